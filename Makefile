@@ -1,0 +1,59 @@
+# Lectern build, test and tooling. `make run` and `make test` work on a fresh Debian machine:
+# `deps` installs the desktop build's C libraries through apt (when run as root) and the Go modules.
+
+GO        ?= go
+BIN       := bin/lectern
+TAGS      := migrated_fynedo
+TEST_TAGS := ci,migrated_fynedo
+APT_PKGS  := libgl1-mesa-dev xorg-dev libxkbcommon-dev libwayland-dev
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME  ?= 5s
+export LANG ?= C.UTF-8
+
+.PHONY: all deps run build test test-unit fuzz bench lint clean
+
+all: build
+
+# deps installs what the build needs and is missing. apt only runs as root and only for absent packages.
+deps:
+	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "missing packages:$$missing (run: sudo apt-get install$$missing)"; exit 1; fi; \
+	fi
+	$(GO) mod download
+
+build: deps
+	$(GO) build -tags $(TAGS) -o $(BIN) .
+
+run: build
+	./$(BIN)
+
+# test runs every test with the race detector and Fyne's headless driver, then each fuzz target briefly.
+test: deps test-unit fuzz
+
+test-unit:
+	$(GO) vet -tags $(TEST_TAGS) ./...
+	$(GO) test -race -tags $(TEST_TAGS) -count=1 ./...
+
+# fuzz runs every Fuzz target of every package for FUZZTIME each (go test allows one target per run).
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -tags $(TEST_TAGS) -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -tags $(TEST_TAGS) -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+bench: deps
+	$(GO) test -tags $(TEST_TAGS) -run '^$$' -bench . -benchmem ./...
+
+lint: deps
+	$(GO) vet -tags $(TEST_TAGS) ./...
+	$(GO) run $(STATICCHECK) -tags $(TEST_TAGS) ./...
+	@bad=$$($(GO) list -deps ./client/... ./app/... | grep '^fyne.io' || true); \
+	if [ -n "$$bad" ]; then echo "client and app must not depend on Fyne:"; echo "$$bad"; exit 1; fi
+
+clean:
+	rm -rf bin dist
