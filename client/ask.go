@@ -1,0 +1,182 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// AskRequest is a question to a whole workspace or to one document in it.
+type AskRequest struct {
+	WorkspaceID     string
+	Question        string
+	DocumentID      string // "" asks the whole workspace
+	History         []Turn // earlier turns; see BuildHistory
+	Model           Tier   // "" is the server's default
+	Thinking        *bool
+	IncludeSources  *bool
+	MaxOutputTokens int // 0 is the server's limit
+	Metadata        map[string]string
+}
+
+// Validate checks the request before anything is sent; the *ValidationError names the field.
+func (r AskRequest) Validate() error {
+	if strings.TrimSpace(r.WorkspaceID) == "" {
+		return &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	}
+	if err := validateQuestion(r.Question); err != nil {
+		return err
+	}
+	if strings.Contains(r.DocumentID, ",") || (r.DocumentID != "" && strings.TrimSpace(r.DocumentID) == "") {
+		return &ValidationError{Field: "knowledge.document_ids", Reason: "at most one document id can be asked"}
+	}
+	if err := validateTier(r.Model); err != nil {
+		return err
+	}
+	if r.MaxOutputTokens < 0 {
+		return &ValidationError{Field: "max_output_tokens", Reason: "cannot be negative"}
+	}
+	if err := validateMetadata(r.Metadata); err != nil {
+		return err
+	}
+	return ValidateHistory(r.History)
+}
+
+// askBody is the JSON body of POST /workspace.
+type askBody struct {
+	WorkspaceID     string            `json:"workspace_id"`
+	Question        string            `json:"question"`
+	Knowledge       *Knowledge        `json:"knowledge,omitempty"`
+	History         []Turn            `json:"history,omitempty"`
+	Model           Tier              `json:"model,omitempty"`
+	Thinking        *bool             `json:"thinking,omitempty"`
+	Stream          bool              `json:"stream,omitempty"`
+	Format          string            `json:"format,omitempty"`
+	IncludeSources  *bool             `json:"include_sources,omitempty"`
+	MaxOutputTokens int               `json:"max_output_tokens,omitempty"`
+	Metadata        map[string]string `json:"metadata,omitempty"`
+}
+
+// body validates r and renders the request body.
+func (r AskRequest) body(stream bool, format string) ([]byte, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	b := askBody{WorkspaceID: r.WorkspaceID, Question: r.Question, History: r.History, Model: r.Model,
+		Thinking: r.Thinking, Stream: stream, Format: format, IncludeSources: r.IncludeSources,
+		MaxOutputTokens: r.MaxOutputTokens, Metadata: r.Metadata}
+	if r.DocumentID != "" {
+		b.Knowledge = &Knowledge{DocumentIDs: []string{r.DocumentID}}
+	}
+	return json.Marshal(b)
+}
+
+// Ask asks a question and returns the whole answer. POST /workspace (200 s).
+func (c *Client) Ask(ctx context.Context, r AskRequest) (*Answer, error) {
+	body, err := r.body(false, "")
+	if err != nil {
+		return nil, err
+	}
+	var a Answer
+	req := &request{method: http.MethodPost, path: "/workspace", body: body, timeout: c.timeouts.Ask}
+	if err := c.call(ctx, req, decodeInto(&a)); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// TextAnswer is an answer asked with format text: the body is the answer, details come in headers.
+type TextAnswer struct {
+	Text      string
+	Found     bool
+	Model     string
+	Sources   int
+	RequestID string
+}
+
+// maxTextAnswer bounds a text answer read into memory.
+const maxTextAnswer = 16 << 20
+
+// AskText asks a question with format text. POST /workspace (200 s).
+func (c *Client) AskText(ctx context.Context, r AskRequest) (*TextAnswer, error) {
+	body, err := r.body(false, "text")
+	if err != nil {
+		return nil, err
+	}
+	var ta TextAnswer
+	req := &request{method: http.MethodPost, path: "/workspace", body: body, timeout: c.timeouts.Ask}
+	err = c.call(ctx, req, func(resp *http.Response) error {
+		b, err := io.ReadAll(io.LimitReader(resp.Body, maxTextAnswer))
+		if err != nil {
+			return err
+		}
+		h := resp.Header
+		ta.Text = string(b)
+		ta.Found = strings.EqualFold(strings.TrimSpace(h.Get("X-Service-Found")), "true")
+		ta.Model = h.Get("X-Service-Model")
+		ta.Sources, _ = strconv.Atoi(strings.TrimSpace(h.Get("X-Service-Sources")))
+		ta.RequestID = h.Get("X-Request-ID")
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ta, nil
+}
+
+// AskStream asks a question and streams the answer. POST /workspace with stream true. It never
+// returns nil: a failed check or request shows as Next() false and Err(). The stream has no
+// overall time limit, only an idle limit of 60 s (pings count as life). Close it when done.
+func (c *Client) AskStream(ctx context.Context, r AskRequest) *AnswerStream {
+	body, err := r.body(true, "")
+	if err != nil {
+		return failedStream(err)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	w := newIdleWatch(c.timeouts.StreamIdle, cancel)
+	resp, err := c.openStream(sctx, body, w)
+	if err != nil {
+		cancel()
+		w.stop()
+		if w.fired.Load() {
+			err = &InterruptedError{Cause: fmt.Errorf("%w: no answer within %v", ErrIdleTimeout, c.timeouts.StreamIdle)}
+		}
+		return failedStream(err)
+	}
+	s := newAnswerStream(&idleReader{r: resp.Body, w: w}, resp.Body, cancel, w, c.redact)
+	s.requestID = resp.Header.Get("X-Request-ID")
+	s.jsonBody = isJSON(resp.Header.Get("Content-Type"))
+	return s
+}
+
+// openStream sends the streamed ask, retrying what the server marks retryable.
+func (c *Client) openStream(ctx context.Context, body []byte, w *idleWatch) (*http.Response, error) {
+	hc := *c.http
+	hc.Timeout = 0 // a stream only has its idle limit
+	r := &request{method: http.MethodPost, path: "/workspace", body: body}
+	for attempt := 0; ; attempt++ {
+		w.touch()
+		req, err := c.newHTTPRequest(ctx, r, strings.NewReader(string(body)))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := c.do(&hc, req)
+		if err == nil {
+			return resp, nil
+		}
+		wait, ok := c.retryWait(ctx, err, false, attempt)
+		if !ok || sleep(ctx, wait) != nil {
+			return nil, err
+		}
+	}
+}
+
+// isJSON reports a JSON content type.
+func isJSON(ct string) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(ct)), "application/json")
+}

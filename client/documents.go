@@ -1,0 +1,203 @@
+package client
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+)
+
+// ClientDocumentIDLength is the exact length of a client_document_id (spec §2, Identifiers).
+const ClientDocumentIDLength = 12
+
+const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// NewClientDocumentID returns a fresh client_document_id: 12 characters of A-Z a-z 0-9 drawn
+// from crypto/rand without modulo bias.
+func NewClientDocumentID() string {
+	out := make([]byte, 0, ClientDocumentIDLength)
+	var buf [32]byte
+	for len(out) < ClientDocumentIDLength {
+		_, _ = rand.Read(buf[:]) // crypto/rand.Read never fails (Go 1.24+)
+		for _, b := range buf {
+			if b < 248 && len(out) < ClientDocumentIDLength { // 248 = 4*62: no bias
+				out = append(out, idAlphabet[int(b)%len(idAlphabet)])
+			}
+		}
+	}
+	return string(out)
+}
+
+// ValidateClientDocumentID checks "exactly 12 characters A-Z a-z 0-9".
+func ValidateClientDocumentID(id string) error {
+	if len(id) != ClientDocumentIDLength {
+		return &ValidationError{Field: "client_document_id", Reason: fmt.Sprintf("must be exactly %d letters and digits", ClientDocumentIDLength)}
+	}
+	for i := 0; i < len(id); i++ {
+		if strings.IndexByte(idAlphabet, id[i]) < 0 {
+			return &ValidationError{Field: "client_document_id", Reason: "may only contain A-Z, a-z and 0-9"}
+		}
+	}
+	return nil
+}
+
+// DefaultLimits are the upload limits assumed until the server reports its own.
+var DefaultLimits = Limits{MaxFileBytes: 3 << 20, MaxRequestBytes: 4259840}
+
+// AllowedExtensions are the file types that can be added (spec §4 rule 1), compared in lower case.
+var AllowedExtensions = []string{".txt", ".pdf", ".docx", ".xlsx", ".csv"}
+
+// Preflight checks a file before it is sent: extension, name rules, size against
+// lim.MaxFileBytes and the whole request against lim.MaxRequestBytes. Zero limits mean the
+// defaults. The error is a *ValidationError with field "name" or "file".
+func Preflight(name string, size int64, lim Limits) error {
+	if err := validateName(name); err != nil {
+		return err
+	}
+	lim = lim.withDefaults()
+	if size < 0 {
+		return &ValidationError{Field: "file", Reason: "the file size is unknown"}
+	}
+	if size > lim.MaxFileBytes {
+		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the file is %s; this server accepts at most %s", humanBytes(size), humanBytes(lim.MaxFileBytes))}
+	}
+	if n := estimateRequestBytes(name, size); lim.MaxRequestBytes > 0 && n > lim.MaxRequestBytes {
+		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the upload would be %s once encoded; this server accepts at most %s", humanBytes(n), humanBytes(lim.MaxRequestBytes))}
+	}
+	return nil
+}
+
+// validateName checks the name rules of spec §4 and the allowed extensions.
+func validateName(name string) error {
+	n := chars(name)
+	switch {
+	case n == 0:
+		return &ValidationError{Field: "name", Reason: "the file name is empty"}
+	case n > MaxNameChars:
+		return &ValidationError{Field: "name", Reason: fmt.Sprintf("the file name has %d characters; at most %d are allowed", n, MaxNameChars)}
+	case strings.HasPrefix(name, "."):
+		return &ValidationError{Field: "name", Reason: "the file name cannot start with '.'"}
+	case strings.ContainsAny(name, `/\`):
+		return &ValidationError{Field: "name", Reason: "the file name cannot contain / or \\"}
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return &ValidationError{Field: "name", Reason: "the file name cannot contain control characters"}
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, ok := range AllowedExtensions {
+		if ext == ok {
+			return nil
+		}
+	}
+	return &ValidationError{Field: "name", Reason: "only .txt, .pdf, .docx, .xlsx and .csv files can be added (not .md, .doc or .xls)"}
+}
+
+// estimateRequestBytes is the body size without metadata and with a 12-character id.
+func estimateRequestBytes(name string, size int64) int64 {
+	p, s := uploadEnvelope("W", strings.Repeat("x", ClientDocumentIDLength), name, nil)
+	return int64(len(p)+len(s)) + int64(base64.StdEncoding.EncodedLen(int(min(size, 1<<40))))
+}
+
+// withDefaults fills unreported size limits from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = DefaultLimits.MaxFileBytes
+	}
+	if l.MaxRequestBytes <= 0 {
+		l.MaxRequestBytes = DefaultLimits.MaxRequestBytes
+	}
+	return l
+}
+
+// humanBytes renders sizes as 3 MiB, 512 KiB or 10 bytes.
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<20))) + " MiB"
+	case n >= 1<<10:
+		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<10))) + " KiB"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func trimZero(s string) string { return strings.TrimSuffix(s, ".0") }
+
+// UploadRequest describes one file to add to a personal workspace.
+type UploadRequest struct {
+	WorkspaceID, ClientDocumentID, Name string
+	Size                                int64
+	// Open returns the file's content from the start; it is called again for a resend.
+	Open     func() (io.ReadCloser, error)
+	Metadata map[string]string
+	// Progress, when set, is called from the sending goroutine with body bytes sent so far.
+	Progress func(sent, total int64)
+}
+
+// UploadRequestForFile prepares an upload of the file at path with a new client document id
+// and the file's base name. It only stats the file; Open opens it when sending.
+func UploadRequestForFile(workspaceID, path string) (UploadRequest, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return UploadRequest{}, err
+	}
+	if !st.Mode().IsRegular() {
+		return UploadRequest{}, &ValidationError{Field: "file", Reason: "not a regular file"}
+	}
+	return UploadRequest{
+		WorkspaceID:      workspaceID,
+		ClientDocumentID: NewClientDocumentID(),
+		Name:             filepath.Base(path),
+		Size:             st.Size(),
+		Open:             func() (io.ReadCloser, error) { return os.Open(path) },
+	}, nil
+}
+
+// Validate checks the request before anything is sent.
+func (r UploadRequest) Validate(lim Limits) error {
+	if strings.TrimSpace(r.WorkspaceID) == "" {
+		return &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	}
+	if err := ValidateClientDocumentID(r.ClientDocumentID); err != nil {
+		return err
+	}
+	if r.Open == nil {
+		return &ValidationError{Field: "file", Reason: "no file content to send"}
+	}
+	if err := validateMetadata(r.Metadata); err != nil {
+		return err
+	}
+	return Preflight(r.Name, r.Size, lim)
+}
+
+// IsFinal reports whether an upload status is final: ready or failed.
+func IsFinal(status string) bool { return status == StatusReady || status == StatusFailed }
+
+// Limits returns the last limits the server reported, else DefaultLimits.
+func (c *Client) Limits() Limits {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.limits
+}
+
+// WorkspaceLimits returns the last limits the server reported for one workspace.
+func (c *Client) WorkspaceLimits(workspaceID string) (Limits, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l, ok := c.wsLimits[workspaceID]
+	return l, ok
+}
+
+// rememberLimits keeps the limits of an upload record.
+func (c *Client) rememberLimits(rec *UploadRecord) {
+	if rec == nil || rec.Limits == nil {
+		return
+	}
+	l := rec.Limits.withDefaults()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.limits = l
+	c.wsLimits[rec.WorkspaceID] = l
+}

@@ -1,0 +1,186 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// sentences holds, for each code of spec §7, what happened and what to do.
+var sentences = map[string]string{
+	"invalid_request":        "The server could not read the request. This is probably a bug in Lectern; please report it with the request id.",
+	"unknown_parameter":      "The server does not accept a field Lectern sent. The server may be older than this version of Lectern; ask an administrator to update it, or report this.",
+	"unsupported_parameter":  "The server does not support a feature in this request, such as asking more than one document at once. Ask the whole workspace or one document.",
+	"invalid_history":        "The earlier turns of this conversation could not be sent. Start a new conversation, or ask again without the earlier turns.",
+	"invalid_cursor":         "The list could not be continued, probably because the server restarted. Refresh the list.",
+	"unsupported_file_type":  "This file cannot be added: only .txt, .pdf, .docx, .xlsx and .csv files whose content matches their extension are accepted (not .md, .doc or .xls). Save it in one of those formats and add it again.",
+	"api_key_required":       "The API key is missing or wrong. Check the key in the settings, or create a new one in the service's key management page.",
+	"api_key_owner_required": "This API key has no owner, so it cannot open any workspace. Create a key from your own account in the service's key management page.",
+	"key_not_allowed":        "This API key may not add documents. An administrator must mark the key 'Can add documents'; keys made before 17-10-2026 can never add, so create a new key and ask for it to be marked.",
+	"workspace_read_only":    "This workspace is published for others, so files cannot be added to it through the API. Add the file in the web app, or choose another of your personal workspaces.",
+	"api_disabled":           "Adding documents is not switched on for this server. Ask an administrator to switch it on.",
+	"workspace_not_found":    "This key cannot open that workspace, or it is not one of your own personal workspaces (files can only be added there). Refresh the workspace list and choose again.",
+	"workspace_access_lost":  "The key's owner no longer has access to this workspace (it was unshared, or they left the organisation). Refresh the workspace list.",
+	"knowledge_not_found":    "The chosen document is not in this workspace. Refresh the list and choose the document again, or ask the whole workspace.",
+	"document_not_found":     "That document is not in this workspace: the server kept nothing under that id, or it was deleted in the web app. Add the file again.",
+	"knowledge_not_ready":    "The chosen document is still being prepared. Wait until it is ready, or ask the whole workspace meanwhile.",
+	"id_in_use":              "Another file was already added under this upload id. Add the file again so that Lectern picks a new id.",
+	"duplicate_name":         "A document with this name already exists in the workspace. Rename the file and add it again.",
+	"length_required":        "The server needs the request's size before reading it (Content-Length). A proxy between you and the server may be removing it; report this to an administrator.",
+	"file_too_large":         "The file is too large for this server. Choose a smaller file, or split it into parts.",
+	"unsupported_media_type": "The server did not receive the request as JSON. A proxy between you and the server may be changing requests; report this to an administrator.",
+	"too_many_uploads":       "This file is still being added from an earlier attempt. Wait a moment and check its status instead of sending it again.",
+	"file_too_complex":       "The server could not read this file because it is too complex (for example too many scanned pages). Split it, or save it as plain text, and add it again.",
+	"daily_upload_limit":     "This key has reached today's upload limit. Try again tomorrow, or ask an administrator to raise the limit.",
+}
+
+// paramSentences refine invalid_request when the server names the field.
+var paramSentences = map[string]string{
+	"data":        "The file's content did not arrive intact (invalid base64). Add the file again.",
+	"document_id": "The document id is not in the right form (12 letters and digits, or a server id). Check the id and try again.",
+	"question":    "The question was missing or not text. Type a question and ask again.",
+}
+
+// Human returns a sentence for a person: what happened and what to do.
+func (e *APIError) Human() string {
+	s := e.baseSentence()
+	if e.RetryAfter > 0 {
+		s += " You can try again in " + humanDuration(e.RetryAfter) + "."
+	}
+	return s
+}
+
+// baseSentence picks the sentence for the code, the status, or the server's message.
+func (e *APIError) baseSentence() string {
+	if e.Code == "invalid_request" && e.Param != "" {
+		if s, ok := paramSentences[e.Param]; ok {
+			return s
+		}
+		return fmt.Sprintf("The server did not accept the field '%s' (missing or of the wrong type). This is probably a bug in Lectern; please report it with the request id.", e.Param)
+	}
+	if (e.Code == "unknown_parameter" || e.Code == "unsupported_parameter") && e.Param != "" {
+		return strings.Replace(sentences[e.Code], "a field Lectern sent", "the field '"+e.Param+"'", 1)
+	}
+	if s, ok := sentences[e.Code]; ok {
+		return s
+	}
+	if e.StatusCode == 429 {
+		return "Too many requests, or too many wrong keys from this address (20 in 10 minutes). Check the key, then wait before trying again."
+	}
+	return e.genericSentence()
+}
+
+// genericSentence describes an unknown code or a bare status.
+func (e *APIError) genericSentence() string {
+	what := ""
+	switch {
+	case e.StatusCode == 0:
+		what = "The answer failed on the server"
+	case e.StatusCode >= 500:
+		what = fmt.Sprintf("The server had a problem (HTTP %d)", e.StatusCode)
+	default:
+		what = fmt.Sprintf("The server refused the request (HTTP %d)", e.StatusCode)
+	}
+	if e.Code != "" {
+		what += " with code " + e.Code
+	}
+	if msg := firstNonEmpty(e.Message, e.Snippet); msg != "" {
+		what += ": " + strings.TrimRight(msg, ".")
+	}
+	if e.StatusCode >= 500 || e.StatusCode == 0 || e.Retryable {
+		return what + ". Try again in a moment."
+	}
+	return what + ". If it persists, report it with the request id."
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// humanDuration renders a wait such as "30 seconds" or "2 minutes".
+func humanDuration(d time.Duration) string {
+	switch s := int((d + time.Second - 1) / time.Second); {
+	case s <= 1:
+		return "a second"
+	case s < 120:
+		return fmt.Sprintf("%d seconds", s)
+	default:
+		return fmt.Sprintf("%d minutes", (s+59)/60)
+	}
+}
+
+// Describe returns a sentence for a person about any error the client returns: service
+// errors, failed checks, interrupted answers and network problems. It never contains the key.
+func Describe(err error) string {
+	if err == nil {
+		return ""
+	}
+	var (
+		ae *APIError
+		ve *ValidationError
+		ie *InterruptedError
+		ue *UploadUnknownError
+	)
+	switch {
+	case errors.As(err, &ie):
+		return describeInterrupted(ie)
+	case errors.As(err, &ue):
+		return "The upload's outcome is unknown: the connection broke and the status could not be checked. Check the document's status before adding it again."
+	case errors.As(err, &ae):
+		return withRequestID(ae.Human(), ae.RequestID)
+	case errors.As(err, &ve):
+		return "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."
+	}
+	return describeNet(err)
+}
+
+func withRequestID(s, id string) string {
+	if id == "" {
+		return s
+	}
+	return s + " (request id " + id + ")"
+}
+
+// describeInterrupted explains a stream that stopped early.
+func describeInterrupted(ie *InterruptedError) string {
+	why := "the connection was lost"
+	switch {
+	case errors.Is(ie.Cause, ErrIdleTimeout):
+		why = "the server sent nothing for too long"
+	case errors.Is(ie.Cause, ErrStreamClosed), errors.Is(ie.Cause, context.Canceled):
+		why = "it was stopped"
+	}
+	return "The answer stopped before it was finished because " + why + ". The text received so far is kept; ask again for the full answer."
+}
+
+// describeNet explains errors without an HTTP answer.
+func describeNet(err error) string {
+	var ne *NetError
+	var de *decodeError
+	host := "the server"
+	if errors.As(err, &ne) && ne.Host != "" {
+		host = "the server at " + ne.Host
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "The request was cancelled."
+	case errors.Is(err, ErrUnreachable):
+		return "Cannot reach " + host + ". Check the server address and your network connection, then try again."
+	case errors.Is(err, context.DeadlineExceeded) || (ne != nil && ne.Timeout):
+		return "No answer from " + host + " in time. Try again later."
+	case isCertificateError(err):
+		return "The certificate of " + host + " is not trusted. Check the server address, or ask an administrator."
+	case errors.As(err, &de):
+		return "The server's answer could not be read. The address may not be a workspace service; check it."
+	case ne != nil:
+		return "The connection to " + host + " broke before an answer arrived. Try again."
+	}
+	return "Something went wrong: " + err.Error()
+}

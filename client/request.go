@@ -1,0 +1,212 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// RetryPolicy says how often a failed request is retried and how long to wait in between.
+// Only errors the server marks retryable, and requests that got no answer at all, are retried.
+type RetryPolicy struct {
+	MaxRetries int           // retries after the first attempt
+	BaseDelay  time.Duration // first backoff delay, doubled each retry, with jitter
+	MaxDelay   time.Duration // backoff cap; Retry-After is honoured up to max(MaxDelay, 60 s)
+}
+
+// DefaultRetryPolicy retries twice, starting at half a second.
+var DefaultRetryPolicy = RetryPolicy{MaxRetries: 2, BaseDelay: 500 * time.Millisecond, MaxDelay: 30 * time.Second}
+
+// request describes one API call; body is JSON and may be sent again on a retry.
+type request struct {
+	method  string
+	path    string // for example /workspace
+	query   url.Values
+	body    []byte
+	timeout time.Duration
+}
+
+func (r *request) route() string { return r.method + " " + r.path }
+
+// newHTTPRequest builds the request with the key, content type and user agent.
+func (c *Client) newHTTPRequest(ctx context.Context, r *request, body io.Reader) (*http.Request, error) {
+	u := c.base + r.path
+	if len(r.query) > 0 {
+		u += "?" + r.query.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, r.method, u, body)
+	if err != nil {
+		return nil, &NetError{Method: r.method, Route: r.path, Err: err, msg: c.redact(err.Error())}
+	}
+	if r.body != nil {
+		b := r.body
+		req.ContentLength = int64(len(b))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+	}
+	c.setHeaders(req)
+	return req, nil
+}
+
+// setHeaders sets the headers every request carries.
+func (c *Client) setHeaders(req *http.Request) {
+	if c.key != "" {
+		req.Header.Set("Authorization", "Bearer "+string(c.key))
+	}
+	if req.Body != nil && req.Body != http.NoBody {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("User-Agent", c.ua)
+}
+
+// do sends req with hc and checks the answer; a non-2xx answer becomes *APIError.
+func (c *Client) do(hc *http.Client, req *http.Request) (*http.Response, error) {
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, c.wrapNetError(req.Method, req.URL.Path, req.URL.Host, err)
+	}
+	if err := c.checkResponse(resp); err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// checkResponse returns nil for a 2xx answer; otherwise it reads and closes the body and
+// returns the *APIError it describes.
+func (c *Client) checkResponse(resp *http.Response) error {
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return nil
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrBody))
+	_ = resp.Body.Close()
+	return parseAPIError(resp.StatusCode, resp.Header, body, c.redact)
+}
+
+// call runs r with retries; handle reads the successful response within the attempt's time limit.
+func (c *Client) call(ctx context.Context, r *request, handle func(*http.Response) error) error {
+	for attempt := 0; ; attempt++ {
+		err := c.attempt(ctx, r, handle)
+		if err == nil {
+			return nil
+		}
+		wait, ok := c.retryWait(ctx, err, r.method == http.MethodGet, attempt)
+		if !ok {
+			return err
+		}
+		if serr := sleep(ctx, wait); serr != nil {
+			return err
+		}
+	}
+}
+
+// attempt sends r once.
+func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Response) error) error {
+	actx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	var body io.Reader
+	if r.body != nil {
+		body = bytes.NewReader(r.body)
+	}
+	req, err := c.newHTTPRequest(actx, r, body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.do(c.http, req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if err := handle(resp); err != nil {
+		if de, ok := err.(*decodeError); ok {
+			de.route = r.route()
+			return de
+		}
+		return c.wrapNetError(r.method, r.path, req.URL.Host, err)
+	}
+	return nil
+}
+
+// decodeInto returns a handler that decodes a JSON body into out.
+func decodeInto(out any) func(*http.Response) error {
+	return func(resp *http.Response) error {
+		err := json.NewDecoder(resp.Body).Decode(out)
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &se) || errors.As(err, &te) {
+			return &decodeError{err: err}
+		}
+		return err // nil, or the connection broke while reading
+	}
+}
+
+// decodeError is a successful answer whose body could not be read as JSON.
+type decodeError struct {
+	route string
+	err   error
+}
+
+func (e *decodeError) Error() string {
+	return "client: " + e.route + ": the server's answer could not be read: " + e.err.Error()
+}
+func (e *decodeError) Unwrap() error { return e.err }
+
+// retryWait decides whether err is worth another attempt and how long to wait first.
+// noAnswerOK allows retrying requests that got no answer (GET).
+func (c *Client) retryWait(ctx context.Context, err error, noAnswerOK bool, attempt int) (time.Duration, bool) {
+	if attempt >= c.retry.MaxRetries || ctx.Err() != nil {
+		return 0, false
+	}
+	switch e := err.(type) {
+	case *APIError:
+		if e.Retryable && e.RetryAfter > 0 {
+			return e.RetryAfter, e.RetryAfter <= c.maxRetryAfter()
+		}
+		if e.Retryable || (noAnswerOK && e.Code == "" && isGatewayStatus(e.StatusCode)) {
+			return c.backoff(attempt), true
+		}
+	case *NetError:
+		if e.Unreachable || noAnswerOK {
+			return c.backoff(attempt), true
+		}
+	}
+	return 0, false
+}
+
+// isGatewayStatus reports statuses a proxy gives when the service itself did not answer.
+func isGatewayStatus(s int) bool { return s == 502 || s == 503 || s == 504 }
+
+// maxRetryAfter is the longest Retry-After the client waits by itself.
+func (c *Client) maxRetryAfter() time.Duration { return max(c.retry.MaxDelay, time.Minute) }
+
+// backoff is the exponential delay of a retry, with jitter between half and all of it.
+func (c *Client) backoff(attempt int) time.Duration {
+	base := c.retry.BaseDelay
+	if base <= 0 {
+		base = 500 * time.Millisecond
+	}
+	d := base << min(attempt, 20)
+	if c.retry.MaxDelay > 0 && d > c.retry.MaxDelay {
+		d = c.retry.MaxDelay
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

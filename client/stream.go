@@ -1,0 +1,264 @@
+package client
+
+import (
+	"io"
+	"iter"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tmaxmax/go-sse"
+)
+
+// MaxEventSize is the largest stream event accepted; answer.completed carries the whole answer.
+const MaxEventSize = 8 << 20
+
+// AnswerStream is a streamed answer: call Next until it returns false, then Err. Deltas are a
+// preview (Text); answer.completed is the result (Answer). Unknown events are skipped. Its
+// methods are for one goroutine, except Close, which may be called from any goroutine.
+type AnswerStream struct {
+	mu        sync.Mutex
+	next      func() (sse.Event, error, bool)
+	stop      func()
+	body      io.Closer
+	cancel    func()
+	watch     *idleWatch
+	redact    func(string) string
+	jsonBody  bool
+	closing   atomic.Bool
+	cur       StreamEvent
+	err       error
+	done      bool
+	final     bool
+	finalErr  error
+	badEvent  error
+	text      strings.Builder
+	stage     string
+	answerID  string
+	requestID string
+	sources   []AnswerSource
+	answer    *Answer
+}
+
+// failedStream is a stream that ends at once with err.
+func failedStream(err error) *AnswerStream { return &AnswerStream{err: err, done: true} }
+
+// newAnswerStream reads events from r; closer, cancel and w may be nil.
+func newAnswerStream(r io.Reader, closer io.Closer, cancel func(), w *idleWatch, redact func(string) string) *AnswerStream {
+	s := &AnswerStream{body: closer, cancel: cancel, watch: w, redact: redact}
+	s.next, s.stop = iter.Pull2(func(yield func(sse.Event, error) bool) {
+		if s.jsonBody {
+			yieldJSONAnswer(r, yield)
+			return
+		}
+		for ev, err := range sse.Read(r, &sse.ReadConfig{MaxEventSize: MaxEventSize}) {
+			if !yield(ev, err) {
+				return
+			}
+		}
+	})
+	return s
+}
+
+// yieldJSONAnswer turns a plain JSON answer (a server that ignored stream) into answer.completed.
+func yieldJSONAnswer(r io.Reader, yield func(sse.Event, error) bool) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxEventSize))
+	if err != nil {
+		yield(sse.Event{}, err)
+		return
+	}
+	yield(sse.Event{Type: EventCompleted, Data: string(b)}, nil)
+}
+
+// Next advances to the next known event; false at the end of the stream or on error.
+func (s *AnswerStream) Next() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.done {
+		return false
+	}
+	if s.final {
+		s.finish(s.finalErr)
+		return false
+	}
+	for {
+		ev, err, ok := s.next()
+		if !ok || err != nil {
+			s.finish(s.endError(err))
+			return false
+		}
+		se, known, derr := decodeEvent(ev.Type, ev.Data, s.redact)
+		if !known {
+			continue
+		}
+		if derr != nil {
+			s.badEvent = derr
+			continue
+		}
+		s.apply(&se)
+		s.cur = se
+		return true
+	}
+}
+
+// apply updates the stream's state with one event.
+func (s *AnswerStream) apply(e *StreamEvent) {
+	if e.AnswerID != "" {
+		s.answerID = e.AnswerID
+	}
+	switch e.Type {
+	case EventDelta:
+		s.text.WriteString(e.Delta)
+	case EventReset:
+		s.text.Reset()
+	case EventStatus:
+		s.stage = e.Stage
+	case EventSources:
+		s.sources = e.Sources
+	case EventCompleted:
+		s.answer, s.final, s.sources = e.Answer, true, e.Answer.Sources
+		s.text.Reset()
+		s.text.WriteString(e.Answer.Answer)
+	case EventFailed:
+		s.final, s.finalErr = true, e.Error
+	}
+}
+
+// endError is the error of a stream that ended before its final event.
+func (s *AnswerStream) endError(err error) error {
+	cause := s.badEvent
+	switch {
+	case s.watch != nil && s.watch.fired.Load():
+		cause = ErrIdleTimeout
+	case s.closing.Load():
+		cause = ErrStreamClosed
+	case err != nil:
+		cause = &NetError{Method: "POST", Route: "/workspace", Err: err, msg: s.redactText(err.Error())}
+	}
+	return &InterruptedError{Text: s.text.String(), Cause: cause}
+}
+
+func (s *AnswerStream) redactText(t string) string {
+	if s.redact == nil {
+		return t
+	}
+	return s.redact(t)
+}
+
+// finish ends the stream with err and releases the connection.
+func (s *AnswerStream) finish(err error) {
+	s.err, s.done = err, true
+	if s.stop != nil {
+		s.stop()
+	}
+	if s.cancel != nil {
+		s.cancel()
+	}
+	if s.body != nil {
+		_ = s.body.Close()
+	}
+	if s.watch != nil {
+		s.watch.stop()
+	}
+}
+
+// Current returns the event Next moved to.
+func (s *AnswerStream) Current() StreamEvent { return s.cur }
+
+// Err returns nil after answer.completed; *APIError after answer.failed or a refused request;
+// *InterruptedError (errors.Is ErrInterrupted) when the stream ended early; *ValidationError
+// when the request failed its checks.
+func (s *AnswerStream) Err() error { return s.err }
+
+// Close stops the stream and releases the connection. It is safe to call more than once and
+// from another goroutine; Err is then *InterruptedError with cause ErrStreamClosed unless the
+// answer was already complete.
+func (s *AnswerStream) Close() error {
+	s.closing.Store(true)
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.done {
+		return nil
+	}
+	if s.final {
+		s.finish(s.finalErr)
+	} else {
+		s.finish(&InterruptedError{Text: s.text.String(), Cause: ErrStreamClosed})
+	}
+	return nil
+}
+
+// Text returns the preview text received so far, resets applied; after answer.completed, the
+// final answer text.
+func (s *AnswerStream) Text() string { return s.text.String() }
+
+// Answer returns the final answer after answer.completed, else nil.
+func (s *AnswerStream) Answer() *Answer { return s.answer }
+
+// Stage returns the last stage of answer.status (retrieving, computing, reading, writing).
+func (s *AnswerStream) Stage() string { return s.stage }
+
+// Sources returns the provisional sources, replaced by the final list after answer.completed.
+func (s *AnswerStream) Sources() []AnswerSource { return s.sources }
+
+// AnswerID returns the answer id carried by the events (prefix wsa_).
+func (s *AnswerStream) AnswerID() string { return s.answerID }
+
+// RequestID returns the X-Request-ID of the stream's response, when given.
+func (s *AnswerStream) RequestID() string { return s.requestID }
+
+// idleWatch cancels a stream that receives no byte for limit.
+type idleWatch struct {
+	limit   time.Duration
+	last    atomic.Int64
+	fired   atomic.Bool
+	stopped atomic.Bool
+	cancel  func()
+	timer   *time.Timer
+}
+
+func newIdleWatch(limit time.Duration, cancel func()) *idleWatch {
+	w := &idleWatch{limit: limit, cancel: cancel}
+	w.touch()
+	w.timer = time.AfterFunc(limit, w.check)
+	return w
+}
+
+func (w *idleWatch) touch() { w.last.Store(time.Now().UnixNano()) }
+
+// check fires when the stream has been silent for the limit, else re-arms.
+func (w *idleWatch) check() {
+	if w.stopped.Load() {
+		return
+	}
+	idle := time.Duration(time.Now().UnixNano() - w.last.Load())
+	if idle >= w.limit {
+		w.fired.Store(true)
+		w.cancel()
+		return
+	}
+	w.timer.Reset(w.limit - idle)
+}
+
+func (w *idleWatch) stop() {
+	w.stopped.Store(true)
+	w.timer.Stop()
+}
+
+// idleReader marks the watch alive whenever bytes arrive, pings included.
+type idleReader struct {
+	r io.Reader
+	w *idleWatch
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if n > 0 {
+		r.w.touch()
+	}
+	return n, err
+}

@@ -1,0 +1,222 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// ListOptions narrows a listing. Limit 0 means the server's default; Include is "",
+// "documents", "sources", "documents,sources" or "none".
+type ListOptions struct {
+	Limit   int
+	After   string
+	Include string
+}
+
+// Page sizes of spec §4, GET /workspace.
+const (
+	MaxWorkspacesPage = 50
+	MaxDocumentsPage  = 200
+)
+
+// validate checks limit and include before anything is sent.
+func (o ListOptions) validate(maxLimit int) error {
+	if o.Limit < 0 || o.Limit > maxLimit {
+		return &ValidationError{Field: "limit", Reason: fmt.Sprintf("must be between 1 and %d", maxLimit)}
+	}
+	switch o.Include {
+	case "", "documents", "sources", "documents,sources", "sources,documents", "none":
+		return nil
+	}
+	return &ValidationError{Field: "include", Reason: "must be documents, sources, both (documents,sources) or none"}
+}
+
+// query renders the options as query parameters.
+func (o ListOptions) query(workspaceID string) url.Values {
+	q := url.Values{}
+	if workspaceID != "" {
+		q.Set("workspace_id", workspaceID)
+	}
+	if o.Limit > 0 {
+		q.Set("limit", strconv.Itoa(o.Limit))
+	}
+	if o.After != "" {
+		q.Set("after", o.After)
+	}
+	if o.Include != "" {
+		q.Set("include", o.Include)
+	}
+	return q
+}
+
+// ListWorkspaces returns one page of the workspaces the key can use, in server order.
+// GET /workspace (60 s).
+func (c *Client) ListWorkspaces(ctx context.Context, opts ListOptions) (*WorkspacePage, error) {
+	if err := opts.validate(MaxWorkspacesPage); err != nil {
+		return nil, err
+	}
+	return c.listPage(ctx, opts.query(""))
+}
+
+// ListDocuments returns one page of one workspace's documents: the page's Data holds that
+// workspace with up to opts.Limit (at most 200) documents. GET /workspace?workspace_id=... (60 s).
+func (c *Client) ListDocuments(ctx context.Context, workspaceID string, opts ListOptions) (*WorkspacePage, error) {
+	if strings.TrimSpace(workspaceID) == "" {
+		return nil, &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	}
+	if err := opts.validate(MaxDocumentsPage); err != nil {
+		return nil, err
+	}
+	return c.listPage(ctx, opts.query(workspaceID))
+}
+
+// listPage fetches one page of GET /workspace.
+func (c *Client) listPage(ctx context.Context, q url.Values) (*WorkspacePage, error) {
+	r := &request{method: http.MethodGet, path: "/workspace", query: q, timeout: c.timeouts.List}
+	var page WorkspacePage
+	if err := c.call(ctx, r, decodeInto(&page)); err != nil {
+		return nil, err
+	}
+	return &page, nil
+}
+
+// AllWorkspaces yields every workspace of every page in server order. When a cursor becomes
+// invalid (400 invalid_cursor, after a server restart) the listing restarts once from the
+// beginning and skips what was already yielded. GET /workspace.
+func (c *Client) AllWorkspaces(ctx context.Context, opts ListOptions) iter.Seq2[Workspace, error] {
+	fetch := func(after string) ([]Workspace, *WorkspacePage, error) {
+		o := opts
+		o.After = after
+		p, err := c.ListWorkspaces(ctx, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		return p.Data, p, nil
+	}
+	return walkPages(opts.After, fetch, func(w Workspace) string { return w.WorkspaceID })
+}
+
+// AllDocuments yields every document of one workspace, page after page, in server order, with
+// the same invalid_cursor restart as AllWorkspaces. GET /workspace?workspace_id=...
+func (c *Client) AllDocuments(ctx context.Context, workspaceID string, opts ListOptions) iter.Seq2[Document, error] {
+	if opts.Limit == 0 {
+		opts.Limit = MaxDocumentsPage
+	}
+	fetch := func(after string) ([]Document, *WorkspacePage, error) {
+		o := opts
+		o.After = after
+		p, err := c.ListDocuments(ctx, workspaceID, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		return pageDocuments(p, workspaceID), p, nil
+	}
+	return walkPages(opts.After, fetch, func(d Document) string { return d.DocumentID })
+}
+
+// pageDocuments returns the documents of the workspace in a page.
+func pageDocuments(p *WorkspacePage, workspaceID string) []Document {
+	for _, w := range p.Data {
+		if w.WorkspaceID == workspaceID || len(p.Data) == 1 {
+			return w.Documents
+		}
+	}
+	return nil
+}
+
+// errNoCursor is a page that says more follow but gives no new cursor.
+var errNoCursor = errors.New("client: GET /workspace: the server said more pages follow but gave no usable next_after")
+
+// walkPages follows next_after while has_more, yielding items once each.
+func walkPages[T any](start string, fetch func(after string) ([]T, *WorkspacePage, error), key func(T) string) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		seen := map[string]struct{}{}
+		after, restarted := start, false
+		for {
+			items, page, err := fetch(after)
+			if err != nil {
+				if IsCode(err, "invalid_cursor") && !restarted && start == "" && after != "" {
+					restarted, after = true, ""
+					continue
+				}
+				var zero T
+				yield(zero, err)
+				return
+			}
+			for _, it := range items {
+				k := key(it)
+				if _, dup := seen[k]; dup && k != "" {
+					continue
+				}
+				seen[k] = struct{}{}
+				if !yield(it, nil) {
+					return
+				}
+			}
+			if !page.HasMore {
+				return
+			}
+			if page.NextAfter == nil || *page.NextAfter == "" || *page.NextAfter == after {
+				var zero T
+				yield(zero, errNoCursor)
+				return
+			}
+			after = *page.NextAfter
+		}
+	}
+}
+
+// FetchWorkspace returns one workspace with every page of its documents merged (and its
+// sources), in server order. GET /workspace?workspace_id=...&limit=200, page after page.
+func (c *Client) FetchWorkspace(ctx context.Context, workspaceID string) (*Workspace, error) {
+	var ws *Workspace
+	var docs []Document
+	srcIndex := map[string]int{}
+	fetch := func(after string) ([]Document, *WorkspacePage, error) {
+		p, err := c.ListDocuments(ctx, workspaceID, ListOptions{Limit: MaxDocumentsPage, After: after, Include: "documents,sources"})
+		if err != nil {
+			return nil, nil, err
+		}
+		for i := range p.Data {
+			w := p.Data[i]
+			if w.WorkspaceID != workspaceID && len(p.Data) > 1 {
+				continue
+			}
+			if ws == nil {
+				ws = &w
+				ws.Documents, ws.Sources = nil, nil
+			}
+			mergeSources(ws, w.Sources, srcIndex)
+		}
+		return pageDocuments(p, workspaceID), p, nil
+	}
+	for d, err := range walkPages("", fetch, func(d Document) string { return d.DocumentID }) {
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, d)
+	}
+	if ws == nil {
+		return nil, fmt.Errorf("client: GET /workspace: workspace %q is not in the server's answer", truncate(workspaceID, 64))
+	}
+	ws.Documents = docs
+	return ws, nil
+}
+
+// mergeSources adds or updates website-import entries by source_id, keeping first-seen order.
+func mergeSources(ws *Workspace, src []Source, index map[string]int) {
+	for _, s := range src {
+		if i, ok := index[s.SourceID]; ok {
+			ws.Sources[i] = s
+			continue
+		}
+		index[s.SourceID] = len(ws.Sources)
+		ws.Sources = append(ws.Sources, s)
+	}
+}
