@@ -1,0 +1,135 @@
+// Package emulator is an in-process implementation of the workspace endpoints of the Workspace
+// Question-Answering Service (GET and POST /workspace, POST /workspace/documents and
+// GET /workspace/documents/{id}), faithful to ../shared/spec/workspace-api.md sections 4, 5 and 7.
+//
+// It is started like an httptest.Server (Start) or served on a real address (ListenAndServe) and is
+// used by the tests of every layer and by the app's demo mode. State lives in memory behind one mutex;
+// the upload lifecycle is computed from Config.Now, so it needs no background goroutines. Answers come
+// from package lectern/client/emulator/engine. Faults can be injected with SetFaults.
+package emulator
+
+import (
+	"path"
+	"strings"
+	"time"
+)
+
+// Config tunes an Emulator. The zero Config is usable and realistic for the demo. A zero duration
+// takes its default; a negative duration means none (instant). A zero count takes its default; a
+// negative count switches the feature off.
+type Config struct {
+	// ProcessingDelay is how long the server reads and stores an added file (status processing);
+	// the upload response waits for it. Default 1 s.
+	ProcessingDelay time.Duration
+	// ReadyDelay is how long indexing takes after storing (status not_ready). Default 2 s.
+	ReadyDelay time.Duration
+	// PingAfter is the silence after which a stream sends ": ping". Default 20 s (spec §6).
+	PingAfter time.Duration
+	// ThinkDelay is the pause of a stream before the first delta. Default 400 ms.
+	ThinkDelay time.Duration
+	// StageDelay is the pause after each answer.status event. Default 150 ms.
+	StageDelay time.Duration
+	// DeltaDelay is the pause between answer.delta events. Default 25 ms.
+	DeltaDelay time.Duration
+	// ResetEvery makes every Nth streamed answer send an answer.reset. Default 5; negative: never.
+	ResetEvery int
+	// FailPattern is a glob (path.Match, on the lower-case file name) of uploads that end failed with
+	// indexing_failed. Default "*unreadable*"; "-" matches nothing.
+	FailPattern string
+	// UploadsDisabled switches adding documents off (404 api_disabled), see SetUploadsEnabled.
+	UploadsDisabled bool
+	// Limits overrides the server settings reported in the limits object; zero fields keep the
+	// defaults of spec §8 (max_file_bytes 3145728, max_request_bytes 4259840, ...).
+	Limits Limits
+	// WrongKeyLimit is how many wrong or missing keys one address may send in WrongKeyWindow before
+	// it gets 429. Defaults 20 and 10 minutes (spec §8).
+	WrongKeyLimit  int
+	WrongKeyWindow time.Duration
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+}
+
+// Limits holds the server settings of the limits object (spec §2, §8).
+type Limits struct {
+	MaxFileBytes        int64
+	MaxRequestBytes     int64
+	WorkspaceBytesLimit int64
+	DailyUploadsLimit   int
+	DailyOCRLimit       int
+	MaxOCRPages         int
+}
+
+// dur returns d, def when d is zero, and 0 when d is negative.
+func dur(d, def time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return def
+	case d < 0:
+		return 0
+	}
+	return d
+}
+
+// count returns n, def when n is zero, and 0 when n is negative.
+func count(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0
+	}
+	return n
+}
+
+// normalize fills the defaults of c.
+func (c Config) normalize() Config {
+	c.ProcessingDelay = dur(c.ProcessingDelay, time.Second)
+	c.ReadyDelay = dur(c.ReadyDelay, 2*time.Second)
+	c.PingAfter = dur(c.PingAfter, 20*time.Second)
+	c.ThinkDelay = dur(c.ThinkDelay, 400*time.Millisecond)
+	c.StageDelay = dur(c.StageDelay, 150*time.Millisecond)
+	c.DeltaDelay = dur(c.DeltaDelay, 25*time.Millisecond)
+	c.ResetEvery = count(c.ResetEvery, 5)
+	if c.FailPattern == "" {
+		c.FailPattern = "*unreadable*"
+	}
+	c.WrongKeyLimit = count(c.WrongKeyLimit, 20)
+	c.WrongKeyWindow = dur(c.WrongKeyWindow, 10*time.Minute)
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	c.Limits = c.Limits.normalize()
+	return c
+}
+
+// normalize fills the sample values of spec §8 into zero fields.
+func (l Limits) normalize() Limits {
+	if l.MaxFileBytes == 0 {
+		l.MaxFileBytes = 3145728
+	}
+	if l.MaxRequestBytes == 0 {
+		l.MaxRequestBytes = 4259840
+	}
+	if l.WorkspaceBytesLimit == 0 {
+		l.WorkspaceBytesLimit = 104857600
+	}
+	if l.DailyUploadsLimit == 0 {
+		l.DailyUploadsLimit = 200
+	}
+	if l.DailyOCRLimit == 0 {
+		l.DailyOCRLimit = 20
+	}
+	if l.MaxOCRPages == 0 {
+		l.MaxOCRPages = 30
+	}
+	return l
+}
+
+// failsByName reports whether an upload called name is configured to fail indexing.
+func (c Config) failsByName(name string) bool {
+	if c.FailPattern == "-" {
+		return false
+	}
+	ok, err := path.Match(c.FailPattern, strings.ToLower(name))
+	return err == nil && ok
+}

@@ -1,0 +1,155 @@
+package emulator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"time"
+)
+
+// Emulator is an in-process workspace service. It is an http.Handler; Start and ListenAndServe
+// also serve it. All methods are safe for concurrent use.
+type Emulator struct {
+	cfg Config
+
+	mu         sync.Mutex
+	keys       map[string]Key
+	ws         map[string]*workspace
+	seq        int
+	epoch      int
+	faults     Faults
+	wrong      map[string][]time.Time   // wrong-key times per remote address
+	revoked    map[[2]string]bool       // (workspace, user) pairs whose access was lost
+	daily      map[string]map[string]int // day -> key -> uploads
+	ocr        map[string]map[string]int // day -> key -> OCR uploads
+	streamed   int                       // streamed answers so far, for Config.ResetEvery
+	uploadsOff bool
+
+	srv  *httptest.Server
+	hsrv *http.Server
+	url  string
+}
+
+// New returns an Emulator with no keys and no workspaces.
+func New(cfg Config) *Emulator {
+	cfg = cfg.normalize()
+	return &Emulator{
+		cfg:        cfg,
+		keys:       map[string]Key{},
+		ws:         map[string]*workspace{},
+		wrong:      map[string][]time.Time{},
+		revoked:    map[[2]string]bool{},
+		daily:      map[string]map[string]int{},
+		ocr:        map[string]map[string]int{},
+		uploadsOff: cfg.UploadsDisabled,
+		epoch:      1,
+	}
+}
+
+// Start returns a new Emulator served by an httptest.Server on a loopback address; see URL and Close.
+func Start(cfg Config) *Emulator {
+	e := New(cfg)
+	e.srv = httptest.NewServer(e)
+	e.url = e.srv.URL
+	return e
+}
+
+// Serve starts serving e on an httptest.Server (as Start does) and returns e, for an Emulator
+// built with New or NewDemo.
+func (e *Emulator) Serve() *Emulator {
+	e.srv = httptest.NewServer(e)
+	e.url = e.srv.URL
+	return e
+}
+
+// ListenAndServe serves e on addr (for example "127.0.0.1:8765" or ":0") until ctx is done, then
+// shuts the server down. It returns the base URL once the address listens.
+func (e *Emulator) ListenAndServe(ctx context.Context, addr string) (string, error) {
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("emulator: listen on %s: %w", addr, err)
+	}
+	hs := &http.Server{Handler: e, ReadHeaderTimeout: 30 * time.Second}
+	e.mu.Lock()
+	e.hsrv = hs
+	e.url = "http://" + ln.Addr().String()
+	e.mu.Unlock()
+	go func() {
+		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			_ = ln.Close()
+		}
+	}()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+	}()
+	return e.URL(), nil
+}
+
+// URL returns the base URL the emulator is served on ("" when it is not served).
+func (e *Emulator) URL() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.url
+}
+
+// Close stops the server started by Start, Serve or ListenAndServe.
+func (e *Emulator) Close() {
+	e.mu.Lock()
+	srv, hs := e.srv, e.hsrv
+	e.mu.Unlock()
+	if srv != nil {
+		srv.CloseClientConnections()
+		srv.Close()
+	}
+	if hs != nil {
+		_ = hs.Close()
+	}
+}
+
+// Restart simulates a server restart: every listing cursor stops working (400 invalid_cursor) and
+// uploads still being read or indexed are lost (their status is then 404 document_not_found).
+func (e *Emulator) Restart() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.epoch++
+	now := e.cfg.Now()
+	for _, w := range e.ws {
+		for _, d := range append([]*document(nil), w.docs...) {
+			if d.fixed == "" && d.inFlight(now) {
+				w.remove(d)
+			}
+		}
+	}
+}
+
+// SetUploadsEnabled switches adding documents on or off for the server (off: 404 api_disabled).
+func (e *Emulator) SetUploadsEnabled(on bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.uploadsOff = !on
+}
+
+// RevokeAccess makes user lose access to a workspace at once (spec §5 rule 3): asking it then gives
+// 404 workspace_access_lost and listing no longer shows it.
+func (e *Emulator) RevokeAccess(workspaceID, user string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.revoked[[2]string{workspaceID, user}] = true
+}
+
+// nextID returns a new deterministic id with prefix.
+func (e *Emulator) nextID(prefix string) string {
+	e.seq++
+	return fmt.Sprintf("%s%012x", prefix, e.seq)
+}
+
+// now returns the configured clock's time.
+func (e *Emulator) now() time.Time { return e.cfg.Now() }

@@ -1,0 +1,53 @@
+package emulator
+
+import "lectern/client/emulator/engine"
+
+// The answer engine's API is used only in this file.
+
+// engDoc is a document given to the engine.
+type engDoc struct {
+	ID, Name, SourceType string
+	URL                  *string
+	Text                 string
+}
+
+// engResult is the engine's answer: Used holds indexes into the documents given.
+type engResult struct {
+	Answer    string
+	Found     bool
+	Mode      string
+	Used      []int
+	Checked   int
+	UsedKnown bool
+}
+
+// extractText pulls the text out of a file with the engine.
+func extractText(name string, data []byte) (string, error) {
+	return engine.Extract(name, data)
+}
+
+// runEngine answers question from docs with the engine.
+func runEngine(question string, docs []engDoc) engResult {
+	in := make([]engine.Doc, len(docs))
+	for i, d := range docs {
+		in[i] = engine.Doc{ID: d.ID, Name: d.Name, SourceType: d.SourceType, URL: d.URL, Text: d.Text}
+	}
+	r := engine.Answer(question, in)
+	return engResult{Answer: r.Answer, Found: r.Found, Mode: r.Mode, Used: r.Used,
+		Checked: r.Checked, UsedKnown: r.UsedKnown}
+}
+
+// demoFile is one demo document.
+type demoFile struct {
+	Name string
+	Data []byte
+}
+
+// demoFiles returns the engine's demo documents.
+func demoFiles() []demoFile {
+	var out []demoFile
+	for _, f := range engine.DemoFiles() {
+		out = append(out, demoFile{Name: f.Name, Data: f.Data})
+	}
+	return out
+}

@@ -1,0 +1,150 @@
+package emulator
+
+import (
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Route names used by ServeHTTP and by Failure.Route.
+const (
+	RouteList   = "GET /workspace"
+	RouteAsk    = "POST /workspace"
+	RouteUpload = "POST /workspace/documents"
+	RouteStatus = "GET /workspace/documents/{id}"
+)
+
+// handlerFunc handles one route for an authenticated key.
+type handlerFunc func(w http.ResponseWriter, r *http.Request, reqID string, k Key)
+
+// ServeHTTP implements http.Handler: request id, injected faults, authentication, then the route.
+func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	e.mu.Lock()
+	reqID := e.nextID("req_")
+	e.mu.Unlock()
+	w.Header().Set("X-Request-ID", reqID)
+	route, h, aerr := e.route(r)
+	if aerr != nil {
+		writeErr(w, reqID, aerr)
+		return
+	}
+	if !e.applyLatency(r) {
+		return
+	}
+	if f := e.takeFailure(route); f != nil {
+		writeErr(w, reqID, f)
+		return
+	}
+	k, aerr := e.authenticate(r)
+	if aerr != nil {
+		writeErr(w, reqID, aerr)
+		return
+	}
+	h(w, r, reqID, k)
+}
+
+// route picks the handler of r.
+func (e *Emulator) route(r *http.Request) (string, handlerFunc, *apiErr) {
+	p := strings.TrimSuffix(r.URL.Path, "/")
+	var route string
+	var h handlerFunc
+	switch {
+	case p == "/workspace" && r.Method == http.MethodGet:
+		route, h = RouteList, e.handleList
+	case p == "/workspace" && r.Method == http.MethodPost:
+		route, h = RouteAsk, e.handleAsk
+	case p == "/workspace/documents" && r.Method == http.MethodPost:
+		route, h = RouteUpload, e.handleUpload
+	case strings.HasPrefix(p, "/workspace/documents/") && r.Method == http.MethodGet:
+		route, h = RouteStatus, e.handleStatus
+	case p == "/workspace" || strings.HasPrefix(p, "/workspace/documents"):
+		return "", nil, newErr(http.StatusMethodNotAllowed, "method_not_allowed",
+			"method "+r.Method+" is not allowed here")
+	default:
+		return "", nil, newErr(http.StatusNotFound, "not_found", "no such endpoint")
+	}
+	return route, h, nil
+}
+
+// secretOf returns the key sent in Authorization: Bearer or X-API-Key (spec §5 rule 1).
+func secretOf(r *http.Request) string {
+	if a := strings.TrimSpace(r.Header.Get("Authorization")); a != "" {
+		scheme, rest, ok := strings.Cut(a, " ")
+		if ok && strings.EqualFold(scheme, "Bearer") {
+			return strings.TrimSpace(rest)
+		}
+		return ""
+	}
+	return strings.TrimSpace(r.Header.Get("X-API-Key"))
+}
+
+// remoteHost returns the address part of r.RemoteAddr.
+func remoteHost(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// authenticate checks the key (spec §5 rules 1 and 4) and the wrong-key limit: 20 wrong or missing
+// keys from one address in 10 minutes, then 429 instead of 401 until the window passes.
+func (e *Emulator) authenticate(r *http.Request) (Key, *apiErr) {
+	secret := secretOf(r)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	k, ok := e.keys[secret]
+	if ok && secret != "" {
+		if k.Owner == "" {
+			return k, newErr(http.StatusForbidden, "api_key_owner_required",
+				"this key has no owner; create a key as a user in the key management page")
+		}
+		return k, nil
+	}
+	now, host := e.now(), remoteHost(r)
+	recent := e.wrong[host][:0]
+	for _, t := range e.wrong[host] {
+		if now.Sub(t) < e.cfg.WrongKeyWindow {
+			recent = append(recent, t)
+		}
+	}
+	if len(recent) >= e.cfg.WrongKeyLimit {
+		e.wrong[host] = recent
+		err := newErr(http.StatusTooManyRequests, "rate_limit_exceeded",
+			"too many wrong or missing keys from this address")
+		err.retryAfter = max(recent[0].Add(e.cfg.WrongKeyWindow).Sub(now), time.Second)
+		return k, err
+	}
+	e.wrong[host] = append(recent, now)
+	return k, newErr(http.StatusUnauthorized, "api_key_required",
+		"send a valid key in Authorization: Bearer <key> or X-API-Key")
+}
+
+// canOpen returns the workspace and the key owner's access to it, or 404 workspace_not_found
+// (or workspace_access_lost when the owner lost access). Callers hold e.mu.
+func (e *Emulator) canOpen(k Key, id string) (*workspace, string, *apiErr) {
+	w := e.ws[id]
+	if w != nil && e.revoked[[2]string{id, k.Owner}] {
+		return nil, "", newErr(http.StatusNotFound, "workspace_access_lost",
+			"the key's owner lost access to this workspace")
+	}
+	if w == nil || w.access(k.Owner) == "" {
+		return nil, "", notFoundWS(id)
+	}
+	return w, w.access(k.Owner), nil
+}
+
+// notFoundWS is 404 workspace_not_found for id.
+func notFoundWS(id string) *apiErr {
+	return &apiErr{status: http.StatusNotFound, code: "workspace_not_found", param: "workspace_id",
+		msg: "no workspace " + quote(id) + " that this key can open"}
+}
+
+// quote limits and quotes a client value for an error message.
+func quote(s string) string {
+	if len(s) > 64 {
+		s = s[:64] + "..."
+	}
+	return "'" + s + "'"
+}
