@@ -22,8 +22,8 @@ type Emulator struct {
 	seq        int
 	epoch      int
 	faults     Faults
-	wrong      map[string][]time.Time   // wrong-key times per remote address
-	revoked    map[[2]string]bool       // (workspace, user) pairs whose access was lost
+	wrong      map[string][]time.Time    // wrong-key times per remote address
+	revoked    map[[2]string]bool        // (workspace, user) pairs whose access was lost
 	daily      map[string]map[string]int // day -> key -> uploads
 	ocr        map[string]map[string]int // day -> key -> OCR uploads
 	streamed   int                       // streamed answers so far, for Config.ResetEvery

@@ -161,7 +161,7 @@ func (e *Emulator) dedupe(w *workspace, k Key, u *upload, now time.Time) (*store
 			w.remove(d)
 		case d.inFlight(now) && d.addedBy == k.Secret:
 			return nil, &apiErr{status: http.StatusTooManyRequests, code: "too_many_uploads",
-				msg: "this upload is still running; ask its status instead of sending it again",
+				msg:        "this upload is still running; ask its status instead of sending it again",
 				retryAfter: d.readyAt.Sub(now)}
 		case d.inFlight(now):
 			return &stored{w: w, d: d, status: http.StatusAccepted, processing: true}, nil
