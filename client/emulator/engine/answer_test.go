@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// demoDocs extracts the demo files into documents, in DemoFiles order.
+func demoDocs(t testing.TB) []Doc {
+	t.Helper()
+	var docs []Doc
+	for i, f := range DemoFiles() {
+		text, err := Extract(f.Name, f.Data)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		docs = append(docs, Doc{ID: string(rune('a' + i)), Name: f.Name, SourceType: "file", Text: text})
+	}
+	return docs
+}
+
+func TestAnswerFound(t *testing.T) {
+	docs := demoDocs(t)
+	cases := []struct {
+		q, doc string
+		wants  []string
+	}{
+		{"How many days of annual leave do employees get?", "employee-handbook.docx", []string{"25 days"}},
+		{"Can I work from home?", "employee-handbook.docx", []string{"three days a week"}},
+		{"How much does the Summit Down Jacket weigh?", "product-catalogue-2026.pdf", []string{"420 g"}},
+		{"What is the return policy?", "customer-support-faq.txt", []string{"60 days"}},
+		{"When will the Denver store open?", "leadership-meeting-2026-10-14.txt", []string{"April 2027"}},
+	}
+	for _, c := range cases {
+		r := Answer(c.q, docs)
+		if !r.Found || r.Mode != "search" || !r.UsedKnown || r.Checked != len(docs) {
+			t.Errorf("%q: %+v", c.q, r)
+			continue
+		}
+		if !strings.Contains(r.Answer, "**"+c.doc+"**") {
+			t.Errorf("%q: answer does not name %s:\n%s", c.q, c.doc, r.Answer)
+		}
+		for _, w := range c.wants {
+			if !strings.Contains(r.Answer, w) {
+				t.Errorf("%q: answer lacks %q:\n%s", c.q, w, r.Answer)
+			}
+		}
+		if len(r.Used) == 0 || docs[r.Used[0]].Name != c.doc && !containsName(docs, r.Used, c.doc) {
+			t.Errorf("%q: used %v", c.q, r.Used)
+		}
+	}
+}
+
+func containsName(docs []Doc, used []int, name string) bool {
+	for _, i := range used {
+		if docs[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func TestAnswerNotFound(t *testing.T) {
+	docs := demoDocs(t)
+	for _, q := range []string{"What is the capital of France?", "Who won the 1998 football world cup?", "", "the and of"} {
+		r := Answer(q, docs)
+		if r.Found || len(r.Used) != 0 || r.Checked != len(docs) {
+			t.Errorf("%q: %+v", q, r)
+		}
+		for _, d := range docs {
+			if !strings.Contains(r.Answer, d.Name) {
+				t.Errorf("%q: answer does not name %s: %s", q, d.Name, r.Answer)
+			}
+		}
+	}
+}
+
+func TestAnswerCompute(t *testing.T) {
+	docs := demoDocs(t)
+	cases := []struct{ q, want string }{
+		{"What is the total revenue?", "**1,550,963.70**, over 48 rows"},
+		{"Total revenue for the North region", "for region North is **305,050.80**, over 12 rows"},
+		{"How many units were sold in Q2?", "for quarter Q2 is **3,619**, over 16 rows"},
+		{"sum of units", "**10,377**, over 48 rows"},
+		{"What is the average unit price in quarterly-sales-2026.csv?", "**154.35**, over 48 rows"},
+		{"average units", "**216.19**, over 48 rows"},
+		{"What is the total budget?", "**2,918,800**, over 20 rows"},
+		{"What is the total budget for Marketing?", "for department Marketing is **620,200**, over 4 rows"},
+		{"Average amount in the department budget", "**145,940**, over 20 rows"},
+	}
+	for _, c := range cases {
+		r := Answer(c.q, docs)
+		if !r.Found || r.Mode != "compute" || len(r.Used) != 1 {
+			t.Errorf("%q: %+v", c.q, r)
+			continue
+		}
+		if !strings.Contains(r.Answer, c.want) {
+			t.Errorf("%q: got %s, want %s", c.q, r.Answer, c.want)
+		}
+	}
+}
+
+func TestAnswerOneDocument(t *testing.T) {
+	docs := demoDocs(t)
+	r := Answer("What is the price match policy?", docs[5:6])
+	if !r.Found || !reflect.DeepEqual(r.Used, []int{0}) || !r.UsedKnown || r.Checked != 1 {
+		t.Fatalf("%+v", r)
+	}
+	r = Answer("How many days of annual leave?", docs[5:6])
+	if r.Found || len(r.Used) != 0 || !strings.Contains(r.Answer, "customer-support-faq.txt") {
+		t.Fatalf("%+v", r)
+	}
+	r = Answer("total revenue", docs[2:3])
+	if !r.Found || r.Mode != "compute" || !reflect.DeepEqual(r.Used, []int{0}) {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestAnswerWholeMode(t *testing.T) {
+	docs := []Doc{
+		{ID: "1", Name: "a.txt", Text: "The office opens at 8:00 on weekdays."},
+		{ID: "2", Name: "b.txt", Text: "Parking is free for visitors."},
+	}
+	r := Answer("When does the office open?", docs)
+	if !r.Found || r.Mode != "whole" || r.UsedKnown || r.Used != nil || !strings.Contains(r.Answer, "8:00") {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestAnswerDeterministic(t *testing.T) {
+	docs := demoDocs(t)
+	for _, q := range []string{"warranty", "What is the travel policy?", "total revenue in Q3 for the West"} {
+		first := Answer(q, docs)
+		for i := 0; i < 5; i++ {
+			if got := Answer(q, docs); !reflect.DeepEqual(got, first) {
+				t.Fatalf("%q: run %d differs:\n%+v\n%+v", q, i, got, first)
+			}
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"math"
+	"sort"
+)
+
+// BM25 parameters.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// index is a BM25 index over the passages of a set of documents.
+type index struct {
+	passages []passage
+	df       map[string]int
+	avgLen   float64
+}
+
+// newIndex splits every document into passages and counts term frequencies.
+func newIndex(docs []Doc) *index {
+	ix := &index{df: map[string]int{}}
+	total := 0
+	for i, d := range docs {
+		for _, p := range splitPassages(d, i) {
+			ix.passages = append(ix.passages, p)
+			total += p.length
+			for w := range p.tf {
+				ix.df[w]++
+			}
+		}
+	}
+	if len(ix.passages) > 0 {
+		ix.avgLen = float64(total) / float64(len(ix.passages))
+	}
+	return ix
+}
+
+// idf is the BM25 inverse document frequency of term (over passages).
+func (ix *index) idf(term string) float64 {
+	n, df := float64(len(ix.passages)), float64(ix.df[term])
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// hit is a scored passage: score is BM25, cover the share of the question's
+// term weight (idf) that the passage contains.
+type hit struct {
+	p     *passage
+	score float64
+	cover float64
+}
+
+// rank scores every passage containing a query term, best first; ties keep
+// document and passage order, so results are deterministic.
+func (ix *index) rank(query []string) []hit {
+	weight := 0.0
+	idfs := make([]float64, len(query))
+	for i, q := range query {
+		idfs[i] = ix.idf(q)
+		weight += idfs[i]
+	}
+	var hits []hit
+	for i := range ix.passages {
+		p := &ix.passages[i]
+		score, covered := 0.0, 0.0
+		norm := bm25K1 * (1 - bm25B + bm25B*float64(p.length)/ix.avgLen)
+		for k, q := range query {
+			tf := float64(p.tf[q])
+			if tf == 0 {
+				continue
+			}
+			score += idfs[k] * tf * (bm25K1 + 1) / (tf + norm)
+			covered += idfs[k]
+		}
+		if score > 0 {
+			hits = append(hits, hit{p: p, score: score, cover: covered / weight})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+	return hits
+}

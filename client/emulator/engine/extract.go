@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
+// Extract returns the plain text of a document named name with content data.
+// The type comes from the extension (.txt, .csv, .docx, .xlsx, .pdf, any case);
+// the content must match it. Errors wrap ErrUnsupportedType,
+// ErrContentMismatch or ErrTooLarge. Extract never panics.
+func Extract(name string, data []byte) (text string, err error) {
+	defer func() {
+		if r := recover(); r != nil { // last line of defence against bugs
+			text, err = "", fmt.Errorf("%w: unreadable %s", ErrContentMismatch, name)
+		}
+	}()
+	switch ext := strings.ToLower(path.Ext(name)); ext {
+	case ".txt", ".csv":
+		return extractText(data)
+	case ".docx":
+		return extractDOCX(data)
+	case ".xlsx":
+		return extractXLSX(data)
+	case ".pdf":
+		return extractPDF(data)
+	default:
+		return "", fmt.Errorf("%w: %q", ErrUnsupportedType, ext)
+	}
+}
+
+// extractText checks that data is UTF-8 text without NUL bytes and returns it
+// without a byte order mark and with \n line ends.
+func extractText(data []byte) (string, error) {
+	if !utf8.Valid(data) {
+		return "", fmt.Errorf("%w: text is not valid UTF-8", ErrContentMismatch)
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return "", fmt.Errorf("%w: text contains NUL bytes", ErrContentMismatch)
+	}
+	s := strings.TrimPrefix(string(data), "\uFEFF")
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.ReplaceAll(s, "\r", "\n"), nil
+}
+
+// budget counts decompressed bytes against MaxDecompressed.
+type budget struct{ left int64 }
+
+func newBudget() *budget { return &budget{left: MaxDecompressed} }
+
+// reader wraps r so that reading past the budget fails with ErrTooLarge.
+func (b *budget) reader(r io.Reader) io.Reader { return &budgetReader{r: r, b: b} }
+
+type budgetReader struct {
+	r io.Reader
+	b *budget
+}
+
+func (br *budgetReader) Read(p []byte) (int, error) {
+	if br.b.left <= 0 {
+		return 0, ErrTooLarge
+	}
+	if int64(len(p)) > br.b.left {
+		p = p[:br.b.left]
+	}
+	n, err := br.r.Read(p)
+	br.b.left -= int64(n)
+	return n, err
+}
+
+// openZip opens data as a zip archive, or fails with ErrContentMismatch.
+func openZip(data []byte, kind string) (*zip.Reader, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s is not a zip archive", ErrContentMismatch, kind)
+	}
+	return zr, nil
+}
+
+// zipFile finds the member called name (exact, then case-insensitive).
+func zipFile(zr *zip.Reader, name string) *zip.File {
+	for _, f := range zr.File {
+		if f.Name == name {
+			return f
+		}
+	}
+	for _, f := range zr.File {
+		if strings.EqualFold(f.Name, name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// openMember opens f for reading within the budget.
+func openMember(f *zip.File, b *budget) (io.ReadCloser, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrContentMismatch, f.Name, err)
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{b.reader(rc), rc}, nil
+}
+
+// xmlErr classifies an error met while decoding a zip member's XML.
+func xmlErr(name string, err error) error {
+	if errors.Is(err, ErrTooLarge) {
+		return fmt.Errorf("%w: %s", ErrTooLarge, name)
+	}
+	return fmt.Errorf("%w: %s: %v", ErrContentMismatch, name, err)
+}
+
+// extractDOCX returns the paragraphs of word/document.xml, one per line.
+func extractDOCX(data []byte) (string, error) {
+	zr, err := openZip(data, "docx")
+	if err != nil {
+		return "", err
+	}
+	f := zipFile(zr, "word/document.xml")
+	if f == nil {
+		return "", fmt.Errorf("%w: docx without word/document.xml", ErrContentMismatch)
+	}
+	rc, err := openMember(f, newBudget())
+	if err != nil {
+		return "", err
+	}
+	defer rc.Close()
+	text, err := docxParagraphs(xml.NewDecoder(rc))
+	if err != nil {
+		return "", xmlErr(f.Name, err)
+	}
+	return text, nil
+}
+
+// docxParagraphs walks WordprocessingML and collects w:t text, with tabs and
+// breaks, ending a line at each w:p (paragraph) and table cell.
+func docxParagraphs(d *xml.Decoder) (string, error) {
+	var sb, para strings.Builder
+	inText := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			inText = t.Name.Local == "t"
+			switch t.Name.Local {
+			case "tab":
+				para.WriteByte('\t')
+			case "br", "cr":
+				para.WriteByte('\n')
+			}
+		case xml.EndElement:
+			inText = false
+			if t.Name.Local == "p" {
+				sb.WriteString(strings.TrimRight(para.String(), " \t"))
+				sb.WriteByte('\n')
+				para.Reset()
+			}
+		case xml.CharData:
+			if inText {
+				para.Write(t)
+			}
+		}
+	}
+	sb.WriteString(para.String())
+	return strings.TrimRight(sb.String(), "\n"), nil
+}

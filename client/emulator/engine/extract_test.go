@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestExtractRoundTrips(t *testing.T) {
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"notes.txt", []byte("\uFEFFline one\r\nline two"), "line one\nline two"},
+		{"DATA.CSV", []byte("a,b\n1,2\n"), "a,b\n1,2\n"},
+		{"memo.docx", MakeDOCX([]string{"First paragraph.", "Tom & Jerry <3", "Ünïcode ✓"}),
+			"First paragraph.\nTom & Jerry <3\nÜnïcode ✓"},
+		{"book.XLSX", MakeXLSX([][]string{{"name", "amount"}, {"Widget, large", "12.5"}, {"", "3"}, {"x"}}),
+			"name,amount\n\"Widget, large\",12.5\n,3\nx"},
+		{"cat.pdf", MakePDF([][]string{{"Hello (world) \\ café – “quoted”", "second line"}, {"page two"}}),
+			"Hello (world) \\ café – “quoted”\nsecond line\n\npage two"},
+	}
+	for _, c := range cases {
+		got, err := Extract(c.name, c.data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestExtractMismatch(t *testing.T) {
+	pdf := MakePDF([][]string{{"x"}})
+	docx := MakeDOCX([]string{"x"})
+	xlsx := MakeXLSX([][]string{{"x"}})
+	cases := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"a.exe", []byte("MZ"), ErrUnsupportedType},
+		{"noext", []byte("text"), ErrUnsupportedType},
+		{"a.doc", docx, ErrUnsupportedType},
+		{"a.pdf", []byte("hello"), ErrContentMismatch},
+		{"a.pdf", docx, ErrContentMismatch},
+		{"a.docx", pdf, ErrContentMismatch},
+		{"a.docx", xlsx, ErrContentMismatch},
+		{"a.xlsx", docx, ErrContentMismatch},
+		{"a.xlsx", []byte("a,b\n1,2"), ErrContentMismatch},
+		{"a.txt", []byte{0xff, 0xfe, 'a'}, ErrContentMismatch},
+		{"a.txt", []byte("nul\x00inside"), ErrContentMismatch},
+		{"a.csv", pdf[:200], ErrContentMismatch},
+	}
+	for _, c := range cases {
+		_, err := Extract(c.name, c.data)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s (%.8q): got %v, want %v", c.name, c.data, err, c.want)
+		}
+	}
+}
+
+func TestExtractZipBomb(t *testing.T) {
+	big := strings.Repeat("<w:p><w:r><w:t>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</w:t></w:r></w:p>", (MaxDecompressed/60)+10)
+	data := makeZip([][2]string{{"word/document.xml", "<w:document><w:body>" + big}})
+	if len(data) > MaxDecompressed/50 {
+		t.Fatalf("bomb not compressed enough: %d bytes", len(data))
+	}
+	_, err := Extract("bomb.docx", data)
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("got %v, want ErrTooLarge", err)
+	}
+}
+
+func TestExtractDemoFiles(t *testing.T) {
+	for _, f := range DemoFiles() {
+		text, err := Extract(f.Name, f.Data)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if len(strings.Fields(text)) < 50 {
+			t.Errorf("%s: only %d words", f.Name, len(strings.Fields(text)))
+		}
+	}
+	a, b := DemoFiles(), DemoFiles()
+	for i := range a {
+		if !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Errorf("%s differs between calls", a[i].Name)
+		}
+	}
+}

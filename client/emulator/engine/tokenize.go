@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"strings"
+	"unicode"
+)
+
+// words splits s into lowercase runs of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// tokens returns the search terms of s: words without stopwords, stemmed.
+func tokens(s string) []string {
+	ws := words(s)
+	out := ws[:0]
+	for _, w := range ws {
+		if !stopwords[w] {
+			out = append(out, stem(w))
+		}
+	}
+	return out
+}
+
+// stem strips common English endings so that "policies", "policy" and
+// "shipping", "shipped", "ship" meet. It is light and only needs to be
+// consistent between questions and documents.
+func stem(w string) string {
+	if len(w) <= 3 || !isASCIIWord(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:len(w)-1]
+	}
+	for _, suf := range []string{"ing", "ed"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			w = undouble(w[:len(w)-len(suf)])
+			break
+		}
+	}
+	if strings.HasSuffix(w, "e") && len(w) > 4 {
+		w = w[:len(w)-1]
+	}
+	if strings.HasSuffix(w, "ght") { // weight, weigh
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// undouble turns a final doubled consonant into a single one: shipp → ship.
+func undouble(w string) string {
+	n := len(w)
+	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// stopwords are common English words that carry no subject.
+var stopwords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again all also am an and any are as at be
+		because been before being below between both but by can could did do does doing down
+		during each few for from further get gets got had has have having he her here hers him his
+		how i if in into is it its itself just me more most my no nor not now of off on once only
+		or other our ours out over own please same she should so some such tell than that the
+		their theirs them then there these they this those through to too under until up us very
+		was we were what when where which while who whom why will with would you your yours
+		much many does did doc document documents say says said according know let give show
+		find list`) {
+		m[w] = true
+	}
+	return m
+}()
