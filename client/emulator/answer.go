@@ -150,22 +150,20 @@ func sourcesOf(res engResult, p *plan) ([]client.AnswerSource, *int) {
 	return srcs, &n
 }
 
-// namesChecked makes sure a not-found answer names the documents checked (spec §1 rule 3).
+// namesChecked makes sure a not-found answer names the documents checked (spec §1 rule 3); the
+// engine's own not-found text already does, so only an empty text is filled in.
 func namesChecked(text string, docs []engDoc) string {
-	if text == "" {
-		text = "The documents do not cover this question."
+	if strings.TrimSpace(text) != "" {
+		return text
 	}
-	var names []string
-	for _, d := range docs {
-		if strings.Contains(text, d.Name) {
-			return text
-		}
-		names = append(names, d.Name)
+	if len(docs) == 0 {
+		return "No document of this workspace is ready to be checked, so the question is not covered."
 	}
-	if len(names) == 0 {
-		return text + " No document of this workspace is ready to be checked."
+	names := make([]string, len(docs))
+	for i, d := range docs {
+		names[i] = d.Name
 	}
-	return text + "\n\nDocuments checked: " + strings.Join(names, ", ") + "."
+	return "The documents do not cover this question. Documents checked: " + strings.Join(names, ", ") + "."
 }
 
 // truncate cuts text at maxTokens (about four characters a token): status incomplete and the
