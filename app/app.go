@@ -1,0 +1,135 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"lectern/client"
+)
+
+// Options configure Open. Every field is optional.
+type Options struct {
+	Home            string           // data folder; "" means DefaultHome()
+	HTTPClient      *http.Client     // transport for the service (tests pass the emulator's)
+	Now             func() time.Time // clock; nil means time.Now
+	KeychainTimeout time.Duration    // limit per keychain call; 0 means 3 s
+	// PollInterval is the pause between upload status checks; 0 means the client's 3-5 s.
+	PollInterval time.Duration
+	// RetryDelay is the pause before an upload whose outcome is unknown is checked again; 0 means 5 s.
+	RetryDelay time.Duration
+	// ClientOptions are added to every client the app makes (tests shorten retries and polling).
+	ClientOptions []client.Option
+}
+
+// App wires the services of the application core together. Its methods are safe to call from
+// any goroutine; the slow ones take a context and should be called off the UI goroutine.
+type App struct {
+	home     string
+	opts     Options
+	bus      *Bus
+	settings *settingsStore
+	secrets  *Secrets
+	store    *store
+	conn     *connManager
+	sync     *Sync
+	conv     *Conversations
+	uploads  *Uploads
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Open opens the data folder: settings, then the database. A database file that is damaged, not
+// Lectern's, or newer than this version is reported as *DatabaseError and left untouched.
+func Open(ctx context.Context, opts Options) (*App, error) {
+	home := opts.Home
+	if home == "" {
+		h, err := DefaultHome()
+		if err != nil {
+			return nil, err
+		}
+		home = h
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create the data folder %s: %w", home, err)
+	}
+	settings, err := loadSettings(home)
+	if err != nil {
+		return nil, err
+	}
+	st, err := openStore(ctx, filepath.Join(home, databaseFile), opts.Now)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := st.abandonPending(ctx, "Lectern was closed before the answer finished."); err != nil {
+		_ = st.close()
+		return nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
+	}
+	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
+		secrets: NewSecrets(opts.KeychainTimeout)}
+	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
+	if s := settings.get(); s.Server != "" && !s.DemoMode {
+		a.conn.use(s.Server, s.Server, "")
+	}
+	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
+	a.conv = newConversations(st, a.conn, a.sync, a.bus)
+	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
+	a.uploads = newUploads(st, a.conn, a.bus, opts)
+	a.uploads.sync = a.sync
+	a.uploads.start()
+	return a, nil
+}
+
+// Close stops the upload queue and answers in progress (they resume or show as interrupted next
+// time), stops demo mode, delivers pending events and closes the database.
+func (a *App) Close() error {
+	a.closeOnce.Do(func() {
+		a.conv.stopAll()
+		a.uploads.stop()
+		a.conn.stopDemo()
+		a.bus.Close()
+		a.closeErr = a.store.close()
+	})
+	return a.closeErr
+}
+
+// Home returns the data folder.
+func (a *App) Home() string { return a.home }
+
+// Subscribe registers fn for every later event and returns the function that unregisters it.
+// fn runs on the event goroutine, never on the caller's: a Fyne view wraps its updates in fyne.Do.
+func (a *App) Subscribe(fn func(Event)) (unsubscribe func()) { return a.bus.Subscribe(fn) }
+
+// Settings returns a copy of the saved settings.
+func (a *App) Settings() Settings { return a.settings.get() }
+
+// UpdateSettings applies fn to a copy of the settings, validates the result, saves it atomically
+// and emits SettingsChanged. Nothing is saved when validation fails.
+func (a *App) UpdateSettings(fn func(*Settings)) error {
+	changed, err := a.settings.update(fn)
+	if changed {
+		a.bus.Emit(SettingsChanged{})
+	}
+	return err
+}
+
+// Conversations returns the conversations service.
+func (a *App) Conversations() *Conversations { return a.conv }
+
+// Uploads returns the upload-queue service.
+func (a *App) Uploads() *Uploads { return a.uploads }
+
+// SyncService returns the sync service (Refresh and the cache reads are also on App).
+func (a *App) SyncService() *Sync { return a.sync }
+
+// errNotConnected is returned when no server is chosen.
+var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")

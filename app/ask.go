@@ -1,0 +1,184 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"lectern/client"
+)
+
+// partialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.
+const partialSaveEvery = 2 * time.Second
+
+// Ask asks question in conversation conversationID and blocks until the answer ends. The
+// question is saved (as a pending turn) before the request goes out; the answer streams through
+// TurnChanged events (and opts.OnUpdate); the final answer, or the text so far marked
+// interrupted or failed with the reason, is saved when it ends. The returned turn is the saved
+// one; the error is nil only for a complete answer. Stop(turn.ID) stops it from any goroutine.
+func (c *Conversations) Ask(ctx context.Context, conversationID int64, question string, opts AskOptions) (Turn, error) {
+	conv, err := c.conversationFor(ctx, conversationID)
+	if err != nil {
+		return Turn{}, err
+	}
+	cl, _, err := c.conn.current()
+	if err != nil {
+		return Turn{}, err
+	}
+	before, err := c.store.turns(ctx, conv.ID)
+	if err != nil {
+		return Turn{}, err
+	}
+	req := c.request(conv, question, before, opts)
+	if err := req.Validate(); err != nil {
+		return Turn{}, err
+	}
+	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: question, Tier: string(req.Model),
+		Thinking: req.Thinking})
+	if err != nil {
+		return Turn{}, err
+	}
+	if conv.Title == "" {
+		_ = c.store.renameConversation(ctx, c.conn.cacheKey(), conv.ID, titleFrom(question))
+	}
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return c.answer(ctx, cl, conv, turn, req, opts)
+}
+
+// Retry asks a failed or interrupted turn again, in place, with the history of the turns before it.
+func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (Turn, error) {
+	turn, err := c.store.turn(ctx, turnID)
+	if err != nil {
+		return turn, err
+	}
+	if !turn.Status.Retryable() {
+		return turn, errors.New("only a failed or interrupted answer can be retried")
+	}
+	conv, err := c.conversationFor(ctx, turn.ConversationID)
+	if err != nil {
+		return turn, err
+	}
+	cl, _, err := c.conn.current()
+	if err != nil {
+		return turn, err
+	}
+	all, err := c.store.turns(ctx, conv.ID)
+	if err != nil {
+		return turn, err
+	}
+	var before []Turn
+	for _, t := range all {
+		if t.ID < turn.ID {
+			before = append(before, t)
+		}
+	}
+	if opts.Tier == "" && turn.Tier != "" {
+		opts.Tier = turn.Tier
+	}
+	req := c.request(conv, turn.Question, before, opts)
+	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
+		Tier: string(req.Model), Thinking: req.Thinking, Created: turn.Created}
+	if err := c.store.saveTurn(ctx, &turn); err != nil {
+		return turn, err
+	}
+	return c.answer(ctx, cl, conv, turn, req, opts)
+}
+
+// answer streams the answer of a saved pending turn and saves how it ended.
+func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conversation, turn Turn,
+	req client.AskRequest, opts AskOptions) (Turn, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	c.mu.Lock()
+	c.active[turn.ID] = cancel
+	c.wg.Add(1)
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.active, turn.ID)
+		c.mu.Unlock()
+		c.wg.Done()
+	}()
+	notify := func(ev TurnChanged) {
+		c.bus.Emit(ev)
+		if opts.OnUpdate != nil {
+			opts.OnUpdate(ev)
+		}
+	}
+	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
+	stream := cl.AskStream(ctx, req)
+	defer stream.Close()
+	c.follow(ctx, stream, turn, notify)
+	err := c.finish(ctx, conv, &turn, stream)
+	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return turn, err
+}
+
+// follow reads the stream to its end, sending one TurnChanged per event batch and saving the
+// text so far every few seconds.
+func (c *Conversations) follow(ctx context.Context, stream *client.AnswerStream, turn Turn, notify func(TurnChanged)) {
+	lastSave := time.Now()
+	for stream.Next() {
+		switch stream.Current().Type {
+		case client.EventCompleted, client.EventFailed:
+			continue
+		}
+		notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending,
+			Stage: stream.Stage(), Text: stream.Text()})
+		if time.Since(lastSave) >= partialSaveEvery {
+			_ = c.store.savePartial(ctx, turn.ID, stream.Text())
+			lastSave = time.Now()
+		}
+	}
+}
+
+// finish saves how the answer ended and returns nil for a complete answer.
+func (c *Conversations) finish(ctx context.Context, conv Conversation, turn *Turn, stream *client.AnswerStream) error {
+	err := stream.Err()
+	save := context.WithoutCancel(ctx)
+	if a := stream.Answer(); err == nil && a != nil {
+		applyAnswer(turn, a)
+		return c.store.saveTurn(save, turn)
+	}
+	if err == nil {
+		err = errors.New("the answer ended without a result")
+	}
+	turn.Answer = stream.Text()
+	var ie *client.InterruptedError
+	if errors.As(err, &ie) && ie.Text != "" {
+		turn.Answer = ie.Text
+	}
+	turn.Status, turn.Error = TurnFailed, client.Describe(err)
+	var ae *client.APIError
+	if errors.As(err, &ae) {
+		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID
+	}
+	switch {
+	case errors.Is(context.Cause(ctx), errStopped):
+		turn.Status, turn.Error = TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
+	case ctx.Err() != nil || errors.Is(err, client.ErrInterrupted):
+		turn.Status = TurnInterrupted
+	}
+	if isWorkspaceGone(err) {
+		c.sync.forget(save, c.conn.cacheKey(), conv.WorkspaceID)
+	}
+	if serr := c.store.saveTurn(save, turn); serr != nil {
+		return errors.Join(err, serr)
+	}
+	return err
+}
+
+// applyAnswer copies a final answer object into a turn.
+func applyAnswer(t *Turn, a *client.Answer) {
+	t.Answer, t.Model, t.Notice, t.RequestID = a.Answer, a.Model, a.Notice, a.RequestID
+	found := a.Found
+	t.Found, t.Sources, t.Coverage, t.Warnings = &found, a.Sources, a.Coverage, a.Warnings
+	t.Error, t.ErrorCode = "", ""
+	switch a.Status {
+	case "", string(TurnCompleted):
+		t.Status = TurnCompleted
+	default:
+		t.Status = TurnStatus(a.Status) // incomplete, or a newer token kept as text
+	}
+}

@@ -1,0 +1,117 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"lectern/client"
+)
+
+// Notice is a message for the user that is not an error, for example that the API key is kept
+// for this session only because no keychain is available.
+type Notice struct{ Message string }
+
+func (Notice) isEvent() {}
+
+// APIKey returns the API key for server and where it came from (LECTERN_API_KEY first, then the
+// session, then the keychain). KeyNone with a nil error means there is none.
+func (a *App) APIKey(server string) (string, KeySource, error) {
+	if s, err := ValidateServerURL(server); err == nil {
+		server = s
+	}
+	return a.secrets.Get(server)
+}
+
+// KeychainAvailable reports whether the OS keychain answered the last time it was used. When it is
+// false, keys are kept in memory for this session only.
+func (a *App) KeychainAvailable() bool { return a.secrets.Available() }
+
+// TestConnection lists the workspaces server shows to key, without saving anything.
+func (a *App) TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error) {
+	u, err := ValidateServerURL(server)
+	if err != nil {
+		return nil, err
+	}
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return nil, errors.New("the API key is empty: paste the key from the service's key management page")
+	}
+	cl, err := a.conn.newClient(u, key)
+	if err != nil {
+		return nil, err
+	}
+	var out []client.Workspace
+	for ws, err := range cl.AllWorkspaces(ctx, client.ListOptions{Include: "none"}) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ws)
+	}
+	return out, nil
+}
+
+// Connect makes server (with key) the current server: the address is validated, the key stored in
+// the keychain (or, without one, in memory for this session, announced by a Notice event), the
+// address saved in the settings, and the cache switched to that server's. It does not contact the
+// server; call Refresh next.
+func (a *App) Connect(ctx context.Context, server, key string) error {
+	u, err := ValidateServerURL(server)
+	if err != nil {
+		return err
+	}
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return errors.New("the API key is empty: paste the key from the service's key management page")
+	}
+	if _, err := a.secrets.Set(u, key); err != nil {
+		a.bus.Emit(Notice{Message: err.Error()})
+	}
+	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = u, false }); err != nil {
+		return err
+	}
+	a.conn.stopDemo()
+	return a.switchTo(ctx, u, u, key)
+}
+
+// switchTo makes server current under cacheKey and tells the views.
+func (a *App) switchTo(ctx context.Context, server, cacheKey, key string) error {
+	if err := a.conn.use(server, cacheKey, key); err != nil {
+		return err
+	}
+	if t, err := a.store.lastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
+		a.conn.setState(cacheKey, ConnUnknown, t, nil)
+	}
+	a.bus.Emit(WorkspacesChanged{})
+	a.uploads.kick()
+	return nil
+}
+
+// SignOut forgets the current server's key (keychain and memory) and the server address. The
+// server's cache and conversations stay on this computer for the next time.
+func (a *App) SignOut(ctx context.Context) error {
+	server := a.conn.serverAddr()
+	a.conn.stopDemo()
+	var err error
+	if server != "" {
+		err = a.secrets.Delete(server)
+	}
+	if e := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
+		err = e
+	}
+	_ = a.conn.use("", "", "")
+	a.bus.Emit(WorkspacesChanged{})
+	return err
+}
+
+// Client returns the current server's client, or an error that says how to connect.
+func (a *App) Client() (*client.Client, error) {
+	cl, _, err := a.conn.current()
+	return cl, err
+}
+
+// Server returns the address of the current server ("" when none; the emulator's in demo mode).
+func (a *App) Server() string { return a.conn.serverAddr() }
+
+// Connection returns the state of the link to the current server.
+func (a *App) Connection() Connection { return a.conn.connection() }

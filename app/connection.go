@@ -1,0 +1,178 @@
+package app
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"lectern/client"
+)
+
+// ConnState is the state of the link to the current server.
+type ConnState int
+
+// The connection states.
+const (
+	ConnUnknown ConnState = iota // not checked yet (or no server)
+	ConnOnline                   // the last request reached the server
+	ConnSyncing                  // a refresh is running
+	ConnOffline                  // the server could not be reached (or refused the key): the cache answers
+)
+
+// String names the state.
+func (s ConnState) String() string {
+	switch s {
+	case ConnOnline:
+		return "online"
+	case ConnSyncing:
+		return "syncing"
+	case ConnOffline:
+		return "offline"
+	default:
+		return "unknown"
+	}
+}
+
+// Connection is the state of the link to the current server, the time of its last complete sync,
+// and the error that made it offline (show it with client.Describe).
+type Connection struct {
+	State      ConnState
+	LastSynced time.Time
+	Err        error
+	Server     string // the server address it describes
+}
+
+// connManager holds the current server, its client and the connection state. Sync,
+// conversations and uploads ask it for the client and the cache key of the current server.
+type connManager struct {
+	bus     *Bus
+	secrets *Secrets
+	http    *http.Client
+	extra   []client.Option
+
+	mu     sync.Mutex
+	server string // the base address in use
+	key    string // the cache key: the server address, or "demo"
+	cl     *client.Client
+	state  Connection
+	demo   *demoServer
+}
+
+func newConnManager(bus *Bus, secrets *Secrets, h *http.Client, extra ...client.Option) *connManager {
+	return &connManager{bus: bus, secrets: secrets, http: h, extra: extra}
+}
+
+// use switches to server, whose data is stored under cacheKey. key, when set, is the API key to
+// use (else the stored one is looked up when the client is first needed).
+func (m *connManager) use(server, cacheKey, key string) error {
+	var cl *client.Client
+	if key != "" {
+		c, err := m.newClient(server, key)
+		if err != nil {
+			return err
+		}
+		cl = c
+	}
+	m.mu.Lock()
+	m.server, m.key, m.cl = server, cacheKey, cl
+	m.state = Connection{State: ConnUnknown, Server: server}
+	st := m.state
+	m.mu.Unlock()
+	m.bus.Emit(ConnectionChanged{Connection: st})
+	return nil
+}
+
+func (m *connManager) newClient(server, key string) (*client.Client, error) {
+	opts := []client.Option{client.WithBaseURL(server), client.WithAPIKey(key)}
+	if m.http != nil {
+		opts = append(opts, client.WithHTTPClient(m.http))
+	}
+	return client.NewClient(append(opts, m.extra...)...)
+}
+
+// current returns the client of the current server and its cache key.
+func (m *connManager) current() (*client.Client, string, error) {
+	m.mu.Lock()
+	server, key, cl := m.server, m.key, m.cl
+	m.mu.Unlock()
+	if server == "" {
+		return nil, "", errNotConnected
+	}
+	if cl != nil {
+		return cl, key, nil
+	}
+	apiKey, _, err := m.secrets.Get(server)
+	if err != nil {
+		return nil, key, err
+	}
+	if apiKey == "" {
+		return nil, key, fmt.Errorf("no API key is stored for %s: connect again and enter your key", server)
+	}
+	cl, err = m.newClient(server, apiKey)
+	if err != nil {
+		return nil, key, err
+	}
+	m.mu.Lock()
+	if m.server == server && m.cl == nil {
+		m.cl = cl
+	}
+	cl = m.cl
+	m.mu.Unlock()
+	if cl == nil {
+		return nil, "", errNotConnected
+	}
+	return cl, key, nil
+}
+
+// cacheKey returns the key under which the current server's data is stored ("" when none).
+func (m *connManager) cacheKey() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.key
+}
+
+// serverAddr returns the address of the current server ("" when none).
+func (m *connManager) serverAddr() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.server
+}
+
+// connection returns the connection state.
+func (m *connManager) connection() Connection {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.state
+}
+
+// setState changes the state of the connection of cacheKey (ignored when the server has
+// changed meanwhile) and emits ConnectionChanged when it differs.
+func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, err error) {
+	m.mu.Lock()
+	if m.key != cacheKey {
+		m.mu.Unlock()
+		return
+	}
+	next := Connection{State: st, LastSynced: synced, Err: err, Server: m.server}
+	if next.LastSynced.IsZero() {
+		next.LastSynced = m.state.LastSynced
+	}
+	same := next.State == m.state.State && next.LastSynced.Equal(m.state.LastSynced) && next.Err == m.state.Err
+	m.state = next
+	m.mu.Unlock()
+	if !same {
+		m.bus.Emit(ConnectionChanged{Connection: next})
+	}
+}
+
+// stopDemo stops demo mode's in-process server, if it runs.
+func (m *connManager) stopDemo() {
+	m.mu.Lock()
+	d := m.demo
+	m.demo = nil
+	m.mu.Unlock()
+	if d != nil {
+		d.close()
+	}
+}

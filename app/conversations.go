@@ -1,0 +1,209 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"lectern/client"
+)
+
+// Conversations keeps workspace conversations: asking (the question is saved before the request
+// goes out, the answer streams through TurnChanged events and is saved when it ends), retrying,
+// stopping, renaming, deleting, searching and exporting. Every method works on the current
+// server's conversations.
+type Conversations struct {
+	store    *store
+	conn     *connManager
+	sync     *Sync
+	bus      *Bus
+	defaults func() (tier string, thinking bool)
+
+	mu     sync.Mutex
+	active map[int64]context.CancelCauseFunc // turn id -> stop
+	wg     sync.WaitGroup
+}
+
+// AskOptions tune one question. Zero values use the settings' default tier and thinking.
+type AskOptions struct {
+	Tier     string // fast, smart or genius; "" = the default tier of the settings (else the server's)
+	Thinking *bool  // nil = the settings' choice (when off, the tier's own default)
+	// OnUpdate, when set, is called on the asking goroutine for every change of the turn, with
+	// the same values as the TurnChanged events (the command line prints from it).
+	OnUpdate func(TurnChanged)
+}
+
+// errStopped is the cause of an answer stopped with Stop.
+var errStopped = errors.New("stopped by the user")
+
+func newConversations(st *store, conn *connManager, sy *Sync, bus *Bus) *Conversations {
+	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
+		defaults: func() (string, bool) { return "", false }}
+}
+
+// New starts a conversation with workspace workspaceID, scoped to documentID ("" = the whole
+// workspace). An empty title is replaced by the first question when it is asked.
+func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title string) (Conversation, error) {
+	key := c.conn.cacheKey()
+	if key == "" {
+		return Conversation{}, errNotConnected
+	}
+	if strings.TrimSpace(workspaceID) == "" {
+		return Conversation{}, errors.New("no workspace chosen: pick a workspace to ask")
+	}
+	conv, err := c.store.createConversation(ctx, key, Conversation{Kind: KindWorkspace, WorkspaceID: workspaceID,
+		DocumentID: documentID, Title: strings.TrimSpace(title)})
+	if err == nil {
+		c.bus.Emit(ConversationsChanged{WorkspaceID: workspaceID})
+	}
+	return conv, err
+}
+
+// List returns the conversations of a workspace, most recently used first; "" lists every
+// conversation of the current server.
+func (c *Conversations) List(ctx context.Context, workspaceID string) ([]Conversation, error) {
+	return c.store.conversations(ctx, c.conn.cacheKey(), workspaceID)
+}
+
+// Get returns one conversation.
+func (c *Conversations) Get(ctx context.Context, id int64) (Conversation, error) {
+	return c.store.conversation(ctx, c.conn.cacheKey(), id)
+}
+
+// Last returns the most recently used conversation of a workspace ("" = of any workspace);
+// ok is false when there is none. The command line's ask --continue uses it.
+func (c *Conversations) Last(ctx context.Context, workspaceID string) (conv Conversation, ok bool, err error) {
+	all, err := c.List(ctx, workspaceID)
+	if err != nil || len(all) == 0 {
+		return Conversation{}, false, err
+	}
+	return all[0], true, nil
+}
+
+// Turns returns a conversation's turns, oldest first.
+func (c *Conversations) Turns(ctx context.Context, conversationID int64) ([]Turn, error) {
+	if _, err := c.Get(ctx, conversationID); err != nil {
+		return nil, err
+	}
+	return c.store.turns(ctx, conversationID)
+}
+
+// Turn returns one saved turn.
+func (c *Conversations) Turn(ctx context.Context, id int64) (Turn, error) {
+	return c.store.turn(ctx, id)
+}
+
+// Rename changes a conversation's title.
+func (c *Conversations) Rename(ctx context.Context, id int64, title string) error {
+	title = strings.TrimSpace(title)
+	if title == "" {
+		return errors.New("the title is empty: type a name for the conversation")
+	}
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := c.store.renameConversation(ctx, c.conn.cacheKey(), id, title); err != nil {
+		return err
+	}
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return nil
+}
+
+// Delete removes a conversation and its turns, stopping an answer in progress in it.
+func (c *Conversations) Delete(ctx context.Context, id int64) error {
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	turns, _ := c.store.turns(ctx, id)
+	for _, t := range turns {
+		c.Stop(t.ID)
+	}
+	if err := c.store.deleteConversation(ctx, c.conn.cacheKey(), id); err != nil {
+		return err
+	}
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return nil
+}
+
+// Search finds the turns of the current server's conversations that contain every word of text
+// (the last word may be the start of a word), best match first, at most 100.
+func (c *Conversations) Search(ctx context.Context, text string) ([]SearchHit, error) {
+	return c.store.search(ctx, c.conn.cacheKey(), text, 100)
+}
+
+// Stop stops the answer of turnID if it is streaming: the text so far is kept and the turn is
+// marked interrupted. It reports whether an answer was stopped.
+func (c *Conversations) Stop(turnID int64) bool {
+	c.mu.Lock()
+	cancel, ok := c.active[turnID]
+	c.mu.Unlock()
+	if ok {
+		cancel(errStopped)
+	}
+	return ok
+}
+
+// Answering reports whether the answer of turnID is streaming now.
+func (c *Conversations) Answering(turnID int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.active[turnID]
+	return ok
+}
+
+// stopAll stops every answer in progress and waits for them to be saved.
+func (c *Conversations) stopAll() {
+	c.mu.Lock()
+	for _, cancel := range c.active {
+		cancel(errStopped)
+	}
+	c.mu.Unlock()
+	c.wg.Wait()
+}
+
+// titleFrom makes a conversation title from its first question.
+func titleFrom(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	if utf8.RuneCountInString(q) <= 60 {
+		return q
+	}
+	r := []rune(q)[:59]
+	return strings.TrimSpace(string(r)) + "…"
+}
+
+// request builds the ask request of conv for question, with history from the turns before it.
+func (c *Conversations) request(conv Conversation, question string, before []Turn, opts AskOptions) client.AskRequest {
+	tier, thinking := c.defaults()
+	if opts.Tier != "" {
+		tier = opts.Tier
+	}
+	req := client.AskRequest{WorkspaceID: conv.WorkspaceID, DocumentID: conv.DocumentID, Question: question,
+		Model: client.Tier(tier), Thinking: opts.Thinking}
+	if req.Thinking == nil && thinking {
+		t := true
+		req.Thinking = &t
+	}
+	local := make([]client.LocalTurn, 0, len(before))
+	for _, t := range before {
+		local = append(local, client.LocalTurn{Question: t.Question, Answer: t.Answer, Failed: !t.Status.Answered()})
+	}
+	req.History = client.BuildHistory(local)
+	return req
+}
+
+// conversationFor returns conversation id of the current server, checking it can be asked.
+func (c *Conversations) conversationFor(ctx context.Context, id int64) (Conversation, error) {
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return conv, err
+	}
+	if conv.Kind != KindWorkspace {
+		return conv, fmt.Errorf("conversation %d is a %s chat, which this version cannot continue", id, conv.Kind)
+	}
+	return conv, nil
+}

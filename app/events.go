@@ -1,0 +1,169 @@
+package app
+
+import (
+	"sync"
+)
+
+// Event is a change the front-ends may react to. Its concrete types are the structs below.
+type Event interface{ isEvent() }
+
+// SettingsChanged says the saved settings changed.
+type SettingsChanged struct{}
+
+// ConnectionChanged says the connection state changed; it carries the new state.
+type ConnectionChanged struct{ Connection Connection }
+
+// WorkspacesChanged says the cached workspace list of the current server changed.
+type WorkspacesChanged struct{}
+
+// DocumentsChanged says the cached documents or website imports of one workspace changed.
+type DocumentsChanged struct{ WorkspaceID string }
+
+// UploadChanged says an upload-queue entry changed (state, bytes sent, or removal).
+type UploadChanged struct {
+	ID    int64
+	State UploadState
+	Sent  int64 // bytes sent so far while sending
+	Size  int64 // file size
+}
+
+// UploadFinished says an upload reached a final state: Status is "ready" or "failed".
+type UploadFinished struct {
+	ID     int64
+	Name   string
+	Status string
+	Reason string // why it failed, in words; empty when ready
+}
+
+// TurnChanged says a conversation turn changed. While an answer streams it is sent once per batch
+// of stream events, with the preview text so far; the saved turn is read with Conversations.Turn.
+type TurnChanged struct {
+	ConversationID int64
+	TurnID         int64
+	Status         TurnStatus
+	Stage          string // retrieving, computing, reading, writing while streaming; else empty
+	Text           string // the answer text so far (resets applied)
+}
+
+// ConversationsChanged says a conversation of a workspace was created, renamed, deleted or updated.
+type ConversationsChanged struct{ WorkspaceID string }
+
+func (SettingsChanged) isEvent()      {}
+func (ConnectionChanged) isEvent()    {}
+func (WorkspacesChanged) isEvent()    {}
+func (DocumentsChanged) isEvent()     {}
+func (UploadChanged) isEvent()        {}
+func (UploadFinished) isEvent()       {}
+func (TurnChanged) isEvent()          {}
+func (ConversationsChanged) isEvent() {}
+
+// Bus delivers events to subscribers, in order, on one goroutine of its own: a slow subscriber
+// delays later events but never the code that emitted them. It is safe to use from any goroutine.
+type Bus struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	subs    map[int]func(Event)
+	next    int
+	queue   []Event
+	closed  bool
+	done    chan struct{}
+	pending int
+	idle    *sync.Cond
+}
+
+// NewBus starts a bus; Close stops it.
+func NewBus() *Bus {
+	b := &Bus{subs: map[int]func(Event){}, done: make(chan struct{})}
+	b.cond = sync.NewCond(&b.mu)
+	b.idle = sync.NewCond(&b.mu)
+	go b.run()
+	return b
+}
+
+// Subscribe registers fn for every later event and returns a function that unregisters it.
+// fn runs on the bus goroutine; it must not block for long. An event already being delivered
+// when unsubscribe is called may still reach fn.
+func (b *Bus) Subscribe(fn func(Event)) (unsubscribe func()) {
+	b.mu.Lock()
+	id := b.next
+	b.next++
+	b.subs[id] = fn
+	b.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			b.mu.Lock()
+			delete(b.subs, id)
+			b.mu.Unlock()
+		})
+	}
+}
+
+// Emit queues ev for delivery and returns at once.
+func (b *Bus) Emit(ev Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	b.queue = append(b.queue, ev)
+	b.pending++
+	b.cond.Signal()
+}
+
+// Flush waits until every event emitted so far has been delivered (tests and shutdown use it).
+func (b *Bus) Flush() {
+	b.mu.Lock()
+	for b.pending > 0 && !b.closed {
+		b.idle.Wait()
+	}
+	b.mu.Unlock()
+}
+
+// Close delivers what is queued, then stops the bus. Later events are dropped.
+func (b *Bus) Close() {
+	b.Flush()
+	b.mu.Lock()
+	b.closed = true
+	b.cond.Broadcast()
+	b.idle.Broadcast()
+	b.mu.Unlock()
+	<-b.done
+}
+
+func (b *Bus) run() {
+	defer close(b.done)
+	for {
+		b.mu.Lock()
+		for len(b.queue) == 0 && !b.closed {
+			b.cond.Wait()
+		}
+		if b.closed {
+			b.mu.Unlock()
+			return
+		}
+		ev := b.queue[0]
+		b.queue[0] = nil
+		b.queue = b.queue[1:]
+		subs := make([]func(Event), 0, len(b.subs))
+		for _, fn := range b.subs {
+			subs = append(subs, fn)
+		}
+		b.mu.Unlock()
+		for _, fn := range subs {
+			deliver(fn, ev)
+		}
+		b.mu.Lock()
+		b.pending--
+		if b.pending == 0 {
+			b.idle.Broadcast()
+		}
+		b.mu.Unlock()
+	}
+}
+
+// deliver calls fn and survives a panicking subscriber, so one bad view cannot stop the others.
+func deliver(fn func(Event), ev Event) {
+	defer func() { _ = recover() }()
+	fn(ev)
+}

@@ -1,0 +1,5 @@
+package app
+
+const killChildEnv = "LECTERN_KILL_CHILD"
+
+func killChild() {}

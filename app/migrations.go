@@ -1,0 +1,162 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// applicationID marks a SQLite file as Lectern's ("LCTN"); PRAGMA application_id holds it.
+const applicationID = 0x4C43544E
+
+// migrations are the schema steps, in order; migrations[i] takes the schema from version i to
+// i+1. Never edit a released step: append a new one. PRAGMA user_version holds the version.
+var migrations = []string{
+	// 1: offline cache, conversations and turns with full-text search, upload queue.
+	`
+CREATE TABLE servers (
+	server     TEXT PRIMARY KEY,
+	synced_at  INTEGER NOT NULL DEFAULT 0 -- unix ms of the last complete refresh
+);
+CREATE TABLE workspaces (
+	server      TEXT NOT NULL,
+	id          TEXT NOT NULL,
+	position    INTEGER NOT NULL,
+	name        TEXT NOT NULL,
+	scope       TEXT NOT NULL,
+	access      TEXT NOT NULL,
+	n_documents INTEGER NOT NULL DEFAULT 0,
+	n_ready     INTEGER NOT NULL DEFAULT 0,
+	n_not_ready INTEGER NOT NULL DEFAULT 0,
+	n_failed    INTEGER NOT NULL DEFAULT 0,
+	synced_at   INTEGER NOT NULL,
+	PRIMARY KEY (server, id)
+);
+CREATE TABLE documents (
+	server             TEXT NOT NULL,
+	workspace_id       TEXT NOT NULL,
+	id                 TEXT NOT NULL,
+	position           INTEGER NOT NULL,
+	name               TEXT NOT NULL,
+	source_type        TEXT NOT NULL,
+	status             TEXT NOT NULL,
+	updated            TEXT NOT NULL,
+	updated_at         TEXT NOT NULL,
+	source_id          TEXT NOT NULL,
+	url                TEXT NOT NULL,
+	client_document_id TEXT NOT NULL,
+	PRIMARY KEY (server, workspace_id, id),
+	FOREIGN KEY (server, workspace_id) REFERENCES workspaces (server, id) ON DELETE CASCADE
+);
+CREATE INDEX documents_order ON documents (server, workspace_id, position);
+CREATE TABLE sources (
+	server       TEXT NOT NULL,
+	workspace_id TEXT NOT NULL,
+	id           TEXT NOT NULL,
+	position     INTEGER NOT NULL,
+	name         TEXT NOT NULL,
+	pages        INTEGER NOT NULL,
+	n_ready      INTEGER NOT NULL,
+	n_not_ready  INTEGER NOT NULL,
+	document_ids TEXT NOT NULL, -- JSON array
+	PRIMARY KEY (server, workspace_id, id),
+	FOREIGN KEY (server, workspace_id) REFERENCES workspaces (server, id) ON DELETE CASCADE
+);
+CREATE TABLE conversations (
+	id           INTEGER PRIMARY KEY,
+	server       TEXT NOT NULL,
+	kind         TEXT NOT NULL DEFAULT 'workspace', -- workspace, or model (a chat with no workspace)
+	workspace_id TEXT NOT NULL DEFAULT '',
+	document_id  TEXT NOT NULL DEFAULT '',
+	model        TEXT NOT NULL DEFAULT '',          -- model chats: the model asked
+	title        TEXT NOT NULL,
+	created_at   INTEGER NOT NULL,
+	updated_at   INTEGER NOT NULL
+);
+CREATE INDEX conversations_recent ON conversations (server, workspace_id, updated_at);
+CREATE TABLE turns (
+	id              INTEGER PRIMARY KEY,
+	conversation_id INTEGER NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+	question        TEXT NOT NULL,
+	answer          TEXT NOT NULL DEFAULT '',
+	status          TEXT NOT NULL, -- pending, completed, incomplete, interrupted, failed
+	tier            TEXT NOT NULL DEFAULT '',
+	thinking        INTEGER,       -- NULL: the tier's default
+	model           TEXT NOT NULL DEFAULT '',
+	found           INTEGER,       -- NULL until answered
+	sources         TEXT NOT NULL DEFAULT '', -- JSON
+	coverage        TEXT NOT NULL DEFAULT '', -- JSON
+	warnings        TEXT NOT NULL DEFAULT '', -- JSON array
+	notice          TEXT NOT NULL DEFAULT '',
+	request_id      TEXT NOT NULL DEFAULT '',
+	error           TEXT NOT NULL DEFAULT '',
+	error_code      TEXT NOT NULL DEFAULT '',
+	extra           TEXT NOT NULL DEFAULT '', -- JSON, for what later kinds of turn need
+	created_at      INTEGER NOT NULL,
+	updated_at      INTEGER NOT NULL
+);
+CREATE INDEX turns_order ON turns (conversation_id, id);
+CREATE VIRTUAL TABLE turns_fts USING fts5 (
+	question, answer, content = 'turns', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER turns_ai AFTER INSERT ON turns BEGIN
+	INSERT INTO turns_fts (rowid, question, answer) VALUES (new.id, new.question, new.answer);
+END;
+CREATE TRIGGER turns_ad AFTER DELETE ON turns BEGIN
+	INSERT INTO turns_fts (turns_fts, rowid, question, answer) VALUES ('delete', old.id, old.question, old.answer);
+END;
+CREATE TRIGGER turns_au AFTER UPDATE OF question, answer ON turns BEGIN
+	INSERT INTO turns_fts (turns_fts, rowid, question, answer) VALUES ('delete', old.id, old.question, old.answer);
+	INSERT INTO turns_fts (rowid, question, answer) VALUES (new.id, new.question, new.answer);
+END;
+CREATE TABLE uploads (
+	id                 INTEGER PRIMARY KEY,
+	server             TEXT NOT NULL,
+	workspace_id       TEXT NOT NULL,
+	path               TEXT NOT NULL,
+	name               TEXT NOT NULL,
+	size               INTEGER NOT NULL,
+	client_document_id TEXT NOT NULL,
+	state              TEXT NOT NULL, -- queued, sending, processing, ready, failed
+	document_id        TEXT NOT NULL DEFAULT '',
+	status             TEXT NOT NULL DEFAULT '', -- the server's status text
+	warnings           TEXT NOT NULL DEFAULT '', -- JSON array
+	error              TEXT NOT NULL DEFAULT '',
+	error_code         TEXT NOT NULL DEFAULT '',
+	suggested_name     TEXT NOT NULL DEFAULT '',
+	created_at         INTEGER NOT NULL,
+	updated_at         INTEGER NOT NULL
+);
+CREATE INDEX uploads_queue ON uploads (server, state, id);
+`,
+}
+
+// schemaVersion is the newest schema this code knows.
+var schemaVersion = len(migrations)
+
+// migrate brings the schema to schemaVersion in one transaction, so a crash leaves the old
+// schema or the new one.
+func migrate(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback() }()
+	var v int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v >= schemaVersion {
+		return nil
+	}
+	for i := v; i < schemaVersion; i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return fmt.Errorf("schema step %d: %w", i+1, err)
+		}
+	}
+	stmt := fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", schemaVersion, applicationID)
+	if _, err := tx.ExecContext(ctx, stmt); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,185 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/zalando/go-keyring"
+)
+
+// KeySource says where an API key came from.
+type KeySource int
+
+// The places an API key can come from.
+const (
+	KeyNone         KeySource = iota // no key for this server
+	KeyFromEnv                       // LECTERN_API_KEY
+	KeyFromKeychain                  // the OS keychain
+	KeyFromSession                   // memory only, for this session (no keychain available, or demo)
+)
+
+// String names the source in words.
+func (k KeySource) String() string {
+	switch k {
+	case KeyFromEnv:
+		return "the LECTERN_API_KEY environment variable"
+	case KeyFromKeychain:
+		return "the system keychain"
+	case KeyFromSession:
+		return "memory, for this session only"
+	default:
+		return "nowhere"
+	}
+}
+
+const (
+	keyringService         = "lectern"
+	envAPIKey              = "LECTERN_API_KEY"
+	defaultKeychainTimeout = 3 * time.Second
+)
+
+// ErrNoKeychain says that no OS keychain answered; the key is then kept in memory for this
+// session only.
+var ErrNoKeychain = errors.New("no system keychain is available (on Linux: no Secret Service such as GNOME Keyring or KWallet is running), so the API key is kept in memory for this session only and must be entered again next time")
+
+// errKeychainTimeout says that the keychain did not answer in time (often a locked keyring).
+var errKeychainTimeout = errors.New("the system keychain did not answer in time; it may be locked: unlock it (for example by logging in again) and retry")
+
+// Secrets stores API keys: in the OS keychain (service "lectern", one entry per server address),
+// overridden by LECTERN_API_KEY, or in memory when no keychain is available. It never writes a key
+// to a file, and its errors never contain a key.
+type Secrets struct {
+	timeout time.Duration
+	mu      sync.Mutex
+	session map[string]string // server -> key, kept for this session only
+	noChain bool              // the keychain failed; later calls still try it
+}
+
+// NewSecrets returns key storage whose keychain calls give up after timeout (0 means 3 s).
+func NewSecrets(timeout time.Duration) *Secrets {
+	if timeout <= 0 {
+		timeout = defaultKeychainTimeout
+	}
+	return &Secrets{timeout: timeout, session: map[string]string{}}
+}
+
+// call runs fn on its own goroutine and gives up after the timeout: go-keyring can block for ever
+// on a locked Linux keyring. A call that times out is left to finish in the background.
+func (s *Secrets) call(fn func() (string, error)) (string, error) {
+	type result struct {
+		v   string
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		v, err := fn()
+		ch <- result{v, err}
+	}()
+	t := time.NewTimer(s.timeout)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-t.C:
+		return "", errKeychainTimeout
+	}
+}
+
+// Get returns the key for server and where it came from; KeyNone with a nil error means there is
+// none. An unavailable keychain is not an error here: Available reports it.
+func (s *Secrets) Get(server string) (string, KeySource, error) {
+	if k := os.Getenv(envAPIKey); k != "" {
+		return k, KeyFromEnv, nil
+	}
+	s.mu.Lock()
+	k, ok := s.session[server]
+	s.mu.Unlock()
+	if ok {
+		return k, KeyFromSession, nil
+	}
+	k, err := s.call(func() (string, error) { return keyring.Get(keyringService, server) })
+	switch {
+	case err == nil:
+		s.setNoChain(false)
+		return k, KeyFromKeychain, nil
+	case errors.Is(err, keyring.ErrNotFound):
+		s.setNoChain(false)
+		return "", KeyNone, nil
+	case errors.Is(err, errKeychainTimeout):
+		return "", KeyNone, err
+	default:
+		s.setNoChain(true)
+		return "", KeyNone, nil
+	}
+}
+
+// Set stores key for server in the keychain. When no keychain is available it keeps the key in
+// memory and returns KeyFromSession with ErrNoKeychain (wrapped), which the caller shows as a
+// notice, not as a failure.
+func (s *Secrets) Set(server, key string) (KeySource, error) {
+	if key == "" {
+		return KeyNone, errors.New("the API key is empty: paste the key from the service's key management page")
+	}
+	_, err := s.call(func() (string, error) { return "", keyring.Set(keyringService, server, key) })
+	if err == nil {
+		s.setNoChain(false)
+		s.mu.Lock()
+		delete(s.session, server)
+		s.mu.Unlock()
+		return KeyFromKeychain, nil
+	}
+	s.SetSession(server, key)
+	if errors.Is(err, errKeychainTimeout) {
+		return KeyFromSession, fmt.Errorf("%w; until then the key is kept in memory for this session only", err)
+	}
+	s.setNoChain(true)
+	return KeyFromSession, ErrNoKeychain
+}
+
+// SetSession keeps key for server in memory only, for this session (demo mode uses it).
+func (s *Secrets) SetSession(server, key string) {
+	s.mu.Lock()
+	s.session[server] = key
+	s.mu.Unlock()
+}
+
+// Delete forgets the key for server, in memory and in the keychain. A missing entry is not an error.
+func (s *Secrets) Delete(server string) error {
+	s.mu.Lock()
+	delete(s.session, server)
+	s.mu.Unlock()
+	_, err := s.call(func() (string, error) { return "", keyring.Delete(keyringService, server) })
+	if err == nil || errors.Is(err, keyring.ErrNotFound) {
+		return nil
+	}
+	if errors.Is(err, errKeychainTimeout) {
+		return err
+	}
+	s.setNoChain(true)
+	return nil
+}
+
+// Available reports whether the keychain answered the last time it was asked (true before any call).
+func (s *Secrets) Available() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.noChain
+}
+
+func (s *Secrets) setNoChain(v bool) {
+	s.mu.Lock()
+	s.noChain = v
+	s.mu.Unlock()
+}
+
+// KeyPrefix returns the first 12 characters of key, its public prefix, for display only.
+func KeyPrefix(key string) string {
+	r := []rune(key)
+	if len(r) > 12 {
+		r = r[:12]
+	}
+	return string(r)
+}

@@ -1,0 +1,226 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Settings are the user's choices, saved as settings.json in the data folder. The API key is never
+// part of them.
+type Settings struct {
+	Server        string            `json:"server"`       // normalised by ValidateServerURL; "" when not connected
+	DefaultTier   string            `json:"default_tier"` // "", fast, smart or genius
+	Thinking      bool              `json:"thinking"`
+	Theme         string            `json:"theme"` // system, light or dark
+	WindowWidth   float32           `json:"window_width,omitempty"`
+	WindowHeight  float32           `json:"window_height,omitempty"`
+	LastWorkspace map[string]string `json:"last_workspace,omitempty"` // server address -> workspace id
+	DemoMode      bool              `json:"demo_mode,omitempty"`
+	Notifications *bool             `json:"notifications,omitempty"` // OS notifications for uploads; nil means on
+}
+
+const settingsFile = "settings.json"
+
+// clone returns a copy that shares no map with s.
+func (s Settings) clone() Settings {
+	s.LastWorkspace = maps.Clone(s.LastWorkspace)
+	if s.Notifications != nil {
+		v := *s.Notifications
+		s.Notifications = &v
+	}
+	return s
+}
+
+// validate checks and normalises the settings in place.
+func (s *Settings) validate() error {
+	if s.Server != "" {
+		u, err := ValidateServerURL(s.Server)
+		if err != nil {
+			return err
+		}
+		s.Server = u
+	}
+	switch s.DefaultTier {
+	case "", "fast", "smart", "genius":
+	default:
+		return fmt.Errorf("the default tier %q is not one of fast, smart or genius", s.DefaultTier)
+	}
+	switch s.Theme {
+	case "":
+		s.Theme = "system"
+	case "system", "light", "dark":
+	default:
+		return fmt.Errorf("the theme %q is not one of system, light or dark", s.Theme)
+	}
+	if s.WindowWidth < 0 || s.WindowHeight < 0 {
+		return errors.New("the window size cannot be negative")
+	}
+	return nil
+}
+
+// ValidateServerURL checks a server address and returns it normalised (lower-case scheme and host,
+// no trailing slash). It must use https, except on this computer (127.0.0.1, localhost, [::1]),
+// where http is allowed; the error says why an address is refused.
+func ValidateServerURL(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return "", errors.New("the server address is empty: type the address you were given, for example https://qa.example.com")
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "HTTP" && u.Scheme != "HTTPS") {
+		if !strings.Contains(s, "://") {
+			return "", fmt.Errorf("the server address %q does not start with https://: type the full address, for example https://%s", s, s)
+		}
+		return "", fmt.Errorf("the server address %q is not a web address: type it as https://host, for example https://qa.example.com", s)
+	}
+	if u.User != nil {
+		return "", errors.New("the server address must not contain a user name or password: the API key is entered separately")
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return "", errors.New("the server address must not contain ? or #: type only the address of the service")
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	u.Host = strings.ToLower(u.Host)
+	if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		return "", fmt.Errorf("the server address %q uses http, which would send your API key unencrypted: use https:// (plain http is allowed only for this computer: 127.0.0.1, localhost or [::1])", s)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u.String(), nil
+}
+
+// isLoopback reports whether host names this computer.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// settingsStore keeps the settings in memory and on disk.
+type settingsStore struct {
+	mu   sync.Mutex
+	path string
+	cur  Settings
+}
+
+// loadSettings reads settings.json from home; a missing file gives the defaults. A file that cannot
+// be read as settings is reported and left as it is.
+func loadSettings(home string) (*settingsStore, error) {
+	st := &settingsStore{path: filepath.Join(home, settingsFile), cur: Settings{Theme: "system"}}
+	data, err := os.ReadFile(st.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the settings file %s: %w", st.path, err)
+	}
+	var s Settings
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("the settings file %s is damaged (%v): fix it or move it away, and Lectern starts with default settings", st.path, err)
+	}
+	if err := s.validate(); err != nil {
+		// A hand-edited value that is no longer valid: keep the rest, drop the bad server.
+		s.Server = ""
+		if s.validate() != nil {
+			s = Settings{Theme: "system"}
+		}
+	}
+	st.cur = s
+	return st, nil
+}
+
+// get returns a copy of the current settings.
+func (st *settingsStore) get() Settings {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.cur.clone()
+}
+
+// update applies fn to a copy, validates it, writes it atomically and then makes it current.
+// It reports whether anything changed.
+func (st *settingsStore) update(fn func(*Settings)) (bool, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	next := st.cur.clone()
+	fn(&next)
+	if err := next.validate(); err != nil {
+		return false, err
+	}
+	old, _ := json.Marshal(st.cur)
+	now, _ := json.Marshal(next)
+	if bytes.Equal(old, now) {
+		return false, nil
+	}
+	data, err := json.MarshalIndent(next, "", "  ")
+	if err != nil {
+		return false, err
+	}
+	if err := writeFileAtomic(st.path, append(data, '\n'), 0o600); err != nil {
+		return false, fmt.Errorf("cannot save the settings: %w", err)
+	}
+	st.cur = next
+	return true, nil
+}
+
+// writeFileAtomic writes data to a temporary file beside path, syncs it, and renames it over path,
+// so that a crash leaves either the old or the new file, never a torn one.
+func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = tmp.Close()
+			_ = os.Remove(name)
+		}
+	}()
+	if err := tmp.Chmod(perm); err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		return err
+	}
+	ok = true
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+	return nil
+}
+
+// DefaultHome returns the data folder: $LECTERN_HOME when set, else the OS's per-user config
+// folder followed by "lectern".
+func DefaultHome() (string, error) {
+	if h := os.Getenv("LECTERN_HOME"); h != "" {
+		return h, nil
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find a folder for Lectern's data (%v): set LECTERN_HOME to a folder", err)
+	}
+	return filepath.Join(dir, "lectern"), nil
+}

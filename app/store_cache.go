@@ -1,0 +1,251 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"lectern/client"
+)
+
+// CachedWorkspace is a workspace from the offline cache, without its documents and sources
+// (WorkspaceContent reads those), with the time it was last synced.
+type CachedWorkspace struct {
+	client.Workspace
+	SyncedAt time.Time
+}
+
+// saveWorkspace replaces one workspace with its documents and sources, in one transaction.
+func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO workspaces
+			(server, id, position, name, scope, access, n_documents, n_ready, n_not_ready, n_failed, synced_at)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?)
+			ON CONFLICT (server, id) DO UPDATE SET position=excluded.position, name=excluded.name,
+			scope=excluded.scope, access=excluded.access, n_documents=excluded.n_documents,
+			n_ready=excluded.n_ready, n_not_ready=excluded.n_not_ready, n_failed=excluded.n_failed,
+			synced_at=excluded.synced_at`,
+			server, ws.WorkspaceID, pos, ws.Name, ws.Scope, ws.Access, ws.Counts.Documents,
+			ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed, unixMilli(at))
+		if err != nil {
+			return err
+		}
+		if err := replaceDocuments(ctx, tx, server, ws.WorkspaceID, ws.Documents); err != nil {
+			return err
+		}
+		return replaceSources(ctx, tx, server, ws.WorkspaceID, ws.Sources)
+	})
+}
+
+func replaceDocuments(ctx context.Context, tx *sql.Tx, server, wsID string, docs []client.Document) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM documents WHERE server=? AND workspace_id=?", server, wsID); err != nil {
+		return err
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO documents (server, workspace_id, id, position, name,
+		source_type, status, updated, updated_at, source_id, url, client_document_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for i, d := range docs {
+		if _, err := st.ExecContext(ctx, server, wsID, d.DocumentID, i, d.Name, d.SourceType, d.Status,
+			d.Updated, d.UpdatedAt, d.SourceID, d.URL, d.ClientDocumentID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func replaceSources(ctx context.Context, tx *sql.Tx, server, wsID string, srcs []client.Source) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM sources WHERE server=? AND workspace_id=?", server, wsID); err != nil {
+		return err
+	}
+	for i, s := range srcs {
+		ids, _ := json.Marshal(s.DocumentIDs)
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO sources (server, workspace_id, id, position, name,
+			pages, n_ready, n_not_ready, document_ids) VALUES (?,?,?,?,?,?,?,?,?)`,
+			server, wsID, s.SourceID, i, s.Name, s.Pages, s.Ready, s.NotReady, string(ids)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finishSync drops the workspaces of server that are not in keep and records the sync time.
+func (s *store) finishSync(ctx context.Context, server string, keep []string, at time.Time) error {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, "SELECT id FROM workspaces WHERE server=?", server)
+		if err != nil {
+			return err
+		}
+		var gone []string
+		listed := make(map[string]bool, len(keep))
+		for _, id := range keep {
+			listed[id] = true
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			if !listed[id] {
+				gone = append(gone, id)
+			}
+		}
+		rows.Close()
+		for _, id := range gone {
+			if _, err := tx.ExecContext(ctx, "DELETE FROM workspaces WHERE server=? AND id=?", server, id); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO servers (server, synced_at) VALUES (?, ?)
+			ON CONFLICT (server) DO UPDATE SET synced_at=excluded.synced_at`, server, unixMilli(at))
+		return err
+	})
+}
+
+// removeWorkspace drops one workspace (with its documents and sources) from the cache. It reports
+// whether there was one.
+func (s *store) removeWorkspace(ctx context.Context, server, id string) (bool, error) {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM workspaces WHERE server=? AND id=?", server, id)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// lastSynced is the time of the last complete refresh of server (zero when never).
+func (s *store) lastSynced(ctx context.Context, server string) (time.Time, error) {
+	var ms int64
+	err := s.db.QueryRowContext(ctx, "SELECT synced_at FROM servers WHERE server=?", server).Scan(&ms)
+	if err == sql.ErrNoRows {
+		return time.Time{}, nil
+	}
+	return fromMilli(ms), err
+}
+
+// workspaces lists the cached workspaces of server in the server's order.
+func (s *store) workspaces(ctx context.Context, server string) ([]CachedWorkspace, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, scope, access, n_documents, n_ready, n_not_ready,
+		n_failed, synced_at FROM workspaces WHERE server=? ORDER BY position, name`, server)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []CachedWorkspace
+	for rows.Next() {
+		var w CachedWorkspace
+		var at int64
+		c := &w.Counts
+		if err := rows.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready,
+			&c.NotReady, &c.Failed, &at); err != nil {
+			return nil, err
+		}
+		w.SyncedAt = fromMilli(at)
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// workspace returns one cached workspace; ok is false when it is not cached.
+func (s *store) workspace(ctx context.Context, server, id string) (CachedWorkspace, bool, error) {
+	all, err := s.workspaces(ctx, server)
+	if err != nil {
+		return CachedWorkspace{}, false, err
+	}
+	for _, w := range all {
+		if w.WorkspaceID == id {
+			return w, true, nil
+		}
+	}
+	return CachedWorkspace{}, false, nil
+}
+
+// documents lists the cached documents of one workspace in the server's order.
+func (s *store) documents(ctx context.Context, server, wsID string) ([]client.Document, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, source_type, status, updated, updated_at, source_id,
+		url, client_document_id FROM documents WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []client.Document
+	for rows.Next() {
+		var d client.Document
+		if err := rows.Scan(&d.DocumentID, &d.Name, &d.SourceType, &d.Status, &d.Updated, &d.UpdatedAt,
+			&d.SourceID, &d.URL, &d.ClientDocumentID); err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// sources lists the cached website imports of one workspace.
+func (s *store) sources(ctx context.Context, server, wsID string) ([]client.Source, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, pages, n_ready, n_not_ready, document_ids
+		FROM sources WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []client.Source
+	for rows.Next() {
+		var src client.Source
+		var ids string
+		if err := rows.Scan(&src.SourceID, &src.Name, &src.Pages, &src.Ready, &src.NotReady, &ids); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(ids), &src.DocumentIDs)
+		out = append(out, src)
+	}
+	return out, rows.Err()
+}
+
+// putDocument adds or updates one document of a cached workspace (an upload that got its server id),
+// so that it shows at once, before the next refresh. It does nothing when the workspace is not cached.
+func (s *store) putDocument(ctx context.Context, server, wsID string, d client.Document) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `INSERT INTO documents (server, workspace_id, id, position, name, source_type,
+		status, updated, updated_at, source_id, url, client_document_id)
+		SELECT ?, ?, ?, COALESCE((SELECT max(position)+1 FROM documents WHERE server=? AND workspace_id=?), 0),
+			?, ?, ?, ?, ?, '', '', ? WHERE EXISTS (SELECT 1 FROM workspaces WHERE server=? AND id=?)
+		ON CONFLICT (server, workspace_id, id) DO UPDATE SET name=excluded.name, status=excluded.status,
+			updated=excluded.updated, updated_at=excluded.updated_at`,
+		server, wsID, d.DocumentID, server, wsID, d.Name, orDefault(d.SourceType, "file"), d.Status, d.Updated,
+		d.UpdatedAt, d.ClientDocumentID, server, wsID)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// documentNames returns the names in use in a cached workspace, lower-cased (for suggesting a free name).
+func (s *store) documentNames(ctx context.Context, server, wsID string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM documents WHERE server=? AND workspace_id=?
+		UNION SELECT name FROM uploads WHERE server=? AND workspace_id=? AND state != 'failed'`, server, wsID, server, wsID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	names := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		names[strings.ToLower(n)] = true
+	}
+	return names, rows.Err()
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

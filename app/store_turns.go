@@ -1,0 +1,350 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+	"unicode"
+
+	"lectern/client"
+)
+
+// ConversationKind says what a conversation talks to.
+type ConversationKind string
+
+// The kinds of conversation. Model chats (no workspace) come in a later issue; the table holds both.
+const (
+	KindWorkspace ConversationKind = "workspace"
+	KindModel     ConversationKind = "model"
+)
+
+// Conversation is a saved conversation: a workspace (optionally one document of it) and its turns.
+type Conversation struct {
+	ID          int64
+	Kind        ConversationKind
+	WorkspaceID string
+	DocumentID  string // "" means the whole workspace
+	Model       string // model chats: the model asked
+	Title       string
+	Created     time.Time
+	Updated     time.Time
+}
+
+// TurnStatus is the state of a turn's answer.
+type TurnStatus string
+
+// The states of a turn. Completed and incomplete come from the server; the others are local.
+const (
+	TurnPending     TurnStatus = "pending"     // the question is saved; the answer is on its way
+	TurnCompleted   TurnStatus = "completed"   // a full answer
+	TurnIncomplete  TurnStatus = "incomplete"  // cut off at the length limit (a complete answer object)
+	TurnInterrupted TurnStatus = "interrupted" // stopped, cut or abandoned: Answer holds the text so far
+	TurnFailed      TurnStatus = "failed"      // the server refused or failed: Error says why
+)
+
+// Answered reports whether the turn holds a full answer object (completed or incomplete).
+func (s TurnStatus) Answered() bool { return s == TurnCompleted || s == TurnIncomplete }
+
+// Retryable reports whether the turn may be asked again.
+func (s TurnStatus) Retryable() bool { return s == TurnInterrupted || s == TurnFailed }
+
+// Turn is one question and its answer.
+type Turn struct {
+	ID             int64
+	ConversationID int64
+	Question       string
+	Answer         string
+	Status         TurnStatus
+	Tier           string // the tier asked for ("" = server default)
+	Thinking       *bool  // as asked; nil = the tier's default
+	Model          string // the tier that answered
+	Found          *bool  // nil until answered
+	Sources        []client.AnswerSource
+	Coverage       *client.Coverage
+	Warnings       []string
+	Notice         string
+	RequestID      string
+	Error          string // why it failed or was interrupted, in words
+	ErrorCode      string // the server's error code, when there is one
+	Created        time.Time
+	Updated        time.Time
+}
+
+// ErrNotFound says a conversation, turn or upload does not exist (any more).
+var ErrNotFound = errors.New("not found: it may have been deleted")
+
+const conversationCols = "id, kind, workspace_id, document_id, model, title, created_at, updated_at"
+
+func scanConversation(sc interface{ Scan(...any) error }) (Conversation, error) {
+	var c Conversation
+	var kind string
+	var created, updated int64
+	err := sc.Scan(&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated)
+	c.Kind, c.Created, c.Updated = ConversationKind(kind), fromMilli(created), fromMilli(updated)
+	return c, err
+}
+
+// createConversation saves a new conversation for server and returns it with its id.
+func (s *store) createConversation(ctx context.Context, server string, c Conversation) (Conversation, error) {
+	now := s.now()
+	if c.Kind == "" {
+		c.Kind = KindWorkspace
+	}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
+		title, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, server, string(c.Kind), c.WorkspaceID,
+		c.DocumentID, c.Model, c.Title, now.UnixMilli(), now.UnixMilli())
+	if err != nil {
+		return Conversation{}, err
+	}
+	c.ID, _ = res.LastInsertId()
+	c.Created, c.Updated = fromMilli(now.UnixMilli()), fromMilli(now.UnixMilli())
+	return c, nil
+}
+
+// conversation reads one conversation of server.
+func (s *store) conversation(ctx context.Context, server string, id int64) (Conversation, error) {
+	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=?", server, id)
+	c, err := scanConversation(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, ErrNotFound
+	}
+	return c, err
+}
+
+// conversations lists the conversations of server, newest first; workspaceID "" lists all of them.
+func (s *store) conversations(ctx context.Context, server, workspaceID string) ([]Conversation, error) {
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=?"
+	args := []any{server}
+	if workspaceID != "" {
+		q += " AND workspace_id=?"
+		args = append(args, workspaceID)
+	}
+	rows, err := s.db.QueryContext(ctx, q+" ORDER BY updated_at DESC, id DESC", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Conversation
+	for rows.Next() {
+		c, err := scanConversation(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// renameConversation changes a conversation's title.
+func (s *store) renameConversation(ctx context.Context, server string, id int64, title string) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=?",
+		title, s.nowMilli(), server, id)
+	return affected(res, err)
+}
+
+// deleteConversation removes a conversation and its turns.
+func (s *store) deleteConversation(ctx context.Context, server string, id int64) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
+	return affected(res, err)
+}
+
+func affected(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// addTurn saves a new pending turn and touches its conversation, in one transaction.
+func (s *store) addTurn(ctx context.Context, t Turn) (Turn, error) {
+	now := s.nowMilli()
+	t.Status, t.Created, t.Updated = TurnPending, fromMilli(now), fromMilli(now)
+	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, question, status, tier, thinking,
+			created_at, updated_at) VALUES (?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
+			t.Tier, nullBool(t.Thinking), now, now)
+		if err != nil {
+			return err
+		}
+		t.ID, _ = res.LastInsertId()
+		return touchConversation(ctx, tx, t.ConversationID, now)
+	})
+	return t, err
+}
+
+func touchConversation(ctx context.Context, tx *sql.Tx, id, now int64) error {
+	res, err := tx.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, id)
+	return affected(res, err)
+}
+
+// saveTurn writes a turn's answer fields and status.
+func (s *store) saveTurn(ctx context.Context, t *Turn) error {
+	now := s.nowMilli()
+	t.Updated = fromMilli(now)
+	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
+	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
+			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, updated_at=? WHERE id=?`,
+			t.Answer, string(t.Status), t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources, coverage,
+			warnings, t.Notice, t.RequestID, t.Error, t.ErrorCode, now, t.ID)
+		if err := affected(res, err); err != nil {
+			return err
+		}
+		return touchConversation(ctx, tx, t.ConversationID, now)
+	})
+}
+
+// savePartial stores the text so far of a pending answer, so that a crash keeps it.
+func (s *store) savePartial(ctx context.Context, id int64, text string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE turns SET answer=?, updated_at=? WHERE id=? AND status='pending'",
+		text, s.nowMilli(), id)
+	return err
+}
+
+const turnCols = `id, conversation_id, question, answer, status, tier, thinking, model, found, sources, coverage,
+	warnings, notice, request_id, error, error_code, created_at, updated_at`
+
+func scanTurn(sc interface{ Scan(...any) error }) (Turn, error) {
+	var t Turn
+	var status, sources, coverage, warnings string
+	var thinking, found sql.NullBool
+	var created, updated int64
+	err := sc.Scan(&t.ID, &t.ConversationID, &t.Question, &t.Answer, &status, &t.Tier, &thinking, &t.Model, &found,
+		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &created, &updated)
+	if err != nil {
+		return t, err
+	}
+	t.Status, t.Created, t.Updated = TurnStatus(status), fromMilli(created), fromMilli(updated)
+	t.Thinking, t.Found = boolPtr(thinking), boolPtr(found)
+	_ = unmarshalIfSet(sources, &t.Sources)
+	_ = unmarshalIfSet(coverage, &t.Coverage)
+	_ = unmarshalIfSet(warnings, &t.Warnings)
+	return t, nil
+}
+
+// turns lists a conversation's turns, oldest first.
+func (s *store) turns(ctx context.Context, convID int64) ([]Turn, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Turn
+	for rows.Next() {
+		t, err := scanTurn(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// turn reads one turn.
+func (s *store) turn(ctx context.Context, id int64) (Turn, error) {
+	t, err := scanTurn(s.db.QueryRowContext(ctx, "SELECT "+turnCols+" FROM turns WHERE id=?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, ErrNotFound
+	}
+	return t, err
+}
+
+// abandonPending marks turns left pending by a previous run as interrupted, keeping their text.
+func (s *store) abandonPending(ctx context.Context, reason string) (int64, error) {
+	res, err := s.db.ExecContext(ctx, "UPDATE turns SET status='interrupted', error=?, updated_at=? WHERE status='pending'",
+		reason, s.nowMilli())
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// SearchHit is one turn that matches a search, with its conversation and a short excerpt in which
+// the matching words are wrapped in [ and ].
+type SearchHit struct {
+	Conversation Conversation
+	TurnID       int64
+	Question     string
+	Snippet      string
+}
+
+// search finds the turns of server's conversations that contain every word of text, best first.
+func (s *store) search(ctx context.Context, server, text string, limit int) ([]SearchHit, error) {
+	q := ftsQuery(text)
+	if q == "" {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.title,
+		c.created_at, c.updated_at, t.id, t.question, snippet(turns_fts, -1, '[', ']', '…', 12)
+		FROM turns_fts JOIN turns t ON t.id = turns_fts.rowid JOIN conversations c ON c.id = t.conversation_id
+		WHERE turns_fts MATCH ? AND c.server = ? ORDER BY turns_fts.rank LIMIT ?`, q, server, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []SearchHit
+	for rows.Next() {
+		var h SearchHit
+		var kind string
+		var created, updated int64
+		c := &h.Conversation
+		if err := rows.Scan(&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated,
+			&h.TurnID, &h.Question, &h.Snippet); err != nil {
+			return nil, err
+		}
+		c.Kind, c.Created, c.Updated = ConversationKind(kind), fromMilli(created), fromMilli(updated)
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// ftsQuery turns what a user typed into an FTS5 query: every word must appear, the last one as a
+// prefix; FTS5 syntax characters in the input are taken literally.
+func ftsQuery(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+	if len(words) == 0 {
+		return ""
+	}
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = `"` + w + `"`
+	}
+	parts[len(parts)-1] += "*"
+	return strings.Join(parts, " ")
+}
+
+func nullBool(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
+}
+
+func boolPtr(b sql.NullBool) *bool {
+	if !b.Valid {
+		return nil
+	}
+	v := b.Bool
+	return &v
+}
+
+func jsonOrEmpty(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil || string(b) == "null" {
+		return ""
+	}
+	return string(b)
+}
+
+func unmarshalIfSet(s string, v any) error {
+	if s == "" {
+		return nil
+	}
+	return json.Unmarshal([]byte(s), v)
+}

@@ -1,0 +1,126 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+
+	"lectern/client"
+)
+
+// apply records a server upload record for e: its ids, status and warnings, the state that
+// follows, the document in the cache, and the end when it is final. It returns false when the
+// entry was removed meanwhile.
+func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.UploadRecord) bool {
+	before := *e
+	if rec.DocumentID != nil {
+		e.DocumentID = *rec.DocumentID
+	}
+	e.Status, e.Warnings, e.Error, e.ErrorCode = rec.Status, rec.Warnings, "", ""
+	switch rec.Status {
+	case client.StatusReady:
+		e.State = UploadReady
+	case client.StatusFailed:
+		e.State, e.ErrorCode = UploadFailed, orDefault(rec.FailedReason, "indexing_failed")
+		e.Error = "The server could not read or index the file (" + e.ErrorCode + "). Check the file opens and has text, then retry."
+	default:
+		e.State = UploadProcessing
+	}
+	if e.State == before.State && e.Status == before.Status && e.DocumentID == before.DocumentID && before.Error == "" {
+		return true
+	}
+	if !u.save(ctx, key, e) {
+		return false
+	}
+	u.cacheDocument(ctx, key, *e, rec)
+	if e.State.Final() {
+		u.finished(ctx, *e)
+	}
+	return true
+}
+
+// cacheDocument shows an uploaded file in the cached workspace at once, before the next refresh.
+func (u *Uploads) cacheDocument(ctx context.Context, key string, e Upload, rec *client.UploadRecord) {
+	if e.DocumentID == "" {
+		return
+	}
+	status := rec.Status
+	if status == client.StatusProcessing {
+		status = client.StatusNotReady
+	}
+	d := client.Document{DocumentID: e.DocumentID, Name: e.Name, SourceType: orDefault(rec.SourceType, "file"),
+		Status: status, Updated: rec.Created, UpdatedAt: rec.CreatedAt, ClientDocumentID: e.ClientDocumentID}
+	if ok, err := u.store.putDocument(context.WithoutCancel(ctx), key, e.WorkspaceID, d); err == nil && ok {
+		u.bus.Emit(DocumentsChanged{WorkspaceID: e.WorkspaceID})
+	}
+}
+
+// save writes e and announces it; false means the entry is gone (removed by the user).
+func (u *Uploads) save(ctx context.Context, key string, e *Upload) bool {
+	if err := u.store.saveUpload(context.WithoutCancel(ctx), key, e); err != nil {
+		return false
+	}
+	u.changed(*e, 0)
+	if e.State == UploadQueued {
+		u.kick()
+	}
+	return true
+}
+
+// finished announces the end of an upload and refreshes its workspace's counts.
+func (u *Uploads) finished(ctx context.Context, e Upload) {
+	ev := UploadFinished{ID: e.ID, Name: e.Name, Status: string(e.State)}
+	if e.State == UploadFailed {
+		ev.Reason = e.Error
+	}
+	u.bus.Emit(ev)
+	if e.State == UploadReady && u.sync != nil && ctx.Err() == nil {
+		_ = u.sync.RefreshWorkspace(ctx, e.WorkspaceID)
+	}
+}
+
+// failOrWait ends e as failed when err is final (the server refused it, or the file cannot be
+// read); otherwise the entry keeps its state, notes the error and is tried again later.
+func (u *Uploads) failOrWait(ctx context.Context, key string, e Upload, err error) {
+	if ctx.Err() != nil {
+		return // stopping or removed: the saved state resumes next time
+	}
+	if !isFinalUploadError(err) {
+		e.Error = client.Describe(err)
+		u.later(e.ID)
+		u.save(ctx, key, &e)
+		return
+	}
+	e.State, e.Error, e.ErrorCode = UploadFailed, client.Describe(err), ""
+	var ae *client.APIError
+	if errors.As(err, &ae) {
+		e.ErrorCode = ae.Code
+	}
+	if e.ErrorCode == "duplicate_name" {
+		if name, nerr := u.freeName(ctx, key, e); nerr == nil {
+			e.SuggestedName = name
+			e.Error += " Retry as \u201c" + name + "\u201d?"
+		}
+	}
+	if u.save(ctx, key, &e) {
+		u.finished(ctx, e)
+	}
+}
+
+// isFinalUploadError reports an error that sending again cannot fix.
+func isFinalUploadError(err error) bool {
+	var ue *client.UploadUnknownError
+	if errors.As(err, &ue) {
+		return false
+	}
+	var ve *client.ValidationError
+	if errors.As(err, &ve) || errors.Is(err, errFileChanged) || errors.Is(err, fs.ErrNotExist) ||
+		errors.Is(err, fs.ErrPermission) {
+		return true
+	}
+	var ae *client.APIError
+	if !errors.As(err, &ae) || ae.Retryable || ae.Code == "" {
+		return false
+	}
+	return ae.StatusCode >= 400 && ae.StatusCode < 500 && ae.StatusCode != 429 && ae.StatusCode != 408
+}

@@ -1,0 +1,292 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"lectern/client"
+)
+
+// Uploads is the upload queue of the current server: files are checked (preflight) and queued,
+// sent at most two at a time, then polled until ready or failed. Every state is saved before the
+// work it announces starts, so after a restart the queue resumes: entries that were sent are
+// polled, and an entry that may have reached the server is looked up by its client_document_id
+// before anything is sent again. Changes are reported as UploadChanged events, and the end of
+// each upload as UploadFinished.
+type Uploads struct {
+	store *store
+	conn  *connManager
+	bus   *Bus
+	sync  *Sync
+	poll  time.Duration // 0: 3-5 s jittered
+	retry time.Duration
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	kickc  chan struct{}
+
+	mu        sync.Mutex
+	active    map[int64]*activeUpload // entries a goroutine works on
+	notBefore map[int64]time.Time     // entries waiting before their next attempt
+}
+
+// activeUpload is an entry being worked on.
+type activeUpload struct {
+	sending bool // holds one of the two sending slots
+	sent    int64
+	cancel  context.CancelFunc
+}
+
+// maxSending is how many uploads are sent at once.
+const maxSending = 2
+
+// EnqueueResult is the outcome for one file given to Enqueue: ID is its queue entry, or 0 when
+// the file was refused, with Reason saying why in words.
+type EnqueueResult struct {
+	Path   string
+	Name   string
+	ID     int64
+	Reason string
+}
+
+func newUploads(st *store, conn *connManager, bus *Bus, opts Options) *Uploads {
+	u := &Uploads{store: st, conn: conn, bus: bus, poll: opts.PollInterval, retry: opts.RetryDelay,
+		kickc: make(chan struct{}, 1), active: map[int64]*activeUpload{}, notBefore: map[int64]time.Time{}}
+	if u.retry <= 0 {
+		u.retry = 5 * time.Second
+	}
+	u.ctx, u.cancel = context.WithCancel(context.Background())
+	return u
+}
+
+// Enqueue checks each path (a folder adds the files in it) and queues the files that pass for
+// workspace workspaceID. A refused file gets its reason and never enters the queue.
+func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...string) ([]EnqueueResult, error) {
+	cl, key, err := u.conn.current()
+	if err != nil {
+		return nil, err
+	}
+	notOwn := u.notOwnReason(ctx, key, workspaceID)
+	lim, ok := cl.WorkspaceLimits(workspaceID)
+	if !ok {
+		lim = cl.Limits()
+	}
+	var out []EnqueueResult
+	for _, p := range expandPaths(paths) {
+		r := EnqueueResult{Path: p.path, Name: filepath.Base(p.path), Reason: p.reason}
+		if r.Reason == "" && notOwn != "" {
+			r.Reason = notOwn
+		}
+		if r.Reason == "" {
+			if err := client.Preflight(r.Name, p.size, lim); err != nil {
+				r.Reason = client.Describe(err)
+			}
+		}
+		if r.Reason == "" {
+			e, err := u.store.addUpload(ctx, key, Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
+				Size: p.size, ClientDocumentID: client.NewClientDocumentID()})
+			if err != nil {
+				return out, err
+			}
+			r.ID = e.ID
+			u.changed(e, 0)
+		}
+		out = append(out, r)
+	}
+	u.kick()
+	return out, nil
+}
+
+// notOwnReason explains why a cached workspace cannot take files ("" when it can, or is unknown).
+func (u *Uploads) notOwnReason(ctx context.Context, key, wsID string) string {
+	ws, ok, err := u.store.workspace(ctx, key, wsID)
+	if err != nil || !ok {
+		return ""
+	}
+	if ws.Scope != "personal" || ws.Access != "owner" {
+		return fmt.Sprintf("Files can only be added to your own personal workspaces; %q is not one of them.", ws.Name)
+	}
+	return ""
+}
+
+type candidate struct {
+	path   string
+	size   int64
+	reason string
+}
+
+// expandPaths stats each path; a folder stands for the files in it (hidden ones skipped).
+func expandPaths(paths []string) []candidate {
+	var out []candidate
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			out = append(out, candidate{path: p, reason: "The file cannot be read: " + pathError(err)})
+			continue
+		}
+		if !st.IsDir() {
+			out = append(out, fileCandidate(p, st))
+			continue
+		}
+		_ = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil || (q != p && strings.HasPrefix(d.Name(), ".")) {
+				if d != nil && d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if info, ierr := d.Info(); ierr == nil && !d.IsDir() {
+				out = append(out, fileCandidate(q, info))
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+func fileCandidate(p string, st fs.FileInfo) candidate {
+	if !st.Mode().IsRegular() {
+		return candidate{path: p, reason: "Only ordinary files can be added."}
+	}
+	return candidate{path: p, size: st.Size()}
+}
+
+func pathError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return err.Error() + "."
+}
+
+// List returns the current server's queue, oldest first, with bytes sent for entries being sent.
+func (u *Uploads) List(ctx context.Context) ([]Upload, error) {
+	all, err := u.store.uploads(ctx, u.conn.cacheKey())
+	for i := range all {
+		all[i].Sent = u.sentOf(all[i])
+	}
+	return all, err
+}
+
+// Get returns one entry of the queue.
+func (u *Uploads) Get(ctx context.Context, id int64) (Upload, error) {
+	e, err := u.store.upload(ctx, u.conn.cacheKey(), id)
+	e.Sent = u.sentOf(e)
+	return e, err
+}
+
+func (u *Uploads) sentOf(e Upload) int64 {
+	if e.State != UploadSending {
+		if e.State == UploadQueued {
+			return 0
+		}
+		return e.Size
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if a, ok := u.active[e.ID]; ok {
+		return a.sent
+	}
+	return 0
+}
+
+// Retry queues a failed entry again under a new client_document_id (the failed one stays taken).
+func (u *Uploads) Retry(ctx context.Context, id int64) error { return u.RetryAs(ctx, id, "") }
+
+// RetryAs queues a failed entry again under name ("" keeps its name), for example the name
+// SuggestName offers after duplicate_name.
+func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
+	key := u.conn.cacheKey()
+	e, err := u.store.upload(ctx, key, id)
+	if err != nil {
+		return err
+	}
+	if e.State != UploadFailed {
+		return errors.New("only a failed upload can be retried")
+	}
+	if name = strings.TrimSpace(name); name != "" {
+		if err := client.Preflight(name, e.Size, client.Limits{}); err != nil {
+			return errors.New(client.Describe(err))
+		}
+		e.Name = name
+	}
+	if st, err := os.Stat(e.Path); err != nil {
+		return errors.New("the file cannot be read any more: " + pathError(err))
+	} else {
+		e.Size = st.Size()
+	}
+	e.State, e.ClientDocumentID = UploadQueued, client.NewClientDocumentID()
+	e.DocumentID, e.Status, e.Warnings, e.Error, e.ErrorCode, e.SuggestedName = "", "", nil, "", "", ""
+	if err := u.store.saveUpload(ctx, key, &e); err != nil {
+		return err
+	}
+	u.changed(e, 0)
+	u.kick()
+	return nil
+}
+
+// SuggestName returns a name for entry id that is not used yet in its workspace (as far as the
+// cache and the queue know), such as "report (2).pdf" for "report.pdf".
+func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
+	key := u.conn.cacheKey()
+	e, err := u.store.upload(ctx, key, id)
+	if err != nil {
+		return "", err
+	}
+	return u.freeName(ctx, key, e)
+}
+
+func (u *Uploads) freeName(ctx context.Context, key string, e Upload) (string, error) {
+	taken, err := u.store.documentNames(ctx, key, e.WorkspaceID)
+	if err != nil {
+		return "", err
+	}
+	taken[strings.ToLower(e.Name)] = true
+	ext := filepath.Ext(e.Name)
+	base := strings.TrimSuffix(e.Name, ext)
+	for n := 2; ; n++ {
+		name := fmt.Sprintf("%s (%d)%s", base, n, ext)
+		if !taken[strings.ToLower(name)] {
+			return name, nil
+		}
+	}
+}
+
+// Remove takes an entry out of the queue, stopping its sending or polling. A file the server
+// already stored stays there (the service has no delete).
+func (u *Uploads) Remove(ctx context.Context, id int64) error {
+	u.mu.Lock()
+	if a, ok := u.active[id]; ok {
+		a.cancel()
+	}
+	u.mu.Unlock()
+	if err := u.store.removeUpload(ctx, u.conn.cacheKey(), id); err != nil {
+		return err
+	}
+	u.bus.Emit(UploadChanged{ID: id})
+	return nil
+}
+
+// ClearFinished removes the entries that are ready.
+func (u *Uploads) ClearFinished(ctx context.Context) error {
+	done, err := u.store.uploads(ctx, u.conn.cacheKey(), UploadReady)
+	for _, e := range done {
+		if err := u.Remove(ctx, e.ID); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// changed announces an entry's state.
+func (u *Uploads) changed(e Upload, sent int64) {
+	u.bus.Emit(UploadChanged{ID: e.ID, State: e.State, Sent: sent, Size: e.Size})
+}
