@@ -209,4 +209,3 @@ func (ev *env) docsBytes() string {
 	return "Holidays: every employee gets 25 days of paid holiday a year. The office opens at 09:00." +
 		"Pending text about parking."
 }
-
