@@ -2,7 +2,9 @@ package engine
 
 import (
 	"math"
+	"path"
 	"sort"
+	"strings"
 )
 
 // BM25 parameters.
@@ -16,13 +18,19 @@ type index struct {
 	passages []passage
 	df       map[string]int
 	avgLen   float64
+	titles   []map[string]bool // per document: words of its name and title line
 }
+
+// titleBoost is the share of a term's weight that a passage gets when the
+// term is only in its document's name or title ("the meeting notes").
+const titleBoost = 0.3
 
 // newIndex splits every document into passages and counts term frequencies.
 func newIndex(docs []Doc) *index {
-	ix := &index{df: map[string]int{}}
+	ix := &index{df: map[string]int{}, titles: make([]map[string]bool, len(docs))}
 	total := 0
 	for i, d := range docs {
+		ix.titles[i] = titleTerms(d)
 		for _, p := range splitPassages(d, i) {
 			ix.passages = append(ix.passages, p)
 			total += p.length
@@ -68,6 +76,10 @@ func (ix *index) rank(query []string) []hit {
 		for k, q := range query {
 			tf := float64(p.tf[q])
 			if tf == 0 {
+				if ix.titles[p.doc][q] {
+					score += titleBoost * idfs[k]
+					covered += idfs[k]
+				}
 				continue
 			}
 			score += idfs[k] * tf * (bm25K1 + 1) / (tf + norm)
@@ -79,4 +91,24 @@ func (ix *index) rank(query []string) []hit {
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
 	return hits
+}
+
+// titleTerms returns the terms of a document's name and, for text documents,
+// of its first line when that line looks like a title.
+func titleTerms(d Doc) map[string]bool {
+	name := strings.TrimSuffix(d.Name, path.Ext(d.Name))
+	terms := map[string]bool{}
+	for _, t := range tokens(name) {
+		terms[t] = true
+	}
+	if isTableDoc(d) {
+		return terms
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(d.Text), "\n")
+	if len(first) < 200 && len(strings.Fields(first)) <= 12 {
+		for _, t := range tokens(first) {
+			terms[t] = true
+		}
+	}
+	return terms
 }

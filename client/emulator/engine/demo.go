@@ -32,20 +32,20 @@ About Northwind Trails
 Northwind Trails designs and sells backpacks, outerwear, footwear and lighting for hikers and climbers. The company was founded in 2011 by two mountain guides and today employs 240 people across the design studio, two warehouses and four regional sales teams.
 Working hours
 Our standard working week is 40 hours. Core hours are 10:00 to 15:00 on weekdays, when everyone should be reachable; outside core hours you may arrange your day with your team. Overtime must be agreed with your manager in advance and is paid or taken as time off in lieu within three months.
-Annual leave
-Full-time employees receive 25 days of paid annual leave (vacation) per calendar year, in addition to public holidays. Part-time employees receive leave pro rata to their contracted hours. In your first year, leave accrues at just over two days per full month worked.
+Annual leave (vacation) policy
+Full-time employees receive 25 days of paid annual leave (vacation days) per calendar year, in addition to public holidays. Part-time employees receive leave pro rata to their contracted hours. In your first year, leave accrues at just over two days per full month worked.
 Up to 5 unused leave days may be carried over into the next year and must be taken by 31 March; any other unused days lapse. Request leave in the HR portal at least two weeks ahead for absences of more than three consecutive days, and at least two days ahead for shorter ones.
-Sick leave
+Sick leave policy
 Employees receive up to 10 days of paid sick leave per year. Tell your manager before 10:00 on the first day of absence. A doctor's note is required from the fourth consecutive day of sickness. Longer illnesses are handled case by case with People and Culture.
-Parental leave
+Parental leave policy
 The primary caregiver receives 20 weeks of fully paid parental leave and the secondary caregiver receives 6 weeks, available to birth, adoptive and foster parents alike. Leave can start up to four weeks before the expected arrival and can be taken in up to three blocks within the child's first year.
-Remote work (working from home)
+Remote work policy (working from home)
 Employees may work remotely from home up to three days a week with their manager's approval. Tuesday is the anchor day: teams meet in person at the office or warehouse that day. Fully remote arrangements need approval from a vice president and a review every twelve months.
 Working from abroad is allowed for up to 20 working days per calendar year. Tell People and Culture at least two weeks before travelling so that tax and insurance can be checked. Remote employees receive a one-time home office allowance of $400 and $30 a month towards internet costs.
-Expenses
+Expenses policy
 Submit expense claims in the Ledgerline app within 30 days of the purchase, with a receipt for every item above $25. Claims above $500 need your manager's approval and claims above $2,000 also need the finance director's approval. Reimbursements are paid with the next monthly salary.
 Meals while travelling on business are reimbursed up to $60 per day. Alcohol is not reimbursed, except at client dinners approved in advance. Mileage for a private car used on business is reimbursed at $0.58 per mile.
-Business travel
+Business travel policy
 Book flights, trains and hotels through the travel desk (travel@northwindtrails.example). Flights under six hours are booked in economy class; longer flights may be booked in premium economy. Hotels are reimbursed up to $220 per night, or $350 per night in major cities.
 Equipment and gear
 Every employee receives a laptop, replaced every three years. Employees get a 40% discount on Northwind Trails products, up to $1,500 of retail value per year, and may borrow demo gear from the sample room for trips.

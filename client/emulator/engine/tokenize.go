@@ -46,7 +46,9 @@ func stem(w string) string {
 			break
 		}
 	}
-	if strings.HasSuffix(w, "e") && len(w) > 4 {
+	if strings.HasSuffix(w, "ee") && len(w) > 5 { // employee, employ
+		w = w[:len(w)-2]
+	} else if strings.HasSuffix(w, "e") && len(w) > 4 {
 		w = w[:len(w)-1]
 	}
 	if strings.HasSuffix(w, "ght") { // weight, weigh
