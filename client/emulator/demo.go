@@ -1,5 +1,7 @@
 package emulator
 
+import "strings"
+
 // Demo users and keys.
 const (
 	DemoUser        = "demo"
@@ -35,22 +37,39 @@ func NewDemo(cfg Config) (*Emulator, DemoInfo) {
 	info.Personal = e.AddWorkspace(WorkspaceSpec{ID: "ws_demo_personal", Name: "My documents", Owner: DemoUser})
 	info.Published = e.AddWorkspace(WorkspaceSpec{ID: "ws_demo_handbook", Name: "Employee handbook (published)",
 		Owner: DemoUser, Published: true})
-	info.Shared = e.AddWorkspace(WorkspaceSpec{ID: "ws_demo_shared", Name: "Project Falcon",
+	info.Shared = e.AddWorkspace(WorkspaceSpec{ID: "ws_demo_shared", Name: "Leadership team",
 		Owner: "priya", SharedWith: []string{DemoUser}})
 	fin := e.AddWorkspace(WorkspaceSpec{ID: "org_demo_finance", Name: "Finance", Scope: ScopeOrganization,
 		Members: []string{DemoUser, "priya"}})
 	ops := e.AddWorkspace(WorkspaceSpec{ID: "org_demo_operations", Name: "Operations", Scope: ScopeOrganization,
 		Managers: []string{DemoUser}, Members: []string{"priya"}})
 	info.Organization = []string{fin, ops}
-	spread := []string{info.Personal, fin, info.Published, ops, info.Shared}
-	for i, f := range demoFiles() {
-		e.AddDocument(spread[i%len(spread)], f.Name, f.Data, "ready")
+	for _, f := range demoFiles() {
+		for _, ws := range demoHome(f.Name, info) {
+			e.AddDocument(ws, f.Name, f.Data, "ready")
+		}
 	}
 	e.AddDocument(info.Personal, "draft-budget-2027.txt", []byte("Draft budget for 2027, still being indexed."), "not_ready")
 	e.AddDocument(fin, "scanned-invoice-0042.pdf", []byte("%PDF-1.4\n% scanned image only\n"), "failed")
 	e.AddDocument(ops, "supplier-list-2026.csv", []byte("supplier,city\nNorthwind,Pune\n"), "not_ready")
 	e.AddSource(ops, "help.northwindtrails.example", demoPages())
 	return e, info
+}
+
+// demoHome picks the demo workspaces of a demo file: spreadsheets to Finance, the handbook to the
+// user's own and published workspaces, meeting notes to the shared one, PDFs to Operations.
+func demoHome(name string, info DemoInfo) []string {
+	switch n := strings.ToLower(name); {
+	case strings.HasSuffix(n, ".csv") || strings.HasSuffix(n, ".xlsx"):
+		return []string{info.Organization[0]}
+	case strings.Contains(n, "handbook"):
+		return []string{info.Personal, info.Published}
+	case strings.Contains(n, "meeting"):
+		return []string{info.Shared}
+	case strings.HasSuffix(n, ".pdf"):
+		return []string{info.Organization[1]}
+	}
+	return []string{info.Personal}
 }
 
 // StartDemo is NewDemo served on an httptest.Server; see URL and Close.

@@ -1,0 +1,109 @@
+package emulator
+
+import (
+	"context"
+	"encoding/base64"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// demoEnv serves NewDemo with fast delays.
+func demoEnv(t *testing.T) (*env, DemoInfo) {
+	t.Helper()
+	e, info := StartDemo(Config{ProcessingDelay: -1, ReadyDelay: -1, ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1})
+	t.Cleanup(e.Close)
+	return &env{t: t, e: e}, info
+}
+
+// The demo: personal (own and published), shared and two organisation workspaces, the engine's
+// demo documents with some not_ready and failed, and one website import.
+func TestDemoData(t *testing.T) {
+	ev, info := demoEnv(t)
+	r := ev.do(req{method: "GET", path: "/workspace", key: info.Key})
+	p := page(t, r)
+	if len(p.Data) != 5 {
+		t.Fatalf("%d workspaces", len(p.Data))
+	}
+	access := map[string]string{}
+	total, notReady, failed, sources := 0, 0, 0, 0
+	for _, w := range p.Data {
+		access[w.WorkspaceID] = w.Scope + "/" + w.Access
+		total += w.Counts.Documents
+		notReady += w.Counts.NotReady
+		failed += w.Counts.Failed
+		sources += len(w.Sources)
+	}
+	want := map[string]string{info.Personal: "personal/owner", info.Published: "personal/owner",
+		info.Shared: "personal/shared", info.Organization[0]: "organization/member", info.Organization[1]: "organization/manager"}
+	for id, a := range want {
+		if access[id] != a {
+			t.Errorf("%s: %q, want %q", id, access[id], a)
+		}
+	}
+	for _, id := range info.Organization {
+		if !strings.HasPrefix(id, "org_") {
+			t.Errorf("organisation id %s", id)
+		}
+	}
+	if total < 10 || notReady < 2 || failed < 1 || sources != 1 {
+		t.Errorf("documents %d not_ready %d failed %d sources %d", total, notReady, failed, sources)
+	}
+}
+
+// The demo answers real questions from its documents and follows the upload rules.
+func TestDemoAskAndUpload(t *testing.T) {
+	ev, info := demoEnv(t)
+	r := ev.do(req{method: "POST", path: "/workspace", key: info.Key,
+		body: map[string]any{"workspace_id": info.Personal, "question": "How many days of paid annual leave do employees get?"}})
+	a := answerOf(t, r)
+	if !a.Found || !strings.Contains(a.Answer, "25 days") {
+		t.Errorf("demo answer %q", a.Answer)
+	}
+	body := map[string]any{"workspace_id": info.Personal, "client_document_id": "DemoUpload01", "name": "mine.txt",
+		"data": base64.StdEncoding.EncodeToString([]byte("my own note"))}
+	if r := ev.do(req{method: "POST", path: "/workspace/documents", key: info.Key, body: body}); r.status != 202 {
+		t.Errorf("demo upload: %d %s", r.status, r.raw)
+	}
+	wantErr(t, ev.do(req{method: "POST", path: "/workspace/documents", key: info.ReadOnlyKey, body: body}), 403, "key_not_allowed")
+	body["workspace_id"] = info.Published
+	wantErr(t, ev.do(req{method: "POST", path: "/workspace/documents", key: info.Key, body: body}), 403, "workspace_read_only")
+}
+
+// ListenAndServe serves on a real address until its context ends (lectern demo --addr).
+func TestListenAndServe(t *testing.T) {
+	e, info := NewDemo(Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	url, err := e.ListenAndServe(ctx, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if url != e.URL() || !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("url %q", url)
+	}
+	hr, _ := http.NewRequest("GET", url+"/workspace?include=none", nil)
+	hr.Header.Set("Authorization", "Bearer "+info.Key)
+	res, err := http.DefaultClient.Do(hr)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("get: %v", err)
+	}
+	res.Body.Close()
+	cancel()
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := http.Get(url + "/workspace"); err != nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("server still up after its context ended")
+}
+
+// ListenAndServe reports an address it cannot listen on.
+func TestListenAndServeBadAddress(t *testing.T) {
+	e := New(Config{})
+	if _, err := e.ListenAndServe(context.Background(), "bad address"); err == nil {
+		t.Error("bad address accepted")
+	}
+}
