@@ -54,7 +54,7 @@ func newFixture(t *testing.T, cfg emulator.Config) *fixture {
 	f.ws = emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Ann's notes", Owner: "ann"})
 	f.org = emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Policies", Scope: emulator.ScopeOrganization, Members: []string{"ann"}})
 	emu.AddDocument(f.ws, "holidays.txt", []byte("The office is closed on 25 December for Christmas."), "ready")
-	emu.AddDocument(f.org, "travel.txt", []byte("Travel must be booked two weeks ahead. Trains are preferred."), "ready")
+	emu.AddDocument(f.org, "travel.txt", []byte("Travel must be booked two weeks ahead, as far ahead as possible. Trains are the preferred transport."), "ready")
 	f.app = f.open()
 	if err := f.app.Connect(context.Background(), emu.URL(), testKey); err != nil {
 		t.Fatal(err)

@@ -10,11 +10,11 @@ import (
 
 func TestValidateServerURL(t *testing.T) {
 	good := map[string]string{
-		"https://qa.example.com/":      "https://qa.example.com",
+		"https://qa.example.com/":       "https://qa.example.com",
 		" HTTPS://QA.Example.com/api/ ": "https://qa.example.com/api",
-		"http://127.0.0.1:8080":        "http://127.0.0.1:8080",
-		"http://localhost:1234/":       "http://localhost:1234",
-		"http://[::1]:99":              "http://[::1]:99",
+		"http://127.0.0.1:8080":         "http://127.0.0.1:8080",
+		"http://localhost:1234/":        "http://localhost:1234",
+		"http://[::1]:99":               "http://[::1]:99",
 	}
 	for in, want := range good {
 		got, err := ValidateServerURL(in)

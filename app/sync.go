@@ -46,7 +46,7 @@ func (s *Sync) Refresh(ctx context.Context) error {
 	if err != nil {
 		return s.fail(ctx, key, err)
 	}
-	now := s.now()
+	now := fromMilli(unixMilli(s.now())) // as stored: milliseconds
 	if err := s.store.finishSync(ctx, key, keep, now); err != nil {
 		return s.fail(ctx, key, err)
 	}

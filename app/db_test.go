@@ -1,0 +1,162 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func openTestStore(t testing.TB, path string) *store {
+	t.Helper()
+	st, err := openStore(context.Background(), path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func TestDatabaseCreatedWithSchemaWALAndForeignKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub dir?#", databaseFile)
+	st := openTestStore(t, path)
+	defer st.close()
+	ctx := context.Background()
+	var mode string
+	var fk, version, appID int
+	st.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
+	st.db.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk)
+	st.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
+	st.db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID)
+	if mode != "wal" || fk != 1 || version != schemaVersion || appID != applicationID {
+		t.Fatalf("journal_mode %q, foreign_keys %d, user_version %d, application_id %x", mode, fk, version, appID)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("database not at %s: %v", path, err)
+	}
+	// Reopening an up-to-date database changes nothing and works.
+	st.close()
+	st2 := openTestStore(t, path)
+	st2.close()
+}
+
+func TestMigrationStepsApplyFromEveryVersion(t *testing.T) {
+	// Every step applies on top of the one before it, in one transaction, and a failing step
+	// leaves the old version.
+	path := filepath.Join(t.TempDir(), databaseFile)
+	st := openTestStore(t, path)
+	st.close()
+	saved := migrations
+	defer func() { migrations, schemaVersion = saved, len(saved) }()
+	migrations = append(append([]string{}, saved...), "CREATE TABLE extra (x); CREATE TABLE broken (")
+	schemaVersion = len(migrations)
+	_, err := openStore(context.Background(), path, time.Now)
+	var de *DatabaseError
+	if !errors.As(err, &de) {
+		t.Fatalf("a failing migration gave %v; want *DatabaseError", err)
+	}
+	migrations[len(migrations)-1] = "CREATE TABLE extra (x)"
+	st = openTestStore(t, path)
+	defer st.close()
+	var v int
+	st.db.QueryRow("PRAGMA user_version").Scan(&v)
+	if v != len(migrations) {
+		t.Fatalf("user_version = %d after the new step", v)
+	}
+	if _, err := st.db.Exec("INSERT INTO extra VALUES (1)"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestForeignFilesReportedAndUntouched(t *testing.T) {
+	cases := map[string]func(path string){
+		"text file": func(p string) { os.WriteFile(p, []byte("hello, this is not a database at all\n"), 0o600) },
+		"short file": func(p string) { os.WriteFile(p, []byte("SQLite"), 0o600) },
+		"other program's SQLite": func(p string) {
+			db, _ := sql.Open("sqlite", p)
+			db.Exec("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat')")
+			db.Close()
+		},
+		"SQLite with another application id": func(p string) {
+			db, _ := sql.Open("sqlite", p)
+			db.Exec("PRAGMA application_id = 1234")
+			db.Close()
+		},
+		"newer Lectern": func(p string) {
+			st := openTestStore(t, p)
+			st.db.Exec("PRAGMA user_version = 999")
+			st.close()
+		},
+		"damaged Lectern": func(p string) {
+			st := openTestStore(t, p)
+			st.close()
+			b, _ := os.ReadFile(p)
+			for i := 100; i < len(b); i++ {
+				b[i] = 0xA5
+			}
+			os.WriteFile(p, b, 0o600)
+		},
+	}
+	for name, make := range cases {
+		t.Run(name, func(t *testing.T) {
+			home := t.TempDir()
+			path := filepath.Join(home, databaseFile)
+			make(path)
+			before, _ := os.ReadFile(path)
+			_, err := Open(context.Background(), Options{Home: home})
+			var de *DatabaseError
+			if !errors.As(err, &de) {
+				t.Fatalf("Open = %v; want *DatabaseError", err)
+			}
+			if !strings.Contains(de.Error(), "left untouched") {
+				t.Errorf("message %q does not say the file was left alone", de.Error())
+			}
+			if name == "newer Lectern" && (de.Problem != DatabaseTooNew || de.Version != 999) {
+				t.Errorf("problem %v version %d; want too new, 999", de.Problem, de.Version)
+			}
+			after, _ := os.ReadFile(path)
+			if !bytes.Equal(before, after) {
+				t.Fatal("the file's bytes changed")
+			}
+			if _, err := os.Stat(path + "-wal"); err == nil && name != "newer Lectern" && name != "damaged Lectern" {
+				t.Error("a WAL file was created beside a foreign file")
+			}
+		})
+	}
+}
+
+func TestEmptyFileBecomesDatabase(t *testing.T) {
+	home := t.TempDir()
+	os.WriteFile(filepath.Join(home, databaseFile), nil, 0o600)
+	a, err := Open(context.Background(), Options{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+}
+
+func TestFTS5Available(t *testing.T) {
+	st := openTestStore(t, filepath.Join(t.TempDir(), databaseFile))
+	defer st.close()
+	var n int
+	if err := st.db.QueryRow("SELECT count(*) FROM turns_fts WHERE turns_fts MATCH '\"x\"'").Scan(&n); err != nil {
+		t.Fatalf("fts5: %v", err)
+	}
+}
+
+func TestFTSQueryEscapesSyntax(t *testing.T) {
+	for in, want := range map[string]string{
+		"holiday pay":     `"holiday" "pay"*`,
+		`"NEAR(a b)" OR*`: `"NEAR" "a" "b" "OR"*`,
+		"  ":              "",
+		"café-crème":      `"café" "crème"*`,
+	} {
+		if got := ftsQuery(in); got != want {
+			t.Errorf("ftsQuery(%q) = %q; want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Markdown renders conversation id as Markdown: its title and scope, then each turn's question,
+// answer, sources, model, status and date.
+func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) {
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	turns, err := c.store.turns(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", orDefault(conv.Title, "Conversation"))
+	fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
+	if conv.DocumentID != "" {
+		fmt.Fprintf(&b, "- Document: %s\n", conv.DocumentID)
+	}
+	fmt.Fprintf(&b, "- Started: %s\n\n", stamp(conv.Created))
+	for i, t := range turns {
+		writeTurn(&b, i+1, t)
+	}
+	return b.String(), nil
+}
+
+// Export writes conversation id as Markdown to path (replacing the file atomically).
+func (c *Conversations) Export(ctx context.Context, id int64, path string) error {
+	md, err := c.Markdown(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(path, []byte(md), 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return nil
+}
+
+func (c *Conversations) workspaceName(ctx context.Context, id string) string {
+	if ws, ok, err := c.store.workspace(ctx, c.conn.cacheKey(), id); err == nil && ok {
+		return fmt.Sprintf("%s (%s)", ws.Name, id)
+	}
+	return id
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// writeTurn renders one turn.
+func writeTurn(b *strings.Builder, n int, t Turn) {
+	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
+	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
+	fmt.Fprintf(b, "**Answer**")
+	var meta []string
+	if t.Model != "" {
+		meta = append(meta, "Model: "+t.Model)
+	}
+	meta = append(meta, "Status: "+string(t.Status), "Date: "+stamp(t.Updated))
+	fmt.Fprintf(b, " (%s):\n\n", strings.Join(meta, ", "))
+	if t.Answer != "" {
+		b.WriteString(strings.TrimRight(t.Answer, "\n") + "\n\n")
+	} else {
+		b.WriteString("*(no answer)*\n\n")
+	}
+	if t.Found != nil && !*t.Found {
+		b.WriteString("*The documents do not cover this question.*\n\n")
+	}
+	if t.Error != "" {
+		fmt.Fprintf(b, "*%s*\n\n", t.Error)
+	}
+	if len(t.Sources) > 0 {
+		b.WriteString("**Sources**\n\n")
+		for _, s := range t.Sources {
+			line := fmt.Sprintf("%d. %s", s.Index, s.Name)
+			if s.URL != nil && *s.URL != "" {
+				line += " <" + *s.URL + ">"
+			}
+			b.WriteString(line + "\n")
+		}
+		b.WriteString("\n")
+	}
+	for _, w := range t.Warnings {
+		fmt.Fprintf(b, "- Warning: %s\n", w)
+	}
+	if t.Notice != "" {
+		fmt.Fprintf(b, "> Note: %s\n", t.Notice)
+	}
+	if t.RequestID != "" {
+		fmt.Fprintf(b, "\nRequest id: `%s`\n", t.RequestID)
+	}
+	b.WriteString("\n")
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:79]) + "…"
+	}
+	return s
+}
+
+func quote(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = "> " + l
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+)
+
+func TestSecretsKeychainEnvAndSession(t *testing.T) {
+	keyring.MockInit()
+	s := NewSecrets(time.Second)
+	const server = "https://qa.example.com"
+	if k, src, err := s.Get(server); k != "" || src != KeyNone || err != nil {
+		t.Fatalf("Get on empty keychain = %q, %v, %v", k, src, err)
+	}
+	if src, err := s.Set(server, "secret-1"); src != KeyFromKeychain || err != nil {
+		t.Fatalf("Set = %v, %v", src, err)
+	}
+	if k, src, _ := s.Get(server); k != "secret-1" || src != KeyFromKeychain {
+		t.Fatalf("Get = %q, %v", k, src)
+	}
+	if k, _ := keyring.Get("lectern", server); k != "secret-1" {
+		t.Fatalf("keychain entry (service lectern, user = server) = %q", k)
+	}
+	t.Setenv("LECTERN_API_KEY", "from-env")
+	if k, src, _ := s.Get(server); k != "from-env" || src != KeyFromEnv {
+		t.Fatalf("with LECTERN_API_KEY: Get = %q, %v", k, src)
+	}
+	os.Unsetenv("LECTERN_API_KEY")
+	if err := s.Delete(server); err != nil {
+		t.Fatal(err)
+	}
+	if k, _, _ := s.Get(server); k != "" {
+		t.Fatal("key still there after Delete")
+	}
+	if err := s.Delete(server); err != nil {
+		t.Fatalf("deleting a missing key: %v", err)
+	}
+	if !s.Available() {
+		t.Fatal("a working keychain reported unavailable")
+	}
+}
+
+func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
+	keyring.MockInitWithError(errors.New("org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided"))
+	defer keyring.MockInit()
+	home := t.TempDir()
+	a, err := Open(context.Background(), Options{Home: home, KeychainTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := record(t, a)
+	const key = "no-keychain-key-123456"
+	if err := a.Connect(context.Background(), "https://qa.example.com", key); err != nil {
+		t.Fatal(err)
+	}
+	n := ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(Notice); return ok }).(Notice)
+	if !strings.Contains(n.Message, "no system keychain") || !strings.Contains(n.Message, "this session only") {
+		t.Fatalf("notice = %q", n.Message)
+	}
+	if a.KeychainAvailable() {
+		t.Fatal("KeychainAvailable = true")
+	}
+	if k, src, err := a.APIKey("https://qa.example.com"); k != key || src != KeyFromSession || err != nil {
+		t.Fatalf("APIKey = %q, %v, %v", k, src, err)
+	}
+	a.Close()
+	assertNoKeyInHome(t, home, key)
+	b, err := Open(context.Background(), Options{Home: home, KeychainTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if k, src, _ := b.APIKey("https://qa.example.com"); k != "" || src != KeyNone {
+		t.Fatalf("the session key survived a restart: %q, %v", k, src)
+	}
+	if _, err := b.Client(); err == nil || !strings.Contains(err.Error(), "no API key") {
+		t.Fatalf("Client without key = %v", err)
+	}
+}
+
+
+func TestKeychainCallsTimeOut(t *testing.T) {
+	s := NewSecrets(50 * time.Millisecond)
+	release := make(chan struct{})
+	defer close(release)
+	start := time.Now()
+	_, err := s.call(func() (string, error) { <-release; return "", nil })
+	if !errors.Is(err, errKeychainTimeout) || time.Since(start) > 2*time.Second {
+		t.Fatalf("call = %v after %v; want a timeout after 50 ms", err, time.Since(start))
+	}
+	if !strings.Contains(err.Error(), "locked") {
+		t.Errorf("timeout message %q does not say what to do", err)
+	}
+}
+
+func TestKeyPrefix(t *testing.T) {
+	if got := KeyPrefix("abcdefghijklmnopqrstuvwxyz"); got != "abcdefghijkl" {
+		t.Fatalf("KeyPrefix = %q", got)
+	}
+	if got := KeyPrefix("short"); got != "short" {
+		t.Fatalf("KeyPrefix = %q", got)
+	}
+}

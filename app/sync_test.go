@@ -1,0 +1,195 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"lectern/client/emulator"
+)
+
+func workspaceIDs(t *testing.T, a *App) []string {
+	t.Helper()
+	ws, err := a.Workspaces(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]string, len(ws))
+	for i, w := range ws {
+		ids[i] = w.WorkspaceID
+	}
+	return ids
+}
+
+func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	for i := 0; i < 25; i++ { // more than one page of workspaces (20 per page)
+		f.emu.AddWorkspace(emulator.WorkspaceSpec{Name: fmt.Sprintf("Extra %02d", i), Owner: "ann"})
+	}
+	f.emu.AddManyDocuments(f.ws, 250) // three pages of documents
+	f.emu.AddSource(f.ws, "Intranet", []emulator.Page{{Name: "Home", URL: "https://intra.example/", Text: "Welcome"}})
+	ev := record(t, f.app)
+	ctx := ctxT(t)
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(WorkspacesChanged); return ok })
+	ids := workspaceIDs(t, f.app)
+	if len(ids) != 27 {
+		t.Fatalf("cached %d workspaces; want 27", len(ids))
+	}
+	docs, srcs, err := f.app.WorkspaceContent(ctx, f.ws)
+	if err != nil || len(docs) != 252 || len(srcs) != 1 || srcs[0].Name != "Intranet" || len(srcs[0].DocumentIDs) != 1 {
+		t.Fatalf("content: %d documents, %v sources, %v", len(docs), srcs, err)
+	}
+	c := f.app.Connection()
+	if c.State != ConnOnline || c.LastSynced.IsZero() || c.Err != nil {
+		t.Fatalf("connection = %+v", c)
+	}
+	ws, _ := f.app.Workspaces(ctx)
+	if ws[0].SyncedAt.IsZero() || ws[0].Counts.Documents == 0 {
+		t.Fatalf("first workspace = %+v", ws[0])
+	}
+	// The owner loses the organisation workspace: the next refresh drops it and its documents.
+	f.emu.RevokeAccess(f.org, "ann")
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range workspaceIDs(t, f.app) {
+		if id == f.org {
+			t.Fatal("a workspace the server no longer lists is still cached")
+		}
+	}
+	if d, _, _ := f.app.WorkspaceContent(ctx, f.org); len(d) != 0 {
+		t.Fatal("documents of a dropped workspace are still cached")
+	}
+}
+
+func TestOfflineTheCacheAnswers(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	synced := f.app.Connection().LastSynced
+	ev := record(t, f.app)
+	f.emu.Close() // the server goes away
+	if err := f.app.Refresh(ctx); err == nil {
+		t.Fatal("Refresh against a closed server succeeded")
+	}
+	c := ev.waitFor(t, timeoutShort, func(e Event) bool {
+		cc, ok := e.(ConnectionChanged)
+		return ok && cc.Connection.State == ConnOffline
+	}).(ConnectionChanged).Connection
+	if !c.LastSynced.Equal(synced) || c.Err == nil {
+		t.Fatalf("offline connection = %+v; want last sync %v and the error", c, synced)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
+		t.Fatalf("offline cache shows %d workspaces", len(ids))
+	}
+	// A new session, still offline, shows the cache and the last sync time.
+	f.app.Close()
+	b := f.open()
+	if ids := workspaceIDs(t, b); len(ids) != 2 {
+		t.Fatalf("reopened offline cache shows %d workspaces", len(ids))
+	}
+	if err := b.Refresh(ctx); err == nil || b.Connection().State != ConnOffline || !b.Connection().LastSynced.Equal(synced) {
+		t.Fatalf("reopened: refresh %v, connection %+v", err, b.Connection())
+	}
+	if docs, _, _ := b.WorkspaceContent(ctx, f.ws); len(docs) != 1 {
+		t.Fatalf("offline documents = %d", len(docs))
+	}
+}
+
+func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	other := emulator.Start(fastEmulatorConfig())
+	defer other.Close()
+	other.AddKey(emulator.Key{Secret: "other-key-123456789", Owner: "bob"})
+	otherWS := other.AddWorkspace(emulator.WorkspaceSpec{Name: "Bob's", Owner: "bob"})
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Connect(ctx, other.URL(), "other-key-123456789"); err != nil {
+		t.Fatal(err)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 0 {
+		t.Fatalf("a new server shows another server's cache: %v", ids)
+	}
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != otherWS {
+		t.Fatalf("second server shows %v", ids)
+	}
+	f.emu.Close()
+	if err := f.app.Connect(ctx, f.emu.URL(), testKey); err != nil {
+		t.Fatal(err)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
+		t.Fatalf("back on the first server (offline): %v", ids)
+	}
+	if k, src, _ := f.app.APIKey(other.URL()); k != "other-key-123456789" || src != KeyFromKeychain {
+		t.Fatalf("the second server's key: %q from %v", k, src)
+	}
+}
+
+func TestRefreshSurvives503AndRestart(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// A short outage is retried by the client; nothing is lost.
+	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Count: 2, RetryAfter: 0}})
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatalf("refresh through two 503s: %v", err)
+	}
+	// A long outage: the refresh fails, the cache stays whole.
+	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503}})
+	if err := f.app.Refresh(ctx); err == nil {
+		t.Fatal("refresh during an outage succeeded")
+	}
+	if c := f.app.Connection(); c.State != ConnOffline {
+		t.Fatalf("state during outage = %v", c.State)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
+		t.Fatalf("cache after outage: %v", ids)
+	}
+	if docs, _, _ := f.app.WorkspaceContent(ctx, f.org); len(docs) != 1 {
+		t.Fatalf("documents after outage: %d", len(docs))
+	}
+	f.emu.SetFaults(emulator.Faults{})
+	// A server restart forgets cursors; the next refresh still gets everything.
+	f.emu.AddManyDocuments(f.ws, 150)
+	f.emu.Restart()
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatalf("refresh after restart: %v", err)
+	}
+	if docs, _, _ := f.app.WorkspaceContent(ctx, f.ws); len(docs) != 151 {
+		t.Fatalf("documents after restart: %d", len(docs))
+	}
+	if c := f.app.Connection(); c.State != ConnOnline {
+		t.Fatalf("state after recovery = %v", c.State)
+	}
+}
+
+func TestRefreshWithoutServer(t *testing.T) {
+	a, err := Open(context.Background(), Options{Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.Refresh(context.Background()); err == nil {
+		t.Fatal("Refresh without a server succeeded")
+	}
+	if ws, err := a.Workspaces(context.Background()); len(ws) != 0 || err != nil {
+		t.Fatalf("Workspaces without a server = %v, %v", ws, err)
+	}
+	if _, err := a.Client(); err == nil {
+		t.Fatal("Client without a server succeeded")
+	}
+	_ = time.Second
+}
