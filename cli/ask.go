@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"lectern/client"
+)
+
+var cmdAsk = &command{
+	name:    "ask",
+	args:    "WORKSPACE QUESTION [--doc ID] [--model fast|smart|genius] [--thinking] [--no-stream] [--continue] [--json]",
+	summary: "ask a question of a workspace, or of one document in it",
+	help: `
+The answer comes only from the workspace's documents and is streamed as it is written, then
+its sources are listed with the request id. When stdout is not a terminal (a pipe or a file),
+only the final answer goes to stdout and the sources go to stderr.
+
+  --doc ID         ask one document (an id from "lectern documents") instead of the workspace
+  --model TIER     fast (the server's default), smart or genius
+  --thinking       let the model reason first: slower, sometimes better
+  --no-stream      wait for the whole answer instead of streaming it
+  --continue       a follow-up: send the earlier turns of the last conversation in this
+                   workspace as history (see "lectern history")
+  --json           print the final answer object as JSON
+
+Every question and answer is kept on this computer (see "lectern history").`,
+	run: runAsk,
+}
+
+// askOptions are the parsed arguments of ask.
+type askOptions struct {
+	workspace string
+	req       client.AskRequest
+	noStream  bool
+	cont      bool
+	asJSON    bool
+}
+
+// parseAsk reads the arguments of ask. Words after WORKSPACE make up the question.
+func parseAsk(e *env, args []string) (*askOptions, error) {
+	fs := newFlagSet(e, "ask")
+	o := &askOptions{}
+	var model string
+	var thinking bool
+	fs.StringVar(&o.req.DocumentID, "doc", "", "document id")
+	fs.StringVar(&model, "model", "", "tier")
+	fs.BoolVar(&thinking, "thinking", false, "reason first")
+	fs.BoolVar(&o.noStream, "no-stream", false, "do not stream")
+	fs.BoolVar(&o.cont, "continue", false, "follow-up")
+	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if err := wantArgs("ask", pos, 2, -1, "WORKSPACE and QUESTION"); err != nil {
+		return nil, err
+	}
+	o.workspace = pos[0]
+	o.req.Question = strings.Join(pos[1:], " ")
+	o.req.Model = client.Tier(strings.ToLower(model))
+	if thinking {
+		o.req.Thinking = &thinking
+	}
+	return o, nil
+}
+
+// runAsk is `lectern ask WORKSPACE QUESTION`.
+func runAsk(e *env, args []string) error {
+	o, err := parseAsk(e, args)
+	if err != nil {
+		return err
+	}
+	o.req.WorkspaceID = o.workspace
+	if err := o.req.Validate(); err != nil {
+		return err // nothing was sent: exit 2
+	}
+	c, server, err := e.connect()
+	if err != nil {
+		return err
+	}
+	ws, err := e.resolveWorkspace(c, o.workspace)
+	if err != nil {
+		return err
+	}
+	o.req.WorkspaceID = ws.WorkspaceID
+	store, err := e.conversations()
+	if err != nil {
+		return err
+	}
+	conv, err := e.followUp(store, server, o)
+	if err != nil {
+		return err
+	}
+	ans, partial, askErr := e.askAndShow(c, o)
+	turn := newTurn(o, ans, partial, askErr)
+	if _, err := store.Save(e.ctx, server, ws, conv, turn); err != nil {
+		fmt.Fprintf(e.stderr, "lectern: the answer could not be kept in the history: %v\n", err)
+	}
+	return askErr
+}
+
+// followUp fills the history of a --continue question and returns the conversation to add to
+// ("" for a new one).
+func (e *env) followUp(store conversationStore, server string, o *askOptions) (string, error) {
+	if !o.cont {
+		return "", nil
+	}
+	conv, turns, err := store.Last(e.ctx, server, o.req.WorkspaceID)
+	if err != nil {
+		return "", err
+	}
+	if conv == "" {
+		fmt.Fprintln(e.stderr, "lectern: no earlier conversation in this workspace; asking without history.")
+		return "", nil
+	}
+	o.req.History = client.BuildHistory(turns)
+	if err := o.req.Validate(); err != nil {
+		return "", err
+	}
+	return conv, nil
+}
+
+// askAndShow asks and prints the answer as o says. It returns the final answer, or the text
+// received before an error.
+func (e *env) askAndShow(c *client.Client, o *askOptions) (*client.Answer, string, error) {
+	if o.noStream {
+		ans, err := c.Ask(e.ctx, o.req)
+		if err != nil {
+			return nil, "", err
+		}
+		return ans, ans.Answer, e.showAnswer(ans, o.asJSON)
+	}
+	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())
+	ans, err := e.stream(c, o.req, p)
+	if err != nil {
+		p.abort()
+		return nil, p.text, err
+	}
+	if o.asJSON {
+		return ans, ans.Answer, e.printJSON(ans)
+	}
+	p.finish(ans.Answer)
+	e.printDetails(ans, p.live)
+	return ans, ans.Answer, nil
+}
+
+// showAnswer prints a whole (not streamed) answer.
+func (e *env) showAnswer(ans *client.Answer, asJSON bool) error {
+	if asJSON {
+		return e.printJSON(ans)
+	}
+	p := newAnswerPrinter(e, false)
+	p.finish(ans.Answer)
+	e.printDetails(ans, e.isTerminal())
+	return nil
+}
+
+// stream reads the answer stream of req, showing it through p.
+func (e *env) stream(c *client.Client, req client.AskRequest, p *answerPrinter) (*client.Answer, error) {
+	s := c.AskStream(e.ctx, req)
+	defer s.Close()
+	for s.Next() {
+		switch ev := s.Current(); ev.Type {
+		case client.EventStatus:
+			p.stage(ev.Stage)
+		case client.EventDelta, client.EventReset:
+			p.update(s.Text())
+		}
+	}
+	if err := s.Err(); err != nil {
+		p.text = s.Text()
+		return nil, err
+	}
+	ans := s.Answer()
+	if ans == nil {
+		return nil, errors.New("the answer stream ended without an answer; try again")
+	}
+	return ans, nil
+}

@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"lectern/client"
+)
+
+// answerPrinter shows an answer as it streams. On a terminal (live) it prints each new piece of
+// the preview; when the preview is reset it prints a notice and the corrected text again; when
+// the final answer differs from the preview it says so and prints the final text. Otherwise it
+// prints nothing until finish, which prints exactly the final answer.
+type answerPrinter struct {
+	w       io.Writer
+	live    bool
+	text    string // the preview so far
+	shown   string // what has been printed since the last notice
+	staging bool   // a stage line is on screen
+}
+
+// newAnswerPrinter returns a printer writing to e's stdout.
+func newAnswerPrinter(e *env, live bool) *answerPrinter {
+	return &answerPrinter{w: e.stdout, live: live}
+}
+
+// stage shows the server's progress (retrieving, reading, ...) until the text starts.
+func (p *answerPrinter) stage(stage string) {
+	if !p.live || p.shown != "" || stage == "" {
+		return
+	}
+	fmt.Fprintf(p.w, "\r\033[K(%s…)", stage)
+	p.staging = true
+}
+
+// clearStage removes the stage line.
+func (p *answerPrinter) clearStage() {
+	if p.staging {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.staging = false
+	}
+}
+
+// update takes the preview text so far (resets applied).
+func (p *answerPrinter) update(text string) {
+	p.text = text
+	if !p.live {
+		return
+	}
+	p.clearStage()
+	if rest, ok := strings.CutPrefix(text, p.shown); ok {
+		fmt.Fprint(p.w, rest)
+		p.shown = text
+		return
+	}
+	p.notice("the answer was revised; here it is again")
+	fmt.Fprint(p.w, text)
+	p.shown = text
+}
+
+// notice ends the current line and prints a bracketed note on its own line.
+func (p *answerPrinter) notice(msg string) {
+	if p.shown != "" && !strings.HasSuffix(p.shown, "\n") {
+		fmt.Fprintln(p.w)
+	}
+	fmt.Fprintf(p.w, "\n[%s]\n\n", msg)
+	p.shown = ""
+}
+
+// finish prints the final answer: the rest of it on a terminal, all of it otherwise.
+func (p *answerPrinter) finish(final string) {
+	p.clearStage()
+	if !p.live {
+		fmt.Fprint(p.w, final)
+		if !strings.HasSuffix(final, "\n") {
+			fmt.Fprintln(p.w)
+		}
+		return
+	}
+	if rest, ok := strings.CutPrefix(final, p.shown); ok {
+		fmt.Fprint(p.w, rest)
+	} else {
+		p.notice("the final answer differs from the preview; here it is")
+		fmt.Fprint(p.w, final)
+	}
+	p.shown = final
+	if !strings.HasSuffix(final, "\n") {
+		fmt.Fprintln(p.w)
+	}
+}
+
+// abort ends the line of a stream that stopped early.
+func (p *answerPrinter) abort() {
+	p.clearStage()
+	if p.live && p.shown != "" && !strings.HasSuffix(p.shown, "\n") {
+		fmt.Fprintln(p.w)
+	}
+}
+
+// printDetails prints what comes with an answer: found, sources, coverage, warnings, notice and
+// request id. They go to stdout on a terminal and to stderr otherwise, so that piped output is
+// exactly the answer.
+func (e *env) printDetails(ans *client.Answer, toStdout bool) {
+	w := e.stderr
+	if toStdout {
+		w = e.stdout
+	}
+	fmt.Fprintln(w)
+	if !ans.Found {
+		fmt.Fprintln(w, "Not found: the documents do not cover this question (the answer names the documents checked).")
+	}
+	printSources(w, ans.Sources)
+	if ans.Coverage != nil && ans.Coverage.Mode == "compute" {
+		fmt.Fprintln(w, "Calculated from the spreadsheet's columns, not read from text.")
+	}
+	for _, warn := range ans.Warnings {
+		fmt.Fprintf(w, "Warning: %s\n", answerWarning(warn))
+	}
+	if ans.Notice != "" {
+		fmt.Fprintf(w, "Note: %s\n", ans.Notice)
+	}
+	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", ans.Model, thinkingNote(ans.Thinking), ans.RequestID)
+}
+
+// printSources lists the sources, numbered as the server numbers them.
+func printSources(w io.Writer, sources []client.AnswerSource) {
+	if len(sources) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "Sources:")
+	for _, s := range sources {
+		use := "given as context"
+		if s.Used {
+			use = "used"
+		}
+		name := oneLine(s.Name)
+		if s.URL != nil && *s.URL != "" {
+			name += " <" + *s.URL + ">"
+		}
+		fmt.Fprintf(w, "  [%d] %s (%s)\n", s.Index, name, use)
+	}
+}
+
+// thinkingNote says that the model reasoned first.
+func thinkingNote(thinking bool) string {
+	if thinking {
+		return " (with thinking)"
+	}
+	return ""
+}
+
+// answerWarning says an answer warning token in words; unknown tokens stay as they are.
+func answerWarning(token string) string {
+	switch token {
+	case "documents_not_ready":
+		return "some documents are still being prepared and were skipped; ask again once they are ready"
+	case "prompt_trimmed":
+		return "the question or the earlier turns were too long and were trimmed"
+	case "max_output_tokens_reached":
+		return "the answer was cut off at the length limit"
+	}
+	return token
+}

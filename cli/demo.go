@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"fmt"
+	"net"
+	"strings"
+
+	"lectern/client"
+	"lectern/client/emulator"
+)
+
+// defaultDemoAddr is where `lectern demo` listens unless --addr says otherwise.
+const defaultDemoAddr = "127.0.0.1:8765"
+
+var cmdDemo = &command{
+	name:    "demo",
+	args:    "[--addr HOST:PORT]",
+	summary: "serve a local demo service with sample documents, until Ctrl-C",
+	help: `
+Starts an emulator of the service on this computer, with demo workspaces and documents, and
+prints its address and key with the two export lines to paste into another terminal. Nothing
+leaves this computer; everything is forgotten when it stops.
+
+  --addr HOST:PORT   where to listen (default ` + defaultDemoAddr + `; 127.0.0.1:0 picks a free port)`,
+	run: runDemo,
+}
+
+// runDemo is `lectern demo`.
+func runDemo(e *env, args []string) error {
+	fs := newFlagSet(e, "demo")
+	addr := fs.String("addr", defaultDemoAddr, "listen address")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs("demo", pos, 0, 0, ""); err != nil {
+		return err
+	}
+	emu, info := emulator.NewDemo(emulator.Config{})
+	url, err := emu.ListenAndServe(e.ctx, *addr)
+	if err != nil {
+		return localf("cannot listen on %s: %v; choose another address with --addr 127.0.0.1:PORT "+
+			"(127.0.0.1:0 picks a free port)", *addr, err)
+	}
+	defer emu.Close()
+	e.printDemo(reachableURL(url), info.Key)
+	<-e.ctx.Done()
+	fmt.Fprintln(e.stdout, "\nDemo server stopped.")
+	return nil
+}
+
+// printDemo prints the address, the key, what to paste and what to try.
+func (e *env) printDemo(url, key string) {
+	w := e.stdout
+	fmt.Fprintf(w, "Lectern demo server: %s\n", url)
+	fmt.Fprintf(w, "API key:             %s   (a demo key, valid only on this server)\n\n", key)
+	fmt.Fprintln(w, "In another terminal, paste:")
+	fmt.Fprintf(w, "  export LECTERN_SERVER=%s\n", url)
+	fmt.Fprintf(w, "  export LECTERN_API_KEY=%s\n\n", key)
+	if !isLoopbackURL(url) {
+		fmt.Fprintln(w, "Note: Lectern accepts plain http only on this computer (127.0.0.1, localhost, [::1]).")
+	}
+	fmt.Fprintln(w, "Then try:")
+	for _, line := range e.demoExamples(url, key) {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+	fmt.Fprintln(w, "\nServing until Ctrl-C.")
+}
+
+// demoExamples suggests commands using the demo's own workspace names.
+func (e *env) demoExamples(url, key string) []string {
+	lines := []string{"lectern workspaces"}
+	c, err := client.NewClient(client.WithBaseURL(url), client.WithAPIKey(key), client.WithUserAgent(userAgent))
+	if err != nil {
+		return lines
+	}
+	var first, personal string
+	for w, err := range c.AllWorkspaces(e.ctx, client.ListOptions{Include: "none"}) {
+		if err != nil {
+			return lines
+		}
+		if first == "" && w.Counts.Ready > 0 {
+			first = w.Name
+		}
+		if personal == "" && w.Scope == "personal" && w.Access == "owner" {
+			personal = w.Name
+		}
+	}
+	if first != "" {
+		lines = append(lines, "lectern documents "+shellQuote(first),
+			"lectern ask "+shellQuote(first)+" \"What is this about?\"",
+			"lectern ask --continue "+shellQuote(first)+" \"Tell me more\"")
+	}
+	if personal != "" {
+		lines = append(lines, "lectern upload "+shellQuote(personal)+" notes.txt --wait")
+	}
+	return append(lines, "lectern history")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// isLoopbackURL reports whether url's host is this computer.
+func isLoopbackURL(url string) bool {
+	host := strings.TrimPrefix(strings.TrimPrefix(url, "http://"), "https://")
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	ip := net.ParseIP(host)
+	return host == "localhost" || (ip != nil && ip.IsLoopback())
+}
+
+// reachableURL replaces an unspecified listen address (0.0.0.0, [::]) by 127.0.0.1, so that the
+// printed address works from this computer.
+func reachableURL(url string) string {
+	hostPort := strings.TrimPrefix(url, "http://")
+	host, port, err := net.SplitHostPort(hostPort)
+	if ip := net.ParseIP(host); err == nil && ip != nil && ip.IsUnspecified() {
+		return "http://" + net.JoinHostPort("127.0.0.1", port)
+	}
+	return url
+}

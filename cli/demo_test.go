@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startDemo runs `lectern demo` on a free port until the test ends and returns its URL and key.
+func startDemo(t *testing.T) (url, key string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{}
+	e := &env{stdin: strings.NewReader(""), stdout: out, stderr: out}
+	done := make(chan int)
+	go func() { done <- run(ctx, e, []string{"demo", "--addr", "127.0.0.1:0"}) }()
+	t.Cleanup(func() {
+		cancel()
+		if code := <-done; code != 0 {
+			t.Errorf("demo exited %d:\n%s", code, out.String())
+		}
+		if !strings.Contains(out.String(), "Demo server stopped") {
+			t.Errorf("demo did not say it stopped:\n%s", out.String())
+		}
+	})
+	re := regexp.MustCompile(`export LECTERN_SERVER=(\S+)\n\s*export LECTERN_API_KEY=(\S+)`)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := re.FindStringSubmatch(out.String()); m != nil && strings.Contains(out.String(), "Ctrl-C") {
+			return m[1], m[2]
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("demo printed no URL and key:\n%s", out.String())
+	return "", ""
+}
+
+func TestDemo(t *testing.T) {
+	setup(t)
+	url, key := startDemo(t)
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || key == "" {
+		t.Fatalf("url %q key %q", url, key)
+	}
+	t.Setenv("LECTERN_SERVER", url)
+	t.Setenv("LECTERN_API_KEY", key)
+	r := runCLI(t, "workspaces").want(t, 0)
+	if strings.Count(r.stdout, "\n") < 2 {
+		t.Fatalf("the demo lists no workspaces:\n%s", r.stdout)
+	}
+	if strings.Contains(r.stdout, key) {
+		t.Error("workspaces printed the key")
+	}
+}
+
+func TestExport(t *testing.T) {
+	newFixture(t, fastConfig())
+	runCLI(t, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 0)
+	runCLI(t, "ask", "Handbook", "Can they be carried over?", "--continue").want(t, 0)
+	r := runCLI(t, "history", "--json").want(t, 0)
+	id := regexp.MustCompile(`"conversation_id": "?([^",]+)"?`).FindStringSubmatch(r.stdout)
+	if id == nil {
+		t.Fatalf("no conversation id in:\n%s", r.stdout)
+	}
+	file := filepath.Join(t.TempDir(), "talk.md")
+	runCLI(t, "export", id[1], file).want(t, 0)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contains(t, "export", string(b), "How many days of paid holiday a year?", "Can they be carried over?", "27", "handbook.txt")
+	runCLI(t, "export", "999", file).want(t, 2)
+}

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"lectern/client"
+)
+
+var cmdDocuments = &command{
+	name:    "documents",
+	args:    "WORKSPACE [--json]",
+	summary: "list every document of one workspace (all pages)",
+	help: `
+Prints one line per document: its id (for "ask --doc" and "status"), name, status (ready,
+not_ready while being prepared, failed) and when it last changed, in local time.
+
+  --json   print the documents as a JSON array instead`,
+	run: runDocuments,
+}
+
+// runDocuments is `lectern documents WORKSPACE`.
+func runDocuments(e *env, args []string) error {
+	fs := newFlagSet(e, "documents")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs("documents", pos, 1, 1, "WORKSPACE (a workspace id or name)"); err != nil {
+		return err
+	}
+	c, _, err := e.connect()
+	if err != nil {
+		return err
+	}
+	ws, err := e.resolveWorkspace(c, pos[0])
+	if err != nil {
+		return err
+	}
+	docs := []client.Document{}
+	for d, err := range c.AllDocuments(e.ctx, ws.WorkspaceID, client.ListOptions{Include: "documents"}) {
+		if err != nil {
+			return err
+		}
+		docs = append(docs, d)
+	}
+	if *asJSON {
+		return e.printJSON(docs)
+	}
+	printDocuments(e, ws, docs)
+	return nil
+}
+
+// printDocuments writes the document table of ws.
+func printDocuments(e *env, ws client.Workspace, docs []client.Document) {
+	if len(docs) == 0 {
+		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", ws.Name)
+		return
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSTATUS\tUPDATED")
+	for _, d := range docs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.DocumentID, oneLine(d.Name), d.Status, localTime(d.UpdatedAt, d.Updated))
+	}
+	tw.Flush()
+	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), ws.Name)
+}
+
+// localTime shows a server time (ISO 8601 first, else the IST form) in local time.
+func localTime(iso, ist string) string {
+	if iso == "" && ist == "" {
+		return "-"
+	}
+	t, err := client.ParseServerTime(iso, ist)
+	if err != nil {
+		if ist != "" {
+			return ist + " IST"
+		}
+		return iso
+	}
+	return t.Local().Format(time.DateTime[:len("2006-01-02 15:04")])
+}
+
+// oneLine makes s safe for a table cell: no line breaks or tabs.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"lectern/app"
+	"lectern/client"
+)
+
+// env is what a command runs with: its streams, the global flags, and what it opened on the way.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	cmd    string // the command being run, for messages
+	server string // --server, "" when not given
+
+	// Set by tests: extra client options (fast polling), and the terminal answer for stdout.
+	clientOptions []client.Option
+	terminal      *bool
+
+	application *app.App // opened on first use by openApp, closed by close
+}
+
+// localError is a local check that failed before anything was sent: exit code 2.
+type localError struct{ msg string }
+
+func (e *localError) Error() string { return e.msg }
+
+// localf builds a localError.
+func localf(format string, args ...any) error {
+	return &localError{msg: fmt.Sprintf(format, args...)}
+}
+
+// exitStatus is an exit code whose reason was already printed.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// report prints err for people and returns the exit code.
+func (e *env) report(err error) int {
+	var (
+		ue     *usageError
+		le     *localError
+		ve     *client.ValidationError
+		status exitStatus
+	)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errHelp):
+		if c := findCommand(e.cmd); c != nil {
+			printCommandHelp(e.stdout, c)
+		}
+		return exitOK
+	case errors.As(err, &status):
+		return int(status)
+	case errors.As(err, &ue):
+		e.printUsageError(ue)
+		return exitUsage
+	case errors.Is(err, context.Canceled) && e.ctx.Err() != nil:
+		fmt.Fprintln(e.stderr, "lectern: cancelled")
+		return exitCancelled
+	case errors.As(err, &le):
+		fmt.Fprintf(e.stderr, "lectern: %s\n", le.msg)
+		return exitUsage
+	case errors.As(err, &ve):
+		fmt.Fprintf(e.stderr, "lectern: %s\n", client.Describe(err))
+		return exitUsage
+	}
+	fmt.Fprintf(e.stderr, "lectern: %s\n", describe(err))
+	return exitService
+}
+
+// printUsageError prints a usage error with a pointer to the right help.
+func (e *env) printUsageError(ue *usageError) {
+	if ue.cmd == "" {
+		fmt.Fprintf(e.stderr, "lectern: %s\nRun \"lectern help\" for the commands.\n", ue.msg)
+		return
+	}
+	fmt.Fprintf(e.stderr, "lectern %s: %s\nRun \"lectern help %s\" for its usage.\n", ue.cmd, ue.msg, ue.cmd)
+}
+
+// describe turns err into text for people: for a service error its code, its sentence and the
+// request id; for anything else the client's description.
+func describe(err error) string {
+	var ae *client.APIError
+	if !errors.As(err, &ae) {
+		return client.Describe(err)
+	}
+	code := ae.Code
+	if code == "" {
+		code = fmt.Sprintf("HTTP %d", ae.StatusCode)
+	}
+	s := code + ": " + ae.Human()
+	if ae.RequestID != "" {
+		s += "\n  request id: " + ae.RequestID + " (quote it when reporting a problem)"
+	}
+	return s
+}
+
+// close releases what the command opened.
+func (e *env) close() {
+	if e.application != nil {
+		_ = e.application.Close()
+		e.application = nil
+	}
+}
+
+// isTerminal reports whether stdout is a terminal (tests may say so through e.terminal).
+func (e *env) isTerminal() bool {
+	if e.terminal != nil {
+		return *e.terminal
+	}
+	f, ok := e.stdout.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// printJSON writes v as indented JSON to stdout.
+func (e *env) printJSON(v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
