@@ -98,24 +98,16 @@ func uniqueTokens(s string) []string {
 	return out
 }
 
-// pickHits keeps up to maxQuotes hits that hold at least minCover of the
-// question, ranked by score times cover, with distinct texts.
+// pickHits keeps up to maxQuotes of the ranked hits: those close to the
+// best in score and cover, with distinct texts.
 func pickHits(hits []hit) []hit {
-	var good []hit
-	for _, h := range hits {
-		if h.cover >= minCover {
-			h.score *= h.cover
-			good = append(good, h)
-		}
-	}
-	sort.SliceStable(good, func(a, b int) bool { return good[a].score > good[b].score })
 	var out []hit
 	seen := map[string]bool{}
-	for _, h := range good {
-		if len(out) == maxQuotes || h.score < keepRatio*good[0].score {
+	for _, h := range hits {
+		if len(out) == maxQuotes || h.score < keepRatio*hits[0].score {
 			break
 		}
-		if h.cover < good[0].cover-0.2 || seen[h.p.text] {
+		if h.cover < hits[0].cover-0.2 || seen[h.p.text] {
 			continue
 		}
 		seen[h.p.text] = true

@@ -49,6 +49,22 @@ func BenchmarkAnswer200Docs(b *testing.B) {
 	}
 }
 
+// BenchmarkAnswer200DocsCold clears the passage cache before each answer,
+// as for the first question over a workspace.
+func BenchmarkAnswer200DocsCold(b *testing.B) {
+	docs := corpus200(b)
+	for i := 0; b.Loop(); i++ {
+		clearCache()
+		Answer("What did the recycling team agree?", docs)
+	}
+}
+
+func clearCache() {
+	passageCache.Lock()
+	passageCache.m, passageCache.bytes = map[cacheKey]cached{}, 0
+	passageCache.Unlock()
+}
+
 func BenchmarkExtractDemo(b *testing.B) {
 	files := DemoFiles()
 	for b.Loop() {

@@ -13,7 +13,8 @@ const (
 	bm25B  = 0.75
 )
 
-// index is a BM25 index over the passages of a set of documents.
+// index is a BM25 index over the passages of a set of documents. Document
+// frequencies are counted only for the terms of the question.
 type index struct {
 	passages []passage
 	df       map[string]int
@@ -25,18 +26,16 @@ type index struct {
 // term is only in its document's name or title ("the meeting notes").
 const titleBoost = 0.3
 
-// newIndex splits every document into passages and counts term frequencies.
+// newIndex splits every document into passages.
 func newIndex(docs []Doc) *index {
 	ix := &index{df: map[string]int{}, titles: make([]map[string]bool, len(docs))}
 	total := 0
 	for i, d := range docs {
-		ix.titles[i] = titleTerms(d)
-		for _, p := range splitPassages(d, i) {
-			ix.passages = append(ix.passages, p)
+		ps, title := docPassages(d, i)
+		ix.titles[i] = title
+		ix.passages = append(ix.passages, ps...)
+		for _, p := range ps {
 			total += p.length
-			for w := range p.tf {
-				ix.df[w]++
-			}
 		}
 	}
 	if len(ix.passages) > 0 {
@@ -47,20 +46,29 @@ func newIndex(docs []Doc) *index {
 
 // idf is the BM25 inverse document frequency of term (over passages).
 func (ix *index) idf(term string) float64 {
-	n, df := float64(len(ix.passages)), float64(ix.df[term])
-	return math.Log(1 + (n-df+0.5)/(df+0.5))
+	df, ok := ix.df[term]
+	if !ok {
+		for i := range ix.passages {
+			if ix.passages[i].tf[term] > 0 {
+				df++
+			}
+		}
+		ix.df[term] = df
+	}
+	n := float64(len(ix.passages))
+	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 }
 
-// hit is a scored passage: score is BM25, cover the share of the question's
-// term weight (idf) that the passage contains.
+// hit is a scored passage: cover is the share of the question's term weight
+// (idf) that the passage holds, score its BM25 score times cover.
 type hit struct {
 	p     *passage
 	score float64
 	cover float64
 }
 
-// rank scores every passage containing a query term, best first; ties keep
-// document and passage order, so results are deterministic.
+// rank scores the passages that hold at least minCover of the query, best
+// first; ties keep document and passage order, so results are deterministic.
 func (ix *index) rank(query []string) []hit {
 	weight := 0.0
 	idfs := make([]float64, len(query))
@@ -85,8 +93,8 @@ func (ix *index) rank(query []string) []hit {
 			score += idfs[k] * tf * (bm25K1 + 1) / (tf + norm)
 			covered += idfs[k]
 		}
-		if score > 0 {
-			hits = append(hits, hit{p: p, score: score, cover: covered / weight})
+		if cover := covered / weight; score > 0 && cover >= minCover {
+			hits = append(hits, hit{p: p, score: score * cover, cover: cover})
 		}
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })

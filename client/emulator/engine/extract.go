@@ -53,7 +53,10 @@ func extractText(data []byte) (string, error) {
 // budget counts decompressed bytes against MaxDecompressed.
 type budget struct{ left int64 }
 
-func newBudget() *budget { return &budget{left: MaxDecompressed} }
+// decompressLimit is MaxDecompressed; tests lower it to try zip bombs quickly.
+var decompressLimit int64 = MaxDecompressed
+
+func newBudget() *budget { return &budget{left: decompressLimit} }
 
 // reader wraps r so that reading past the budget fails with ErrTooLarge.
 func (b *budget) reader(r io.Reader) io.Reader { return &budgetReader{r: r, b: b} }

@@ -65,14 +65,28 @@ func TestExtractMismatch(t *testing.T) {
 }
 
 func TestExtractZipBomb(t *testing.T) {
-	big := strings.Repeat("<w:p><w:r><w:t>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</w:t></w:r></w:p>", (MaxDecompressed/60)+10)
-	data := makeZip([][2]string{{"word/document.xml", "<w:document><w:body>" + big}})
-	if len(data) > MaxDecompressed/50 {
-		t.Fatalf("bomb not compressed enough: %d bytes", len(data))
+	defer func(old int64) { decompressLimit = old }(decompressLimit)
+	decompressLimit = 1 << 20
+	para := "<w:p><w:r><w:t>" + strings.Repeat("a", 200) + "</w:t></w:r></w:p>"
+	big := strings.Repeat(para, 2*(1<<20)/len(para))
+	docx := makeZip([][2]string{{"word/document.xml", "<w:document><w:body>" + big + "</w:body></w:document>"}})
+	row := `<row><c t="inlineStr"><is><t>` + strings.Repeat("b", 200) + `</t></is></c></row>`
+	xlsx := makeZip([][2]string{{"xl/worksheets/sheet1.xml", "<worksheet><sheetData>" +
+		strings.Repeat(row, 2*(1<<20)/len(row)) + "</sheetData></worksheet>"}})
+	pdf := pdfWith(helvRes, []string{"BT " + strings.Repeat("(cccccccccccccccccccc) Tj ", 1<<17) + "ET"}, helvFont)
+	for name, data := range map[string][]byte{"bomb.docx": docx, "bomb.xlsx": xlsx, "bomb.pdf": pdf} {
+		if len(data) > 100<<10 {
+			t.Fatalf("%s not compressed enough: %d bytes", name, len(data))
+		}
+		if _, err := Extract(name, data); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s: got %v, want ErrTooLarge", name, err)
+		}
 	}
-	_, err := Extract("bomb.docx", data)
-	if !errors.Is(err, ErrTooLarge) {
-		t.Fatalf("got %v, want ErrTooLarge", err)
+	decompressLimit = 4 << 20 // the same files fit a larger budget
+	for name, data := range map[string][]byte{"bomb.docx": docx, "bomb.xlsx": xlsx, "bomb.pdf": pdf} {
+		if _, err := Extract(name, data); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
 

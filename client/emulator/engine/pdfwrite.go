@@ -70,13 +70,24 @@ func winAnsiCode(r rune) byte {
 	if r == '\t' {
 		return ' '
 	}
-	for c := 0x20; c < 256; c++ {
-		if winAnsi[c] == r && r != 0 {
-			return byte(c)
-		}
+	if c, ok := winAnsiCodes[r]; ok {
+		return c
 	}
 	return '?'
 }
+
+// winAnsiCodes is the inverse of winAnsi for printable characters.
+var winAnsiCodes = func() map[rune]byte {
+	m := map[rune]byte{}
+	for c := 0x20; c < 256; c++ {
+		if r := winAnsi[c]; r != 0 && r != '\n' {
+			if _, dup := m[r]; !dup {
+				m[r] = byte(c)
+			}
+		}
+	}
+	return m
+}()
 
 // flateStream returns a stream object body holding data, compressed.
 func flateStream(data []byte) string {
