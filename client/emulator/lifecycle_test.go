@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"bytes"
+	"encoding/json"
+	"net/http"
 	"sync"
 	"testing"
 	"time"
@@ -193,4 +195,29 @@ func TestStatusEndpoint(t *testing.T) {
 	if st := record(t, ev.status(keyRO, "ws_alice", ev.docs["broken.txt"])); st.Status != "failed" || st.FailedReason != "indexing_failed" {
 		t.Errorf("failed document %+v", st)
 	}
+}
+
+// Spec §3: a restart while the file is being read stores nothing; the upload's connection drops
+// without an answer and the status says document_not_found.
+func TestUploadRestartWhileReading(t *testing.T) {
+	ev := newEnv(t, func(c *Config) { c.ProcessingDelay = 300 * time.Millisecond; c.Now = nil })
+	body := uploadBody("DropMe000001", "drop.txt", []byte("dropped"))
+	b, _ := json.Marshal(body)
+	errc := make(chan error, 1)
+	go func() {
+		hr, _ := http.NewRequest("POST", ev.e.URL()+"/workspace/documents", bytes.NewReader(b))
+		hr.Header.Set("Content-Type", "application/json")
+		hr.Header.Set("X-API-Key", keyAdd)
+		res, err := http.DefaultClient.Do(hr)
+		if err == nil {
+			res.Body.Close()
+		}
+		errc <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	ev.e.Restart()
+	if err := <-errc; err == nil {
+		t.Error("the upload got an answer after the restart")
+	}
+	wantErr(t, ev.status(keyAdd, "ws_alice", "DropMe000001"), 404, "document_not_found")
 }

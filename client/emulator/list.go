@@ -31,21 +31,27 @@ func fmtISO(t time.Time) string { return t.In(ist).Format(time.RFC3339) }
 // handleList serves GET /workspace (spec §4): all workspaces the key can open, or the documents of
 // one workspace, in pages.
 func (e *Emulator) handleList(w http.ResponseWriter, r *http.Request, reqID string, k Key) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	q, err := e.parseList(r.URL.Query())
-	var page *pageJSON
-	if err == nil && q.workspaceID != "" {
-		page, err = e.listOne(k, q)
-	} else if err == nil {
-		page = e.listAll(k, q)
-	}
+	page, err := e.listPage(r.URL.Query(), k)
 	if err != nil {
 		writeErr(w, reqID, err)
 		return
 	}
 	page.Object, page.RequestID = "list", reqID
 	writeJSON(w, http.StatusOK, page)
+}
+
+// listPage builds one listing page under the lock.
+func (e *Emulator) listPage(v url.Values, k Key) (*pageJSON, *apiErr) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	q, err := e.parseList(v)
+	switch {
+	case err != nil:
+		return nil, err
+	case q.workspaceID != "":
+		return e.listOne(k, q)
+	}
+	return e.listAll(k, q), nil
 }
 
 // parseList checks the query parameters: limit, after, workspace_id and include only.

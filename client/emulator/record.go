@@ -62,10 +62,14 @@ func (e *Emulator) limitsFor(k Key, w *workspace, now time.Time) *client.Limits 
 	}
 }
 
-// recordFor builds the upload response for res, with metadata echoed ({} when none).
-func (e *Emulator) recordFor(k Key, res *stored, reqID string, md map[string]string) recJSON {
+// recordFor builds the upload response for res, with metadata echoed ({} when none); false when
+// the document was lost to a Restart meanwhile.
+func (e *Emulator) recordFor(k Key, res *stored, reqID string, md map[string]string) (recJSON, bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if !slices.Contains(res.w.docs, res.d) {
+		return recJSON{}, false
+	}
 	now := e.now()
 	rec := e.record(k, res.w, res.d, reqID, now)
 	switch {
@@ -77,7 +81,7 @@ func (e *Emulator) recordFor(k Key, res *stored, reqID string, md map[string]str
 	if md == nil {
 		md = map[string]string{}
 	}
-	return recJSON{UploadRecord: rec, Metadata: &md}
+	return recJSON{UploadRecord: rec, Metadata: &md}, true
 }
 
 // record builds the upload record of d as seen at now. Callers hold e.mu.

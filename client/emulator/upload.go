@@ -47,7 +47,23 @@ func (e *Emulator) handleUpload(w http.ResponseWriter, r *http.Request, reqID st
 	if res.status == http.StatusAccepted && res.wait > 0 {
 		sleepCtx(r, res.wait) // the server reads and stores the file (processing)
 	}
-	writeJSON(w, res.status, e.recordFor(k, res, reqID, u.metadata))
+	rec, kept := e.recordFor(k, res, reqID, u.metadata)
+	if !kept {
+		dropConnection(w) // Restart() while the file was being read: nothing stored, no answer
+		return
+	}
+	writeJSON(w, res.status, rec)
+}
+
+// dropConnection closes the connection without an answer, as a server restart would; where that
+// is impossible it answers 503.
+func dropConnection(w http.ResponseWriter) {
+	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+		_ = conn.Close()
+		return
+	}
+	writeErr(w, reqIDOf(w), &apiErr{status: http.StatusServiceUnavailable, code: "server_restarted",
+		msg: "the server restarted while reading the file; send it again", retryAfter: time.Second})
 }
 
 // uploadGate applies the checks made before the body is read: api_disabled, key_not_allowed, 415,
