@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"lectern/client"
@@ -32,6 +31,7 @@ Every question and answer is kept on this computer (see "lectern history").`,
 // askOptions are the parsed arguments of ask.
 type askOptions struct {
 	workspace string
+	server    string // the normalised server address, set once connected
 	req       client.AskRequest
 	noStream  bool
 	cont      bool
@@ -84,42 +84,8 @@ func runAsk(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	o.req.WorkspaceID = ws.WorkspaceID
-	store, err := e.conversations()
-	if err != nil {
-		return err
-	}
-	conv, err := e.followUp(store, server, o)
-	if err != nil {
-		return err
-	}
-	ans, partial, askErr := e.askAndShow(c, o)
-	turn := newTurn(o, ans, partial, askErr)
-	if _, err := store.Save(e.ctx, server, ws, conv, turn); err != nil {
-		fmt.Fprintf(e.stderr, "lectern: the answer could not be kept in the history: %v\n", err)
-	}
-	return askErr
-}
-
-// followUp fills the history of a --continue question and returns the conversation to add to
-// ("" for a new one).
-func (e *env) followUp(store conversationStore, server string, o *askOptions) (string, error) {
-	if !o.cont {
-		return "", nil
-	}
-	conv, turns, err := store.Last(e.ctx, server, o.req.WorkspaceID)
-	if err != nil {
-		return "", err
-	}
-	if conv == "" {
-		fmt.Fprintln(e.stderr, "lectern: no earlier conversation in this workspace; asking without history.")
-		return "", nil
-	}
-	o.req.History = client.BuildHistory(turns)
-	if err := o.req.Validate(); err != nil {
-		return "", err
-	}
-	return conv, nil
+	o.req.WorkspaceID, o.server = ws.WorkspaceID, server
+	return e.conversations(server).Ask(e, c, ws, o)
 }
 
 // askAndShow asks and prints the answer as o says. It returns the final answer, or the text

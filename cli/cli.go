@@ -37,7 +37,7 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
-		cmdHistory, cmdExport, cmdDemo,
+		cmdHistory, cmdExport, cmdDemo, cmdConnect,
 	}
 }
 

@@ -25,18 +25,17 @@ func runExport(e *env, args []string) error {
 	if err := wantArgs("export", pos, 2, 2, "CONVERSATION and FILE"); err != nil {
 		return err
 	}
-	store, err := e.conversations()
-	if err != nil {
-		return err
-	}
-	if err := store.Export(e.ctx, pos[0], pos[1]); err != nil {
-		if _, ok := err.(*localError); ok {
-			return err
+	for _, store := range e.historyStores() {
+		ok, err := store.Export(e.ctx, pos[0], pos[1])
+		if err != nil {
+			return localf("cannot export conversation %s to %s: %v", pos[0], pos[1], err)
 		}
-		return localf("cannot export conversation %s to %s: %v", pos[0], pos[1], err)
+		if ok {
+			fmt.Fprintf(e.stdout, "Conversation %s saved to %s.\n", pos[0], pos[1])
+			return nil
+		}
 	}
-	fmt.Fprintf(e.stdout, "Conversation %s saved to %s.\n", pos[0], pos[1])
-	return nil
+	return localf("no conversation %q; \"lectern history\" lists them with their ids", pos[0])
 }
 
 // markdown renders a conversation for export.

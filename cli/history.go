@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"text/tabwriter"
 
 	"lectern/app"
@@ -21,13 +22,56 @@ flags, lists the conversations, newest first, with the id that "lectern export" 
 	run: runHistory,
 }
 
-// conversations returns where the command line keeps its conversations.
-func (e *env) conversations() (conversationStore, error) {
+// conversations returns where the conversations with server are kept: the app's database when
+// the app is connected to that server, else the command line's file.
+func (e *env) conversations(server string) conversationStore {
+	a, err := e.openApp()
+	if err == nil && a.Server() == server {
+		return &appStore{a: a}
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "lectern: %v; this conversation is kept in %s instead.\n", err, fileStoreName)
+	}
+	return e.fileStore()
+}
+
+// fileStore returns the command line's own conversation file.
+func (e *env) fileStore() *fileStore {
 	home, err := app.DefaultHome()
 	if err != nil {
-		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
+		home = "."
 	}
-	return &fileStore{path: filepath.Join(home, fileStoreName)}, nil
+	return &fileStore{path: filepath.Join(home, fileStoreName)}
+}
+
+// historyStores returns every place conversations are kept: the app's database (the
+// conversations of its current server) and the command line's file.
+func (e *env) historyStores() []conversationStore {
+	var stores []conversationStore
+	a, err := e.openApp()
+	switch {
+	case err != nil:
+		fmt.Fprintf(e.stderr, "lectern: %v; showing only the conversations kept in %s.\n", err, fileStoreName)
+	case a.Server() != "":
+		stores = append(stores, &appStore{a: a})
+	}
+	return append(stores, e.fileStore())
+}
+
+// allHistory lists the conversations (or matching turns) of every store, newest first.
+func (e *env) allHistory(search string) ([]historyEntry, error) {
+	list := []historyEntry{}
+	for _, s := range e.historyStores() {
+		more, err := s.List(e.ctx, search)
+		if err != nil {
+			return nil, localf("cannot read the history: %v", err)
+		}
+		list = append(list, more...)
+	}
+	if search == "" {
+		slices.SortStableFunc(list, func(a, b historyEntry) int { return b.Updated.Compare(a.Updated) })
+	}
+	return list, nil
 }
 
 // runHistory is `lectern history`.
@@ -42,18 +86,11 @@ func runHistory(e *env, args []string) error {
 	if err := wantArgs("history", pos, 0, 0, ""); err != nil {
 		return err
 	}
-	store, err := e.conversations()
+	list, err := e.allHistory(*search)
 	if err != nil {
 		return err
 	}
-	list, err := store.List(e.ctx, *search)
-	if err != nil {
-		return localf("cannot read the history: %v", err)
-	}
 	if *asJSON {
-		if list == nil {
-			list = []historyEntry{}
-		}
 		return e.printJSON(list)
 	}
 	if *search != "" {

@@ -9,18 +9,17 @@ import (
 )
 
 // conversationStore keeps the command line's conversations on this computer, so that
-// `ask --continue`, `history` and `export` work.
+// `ask --continue`, `history` and `export` work. The app's database holds them (appStore) when the
+// command line talks to the server the app is connected to; otherwise a small JSON file does
+// (fileStore), because the app can only keep the conversations of its own current server.
 type conversationStore interface {
-	// Last returns the id and turns (oldest first) of the most recent conversation in a
-	// workspace of server; id is "" when there is none.
-	Last(ctx context.Context, server, workspaceID string) (id string, turns []client.LocalTurn, err error)
-	// Save adds a finished turn to conversation id, or to a new conversation when id is "",
-	// and returns the conversation's id.
-	Save(ctx context.Context, server string, ws client.Workspace, id string, t savedTurn) (string, error)
-	// List returns the conversations, newest first; with search, only the turns that match.
+	// Ask asks o in workspace ws (a follow-up of the last conversation there when o.cont),
+	// prints the answer and keeps the turn.
+	Ask(e *env, c *client.Client, ws client.Workspace, o *askOptions) error
+	// List returns the conversations, newest first; with search, the turns that match.
 	List(ctx context.Context, search string) ([]historyEntry, error)
-	// Export writes conversation id to file as Markdown.
-	Export(ctx context.Context, id, file string) error
+	// Export writes conversation id to file as Markdown; ok is false when id is not one of its.
+	Export(ctx context.Context, id, file string) (ok bool, err error)
 }
 
 // Turn states kept with each question (the app's names).

@@ -20,8 +20,47 @@ import (
 // app's database holds them.
 const fileStoreName = "cli-conversations.json"
 
-// fileStore is a conversationStore in one JSON file of the data folder.
+// fileStore is a conversationStore in one JSON file of the data folder. Its conversation ids
+// start with "f", so that they never clash with the app's.
 type fileStore struct{ path string }
+
+// fileIDPrefix starts the ids of the file's conversations.
+const fileIDPrefix = "f"
+
+// Ask implements conversationStore: the command line asks, then the turn is added to the file.
+func (s *fileStore) Ask(e *env, c *client.Client, ws client.Workspace, o *askOptions) error {
+	conv, err := s.followUp(e, o)
+	if err != nil {
+		return err
+	}
+	ans, partial, askErr := e.askAndShow(c, o)
+	turn := newTurn(o, ans, partial, askErr)
+	if _, err := s.Save(e.ctx, o.server, ws, conv, turn); err != nil {
+		fmt.Fprintf(e.stderr, "lectern: the answer could not be kept in the history: %v\n", err)
+	}
+	return askErr
+}
+
+// followUp fills the history of a --continue question and returns the conversation to add to
+// ("" for a new one).
+func (s *fileStore) followUp(e *env, o *askOptions) (string, error) {
+	if !o.cont {
+		return "", nil
+	}
+	conv, turns, err := s.Last(e.ctx, o.server, o.req.WorkspaceID)
+	if err != nil {
+		return "", localf("cannot read the earlier turns: %v", err)
+	}
+	if conv == "" {
+		fmt.Fprintln(e.stderr, "lectern: no earlier conversation in this workspace; asking without history.")
+		return "", nil
+	}
+	o.req.History = client.BuildHistory(turns)
+	if err := o.req.Validate(); err != nil {
+		return "", err
+	}
+	return conv, nil
+}
 
 // fileData is the content of the file.
 type fileData struct {
@@ -98,7 +137,7 @@ func (s *fileStore) Save(_ context.Context, server string, ws client.Workspace, 
 	}
 	i := slices.IndexFunc(d.Conversations, func(c *fileConversation) bool { return c.ID == id })
 	if i < 0 {
-		c := &fileConversation{ID: strconv.Itoa(d.Next), Server: server, WorkspaceID: ws.WorkspaceID,
+		c := &fileConversation{ID: fileIDPrefix + strconv.Itoa(d.Next), Server: server, WorkspaceID: ws.WorkspaceID,
 			Workspace: ws.Name, Created: t.Time}
 		d.Next++
 		d.Conversations = append(d.Conversations, c)
@@ -136,18 +175,18 @@ func (s *fileStore) List(_ context.Context, search string) ([]historyEntry, erro
 }
 
 // Export implements conversationStore.
-func (s *fileStore) Export(_ context.Context, id, file string) error {
+func (s *fileStore) Export(_ context.Context, id, file string) (bool, error) {
 	d, err := s.load()
 	if err != nil {
-		return err
+		return false, err
 	}
 	i := slices.IndexFunc(d.Conversations, func(c *fileConversation) bool { return c.ID == id })
 	if i < 0 {
-		return localf("no conversation %q; \"lectern history\" lists them", id)
+		return false, nil
 	}
 	c := d.Conversations[i]
 	md := markdown(conversationTitle(c.Turns), c.Workspace, c.Turns)
-	return os.WriteFile(file, []byte(md), 0o644)
+	return true, os.WriteFile(file, []byte(md), 0o644)
 }
 
 // conversationTitle is the first question, shortened.
