@@ -28,6 +28,7 @@ type Emulator struct {
 	ocr        map[string]map[string]int // day -> key -> OCR uploads
 	streamed   int                       // streamed answers so far, for Config.ResetEvery
 	uploadsOff bool
+	requests   map[string]int // requests per route, see Requests
 
 	srv  *httptest.Server
 	hsrv *http.Server
@@ -46,6 +47,7 @@ func New(cfg Config) *Emulator {
 		daily:      map[string]map[string]int{},
 		ocr:        map[string]map[string]int{},
 		uploadsOff: cfg.UploadsDisabled,
+		requests:   map[string]int{},
 		epoch:      1,
 	}
 }

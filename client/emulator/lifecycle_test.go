@@ -118,12 +118,12 @@ func TestUploadRestart(t *testing.T) {
 // Spec §3: "(none) → processing: same client_document_id and same file already being read for
 // another key; document_id null", then "processing → not_ready: document_id becomes non-null".
 func TestUploadProcessingRealTime(t *testing.T) {
-	ev := newEnv(t, func(c *Config) { c.ProcessingDelay = 400 * time.Millisecond; c.Now = nil })
+	ev := newEnv(t, func(c *Config) { c.ProcessingDelay = time.Second; c.Now = nil })
 	body := uploadBody("Processing01", "slow.txt", []byte("slow file"))
 	var wg sync.WaitGroup
 	var first resp
 	wg.Go(func() { first = ev.upload(keyAdd, body) })
-	time.Sleep(150 * time.Millisecond)
+	time.Sleep(200 * time.Millisecond)
 	st := record(t, ev.status(keyRO, "ws_alice", "Processing01"))
 	if st.Status != "processing" || st.DocumentID != nil {
 		t.Errorf("status while reading %+v", st)
@@ -200,7 +200,7 @@ func TestStatusEndpoint(t *testing.T) {
 // Spec §3: a restart while the file is being read stores nothing; the upload's connection drops
 // without an answer and the status says document_not_found.
 func TestUploadRestartWhileReading(t *testing.T) {
-	ev := newEnv(t, func(c *Config) { c.ProcessingDelay = 300 * time.Millisecond; c.Now = nil })
+	ev := newEnv(t, func(c *Config) { c.ProcessingDelay = time.Second; c.Now = nil })
 	body := uploadBody("DropMe000001", "drop.txt", []byte("dropped"))
 	b, _ := json.Marshal(body)
 	errc := make(chan error, 1)
@@ -214,10 +214,28 @@ func TestUploadRestartWhileReading(t *testing.T) {
 		}
 		errc <- err
 	}()
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(200 * time.Millisecond)
 	ev.e.Restart()
 	if err := <-errc; err == nil {
 		t.Error("the upload got an answer after the restart")
 	}
 	wantErr(t, ev.status(keyAdd, "ws_alice", "DropMe000001"), 404, "document_not_found")
+}
+
+// SetDocumentStatus moves a document on for tests of other layers; Requests counts what arrived.
+func TestSetDocumentStatusAndRequests(t *testing.T) {
+	ev := newEnv(t, nil)
+	if !ev.e.SetDocumentStatus("ws_alice", ev.docs["pending.txt"], "ready") || ev.e.SetDocumentStatus("ws_alice", "nope", "ready") ||
+		ev.e.SetDocumentStatus("ws_none", "x", "ready") {
+		t.Fatal("SetDocumentStatus result")
+	}
+	if st, ok := ev.e.DocumentStatus("ws_alice", ev.docs["pending.txt"]); !ok || st != "ready" {
+		t.Errorf("status %q %v", st, ok)
+	}
+	ev.list("")
+	ev.list("")
+	ev.ask(base())
+	if ev.e.Requests(RouteList) != 2 || ev.e.Requests(RouteAsk) != 1 || ev.e.Requests("") != 3 {
+		t.Errorf("requests %d %d %d", ev.e.Requests(RouteList), ev.e.Requests(RouteAsk), ev.e.Requests(""))
+	}
 }

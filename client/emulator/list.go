@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -56,14 +57,7 @@ func (e *Emulator) listPage(v url.Values, k Key) (*pageJSON, *apiErr) {
 
 // parseList checks the query parameters: limit, after, workspace_id and include only.
 func (e *Emulator) parseList(v url.Values) (*listQuery, *apiErr) {
-	names := slices.Sorted(func(yield func(string) bool) {
-		for n := range v {
-			if !yield(n) {
-				return
-			}
-		}
-	})
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(v)) {
 		if !slices.Contains([]string{"limit", "after", "workspace_id", "include"}, n) {
 			return nil, paramErr("unknown_parameter", n, "unknown query parameter "+quote(n))
 		}

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -116,7 +117,7 @@ func prefix12(key string) string {
 func (e *Emulator) handleStatus(w http.ResponseWriter, r *http.Request, reqID string, k Key) {
 	id := strings.TrimPrefix(strings.TrimSuffix(r.URL.Path, "/"), "/workspace/documents/")
 	q := r.URL.Query()
-	for n := range q {
+	for _, n := range slices.Sorted(maps.Keys(q)) {
 		if n != "workspace_id" {
 			writeErr(w, reqID, paramErr("unknown_parameter", n, "unknown query parameter "+quote(n)))
 			return

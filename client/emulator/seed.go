@@ -127,3 +127,35 @@ func (e *Emulator) DocumentStatus(workspaceID, id string) (string, bool) {
 	}
 	return "", false
 }
+
+// SetDocumentStatus fixes the status (ready, not_ready or failed) of a document of a workspace, by
+// server or client id; it reports whether the document exists. Tests use it to move a document on.
+func (e *Emulator) SetDocumentStatus(workspaceID, id, status string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	w := e.ws[workspaceID]
+	if w == nil {
+		return false
+	}
+	d := w.find(id)
+	if d == nil {
+		return false
+	}
+	d.fixed = status
+	return true
+}
+
+// Requests returns how many requests reached a route (RouteList, RouteAsk, RouteUpload,
+// RouteStatus), or all requests for "", counted before faults and authentication.
+func (e *Emulator) Requests(route string) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if route == "" {
+		n := 0
+		for _, c := range e.requests {
+			n += c
+		}
+		return n
+	}
+	return e.requests[route]
+}

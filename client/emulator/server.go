@@ -25,6 +25,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.mu.Unlock()
 	w.Header().Set("X-Request-ID", reqID)
 	route, h, aerr := e.route(r)
+	e.mu.Lock()
+	e.requests[route]++
+	e.mu.Unlock()
 	if aerr != nil {
 		writeErr(w, reqID, aerr)
 		return

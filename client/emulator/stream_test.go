@@ -169,10 +169,10 @@ func TestStreamReset(t *testing.T) {
 
 // Spec §6: "a ': ping' line is sent after 20 seconds without events" (configurable here).
 func TestStreamPing(t *testing.T) {
-	ev := newEnv(t, func(c *Config) { c.PingAfter = 20 * time.Millisecond; c.ThinkDelay = 110 * time.Millisecond })
+	ev := newEnv(t, func(c *Config) { c.PingAfter = 20 * time.Millisecond; c.ThinkDelay = 400 * time.Millisecond })
 	s := ev.stream(base())
-	if s.pings < 3 {
-		t.Errorf("%d pings in 110 ms of silence", s.pings)
+	if s.pings < 3 || s.pings > 20 {
+		t.Errorf("%d pings in 400 ms of silence with PingAfter 20 ms", s.pings)
 	}
 	checkSequence(t, s)
 }
