@@ -88,6 +88,11 @@ func TestAnswerCompute(t *testing.T) {
 		{"What is the total budget?", "**2,918,800**, over 20 rows"},
 		{"What is the total budget for Marketing?", "for department Marketing is **620,200**, over 4 rows"},
 		{"Average amount in the department budget", "**145,940**, over 20 rows"},
+		{"total revenue of the Summit jacket", "for product Summit Down Jacket is **610,050**, over 12 rows"},
+		{"How many Aurora headlamps were sold in the West in Q3?",
+			"**units** in **quarterly-sales-2026.csv** for quarter Q3, region West, product Aurora Headlamp is **132**, over 1 row."},
+		{"total budget owned by Maya", "for owner Maya Okafor is **812,900**, over 4 rows"},
+		{"average amount for Customer Support", "for department Customer Support is **88,425**, over 4 rows (total 353,700)"},
 	}
 	for _, c := range cases {
 		r := Answer(c.q, docs)
@@ -98,6 +103,24 @@ func TestAnswerCompute(t *testing.T) {
 		if !strings.Contains(r.Answer, c.want) {
 			t.Errorf("%q: got %s, want %s", c.q, r.Answer, c.want)
 		}
+	}
+}
+
+func TestAnswerComputeNoRows(t *testing.T) {
+	docs := demoDocs(t)
+	r := Answer("total units in Q4", docs)
+	if r.Found || r.Mode != "compute" || len(r.Used) != 0 ||
+		!strings.Contains(r.Answer, "No rows in **quarterly-sales-2026.csv** for quarter Q4") {
+		t.Fatalf("%+v", r)
+	}
+	for _, d := range docs {
+		if !strings.Contains(r.Answer, d.Name) {
+			t.Errorf("answer does not name %s", d.Name)
+		}
+	}
+	// "how many" without a named row or a matching header is not a computation.
+	if r := Answer("How many days of annual leave do I get?", docs); r.Mode != "search" {
+		t.Fatalf("%+v", r)
 	}
 }
 

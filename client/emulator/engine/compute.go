@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // aggregate is what a compute question asks for.
@@ -16,22 +17,49 @@ const (
 	averageOf
 )
 
-// aggregateOf detects "total"/"sum"/"how many" and "average"/"mean" asks.
+// aggregateOf detects "total", "sum", "how many" and "average", "mean" asks.
 func aggregateOf(question string) aggregate {
-	ws := words(question)
-	for i, w := range ws {
-		switch w {
-		case "average", "avg", "mean":
-			return averageOf
-		case "total", "totals", "sum", "altogether":
-			return sumOf
-		case "many", "much":
-			if i > 0 && ws[i-1] == "how" {
-				return sumOf
-			}
-		}
+	switch ws := words(question); {
+	case containsAny(ws, "average", "avg", "mean"):
+		return averageOf
+	case containsAny(ws, "total", "totals", "sum", "altogether") || isHowMany(ws):
+		return sumOf
 	}
 	return noAggregate
+}
+
+func containsAny(ws []string, any ...string) bool {
+	for _, w := range any {
+		if slices.Contains(ws, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isHowMany reports "how many" ("how much" more often asks a price).
+func isHowMany(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if ws[i] == "many" && ws[i-1] == "how" {
+			return true
+		}
+	}
+	return false
+}
+
+// query is a question's terms, in order and as a set.
+type query struct {
+	terms   []string
+	has     map[string]bool
+	howMany bool
+}
+
+func newQuery(question string) query {
+	q := query{terms: uniqueTokens(question), has: map[string]bool{}, howMany: isHowMany(words(question))}
+	for _, t := range q.terms {
+		q.has[t] = true
+	}
+	return q
 }
 
 // column names one numeric column of one table of one document.
@@ -47,10 +75,7 @@ func compute(question string, docs []Doc) (Result, bool) {
 	if agg == noAggregate {
 		return Result{}, false
 	}
-	q := map[string]bool{}
-	for _, t := range tokens(question) {
-		q[t] = true
-	}
+	q := newQuery(question)
 	tables := make([][]table, len(docs))
 	best := column{score: 0}
 	for i, d := range docs {
@@ -68,15 +93,14 @@ func compute(question string, docs []Doc) (Result, bool) {
 		return Result{}, false
 	}
 	t := tables[best.doc][best.tab]
-	filters := rowFilters(t, best.col, q)
-	return Result{
-		Answer:    computeAnswer(agg, t, best.col, filters, docs[best.doc].Name),
-		Found:     true,
-		Mode:      "compute",
-		Used:      []int{best.doc},
-		Checked:   len(docs),
-		UsedKnown: true,
-	}, true
+	answer, found := computeAnswer(agg, t, best.col, rowFilters(t, best.col, q), docs[best.doc].Name)
+	res := Result{Answer: answer, Found: found, Mode: "compute", Checked: len(docs), UsedKnown: true}
+	if found {
+		res.Used = []int{best.doc}
+	} else {
+		res.Answer += " " + notFound(docs)
+	}
+	return res, true
 }
 
 // docNameBonus favours a document the question names ("in sales.csv") or
@@ -96,37 +120,50 @@ func docNameBonus(name, question string) int {
 	return bonus
 }
 
-// bestColumns yields the numeric columns whose header tokens meet the
-// question, scored by how many match (table and column order kept).
-func bestColumns(tabs []table, q map[string]bool, bonus int) func(func(column) bool) {
+// bestColumns yields the numeric columns the question may ask about, with
+// their scores (table and column order kept).
+func bestColumns(tabs []table, q query, bonus int) func(func(column) bool) {
 	return func(yield func(column) bool) {
 		for ti, t := range tabs {
-			for j, h := range t.header {
-				ht := tokens(h)
-				match := 0
-				for _, w := range ht {
-					if q[w] {
-						match++
-					}
-				}
-				score := 0
-				switch {
-				case match > 0:
-					score = 10*match - (len(ht) - match) + bonus
-				case bonus > 0 && genericHeaders[strings.ToLower(strings.TrimSpace(h))]:
-					score = bonus // "total budget" over a budget file's amount column
-				}
+			for j := range t.header {
+				score := columnScore(t, j, q, bonus)
 				if score <= 0 || !numericColumn(t, j) {
 					continue
 				}
-				c := column{tab: ti, col: j, score: score}
-				if !yield(c) {
+				if !yield(column{tab: ti, col: j, score: score}) {
 					return
 				}
 			}
 		}
 	}
 }
+
+// columnScore scores column j: ten a header word the question uses, less
+// one per header word it does not; a generic value column ("amount") of a
+// file the question names, or a count column ("units") when a "how many"
+// question names rows of the table, scores low but above zero.
+func columnScore(t table, j int, q query, bonus int) int {
+	h := strings.ToLower(strings.TrimSpace(t.header[j]))
+	ht := tokens(h)
+	match := 0
+	for _, w := range ht {
+		if q.has[w] {
+			match++
+		}
+	}
+	switch {
+	case match > 0:
+		return 10*match - (len(ht) - match) + bonus
+	case bonus > 0 && genericHeaders[h]:
+		return bonus
+	case q.howMany && countHeaders[h] && len(rowFilters(t, j, q)) > 0:
+		return 1 + bonus
+	}
+	return 0
+}
+
+// countHeaders name columns that count things ("how many were sold").
+var countHeaders = map[string]bool{"units": true, "quantity": true, "qty": true, "count": true, "sold": true, "units sold": true}
 
 // genericHeaders name value columns that a file's name can stand for.
 var genericHeaders = map[string]bool{"amount": true, "total": true, "value": true, "cost": true, "sum": true}
@@ -138,21 +175,29 @@ type filter struct {
 }
 
 // rowFilters finds text cells the question names ("for the North region",
-// "in Q2"): each such column keeps only rows holding one of those values.
-func rowFilters(t table, target int, q map[string]bool) []filter {
+// "in Q2", "the Summit jacket"): each such column keeps only the rows that
+// hold the values matching the question best.
+func rowFilters(t table, target int, q query) []filter {
 	var out []filter
 	for j := range t.header {
 		if j == target || numericColumn(t, j) {
 			continue
 		}
 		var values []string
+		best := 0.0
 		for _, row := range t.rows {
 			if j >= len(row) || slices.Contains(values, row[j]) {
 				continue
 			}
-			if vt := tokens(row[j]); len(vt) > 0 && allIn(vt, q) {
+			switch m := valueMatch(tokens(row[j]), q); {
+			case m > best:
+				values, best = []string{row[j]}, m
+			case m == best && m > 0:
 				values = append(values, row[j])
 			}
+		}
+		if len(values) == 0 {
+			values = absentValue(t, j, q)
 		}
 		if len(values) > 0 && len(values) < len(t.rows) {
 			out = append(out, filter{col: j, values: values})
@@ -161,18 +206,64 @@ func rowFilters(t table, target int, q map[string]bool) []filter {
 	return out
 }
 
-func allIn(ts []string, q map[string]bool) bool {
-	for _, t := range ts {
-		if !q[t] {
-			return false
+// valueMatch is the share of a cell's terms found in the question, or 0
+// when under half or when only numbers match.
+func valueMatch(vt []string, q query) float64 {
+	matched, wordy := 0, false
+	for _, t := range vt {
+		if q.has[t] {
+			matched++
+			wordy = wordy || strings.IndexFunc(t, unicode.IsLetter) >= 0
 		}
 	}
-	return true
+	if !wordy || 2*matched < len(vt) {
+		return 0
+	}
+	return float64(matched) / float64(len(vt))
+}
+
+// absentValue finds a question term shaped like every value of column j
+// (letters and digits in the same places, as "Q4" for "Q1".."Q3") though no
+// row holds it: the filter then keeps no rows, and the answer says so.
+func absentValue(t table, j int, q query) []string {
+	shape := ""
+	for _, row := range t.rows {
+		if j >= len(row) {
+			continue
+		}
+		s := shapeOf(strings.ToLower(strings.TrimSpace(row[j])))
+		if shape != "" && s != shape {
+			return nil
+		}
+		shape = s
+	}
+	if !strings.Contains(shape, "a") || !strings.Contains(shape, "9") {
+		return nil
+	}
+	for _, term := range q.terms {
+		if shapeOf(term) == shape {
+			return []string{strings.ToUpper(term)}
+		}
+	}
+	return nil
+}
+
+// shapeOf maps letters to 'a' and digits to '9'.
+func shapeOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsLetter(r):
+			return 'a'
+		case unicode.IsDigit(r):
+			return '9'
+		}
+		return r
+	}, s)
 }
 
 // computeAnswer sums or averages column col over the rows that pass every
-// filter and writes the Markdown answer.
-func computeAnswer(agg aggregate, t table, col int, filters []filter, name string) string {
+// filter and writes the Markdown answer; found is false when no row counts.
+func computeAnswer(agg aggregate, t table, col int, filters []filter, name string) (answer string, found bool) {
 	sum, n := 0.0, 0
 	for _, row := range t.rows {
 		if !keep(row, filters) || col >= len(row) {
@@ -184,16 +275,23 @@ func computeAnswer(agg aggregate, t table, col int, filters []filter, name strin
 		}
 	}
 	header := strings.TrimSpace(t.header[col])
-	where := describeFilters(t, filters)
-	src := fmt.Sprintf("in **%s**%s", mdName(name), where)
+	src := fmt.Sprintf("in **%s**%s", mdName(name), describeFilters(t, filters))
 	if n == 0 {
-		return fmt.Sprintf("No rows %s have a value in the **%s** column.", src, header)
+		return fmt.Sprintf("No rows %s have a value in the **%s** column.", src, header), false
 	}
 	if agg == averageOf {
-		return fmt.Sprintf("The average **%s** %s is **%s**, over %d rows (total %s).",
-			header, src, formatNumber(sum/float64(n)), n, formatNumber(sum))
+		return fmt.Sprintf("The average **%s** %s is **%s**, over %s (total %s).",
+			header, src, formatNumber(sum/float64(n)), plural(n, "row"), formatNumber(sum)), true
 	}
-	return fmt.Sprintf("The total **%s** %s is **%s**, over %d rows.", header, src, formatNumber(sum), n)
+	return fmt.Sprintf("The total **%s** %s is **%s**, over %s.", header, src, formatNumber(sum), plural(n, "row")), true
+}
+
+// plural writes "1 row" or "3 rows".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func keep(row []string, filters []filter) bool {
