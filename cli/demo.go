@@ -43,15 +43,15 @@ func runDemo(e *env, args []string) error {
 			"(127.0.0.1:0 picks a free port)", *addr, err)
 	}
 	defer emu.Close()
-	e.printDemo(reachableURL(url), info.Key)
+	e.printDemo(reachableURL(url), info)
 	<-e.ctx.Done()
 	fmt.Fprintln(e.stdout, "\nDemo server stopped.")
 	return nil
 }
 
 // printDemo prints the address, the key, what to paste and what to try.
-func (e *env) printDemo(url, key string) {
-	w := e.stdout
+func (e *env) printDemo(url string, info emulator.DemoInfo) {
+	w, key := e.stdout, info.Key
 	fmt.Fprintf(w, "Lectern demo server: %s\n", url)
 	fmt.Fprintf(w, "API key:             %s   (a demo key, valid only on this server)\n\n", key)
 	fmt.Fprintln(w, "In another terminal, paste:")
@@ -61,38 +61,39 @@ func (e *env) printDemo(url, key string) {
 		fmt.Fprintln(w, "Note: Lectern accepts plain http only on this computer (127.0.0.1, localhost, [::1]).")
 	}
 	fmt.Fprintln(w, "Then try:")
-	for _, line := range e.demoExamples(url, key) {
+	for _, line := range e.demoExamples(url, info) {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	fmt.Fprintln(w, "\nServing until Ctrl-C.")
 }
 
 // demoExamples suggests commands using the demo's own workspace names.
-func (e *env) demoExamples(url, key string) []string {
+func (e *env) demoExamples(url string, info emulator.DemoInfo) []string {
 	lines := []string{"lectern workspaces"}
-	c, err := client.NewClient(client.WithBaseURL(url), client.WithAPIKey(key), client.WithUserAgent(userAgent))
+	c, err := client.NewClient(client.WithBaseURL(url), client.WithAPIKey(info.Key), client.WithUserAgent(userAgent))
 	if err != nil {
 		return lines
 	}
-	var first, personal string
+	var personal, org string
 	for w, err := range c.AllWorkspaces(e.ctx, client.ListOptions{Include: "none"}) {
 		if err != nil {
 			return lines
 		}
-		if first == "" && w.Counts.Ready > 0 {
-			first = w.Name
+		switch {
+		case w.WorkspaceID == info.Personal:
+			personal = shellQuote(w.Name)
+		case org == "" && w.Scope == "organization" && w.Counts.Ready > 0:
+			org = shellQuote(w.Name)
 		}
-		if personal == "" && w.Scope == "personal" && w.Access == "owner" {
-			personal = w.Name
-		}
-	}
-	if first != "" {
-		lines = append(lines, "lectern documents "+shellQuote(first),
-			"lectern ask "+shellQuote(first)+" \"What is this about?\"",
-			"lectern ask --continue "+shellQuote(first)+" \"Tell me more\"")
 	}
 	if personal != "" {
-		lines = append(lines, "lectern upload "+shellQuote(personal)+" notes.txt --wait")
+		lines = append(lines, "lectern documents "+personal,
+			"lectern ask "+personal+" \"How many days of annual leave do employees get?\"",
+			"lectern ask --continue "+personal+" \"Can unused days be carried over?\"",
+			"lectern upload "+personal+" notes.txt --wait")
+	}
+	if org != "" {
+		lines = append(lines, "lectern documents "+org)
 	}
 	return append(lines, "lectern history")
 }
