@@ -144,11 +144,17 @@ func extractDOCX(data []byte) (string, error) {
 	return text, nil
 }
 
-// docxParagraphs walks WordprocessingML and collects w:t text, with tabs and
-// breaks, ending a line at each w:p (paragraph) and table cell.
+// docxText collects the text of WordprocessingML: one line per paragraph,
+// and one line per table row with its cells' paragraphs separated by tabs.
+type docxText struct {
+	out, para, row strings.Builder
+	cells          int // depth of open table cells
+	inText         bool
+}
+
+// docxParagraphs walks the document XML with a docxText.
 func docxParagraphs(d *xml.Decoder) (string, error) {
-	var sb, para strings.Builder
-	inText := false
+	var x docxText
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -159,26 +165,49 @@ func docxParagraphs(d *xml.Decoder) (string, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			inText = t.Name.Local == "t"
-			switch t.Name.Local {
-			case "tab":
-				para.WriteByte('\t')
-			case "br", "cr":
-				para.WriteByte('\n')
-			}
+			x.start(t.Name.Local)
 		case xml.EndElement:
-			inText = false
-			if t.Name.Local == "p" {
-				sb.WriteString(strings.TrimRight(para.String(), " \t"))
-				sb.WriteByte('\n')
-				para.Reset()
-			}
+			x.end(t.Name.Local)
 		case xml.CharData:
-			if inText {
-				para.Write(t)
+			if x.inText {
+				x.para.Write(t)
 			}
 		}
 	}
-	sb.WriteString(para.String())
-	return strings.TrimRight(sb.String(), "\n"), nil
+	x.out.WriteString(x.row.String() + x.para.String())
+	return strings.TrimRight(x.out.String(), "\n"), nil
+}
+
+func (x *docxText) start(name string) {
+	x.inText = name == "t"
+	switch name {
+	case "tab":
+		x.para.WriteByte('\t')
+	case "br", "cr":
+		x.para.WriteByte('\n')
+	case "tc":
+		x.cells++
+	}
+}
+
+func (x *docxText) end(name string) {
+	x.inText = false
+	switch name {
+	case "p":
+		p := strings.TrimRight(x.para.String(), " \t")
+		x.para.Reset()
+		if x.cells == 0 {
+			x.out.WriteString(p + "\n")
+			return
+		}
+		if x.row.Len() > 0 {
+			x.row.WriteByte('\t')
+		}
+		x.row.WriteString(p)
+	case "tc":
+		x.cells = max(0, x.cells-1)
+	case "tr":
+		x.out.WriteString(strings.TrimRight(x.row.String(), "\t") + "\n")
+		x.row.Reset()
+	}
 }

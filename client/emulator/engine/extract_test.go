@@ -107,3 +107,37 @@ func TestExtractDemoFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractDOCXStructure(t *testing.T) {
+	doc := `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>
+<w:p><w:r><w:t>Heading</w:t></w:r></w:p>
+<w:p><w:r><w:t xml:space="preserve">Split </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>runs</w:t><w:tab/><w:t>tab</w:t><w:br/><w:t>break</w:t></w:r></w:p>
+<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Region</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>Lead</w:t></w:r></w:p></w:tc></w:tr>
+<w:tr><w:tc><w:p><w:r><w:t>North</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>Elin</w:t></w:r></w:p></w:tc></w:tr></w:tbl>
+<w:p><w:r><w:instrText>PAGE</w:instrText><w:delText>deleted</w:delText><w:t>After &amp; table</w:t></w:r></w:p>
+</w:body></w:document>`
+	data := makeZip([][2]string{{"[Content_Types].xml", "<Types/>"}, {"word/document.xml", doc}})
+	got, err := Extract("s.docx", data)
+	want := "Heading\nSplit runs\ttab\nbreak\nRegion\tLead\nNorth\tElin\nAfter & table"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}
+
+func TestExtractXLSXStructure(t *testing.T) {
+	shared := `<sst><si><t>name</t></si><si><r><t>Rich </t></r><r><t>text</t></r></si><si><t>score</t></si></sst>`
+	sheet1 := `<worksheet><sheetData>
+<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>2</v></c></row>
+<row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2" t="b"><v>1</v></c><c r="C2"><v>12.5</v></c></row>
+<row r="3"><c r="A3" t="inlineStr"><is><t>inline, "quoted"</t></is></c><c r="C3"><f>SUM(C2)</f><v>12.5</v></c></row>
+<row r="4"><c r="A4" t="s"><v>99</v></c></row>
+</sheetData></worksheet>`
+	sheet2 := `<worksheet><sheetData><row><c t="str"><v>second</v></c><c><v>2</v></c></row></sheetData></worksheet>`
+	data := makeZip([][2]string{{"xl/sharedStrings.xml", shared},
+		{"xl/worksheets/sheet10.xml", sheet2}, {"xl/worksheets/sheet2.xml", sheet1}})
+	got, err := Extract("s.xlsx", data)
+	want := "name,,score\nRich text,TRUE,12.5\n\"inline, \"\"quoted\"\"\",,12.5\n\nsecond,2"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}

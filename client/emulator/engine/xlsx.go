@@ -141,18 +141,8 @@ func readSheet(f *zip.File, b *budget, shared []string, out *strings.Builder) er
 		case xml.StartElement:
 			c = startCell(t, c)
 		case xml.EndElement:
-			switch t.Name.Local {
-			case "c":
-				row = placeCell(row, c, shared)
-				c = nil
-			case "row":
-				if err := writeRow(w, row, out); err != nil {
-					return err
-				}
-				row = row[:0]
-			}
-			if c != nil {
-				c.inV = false
+			if row, c, err = endCell(t.Name.Local, row, c, shared, w, out); err != nil {
+				return err
 			}
 		case xml.CharData:
 			if c != nil && c.inV {
@@ -160,6 +150,21 @@ func readSheet(f *zip.File, b *budget, shared []string, out *strings.Builder) er
 			}
 		}
 	}
+}
+
+// endCell handles an end tag: a finished cell joins the row, a finished row
+// is written out.
+func endCell(name string, row []string, c *cell, shared []string, w *csv.Writer, out *strings.Builder) ([]string, *cell, error) {
+	switch name {
+	case "c":
+		return placeCell(row, c, shared), nil, nil
+	case "row":
+		return row[:0], c, writeRow(w, row, out)
+	}
+	if c != nil {
+		c.inV = false
+	}
+	return row, c, nil
 }
 
 // startCell handles a start tag inside sheetData: a new c, or its v / t value.
