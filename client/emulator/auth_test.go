@@ -98,3 +98,11 @@ func TestRoutes(t *testing.T) {
 		t.Fatal(r.status)
 	}
 }
+
+// A negative WrongKeyLimit switches the wrong-key limit off (for tests of other layers).
+func TestWrongKeyLimitOff(t *testing.T) {
+	ev := newEnv(t, func(c *Config) { c.WrongKeyLimit = -1 })
+	for range 25 {
+		wantErr(t, ev.do(req{method: "GET", path: "/workspace", key: "wrong"}), 401, "api_key_required")
+	}
+}

@@ -42,7 +42,7 @@ type Config struct {
 	// defaults of spec §8 (max_file_bytes 3145728, max_request_bytes 4259840, ...).
 	Limits Limits
 	// WrongKeyLimit is how many wrong or missing keys one address may send in WrongKeyWindow before
-	// it gets 429. Defaults 20 and 10 minutes (spec §8).
+	// it gets 429 instead of 401. Defaults 20 and 10 minutes (spec §8); a negative limit is no limit.
 	WrongKeyLimit  int
 	WrongKeyWindow time.Duration
 	// Now is the clock. Default time.Now.

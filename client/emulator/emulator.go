@@ -19,7 +19,8 @@ type Emulator struct {
 	mu         sync.Mutex
 	keys       map[string]Key
 	ws         map[string]*workspace
-	seq        int
+	seq        int // ids of workspaces, documents, sources and answers
+	reqSeq     int // request ids
 	epoch      int
 	faults     Faults
 	wrong      map[string][]time.Time    // wrong-key times per remote address

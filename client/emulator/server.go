@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -20,14 +21,13 @@ type handlerFunc func(w http.ResponseWriter, r *http.Request, reqID string, k Ke
 
 // ServeHTTP implements http.Handler: request id, injected faults, authentication, then the route.
 func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	e.mu.Lock()
-	reqID := e.nextID("req_")
-	e.mu.Unlock()
-	w.Header().Set("X-Request-ID", reqID)
 	route, h, aerr := e.route(r)
 	e.mu.Lock()
+	e.reqSeq++
+	reqID := fmt.Sprintf("req_%012x", e.reqSeq)
 	e.requests[route]++
 	e.mu.Unlock()
+	w.Header().Set("X-Request-ID", reqID)
 	if aerr != nil {
 		writeErr(w, reqID, aerr)
 		return
@@ -112,7 +112,7 @@ func (e *Emulator) authenticate(r *http.Request) (Key, *apiErr) {
 			recent = append(recent, t)
 		}
 	}
-	if len(recent) >= e.cfg.WrongKeyLimit {
+	if e.cfg.WrongKeyLimit > 0 && len(recent) >= e.cfg.WrongKeyLimit {
 		e.wrong[host] = recent
 		err := newErr(http.StatusTooManyRequests, "rate_limit_exceeded",
 			"too many wrong or missing keys from this address")
