@@ -100,10 +100,16 @@ func TestListenAndServe(t *testing.T) {
 	t.Fatal("server still up after its context ended")
 }
 
-// ListenAndServe reports an address it cannot listen on.
-func TestListenAndServeBadAddress(t *testing.T) {
+// ListenAndServe reports an address it cannot listen on, and gives a dialable URL for ":0".
+func TestListenAndServeAddresses(t *testing.T) {
 	e := New(Config{})
 	if _, err := e.ListenAndServe(context.Background(), "bad address"); err == nil {
 		t.Error("bad address accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, err := e.ListenAndServe(ctx, ":0")
+	if err != nil || !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("url %q err %v", url, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -80,7 +81,7 @@ func (e *Emulator) ListenAndServe(ctx context.Context, addr string) (string, err
 	hs := &http.Server{Handler: e, ReadHeaderTimeout: 30 * time.Second}
 	e.mu.Lock()
 	e.hsrv = hs
-	e.url = "http://" + ln.Addr().String()
+	e.url = "http://" + dialable(ln.Addr())
 	e.mu.Unlock()
 	go func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -94,6 +95,16 @@ func (e *Emulator) ListenAndServe(ctx context.Context, addr string) (string, err
 		_ = hs.Shutdown(sctx)
 	}()
 	return e.URL(), nil
+}
+
+// dialable returns addr as host:port that a local client can dial: an unspecified host (":8080",
+// "0.0.0.0") becomes 127.0.0.1.
+func dialable(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 }
 
 // URL returns the base URL the emulator is served on ("" when it is not served).
