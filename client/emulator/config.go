@@ -6,6 +6,24 @@
 // used by the tests of every layer and by the app's demo mode. State lives in memory behind one mutex;
 // the upload lifecycle is computed from Config.Now, so it needs no background goroutines. Answers come
 // from package lectern/client/emulator/engine. Faults can be injected with SetFaults.
+//
+// Where the spec is silent, the emulator chooses:
+//   - Errors carry code, message, retryable, request_id and param (the field at fault); 429 and 5xx
+//     are retryable. Wrong keys past the limit get 429 rate_limit_exceeded (the /v1 code) while
+//     valid keys from the same address still pass.
+//   - Cursors are opaque and name the server epoch: Restart makes every one 400 invalid_cursor.
+//     Documents of one workspace are listed by name (case-insensitive), then id; sources come on
+//     every page of a workspace_id listing; an upload still processing is not listed.
+//   - An upload is "in flight" until ready or failed: a resend from the same key gets 429
+//     too_many_uploads (Retry-After until indexing ends), another key gets 202 processing with
+//     document_id null. The first answer waits ProcessingDelay and says not_ready (or ready).
+//     A failed document may be added again with the same id or name; it is replaced.
+//   - daily_upload_limit is 429 with Retry-After until midnight IST; a file over max_file_bytes or
+//     a workspace over workspace_bytes_limit is 413 file_too_large. Names compare case-insensitively.
+//   - A PDF without a text layer is taken as scanned: warning ocr_used, counted in daily_ocr_used,
+//     and slower to index.
+//   - Stream data objects carry both "id" and "answer_id"; stages are retrieving, reading (or
+//     computing), writing; answer.sources comes before writing.
 package emulator
 
 import (

@@ -208,7 +208,8 @@ func (e *Emulator) newUpload(k Key, u *upload, now time.Time) *document {
 	d.storedAt = now.Add(e.cfg.ProcessingDelay)
 	d.readyAt = d.storedAt.Add(e.cfg.ReadyDelay)
 	if strings.EqualFold(path.Ext(u.name), ".pdf") && !u.unreadable && strings.TrimSpace(u.text) == "" {
-		d.warnings = append(d.warnings, "ocr_used")
+		d.warnings = append(d.warnings, "ocr_used") // a scanned PDF: OCR takes longer (spec §4 rule 5)
+		d.readyAt = d.readyAt.Add(2 * e.cfg.ReadyDelay)
 	}
 	return d
 }
