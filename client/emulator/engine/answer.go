@@ -4,13 +4,22 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Doc is a ready workspace document given to Answer.
 type Doc struct {
-	ID, Name, SourceType string
-	URL                  *string
-	Text                 string
+	// ID is the server's document id; Answer does not use it.
+	ID string
+	// Name is the file or page name, quoted in answers; its extension
+	// (.csv, .xlsx) marks spreadsheets.
+	Name string
+	// SourceType is "file" for files; Answer does not use it.
+	SourceType string
+	// URL is set on pages imported from a website; Answer does not use it.
+	URL *string
+	// Text is the document's text, as Extract returns it.
+	Text string
 }
 
 // Result is what Answer makes of a question.
@@ -154,6 +163,9 @@ func trimQuote(s string) string {
 	cut := strings.LastIndexByte(s[:quoteChars], ' ')
 	if cut < quoteChars/2 {
 		cut = quoteChars
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
 	}
 	return strings.TrimRight(s[:cut], " ,;:") + " …"
 }

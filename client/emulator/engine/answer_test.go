@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // demoDocs extracts the demo files into documents, in DemoFiles order.
@@ -159,6 +160,44 @@ func TestAnswerDeterministic(t *testing.T) {
 			if got := Answer(q, docs); !reflect.DeepEqual(got, first) {
 				t.Fatalf("%q: run %d differs:\n%+v\n%+v", q, i, got, first)
 			}
+		}
+	}
+}
+
+func TestAnswerConcurrent(t *testing.T) {
+	docs := demoDocs(t)
+	want := Answer("What is the return policy?", docs)
+	done := make(chan Result)
+	for i := 0; i < 8; i++ {
+		go func() { done <- Answer("What is the return policy?", docs) }()
+	}
+	for i := 0; i < 8; i++ {
+		if got := <-done; !reflect.DeepEqual(got, want) {
+			t.Fatalf("concurrent answer differs: %+v", got)
+		}
+	}
+}
+
+func TestAnswerEdgeCases(t *testing.T) {
+	if r := Answer("anything", nil); r.Found || r.Checked != 0 || r.Answer == "" {
+		t.Fatalf("no docs: %+v", r)
+	}
+	docs := []Doc{{Name: "empty.txt"}, {Name: "t.csv", Text: "a,b\n"}, {Name: "x_y*.txt", Text: "Zebras *run* fast."}}
+	r := Answer("How fast do zebras run?", docs)
+	if !r.Found || !strings.Contains(r.Answer, `**x\_y\*.txt**`) || !reflect.DeepEqual(r.Used, []int{2}) && r.UsedKnown {
+		t.Fatalf("%+v", r)
+	}
+	long := strings.Repeat("word ", 5000)
+	if r := Answer(long+" zebras", docs); r.Found {
+		t.Fatalf("a long question of unknown words matched: %+v", r)
+	}
+}
+
+func TestTrimQuoteUTF8(t *testing.T) {
+	for _, s := range []string{strings.Repeat("é", 700), strings.Repeat("✓", 300) + " " + strings.Repeat("b", 400)} {
+		q := trimQuote(s)
+		if !utf8.ValidString(q) || len(q) > quoteChars+len(" …") {
+			t.Fatalf("bad quote %q", q)
 		}
 	}
 }
