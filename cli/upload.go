@@ -65,20 +65,9 @@ func (e *env) upload(o *uploadOptions) error {
 	if err != nil {
 		return err
 	}
-	out := &lockedWriter{w: e.stdout}
-	if o.asJSON {
-		out.w = e.stderr
-	}
-	recs, failed := e.sendAll(c, ws, reqs, out, e.isTerminal() && !o.asJSON)
-	if e.ctx.Err() != nil {
-		return e.ctx.Err()
-	}
-	if o.wait && len(recs) > 0 {
-		var n int
-		if recs, n, err = e.waitAll(c, ws.WorkspaceID, recs, out, e.isTerminal() && !o.asJSON); err != nil {
-			return err
-		}
-		failed += n
+	recs, failed, err := e.sendAndWait(c, ws, reqs, o)
+	if err != nil {
+		return err
 	}
 	if o.asJSON {
 		if err := e.printJSON(recs); err != nil {
@@ -92,6 +81,25 @@ func (e *env) upload(o *uploadOptions) error {
 		return exitStatus(exitUsage)
 	}
 	return nil
+}
+
+// sendAndWait sends the files and, with --wait, follows them. It returns the latest records
+// and how many files the service refused or failed. Lines go to stdout, or to stderr with --json.
+func (e *env) sendAndWait(c *client.Client, ws client.Workspace, reqs []client.UploadRequest, o *uploadOptions) ([]*client.UploadRecord, int, error) {
+	out := &lockedWriter{w: e.stdout}
+	if o.asJSON {
+		out.w = e.stderr
+	}
+	live := e.isTerminal() && !o.asJSON
+	recs, failed := e.sendAll(c, ws, reqs, out, live)
+	if e.ctx.Err() != nil {
+		return nil, 0, e.ctx.Err()
+	}
+	if !o.wait || len(recs) == 0 {
+		return recs, failed, nil
+	}
+	recs, n, err := e.waitAll(c, ws.WorkspaceID, recs, out, live)
+	return recs, failed + n, err
 }
 
 // preflight checks each file locally and returns the requests for those that pass. The reason
@@ -135,7 +143,7 @@ func checkFile(path string, lim client.Limits) (client.UploadRequest, error) {
 // sendAll sends the requests one after the other to ws and returns the records of those the
 // service accepted, and how many it refused (their errors are printed).
 func (e *env) sendAll(c *client.Client, ws client.Workspace, reqs []client.UploadRequest, out *lockedWriter, live bool) ([]*client.UploadRecord, int) {
-	var recs []*client.UploadRecord
+	recs := []*client.UploadRecord{}
 	failed := 0
 	for _, req := range reqs {
 		if e.ctx.Err() != nil {
