@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"lectern/client"
+	"lectern/client/emulator"
 )
 
 // askJSON runs ask with --json and decodes the answer.
@@ -115,4 +118,33 @@ func TestAskContinueAndHistory(t *testing.T) {
 	if h, _ := f.lastAsk(t)["history"].([]any); len(h) != 0 {
 		t.Errorf("history sent without --continue: %v", h)
 	}
+}
+
+func TestAskInterruptedAndFailed(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	f.emu.SetFaults(emulator.Faults{CutStreamAfter: 6})
+	r := runWith(t, t.Context(), yes(), "ask", "Handbook", "How many days of paid holiday a year?").want(t, 1)
+	contains(t, "stderr", r.stderr, "stopped before it was finished")
+
+	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
+	r = runCLI(t, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 1)
+	contains(t, "stderr", r.stderr, "workspace_access_lost", "request id")
+	if r.stdout != "" {
+		t.Errorf("piped stdout of a failed answer: %q", r.stdout)
+	}
+
+	r = runCLI(t, "history", "--search", "holiday", "--json").want(t, 0)
+	contains(t, "history", r.stdout, `"status": "interrupted"`, `"status": "failed"`)
+}
+
+func TestAskCancelled(t *testing.T) {
+	cfg := fastConfig()
+	cfg.DeltaDelay = 50 * time.Millisecond
+	newFixture(t, cfg)
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	r := runWith(t, ctx, nil, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 130)
+	contains(t, "stderr", r.stderr, "cancelled")
+	r = runCLI(t, "history", "--search", "holiday", "--json").want(t, 0)
+	contains(t, "history", r.stdout, `"status": "interrupted"`)
 }

@@ -64,7 +64,7 @@ func (e *env) report(err error) int {
 	case errors.As(err, &ue):
 		e.printUsageError(ue)
 		return exitUsage
-	case errors.Is(err, context.Canceled) && e.ctx.Err() != nil:
+	case e.ctx.Err() != nil: // Ctrl-C: whatever broke, it broke because of it
 		fmt.Fprintln(e.stderr, "lectern: cancelled")
 		return exitCancelled
 	case errors.As(err, &le):

@@ -61,7 +61,8 @@ type historyEntry struct {
 }
 
 // newTurn makes the turn to keep from what ask got: the answer, or the text received before err.
-func newTurn(o *askOptions, ans *client.Answer, partial string, err error) savedTurn {
+// An answer stopped by Ctrl-C (cancelled) is interrupted, whatever the error says.
+func newTurn(o *askOptions, ans *client.Answer, partial string, err error, cancelled bool) savedTurn {
 	t := savedTurn{
 		Question:   o.req.Question,
 		DocumentID: o.req.DocumentID,
@@ -75,7 +76,7 @@ func newTurn(o *askOptions, ans *client.Answer, partial string, err error) saved
 		if t.Status == "" {
 			t.Status = turnCompleted
 		}
-	case errors.Is(err, client.ErrInterrupted):
+	case cancelled || errors.Is(err, client.ErrInterrupted):
 		t.Answer, t.Status, t.Error = partial, turnInterrupted, client.Describe(err)
 	default:
 		t.Answer, t.Status, t.Error = partial, turnFailed, client.Describe(err)

@@ -34,7 +34,7 @@ func (s *fileStore) Ask(e *env, c *client.Client, ws client.Workspace, o *askOpt
 		return err
 	}
 	ans, partial, askErr := e.askAndShow(c, o)
-	turn := newTurn(o, ans, partial, askErr)
+	turn := newTurn(o, ans, partial, askErr, e.ctx.Err() != nil)
 	if _, err := s.Save(e.ctx, o.server, ws, conv, turn); err != nil {
 		fmt.Fprintf(e.stderr, "lectern: the answer could not be kept in the history: %v\n", err)
 	}
