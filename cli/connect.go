@@ -43,8 +43,8 @@ func (e *env) serverAddress() (string, error) {
 		raw, from = a.Settings().Server, "the saved settings"
 	}
 	if raw == "" {
-		return "", localf("no server is set: pass --server URL or set LECTERN_SERVER " +
-			"(or connect once in the desktop app); \"lectern demo\" starts a local one to try")
+		return "", localf("no server is set: pass --server URL, set LECTERN_SERVER, or save one with " +
+			"\"lectern connect URL\" (or in the desktop app); \"lectern demo\" starts a local one to try")
 	}
 	server, err := app.ValidateServerURL(raw)
 	if err != nil {
@@ -67,8 +67,8 @@ func (e *env) apiKey(server string) (string, error) {
 		return "", localf("cannot read the API key for %s from the keychain: %v; set LECTERN_API_KEY instead", server, err)
 	}
 	if key == "" {
-		return "", localf("no API key for %s: set LECTERN_API_KEY, or connect to that server once "+
-			"in the desktop app so that the key is kept in the keychain", server)
+		return "", localf("no API key for %s: set LECTERN_API_KEY, or run \"lectern connect %s\" "+
+			"(or connect in the desktop app) so that the key is kept in the keychain", server, server)
 	}
 	return key, nil
 }

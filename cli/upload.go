@@ -160,10 +160,18 @@ func (e *env) sendAll(c *client.Client, ws client.Workspace, reqs []client.Uploa
 			failed++
 			continue
 		}
-		out.line("Added %s to %s: %s (client id %s)", rec.Name, ws.Name, rec.Status, rec.ClientDocumentID)
+		out.line("Added %s to %s: %s (%s)", rec.Name, ws.Name, rec.Status, recordIDs(rec))
 		recs = append(recs, rec)
 	}
 	return recs, failed
+}
+
+// recordIDs names the ids of an upload record that "lectern status" takes.
+func recordIDs(r *client.UploadRecord) string {
+	if r.DocumentID != nil && *r.DocumentID != "" {
+		return "document id " + *r.DocumentID + ", client id " + r.ClientDocumentID
+	}
+	return "client id " + r.ClientDocumentID
 }
 
 // percent shows sent of total as a percentage.
