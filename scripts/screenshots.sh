@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# screenshots.sh runs the real binary under Xvfb in its screenshot-tour mode and writes the PNGs
+# of docs/screenshots/ (the README shows them).
+#
+#   scripts/screenshots.sh [path/to/lectern] [output folder]   (defaults: bin/lectern docs/screenshots)
+#
+# With LECTERN_TOUR=1 the app drives itself through the tour (ui/tour.go, tourSteps): first run,
+# the demo's workspace browser, a website import, a 10,000-document workspace with a filter typed,
+# Settings, the dark theme, and the offline state. Before each stop it prints "shoot <name>" and
+# waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
+# app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page.
+# Needs Xvfb (xvfb-run) and ImageMagick.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${1:-bin/lectern}
+OUT=${2:-docs/screenshots}
+export LANG=${LANG:-C.UTF-8}
+
+if [ -z "${LECTERN_TOUR_INNER:-}" ]; then
+  for tool in xvfb-run import; do
+    command -v "$tool" >/dev/null || { echo "screenshots: $tool is missing (apt-get install xvfb imagemagick)"; exit 1; }
+  done
+  # The screen is the window's size, so that each grab is the window and nothing else.
+  exec env LECTERN_TOUR_INNER=1 xvfb-run -a -s "-screen 0 1100x700x24" "$0" "$BIN" "$OUT"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$OUT" "$tmp/run"
+chmod 700 "$tmp/run"
+coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" LECTERN_TOUR=1 "$BIN" 2>"$tmp/err.txt"; }
+pid=$APP_PID
+fail=0
+while IFS= read -r line <&"${APP[0]}"; do
+  case "$line" in
+    "shoot "*)
+      name=${line#shoot }
+      import -window root "$OUT/$name.png"
+      echo "screenshots: $OUT/$name.png"
+      echo next >&"${APP[1]}" ;;
+    "tour: FAIL"*) echo "$line"; fail=1 ;;
+  esac
+done
+wait "$pid" || fail=1
+if [ $fail -ne 0 ]; then
+  echo "screenshots: FAILED"; tail -n 20 "$tmp/err.txt"; exit 1
+fi

@@ -1,0 +1,137 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/client"
+	"lectern/ui/internal/doclist"
+)
+
+// Badge is a small rounded label with a coloured background: a document's status, a workspace's
+// scope or access. Set Text and Color, then call Refresh.
+type Badge struct {
+	widget.BaseWidget
+	Text  string
+	Color fyne.ThemeColorName // background; the text is drawn in the matching foreground colour
+}
+
+var _ fyne.Widget = (*Badge)(nil)
+
+// NewBadge returns a badge showing text on the theme colour c.
+func NewBadge(text string, c fyne.ThemeColorName) *Badge {
+	b := &Badge{Text: text, Color: c}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// CreateRenderer returns the badge's renderer.
+func (b *Badge) CreateRenderer() fyne.WidgetRenderer {
+	r := &badgeRenderer{b: b, bg: canvas.NewRectangle(color.Transparent), text: canvas.NewText("", color.White)}
+	r.text.TextStyle = fyne.TextStyle{Bold: true}
+	r.Refresh()
+	return r
+}
+
+type badgeRenderer struct {
+	b    *Badge
+	bg   *canvas.Rectangle
+	text *canvas.Text
+}
+
+func (r *badgeRenderer) padding() fyne.Size {
+	p := theme.InnerPadding()
+	return fyne.NewSize(p, p/4)
+}
+
+func (r *badgeRenderer) Layout(size fyne.Size) {
+	min := r.MinSize()
+	r.bg.Resize(fyne.NewSize(min.Width, min.Height))
+	r.bg.Move(fyne.NewPos(0, (size.Height-min.Height)/2))
+	r.text.Resize(r.text.MinSize())
+	pad := r.padding()
+	r.text.Move(fyne.NewPos(pad.Width/2, (size.Height-min.Height)/2+pad.Height/2))
+}
+
+func (r *badgeRenderer) MinSize() fyne.Size {
+	return r.text.MinSize().Add(r.padding())
+}
+
+func (r *badgeRenderer) Refresh() {
+	th := r.b.Theme()
+	v := fyne.CurrentApp().Settings().ThemeVariant()
+	r.bg.FillColor = th.Color(r.b.Color, v)
+	r.bg.CornerRadius = th.Size(theme.SizeNameSelectionRadius) + 2
+	r.text.Text = r.b.Text
+	r.text.TextSize = th.Size(theme.SizeNameCaptionText)
+	r.text.Color = badgeForeground(th, r.b.Color, v)
+	r.Layout(r.b.Size())
+	r.bg.Refresh()
+	r.text.Refresh()
+}
+
+func badgeForeground(th fyne.Theme, c fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	switch c {
+	case theme.ColorNameSuccess:
+		return th.Color(theme.ColorNameForegroundOnSuccess, v)
+	case theme.ColorNameError:
+		return th.Color(theme.ColorNameForegroundOnError, v)
+	case theme.ColorNameWarning:
+		return th.Color(theme.ColorNameForegroundOnWarning, v)
+	case theme.ColorNamePrimary:
+		return th.Color(theme.ColorNameForegroundOnPrimary, v)
+	}
+	return th.Color(theme.ColorNameForeground, v)
+}
+
+func (r *badgeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg, r.text} }
+
+func (r *badgeRenderer) Destroy() {}
+
+// statusBadge sets b to show a document or upload status in words and colour.
+func statusBadge(b *Badge, status string) {
+	b.Text = doclist.StatusLabel(status)
+	switch status {
+	case client.StatusReady:
+		b.Color = theme.ColorNameSuccess
+	case client.StatusNotReady:
+		b.Color = theme.ColorNameWarning
+	case client.StatusFailed:
+		b.Color = theme.ColorNameError
+	case client.StatusProcessing:
+		b.Color = theme.ColorNamePrimary
+	default:
+		b.Color = theme.ColorNameDisabledButton
+	}
+	b.Refresh()
+}
+
+// scopeLabel names a workspace scope in words; unknown values are kept as text.
+func scopeLabel(scope string) string {
+	switch scope {
+	case "personal":
+		return "Personal"
+	case "organization":
+		return "Organisation"
+	}
+	return scope
+}
+
+// accessLabel names a workspace access level in words; unknown values are kept as text.
+func accessLabel(access string) string {
+	switch access {
+	case "owner":
+		return "Owner"
+	case "shared":
+		return "Shared with you"
+	case "member":
+		return "Member"
+	case "manager":
+		return "Manager"
+	}
+	return access
+}

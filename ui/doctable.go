@@ -1,0 +1,211 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/internal/doclist"
+)
+
+// columnTitles are the documents table's headers, in doclist.Column order.
+var columnTitles = [doclist.Columns]string{"Name", "Type", "Status", "Updated"}
+
+// columnWidths are the columns' starting widths; the name column takes what is left.
+var columnWidths = [doclist.Columns]float32{0, 90, 120, 150}
+
+// docTable is the sortable table of one workspace's documents. It shows the rows of a
+// doclist.Model; website imports are header rows that fold their pages away when tapped.
+type docTable struct {
+	model *doclist.Model
+	table *widget.Table
+
+	// OnDocument is called on the UI goroutine when a document row is selected.
+	OnDocument func(i int)
+	// OnSort is called after the sort order changed.
+	OnSort func(col doclist.Column, desc bool)
+}
+
+func newDocTable() *docTable {
+	t := &docTable{model: doclist.New(nil, nil)}
+	t.table = widget.NewTableWithHeaders(t.length, newDocCell, t.updateCell)
+	t.table.ShowHeaderColumn = false
+	t.table.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Alignment = widget.ButtonAlignLeading
+		b.Importance = widget.LowImportance
+		return b
+	}
+	t.table.UpdateHeader = t.updateHeader
+	t.table.OnSelected = t.selected
+	for c, w := range columnWidths {
+		if w > 0 {
+			t.table.SetColumnWidth(c, w)
+		}
+	}
+	t.table.SetColumnWidth(0, 420)
+	return t
+}
+
+func (t *docTable) length() (int, int) { return t.model.Rows(), doclist.Columns }
+
+// setModel shows m (built off the UI goroutine) and redraws the visible cells.
+func (t *docTable) setModel(m *doclist.Model) {
+	t.model = m
+	t.table.UnselectAll()
+	t.table.Refresh()
+	t.table.ScrollToTop()
+}
+
+// fitName gives the name column the width the other columns leave.
+func (t *docTable) fitName(width float32) {
+	rest := float32(0)
+	for _, w := range columnWidths[1:] {
+		rest += w
+	}
+	if w := width - rest - theme.Padding()*6; w > 240 {
+		t.table.SetColumnWidth(0, w)
+	}
+}
+
+func (t *docTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+	b := o.(*widget.Button)
+	if id.Col < 0 || id.Col >= doclist.Columns {
+		b.SetText("")
+		return
+	}
+	col := doclist.Column(id.Col)
+	text := columnTitles[col]
+	b.SetIcon(nil)
+	if cur, desc := t.model.Sort(); cur == col {
+		b.SetIcon(theme.MenuDropUpIcon())
+		if desc {
+			b.SetIcon(theme.MenuDropDownIcon())
+		}
+	}
+	b.SetText(text)
+	b.OnTapped = func() { t.sortBy(col) }
+}
+
+// sortBy sorts by col, reversing the order when col is already the sort column.
+func (t *docTable) sortBy(col doclist.Column) {
+	cur, desc := t.model.Sort()
+	desc = cur == col && !desc
+	t.model.SortBy(col, desc)
+	t.table.Refresh()
+	if t.OnSort != nil {
+		t.OnSort(col, desc)
+	}
+}
+
+func (t *docTable) selected(id widget.TableCellID) {
+	if id.Row < 0 || id.Row >= t.model.Rows() {
+		return
+	}
+	r := t.model.Row(id.Row)
+	if r.Kind == doclist.RowSource {
+		t.table.Unselect(id)
+		t.model.ToggleSource(r.Index)
+		t.table.Refresh()
+		return
+	}
+	if t.OnDocument != nil {
+		t.OnDocument(r.Index)
+	}
+}
+
+// docCell is a table cell: a label, or a status badge in the status column.
+type docCell struct {
+	widget.BaseWidget
+	label *widget.Label
+	badge *Badge
+}
+
+var _ fyne.Widget = (*docCell)(nil)
+
+func newDocCell() fyne.CanvasObject {
+	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning)}
+	c.label.Truncation = fyne.TextTruncateEllipsis
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// CreateRenderer stacks the label and the badge; one of them is hidden.
+func (c *docCell) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewStack(c.label, container.NewHBox(c.badge)))
+}
+
+func (c *docCell) showText(text string, bold bool) {
+	c.badge.Hide()
+	c.label.TextStyle = fyne.TextStyle{Bold: bold}
+	c.label.SetText(text)
+	c.label.Show()
+}
+
+func (c *docCell) showStatus(status string) {
+	c.label.Hide()
+	statusBadge(c.badge, status)
+	c.badge.Show()
+}
+
+func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+	c := o.(*docCell)
+	if id.Row >= t.model.Rows() {
+		c.showText("", false)
+		return
+	}
+	r := t.model.Row(id.Row)
+	if r.Kind == doclist.RowSource {
+		t.updateSourceCell(c, r.Index, doclist.Column(id.Col))
+		return
+	}
+	d := t.model.Doc(r.Index)
+	switch doclist.Column(id.Col) {
+	case doclist.ColName:
+		name := d.Name
+		if t.model.IsPage(r.Index) {
+			name = "      " + name
+		}
+		c.showText(name, false)
+	case doclist.ColType:
+		c.showText(typeLabel(d.SourceType), false)
+	case doclist.ColStatus:
+		c.showStatus(d.Status)
+	case doclist.ColUpdated:
+		c.showText(localTime(t.model.Updated(r.Index), d.Updated), false)
+	}
+}
+
+func (t *docTable) updateSourceCell(c *docCell, i int, col doclist.Column) {
+	s := t.model.Source(i)
+	switch col {
+	case doclist.ColName:
+		arrow := "▾ "
+		if t.model.Collapsed(i) {
+			arrow = "▸ "
+		}
+		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, s.Name, s.Pages, plural(s.Pages, "page")), true)
+	case doclist.ColType:
+		c.showText("Website", false)
+	case doclist.ColStatus:
+		c.showText(fmt.Sprintf("%d of %d ready", s.Ready, s.Pages), false)
+	default:
+		c.showText("", false)
+	}
+}
+
+// typeLabel names a document's source type; unknown values are kept as text.
+func typeLabel(t string) string {
+	switch t {
+	case "file":
+		return "File"
+	case "web", "website", "page", "url":
+		return "Web page"
+	case "":
+		return "—"
+	}
+	return t
+}

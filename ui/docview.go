@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/ui/internal/doclist"
+)
+
+// documentsView is the right pane's workspace view: the workspace's name, badges and counts, the
+// upload limits for the owner's personal workspaces, a filter box and the documents table.
+type documentsView struct {
+	b   Backend
+	ctx context.Context
+
+	ws      app.CachedWorkspace
+	seq     int // load generation: a late answer for another workspace is dropped
+	title   *widget.Label
+	scope   *Badge
+	access  *Badge
+	counts  *widget.Label
+	limits  *limitsBar
+	filter  *widget.Entry
+	table   *docTable
+	detail  *widget.Label
+	shown   *widget.Label
+	loading *widget.Activity
+	errs    *errorView
+	body    *fyne.Container
+	root    fyne.CanvasObject
+	col     doclist.Column
+	desc    bool
+}
+
+func newDocumentsView(b Backend, ctx context.Context) *documentsView {
+	v := &documentsView{b: b, ctx: ctx, title: widget.NewLabel(""), counts: widget.NewLabel(""),
+		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
+		limits: newLimitsBar(), filter: widget.NewEntry(), table: newDocTable(), detail: widget.NewLabel(""),
+		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView()}
+	v.title.TextStyle = fyne.TextStyle{Bold: true}
+	v.title.SizeName = theme.SizeNameSubHeadingText
+	v.title.Truncation = fyne.TextTruncateEllipsis
+	v.counts.Importance = widget.LowImportance
+	v.shown.Importance = widget.LowImportance
+	v.detail.Selectable = true
+	v.detail.Truncation = fyne.TextTruncateEllipsis
+	v.filter.SetPlaceHolder("Filter documents by name, type or status")
+	v.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
+	v.filter.OnChanged = v.applyFilter
+	v.filter.OnSubmitted = func(string) { v.focusTable() }
+	v.table.OnDocument = v.showDetail
+	v.table.OnSort = func(c doclist.Column, d bool) { v.col, v.desc = c, d }
+	v.root = v.layout()
+	v.showEmpty("Choose a workspace on the left to see its documents.")
+	return v
+}
+
+func (v *documentsView) layout() fyne.CanvasObject {
+	badges := container.NewHBox(v.scope, v.access)
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
+	top := container.NewVBox(head, v.counts, v.limits.root, v.errs.box, v.filter)
+	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table)
+	bottom := container.NewBorder(nil, nil, nil, v.shown, v.detail)
+	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil,
+		v.body)
+}
+
+// show loads workspace ws: its documents come from the cache, built into a model off the UI
+// goroutine; the filter and sort order in place are kept.
+func (v *documentsView) show(ws app.CachedWorkspace) {
+	same := ws.WorkspaceID == v.ws.WorkspaceID
+	v.ws = ws
+	v.setHeader(ws)
+	if !same {
+		v.detail.SetText("")
+	}
+	v.reload()
+}
+
+// reload reads the current workspace's documents from the cache again.
+func (v *documentsView) reload() {
+	if v.ws.WorkspaceID == "" {
+		return
+	}
+	v.seq++
+	seq, id, query, col, desc := v.seq, v.ws.WorkspaceID, v.filter.Text, v.col, v.desc
+	v.loading.Start()
+	v.loading.Show()
+	go func() {
+		docs, sources, err := v.b.WorkspaceContent(v.ctx, id)
+		var m *doclist.Model
+		if err == nil {
+			m = doclist.New(docs, sources)
+			m.SortBy(col, desc)
+			m.SetFilter(query)
+		}
+		lim, hasLimits := v.b.WorkspaceLimits(id)
+		uiDo(func() {
+			if seq != v.seq {
+				return
+			}
+			v.loaded(m, err)
+			v.limits.set(v.ws, lim, hasLimits)
+		})
+	}()
+}
+
+func (v *documentsView) loaded(m *doclist.Model, err error) {
+	v.loading.Stop()
+	v.loading.Hide()
+	v.errs.SetError(err)
+	if err != nil {
+		return
+	}
+	if m.Filter() != v.filter.Text {
+		m.SetFilter(v.filter.Text) // typed while loading
+	}
+	v.table.setModel(m)
+	v.updateShown()
+}
+
+func (v *documentsView) setHeader(ws app.CachedWorkspace) {
+	v.title.SetText(ws.Workspace.Name)
+	v.scope.Text = scopeLabel(ws.Scope)
+	v.scope.Refresh()
+	v.scope.Show()
+	v.access.Text = accessLabel(ws.Access)
+	v.access.Color = theme.ColorNameInputBorder
+	if ws.Access == "owner" {
+		v.access.Color = theme.ColorNamePrimary
+	}
+	v.access.Refresh()
+	v.access.Show()
+	v.counts.SetText(countsText(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+}
+
+func (v *documentsView) showEmpty(text string) {
+	v.title.SetText(text)
+	v.title.TextStyle = fyne.TextStyle{}
+	v.scope.Hide()
+	v.access.Hide()
+	v.loading.Hide()
+}
+
+func (v *documentsView) applyFilter(q string) {
+	v.table.model.SetFilter(q)
+	v.table.table.Refresh()
+	v.updateShown()
+}
+
+func (v *documentsView) updateShown() {
+	m := v.table.model
+	switch {
+	case m.Len() == 0:
+		v.shown.SetText("No documents in this workspace yet")
+	case v.filter.Text == "":
+		v.shown.SetText(fmt.Sprintf("%d %s", m.Len(), plural(m.Len(), "document")))
+	case m.Rows() == 0:
+		v.shown.SetText(fmt.Sprintf("No document matches “%s”", v.filter.Text))
+	default:
+		v.shown.SetText(fmt.Sprintf("%d rows match “%s”", m.Rows(), v.filter.Text))
+	}
+}
+
+func (v *documentsView) showDetail(i int) {
+	d := v.table.model.Doc(i)
+	text := fmt.Sprintf("%s · id %s", d.Name, d.DocumentID)
+	if d.ClientDocumentID != "" {
+		text += " · upload id " + d.ClientDocumentID
+	}
+	if d.URL != "" {
+		text += " · " + d.URL
+	}
+	v.detail.SetText(text)
+}
+
+func (v *documentsView) focusTable() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v.table.table); c != nil {
+		c.Focus(v.table.table)
+	}
+}
+
+func (v *documentsView) focusFilter() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v.filter); c != nil {
+		c.Focus(v.filter)
+	}
+}
+
+// localTime shows a server time in the local zone; raw is shown when it could not be read.
+func localTime(t time.Time, raw string) string {
+	if t.IsZero() {
+		return raw
+	}
+	return t.Local().Format("2 Jan 2006 15:04")
+}
+
+// widthLayout stacks its objects and reports the width it lays them out at (to fit the name column).
+type widthLayout struct {
+	last     float32
+	onResize func(width float32)
+}
+
+// Layout gives every object the whole size, after reporting a new width.
+func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if size.Width != l.last {
+		l.last = size.Width
+		l.onResize(size.Width)
+	}
+	for _, o := range objs {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+// MinSize is the largest minimum size of the objects.
+func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := fyne.NewSize(0, 0)
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}

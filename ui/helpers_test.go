@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/zalando/go-keyring"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/client/emulator"
+)
+
+// uiQueue holds the functions views hand to uiDo; the test goroutine runs them in pump and until,
+// so that it is the only goroutine touching widgets, as the real UI goroutine would be.
+var uiQueue = make(chan func(), 100000)
+
+func TestMain(m *testing.M) {
+	keyring.MockInit()
+	os.Unsetenv("LECTERN_API_KEY")
+	uiDo = func(fn func()) { uiQueue <- fn }
+	os.Exit(m.Run())
+}
+
+// until runs queued UI work until cond holds, failing the test after timeout.
+func until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !cond() {
+		select {
+		case fn := <-uiQueue:
+			fn()
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// drain runs the UI work queued so far, and what it queues within a short while.
+func drain() {
+	for {
+		select {
+		case fn := <-uiQueue:
+			fn()
+		case <-time.After(50 * time.Millisecond):
+			return
+		}
+	}
+}
+
+// fixture is the UI over a real app.App in a fresh home, next to a demo emulator.
+type fixture struct {
+	t    *testing.T
+	emu  *emulator.Emulator
+	info emulator.DemoInfo
+	app  *app.App
+	home string
+	fa   fyne.App
+	u    *UI
+}
+
+func fastConfig() emulator.Config {
+	return emulator.Config{ProcessingDelay: -1, ReadyDelay: -1, ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1, ResetEvery: -1}
+}
+
+// newFixture starts a demo emulator (with cfg) and opens an app on a fresh home; the UI is not
+// shown yet.
+func newFixture(t *testing.T, cfg emulator.Config) *fixture {
+	t.Helper()
+	emu, info := emulator.NewDemo(cfg)
+	emu.Serve()
+	t.Cleanup(emu.Close)
+	f := &fixture{t: t, emu: emu, info: info, home: t.TempDir()}
+	f.app = f.open()
+	return f
+}
+
+func (f *fixture) open() *app.App {
+	a, err := app.Open(context.Background(), app.Options{Home: f.home, HTTPClient: &http.Client{},
+		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() { _ = a.Close() })
+	return a
+}
+
+// show opens the UI over b (the fixture's app when nil) in a test Fyne app.
+func (f *fixture) show(b Backend) *UI {
+	f.t.Helper()
+	if b == nil {
+		b = f.app
+	}
+	f.fa = test.NewTempApp(f.t)
+	f.u = New(f.fa, b)
+	f.u.Show()
+	f.t.Cleanup(func() { f.u.Close(); drain() })
+	return f.u
+}
+
+// connect saves the emulator as the server, as the first-run page would.
+func (f *fixture) connect() {
+	f.t.Helper()
+	if err := f.app.Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// browser shows the UI connected to the emulator and waits for the workspace list.
+func (f *fixture) browser() *mainView {
+	f.t.Helper()
+	f.connect()
+	u := f.show(nil)
+	until(f.t, "the workspace browser", u.settled)
+	return u.main
+}
+
+// selectNamed selects the workspace called name and waits for its documents.
+func (m *mainView) selectNamed(t *testing.T, name string) {
+	t.Helper()
+	for _, w := range m.list.all {
+		if w.Workspace.Name == name {
+			if !m.list.Select(w.WorkspaceID) {
+				t.Fatalf("workspace %q not shown", name)
+			}
+			until(t, "documents of "+name, func() bool { return m.docs.ws.Workspace.Name == name && !m.docs.loading.Visible() })
+			return
+		}
+	}
+	t.Fatalf("no workspace %q", name)
+}
+
+// rowNames lists the names in the documents table, pages indented, sources in brackets.
+func (m *mainView) rowNames() []string {
+	mod := m.docs.table.model
+	out := make([]string, mod.Rows())
+	for i := range out {
+		r := mod.Row(i)
+		if r.Kind == 1 {
+			out[i] = "[" + mod.Source(r.Index).Name + "]"
+			continue
+		}
+		out[i] = mod.Doc(r.Index).Name
+	}
+	return out
+}

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+)
+
+// limitsBar shows, for the owner's own personal workspaces, the upload limits the server last
+// reported: workspace bytes used of the limit as a bar, and uploads and OCR pages left today.
+type limitsBar struct {
+	bar   *widget.ProgressBar
+	daily *widget.Label
+	root  *fyne.Container
+	lim   client.Limits
+}
+
+func newLimitsBar() *limitsBar {
+	l := &limitsBar{bar: widget.NewProgressBar(), daily: widget.NewLabel("")}
+	l.bar.TextFormatter = func() string {
+		return fmt.Sprintf("%s of %s used", humanBytes(l.lim.WorkspaceBytesUsed), humanBytes(l.lim.WorkspaceBytesLimit))
+	}
+	l.daily.Importance = widget.LowImportance
+	l.root = container.NewBorder(nil, nil, widget.NewLabel("Storage"), nil, container.NewVBox(l.bar))
+	l.root = container.NewVBox(l.root, l.daily)
+	l.root.Hide()
+	return l
+}
+
+// set shows lim for ws when ws is the key owner's personal workspace and the server reported
+// limits for it; otherwise the bar is hidden.
+func (l *limitsBar) set(ws app.CachedWorkspace, lim client.Limits, ok bool) {
+	if !ok || ws.Scope != "personal" || ws.Access != "owner" || lim.WorkspaceBytesLimit <= 0 {
+		l.root.Hide()
+		return
+	}
+	l.lim = lim
+	l.bar.Max = float64(lim.WorkspaceBytesLimit)
+	l.bar.SetValue(float64(lim.WorkspaceBytesUsed))
+	l.daily.SetText(fmt.Sprintf("Uploads left today: %d of %d · OCR pages left today: %d of %d",
+		lim.DailyUploadsRemaining, lim.DailyUploadsLimit, lim.DailyOCRRemaining, lim.DailyOCRLimit))
+	l.root.Show()
+}
+
+// humanBytes renders a byte count such as "12.5 MB".
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "KMGTPE"[exp])
+}

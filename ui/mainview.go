@@ -1,0 +1,214 @@
+package ui
+
+import (
+	"context"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+// mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
+// the selected workspace on the right, and the status bar. The right side keeps a slot for the
+// chat pane (beside the documents) and one for the uploads panel (under them), both empty for now.
+type mainView struct {
+	b   Backend
+	ctx context.Context
+	win fyne.Window
+
+	list     *workspaceList
+	docs     *documentsView
+	status   *statusBar
+	banner   *offlineBanner
+	refreshB *widget.Button
+	syncing  *widget.Activity
+	syncText *widget.Label
+	listErr  *errorView
+	chat     *fyne.Container // the chat pane lands here (ROADMAP: chat pane)
+	uploads  *fyne.Container // the uploads panel lands here (ROADMAP: document intake)
+	split    *container.Split
+	root     fyne.CanvasObject
+	busy     bool
+	loads    int // workspace list reads in flight
+
+	onSettings func()
+	// onLoaded, when set, is called on the UI goroutine after each workspace list is shown.
+	onLoaded func(count int)
+}
+
+func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
+	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(), docs: newDocumentsView(b, ctx),
+		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(),
+		chat: container.NewStack(), uploads: container.NewStack()}
+	m.banner = newOfflineBanner(m.refresh)
+	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
+	m.list.OnSelected = m.selectWorkspace
+	m.syncText.Importance = widget.LowImportance
+	m.root = m.layout()
+	return m
+}
+
+func (m *mainView) content() fyne.CanvasObject { return m.root }
+
+func (m *mainView) layout() fyne.CanvasObject {
+	settings := widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), func() {
+		if m.onSettings != nil {
+			m.onSettings()
+		}
+	})
+	settings.Importance = widget.LowImportance
+	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
+	top := container.NewVBox(container.NewPadded(bar), m.banner.root)
+	left := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
+	right := container.NewBorder(nil, m.uploads, nil, m.chat, m.docs.root)
+	m.split = container.NewHSplit(left, right)
+	m.split.Offset = 0.3
+	return container.NewBorder(top, container.NewPadded(m.status.root), nil, nil, m.split)
+}
+
+// start shows the cached workspaces at once, then refreshes from the server in the background.
+// In demo mode after a restart the built-in demo server is started first.
+func (m *mainView) start() {
+	m.showConnection(m.b.Connection())
+	m.loadWorkspaces()
+	if m.b.Settings().DemoMode && !m.b.DemoMode() {
+		m.runSync(m.b.StartDemo)
+		return
+	}
+	m.refresh()
+}
+
+// loadWorkspaces reads the workspace list from the cache (off the UI goroutine) and shows it.
+func (m *mainView) loadWorkspaces() {
+	m.loads++
+	go func() {
+		ws, err := m.b.Workspaces(m.ctx)
+		uiDo(func() {
+			m.loads--
+			if err != nil && !m.b.Settings().DemoMode {
+				m.listErr.SetError(err)
+			}
+			if err != nil {
+				return
+			}
+			m.listErr.SetError(nil)
+			m.list.set(ws)
+			m.restoreSelection()
+			if m.onLoaded != nil {
+				m.onLoaded(len(ws))
+			}
+		})
+	}()
+}
+
+// restoreSelection selects the workspace chosen last time on this server, else the first one.
+func (m *mainView) restoreSelection() {
+	if m.list.selected != "" {
+		if ws, ok := m.list.workspace(m.list.selected); ok {
+			m.docs.setHeader(ws)
+			m.docs.ws = ws
+			return
+		}
+	}
+	last := m.b.Settings().LastWorkspace[m.serverKey()]
+	if last != "" && m.list.Select(last) {
+		return
+	}
+	if len(m.list.shown) > 0 {
+		m.list.list.Select(0)
+	}
+}
+
+// serverKey names the current server in Settings.LastWorkspace; the demo's address changes on
+// every start, so it is saved under "demo".
+func (m *mainView) serverKey() string {
+	if m.b.Settings().DemoMode {
+		return "demo"
+	}
+	return m.b.Server()
+}
+
+func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
+	m.docs.show(ws)
+	key, id := m.serverKey(), ws.WorkspaceID
+	go func() {
+		_ = m.b.UpdateSettings(func(s *app.Settings) {
+			if s.LastWorkspace == nil {
+				s.LastWorkspace = map[string]string{}
+			}
+			s.LastWorkspace[key] = id
+		})
+	}()
+}
+
+// refresh syncs every workspace with the server in the background (button, Ctrl/Cmd+R).
+func (m *mainView) refresh() { m.runSync(m.b.Refresh) }
+
+func (m *mainView) runSync(fn func(context.Context) error) {
+	if m.busy {
+		return
+	}
+	m.setBusy(true)
+	go func() {
+		err := fn(m.ctx)
+		uiDo(func() {
+			m.setBusy(false)
+			m.syncDone(err)
+		})
+	}()
+}
+
+func (m *mainView) syncDone(err error) {
+	c := m.b.Connection()
+	m.showConnection(c)
+	if err != nil && c.State != app.ConnOffline {
+		m.listErr.SetError(err)
+	} else if err == nil {
+		m.listErr.SetError(nil)
+	}
+	m.loadWorkspaces()
+}
+
+func (m *mainView) setBusy(on bool) {
+	m.busy = on
+	if on {
+		m.refreshB.Disable()
+		m.syncing.Start()
+		m.syncing.Show()
+		m.syncText.SetText("Refreshing from the server…")
+		return
+	}
+	m.refreshB.Enable()
+	m.syncing.Stop()
+	m.syncing.Hide()
+	m.syncText.SetText("")
+}
+
+func (m *mainView) showConnection(c app.Connection) {
+	server := c.Server
+	if server == "" {
+		server = m.b.Server()
+	}
+	m.status.set(c, server, m.b.Settings().DemoMode)
+	m.banner.set(c)
+}
+
+// handle reacts to the core's events, on the UI goroutine.
+func (m *mainView) handle(ev app.Event) {
+	switch e := ev.(type) {
+	case app.ConnectionChanged:
+		m.showConnection(e.Connection)
+	case app.WorkspacesChanged:
+		m.loadWorkspaces()
+	case app.DocumentsChanged:
+		if e.WorkspaceID == m.docs.ws.WorkspaceID {
+			m.docs.reload()
+		}
+	}
+}
+
+func (m *mainView) focusDocFilter() { m.docs.focusFilter() }

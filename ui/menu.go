@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// Keyboard shortcuts of the main window: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings.
+var (
+	shortcutRefresh  = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+)
+
+func (u *UI) installShortcuts() {
+	c := u.win.Canvas()
+	c.AddShortcut(shortcutRefresh, func(fyne.Shortcut) { u.Refresh() })
+	c.AddShortcut(shortcutSettings, func(fyne.Shortcut) { u.ShowSettings() })
+	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) {
+		if u.main != nil {
+			u.main.focusDocFilter()
+		}
+	})
+}
+
+// Refresh reloads the workspaces from the server, when the browser is shown.
+func (u *UI) Refresh() {
+	if u.main != nil {
+		u.main.refresh()
+	}
+}
+
+func (u *UI) menu() *fyne.MainMenu {
+	refresh := fyne.NewMenuItem("Refresh", u.Refresh)
+	refresh.Shortcut = shortcutRefresh
+	refresh.Disabled = u.main == nil
+	settings := fyne.NewMenuItem("Settings…", u.ShowSettings)
+	settings.Shortcut = shortcutSettings
+	find := fyne.NewMenuItem("Filter documents", func() {
+		if u.main != nil {
+			u.main.focusDocFilter()
+		}
+	})
+	find.Shortcut = shortcutFilter
+	find.Disabled = u.main == nil
+	quit := fyne.NewMenuItem("Quit", u.quit)
+	quit.IsQuit = true
+	file := fyne.NewMenu("File", refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
+	return fyne.NewMainMenu(file)
+}

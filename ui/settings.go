@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+// tierOptions are the choices of the default tier, in the Select's order; "" is the server's default.
+var tierOptions = []struct{ value, label string }{
+	{"", "Server default"}, {"fast", "Fast"}, {"smart", "Smart"}, {"genius", "Genius"},
+}
+
+var themeOptions = []struct{ value, label string }{
+	{ThemeSystem, "System"}, {ThemeLight, "Light"}, {ThemeDark, "Dark"},
+}
+
+// settingsWindow is the Settings window: server and key, answer defaults, theme, data folder, and
+// sign-out. Changes are saved at once; the theme applies live.
+type settingsWindow struct {
+	u        *UI
+	win      fyne.Window
+	server   *widget.Label
+	key      *widget.Label
+	keychain *widget.Label
+	tier     *widget.Select
+	thinking *widget.Check
+	theme    *widget.RadioGroup
+	home     *widget.Label
+	signOut  *widget.Button
+	errs     *errorView
+	loading  bool
+}
+
+// ShowSettings opens the Settings window, or brings it to the front when already open.
+func (u *UI) ShowSettings() {
+	if u.settings != nil {
+		u.settings.win.RequestFocus()
+		return
+	}
+	s := newSettingsWindow(u)
+	u.settings = s
+	s.win.SetOnClosed(func() { u.settings = nil })
+	s.win.Show()
+}
+
+// SettingsWindow returns the open Settings window, or nil.
+func (u *UI) SettingsWindow() fyne.Window {
+	if u.settings == nil {
+		return nil
+	}
+	return u.settings.win
+}
+
+func newSettingsWindow(u *UI) *settingsWindow {
+	s := &settingsWindow{u: u, win: u.fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""),
+		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView()}
+	s.server.Selectable = true
+	s.home.Selectable = true
+	s.home.Wrapping = fyne.TextWrapBreak
+	s.key.TextStyle = fyne.TextStyle{Monospace: true}
+	s.keychain.Wrapping = fyne.TextWrapWord
+	s.keychain.Importance = widget.WarningImportance
+	s.tier = widget.NewSelect(labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
+	s.thinking = widget.NewCheck("Let the model reason before answering (slower, sometimes better)",
+		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
+	s.theme = widget.NewRadioGroup(labels(themeOptions), func(l string) {
+		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
+		u.applyTheme()
+	})
+	s.theme.Horizontal = true
+	s.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), s.confirmSignOut)
+	s.signOut.Importance = widget.DangerImportance
+	s.win.SetContent(s.layout())
+	s.win.Resize(fyne.NewSize(620, 520))
+	s.win.CenterOnScreen()
+	s.win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if k.Name == fyne.KeyEscape {
+			s.win.Close()
+		}
+	})
+	s.refresh()
+	return s
+}
+
+func (s *settingsWindow) layout() fyne.CanvasObject {
+	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() {
+		u := &url.URL{Scheme: "file", Path: filepath.ToSlash(s.u.b.Home())}
+		_ = s.u.fa.OpenURL(u)
+	})
+	open.Importance = widget.LowImportance
+	conn := widget.NewForm(
+		widget.NewFormItem("Server", s.server),
+		widget.NewFormItem("API key", container.NewVBox(s.key, s.keychain)))
+	answers := widget.NewForm(
+		widget.NewFormItem("Default tier", s.tier),
+		widget.NewFormItem("Thinking", s.thinking))
+	look := widget.NewForm(widget.NewFormItem("Theme", s.theme))
+	data := container.NewBorder(nil, nil, nil, open, s.home)
+	return container.NewVScroll(container.NewPadded(container.NewVBox(
+		heading("Connection"), conn, container.NewHBox(s.signOut), s.errs.box,
+		widget.NewSeparator(), heading("Answers"), answers,
+		widget.NewSeparator(), heading("Appearance"), look,
+		widget.NewSeparator(), heading("Data folder"), data)))
+}
+
+func heading(text string) *widget.Label {
+	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+// refresh shows the saved settings; the key is read off the UI goroutine (the keychain may be slow).
+func (s *settingsWindow) refresh() {
+	b := s.u.b
+	st := b.Settings()
+	s.loading = true
+	s.tier.SetSelected(labelOf(tierOptions, st.DefaultTier))
+	s.thinking.SetChecked(st.Thinking)
+	s.theme.SetSelected(labelOf(themeOptions, st.Theme))
+	s.loading = false
+	s.home.SetText(b.Home())
+	server := b.Server()
+	switch {
+	case st.DemoMode:
+		s.server.SetText("Demo server (built into Lectern)")
+	case server == "":
+		s.server.SetText("Not connected")
+	default:
+		s.server.SetText(server)
+	}
+	if server == "" && !st.DemoMode {
+		s.signOut.Disable()
+	} else {
+		s.signOut.Enable()
+	}
+	go s.loadKey(server)
+}
+
+func (s *settingsWindow) loadKey(server string) {
+	b := s.u.b
+	key, src, err := b.APIKey(server)
+	chain := b.KeychainAvailable()
+	uiDo(func() {
+		s.key.SetText(keyText(key, src, err))
+		if chain {
+			s.keychain.Hide()
+			return
+		}
+		s.keychain.SetText("No keychain is available on this system, so the key is kept only until Lectern " +
+			"closes. Set LECTERN_API_KEY to avoid entering it each time.")
+		s.keychain.Show()
+	})
+}
+
+// keyText shows a key as its first 12 characters and where it comes from; never the whole key.
+func keyText(key string, src app.KeySource, err error) string {
+	if err != nil {
+		msg, _ := describeError(err)
+		return msg
+	}
+	if key == "" {
+		return "No key"
+	}
+	where := map[app.KeySource]string{app.KeyFromEnv: "from LECTERN_API_KEY",
+		app.KeyFromKeychain: "in the system keychain", app.KeyFromSession: "for this session only"}[src]
+	return fmt.Sprintf("%s…  (%s)", app.KeyPrefix(key), where)
+}
+
+func (s *settingsWindow) save(fn func(*app.Settings)) {
+	if s.loading {
+		return
+	}
+	if err := s.u.b.UpdateSettings(fn); err != nil {
+		s.errs.SetError(err)
+	}
+}
+
+func (s *settingsWindow) confirmSignOut() {
+	dialog.ShowConfirm("Sign out?", "Lectern forgets this server and removes its key from the keychain. "+
+		"The cached workspaces stay on this computer.", func(ok bool) {
+		if ok {
+			s.doSignOut()
+		}
+	}, s.win)
+}
+
+func (s *settingsWindow) doSignOut() {
+	s.signOut.Disable()
+	go func() {
+		err := s.u.b.SignOut(s.u.ctx)
+		uiDo(func() {
+			s.errs.SetError(err)
+			if err != nil {
+				s.signOut.Enable()
+				return
+			}
+			s.win.Close()
+			s.u.showFirstRun()
+		})
+	}()
+}
+
+func labels(opts []struct{ value, label string }) []string {
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = o.label
+	}
+	return out
+}
+
+func valueOf(opts []struct{ value, label string }, label string) string {
+	for _, o := range opts {
+		if o.label == label {
+			return o.value
+		}
+	}
+	return opts[0].value
+}
+
+func labelOf(opts []struct{ value, label string }, value string) string {
+	for _, o := range opts {
+		if o.value == value {
+			return o.label
+		}
+	}
+	return opts[0].label
+}

@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+// statusBar is the window's bottom line: the connection state as a coloured dot and words, the
+// server address, and when the cache was last synced.
+type statusBar struct {
+	dot    *canvas.Circle
+	state  *widget.Label
+	server *widget.Label
+	synced *widget.Label
+	root   fyne.CanvasObject
+}
+
+func newStatusBar() *statusBar {
+	s := &statusBar{dot: canvas.NewCircle(color.Transparent), state: widget.NewLabel("Not checked"),
+		server: widget.NewLabel(""), synced: widget.NewLabel("")}
+	s.server.Selectable = true
+	s.server.Importance = widget.LowImportance
+	s.synced.Importance = widget.LowImportance
+	dot := container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(10), s.dot))
+	s.root = container.NewVBox(widget.NewSeparator(),
+		container.NewHBox(dot, s.state, s.server, layout.NewSpacer(), s.synced))
+	return s
+}
+
+// set shows the connection c to server (demo marks the built-in demo server).
+func (s *statusBar) set(c app.Connection, server string, demo bool) {
+	col, text := connStyle(c.State)
+	s.dot.FillColor = theme.Color(col)
+	s.dot.Refresh()
+	s.state.SetText(text)
+	switch {
+	case demo:
+		s.server.SetText("Demo server (built in) · " + server)
+	default:
+		s.server.SetText(server)
+	}
+	if c.LastSynced.IsZero() {
+		s.synced.SetText("Never synced")
+	} else {
+		s.synced.SetText("Last synced " + syncTime(c.LastSynced))
+	}
+}
+
+func connStyle(st app.ConnState) (fyne.ThemeColorName, string) {
+	switch st {
+	case app.ConnOnline:
+		return theme.ColorNameSuccess, "Online"
+	case app.ConnSyncing:
+		return theme.ColorNamePrimary, "Syncing…"
+	case app.ConnOffline:
+		return theme.ColorNameWarning, "Offline"
+	}
+	return theme.ColorNameDisabled, "Connecting…"
+}
+
+// syncTime shows a sync time in local time: the clock today, else with the date.
+func syncTime(t time.Time) string {
+	t = t.Local()
+	now := time.Now()
+	if y, m, d := now.Date(); t.Year() == y && t.Month() == m && t.Day() == d {
+		return t.Format("15:04")
+	}
+	return t.Format("2 Jan 2006 15:04")
+}
+
+// offlineBanner is the strip under the toolbar shown while offline: the cached list stays usable.
+type offlineBanner struct {
+	bg    *canvas.Rectangle
+	text  *widget.Label
+	why   *widget.Label
+	retry *widget.Button
+	root  *fyne.Container
+}
+
+func newOfflineBanner(retry func()) *offlineBanner {
+	b := &offlineBanner{bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""), why: widget.NewLabel("")}
+	b.text.TextStyle = fyne.TextStyle{Bold: true}
+	b.why.Wrapping = fyne.TextWrapWord
+	b.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
+	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
+	b.root = container.NewStack(b.bg, container.NewPadded(container.NewBorder(nil, nil, container.NewHBox(icon, b.text),
+		container.NewCenter(b.retry), b.why)))
+	b.root.Hide()
+	return b
+}
+
+// set shows the banner while c is offline, hides it otherwise.
+func (b *offlineBanner) set(c app.Connection) {
+	if c.State != app.ConnOffline {
+		b.root.Hide()
+		return
+	}
+	text := "Offline, showing the cached list"
+	if !c.LastSynced.IsZero() {
+		text = "Offline, last synced at " + syncTime(c.LastSynced)
+	}
+	b.text.SetText(text)
+	why := ""
+	if c.Err != nil {
+		why, _ = describeError(c.Err)
+	}
+	b.why.SetText(why)
+	wc := theme.Color(theme.ColorNameWarning)
+	r, g, bl, _ := wc.RGBA()
+	b.bg.FillColor = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: 0x40}
+	b.bg.Refresh()
+	b.root.Show()
+}

@@ -1,0 +1,162 @@
+// Package ui is Lectern's desktop front-end in Fyne: the first-run window, the workspace browser,
+// Settings, and the screenshot tour and smoke modes used under Xvfb.
+//
+// Views are thin: they call the application core (package app) from a goroutine of their own and
+// come back to the UI goroutine with fyne.Do. The window subscribes once to the core's events and
+// forwards each to the view on screen. Package ui never talks to the service directly.
+package ui
+
+import (
+	"context"
+
+	"fyne.io/fyne/v2"
+
+	"lectern/app"
+	"lectern/client"
+)
+
+// Backend is the part of the application core the views use. *app.App implements it; tests pass
+// a fake or an app.App connected to the emulator.
+type Backend interface {
+	Settings() app.Settings
+	UpdateSettings(func(*app.Settings)) error
+	Home() string
+	Server() string
+	DemoMode() bool
+	APIKey(server string) (string, app.KeySource, error)
+	KeychainAvailable() bool
+	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
+	Connect(ctx context.Context, server, key string) error
+	SignOut(ctx context.Context) error
+	StartDemo(ctx context.Context) error
+	Connection() app.Connection
+	Workspaces(ctx context.Context) ([]app.CachedWorkspace, error)
+	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
+	Refresh(ctx context.Context) error
+	WorkspaceLimits(id string) (client.Limits, bool)
+	Subscribe(fn func(app.Event)) (unsubscribe func())
+}
+
+var _ Backend = (*app.App)(nil)
+
+// uiDo runs fn on the UI goroutine: fyne.Do. Every view comes back from its goroutines through it.
+// The package's tests replace it, once, with a queue that the test goroutine drains, so that the
+// race detector sees the test goroutine as the only UI goroutine.
+var uiDo = fyne.Do
+
+// view is what the window shows: the first-run page or the workspace browser.
+type view interface {
+	content() fyne.CanvasObject
+	handle(ev app.Event) // on the UI goroutine
+}
+
+// UI is the desktop front-end: one main window whose content is the current view, and a
+// Settings window opened on demand.
+type UI struct {
+	fa       fyne.App
+	b        Backend
+	win      fyne.Window
+	active   view
+	main     *mainView
+	settings *settingsWindow
+	unsub    func()
+	ctx      context.Context
+	cancel   context.CancelFunc
+	theme    string
+	themeSet bool
+	probe    fyne.CanvasObject // first-frame probe, laid over every view
+
+	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
+	OnViewShown func(name string)
+}
+
+// New makes the front-end over b inside the Fyne app fa; Show opens its window.
+func New(fa fyne.App, b Backend) *UI {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &UI{fa: fa, b: b, ctx: ctx, cancel: cancel}
+}
+
+// Window returns the main window (nil before Show).
+func (u *UI) Window() fyne.Window { return u.win }
+
+// Show applies the saved theme, opens the main window on the first-run page when no server is
+// saved and on the workspace browser otherwise, and subscribes to the core's events.
+func (u *UI) Show() {
+	u.applyTheme()
+	u.win = u.fa.NewWindow("Lectern")
+	u.win.SetMaster()
+	u.win.Resize(savedSize(u.b.Settings()))
+	u.win.SetCloseIntercept(u.quit)
+	u.unsub = u.b.Subscribe(func(ev app.Event) { uiDo(func() { u.dispatch(ev) }) })
+	u.installShortcuts()
+	s := u.b.Settings()
+	if s.Server == "" && !s.DemoMode {
+		u.showFirstRun()
+	} else {
+		u.showMain()
+	}
+	u.win.Show()
+}
+
+// Close stops background work and the event subscription; the window is closed by Fyne.
+func (u *UI) Close() {
+	u.cancel()
+	if u.unsub != nil {
+		u.unsub()
+	}
+}
+
+func (u *UI) dispatch(ev app.Event) {
+	if _, ok := ev.(app.SettingsChanged); ok {
+		u.applyTheme()
+		if u.settings != nil {
+			u.settings.refresh()
+		}
+	}
+	if u.active != nil {
+		u.active.handle(ev)
+	}
+}
+
+func (u *UI) setView(v view, name string) {
+	u.active = v
+	u.win.SetContent(u.wrap(v.content()))
+	u.win.SetMainMenu(u.menu())
+	if u.OnViewShown != nil {
+		u.OnViewShown(name)
+	}
+}
+
+func (u *UI) showFirstRun() {
+	u.main = nil
+	f := newFirstRun(u.b, u.ctx, u.win)
+	f.onConnected = u.showMain
+	u.setView(f, "first-run")
+	u.win.Canvas().Focus(f.server)
+}
+
+func (u *UI) showMain() {
+	u.main = newMainView(u.b, u.ctx, u.win)
+	u.main.onSettings = u.ShowSettings
+	u.setView(u.main, "main")
+	u.main.start()
+}
+
+// quit saves the window size, then closes the app.
+func (u *UI) quit() {
+	size := u.win.Canvas().Size()
+	_ = u.b.UpdateSettings(func(s *app.Settings) { s.WindowWidth, s.WindowHeight = size.Width, size.Height })
+	u.Close()
+	if u.settings != nil {
+		u.settings.win.Close()
+	}
+	u.win.Close()
+	u.fa.Quit()
+}
+
+func savedSize(s app.Settings) fyne.Size {
+	if s.WindowWidth >= 600 && s.WindowHeight >= 400 {
+		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
+	}
+	return fyne.NewSize(1100, 700)
+}

@@ -1,0 +1,201 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+// workspaceList is the left pane: a filter box over the workspaces, personal first then
+// organisation, each row with its name, scope and access badges and its document counts.
+type workspaceList struct {
+	all      []app.CachedWorkspace
+	shown    []int // indices into all, after the filter
+	selected string
+	filter   *widget.Entry
+	list     *widget.List
+	empty    *widget.Label
+	root     fyne.CanvasObject
+
+	// OnSelected is called on the UI goroutine when the person picks a workspace.
+	OnSelected func(ws app.CachedWorkspace)
+}
+
+func newWorkspaceList() *workspaceList {
+	l := &workspaceList{filter: widget.NewEntry(), empty: widget.NewLabel("")}
+	l.filter.SetPlaceHolder("Filter workspaces")
+	l.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
+	l.filter.OnChanged = func(string) { l.applyFilter() }
+	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
+	l.empty.Wrapping = fyne.TextWrapWord
+	l.empty.Importance = widget.LowImportance
+	l.list = widget.NewList(func() int { return len(l.shown) },
+		func() fyne.CanvasObject { return newWorkspaceRow() },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) })
+	l.list.OnSelected = func(id widget.ListItemID) {
+		ws := l.all[l.shown[id]]
+		if ws.WorkspaceID == l.selected {
+			return
+		}
+		l.selected = ws.WorkspaceID
+		if l.OnSelected != nil {
+			l.OnSelected(ws)
+		}
+	}
+	l.root = container.NewBorder(container.NewPadded(l.filter), nil, nil, nil,
+		container.NewStack(l.list, container.NewPadded(l.empty)))
+	return l
+}
+
+// set replaces the workspaces (personal first, then organisation, as the server ordered them
+// within each) and keeps the selection and the filter. When only counts or names changed, only
+// the changed rows are redrawn.
+func (l *workspaceList) set(ws []app.CachedWorkspace) {
+	ws = append([]app.CachedWorkspace(nil), ws...)
+	sort.SliceStable(ws, func(i, j int) bool { return scopeRank(ws[i].Scope) < scopeRank(ws[j].Scope) })
+	sameIDs := len(ws) == len(l.all)
+	for i := 0; sameIDs && i < len(ws); i++ {
+		sameIDs = ws[i].WorkspaceID == l.all[i].WorkspaceID
+	}
+	old := l.all
+	l.all = ws
+	if sameIDs {
+		for pos, i := range l.shown {
+			if ws[i].Workspace.Name != old[i].Workspace.Name || ws[i].Counts != old[i].Counts {
+				l.list.RefreshItem(pos)
+			}
+		}
+		return
+	}
+	l.applyFilter()
+}
+
+func scopeRank(scope string) int {
+	switch scope {
+	case "personal":
+		return 0
+	case "organization":
+		return 1
+	}
+	return 2
+}
+
+func (l *workspaceList) applyFilter() {
+	q := strings.ToLower(strings.TrimSpace(l.filter.Text))
+	l.shown = l.shown[:0]
+	for i, w := range l.all {
+		if q == "" || strings.Contains(strings.ToLower(w.Workspace.Name), q) {
+			l.shown = append(l.shown, i)
+		}
+	}
+	l.list.UnselectAll()
+	l.list.Refresh()
+	if pos := l.position(l.selected); pos >= 0 {
+		l.list.Select(pos)
+	}
+	switch {
+	case len(l.all) == 0:
+		l.empty.SetText("No workspaces yet. Workspaces shared with you or your organisation appear here.")
+		l.empty.Show()
+	case len(l.shown) == 0:
+		l.empty.SetText(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text))
+		l.empty.Show()
+	default:
+		l.empty.Hide()
+	}
+}
+
+// position returns the row of workspace id among the shown ones, or -1.
+func (l *workspaceList) position(id string) int {
+	for pos, i := range l.shown {
+		if l.all[i].WorkspaceID == id {
+			return pos
+		}
+	}
+	return -1
+}
+
+// Select picks workspace id when it is shown, as a click would; it reports whether it was.
+func (l *workspaceList) Select(id string) bool {
+	pos := l.position(id)
+	if pos < 0 {
+		return false
+	}
+	l.list.Select(pos)
+	l.list.ScrollTo(pos)
+	return true
+}
+
+func (l *workspaceList) selectFirstShown() {
+	if len(l.shown) > 0 {
+		l.list.Select(0)
+		if c := fyne.CurrentApp().Driver().CanvasForObject(l.list); c != nil {
+			c.Focus(l.list)
+		}
+	}
+}
+
+// workspace returns the workspace with id, if listed.
+func (l *workspaceList) workspace(id string) (app.CachedWorkspace, bool) {
+	for _, w := range l.all {
+		if w.WorkspaceID == id {
+			return w, true
+		}
+	}
+	return app.CachedWorkspace{}, false
+}
+
+// workspaceRow is one row of the workspace list.
+type workspaceRow struct {
+	widget.BaseWidget
+	name   *widget.Label
+	scope  *Badge
+	access *Badge
+	counts *widget.Label
+}
+
+var _ fyne.Widget = (*workspaceRow)(nil)
+
+func newWorkspaceRow() *workspaceRow {
+	r := &workspaceRow{name: widget.NewLabel("Workspace name"), counts: widget.NewLabel("0 documents"),
+		scope: NewBadge("Personal", theme.ColorNameInputBorder), access: NewBadge("Owner", theme.ColorNameInputBorder)}
+	r.name.TextStyle = fyne.TextStyle{Bold: true}
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.counts.SizeName = theme.SizeNameCaptionText
+	r.counts.Importance = widget.LowImportance
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// CreateRenderer lays the row out: name and badges on top, counts below.
+func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(r.scope, r.access), r.name)
+	return widget.NewSimpleRenderer(container.NewVBox(top, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.counts)))
+}
+
+func (r *workspaceRow) set(ws app.CachedWorkspace) {
+	r.name.SetText(ws.Workspace.Name)
+	r.scope.Text = scopeLabel(ws.Scope)
+	r.scope.Color = theme.ColorNameInputBorder
+	r.scope.Refresh()
+	r.access.Text = accessLabel(ws.Access)
+	r.access.Color = theme.ColorNameInputBorder
+	if ws.Access == "owner" {
+		r.access.Color = theme.ColorNamePrimary
+	}
+	r.access.Refresh()
+	r.counts.SetText(countsText(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+}
+
+// countsText says how many documents a workspace holds and in which state.
+func countsText(docs, ready, notReady, failed int) string {
+	return fmt.Sprintf("%d %s · %d ready · %d not ready · %d failed", docs, plural(docs, "document"), ready, notReady, failed)
+}
