@@ -23,15 +23,15 @@ type firstRun struct {
 	ctx context.Context
 	win fyne.Window
 
-	server, key        *widget.Entry
-	test, connect      *widget.Button
-	demo               *widget.Button
-	busy               *widget.Activity
-	result             *widget.Label
-	errs, demoErrs     *errorView
-	root               fyne.CanvasObject
-	onConnected        func() // on the UI goroutine, after Connect or StartDemo succeeded
-	inFlight           bool
+	server, key    *widget.Entry
+	test, connect  *widget.Button
+	demo           *widget.Button
+	busy           *widget.Activity
+	result         *widget.Label
+	errs, demoErrs *errorView
+	root           fyne.CanvasObject
+	onConnected    func() // on the UI goroutine, after Connect or StartDemo succeeded
+	inFlight       bool
 }
 
 func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {

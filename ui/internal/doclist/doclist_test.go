@@ -119,7 +119,7 @@ func many(n int) []client.Document {
 		docs[i] = client.Document{DocumentID: fmt.Sprintf("doc_%05d", i),
 			Name:       fmt.Sprintf("Quarterly report %05d - region %d.pdf", i, i%17),
 			SourceType: "file", Status: statuses[i%len(statuses)],
-			UpdatedAt:  fmt.Sprintf("2026-%02d-%02dT10:%02d:00+05:30", 1+i%12, 1+i%28, i%60)}
+			UpdatedAt: fmt.Sprintf("2026-%02d-%02dT10:%02d:00+05:30", 1+i%12, 1+i%28, i%60)}
 	}
 	return docs
 }
