@@ -112,4 +112,14 @@ func TestListenAndServeAddresses(t *testing.T) {
 	if err != nil || !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Fatalf("url %q err %v", url, err)
 	}
+	e.Close() // Close also ends a ListenAndServe server
+	e.Close()
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := http.Get(url + "/workspace"); err != nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("server still up after Close")
 }

@@ -32,9 +32,11 @@ type Emulator struct {
 	uploadsOff bool
 	requests   map[string]int // requests per route, see Requests
 
-	srv  *httptest.Server
-	hsrv *http.Server
-	url  string
+	srv       *httptest.Server
+	hsrv      *http.Server
+	url       string
+	stop      chan struct{} // closed by Close: ends ListenAndServe
+	closeOnce sync.Once
 }
 
 // New returns an Emulator with no keys and no workspaces.
@@ -56,17 +58,16 @@ func New(cfg Config) *Emulator {
 
 // Start returns a new Emulator served by an httptest.Server on a loopback address; see URL and Close.
 func Start(cfg Config) *Emulator {
-	e := New(cfg)
-	e.srv = httptest.NewServer(e)
-	e.url = e.srv.URL
-	return e
+	return New(cfg).Serve()
 }
 
 // Serve starts serving e on an httptest.Server (as Start does) and returns e, for an Emulator
 // built with New or NewDemo.
 func (e *Emulator) Serve() *Emulator {
-	e.srv = httptest.NewServer(e)
-	e.url = e.srv.URL
+	srv := httptest.NewServer(e)
+	e.mu.Lock()
+	e.srv, e.url = srv, srv.URL
+	e.mu.Unlock()
 	return e
 }
 
@@ -88,11 +89,16 @@ func (e *Emulator) ListenAndServe(ctx context.Context, addr string) (string, err
 			_ = ln.Close()
 		}
 	}()
+	stop := e.stopCh()
 	go func() {
-		<-ctx.Done()
+		select {
+		case <-ctx.Done():
+		case <-stop:
+		}
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		_ = hs.Shutdown(sctx)
+		_ = hs.Close() // streams still running after the grace period are cut
 	}()
 	return e.URL(), nil
 }
@@ -114,11 +120,23 @@ func (e *Emulator) URL() string {
 	return e.url
 }
 
-// Close stops the server started by Start, Serve or ListenAndServe.
+// stopCh returns the channel that Close closes.
+func (e *Emulator) stopCh() chan struct{} {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.stop == nil {
+		e.stop = make(chan struct{})
+	}
+	return e.stop
+}
+
+// Close stops the server started by Start, Serve or ListenAndServe. It may be called again.
 func (e *Emulator) Close() {
 	e.mu.Lock()
 	srv, hs := e.srv, e.hsrv
+	e.srv, e.hsrv = nil, nil
 	e.mu.Unlock()
+	e.closeOnce.Do(func() { close(e.stopCh()) })
 	if srv != nil {
 		srv.CloseClientConnections()
 		srv.Close()
