@@ -122,6 +122,9 @@ func TestListQueryErrors(t *testing.T) {
 			t.Errorf("%s: param %q", tc.query, r.str("param"))
 		}
 	}
+	if p := page(t, ev.list("workspace_id=ws_alice&limit=1&include=sources")); p.HasMore {
+		t.Error("without documents a workspace_id listing is one page")
+	}
 	if r := ev.list("workspace_id=ws_alice&limit=200"); r.status != 200 {
 		t.Errorf("limit 200 with workspace_id: %d", r.status)
 	}

@@ -98,7 +98,7 @@ func (e *Emulator) listOne(k Key, q *listQuery) (*pageJSON, *apiErr) {
 		list := docEntries(docs[start:end], now)
 		entry.Documents = &list
 	}
-	page := &pageJSON{Data: []wsJSON{entry}, HasMore: end < len(docs)}
+	page := &pageJSON{Data: []wsJSON{entry}, HasMore: q.docs && end < len(docs)} // no documents: one page
 	if page.HasMore {
 		page.NextAfter = e.encodeCursor(w.spec.ID, docKey(docs[end-1]))
 	}
