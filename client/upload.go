@@ -158,7 +158,7 @@ var errFileChanged = errors.New("the file changed size while it was being sent")
 // Read hands out prefix, encoded data and suffix in turn.
 func (b *uploadBody) Read(p []byte) (int, error) {
 	n := 0
-	for n < len(p) && b.phase < 3 {
+	for n < len(p) && (len(b.pending) > 0 || b.phase < 3) {
 		if len(b.pending) == 0 {
 			if err := b.fill(); err != nil {
 				return n, err
@@ -173,7 +173,7 @@ func (b *uploadBody) Read(p []byte) (int, error) {
 	if b.progress != nil && n > 0 {
 		b.progress(b.sent, b.total)
 	}
-	if n == 0 && b.phase == 3 {
+	if n == 0 && b.phase == 3 && len(b.pending) == 0 {
 		return 0, io.EOF
 	}
 	return n, nil
