@@ -35,9 +35,13 @@ func wsKey(w *workspace) string {
 	return rank + "\x00" + strings.ToLower(w.spec.Name) + "\x00" + w.spec.Name + "\x00" + w.spec.ID
 }
 
-// docKey is a document's sort key within a workspace listing: by name, then id.
+// docKey is a document's sort key within a workspace listing: by name, then id. It is computed
+// once (name and id never change); callers hold e.mu.
 func docKey(d *document) string {
-	return strings.ToLower(d.name) + "\x00" + d.name + "\x00" + d.id
+	if d.sortKey == "" {
+		d.sortKey = strings.ToLower(d.name) + "\x00" + d.name + "\x00" + d.id
+	}
+	return d.sortKey
 }
 
 // visible returns the workspaces k can open, in listing order. Callers hold e.mu.

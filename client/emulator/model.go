@@ -76,6 +76,7 @@ type document struct {
 	fails                bool      // the upload ends failed (indexing_failed)
 	addedBy              string    // the key that sent the upload
 	warnings             []string
+	sortKey              string // see docKey
 }
 
 // status is the document's status at now (spec §3).
