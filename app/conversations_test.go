@@ -55,22 +55,20 @@ func (r *askRecorder) last() map[string]any {
 
 // newAskFixture is a fixture whose app records its ask requests.
 func newAskFixture(t *testing.T, cfg emulator.Config, extra ...client.Option) (*fixture, *askRecorder) {
+	rec := &askRecorder{}
+	return newFixtureWith(t, cfg, rec, extra...), rec
+}
+
+// newFixtureWith is a refreshed fixture whose app sends its requests through rt.
+func newFixtureWith(t *testing.T, cfg emulator.Config, rt http.RoundTripper, extra ...client.Option) *fixture {
 	f := newFixture(t, cfg)
 	f.app.Close()
-	rec := &askRecorder{}
-	opts := f.options()
-	opts.HTTPClient = &http.Client{Transport: rec}
-	opts.ClientOptions = append(opts.ClientOptions, extra...)
-	a, err := Open(context.Background(), opts)
-	if err != nil {
+	f.rt, f.extra = rt, extra
+	f.app = f.open()
+	if err := f.app.Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = a.Close() })
-	f.app = a
-	if err := a.Refresh(ctxT(t)); err != nil {
-		t.Fatal(err)
-	}
-	return f, rec
+	return f
 }
 
 func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {

@@ -74,7 +74,7 @@ func TestMigrationStepsApplyFromEveryVersion(t *testing.T) {
 
 func TestForeignFilesReportedAndUntouched(t *testing.T) {
 	cases := map[string]func(path string){
-		"text file": func(p string) { os.WriteFile(p, []byte("hello, this is not a database at all\n"), 0o600) },
+		"text file":  func(p string) { os.WriteFile(p, []byte("hello, this is not a database at all\n"), 0o600) },
 		"short file": func(p string) { os.WriteFile(p, []byte("SQLite"), 0o600) },
 		"other program's SQLite": func(p string) {
 			db, _ := sql.Open("sqlite", p)
@@ -148,6 +148,20 @@ func TestFTS5Available(t *testing.T) {
 	}
 }
 
+func TestSnippet(t *testing.T) {
+	long := strings.Repeat("lorem ipsum ", 30) + "the Pension fund is described here " + strings.Repeat("dolor sit ", 30)
+	got := snippet(long, []string{"pension"})
+	if !strings.Contains(got, "[Pension]") || !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "…") || len(got) > 220 {
+		t.Fatalf("snippet = %q", got)
+	}
+	if got := snippet("short text", []string{"none"}); got != "short text" {
+		t.Fatalf("no match: %q", got)
+	}
+	if got := snippet("Ünïcödé résumé here", []string{"résumé"}); !strings.Contains(got, "[résumé]") {
+		t.Fatalf("unicode: %q", got)
+	}
+}
+
 func TestFTSQueryEscapesSyntax(t *testing.T) {
 	for in, want := range map[string]string{
 		"holiday pay":     `"holiday" "pay"*`,
@@ -155,7 +169,11 @@ func TestFTSQueryEscapesSyntax(t *testing.T) {
 		"  ":              "",
 		"café-crème":      `"café" "crème"*`,
 	} {
-		if got := ftsQuery(in); got != want {
+		got := ""
+		if w := searchWords(in); len(w) > 0 {
+			got = ftsQuery(w)
+		}
+		if got != want {
 			t.Errorf("ftsQuery(%q) = %q; want %q", in, got, want)
 		}
 	}

@@ -30,12 +30,14 @@ const testKey = "lk_TESTKEY_9f8e7d6c5b4a3928171605f4e3d2c1b0"
 
 // fixture is an app connected to an emulator.
 type fixture struct {
-	t    *testing.T
-	emu  *emulator.Emulator
-	app  *App
-	home string
-	ws   string // the owner's personal workspace
-	org  string // an organisation workspace
+	t     *testing.T
+	emu   *emulator.Emulator
+	app   *App
+	home  string
+	ws    string            // the owner's personal workspace
+	org   string            // an organisation workspace
+	rt    http.RoundTripper // transport of the apps opened (nil: default)
+	extra []client.Option   // more client options
 }
 
 func fastEmulatorConfig() emulator.Config {
@@ -74,11 +76,11 @@ func (f *fixture) open() *App {
 }
 
 func (f *fixture) options() Options {
-	return Options{Home: f.home, HTTPClient: &http.Client{}, PollInterval: 30 * time.Millisecond,
+	return Options{Home: f.home, HTTPClient: &http.Client{Transport: f.rt}, PollInterval: 30 * time.Millisecond,
 		RetryDelay: 50 * time.Millisecond, KeychainTimeout: time.Second,
-		ClientOptions: []client.Option{
+		ClientOptions: append([]client.Option{
 			client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 2, BaseDelay: 5 * time.Millisecond, MaxDelay: 20 * time.Millisecond}),
-		}}
+		}, f.extra...)}
 }
 
 // events records every event of an app.

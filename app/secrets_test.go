@@ -84,7 +84,6 @@ func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
 	}
 }
 
-
 func TestKeychainCallsTimeOut(t *testing.T) {
 	s := NewSecrets(50 * time.Millisecond)
 	release := make(chan struct{})

@@ -1,0 +1,99 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkOpenAndLoadWorkspace10k opens the database and reads a cached workspace of 10,000
+// documents (goal: under 50 ms).
+func BenchmarkOpenAndLoadWorkspace10k(b *testing.B) {
+	path := filepath.Join(b.TempDir(), databaseFile)
+	ctx := context.Background()
+	st := openTestStore(b, path)
+	if err := st.saveWorkspace(ctx, "srv", 0, cacheWorkspace("ws_big", 10000), time.Now()); err != nil {
+		b.Fatal(err)
+	}
+	st.close()
+	b.ResetTimer()
+	for b.Loop() {
+		st, err := openStore(ctx, path, time.Now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ws, err := st.workspaces(ctx, "srv")
+		if err != nil || len(ws) != 1 {
+			b.Fatal(err)
+		}
+		docs, err := st.documents(ctx, "srv", "ws_big")
+		if err != nil || len(docs) != 10000 {
+			b.Fatalf("%d documents, %v", len(docs), err)
+		}
+		if _, err := st.sources(ctx, "srv", "ws_big"); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		st.db.Close()
+		b.StartTimer()
+	}
+}
+
+var benchWords = strings.Fields(`budget travel holiday contract invoice salary policy office meeting report
+	quarter revenue expense training safety laptop printer parking canteen pension insurance leave
+	project deadline client supplier audit compliance security password network backup archive`)
+
+// BenchmarkSearch10kTurns searches all of 10,000 saved turns (goal: under 20 ms): a typical
+// query matching a few dozen turns, and a worst case where every turn matches.
+func BenchmarkSearch10kTurns(b *testing.B) {
+	st := openTestStore(b, filepath.Join(b.TempDir(), databaseFile))
+	defer st.close()
+	ctx := context.Background()
+	fillTurns(b, st, 10000)
+	for _, q := range []struct{ name, text string }{{"typical", "zebra7 budget"}, {"every-turn-matches", "budget"}} {
+		b.Run(q.name, func(b *testing.B) {
+			for b.Loop() {
+				hits, err := st.search(ctx, "srv", q.text, 100)
+				if err != nil || len(hits) == 0 {
+					b.Fatalf("%d hits, %v", len(hits), err)
+				}
+			}
+		})
+	}
+}
+
+// fillTurns saves n turns in 100 conversations, in one transaction.
+func fillTurns(b *testing.B, st *store, n int) {
+	b.Helper()
+	ctx := context.Background()
+	tx, err := st.db.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for c := 1; c <= 100; c++ {
+		tx.Exec("INSERT INTO conversations (id, server, title, created_at, updated_at) VALUES (?, 'srv', ?, 0, 0)", c, fmt.Sprint("conv ", c))
+	}
+	for i := 0; i < n; i++ {
+		var q, a strings.Builder
+		for j := 0; j < 8; j++ {
+			q.WriteString(benchWords[(i*7+j*13)%len(benchWords)] + " ")
+		}
+		for j := 0; j < 120; j++ {
+			a.WriteString(benchWords[(i*31+j*17+j*j)%len(benchWords)] + " ")
+			if j%20 == 0 {
+				fmt.Fprintf(&a, "zebra%d word%d ", (i+j)%300, i*120+j) // rarer and unique words
+			}
+		}
+		a.WriteString("budget ")
+		if _, err := tx.Exec(`INSERT INTO turns (conversation_id, question, answer, status, created_at, updated_at)
+			VALUES (?, ?, ?, 'completed', 0, 0)`, i%100+1, q.String(), a.String()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
