@@ -1,0 +1,145 @@
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzStreamDecode feeds arbitrary bytes through an AnswerStream. Invariants: no panic; the
+// stream ends with nil (only after answer.completed with an Answer), *APIError (after
+// answer.failed) or *InterruptedError; only known event names come out; the fast delta
+// decoder agrees with encoding/json.
+func FuzzStreamDecode(f *testing.F) {
+	f.Add([]byte("event: answer.delta\ndata: {\"id\":\"wsa_1\",\"sequence_number\":3,\"delta\":\"Hi\\n\"}\n\nevent: answer.completed\ndata: {\"answer\":\"Hi\",\"object\":\"workspace.answer\"}\n\n"))
+	f.Add([]byte(": ping\r\n\r\nevent: answer.reset\r\ndata: {}\r\n\r\nevent: x\ndata: y\n\n"))
+	f.Add([]byte("event: answer.failed\ndata: {\"error\":{\"code\":\"workspace_access_lost\"}}\n\n"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		s := newAnswerStream(strings.NewReader(string(raw)), nil, nil, nil, nil)
+		for s.Next() {
+			e := s.Current()
+			if !knownEvent(e.Type) {
+				t.Fatalf("unknown event %q came out", e.Type)
+			}
+			if e.Type == EventDelta {
+				checkFastDelta(t, string(e.Raw))
+			}
+		}
+		var ae *APIError
+		var ie *InterruptedError
+		switch err := s.Err(); {
+		case err == nil:
+			if s.Answer() == nil {
+				t.Fatal("success without an answer")
+			}
+		case errors.As(err, &ae), errors.As(err, &ie):
+		default:
+			t.Fatalf("unexpected error type %T", err)
+		}
+	})
+}
+
+// FuzzFastDelta checks the reflection-free delta decoder against encoding/json.
+func FuzzFastDelta(f *testing.F) {
+	for _, s := range []string{`{"id":"wsa_1","sequence_number":12,"delta":"a\"b\\n"}`, `{}`, `{"delta":"\u00e9"}`,
+		`{"Delta":"x"}`, `{"delta":"x","extra":[1]}`, `{"sequence_number":01}`, `{"delta":"x"} x`, `{"answer_id":"a","id":"b","x":-1.5e3,"y":null}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) { checkFastDelta(t, data) })
+}
+
+func checkFastDelta(t *testing.T, data string) {
+	id, seq, delta, ok := fastDelta(data)
+	if !ok {
+		return
+	}
+	var d eventData
+	if err := json.Unmarshal([]byte(data), &d); err != nil {
+		t.Fatalf("fast path accepted %q, encoding/json says %v", data, err)
+	}
+	if want := firstNonEmpty(d.AnswerID, d.ID); id != want || seq != d.SequenceNumber || delta != d.Delta {
+		t.Fatalf("%q: fast (%q,%d,%q) json (%q,%d,%q)", data, id, seq, delta, want, d.SequenceNumber, d.Delta)
+	}
+}
+
+// FuzzParseAPIError parses arbitrary bodies and headers. Invariants: no panic; the status is
+// kept; the human sentence and the error text are non-empty, valid UTF-8 and bounded; a key
+// planted anywhere in the body never comes out.
+func FuzzParseAPIError(f *testing.F) {
+	f.Add(429, []byte(`{"code":"too_many_uploads","retryable":true,"request_id":"r"}`), "3", "")
+	f.Add(400, []byte(`{"error":{"message":"m","type":"invalid_request_error","code":"unknown_parameter","param":"x"}}`), "", "req")
+	f.Add(502, []byte("<html>Bad Gateway</html>"), "Wed, 21 Oct 2026 07:28:00 GMT", "")
+	f.Add(0, []byte(`{"error":"x"}`), "-1", "\x00")
+	f.Fuzz(func(t *testing.T, status int, body []byte, retryAfter, reqID string) {
+		h := http.Header{"Retry-After": {retryAfter}, "X-Request-Id": {reqID}}
+		c := &Client{key: secret(testKey)}
+		planted := append(append([]byte{}, body...), []byte(testKey)...)
+		for _, b := range [][]byte{body, planted, []byte(`{"code":"` + testKey + `","message":"` + testKey + `"}`)} {
+			e := parseAPIError(status, h, b, c.redact)
+			if e.StatusCode != status || e.RetryAfter < 0 {
+				t.Fatalf("%+v", e)
+			}
+			for _, s := range []string{e.Human(), e.Error(), Describe(e)} {
+				if s == "" || !utf8.ValidString(s) || strings.Contains(s, testKey) {
+					t.Fatalf("bad text %q", s)
+				}
+			}
+			if len(e.Message) > 4*maxMessage+8 || len(e.Snippet) > 4*maxSnippet+8 {
+				t.Fatal("unbounded text")
+			}
+		}
+	})
+}
+
+// FuzzBuildHistory builds histories from arbitrary conversations. Invariants: the output always
+// passes the spec's history rules; it is a suffix of the usable pairs; it is maximal (the next
+// older usable pair would not fit).
+func FuzzBuildHistory(f *testing.F) {
+	f.Add("q1|a1|0|q2||0|q3|a3|1|q4|a4|0", 1)
+	f.Add("é|"+strings.Repeat("x", 23998)+"|0", 3)
+	f.Add("| |0|q| |0", 30)
+	f.Fuzz(func(t *testing.T, spec string, repeat int) {
+		turns := parseTurns(spec, repeat)
+		h := BuildHistory(turns)
+		if err := ValidateHistory(h); err != nil {
+			t.Fatalf("invalid history: %v", err)
+		}
+		var usable []LocalTurn
+		for _, lt := range turns {
+			if !lt.Failed && strings.TrimSpace(lt.Question) != "" && strings.TrimSpace(lt.Answer) != "" {
+				usable = append(usable, lt)
+			}
+		}
+		k := len(h) / 2
+		total := 0
+		for i := 0; i < k; i++ {
+			p := usable[len(usable)-k+i]
+			if h[2*i].Content != p.Question || h[2*i+1].Content != p.Answer {
+				t.Fatal("history is not the newest usable pairs in order")
+			}
+			total += chars(p.Question) + chars(p.Answer)
+		}
+		if k < len(usable) && k < MaxHistoryTurns/2 {
+			p := usable[len(usable)-k-1]
+			if total+chars(p.Question)+chars(p.Answer) <= MaxHistoryChars {
+				t.Fatal("a fitting older pair was dropped")
+			}
+		}
+	})
+}
+
+// parseTurns reads "question|answer|failed|..." repeated up to 40 times.
+func parseTurns(spec string, repeat int) []LocalTurn {
+	parts := strings.Split(spec, "|")
+	var out []LocalTurn
+	for r := 0; r < min(max(repeat, 1), 40); r++ {
+		for i := 0; i+2 < len(parts); i += 3 {
+			out = append(out, LocalTurn{Question: parts[i], Answer: parts[i+1], Failed: parts[i+2] == "1"})
+		}
+	}
+	return out
+}
+
