@@ -78,9 +78,9 @@ func ValidateServerURL(raw string) (string, error) {
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "HTTP" && u.Scheme != "HTTPS") {
 		if !strings.Contains(s, "://") {
-			return "", fmt.Errorf("the server address %q does not start with https://: type the full address, for example https://%s", s, s)
+			return "", errors.New("the server address does not start with https://: type the full address, for example https://qa.example.com")
 		}
-		return "", fmt.Errorf("the server address %q is not a web address: type it as https://host, for example https://qa.example.com", s)
+		return "", errors.New("the server address is not a web address: type it as https://host, for example https://qa.example.com")
 	}
 	if u.User != nil {
 		return "", errors.New("the server address must not contain a user name or password: the API key is entered separately")
@@ -91,7 +91,7 @@ func ValidateServerURL(raw string) (string, error) {
 	u.Scheme = strings.ToLower(u.Scheme)
 	u.Host = strings.ToLower(u.Host)
 	if u.Scheme == "http" && !isLoopback(u.Hostname()) {
-		return "", fmt.Errorf("the server address %q uses http, which would send your API key unencrypted: use https:// (plain http is allowed only for this computer: 127.0.0.1, localhost or [::1])", s)
+		return "", fmt.Errorf("the server address uses http with %s, which would send your API key unencrypted: use https:// (plain http is allowed only for this computer: 127.0.0.1, localhost or [::1])", u.Hostname())
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""

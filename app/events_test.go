@@ -1,0 +1,161 @@
+package app
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
+	b := NewBus()
+	defer b.Close()
+	release := make(chan struct{})
+	var mu sync.Mutex
+	var got []int64
+	unsub := b.Subscribe(func(e Event) {
+		<-release // a slow subscriber must not block Emit
+		mu.Lock()
+		got = append(got, e.(UploadChanged).ID)
+		mu.Unlock()
+	})
+	b.Subscribe(func(Event) { panic("a bad view") })
+	done := make(chan struct{})
+	go func() {
+		for i := int64(1); i <= 100; i++ {
+			b.Emit(UploadChanged{ID: i})
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Emit blocked on a slow subscriber")
+	}
+	close(release)
+	b.Flush()
+	mu.Lock()
+	for i, id := range got {
+		if id != int64(i+1) {
+			t.Fatalf("event %d has id %d: out of order", i, id)
+		}
+	}
+	if len(got) != 100 {
+		t.Fatalf("delivered %d of 100", len(got))
+	}
+	mu.Unlock()
+	unsub()
+	unsub() // twice is fine
+	b.Emit(UploadChanged{ID: 101})
+	b.Flush()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 100 {
+		t.Fatal("an unsubscribed callback was called")
+	}
+}
+
+func TestBusConcurrentUse(t *testing.T) {
+	b := NewBus()
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				u := b.Subscribe(func(Event) {})
+				b.Emit(WorkspacesChanged{})
+				u()
+			}
+		}()
+	}
+	wg.Wait()
+	b.Close()
+	b.Emit(WorkspacesChanged{}) // after Close: dropped, no panic
+}
+
+func TestConnectTestConnectionAndSignOut(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	a := f.app
+	ws, err := a.TestConnection(ctx, f.emu.URL(), testKey)
+	if err != nil || len(ws) != 2 {
+		t.Fatalf("TestConnection = %d workspaces, %v", len(ws), err)
+	}
+	if _, err := a.TestConnection(ctx, f.emu.URL(), "wrong-key-000000000"); err == nil {
+		t.Fatal("a wrong key passed TestConnection")
+	}
+	if got := a.Settings().Server; got != f.emu.URL() {
+		t.Fatalf("saved server = %q", got)
+	}
+	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+		t.Fatalf("APIKey = %q, %v", k, src)
+	}
+	if err := a.Connect(ctx, f.emu.URL(), " "); err == nil {
+		t.Fatal("an empty key was accepted")
+	}
+	// A new session finds the server in the settings and the key in the keychain.
+	a.Close()
+	b := f.open()
+	if b.Server() != f.emu.URL() {
+		t.Fatalf("Server after reopen = %q", b.Server())
+	}
+	if err := b.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SignOut(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if b.Server() != "" || b.Settings().Server != "" {
+		t.Fatal("SignOut kept the server")
+	}
+	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
+		t.Fatal("SignOut kept the key")
+	}
+	if _, err := b.Client(); err == nil {
+		t.Fatal("Client after SignOut succeeded")
+	}
+}
+
+func TestLectern_API_KEYOverridesTheKeychain(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	f.app.secrets.Delete(f.emu.URL())
+	f.app.Close()
+	t.Setenv("LECTERN_API_KEY", testKey)
+	a := f.open()
+	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != KeyFromEnv {
+		t.Fatalf("APIKey = %q, %v", k, src)
+	}
+	if err := a.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDemoMode(t *testing.T) {
+	a, err := Open(context.Background(), Options{Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	ctx := ctxT(t)
+	if err := a.StartDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !a.DemoMode() || !a.Settings().DemoMode || a.Settings().Server != "" {
+		t.Fatalf("demo mode %v, settings %+v", a.DemoMode(), a.Settings())
+	}
+	if k, src, _ := a.APIKey(a.Server()); k == "" || src != KeyFromSession {
+		t.Fatalf("demo key from %v", src)
+	}
+	ws, err := a.Workspaces(ctx)
+	if err != nil || len(ws) < 3 {
+		t.Fatalf("demo workspaces = %d, %v", len(ws), err)
+	}
+	docs, _, _ := a.WorkspaceContent(ctx, ws[0].WorkspaceID)
+	if len(docs) == 0 {
+		t.Fatal("demo workspace without documents")
+	}
+	if a.Connection().State != ConnOnline {
+		t.Fatalf("demo connection = %+v", a.Connection())
+	}
+}

@@ -1,0 +1,58 @@
+package app
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestKeyNeverReachesTheDataFolder runs a full session (connect, sync, ask, a failed ask, an
+// upload, search, export, settings changes) with a recognisable key, then reads every file under
+// the data folder (database, WAL, settings, export) for the key and its base64 forms.
+func TestKeyNeverReachesTheDataFolder(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	a := f.app
+	ev := record(t, a)
+	if _, err := a.TestConnection(ctx, f.emu.URL(), testKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cs := a.Conversations()
+	conv, _ := cs.New(ctx, f.org, "", "")
+	if _, err := cs.Ask(ctx, conv.ID, "How far ahead must travel be booked?", AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// A key typed by mistake into the
+	// server address, or a refused request, must not leave it anywhere.
+	if err := a.Connect(ctx, "http://example.com/"+testKey, testKey); err == nil || strings.Contains(err.Error(), testKey) {
+		t.Fatalf("refusing a bad address: %v", err)
+	}
+	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
+	if turn, err := cs.Ask(ctx, bad.ID, "Anything?", AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
+		t.Fatalf("failed ask: %+v %v", turn, err)
+	}
+	p := writeFile(t, t.TempDir(), "leak-check.txt", []byte("Upload during the leak test."))
+	res, _ := a.Uploads().Enqueue(ctx, f.ws, p)
+	waitFinished(t, ev, res[0].ID)
+	if _, err := cs.Search(ctx, "travel"); err != nil {
+		t.Fatal(err)
+	}
+	if err := cs.Export(ctx, conv.ID, filepath.Join(f.home, "export.md")); err != nil {
+		t.Fatal(err)
+	}
+	a.UpdateSettings(func(s *Settings) { s.Theme = "dark" })
+	time.Sleep(50 * time.Millisecond)
+	if c := a.Connection(); c.Err != nil && strings.Contains(c.Err.Error(), testKey) {
+		t.Fatal("the connection error holds the key")
+	}
+	n := assertNoKeyInHome(t, f.home, testKey) // while open: the WAL holds recent writes
+	a.Close()
+	n += assertNoKeyInHome(t, f.home, testKey)
+	if n < 4 {
+		t.Fatalf("only %d files checked", n)
+	}
+}
