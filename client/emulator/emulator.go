@@ -177,6 +177,13 @@ func (e *Emulator) RevokeAccess(workspaceID, user string) {
 	e.revoked[[2]string{workspaceID, user}] = true
 }
 
+// isRevoked reports whether user lost access to a workspace.
+func (e *Emulator) isRevoked(workspaceID, user string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.revoked[[2]string{workspaceID, user}]
+}
+
 // nextID returns a new deterministic id with prefix.
 func (e *Emulator) nextID(prefix string) string {
 	e.seq++

@@ -117,3 +117,18 @@ func TestFaultAccessLostAtEnd(t *testing.T) {
 		t.Fatalf("events %v", n)
 	}
 }
+
+// Spec §5 rule 3: RevokeAccess during a stream ends it with answer.failed workspace_access_lost.
+func TestRevokeAccessMidStream(t *testing.T) {
+	ev := newEnv(t, func(c *Config) { c.DeltaDelay = 30 * time.Millisecond })
+	go func() {
+		time.Sleep(60 * time.Millisecond)
+		ev.e.RevokeAccess("ws_bob", "alice")
+	}()
+	s := ev.stream(with(map[string]any{"workspace_id": "ws_bob", "question": "When is the launch of the rocket?"}))
+	checkSequence(t, s)
+	last := s.events[len(s.events)-1]
+	if e, _ := last.data["error"].(map[string]any); last.name != "answer.failed" || e["code"] != "workspace_access_lost" {
+		t.Fatalf("events %v", s.names())
+	}
+}

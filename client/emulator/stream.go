@@ -21,8 +21,9 @@ type sse struct {
 	last      time.Time
 	pingAfter time.Duration
 	f         Faults
-	lose      func() // access-lost fault: revoke the workspace
-	done      bool   // the stream ended (cut, failed, cancelled)
+	lose      func()      // access-lost fault: revoke the workspace
+	lost      func() bool // whether the key's owner lost the workspace meanwhile (RevokeAccess)
+	done      bool        // the stream ended (cut, failed, cancelled)
 }
 
 // stream answers q as text/event-stream.
@@ -33,7 +34,8 @@ func (e *Emulator) stream(w http.ResponseWriter, r *http.Request, reqID string, 
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	s := &sse{w: w, r: r, rc: http.NewResponseController(w), id: p.id, last: time.Now(),
-		pingAfter: e.cfg.PingAfter, f: f, lose: func() { e.RevokeAccess(q.workspaceID, k.Owner) }}
+		pingAfter: e.cfg.PingAfter, f: f, lose: func() { e.RevokeAccess(q.workspaceID, k.Owner) },
+		lost: func() bool { return e.isRevoked(q.workspaceID, k.Owner) }}
 	_ = s.rc.Flush()
 	s.send(client.EventCreated, map[string]any{"object": "workspace.answer", "workspace_id": q.workspaceID,
 		"model": q.model, "created": p.created, "status": "in_progress"})
@@ -99,6 +101,11 @@ func (s *sse) send(event string, data map[string]any) {
 	if s.done || !s.beforeEvent() {
 		return
 	}
+	s.emit(event, data)
+}
+
+// emit writes one event without applying faults.
+func (s *sse) emit(event string, data map[string]any) {
 	data["id"], data["answer_id"], data["sequence_number"] = s.id, s.id, s.seq
 	b, err := json.Marshal(data)
 	if err != nil {
@@ -130,8 +137,10 @@ func (s *sse) sendAnswer(a answerJSON) {
 func (s *sse) accessLost(reqID string) {
 	s.lose()
 	s.f.AccessLostAfter = 0
-	s.send(client.EventFailed, map[string]any{"request_id": reqID, "error": map[string]any{
-		"code": "workspace_access_lost", "message": "the key's owner lost access to this workspace"}})
+	if !s.done && s.r.Context().Err() == nil {
+		s.emit(client.EventFailed, map[string]any{"request_id": reqID, "error": map[string]any{
+			"code": "workspace_access_lost", "message": "the key's owner lost access to this workspace"}})
+	}
 	s.done = true
 }
 
@@ -148,7 +157,7 @@ func (s *sse) beforeEvent() bool {
 		s.cut()
 		return false
 	}
-	if s.f.AccessLostAfter > 0 && s.seq >= s.f.AccessLostAfter {
+	if (s.f.AccessLostAfter > 0 && s.seq >= s.f.AccessLostAfter) || s.lost() {
 		s.accessLost(reqIDOf(s.w))
 		return false
 	}
