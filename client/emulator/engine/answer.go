@@ -30,7 +30,8 @@ type Result struct {
 	Found bool
 	// Mode is how the answer was made: whole, search or compute.
 	Mode string
-	// Used holds the indexes (into docs) of the documents the answer quotes.
+	// Used holds the indexes (into docs, ascending) of the documents the
+	// answer comes from: empty when Found is false, nil in whole mode.
 	Used []int
 	// Checked is the number of documents considered.
 	Checked int

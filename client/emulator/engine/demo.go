@@ -4,7 +4,9 @@ import "strings"
 
 // DemoFile is one demo document: a file name and its content.
 type DemoFile struct {
+	// Name is the file name, with its extension.
 	Name string
+	// Data is the file's content.
 	Data []byte
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -139,5 +140,26 @@ func TestExtractXLSXStructure(t *testing.T) {
 	want := "name,,score\nRich text,TRUE,12.5\n\"inline, \"\"quoted\"\"\",,12.5\n\nsecond,2"
 	if err != nil || got != want {
 		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}
+
+func TestMakeXLSXCellTypes(t *testing.T) {
+	data := MakeXLSX([][]string{{"12", "-3.5", "007", "1e5", "+4", "0.25", "text"}})
+	zr, err := openZip(data, "xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, _ := openMember(zipFile(zr, "xl/worksheets/sheet1.xml"), newBudget())
+	var sb strings.Builder
+	_, _ = io.Copy(&sb, rc)
+	sheet := sb.String()
+	for _, want := range []string{`<c r="A1"><v>12</v>`, `<c r="B1"><v>-3.5</v>`, `<c r="C1" t="s">`,
+		`<c r="D1" t="s">`, `<c r="E1" t="s">`, `<c r="F1"><v>0.25</v>`, `<c r="G1" t="s">`} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("sheet lacks %s:\n%s", want, sheet)
+		}
+	}
+	if got, _ := Extract("c.xlsx", data); got != "12,-3.5,007,1e5,+4,0.25,text" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -87,10 +87,14 @@ func xlsxParts(sheetData, sst string, count int) [][2]string {
 	}
 }
 
-// isNumber reports whether v is a plain decimal number (as a cell value).
+// isNumber reports whether v is a plain decimal number (as a cell value);
+// codes with leading zeros such as "007" stay text.
 func isNumber(v string) bool {
 	v = strings.TrimSpace(v)
-	if v == "" || strings.ContainsAny(v, "xXpPeE_") {
+	if v == "" || strings.ContainsAny(v, "xXpPeE_+") {
+		return false
+	}
+	if d := strings.TrimPrefix(v, "-"); len(d) > 1 && d[0] == '0' && d[1] != '.' {
 		return false
 	}
 	_, err := strconv.ParseFloat(v, 64)
