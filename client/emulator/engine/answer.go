@@ -47,7 +47,7 @@ const WholeModeMaxChars = 4000
 // Search tuning: a passage must hold minCover of the question's term
 // weight to count, and quoted passages score at least keepRatio of the best.
 const (
-	minCover   = 0.5
+	minCover   = 0.6
 	keepRatio  = 0.6
 	maxQuotes  = 3
 	quoteChars = 600
@@ -70,7 +70,7 @@ func search(question string, docs []Doc) Result {
 	if len(docs) > 1 && totalChars(docs) <= WholeModeMaxChars {
 		res.Mode, res.UsedKnown = "whole", false
 	}
-	query := uniqueTokens(question)
+	query := withSynonyms(uniqueTokens(question))
 	var picked []hit
 	if len(query) > 0 {
 		picked = pickHits(newIndex(docs).rank(query))

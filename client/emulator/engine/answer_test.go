@@ -32,6 +32,12 @@ func TestAnswerFound(t *testing.T) {
 		{"How much does the Summit Down Jacket weigh?", "product-catalogue-2026.pdf", []string{"420 g"}},
 		{"What is the return policy?", "customer-support-faq.txt", []string{"60 days"}},
 		{"When will the Denver store open?", "leadership-meeting-2026-10-14.txt", []string{"April 2027"}},
+		{"What did the leadership meeting decide about travel?", "leadership-meeting-2026-10-14.txt",
+			[]string{"Non-essential business travel is paused"}},
+		{"How heavy is the Ridgeline pack?", "product-catalogue-2026.pdf", []string{"Weight 1.6 kg"}},
+		{"How bright is the Aurora Headlamp?", "product-catalogue-2026.pdf", []string{"450 lumens"}},
+		{"What is the vacation policy?", "employee-handbook.docx", []string{"25 days"}},
+		{"How many employees does Northwind Trails have?", "employee-handbook.docx", []string{"240 people"}},
 	}
 	for _, c := range cases {
 		r := Answer(c.q, docs)
@@ -64,7 +70,8 @@ func containsName(docs []Doc, used []int, name string) bool {
 
 func TestAnswerNotFound(t *testing.T) {
 	docs := demoDocs(t)
-	for _, q := range []string{"What is the capital of France?", "Who won the 1998 football world cup?", "", "the and of"} {
+	for _, q := range []string{"What is the capital of France?", "Who won the 1998 football world cup?", "", "the and of",
+		"What is the policy on pets in the office?", "How do I reset my password?", "What is the dress code?"} {
 		r := Answer(q, docs)
 		if r.Found || len(r.Used) != 0 || r.Checked != len(docs) {
 			t.Errorf("%q: %+v", q, r)

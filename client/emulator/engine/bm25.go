@@ -44,19 +44,40 @@ func newIndex(docs []Doc) *index {
 	return ix
 }
 
-// idf is the BM25 inverse document frequency of term (over passages).
-func (ix *index) idf(term string) float64 {
-	df, ok := ix.df[term]
+// idf is the BM25 inverse document frequency (over passages) of a term
+// group: a term and its synonyms, counted as one.
+func (ix *index) idf(group []string) float64 {
+	key := strings.Join(group, " ")
+	df, ok := ix.df[key]
 	if !ok {
 		for i := range ix.passages {
-			if ix.passages[i].tf[term] > 0 {
+			if termFreq(&ix.passages[i], group) > 0 {
 				df++
 			}
 		}
-		ix.df[term] = df
+		ix.df[key] = df
 	}
 	n := float64(len(ix.passages))
 	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// termFreq counts the occurrences in p of any term of group.
+func termFreq(p *passage, group []string) int {
+	n := 0
+	for _, t := range group {
+		n += p.tf[t]
+	}
+	return n
+}
+
+// inTitle reports whether any term of group is in document doc's title.
+func (ix *index) inTitle(doc int, group []string) bool {
+	for _, t := range group {
+		if ix.titles[doc][t] {
+			return true
+		}
+	}
+	return false
 }
 
 // hit is a scored passage: cover is the share of the question's term weight
@@ -69,7 +90,7 @@ type hit struct {
 
 // rank scores the passages that hold at least minCover of the query, best
 // first; ties keep document and passage order, so results are deterministic.
-func (ix *index) rank(query []string) []hit {
+func (ix *index) rank(query [][]string) []hit {
 	weight := 0.0
 	idfs := make([]float64, len(query))
 	for i, q := range query {
@@ -82,9 +103,9 @@ func (ix *index) rank(query []string) []hit {
 		score, covered := 0.0, 0.0
 		norm := bm25K1 * (1 - bm25B + bm25B*float64(p.length)/ix.avgLen)
 		for k, q := range query {
-			tf := float64(p.tf[q])
+			tf := float64(termFreq(p, q))
 			if tf == 0 {
-				if ix.titles[p.doc][q] {
+				if ix.inTitle(p.doc, q) {
 					score += titleBoost * idfs[k]
 					covered += idfs[k]
 				}

@@ -91,3 +91,41 @@ var stopwords = func() map[string]bool {
 	}
 	return m
 }()
+
+// withSynonyms turns each query term into a group: the term and the terms
+// that may stand for it in a document ("heavy" is asked, "weight" written).
+func withSynonyms(terms []string) [][]string {
+	groups := make([][]string, len(terms))
+	for i, t := range terms {
+		groups[i] = append([]string{t}, synonyms[t]...)
+	}
+	return groups
+}
+
+// synonyms maps a stemmed question term to stemmed document terms; the
+// pairs read "question word: document words".
+var synonyms = func() map[string][]string {
+	m := map[string][]string{}
+	for _, line := range strings.Split(`heavy: weight
+		weight: heavy
+		bright: lumens
+		cost: price
+		price: cost
+		vacation: leave holiday
+		holiday: leave vacation
+		wfh: remote
+		refund: return
+		return: refund
+		shipping: delivery
+		delivery: shipping
+		boss: manager
+		salary: pay
+		ill: sick
+		sick: ill`, "\n") {
+		q, docWords, _ := strings.Cut(line, ":")
+		for _, w := range strings.Fields(docWords) {
+			m[stem(strings.TrimSpace(q))] = append(m[stem(strings.TrimSpace(q))], stem(w))
+		}
+	}
+	return m
+}()
