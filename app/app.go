@@ -23,6 +23,9 @@ type Options struct {
 	PollInterval time.Duration
 	// RetryDelay is the pause before an upload whose outcome is unknown is checked again; 0 means 5 s.
 	RetryDelay time.Duration
+	// NoUploadQueue leaves the upload queue stored but not processed: a command-line process that
+	// does not upload sets it, so that it does not work on the desktop app's queue at the same time.
+	NoUploadQueue bool
 	// ClientOptions are added to every client the app makes (tests shorten retries and polling).
 	ClientOptions []client.Option
 }
@@ -70,7 +73,10 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := st.abandonPending(ctx, "Lectern was closed before the answer finished."); err != nil {
+	// Answers left pending by a process that ended (not one still writing: the desktop app and the
+	// command line may share the database) are marked interrupted.
+	stale := opts.Now().Add(-staleAnswer)
+	if _, err := st.abandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
 		_ = st.close()
 		return nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
 	}
@@ -85,7 +91,9 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
-	a.uploads.start()
+	if !opts.NoUploadQueue {
+		a.uploads.start()
+	}
 	return a, nil
 }
 

@@ -11,6 +11,10 @@ import (
 // partialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.
 const partialSaveEvery = 2 * time.Second
 
+// staleAnswer is how long a pending answer may go without a write before Open treats it as
+// abandoned by a process that ended.
+const staleAnswer = 2 * time.Minute
+
 // Ask asks question in conversation conversationID and blocks until the answer ends. The
 // question is saved (as a pending turn) before the request goes out; the answer streams through
 // TurnChanged events (and opts.OnUpdate); the final answer, or the text so far marked
@@ -87,6 +91,7 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 // answer streams the answer of a saved pending turn and saves how it ended.
 func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conversation, turn Turn,
 	req client.AskRequest, opts AskOptions) (Turn, error) {
+	key := c.conn.cacheKey()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	c.mu.Lock()
@@ -109,7 +114,8 @@ func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conv
 	stream := cl.AskStream(ctx, req)
 	defer stream.Close()
 	c.follow(ctx, stream, turn, notify)
-	err := c.finish(ctx, conv, &turn, stream)
+	err := c.finish(ctx, key, conv, &turn, stream)
+	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, err
@@ -134,7 +140,7 @@ func (c *Conversations) follow(ctx context.Context, stream *client.AnswerStream,
 }
 
 // finish saves how the answer ended and returns nil for a complete answer.
-func (c *Conversations) finish(ctx context.Context, conv Conversation, turn *Turn, stream *client.AnswerStream) error {
+func (c *Conversations) finish(ctx context.Context, key string, conv Conversation, turn *Turn, stream *client.AnswerStream) error {
 	err := stream.Err()
 	save := context.WithoutCancel(ctx)
 	if a := stream.Answer(); err == nil && a != nil {
@@ -161,7 +167,7 @@ func (c *Conversations) finish(ctx context.Context, conv Conversation, turn *Tur
 		turn.Status = TurnInterrupted
 	}
 	if isWorkspaceGone(err) {
-		c.sync.forget(save, c.conn.cacheKey(), conv.WorkspaceID)
+		c.sync.forget(save, key, conv.WorkspaceID)
 	}
 	if serr := c.store.saveTurn(save, turn); serr != nil {
 		return errors.Join(err, serr)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -163,6 +164,20 @@ func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, 
 	m.mu.Unlock()
 	if !same {
 		m.bus.Emit(ConnectionChanged{Connection: next})
+	}
+}
+
+// observe updates the connection state from the outcome of a request: a success brings an
+// offline connection back online, an unreachable server makes it offline.
+func (m *connManager) observe(cacheKey string, err error) {
+	m.mu.Lock()
+	cur := m.state.State
+	m.mu.Unlock()
+	switch {
+	case err == nil && (cur == ConnOffline || cur == ConnUnknown):
+		m.setState(cacheKey, ConnOnline, time.Time{}, nil)
+	case err != nil && errors.Is(err, client.ErrUnreachable) && cur != ConnSyncing:
+		m.setState(cacheKey, ConnOffline, time.Time{}, err)
 	}
 }
 

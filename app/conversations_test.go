@@ -363,10 +363,15 @@ func TestPendingTurnsFromACrashShowAsInterrupted(t *testing.T) {
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	turn, _ := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "Left pending?"})
 	f.app.store.savePartial(ctx, turn.ID, "half an ans")
+	live, _ := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "Another process is answering"})
+	f.app.store.db.Exec("UPDATE turns SET updated_at = updated_at - 180000 WHERE id = ?", turn.ID)
 	f.app.Close()
 	a := f.open()
 	got, err := a.Conversations().Turn(ctx, turn.ID)
 	if err != nil || got.Status != TurnInterrupted || got.Answer != "half an ans" || got.Error == "" {
 		t.Fatalf("after restart: %+v, %v", got, err)
+	}
+	if got, _ := a.Conversations().Turn(ctx, live.ID); got.Status != TurnPending {
+		t.Fatalf("a recently written pending turn (another process) was abandoned: %+v", got)
 	}
 }

@@ -19,7 +19,8 @@ type WorkspacesChanged struct{}
 // DocumentsChanged says the cached documents or website imports of one workspace changed.
 type DocumentsChanged struct{ WorkspaceID string }
 
-// UploadChanged says an upload-queue entry changed (state, bytes sent, or removal).
+// UploadChanged says an upload-queue entry changed: its state, or bytes sent while sending.
+// State is empty when the entry was removed.
 type UploadChanged struct {
 	ID    int64
 	State UploadState

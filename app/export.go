@@ -74,17 +74,7 @@ func writeTurn(b *strings.Builder, n int, t Turn) {
 	if t.Error != "" {
 		fmt.Fprintf(b, "*%s*\n\n", t.Error)
 	}
-	if len(t.Sources) > 0 {
-		b.WriteString("**Sources**\n\n")
-		for _, s := range t.Sources {
-			line := fmt.Sprintf("%d. %s", s.Index, s.Name)
-			if s.URL != nil && *s.URL != "" {
-				line += " <" + *s.URL + ">"
-			}
-			b.WriteString(line + "\n")
-		}
-		b.WriteString("\n")
-	}
+	writeSources(b, t)
 	for _, w := range t.Warnings {
 		fmt.Fprintf(b, "- Warning: %s\n", w)
 	}
@@ -93,6 +83,22 @@ func writeTurn(b *strings.Builder, n int, t Turn) {
 	}
 	if t.RequestID != "" {
 		fmt.Fprintf(b, "\nRequest id: `%s`\n", t.RequestID)
+	}
+	b.WriteString("\n")
+}
+
+// writeSources lists a turn's sources, numbered as the answer cites them.
+func writeSources(b *strings.Builder, t Turn) {
+	if len(t.Sources) == 0 {
+		return
+	}
+	b.WriteString("**Sources**\n\n")
+	for _, s := range t.Sources {
+		line := fmt.Sprintf("%d. %s", s.Index, s.Name)
+		if s.URL != nil && *s.URL != "" {
+			line += " <" + *s.URL + ">"
+		}
+		b.WriteString(line + "\n")
 	}
 	b.WriteString("\n")
 }

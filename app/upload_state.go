@@ -13,6 +13,7 @@ import (
 // entry was removed meanwhile.
 func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.UploadRecord) bool {
 	before := *e
+	u.conn.observe(key, nil)
 	if rec.DocumentID != nil {
 		e.DocumentID = *rec.DocumentID
 	}
@@ -85,6 +86,7 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e Upload, err erro
 	if ctx.Err() != nil {
 		return // stopping or removed: the saved state resumes next time
 	}
+	u.conn.observe(key, err)
 	if !isFinalUploadError(err) {
 		e.Error = client.Describe(err)
 		u.later(e.ID)

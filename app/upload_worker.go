@@ -97,6 +97,7 @@ func (u *Uploads) launch(key string, e Upload, sending bool, work func(context.C
 	if _, busy := u.active[e.ID]; busy || time.Now().Before(u.notBefore[e.ID]) {
 		return
 	}
+	delete(u.notBefore, e.ID)
 	ctx, cancel := context.WithCancel(u.ctx)
 	u.active[e.ID] = &activeUpload{sending: sending, cancel: cancel}
 	u.wg.Add(1)

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// SearchHit is one turn that matches a search, with its conversation and a short excerpt in which
+// the first matching word is wrapped in [ and ].
+type SearchHit struct {
+	Conversation Conversation
+	TurnID       int64
+	Question     string
+	Snippet      string
+}
+
+// search finds the turns of server's conversations that contain every word of text (the last as
+// a prefix), newest first. Ranking by recency keeps it fast however many turns match.
+func (s *store) search(ctx context.Context, server, text string, limit int) ([]SearchHit, error) {
+	words := searchWords(text)
+	if len(words) == 0 {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.title,
+		c.created_at, c.updated_at, t.id, t.question, t.answer
+		FROM turns_fts f JOIN turns t ON t.id = f.rowid JOIN conversations c ON c.id = t.conversation_id
+		WHERE turns_fts MATCH ? AND c.server = ? ORDER BY f.rowid DESC LIMIT ?`, ftsQuery(words), server, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []SearchHit
+	for rows.Next() {
+		var h SearchHit
+		var kind, answer string
+		var created, updated int64
+		c := &h.Conversation
+		if err := rows.Scan(&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated,
+			&h.TurnID, &h.Question, &answer); err != nil {
+			return nil, err
+		}
+		c.Kind, c.Created, c.Updated = ConversationKind(kind), fromMilli(created), fromMilli(updated)
+		h.Snippet = snippet(answer, words)
+		if !strings.Contains(h.Snippet, "[") {
+			h.Snippet = snippet(h.Question, words)
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// searchWords splits what a user typed into words; FTS5 syntax characters are dropped.
+func searchWords(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+}
+
+// ftsQuery makes an FTS5 query in which every word must appear, the last one as a prefix; each
+// word is quoted, so that input such as OR, NEAR or * is taken literally.
+func ftsQuery(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = `"` + w + `"`
+	}
+	parts[len(parts)-1] += "*"
+	return strings.Join(parts, " ")
+}
+
+// snippet returns about 160 characters of text around the first of words found in it, that word
+// wrapped in [ and ]; without a match, the start of text.
+func snippet(text string, words []string) string {
+	text = strings.Join(strings.Fields(text), " ")
+	lower := strings.ToLower(text)
+	pos, n := -1, 0
+	if len(lower) == len(text) { // byte offsets agree (no case mapping changed a length)
+		for _, w := range words {
+			if k := strings.Index(lower, strings.ToLower(w)); k >= 0 && (pos < 0 || k < pos) {
+				pos, n = k, len(w)
+			}
+		}
+	}
+	if pos < 0 {
+		return cutRunes(text, 0, 160)
+	}
+	start, end := max(0, pos-60), min(len(text), pos+n+100)
+	for start > 0 && !utf8.RuneStart(text[start]) {
+		start--
+	}
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	out := text[start:pos] + "[" + text[pos:pos+n] + "]" + text[pos+n:end]
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(text) {
+		out += "…"
+	}
+	return out
+}
+
+func cutRunes(s string, from, n int) string {
+	r := []rune(s)
+	if len(r) <= from+n {
+		return string(r[from:])
+	}
+	return string(r[from:from+n]) + "…"
+}
