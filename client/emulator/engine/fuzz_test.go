@@ -13,11 +13,12 @@ import (
 // under testdata/fuzz is written from them by TestWriteFuzzCorpus.
 func fuzzSeeds() map[string][][]byte {
 	gs, _ := os.ReadFile("testdata/ghostscript.pdf")
+	groff, _ := os.ReadFile("testdata/groff-memo.pdf")
 	return map[string][][]byte{
 		"FuzzExtractText": {[]byte("plain text\nline two"), []byte("a,b\n\"q,1\",2\n"), []byte("\xef\xbb\xbfbom\r\n"), {0xff, 0}},
 		"FuzzExtractDOCX": {MakeDOCX([]string{"One", "Two & <three>"}), MakeDOCX(nil), []byte("PK\x03\x04")},
 		"FuzzExtractXLSX": {MakeXLSX([][]string{{"a", "1"}, {"b", "2.5"}}), MakeXLSX(nil), MakeDOCX([]string{"x"})},
-		"FuzzExtractPDF": {MakePDF([][]string{{"Hello (x) \\ é"}, {"two"}}), gs,
+		"FuzzExtractPDF": {MakePDF([][]string{{"Hello (x) \\ é"}, {"two"}}), gs, groff,
 			pdfWith(helvRes, []string{"BT /F1 9 Tf [(a)-300<62>] TJ T* (c) ' ET"}, helvFont),
 			[]byte("%PDF-1.4\n1 0 obj << /Type /ObjStm /N 1 /First 4 /Length 9 >> stream\n1 0 << >>\nendstream")},
 	}

@@ -172,3 +172,40 @@ func TestPDFGhostscript(t *testing.T) {
 		check(data)
 	}
 }
+
+// TestPDFGroff reads a PDF made by groff and Ghostscript: fonts with
+// Differences encodings, fi/fl ligatures and kerned TJ arrays.
+func TestPDFGroff(t *testing.T) {
+	want := []string{"Northwind Trails memo",
+		"The office will be closed on Friday for the annual team hike. Efficient fluffy waffles are served afterwards.",
+		"Second paragraph with a \u2014 dash and café."}
+	check := func(data []byte) {
+		got := extractOK(t, data)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("missing %q in %q", w, got)
+			}
+		}
+	}
+	committed, err := os.ReadFile("testdata/groff-memo.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(committed)
+	groff, err1 := exec.LookPath("groff")
+	ps2pdf, err2 := exec.LookPath("ps2pdf")
+	if err1 != nil || err2 != nil {
+		t.Skip("groff or ps2pdf not installed: only the committed PDF was checked")
+	}
+	ps, err := exec.Command(groff, "-Tps", "testdata/groff-memo.tr").Output()
+	if err != nil {
+		t.Fatalf("groff: %v", err)
+	}
+	cmd := exec.Command(ps2pdf, "-", "-")
+	cmd.Stdin = bytes.NewReader(ps)
+	pdf, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("ps2pdf: %v", err)
+	}
+	check(pdf)
+}
