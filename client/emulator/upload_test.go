@@ -39,44 +39,48 @@ func TestUploadGates(t *testing.T) {
 	}
 }
 
+// uploadWith returns a valid upload body with field k set to v (nil deletes it).
+func uploadWith(k string, v any) map[string]any {
+	b := uploadBody("abcDEF123456", "a.txt", []byte("hello"))
+	if v == nil {
+		delete(b, k)
+	} else {
+		b[k] = v
+	}
+	return b
+}
+
+// uploadFieldCases break one field rule of an upload body.
+var uploadFieldCases = []struct {
+	name, code, param string
+	body              map[string]any
+}{
+	{"rule 2: other field", "unknown_parameter", "tags", uploadWith("tags", []string{"x"})},
+	{"missing workspace_id", "invalid_request", "workspace_id", uploadWith("workspace_id", nil)},
+	{"missing client_document_id", "invalid_request", "client_document_id", uploadWith("client_document_id", nil)},
+	{"client id 11 characters", "invalid_request", "client_document_id", uploadWith("client_document_id", "abcdefghijk")},
+	{"client id 13 characters", "invalid_request", "client_document_id", uploadWith("client_document_id", "abcdefghijklm")},
+	{"client id with dash", "invalid_request", "client_document_id", uploadWith("client_document_id", "abcdef-12345")},
+	{"client id not a string", "invalid_request", "client_document_id", uploadWith("client_document_id", 123456789012)},
+	{"missing name", "invalid_request", "name", uploadWith("name", nil)},
+	{"name with slash", "invalid_request", "name", uploadWith("name", "a/b.txt")},
+	{"name with backslash", "invalid_request", "name", uploadWith("name", `a\b.txt`)},
+	{"name with control character", "invalid_request", "name", uploadWith("name", "a\tb.txt")},
+	{"name with leading dot", "invalid_request", "name", uploadWith("name", ".hidden.txt")},
+	{"name over 200 characters", "invalid_request", "name", uploadWith("name", strings.Repeat("n", 197)+".txt")},
+	{"missing data", "invalid_request", "data", uploadWith("data", nil)},
+	{"data wrapped base64", "invalid_request", "data", uploadWith("data", "aGVs\nbG8=")},
+	{"data invalid characters", "invalid_request", "data", uploadWith("data", "aGVs*G8=")},
+	{"data URL-safe alphabet", "invalid_request", "data", uploadWith("data", "-_-_")},
+	{"data not a string", "invalid_request", "data", uploadWith("data", 5)},
+	{"metadata over 16 pairs", "invalid_request", "metadata", uploadWith("metadata", manyPairs(17))},
+}
+
 // Spec §4 POST /workspace/documents fields: unknown, missing, wrong type, id and name rules,
 // base64 and metadata.
 func TestUploadFieldErrors(t *testing.T) {
 	ev := newEnv(t, nil)
-	set := func(k string, v any) map[string]any {
-		b := uploadBody("abcDEF123456", "a.txt", []byte("hello"))
-		if v == nil {
-			delete(b, k)
-		} else {
-			b[k] = v
-		}
-		return b
-	}
-	tests := []struct {
-		name, code, param string
-		body              map[string]any
-	}{
-		{"rule 2: other field", "unknown_parameter", "tags", set("tags", []string{"x"})},
-		{"missing workspace_id", "invalid_request", "workspace_id", set("workspace_id", nil)},
-		{"missing client_document_id", "invalid_request", "client_document_id", set("client_document_id", nil)},
-		{"client id 11 characters", "invalid_request", "client_document_id", set("client_document_id", "abcdefghijk")},
-		{"client id 13 characters", "invalid_request", "client_document_id", set("client_document_id", "abcdefghijklm")},
-		{"client id with dash", "invalid_request", "client_document_id", set("client_document_id", "abcdef-12345")},
-		{"client id not a string", "invalid_request", "client_document_id", set("client_document_id", 123456789012)},
-		{"missing name", "invalid_request", "name", set("name", nil)},
-		{"name with slash", "invalid_request", "name", set("name", "a/b.txt")},
-		{"name with backslash", "invalid_request", "name", set("name", `a\b.txt`)},
-		{"name with control character", "invalid_request", "name", set("name", "a\tb.txt")},
-		{"name with leading dot", "invalid_request", "name", set("name", ".hidden.txt")},
-		{"name over 200 characters", "invalid_request", "name", set("name", strings.Repeat("n", 197)+".txt")},
-		{"missing data", "invalid_request", "data", set("data", nil)},
-		{"data wrapped base64", "invalid_request", "data", set("data", "aGVs\nbG8=")},
-		{"data invalid characters", "invalid_request", "data", set("data", "aGVs*G8=")},
-		{"data URL-safe alphabet", "invalid_request", "data", set("data", "-_-_")},
-		{"data not a string", "invalid_request", "data", set("data", 5)},
-		{"metadata over 16 pairs", "invalid_request", "metadata", set("metadata", manyPairs(17))},
-	}
-	for _, tc := range tests {
+	for _, tc := range uploadFieldCases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := ev.upload(keyAdd, tc.body)
 			wantErr(t, r, 400, tc.code)
