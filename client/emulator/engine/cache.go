@@ -6,7 +6,7 @@ import "sync"
 // kept between calls: an emulator answers many questions over the same
 // documents. The cache never changes a result, only its cost.
 const (
-	cacheMaxBytes = 64 << 20 // text held by cached entries
+	cacheMaxBytes = 16 << 20 // text held by cached entries (passages take several times more)
 	cacheMaxDocs  = 4096
 )
 

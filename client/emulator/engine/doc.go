@@ -4,6 +4,17 @@
 // totals and averages of spreadsheet columns, writes minimal DOCX, XLSX and PDF
 // files, and holds the demo documents of a fictional company.
 //
+// Answer works in three ways, reported as Result.Mode like the service's
+// coverage.mode: "compute" when the question asks for a total, sum, "how
+// many" or average and a numeric spreadsheet column matches it (rows can be
+// narrowed by cells the question names, such as "North" or "Q2"); "search"
+// when it quotes the best BM25 passages and knows which documents it used;
+// "whole" for small workspaces (WholeModeMaxChars), as if every document
+// were given to a model, so that the documents used are not known. When no
+// passage holds enough of the question (by idf weight, with a few synonyms
+// and words of document names and titles counting), Found is false and the
+// answer names the documents checked.
+//
 // Everything here is standard library only, deterministic and safe on hostile
 // input: Extract never panics and caps how much it decompresses.
 package engine
