@@ -257,7 +257,11 @@ func TestUploadBrokenThenNotFoundResendsSameID(t *testing.T) {
 
 func TestUploadUnknownOutcome(t *testing.T) {
 	u := &uploadServer{t: t}
-	u.respond = func(n int, w http.ResponseWriter, r *http.Request) bool { _, _ = io.Copy(io.Discard, r.Body); hangUp(w); return true }
+	u.respond = func(n int, w http.ResponseWriter, r *http.Request) bool {
+		_, _ = io.Copy(io.Discard, r.Body)
+		hangUp(w)
+		return true
+	}
 	u.status = func(w http.ResponseWriter, r *http.Request) { writeErr(w, 500, "internal", false) }
 	c, _ := newTestClient(t, u.handler)
 	_, err := c.Upload(t.Context(), memUpload([]byte("abc")))

@@ -1,9 +1,9 @@
 package client
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
+	"unsafe"
 )
 
 // eventData is the union of the data objects of spec §6.
@@ -15,7 +15,6 @@ type eventData struct {
 	Status         string          `json:"status"`
 	Delta          string          `json:"delta"`
 	Sources        []AnswerSource  `json:"sources"`
-	Answer         json.RawMessage `json:"answer"`
 }
 
 // errNoAnswer is an answer.completed event without an answer object.
@@ -36,12 +35,19 @@ func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, 
 	if !knownEvent(typ) {
 		return StreamEvent{}, false, nil
 	}
-	ev = StreamEvent{Type: typ, Raw: json.RawMessage(data)}
+	ev = StreamEvent{Type: typ, Raw: readOnlyBytes(data)}
 	if typ == EventDelta {
 		if id, seq, delta, ok := fastDelta(data); ok {
 			ev.AnswerID, ev.SequenceNumber, ev.Delta = id, seq, delta
 			return ev, true, nil
 		}
+	}
+	if typ == EventCompleted {
+		ev.Answer, ev.SequenceNumber, err = completedAnswer(ev.Raw)
+		if ev.Answer != nil {
+			ev.AnswerID = ev.Answer.ID
+		}
+		return ev, true, err
 	}
 	var d eventData
 	if err := json.Unmarshal(ev.Raw, &d); err != nil {
@@ -55,31 +61,49 @@ func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, 
 		ev.Sources = d.Sources
 	case EventDelta:
 		ev.Delta = d.Delta
-	case EventCompleted:
-		ev.Answer, err = completedAnswer(ev.Raw, d.Answer)
-		if ev.Answer != nil {
-			ev.AnswerID = firstNonEmpty(ev.Answer.ID, ev.AnswerID)
-		}
 	case EventFailed:
 		ev.Error = parseAPIError(0, nil, ev.Raw, redact)
 	}
 	return ev, true, err
 }
 
-// completedAnswer reads the Answer object: the data itself, or nested under "answer".
-func completedAnswer(data, nested json.RawMessage) (*Answer, error) {
-	var a Answer
-	src := data
-	if n := bytes.TrimSpace(nested); len(n) > 0 && n[0] == '{' {
-		src = n
+// readOnlyBytes views the event's data (a string go-sse allocated for this event alone) as
+// bytes without copying: one allocation less per event. StreamEvent.Raw is documented read-only.
+func readOnlyBytes(s string) json.RawMessage {
+	if s == "" {
+		return nil
 	}
-	if err := json.Unmarshal(src, &a); err != nil {
-		return nil, err
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+// completedData is answer.completed in one pass: the Answer object with the event's
+// sequence number.
+type completedData struct {
+	Answer
+	SequenceNumber int `json:"sequence_number"`
+}
+
+// nestedCompleted is answer.completed with the Answer object under "answer".
+type nestedCompleted struct {
+	Answer         *Answer `json:"answer"`
+	SequenceNumber int     `json:"sequence_number"`
+}
+
+// completedAnswer reads the Answer object: the data itself (one pass), or nested under "answer".
+func completedAnswer(data json.RawMessage) (*Answer, int, error) {
+	var flat completedData
+	err := json.Unmarshal(data, &flat)
+	if err == nil {
+		if flat.Object == "" && flat.Answer.Answer == "" && flat.ID == "" && flat.Status == "" {
+			return nil, 0, errNoAnswer
+		}
+		return &flat.Answer, flat.SequenceNumber, nil
 	}
-	if a.Object == "" && a.Answer == "" && a.ID == "" && a.Status == "" {
-		return nil, errNoAnswer
+	var nested nestedCompleted
+	if json.Unmarshal(data, &nested) != nil || nested.Answer == nil {
+		return nil, 0, err
 	}
-	return &a, nil
+	return nested.Answer, nested.SequenceNumber, nil
 }
 
 // fastDelta decodes the common answer.delta object {"id":..,"sequence_number":..,"delta":..}

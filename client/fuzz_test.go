@@ -142,4 +142,3 @@ func parseTurns(spec string, repeat int) []LocalTurn {
 	}
 	return out
 }
-

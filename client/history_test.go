@@ -10,7 +10,9 @@ import (
 // non-empty, 20 turns and 24,000 characters, oldest whole pairs dropped first, failed turns
 // never sent.
 func TestBuildHistory(t *testing.T) {
-	pair := func(i int) LocalTurn { return LocalTurn{Question: fmt.Sprintf("q%d", i), Answer: fmt.Sprintf("a%d", i)} }
+	pair := func(i int) LocalTurn {
+		return LocalTurn{Question: fmt.Sprintf("q%d", i), Answer: fmt.Sprintf("a%d", i)}
+	}
 	var many []LocalTurn
 	for i := 0; i < 15; i++ {
 		many = append(many, pair(i))

@@ -126,7 +126,7 @@ func (p *scanner) integer() (int, bool) {
 }
 
 // fieldNames are the JSON names of eventData; encoding/json matches them case-insensitively.
-var fieldNames = []string{"id", "answer_id", "sequence_number", "stage", "status", "delta", "sources", "answer"}
+var fieldNames = []string{"id", "answer_id", "sequence_number", "stage", "status", "delta", "sources"}
 
 // skipPlainValue skips the value of an unknown key: a string, a number, true, false or null.
 func (p *scanner) skipPlainValue(key string) bool {

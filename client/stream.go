@@ -1,6 +1,7 @@
 package client
 
 import (
+	"errors"
 	"io"
 	"iter"
 	"strings"
@@ -19,7 +20,11 @@ const MaxEventSize = 8 << 20
 // methods are for one goroutine, except Close, which may be called from any goroutine.
 type AnswerStream struct {
 	mu        sync.Mutex
-	next      func() (sse.Event, error, bool)
+	next      func() (struct{}, bool)
+	queue     []sse.Event // events read but not yet handed out
+	qpos      int
+	eof       bool
+	readErr   error
 	stop      func()
 	body      io.Closer
 	cancel    func()
@@ -47,28 +52,66 @@ func failedStream(err error) *AnswerStream { return &AnswerStream{err: err, done
 // newAnswerStream reads events from r; closer, cancel and w may be nil.
 func newAnswerStream(r io.Reader, closer io.Closer, cancel func(), w *idleWatch, redact func(string) string) *AnswerStream {
 	s := &AnswerStream{body: closer, cancel: cancel, watch: w, redact: redact}
-	s.next, s.stop = iter.Pull2(func(yield func(sse.Event, error) bool) {
-		if s.jsonBody {
-			yieldJSONAnswer(r, yield)
-			return
-		}
-		for ev, err := range sse.Read(r, &sse.ReadConfig{MaxEventSize: MaxEventSize}) {
-			if !yield(ev, err) {
-				return
-			}
-		}
-	})
+	s.next, s.stop = iter.Pull(func(yield func(struct{}) bool) { s.produce(r, yield) })
 	return s
 }
 
-// yieldJSONAnswer turns a plain JSON answer (a server that ignored stream) into answer.completed.
-func yieldJSONAnswer(r io.Reader, yield func(sse.Event, error) bool) {
+// produce runs sse.Read in the stream's coroutine and queues its events. It hands the queue
+// to Next only when the parser needs more bytes (batchReader) or at the end, so that the
+// coroutine switches once per network read instead of once per event, and an event is never
+// held back while the stream waits for the network.
+func (s *AnswerStream) produce(r io.Reader, yield func(struct{}) bool) {
+	br := &batchReader{r: r, s: s, yield: yield}
+	if s.jsonBody {
+		s.queue = append(s.queue, jsonAnswerEvent(r, &s.readErr))
+	} else {
+		for ev, err := range sse.Read(br, &sse.ReadConfig{MaxEventSize: MaxEventSize}) {
+			if err != nil {
+				if !br.stopped {
+					s.readErr = err
+				}
+				break
+			}
+			s.queue = append(s.queue, ev)
+		}
+	}
+	if !br.stopped {
+		s.eof = true
+		yield(struct{}{})
+	}
+}
+
+// errConsumerGone stops sse.Read once the stream was closed.
+var errConsumerGone = errors.New("client: stream consumer gone")
+
+// batchReader hands queued events to the consumer before each read of the body.
+type batchReader struct {
+	r       io.Reader
+	s       *AnswerStream
+	yield   func(struct{}) bool
+	stopped bool
+}
+
+func (b *batchReader) Read(p []byte) (int, error) {
+	if b.s.qpos < len(b.s.queue) {
+		if !b.yield(struct{}{}) {
+			b.stopped = true
+			return 0, errConsumerGone
+		}
+	}
+	clear(b.s.queue)
+	b.s.queue, b.s.qpos = b.s.queue[:0], 0
+	return b.r.Read(p)
+}
+
+// jsonAnswerEvent turns a plain JSON answer (a server that ignored stream) into answer.completed.
+func jsonAnswerEvent(r io.Reader, errp *error) sse.Event {
 	b, err := io.ReadAll(io.LimitReader(r, MaxEventSize))
 	if err != nil {
-		yield(sse.Event{}, err)
-		return
+		*errp = err
+		return sse.Event{}
 	}
-	yield(sse.Event{Type: EventCompleted, Data: string(b)}, nil)
+	return sse.Event{Type: EventCompleted, Data: string(b)}
 }
 
 // Next advances to the next known event; false at the end of the stream or on error.
@@ -83,11 +126,19 @@ func (s *AnswerStream) Next() bool {
 		return false
 	}
 	for {
-		ev, err, ok := s.next()
-		if !ok || err != nil {
-			s.finish(s.endError(err))
-			return false
+		if s.qpos == len(s.queue) {
+			if s.eof {
+				s.finish(s.endError(s.readErr))
+				return false
+			}
+			if _, ok := s.next(); !ok {
+				s.finish(s.endError(s.readErr))
+				return false
+			}
+			continue
 		}
+		ev := &s.queue[s.qpos]
+		s.qpos++
 		se, known, derr := decodeEvent(ev.Type, ev.Data, s.redact)
 		if !known {
 			continue
@@ -118,8 +169,6 @@ func (s *AnswerStream) apply(e *StreamEvent) {
 		s.sources = e.Sources
 	case EventCompleted:
 		s.answer, s.final, s.sources = e.Answer, true, e.Answer.Sources
-		s.text.Reset()
-		s.text.WriteString(e.Answer.Answer)
 	case EventFailed:
 		s.final, s.finalErr = true, e.Error
 	}
@@ -194,7 +243,12 @@ func (s *AnswerStream) Close() error {
 
 // Text returns the preview text received so far, resets applied; after answer.completed, the
 // final answer text.
-func (s *AnswerStream) Text() string { return s.text.String() }
+func (s *AnswerStream) Text() string {
+	if s.answer != nil {
+		return s.answer.Answer
+	}
+	return s.text.String()
+}
 
 // Answer returns the final answer after answer.completed, else nil.
 func (s *AnswerStream) Answer() *Answer { return s.answer }

@@ -37,7 +37,7 @@ func sseHandler(chunks ...string) http.HandlerFunc {
 
 func ev(name, data string) string { return "event: " + name + "\ndata: " + data + "\n\n" }
 
-const completedData = `{"id":"wsa_1","object":"workspace.answer","status":"completed","found":true,"answer":"Final text.","sources":[{"index":1,"document_id":"d1","name":"a.txt","source_type":"file","url":null,"used":false}],"sequence_number":9}`
+const completedEventData = `{"id":"wsa_1","object":"workspace.answer","status":"completed","found":true,"answer":"Final text.","sources":[{"index":1,"document_id":"d1","name":"a.txt","source_type":"file","url":null,"used":false}],"sequence_number":9}`
 
 func askStream(c *Client) *AnswerStream {
 	return c.AskStream(tCtx, AskRequest{WorkspaceID: "w", Question: "q"})
@@ -58,7 +58,7 @@ func TestStreamFullAnswer(t *testing.T) {
 		": ping\n\n",
 		"event: answer.delta\ndata: {\"id\":\"wsa_1\",\"sequence_number\":4,\"delta\":\"Hello\"}\n\n",
 		crlf,
-		ev("answer.completed", completedData),
+		ev("answer.completed", completedEventData),
 	))
 	s := askStream(c)
 	defer s.Close()
@@ -184,7 +184,7 @@ func TestStreamRequestErrorAndRetry(t *testing.T) {
 		case 1:
 			writeErr(w, 503, "overloaded", true)
 		case 2:
-			sseHandler(ev("answer.completed", completedData))(w, r)
+			sseHandler(ev("answer.completed", completedEventData))(w, r)
 		default:
 			writeErr(w, 404, "knowledge_not_found", false)
 		}
