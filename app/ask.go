@@ -177,7 +177,7 @@ func (c *Conversations) finish(ctx context.Context, key string, conv Conversatio
 
 // applyAnswer copies a final answer object into a turn.
 func applyAnswer(t *Turn, a *client.Answer) {
-	t.Answer, t.Model, t.Notice, t.RequestID = a.Answer, a.Model, a.Notice, a.RequestID
+	t.Answer, t.Model, t.Notice, t.RequestID, t.AnswerID, t.Usage = a.Answer, a.Model, a.Notice, a.RequestID, a.ID, a.Usage
 	found := a.Found
 	t.Found, t.Sources, t.Coverage, t.Warnings = &found, a.Sources, a.Coverage, a.Warnings
 	t.Error, t.ErrorCode = "", ""

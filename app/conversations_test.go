@@ -91,11 +91,12 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 		t.Fatalf("when the request went out the database held %+v", savedBefore)
 	}
 	if turn.Status != TurnCompleted || turn.Answer == "" || turn.Found == nil || !*turn.Found || turn.Model == "" ||
-		turn.RequestID == "" || turn.Coverage == nil || turn.Tier != "smart" {
+		turn.RequestID == "" || turn.Coverage == nil || turn.Tier != "smart" || !strings.HasPrefix(turn.AnswerID, "wsa_") {
 		t.Fatalf("saved turn = %+v", turn)
 	}
 	saved, _ := f.app.Conversations().Turn(ctx, turn.ID)
-	if saved.Answer != turn.Answer || saved.Status != TurnCompleted || len(saved.Sources) != len(turn.Sources) {
+	if saved.Answer != turn.Answer || saved.Status != TurnCompleted || len(saved.Sources) != len(turn.Sources) ||
+		saved.AnswerID != turn.AnswerID || (turn.Usage != nil && (saved.Usage == nil || *saved.Usage != *turn.Usage)) {
 		t.Fatalf("database turn = %+v", saved)
 	}
 	if len(updates) < 3 || updates[len(updates)-1].Status != TurnCompleted || updates[len(updates)-1].Text != turn.Answer {

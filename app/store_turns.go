@@ -65,8 +65,10 @@ type Turn struct {
 	Warnings       []string
 	Notice         string
 	RequestID      string
-	Error          string // why it failed or was interrupted, in words
-	ErrorCode      string // the server's error code, when there is one
+	AnswerID       string        // the answer's id (wsa_...), when answered
+	Usage          *client.Usage // tokens used, when answered
+	Error          string        // why it failed or was interrupted, in words
+	ErrorCode      string        // the server's error code, when there is one
 	Created        time.Time
 	Updated        time.Time
 }
@@ -186,11 +188,12 @@ func (s *store) saveTurn(ctx context.Context, t *Turn) error {
 	now := s.nowMilli()
 	t.Updated = fromMilli(now)
 	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
+	extra := jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, Usage: t.Usage})
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
-			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, updated_at=? WHERE id=?`,
-			t.Answer, string(t.Status), t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources, coverage,
-			warnings, t.Notice, t.RequestID, t.Error, t.ErrorCode, now, t.ID)
+			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, extra=?, updated_at=?
+			WHERE id=?`, t.Answer, string(t.Status), t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources,
+			coverage, warnings, t.Notice, t.RequestID, t.Error, t.ErrorCode, extra, now, t.ID)
 		if err := affected(res, err); err != nil {
 			return err
 		}
@@ -206,15 +209,21 @@ func (s *store) savePartial(ctx context.Context, id int64, text string) error {
 }
 
 const turnCols = `id, conversation_id, question, answer, status, tier, thinking, model, found, sources, coverage,
-	warnings, notice, request_id, error, error_code, created_at, updated_at`
+	warnings, notice, request_id, error, error_code, extra, created_at, updated_at`
+
+// turnExtra is the extra column: fields kept as JSON so that later kinds of turn need no migration.
+type turnExtra struct {
+	AnswerID string        `json:"answer_id,omitempty"`
+	Usage    *client.Usage `json:"usage,omitempty"`
+}
 
 func scanTurn(sc interface{ Scan(...any) error }) (Turn, error) {
 	var t Turn
-	var status, sources, coverage, warnings string
+	var status, sources, coverage, warnings, extra string
 	var thinking, found sql.NullBool
 	var created, updated int64
 	err := sc.Scan(&t.ID, &t.ConversationID, &t.Question, &t.Answer, &status, &t.Tier, &thinking, &t.Model, &found,
-		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &created, &updated)
+		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &extra, &created, &updated)
 	if err != nil {
 		return t, err
 	}
@@ -223,6 +232,10 @@ func scanTurn(sc interface{ Scan(...any) error }) (Turn, error) {
 	_ = unmarshalIfSet(sources, &t.Sources)
 	_ = unmarshalIfSet(coverage, &t.Coverage)
 	_ = unmarshalIfSet(warnings, &t.Warnings)
+	var x turnExtra
+	if unmarshalIfSet(extra, &x) == nil {
+		t.AnswerID, t.Usage = x.AnswerID, x.Usage
+	}
 	return t, nil
 }
 
