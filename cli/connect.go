@@ -20,7 +20,7 @@ func (e *env) openApp() (*app.App, error) {
 	if err != nil {
 		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
 	}
-	a, err := app.Open(e.ctx, app.Options{Home: home, ClientOptions: e.clientOptions})
+	a, err := app.Open(e.ctx, app.Options{Home: home, NoUploadQueue: true, ClientOptions: e.clientOptions})
 	if err != nil {
 		return nil, localf("cannot open Lectern's data in %s: %v", home, err)
 	}
