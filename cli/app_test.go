@@ -61,7 +61,8 @@ func TestAskJSONFromApp(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	runCLI(t, "connect", f.srv.URL).want(t, 0)
 	ans := askJSON(t, "Handbook", "How many days of paid holiday a year?")
-	if ans.Object != "workspace.answer" || !ans.Found || !strings.Contains(ans.Answer, "27") || ans.RequestID == "" {
+	if ans.Object != "workspace.answer" || !ans.Found || !strings.Contains(ans.Answer, "27") || ans.RequestID == "" ||
+		!strings.HasPrefix(ans.ID, "wsa_") || ans.Usage == nil {
 		t.Errorf("answer %+v", ans)
 	}
 }

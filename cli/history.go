@@ -127,5 +127,9 @@ func printMatches(e *env, search string, list []historyEntry) {
 			oneLine(h.Workspace), h.Status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
-	fmt.Fprintf(e.stdout, "%d turns match. \"lectern export ID FILE\" saves a whole conversation.\n", len(list))
+	n := fmt.Sprintf("%d turns match", len(list))
+	if len(list) == 1 {
+		n = "1 turn matches"
+	}
+	fmt.Fprintf(e.stdout, "%s. \"lectern export ID FILE\" saves a whole conversation.\n", n)
 }

@@ -68,11 +68,12 @@ func (s *appStore) conversation(e *env, o *askOptions) (app.Conversation, error)
 	return conv, nil
 }
 
-// answerFromTurn rebuilds the answer object from a saved turn (the app keeps no answer id or usage).
+// answerFromTurn rebuilds the answer object from a saved turn (all but metadata, which the
+// command line never sends, and created, which is the time the turn was saved).
 func answerFromTurn(t app.Turn, workspaceID string) *client.Answer {
-	a := &client.Answer{Object: "workspace.answer", Created: t.Updated.Unix(), WorkspaceID: workspaceID,
-		Model: t.Model, Status: string(t.Status), Answer: t.Answer, Sources: t.Sources, Coverage: t.Coverage,
-		Warnings: t.Warnings, Notice: t.Notice, RequestID: t.RequestID}
+	a := &client.Answer{ID: t.AnswerID, Object: "workspace.answer", Created: t.Updated.Unix(),
+		WorkspaceID: workspaceID, Model: t.Model, Status: string(t.Status), Answer: t.Answer, Sources: t.Sources,
+		Coverage: t.Coverage, Warnings: t.Warnings, Usage: t.Usage, Notice: t.Notice, RequestID: t.RequestID}
 	if t.Found != nil {
 		a.Found = *t.Found
 	}
