@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"strings"
 
 	"lectern/client"
@@ -14,7 +15,8 @@ var cmdAsk = &command{
 	help: `
 The answer comes only from the workspace's documents and is streamed as it is written, then
 its sources are listed with the request id. When stdout is not a terminal (a pipe or a file),
-only the final answer goes to stdout and the sources go to stderr.
+only the final answer goes to stdout and the sources go to stderr. Words after WORKSPACE make
+up the question; QUESTION "-" reads it from stdin.
 
   --doc ID         ask one document (an id from "lectern documents") instead of the workspace
   --model TIER     fast (the server's default), smart or genius
@@ -59,6 +61,13 @@ func parseAsk(e *env, args []string) (*askOptions, error) {
 	}
 	o.workspace = pos[0]
 	o.req.Question = strings.Join(pos[1:], " ")
+	if o.req.Question == "-" {
+		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
+		if err != nil {
+			return nil, localf("cannot read the question from stdin: %v", err)
+		}
+		o.req.Question = strings.TrimSpace(string(b))
+	}
 	o.req.Model = client.Tier(strings.ToLower(model))
 	if thinking {
 		o.req.Thinking = &thinking

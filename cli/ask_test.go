@@ -148,3 +148,15 @@ func TestAskCancelled(t *testing.T) {
 	r = runCLI(t, "history", "--search", "holiday", "--json").want(t, 0)
 	contains(t, "history", r.stdout, `"status": "interrupted"`)
 }
+
+func TestAskQuestionFromStdin(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	var out, errb strings.Builder
+	e := &env{stdin: strings.NewReader("How many days of paid holiday a year?\n"), stdout: &out, stderr: &errb}
+	if code := run(t.Context(), e, []string{"ask", "Handbook", "-"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if q := f.lastAsk(t)["question"]; q != "How many days of paid holiday a year?" {
+		t.Errorf("question sent %q", q)
+	}
+}
