@@ -42,6 +42,36 @@ func BenchmarkOpenAndLoadWorkspace10k(b *testing.B) {
 	}
 }
 
+// BenchmarkAppOpenAndLoadWorkspace10k is the same through the facade: Open (settings, database,
+// services), Workspaces and WorkspaceContent of a 10,000-document workspace, offline.
+func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
+	home := b.TempDir()
+	const server = "https://bench.example.com"
+	a, err := Open(context.Background(), Options{Home: home})
+	if err != nil {
+		b.Fatal(err)
+	}
+	a.UpdateSettings(func(s *Settings) { s.Server = server })
+	a.store.saveWorkspace(context.Background(), server, 0, cacheWorkspace("ws_big", 10000), time.Now())
+	a.Close()
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		a, err := Open(ctx, Options{Home: home, NoUploadQueue: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ws, _ := a.Workspaces(ctx)
+		docs, _, err := a.WorkspaceContent(ctx, ws[0].WorkspaceID)
+		if err != nil || len(docs) != 10000 {
+			b.Fatalf("%d documents, %v", len(docs), err)
+		}
+		b.StopTimer()
+		a.Close()
+		b.StartTimer()
+	}
+}
+
 var benchWords = strings.Fields(`budget travel holiday contract invoice salary policy office meeting report
 	quarter revenue expense training safety laptop printer parking canteen pension insurance leave
 	project deadline client supplier audit compliance security password network backup archive`)
