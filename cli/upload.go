@@ -160,7 +160,8 @@ func (e *env) sendAll(c *client.Client, ws client.Workspace, reqs []client.Uploa
 			failed++
 			continue
 		}
-		out.line("Added %s to %s: %s (%s)", rec.Name, ws.Name, rec.Status, recordIDs(rec))
+		out.line("Added %s to %s (%s).", rec.Name, ws.Name, recordIDs(rec))
+		out.line("%s: %s", rec.Name, statusWords(rec.Status, rec.FailedReason))
 		recs = append(recs, rec)
 	}
 	return recs, failed

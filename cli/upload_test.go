@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lectern/client"
+	"lectern/client/emulator"
 )
 
 // writeFile writes a test file and returns its path.
@@ -58,7 +59,7 @@ func TestUploadPartlyRejected(t *testing.T) {
 	good := writeFile(t, "good.txt", "A good file.")
 	bad := writeFile(t, ".hidden.txt", "A hidden file.")
 	r := runCLI(t, "upload", "Alice Notes", good, bad).want(t, 2)
-	contains(t, "stdout", r.stdout, "Added good.txt")
+	contains(t, "stdout", r.stdout, "Added good.txt to Alice Notes")
 	contains(t, "stderr", r.stderr, ".hidden.txt not sent")
 }
 
@@ -66,7 +67,7 @@ func TestUploadFailures(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	p := writeFile(t, "unreadable-scan.txt", "This one fails to index.")
 	r := runCLI(t, "upload", "Alice Notes", p, "--wait").want(t, 1)
-	contains(t, "upload", r.stdout, "unreadable-scan.txt: failed")
+	contains(t, "upload", r.stdout, "unreadable-scan.txt: failed (the server could not index")
 
 	// The same name twice: the service refuses the second one (duplicate_name).
 	other := writeFile(t, "x.txt", "text")
@@ -75,4 +76,13 @@ func TestUploadFailures(t *testing.T) {
 		t.Errorf("want the second copy refused, got %d refusals:\n%s", n, r.stderr)
 	}
 	contains(t, "stderr", r.stderr, "duplicate_name", "request id")
+
+	// A key that may not add documents.
+	f.emu.AddKey(emulator.Key{Secret: "sk-read-only-key-0000READONLY", Owner: "alice"})
+	t.Setenv("LECTERN_API_KEY", "sk-read-only-key-0000READONLY")
+	r = runCLI(t, "upload", "Alice Notes", writeFile(t, "y.txt", "why")).want(t, 1)
+	contains(t, "stderr", r.stderr, "key_not_allowed", "Can add documents", "request id")
+	if strings.Contains(r.stderr+r.stdout, "READONLY") {
+		t.Errorf("the key was printed:\n%s", r.stderr)
+	}
 }
