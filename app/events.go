@@ -113,6 +113,7 @@ func (b *Bus) Emit(ev Event) {
 }
 
 // Flush waits until every event emitted so far has been delivered (tests and shutdown use it).
+// It must not be called from a subscriber.
 func (b *Bus) Flush() {
 	b.mu.Lock()
 	for b.pending > 0 && !b.closed {
@@ -121,7 +122,8 @@ func (b *Bus) Flush() {
 	b.mu.Unlock()
 }
 
-// Close delivers what is queued, then stops the bus. Later events are dropped.
+// Close delivers what is queued, then stops the bus. Later events are dropped. It must not be
+// called from a subscriber.
 func (b *Bus) Close() {
 	b.Flush()
 	b.mu.Lock()

@@ -91,6 +91,9 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	// A new session, still offline, shows the cache and the last sync time.
 	f.app.Close()
 	b := f.open()
+	if got := b.Connection(); !got.LastSynced.Equal(synced) || got.State != ConnUnknown {
+		t.Fatalf("connection right after Open = %+v", got)
+	}
 	if ids := workspaceIDs(t, b); len(ids) != 2 {
 		t.Fatalf("reopened offline cache shows %d workspaces", len(ids))
 	}

@@ -224,6 +224,9 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 		e.Size = st.Size()
 	}
 	e.State, e.ClientDocumentID = UploadQueued, client.NewClientDocumentID()
+	u.mu.Lock()
+	delete(u.notBefore, id)
+	u.mu.Unlock()
 	e.DocumentID, e.Status, e.Warnings, e.Error, e.ErrorCode, e.SuggestedName = "", "", nil, "", "", ""
 	if err := u.store.saveUpload(ctx, key, &e); err != nil {
 		return err

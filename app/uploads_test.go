@@ -382,3 +382,29 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 		t.Fatalf("queue after Remove: %+v", list)
 	}
 }
+
+func TestNoUploadQueueStoresButDoesNotSend(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	f.app.Close()
+	opts := f.options()
+	opts.NoUploadQueue = true
+	a, err := Open(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := writeFile(t, t.TempDir(), "later.txt", []byte("sent by the next process"))
+	res, _ := a.Uploads().Enqueue(ctxT(t), f.ws, p)
+	time.Sleep(300 * time.Millisecond)
+	if u, _ := a.Uploads().Get(ctxT(t), res[0].ID); u.State != UploadQueued {
+		t.Fatalf("state = %v; want queued", u.State)
+	}
+	a.Close()
+	b := f.open()
+	ev := record(t, b)
+	if u, _ := b.Uploads().Get(ctxT(t), res[0].ID); u.State.Final() {
+		return
+	}
+	if e := waitFinished(t, ev, res[0].ID)[res[0].ID]; e.Status != "ready" {
+		t.Fatalf("the next process: %+v", e)
+	}
+}
