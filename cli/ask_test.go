@@ -137,15 +137,31 @@ func TestAskInterruptedAndFailed(t *testing.T) {
 	contains(t, "history", r.stdout, `"status": "interrupted"`, `"status": "failed"`)
 }
 
+// cancelOnWrite cancels a context at the first write: Ctrl-C while the answer streams.
+type cancelOnWrite struct {
+	strings.Builder
+	cancel context.CancelFunc
+}
+
+func (w *cancelOnWrite) Write(p []byte) (int, error) {
+	w.cancel()
+	return w.Builder.Write(p)
+}
+
 func TestAskCancelled(t *testing.T) {
 	cfg := fastConfig()
-	cfg.DeltaDelay = 50 * time.Millisecond
+	cfg.DeltaDelay = 20 * time.Millisecond
 	newFixture(t, cfg)
-	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	r := runWith(t, ctx, nil, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 130)
-	contains(t, "stderr", r.stderr, "cancelled")
-	r = runCLI(t, "history", "--search", "holiday", "--json").want(t, 0)
+	out := &cancelOnWrite{cancel: cancel}
+	var errb strings.Builder
+	e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb, terminal: yes()}
+	if code := run(ctx, e, []string{"ask", "Handbook", "How many days of paid holiday a year?"}); code != 130 {
+		t.Fatalf("exit %d, want 130\n%s", code, errb.String())
+	}
+	contains(t, "stderr", errb.String(), "cancelled")
+	r := runCLI(t, "history", "--search", "holiday", "--json").want(t, 0)
 	contains(t, "history", r.stdout, `"status": "interrupted"`)
 }
 
