@@ -28,7 +28,8 @@ type Result struct {
 	Answer string
 	// Found is false when the documents do not cover the question.
 	Found bool
-	// Mode is how the answer was made: whole, search or compute.
+	// Mode is how the answer was made: whole, search, compute or mapreduce
+	// (a summary of each document chosen).
 	Mode string
 	// Used holds the indexes (into docs, ascending) of the documents the
 	// answer comes from: empty when Found is false, nil in whole mode.
@@ -54,11 +55,15 @@ const (
 )
 
 // Answer answers question from docs. One document means a one-document ask.
-// Totals and averages of spreadsheet columns are computed (Mode compute);
-// other questions are answered by quoting the passages that match best.
+// Totals and averages of spreadsheet columns are computed (Mode compute),
+// summaries are made document by document (Mode mapreduce), and other
+// questions are answered by quoting the passages that match best.
 // The result depends only on the input.
 func Answer(question string, docs []Doc) Result {
 	if r, ok := compute(question, docs); ok {
+		return r
+	}
+	if r, ok := summarize(question, docs); ok {
 		return r
 	}
 	return search(question, docs)

@@ -208,3 +208,22 @@ func TestTrimQuoteUTF8(t *testing.T) {
 		}
 	}
 }
+
+func TestAnswerSummary(t *testing.T) {
+	docs := demoDocs(t)
+	r := Answer("Summarize the employee handbook", docs)
+	if !r.Found || r.Mode != "mapreduce" || !reflect.DeepEqual(r.Used, []int{0}) || !r.UsedKnown ||
+		!strings.Contains(r.Answer, "- Annual leave (vacation) policy") {
+		t.Fatalf("%+v", r)
+	}
+	r = Answer("Give me an overview of the documents", docs)
+	if !r.Found || len(r.Used) != len(docs) || !strings.HasPrefix(r.Answer, "Here is an overview of 6 documents") ||
+		!strings.Contains(r.Answer, "a table of 48 rows with the columns quarter, region, product, units, unit_price, revenue. "+
+			"Totals: units 10,377, revenue 1,550,963.70.") {
+		t.Fatalf("%+v", r)
+	}
+	r = Answer("What is this document about?", docs[4:5])
+	if !r.Found || !reflect.DeepEqual(r.Used, []int{0}) || !strings.Contains(r.Answer, "- 4. Travel freeze") {
+		t.Fatalf("%+v", r)
+	}
+}

@@ -264,16 +264,7 @@ func shapeOf(s string) string {
 // computeAnswer sums or averages column col over the rows that pass every
 // filter and writes the Markdown answer; found is false when no row counts.
 func computeAnswer(agg aggregate, t table, col int, filters []filter, name string) (answer string, found bool) {
-	sum, n := 0.0, 0
-	for _, row := range t.rows {
-		if !keep(row, filters) || col >= len(row) {
-			continue
-		}
-		if v, ok := parseNumber(row[col]); ok {
-			sum += v
-			n++
-		}
-	}
+	sum, n := columnSum(t, col, filters)
 	header := strings.TrimSpace(t.header[col])
 	src := fmt.Sprintf("in **%s**%s", mdName(name), describeFilters(t, filters))
 	if n == 0 {
@@ -284,6 +275,21 @@ func computeAnswer(agg aggregate, t table, col int, filters []filter, name strin
 			header, src, formatNumber(sum/float64(n)), plural(n, "row"), formatNumber(sum)), true
 	}
 	return fmt.Sprintf("The total **%s** %s is **%s**, over %s.", header, src, formatNumber(sum), plural(n, "row")), true
+}
+
+// columnSum adds up the numbers of column col in the rows that pass every
+// filter, and counts them.
+func columnSum(t table, col int, filters []filter) (sum float64, n int) {
+	for _, row := range t.rows {
+		if !keep(row, filters) || col >= len(row) {
+			continue
+		}
+		if v, ok := parseNumber(row[col]); ok {
+			sum += v
+			n++
+		}
+	}
+	return sum, n
 }
 
 // plural writes "1 row" or "3 rows".

@@ -7,7 +7,9 @@
 // Answer works in three ways, reported as Result.Mode like the service's
 // coverage.mode: "compute" when the question asks for a total, sum, "how
 // many" or average and a numeric spreadsheet column matches it (rows can be
-// narrowed by cells the question names, such as "North" or "Q2"); "search"
+// narrowed by cells the question names, such as "North" or "Q2");
+// "mapreduce" when it asks for a summary or overview, made document by
+// document from their opening lines, sections and column totals; "search"
 // when it quotes the best BM25 passages and knows which documents it used;
 // "whole" for small workspaces (WholeModeMaxChars), as if every document
 // were given to a model, so that the documents used are not known. When no
