@@ -34,8 +34,9 @@ fail=0
 while IFS= read -r line <&"${APP[0]}"; do
   case "$line" in
     "shoot "*)
-      name=${line#shoot }
-      import -window root "$OUT/$name.png"
+      name=${line#shoot }; window=root
+      if [[ "$name" == *"|"* ]]; then window=${name#*|}; name=${name%%|*}; fi
+      import -window "$window" "$OUT/$name.png"
       echo "screenshots: $OUT/$name.png"
       echo next >&"${APP[1]}" ;;
     "tour: FAIL"*) echo "$line"; fail=1 ;;

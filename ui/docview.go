@@ -37,6 +37,7 @@ type documentsView struct {
 	root    fyne.CanvasObject
 	col     doclist.Column
 	desc    bool
+	onShown func(docs int) // after a workspace's documents are shown, when set
 }
 
 func newDocumentsView(b Backend, ctx context.Context) *documentsView {
@@ -47,8 +48,7 @@ func newDocumentsView(b Backend, ctx context.Context) *documentsView {
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Truncation = fyne.TextTruncateEllipsis
-	v.counts.Importance = widget.LowImportance
-	v.shown.Importance = widget.LowImportance
+	v.shown.SizeName = theme.SizeNameCaptionText
 	v.detail.Selectable = true
 	v.detail.Truncation = fyne.TextTruncateEllipsis
 	v.filter.SetPlaceHolder("Filter documents by name, type or status")
@@ -124,6 +124,9 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 	}
 	v.table.setModel(m)
 	v.updateShown()
+	if v.onShown != nil {
+		v.onShown(m.Len())
+	}
 }
 
 func (v *documentsView) setHeader(ws app.CachedWorkspace) {
@@ -161,11 +164,11 @@ func (v *documentsView) updateShown() {
 	case m.Len() == 0:
 		v.shown.SetText("No documents in this workspace yet")
 	case v.filter.Text == "":
-		v.shown.SetText(fmt.Sprintf("%d %s", m.Len(), plural(m.Len(), "document")))
+		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), plural(m.Len(), "document")))
 	case m.Rows() == 0:
 		v.shown.SetText(fmt.Sprintf("No document matches “%s”", v.filter.Text))
 	default:
-		v.shown.SetText(fmt.Sprintf("%d rows match “%s”", m.Rows(), v.filter.Text))
+		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", thousands(m.Rows()), thousands(m.Len()), v.filter.Text))
 	}
 }
 

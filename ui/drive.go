@@ -52,11 +52,14 @@ var stdinLines = sync.OnceValue(func() <-chan string {
 	return ch
 })
 
-// shoot asks the driving script for a screenshot: it prints "shoot <name>" once two frames have
-// been painted, then waits until the script answers with a line on stdin (at most 15 s, so that
-// the app never hangs when run by hand).
-func shoot(name string) {
+// shoot asks the driving script for a screenshot: it prints "shoot <name>" (and "|<window title>"
+// when one window is wanted) once two frames have been painted, then waits until the script
+// answers with a line on stdin (at most 15 s, so that the app never hangs when run by hand).
+func shoot(name, window string) {
 	time.Sleep(600 * time.Millisecond)
+	if window != "" {
+		name += "|" + window
+	}
 	fmt.Printf("shoot %s\n", name)
 	select {
 	case <-stdinLines():
@@ -92,7 +95,7 @@ func runSmoke(u *UI, painted <-chan struct{}) int {
 		}
 	})
 	fmt.Printf("smoke: ok %d workspaces: %q\n", len(names), names)
-	shoot("smoke")
+	shoot("smoke", "")
 	onUI(u.quit)
 	return 0
 }

@@ -23,7 +23,9 @@ const AppID = "io.lectern.app"
 //     (1 when it fails within 60 s). Used by scripts/smoke.sh.
 //   - LECTERN_TOUR=1: the screenshot tour of scripts/screenshots.sh; see tourSteps.
 //
-// It always prints "first-frame <ms>" to stdout when the first frame is painted, for benchmarks.
+//   - LECTERN_TRACE=1: print "first-frame <ms>" when the first frame is painted and
+//     "documents-shown <count> <ms>" each time a workspace's documents are shown (milliseconds
+//     since start), for the start-up benchmarks. Smoke and tour modes trace too.
 func Run(a *app.App) int {
 	start := time.Now()
 	fa := fyneapp.NewWithID(AppID)
@@ -31,10 +33,16 @@ func Run(a *app.App) int {
 	u := New(fa, a)
 	code := 0
 	painted := make(chan struct{})
+	trace := os.Getenv("LECTERN_TRACE") != "" || os.Getenv("LECTERN_SMOKE") != "" || os.Getenv("LECTERN_TOUR") != ""
 	u.probe = probe.New(func() {
-		fmt.Printf("first-frame %d\n", time.Since(start).Milliseconds())
+		if trace {
+			fmt.Printf("first-frame %d\n", time.Since(start).Milliseconds())
+		}
 		close(painted)
 	})
+	if trace {
+		u.trace = func(n int) { fmt.Printf("documents-shown %d %d\n", n, time.Since(start).Milliseconds()) }
+	}
 	switch {
 	case os.Getenv("LECTERN_TOUR") != "":
 		u.Show()

@@ -28,8 +28,6 @@ func newStatusBar() *statusBar {
 	s := &statusBar{dot: canvas.NewCircle(color.Transparent), state: widget.NewLabel("Not checked"),
 		server: widget.NewLabel(""), synced: widget.NewLabel("")}
 	s.server.Selectable = true
-	s.server.Importance = widget.LowImportance
-	s.synced.Importance = widget.LowImportance
 	dot := container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(10), s.dot))
 	s.root = container.NewVBox(widget.NewSeparator(),
 		container.NewHBox(dot, s.state, s.server, layout.NewSpacer(), s.synced))

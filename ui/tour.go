@@ -16,8 +16,9 @@ import (
 // touching widgets only through onUI), then the window it returns is captured as name.png.
 // New features add their stops to tourSteps.
 type tourStep struct {
-	name string
-	do   func(t *tour) (fyne.Window, error)
+	name   string
+	do     func(t *tour) (fyne.Window, error)
+	window string // title of the window to grab; "" for the whole screen
 }
 
 // tour is LECTERN_TOUR mode's state: the app and the large demo server.
@@ -29,13 +30,13 @@ type tour struct {
 // tourSteps are the tour's stops, in order: first run, the demo's workspace browser, a website
 // import, a large workspace with a filter typed, Settings, the dark theme, and the offline state.
 var tourSteps = []tourStep{
-	{"01-first-run", (*tour).firstRun},
-	{"02-workspaces", (*tour).demoBrowser},
-	{"03-website-import", (*tour).websiteImport},
-	{"04-large-workspace-filter", (*tour).largeWorkspace},
-	{"05-settings", (*tour).settings},
-	{"06-dark-theme", (*tour).dark},
-	{"07-offline", (*tour).offline},
+	{"01-first-run", (*tour).firstRun, ""},
+	{"02-workspaces", (*tour).demoBrowser, ""},
+	{"03-website-import", (*tour).websiteImport, ""},
+	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
+	{"05-settings", (*tour).settings, "Lectern Settings"},
+	{"06-dark-theme", (*tour).dark, ""},
+	{"07-offline", (*tour).offline, ""},
 }
 
 // runTour is LECTERN_TOUR mode (scripts/screenshots.sh): it walks tourSteps, asking the script
@@ -50,7 +51,7 @@ func runTour(u *UI, painted <-chan struct{}) int {
 			onUI(u.quit)
 			return 1
 		}
-		shoot(s.name)
+		shoot(s.name, s.window)
 	}
 	onUI(u.quit)
 	return 0
@@ -59,6 +60,7 @@ func runTour(u *UI, painted <-chan struct{}) int {
 func (t *tour) cleanup() {
 	if t.large != nil {
 		t.large.stop()
+		_ = t.u.b.SignOut(context.Background()) // forget the tour's key
 	}
 }
 
@@ -162,6 +164,5 @@ func (t *tour) offline() (fyne.Window, error) {
 	if !offline {
 		return nil, errors.New("the app did not go offline after its server stopped")
 	}
-	defer func() { _ = t.u.b.SignOut(context.Background()) }() // forget the tour's key
 	return t.u.win, nil
 }

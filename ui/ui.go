@@ -65,6 +65,7 @@ type UI struct {
 	theme    string
 	themeSet bool
 	probe    fyne.CanvasObject // first-frame probe, laid over every view
+	trace    func(docs int)    // called when a workspace's documents are shown (LECTERN_TRACE)
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -138,6 +139,7 @@ func (u *UI) showFirstRun() {
 func (u *UI) showMain() {
 	u.main = newMainView(u.b, u.ctx, u.win)
 	u.main.onSettings = u.ShowSettings
+	u.main.docs.onShown = u.trace
 	u.setView(u.main, "main")
 	u.main.start()
 }

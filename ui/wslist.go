@@ -36,7 +36,6 @@ func newWorkspaceList() *workspaceList {
 	l.filter.OnChanged = func(string) { l.applyFilter() }
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
 	l.empty.Wrapping = fyne.TextWrapWord
-	l.empty.Importance = widget.LowImportance
 	l.list = widget.NewList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) })
@@ -170,7 +169,6 @@ func newWorkspaceRow() *workspaceRow {
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.counts.SizeName = theme.SizeNameCaptionText
-	r.counts.Importance = widget.LowImportance
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -197,5 +195,18 @@ func (r *workspaceRow) set(ws app.CachedWorkspace) {
 
 // countsText says how many documents a workspace holds and in which state.
 func countsText(docs, ready, notReady, failed int) string {
-	return fmt.Sprintf("%d %s · %d ready · %d not ready · %d failed", docs, plural(docs, "document"), ready, notReady, failed)
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", thousands(docs), plural(docs, "document"),
+		thousands(ready), thousands(notReady), thousands(failed))
+}
+
+// thousands writes n with commas between groups of three digits: 10,000.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

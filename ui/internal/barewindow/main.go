@@ -1,11 +1,10 @@
-// Command barewindow opens an empty Fyne window and prints "first-frame <ms>" when its first frame
-// is painted. It is the baseline of the UI start-up and memory benchmarks: Lectern is measured next
-// to it, the same way. With LECTERN_SMOKE set it quits right after that frame.
+// Command barewindow is Fyne's "hello world": a window holding one label. It prints
+// "first-frame <ms>" when its first frame is painted. It is the baseline of the UI start-up and
+// memory benchmarks (ui.BenchmarkStartup): Lectern is measured next to it, the same way.
 package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -21,11 +20,8 @@ func main() {
 	w := a.NewWindow("Bare window")
 	p := probe.New(func() {
 		fmt.Printf("first-frame %d\n", time.Since(start).Milliseconds())
-		if os.Getenv("LECTERN_SMOKE") != "" {
-			go fyne.Do(a.Quit)
-		}
 	})
-	w.SetContent(probe.Wrap(widget.NewLabel(""), p))
+	w.SetContent(probe.Wrap(widget.NewLabel("Hello World!"), p))
 	w.Resize(fyne.NewSize(1100, 700))
 	w.ShowAndRun()
 }

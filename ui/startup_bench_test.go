@@ -1,0 +1,193 @@
+//go:build linux
+
+package ui
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"lectern/app"
+	"lectern/client/emulator"
+)
+
+// BenchmarkStartup runs the real binary under Xvfb next to a bare Fyne window (ui/internal/
+// barewindow), both measured the same way in the same run: the time from starting the process to
+// its first painted frame, and its peak resident memory (VmHWM) one second after it is ready.
+// Lectern starts offline on a cached workspace list and opens its last workspace, which holds
+// 10,000 cached documents; "ready" is when those documents are shown. Goals: start-up under 1.3
+// times the bare window, peak memory under 1.5 times. Skipped without Xvfb or with -short.
+//
+//	go test -tags ci,migrated_fynedo -run '^$' -bench Startup ./ui/
+func BenchmarkStartup(b *testing.B) {
+	if testing.Short() {
+		b.Skip("starts processes under Xvfb")
+	}
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		b.Skip("Xvfb is not installed")
+	}
+	dir := b.TempDir()
+	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/ui/internal/barewindow")
+	display := startXvfb(b)
+	home, key := cachedHome(b, filepath.Join(dir, "home"), 10000)
+	base := append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "LECTERN_TRACE=1")
+	var bareRuns, lecternRuns []run
+	for b.Loop() {
+		for range 3 {
+			bareRuns = append(bareRuns, launch(b, bare, base, "first-frame"))
+			env := append(slices.Clone(base), "LECTERN_HOME="+home, "LECTERN_API_KEY="+key)
+			lecternRuns = append(lecternRuns, launch(b, lectern, env, "documents-shown 10000 "))
+		}
+	}
+	frame := func(r run) time.Duration { return r.frame }
+	peak := func(r run) time.Duration { return r.peak }
+	bf, lf := median(bareRuns, frame), median(lecternRuns, frame)
+	bm, lm := median(bareRuns, peak), median(lecternRuns, peak)
+	b.ReportMetric(float64(bf.Milliseconds()), "bare-first-frame-ms")
+	b.ReportMetric(float64(lf.Milliseconds()), "lectern-first-frame-ms")
+	b.ReportMetric(float64(lf)/float64(bf), "first-frame-ratio")
+	b.ReportMetric(float64(median(lecternRuns, func(r run) time.Duration { return r.ready }).Milliseconds()), "lectern-10k-docs-shown-ms")
+	b.ReportMetric(float64(bm)/(1<<20), "bare-peak-MB")
+	b.ReportMetric(float64(lm)/(1<<20), "lectern-peak-MB")
+	b.ReportMetric(float64(lm)/float64(bm), "peak-memory-ratio")
+}
+
+// run is one measured launch.
+type run struct {
+	frame, ready time.Duration // from process start to the first frame, and to the ready line
+	peak         time.Duration // VmHWM in bytes (a Duration only so that median serves both)
+}
+
+func median(runs []run, f func(run) time.Duration) time.Duration {
+	v := make([]time.Duration, len(runs))
+	for i, r := range runs {
+		v[i] = f(r)
+	}
+	slices.Sort(v)
+	return v[len(v)/2]
+}
+
+func buildBinary(b *testing.B, dir, pkg string) string {
+	out := filepath.Join(dir, filepath.Base(pkg))
+	cmd := exec.Command("go", "build", "-tags", "migrated_fynedo", "-o", out, pkg)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build %s: %v\n%s", pkg, err, msg)
+	}
+	return out
+}
+
+// startXvfb starts a virtual screen for the benchmark and returns its DISPLAY value.
+func startXvfb(b *testing.B) string {
+	r, w, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	w.Close()
+	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil {
+		b.Fatalf("Xvfb did not start: %v", err)
+	}
+	return ":" + strings.TrimSpace(line)
+}
+
+// cachedHome makes a data folder whose cache holds the demo workspaces and one of n documents,
+// chosen as the last workspace, synced from an emulator that is then stopped. It returns the
+// folder and the key to pass in LECTERN_API_KEY.
+func cachedHome(b *testing.B, home string, n int) (string, string) {
+	emu, info := emulator.NewDemo(emulator.Config{})
+	id := emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_archive", Name: largeWorkspaceName, Owner: emulator.DemoUser})
+	seedMany(emu, id, n)
+	emu.Serve()
+	defer emu.Close()
+	ctx := context.Background()
+	a, err := app.Open(ctx, app.Options{Home: home, HTTPClient: &http.Client{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.Connect(ctx, emu.URL(), info.Key); err != nil {
+		b.Fatal(err)
+	}
+	if err := a.Refresh(ctx); err != nil {
+		b.Fatal(err)
+	}
+	err = a.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{a.Server(): id} })
+	if err != nil {
+		b.Fatal(err)
+	}
+	return home, info.Key
+}
+
+// launch starts bin, waits for its first frame and then for a line starting with ready, waits
+// one more second, reads its peak memory and stops it.
+func launch(b *testing.B, bin string, env []string, ready string) run {
+	cmd := exec.Command(bin)
+	cmd.Env = env
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }()
+	var r run
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "first-frame") && r.frame == 0 {
+			r.frame = time.Since(start)
+		}
+		if strings.HasPrefix(line, ready) {
+			r.ready = time.Since(start)
+			break
+		}
+	}
+	if r.ready == 0 {
+		b.Fatalf("%s exited before %q", filepath.Base(bin), ready)
+	}
+	go func() { _, _ = bufio.NewReader(out).WriteTo(discard{}) }()
+	time.Sleep(time.Second)
+	r.peak = time.Duration(vmHWM(b, cmd.Process.Pid))
+	return r
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// vmHWM reads a process's peak resident set size, in bytes, from /proc.
+func vmHWM(b *testing.B, pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	b.Fatal("no VmHWM in /proc status")
+	return 0
+}
