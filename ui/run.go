@@ -21,6 +21,7 @@ const AppID = "io.lectern.app"
 //   - LECTERN_SMOKE=1: start the demo when nothing is configured, wait for the main window to show
 //     the workspaces, print "smoke: ok ...", ask for a screenshot (see shoot) and quit with 0
 //     (1 when it fails within 60 s). Used by scripts/smoke.sh.
+//
 //   - LECTERN_TOUR=1: the screenshot tour of scripts/screenshots.sh; see tourSteps.
 //
 //   - LECTERN_TRACE=1: print "first-frame <ms>" when the first frame is painted and
