@@ -227,3 +227,22 @@ func TestAnswerSummary(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+func TestAnswerComputeGrouped(t *testing.T) {
+	docs := demoDocs(t)
+	r := Answer("What is the total revenue by region?", docs)
+	want := "| region | total revenue | rows |\n|---|---:|---:|\n| North | 305,050.80 | 12 |\n| South | 366,939.90 | 12 |\n" +
+		"| East | 445,635.30 | 12 |\n| West | 433,337.70 | 12 |\n| **All** | **1,550,963.70** | 48 |"
+	if !r.Found || r.Mode != "compute" || !strings.HasSuffix(r.Answer, want) {
+		t.Fatalf("%+v", r)
+	}
+	r = Answer("total revenue for each product in Q3", docs)
+	if !strings.Contains(r.Answer, "for quarter Q3 by **product**") || !strings.Contains(r.Answer, "| Aurora Headlamp | 31,161.90 | 4 |") ||
+		!strings.HasSuffix(r.Answer, "| **All** | **637,086.90** | 16 |") {
+		t.Fatalf("%+v", r)
+	}
+	r = Answer("average units per quarter for the Summit jacket", docs)
+	if !strings.Contains(r.Answer, "| Q3 | 325.50 | 4 |") {
+		t.Fatalf("%+v", r)
+	}
+}

@@ -93,7 +93,7 @@ func compute(question string, docs []Doc) (Result, bool) {
 		return Result{}, false
 	}
 	t := tables[best.doc][best.tab]
-	answer, found := computeAnswer(agg, t, best.col, rowFilters(t, best.col, q), docs[best.doc].Name)
+	answer, found := tableAnswer(agg, t, best.col, q, question, docs[best.doc].Name)
 	res := Result{Answer: answer, Found: found, Mode: "compute", Checked: len(docs), UsedKnown: true}
 	if found {
 		res.Used = []int{best.doc}
@@ -101,6 +101,19 @@ func compute(question string, docs []Doc) (Result, bool) {
 		res.Answer += " " + notFound(docs)
 	}
 	return res, true
+}
+
+// tableAnswer computes over one column: grouped when the question says "by"
+// or "per" a text column, else one figure.
+func tableAnswer(agg aggregate, t table, col int, q query, question, name string) (string, bool) {
+	filters := rowFilters(t, col, q)
+	if g := groupColumn(t, question, col); g >= 0 {
+		filters = slices.DeleteFunc(filters, func(f filter) bool { return f.col == g })
+		if answer, ok := groupAnswer(agg, t, col, g, filters, name); ok {
+			return answer, true
+		}
+	}
+	return computeAnswer(agg, t, col, filters, name)
 }
 
 // docNameBonus favours a document the question names ("in sales.csv") or
