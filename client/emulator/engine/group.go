@@ -27,12 +27,17 @@ func groupColumn(t table, question string, target int) int {
 	return -1
 }
 
+// groups holds per-value sums and counts, values in order of first appearance.
+type groups struct {
+	keys   []string
+	sums   map[string]float64
+	counts map[string]int
+}
+
 // groupAnswer writes a Markdown table of the sum or average of column col
-// for each value of column g (in order of first appearance), then overall.
+// for each value of column g, then overall.
 func groupAnswer(agg aggregate, t table, col, g int, filters []filter, name string) (string, bool) {
-	var keys []string
-	sums := map[string]float64{}
-	counts := map[string]int{}
+	gs := groups{sums: map[string]float64{}, counts: map[string]int{}}
 	for _, row := range t.rows {
 		if !keep(row, filters) || col >= len(row) || g >= len(row) {
 			continue
@@ -42,38 +47,37 @@ func groupAnswer(agg aggregate, t table, col, g int, filters []filter, name stri
 			continue
 		}
 		k := strings.TrimSpace(row[g])
-		if _, seen := counts[k]; !seen {
-			keys = append(keys, k)
+		if _, seen := gs.counts[k]; !seen {
+			gs.keys = append(gs.keys, k)
 		}
-		sums[k] += v
-		counts[k]++
+		gs.sums[k] += v
+		gs.counts[k]++
 	}
-	if len(keys) == 0 {
+	if len(gs.keys) == 0 {
 		return "", false
 	}
-	return groupTable(agg, t, col, g, keys, sums, counts, name, filters), true
-}
-
-// groupTable renders the grouped figures with an overall last row.
-func groupTable(agg aggregate, t table, col, g int, keys []string, sums map[string]float64, counts map[string]int,
-	name string, filters []filter) string {
-	what, head := "total", strings.TrimSpace(t.header[col])
+	what := "total"
 	if agg == averageOf {
 		what = "average"
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "The %s **%s** in **%s**%s by **%s**:\n\n", what, head, mdName(name),
+	head := fmt.Sprintf("The %s **%s** in **%s**%s by **%s**:\n\n", what, strings.TrimSpace(t.header[col]), mdName(name),
 		describeFilters(t, filters), strings.TrimSpace(t.header[g]))
-	fmt.Fprintf(&b, "| %s | %s %s | rows |\n|---|---:|---:|\n", cellText(t.header[g]), what, cellText(head))
+	return head + gs.table(agg, t.header[g], what+" "+cellText(t.header[col])), true
+}
+
+// table renders the grouped figures with an overall last row.
+func (gs groups) table(agg aggregate, keyHead, valueHead string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %s | %s | rows |\n|---|---:|---:|\n", cellText(keyHead), valueHead)
 	total, n := 0.0, 0
-	for i, k := range keys {
-		total, n = total+sums[k], n+counts[k]
+	for i, k := range gs.keys {
+		total, n = total+gs.sums[k], n+gs.counts[k]
 		if i < maxGroups {
-			fmt.Fprintf(&b, "| %s | %s | %d |\n", cellText(k), formatNumber(figure(agg, sums[k], counts[k])), counts[k])
+			fmt.Fprintf(&b, "| %s | %s | %d |\n", cellText(k), formatNumber(figure(agg, gs.sums[k], gs.counts[k])), gs.counts[k])
 		}
 	}
-	if len(keys) > maxGroups {
-		fmt.Fprintf(&b, "| … %d more | | |\n", len(keys)-maxGroups)
+	if len(gs.keys) > maxGroups {
+		fmt.Fprintf(&b, "| … %d more | | |\n", len(gs.keys)-maxGroups)
 	}
 	fmt.Fprintf(&b, "| **All** | **%s** | %d |", formatNumber(figure(agg, total, n)), n)
 	return b.String()
