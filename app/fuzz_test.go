@@ -1,0 +1,36 @@
+package app
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzSearch checks that any text typed into the search box gives results or none, never an
+// FTS5 syntax error, and that snippets stay valid UTF-8.
+func FuzzSearch(f *testing.F) {
+	for _, s := range []string{"holiday", `"NEAR(a b)" OR*`, "a AND NOT b", "^x", "col:x", "é ü", "\x00", "((("} {
+		f.Add(s)
+	}
+	st := openTestStore(f, filepath.Join(f.TempDir(), databaseFile))
+	f.Cleanup(func() { st.close() })
+	ctx := context.Background()
+	conv, _ := st.createConversation(ctx, "srv", Conversation{WorkspaceID: "ws", Title: "t"})
+	tr, _ := st.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "When is the holiday?"})
+	tr.Answer, tr.Status = "The office closes for the holiday — Ünïcödé, NEAR and OR are words here.", TurnCompleted
+	st.saveTurn(ctx, &tr)
+	f.Fuzz(func(t *testing.T, text string) {
+		hits, err := st.search(ctx, "srv", text, 10)
+		if err != nil {
+			t.Fatalf("search(%q): %v", text, err)
+		}
+		for _, h := range hits {
+			if !utf8.ValidString(h.Snippet) && utf8.ValidString(tr.Answer) {
+				t.Fatalf("invalid snippet %q", h.Snippet)
+			}
+		}
+		_ = snippet(strings.Repeat(text, 3), searchWords(text))
+	})
+}
