@@ -246,3 +246,21 @@ func TestAnswerComputeGrouped(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+func TestFormatNumber(t *testing.T) {
+	for in, want := range map[float64]string{0: "0", -0.001: "0", 1234567.891: "1,234,567.89", -1500: "-1,500", 999.5: "999.50", 100: "100"} {
+		if got := formatNumber(in); got != want {
+			t.Errorf("formatNumber(%v) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]float64{"$1,200.50": 1200.5, "(300)": -300, "45%": 45, " 7 ": 7} {
+		if got, ok := parseNumber(in); !ok || got != want {
+			t.Errorf("parseNumber(%q) = %v, %v", in, got, ok)
+		}
+	}
+	for _, bad := range []string{"", "abc", "1e5", "NaN", "Inf", "0x10", "12abc"} {
+		if _, ok := parseNumber(bad); ok {
+			t.Errorf("parseNumber(%q) accepted", bad)
+		}
+	}
+}

@@ -79,9 +79,9 @@ func numericColumn(t table, j int) bool {
 // formatNumber writes f with thousands separators and two decimals unless
 // it is whole.
 func formatNumber(f float64) string {
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	if strings.HasSuffix(s, ".00") {
-		s = strings.TrimSuffix(s, ".00")
+	s := strings.TrimSuffix(strconv.FormatFloat(f, 'f', 2, 64), ".00")
+	if s == "-0" {
+		s = "0"
 	}
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
