@@ -170,8 +170,8 @@ func (c *Client) openStream(ctx context.Context, body []byte, w *idleWatch) (*ht
 			return resp, nil
 		}
 		wait, ok := c.retryWait(ctx, err, false, attempt)
-		if !ok || sleep(ctx, wait) != nil {
-			return nil, err
+		if !ok || wait >= w.limit/2 || sleep(ctx, wait) != nil {
+			return nil, err // a wait that long would trip the idle limit: let the caller decide
 		}
 	}
 }

@@ -57,20 +57,20 @@ func TestAskTextReadsHeaders(t *testing.T) {
 	}
 }
 
-// Checks before sending: no request goes out, and the error names the field.
-func TestAskValidationNamesFieldAndSendsNothing(t *testing.T) {
-	var n atomic.Int32
-	c, _ := newTestClient(t, func(w http.ResponseWriter, r *http.Request) { n.Add(1) })
+type askCase struct {
+	field string
+	req   AskRequest
+}
+
+// askValidationCases are requests that fail one check each, with the field they name.
+func askValidationCases() []askCase {
 	meta17 := map[string]string{}
 	for i := 0; i < 17; i++ {
 		meta17[string(rune('a'+i))] = "v"
 	}
 	ok := AskRequest{WorkspaceID: "w", Question: "q"}
 	with := func(f func(*AskRequest)) AskRequest { r := ok; f(&r); return r }
-	cases := []struct {
-		field string
-		req   AskRequest
-	}{
+	return []askCase{
 		{"workspace_id", with(func(r *AskRequest) { r.WorkspaceID = "" })},
 		{"question", with(func(r *AskRequest) { r.Question = "" })},
 		{"question", with(func(r *AskRequest) { r.Question = strings.Repeat("x", 8001) })},
@@ -84,7 +84,13 @@ func TestAskValidationNamesFieldAndSendsNothing(t *testing.T) {
 		{"history", with(func(r *AskRequest) { r.History = []Turn{{"user", "q"}} })},
 		{"history", with(func(r *AskRequest) { r.History = []Turn{{"user", "q"}, {"assistant", " "}} })},
 	}
-	for _, tc := range cases {
+}
+
+// Checks before sending: no request goes out, and the error names the field.
+func TestAskValidationNamesFieldAndSendsNothing(t *testing.T) {
+	var n atomic.Int32
+	c, _ := newTestClient(t, func(w http.ResponseWriter, r *http.Request) { n.Add(1) })
+	for _, tc := range askValidationCases() {
 		var ve *ValidationError
 		_, err := c.Ask(t.Context(), tc.req)
 		if !errors.As(err, &ve) || ve.Field != tc.field {

@@ -8,13 +8,13 @@ import (
 
 // eventData is the union of the data objects of spec §6.
 type eventData struct {
-	ID             string          `json:"id"`
-	AnswerID       string          `json:"answer_id"`
-	SequenceNumber int             `json:"sequence_number"`
-	Stage          string          `json:"stage"`
-	Status         string          `json:"status"`
-	Delta          string          `json:"delta"`
-	Sources        []AnswerSource  `json:"sources"`
+	ID             string         `json:"id"`
+	AnswerID       string         `json:"answer_id"`
+	SequenceNumber int            `json:"sequence_number"`
+	Stage          string         `json:"stage"`
+	Status         string         `json:"status"`
+	Delta          string         `json:"delta"`
+	Sources        []AnswerSource `json:"sources"`
 }
 
 // errNoAnswer is an answer.completed event without an answer object.
@@ -110,7 +110,7 @@ func completedAnswer(data json.RawMessage) (*Answer, int, error) {
 // without reflection. ok is false when the data needs encoding/json (escapes \u, nested values,
 // keys that differ only in case, invalid UTF-8...); the result then comes from the slow path.
 func fastDelta(data string) (id string, seq int, delta string, ok bool) {
-	var plainID, answerID string
+	var f deltaFields
 	p := scanner{s: data}
 	if !p.consume('{') {
 		return "", 0, "", false
@@ -119,39 +119,42 @@ func fastDelta(data string) (id string, seq int, delta string, ok bool) {
 		return "", 0, "", p.atEnd()
 	}
 	for {
-		key, kok := p.str()
-		if !kok || !p.consume(':') {
+		if !f.field(&p) {
 			return "", 0, "", false
 		}
-		switch key {
-		case "id":
-			if plainID, ok = p.str(); !ok {
-				return "", 0, "", false
-			}
-		case "answer_id":
-			if answerID, ok = p.str(); !ok {
-				return "", 0, "", false
-			}
-		case "sequence_number":
-			n, nok := p.integer()
-			if !nok {
-				return "", 0, "", false
-			}
-			seq = n
-		case "delta":
-			if delta, ok = p.str(); !ok {
-				return "", 0, "", false
-			}
-		default:
-			if !p.skipPlainValue(key) {
-				return "", 0, "", false
-			}
-		}
 		if p.consume('}') {
-			return firstNonEmpty(answerID, plainID), seq, delta, p.atEnd()
+			return firstNonEmpty(f.answerID, f.id), f.seq, f.delta, p.atEnd()
 		}
 		if !p.consume(',') {
 			return "", 0, "", false
 		}
 	}
+}
+
+// deltaFields collects the fields of an answer.delta object; the last duplicate wins, as in
+// encoding/json.
+type deltaFields struct {
+	id, answerID, delta string
+	seq                 int
+}
+
+// field reads one "key": value pair.
+func (f *deltaFields) field(p *scanner) bool {
+	key, ok := p.key()
+	if !ok || !p.consume(':') {
+		return false
+	}
+	switch key {
+	case "id":
+		f.id, ok = p.str()
+	case "answer_id":
+		f.answerID, ok = p.str()
+	case "sequence_number":
+		f.seq, ok = p.integer()
+	case "delta":
+		f.delta, ok = p.str()
+	default:
+		ok = p.skipPlainValue(key)
+	}
+	return ok
 }

@@ -45,7 +45,10 @@ func TestBuildHistory(t *testing.T) {
 			}
 		})
 	}
-	h := BuildHistory([]LocalTurn{pair(0), {Question: "q1", Failed: true}, pair(2)})
+}
+
+func TestBuildHistoryNeverSendsFailedQuestion(t *testing.T) {
+	h := BuildHistory([]LocalTurn{{Question: "q0", Answer: "a0"}, {Question: "q1", Failed: true}, {Question: "q2", Answer: "a2"}})
 	for _, turn := range h {
 		if turn.Content == "q1" {
 			t.Fatal("the question of a failed turn was sent")

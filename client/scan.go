@@ -24,6 +24,10 @@ func (p *scanner) ws() {
 }
 
 func (p *scanner) consume(c byte) bool {
+	if p.i < len(p.s) && p.s[p.i] == c { // servers rarely send whitespace
+		p.i++
+		return true
+	}
 	p.ws()
 	if p.i < len(p.s) && p.s[p.i] == c {
 		p.i++
@@ -37,11 +41,76 @@ func (p *scanner) atEnd() bool {
 	return p.i == len(p.s)
 }
 
-// str reads a JSON string without \u escapes; valid UTF-8 only.
+// str reads a JSON string without \u escapes; valid UTF-8 only. Plain ASCII is skipped eight
+// bytes at a time; the common string without escapes is returned without copying.
 func (p *scanner) str() (string, bool) {
 	if !p.consume('"') {
 		return "", false
 	}
+	start, high := p.i, false
+	j := start
+	for j+8 <= len(p.s) && !special8(load64(p.s, j)) {
+		j += 8
+	}
+	for ; j < len(p.s); j++ {
+		switch c := p.s[j]; {
+		case c == '"':
+			raw := p.s[start:j]
+			if high && !utf8.ValidString(raw) {
+				return "", false
+			}
+			p.i = j + 1
+			return raw, true
+		case c == '\\':
+			return p.escapedStr()
+		case c < 0x20:
+			return "", false
+		case c >= 0x80:
+			high = true
+		}
+	}
+	return "", false
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// special8 reports whether eight bytes may hold a quote, a backslash, a control character or a
+// non-ASCII byte (false positives are possible, false negatives are not).
+func special8(x uint64) bool {
+	ctl := (x - ones*0x20) & ^x & highs
+	q := x ^ (ones * '"')
+	b := x ^ (ones * '\\')
+	return (ctl | (q-ones)&^q&highs | (b-ones)&^b&highs | x&highs) != 0
+}
+
+// load64 reads eight bytes of s at j, little-endian.
+func load64(s string, j int) uint64 {
+	_ = s[j+7]
+	return uint64(s[j]) | uint64(s[j+1])<<8 | uint64(s[j+2])<<16 | uint64(s[j+3])<<24 |
+		uint64(s[j+4])<<32 | uint64(s[j+5])<<40 | uint64(s[j+6])<<48 | uint64(s[j+7])<<56
+}
+
+// key reads an object key, matching the keys of answer.delta by prefix.
+func (p *scanner) key() (string, bool) {
+	p.ws()
+	rest := p.s[p.i:]
+	for _, k := range deltaKeys {
+		if len(rest) > len(k)+1 && rest[0] == '"' && rest[len(k)+1] == '"' && rest[1:len(k)+1] == k {
+			p.i += len(k) + 2
+			return k, true
+		}
+	}
+	return p.str()
+}
+
+// deltaKeys are the keys of a usual answer.delta data object.
+var deltaKeys = [...]string{"delta", "sequence_number", "id"}
+
+// escapedStr reads the rest of a string that has escapes, from just after its opening quote.
+func (p *scanner) escapedStr() (string, bool) {
 	start, esc, high := p.i, false, false
 	for j := start; j < len(p.s); j++ {
 		switch c := p.s[j]; {

@@ -153,6 +153,9 @@ func (s *AnswerStream) Next() bool {
 	}
 }
 
+// textStartSize is the preview buffer's first size: most answers fit without regrowing.
+const textStartSize = 4 << 10
+
 // apply updates the stream's state with one event.
 func (s *AnswerStream) apply(e *StreamEvent) {
 	if e.AnswerID != "" {
@@ -160,6 +163,9 @@ func (s *AnswerStream) apply(e *StreamEvent) {
 	}
 	switch e.Type {
 	case EventDelta:
+		if s.text.Cap() == 0 {
+			s.text.Grow(textStartSize)
+		}
 		s.text.WriteString(e.Delta)
 	case EventReset:
 		s.text.Reset()

@@ -43,11 +43,10 @@ func askStream(c *Client) *AnswerStream {
 	return c.AskStream(tCtx, AskRequest{WorkspaceID: "w", Question: "q"})
 }
 
-// Spec §6: ": ping" lines are ignored, unknown events too; answer.reset discards the text so
-// far; "Deltas are a preview; answer.completed is the result". CRLF line ends are fine.
-func TestStreamFullAnswer(t *testing.T) {
+// fullStream is every event type with pings, an unknown event and a CRLF event.
+func fullStream() []string {
 	crlf := strings.ReplaceAll(ev("answer.delta", `{"id":"wsa_1","sequence_number":5,"delta":" there"}`), "\n", "\r\n")
-	c, _ := newTestClient(t, sseHandler(
+	return []string{
 		": ping\n\n",
 		ev("answer.created", `{"id":"wsa_1","object":"workspace.answer","status":"in_progress","sequence_number":0}`),
 		ev("answer.status", `{"id":"wsa_1","stage":"retrieving","sequence_number":1}`),
@@ -59,7 +58,13 @@ func TestStreamFullAnswer(t *testing.T) {
 		"event: answer.delta\ndata: {\"id\":\"wsa_1\",\"sequence_number\":4,\"delta\":\"Hello\"}\n\n",
 		crlf,
 		ev("answer.completed", completedEventData),
-	))
+	}
+}
+
+// Spec §6: ": ping" lines are ignored, unknown events too; answer.reset discards the text so
+// far; "Deltas are a preview; answer.completed is the result". CRLF line ends are fine.
+func TestStreamFullAnswer(t *testing.T) {
+	c, _ := newTestClient(t, sseHandler(fullStream()...))
 	s := askStream(c)
 	defer s.Close()
 	var types []string

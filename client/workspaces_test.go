@@ -38,29 +38,34 @@ func (p *pagedServer) handler(t *testing.T) http.HandlerFunc {
 				return
 			}
 		}
-		limit, _ := strconv.Atoi(q.Get("limit"))
-		if limit == 0 {
-			limit = 20
-		}
-		end := min(off+limit, p.n)
-		page := WorkspacePage{Object: "list", HasMore: end < p.n}
-		if page.HasMore {
-			s := fmt.Sprintf("c%d@%d", end, p.epoch.Load())
-			page.NextAfter = &s
-		}
-		if ws := q.Get("workspace_id"); ws != "" {
-			w0 := Workspace{WorkspaceID: ws, Name: "W", Sources: []Source{{SourceID: "s1", Pages: off}}}
-			for i := off; i < end; i++ {
-				w0.Documents = append(w0.Documents, Document{DocumentID: fmt.Sprintf("d%05d", i), Name: "n"})
-			}
-			page.Data = []Workspace{w0}
-		} else {
-			for i := off; i < end; i++ {
-				page.Data = append(page.Data, Workspace{WorkspaceID: fmt.Sprintf("w%03d", i)})
-			}
-		}
-		_ = json.NewEncoder(w).Encode(page)
+		_ = json.NewEncoder(w).Encode(p.page(q.Get("workspace_id"), off, q.Get("limit")))
 	}
+}
+
+// page builds the page that starts at off.
+func (p *pagedServer) page(ws string, off int, limitParam string) WorkspacePage {
+	limit, _ := strconv.Atoi(limitParam)
+	if limit == 0 {
+		limit = 20
+	}
+	end := min(off+limit, p.n)
+	page := WorkspacePage{Object: "list", HasMore: end < p.n}
+	if page.HasMore {
+		s := fmt.Sprintf("c%d@%d", end, p.epoch.Load())
+		page.NextAfter = &s
+	}
+	if ws != "" {
+		w0 := Workspace{WorkspaceID: ws, Name: "W", Sources: []Source{{SourceID: "s1", Pages: off}}}
+		for i := off; i < end; i++ {
+			w0.Documents = append(w0.Documents, Document{DocumentID: fmt.Sprintf("d%05d", i), Name: "n"})
+		}
+		page.Data = []Workspace{w0}
+	} else {
+		for i := off; i < end; i++ {
+			page.Data = append(page.Data, Workspace{WorkspaceID: fmt.Sprintf("w%03d", i)})
+		}
+	}
+	return page
 }
 
 // Spec §4 GET /workspace: "While has_more is true, send next_after as after."
