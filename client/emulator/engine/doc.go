@@ -32,6 +32,10 @@ var ErrUnsupportedType = errors.New("engine: unsupported file type")
 // is not a zip with the required parts, or text that is not valid UTF-8.
 var ErrContentMismatch = errors.New("engine: content does not match file type")
 
+// ErrUnreadable is returned (wrapped) by Extract for a file of the right type
+// whose text cannot be read, such as an encrypted PDF.
+var ErrUnreadable = errors.New("engine: document cannot be read")
+
 // ErrTooLarge is returned (wrapped) by Extract when a compressed part would
 // decompress past MaxDecompressed bytes, as a zip bomb would.
 var ErrTooLarge = errors.New("engine: content too large once decompressed")

@@ -15,7 +15,7 @@ import (
 // Extract returns the plain text of a document named name with content data.
 // The type comes from the extension (.txt, .csv, .docx, .xlsx, .pdf, any case);
 // the content must match it. Errors wrap ErrUnsupportedType,
-// ErrContentMismatch or ErrTooLarge. Extract never panics.
+// ErrContentMismatch, ErrUnreadable or ErrTooLarge. Extract never panics.
 func Extract(name string, data []byte) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil { // last line of defence against bugs

@@ -28,7 +28,7 @@ func fuzzSeeds() map[string][][]byte {
 func checkExtract(t *testing.T, name string, data []byte, limit int) {
 	text, err := Extract(name, data)
 	if err != nil {
-		if text != "" || !(errors.Is(err, ErrContentMismatch) || errors.Is(err, ErrTooLarge)) {
+		if text != "" || !(errors.Is(err, ErrContentMismatch) || errors.Is(err, ErrTooLarge) || errors.Is(err, ErrUnreadable)) {
 			t.Fatalf("unexpected error %v (text %d bytes)", err, len(text))
 		}
 		return

@@ -29,6 +29,9 @@ func extractPDF(data []byte) (string, error) {
 	if !bytes.HasPrefix(data, []byte("%PDF-")) {
 		return "", fmt.Errorf("%w: PDF without %%PDF- header", ErrContentMismatch)
 	}
+	if encrypted(data) {
+		return "", fmt.Errorf("%w: encrypted PDF", ErrUnreadable)
+	}
 	doc := &pdfDoc{objs: map[int]*pdfObject{}, budget: newBudget()}
 	doc.scan(data)
 	if err := doc.expandObjectStreams(); err != nil {
@@ -39,6 +42,22 @@ func extractPDF(data []byte) (string, error) {
 		return "", err
 	}
 	return text, nil
+}
+
+// encrypted reports whether a trailer or cross-reference stream names an
+// /Encrypt dictionary: the strings are then ciphertext.
+func encrypted(data []byte) bool {
+	for i := 0; ; {
+		k := bytes.Index(data[i:], []byte("/Encrypt"))
+		if k < 0 {
+			return false
+		}
+		i += k + len("/Encrypt")
+		rest := bytes.TrimLeft(data[i:min(i+16, len(data))], " \r\n\t")
+		if len(rest) > 0 && (rest[0] >= '0' && rest[0] <= '9' || rest[0] == '<') {
+			return true
+		}
+	}
 }
 
 // scan finds every "N G obj" in data and reads the object after it; later

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -171,6 +172,15 @@ func TestPDFGhostscript(t *testing.T) {
 		data, _ := os.ReadFile(out)
 		check(data)
 	}
+	out := filepath.Join(t.TempDir(), "enc.pdf")
+	args := []string{"-sOwnerPassword=owner", "-sUserPassword=", "-dEncryptionR=3", "-dKeyLength=128", "testdata/ghostscript.ps", out}
+	if msg, err := exec.Command(ps2pdf, args...).CombinedOutput(); err != nil {
+		t.Fatalf("ps2pdf: %v %s", err, msg)
+	}
+	data, _ := os.ReadFile(out)
+	if _, err := Extract("enc.pdf", data); !errors.Is(err, ErrUnreadable) {
+		t.Fatalf("encrypted Ghostscript PDF: got %v, want ErrUnreadable", err)
+	}
 }
 
 // TestPDFGroff reads a PDF made by groff and Ghostscript: fonts with
@@ -208,4 +218,16 @@ func TestPDFGroff(t *testing.T) {
 		t.Fatalf("ps2pdf: %v", err)
 	}
 	check(pdf)
+}
+
+func TestPDFEncrypted(t *testing.T) {
+	data := append(MakePDF([][]string{{"secret"}}), "trailer\n<< /Size 6 /Root 1 0 R /Encrypt 9 0 R >>\n"...)
+	if _, err := Extract("e.pdf", data); !errors.Is(err, ErrUnreadable) {
+		t.Fatalf("got %v, want ErrUnreadable", err)
+	}
+	// The word alone, say in a text string, is no encryption.
+	plain := MakePDF([][]string{{"/Encrypt is a PDF key"}})
+	if got := extractOK(t, plain); got != "/Encrypt is a PDF key" {
+		t.Fatalf("got %q", got)
+	}
 }
