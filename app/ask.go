@@ -19,7 +19,8 @@ const staleAnswer = 2 * time.Minute
 // question is saved (as a pending turn) before the request goes out; the answer streams through
 // TurnChanged events (and opts.OnUpdate); the final answer, or the text so far marked
 // interrupted or failed with the reason, is saved when it ends. The returned turn is the saved
-// one; the error is nil only for a complete answer. Stop(turn.ID) stops it from any goroutine.
+// one; the error is nil when the server answered (completed, or incomplete at the length limit).
+// Stop(turn.ID) stops it from any goroutine.
 func (c *Conversations) Ask(ctx context.Context, conversationID int64, question string, opts AskOptions) (Turn, error) {
 	conv, err := c.conversationFor(ctx, conversationID)
 	if err != nil {

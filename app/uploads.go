@@ -218,11 +218,11 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 		}
 		e.Name = name
 	}
-	if st, err := os.Stat(e.Path); err != nil {
+	st, err := os.Stat(e.Path)
+	if err != nil {
 		return errors.New("the file cannot be read any more: " + pathError(err))
-	} else {
-		e.Size = st.Size()
 	}
+	e.Size = st.Size()
 	e.State, e.ClientDocumentID = UploadQueued, client.NewClientDocumentID()
 	u.mu.Lock()
 	delete(u.notBefore, id)
