@@ -45,7 +45,7 @@ func TestBrowserSelectionFilterAndSort(t *testing.T) {
 	if got := m.rowNames(); len(got) != 1 || got[0] != "scanned-invoice-0042.pdf" {
 		t.Fatalf("filtered rows: %v", got)
 	}
-	if !strings.Contains(m.docs.shown.Text, "1 rows match") {
+	if !strings.Contains(m.docs.shown.Text, "1 of 3 match") {
 		t.Errorf("shown: %q", m.docs.shown.Text)
 	}
 	m.docs.filter.SetText("")

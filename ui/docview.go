@@ -38,10 +38,11 @@ type documentsView struct {
 	col     doclist.Column
 	desc    bool
 	onShown func(docs int) // after a workspace's documents are shown, when set
+	focus   func(fyne.Focusable)
 }
 
-func newDocumentsView(b Backend, ctx context.Context) *documentsView {
-	v := &documentsView{b: b, ctx: ctx, title: widget.NewLabel(""), counts: widget.NewLabel(""),
+func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
+	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), filter: widget.NewEntry(), table: newDocTable(), detail: widget.NewLabel(""),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView()}
@@ -184,17 +185,9 @@ func (v *documentsView) showDetail(i int) {
 	v.detail.SetText(text)
 }
 
-func (v *documentsView) focusTable() {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(v.table.table); c != nil {
-		c.Focus(v.table.table)
-	}
-}
+func (v *documentsView) focusTable() { v.focus(v.table.table) }
 
-func (v *documentsView) focusFilter() {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(v.filter); c != nil {
-		c.Focus(v.filter)
-	}
-}
+func (v *documentsView) focusFilter() { v.focus(v.filter) }
 
 // localTime shows a server time in the local zone; raw is shown when it could not be read.
 func localTime(t time.Time, raw string) string {

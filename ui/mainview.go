@@ -41,7 +41,8 @@ type mainView struct {
 }
 
 func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
-	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(), docs: newDocumentsView(b, ctx),
+	focus := win.Canvas().Focus
+	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(),
 		chat: container.NewStack(), uploads: container.NewStack()}
 	m.banner = newOfflineBanner(m.refresh)

@@ -27,10 +27,11 @@ type workspaceList struct {
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
 	OnSelected func(ws app.CachedWorkspace)
+	focus      func(fyne.Focusable)
 }
 
-func newWorkspaceList() *workspaceList {
-	l := &workspaceList{filter: widget.NewEntry(), empty: widget.NewLabel("")}
+func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
+	l := &workspaceList{filter: widget.NewEntry(), empty: widget.NewLabel(""), focus: focus}
 	l.filter.SetPlaceHolder("Filter workspaces")
 	l.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
 	l.filter.OnChanged = func(string) { l.applyFilter() }
@@ -136,9 +137,7 @@ func (l *workspaceList) Select(id string) bool {
 func (l *workspaceList) selectFirstShown() {
 	if len(l.shown) > 0 {
 		l.list.Select(0)
-		if c := fyne.CurrentApp().Driver().CanvasForObject(l.list); c != nil {
-			c.Focus(l.list)
-		}
+		l.focus(l.list)
 	}
 }
 
