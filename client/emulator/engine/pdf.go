@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/ascii85"
 	"errors"
 	"fmt"
 	"io"
@@ -184,8 +185,9 @@ func (d *pdfDoc) streamOf(v any) ([]byte, pdfDict, error) {
 	return data, dict, err
 }
 
-// decode applies the stream's filters: FlateDecode only; a stream with any
-// other filter yields nothing. Corrupt compressed data yields what inflated.
+// decode applies the stream's filters: FlateDecode, ASCIIHexDecode and
+// ASCII85Decode; a stream with any other filter yields nothing. Corrupt data
+// yields what decoded.
 func (d *pdfDoc) decode(raw []byte, dict pdfDict) ([]byte, error) {
 	var filters []any
 	switch f := d.resolve(dict["Filter"]).(type) {
@@ -196,15 +198,23 @@ func (d *pdfDoc) decode(raw []byte, dict pdfDict) ([]byte, error) {
 	}
 	data := raw
 	for _, f := range filters {
-		name, _ := d.resolve(f).(pdfName)
-		if name != "FlateDecode" && name != "Fl" {
+		var r io.Reader
+		switch name, _ := d.resolve(f).(pdfName); name {
+		case "FlateDecode", "Fl":
+			zr, err := zlib.NewReader(bytes.NewReader(data))
+			if err != nil {
+				return nil, nil
+			}
+			r = zr
+		case "ASCIIHexDecode", "AHx":
+			r = bytes.NewReader((&lexer{buf: data}).hex())
+		case "ASCII85Decode", "A85":
+			body, _, _ := bytes.Cut(bytes.TrimPrefix(bytes.TrimSpace(data), []byte("<~")), []byte("~>"))
+			r = ascii85.NewDecoder(bytes.NewReader(body))
+		default:
 			return nil, nil
 		}
-		zr, err := zlib.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, nil
-		}
-		out, err := io.ReadAll(d.budget.reader(zr))
+		out, err := io.ReadAll(d.budget.reader(r))
 		if errors.Is(err, ErrTooLarge) {
 			return nil, fmt.Errorf("%w: PDF stream", ErrTooLarge)
 		}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding/ascii85"
 	"errors"
 	"fmt"
 	"os"
@@ -228,6 +229,23 @@ func TestPDFEncrypted(t *testing.T) {
 	// The word alone, say in a text string, is no encryption.
 	plain := MakePDF([][]string{{"/Encrypt is a PDF key"}})
 	if got := extractOK(t, plain); got != "/Encrypt is a PDF key" {
+		t.Fatalf("got %q", got)
+	}
+}
+
+func TestPDFASCIIFilters(t *testing.T) {
+	var a85 bytes.Buffer
+	w := ascii85.NewEncoder(&a85)
+	_, _ = w.Write([]byte(deflate("BT /F1 9 Tf (Through ASCII85 and Flate) Tj ET")))
+	_ = w.Close()
+	streams := []string{
+		fmt.Sprintf("<< /Length %d /Filter [/ASCII85Decode /FlateDecode] >>\nstream\n<~%s~>\nendstream", a85.Len()+4, a85.String()),
+		fmt.Sprintf("<< /Filter /AHx >>\nstream\n%X>\nendstream", "BT /F1 9 Tf (Hex filter) Tj ET"),
+	}
+	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [4 0 R] /Count 1 /Resources << /Font << /F1 3 0 R >> >> >>", helvFont,
+		"<< /Type /Page /Parent 2 0 R /Contents [5 0 R 6 0 R] >>", streams[0], streams[1]}
+	if got := extractOK(t, assemblePDF(objs)); got != "Through ASCII85 and Flate Hex filter" {
 		t.Fatalf("got %q", got)
 	}
 }

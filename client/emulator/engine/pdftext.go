@@ -128,6 +128,7 @@ type textRun struct {
 	fonts map[pdfName]*fontDec
 	font  *fontDec
 	lastY float64
+	gap   bool // a space is due before the next text
 }
 
 // run executes the operators of a content stream; depth counts form nesting.
@@ -175,6 +176,8 @@ func (t *textRun) op(name string, ops []any, l *lexer, depth int) error {
 		t.move(num(ops, 0), num(ops, 1))
 	case "T*":
 		t.newline()
+	case "BT":
+		t.space()
 	case "Tm":
 		t.setMatrix(num(ops, 5))
 	case "Do":
@@ -210,7 +213,16 @@ func (t *textRun) show(v any) {
 	if f == nil {
 		f = defaultFont
 	}
-	t.out.WriteString(f.decode(s))
+	text := f.decode(s)
+	if text == "" {
+		return
+	}
+	if t.gap && t.out.Len() > 0 && !strings.HasSuffix(t.out.String(), "\n") &&
+		!strings.HasSuffix(t.out.String(), " ") && !strings.HasPrefix(text, " ") {
+		t.out.WriteByte(' ')
+	}
+	t.gap = false
+	t.out.WriteString(text)
 }
 
 // showArray writes a TJ array; a large negative adjustment reads as a space.
@@ -248,18 +260,16 @@ func (t *textRun) setMatrix(y float64) {
 	t.lastY = y
 }
 
+// newline ends the current line, if it has text.
 func (t *textRun) newline() {
+	t.gap = false
 	if n := t.out.Len(); n > 0 && !strings.HasSuffix(t.out.String(), "\n") {
 		t.out.WriteByte('\n')
 	}
 }
 
-func (t *textRun) space() {
-	s := t.out.String()
-	if len(s) > 0 && !strings.HasSuffix(s, " ") && !strings.HasSuffix(s, "\n") {
-		t.out.WriteByte(' ')
-	}
-}
+// space asks for a space before the next text on the line.
+func (t *textRun) space() { t.gap = true }
 
 // skipInlineImage moves past the binary data of an inline image (ID ... EI).
 func skipInlineImage(l *lexer) {
