@@ -32,14 +32,20 @@ func knownEvent(typ string) bool {
 // decodeEvent decodes one event. known is false for names the spec does not list; err is set
 // for a known event whose data cannot be read. It never panics on server data.
 func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, known bool, err error) {
+	known, err = decodeEventInto(&ev, typ, data, redact)
+	return ev, known, err
+}
+
+// decodeEventInto is decodeEvent writing into ev, which it leaves alone for unknown names.
+func decodeEventInto(ev *StreamEvent, typ, data string, redact func(string) string) (known bool, err error) {
 	if !knownEvent(typ) {
-		return StreamEvent{}, false, nil
+		return false, nil
 	}
-	ev = StreamEvent{Type: typ, Raw: readOnlyBytes(data)}
+	*ev = StreamEvent{Type: typ, Raw: readOnlyBytes(data)}
 	if typ == EventDelta {
 		if id, seq, delta, ok := fastDelta(data); ok {
 			ev.AnswerID, ev.SequenceNumber, ev.Delta = id, seq, delta
-			return ev, true, nil
+			return true, nil
 		}
 	}
 	if typ == EventCompleted {
@@ -47,11 +53,16 @@ func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, 
 		if ev.Answer != nil {
 			ev.AnswerID = ev.Answer.ID
 		}
-		return ev, true, err
+		return true, err
 	}
+	return true, decodeGeneric(ev, typ, redact)
+}
+
+// decodeGeneric decodes the other events with encoding/json.
+func decodeGeneric(ev *StreamEvent, typ string, redact func(string) string) error {
 	var d eventData
 	if err := json.Unmarshal(ev.Raw, &d); err != nil {
-		return ev, true, err
+		return err
 	}
 	ev.AnswerID, ev.SequenceNumber = firstNonEmpty(d.AnswerID, d.ID), d.SequenceNumber
 	switch typ {
@@ -64,7 +75,7 @@ func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, 
 	case EventFailed:
 		ev.Error = parseAPIError(0, nil, ev.Raw, redact)
 	}
-	return ev, true, err
+	return nil
 }
 
 // readOnlyBytes views the event's data (a string go-sse allocated for this event alone) as

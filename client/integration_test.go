@@ -271,4 +271,3 @@ func BenchmarkListTenThousandDocuments(b *testing.B) {
 	}
 	b.ReportMetric(float64(10_002*b.N)/b.Elapsed().Seconds(), "docs/s")
 }
-

@@ -117,7 +117,13 @@ func jsonAnswerEvent(r io.Reader, errp *error) sse.Event {
 // Next advances to the next known event; false at the end of the stream or on error.
 func (s *AnswerStream) Next() bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	ok := s.advance()
+	s.mu.Unlock()
+	return ok
+}
+
+// advance moves to the next known event; the caller holds mu.
+func (s *AnswerStream) advance() bool {
 	if s.done {
 		return false
 	}
@@ -127,11 +133,7 @@ func (s *AnswerStream) Next() bool {
 	}
 	for {
 		if s.qpos == len(s.queue) {
-			if s.eof {
-				s.finish(s.endError(s.readErr))
-				return false
-			}
-			if _, ok := s.next(); !ok {
+			if s.eof || !s.pull() {
 				s.finish(s.endError(s.readErr))
 				return false
 			}
@@ -139,18 +141,21 @@ func (s *AnswerStream) Next() bool {
 		}
 		ev := &s.queue[s.qpos]
 		s.qpos++
-		se, known, derr := decodeEvent(ev.Type, ev.Data, s.redact)
-		if !known {
-			continue
+		known, derr := decodeEventInto(&s.cur, ev.Type, ev.Data, s.redact)
+		if known && derr == nil {
+			s.apply(&s.cur)
+			return true
 		}
 		if derr != nil {
 			s.badEvent = derr
-			continue
 		}
-		s.apply(&se)
-		s.cur = se
-		return true
 	}
+}
+
+// pull resumes the producer for the next batch of events.
+func (s *AnswerStream) pull() bool {
+	_, ok := s.next()
+	return ok
 }
 
 // textStartSize is the preview buffer's first size: most answers fit without regrowing.
