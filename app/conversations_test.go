@@ -275,6 +275,9 @@ func TestAsk503RetriedOrSavedAsFailed(t *testing.T) {
 	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != TurnCompleted {
 		t.Fatalf("retry after outage = %+v, %v", again, err)
 	}
+	if c := f.app.Connection(); c.State != ConnOnline {
+		t.Fatalf("connection after a successful ask = %v", c.State)
+	}
 	turns, _ := f.app.Conversations().Turns(ctx, conv.ID)
 	if len(turns) != 2 {
 		t.Fatalf("%d turns; want 2 (a retry reuses its turn)", len(turns))

@@ -115,11 +115,23 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	if err := f.app.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
+	conv, _ := f.app.Conversations().New(ctx, f.ws, "", "On the first server")
+	p := writeFile(t, t.TempDir(), "first.txt", []byte("queued on the first server"))
+	f.app.Uploads().Enqueue(ctx, f.ws, p)
 	if err := f.app.Connect(ctx, other.URL(), "other-key-123456789"); err != nil {
 		t.Fatal(err)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 0 {
 		t.Fatalf("a new server shows another server's cache: %v", ids)
+	}
+	if all, _ := f.app.Conversations().List(ctx, ""); len(all) != 0 {
+		t.Fatalf("a new server shows another server's conversations: %+v", all)
+	}
+	if _, err := f.app.Conversations().Get(ctx, conv.ID); err == nil {
+		t.Fatal("another server's conversation can be opened")
+	}
+	if q, _ := f.app.Uploads().List(ctx); len(q) != 0 {
+		t.Fatalf("a new server shows another server's upload queue: %+v", q)
 	}
 	if err := f.app.Refresh(ctx); err != nil {
 		t.Fatal(err)
@@ -133,6 +145,9 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
 		t.Fatalf("back on the first server (offline): %v", ids)
+	}
+	if all, _ := f.app.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
+		t.Fatalf("back on the first server, conversations: %+v", all)
 	}
 	if k, src, _ := f.app.APIKey(other.URL()); k != "other-key-123456789" || src != KeyFromKeychain {
 		t.Fatalf("the second server's key: %q from %v", k, src)
