@@ -8,7 +8,8 @@
 # the demo's workspace browser, a website import, a 10,000-document workspace with a filter typed,
 # Settings, the dark theme, and the offline state. Before each stop it prints "shoot <name>" and
 # waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
-# app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page.
+# app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page;
+# the session bus is switched off so that the tour's keys never reach a real keychain.
 # Needs Xvfb (xvfb-run) and ImageMagick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +29,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$OUT" "$tmp/run"
 chmod 700 "$tmp/run"
-coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" LECTERN_TOUR=1 "$BIN" 2>"$tmp/err.txt"; }
+coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: LECTERN_TOUR=1 "$BIN" 2>"$tmp/err.txt"; }
 pid=$APP_PID
 fail=0
 while IFS= read -r line <&"${APP[0]}"; do

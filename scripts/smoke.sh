@@ -19,7 +19,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/run" && chmod 700 "$tmp/run"
-coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" LECTERN_SMOKE=1 "$BIN" 2>"$tmp/err.txt"; }
+coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: LECTERN_SMOKE=1 "$BIN" 2>"$tmp/err.txt"; }
 pid=$APP_PID
 : >"$tmp/out.txt"
 while IFS= read -r line <&"${APP[0]}"; do

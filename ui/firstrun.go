@@ -30,6 +30,7 @@ type firstRun struct {
 	result         *widget.Label
 	errs, demoErrs *errorView
 	root           fyne.CanvasObject
+	connectCard    *widget.Card
 	onConnected    func() // on the UI goroutine, after Connect or StartDemo succeeded
 	inFlight       bool
 }
@@ -46,11 +47,24 @@ func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
 	f.connect.Importance = widget.HighImportance
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
 	f.busy = widget.NewActivity()
+	f.busy.Hide()
 	f.result = widget.NewLabel("")
 	f.result.Wrapping = fyne.TextWrapWord
 	f.result.Hide()
 	f.root = f.layout()
+	go func() {
+		chain := b.KeychainAvailable()
+		uiDo(func() { f.connectCard.SetSubTitle(keychainNote(chain)) })
+	}()
 	return f
+}
+
+// keychainNote says where the key will be kept.
+func keychainNote(available bool) string {
+	if available {
+		return "The key is kept in the system keychain."
+	}
+	return "No keychain is available: the key is kept only until Lectern closes."
 }
 
 func (f *firstRun) content() fyne.CanvasObject { return f.root }
@@ -68,7 +82,7 @@ func (f *firstRun) layout() fyne.CanvasObject {
 
 	form := widget.NewForm(widget.NewFormItem("Server address", f.server), widget.NewFormItem("API key", f.key))
 	actions := container.NewHBox(f.test, f.connect, f.busy)
-	connect := widget.NewCard("Connect to your server", "The key is kept in the system keychain.",
+	connect := widget.NewCard("Connect to your server", "",
 		container.NewVBox(form, actions, f.result, f.errs.box))
 
 	demoText := widget.NewLabel("Explore Lectern with sample workspaces and documents, served by a demo " +
@@ -77,6 +91,7 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	demo := widget.NewCard("Try the demo", "No account needed.",
 		container.NewVBox(demoText, container.NewHBox(f.demo), f.demoErrs.box))
 
+	f.connectCard = connect
 	cards := container.NewGridWithColumns(2, connect, demo)
 	page := container.NewVBox(header, widget.NewSeparator(), cards)
 	return container.NewCenter(container.New(&maxWidth{width: 900}, container.NewPadded(page)))
@@ -93,9 +108,11 @@ func (f *firstRun) setBusy(on bool) {
 		}
 	}
 	if on {
+		f.busy.Show()
 		f.busy.Start()
 	} else {
 		f.busy.Stop()
+		f.busy.Hide()
 	}
 }
 

@@ -40,7 +40,9 @@ func BenchmarkStartup(b *testing.B) {
 	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/ui/internal/barewindow")
 	display := startXvfb(b)
 	home, key := cachedHome(b, filepath.Join(dir, "home"), 10000)
-	base := append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "LECTERN_TRACE=1")
+	// No session bus: the key comes from LECTERN_API_KEY and no keychain daemon is started.
+	base := append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "LECTERN_TRACE=1",
+		"DBUS_SESSION_BUS_ADDRESS=disabled:")
 	var bareRuns, lecternRuns []run
 	for b.Loop() {
 		for range 3 {

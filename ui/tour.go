@@ -69,7 +69,12 @@ func (t *tour) firstRun() (fyne.Window, error) {
 	if !ok {
 		return nil, errors.New("the first-run page is not shown: use an empty LECTERN_HOME")
 	}
+	// The tour is shot in the light theme (Xvfb's "system" is dark), and in the dark theme later.
+	if err := t.u.b.UpdateSettings(func(s *app.Settings) { s.Theme = ThemeLight }); err != nil {
+		return nil, err
+	}
 	onUI(func() {
+		t.u.applyTheme()
 		f := t.u.active.(*firstRun)
 		f.server.SetText("https://lectern.example.com")
 	})
@@ -81,7 +86,7 @@ func (t *tour) demoBrowser() (fyne.Window, error) {
 	if !waitFor(60*time.Second, t.u.settled) {
 		return nil, errors.New("the demo workspaces did not show")
 	}
-	return t.u.win, nil
+	return t.u.win, t.selectWorkspace("My documents", "")
 }
 
 func (t *tour) websiteImport() (fyne.Window, error) {

@@ -168,6 +168,7 @@ func newWorkspaceRow() *workspaceRow {
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.counts.SizeName = theme.SizeNameCaptionText
+	r.counts.Truncation = fyne.TextTruncateEllipsis
 	r.ExtendBaseWidget(r)
 	return r
 }

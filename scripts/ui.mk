@@ -1,0 +1,26 @@
+# ui.mk: the desktop app's targets (issue 4). The Makefile includes it (`include scripts/ui.mk`)
+# after defining BIN and TAGS.
+#
+#   make smoke        the real binary under Xvfb: demo mode, main window with the demo workspaces, clean exit
+#   make screenshots  the screenshot tour under Xvfb, PNGs into docs/screenshots/
+#   make package      dist/lectern-linux-amd64.tar.xz (fyne package) and dist/Lectern.exe (mingw-w64)
+#   make icon         re-render assets/icon.png from assets/icon.svg
+#
+# Smoke and screenshots need xvfb, xauth and imagemagick (smoke skips without xvfb-run); the Windows
+# package needs gcc-mingw-w64-x86-64. macOS: see scripts/package.sh.
+
+UI_APT_PKGS := xvfb xauth imagemagick
+
+.PHONY: smoke screenshots package icon
+
+smoke: build
+	scripts/smoke.sh $(BIN)
+
+screenshots: build
+	scripts/screenshots.sh $(BIN) docs/screenshots
+
+package: deps
+	scripts/package.sh linux windows
+
+icon:
+	$(GO) test -tags ci,migrated_fynedo ./ui/ -run TestIconPNG -update-icon
