@@ -42,9 +42,9 @@ func decodeEventInto(ev *StreamEvent, typ, data string, redact func(string) stri
 		return false, nil
 	}
 	*ev = StreamEvent{Type: typ, Raw: readOnlyBytes(data)}
-	if typ == EventDelta {
-		if id, seq, delta, ok := fastDelta(data); ok {
-			ev.AnswerID, ev.SequenceNumber, ev.Delta = id, seq, delta
+	if typ != EventCompleted && typ != EventFailed && typ != EventSources {
+		if f, ok := fastFlat(data); ok {
+			f.fill(ev)
 			return true, nil
 		}
 	}
@@ -117,40 +117,51 @@ func completedAnswer(data json.RawMessage) (*Answer, int, error) {
 	return nested.Answer, nested.SequenceNumber, nil
 }
 
-// fastDelta decodes the common answer.delta object {"id":..,"sequence_number":..,"delta":..}
-// without reflection. ok is false when the data needs encoding/json (escapes \u, nested values,
-// keys that differ only in case, invalid UTF-8...); the result then comes from the slow path.
-func fastDelta(data string) (id string, seq int, delta string, ok bool) {
-	var f deltaFields
+// fastFlat decodes the flat data objects of answer.created, answer.status, answer.delta and
+// answer.reset ({"id":..,"sequence_number":..,"delta":..}) without reflection. ok is false when
+// the data needs encoding/json (escapes \u, nested values, keys that differ only in case,
+// invalid UTF-8...); the result then comes from the slow path.
+func fastFlat(data string) (f flatFields, ok bool) {
 	p := scanner{s: data}
 	if !p.consume('{') {
-		return "", 0, "", false
+		return f, false
 	}
 	if p.consume('}') {
-		return "", 0, "", p.atEnd()
+		return f, p.atEnd()
 	}
 	for {
 		if !f.field(&p) {
-			return "", 0, "", false
+			return f, false
 		}
 		if p.consume('}') {
-			return firstNonEmpty(f.answerID, f.id), f.seq, f.delta, p.atEnd()
+			return f, p.atEnd()
 		}
 		if !p.consume(',') {
-			return "", 0, "", false
+			return f, false
 		}
 	}
 }
 
-// deltaFields collects the fields of an answer.delta object; the last duplicate wins, as in
+// flatFields collects the fields of a flat event object; the last duplicate wins, as in
 // encoding/json.
-type deltaFields struct {
-	id, answerID, delta string
-	seq                 int
+type flatFields struct {
+	id, answerID, delta, stage, status string
+	seq                                int
+}
+
+// fill copies the fields into the event, as decodeGeneric would.
+func (f *flatFields) fill(ev *StreamEvent) {
+	ev.AnswerID, ev.SequenceNumber = firstNonEmpty(f.answerID, f.id), f.seq
+	switch ev.Type {
+	case EventDelta:
+		ev.Delta = f.delta
+	case EventStatus:
+		ev.Stage = firstNonEmpty(f.stage, f.status)
+	}
 }
 
 // field reads one "key": value pair.
-func (f *deltaFields) field(p *scanner) bool {
+func (f *flatFields) field(p *scanner) bool {
 	key, ok := p.key()
 	if !ok || !p.consume(':') {
 		return false
@@ -164,6 +175,10 @@ func (f *deltaFields) field(p *scanner) bool {
 		f.seq, ok = p.integer()
 	case "delta":
 		f.delta, ok = p.str()
+	case "stage":
+		f.stage, ok = p.str()
+	case "status":
+		f.status, ok = p.str()
 	default:
 		ok = p.skipPlainValue(key)
 	}

@@ -11,8 +11,8 @@ import (
 
 // FuzzStreamDecode feeds arbitrary bytes through an AnswerStream. Invariants: no panic; the
 // stream ends with nil (only after answer.completed with an Answer), *APIError (after
-// answer.failed) or *InterruptedError; only known event names come out; the fast delta
-// decoder agrees with encoding/json.
+// answer.failed) or *InterruptedError; only known event names come out; the fast decoder
+// of flat events agrees with encoding/json.
 func FuzzStreamDecode(f *testing.F) {
 	f.Add([]byte("event: answer.delta\ndata: {\"id\":\"wsa_1\",\"sequence_number\":3,\"delta\":\"Hi\\n\"}\n\nevent: answer.completed\ndata: {\"answer\":\"Hi\",\"object\":\"workspace.answer\"}\n\n"))
 	f.Add([]byte(": ping\r\n\r\nevent: answer.reset\r\ndata: {}\r\n\r\nevent: x\ndata: y\n\n"))
@@ -24,8 +24,8 @@ func FuzzStreamDecode(f *testing.F) {
 			if !knownEvent(e.Type) {
 				t.Fatalf("unknown event %q came out", e.Type)
 			}
-			if e.Type == EventDelta {
-				checkFastDelta(t, string(e.Raw))
+			if e.Type == EventDelta || e.Type == EventStatus {
+				checkFastFlat(t, string(e.Raw))
 			}
 		}
 		var ae *APIError
@@ -42,17 +42,18 @@ func FuzzStreamDecode(f *testing.F) {
 	})
 }
 
-// FuzzFastDelta checks the reflection-free delta decoder against encoding/json.
+// FuzzFastDelta checks the reflection-free decoder of flat events against encoding/json.
 func FuzzFastDelta(f *testing.F) {
 	for _, s := range []string{`{"id":"wsa_1","sequence_number":12,"delta":"a\"b\\n"}`, `{}`, `{"delta":"\u00e9"}`,
 		`{"Delta":"x"}`, `{"delta":"x","extra":[1]}`, `{"sequence_number":01}`, `{"delta":"x"} x`, `{"answer_id":"a","id":"b","x":-1.5e3,"y":null}`} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, data string) { checkFastDelta(t, data) })
+	f.Fuzz(func(t *testing.T, data string) { checkFastFlat(t, data) })
 }
 
-func checkFastDelta(t *testing.T, data string) {
-	id, seq, delta, ok := fastDelta(data)
+// checkFastFlat fails when the reflection-free decoder disagrees with encoding/json.
+func checkFastFlat(t *testing.T, data string) {
+	f, ok := fastFlat(data)
 	if !ok {
 		return
 	}
@@ -60,8 +61,10 @@ func checkFastDelta(t *testing.T, data string) {
 	if err := json.Unmarshal([]byte(data), &d); err != nil {
 		t.Fatalf("fast path accepted %q, encoding/json says %v", data, err)
 	}
-	if want := firstNonEmpty(d.AnswerID, d.ID); id != want || seq != d.SequenceNumber || delta != d.Delta {
-		t.Fatalf("%q: fast (%q,%d,%q) json (%q,%d,%q)", data, id, seq, delta, want, d.SequenceNumber, d.Delta)
+	got := eventData{ID: f.id, AnswerID: f.answerID, SequenceNumber: f.seq, Delta: f.delta, Stage: f.stage, Status: f.status}
+	if d.Sources != nil || got.ID != d.ID || got.AnswerID != d.AnswerID || got.SequenceNumber != d.SequenceNumber ||
+		got.Delta != d.Delta || got.Stage != d.Stage || got.Status != d.Status {
+		t.Fatalf("%q: fast %+v json %+v", data, got, d)
 	}
 }
 

@@ -51,7 +51,7 @@ func failedStream(err error) *AnswerStream { return &AnswerStream{err: err, done
 
 // newAnswerStream reads events from r; closer, cancel and w may be nil.
 func newAnswerStream(r io.Reader, closer io.Closer, cancel func(), w *idleWatch, redact func(string) string) *AnswerStream {
-	s := &AnswerStream{body: closer, cancel: cancel, watch: w, redact: redact}
+	s := &AnswerStream{body: closer, cancel: cancel, watch: w, redact: redact, queue: make([]sse.Event, 0, 64)}
 	s.next, s.stop = iter.Pull(func(yield func(struct{}) bool) { s.produce(r, yield) })
 	return s
 }
@@ -159,7 +159,7 @@ func (s *AnswerStream) pull() bool {
 }
 
 // textStartSize is the preview buffer's first size: most answers fit without regrowing.
-const textStartSize = 4 << 10
+const textStartSize = 8 << 10
 
 // apply updates the stream's state with one event.
 func (s *AnswerStream) apply(e *StreamEvent) {
