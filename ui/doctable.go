@@ -128,7 +128,7 @@ var _ fyne.Widget = (*docCell)(nil)
 
 func newDocCell() fyne.CanvasObject {
 	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning)}
-	c.label.Truncation = fyne.TextTruncateEllipsis
+	c.label.Truncation = fyne.TextTruncateClip
 	c.ExtendBaseWidget(c)
 	return c
 }
