@@ -11,7 +11,8 @@ import (
 
 // FuzzStreamDecode feeds arbitrary bytes through an AnswerStream. Invariants: no panic; the
 // stream ends with nil (only after answer.completed with an Answer), *APIError (after
-// answer.failed) or *InterruptedError; only known event names come out; the fast decoder
+// answer.failed) or *InterruptedError; only known event names come out; the preview text is
+// the deltas since the last reset (the final answer after completed); the fast decoder
 // of flat events agrees with encoding/json.
 func FuzzStreamDecode(f *testing.F) {
 	f.Add([]byte("event: answer.delta\ndata: {\"id\":\"wsa_1\",\"sequence_number\":3,\"delta\":\"Hi\\n\"}\n\nevent: answer.completed\ndata: {\"answer\":\"Hi\",\"object\":\"workspace.answer\"}\n\n"))
@@ -19,6 +20,7 @@ func FuzzStreamDecode(f *testing.F) {
 	f.Add([]byte("event: answer.failed\ndata: {\"error\":{\"code\":\"workspace_access_lost\"}}\n\n"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		s := newAnswerStream(strings.NewReader(string(raw)), nil, nil, nil, nil)
+		want := ""
 		for s.Next() {
 			e := s.Current()
 			if !knownEvent(e.Type) {
@@ -26,6 +28,10 @@ func FuzzStreamDecode(f *testing.F) {
 			}
 			if e.Type == EventDelta || e.Type == EventStatus {
 				checkFastFlat(t, string(e.Raw))
+			}
+			want = expectedText(want, e)
+			if s.Text() != want {
+				t.Fatalf("preview %q, want %q (deltas since the last reset)", s.Text(), want)
 			}
 		}
 		var ae *APIError
@@ -40,6 +46,19 @@ func FuzzStreamDecode(f *testing.F) {
 			t.Fatalf("unexpected error type %T", err)
 		}
 	})
+}
+
+// expectedText is the preview after e: deltas appended, reset clears, completed replaces.
+func expectedText(text string, e StreamEvent) string {
+	switch e.Type {
+	case EventDelta:
+		return text + e.Delta
+	case EventReset:
+		return ""
+	case EventCompleted:
+		return e.Answer.Answer
+	}
+	return text
 }
 
 // FuzzFastDelta checks the reflection-free decoder of flat events against encoding/json.
