@@ -17,10 +17,11 @@ const staleAnswer = 2 * time.Minute
 
 // Ask asks question in conversation conversationID and blocks until the answer ends. The
 // question is saved (as a pending turn) before the request goes out; the answer streams through
-// TurnChanged events (and opts.OnUpdate); the final answer, or the text so far marked
-// interrupted or failed with the reason, is saved when it ends. The returned turn is the saved
-// one; the error is nil when the server answered (completed, or incomplete at the length limit).
-// Stop(turn.ID) stops it from any goroutine.
+// TurnChanged events (and opts.OnUpdate), or comes in one response with opts.NoStream; the final
+// answer, or the text so far marked interrupted or failed with the reason, is saved when it ends.
+// The returned turn is the saved one, with the server's answer object in Final; the error is nil
+// when the server answered (completed, or incomplete at the length limit). Stop(turn.ID) stops it
+// from any goroutine.
 func (c *Conversations) Ask(ctx context.Context, conversationID int64, question string, opts AskOptions) (Turn, error) {
 	conv, err := c.conversationFor(ctx, conversationID)
 	if err != nil {
@@ -89,22 +90,13 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	return c.answer(ctx, cl, conv, turn, req, opts)
 }
 
-// answer streams the answer of a saved pending turn and saves how it ended.
+// answer asks for the answer of a saved pending turn (streamed, or in one JSON response with
+// opts.NoStream) and saves how it ended.
 func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conversation, turn Turn,
 	req client.AskRequest, opts AskOptions) (Turn, error) {
 	key := c.conn.cacheKey()
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	c.mu.Lock()
-	c.active[turn.ID] = cancel
-	c.wg.Add(1)
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		delete(c.active, turn.ID)
-		c.mu.Unlock()
-		c.wg.Done()
-	}()
+	ctx, done := c.track(ctx, turn.ID)
+	defer done()
 	notify := func(ev TurnChanged) {
 		c.bus.Emit(ev)
 		if opts.OnUpdate != nil {
@@ -112,19 +104,50 @@ func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conv
 		}
 	}
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
-	stream := cl.AskStream(ctx, req)
-	defer stream.Close()
-	c.follow(ctx, stream, turn, notify)
-	err := c.finish(ctx, key, conv, &turn, stream)
+	var out outcome
+	if opts.NoStream {
+		out.answer, out.err = cl.Ask(ctx, req)
+	} else {
+		out = c.stream(ctx, cl, req, turn, notify)
+	}
+	err := c.finish(ctx, key, conv, &turn, out)
 	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, err
 }
 
-// follow reads the stream to its end, sending one TurnChanged per event batch and saving the
-// text so far every few seconds.
-func (c *Conversations) follow(ctx context.Context, stream *client.AnswerStream, turn Turn, notify func(TurnChanged)) {
+// track registers the answer of turnID as in progress, so that Stop can cancel it. done
+// unregisters it; call it when the outcome is saved.
+func (c *Conversations) track(ctx context.Context, turnID int64) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	c.mu.Lock()
+	c.active[turnID] = cancel
+	c.wg.Add(1)
+	c.mu.Unlock()
+	return ctx, func() {
+		cancel(nil)
+		c.mu.Lock()
+		delete(c.active, turnID)
+		c.mu.Unlock()
+		c.wg.Done()
+	}
+}
+
+// outcome is how a request for an answer ended: the final answer object, or the text received
+// before err.
+type outcome struct {
+	answer *client.Answer
+	text   string
+	err    error
+}
+
+// stream reads the answer stream of req to its end, sending one TurnChanged per event batch and
+// saving the text so far every few seconds.
+func (c *Conversations) stream(ctx context.Context, cl *client.Client, req client.AskRequest, turn Turn,
+	notify func(TurnChanged)) outcome {
+	stream := cl.AskStream(ctx, req)
+	defer stream.Close()
 	lastSave := time.Now()
 	for stream.Next() {
 		switch stream.Current().Type {
@@ -138,20 +161,22 @@ func (c *Conversations) follow(ctx context.Context, stream *client.AnswerStream,
 			lastSave = time.Now()
 		}
 	}
+	return outcome{answer: stream.Answer(), text: stream.Text(), err: stream.Err()}
 }
 
-// finish saves how the answer ended and returns nil for a complete answer.
-func (c *Conversations) finish(ctx context.Context, key string, conv Conversation, turn *Turn, stream *client.AnswerStream) error {
-	err := stream.Err()
+// finish saves how the answer ended and returns nil for a complete answer. An answered turn
+// carries the answer object in Final.
+func (c *Conversations) finish(ctx context.Context, key string, conv Conversation, turn *Turn, out outcome) error {
+	err := out.err
 	save := context.WithoutCancel(ctx)
-	if a := stream.Answer(); err == nil && a != nil {
+	if a := out.answer; err == nil && a != nil {
 		applyAnswer(turn, a)
 		return c.store.saveTurn(save, turn)
 	}
 	if err == nil {
 		err = errors.New("the answer ended without a result")
 	}
-	turn.Answer = stream.Text()
+	turn.Answer = out.text
 	var ie *client.InterruptedError
 	if errors.As(err, &ie) && ie.Text != "" {
 		turn.Answer = ie.Text
@@ -176,8 +201,9 @@ func (c *Conversations) finish(ctx context.Context, key string, conv Conversatio
 	return err
 }
 
-// applyAnswer copies a final answer object into a turn.
+// applyAnswer copies a final answer object into a turn, and keeps it whole in Final.
 func applyAnswer(t *Turn, a *client.Answer) {
+	t.Final = a
 	t.Answer, t.Model, t.Notice, t.RequestID, t.AnswerID, t.Usage = a.Answer, a.Model, a.Notice, a.RequestID, a.ID, a.Usage
 	found := a.Found
 	t.Found, t.Sources, t.Coverage, t.Warnings = &found, a.Sources, a.Coverage, a.Warnings

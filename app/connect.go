@@ -74,6 +74,21 @@ func (a *App) Connect(ctx context.Context, server, key string) error {
 	return a.switchTo(ctx, u, u, key)
 }
 
+// UseServer makes server the current server for this process only: the address is validated and
+// the cache, conversations and upload queue switch to that server's, but nothing is saved (neither
+// the settings nor the keychain), so the saved server is the current one again next time. key,
+// when set, is the API key to use; "" means it is looked up when first needed (LECTERN_API_KEY,
+// this session's, then the keychain). The command line uses it for a server given by flag or
+// environment. Like Connect, it does not contact the server.
+func (a *App) UseServer(ctx context.Context, server, key string) error {
+	u, err := ValidateServerURL(server)
+	if err != nil {
+		return err
+	}
+	a.conn.stopDemo()
+	return a.switchTo(ctx, u, u, strings.TrimSpace(key))
+}
+
 // switchTo makes server current under cacheKey and tells the views.
 func (a *App) switchTo(ctx context.Context, server, cacheKey, key string) error {
 	if err := a.conn.use(server, cacheKey, key); err != nil {

@@ -31,6 +31,11 @@ type Conversations struct {
 type AskOptions struct {
 	Tier     string // fast, smart or genius; "" = the default tier of the settings (else the server's)
 	Thinking *bool  // nil = the settings' choice (when off, the tier's own default)
+	// NoStream asks for the whole answer in one JSON response instead of a stream: no text
+	// arrives before the end (OnUpdate sees the pending turn, then the final one).
+	NoStream bool
+	// Metadata is sent with the question; the server echoes it in the answer object (Turn.Final).
+	Metadata map[string]string
 	// OnUpdate, when set, is called on the asking goroutine for every change of the turn, with
 	// the same values as the TurnChanged events (the command line prints from it).
 	OnUpdate func(TurnChanged)
@@ -183,7 +188,7 @@ func (c *Conversations) request(conv Conversation, question string, before []Tur
 		tier = opts.Tier
 	}
 	req := client.AskRequest{WorkspaceID: conv.WorkspaceID, DocumentID: conv.DocumentID, Question: question,
-		Model: client.Tier(tier), Thinking: opts.Thinking}
+		Model: client.Tier(tier), Thinking: opts.Thinking, Metadata: opts.Metadata}
 	if req.Thinking == nil && thinking {
 		t := true
 		req.Thinking = &t

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zalando/go-keyring"
 )
 
 // TestKeyNeverReachesTheDataFolder runs a full session (connect, sync, ask, a failed ask, an
@@ -53,6 +55,48 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	a.Close()
 	n += assertNoKeyInHome(t, f.home, testKey)
 	if n < 4 {
+		t.Fatalf("only %d files checked", n)
+	}
+}
+
+// TestKeyGivenToUseServerNeverReachesTheDataFolder is the same check for a server used for one
+// process only (the command line's --server and LECTERN_API_KEY): a fresh data folder, streamed
+// and whole answers, a failed one, search and export; the key is in no file and not in the keychain.
+func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
+	other, ws := startOther(t)
+	ctx := ctxT(t)
+	g := &fixture{t: t, emu: other, home: t.TempDir()}
+	a := g.open()
+	if err := a.UseServer(ctx, other.URL(), otherKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cs := a.Conversations()
+	conv, _ := cs.New(ctx, ws, "", "")
+	for _, noStream := range []bool{false, true} {
+		if _, err := cs.Ask(ctx, conv.ID, "When do meetings start?", AskOptions{NoStream: noStream}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
+	if turn, err := cs.Ask(ctx, bad.ID, "Anything?", AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
+		t.Fatalf("failed ask: %+v %v", turn, err)
+	}
+	if _, err := cs.Search(ctx, "meetings"); err != nil {
+		t.Fatal(err)
+	}
+	if err := cs.Export(ctx, conv.ID, filepath.Join(g.home, "export.md")); err != nil {
+		t.Fatal(err)
+	}
+	if k, err := keyring.Get(keyringService, other.URL()); err == nil {
+		t.Fatalf("the keychain holds a key (%d characters) for the server in use", len(k))
+	}
+	n := assertNoKeyInHome(t, g.home, otherKey)
+	a.Close()
+	n += assertNoKeyInHome(t, g.home, otherKey)
+	if n < 3 {
 		t.Fatalf("only %d files checked", n)
 	}
 }

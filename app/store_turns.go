@@ -71,6 +71,9 @@ type Turn struct {
 	ErrorCode      string        // the server's error code, when there is one
 	Created        time.Time
 	Updated        time.Time
+	// Final is the answer object exactly as the server sent it (metadata and created included).
+	// Only the turn returned by Ask or Retry has it; a turn read back from the database has nil.
+	Final *client.Answer
 }
 
 // ErrNotFound says a conversation, turn or upload does not exist (any more).

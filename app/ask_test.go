@@ -1,0 +1,98 @@
+package app
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
+	f, rec := newAskFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	cs := f.app.Conversations()
+	conv, _ := cs.New(ctx, f.org, "", "")
+	var savedBefore []Turn
+	rec.check = func() { savedBefore, _ = cs.Turns(context.Background(), conv.ID) }
+	var updates []TurnChanged
+	turn, err := cs.Ask(ctx, conv.ID, "How far ahead must travel be booked?", AskOptions{NoStream: true,
+		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e TurnChanged) { updates = append(updates, e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.last()["stream"]; got == true {
+		t.Fatalf("NoStream sent stream %v", got)
+	}
+	if len(savedBefore) != 1 || savedBefore[0].Status != TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
+		t.Fatalf("when the request went out the database held %+v", savedBefore)
+	}
+	if turn.Status != TurnCompleted || turn.Answer == "" || turn.Found == nil || turn.RequestID == "" || turn.AnswerID == "" {
+		t.Fatalf("turn = %+v", turn)
+	}
+	assertFinal(t, turn, "T-7")
+	saved, _ := cs.Turn(ctx, turn.ID)
+	if saved.Answer != turn.Answer || saved.Status != TurnCompleted || saved.AnswerID != turn.AnswerID ||
+		len(saved.Sources) != len(turn.Sources) || saved.Final != nil {
+		t.Fatalf("database turn = %+v", saved)
+	}
+	if len(updates) != 2 || updates[0].Status != TurnPending || updates[1].Status != TurnCompleted || updates[1].Text != turn.Answer {
+		t.Fatalf("updates = %+v, want pending then completed", updates)
+	}
+	// A follow-up, streamed this time, sends the saved turn as history and has its answer object too.
+	next, err := cs.Ask(ctx, conv.ID, "Which transport is preferred?", AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hist, _ := rec.last()["history"].([]any); len(hist) != 2 || rec.last()["stream"] != true {
+		t.Fatalf("follow-up sent %v", rec.last())
+	}
+	assertFinal(t, next, "T-8")
+}
+
+// assertFinal checks that turn carries the server's answer object, with its metadata and time.
+func assertFinal(t *testing.T, turn Turn, ticket string) {
+	t.Helper()
+	a := turn.Final
+	if a == nil {
+		t.Fatal("no answer object on the turn")
+	}
+	if a.ID != turn.AnswerID || a.Answer != turn.Answer || a.RequestID != turn.RequestID || a.Object != "workspace.answer" ||
+		a.Metadata["ticket"] != ticket || a.Created == 0 || time.Since(time.Unix(a.Created, 0)) > time.Minute {
+		t.Fatalf("answer object = %+v", a)
+	}
+}
+
+func TestAskNoStreamFailedAndStopped(t *testing.T) {
+	f, rec := newAskFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	cs := f.app.Conversations()
+	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
+	turn, err := cs.Ask(ctx, bad.ID, "Anything?", AskOptions{NoStream: true})
+	if err == nil || turn.Status != TurnFailed || turn.ErrorCode == "" || turn.Final != nil {
+		t.Fatalf("failed ask: %+v, %v", turn, err)
+	}
+	assertSaved(t, f.app, turn)
+
+	// The request is held until the answer is stopped.
+	release := make(chan struct{})
+	rec.check = func() { <-release }
+	conv, _ := cs.New(ctx, f.org, "", "")
+	started, done := make(chan int64, 1), make(chan Turn, 1)
+	go func() {
+		turn, _ := cs.Ask(ctx, conv.ID, "How far ahead must travel be booked?", AskOptions{NoStream: true,
+			OnUpdate: func(e TurnChanged) {
+				if e.Status == TurnPending {
+					started <- e.TurnID
+				}
+			}})
+		done <- turn
+	}()
+	if !cs.Stop(<-started) {
+		t.Fatal("Stop found no answer in progress")
+	}
+	close(release)
+	stopped := <-done
+	if stopped.Status != TurnInterrupted || stopped.Final != nil {
+		t.Fatalf("stopped turn = %+v", stopped)
+	}
+	assertSaved(t, f.app, stopped)
+}

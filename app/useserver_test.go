@@ -1,0 +1,101 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/zalando/go-keyring"
+
+	"lectern/client/emulator"
+)
+
+// otherKey is the key of the second server in the UseServer tests; it is recognisable too.
+const otherKey = "lk_OTHERKEY_0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+
+// startOther starts a second emulator whose user bob has a workspace with one document.
+func startOther(t *testing.T) (*emulator.Emulator, string) {
+	t.Helper()
+	other := emulator.Start(fastEmulatorConfig())
+	t.Cleanup(other.Close)
+	other.AddKey(emulator.Key{Secret: otherKey, Owner: "bob"})
+	ws := other.AddWorkspace(emulator.WorkspaceSpec{Name: "Bob's", Owner: "bob"})
+	other.AddDocument(ws, "rules.txt", []byte("Meetings start at nine and end by ten."), "ready")
+	return other, ws
+}
+
+func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	other, otherWS := startOther(t)
+	settingsPath := filepath.Join(f.home, settingsFile)
+	before, err := os.ReadFile(settingsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.UseServer(ctx, other.URL()+"/", otherKey); err != nil {
+		t.Fatal(err)
+	}
+	if f.app.Server() != other.URL() {
+		t.Fatalf("current server %q, want %q", f.app.Server(), other.URL())
+	}
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != otherWS {
+		t.Fatalf("workspaces of the server in use: %v", ids)
+	}
+	cs := f.app.Conversations()
+	conv, _ := cs.New(ctx, otherWS, "", "")
+	if _, err := cs.Ask(ctx, conv.ID, "When do meetings start?", AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	after, err := os.ReadFile(settingsPath)
+	if err != nil || !bytes.Equal(before, after) {
+		t.Fatalf("settings.json changed (%v):\n%s\nwas\n%s", err, after, before)
+	}
+	if s := f.app.Settings(); s.Server != f.emu.URL() {
+		t.Fatalf("saved server %q, want the connected one %q", s.Server, f.emu.URL())
+	}
+	if k, err := keyring.Get(keyringService, other.URL()); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("the keychain holds %q (%v) for the server in use", k, err)
+	}
+	if k, _ := keyring.Get(keyringService, f.emu.URL()); k != testKey {
+		t.Fatal("the saved server's key was changed")
+	}
+
+	// The next process starts on the saved server; the other server's conversation is kept
+	// under its address, and its key was not kept.
+	f.app.Close()
+	b := f.open()
+	if b.Server() != f.emu.URL() {
+		t.Fatalf("reopened on %q", b.Server())
+	}
+	if all, _ := b.Conversations().List(ctx, ""); len(all) != 0 {
+		t.Fatalf("the saved server shows the other server's conversations: %+v", all)
+	}
+	if err := b.UseServer(ctx, other.URL(), ""); err != nil {
+		t.Fatal(err)
+	}
+	if all, _ := b.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
+		t.Fatalf("the other server's conversations: %+v", all)
+	}
+	if _, err := b.Client(); err == nil {
+		t.Fatal("a client without a key: the key given to UseServer was kept")
+	}
+}
+
+func TestUseServerRefusesABadAddress(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	for _, addr := range []string{"http://example.com", "ftp://example.com", ""} {
+		if err := f.app.UseServer(ctxT(t), addr, otherKey); err == nil {
+			t.Errorf("UseServer(%q) accepted", addr)
+		}
+	}
+	if f.app.Server() != f.emu.URL() {
+		t.Fatalf("a refused address changed the server to %q", f.app.Server())
+	}
+}
