@@ -102,6 +102,14 @@ type nestedCompleted struct {
 
 // completedAnswer reads the Answer object: the data itself (one pass), or nested under "answer".
 func completedAnswer(data json.RawMessage) (*Answer, int, error) {
+	if a, seq, ok := completedFast(string(data)); ok {
+		return a, seq, nil
+	}
+	return completedSlow(data)
+}
+
+// completedSlow is completedAnswer with encoding/json alone.
+func completedSlow(data json.RawMessage) (*Answer, int, error) {
 	var flat completedData
 	err := json.Unmarshal(data, &flat)
 	if err == nil {

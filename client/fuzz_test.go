@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -85,6 +86,27 @@ func checkFastFlat(t *testing.T, data string) {
 		got.Delta != d.Delta || got.Stage != d.Stage || got.Status != d.Status {
 		t.Fatalf("%q: fast %+v json %+v", data, got, d)
 	}
+}
+
+// FuzzCompletedAnswer checks the fast answer.completed decoder against encoding/json alone.
+func FuzzCompletedAnswer(f *testing.F) {
+	for _, s := range []string{completedEventData, `{"answer":"a\nb","sources":[{"index":1,"url":null}],"coverage":{"mode":"whole"},"usage":{"input_tokens":3}}`,
+		`{"answer":{"answer":"nested"}}`, `{"Answer":"x","answer":"y"}`, `{"answer":"x","answer":""}`, `{"id":"a]","answer":"t","metadata":{"k":"v}"}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		fast, fseq, ok := completedFast(data)
+		if !ok {
+			return
+		}
+		slow, sseq, err := completedSlow(json.RawMessage(data))
+		if err != nil {
+			t.Fatalf("fast path accepted %q; encoding/json: %v", data, err)
+		}
+		if !reflect.DeepEqual(fast, slow) || fseq != sseq {
+			t.Fatalf("%q:\nfast %+v\nslow %+v", data, fast, slow)
+		}
+	})
 }
 
 // FuzzParseAPIError parses arbitrary bodies and headers. Invariants: no panic; the status is

@@ -42,17 +42,17 @@ func (p *scanner) atEnd() bool {
 }
 
 // str reads a JSON string without \u escapes; valid UTF-8 only. Plain ASCII is skipped eight
-// bytes at a time; the common string without escapes is returned without copying.
+// bytes at a time; a string without escapes is returned without copying.
 func (p *scanner) str() (string, bool) {
 	if !p.consume('"') {
 		return "", false
 	}
-	start, high := p.i, false
-	j := start
-	for j+8 <= len(p.s) && !special8(load64(p.s, j)) {
-		j += 8
-	}
-	for ; j < len(p.s); j++ {
+	start, high, esc := p.i, false, false
+	for j := start; j < len(p.s); {
+		if j+8 <= len(p.s) && !special8(load64(p.s, j)) {
+			j += 8
+			continue
+		}
 		switch c := p.s[j]; {
 		case c == '"':
 			raw := p.s[start:j]
@@ -60,14 +60,22 @@ func (p *scanner) str() (string, bool) {
 				return "", false
 			}
 			p.i = j + 1
+			if esc {
+				return unescape(raw), true
+			}
 			return raw, true
 		case c == '\\':
-			return p.escapedStr()
+			if j+1 >= len(p.s) || strings.IndexByte(`"\\/bfnrt`, p.s[j+1]) < 0 {
+				return "", false
+			}
+			esc = true
+			j++
 		case c < 0x20:
 			return "", false
 		case c >= 0x80:
 			high = true
 		}
+		j++
 	}
 	return "", false
 }
@@ -109,63 +117,37 @@ func (p *scanner) key() (string, bool) {
 // deltaKeys are the keys of a usual answer.delta data object.
 var deltaKeys = [...]string{"delta", "sequence_number", "id"}
 
-// escapedStr reads the rest of a string that has escapes, from just after its opening quote.
-func (p *scanner) escapedStr() (string, bool) {
-	start, esc, high := p.i, false, false
-	for j := start; j < len(p.s); j++ {
-		switch c := p.s[j]; {
-		case c == '"':
-			raw := p.s[start:j]
-			p.i = j + 1
-			if high && !utf8.ValidString(raw) {
-				return "", false
-			}
-			if !esc {
-				return raw, true
-			}
-			return unescape(raw)
-		case c == '\\':
-			if j+1 >= len(p.s) || strings.IndexByte(`"\/bfnrt`, p.s[j+1]) < 0 {
-				return "", false
-			}
-			esc = true
-			j++
-		case c < 0x20:
-			return "", false
-		case c >= 0x80:
-			high = true
-		}
-	}
-	return "", false
-}
-
-// unescape resolves the simple escapes str allows.
-func unescape(raw string) (string, bool) {
+// unescape resolves the simple escapes str allows, copying the runs between them.
+func unescape(raw string) string {
 	var b strings.Builder
 	b.Grow(len(raw))
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c != '\\' {
-			b.WriteByte(c)
-			continue
+	for {
+		k := strings.IndexByte(raw, '\\')
+		if k < 0 {
+			b.WriteString(raw)
+			return b.String()
 		}
-		i++
-		switch raw[i] {
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		default: // " \ /
-			b.WriteByte(raw[i])
-		}
+		b.WriteString(raw[:k])
+		b.WriteByte(unescapeByte(raw[k+1]))
+		raw = raw[k+2:]
 	}
-	return b.String(), true
+}
+
+// unescapeByte is the byte an escape letter stands for.
+func unescapeByte(c byte) byte {
+	switch c {
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	case 't':
+		return '\t'
+	}
+	return c // " \ /
 }
 
 // integer reads a JSON integer that fits an int without doubt.
