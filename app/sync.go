@@ -98,8 +98,19 @@ func (s *Sync) synced(ctx context.Context, key string) time.Time {
 }
 
 // RefreshWorkspace pulls one workspace's documents and imports into the cache (after an upload,
-// for example). A workspace the key can no longer open leaves the cache.
+// for example). A workspace the key can no longer open leaves the cache; one that is not cached
+// is left out (Refresh adds it).
 func (s *Sync) RefreshWorkspace(ctx context.Context, id string) error {
+	return s.pullOne(ctx, id, false)
+}
+
+// CacheWorkspace pulls one workspace into the cache like RefreshWorkspace, adding it after the
+// cached ones when it is not there yet. The command line uses it so that the conversations it
+// keeps show their workspace's name without a whole Refresh.
+func (s *Sync) CacheWorkspace(ctx context.Context, id string) error { return s.pullOne(ctx, id, true) }
+
+// pullOne fetches workspace id and saves it in the cache if it is cached, or if add.
+func (s *Sync) pullOne(ctx context.Context, id string, add bool) error {
 	cl, key, err := s.conn.current()
 	if err != nil {
 		return err
@@ -112,13 +123,12 @@ func (s *Sync) RefreshWorkspace(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	cur, ok, err := s.store.workspace(ctx, key, id)
-	if err != nil || !ok {
+	_, ok, err := s.store.workspace(ctx, key, id)
+	if err != nil || (!ok && !add) {
 		return err
 	}
 	full.WorkspaceID = id
-	pos := s.position(ctx, key, cur.WorkspaceID)
-	if err := s.store.saveWorkspace(ctx, key, pos, *full, s.now()); err != nil {
+	if err := s.store.saveWorkspace(ctx, key, s.position(ctx, key, id), *full, s.now()); err != nil {
 		return err
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})

@@ -211,3 +211,27 @@ func TestRefreshWithoutServer(t *testing.T) {
 	}
 	_ = time.Second
 }
+
+func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	s := f.app.SyncService()
+	if err := s.RefreshWorkspace(ctx, f.org); err != nil {
+		t.Fatal(err)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 0 {
+		t.Fatalf("RefreshWorkspace added an uncached workspace: %v", ids)
+	}
+	if err := s.CacheWorkspace(ctx, f.org); err != nil {
+		t.Fatal(err)
+	}
+	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != f.org {
+		t.Fatalf("cached %v, want %s", ids, f.org)
+	}
+	if docs, _, _ := f.app.WorkspaceContent(ctx, f.org); len(docs) != 1 || docs[0].Name != "travel.txt" {
+		t.Fatalf("cached documents %+v", docs)
+	}
+	if err := s.CacheWorkspace(ctx, "ws_does_not_exist"); err == nil {
+		t.Fatal("an unknown workspace was cached")
+	}
+}
