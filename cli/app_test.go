@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"lectern/app"
 )
 
 // TestSavedConnection connects once, then works from the saved settings and the keychain, with
@@ -31,8 +34,8 @@ func TestSavedConnection(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil || len(list) != 1 || list[0].Turns != 2 {
 		t.Fatalf("history %+v (%v), want one conversation of two turns", list, err)
 	}
-	if strings.HasPrefix(list[0].ConversationID, fileIDPrefix) {
-		t.Errorf("conversation %s kept in the file, want the app's database", list[0].ConversationID)
+	if ids := appConversationIDs(t, f.srv.URL); len(ids) != 1 || ids[0] != list[0].ConversationID {
+		t.Errorf("history lists conversation %s; the app's database holds %v", list[0].ConversationID, ids)
 	}
 	r = runCLI(t, "history", "--search", "carried").want(t, 0)
 	contains(t, "search", r.stdout, "Can unused days be carried over?")
@@ -45,7 +48,12 @@ func TestSavedConnection(t *testing.T) {
 	}
 	contains(t, "export", string(b), "How many days of paid holiday a year?", "Can unused days be carried over?")
 
-	// The key never reaches the data folder.
+	assertNoKeyInHome(t)
+}
+
+// assertNoKeyInHome fails when a file of the data folder holds the API key.
+func assertNoKeyInHome(t *testing.T) {
+	t.Helper()
 	home := os.Getenv("LECTERN_HOME")
 	_ = filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -57,12 +65,48 @@ func TestSavedConnection(t *testing.T) {
 	})
 }
 
+// openData opens the app's data as the command line does, on server for this process only.
+func openData(t *testing.T, server string) *app.App {
+	t.Helper()
+	a, err := app.Open(t.Context(), app.Options{Home: os.Getenv("LECTERN_HOME"), NoUploadQueue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close() })
+	if err := a.UseServer(t.Context(), server, ""); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// appConversationIDs returns the ids of the conversations the app's database holds for server,
+// newest first.
+func appConversationIDs(t *testing.T, server string) []string {
+	t.Helper()
+	a := openData(t, server)
+	list, err := a.Conversations().List(t.Context(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, c := range list {
+		ids = append(ids, strconv.FormatInt(c.ID, 10))
+	}
+	_ = a.Close()
+	return ids
+}
+
 func TestAskJSONFromApp(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	runCLI(t, "connect", f.srv.URL).want(t, 0)
-	ans := askJSON(t, "Handbook", "How many days of paid holiday a year?")
-	if ans.Object != "workspace.answer" || !ans.Found || !strings.Contains(ans.Answer, "27") || ans.RequestID == "" ||
-		!strings.HasPrefix(ans.ID, "wsa_") || ans.Usage == nil {
-		t.Errorf("answer %+v", ans)
+	t.Setenv("LECTERN_SERVER", "")
+	t.Setenv("LECTERN_API_KEY", "")
+	f.metadata = map[string]string{"via": "test"}
+	for _, args := range [][]string{{}, {"--no-stream"}} {
+		ans := askJSON(t, append(args, "Handbook", "How many days of paid holiday a year?")...)
+		if ans.Object != "workspace.answer" || !ans.Found || !strings.Contains(ans.Answer, "27") || ans.RequestID == "" ||
+			!strings.HasPrefix(ans.ID, "wsa_") || ans.Usage == nil || ans.Metadata["via"] != "test" || ans.Created == 0 {
+			t.Errorf("ask %v: answer %+v", args, ans)
+		}
 	}
 }

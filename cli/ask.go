@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"io"
 	"strings"
 
@@ -33,7 +32,6 @@ Every question and answer is kept on this computer (see "lectern history").`,
 // askOptions are the parsed arguments of ask.
 type askOptions struct {
 	workspace string
-	server    string // the normalised server address, set once connected
 	req       client.AskRequest
 	noStream  bool
 	cont      bool
@@ -85,7 +83,11 @@ func runAsk(e *env, args []string) error {
 	if err := o.req.Validate(); err != nil {
 		return err // nothing was sent: exit 2
 	}
-	c, server, err := e.connect()
+	a, err := e.appOn(true)
+	if err != nil {
+		return err
+	}
+	c, err := a.Client()
 	if err != nil {
 		return err
 	}
@@ -93,64 +95,6 @@ func runAsk(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	o.req.WorkspaceID, o.server = ws.WorkspaceID, server
-	return e.conversations(server).Ask(e, c, ws, o)
-}
-
-// askAndShow asks and prints the answer as o says. It returns the final answer, or the text
-// received before an error.
-func (e *env) askAndShow(c *client.Client, o *askOptions) (*client.Answer, string, error) {
-	if o.noStream {
-		ans, err := c.Ask(e.ctx, o.req)
-		if err != nil {
-			return nil, "", err
-		}
-		return ans, ans.Answer, e.showAnswer(ans, o.asJSON)
-	}
-	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())
-	ans, err := e.stream(c, o.req, p)
-	if err != nil {
-		p.abort()
-		return nil, p.text, err
-	}
-	if o.asJSON {
-		return ans, ans.Answer, e.printJSON(ans)
-	}
-	p.finish(ans.Answer)
-	e.printDetails(ans, p.live)
-	return ans, ans.Answer, nil
-}
-
-// showAnswer prints a whole (not streamed) answer.
-func (e *env) showAnswer(ans *client.Answer, asJSON bool) error {
-	if asJSON {
-		return e.printJSON(ans)
-	}
-	p := newAnswerPrinter(e, false)
-	p.finish(ans.Answer)
-	e.printDetails(ans, e.isTerminal())
-	return nil
-}
-
-// stream reads the answer stream of req, showing it through p.
-func (e *env) stream(c *client.Client, req client.AskRequest, p *answerPrinter) (*client.Answer, error) {
-	s := c.AskStream(e.ctx, req)
-	defer s.Close()
-	for s.Next() {
-		switch ev := s.Current(); ev.Type {
-		case client.EventStatus:
-			p.stage(ev.Stage)
-		case client.EventDelta, client.EventReset:
-			p.update(s.Text())
-		}
-	}
-	if err := s.Err(); err != nil {
-		p.text = s.Text()
-		return nil, err
-	}
-	ans := s.Answer()
-	if ans == nil {
-		return nil, errors.New("the answer stream ended without an answer; try again")
-	}
-	return ans, nil
+	o.req.WorkspaceID = ws.WorkspaceID
+	return e.askInApp(a, o)
 }

@@ -61,9 +61,18 @@ func TestAskNoStream(t *testing.T) {
 	if got := f.lastAsk(t)["stream"]; got == true {
 		t.Errorf("--no-stream sent stream %v", got)
 	}
+	f.metadata = map[string]string{"via": "test"}
 	ans := askJSON(t, "--no-stream", "Handbook", "How many days of paid holiday?")
-	if !ans.Found || ans.RequestID == "" {
-		t.Errorf("answer %+v", ans)
+	if !ans.Found || ans.RequestID == "" || ans.Metadata["via"] != "test" || ans.Created == 0 {
+		t.Errorf("answer %+v, want the server's object", ans)
+	}
+	if got := f.lastAsk(t)["stream"]; got == true {
+		t.Errorf("--no-stream --json sent stream %v", got)
+	}
+	r = runCLI(t, "history", "--json").want(t, 0)
+	var list []historyEntry
+	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil || len(list) != 2 || list[0].Turns != 1 {
+		t.Fatalf("history %+v (%v), want the two questions kept", list, err)
 	}
 }
 

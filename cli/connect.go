@@ -20,11 +20,38 @@ func (e *env) openApp() (*app.App, error) {
 	if err != nil {
 		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
 	}
-	a, err := app.Open(e.ctx, app.Options{Home: home, NoUploadQueue: true, ClientOptions: e.clientOptions})
+	// The command line never works on the upload queue: the desktop app does (upload sends directly).
+	opts := app.Options{Home: home, NoUploadQueue: true,
+		ClientOptions: append([]client.Option{client.WithUserAgent(userAgent)}, e.clientOptions...)}
+	a, err := app.Open(e.ctx, opts)
 	if err != nil {
 		return nil, localf("cannot open Lectern's data in %s: %v", home, err)
 	}
 	e.application = a
+	return a, nil
+}
+
+// appOn opens the app and points it at the command's server (see serverAddress) for this process
+// only, with app.UseServer: the saved settings and the keychain stay as they are. withKey reads the
+// API key now (asking needs it; reading the history does not).
+func (e *env) appOn(withKey bool) (*app.App, error) {
+	server, err := e.serverAddress()
+	if err != nil {
+		return nil, err
+	}
+	key := ""
+	if withKey {
+		if key, err = e.apiKey(server); err != nil {
+			return nil, err
+		}
+	}
+	a, err := e.openApp()
+	if err != nil {
+		return nil, err
+	}
+	if err := a.UseServer(e.ctx, server, key); err != nil {
+		return nil, localf("cannot use the server %s: %v", server, err)
+	}
 	return a, nil
 }
 

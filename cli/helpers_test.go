@@ -30,7 +30,8 @@ type fixture struct {
 	personal string // alice's own workspace (uploads allowed)
 	handbook string // a workspace with the handbook and many notes
 	mu       sync.Mutex
-	asks     []map[string]any // POST /workspace bodies, in order
+	asks     []map[string]any  // POST /workspace bodies, in order
+	metadata map[string]string // when set, added to each question on its way to the emulator
 }
 
 // setup isolates the test's local data and keychain, and clears the environment.
@@ -74,10 +75,29 @@ func (f *fixture) record(w http.ResponseWriter, r *http.Request) {
 		_ = json.Unmarshal(body, &m)
 		f.mu.Lock()
 		f.asks = append(f.asks, m)
+		if f.metadata != nil {
+			body = withMetadata(body, f.metadata)
+		}
 		f.mu.Unlock()
 		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
 	}
 	f.emu.ServeHTTP(w, r)
+}
+
+// withMetadata returns the question body with metadata added: the server echoes it in the answer
+// object, which shows that the command line prints the server's object, not one of its own.
+func withMetadata(body []byte, md map[string]string) []byte {
+	var m map[string]any
+	if json.Unmarshal(body, &m) != nil {
+		return body
+	}
+	m["metadata"] = md
+	out, err := json.Marshal(m)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // lastAsk returns the body of the latest question.

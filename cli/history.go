@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"context"
 	"fmt"
-	"path/filepath"
-	"slices"
+	"strconv"
+	"strings"
 	"text/tabwriter"
+	"time"
 
 	"lectern/app"
 )
@@ -14,64 +16,106 @@ var cmdHistory = &command{
 	args:    "[--search TEXT] [--json]",
 	summary: "list the conversations kept on this computer, or search their turns",
 	help: `
-Every "lectern ask" is kept on this computer (in LECTERN_HOME), never on the server. Without
-flags, lists the conversations, newest first, with the id that "lectern export" takes.
+Every "lectern ask" is kept on this computer (in LECTERN_HOME), never on the server, with the
+desktop app's conversations. Without flags, lists the conversations with the server in use
+(--server, LECTERN_SERVER or the saved one), newest first, with the ids "lectern export" takes.
 
   --search TEXT   list the questions and answers that contain TEXT
   --json          print JSON instead`,
 	run: runHistory,
 }
 
-// conversations returns where the conversations with server are kept: the app's database when
-// the app is connected to that server, else the command line's file.
-func (e *env) conversations(server string) conversationStore {
-	a, err := e.openApp()
-	if err == nil && a.Server() == server {
-		return &appStore{a: a}
-	}
+// historyEntry is one line of `lectern history`: a conversation, or a matching turn of one.
+type historyEntry struct {
+	ConversationID string    `json:"conversation_id"` // the app's id, which "lectern export" takes
+	Server         string    `json:"server"`
+	WorkspaceID    string    `json:"workspace_id"`
+	Workspace      string    `json:"workspace"`
+	Title          string    `json:"title"`
+	Turns          int       `json:"turns"`
+	Updated        time.Time `json:"updated"`
+	Question       string    `json:"question,omitempty"` // search: the matching turn
+	Answer         string    `json:"answer,omitempty"`
+	Status         string    `json:"status,omitempty"`
+}
+
+// history lists the conversations with the command's server, newest first, or with search the
+// turns that match, best first.
+func (e *env) history(search string) ([]historyEntry, error) {
+	a, err := e.appOn(false)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "lectern: %v; this conversation is kept in %s instead.\n", err, fileStoreName)
+		return nil, err
 	}
-	return e.fileStore()
-}
-
-// fileStore returns the command line's own conversation file.
-func (e *env) fileStore() *fileStore {
-	home, err := app.DefaultHome()
-	if err != nil {
-		home = "."
-	}
-	return &fileStore{path: filepath.Join(home, fileStoreName)}
-}
-
-// historyStores returns every place conversations are kept: the app's database (the
-// conversations of its current server) and the command line's file.
-func (e *env) historyStores() []conversationStore {
-	var stores []conversationStore
-	a, err := e.openApp()
-	switch {
-	case err != nil:
-		fmt.Fprintf(e.stderr, "lectern: %v; showing only the conversations kept in %s.\n", err, fileStoreName)
-	case a.Server() != "":
-		stores = append(stores, &appStore{a: a})
-	}
-	return append(stores, e.fileStore())
-}
-
-// allHistory lists the conversations (or matching turns) of every store, newest first.
-func (e *env) allHistory(search string) ([]historyEntry, error) {
-	list := []historyEntry{}
-	for _, s := range e.historyStores() {
-		more, err := s.List(e.ctx, search)
-		if err != nil {
-			return nil, localf("cannot read the history: %v", err)
-		}
-		list = append(list, more...)
-	}
+	var list []historyEntry
 	if search == "" {
-		slices.SortStableFunc(list, func(a, b historyEntry) int { return b.Updated.Compare(a.Updated) })
+		list, err = conversationEntries(e.ctx, a)
+	} else {
+		list, err = matchEntries(e.ctx, a, search)
+	}
+	if err != nil {
+		return nil, localf("cannot read the history: %v", err)
 	}
 	return list, nil
+}
+
+// conversationEntries describes every conversation of the app's current server.
+func conversationEntries(ctx context.Context, a *app.App) ([]historyEntry, error) {
+	convs, err := a.Conversations().List(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	names := workspaceNames(ctx, a)
+	out := make([]historyEntry, 0, len(convs))
+	for _, c := range convs {
+		out = append(out, entry(ctx, a, c, names))
+	}
+	return out, nil
+}
+
+// matchEntries describes the turns of the app's current server that match search.
+func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntry, error) {
+	convs := a.Conversations()
+	hits, err := convs.Search(ctx, search)
+	if err != nil {
+		return nil, err
+	}
+	names := workspaceNames(ctx, a)
+	out := make([]historyEntry, 0, len(hits))
+	for _, h := range hits {
+		en := entry(ctx, a, h.Conversation, names)
+		en.Question, en.Answer = h.Question, h.Snippet
+		if t, err := convs.Turn(ctx, h.TurnID); err == nil {
+			en.Status, en.Updated = string(t.Status), t.Updated
+		}
+		out = append(out, en)
+	}
+	return out, nil
+}
+
+// entry describes one conversation.
+func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string]string) historyEntry {
+	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.Server(),
+		WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Updated: c.Updated}
+	if n, ok := names[c.WorkspaceID]; ok {
+		en.Workspace = n
+	}
+	if turns, err := a.Conversations().Turns(ctx, c.ID); err == nil {
+		en.Turns = len(turns)
+	}
+	return en
+}
+
+// workspaceNames maps the cached workspace ids of the app's current server to their names.
+func workspaceNames(ctx context.Context, a *app.App) map[string]string {
+	names := map[string]string{}
+	list, err := a.Workspaces(ctx)
+	if err != nil {
+		return names
+	}
+	for _, w := range list {
+		names[w.WorkspaceID] = w.Name
+	}
+	return names
 }
 
 // runHistory is `lectern history`.
@@ -86,7 +130,7 @@ func runHistory(e *env, args []string) error {
 	if err := wantArgs("history", pos, 0, 0, ""); err != nil {
 		return err
 	}
-	list, err := e.allHistory(*search)
+	list, err := e.history(*search)
 	if err != nil {
 		return err
 	}
@@ -132,4 +176,13 @@ func printMatches(e *env, search string, list []historyEntry) {
 		n = "1 turn matches"
 	}
 	fmt.Fprintf(e.stdout, "%s. \"lectern export ID FILE\" saves a whole conversation.\n", n)
+}
+
+// shorten cuts s to n runes on one line.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/zalando/go-keyring"
+
+	"lectern/app"
+	"lectern/client"
+)
+
+// TestHistoryAndExportWithEnvServer asks with LECTERN_SERVER and LECTERN_API_KEY: the turns go
+// to the app's database under that server, history and export read them there with the app's
+// ids, and neither the settings nor the keychain are written.
+func TestHistoryAndExportWithEnvServer(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	home := os.Getenv("LECTERN_HOME")
+	runCLI(t, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 0)
+	runCLI(t, "ask", "--continue", "Handbook", "Can unused days be carried over?").want(t, 0)
+	runCLI(t, "ask", "--no-stream", "Handbook", "When are expenses refunded?").want(t, 0)
+
+	r := runCLI(t, "history", "--json").want(t, 0)
+	var list []historyEntry
+	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil || len(list) != 2 {
+		t.Fatalf("history %+v (%v), want two conversations", list, err)
+	}
+	ids := appConversationIDs(t, f.srv.URL)
+	if len(ids) != 2 || list[0].ConversationID != ids[0] || list[1].ConversationID != ids[1] {
+		t.Fatalf("history ids %s, %s; the app's database holds %v", list[0].ConversationID, list[1].ConversationID, ids)
+	}
+	if list[1].Turns != 2 || list[1].Workspace != "Handbook" || list[1].Server != f.srv.URL {
+		t.Errorf("the follow-up conversation: %+v", list[1])
+	}
+	r = runCLI(t, "history", "--search", "carried").want(t, 0)
+	contains(t, "search", r.stdout, "["+list[1].ConversationID+"]", "Handbook (completed)", "Q: Can unused days be carried over?")
+
+	file := filepath.Join(t.TempDir(), "talk.md")
+	r = runCLI(t, "export", list[1].ConversationID, file).want(t, 0)
+	contains(t, "export", r.stdout, "saved to")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contains(t, "export", string(b), "How many days of paid holiday a year?", "Can unused days be carried over?", "27", "March")
+	r = runCLI(t, "export", "999", file).want(t, 2)
+	contains(t, "stderr", r.stderr, "no conversation 999")
+	runCLI(t, "export", "f1", file).want(t, 2)
+
+	for _, name := range []string{"cli-conversations.json", "settings.json"} {
+		if _, err := os.Stat(filepath.Join(home, name)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s written (%v)", name, err)
+		}
+	}
+	if _, err := keyring.Get("lectern", f.srv.URL); !errors.Is(err, keyring.ErrNotFound) {
+		t.Errorf("the keychain holds a key for %s (%v)", f.srv.URL, err)
+	}
+	assertNoKeyInHome(t)
+}
+
+// TestHistoryIsPerServer shows that another server's conversations are not listed.
+func TestHistoryIsPerServer(t *testing.T) {
+	newFixture(t, fastConfig())
+	runCLI(t, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 0)
+	r := runCLI(t, "--server", "http://127.0.0.1:1", "history").want(t, 0)
+	contains(t, "history", r.stdout, "No conversations yet")
+	r = runCLI(t, "history").want(t, 0)
+	contains(t, "history", r.stdout, "How many days of paid holiday")
+}
+
+// TestCommandsLeaveTheUploadQueue checks that commands (other than upload, which sends directly)
+// open the app without working on the desktop app's upload queue.
+func TestCommandsLeaveTheUploadQueue(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	// The file is queued for the desktop app (the key comes from LECTERN_API_KEY).
+	a := openData(t, f.srv.URL)
+	if err := a.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "queued.txt")
+	if err := os.WriteFile(p, []byte("left for the desktop app"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Uploads().Enqueue(t.Context(), f.personal, p)
+	if err != nil || len(res) != 1 || res[0].Reason != "" {
+		t.Fatalf("enqueue: %+v, %v", res, err)
+	}
+	_ = a.Close()
+	runCLI(t, "ask", "Alice Notes", "Anything here?").want(t, 0)
+	runCLI(t, "ask", "--no-stream", "Alice Notes", "Anything here?").want(t, 0)
+	runCLI(t, "history").want(t, 0)
+	b := openData(t, f.srv.URL)
+	u, err := b.Uploads().Get(t.Context(), res[0].ID)
+	if err != nil || u.State != app.UploadQueued {
+		t.Fatalf("upload %+v (%v), want still queued", u, err)
+	}
+	_ = b.Close()
+	r := runCLI(t, "documents", "Alice Notes", "--json").want(t, 0)
+	var docs []client.Document
+	if err := json.Unmarshal([]byte(r.stdout), &docs); err != nil || len(docs) != 0 {
+		t.Fatalf("the queued file reached the server: %s (%v)", r.stdout, err)
+	}
+}
