@@ -20,59 +20,93 @@ type eventData struct {
 // errNoAnswer is an answer.completed event without an answer object.
 var errNoAnswer = errors.New("answer.completed carried no answer")
 
-// knownEvent reports the event names of spec §6; others are ignored.
-func knownEvent(typ string) bool {
+// eventKind numbers the event names of spec §6, so that each event's name is compared once.
+type eventKind uint8
+
+const (
+	kindUnknown eventKind = iota
+	kindCreated
+	kindStatus
+	kindSources
+	kindDelta
+	kindReset
+	kindCompleted
+	kindFailed
+)
+
+// kindOf returns the kind of an event name; kindUnknown for names the spec does not list.
+func kindOf(typ string) eventKind {
 	switch typ {
-	case EventCreated, EventStatus, EventSources, EventDelta, EventReset, EventCompleted, EventFailed:
-		return true
+	case EventDelta:
+		return kindDelta
+	case EventCreated:
+		return kindCreated
+	case EventStatus:
+		return kindStatus
+	case EventSources:
+		return kindSources
+	case EventReset:
+		return kindReset
+	case EventCompleted:
+		return kindCompleted
+	case EventFailed:
+		return kindFailed
 	}
-	return false
+	return kindUnknown
 }
+
+// eventNames are the canonical names by kind.
+var eventNames = [...]string{kindCreated: EventCreated, kindStatus: EventStatus, kindSources: EventSources,
+	kindDelta: EventDelta, kindReset: EventReset, kindCompleted: EventCompleted, kindFailed: EventFailed}
+
+// knownEvent reports the event names of spec §6; others are ignored.
+func knownEvent(typ string) bool { return kindOf(typ) != kindUnknown }
 
 // decodeEvent decodes one event. known is false for names the spec does not list; err is set
 // for a known event whose data cannot be read. It never panics on server data.
 func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, known bool, err error) {
-	known, err = decodeEventInto(&ev, typ, data, redact)
-	return ev, known, err
+	k := kindOf(typ)
+	if k == kindUnknown {
+		return ev, false, nil
+	}
+	return ev, true, decodeEventInto(&ev, k, data, redact)
 }
 
-// decodeEventInto is decodeEvent writing into ev, which it leaves alone for unknown names.
-func decodeEventInto(ev *StreamEvent, typ, data string, redact func(string) string) (known bool, err error) {
-	if !knownEvent(typ) {
-		return false, nil
-	}
-	*ev = StreamEvent{Type: typ, Raw: readOnlyBytes(data)}
-	if typ != EventCompleted && typ != EventFailed && typ != EventSources {
-		if f, ok := fastFlat(data); ok {
-			f.fill(ev)
-			return true, nil
-		}
-	}
-	if typ == EventCompleted {
+// decodeEventInto decodes an event of a known kind into ev.
+func decodeEventInto(ev *StreamEvent, k eventKind, data string, redact func(string) string) (err error) {
+	*ev = StreamEvent{Type: eventNames[k], Raw: readOnlyBytes(data)}
+	switch k {
+	case kindCompleted:
 		ev.Answer, ev.SequenceNumber, err = completedAnswer(ev.Raw)
 		if ev.Answer != nil {
 			ev.AnswerID = ev.Answer.ID
 		}
-		return true, err
+		return err
+	case kindFailed, kindSources:
+		return decodeGeneric(ev, k, redact)
 	}
-	return true, decodeGeneric(ev, typ, redact)
+	if f, ok := fastFlat(data); ok {
+		f.fill(ev, k)
+		return nil
+	}
+	return decodeGeneric(ev, k, redact)
 }
 
 // decodeGeneric decodes the other events with encoding/json.
-func decodeGeneric(ev *StreamEvent, typ string, redact func(string) string) error {
+func decodeGeneric(ev *StreamEvent, k eventKind, redact func(string) string) error {
 	var d eventData
 	if err := json.Unmarshal(ev.Raw, &d); err != nil {
 		return err
 	}
 	ev.AnswerID, ev.SequenceNumber = firstNonEmpty(d.AnswerID, d.ID), d.SequenceNumber
-	switch typ {
-	case EventStatus:
+	switch k {
+	case kindStatus:
 		ev.Stage = firstNonEmpty(d.Stage, d.Status)
-	case EventSources:
+	case kindSources:
 		ev.Sources = d.Sources
-	case EventDelta:
+	case kindDelta:
 		ev.Delta = d.Delta
-	case EventFailed:
+	case kindFailed:
 		ev.Error = parseAPIError(0, nil, ev.Raw, redact)
 	}
 	return nil
@@ -158,12 +192,12 @@ type flatFields struct {
 }
 
 // fill copies the fields into the event, as decodeGeneric would.
-func (f *flatFields) fill(ev *StreamEvent) {
+func (f *flatFields) fill(ev *StreamEvent, k eventKind) {
 	ev.AnswerID, ev.SequenceNumber = firstNonEmpty(f.answerID, f.id), f.seq
-	switch ev.Type {
-	case EventDelta:
+	switch k {
+	case kindDelta:
 		ev.Delta = f.delta
-	case EventStatus:
+	case kindStatus:
 		ev.Stage = firstNonEmpty(f.stage, f.status)
 	}
 }

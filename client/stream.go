@@ -141,14 +141,16 @@ func (s *AnswerStream) advance() bool {
 		}
 		ev := &s.queue[s.qpos]
 		s.qpos++
-		known, derr := decodeEventInto(&s.cur, ev.Type, ev.Data, s.redact)
-		if known && derr == nil {
-			s.apply(&s.cur)
-			return true
+		k := kindOf(ev.Type)
+		if k == kindUnknown {
+			continue
 		}
-		if derr != nil {
-			s.badEvent = derr
+		if err := decodeEventInto(&s.cur, k, ev.Data, s.redact); err != nil {
+			s.badEvent = err
+			continue
 		}
+		s.apply(k, &s.cur)
+		return true
 	}
 }
 
@@ -162,25 +164,25 @@ func (s *AnswerStream) pull() bool {
 const textStartSize = 8 << 10
 
 // apply updates the stream's state with one event.
-func (s *AnswerStream) apply(e *StreamEvent) {
+func (s *AnswerStream) apply(k eventKind, e *StreamEvent) {
 	if e.AnswerID != "" {
 		s.answerID = e.AnswerID
 	}
-	switch e.Type {
-	case EventDelta:
+	switch k {
+	case kindDelta:
 		if s.text.Cap() == 0 {
 			s.text.Grow(textStartSize)
 		}
 		s.text.WriteString(e.Delta)
-	case EventReset:
+	case kindReset:
 		s.text.Reset()
-	case EventStatus:
+	case kindStatus:
 		s.stage = e.Stage
-	case EventSources:
+	case kindSources:
 		s.sources = e.Sources
-	case EventCompleted:
+	case kindCompleted:
 		s.answer, s.final, s.sources = e.Answer, true, e.Answer.Sources
-	case EventFailed:
+	case kindFailed:
 		s.final, s.finalErr = true, e.Error
 	}
 }
