@@ -42,7 +42,7 @@ for t in $targets; do
       # Debian's mingw-w64 needs libssp for the fortified C code of GLFW.
       CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ CGO_ENABLED=1 CGO_LDFLAGS=-lssp \
         $FYNE package --target windows --release --tags migrated_fynedo
-      mv -f Lectern.exe dist/Lectern.exe
+      for exe in Lectern.exe lectern.exe; do [ -f "$exe" ] && mv -f "$exe" dist/Lectern.exe; done
       echo "package: dist/Lectern.exe" ;;
     *) echo "package: unknown target $t (linux, windows)"; exit 1 ;;
   esac

@@ -16,7 +16,7 @@ import (
 const AppID = "io.lectern.app"
 
 // Run opens the desktop app over a and returns when its last window closes, with the process exit
-// code. The caller opens and closes a. Two environment variables serve testing under Xvfb:
+// code. The caller opens and closes a. Three environment variables serve testing under Xvfb:
 //
 //   - LECTERN_SMOKE=1: start the demo when nothing is configured, wait for the main window to show
 //     the workspaces, print "smoke: ok ...", ask for a screenshot (see shoot) and quit with 0
