@@ -30,6 +30,11 @@ fyne_tool() {
 }
 FYNE=$(fyne_tool)
 
+# fyne package rewrites FyneApp.toml (it reformats it and counts up Build); keep the file as committed.
+saved=$(mktemp)
+cp FyneApp.toml "$saved"
+trap 'cp "$saved" FyneApp.toml; rm -f "$saved"' EXIT
+
 for t in $targets; do
   case $t in
     linux)
