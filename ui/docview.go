@@ -166,10 +166,10 @@ func (v *documentsView) updateShown() {
 		v.shown.SetText("No documents in this workspace yet")
 	case v.filter.Text == "":
 		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), plural(m.Len(), "document")))
-	case m.Rows() == 0:
+	case m.Matching() == 0:
 		v.shown.SetText(fmt.Sprintf("No document matches “%s”", v.filter.Text))
 	default:
-		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", thousands(m.Rows()), thousands(m.Len()), v.filter.Text))
+		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", thousands(m.Matching()), thousands(m.Len()), v.filter.Text))
 	}
 }
 

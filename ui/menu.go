@@ -5,11 +5,13 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// Keyboard shortcuts of the main window: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings.
+// Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
+// goes to the documents filter, Ctrl+W (Cmd+W) closes Settings.
 var (
 	shortcutRefresh  = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutClose    = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) installShortcuts() {

@@ -82,11 +82,13 @@ func newSettingsWindow(u *UI) *settingsWindow {
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
 	s.win.CenterOnScreen()
+	// Escape (when no field has the keyboard) and Ctrl/Cmd+W close the window.
 	s.win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
 		if k.Name == fyne.KeyEscape {
 			s.win.Close()
 		}
 	})
+	s.win.Canvas().AddShortcut(shortcutClose, func(fyne.Shortcut) { s.win.Close() })
 	s.refresh()
 	return s
 }

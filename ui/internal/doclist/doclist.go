@@ -68,6 +68,7 @@ type Model struct {
 	order   []int // indices of docs, sorted by the current column
 	terms   []string
 	rows    []Row
+	shown   int // documents matching the filter
 }
 
 // New builds the model of docs and sources, sorted by name, unfiltered.

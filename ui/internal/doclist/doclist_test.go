@@ -69,6 +69,9 @@ func TestFilterMatchesEveryWordIgnoringCase(t *testing.T) {
 	if got := fmt.Sprint(names(m)); got != "[[help.example] Returns policy]" {
 		t.Fatalf("page filter: %s", got)
 	}
+	if m.Matching() != 1 {
+		t.Fatalf("Matching() = %d, want 1 (the source row is not a document)", m.Matching())
+	}
 	m.SetFilter("help.example")
 	if m.Rows() != 3 {
 		t.Fatalf("source-name filter shows %v", names(m))

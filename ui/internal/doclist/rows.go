@@ -10,6 +10,7 @@ import (
 // matching pages under it.
 func (m *Model) rebuild() {
 	m.rows = m.rows[:0]
+	m.shown = 0
 	var pages [][]int
 	if len(m.sources) > 0 {
 		pages = make([][]int, len(m.sources))
@@ -24,6 +25,7 @@ func (m *Model) rebuild() {
 		}
 		if m.matches(e.key) {
 			m.rows = append(m.rows, Row{Kind: RowDocument, Index: i})
+			m.shown++
 		}
 	}
 	for _, s := range m.sourceOrder() {
@@ -37,6 +39,7 @@ func (m *Model) rebuild() {
 		for _, i := range pages[s] {
 			m.rows = append(m.rows, Row{Kind: RowDocument, Index: i})
 		}
+		m.shown += len(pages[s])
 	}
 }
 
@@ -48,6 +51,9 @@ func (m *Model) sourceOrder() []int {
 	sort.SliceStable(idx, func(a, b int) bool { return m.sources[idx[a]].key < m.sources[idx[b]].key })
 	return idx
 }
+
+// Matching returns how many documents match the filter, pages of folded imports included.
+func (m *Model) Matching() int { return m.shown }
 
 // IsPage reports whether document i is a page of a website import.
 func (m *Model) IsPage(i int) bool { return m.docs[i].source >= 0 }
