@@ -47,37 +47,70 @@ func (p *scanner) str() (string, bool) {
 	if !p.consume('"') {
 		return "", false
 	}
-	start, high, esc := p.i, false, false
-	for j := start; j < len(p.s); {
-		if j+8 <= len(p.s) && !special8(load64(p.s, j)) {
+	v, j, ok := strAt(p.s, p.i)
+	if ok {
+		p.i = j
+	}
+	return v, ok
+}
+
+// strAt reads the rest of a JSON string whose opening quote is just before s[start]: the value
+// and the index after the closing quote. Only the simple escapes (\" \\ \/ \b \f \n \r \t) and
+// valid UTF-8 are accepted; anything else (\u, control characters, invalid UTF-8, no closing
+// quote) gives ok false, and the caller falls back to encoding/json. A string without escapes
+// is returned without copying.
+func strAt(s string, start int) (v string, next int, ok bool) {
+	// Ids and deltas are short: a table lookup per byte finds the end of a plain one fastest.
+	j := start
+	for end := min(len(s), start+16); j < end && plainByte[s[j]]; j++ {
+	}
+	if j < len(s) && s[j] == '"' {
+		return s[start:j], j + 1, true
+	}
+	return strRest(s, start, j)
+}
+
+// plainByte marks the bytes that stand for themselves in a JSON string and need no check:
+// printable ASCII but the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// strRest is strAt past the plain ASCII s[start:j]: longer text goes eight bytes at a time.
+func strRest(s string, start, j int) (v string, next int, ok bool) {
+	high, esc := false, false
+	for j < len(s) {
+		if j+8 <= len(s) && !special8(load64(s, j)) {
 			j += 8
 			continue
 		}
-		switch c := p.s[j]; {
+		switch c := s[j]; {
 		case c == '"':
-			raw := p.s[start:j]
+			raw := s[start:j]
 			if high && !utf8.ValidString(raw) {
-				return "", false
+				return "", 0, false
 			}
-			p.i = j + 1
 			if esc {
-				return unescape(raw), true
+				return unescape(raw), j + 1, true
 			}
-			return raw, true
+			return raw, j + 1, true
 		case c == '\\':
-			if j+1 >= len(p.s) || strings.IndexByte(`"\\/bfnrt`, p.s[j+1]) < 0 {
-				return "", false
+			if j+1 >= len(s) || strings.IndexByte(`"\\/bfnrt`, s[j+1]) < 0 {
+				return "", 0, false
 			}
 			esc = true
 			j++
 		case c < 0x20:
-			return "", false
+			return "", 0, false
 		case c >= 0x80:
 			high = true
 		}
 		j++
 	}
-	return "", false
+	return "", 0, false
 }
 
 const (
@@ -153,27 +186,36 @@ func unescapeByte(c byte) byte {
 // integer reads a JSON integer that fits an int without doubt.
 func (p *scanner) integer() (int, bool) {
 	p.ws()
-	j, neg := p.i, false
-	if j < len(p.s) && p.s[j] == '-' {
+	n, j, ok := intAt(p.s, p.i)
+	if ok {
+		p.i = j
+	}
+	return n, ok
+}
+
+// intAt reads a JSON integer at s[j] of at most 15 digits (it fits an int without doubt) and
+// the index after it; a fraction or an exponent gives ok false.
+func intAt(s string, j int) (n, next int, ok bool) {
+	neg := false
+	if j < len(s) && s[j] == '-' {
 		neg, j = true, j+1
 	}
-	start, n := j, 0
-	for j < len(p.s) && p.s[j] >= '0' && p.s[j] <= '9' {
-		n = n*10 + int(p.s[j]-'0')
+	start := j
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		n = n*10 + int(s[j]-'0')
 		j++
 	}
 	digits := j - start
-	if digits == 0 || digits > 15 || (digits > 1 && p.s[start] == '0') {
-		return 0, false
+	if digits == 0 || digits > 15 || (digits > 1 && s[start] == '0') {
+		return 0, 0, false
 	}
-	if j < len(p.s) && strings.IndexByte(".eE", p.s[j]) >= 0 {
-		return 0, false
+	if j < len(s) && (s[j] == '.' || s[j] == 'e' || s[j] == 'E') {
+		return 0, 0, false
 	}
-	p.i = j
 	if neg {
 		n = -n
 	}
-	return n, true
+	return n, j, true
 }
 
 // fieldNames are the JSON names of eventData; encoding/json matches them case-insensitively.
@@ -243,4 +285,101 @@ func digitsAt(s string, j int) int {
 		n++
 	}
 	return n
+}
+
+// deltaData is what StreamEvent takes from an answer.delta data object.
+type deltaData struct {
+	answerID string // answer_id, else id
+	delta    string
+	seq      int
+}
+
+// scanDelta reads the data of an answer.delta event in the form servers send: one JSON
+// object whose keys are exactly id, answer_id, sequence_number and delta (any order, any
+// subset, duplicates: the last wins, as in encoding/json), with string values and an integer
+// sequence number. It checks the whole object as it goes, so ok true means encoding/json
+// would accept the data and decode the same fields (FuzzScanDelta checks this). Anything else
+// (other keys, null, \u escapes, invalid UTF-8, text after the object...) gives ok false and
+// the caller decodes the event the general way; nothing is accepted that the general way
+// would refuse.
+func scanDelta(s string) (d deltaData, ok bool) {
+	if len(s) < 2 || s[0] != '{' {
+		return d, false
+	}
+	var id, answerID string
+	i := skipWS(s, 1)
+	if i < len(s) && s[i] == '}' {
+		return d, skipWS(s, i+1) == len(s)
+	}
+	for {
+		if i >= len(s) || s[i] != '"' {
+			return d, false
+		}
+		rest := s[i+1:]
+		var which byte
+		switch {
+		case strings.HasPrefix(rest, `delta"`):
+			which, i = 'd', i+7
+		case strings.HasPrefix(rest, `id"`):
+			which, i = 'i', i+4
+		case strings.HasPrefix(rest, `sequence_number"`):
+			which, i = 's', i+17
+		case strings.HasPrefix(rest, `answer_id"`):
+			which, i = 'a', i+11
+		default:
+			return d, false
+		}
+		if i = skipWS(s, i); i >= len(s) || s[i] != ':' {
+			return d, false
+		}
+		if i = skipWS(s, i+1); i >= len(s) {
+			return d, false
+		}
+		if which == 's' {
+			if d.seq, i, ok = intAt(s, i); !ok {
+				return d, false
+			}
+		} else {
+			if s[i] != '"' {
+				return d, false
+			}
+			var v string
+			if v, i, ok = strAt(s, i+1); !ok {
+				return d, false
+			}
+			switch which {
+			case 'd':
+				d.delta = v
+			case 'i':
+				id = v
+			default:
+				answerID = v
+			}
+		}
+		if i = skipWS(s, i); i >= len(s) {
+			return d, false
+		}
+		switch s[i] {
+		case ',':
+			i = skipWS(s, i+1)
+		case '}':
+			if skipWS(s, i+1) != len(s) {
+				return d, false
+			}
+			if d.answerID = answerID; answerID == "" {
+				d.answerID = id
+			}
+			return d, true
+		default:
+			return d, false
+		}
+	}
+}
+
+// skipWS returns the index of the first byte at or after i that is not JSON whitespace.
+func skipWS(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
+		i++
+	}
+	return i
 }

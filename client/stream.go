@@ -21,7 +21,7 @@ const MaxEventSize = 8 << 20
 type AnswerStream struct {
 	mu        sync.Mutex
 	next      func() (struct{}, bool)
-	queue     []sse.Event // events read but not yet handed out
+	queue     []pending // known events read but not yet handed out
 	qpos      int
 	eof       bool
 	readErr   error
@@ -32,7 +32,10 @@ type AnswerStream struct {
 	redact    func(string) string
 	jsonBody  bool
 	closing   atomic.Bool
-	cur       StreamEvent
+	cur       StreamEvent // the current event, unless isDelta
+	isDelta   bool        // the current event is the answer.delta in curData/delta
+	curData   string
+	delta     deltaData
 	err       error
 	done      bool
 	final     bool
@@ -51,19 +54,28 @@ func failedStream(err error) *AnswerStream { return &AnswerStream{err: err, done
 
 // newAnswerStream reads events from r; closer, cancel and w may be nil.
 func newAnswerStream(r io.Reader, closer io.Closer, cancel func(), w *idleWatch, redact func(string) string) *AnswerStream {
-	s := &AnswerStream{body: closer, cancel: cancel, watch: w, redact: redact, queue: make([]sse.Event, 0, 64)}
+	s := &AnswerStream{body: closer, cancel: cancel, watch: w, redact: redact, queue: make([]pending, 0, 64)}
 	s.next, s.stop = iter.Pull(func(yield func(struct{}) bool) { s.produce(r, yield) })
 	return s
 }
 
-// produce runs sse.Read in the stream's coroutine and queues its events. It hands the queue
-// to Next only when the parser needs more bytes (batchReader) or at the end, so that the
-// coroutine switches once per network read instead of once per event, and an event is never
-// held back while the stream waits for the network.
+// pending is a known event read but not yet handed out.
+type pending struct {
+	data string
+	kind eventKind
+}
+
+// produce runs sse.Read in the stream's coroutine and queues its known events (unknown names
+// are dropped here). It hands the queue to Next only when the parser needs more bytes
+// (batchReader) or at the end, so that the coroutine switches once per network read instead
+// of once per event, and an event is never held back while the stream waits for the network.
 func (s *AnswerStream) produce(r io.Reader, yield func(struct{}) bool) {
 	br := &batchReader{r: r, s: s, yield: yield}
 	if s.jsonBody {
-		s.queue = append(s.queue, jsonAnswerEvent(r, &s.readErr))
+		b, err := io.ReadAll(io.LimitReader(r, MaxEventSize))
+		if s.readErr = err; err == nil {
+			s.queue = append(s.queue, pending{data: string(b), kind: kindCompleted})
+		}
 	} else {
 		for ev, err := range sse.Read(br, &sse.ReadConfig{MaxEventSize: MaxEventSize}) {
 			if err != nil {
@@ -72,7 +84,9 @@ func (s *AnswerStream) produce(r io.Reader, yield func(struct{}) bool) {
 				}
 				break
 			}
-			s.queue = append(s.queue, ev)
+			if k := kindOf(ev.Type); k != kindUnknown {
+				s.queue = append(s.queue, pending{data: ev.Data, kind: k})
+			}
 		}
 	}
 	if !br.stopped {
@@ -104,16 +118,6 @@ func (b *batchReader) Read(p []byte) (int, error) {
 	return b.r.Read(p)
 }
 
-// jsonAnswerEvent turns a plain JSON answer (a server that ignored stream) into answer.completed.
-func jsonAnswerEvent(r io.Reader, errp *error) sse.Event {
-	b, err := io.ReadAll(io.LimitReader(r, MaxEventSize))
-	if err != nil {
-		*errp = err
-		return sse.Event{}
-	}
-	return sse.Event{Type: EventCompleted, Data: string(b)}
-}
-
 // Next advances to the next known event; false at the end of the stream or on error.
 func (s *AnswerStream) Next() bool {
 	s.mu.Lock()
@@ -141,17 +145,34 @@ func (s *AnswerStream) advance() bool {
 		}
 		ev := &s.queue[s.qpos]
 		s.qpos++
-		k := kindOf(ev.Type)
-		if k == kindUnknown {
-			continue
+		if ev.kind == kindDelta {
+			if d, ok := scanDelta(ev.data); ok {
+				s.applyDelta(ev.data, d)
+				return true
+			}
 		}
-		if err := decodeEventInto(&s.cur, k, ev.Data, s.redact); err != nil {
+		s.isDelta = false
+		if err := decodeEventInto(&s.cur, ev.kind, ev.data, s.redact); err != nil {
 			s.badEvent = err
 			continue
 		}
-		s.apply(k, &s.cur)
+		s.apply(ev.kind, &s.cur)
 		return true
 	}
+}
+
+// applyDelta makes an answer.delta read by scanDelta the current event. It stores the data
+// and the decoded fields rather than a whole StreamEvent (Current builds that), and writes
+// the answer id only when it changes: fewer pointer writes per event.
+func (s *AnswerStream) applyDelta(data string, d deltaData) {
+	s.isDelta, s.curData, s.delta = true, data, d
+	if d.answerID != "" && d.answerID != s.answerID {
+		s.answerID = d.answerID
+	}
+	if s.text.Cap() == 0 {
+		s.text.Grow(textStartSize)
+	}
+	s.text.WriteString(d.delta)
 }
 
 // pull resumes the producer for the next batch of events.
@@ -226,7 +247,13 @@ func (s *AnswerStream) finish(err error) {
 }
 
 // Current returns the event Next moved to.
-func (s *AnswerStream) Current() StreamEvent { return s.cur }
+func (s *AnswerStream) Current() StreamEvent {
+	if s.isDelta {
+		return StreamEvent{Type: EventDelta, AnswerID: s.delta.answerID, SequenceNumber: s.delta.seq,
+			Delta: s.delta.delta, Raw: readOnlyBytes(s.curData)}
+	}
+	return s.cur
+}
 
 // Err returns nil after answer.completed; *APIError after answer.failed or a refused request;
 // *InterruptedError (errors.Is ErrInterrupted) when the stream ended early; *ValidationError
