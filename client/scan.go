@@ -1,6 +1,7 @@
 package client
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -58,34 +59,18 @@ func (p *scanner) str() (string, bool) {
 // and the index after the closing quote. Only the simple escapes (\" \\ \/ \b \f \n \r \t) and
 // valid UTF-8 are accepted; anything else (\u, control characters, invalid UTF-8, no closing
 // quote) gives ok false, and the caller falls back to encoding/json. A string without escapes
-// is returned without copying.
+// is returned without copying. Eight bytes are looked at a time: specials8 finds the first
+// byte that is not plain ASCII.
 func strAt(s string, start int) (v string, next int, ok bool) {
-	// Ids and deltas are short: a table lookup per byte finds the end of a plain one fastest.
-	j := start
-	for end := min(len(s), start+16); j < end && plainByte[s[j]]; j++ {
-	}
-	if j < len(s) && s[j] == '"' {
-		return s[start:j], j + 1, true
-	}
-	return strRest(s, start, j)
-}
-
-// plainByte marks the bytes that stand for themselves in a JSON string and need no check:
-// printable ASCII but the quote and the backslash.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// strRest is strAt past the plain ASCII s[start:j]: longer text goes eight bytes at a time.
-func strRest(s string, start, j int) (v string, next int, ok bool) {
 	high, esc := false, false
-	for j < len(s) {
-		if j+8 <= len(s) && !special8(load64(s, j)) {
-			j += 8
-			continue
+	for j := start; j < len(s); {
+		if j+8 <= len(s) {
+			m := specials8(load64(s, j))
+			if m == 0 {
+				j += 8
+				continue
+			}
+			j += bits.TrailingZeros64(m) >> 3
 		}
 		switch c := s[j]; {
 		case c == '"':
@@ -116,15 +101,20 @@ func strRest(s string, start, j int) (v string, next int, ok bool) {
 const (
 	ones  = 0x0101010101010101
 	highs = 0x8080808080808080
+	lows  = 0x7f7f7f7f7f7f7f7f
 )
 
-// special8 reports whether eight bytes may hold a quote, a backslash, a control character or a
-// non-ASCII byte (false positives are possible, false negatives are not).
-func special8(x uint64) bool {
-	ctl := (x - ones*0x20) & ^x & highs
+// specials8 marks, with the high bit of its byte, each of eight bytes that is a quote, a
+// backslash, a control character or not ASCII. It is exact: no carry crosses bytes, so the
+// lowest mark is the first such byte.
+func specials8(x uint64) uint64 {
+	low := x & lows
+	ctl := ^(low + ones*(0x80-0x20)) // high bit set where the low seven bits are below 0x20
 	q := x ^ (ones * '"')
 	b := x ^ (ones * '\\')
-	return (ctl | (q-ones)&^q&highs | (b-ones)&^b&highs | x&highs) != 0
+	q = ^((q&lows + lows) | q) // high bit set where the byte is a quote
+	b = ^((b&lows + lows) | b)
+	return (ctl | q | b | x) & highs
 }
 
 // load64 reads eight bytes of s at j, little-endian.
@@ -315,24 +305,25 @@ func scanDelta(s string) (d deltaData, ok bool) {
 		if i >= len(s) || s[i] != '"' {
 			return d, false
 		}
-		rest := s[i+1:]
 		var which byte
-		switch {
-		case strings.HasPrefix(rest, `delta"`):
-			which, i = 'd', i+7
-		case strings.HasPrefix(rest, `id"`):
-			which, i = 'i', i+4
-		case strings.HasPrefix(rest, `sequence_number"`):
-			which, i = 's', i+17
-		case strings.HasPrefix(rest, `answer_id"`):
-			which, i = 'a', i+11
+		switch rest := s[i:]; { // compact "key": first, then with whitespace before the colon
+		case strings.HasPrefix(rest, `"delta":`):
+			which, i = 'd', i+8
+		case strings.HasPrefix(rest, `"id":`):
+			which, i = 'i', i+5
+		case strings.HasPrefix(rest, `"sequence_number":`):
+			which, i = 's', i+18
+		case strings.HasPrefix(rest, `"answer_id":`):
+			which, i = 'a', i+12
 		default:
-			return d, false
+			if which, i = deltaKey(s, i); which == 0 {
+				return d, false
+			}
 		}
-		if i = skipWS(s, i); i >= len(s) || s[i] != ':' {
-			return d, false
+		if i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
+			i = skipWS(s, i)
 		}
-		if i = skipWS(s, i+1); i >= len(s) {
+		if i >= len(s) {
 			return d, false
 		}
 		if which == 's' {
@@ -356,14 +347,19 @@ func scanDelta(s string) (d deltaData, ok bool) {
 				answerID = v
 			}
 		}
-		if i = skipWS(s, i); i >= len(s) {
+		if i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
+			i = skipWS(s, i)
+		}
+		if i >= len(s) {
 			return d, false
 		}
 		switch s[i] {
 		case ',':
-			i = skipWS(s, i+1)
+			if i++; i < len(s) && s[i] != '"' {
+				i = skipWS(s, i)
+			}
 		case '}':
-			if skipWS(s, i+1) != len(s) {
+			if i+1 != len(s) && skipWS(s, i+1) != len(s) {
 				return d, false
 			}
 			if d.answerID = answerID; answerID == "" {
@@ -374,6 +370,29 @@ func scanDelta(s string) (d deltaData, ok bool) {
 			return d, false
 		}
 	}
+}
+
+// deltaKey reads a key of answer.delta and its colon with whitespace between them at s[i]:
+// the key's letter (d, i, s, a; 0 for any other key) and the index after the colon.
+func deltaKey(s string, i int) (byte, int) {
+	var which byte
+	rest := s[i:]
+	switch {
+	case strings.HasPrefix(rest, `"delta"`):
+		which, i = 'd', i+7
+	case strings.HasPrefix(rest, `"id"`):
+		which, i = 'i', i+4
+	case strings.HasPrefix(rest, `"sequence_number"`):
+		which, i = 's', i+17
+	case strings.HasPrefix(rest, `"answer_id"`):
+		which, i = 'a', i+11
+	default:
+		return 0, i
+	}
+	if i = skipWS(s, i); i >= len(s) || s[i] != ':' {
+		return 0, i
+	}
+	return which, i + 1
 }
 
 // skipWS returns the index of the first byte at or after i that is not JSON whitespace.

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"io"
 	"iter"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/tmaxmax/go-sse"
 )
@@ -41,7 +41,8 @@ type AnswerStream struct {
 	final     bool
 	finalErr  error
 	badEvent  error
-	text      strings.Builder
+	text      []byte      // the preview text; Text views it without copying
+	textSeen  atomic.Bool // Text has handed out a view of text: a reset must not overwrite it
 	stage     string
 	answerID  string
 	requestID string
@@ -84,9 +85,13 @@ func (s *AnswerStream) produce(r io.Reader, yield func(struct{}) bool) {
 				}
 				break
 			}
-			if k := kindOf(ev.Type); k != kindUnknown {
-				s.queue = append(s.queue, pending{data: ev.Data, kind: k})
+			k := kindDelta // most events are deltas: one comparison instead of kindOf's search
+			if ev.Type != EventDelta {
+				if k = kindOf(ev.Type); k == kindUnknown {
+					continue
+				}
 			}
+			s.queue = append(s.queue, pending{data: ev.Data, kind: k})
 		}
 	}
 	if !br.stopped {
@@ -169,10 +174,7 @@ func (s *AnswerStream) applyDelta(data string, d deltaData) {
 	if d.answerID != "" && d.answerID != s.answerID {
 		s.answerID = d.answerID
 	}
-	if s.text.Cap() == 0 {
-		s.text.Grow(textStartSize)
-	}
-	s.text.WriteString(d.delta)
+	s.addText(d.delta)
 }
 
 // pull resumes the producer for the next batch of events.
@@ -184,6 +186,25 @@ func (s *AnswerStream) pull() bool {
 // textStartSize is the preview buffer's first size: most answers fit without regrowing.
 const textStartSize = 8 << 10
 
+// addText appends a delta to the preview. Appending never changes the bytes a view from Text
+// already covers.
+func (s *AnswerStream) addText(t string) {
+	if s.text == nil {
+		s.text = make([]byte, 0, max(textStartSize, len(t)))
+	}
+	s.text = append(s.text, t...)
+}
+
+// resetText empties the preview (answer.reset). The buffer is kept for the new text unless Text
+// has handed out a view of it, which must not change.
+func (s *AnswerStream) resetText() {
+	if s.textSeen.Swap(false) {
+		s.text = nil
+		return
+	}
+	s.text = s.text[:0]
+}
+
 // apply updates the stream's state with one event.
 func (s *AnswerStream) apply(k eventKind, e *StreamEvent) {
 	if e.AnswerID != "" {
@@ -191,12 +212,9 @@ func (s *AnswerStream) apply(k eventKind, e *StreamEvent) {
 	}
 	switch k {
 	case kindDelta:
-		if s.text.Cap() == 0 {
-			s.text.Grow(textStartSize)
-		}
-		s.text.WriteString(e.Delta)
+		s.addText(e.Delta)
 	case kindReset:
-		s.text.Reset()
+		s.resetText()
 	case kindStatus:
 		s.stage = e.Stage
 	case kindSources:
@@ -219,7 +237,7 @@ func (s *AnswerStream) endError(err error) error {
 	case err != nil:
 		cause = &NetError{Method: "POST", Route: "/workspace", Err: err, msg: s.redactText(err.Error())}
 	}
-	return &InterruptedError{Text: s.text.String(), Cause: cause}
+	return &InterruptedError{Text: string(s.text), Cause: cause}
 }
 
 func (s *AnswerStream) redactText(t string) string {
@@ -276,7 +294,7 @@ func (s *AnswerStream) Close() error {
 	if s.final {
 		s.finish(s.finalErr)
 	} else {
-		s.finish(&InterruptedError{Text: s.text.String(), Cause: ErrStreamClosed})
+		s.finish(&InterruptedError{Text: string(s.text), Cause: ErrStreamClosed})
 	}
 	return nil
 }
@@ -287,7 +305,8 @@ func (s *AnswerStream) Text() string {
 	if s.answer != nil {
 		return s.answer.Answer
 	}
-	return s.text.String()
+	s.textSeen.Store(true)
+	return unsafe.String(unsafe.SliceData(s.text), len(s.text))
 }
 
 // Answer returns the final answer after answer.completed, else nil.

@@ -250,3 +250,27 @@ func TestStreamMalformedEventsAreSkippedButRemembered(t *testing.T) {
 		t.Fatal(n, s.Err())
 	}
 }
+
+// Text hands out views of the preview buffer without copying; a reset reuses the buffer only
+// when no view was handed out, so a text already returned never changes.
+func TestStreamTextStableAcrossReset(t *testing.T) {
+	data := ev(EventDelta, `{"id":"wsa_1","sequence_number":1,"delta":"first"}`) +
+		ev(EventReset, `{"id":"wsa_1","sequence_number":2}`) +
+		ev(EventDelta, `{"id":"wsa_1","sequence_number":3,"delta":"XXXXX"}`) +
+		ev(EventReset, `{"id":"wsa_1","sequence_number":4}`) +
+		ev(EventDelta, `{"id":"wsa_1","sequence_number":5,"delta":"third"}`)
+	s := newAnswerStream(strings.NewReader(data), nil, nil, nil, nil)
+	var seen []string
+	for s.Next() {
+		if s.Current().Type == EventDelta && s.Current().SequenceNumber == 1 {
+			seen = append(seen, s.Text()) // a view before the first reset
+		}
+	}
+	if len(seen) != 1 || seen[0] != "first" {
+		t.Fatalf("view before reset is %q, want first", seen)
+	}
+	var ie *InterruptedError
+	if !errors.As(s.Err(), &ie) || ie.Text != "third" || s.Text() != "third" {
+		t.Fatalf("err %v, text %q: want interrupted with third", s.Err(), s.Text())
+	}
+}
