@@ -10,7 +10,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME  ?= 5s
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test test-unit fuzz bench lint clean
+.PHONY: all deps test-deps run build test test-unit keyring-it fuzz bench lint clean
 
 all: build
 
@@ -30,8 +30,21 @@ build: deps
 run: build
 	./$(BIN)
 
-# test runs every test with the race detector and Fyne's headless driver, then each fuzz target briefly.
-test: deps test-unit fuzz
+# test runs every test with the race detector and Fyne's headless driver, the keychain test against a
+# real Secret Service, each fuzz target briefly, and the real binary under Xvfb (smoke).
+test: deps test-deps test-unit keyring-it fuzz smoke
+
+# test-deps installs, as root, what the integration tests use: Xvfb and ImageMagick for the smoke test,
+# gnome-keyring and D-Bus for the keychain test. Without root they are skipped where missing.
+TEST_APT_PKGS := xvfb xauth imagemagick gnome-keyring dbus-daemon
+test-deps:
+	@missing=""; for p in $(TEST_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
+	  echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+keyring-it:
+	GO=$(GO) scripts/keyring-it.sh
 
 test-unit:
 	$(GO) vet -tags $(TEST_TAGS) ./...
@@ -57,3 +70,5 @@ lint: deps
 
 clean:
 	rm -rf bin dist
+
+include scripts/ui.mk
