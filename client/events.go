@@ -62,16 +62,6 @@ var eventNames = [...]string{kindCreated: EventCreated, kindStatus: EventStatus,
 // knownEvent reports the event names of spec §6; others are ignored.
 func knownEvent(typ string) bool { return kindOf(typ) != kindUnknown }
 
-// decodeEvent decodes one event. known is false for names the spec does not list; err is set
-// for a known event whose data cannot be read. It never panics on server data.
-func decodeEvent(typ, data string, redact func(string) string) (ev StreamEvent, known bool, err error) {
-	k := kindOf(typ)
-	if k == kindUnknown {
-		return ev, false, nil
-	}
-	return ev, true, decodeEventInto(&ev, k, data, redact)
-}
-
 // decodeEventInto decodes an event of a known kind into ev.
 func decodeEventInto(ev *StreamEvent, k eventKind, data string, redact func(string) string) (err error) {
 	*ev = StreamEvent{Type: eventNames[k], Raw: readOnlyBytes(data)}

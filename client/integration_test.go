@@ -21,11 +21,11 @@ const (
 // world is an emulator with a personal workspace (docs), a published one, a shared one and an
 // organisation workspace, and clients for a key that may add and one that may not.
 type world struct {
-	emu                  *emulator.Emulator
-	adder, reader        *client.Client
-	personal, published  string
-	orgWS, sharedWS      string
-	alphaDoc, csvDocName string
+	emu                 *emulator.Emulator
+	adder, reader       *client.Client
+	personal, published string
+	orgWS, sharedWS     string
+	alphaDoc            string
 }
 
 func newWorld(t testing.TB) *world {
