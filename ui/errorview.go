@@ -54,7 +54,6 @@ func newErrorView() *errorView {
 	e.message.Wrapping = fyne.TextWrapWord
 	e.message.Importance = widget.DangerImportance
 	e.reqID.Selectable = true
-	e.reqID.TextStyle = fyne.TextStyle{Monospace: true}
 	copyBtn := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), func() {
 		fyne.CurrentApp().Clipboard().SetContent(e.reqID.Text)
 	})

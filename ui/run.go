@@ -3,10 +3,14 @@ package ui
 import (
 	"fmt"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/ui/internal/probe"
@@ -15,8 +19,10 @@ import (
 // AppID is Lectern's application id (also in FyneApp.toml).
 const AppID = "io.lectern.app"
 
-// Run opens the desktop app over a and returns when its last window closes, with the process exit
-// code. The caller opens and closes a. Three environment variables serve testing under Xvfb:
+// Run opens the desktop app and returns the process exit code when its last window closes. open
+// opens the application core (the data folder); it runs on a goroutine of its own while Fyne makes
+// the window, and Run closes what it returns. When it fails, the window says why and Run returns 1.
+// Three environment variables serve testing under Xvfb:
 //
 //   - LECTERN_SMOKE=1: start the demo when nothing is configured, wait for the main window to show
 //     the workspaces, print "smoke: ok ...", ask for a screenshot (see shoot) and quit with 0
@@ -24,15 +30,35 @@ const AppID = "io.lectern.app"
 //
 //   - LECTERN_TOUR=1: the screenshot tour of scripts/screenshots.sh; see tourSteps.
 //
-//   - LECTERN_TRACE=1: print "first-frame <ms>" when the first frame is painted and
-//     "documents-shown <count> <ms>" each time a workspace's documents are shown (milliseconds
-//     since start), for the start-up benchmarks. Smoke and tour modes trace too.
-func Run(a *app.App) int {
+//   - LECTERN_TRACE=1: print "first-frame <ms>" when the first frame is painted,
+//     "workspaces-shown <count> <ms>" each time the workspace list is shown and
+//     "documents-shown <count> <ms>" each time a workspace's documents are (milliseconds since
+//     Run started), for the start-up benchmarks. Smoke and tour modes trace too.
+func Run(open func() (*app.App, error)) int {
 	start := time.Now()
+	type opened struct {
+		a   *app.App
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() { a, err := open(); ch <- opened{a, err} }()
 	fa := fyneapp.NewWithID(AppID)
 	fa.SetIcon(iconPNG)
-	u := New(fa, a)
-	code := 0
+	win := fa.NewWindow("Lectern") // made while the data folder opens
+	o := <-ch
+	if o.err != nil {
+		showOpenError(fa, win, o.err)
+		return 1
+	}
+	defer func() { _ = o.a.Close() }()
+	u := New(fa, o.a)
+	u.win = win
+	return u.run(start)
+}
+
+// run shows the window in the mode the environment asks for and runs the Fyne loop.
+func (u *UI) run(start time.Time) int {
+	var code atomic.Int32
 	painted := make(chan struct{})
 	trace := os.Getenv("LECTERN_TRACE") != "" || os.Getenv("LECTERN_SMOKE") != "" || os.Getenv("LECTERN_TOUR") != ""
 	u.probe = probe.New(func() {
@@ -42,22 +68,37 @@ func Run(a *app.App) int {
 		close(painted)
 	})
 	if trace {
-		u.trace = func(n int) { fmt.Printf("documents-shown %d %d\n", n, time.Since(start).Milliseconds()) }
+		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
 	}
+	u.Show()
 	switch {
 	case os.Getenv("LECTERN_TOUR") != "":
-		u.Show()
-		go func() { code = runTour(u, painted) }()
+		go func() { code.Store(int32(runTour(u, painted))) }()
 	case os.Getenv("LECTERN_SMOKE") != "":
-		u.Show()
-		go func() { code = runSmoke(u, painted) }()
-	default:
-		u.Show()
+		go func() { code.Store(int32(runSmoke(u, painted))) }()
 	}
-	fa.Run()
+	u.fa.Run()
 	u.Close()
-	return code
+	return int(code.Load())
 }
+
+// showOpenError fills win with why the data folder could not be opened, and runs until it closes.
+func showOpenError(fa fyne.App, win fyne.Window, err error) {
+	msg := widget.NewLabel(openErrorText(err))
+	msg.Wrapping = fyne.TextWrapWord
+	msg.Selectable = true
+	quit := widget.NewButton("Quit", fa.Quit)
+	quit.Importance = widget.HighImportance
+	title := widget.NewLabelWithStyle("Lectern cannot open its data folder", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	win.SetContent(container.NewPadded(container.NewBorder(title, container.NewHBox(layout.NewSpacer(), quit), nil, nil, msg)))
+	win.Resize(fyne.NewSize(560, 240))
+	win.SetMaster()
+	win.ShowAndRun()
+}
+
+// openErrorText explains an app.Open failure. The core's errors already say what to do (a damaged
+// or foreign database is reported and left untouched).
+func openErrorText(err error) string { return sentence(err.Error()) }
 
 // wrap lays the first-frame probe over a view's content, when there is a probe.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -114,5 +117,19 @@ func TestWindowRemembersSize(t *testing.T) {
 	}
 	if got := savedSize(f.app.Settings()); got != fyne.NewSize(900, 640) {
 		t.Errorf("restored size %v", got)
+	}
+}
+
+func TestOpenErrorIsShownInWords(t *testing.T) {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "lectern.db"), []byte("not a database, not at all"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := app.Open(context.Background(), app.Options{Home: home})
+	if err == nil {
+		t.Fatal("a foreign database file opened")
+	}
+	if got := openErrorText(err); !strings.Contains(got, "lectern.db") || !strings.HasSuffix(got, ".") {
+		t.Errorf("open error text %q", got)
 	}
 }

@@ -45,7 +45,7 @@ func BenchmarkStartup(b *testing.B) {
 		"DBUS_SESSION_BUS_ADDRESS=disabled:")
 	var bareRuns, lecternRuns []run
 	for b.Loop() {
-		for range 3 {
+		for range 5 {
 			bareRuns = append(bareRuns, launch(b, bare, base, "first-frame"))
 			env := append(slices.Clone(base), "LECTERN_HOME="+home, "LECTERN_API_KEY="+key)
 			lecternRuns = append(lecternRuns, launch(b, lectern, env, "documents-shown 10000 "))
@@ -58,6 +58,7 @@ func BenchmarkStartup(b *testing.B) {
 	b.ReportMetric(float64(bf.Milliseconds()), "bare-first-frame-ms")
 	b.ReportMetric(float64(lf.Milliseconds()), "lectern-first-frame-ms")
 	b.ReportMetric(float64(lf)/float64(bf), "first-frame-ratio")
+	b.ReportMetric(float64(median(lecternRuns, func(r run) time.Duration { return r.list }).Milliseconds()), "lectern-list-shown-ms")
 	b.ReportMetric(float64(median(lecternRuns, func(r run) time.Duration { return r.ready }).Milliseconds()), "lectern-10k-docs-shown-ms")
 	b.ReportMetric(float64(bm)/(1<<20), "bare-peak-MB")
 	b.ReportMetric(float64(lm)/(1<<20), "lectern-peak-MB")
@@ -67,6 +68,7 @@ func BenchmarkStartup(b *testing.B) {
 // run is one measured launch.
 type run struct {
 	frame, ready time.Duration // from process start to the first frame, and to the ready line
+	list         time.Duration // from process start to the cached workspace list shown
 	peak         time.Duration // VmHWM in bytes (a Duration only so that median serves both)
 }
 
@@ -136,8 +138,8 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 	return home, info.Key
 }
 
-// launch starts bin, waits for its first frame and then for a line starting with ready, waits
-// one more second, reads its peak memory and stops it.
+// launch starts bin, waits for its first frame and then for a line starting with ready (at most
+// 30 s), waits one more second, reads its peak memory and stops it.
 func launch(b *testing.B, bin string, env []string, ready string) run {
 	cmd := exec.Command(bin)
 	cmd.Env = env
@@ -149,31 +151,66 @@ func launch(b *testing.B, bin string, env []string, ready string) run {
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	defer func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }()
-	var r run
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "first-frame") && r.frame == 0 {
-			r.frame = time.Since(start)
+	defer stop(cmd)
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
 		}
-		if strings.HasPrefix(line, ready) {
-			r.ready = time.Since(start)
-			break
-		}
-	}
+	}()
+	r := readRun(lines, start, ready)
 	if r.ready == 0 {
-		b.Fatalf("%s exited before %q", filepath.Base(bin), ready)
+		b.Fatalf("%s did not print %q within 30 s", filepath.Base(bin), ready)
 	}
-	go func() { _, _ = bufio.NewReader(out).WriteTo(discard{}) }()
+	go func() {
+		for range lines {
+		}
+	}()
 	time.Sleep(time.Second)
 	r.peak = time.Duration(vmHWM(b, cmd.Process.Pid))
 	return r
 }
 
-type discard struct{}
+// readRun times the trace lines until ready comes, the output ends or 30 s pass.
+func readRun(lines <-chan string, start time.Time, ready string) run {
+	var r run
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				return r
+			}
+			switch {
+			case strings.HasPrefix(line, "first-frame") && r.frame == 0:
+				r.frame = time.Since(start)
+			case strings.HasPrefix(line, "workspaces-shown") && r.list == 0:
+				r.list = time.Since(start)
+			}
+			if strings.HasPrefix(line, ready) {
+				r.ready = time.Since(start)
+				return r
+			}
+		case <-timeout:
+			return r
+		}
+	}
+}
 
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
+// stop asks the process to end, and kills it when it has not within 5 s.
+func stop(cmd *exec.Cmd) {
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+	}
+}
 
 // vmHWM reads a process's peak resident set size, in bytes, from /proc.
 func vmHWM(b *testing.B, pid int) int64 {

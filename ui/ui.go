@@ -64,8 +64,8 @@ type UI struct {
 	cancel   context.CancelFunc
 	theme    string
 	themeSet bool
-	probe    fyne.CanvasObject // first-frame probe, laid over every view
-	trace    func(docs int)    // called when a workspace's documents are shown (LECTERN_TRACE)
+	probe    fyne.CanvasObject            // first-frame probe, laid over every view
+	trace    func(what string, count int) // LECTERN_TRACE: "workspaces-shown", "documents-shown"
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -84,7 +84,9 @@ func (u *UI) Window() fyne.Window { return u.win }
 // saved and on the workspace browser otherwise, and subscribes to the core's events.
 func (u *UI) Show() {
 	u.applyTheme()
-	u.win = u.fa.NewWindow("Lectern")
+	if u.win == nil {
+		u.win = u.fa.NewWindow("Lectern")
+	}
 	u.win.SetMaster()
 	u.win.Resize(savedSize(u.b.Settings()))
 	u.win.SetCloseIntercept(u.quit)
@@ -139,7 +141,10 @@ func (u *UI) showFirstRun() {
 func (u *UI) showMain() {
 	u.main = newMainView(u.b, u.ctx, u.win)
 	u.main.onSettings = u.ShowSettings
-	u.main.docs.onShown = u.trace
+	if u.trace != nil {
+		u.main.docs.onShown = func(n int) { u.trace("documents-shown", n) }
+		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
+	}
 	u.setView(u.main, "main")
 	u.main.start()
 }
