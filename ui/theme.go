@@ -45,6 +45,10 @@ func (u *UI) applyTheme() {
 	if name == u.theme && u.themeSet {
 		return
 	}
+	first := !u.themeSet
 	u.theme, u.themeSet = name, true
+	if _, fixed := themeFor(name).(variantTheme); first && !fixed {
+		return // the app starts on the default theme, which follows the system
+	}
 	u.fa.Settings().SetTheme(themeFor(name))
 }
