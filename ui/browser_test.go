@@ -244,3 +244,32 @@ func manyDocs(n int) []client.Document {
 	}
 	return docs
 }
+
+func TestWorkspaceRowsRedrawWhenCountsChange(t *testing.T) {
+	test.NewTempApp(t)
+	l := newWorkspaceList(func(fyne.Focusable) {})
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(340, 400))
+	ws := []app.CachedWorkspace{
+		{Workspace: client.Workspace{WorkspaceID: "org_1", Name: "Finance", Scope: "organization", Access: "member"}},
+		{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Mine", Scope: "personal", Access: "owner",
+			Counts: client.Counts{Documents: 1, Ready: 1}}},
+	}
+	l.set(ws)
+	if l.all[0].Workspace.Name != "Mine" {
+		t.Fatalf("personal workspaces must come first: %v", l.all[0].Workspace.Name)
+	}
+	changed := append([]app.CachedWorkspace(nil), ws...)
+	changed[1].Counts = client.Counts{Documents: 2, Ready: 1, NotReady: 1}
+	l.set(changed)
+	var texts []string
+	for _, o := range test.LaidOutObjects(l.list) {
+		if r, ok := o.(*workspaceRow); ok {
+			texts = append(texts, r.counts.Text)
+		}
+	}
+	if !strings.Contains(strings.Join(texts, "|"), "2 documents · 1 ready · 1 not ready · 0 failed") {
+		t.Errorf("rows after the counts changed: %q", texts)
+	}
+}
