@@ -271,3 +271,24 @@ func BenchmarkListTenThousandDocuments(b *testing.B) {
 	}
 	b.ReportMetric(float64(10_002*b.N)/b.Elapsed().Seconds(), "docs/s")
 }
+
+// TestFetchWorkspaceKeepsWebsiteSources: spec §2, a workspace entry carries "sources" (website-import
+// entries) next to its documents; FetchWorkspace merges every page and must keep them.
+func TestFetchWorkspaceKeepsWebsiteSources(t *testing.T) {
+	w := newWorld(t)
+	pages := []emulator.Page{
+		{Name: "Home", URL: "https://example.org/", Text: "Welcome to the example site."},
+		{Name: "About", URL: "https://example.org/about", Text: "About the example organisation."},
+	}
+	srcID := w.emu.AddSource(w.personal, "example.org", pages)
+	ws, err := w.adder.FetchWorkspace(context.Background(), w.personal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ws.Sources) != 1 || ws.Sources[0].SourceID != srcID || ws.Sources[0].Pages != 2 {
+		t.Fatalf("sources = %+v, want the one import %q with 2 pages", ws.Sources, srcID)
+	}
+	if len(ws.Documents) != 4 {
+		t.Fatalf("documents = %d, want the 2 files and the 2 imported pages", len(ws.Documents))
+	}
+}

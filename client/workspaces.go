@@ -189,8 +189,11 @@ func (c *Client) FetchWorkspace(ctx context.Context, workspaceID string) (*Works
 				continue
 			}
 			if ws == nil {
-				ws = &w
-				ws.Documents, ws.Sources = nil, nil
+				// A copy without the lists: the page's own sources are merged below, so clearing
+				// them on w itself would drop the first page's website imports.
+				first := w
+				first.Documents, first.Sources = nil, nil
+				ws = &first
 			}
 			mergeSources(ws, w.Sources, srcIndex)
 		}
