@@ -56,7 +56,12 @@ type Secrets struct {
 	mu      sync.Mutex
 	session map[string]string // server -> key, kept for this session only
 	noChain bool              // the keychain failed; later calls still try it
+	known   bool              // a keychain call has answered (or failed) at least once
 }
+
+// probeUser is the keychain entry Available looks up when no call has told yet whether a keychain
+// exists; it is never written.
+const probeUser = "lectern-keychain-probe"
 
 // NewSecrets returns key storage whose keychain calls give up after timeout (0 means 3 s).
 func NewSecrets(timeout time.Duration) *Secrets {
@@ -162,16 +167,37 @@ func (s *Secrets) Delete(server string) error {
 	return nil
 }
 
-// Available reports whether the keychain answered the last time it was asked (true before any call).
+// Available reports whether the keychain answered the last time it was asked. Before any call it
+// asks once, for an entry that never exists, so that the first window can already say where a key
+// will be kept; it may block up to the keychain timeout (call it off the UI goroutine). A keychain
+// that does not answer in time (a locked keyring waiting for its password) counts as available.
 func (s *Secrets) Available() bool {
+	s.mu.Lock()
+	known := s.known
+	s.mu.Unlock()
+	if !known {
+		s.probe()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return !s.noChain
 }
 
+// probe asks the keychain for probeUser and records whether it answered.
+func (s *Secrets) probe() {
+	_, err := s.call(func() (string, error) { return keyring.Get(keyringService, probeUser) })
+	switch {
+	case err == nil, errors.Is(err, keyring.ErrNotFound), errors.Is(err, errKeychainTimeout):
+		s.setNoChain(false)
+	default:
+		s.setNoChain(true)
+	}
+}
+
 func (s *Secrets) setNoChain(v bool) {
 	s.mu.Lock()
 	s.noChain = v
+	s.known = true
 	s.mu.Unlock()
 }
 

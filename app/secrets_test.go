@@ -106,3 +106,17 @@ func TestKeyPrefix(t *testing.T) {
 		t.Fatalf("KeyPrefix = %q", got)
 	}
 }
+
+// TestKeychainAvailableBeforeAnyKeyIsStored: the first-run window says where a key will be kept
+// before the user has entered one, so Available must find out on its own that there is no keychain.
+func TestKeychainAvailableBeforeAnyKeyIsStored(t *testing.T) {
+	keyring.MockInitWithError(errors.New("org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided"))
+	defer keyring.MockInit()
+	if NewSecrets(time.Second).Available() {
+		t.Fatal("with no Secret Service, Available = true before any call")
+	}
+	keyring.MockInit()
+	if !NewSecrets(time.Second).Available() {
+		t.Fatal("with a working keychain, Available = false")
+	}
+}
