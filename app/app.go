@@ -51,34 +51,12 @@ type App struct {
 // Open opens the data folder: settings, then the database. A database file that is damaged, not
 // Lectern's, or newer than this version is reported as *DatabaseError and left untouched.
 func Open(ctx context.Context, opts Options) (*App, error) {
-	home := opts.Home
-	if home == "" {
-		h, err := DefaultHome()
-		if err != nil {
-			return nil, err
-		}
-		home = h
-	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	if err := os.MkdirAll(home, 0o700); err != nil {
-		return nil, fmt.Errorf("cannot create the data folder %s: %w", home, err)
-	}
-	settings, err := loadSettings(home)
+	home, settings, st, err := openDataFolder(ctx, opts)
 	if err != nil {
 		return nil, err
-	}
-	st, err := openStore(ctx, filepath.Join(home, databaseFile), opts.Now)
-	if err != nil {
-		return nil, err
-	}
-	// Answers left pending by a process that ended (not one still writing: the desktop app and the
-	// command line may share the database) are marked interrupted.
-	stale := opts.Now().Add(-staleAnswer)
-	if _, err := st.abandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
-		_ = st.close()
-		return nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
 	}
 	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
 		secrets: NewSecrets(opts.KeychainTimeout)}
@@ -98,6 +76,37 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		a.uploads.start()
 	}
 	return a, nil
+}
+
+// openDataFolder creates the data folder if needed and opens its settings and database.
+func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, *store, error) {
+	home := opts.Home
+	if home == "" {
+		h, err := DefaultHome()
+		if err != nil {
+			return "", nil, nil, err
+		}
+		home = h
+	}
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return "", nil, nil, fmt.Errorf("cannot create the data folder %s: %w", home, err)
+	}
+	settings, err := loadSettings(home)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	st, err := openStore(ctx, filepath.Join(home, databaseFile), opts.Now)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	// Answers left pending by a process that ended (not one still writing: the desktop app and the
+	// command line may share the database) are marked interrupted.
+	stale := opts.Now().Add(-staleAnswer)
+	if _, err := st.abandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
+		_ = st.close()
+		return "", nil, nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
+	}
+	return home, settings, st, nil
 }
 
 // Close stops the upload queue and answers in progress (they resume or show as interrupted next
