@@ -19,7 +19,13 @@ smoke: build
 screenshots: build
 	scripts/screenshots.sh $(BIN) docs/screenshots
 
+# package installs the Windows cross-compiler as root when it is missing, like `deps` does.
+PACKAGE_APT_PKGS := gcc-mingw-w64-x86-64
 package: deps
+	@missing=""; for p in $(PACKAGE_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
+	  echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
 	scripts/package.sh linux windows
 
 icon:
