@@ -42,11 +42,15 @@ func Run(open func() (*app.App, error)) int {
 	}
 	ch := make(chan opened, 1)
 	go func() { a, err := open(); ch <- opened{a, err} }()
+	go warmSystemFonts()
 	fa := fyneapp.NewWithID(AppID)
-	fa.SetIcon(iconPNG)
+	// The window's icon is set after the first frame (see run): decoding the 512-pixel PNG and
+	// handing it to X11 costs the UI thread several milliseconds before its first paint otherwise.
 	win := fa.NewWindow("Lectern") // made while the data folder opens
 	o := <-ch
 	if o.err != nil {
+		fa.SetIcon(iconPNG)
+		win.SetIcon(iconPNG)
 		showOpenError(fa, win, o.err)
 		return 1
 	}
@@ -66,6 +70,7 @@ func (u *UI) run(start time.Time) int {
 			fmt.Printf("first-frame %d\n", time.Since(start).Milliseconds())
 		}
 		close(painted)
+		fyne.Do(u.setIcon)
 	})
 	if trace {
 		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
@@ -80,6 +85,12 @@ func (u *UI) run(start time.Time) int {
 	u.fa.Run()
 	u.Close()
 	return int(code.Load())
+}
+
+// setIcon gives the app and its main window their icon, once the first frame is painted.
+func (u *UI) setIcon() {
+	u.fa.SetIcon(iconPNG)
+	u.win.SetIcon(iconPNG)
 }
 
 // showOpenError fills win with why the data folder could not be opened, and runs until it closes.
