@@ -44,10 +44,13 @@ func Run(open func() (*app.App, error)) int {
 	go func() { a, err := open(); ch <- opened{a, err} }()
 	go warmSystemFonts()
 	fa := fyneapp.NewWithID(AppID)
+	warmed := make(chan struct{})
+	go func() { warmFonts(); close(warmed) }()
 	// The window's icon is set after the first frame (see run): decoding the 512-pixel PNG and
 	// handing it to X11 costs the UI thread several milliseconds before its first paint otherwise.
-	win := fa.NewWindow("Lectern") // made while the data folder opens
+	win := fa.NewWindow("Lectern") // made while the data folder opens and the fonts load
 	o := <-ch
+	<-warmed // from here on only the UI goroutine measures text
 	if o.err != nil {
 		fa.SetIcon(iconPNG)
 		win.SetIcon(iconPNG)
