@@ -50,11 +50,8 @@ func parseAsk(e *env, args []string) (*askOptions, error) {
 	fs.BoolVar(&o.noStream, "no-stream", false, "do not stream")
 	fs.BoolVar(&o.cont, "continue", false, "follow-up")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, 2, -1, "WORKSPACE and QUESTION")
 	if err != nil {
-		return nil, err
-	}
-	if err := wantArgs("ask", pos, 2, -1, "WORKSPACE and QUESTION"); err != nil {
 		return nil, err
 	}
 	o.workspace = pos[0]

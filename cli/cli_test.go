@@ -15,7 +15,7 @@ func TestParseArgsInterleaved(t *testing.T) {
 	fs := newFlagSet(e, "ask")
 	doc := fs.String("doc", "", "")
 	asJSON := fs.Bool("json", false, "")
-	pos, err := parseArgs(fs, []string{"--json", "Handbook", "--doc", "d1", "how", "--server", "http://127.0.0.1:1", "--", "-5?"})
+	pos, err := splitArgs(fs, []string{"--json", "Handbook", "--doc", "d1", "how", "--server", "http://127.0.0.1:1", "--", "-5?"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,11 +25,8 @@ written to a file.`,
 // runConnect is `lectern connect SERVER`.
 func runConnect(e *env, args []string) error {
 	fs := newFlagSet(e, "connect")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, 1, 1, "SERVER (for example https://qa.example.com)")
 	if err != nil {
-		return err
-	}
-	if err := wantArgs("connect", pos, 1, 1, "SERVER (for example https://qa.example.com)"); err != nil {
 		return err
 	}
 	server, err := app.ValidateServerURL(pos[0])

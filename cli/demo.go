@@ -29,11 +29,7 @@ leaves this computer; everything is forgotten when it stops.
 func runDemo(e *env, args []string) error {
 	fs := newFlagSet(e, "demo")
 	addr := fs.String("addr", defaultDemoAddr, "listen address")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := wantArgs("demo", pos, 0, 0, ""); err != nil {
+	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
 	emu, info := emulator.NewDemo(emulator.Config{})

@@ -25,18 +25,11 @@ not_ready while being prepared, failed) and when it last changed, in local time.
 func runDocuments(e *env, args []string) error {
 	fs := newFlagSet(e, "documents")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, 1, 1, "WORKSPACE (a workspace id or name)")
 	if err != nil {
 		return err
 	}
-	if err := wantArgs("documents", pos, 1, 1, "WORKSPACE (a workspace id or name)"); err != nil {
-		return err
-	}
-	c, _, err := e.connect()
-	if err != nil {
-		return err
-	}
-	ws, err := e.resolveWorkspace(c, pos[0])
+	c, ws, err := e.connectWorkspace(pos[0])
 	if err != nil {
 		return err
 	}

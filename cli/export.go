@@ -22,11 +22,8 @@ dates, as Markdown; an existing FILE is replaced.`,
 // runExport is `lectern export CONVERSATION FILE`.
 func runExport(e *env, args []string) error {
 	fs := newFlagSet(e, "export")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, 2, 2, "CONVERSATION and FILE")
 	if err != nil {
-		return err
-	}
-	if err := wantArgs("export", pos, 2, 2, "CONVERSATION and FILE"); err != nil {
 		return err
 	}
 	id, err := strconv.ParseInt(pos[0], 10, 64)

@@ -34,8 +34,18 @@ func newFlagSet(e *env, cmd string) *flag.FlagSet {
 }
 
 // parseArgs parses args with fs, allowing flags before, between and after the positional
-// arguments ("--" ends the flags). It returns the positional arguments in order.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+// arguments ("--" ends the flags), and checks that there are min to max of them (max < 0: no
+// upper bound; names says what is missing). It returns the positional arguments in order.
+func parseArgs(fs *flag.FlagSet, args []string, min, max int, names string) ([]string, error) {
+	pos, err := splitArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	return pos, wantArgs(fs.Name(), pos, min, max, names)
+}
+
+// splitArgs parses the flags in args with fs and returns the positional arguments in order.
+func splitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {

@@ -123,11 +123,7 @@ func runHistory(e *env, args []string) error {
 	fs := newFlagSet(e, "history")
 	search := fs.String("search", "", "text to find")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := wantArgs("history", pos, 0, 0, ""); err != nil {
+	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
 	list, err := e.history(*search)

@@ -6,6 +6,17 @@ import (
 	"lectern/client"
 )
 
+// connectWorkspace connects to the service and resolves WORKSPACE, for the commands that act on
+// one workspace.
+func (e *env) connectWorkspace(arg string) (*client.Client, client.Workspace, error) {
+	c, _, err := e.connect()
+	if err != nil {
+		return nil, client.Workspace{}, err
+	}
+	ws, err := e.resolveWorkspace(c, arg)
+	return c, ws, err
+}
+
 // resolveWorkspace turns WORKSPACE (an id, or an exact workspace name in any case) into a
 // workspace by listing every page. An unknown or ambiguous name is a local error (exit 2).
 func (e *env) resolveWorkspace(c *client.Client, arg string) (client.Workspace, error) {

@@ -23,18 +23,11 @@ ID is the document id, or the 12-character client id that "upload" printed. Show
 func runStatus(e *env, args []string) error {
 	fs := newFlagSet(e, "status")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, 2, 2, "WORKSPACE and ID")
 	if err != nil {
 		return err
 	}
-	if err := wantArgs("status", pos, 2, 2, "WORKSPACE and ID"); err != nil {
-		return err
-	}
-	c, _, err := e.connect()
-	if err != nil {
-		return err
-	}
-	ws, err := e.resolveWorkspace(c, pos[0])
+	c, ws, err := e.connectWorkspace(pos[0])
 	if err != nil {
 		return err
 	}

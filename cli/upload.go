@@ -40,11 +40,8 @@ func runUpload(e *env, args []string) error {
 	o := &uploadOptions{}
 	fs.BoolVar(&o.wait, "wait", false, "wait until ready or failed")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, 2, -1, "WORKSPACE and at least one FILE")
 	if err != nil {
-		return err
-	}
-	if err := wantArgs("upload", pos, 2, -1, "WORKSPACE and at least one FILE"); err != nil {
 		return err
 	}
 	o.workspace, o.files = pos[0], pos[1:]
@@ -57,11 +54,7 @@ func (e *env) upload(o *uploadOptions) error {
 	if len(reqs) == 0 {
 		return exitStatus(exitUsage)
 	}
-	c, _, err := e.connect()
-	if err != nil {
-		return err
-	}
-	ws, err := e.resolveWorkspace(c, o.workspace)
+	c, ws, err := e.connectWorkspace(o.workspace)
 	if err != nil {
 		return err
 	}

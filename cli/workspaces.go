@@ -23,11 +23,7 @@ commands), name, scope, your access and its document counts.
 func runWorkspaces(e *env, args []string) error {
 	fs := newFlagSet(e, "workspaces")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := wantArgs("workspaces", pos, 0, 0, ""); err != nil {
+	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
 	c, _, err := e.connect()
