@@ -73,7 +73,10 @@ func (u *UI) run(start time.Time) int {
 			fmt.Printf("first-frame %d\n", time.Since(start).Milliseconds())
 		}
 		close(painted)
-		fyne.Do(u.setIcon)
+		// From a goroutine of its own, so that the icon is queued for the UI goroutine's loop: the
+		// first frame can be painted inside Show, before the loop runs, where fyne.Do would set
+		// the icon at once, before the frame reaches the screen.
+		go fyne.Do(u.setIcon)
 	})
 	if trace {
 		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
