@@ -89,16 +89,19 @@ func (c *Client) checkResponse(resp *http.Response) error {
 
 // call runs r with retries; handle reads the successful response within the attempt's time limit.
 func (c *Client) call(ctx context.Context, r *request, handle func(*http.Response) error) error {
+	return c.withRetries(ctx, r.method == http.MethodGet, func() error { return c.attempt(ctx, r, handle) })
+}
+
+// withRetries runs once until it succeeds or retryWait says to stop, sleeping in between;
+// noAnswerOK is passed on to retryWait. It returns the last error.
+func (c *Client) withRetries(ctx context.Context, noAnswerOK bool, once func() error) error {
 	for attempt := 0; ; attempt++ {
-		err := c.attempt(ctx, r, handle)
+		err := once()
 		if err == nil {
 			return nil
 		}
-		wait, ok := c.retryWait(ctx, err, r.method == http.MethodGet, attempt)
-		if !ok {
-			return err
-		}
-		if serr := sleep(ctx, wait); serr != nil {
+		wait, ok := c.retryWait(ctx, err, noAnswerOK, attempt)
+		if !ok || sleep(ctx, wait) != nil {
 			return err
 		}
 	}

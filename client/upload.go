@@ -78,19 +78,12 @@ func mayHaveArrived(ctx context.Context, err error) bool {
 // postUpload sends the upload, retrying only what cannot have stored anything: answers the
 // server marked retryable, and servers that could not be reached.
 func (c *Client) postUpload(ctx context.Context, r UploadRequest) (*UploadRecord, error) {
-	for attempt := 0; ; attempt++ {
-		rec, err := c.postUploadOnce(ctx, r)
-		if err == nil {
-			return rec, nil
-		}
-		wait, ok := c.retryWait(ctx, err, false, attempt)
-		if !ok {
-			return nil, err
-		}
-		if sleep(ctx, wait) != nil {
-			return nil, err
-		}
-	}
+	var rec *UploadRecord
+	err := c.withRetries(ctx, false, func() (err error) {
+		rec, err = c.postUploadOnce(ctx, r)
+		return err
+	})
+	return rec, err // rec is nil after a failed attempt
 }
 
 // postUploadOnce sends one upload request.
