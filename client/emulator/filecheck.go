@@ -13,15 +13,7 @@ import (
 
 // checkClientID checks a client_document_id: exactly 12 characters A-Z a-z 0-9 (spec §2).
 func checkClientID(id string) bool {
-	if len(id) != 12 {
-		return false
-	}
-	for _, c := range []byte(id) {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
+	return len(id) == 12 && checkAlnum(id)
 }
 
 // isServerID reports whether id has the form of a server document id.
