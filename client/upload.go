@@ -101,7 +101,6 @@ func (c *Client) postUploadOnce(ctx context.Context, r UploadRequest) (*UploadRe
 	}
 	req.ContentLength = body.total
 	req.GetBody = func() (io.ReadCloser, error) { return newUploadBody(r) }
-	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.do(c.http, req)
 	if err != nil {
 		return nil, err
