@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
+	"net/url"
 	"slices"
 	"unicode/utf8"
 )
@@ -60,6 +62,17 @@ func (f fields) unknown(prefix string, allowed ...string) *apiErr {
 	for _, n := range names {
 		if !slices.Contains(allowed, n) {
 			return paramErr("unknown_parameter", prefix+n, "unknown parameter "+quote(prefix+n))
+		}
+	}
+	return nil
+}
+
+// unknownQuery gives 400 unknown_parameter for the first query parameter (in sorted order) not in
+// allowed.
+func unknownQuery(v url.Values, allowed ...string) *apiErr {
+	for _, n := range slices.Sorted(maps.Keys(v)) {
+		if !slices.Contains(allowed, n) {
+			return paramErr("unknown_parameter", n, "unknown query parameter "+quote(n))
 		}
 	}
 	return nil

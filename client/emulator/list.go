@@ -3,10 +3,8 @@ package emulator
 import (
 	"encoding/base64"
 	"fmt"
-	"maps"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,10 +55,8 @@ func (e *Emulator) listPage(v url.Values, k Key) (*pageJSON, *apiErr) {
 
 // parseList checks the query parameters: limit, after, workspace_id and include only.
 func (e *Emulator) parseList(v url.Values) (*listQuery, *apiErr) {
-	for _, n := range slices.Sorted(maps.Keys(v)) {
-		if !slices.Contains([]string{"limit", "after", "workspace_id", "include"}, n) {
-			return nil, paramErr("unknown_parameter", n, "unknown query parameter "+quote(n))
-		}
+	if err := unknownQuery(v, "limit", "after", "workspace_id", "include"); err != nil {
+		return nil, err
 	}
 	q := &listQuery{workspaceID: v.Get("workspace_id"), limit: 20}
 	maxLimit := 50

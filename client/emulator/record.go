@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -117,11 +116,9 @@ func prefix12(key string) string {
 func (e *Emulator) handleStatus(w http.ResponseWriter, r *http.Request, reqID string, k Key) {
 	id := strings.TrimPrefix(strings.TrimSuffix(r.URL.Path, "/"), "/workspace/documents/")
 	q := r.URL.Query()
-	for _, n := range slices.Sorted(maps.Keys(q)) {
-		if n != "workspace_id" {
-			writeErr(w, reqID, paramErr("unknown_parameter", n, "unknown query parameter "+quote(n)))
-			return
-		}
+	if err := unknownQuery(q, "workspace_id"); err != nil {
+		writeErr(w, reqID, err)
+		return
 	}
 	if !checkClientID(id) && !isServerID(id) {
 		writeErr(w, reqID, invalid("document_id", "the id must be a 12-character client_document_id or a document_id"))
