@@ -25,8 +25,8 @@ type AskRequest struct {
 
 // Validate checks the request before anything is sent; the *ValidationError names the field.
 func (r AskRequest) Validate() error {
-	if strings.TrimSpace(r.WorkspaceID) == "" {
-		return &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	if err := validateWorkspaceID(r.WorkspaceID); err != nil {
+		return err
 	}
 	if err := validateQuestion(r.Question); err != nil {
 		return err

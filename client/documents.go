@@ -157,8 +157,8 @@ func UploadRequestForFile(workspaceID, path string) (UploadRequest, error) {
 
 // Validate checks the request before anything is sent.
 func (r UploadRequest) Validate(lim Limits) error {
-	if strings.TrimSpace(r.WorkspaceID) == "" {
-		return &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	if err := validateWorkspaceID(r.WorkspaceID); err != nil {
+		return err
 	}
 	if err := ValidateClientDocumentID(r.ClientDocumentID); err != nil {
 		return err

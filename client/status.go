@@ -12,8 +12,8 @@ import (
 // DocumentStatus returns the upload record of a document, found by client_document_id or by
 // server document_id. GET /workspace/documents/{id}?workspace_id={workspace_id} (60 s).
 func (c *Client) DocumentStatus(ctx context.Context, workspaceID, id string) (*UploadRecord, error) {
-	if strings.TrimSpace(workspaceID) == "" {
-		return nil, &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	if err := validateWorkspaceID(workspaceID); err != nil {
+		return nil, err
 	}
 	if strings.TrimSpace(id) == "" {
 		return nil, &ValidationError{Field: "document_id", Reason: "no document id given"}

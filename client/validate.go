@@ -20,6 +20,14 @@ const (
 // chars counts characters (code points), not bytes.
 func chars(s string) int { return utf8.RuneCountInString(s) }
 
+// validateWorkspaceID checks that a workspace is chosen.
+func validateWorkspaceID(id string) error {
+	if strings.TrimSpace(id) == "" {
+		return &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	}
+	return nil
+}
+
 // validateQuestion checks "question: 1 to 8,000 characters" (spec §4).
 func validateQuestion(q string) error {
 	n := chars(q)

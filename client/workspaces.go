@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 )
 
 // ListOptions narrows a listing. Limit 0 means the server's default; Include is "",
@@ -67,8 +66,8 @@ func (c *Client) ListWorkspaces(ctx context.Context, opts ListOptions) (*Workspa
 // ListDocuments returns one page of one workspace's documents: the page's Data holds that
 // workspace with up to opts.Limit (at most 200) documents. GET /workspace?workspace_id=... (60 s).
 func (c *Client) ListDocuments(ctx context.Context, workspaceID string, opts ListOptions) (*WorkspacePage, error) {
-	if strings.TrimSpace(workspaceID) == "" {
-		return nil, &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+	if err := validateWorkspaceID(workspaceID); err != nil {
+		return nil, err
 	}
 	if err := opts.validate(MaxDocumentsPage); err != nil {
 		return nil, err
