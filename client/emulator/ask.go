@@ -41,8 +41,7 @@ func (e *Emulator) handleAsk(w http.ResponseWriter, r *http.Request, reqID strin
 // workspace_access_lost (spec §5 rule 3).
 func (e *Emulator) loseAccess(k Key, workspaceID string) *apiErr {
 	e.RevokeAccess(workspaceID, k.Owner)
-	return newErr(http.StatusNotFound, "workspace_access_lost",
-		"the key's owner lost access to this workspace")
+	return errAccessLost()
 }
 
 // writeText writes a format text answer: the answer as text/plain, details in X-Service-* headers

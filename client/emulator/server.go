@@ -129,13 +129,17 @@ func (e *Emulator) authenticate(r *http.Request) (Key, *apiErr) {
 func (e *Emulator) canOpen(k Key, id string) (*workspace, string, *apiErr) {
 	w := e.ws[id]
 	if w != nil && e.revoked[[2]string{id, k.Owner}] {
-		return nil, "", newErr(http.StatusNotFound, "workspace_access_lost",
-			"the key's owner lost access to this workspace")
+		return nil, "", errAccessLost()
 	}
 	if w == nil || w.access(k.Owner) == "" {
 		return nil, "", notFoundWS(id)
 	}
 	return w, w.access(k.Owner), nil
+}
+
+// errAccessLost is 404 workspace_access_lost (spec §5 rule 3).
+func errAccessLost() *apiErr {
+	return newErr(http.StatusNotFound, "workspace_access_lost", "the key's owner lost access to this workspace")
 }
 
 // notFoundWS is 404 workspace_not_found for id.

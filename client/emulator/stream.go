@@ -138,8 +138,9 @@ func (s *sse) accessLost(reqID string) {
 	s.lose()
 	s.f.AccessLostAfter = 0
 	if !s.done && s.r.Context().Err() == nil {
+		err := errAccessLost()
 		s.emit(client.EventFailed, map[string]any{"request_id": reqID, "error": map[string]any{
-			"code": "workspace_access_lost", "message": "the key's owner lost access to this workspace"}})
+			"code": err.code, "message": err.msg}})
 	}
 	s.done = true
 }
