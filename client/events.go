@@ -59,9 +59,6 @@ func kindOf(typ string) eventKind {
 var eventNames = [...]string{kindCreated: EventCreated, kindStatus: EventStatus, kindSources: EventSources,
 	kindDelta: EventDelta, kindReset: EventReset, kindCompleted: EventCompleted, kindFailed: EventFailed}
 
-// knownEvent reports the event names of spec §6; others are ignored.
-func knownEvent(typ string) bool { return kindOf(typ) != kindUnknown }
-
 // decodeEventInto decodes an event of a known kind into ev.
 func decodeEventInto(ev *StreamEvent, k eventKind, data string, redact func(string) string) (err error) {
 	*ev = StreamEvent{Type: eventNames[k], Raw: readOnlyBytes(data)}
