@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -160,7 +161,7 @@ func (c *Client) openStream(ctx context.Context, body []byte, w *idleWatch) (*ht
 	r := &request{method: http.MethodPost, path: "/workspace", body: body}
 	for attempt := 0; ; attempt++ {
 		w.touch()
-		req, err := c.newHTTPRequest(ctx, r, strings.NewReader(string(body)))
+		req, err := c.newHTTPRequest(ctx, r, bytes.NewReader(body))
 		if err != nil {
 			return nil, err
 		}
