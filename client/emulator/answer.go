@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"net/http"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -92,18 +91,9 @@ func buildAnswer(q *askRequest, p *plan, reqID string) answerJSON {
 		Thinking: q.thinking != nil && *q.thinking || q.thinking == nil && q.model == "genius",
 		Metadata: q.metadata, RequestID: reqID,
 	}
-	if !res.Found {
-		a.Answer = namesChecked(res.Answer, p.docs)
-	}
 	srcs, used := sourcesOf(res, p)
-	if res.Checked == 0 {
-		res.Checked = len(p.docs)
-	}
 	a.Coverage = &client.Coverage{Mode: res.Mode, DocumentsSelected: len(p.docs),
 		DocumentsChecked: res.Checked, DocumentsUsed: used, DocumentsNotReady: p.notReady}
-	if a.Coverage.Mode == "" {
-		a.Coverage.Mode = "whole"
-	}
 	if p.notReady > 0 {
 		a.Warnings = append(a.Warnings, "documents_not_ready")
 	}
@@ -134,7 +124,7 @@ func sourcesOf(res engResult, p *plan) ([]client.AnswerSource, *int) {
 		return srcs, &zero
 	case p.single:
 		add(p.docs[0], true)
-	case res.UsedKnown || res.Mode == "compute":
+	case res.UsedKnown:
 		for _, i := range res.Used {
 			if i >= 0 && i < len(p.docs) {
 				add(p.docs[i], true)
@@ -148,22 +138,6 @@ func sourcesOf(res engResult, p *plan) ([]client.AnswerSource, *int) {
 	}
 	n := len(srcs)
 	return srcs, &n
-}
-
-// namesChecked makes sure a not-found answer names the documents checked (spec §1 rule 3); the
-// engine's own not-found text already does, so only an empty text is filled in.
-func namesChecked(text string, docs []engDoc) string {
-	if strings.TrimSpace(text) != "" {
-		return text
-	}
-	if len(docs) == 0 {
-		return "No document of this workspace is ready to be checked, so the question is not covered."
-	}
-	names := make([]string, len(docs))
-	for i, d := range docs {
-		names[i] = d.Name
-	}
-	return "The documents do not cover this question. Documents checked: " + strings.Join(names, ", ") + "."
 }
 
 // truncate cuts text at maxTokens (about four characters a token): status incomplete and the

@@ -24,7 +24,8 @@ type Doc struct {
 
 // Result is what Answer makes of a question.
 type Result struct {
-	// Answer is the Markdown answer text.
+	// Answer is the Markdown answer text; when Found is false it says so and
+	// names the documents checked.
 	Answer string
 	// Found is false when the documents do not cover the question.
 	Found bool
