@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"lectern/client"
@@ -29,13 +28,9 @@ func (a *App) KeychainAvailable() bool { return a.secrets.Available() }
 
 // TestConnection lists the workspaces server shows to key, without saving anything.
 func (a *App) TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error) {
-	u, err := ValidateServerURL(server)
+	u, key, err := checkCredentials(server, key)
 	if err != nil {
 		return nil, err
-	}
-	key = strings.TrimSpace(key)
-	if key == "" {
-		return nil, errors.New("the API key is empty: paste the key from the service's key management page")
 	}
 	cl, err := a.conn.newClient(u, key)
 	if err != nil {
@@ -51,18 +46,28 @@ func (a *App) TestConnection(ctx context.Context, server, key string) ([]client.
 	return out, nil
 }
 
+// checkCredentials validates and normalises a server address and trims the API key, which must
+// not be empty.
+func checkCredentials(server, key string) (string, string, error) {
+	u, err := ValidateServerURL(server)
+	if err != nil {
+		return "", "", err
+	}
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return "", "", errEmptyKey
+	}
+	return u, key, nil
+}
+
 // Connect makes server (with key) the current server: the address is validated, the key stored in
 // the keychain (or, without one, in memory for this session, announced by a Notice event), the
 // address saved in the settings, and the cache switched to that server's. It does not contact the
 // server; call Refresh next.
 func (a *App) Connect(ctx context.Context, server, key string) error {
-	u, err := ValidateServerURL(server)
+	u, key, err := checkCredentials(server, key)
 	if err != nil {
 		return err
-	}
-	key = strings.TrimSpace(key)
-	if key == "" {
-		return errors.New("the API key is empty: paste the key from the service's key management page")
 	}
 	if _, err := a.secrets.Set(u, key); err != nil {
 		a.bus.Emit(Notice{Message: err.Error()})

@@ -45,6 +45,9 @@ const (
 // session only.
 var ErrNoKeychain = errors.New("no system keychain is available (on Linux: no Secret Service such as GNOME Keyring or KWallet is running), so the API key is kept in memory for this session only and must be entered again next time")
 
+// errEmptyKey refuses an empty API key.
+var errEmptyKey = errors.New("the API key is empty: paste the key from the service's key management page")
+
 // errKeychainTimeout says that the keychain did not answer in time (often a locked keyring).
 var errKeychainTimeout = errors.New("the system keychain did not answer in time; it may be locked: unlock it (for example by logging in again) and retry")
 
@@ -126,7 +129,7 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 // notice, not as a failure.
 func (s *Secrets) Set(server, key string) (KeySource, error) {
 	if key == "" {
-		return KeyNone, errors.New("the API key is empty: paste the key from the service's key management page")
+		return KeyNone, errEmptyKey
 	}
 	_, err := s.call(func() (string, error) { return "", keyring.Set(keyringService, server, key) })
 	if err == nil {
