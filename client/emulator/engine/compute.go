@@ -83,7 +83,7 @@ func compute(question string, docs []Doc) (Result, bool) {
 			continue
 		}
 		tables[i] = parseTables(d.Text)
-		for c := range bestColumns(tables[i], q, docNameBonus(d.Name, question)) {
+		for c := range bestColumns(tables[i], q, docNameBonus(d.Name, question, q)) {
 			if c.score > best.score {
 				best, best.doc = c, i
 			}
@@ -117,16 +117,15 @@ func tableAnswer(agg aggregate, t table, col int, q query, question, name string
 }
 
 // docNameBonus favours a document the question names ("in sales.csv") or
-// whose name shares words with it.
-func docNameBonus(name, question string) int {
+// whose name shares words with it; q is the question's query.
+func docNameBonus(name, question string, q query) int {
 	base := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
 	if base != "" && strings.Contains(strings.ToLower(question), base) {
 		return 5
 	}
-	q := uniqueTokens(question)
 	bonus := 0
 	for _, t := range uniqueTokens(base) {
-		if slices.Contains(q, t) {
+		if q.has[t] {
 			bonus += 2
 		}
 	}
