@@ -39,7 +39,7 @@ func runDemo(e *env, args []string) error {
 			"(127.0.0.1:0 picks a free port)", *addr, err)
 	}
 	defer emu.Close()
-	e.printDemo(reachableURL(url), info)
+	e.printDemo(url, info)
 	<-e.ctx.Done()
 	fmt.Fprintln(e.stdout, "\nDemo server stopped.")
 	return nil
@@ -110,15 +110,4 @@ func isLoopbackURL(url string) bool {
 	}
 	ip := net.ParseIP(host)
 	return host == "localhost" || (ip != nil && ip.IsLoopback())
-}
-
-// reachableURL replaces an unspecified listen address (0.0.0.0, [::]) by 127.0.0.1, so that the
-// printed address works from this computer.
-func reachableURL(url string) string {
-	hostPort := strings.TrimPrefix(url, "http://")
-	host, port, err := net.SplitHostPort(hostPort)
-	if ip := net.ParseIP(host); err == nil && ip != nil && ip.IsUnspecified() {
-		return "http://" + net.JoinHostPort("127.0.0.1", port)
-	}
-	return url
 }

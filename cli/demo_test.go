@@ -30,14 +30,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// startDemo runs `lectern demo` on a free port until the test ends and returns its URL and key.
-func startDemo(t *testing.T) (url, key string) {
+// startDemo runs `lectern demo --addr addr` until the test ends and returns its URL and key.
+func startDemo(t *testing.T, addr string) (url, key string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	e := &env{stdin: strings.NewReader(""), stdout: out, stderr: out}
 	done := make(chan int)
-	go func() { done <- run(ctx, e, []string{"demo", "--addr", "127.0.0.1:0"}) }()
+	go func() { done <- run(ctx, e, []string{"demo", "--addr", addr}) }()
 	t.Cleanup(func() {
 		cancel()
 		if code := <-done; code != 0 {
@@ -61,7 +61,7 @@ func startDemo(t *testing.T) (url, key string) {
 
 func TestDemo(t *testing.T) {
 	setup(t)
-	url, key := startDemo(t)
+	url, key := startDemo(t, "127.0.0.1:0")
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || key == "" {
 		t.Fatalf("url %q key %q", url, key)
 	}
