@@ -61,15 +61,15 @@ func (e *Emulator) streamBody(s *sse, q *askRequest, a answerJSON) {
 		s.pause(e.cfg.StageDelay)
 	}
 	s.pause(e.cfg.ThinkDelay)
+	parts := chunks(a.Answer.Answer)
 	if e.resetThisTime() {
-		draft := chunks(a.Answer.Answer)
-		for _, c := range draft[:(len(draft)+1)/2] {
+		for _, c := range parts[:(len(parts)+1)/2] {
 			s.send(client.EventDelta, map[string]any{"delta": c})
 			s.pause(e.cfg.DeltaDelay)
 		}
 		s.send(client.EventReset, map[string]any{"reason": "revised"})
 	}
-	for _, c := range chunks(a.Answer.Answer) {
+	for _, c := range parts {
 		s.send(client.EventDelta, map[string]any{"delta": c})
 		s.pause(e.cfg.DeltaDelay)
 	}
