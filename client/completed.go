@@ -19,7 +19,7 @@ func completedFast(data string) (*Answer, int, bool) {
 		return nil, 0, false
 	}
 	flat.Answer.Answer = text
-	if flat.Object == "" && text == "" && flat.ID == "" && flat.Status == "" {
+	if flat.empty() {
 		return nil, 0, false
 	}
 	return &flat.Answer, flat.SequenceNumber, true

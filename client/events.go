@@ -115,6 +115,11 @@ type completedData struct {
 	SequenceNumber int `json:"sequence_number"`
 }
 
+// empty reports data that carried none of the answer's identifying fields: no answer object.
+func (d *completedData) empty() bool {
+	return d.Object == "" && d.Answer.Answer == "" && d.ID == "" && d.Status == ""
+}
+
 // nestedCompleted is answer.completed with the Answer object under "answer".
 type nestedCompleted struct {
 	Answer         *Answer `json:"answer"`
@@ -134,7 +139,7 @@ func completedSlow(data json.RawMessage) (*Answer, int, error) {
 	var flat completedData
 	err := json.Unmarshal(data, &flat)
 	if err == nil {
-		if flat.Object == "" && flat.Answer.Answer == "" && flat.ID == "" && flat.Status == "" {
+		if flat.empty() {
 			return nil, 0, errNoAnswer
 		}
 		return &flat.Answer, flat.SequenceNumber, nil
