@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,23 +129,13 @@ func TestAskOptions(t *testing.T) {
 func TestAskMaxOutputTokens(t *testing.T) {
 	ev := newEnv(t, nil)
 	a := answerOf(t, ev.ask(with(map[string]any{"max_output_tokens": 3})))
-	if a.Status != "incomplete" || len(a.Answer) > 12 || !containsStr(a.Warnings, "max_output_tokens_reached") {
+	if a.Status != "incomplete" || len(a.Answer) > 12 || !slices.Contains(a.Warnings, "max_output_tokens_reached") {
 		t.Errorf("status %s answer %q warnings %v", a.Status, a.Answer, a.Warnings)
 	}
 	a = answerOf(t, ev.ask(with(map[string]any{"max_output_tokens": 1000000})))
 	if a.Status != "completed" {
 		t.Errorf("a value above the tier's limit is lowered, not refused: %s", a.Status)
 	}
-}
-
-// containsStr reports whether list holds s.
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Spec §4 rule 5: "With format text the body is only the answer (text/plain) and details come in
