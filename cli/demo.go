@@ -2,9 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"net"
 	"strings"
 
+	"lectern/app"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -102,12 +102,9 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// isLoopbackURL reports whether url's host is this computer.
+// isLoopbackURL reports whether url's host is this computer, where Lectern accepts plain http:
+// app.ValidateServerURL decides, so that the note matches what the other commands accept.
 func isLoopbackURL(url string) bool {
-	host := strings.TrimPrefix(strings.TrimPrefix(url, "http://"), "https://")
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	ip := net.ParseIP(host)
-	return host == "localhost" || (ip != nil && ip.IsLoopback())
+	_, err := app.ValidateServerURL(url)
+	return err == nil
 }
