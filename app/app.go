@@ -62,10 +62,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		secrets: NewSecrets(opts.KeychainTimeout)}
 	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.get(); s.Server != "" && !s.DemoMode {
-		_ = a.conn.use(s.Server, s.Server, "")
-		if t, err := st.lastSynced(ctx, s.Server); err == nil && !t.IsZero() {
-			a.conn.setState(s.Server, ConnUnknown, t, nil)
-		}
+		_ = a.use(ctx, s.Server, s.Server, "")
 	}
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)

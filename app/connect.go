@@ -96,14 +96,22 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 
 // switchTo makes server current under cacheKey and tells the views.
 func (a *App) switchTo(ctx context.Context, server, cacheKey, key string) error {
+	if err := a.use(ctx, server, cacheKey, key); err != nil {
+		return err
+	}
+	a.bus.Emit(WorkspacesChanged{})
+	a.uploads.kick()
+	return nil
+}
+
+// use makes server current under cacheKey, with the time of its last complete sync.
+func (a *App) use(ctx context.Context, server, cacheKey, key string) error {
 	if err := a.conn.use(server, cacheKey, key); err != nil {
 		return err
 	}
 	if t, err := a.store.lastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
 		a.conn.setState(cacheKey, ConnUnknown, t, nil)
 	}
-	a.bus.Emit(WorkspacesChanged{})
-	a.uploads.kick()
 	return nil
 }
 
