@@ -54,12 +54,7 @@ func (e *Emulator) plan(k Key, q *askRequest) (*plan, *apiErr) {
 // pickOne selects the single document id (a server document_id) of w.
 func (p *plan) pickOne(w *workspace, id string, now time.Time) *apiErr {
 	p.single = true
-	var d *document
-	for _, x := range w.docs {
-		if x.id == id {
-			d = x
-		}
-	}
+	d := w.byID(id)
 	if d == nil {
 		return &apiErr{status: http.StatusNotFound, code: "knowledge_not_found", param: "knowledge.document_ids",
 			msg: "document " + quote(id) + " is not in this workspace"}

@@ -121,10 +121,19 @@ func (w *workspace) access(user string) string {
 	return ""
 }
 
-// find returns the document with the server id or client id (case-insensitive) id.
+// find returns the document with the server id or client id (case-insensitive) id. The two never
+// meet: a client id has 12 characters, a server id "doc_" and 12 more.
 func (w *workspace) find(id string) *document {
+	if d := w.byID(id); d != nil {
+		return d
+	}
+	return w.byClientID(id)
+}
+
+// byID returns the document with the server id id.
+func (w *workspace) byID(id string) *document {
 	for _, d := range w.docs {
-		if d.id == id || (d.clientID != "" && strings.EqualFold(d.clientID, id)) {
+		if d.id == id {
 			return d
 		}
 	}
