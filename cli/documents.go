@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"lectern/client"
 )
@@ -62,6 +61,9 @@ func printDocuments(e *env, ws client.Workspace, docs []client.Document) {
 	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), ws.Name)
 }
 
+// timeLayout is how the command line writes a time: local, to the minute.
+const timeLayout = "2006-01-02 15:04"
+
 // localTime shows a server time (ISO 8601 first, else the IST form) in local time.
 func localTime(iso, ist string) string {
 	if iso == "" && ist == "" {
@@ -74,7 +76,7 @@ func localTime(iso, ist string) string {
 		}
 		return iso
 	}
-	return t.Local().Format(time.DateTime[:len("2006-01-02 15:04")])
+	return t.Local().Format(timeLayout)
 }
 
 // oneLine makes s safe for a table cell: no line breaks or tabs.

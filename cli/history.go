@@ -150,7 +150,7 @@ func printConversations(e *env, list []historyEntry) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tUPDATED\tWORKSPACE\tTURNS\tFIRST QUESTION")
 	for _, h := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", h.ConversationID, h.Updated.Local().Format("2006-01-02 15:04"),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
 			oneLine(h.Workspace), h.Turns, h.Title)
 	}
 	tw.Flush()
@@ -163,7 +163,7 @@ func printMatches(e *env, search string, list []historyEntry) {
 		return
 	}
 	for _, h := range list {
-		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format("2006-01-02 15:04"),
+		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
 			oneLine(h.Workspace), h.Status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
