@@ -59,7 +59,7 @@ func validateMetadata(m map[string]string) error {
 			return &ValidationError{Field: "metadata", Reason: fmt.Sprintf("a key has %d characters; at most %d are allowed", chars(k), MaxMetadataKeyChars)}
 		}
 		if chars(v) > MaxMetadataValueChars {
-			return &ValidationError{Field: "metadata", Reason: fmt.Sprintf("the value of %q has %d characters; at most %d are allowed", truncate(k, 64), chars(v), MaxMetadataValueChars)}
+			return &ValidationError{Field: "metadata", Reason: fmt.Sprintf("the value of %q has %d characters; at most %d are allowed", k, chars(v), MaxMetadataValueChars)}
 		}
 	}
 	return nil
