@@ -17,6 +17,7 @@ type sse struct {
 	r         *http.Request
 	rc        *http.ResponseController
 	id        string
+	reqID     string
 	seq       int
 	last      time.Time
 	pingAfter time.Duration
@@ -33,7 +34,7 @@ func (e *Emulator) stream(w http.ResponseWriter, r *http.Request, reqID string, 
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	s := &sse{w: w, r: r, rc: http.NewResponseController(w), id: p.id, last: time.Now(),
+	s := &sse{w: w, r: r, rc: http.NewResponseController(w), id: p.id, reqID: reqID, last: time.Now(),
 		pingAfter: e.cfg.PingAfter, f: f, lose: func() { e.RevokeAccess(q.workspaceID, k.Owner) },
 		lost: func() bool { return e.isRevoked(q.workspaceID, k.Owner) }}
 	_ = s.rc.Flush()
@@ -42,7 +43,7 @@ func (e *Emulator) stream(w http.ResponseWriter, r *http.Request, reqID string, 
 	a := buildAnswer(q, p, reqID)
 	e.streamBody(s, q, a)
 	if s.f.AccessLostAfter > 0 && !s.done {
-		s.accessLost(reqID)
+		s.accessLost()
 	}
 	s.sendAnswer(a)
 }
@@ -134,12 +135,12 @@ func (s *sse) sendAnswer(a answerJSON) {
 }
 
 // accessLost ends the stream with answer.failed workspace_access_lost and revokes the workspace.
-func (s *sse) accessLost(reqID string) {
+func (s *sse) accessLost() {
 	s.lose()
 	s.f.AccessLostAfter = 0
 	if !s.done && s.r.Context().Err() == nil {
 		err := errAccessLost()
-		s.emit(client.EventFailed, map[string]any{"request_id": reqID, "error": map[string]any{
+		s.emit(client.EventFailed, map[string]any{"request_id": s.reqID, "error": map[string]any{
 			"code": err.code, "message": err.msg}})
 	}
 	s.done = true
@@ -159,14 +160,11 @@ func (s *sse) beforeEvent() bool {
 		return false
 	}
 	if (s.f.AccessLostAfter > 0 && s.seq >= s.f.AccessLostAfter) || s.lost() {
-		s.accessLost(reqIDOf(s.w))
+		s.accessLost()
 		return false
 	}
 	return s.r.Context().Err() == nil
 }
-
-// reqIDOf returns the request id set on the response.
-func reqIDOf(w http.ResponseWriter) string { return w.Header().Get("X-Request-ID") }
 
 // cut drops the connection without ending the chunked body, as a broken network would.
 func (s *sse) cut() {

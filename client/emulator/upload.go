@@ -49,7 +49,7 @@ func (e *Emulator) handleUpload(w http.ResponseWriter, r *http.Request, reqID st
 	}
 	rec, kept := e.recordFor(k, res, reqID, u.metadata)
 	if !kept {
-		dropConnection(w) // Restart() while the file was being read: nothing stored, no answer
+		dropConnection(w, reqID) // Restart() while the file was being read: nothing stored, no answer
 		return
 	}
 	writeJSON(w, res.status, rec)
@@ -57,12 +57,12 @@ func (e *Emulator) handleUpload(w http.ResponseWriter, r *http.Request, reqID st
 
 // dropConnection closes the connection without an answer, as a server restart would; where that
 // is impossible it answers 503.
-func dropConnection(w http.ResponseWriter) {
+func dropConnection(w http.ResponseWriter, reqID string) {
 	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
 		_ = conn.Close()
 		return
 	}
-	writeErr(w, reqIDOf(w), &apiErr{status: http.StatusServiceUnavailable, code: "server_restarted",
+	writeErr(w, reqID, &apiErr{status: http.StatusServiceUnavailable, code: "server_restarted",
 		msg: "the server restarted while reading the file; send it again", retryAfter: time.Second})
 }
 
