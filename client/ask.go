@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -161,7 +160,7 @@ func (c *Client) openStream(ctx context.Context, body []byte, w *idleWatch) (*ht
 	r := &request{method: http.MethodPost, path: "/workspace", body: body}
 	for attempt := 0; ; attempt++ {
 		w.touch()
-		req, err := c.newHTTPRequest(ctx, r, bytes.NewReader(body))
+		req, err := c.newHTTPRequest(ctx, r, nil)
 		if err != nil {
 			return nil, err
 		}

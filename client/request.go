@@ -34,8 +34,13 @@ type request struct {
 
 func (r *request) route() string { return r.method + " " + r.path }
 
-// newHTTPRequest builds the request with the key, content type and user agent.
+// newHTTPRequest builds the request with the key, content type and user agent. body is a
+// streamed body (uploads); when it is nil, r.body is sent, and net/http sets its ContentLength
+// and GetBody (for redirects and retries of a reused connection) from the *bytes.Reader.
 func (c *Client) newHTTPRequest(ctx context.Context, r *request, body io.Reader) (*http.Request, error) {
+	if body == nil && r.body != nil {
+		body = bytes.NewReader(r.body)
+	}
 	u := c.base + r.path
 	if len(r.query) > 0 {
 		u += "?" + r.query.Encode()
@@ -43,11 +48,6 @@ func (c *Client) newHTTPRequest(ctx context.Context, r *request, body io.Reader)
 	req, err := http.NewRequestWithContext(ctx, r.method, u, body)
 	if err != nil {
 		return nil, &NetError{Method: r.method, Route: r.path, Err: err, msg: c.redact(err.Error())}
-	}
-	if r.body != nil {
-		b := r.body
-		req.ContentLength = int64(len(b))
-		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 	}
 	c.setHeaders(req)
 	return req, nil
@@ -111,11 +111,7 @@ func (c *Client) withRetries(ctx context.Context, noAnswerOK bool, once func() e
 func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Response) error) error {
 	actx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
-	var body io.Reader
-	if r.body != nil {
-		body = bytes.NewReader(r.body)
-	}
-	req, err := c.newHTTPRequest(actx, r, body)
+	req, err := c.newHTTPRequest(actx, r, nil)
 	if err != nil {
 		return err
 	}
