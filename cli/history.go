@@ -80,9 +80,14 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 		return nil, err
 	}
 	names := workspaceNames(ctx, a)
+	described := map[int64]historyEntry{} // several turns of one conversation may match
 	out := make([]historyEntry, 0, len(hits))
 	for _, h := range hits {
-		en := entry(ctx, a, h.Conversation, names)
+		en, ok := described[h.Conversation.ID]
+		if !ok {
+			en = entry(ctx, a, h.Conversation, names)
+			described[h.Conversation.ID] = en
+		}
 		en.Question, en.Answer = h.Question, h.Snippet
 		if t, err := convs.Turn(ctx, h.TurnID); err == nil {
 			en.Status, en.Updated = string(t.Status), t.Updated
