@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -123,27 +124,24 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) error {
 	if err != nil {
 		return err
 	}
-	_, ok, err := s.store.workspace(ctx, key, id)
-	if err != nil || (!ok && !add) {
+	cached, err := s.store.workspaces(ctx, key)
+	if err != nil {
 		return err
 	}
+	pos := slices.IndexFunc(cached, func(w CachedWorkspace) bool { return w.WorkspaceID == id })
+	if pos < 0 {
+		if !add {
+			return nil
+		}
+		pos = len(cached) // after the cached ones
+	}
 	full.WorkspaceID = id
-	if err := s.store.saveWorkspace(ctx, key, s.position(ctx, key, id), *full, s.now()); err != nil {
+	if err := s.store.saveWorkspace(ctx, key, pos, *full, s.now()); err != nil {
 		return err
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
 	s.bus.Emit(WorkspacesChanged{})
 	return nil
-}
-
-func (s *Sync) position(ctx context.Context, key, id string) int {
-	all, _ := s.store.workspaces(ctx, key)
-	for i, w := range all {
-		if w.WorkspaceID == id {
-			return i
-		}
-	}
-	return len(all)
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.
