@@ -59,12 +59,7 @@ func (e *Emulator) visible(k Key) []*workspace {
 // listAll returns one page of workspaces. Callers hold e.mu.
 func (e *Emulator) listAll(k Key, q *listQuery) *pageJSON {
 	all := e.visible(k)
-	start, _ := slices.BinarySearchFunc(all, q.after, func(w *workspace, key string) int {
-		return cmp.Compare(wsKey(w), key)
-	})
-	if q.after != "" && start < len(all) && wsKey(all[start]) == q.after {
-		start++
-	}
+	start := pageStart(all, wsKey, q.after)
 	end := min(start+q.limit, len(all))
 	page := &pageJSON{Data: []wsJSON{}, HasMore: end < len(all)}
 	now := e.now()
@@ -90,12 +85,7 @@ func (e *Emulator) listOne(k Key, q *listQuery) (*pageJSON, *apiErr) {
 	}
 	now := e.now()
 	docs := listedDocs(w, now)
-	start, _ := slices.BinarySearchFunc(docs, q.after, func(d *document, key string) int {
-		return cmp.Compare(docKey(d), key)
-	})
-	if q.after != "" && start < len(docs) && docKey(docs[start]) == q.after {
-		start++
-	}
+	start := pageStart(docs, docKey, q.after)
 	end := min(start+q.limit, len(docs))
 	entry := e.entry(w, k, now, q)
 	if q.docs {
@@ -107,6 +97,17 @@ func (e *Emulator) listOne(k Key, q *listQuery) (*pageJSON, *apiErr) {
 		page.NextAfter = e.encodeCursor(w.spec.ID, docKey(docs[end-1]))
 	}
 	return page, nil
+}
+
+// pageStart returns the index of the first item of sorted after the sort key after ("": 0).
+func pageStart[T any](sorted []T, key func(T) string, after string) int {
+	start, found := slices.BinarySearchFunc(sorted, after, func(x T, k string) int {
+		return cmp.Compare(key(x), k)
+	})
+	if after != "" && found {
+		start++
+	}
+	return start
 }
 
 // entry builds a workspace entry with counts and (when asked) sources, without documents.
