@@ -2,7 +2,6 @@ package client
 
 import (
 	"crypto/rand"
-	"encoding/base64"
 	"fmt"
 	"io"
 	"os"
@@ -98,7 +97,7 @@ func validateName(name string) error {
 // estimateRequestBytes is the body size without metadata and with a 12-character id.
 func estimateRequestBytes(name string, size int64) int64 {
 	p, s := uploadEnvelope("W", strings.Repeat("x", ClientDocumentIDLength), name, nil)
-	return int64(len(p)+len(s)) + int64(base64.StdEncoding.EncodedLen(int(min(size, 1<<40))))
+	return uploadBodyLength(p, s, min(size, 1<<40))
 }
 
 // withDefaults fills unreported size limits from DefaultLimits.

@@ -140,8 +140,13 @@ func newUploadBody(r UploadRequest) (*uploadBody, error) {
 	}
 	p, s := uploadEnvelope(r.WorkspaceID, r.ClientDocumentID, r.Name, r.Metadata)
 	b := &uploadBody{prefix: p, suffix: s, src: src, left: r.Size, progress: r.Progress}
-	b.total = int64(len(p)+len(s)) + int64(base64.StdEncoding.EncodedLen(int(r.Size)))
+	b.total = uploadBodyLength(p, s, r.Size)
 	return b, nil
+}
+
+// uploadBodyLength is the exact length of a body with this envelope around size file bytes.
+func uploadBodyLength(prefix, suffix []byte, size int64) int64 {
+	return int64(len(prefix)+len(suffix)) + int64(base64.StdEncoding.EncodedLen(int(size)))
 }
 
 // errFileChanged reports a file whose size changed while it was being sent.
