@@ -60,10 +60,8 @@ func (e *env) readKey(server string) (string, error) {
 	if key := strings.TrimSpace(os.Getenv("LECTERN_API_KEY")); key != "" {
 		return key, nil
 	}
-	if f, ok := e.stdin.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			fmt.Fprintf(e.stderr, "Paste the API key for %s and press Enter (it shows as you type; LECTERN_API_KEY avoids that): ", server)
-		}
+	if isCharDevice(e.stdin) {
+		fmt.Fprintf(e.stderr, "Paste the API key for %s and press Enter (it shows as you type; LECTERN_API_KEY avoids that): ", server)
 	}
 	line, err := bufio.NewReader(e.stdin).ReadString('\n')
 	key := strings.TrimSpace(line)

@@ -118,7 +118,12 @@ func (e *env) isTerminal() bool {
 	if e.terminal != nil {
 		return *e.terminal
 	}
-	f, ok := e.stdout.(*os.File)
+	return isCharDevice(e.stdout)
+}
+
+// isCharDevice reports whether stream is a file that is a character device: a terminal.
+func isCharDevice(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}
