@@ -43,10 +43,7 @@ func readObject(w http.ResponseWriter, r *http.Request, limit int64) (fields, *a
 // parseObject decodes body as one JSON object (without param on failure: spec §7 invalid_request).
 func parseObject(body []byte) (fields, *apiErr) {
 	var f fields
-	if !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) || json.Unmarshal(body, &f) != nil {
-		return nil, newErr(http.StatusBadRequest, "invalid_request", "the body is not a valid JSON object")
-	}
-	if f == nil {
+	if !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) || json.Unmarshal(body, &f) != nil || f == nil {
 		return nil, newErr(http.StatusBadRequest, "invalid_request", "the body is not a valid JSON object")
 	}
 	return f, nil
