@@ -125,10 +125,10 @@ func parseAPIError(status int, h http.Header, body []byte, redact func(string) s
 	if !fillFromJSON(e, body) {
 		e.Snippet = snippet(body)
 	}
-	if e.RequestID == "" && h != nil {
-		e.RequestID = clean(h.Get("X-Request-ID"), 100)
-	}
 	if h != nil {
+		if e.RequestID == "" {
+			e.RequestID = clean(h.Get("X-Request-ID"), 100)
+		}
 		if d, ok := parseRetryAfter(h.Get("Retry-After"), time.Now()); ok {
 			e.RetryAfter = d
 		}
