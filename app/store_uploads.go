@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -95,20 +96,11 @@ func (s *store) uploads(ctx context.Context, server string, states ...UploadStat
 		if err != nil {
 			return nil, err
 		}
-		if len(states) == 0 || containsState(states, u.State) {
+		if len(states) == 0 || slices.Contains(states, u.State) {
 			out = append(out, u)
 		}
 	}
 	return out, rows.Err()
-}
-
-func containsState(states []UploadState, s UploadState) bool {
-	for _, x := range states {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // saveUpload writes every field of u.
