@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 )
 
@@ -226,14 +225,10 @@ func (d *pdfDoc) decode(raw []byte, dict pdfDict) ([]byte, error) {
 // expandObjectStreams adds the objects held in /Type /ObjStm streams, unless
 // an object of the same number was defined directly.
 func (d *pdfDoc) expandObjectStreams() error {
-	nums := make([]int, 0, len(d.objs))
-	for n, o := range d.objs {
-		if dict, ok := o.val.(pdfDict); ok && o.isStm && dict["Type"] == pdfName("ObjStm") {
-			nums = append(nums, n)
+	for _, n := range d.sortedNums() {
+		if dict, ok := d.objs[n].val.(pdfDict); !ok || !d.objs[n].isStm || dict["Type"] != pdfName("ObjStm") {
+			continue
 		}
-	}
-	sort.Ints(nums)
-	for _, n := range nums {
 		data, dict, err := d.streamOf(pdfRef{num: n})
 		if err != nil {
 			return err
