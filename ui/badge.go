@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"lectern/app"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
 )
@@ -108,6 +109,20 @@ func statusBadge(b *Badge, status string) {
 		b.Color = theme.ColorNameDisabledButton
 	}
 	b.Refresh()
+}
+
+// workspaceBadges sets scope and access to show ws's scope and access level; the owner's access
+// is drawn in the primary colour.
+func workspaceBadges(scope, access *Badge, ws app.CachedWorkspace) {
+	scope.Text = scopeLabel(ws.Scope)
+	scope.Color = theme.ColorNameInputBorder
+	scope.Refresh()
+	access.Text = accessLabel(ws.Access)
+	access.Color = theme.ColorNameInputBorder
+	if ws.Access == "owner" {
+		access.Color = theme.ColorNamePrimary
+	}
+	access.Refresh()
 }
 
 // scopeLabel names a workspace scope in words; unknown values are kept as text.

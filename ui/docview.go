@@ -132,17 +132,10 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 
 func (v *documentsView) setHeader(ws app.CachedWorkspace) {
 	v.title.SetText(ws.Workspace.Name)
-	v.scope.Text = scopeLabel(ws.Scope)
-	v.scope.Refresh()
+	workspaceBadges(v.scope, v.access, ws)
 	v.scope.Show()
-	v.access.Text = accessLabel(ws.Access)
-	v.access.Color = theme.ColorNameInputBorder
-	if ws.Access == "owner" {
-		v.access.Color = theme.ColorNamePrimary
-	}
-	v.access.Refresh()
 	v.access.Show()
-	v.counts.SetText(countsText(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+	v.counts.SetText(countsText(ws.Counts))
 }
 
 func (v *documentsView) showEmpty(text string) {

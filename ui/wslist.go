@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/client"
 )
 
 // workspaceList is the left pane: a filter box over the workspaces, personal first then
@@ -181,22 +182,14 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
 	r.name.SetText(ws.Workspace.Name)
-	r.scope.Text = scopeLabel(ws.Scope)
-	r.scope.Color = theme.ColorNameInputBorder
-	r.scope.Refresh()
-	r.access.Text = accessLabel(ws.Access)
-	r.access.Color = theme.ColorNameInputBorder
-	if ws.Access == "owner" {
-		r.access.Color = theme.ColorNamePrimary
-	}
-	r.access.Refresh()
-	r.counts.SetText(countsText(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+	workspaceBadges(r.scope, r.access, ws)
+	r.counts.SetText(countsText(ws.Counts))
 }
 
 // countsText says how many documents a workspace holds and in which state.
-func countsText(docs, ready, notReady, failed int) string {
-	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", thousands(docs), plural(docs, "document"),
-		thousands(ready), thousands(notReady), thousands(failed))
+func countsText(c client.Counts) string {
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", thousands(c.Documents), plural(c.Documents, "document"),
+		thousands(c.Ready), thousands(c.NotReady), thousands(c.Failed))
 }
 
 // thousands writes n with commas between groups of three digits: 10,000.
