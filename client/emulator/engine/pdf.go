@@ -37,11 +37,7 @@ func extractPDF(data []byte) (string, error) {
 	if err := doc.expandObjectStreams(); err != nil {
 		return "", err
 	}
-	text, err := doc.text()
-	if err != nil {
-		return "", err
-	}
-	return text, nil
+	return doc.text()
 }
 
 // encrypted reports whether a trailer or cross-reference stream names an
