@@ -13,16 +13,7 @@ type scanner struct {
 	i int
 }
 
-func (p *scanner) ws() {
-	for p.i < len(p.s) {
-		switch p.s[p.i] {
-		case ' ', '\t', '\n', '\r':
-			p.i++
-		default:
-			return
-		}
-	}
-}
+func (p *scanner) ws() { p.i = skipWS(p.s, p.i) }
 
 func (p *scanner) consume(c byte) bool {
 	if p.i < len(p.s) && p.s[p.i] == c { // servers rarely send whitespace
