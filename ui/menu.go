@@ -18,11 +18,7 @@ func (u *UI) installShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(shortcutRefresh, func(fyne.Shortcut) { u.Refresh() })
 	c.AddShortcut(shortcutSettings, func(fyne.Shortcut) { u.ShowSettings() })
-	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) {
-		if u.main != nil {
-			u.main.focusDocFilter()
-		}
-	})
+	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { u.focusDocFilter() })
 }
 
 // Refresh reloads the workspaces from the server, when the browser is shown.
@@ -32,17 +28,20 @@ func (u *UI) Refresh() {
 	}
 }
 
+// focusDocFilter puts the keyboard in the documents filter, when the browser is shown.
+func (u *UI) focusDocFilter() {
+	if u.main != nil {
+		u.main.focusDocFilter()
+	}
+}
+
 func (u *UI) menu() *fyne.MainMenu {
 	refresh := fyne.NewMenuItem("Refresh", u.Refresh)
 	refresh.Shortcut = shortcutRefresh
 	refresh.Disabled = u.main == nil
 	settings := fyne.NewMenuItem("Settings…", u.ShowSettings)
 	settings.Shortcut = shortcutSettings
-	find := fyne.NewMenuItem("Filter documents", func() {
-		if u.main != nil {
-			u.main.focusDocFilter()
-		}
-	})
+	find := fyne.NewMenuItem("Filter documents", u.focusDocFilter)
 	find.Shortcut = shortcutFilter
 	find.Disabled = u.main == nil
 	quit := fyne.NewMenuItem("Quit", u.quit)
