@@ -182,12 +182,15 @@ func (v *documentsView) focusTable() { v.focus(v.table.table) }
 
 func (v *documentsView) focusFilter() { v.focus(v.filter) }
 
+// dateTimeLayout is how the window writes a date and time.
+const dateTimeLayout = "2 Jan 2006 15:04"
+
 // localTime shows a server time in the local zone; raw is shown when it could not be read.
 func localTime(t time.Time, raw string) string {
 	if t.IsZero() {
 		return raw
 	}
-	return t.Local().Format("2 Jan 2006 15:04")
+	return t.Local().Format(dateTimeLayout)
 }
 
 // widthLayout stacks its objects and reports the width it lays them out at (to fit the name column).

@@ -72,7 +72,7 @@ func syncTime(t time.Time) string {
 	if y, m, d := now.Date(); t.Year() == y && t.Month() == m && t.Day() == d {
 		return t.Format("15:04")
 	}
-	return t.Format("2 Jan 2006 15:04")
+	return t.Format(dateTimeLayout)
 }
 
 // offlineBanner is the strip under the toolbar shown while offline: the cached list stays usable.
