@@ -34,14 +34,12 @@ func (s *store) search(ctx context.Context, server, text string, limit int) ([]S
 	var out []SearchHit
 	for rows.Next() {
 		var h SearchHit
-		var kind, answer string
-		var created, updated int64
-		c := &h.Conversation
-		if err := rows.Scan(&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated,
-			&h.TurnID, &h.Question, &answer); err != nil {
+		var answer string
+		c, err := scanConversation(rows, &h.TurnID, &h.Question, &answer)
+		if err != nil {
 			return nil, err
 		}
-		c.Kind, c.Created, c.Updated = ConversationKind(kind), fromMilli(created), fromMilli(updated)
+		h.Conversation = c
 		h.Snippet = snippet(answer, words)
 		if !strings.Contains(h.Snippet, "[") {
 			h.Snippet = snippet(h.Question, words)

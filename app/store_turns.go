@@ -81,11 +81,13 @@ var ErrNotFound = errors.New("not found: it may have been deleted")
 
 const conversationCols = "id, kind, workspace_id, document_id, model, title, created_at, updated_at"
 
-func scanConversation(sc interface{ Scan(...any) error }) (Conversation, error) {
+// scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
+func scanConversation(sc interface{ Scan(...any) error }, extra ...any) (Conversation, error) {
 	var c Conversation
 	var kind string
 	var created, updated int64
-	err := sc.Scan(&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated)
+	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated}
+	err := sc.Scan(append(dest, extra...)...)
 	c.Kind, c.Created, c.Updated = ConversationKind(kind), fromMilli(created), fromMilli(updated)
 	return c, err
 }
