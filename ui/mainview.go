@@ -90,10 +90,10 @@ func (m *mainView) loadWorkspaces() {
 		ws, err := m.b.Workspaces(m.ctx)
 		uiDo(func() {
 			m.loads--
-			if err != nil && !m.b.Settings().DemoMode {
-				m.listErr.SetError(err)
-			}
 			if err != nil {
+				if !m.b.Settings().DemoMode {
+					m.listErr.SetError(err)
+				}
 				return
 			}
 			m.listErr.SetError(nil)
