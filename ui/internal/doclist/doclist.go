@@ -2,8 +2,8 @@
 // workspace's documents without touching a widget, so that it can be tested and benchmarked alone.
 //
 // Everything a keystroke needs is computed once in New: the lower-case search key of each document,
-// its update time and its website import. SetFilter then only scans the already sorted order, which
-// keeps filtering 10,000 documents well under a millisecond.
+// its update time and its website import, and the website imports' order by name. SetFilter then
+// only scans the already sorted order, which keeps filtering 10,000 documents well under a millisecond.
 package doclist
 
 import (
@@ -63,6 +63,7 @@ type sourceEntry struct {
 type Model struct {
 	docs    []entry
 	sources []sourceEntry
+	byName  []int // indices of sources, sorted by name
 	col     Column
 	desc    bool
 	order   []int // indices of docs, sorted by the current column
@@ -100,6 +101,7 @@ func New(docs []client.Document, sources []client.Source) *Model {
 			m.sources[e.source].count(d.Status)
 		}
 	}
+	m.byName = m.sourceOrder()
 	m.SortBy(ColName, false)
 	return m
 }

@@ -28,7 +28,7 @@ func (m *Model) rebuild() {
 			m.shown++
 		}
 	}
-	for _, s := range m.sourceOrder() {
+	for _, s := range m.byName {
 		if len(pages[s]) == 0 && !m.matches(m.sources[s].key) {
 			continue
 		}
