@@ -56,6 +56,7 @@ var errKeychainTimeout = errors.New("the system keychain did not answer in time;
 // to a file, and its errors never contain a key.
 type Secrets struct {
 	timeout time.Duration
+	chainMu sync.Mutex // one keychain call at a time (see call)
 	mu      sync.Mutex
 	session map[string]string // server -> key, kept for this session only
 	noChain bool              // the keychain failed; later calls still try it
@@ -75,7 +76,10 @@ func NewSecrets(timeout time.Duration) *Secrets {
 }
 
 // call runs fn on its own goroutine and gives up after the timeout: go-keyring can block for ever
-// on a locked Linux keyring. A call that times out is left to finish in the background.
+// on a locked Linux keyring. A call that times out is left to finish in the background. Calls run
+// one at a time: a keychain asked twice at once may prompt twice to be unlocked, and go-keyring's
+// providers (its test mock among them) are not all safe for concurrent use. A call queued behind a
+// hung one times out like it.
 func (s *Secrets) call(fn func() (string, error)) (string, error) {
 	type result struct {
 		v   string
@@ -83,6 +87,8 @@ func (s *Secrets) call(fn func() (string, error)) (string, error) {
 	}
 	ch := make(chan result, 1)
 	go func() {
+		s.chainMu.Lock()
+		defer s.chainMu.Unlock()
 		v, err := fn()
 		ch <- result{v, err}
 	}()
