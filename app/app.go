@@ -19,14 +19,13 @@ type Options struct {
 	HTTPClient      *http.Client     // transport for the service (tests pass the emulator's)
 	Now             func() time.Time // clock; nil means time.Now
 	KeychainTimeout time.Duration    // limit per keychain call; 0 means 3 s
-	// PollInterval is the pause between upload status checks; 0 means the client's 3-5 s.
-	PollInterval time.Duration
 	// RetryDelay is the pause before an upload whose outcome is unknown is checked again; 0 means 5 s.
 	RetryDelay time.Duration
-	// NoUploadQueue leaves the upload queue stored but not processed: a command-line process that
-	// does not upload sets it, so that it does not work on the desktop app's queue at the same time.
-	NoUploadQueue bool
-	// ClientOptions are added to every client the app makes (tests shorten retries and polling).
+	// ClaimTTL is how long an upload claimed by a process that stopped saying it is alive stays its
+	// own before another process takes it over; 0 means 15 s.
+	ClaimTTL time.Duration
+	// ClientOptions are added to every client the app makes (tests shorten retries and polling,
+	// for example client.WithPollInterval for the upload status checks).
 	ClientOptions []client.Option
 }
 
@@ -62,16 +61,13 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		secrets: NewSecrets(opts.KeychainTimeout)}
 	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.get(); s.Server != "" && !s.DemoMode {
-		_ = a.use(ctx, s.Server, s.Server, "")
+		_ = a.use(ctx, s.Server, s.Server, "", KeyNone)
 	}
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
 	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
-	if !opts.NoUploadQueue {
-		a.uploads.start()
-	}
 	return a, nil
 }
 

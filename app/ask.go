@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -27,16 +28,27 @@ func (c *Conversations) Ask(ctx context.Context, conversationID int64, question 
 	if err != nil {
 		return Turn{}, err
 	}
-	cl, _, err := c.conn.current()
+	return c.askIn(ctx, conv, question, opts)
+}
+
+// askIn asks question in conv, as Ask does. The request is built and validated here, once, before
+// anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
+func (c *Conversations) askIn(ctx context.Context, conv Conversation, question string, opts AskOptions) (Turn, error) {
+	cl, key, err := c.conn.current()
 	if err != nil {
 		return Turn{}, err
 	}
-	before, err := c.store.turns(ctx, conv.ID)
-	if err != nil {
-		return Turn{}, err
+	var before []Turn
+	if conv.ID != 0 {
+		if before, err = c.store.turns(ctx, conv.ID); err != nil {
+			return Turn{}, err
+		}
 	}
 	req := c.request(conv, question, before, opts)
 	if err := req.Validate(); err != nil {
+		return Turn{}, err
+	}
+	if conv, err = c.saved(ctx, key, conv, question); err != nil {
 		return Turn{}, err
 	}
 	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: question, Tier: string(req.Model),
@@ -44,11 +56,21 @@ func (c *Conversations) Ask(ctx context.Context, conversationID int64, question 
 	if err != nil {
 		return Turn{}, err
 	}
-	if conv.Title == "" {
-		_ = c.store.renameConversation(ctx, c.conn.cacheKey(), conv.ID, titleFrom(question))
-	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return c.answer(ctx, cl, conv, turn, req, opts)
+}
+
+// saved returns conv saved, titled by its first question when it has no title yet.
+func (c *Conversations) saved(ctx context.Context, key string, conv Conversation, question string) (Conversation, error) {
+	switch {
+	case conv.ID == 0:
+		conv.Kind, conv.Title = KindWorkspace, cmp.Or(conv.Title, titleFrom(question))
+		return c.store.createConversation(ctx, key, conv)
+	case conv.Title == "":
+		conv.Title = titleFrom(question)
+		return conv, c.store.renameConversation(ctx, key, conv.ID, conv.Title)
+	}
+	return conv, nil
 }
 
 // Retry asks a failed or interrupted turn again, in place, with the history of the turns before it.
@@ -181,7 +203,7 @@ func (c *Conversations) finish(ctx context.Context, key string, conv Conversatio
 	if errors.As(err, &ie) && ie.Text != "" {
 		turn.Answer = ie.Text
 	}
-	turn.Status, turn.Error = TurnFailed, client.Describe(err)
+	turn.Status, turn.Error = TurnFailed, c.conn.describe(err)
 	var ae *client.APIError
 	if errors.As(err, &ae) {
 		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID

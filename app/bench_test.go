@@ -57,7 +57,7 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
-		a, err := Open(ctx, Options{Home: home, NoUploadQueue: true})
+		a, err := Open(ctx, Options{Home: home})
 		if err != nil {
 			b.Fatal(err)
 		}

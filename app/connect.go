@@ -69,14 +69,15 @@ func (a *App) Connect(ctx context.Context, server, key string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := a.secrets.Set(u, key); err != nil {
+	src, err := a.secrets.Set(u, key)
+	if err != nil {
 		a.bus.Emit(Notice{Message: err.Error()})
 	}
 	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = u, false }); err != nil {
 		return err
 	}
 	a.conn.stopDemo()
-	return a.switchTo(ctx, u, u, key)
+	return a.switchTo(ctx, u, u, key, src)
 }
 
 // UseServer makes server the current server for this process only: the address is validated and
@@ -91,12 +92,16 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 		return err
 	}
 	a.conn.stopDemo()
-	return a.switchTo(ctx, u, u, strings.TrimSpace(key))
+	key, src := strings.TrimSpace(key), KeyNone
+	if key != "" {
+		src = KeyFromSession
+	}
+	return a.switchTo(ctx, u, u, key, src)
 }
 
 // switchTo makes server current under cacheKey and tells the views.
-func (a *App) switchTo(ctx context.Context, server, cacheKey, key string) error {
-	if err := a.use(ctx, server, cacheKey, key); err != nil {
+func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src KeySource) error {
+	if err := a.use(ctx, server, cacheKey, key, src); err != nil {
 		return err
 	}
 	a.bus.Emit(WorkspacesChanged{})
@@ -105,8 +110,8 @@ func (a *App) switchTo(ctx context.Context, server, cacheKey, key string) error 
 }
 
 // use makes server current under cacheKey, with the time of its last complete sync.
-func (a *App) use(ctx context.Context, server, cacheKey, key string) error {
-	if err := a.conn.use(server, cacheKey, key); err != nil {
+func (a *App) use(ctx context.Context, server, cacheKey, key string, src KeySource) error {
+	if err := a.conn.use(server, cacheKey, key, src); err != nil {
 		return err
 	}
 	if t, err := a.store.lastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
@@ -127,15 +132,9 @@ func (a *App) SignOut(ctx context.Context) error {
 	if e := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
 		err = e
 	}
-	_ = a.conn.use("", "", "")
+	_ = a.conn.use("", "", "", KeyNone)
 	a.bus.Emit(WorkspacesChanged{})
 	return err
-}
-
-// Client returns the current server's client, or an error that says how to connect.
-func (a *App) Client() (*client.Client, error) {
-	cl, _, err := a.conn.current()
-	return cl, err
 }
 
 // Server returns the address of the current server ("" when none; the emulator's in demo mode).

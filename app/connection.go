@@ -36,13 +36,31 @@ func (s ConnState) String() string {
 }
 
 // Connection is the state of the link to the current server, the time of its last complete sync,
-// and the error that made it offline (show it with client.Describe).
+// and the error that made it offline (App.Explain tells it).
 type Connection struct {
 	State      ConnState
 	LastSynced time.Time
 	Err        error
-	Server     string // the server address it describes
+	Why        Explanation // Err told to a person
+	Server     string      // the server address it describes
 }
+
+// NoKeyError says that no API key is known for Server: none is stored, or the keychain could not
+// be read (Err).
+type NoKeyError struct {
+	Server string
+	Err    error
+}
+
+func (e *NoKeyError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("cannot read the API key for %s: %v; set LECTERN_API_KEY instead", e.Server, e.Err)
+	}
+	return fmt.Sprintf("no API key is stored for %s: connect again and enter your key (command line: set "+
+		"LECTERN_API_KEY, or run \"lectern connect %s\" so that the key is kept in the keychain)", e.Server, e.Server)
+}
+
+func (e *NoKeyError) Unwrap() error { return e.Err }
 
 // connManager holds the current server, its client and the connection state. Sync,
 // conversations and uploads ask it for the client and the cache key of the current server.
@@ -56,6 +74,7 @@ type connManager struct {
 	server string // the base address in use
 	key    string // the cache key: the server address, or "demo"
 	cl     *client.Client
+	source KeySource // where cl's API key came from
 	state  Connection
 	demo   *demoServer
 }
@@ -65,8 +84,8 @@ func newConnManager(bus *Bus, secrets *Secrets, h *http.Client, extra ...client.
 }
 
 // use switches to server, whose data is stored under cacheKey. key, when set, is the API key to
-// use (else the stored one is looked up when the client is first needed).
-func (m *connManager) use(server, cacheKey, key string) error {
+// use and src where it came from (else the stored one is looked up when the client is first needed).
+func (m *connManager) use(server, cacheKey, key string, src KeySource) error {
 	var cl *client.Client
 	if key != "" {
 		c, err := m.newClient(server, key)
@@ -76,7 +95,7 @@ func (m *connManager) use(server, cacheKey, key string) error {
 		cl = c
 	}
 	m.mu.Lock()
-	m.server, m.key, m.cl = server, cacheKey, cl
+	m.server, m.key, m.cl, m.source = server, cacheKey, cl, src
 	m.state = Connection{State: ConnUnknown, Server: server}
 	st := m.state
 	m.mu.Unlock()
@@ -103,12 +122,9 @@ func (m *connManager) current() (*client.Client, string, error) {
 	if cl != nil {
 		return cl, key, nil
 	}
-	apiKey, _, err := m.secrets.Get(server)
-	if err != nil {
-		return nil, key, err
-	}
-	if apiKey == "" {
-		return nil, key, fmt.Errorf("no API key is stored for %s: connect again and enter your key", server)
+	apiKey, src, err := m.secrets.Get(server)
+	if err != nil || apiKey == "" {
+		return nil, key, &NoKeyError{Server: server, Err: err}
 	}
 	cl, err = m.newClient(server, apiKey)
 	if err != nil {
@@ -116,7 +132,7 @@ func (m *connManager) current() (*client.Client, string, error) {
 	}
 	m.mu.Lock()
 	if m.server == server && m.cl == nil {
-		m.cl = cl
+		m.cl, m.source = cl, src
 	}
 	cl = m.cl
 	m.mu.Unlock()
@@ -125,6 +141,16 @@ func (m *connManager) current() (*client.Client, string, error) {
 	}
 	return cl, key, nil
 }
+
+// keySource says where the current client's API key came from (KeyNone before it is known).
+func (m *connManager) keySource() KeySource {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.source
+}
+
+// describe tells err to a person in one line, as saved with a failed answer or upload.
+func (m *connManager) describe(err error) string { return explain(err, m.keySource()).String() }
 
 // cacheKey returns the key under which the current server's data is stored ("" when none).
 func (m *connManager) cacheKey() string {
@@ -155,7 +181,7 @@ func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, 
 		m.mu.Unlock()
 		return
 	}
-	next := Connection{State: st, LastSynced: synced, Err: err, Server: m.server}
+	next := Connection{State: st, LastSynced: synced, Err: err, Why: explain(err, m.source), Server: m.server}
 	if next.LastSynced.IsZero() {
 		next.LastSynced = m.state.LastSynced
 	}

@@ -39,6 +39,9 @@ type AskOptions struct {
 	// OnUpdate, when set, is called on the asking goroutine for every change of the turn, with
 	// the same values as the TurnChanged events (the command line prints from it).
 	OnUpdate func(TurnChanged)
+	// OnNotice, when set, gets notes for the person asking that are not errors, such as that
+	// there was no earlier conversation to continue (App.Ask).
+	OnNotice func(string)
 }
 
 // errStopped is the cause of an answer stopped with Stop.

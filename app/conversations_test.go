@@ -326,7 +326,7 @@ func TestRenameDeleteSearchExport(t *testing.T) {
 	}
 	hits, err := cs.Search(ctx, "travel book")
 	if err != nil || len(hits) != 1 || hits[0].Conversation.ID != a.ID || hits[0].Conversation.Title != "Travel rules" ||
-		!strings.Contains(hits[0].Snippet, "[") {
+		!strings.Contains(hits[0].AnswerSnippet+hits[0].QuestionSnippet, "[") {
 		t.Fatalf("search = %+v, %v", hits, err)
 	}
 	if hits, _ := cs.Search(ctx, `"office (*`); len(hits) != 1 || hits[0].Conversation.ID != b.ID {

@@ -36,7 +36,7 @@ func (a *App) StartDemo(ctx context.Context) error {
 		cancel()
 		return err
 	}
-	if err := a.switchTo(ctx, url, demoCacheKey, info.Key); err != nil {
+	if err := a.switchTo(ctx, url, demoCacheKey, info.Key, KeyFromSession); err != nil {
 		cancel()
 		return err
 	}

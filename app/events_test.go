@@ -112,7 +112,7 @@ func TestConnectTestConnectionAndSignOut(t *testing.T) {
 	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
 		t.Fatal("SignOut kept the key")
 	}
-	if _, err := b.Client(); err == nil {
+	if _, _, err := b.conn.current(); err == nil {
 		t.Fatal("Client after SignOut succeeded")
 	}
 }

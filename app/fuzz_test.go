@@ -27,8 +27,8 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("search(%q): %v", text, err)
 		}
 		for _, h := range hits {
-			if !utf8.ValidString(h.Snippet) && utf8.ValidString(tr.Answer) {
-				t.Fatalf("invalid snippet %q", h.Snippet)
+			if !utf8.ValidString(h.AnswerSnippet) && utf8.ValidString(tr.Answer) {
+				t.Fatalf("invalid snippet %q", h.AnswerSnippet)
 			}
 		}
 		_ = snippet(strings.Repeat(text, 3), searchWords(text))

@@ -72,14 +72,15 @@ func (f *fixture) open() *App {
 		f.t.Fatal(err)
 	}
 	f.t.Cleanup(func() { _ = a.Close() })
+	a.Uploads().Start() // as the desktop app does
 	return a
 }
 
 func (f *fixture) options() Options {
-	return Options{Home: f.home, HTTPClient: &http.Client{Transport: f.rt}, PollInterval: 30 * time.Millisecond,
-		RetryDelay: 50 * time.Millisecond, KeychainTimeout: time.Second,
-		ClientOptions: append([]client.Option{
+	return Options{Home: f.home, HTTPClient: &http.Client{Transport: f.rt}, RetryDelay: 50 * time.Millisecond,
+		KeychainTimeout: time.Second, ClientOptions: append([]client.Option{
 			client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 2, BaseDelay: 5 * time.Millisecond, MaxDelay: 20 * time.Millisecond}),
+			client.WithPollInterval(30*time.Millisecond, 30*time.Millisecond),
 		}, f.extra...)}
 }
 

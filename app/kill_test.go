@@ -50,7 +50,7 @@ func killChild() {
 			fmt.Fprintf(out, "committed answer %d %s\n", t.ID, marker)
 			out.Flush()
 		}
-		u, err := st.addUpload(ctx, "srv", Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
+		u, _, err := st.addUpload(ctx, "srv", Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
 		if err == nil {
 			fmt.Fprintf(out, "committed upload %d %s\n", u.ID, marker)
 			out.Flush()

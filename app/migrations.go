@@ -129,6 +129,16 @@ CREATE TABLE uploads (
 );
 CREATE INDEX uploads_queue ON uploads (server, state, id);
 `,
+	// 2: the upload queue shared by processes: each entry is worked by the process that claimed it
+	// (owner, alive while its heartbeat is recent); the same file is recognised by its content hash;
+	// the server's last upload record is kept whole.
+	`
+ALTER TABLE uploads ADD COLUMN content_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE uploads ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE uploads ADD COLUMN heartbeat INTEGER NOT NULL DEFAULT 0; -- unix ms
+ALTER TABLE uploads ADD COLUMN record TEXT NOT NULL DEFAULT '';     -- JSON
+CREATE INDEX uploads_same_file ON uploads (server, workspace_id, content_hash);
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

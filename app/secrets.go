@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -105,7 +106,7 @@ func (s *Secrets) call(fn func() (string, error)) (string, error) {
 // Get returns the key for server and where it came from; KeyNone with a nil error means there is
 // none. An unavailable keychain is not an error here: Available reports it.
 func (s *Secrets) Get(server string) (string, KeySource, error) {
-	if k := os.Getenv(envAPIKey); k != "" {
+	if k := EnvAPIKey(); k != "" {
 		return k, KeyFromEnv, nil
 	}
 	s.mu.Lock()
@@ -129,6 +130,10 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 		return "", KeyNone, nil
 	}
 }
+
+// EnvAPIKey returns the key set in LECTERN_API_KEY, trimmed; "" when none. It is the one place
+// the environment's key is read: it overrides every stored key.
+func EnvAPIKey() string { return strings.TrimSpace(os.Getenv(envAPIKey)) }
 
 // Set stores key for server in the keychain. When no keychain is available it keeps the key in
 // memory and returns KeyFromSession with ErrNoKeychain (wrapped), which the caller shows as a

@@ -79,7 +79,7 @@ func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
 	if k, src, _ := b.APIKey("https://qa.example.com"); k != "" || src != KeyNone {
 		t.Fatalf("the session key survived a restart: %q, %v", k, src)
 	}
-	if _, err := b.Client(); err == nil || !strings.Contains(err.Error(), "no API key") {
+	if _, _, err := b.conn.current(); err == nil || !strings.Contains(err.Error(), "no API key") {
 		t.Fatalf("Client without key = %v", err)
 	}
 }

@@ -38,3 +38,36 @@ func (s *store) integrity(ctx context.Context) (string, error) {
 
 // nowMilli is the current time in storage form.
 func (s *store) nowMilli() int64 { return s.now().UnixMilli() }
+
+// rowScanner is what a scan function reads one row from: *sql.Row or *sql.Rows.
+type rowScanner = interface{ Scan(dest ...any) error }
+
+// querier is *sql.DB or *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// queryAll runs query and reads every row it returns with scan.
+func queryAll[T any](ctx context.Context, q querier, scan func(rowScanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// scanString reads a row of one text column.
+func scanString(sc rowScanner) (string, error) {
+	var s string
+	err := sc.Scan(&s)
+	return s, err
+}

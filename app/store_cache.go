@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,16 +21,7 @@ type CachedWorkspace struct {
 // saveWorkspace replaces one workspace with its documents and sources, in one transaction.
 func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO workspaces
-			(server, id, position, name, scope, access, n_documents, n_ready, n_not_ready, n_failed, synced_at)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?)
-			ON CONFLICT (server, id) DO UPDATE SET position=excluded.position, name=excluded.name,
-			scope=excluded.scope, access=excluded.access, n_documents=excluded.n_documents,
-			n_ready=excluded.n_ready, n_not_ready=excluded.n_not_ready, n_failed=excluded.n_failed,
-			synced_at=excluded.synced_at`,
-			server, ws.WorkspaceID, pos, ws.Name, ws.Scope, ws.Access, ws.Counts.Documents,
-			ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed, unixMilli(at))
-		if err != nil {
+		if err := upsertWorkspace(ctx, tx, server, pos, ws, at); err != nil {
 			return err
 		}
 		if err := replaceDocuments(ctx, tx, server, ws.WorkspaceID, ws.Documents); err != nil {
@@ -37,6 +29,37 @@ func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws cl
 		}
 		return replaceSources(ctx, tx, server, ws.WorkspaceID, ws.Sources)
 	})
+}
+
+// saveWorkspaceList saves a complete workspace list of server (names, scopes, access and counts,
+// without documents): listed workspaces are added or updated and keep their cached documents, the
+// others leave the cache, and the sync time is recorded. The command line's listing fills the
+// cache this way, with one request per page.
+func (s *store) saveWorkspaceList(ctx context.Context, server string, list []client.Workspace, at time.Time) error {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+		keep := make([]string, 0, len(list))
+		for i, ws := range list {
+			if err := upsertWorkspace(ctx, tx, server, i, ws, at); err != nil {
+				return err
+			}
+			keep = append(keep, ws.WorkspaceID)
+		}
+		return keepOnly(ctx, tx, server, keep, at)
+	})
+}
+
+// upsertWorkspace adds or updates one workspace's row, leaving its documents as they are.
+func upsertWorkspace(ctx context.Context, tx *sql.Tx, server string, pos int, ws client.Workspace, at time.Time) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO workspaces
+		(server, id, position, name, scope, access, n_documents, n_ready, n_not_ready, n_failed, synced_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT (server, id) DO UPDATE SET position=excluded.position, name=excluded.name,
+		scope=excluded.scope, access=excluded.access, n_documents=excluded.n_documents,
+		n_ready=excluded.n_ready, n_not_ready=excluded.n_not_ready, n_failed=excluded.n_failed,
+		synced_at=excluded.synced_at`,
+		server, ws.WorkspaceID, pos, ws.Name, ws.Scope, ws.Access, ws.Counts.Documents,
+		ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed, unixMilli(at))
+	return err
 }
 
 func replaceDocuments(ctx context.Context, tx *sql.Tx, server, wsID string, docs []client.Document) error {
@@ -75,36 +98,26 @@ func replaceSources(ctx context.Context, tx *sql.Tx, server, wsID string, srcs [
 
 // finishSync drops the workspaces of server that are not in keep and records the sync time.
 func (s *store) finishSync(ctx context.Context, server string, keep []string, at time.Time) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, "SELECT id FROM workspaces WHERE server=?", server)
-		if err != nil {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error { return keepOnly(ctx, tx, server, keep, at) })
+}
+
+// keepOnly drops the workspaces of server that are not in keep and records the sync time.
+func keepOnly(ctx context.Context, tx *sql.Tx, server string, keep []string, at time.Time) error {
+	cached, err := queryAll(ctx, tx, scanString, "SELECT id FROM workspaces WHERE server=?", server)
+	if err != nil {
+		return err
+	}
+	for _, id := range cached {
+		if slices.Contains(keep, id) {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM workspaces WHERE server=? AND id=?", server, id); err != nil {
 			return err
 		}
-		var gone []string
-		listed := make(map[string]bool, len(keep))
-		for _, id := range keep {
-			listed[id] = true
-		}
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			if !listed[id] {
-				gone = append(gone, id)
-			}
-		}
-		rows.Close()
-		for _, id := range gone {
-			if _, err := tx.ExecContext(ctx, "DELETE FROM workspaces WHERE server=? AND id=?", server, id); err != nil {
-				return err
-			}
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO servers (server, synced_at) VALUES (?, ?)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO servers (server, synced_at) VALUES (?, ?)
 			ON CONFLICT (server) DO UPDATE SET synced_at=excluded.synced_at`, server, unixMilli(at))
-		return err
-	})
+	return err
 }
 
 // removeWorkspace drops one workspace (with its documents and sources) from the cache. It reports
@@ -130,25 +143,17 @@ func (s *store) lastSynced(ctx context.Context, server string) (time.Time, error
 
 // workspaces lists the cached workspaces of server in the server's order.
 func (s *store) workspaces(ctx context.Context, server string) ([]CachedWorkspace, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, scope, access, n_documents, n_ready, n_not_ready,
-		n_failed, synced_at FROM workspaces WHERE server=? ORDER BY position, name`, server)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []CachedWorkspace
-	for rows.Next() {
-		var w CachedWorkspace
-		var at int64
-		c := &w.Counts
-		if err := rows.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready,
-			&c.NotReady, &c.Failed, &at); err != nil {
-			return nil, err
-		}
-		w.SyncedAt = fromMilli(at)
-		out = append(out, w)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
+		n_not_ready, n_failed, synced_at FROM workspaces WHERE server=? ORDER BY position, name`, server)
+}
+
+func scanCachedWorkspace(sc rowScanner) (CachedWorkspace, error) {
+	var w CachedWorkspace
+	var at int64
+	c := &w.Counts
+	err := sc.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready, &c.NotReady, &c.Failed, &at)
+	w.SyncedAt = fromMilli(at)
+	return w, err
 }
 
 // workspace returns one cached workspace; ok is false when it is not cached.
@@ -167,43 +172,29 @@ func (s *store) workspace(ctx context.Context, server, id string) (CachedWorkspa
 
 // documents lists the cached documents of one workspace in the server's order.
 func (s *store) documents(ctx context.Context, server, wsID string) ([]client.Document, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, source_type, status, updated, updated_at, source_id,
+	return queryAll(ctx, s.db, scanDocument, `SELECT id, name, source_type, status, updated, updated_at, source_id,
 		url, client_document_id FROM documents WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []client.Document
-	for rows.Next() {
-		var d client.Document
-		if err := rows.Scan(&d.DocumentID, &d.Name, &d.SourceType, &d.Status, &d.Updated, &d.UpdatedAt,
-			&d.SourceID, &d.URL, &d.ClientDocumentID); err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+}
+
+func scanDocument(sc rowScanner) (client.Document, error) {
+	var d client.Document
+	err := sc.Scan(&d.DocumentID, &d.Name, &d.SourceType, &d.Status, &d.Updated, &d.UpdatedAt, &d.SourceID, &d.URL,
+		&d.ClientDocumentID)
+	return d, err
 }
 
 // sources lists the cached website imports of one workspace.
 func (s *store) sources(ctx context.Context, server, wsID string) ([]client.Source, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, pages, n_ready, n_not_ready, document_ids
+	return queryAll(ctx, s.db, scanSource, `SELECT id, name, pages, n_ready, n_not_ready, document_ids
 		FROM sources WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []client.Source
-	for rows.Next() {
-		var src client.Source
-		var ids string
-		if err := rows.Scan(&src.SourceID, &src.Name, &src.Pages, &src.Ready, &src.NotReady, &ids); err != nil {
-			return nil, err
-		}
-		_ = json.Unmarshal([]byte(ids), &src.DocumentIDs)
-		out = append(out, src)
-	}
-	return out, rows.Err()
+}
+
+func scanSource(sc rowScanner) (client.Source, error) {
+	var src client.Source
+	var ids string
+	err := sc.Scan(&src.SourceID, &src.Name, &src.Pages, &src.Ready, &src.NotReady, &ids)
+	_ = json.Unmarshal([]byte(ids), &src.DocumentIDs)
+	return src, err
 }
 
 // putDocument adds or updates one document of a cached workspace (an upload that got its server id),
@@ -226,21 +217,13 @@ func (s *store) putDocument(ctx context.Context, server, wsID string, d client.D
 
 // documentNames returns the names in use in a cached workspace, lower-cased (for suggesting a free name).
 func (s *store) documentNames(ctx context.Context, server, wsID string) (map[string]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name FROM documents WHERE server=? AND workspace_id=?
+	list, err := queryAll(ctx, s.db, scanString, `SELECT name FROM documents WHERE server=? AND workspace_id=?
 		UNION SELECT name FROM uploads WHERE server=? AND workspace_id=? AND state != 'failed'`, server, wsID, server, wsID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	names := map[string]bool{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
+	names := make(map[string]bool, len(list))
+	for _, n := range list {
 		names[strings.ToLower(n)] = true
 	}
-	return names, rows.Err()
+	return names, err
 }
 
 func orDefault(s, def string) string {

@@ -7,13 +7,15 @@ import (
 	"unicode/utf8"
 )
 
-// SearchHit is one turn that matches a search, with its conversation and a short excerpt in which
-// the first matching word is wrapped in [ and ].
+// SearchHit is one turn that matches a search, with its conversation and an excerpt of its
+// question and of its answer, in which the first matching word is wrapped in [ and ] (an excerpt
+// without a match is the start of its text).
 type SearchHit struct {
-	Conversation Conversation
-	TurnID       int64
-	Question     string
-	Snippet      string
+	Conversation    Conversation
+	TurnID          int64
+	Question        string
+	QuestionSnippet string
+	AnswerSnippet   string
 }
 
 // search finds the turns of server's conversations that contain every word of text (the last as
@@ -23,30 +25,17 @@ func (s *store) search(ctx context.Context, server, text string, limit int) ([]S
 	if len(words) == 0 {
 		return nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.title,
+	scan := func(sc rowScanner) (SearchHit, error) {
+		var h SearchHit
+		var answer string
+		c, err := scanConversation(sc, &h.TurnID, &h.Question, &answer)
+		h.Conversation, h.QuestionSnippet, h.AnswerSnippet = c, snippet(h.Question, words), snippet(answer, words)
+		return h, err
+	}
+	return queryAll(ctx, s.db, scan, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.title,
 		c.created_at, c.updated_at, t.id, t.question, t.answer
 		FROM turns_fts f JOIN turns t ON t.id = f.rowid JOIN conversations c ON c.id = t.conversation_id
 		WHERE turns_fts MATCH ? AND c.server = ? ORDER BY f.rowid DESC LIMIT ?`, ftsQuery(words), server, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []SearchHit
-	for rows.Next() {
-		var h SearchHit
-		var answer string
-		c, err := scanConversation(rows, &h.TurnID, &h.Question, &answer)
-		if err != nil {
-			return nil, err
-		}
-		h.Conversation = c
-		h.Snippet = snippet(answer, words)
-		if !strings.Contains(h.Snippet, "[") {
-			h.Snippet = snippet(h.Question, words)
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
 }
 
 // searchWords splits what a user typed into words; FTS5 syntax characters are dropped.

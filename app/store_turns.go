@@ -82,7 +82,7 @@ var ErrNotFound = errors.New("not found: it may have been deleted")
 const conversationCols = "id, kind, workspace_id, document_id, model, title, created_at, updated_at"
 
 // scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
-func scanConversation(sc interface{ Scan(...any) error }, extra ...any) (Conversation, error) {
+func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
 	var c Conversation
 	var kind string
 	var created, updated int64
@@ -127,20 +127,8 @@ func (s *store) conversations(ctx context.Context, server, workspaceID string) (
 		q += " AND workspace_id=?"
 		args = append(args, workspaceID)
 	}
-	rows, err := s.db.QueryContext(ctx, q+" ORDER BY updated_at DESC, id DESC", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Conversation
-	for rows.Next() {
-		c, err := scanConversation(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	scan := func(sc rowScanner) (Conversation, error) { return scanConversation(sc) }
+	return queryAll(ctx, s.db, scan, q+" ORDER BY updated_at DESC, id DESC", args...)
 }
 
 // renameConversation changes a conversation's title.
@@ -153,6 +141,12 @@ func (s *store) renameConversation(ctx context.Context, server string, id int64,
 // deleteConversation removes a conversation and its turns.
 func (s *store) deleteConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
+	return affected(res, err)
+}
+
+// deleteTurn removes one turn.
+func (s *store) deleteTurn(ctx context.Context, id int64) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM turns WHERE id=?", id)
 	return affected(res, err)
 }
 
@@ -222,7 +216,7 @@ type turnExtra struct {
 	Usage    *client.Usage `json:"usage,omitempty"`
 }
 
-func scanTurn(sc interface{ Scan(...any) error }) (Turn, error) {
+func scanTurn(sc rowScanner) (Turn, error) {
 	var t Turn
 	var status, sources, coverage, warnings, extra string
 	var thinking, found sql.NullBool
@@ -246,20 +240,7 @@ func scanTurn(sc interface{ Scan(...any) error }) (Turn, error) {
 
 // turns lists a conversation's turns, oldest first.
 func (s *store) turns(ctx context.Context, convID int64) ([]Turn, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Turn
-	for rows.Next() {
-		t, err := scanTurn(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
 }
 
 // turn reads one turn.

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"slices"
 	"time"
+
+	"lectern/client"
 )
 
 // UploadState is where an upload-queue entry stands.
@@ -23,6 +25,9 @@ const (
 // Final reports whether the state is ready or failed.
 func (s UploadState) Final() bool { return s == UploadReady || s == UploadFailed }
 
+// Sent reports whether the server has the file (or has said why not): past queued and sending.
+func (s UploadState) Sent() bool { return s != UploadQueued && s != UploadSending }
+
 // Upload is an upload-queue entry.
 type Upload struct {
 	ID               int64
@@ -30,48 +35,73 @@ type Upload struct {
 	Path             string // the local file
 	Name             string // the name sent to the server
 	Size             int64
+	ContentHash      string // SHA-256 of the content when queued, to recognise the same file
 	ClientDocumentID string
 	State            UploadState
-	Sent             int64    // bytes sent so far while sending (not saved)
-	DocumentID       string   // the server's id, once stored
-	Status           string   // the server's status (processing, not_ready, ready, failed, or newer)
-	Warnings         []string // the server's warning tokens, e.g. ocr_used
-	Error            string   // why it failed, in words
-	ErrorCode        string   // the server's error code, e.g. duplicate_name
-	SuggestedName    string   // after duplicate_name: a free name to retry with
+	Sent             int64                // bytes sent so far while sending (not saved)
+	DocumentID       string               // the server's id, once stored
+	Status           string               // the server's status (processing, not_ready, ready, failed, or newer)
+	Warnings         []string             // the server's warning tokens, e.g. ocr_used
+	Record           *client.UploadRecord // the server's last upload record, nil before one came
+	Error            string               // why it failed, in words
+	ErrorCode        string               // the server's error code, e.g. duplicate_name
+	SuggestedName    string               // after duplicate_name: a free name to retry with
 	Created          time.Time
 	Updated          time.Time
 }
 
-const uploadCols = `id, workspace_id, path, name, size, client_document_id, state, document_id, status, warnings,
-	error, error_code, suggested_name, created_at, updated_at`
+const uploadCols = `id, workspace_id, path, name, size, content_hash, client_document_id, state, document_id, status,
+	warnings, record, error, error_code, suggested_name, created_at, updated_at`
 
-func scanUpload(sc interface{ Scan(...any) error }) (Upload, error) {
+func scanUpload(sc rowScanner) (Upload, error) {
 	var u Upload
-	var state, warnings string
+	var state, warnings, record string
 	var created, updated int64
-	err := sc.Scan(&u.ID, &u.WorkspaceID, &u.Path, &u.Name, &u.Size, &u.ClientDocumentID, &state, &u.DocumentID,
-		&u.Status, &warnings, &u.Error, &u.ErrorCode, &u.SuggestedName, &created, &updated)
+	err := sc.Scan(&u.ID, &u.WorkspaceID, &u.Path, &u.Name, &u.Size, &u.ContentHash, &u.ClientDocumentID, &state,
+		&u.DocumentID, &u.Status, &warnings, &record, &u.Error, &u.ErrorCode, &u.SuggestedName, &created, &updated)
 	if err != nil {
 		return u, err
 	}
 	u.State, u.Created, u.Updated = UploadState(state), fromMilli(created), fromMilli(updated)
 	_ = unmarshalIfSet(warnings, &u.Warnings)
+	_ = unmarshalIfSet(record, &u.Record)
 	return u, nil
 }
 
-// addUpload saves a new queued entry for server.
-func (s *store) addUpload(ctx context.Context, server string, u Upload) (Upload, error) {
+// addUpload saves a new queued entry for server, unless the same file (same name, any case, and
+// same content) is already queued, being sent or sent to the same workspace: then it returns that
+// entry with existing true. The check and the insert are one write transaction, so two processes
+// queueing the same file at once make one entry.
+func (s *store) addUpload(ctx context.Context, server string, u Upload) (entry Upload, existing bool, err error) {
+	err = inTx(ctx, s.db, func(tx *sql.Tx) error {
+		entry, err = scanUpload(tx.QueryRowContext(ctx, "SELECT "+uploadCols+` FROM uploads WHERE server=? AND
+			workspace_id=? AND content_hash=? AND lower(name)=lower(?) AND state!='failed' ORDER BY id LIMIT 1`,
+			server, u.WorkspaceID, u.ContentHash, u.Name))
+		if err == nil {
+			existing = true
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		entry, err = s.insertUpload(ctx, tx, server, u)
+		return err
+	})
+	return entry, existing, err
+}
+
+// insertUpload inserts u as a new queued entry.
+func (s *store) insertUpload(ctx context.Context, tx *sql.Tx, server string, u Upload) (Upload, error) {
 	now := s.nowMilli()
 	u.State, u.Created, u.Updated = UploadQueued, fromMilli(now), fromMilli(now)
-	res, err := s.db.ExecContext(ctx, `INSERT INTO uploads (server, workspace_id, path, name, size, client_document_id,
-		state, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?)`, server, u.WorkspaceID, u.Path, u.Name, u.Size,
-		u.ClientDocumentID, string(u.State), now, now)
+	res, err := tx.ExecContext(ctx, `INSERT INTO uploads (server, workspace_id, path, name, size, content_hash,
+		client_document_id, state, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)`, server, u.WorkspaceID,
+		u.Path, u.Name, u.Size, u.ContentHash, u.ClientDocumentID, string(u.State), now, now)
 	if err != nil {
 		return u, err
 	}
-	u.ID, _ = res.LastInsertId()
-	return u, nil
+	u.ID, err = res.LastInsertId()
+	return u, err
 }
 
 // upload reads one entry of server's queue.
@@ -85,46 +115,54 @@ func (s *store) upload(ctx context.Context, server string, id int64) (Upload, er
 
 // uploads lists server's queue, oldest first; with states, only entries in those states.
 func (s *store) uploads(ctx context.Context, server string, states ...UploadState) ([]Upload, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+uploadCols+" FROM uploads WHERE server=? ORDER BY id", server)
-	if err != nil {
-		return nil, err
+	all, err := queryAll(ctx, s.db, scanUpload, "SELECT "+uploadCols+" FROM uploads WHERE server=? ORDER BY id", server)
+	if len(states) == 0 || err != nil {
+		return all, err
 	}
-	defer rows.Close()
-	var out []Upload
-	for rows.Next() {
-		u, err := scanUpload(rows)
-		if err != nil {
-			return nil, err
-		}
-		if len(states) == 0 || slices.Contains(states, u.State) {
-			out = append(out, u)
-		}
-	}
-	return out, rows.Err()
+	return slices.DeleteFunc(all, func(u Upload) bool { return !slices.Contains(states, u.State) }), nil
 }
 
-// saveUpload writes every field of u.
+// saveUpload writes every field of u (not its claim).
 func (s *store) saveUpload(ctx context.Context, server string, u *Upload) error {
 	now := s.nowMilli()
 	u.Updated = fromMilli(now)
-	res, err := s.db.ExecContext(ctx, `UPDATE uploads SET workspace_id=?, path=?, name=?, size=?, client_document_id=?,
-		state=?, document_id=?, status=?, warnings=?, error=?, error_code=?, suggested_name=?, updated_at=?
-		WHERE server=? AND id=?`, u.WorkspaceID, u.Path, u.Name, u.Size, u.ClientDocumentID, string(u.State),
-		u.DocumentID, u.Status, jsonOrEmpty(u.Warnings), u.Error, u.ErrorCode, u.SuggestedName, now, server, u.ID)
+	res, err := s.db.ExecContext(ctx, `UPDATE uploads SET workspace_id=?, path=?, name=?, size=?, content_hash=?,
+		client_document_id=?, state=?, document_id=?, status=?, warnings=?, record=?, error=?, error_code=?,
+		suggested_name=?, updated_at=? WHERE server=? AND id=?`, u.WorkspaceID, u.Path, u.Name, u.Size, u.ContentHash,
+		u.ClientDocumentID, string(u.State), u.DocumentID, u.Status, jsonOrEmpty(u.Warnings), jsonOrEmpty(u.Record),
+		u.Error, u.ErrorCode, u.SuggestedName, now, server, u.ID)
 	return affected(res, err)
 }
 
-// claimQueued moves the oldest queued entry of server to sending and returns it; ok is false when
-// none is queued. The state is committed before the caller sends anything.
-func (s *store) claimQueued(ctx context.Context, server string) (Upload, bool, error) {
-	row := s.db.QueryRowContext(ctx, `UPDATE uploads SET state='sending', updated_at=? WHERE id = (
-		SELECT id FROM uploads WHERE server=? AND state='queued' ORDER BY id LIMIT 1) RETURNING `+uploadCols,
-		s.nowMilli(), server)
-	u, err := scanUpload(row)
+// claim makes owner the only process working entry id of server, while the entry is still in
+// state from and no other live process holds it (one whose heartbeat is older than staleBefore
+// has died, and loses it). A queued entry moves to sending in the same statement, so the state is
+// committed before anything is sent. ok is false when another process holds it or it changed.
+func (s *store) claim(ctx context.Context, server string, id int64, from UploadState, owner string, staleBefore time.Time) (Upload, bool, error) {
+	to := from
+	if from == UploadQueued {
+		to = UploadSending
+	}
+	now := s.nowMilli()
+	u, err := scanUpload(s.db.QueryRowContext(ctx, `UPDATE uploads SET owner=?, heartbeat=?, state=?, updated_at=?
+		WHERE server=? AND id=? AND state=? AND (owner='' OR owner=? OR heartbeat<?) RETURNING `+uploadCols,
+		owner, now, string(to), now, server, id, string(from), owner, unixMilli(staleBefore)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, false, nil
 	}
 	return u, err == nil, err
+}
+
+// heartbeat tells other processes that owner is alive: its claims stay its own.
+func (s *store) heartbeat(ctx context.Context, owner string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE uploads SET heartbeat=? WHERE owner=?", s.nowMilli(), owner)
+	return err
+}
+
+// release gives up owner's claim on entry id, so that any process may work it again.
+func (s *store) release(ctx context.Context, id int64, owner string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE uploads SET owner='' WHERE id=? AND owner=?", id, owner)
+	return err
 }
 
 // removeUpload deletes an entry from server's queue.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -56,6 +57,30 @@ func (s *Sync) Refresh(ctx context.Context) error {
 	return nil
 }
 
+// RefreshList pulls every page of the workspace list, without documents, into the cache (one
+// request a page) and returns it: listed workspaces keep their cached documents, the others leave.
+// It counts as a sync. When the server cannot be reached the state becomes ConnOffline.
+func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
+	cl, key, err := s.conn.current()
+	if err != nil {
+		return nil, err
+	}
+	listed := []client.Workspace{}
+	for ws, err := range cl.AllWorkspaces(ctx, client.ListOptions{Include: "none"}) {
+		if err != nil {
+			return nil, s.fail(ctx, key, err)
+		}
+		listed = append(listed, ws)
+	}
+	now := fromMilli(unixMilli(s.now()))
+	if err := s.store.saveWorkspaceList(ctx, key, listed, now); err != nil {
+		return nil, err
+	}
+	s.bus.Emit(WorkspacesChanged{})
+	s.conn.setState(key, ConnOnline, now, nil)
+	return listed, nil
+}
+
 // pullEach fetches and saves each listed workspace and returns the ids to keep. A workspace the
 // server no longer opens is dropped; any other error stops the refresh.
 func (s *Sync) pullEach(ctx context.Context, cl *client.Client, key string, listed []client.Workspace) ([]string, error) {
@@ -102,46 +127,49 @@ func (s *Sync) synced(ctx context.Context, key string) time.Time {
 // for example). A workspace the key can no longer open leaves the cache; one that is not cached
 // is left out (Refresh adds it).
 func (s *Sync) RefreshWorkspace(ctx context.Context, id string) error {
-	return s.pullOne(ctx, id, false)
+	_, err := s.pullOne(ctx, id, false)
+	return err
 }
 
-// CacheWorkspace pulls one workspace into the cache like RefreshWorkspace, adding it after the
-// cached ones when it is not there yet. The command line uses it so that the conversations it
-// keeps show their workspace's name without a whole Refresh.
-func (s *Sync) CacheWorkspace(ctx context.Context, id string) error { return s.pullOne(ctx, id, true) }
+// CacheWorkspace pulls one workspace with its documents and imports into the cache like
+// RefreshWorkspace, adding it after the cached ones when it is not there yet, and returns it.
+func (s *Sync) CacheWorkspace(ctx context.Context, id string) (*client.Workspace, error) {
+	return s.pullOne(ctx, id, true)
+}
 
 // pullOne fetches workspace id and saves it in the cache if it is cached, or if add.
-func (s *Sync) pullOne(ctx context.Context, id string, add bool) error {
+func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Workspace, error) {
 	cl, key, err := s.conn.current()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	full, err := cl.FetchWorkspace(ctx, id)
+	s.conn.observe(key, err)
 	if isWorkspaceGone(err) {
 		s.forget(ctx, key, id)
-		return err
+		return nil, err
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
+	full.WorkspaceID = id
 	cached, err := s.store.workspaces(ctx, key)
 	if err != nil {
-		return err
+		return full, err
 	}
 	pos := slices.IndexFunc(cached, func(w CachedWorkspace) bool { return w.WorkspaceID == id })
 	if pos < 0 {
 		if !add {
-			return nil
+			return full, nil
 		}
 		pos = len(cached) // after the cached ones
 	}
-	full.WorkspaceID = id
 	if err := s.store.saveWorkspace(ctx, key, pos, *full, s.now()); err != nil {
-		return err
+		return full, err
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
 	s.bus.Emit(WorkspacesChanged{})
-	return nil
+	return full, nil
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.
@@ -173,4 +201,32 @@ func (s *Sync) WorkspaceContent(ctx context.Context, id string) ([]client.Docume
 	}
 	srcs, err := s.store.sources(ctx, key, id)
 	return docs, srcs, err
+}
+
+// cacheSources adds the documents an answer names to the cached workspace when they are missing,
+// so that they show before the next refresh without a request. It does nothing for a workspace
+// that is not cached.
+func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.AnswerSource) {
+	key := s.conn.cacheKey()
+	known, err := s.store.documentNames(ctx, key, wsID)
+	if err != nil {
+		return
+	}
+	added := false
+	for _, src := range sources {
+		if src.DocumentID == "" || known[strings.ToLower(src.Name)] {
+			continue
+		}
+		d := client.Document{DocumentID: src.DocumentID, Name: src.Name, SourceType: src.SourceType,
+			Status: client.StatusReady}
+		if src.URL != nil {
+			d.URL = *src.URL
+		}
+		if ok, err := s.store.putDocument(context.WithoutCancel(ctx), key, wsID, d); err == nil && ok {
+			added = true
+		}
+	}
+	if added {
+		s.bus.Emit(DocumentsChanged{WorkspaceID: wsID})
+	}
 }

@@ -206,7 +206,7 @@ func TestRefreshWithoutServer(t *testing.T) {
 	if ws, err := a.Workspaces(context.Background()); len(ws) != 0 || err != nil {
 		t.Fatalf("Workspaces without a server = %v, %v", ws, err)
 	}
-	if _, err := a.Client(); err == nil {
+	if _, _, err := a.conn.current(); err == nil {
 		t.Fatal("Client without a server succeeded")
 	}
 	_ = time.Second
@@ -222,7 +222,7 @@ func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
 	if ids := workspaceIDs(t, f.app); len(ids) != 0 {
 		t.Fatalf("RefreshWorkspace added an uncached workspace: %v", ids)
 	}
-	if err := s.CacheWorkspace(ctx, f.org); err != nil {
+	if _, err := s.CacheWorkspace(ctx, f.org); err != nil {
 		t.Fatal(err)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != f.org {
@@ -231,7 +231,7 @@ func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
 	if docs, _, _ := f.app.WorkspaceContent(ctx, f.org); len(docs) != 1 || docs[0].Name != "travel.txt" {
 		t.Fatalf("cached documents %+v", docs)
 	}
-	if err := s.CacheWorkspace(ctx, "ws_does_not_exist"); err == nil {
+	if _, err := s.CacheWorkspace(ctx, "ws_does_not_exist"); err == nil {
 		t.Fatal("an unknown workspace was cached")
 	}
 }

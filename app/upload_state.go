@@ -17,7 +17,7 @@ func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.
 	if rec.DocumentID != nil {
 		e.DocumentID = *rec.DocumentID
 	}
-	e.Status, e.Warnings, e.Error, e.ErrorCode = rec.Status, rec.Warnings, "", ""
+	e.Status, e.Warnings, e.Record, e.Error, e.ErrorCode = rec.Status, rec.Warnings, rec, "", ""
 	switch rec.Status {
 	case client.StatusReady:
 		e.State = UploadReady
@@ -88,12 +88,12 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e Upload, err erro
 	}
 	u.conn.observe(key, err)
 	if !isFinalUploadError(err) {
-		e.Error = client.Describe(err)
+		e.Error = u.conn.describe(err)
 		u.later(e.ID)
 		u.save(ctx, key, &e)
 		return
 	}
-	e.State, e.Error, e.ErrorCode = UploadFailed, client.Describe(err), ""
+	e.State, e.Error, e.ErrorCode = UploadFailed, u.conn.describe(err), ""
 	var ae *client.APIError
 	if errors.As(err, &ae) {
 		e.ErrorCode = ae.Code

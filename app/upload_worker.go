@@ -4,20 +4,42 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math/rand/v2"
 	"os"
 	"time"
 
 	"lectern/client"
 )
 
-// start runs the scheduler until stop.
-func (u *Uploads) start() {
-	u.wg.Add(1)
-	go u.run()
+// Several processes may share one data folder (the desktop app and command lines), and so one
+// queue. Each entry is worked by one process at a time: the process claims it in the database
+// before working it, says it is alive with a heartbeat, and releases it when done. A claim whose
+// heartbeat is older than the claim lifetime belongs to a process that died, and is taken over.
+
+// Defaults of the claim lifetime and of the pause between heartbeats.
+const (
+	defaultClaimTTL = 15 * time.Second
+	heartbeatEvery  = 3 * time.Second
+)
+
+// Start makes this process work the whole queue of the current server, not only the files it
+// queued or follows: the desktop app calls it once it shows its window.
+func (u *Uploads) Start() {
+	u.mu.Lock()
+	u.all = true
+	u.mu.Unlock()
+	u.run()
 }
 
-// stop cancels the work in progress (it resumes at the next start) and waits for it.
+// run starts the scheduler once; it runs until stop.
+func (u *Uploads) run() {
+	u.startOnce.Do(func() {
+		u.wg.Add(1)
+		go u.loop()
+	})
+}
+
+// stop cancels the work in progress (it resumes at the next start, in this process or another)
+// and waits for it; the claims are released as each piece of work ends.
 func (u *Uploads) stop() {
 	u.cancel()
 	u.wg.Wait()
@@ -31,9 +53,9 @@ func (u *Uploads) kick() {
 	}
 }
 
-func (u *Uploads) run() {
+func (u *Uploads) loop() {
 	defer u.wg.Done()
-	t := time.NewTicker(u.retry)
+	t := time.NewTicker(min(u.retry, heartbeatEvery))
 	defer t.Stop()
 	for {
 		u.schedule()
@@ -42,12 +64,14 @@ func (u *Uploads) run() {
 			return
 		case <-u.kickc:
 		case <-t.C:
+			_ = u.store.heartbeat(u.ctx, u.owner)
 		}
 	}
 }
 
-// schedule starts work for the current server's queue: polling for what was stored, a status
-// check for what may have reached the server, and sending for queued entries while a slot is free.
+// schedule starts work on the current server's open entries that this process may work: polling
+// for what was stored, a status check for what may have reached the server, and sending for queued
+// entries while a sending slot is free.
 func (u *Uploads) schedule() {
 	if u.ctx.Err() != nil {
 		return
@@ -56,25 +80,32 @@ func (u *Uploads) schedule() {
 	if err != nil {
 		return
 	}
-	open, err := u.store.uploads(u.ctx, key, UploadSending, UploadProcessing)
+	open, err := u.store.uploads(u.ctx, key, UploadQueued, UploadSending, UploadProcessing)
 	if err != nil {
 		return
 	}
 	for _, e := range open {
-		if e.State == UploadProcessing {
-			u.launch(key, e, false, func(ctx context.Context, e Upload) { u.pollUntilFinal(ctx, cl, key, e) })
-		} else if u.freeSlots() > 0 {
+		if !u.mayWork(e.ID) {
+			continue
+		}
+		switch {
+		case e.State == UploadProcessing:
+			u.launch(key, e, false, func(ctx context.Context, e Upload) { u.follow(ctx, cl, key, e) })
+		case u.freeSlots() == 0:
+		case e.State == UploadSending:
 			u.launch(key, e, true, func(ctx context.Context, e Upload) { u.resend(ctx, cl, key, e) })
+		default:
+			u.launch(key, e, true, func(ctx context.Context, e Upload) { u.send(ctx, cl, key, e) })
 		}
 	}
-	for u.freeSlots() > 0 {
-		e, ok, err := u.store.claimQueued(u.ctx, key)
-		if err != nil || !ok {
-			return
-		}
-		u.changed(e, 0)
-		u.launch(key, e, true, func(ctx context.Context, e Upload) { u.send(ctx, cl, key, e) })
-	}
+}
+
+// mayWork reports whether this process works entry id: every entry after Start, else those it
+// queued or follows.
+func (u *Uploads) mayWork(id int64) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.all || u.mine[id]
 }
 
 func (u *Uploads) freeSlots() int {
@@ -89,8 +120,9 @@ func (u *Uploads) freeSlots() int {
 	return n
 }
 
-// launch runs work for entry e on a goroutine unless e is already worked on or waiting. The
-// goroutine reads the entry again first and gives up when it changed meanwhile.
+// launch runs work for entry e on a goroutine unless e is already worked on here or waiting. The
+// goroutine claims the entry first (a queued one moves to sending) and gives up when another
+// process holds it or it changed meanwhile; it releases the claim when the work ends.
 func (u *Uploads) launch(key string, e Upload, sending bool, work func(context.Context, Upload)) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -103,19 +135,27 @@ func (u *Uploads) launch(key string, e Upload, sending bool, work func(context.C
 	u.wg.Add(1)
 	go func() {
 		defer u.wg.Done()
-		defer func() {
-			cancel()
-			u.mu.Lock()
-			delete(u.active, e.ID)
-			u.mu.Unlock()
-			u.kick()
-		}()
-		cur, err := u.store.upload(ctx, key, e.ID)
-		if err != nil || cur.State != e.State || cur.ClientDocumentID != e.ClientDocumentID {
+		defer u.done(e.ID, cancel)
+		cur, ok, err := u.store.claim(ctx, key, e.ID, e.State, u.owner, time.Now().Add(-u.claimTTL))
+		if err != nil || !ok || cur.ClientDocumentID != e.ClientDocumentID {
+			u.later(e.ID) // another process works it: look again later
 			return
+		}
+		if cur.State != e.State {
+			u.changed(cur, 0) // queued -> sending
 		}
 		work(ctx, cur)
 	}()
+}
+
+// done ends the work on entry id: its claim is released and the scheduler looks again.
+func (u *Uploads) done(id int64, cancel context.CancelFunc) {
+	cancel()
+	_ = u.store.release(context.Background(), id, u.owner)
+	u.mu.Lock()
+	delete(u.active, id)
+	u.mu.Unlock()
+	u.kick()
 }
 
 // later makes entry id wait before its next attempt.
@@ -184,60 +224,32 @@ func (u *Uploads) progress(e Upload) func(sent, total int64) {
 	}
 }
 
-// stored records a server answer for e and polls until the upload is final.
+// stored records a server answer for e and follows the upload until it is final.
 func (u *Uploads) stored(ctx context.Context, cl *client.Client, key string, e Upload, rec *client.UploadRecord) {
 	u.mu.Lock()
 	if a, ok := u.active[e.ID]; ok {
-		a.sending = false // polling does not hold a sending slot
+		a.sending = false // following does not hold a sending slot
 	}
 	u.mu.Unlock()
 	u.kick()
-	if !u.apply(ctx, key, &e, rec) {
-		return
-	}
-	if !e.State.Final() {
-		u.pollUntilFinal(ctx, cl, key, e)
+	if u.apply(ctx, key, &e, rec) && !e.State.Final() {
+		u.follow(ctx, cl, key, e)
 	}
 }
 
-// pollUntilFinal asks the status of e until it is ready or failed. A server that forgot the file
-// (it restarted while reading or indexing it) gets it again.
-func (u *Uploads) pollUntilFinal(ctx context.Context, cl *client.Client, key string, e Upload) {
-	for !e.State.Final() {
-		if !sleepCtx(ctx, u.pollDelay()) {
-			return
-		}
-		rec, err := cl.DocumentStatus(ctx, e.WorkspaceID, e.ClientDocumentID)
-		switch {
-		case err == nil:
-			if !u.apply(ctx, key, &e, rec) {
-				return
-			}
-		case client.IsCode(err, "document_not_found"):
-			e.State, e.DocumentID, e.Status, e.Error = UploadQueued, "", "", ""
-			u.save(ctx, key, &e)
-			return
-		default:
-			u.failOrWait(ctx, key, e, err)
-			return
-		}
-	}
-}
-
-func (u *Uploads) pollDelay() time.Duration {
-	if u.poll > 0 {
-		return u.poll
-	}
-	return 3*time.Second + rand.N(2*time.Second)
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
+// follow polls the status of e (client.WaitDocument) until it is ready or failed. A server that
+// forgot the file (it restarted while reading it: "nothing is stored and the file must be sent
+// again", spec §3) gets it again.
+func (u *Uploads) follow(ctx context.Context, cl *client.Client, key string, e Upload) {
+	_, err := cl.WaitDocument(ctx, e.WorkspaceID, e.ClientDocumentID, func(rec *client.UploadRecord) {
+		u.apply(ctx, key, &e, rec)
+	})
+	switch {
+	case err == nil || ctx.Err() != nil:
+	case client.IsCode(err, "document_not_found"):
+		e.State, e.DocumentID, e.Status, e.Error, e.Record = UploadQueued, "", "", "", nil
+		u.save(ctx, key, &e)
+	default:
+		u.failOrWait(ctx, key, e, err)
 	}
 }

@@ -1,9 +1,13 @@
 package app
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,26 +18,31 @@ import (
 	"lectern/client"
 )
 
-// Uploads is the upload queue of the current server: files are checked (preflight) and queued,
-// sent at most two at a time, then polled until ready or failed. Every state is saved before the
-// work it announces starts, so after a restart the queue resumes: entries that were sent are
-// polled, and an entry that may have reached the server is looked up by its client_document_id
-// before anything is sent again. Changes are reported as UploadChanged events, and the end of
-// each upload as UploadFinished.
+// Uploads is the upload queue of the current server, the one way files reach the service for both
+// front-ends: files are checked (preflight) and queued, sent at most two at a time, then polled
+// until ready or failed. Every state is saved before the work it announces starts, so after a
+// restart the queue resumes: entries that were sent are polled, and an entry that may have reached
+// the server is looked up by its client_document_id before anything is sent again. Processes
+// sharing the data folder share the queue (see upload_worker.go). Changes are reported as
+// UploadChanged events, and the end of each upload as UploadFinished.
 type Uploads struct {
-	store *store
-	conn  *connManager
-	bus   *Bus
-	sync  *Sync
-	poll  time.Duration // 0: 3-5 s jittered
-	retry time.Duration
+	store    *store
+	conn     *connManager
+	bus      *Bus
+	sync     *Sync
+	retry    time.Duration
+	claimTTL time.Duration
+	owner    string // this process's name in the claims
 
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	kickc  chan struct{}
+	ctx       context.Context
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	kickc     chan struct{}
+	startOnce sync.Once
 
 	mu        sync.Mutex
+	all       bool                    // Start was called: work every entry, not only mine
+	mine      map[int64]bool          // entries this process queued or follows
 	active    map[int64]*activeUpload // entries a goroutine works on
 	notBefore map[int64]time.Time     // entries waiting before their next attempt
 }
@@ -49,26 +58,29 @@ type activeUpload struct {
 const maxSending = 2
 
 // EnqueueResult is the outcome for one file given to Enqueue: ID is its queue entry, or 0 when
-// the file was refused, with Reason saying why in words.
+// the file was refused, with Reason saying why in words. Existing says that the same file (same
+// name and content) was already queued or sent to the workspace: ID is that entry, and nothing is
+// sent again.
 type EnqueueResult struct {
-	Path   string
-	Name   string
-	ID     int64
-	Reason string
+	Path     string
+	Name     string
+	ID       int64
+	Reason   string
+	Existing bool
 }
 
 func newUploads(st *store, conn *connManager, bus *Bus, opts Options) *Uploads {
-	u := &Uploads{store: st, conn: conn, bus: bus, poll: opts.PollInterval, retry: opts.RetryDelay,
-		kickc: make(chan struct{}, 1), active: map[int64]*activeUpload{}, notBefore: map[int64]time.Time{}}
-	if u.retry <= 0 {
-		u.retry = 5 * time.Second
-	}
+	u := &Uploads{store: st, conn: conn, bus: bus, retry: cmp.Or(opts.RetryDelay, 5*time.Second),
+		claimTTL: cmp.Or(opts.ClaimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
+		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
+		notBefore: map[int64]time.Time{}}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	return u
 }
 
 // Enqueue checks each path (a folder adds the files in it) and queues the files that pass for
-// workspace workspaceID. A refused file gets its reason and never enters the queue.
+// workspace workspaceID, and this process starts working them. A refused file gets its reason and
+// never enters the queue.
 func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...string) ([]EnqueueResult, error) {
 	cl, key, err := u.conn.current()
 	if err != nil {
@@ -87,22 +99,61 @@ func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...stri
 		}
 		if r.Reason == "" {
 			if err := client.Preflight(r.Name, p.size, lim); err != nil {
-				r.Reason = client.Describe(err)
+				r.Reason = u.conn.describe(err)
 			}
 		}
 		if r.Reason == "" {
-			e, err := u.store.addUpload(ctx, key, Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
-				Size: p.size, ClientDocumentID: client.NewClientDocumentID()})
-			if err != nil {
+			if err := u.add(ctx, key, workspaceID, p, &r); err != nil {
 				return out, err
 			}
-			r.ID = e.ID
-			u.changed(e, 0)
 		}
 		out = append(out, r)
 	}
+	u.run()
 	u.kick()
 	return out, nil
+}
+
+// add queues the checked file p for workspaceID, or finds the entry of the same file, into r.
+func (u *Uploads) add(ctx context.Context, key, workspaceID string, p candidate, r *EnqueueResult) error {
+	hash, err := fileHash(p.path)
+	if err != nil {
+		r.Reason = "The file cannot be read: " + pathError(err)
+		return nil
+	}
+	e, existing, err := u.store.addUpload(ctx, key, Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
+		Size: p.size, ContentHash: hash, ClientDocumentID: client.NewClientDocumentID()})
+	if err != nil {
+		return err
+	}
+	r.ID, r.Existing = e.ID, existing
+	u.adopt(e.ID)
+	if !existing {
+		u.changed(e, 0)
+	}
+	return nil
+}
+
+// adopt makes entry id one this process works (when no other process does).
+func (u *Uploads) adopt(id int64) {
+	u.mu.Lock()
+	u.mine[id] = true
+	u.mu.Unlock()
+}
+
+// fileHash is the SHA-256 of the file at path, in hex: with the name, what makes two files "the
+// same file" for the queue.
+func fileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // notOwnReason explains why a cached workspace cannot take files ("" when it can, or is unknown).
@@ -214,7 +265,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	}
 	if name = strings.TrimSpace(name); name != "" {
 		if err := client.Preflight(name, e.Size, client.Limits{}); err != nil {
-			return errors.New(client.Describe(err))
+			return errors.New(u.conn.describe(err))
 		}
 		e.Name = name
 	}
@@ -227,11 +278,13 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	u.mu.Lock()
 	delete(u.notBefore, id)
 	u.mu.Unlock()
-	e.DocumentID, e.Status, e.Warnings, e.Error, e.ErrorCode, e.SuggestedName = "", "", nil, "", "", ""
+	e.DocumentID, e.Status, e.Warnings, e.Record, e.Error, e.ErrorCode, e.SuggestedName = "", "", nil, nil, "", "", ""
 	if err := u.store.saveUpload(ctx, key, &e); err != nil {
 		return err
 	}
 	u.changed(e, 0)
+	u.adopt(id)
+	u.run()
 	u.kick()
 	return nil
 }

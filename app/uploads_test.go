@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -302,8 +303,9 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 	arrived := writeFile(t, dir, "arrived.txt", []byte("This one reached the server."))
 	lost := writeFile(t, dir, "lost.txt", []byte("This one never arrived."))
 	// The server got arrived.txt under this id before the crash.
-	cl, _ := f.app.Client()
-	req, _ := client.UploadRequestForFile(f.ws, arrived)
+	cl, _, _ := f.app.conn.current()
+	req := client.UploadRequest{WorkspaceID: f.ws, ClientDocumentID: client.NewClientDocumentID(), Name: "arrived.txt",
+		Size: fileSize(t, arrived), Open: func() (io.ReadCloser, error) { return os.Open(arrived) }}
 	if _, err := cl.Upload(ctx, req); err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +317,7 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 		{WorkspaceID: f.ws, Path: arrived, Name: "arrived.txt", Size: fileSize(t, arrived), ClientDocumentID: req.ClientDocumentID},
 		{WorkspaceID: f.ws, Path: lost, Name: "lost.txt", Size: fileSize(t, lost), ClientDocumentID: client.NewClientDocumentID()},
 	} {
-		e, _ := st.addUpload(ctx, key, u)
+		e, _, _ := st.addUpload(ctx, key, u)
 		e.State = UploadSending // the state at the crash
 		st.saveUpload(ctx, key, &e)
 	}
@@ -383,28 +385,3 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 	}
 }
 
-func TestNoUploadQueueStoresButDoesNotSend(t *testing.T) {
-	f := newFixture(t, fastEmulatorConfig())
-	f.app.Close()
-	opts := f.options()
-	opts.NoUploadQueue = true
-	a, err := Open(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := writeFile(t, t.TempDir(), "later.txt", []byte("sent by the next process"))
-	res, _ := a.Uploads().Enqueue(ctxT(t), f.ws, p)
-	time.Sleep(300 * time.Millisecond)
-	if u, _ := a.Uploads().Get(ctxT(t), res[0].ID); u.State != UploadQueued {
-		t.Fatalf("state = %v; want queued", u.State)
-	}
-	a.Close()
-	b := f.open()
-	ev := record(t, b)
-	if u, _ := b.Uploads().Get(ctxT(t), res[0].ID); u.State.Final() {
-		return
-	}
-	if e := waitFinished(t, ev, res[0].ID)[res[0].ID]; e.Status != "ready" {
-		t.Fatalf("the next process: %+v", e)
-	}
-}

@@ -83,7 +83,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	if all, _ := b.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
 		t.Fatalf("the other server's conversations: %+v", all)
 	}
-	if _, err := b.Client(); err == nil {
+	if _, _, err := b.conn.current(); err == nil {
 		t.Fatal("a client without a key: the key given to UseServer was kept")
 	}
 }

@@ -68,7 +68,7 @@ func assertNoKeyInHome(t *testing.T) {
 // openData opens the app's data as the command line does, on server for this process only.
 func openData(t *testing.T, server string) *app.App {
 	t.Helper()
-	a, err := app.Open(t.Context(), app.Options{Home: os.Getenv("LECTERN_HOME"), NoUploadQueue: true})
+	a, err := app.Open(t.Context(), app.Options{Home: os.Getenv("LECTERN_HOME")})
 	if err != nil {
 		t.Fatal(err)
 	}

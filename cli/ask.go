@@ -4,7 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"lectern/client"
+	"lectern/app"
 )
 
 var cmdAsk = &command{
@@ -31,11 +31,11 @@ Every question and answer is kept on this computer (see "lectern history").`,
 
 // askOptions are the parsed arguments of ask.
 type askOptions struct {
-	workspace string
-	req       client.AskRequest
-	noStream  bool
-	cont      bool
-	asJSON    bool
+	question app.Question
+	tier     string
+	thinking *bool
+	noStream bool
+	asJSON   bool
 }
 
 // parseAsk reads the arguments of ask. Words after WORKSPACE make up the question.
@@ -44,54 +44,42 @@ func parseAsk(e *env, args []string) (*askOptions, error) {
 	o := &askOptions{}
 	var model string
 	var thinking bool
-	fs.StringVar(&o.req.DocumentID, "doc", "", "document id")
+	fs.StringVar(&o.question.DocumentID, "doc", "", "document id")
 	fs.StringVar(&model, "model", "", "tier")
 	fs.BoolVar(&thinking, "thinking", false, "reason first")
 	fs.BoolVar(&o.noStream, "no-stream", false, "do not stream")
-	fs.BoolVar(&o.cont, "continue", false, "follow-up")
+	fs.BoolVar(&o.question.Continue, "continue", false, "follow-up")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
 	pos, err := parseArgs(fs, args, 2, -1, "WORKSPACE and QUESTION")
 	if err != nil {
 		return nil, err
 	}
-	o.workspace = pos[0]
-	o.req.Question = strings.Join(pos[1:], " ")
-	if o.req.Question == "-" {
+	o.question.Workspace = pos[0]
+	o.question.Text = strings.Join(pos[1:], " ")
+	if o.question.Text == "-" {
 		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
 		if err != nil {
 			return nil, localf("cannot read the question from stdin: %v", err)
 		}
-		o.req.Question = strings.TrimSpace(string(b))
+		o.question.Text = strings.TrimSpace(string(b))
 	}
-	o.req.Model = client.Tier(strings.ToLower(model))
+	o.tier = strings.ToLower(model)
 	if thinking {
-		o.req.Thinking = &thinking
+		o.thinking = &thinking
 	}
 	return o, nil
 }
 
-// runAsk is `lectern ask WORKSPACE QUESTION`.
+// runAsk is `lectern ask WORKSPACE QUESTION`: the app checks the question (a failed check sends
+// nothing: exit 2), resolves the workspace, asks and saves the turn.
 func runAsk(e *env, args []string) error {
 	o, err := parseAsk(e, args)
 	if err != nil {
 		return err
 	}
-	o.req.WorkspaceID = o.workspace
-	if err := o.req.Validate(); err != nil {
-		return err // nothing was sent: exit 2
-	}
-	a, err := e.appOn(true)
+	a, err := e.appOn()
 	if err != nil {
 		return err
 	}
-	c, err := a.Client()
-	if err != nil {
-		return err
-	}
-	ws, err := e.resolveWorkspace(c, o.workspace)
-	if err != nil {
-		return err
-	}
-	o.req.WorkspaceID = ws.WorkspaceID
 	return e.askInApp(a, o)
 }

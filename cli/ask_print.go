@@ -90,6 +90,18 @@ func (p *answerPrinter) finish(final string) {
 	}
 }
 
+// partial prints the text received before an answer stopped, when it is not on screen yet (stdout
+// is not a terminal): a script gets what was kept, and the reason on stderr.
+func (p *answerPrinter) partial(text string) {
+	if p.live {
+		return
+	}
+	fmt.Fprint(p.w, text)
+	if !strings.HasSuffix(text, "\n") {
+		fmt.Fprintln(p.w)
+	}
+}
+
 // abort ends the line of a stream that stopped early.
 func (p *answerPrinter) abort() {
 	p.clearStage()

@@ -41,12 +41,6 @@ func TestHelp(t *testing.T) {
 
 func TestUsageErrors(t *testing.T) {
 	setup(t)
-	long := strings.Repeat("x", 8001)
-	dir := t.TempDir()
-	md := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(md, []byte("# notes"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	cases := []struct {
 		args []string
 		want string
@@ -57,12 +51,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"workspaces", "--colour"}, "unknown flag -colour"},
 		{[]string{"documents"}, "missing WORKSPACE"},
 		{[]string{"ask", "Handbook"}, "missing WORKSPACE and QUESTION"},
-		{[]string{"ask", "Handbook", long}, "question"},
-		{[]string{"ask", "Handbook", "why?", "--model", "huge"}, "model"},
 		{[]string{"ask", "Handbook", "why?", "--doc"}, "flag needs an argument"},
 		{[]string{"upload", "Handbook"}, "FILE"},
-		{[]string{"upload", "Handbook", md}, ".md"},
-		{[]string{"upload", "Handbook", filepath.Join(dir, "missing.txt")}, "no such file"},
 		{[]string{"status", "Handbook"}, "missing WORKSPACE and ID"},
 		{[]string{"export", "1"}, "missing CONVERSATION and FILE"},
 		{[]string{"history", "--search"}, "flag needs an argument"},
@@ -78,6 +68,35 @@ func TestUsageErrors(t *testing.T) {
 		}
 		if !strings.Contains(strings.ToLower(r.stderr), strings.ToLower(c.want)) {
 			t.Errorf("lectern %q: stderr does not say %q:\n%s", c.args, c.want, r.stderr)
+		}
+	}
+}
+
+// A question or a file that fails a local check is refused with exit code 2 before anything is
+// sent: the server sees no request at all.
+func TestLocalChecksSendNothing(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	dir := t.TempDir()
+	md := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(md, []byte("# notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ask", "Handbook", strings.Repeat("x", 8001)}, "question"},
+		{[]string{"ask", "Handbook", "why?", "--model", "huge"}, "model"},
+		{[]string{"upload", "Handbook", md}, ".md"},
+		{[]string{"upload", "Handbook", filepath.Join(dir, "missing.txt")}, "no such file"},
+	}
+	for _, c := range cases {
+		r := runCLI(t, c.args...)
+		if r.code != 2 || !strings.Contains(strings.ToLower(r.stderr), strings.ToLower(c.want)) {
+			t.Errorf("lectern %.40q: exit %d, want 2 and %q\n%s", c.args, r.code, c.want, r.stderr)
+		}
+		if sent := f.requestLog(); len(sent) > 0 {
+			t.Errorf("lectern %.40q sent %v", c.args, sent)
 		}
 	}
 }

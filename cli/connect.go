@@ -1,119 +1,75 @@
 package cli
 
 import (
+	"bufio"
+	"fmt"
 	"os"
 	"strings"
 
 	"lectern/app"
-	"lectern/client"
 )
 
-// userAgent names the command line to the service.
-const userAgent = "lectern-cli/1"
-
-// openApp opens Lectern's local data (settings, keychain, database) once per command.
-func (e *env) openApp() (*app.App, error) {
-	if e.application != nil {
-		return e.application, nil
-	}
-	home, err := app.DefaultHome()
-	if err != nil {
-		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
-	}
-	// The command line never works on the upload queue: the desktop app does (upload sends directly).
-	opts := app.Options{Home: home, NoUploadQueue: true,
-		ClientOptions: append([]client.Option{client.WithUserAgent(userAgent)}, e.clientOptions...)}
-	a, err := app.Open(e.ctx, opts)
-	if err != nil {
-		return nil, localf("cannot open Lectern's data in %s: %v", home, err)
-	}
-	e.application = a
-	return a, nil
+var cmdConnect = &command{
+	name:    "connect",
+	args:    "SERVER",
+	summary: "save the server and keep its key in the system keychain (as the desktop app does)",
+	help: `
+Checks SERVER with the key, then saves the address in the settings and the key in the system
+keychain, so that later commands need neither --server nor LECTERN_API_KEY, and share their
+conversations with the desktop app. The key comes from LECTERN_API_KEY, else from the first line
+of stdin (for example: pass show lectern | lectern connect https://qa.example.com). It is never
+written to a file.`,
+	run: runConnect,
 }
 
-// appOn opens the app and points it at the command's server (see serverAddress) for this process
-// only, with app.UseServer: the saved settings and the keychain stay as they are. withKey reads the
-// API key now (asking needs it; reading the history does not).
-func (e *env) appOn(withKey bool) (*app.App, error) {
-	server, err := e.serverAddress()
+// runConnect is `lectern connect SERVER`.
+func runConnect(e *env, args []string) error {
+	fs := newFlagSet(e, "connect")
+	pos, err := parseArgs(fs, args, 1, 1, "SERVER (for example https://qa.example.com)")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	key := ""
-	if withKey {
-		if key, err = e.apiKey(server); err != nil {
-			return nil, err
-		}
+	server, err := app.ValidateServerURL(pos[0])
+	if err != nil {
+		return localf("%v", err)
+	}
+	key, err := e.readKey(server)
+	if err != nil {
+		return err
 	}
 	a, err := e.openApp()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := a.UseServer(e.ctx, server, key); err != nil {
-		return nil, localf("cannot use the server %s: %v", server, err)
-	}
-	return a, nil
-}
-
-// serverAddress returns the service address: --server, else LECTERN_SERVER, else the app's
-// saved server. It is checked and normalised.
-func (e *env) serverAddress() (string, error) {
-	raw, from := e.server, "--server"
-	if raw == "" {
-		raw, from = strings.TrimSpace(os.Getenv("LECTERN_SERVER")), "LECTERN_SERVER"
-	}
-	if raw == "" {
-		a, err := e.openApp()
-		if err != nil {
-			return "", err
-		}
-		raw, from = a.Settings().Server, "the saved settings"
-	}
-	if raw == "" {
-		return "", localf("no server is set: pass --server URL, set LECTERN_SERVER, or save one with " +
-			"\"lectern connect URL\" (or in the desktop app); \"lectern demo\" starts a local one to try")
-	}
-	server, err := app.ValidateServerURL(raw)
+	list, err := a.TestConnection(e.ctx, server, key)
 	if err != nil {
-		return "", localf("the server address from %s cannot be used: %v", from, err)
+		return err
 	}
-	return server, nil
+	if err := a.Connect(e.ctx, server, key); err != nil {
+		return localf("cannot save the connection: %v", err)
+	}
+	fmt.Fprintf(e.stdout, "Connected to %s: the key (%s…) opens %d workspaces.\n", server, app.KeyPrefix(key), len(list))
+	if !a.KeychainAvailable() {
+		fmt.Fprintln(e.stdout, "No system keychain is available, so the key was not kept: set LECTERN_API_KEY for later commands.")
+	}
+	return nil
 }
 
-// apiKey returns the key for server: LECTERN_API_KEY, else the keychain entry the app saved.
-func (e *env) apiKey(server string) (string, error) {
+// readKey returns the key to connect with: LECTERN_API_KEY, else the first line of stdin.
+func (e *env) readKey(server string) (string, error) {
 	if key := strings.TrimSpace(os.Getenv("LECTERN_API_KEY")); key != "" {
 		return key, nil
 	}
-	a, err := e.openApp()
-	if err != nil {
-		return "", err
+	if isCharDevice(e.stdin) {
+		fmt.Fprintf(e.stderr, "Paste the API key for %s and press Enter (it shows as you type; LECTERN_API_KEY avoids that): ", server)
 	}
-	key, _, err := a.APIKey(server)
-	if err != nil {
-		return "", localf("cannot read the API key for %s from the keychain: %v; set LECTERN_API_KEY instead", server, err)
-	}
+	line, err := bufio.NewReader(e.stdin).ReadString('\n')
+	key := strings.TrimSpace(line)
 	if key == "" {
-		return "", localf("no API key for %s: set LECTERN_API_KEY, or run \"lectern connect %s\" "+
-			"(or connect in the desktop app) so that the key is kept in the keychain", server, server)
+		if err != nil && line == "" {
+			return "", localf("no API key: set LECTERN_API_KEY or give the key on stdin")
+		}
+		return "", localf("the API key is empty: paste the key from the service's key management page")
 	}
 	return key, nil
-}
-
-// connect returns a client for the configured server and key, and the server address.
-func (e *env) connect() (*client.Client, string, error) {
-	server, err := e.serverAddress()
-	if err != nil {
-		return nil, "", err
-	}
-	key, err := e.apiKey(server)
-	if err != nil {
-		return nil, "", err
-	}
-	opts := []client.Option{client.WithBaseURL(server), client.WithAPIKey(key), client.WithUserAgent(userAgent)}
-	c, err := client.NewClient(append(opts, e.clientOptions...)...)
-	if err != nil {
-		return nil, "", localf("cannot set up the connection to %s: %v", server, err)
-	}
-	return c, server, nil
 }

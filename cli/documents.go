@@ -28,16 +28,18 @@ func runDocuments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, ws, err := e.connectWorkspace(pos[0])
+	a, err := e.appOn()
 	if err != nil {
 		return err
 	}
-	docs := []client.Document{}
-	for d, err := range c.AllDocuments(e.ctx, ws.WorkspaceID, client.ListOptions{Include: "documents"}) {
-		if err != nil {
-			return err
-		}
-		docs = append(docs, d)
+	ws, cached, err := a.ListDocuments(e.ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	e.noteCached(cached, "documents of "+oneLine(ws.Name))
+	docs := ws.Documents
+	if docs == nil {
+		docs = []client.Document{}
 	}
 	if *asJSON {
 		return e.printJSON(docs)
@@ -47,7 +49,7 @@ func runDocuments(e *env, args []string) error {
 }
 
 // printDocuments writes the document table of ws.
-func printDocuments(e *env, ws client.Workspace, docs []client.Document) {
+func printDocuments(e *env, ws *client.Workspace, docs []client.Document) {
 	if len(docs) == 0 {
 		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", ws.Name)
 		return

@@ -51,6 +51,10 @@ func (e *env) report(err error) int {
 		ve     *client.ValidationError
 		status exitStatus
 	)
+	if isLocal(err) {
+		le = &localError{msg: err.Error()}
+		err = le
+	}
 	switch {
 	case err == nil:
 		return exitOK
@@ -71,11 +75,30 @@ func (e *env) report(err error) int {
 		fmt.Fprintf(e.stderr, "lectern: %s\n", le.msg)
 		return exitUsage
 	case errors.As(err, &ve):
-		fmt.Fprintf(e.stderr, "lectern: %s\n", client.Describe(err))
+		fmt.Fprintf(e.stderr, "lectern: %s\n", e.explain(err).Sentence)
 		return exitUsage
 	}
-	fmt.Fprintf(e.stderr, "lectern: %s\n", describe(err))
+	fmt.Fprintf(e.stderr, "lectern: %s\n", e.describe(err))
 	return exitService
+}
+
+// isLocal reports the app's errors that are a local check failing before anything was sent: an
+// unknown or ambiguous workspace, or no API key (exit code 2).
+func isLocal(err error) bool {
+	var (
+		unknown   *app.UnknownWorkspaceError
+		ambiguous *app.AmbiguousWorkspaceError
+		noKey     *app.NoKeyError
+	)
+	return errors.As(err, &unknown) || errors.As(err, &ambiguous) || errors.As(err, &noKey)
+}
+
+// explain tells err in words, as the app does (it knows where the key came from).
+func (e *env) explain(err error) app.Explanation {
+	if e.application == nil {
+		return app.Explanation{Sentence: err.Error()}
+	}
+	return e.application.Explain(err)
 }
 
 // printUsageError prints a usage error with a pointer to the right help.
@@ -88,19 +111,19 @@ func (e *env) printUsageError(ue *usageError) {
 }
 
 // describe turns err into text for people: for a service error its code, its sentence and the
-// request id; for anything else the client's description.
-func describe(err error) string {
-	var ae *client.APIError
-	if !errors.As(err, &ae) {
-		return client.Describe(err)
+// request id; for anything else its sentence.
+func (e *env) describe(err error) string {
+	x := e.explain(err)
+	if x.Code == "" && x.Status == 0 {
+		return x.Sentence
 	}
-	code := ae.Code
+	code := x.Code
 	if code == "" {
-		code = fmt.Sprintf("HTTP %d", ae.StatusCode)
+		code = fmt.Sprintf("HTTP %d", x.Status)
 	}
-	s := code + ": " + ae.Human()
-	if ae.RequestID != "" {
-		s += "\n  request id: " + ae.RequestID + " (quote it when reporting a problem)"
+	s := code + ": " + x.Sentence
+	if x.RequestID != "" {
+		s += "\n  request id: " + x.RequestID + " (quote it when reporting a problem)"
 	}
 	return s
 }

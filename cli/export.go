@@ -30,7 +30,7 @@ func runExport(e *env, args []string) error {
 	if err != nil || id <= 0 {
 		return localf("%q is not a conversation id; \"lectern history\" lists them", pos[0])
 	}
-	a, err := e.appOn(false)
+	a, err := e.appOn()
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,17 @@ type fixture struct {
 	handbook string // a workspace with the handbook and many notes
 	mu       sync.Mutex
 	asks     []map[string]any  // POST /workspace bodies, in order
+	requests []string          // every request as "METHOD /path?query", in order
 	metadata map[string]string // when set, added to each question on its way to the emulator
+}
+
+// requestLog returns the requests the server received since the last call, and forgets them.
+func (f *fixture) requestLog() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.requests
+	f.requests = nil
+	return out
 }
 
 // setup isolates the test's local data and keychain, and clears the environment.
@@ -69,6 +79,9 @@ Expenses. Travel expenses are refunded within 14 days when the receipt is attach
 
 // record keeps the body of each question, then lets the emulator answer.
 func (f *fixture) record(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.requests = append(f.requests, r.Method+" "+r.URL.RequestURI())
+	f.mu.Unlock()
 	if r.Method == http.MethodPost && r.URL.Path == "/workspace" {
 		body, _ := io.ReadAll(r.Body)
 		var m map[string]any

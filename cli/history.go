@@ -42,7 +42,7 @@ type historyEntry struct {
 // history lists the conversations with the command's server, newest first, or with search the
 // turns that match, best first.
 func (e *env) history(search string) ([]historyEntry, error) {
-	a, err := e.appOn(false)
+	a, err := e.appOn()
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 			en = entry(ctx, a, h.Conversation, names)
 			described[h.Conversation.ID] = en
 		}
-		en.Question, en.Answer = h.Question, h.Snippet
+		en.Question, en.Answer = h.Question, h.AnswerSnippet
 		if t, err := convs.Turn(ctx, h.TurnID); err == nil {
 			en.Status, en.Updated = string(t.Status), t.Updated
 		}

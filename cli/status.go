@@ -27,11 +27,11 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, ws, err := e.connectWorkspace(pos[0])
+	a, err := e.appOn()
 	if err != nil {
 		return err
 	}
-	rec, err := c.DocumentStatus(e.ctx, ws.WorkspaceID, pos[1])
+	rec, err := a.DocumentStatus(e.ctx, pos[0], pos[1])
 	if err != nil {
 		return err
 	}

@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 
+	"lectern/app"
 	"lectern/client"
 )
 
@@ -16,8 +14,12 @@ var cmdUpload = &command{
 	args:    "WORKSPACE FILE... [--wait] [--json]",
 	summary: "add files to one of your own personal workspaces",
 	help: `
-Each file is checked first (type .txt .pdf .docx .xlsx .csv, name, size); a file that fails the
-check is not sent and its reason is printed. The others are sent one after the other.
+Each file is checked first (type .txt .pdf .docx .xlsx .csv, name, size against the workspace's
+limits); a file that fails the check is not sent and its reason is printed. A folder adds the
+files in it. The files go through the same upload queue as the desktop app's: the queue keeps
+each one until the server has it, a file already queued or sent to the workspace (same name and
+content) is not sent again, and an upload cut short is resumed by the next "lectern upload" of
+the same file, or by the desktop app, without sending it twice.
 
   --wait   follow each file until it is ready to be asked, or failed
   --json   print the upload records as a JSON array (progress goes to stderr)
@@ -26,44 +28,111 @@ Exit code 1 when the service refused a file or a file failed, 2 when a file fail
 	run: runUpload,
 }
 
-// uploadOptions are the parsed arguments of upload.
-type uploadOptions struct {
-	workspace string
-	files     []string
-	wait      bool
-	asJSON    bool
-}
-
 // runUpload is `lectern upload WORKSPACE FILE...`.
 func runUpload(e *env, args []string) error {
 	fs := newFlagSet(e, "upload")
-	o := &uploadOptions{}
-	fs.BoolVar(&o.wait, "wait", false, "wait until ready or failed")
-	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+	wait := fs.Bool("wait", false, "wait until ready or failed")
+	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseArgs(fs, args, 2, -1, "WORKSPACE and at least one FILE")
 	if err != nil {
 		return err
 	}
-	o.workspace, o.files = pos[0], pos[1:]
-	return e.upload(o)
+	a, err := e.appOn()
+	if err != nil {
+		return err
+	}
+	r := newUploadReport(e, a, *asJSON)
+	done := app.UploadState.Sent
+	if *wait {
+		done = app.UploadState.Final
+	}
+	batch, err := a.Upload(e.ctx, pos[0], pos[1:], func(u app.Upload) bool { return done(u.State) }, r.change)
+	r.out.clearProgress()
+	if err != nil {
+		return err
+	}
+	return r.finish(batch)
 }
 
-// upload checks, sends and (with --wait) follows the files of o.
-func (e *env) upload(o *uploadOptions) error {
-	reqs, rejected := e.preflight(o.files, client.DefaultLimits)
-	if len(reqs) == 0 {
-		return exitStatus(exitUsage)
+// uploadReport prints what happens to the files of one upload command: a line when the server has
+// a file and at each change of its status, the reason of each file refused, and on a terminal a
+// progress line while a file is sent. Lines go to stdout, or to stderr with --json.
+type uploadReport struct {
+	e      *env
+	a      *app.App
+	out    *lockedWriter
+	live   bool
+	asJSON bool
+	status map[int64]string // the last status printed per entry
+}
+
+func newUploadReport(e *env, a *app.App, asJSON bool) *uploadReport {
+	out := &lockedWriter{w: e.stdout}
+	if asJSON {
+		out.w = e.stderr
 	}
-	c, ws, err := e.connectWorkspace(o.workspace)
-	if err != nil {
-		return err
+	return &uploadReport{e: e, a: a, out: out, live: e.isTerminal() && !asJSON, asJSON: asJSON,
+		status: map[int64]string{}}
+}
+
+// workspaceName names workspace id as the cache knows it, else by its id.
+func (r *uploadReport) workspaceName(id string) string {
+	list, _ := r.a.Workspaces(r.e.ctx)
+	for _, w := range list {
+		if w.WorkspaceID == id {
+			return oneLine(w.Name)
+		}
 	}
-	recs, failed, err := e.sendAndWait(c, ws, reqs, o)
-	if err != nil {
-		return err
+	return id
+}
+
+// change reports one change of a queue entry.
+func (r *uploadReport) change(u app.Upload) {
+	_, known := r.status[u.ID]
+	switch {
+	case u.State == app.UploadSending && r.live:
+		r.out.progressf("Sending %s  %s", oneLine(u.Name), percent(u.Sent, u.Size))
+	case u.State == app.UploadFailed && u.Record == nil && !known:
+		r.status[u.ID] = "refused"
+		r.out.clearProgress()
+		fmt.Fprintf(r.e.stderr, "lectern: %s not added: %s\n", oneLine(u.Name), refusal(u))
+	case u.Record != nil && !known:
+		r.out.line("Added %s to %s (%s).", oneLine(u.Name), r.workspaceName(u.WorkspaceID), recordIDs(u.Record))
+		fallthrough
+	case u.Record != nil && r.status[u.ID] != u.Status:
+		r.status[u.ID] = u.Status
+		r.out.line("%s: %s", oneLine(u.Name), statusWords(u.Status, u.Record.FailedReason))
 	}
-	if o.asJSON {
-		if err := e.printJSON(recs); err != nil {
+}
+
+// refusal says why the server refused an upload: its code, what to do and the request id.
+func refusal(u app.Upload) string {
+	if u.ErrorCode == "" {
+		return u.Error
+	}
+	return u.ErrorCode + ": " + u.Error
+}
+
+// finish prints the files refused before sending and the records (--json), and sets the exit code.
+func (r *uploadReport) finish(batch app.UploadBatch) error {
+	rejected, failed := 0, 0
+	for _, res := range batch.Results {
+		if res.ID == 0 {
+			fmt.Fprintf(r.e.stderr, "lectern: %s not sent: %s\n", quotePath(res.Path), res.Reason)
+			rejected++
+		}
+	}
+	recs := []*client.UploadRecord{}
+	for _, u := range batch.Entries {
+		if u.State == app.UploadFailed {
+			failed++
+		}
+		if u.Record != nil {
+			recs = append(recs, u.Record)
+		}
+	}
+	if r.asJSON && len(batch.Entries) > 0 {
+		if err := r.e.printJSON(recs); err != nil {
 			return err
 		}
 	}
@@ -76,88 +145,12 @@ func (e *env) upload(o *uploadOptions) error {
 	return nil
 }
 
-// sendAndWait sends the files and, with --wait, follows them. It returns the latest records
-// and how many files the service refused or failed. Lines go to stdout, or to stderr with --json.
-func (e *env) sendAndWait(c *client.Client, ws client.Workspace, reqs []client.UploadRequest, o *uploadOptions) ([]*client.UploadRecord, int, error) {
-	out := &lockedWriter{w: e.stdout}
-	if o.asJSON {
-		out.w = e.stderr
+// quotePath shows a path on one line, quoted when it holds characters a line cannot show.
+func quotePath(p string) string {
+	if oneLine(p) != p {
+		return fmt.Sprintf("%q", p)
 	}
-	live := e.isTerminal() && !o.asJSON
-	recs, failed := e.sendAll(c, ws, reqs, out, live)
-	if e.ctx.Err() != nil {
-		return nil, 0, e.ctx.Err()
-	}
-	if !o.wait || len(recs) == 0 {
-		return recs, failed, nil
-	}
-	recs, n, err := e.waitAll(c, ws.WorkspaceID, recs, out, live)
-	return recs, failed + n, err
-}
-
-// preflight checks each file locally and returns the requests for those that pass. The reason
-// of each rejected file is printed.
-func (e *env) preflight(files []string, lim client.Limits) ([]client.UploadRequest, int) {
-	var reqs []client.UploadRequest
-	rejected := 0
-	for _, path := range files {
-		req, err := checkFile(path, lim)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "lectern: %s not sent: %s\n", path, err)
-			rejected++
-			continue
-		}
-		reqs = append(reqs, req)
-	}
-	return reqs, rejected
-}
-
-// checkFile checks one file and prepares its request (the workspace is filled in later).
-func checkFile(path string, lim client.Limits) (client.UploadRequest, error) {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return client.UploadRequest{}, errors.New("there is no such file")
-	case err != nil:
-		return client.UploadRequest{}, fmt.Errorf("cannot read it: %v", err)
-	case fi.IsDir():
-		return client.UploadRequest{}, errors.New("it is a folder; give the files in it one by one")
-	}
-	if err := client.Preflight(filepath.Base(path), fi.Size(), lim); err != nil {
-		return client.UploadRequest{}, errors.New(client.Describe(err))
-	}
-	req, err := client.UploadRequestForFile("", path)
-	if err != nil {
-		return client.UploadRequest{}, errors.New(client.Describe(err))
-	}
-	return req, nil
-}
-
-// sendAll sends the requests one after the other to ws and returns the records of those the
-// service accepted, and how many it refused (their errors are printed).
-func (e *env) sendAll(c *client.Client, ws client.Workspace, reqs []client.UploadRequest, out *lockedWriter, live bool) ([]*client.UploadRecord, int) {
-	recs := []*client.UploadRecord{}
-	failed := 0
-	for _, req := range reqs {
-		if e.ctx.Err() != nil {
-			break
-		}
-		req.WorkspaceID = ws.WorkspaceID
-		if live {
-			req.Progress = func(sent, total int64) { out.progressf("Sending %s  %s", req.Name, percent(sent, total)) }
-		}
-		rec, err := c.Upload(e.ctx, req)
-		out.clearProgress()
-		if err != nil {
-			fmt.Fprintf(e.stderr, "lectern: %s not added: %s\n", req.Name, describe(err))
-			failed++
-			continue
-		}
-		out.line("Added %s to %s (%s).", rec.Name, ws.Name, recordIDs(rec))
-		out.line("%s: %s", rec.Name, statusWords(rec.Status, rec.FailedReason))
-		recs = append(recs, rec)
-	}
-	return recs, failed
+	return p
 }
 
 // recordIDs names the ids of an upload record that "lectern status" takes.
@@ -176,7 +169,7 @@ func percent(sent, total int64) string {
 	return fmt.Sprintf("%3d%%", sent*100/total)
 }
 
-// lockedWriter serialises the lines and the progress line of concurrent uploads and waits.
+// lockedWriter serialises the lines and the progress line of an upload's report.
 type lockedWriter struct {
 	mu       sync.Mutex
 	w        io.Writer

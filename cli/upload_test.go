@@ -69,9 +69,13 @@ func TestUploadFailures(t *testing.T) {
 	r := runCLI(t, "upload", "Alice Notes", p, "--wait").want(t, 1)
 	contains(t, "upload", r.stdout, "unreadable-scan.txt: failed (the server could not index")
 
-	// The same name twice: the service refuses the second one (duplicate_name).
+	// The same name with other content: the service refuses the second one (duplicate_name).
 	other := writeFile(t, "x.txt", "text")
-	r = runCLI(t, "upload", f.handbook, other, other).want(t, 1)
+	again := filepath.Join(t.TempDir(), "x.txt")
+	if err := os.WriteFile(again, []byte("other text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runCLI(t, "upload", f.handbook, other, again).want(t, 1)
 	if n := strings.Count(r.stderr, "not added"); n != 1 {
 		t.Errorf("want the second copy refused, got %d refusals:\n%s", n, r.stderr)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"lectern/app"
 	"lectern/client"
 )
 
@@ -26,22 +27,32 @@ func runWorkspaces(e *env, args []string) error {
 	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
-	c, _, err := e.connect()
+	a, err := e.appOn()
 	if err != nil {
 		return err
 	}
-	list := []client.Workspace{}
-	for w, err := range c.AllWorkspaces(e.ctx, client.ListOptions{Include: "none"}) {
-		if err != nil {
-			return err
-		}
-		list = append(list, w)
+	list, cached, err := a.ListWorkspaces(e.ctx)
+	if err != nil {
+		return err
 	}
+	e.noteCached(cached, "workspace list")
 	if *asJSON {
 		return e.printJSON(list)
 	}
 	printWorkspaces(e, list)
 	return nil
+}
+
+// noteCached says on stderr that what follows came from the cache, and why, when it did.
+func (e *env) noteCached(c *app.Cached, what string) {
+	if c == nil {
+		return
+	}
+	when := "never synced"
+	if !c.Synced.IsZero() {
+		when = "last synced " + c.Synced.Local().Format(timeLayout)
+	}
+	fmt.Fprintf(e.stderr, "lectern: offline, showing the cached %s (%s). %s\n", what, when, e.explain(c.Err).Sentence)
 }
 
 // printWorkspaces writes the workspace table.

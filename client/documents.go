@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -133,25 +132,6 @@ type UploadRequest struct {
 	Metadata map[string]string
 	// Progress, when set, is called from the sending goroutine with body bytes sent so far.
 	Progress func(sent, total int64)
-}
-
-// UploadRequestForFile prepares an upload of the file at path with a new client document id
-// and the file's base name. It only stats the file; Open opens it when sending.
-func UploadRequestForFile(workspaceID, path string) (UploadRequest, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return UploadRequest{}, err
-	}
-	if !st.Mode().IsRegular() {
-		return UploadRequest{}, &ValidationError{Field: "file", Reason: "not a regular file"}
-	}
-	return UploadRequest{
-		WorkspaceID:      workspaceID,
-		ClientDocumentID: NewClientDocumentID(),
-		Name:             filepath.Base(path),
-		Size:             st.Size(),
-		Open:             func() (io.ReadCloser, error) { return os.Open(path) },
-	}, nil
 }
 
 // Validate checks the request before anything is sent.

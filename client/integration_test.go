@@ -228,8 +228,8 @@ func TestEmulatorUploadRefusals(t *testing.T) {
 			t.Errorf("%s: %v", tc.code, err)
 			continue
 		}
-		if d := client.Describe(err); d == "" || strings.Contains(d, ownerKey) || strings.Contains(d, readKey) {
-			t.Errorf("Describe %q", d)
+		if d := err.Error(); strings.Contains(d, ownerKey) || strings.Contains(d, readKey) {
+			t.Errorf("error text %q", d)
 		}
 	}
 	first := upload("gamma.txt", []byte("one"), w.personal)

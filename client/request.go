@@ -121,7 +121,7 @@ func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Resp
 	}
 	defer resp.Body.Close()
 	if err := handle(resp); err != nil {
-		if de, ok := err.(*decodeError); ok {
+		if de, ok := err.(*DecodeError); ok {
 			de.route = r.route()
 			return de
 		}
@@ -137,22 +137,22 @@ func decodeInto(out any) func(*http.Response) error {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &se) || errors.As(err, &te) {
-			return &decodeError{err: err}
+			return &DecodeError{err: err}
 		}
 		return err // nil, or the connection broke while reading
 	}
 }
 
-// decodeError is a successful answer whose body could not be read as JSON.
-type decodeError struct {
+// DecodeError is a successful answer whose body could not be read as JSON.
+type DecodeError struct {
 	route string
 	err   error
 }
 
-func (e *decodeError) Error() string {
+func (e *DecodeError) Error() string {
 	return "client: " + e.route + ": the server's answer could not be read: " + e.err.Error()
 }
-func (e *decodeError) Unwrap() error { return e.err }
+func (e *DecodeError) Unwrap() error { return e.err }
 
 // retryWait decides whether err is worth another attempt and how long to wait first.
 // noAnswerOK allows retrying requests that got no answer (GET).

@@ -108,9 +108,6 @@ func TestStreamFailedEvent(t *testing.T) {
 	if !errors.As(s.Err(), &ae) || ae.Code != "workspace_access_lost" || ae.RequestID != "req_f" || n != 2 {
 		t.Fatalf("%v after %d events", s.Err(), n)
 	}
-	if !strings.Contains(Describe(s.Err()), "no longer has access") {
-		t.Fatal(Describe(s.Err()))
-	}
 }
 
 // A stream that ends without completed/failed is an interrupted answer that keeps its text.
@@ -126,9 +123,6 @@ func TestStreamCutIsInterruptedWithText(t *testing.T) {
 	var ie *InterruptedError
 	if !errors.As(s.Err(), &ie) || !errors.Is(s.Err(), ErrInterrupted) || ie.Text != "Half an answer" {
 		t.Fatalf("%#v", s.Err())
-	}
-	if !strings.Contains(Describe(s.Err()), "text received so far is kept") {
-		t.Fatal(Describe(s.Err()))
 	}
 }
 
@@ -150,8 +144,8 @@ func TestStreamIdleTimeout(t *testing.T) {
 	if el := time.Since(start); el < 300*time.Millisecond {
 		t.Fatalf("pings did not keep the stream alive (%v)", el)
 	}
-	if !strings.Contains(Describe(s.Err()), "nothing for too long") {
-		t.Fatal(Describe(s.Err()))
+	if !errors.Is(s.Err(), ErrIdleTimeout) {
+		t.Fatalf("%#v", s.Err())
 	}
 }
 

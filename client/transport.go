@@ -17,6 +17,7 @@ type NetError struct {
 	Err           error // the underlying error (context errors stay visible to errors.Is)
 	Unreachable   bool  // nothing reached the server: DNS, refused, no route
 	Timeout       bool  // a time limit passed
+	Certificate   bool  // the server's TLS certificate is not trusted
 	msg           string
 }
 
@@ -49,6 +50,7 @@ func (c *Client) wrapNetError(method, route, host string, err error) error {
 	e.Unreachable = isUnreachable(inner)
 	var te interface{ Timeout() bool }
 	e.Timeout = errors.Is(inner, context.DeadlineExceeded) || (errors.As(inner, &te) && te.Timeout())
+	e.Certificate = isCertificateError(inner)
 	return e
 }
 

@@ -108,7 +108,7 @@ func (c *Client) postUploadOnce(ctx context.Context, r UploadRequest) (*UploadRe
 	defer resp.Body.Close()
 	var rec UploadRecord
 	if err := decodeInto(&rec)(resp); err != nil {
-		if de, ok := err.(*decodeError); ok {
+		if de, ok := err.(*DecodeError); ok {
 			de.route = "POST /workspace/documents"
 			return nil, de
 		}

@@ -45,7 +45,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), filter: widget.NewEntry(), table: newDocTable(), detail: widget.NewLabel(""),
-		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView()}
+		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain)}
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Truncation = fyne.TextTruncateEllipsis

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -9,22 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/client"
+	"lectern/app"
 )
-
-// describeError returns what went wrong in words and, apart, the request id to quote.
-func describeError(err error) (message, requestID string) {
-	var ae *client.APIError
-	if errors.As(err, &ae) {
-		return ae.Human(), ae.RequestID
-	}
-	msg := client.Describe(err)
-	if rest, ok := strings.CutPrefix(msg, "Something went wrong: "); ok {
-		// The core's own errors are already sentences; show them as they are.
-		msg = sentence(rest)
-	}
-	return msg, ""
-}
 
 // sentence capitalises s and ends it with a full stop.
 func sentence(s string) string {
@@ -47,10 +32,12 @@ type errorView struct {
 	reqRow  *fyne.Container
 	reqID   *widget.Label
 	err     error
+	explain func(error) app.Explanation
 }
 
-func newErrorView() *errorView {
-	e := &errorView{message: widget.NewLabel(""), reqID: widget.NewLabel("")}
+// newErrorView makes a hidden error view whose sentences come from explain (the core's Explain).
+func newErrorView(explain func(error) app.Explanation) *errorView {
+	e := &errorView{message: widget.NewLabel(""), reqID: widget.NewLabel(""), explain: explain}
 	e.message.Wrapping = fyne.TextWrapWord
 	e.message.Importance = widget.DangerImportance
 	e.reqID.Selectable = true
@@ -72,10 +59,10 @@ func (e *errorView) SetError(err error) {
 		e.box.Hide()
 		return
 	}
-	msg, id := describeError(err)
-	e.message.SetText(msg)
-	e.reqID.SetText(id)
-	if id == "" {
+	x := e.explain(err)
+	e.message.SetText(x.Sentence)
+	e.reqID.SetText(x.RequestID)
+	if x.RequestID == "" {
 		e.reqRow.Hide()
 	} else {
 		e.reqRow.Show()

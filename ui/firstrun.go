@@ -36,7 +36,7 @@ type firstRun struct {
 }
 
 func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
-	f := &firstRun{b: b, ctx: ctx, win: win, errs: newErrorView(), demoErrs: newErrorView()}
+	f := &firstRun{b: b, ctx: ctx, win: win, errs: newErrorView(b.Explain), demoErrs: newErrorView(b.Explain)}
 	f.server = widget.NewEntry()
 	f.server.SetPlaceHolder("https://workspace.example.com")
 	f.key = widget.NewPasswordEntry()

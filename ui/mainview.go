@@ -43,7 +43,7 @@ type mainView struct {
 func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
 	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
-		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(),
+		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(b.Explain),
 		chat: container.NewStack(), uploads: container.NewStack()}
 	m.banner = newOfflineBanner(m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)

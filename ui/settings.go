@@ -62,7 +62,7 @@ func (u *UI) SettingsWindow() fyne.Window {
 
 func newSettingsWindow(u *UI) *settingsWindow {
 	s := &settingsWindow{u: u, win: u.fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""),
-		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView()}
+		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView(u.b.Explain)}
 	s.server.Selectable = true
 	s.home.Selectable = true
 	s.home.Wrapping = fyne.TextWrapBreak
@@ -150,7 +150,7 @@ func (s *settingsWindow) loadKey(server string) {
 	key, src, err := b.APIKey(server)
 	chain := b.KeychainAvailable()
 	uiDo(func() {
-		s.key.SetText(keyText(key, src, err))
+		s.key.SetText(keyText(key, src, s.u.b.Explain(err).Sentence))
 		if chain {
 			s.keychain.Hide()
 			return
@@ -162,10 +162,9 @@ func (s *settingsWindow) loadKey(server string) {
 }
 
 // keyText shows a key as its first 12 characters and where it comes from; never the whole key.
-func keyText(key string, src app.KeySource, err error) string {
-	if err != nil {
-		msg, _ := describeError(err)
-		return msg
+func keyText(key string, src app.KeySource, failure string) string {
+	if failure != "" {
+		return failure
 	}
 	if key == "" {
 		return "No key"

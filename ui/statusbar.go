@@ -107,11 +107,7 @@ func (b *offlineBanner) set(c app.Connection) {
 		text = "Offline, last synced at " + syncTime(c.LastSynced)
 	}
 	b.text.SetText(text)
-	why := ""
-	if c.Err != nil {
-		why, _ = describeError(c.Err)
-	}
-	b.why.SetText(why)
+	b.why.SetText(c.Why.Sentence)
 	wc := theme.Color(theme.ColorNameWarning)
 	r, g, bl, _ := wc.RGBA()
 	b.bg.FillColor = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: 0x40}

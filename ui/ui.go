@@ -35,6 +35,7 @@ type Backend interface {
 	Refresh(ctx context.Context) error
 	WorkspaceLimits(id string) (client.Limits, bool)
 	Subscribe(fn func(app.Event)) (unsubscribe func())
+	Explain(err error) app.Explanation
 }
 
 var _ Backend = (*app.App)(nil)

@@ -111,7 +111,7 @@ func TestClientUpload(t *testing.T) {
 		t.Fatalf("published: %v", err)
 	}
 	_, err = c.DocumentStatus(ctx, info.Personal, "Nonexistent1")
-	if !client.IsCode(err, "document_not_found") || strings.Contains(client.Describe(err), info.Key) {
+	if !client.IsCode(err, "document_not_found") || strings.Contains(err.Error(), info.Key) {
 		t.Fatalf("status: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package client
+package app
 
 import (
 	"context"
@@ -6,7 +6,15 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"lectern/client"
 )
+
+// The sentences that tell a person what happened and what to do live here, in the application
+// core, and nowhere else: the client's errors are data (status, code, message, param, retryable,
+// Retry-After, request id), and both front-ends show what Explain says.
 
 // sentences holds, for each code of spec §7, what happened and what to do.
 var sentences = map[string]string{
@@ -16,7 +24,6 @@ var sentences = map[string]string{
 	"invalid_history":        "The earlier turns of this conversation could not be sent. Start a new conversation, or ask again without the earlier turns.",
 	"invalid_cursor":         "The list could not be continued, probably because the server restarted. Refresh the list.",
 	"unsupported_file_type":  "This file cannot be added: only .txt, .pdf, .docx, .xlsx and .csv files whose content matches their extension are accepted (not .md, .doc or .xls). Save it in one of those formats and add it again.",
-	"api_key_required":       "The API key is missing or wrong. Check the key in the settings, or create a new one in the service's key management page.",
 	"api_key_owner_required": "This API key has no owner, so it cannot open any workspace. Create a key from your own account in the service's key management page.",
 	"key_not_allowed":        "This API key may not add documents. An administrator must mark the key 'Can add documents'; keys made before 17-10-2026 can never add, so create a new key and ask for it to be marked.",
 	"workspace_read_only":    "This workspace is published for others, so files cannot be added to it through the API. Add the file in the web app, or choose another of your personal workspaces.",
@@ -36,6 +43,14 @@ var sentences = map[string]string{
 	"daily_upload_limit":     "This key has reached today's upload limit. Try again tomorrow, or ask an administrator to raise the limit.",
 }
 
+// keyRefused says that the server refused the key, and what to do, by where the key came from.
+var keyRefused = map[KeySource]string{
+	KeyFromEnv:      "The server refused the key in LECTERN_API_KEY: it is missing or wrong. Set LECTERN_API_KEY to a valid key, or create a new one in the service's key management page.",
+	KeyFromKeychain: "The server refused the API key saved for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
+	KeyFromSession:  "The server refused the API key given for this session: it is missing or wrong. Connect again with a valid key, or create a new one in the service's key management page.",
+	KeyNone:         "The API key is missing or wrong. Check the key in the settings, or create a new one in the service's key management page.",
+}
+
 // paramSentences refine invalid_request when the server names the field.
 var paramSentences = map[string]string{
 	"data":        "The file's content did not arrive intact (invalid base64). Add the file again.",
@@ -43,25 +58,74 @@ var paramSentences = map[string]string{
 	"question":    "The question was missing or not text. Type a question and ask again.",
 }
 
-// Human returns a sentence for a person: what happened and what to do.
-func (e *APIError) Human() string {
-	s := e.baseSentence()
+// Explanation is an error told to a person: what happened and what to do, and what to quote
+// when reporting it.
+type Explanation struct {
+	Sentence  string // what happened and what to do
+	Code      string // the service's error code, "" when none
+	Status    int    // the HTTP status of a service error, 0 otherwise
+	RequestID string // the request id to quote, "" when none
+}
+
+// Explain tells err to a person. A refused key is explained by where the current key came from.
+func (a *App) Explain(err error) Explanation { return explain(err, a.conn.keySource()) }
+
+// Describe returns Explain's sentence with the request id, in one line of text (as saved with a
+// failed answer or upload).
+func (a *App) Describe(err error) string { return explain(err, a.conn.keySource()).String() }
+
+// String is the sentence followed by the request id, when there is one.
+func (x Explanation) String() string {
+	if x.RequestID == "" {
+		return x.Sentence
+	}
+	return x.Sentence + " (request id " + x.RequestID + ")"
+}
+
+// explain tells err to a person; src is where the key in use came from.
+func explain(err error, src KeySource) Explanation {
+	var (
+		ae *client.APIError
+		ve *client.ValidationError
+		ie *client.InterruptedError
+		ue *client.UploadUnknownError
+	)
+	switch {
+	case err == nil:
+		return Explanation{}
+	case errors.As(err, &ie):
+		return Explanation{Sentence: interruptedSentence(ie)}
+	case errors.As(err, &ue):
+		return Explanation{Sentence: "The upload's outcome is unknown: the connection broke and the status could not be checked. Check the document's status before adding it again."}
+	case errors.As(err, &ae):
+		return Explanation{Sentence: apiSentence(ae, src), Code: ae.Code, Status: ae.StatusCode, RequestID: ae.RequestID}
+	case errors.As(err, &ve):
+		return Explanation{Sentence: "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."}
+	}
+	return Explanation{Sentence: netSentence(err)}
+}
+
+// apiSentence says what a service error means and what to do, with when to try again.
+func apiSentence(e *client.APIError, src KeySource) string {
+	s := apiBaseSentence(e, src)
 	if e.RetryAfter > 0 {
 		s += " You can try again in " + humanDuration(e.RetryAfter) + "."
 	}
 	return s
 }
 
-// baseSentence picks the sentence for the code, the status, or the server's message.
-func (e *APIError) baseSentence() string {
-	if e.Code == "invalid_request" && e.Param != "" {
+// apiBaseSentence picks the sentence for the code, the status, or the server's message.
+func apiBaseSentence(e *client.APIError, src KeySource) string {
+	switch {
+	case e.Code == "invalid_request" && e.Param != "":
 		if s, ok := paramSentences[e.Param]; ok {
 			return s
 		}
 		return fmt.Sprintf("The server did not accept the field '%s' (missing or of the wrong type). This is probably a bug in Lectern; please report it with the request id.", e.Param)
-	}
-	if (e.Code == "unknown_parameter" || e.Code == "unsupported_parameter") && e.Param != "" {
+	case (e.Code == "unknown_parameter" || e.Code == "unsupported_parameter") && e.Param != "":
 		return strings.Replace(sentences[e.Code], "a field Lectern sent", "the field '"+e.Param+"'", 1)
+	case e.Code == "api_key_required":
+		return keyRefused[src]
 	}
 	if s, ok := sentences[e.Code]; ok {
 		return s
@@ -69,11 +133,11 @@ func (e *APIError) baseSentence() string {
 	if e.StatusCode == 429 {
 		return "Too many requests, or too many wrong keys from this address (20 in 10 minutes). Check the key, then wait before trying again."
 	}
-	return e.genericSentence()
+	return genericSentence(e)
 }
 
 // genericSentence describes an unknown code or a bare status.
-func (e *APIError) genericSentence() string {
+func genericSentence(e *client.APIError) string {
 	what := ""
 	switch {
 	case e.StatusCode == 0:
@@ -86,22 +150,17 @@ func (e *APIError) genericSentence() string {
 	if e.Code != "" {
 		what += " with code " + e.Code
 	}
-	if msg := firstNonEmpty(e.Message, e.Snippet); msg != "" {
+	msg := e.Message
+	if msg == "" {
+		msg = e.Snippet
+	}
+	if msg != "" {
 		what += ": " + strings.TrimRight(msg, ".")
 	}
 	if e.StatusCode >= 500 || e.StatusCode == 0 || e.Retryable {
 		return what + ". Try again in a moment."
 	}
 	return what + ". If it persists, report it with the request id."
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // humanDuration renders a wait such as "30 seconds" or "2 minutes".
@@ -116,54 +175,23 @@ func humanDuration(d time.Duration) string {
 	}
 }
 
-// Describe returns a sentence for a person about any error the client returns: service
-// errors, failed checks, interrupted answers and network problems. It never contains the key.
-func Describe(err error) string {
-	if err == nil {
-		return ""
-	}
-	var (
-		ae *APIError
-		ve *ValidationError
-		ie *InterruptedError
-		ue *UploadUnknownError
-	)
-	switch {
-	case errors.As(err, &ie):
-		return describeInterrupted(ie)
-	case errors.As(err, &ue):
-		return "The upload's outcome is unknown: the connection broke and the status could not be checked. Check the document's status before adding it again."
-	case errors.As(err, &ae):
-		return withRequestID(ae.Human(), ae.RequestID)
-	case errors.As(err, &ve):
-		return "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."
-	}
-	return describeNet(err)
-}
-
-func withRequestID(s, id string) string {
-	if id == "" {
-		return s
-	}
-	return s + " (request id " + id + ")"
-}
-
-// describeInterrupted explains a stream that stopped early.
-func describeInterrupted(ie *InterruptedError) string {
+// interruptedSentence explains a stream that stopped early.
+func interruptedSentence(ie *client.InterruptedError) string {
 	why := "the connection was lost"
 	switch {
-	case errors.Is(ie.Cause, ErrIdleTimeout):
+	case errors.Is(ie.Cause, client.ErrIdleTimeout):
 		why = "the server sent nothing for too long"
-	case errors.Is(ie.Cause, ErrStreamClosed), errors.Is(ie.Cause, context.Canceled):
+	case errors.Is(ie.Cause, client.ErrStreamClosed), errors.Is(ie.Cause, context.Canceled):
 		why = "it was stopped"
 	}
 	return "The answer stopped before it was finished because " + why + ". The text received so far is kept; ask again for the full answer."
 }
 
-// describeNet explains errors without an HTTP answer.
-func describeNet(err error) string {
-	var ne *NetError
-	var de *decodeError
+// netSentence explains errors without an HTTP answer; any other error is the core's own, and
+// already a sentence.
+func netSentence(err error) string {
+	var ne *client.NetError
+	var de *client.DecodeError
 	host := "the server"
 	if errors.As(err, &ne) && ne.Host != "" {
 		host = "the server at " + ne.Host
@@ -171,16 +199,30 @@ func describeNet(err error) string {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "The request was cancelled."
-	case errors.Is(err, ErrUnreachable):
+	case errors.Is(err, client.ErrUnreachable):
 		return "Cannot reach " + host + ". Check the server address and your network connection, then try again."
 	case errors.Is(err, context.DeadlineExceeded) || (ne != nil && ne.Timeout):
 		return "No answer from " + host + " in time. Try again later."
-	case isCertificateError(err):
+	case ne != nil && ne.Certificate:
 		return "The certificate of " + host + " is not trusted. Check the server address, or ask an administrator."
 	case errors.As(err, &de):
 		return "The server's answer could not be read. The address may not be a workspace service; check it."
 	case ne != nil:
 		return "The connection to " + host + " broke before an answer arrived. Try again."
 	}
-	return "Something went wrong: " + err.Error()
+	return sentence(err.Error())
+}
+
+// sentence capitalises s and ends it with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "Something went wrong."
+	}
+	first, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(first)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
 }

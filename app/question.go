@@ -1,0 +1,80 @@
+package app
+
+import (
+	"context"
+
+	"lectern/client"
+)
+
+// Question is a question as a front-end passes it: the workspace as the person named it (an id, or
+// a name in any case), optionally one document of it, and whether it follows up the last
+// conversation there.
+type Question struct {
+	Workspace  string
+	DocumentID string // "" asks the whole workspace
+	Text       string
+	Continue   bool // a follow-up in the workspace's last conversation, when it asked the same document
+}
+
+// Ask asks q and blocks until the answer ends, as Conversations.Ask does: the app builds and
+// validates the request once, saves the question before it goes out and the answer when it ends,
+// and caches the documents the answer names. The workspace is resolved without a request when the
+// cache knows it (see withWorkspace); when the server answers workspace_not_found, what this call
+// saved is removed again, so that a question to no workspace leaves nothing behind.
+func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (Turn, error) {
+	var turn Turn
+	_, err := a.withWorkspace(ctx, q.Workspace, func(ref WorkspaceRef) error {
+		conv, err := a.conv.conversationToAsk(ctx, ref, q, opts.OnNotice)
+		if err != nil {
+			return err
+		}
+		turn, err = a.conv.askIn(ctx, conv, q.Text, opts)
+		if client.IsCode(err, "workspace_not_found") && turn.ID != 0 {
+			a.conv.unsave(ctx, conv.ID == 0, turn)
+		}
+		return err
+	})
+	if err == nil && turn.Final != nil {
+		a.sync.cacheSources(ctx, turn.Final.WorkspaceID, turn.Final.Sources)
+	}
+	return turn, err
+}
+
+// conversationToAsk returns the conversation q is asked in: with Continue the workspace's last one
+// when it asked the same document, else a new one, not saved until its first question is.
+func (c *Conversations) conversationToAsk(ctx context.Context, ref WorkspaceRef, q Question, notice func(string)) (Conversation, error) {
+	fresh := Conversation{Kind: KindWorkspace, WorkspaceID: ref.ID, DocumentID: q.DocumentID}
+	if !q.Continue {
+		return fresh, nil
+	}
+	last, ok, err := c.Last(ctx, ref.ID)
+	switch {
+	case err != nil:
+		return fresh, err
+	case !ok:
+		tell(notice, "There is no earlier conversation in this workspace; asking without history.")
+	case last.DocumentID != q.DocumentID:
+		tell(notice, "The last conversation in this workspace asked about another document; starting a new one.")
+	default:
+		return last, nil
+	}
+	return fresh, nil
+}
+
+// tell passes msg to notice, when there is one.
+func tell(notice func(string), msg string) {
+	if notice != nil {
+		notice(msg)
+	}
+}
+
+// unsave removes what an ask saved: its new conversation, or the turn it added to an old one.
+func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn Turn) {
+	ctx = context.WithoutCancel(ctx)
+	if newConversation {
+		_ = c.store.deleteConversation(ctx, c.conn.cacheKey(), turn.ConversationID)
+	} else {
+		_ = c.store.deleteTurn(ctx, turn.ID)
+	}
+	c.bus.Emit(ConversationsChanged{})
+}

@@ -1,0 +1,136 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"lectern/client"
+)
+
+// Spec §7: every code has a sentence that says what happened and what to do, with the wait when the
+// server gives Retry-After, and the request id to quote.
+func TestEveryCodeHasSentence(t *testing.T) {
+	codes := []struct {
+		status int
+		code   string
+		want   string // a phrase the sentence must contain
+	}{
+		{400, "invalid_request", "could not read the request"},
+		{400, "unknown_parameter", "does not accept"},
+		{400, "unsupported_parameter", "does not support"},
+		{400, "invalid_history", "earlier turns"},
+		{400, "invalid_cursor", "Refresh the list"},
+		{400, "unsupported_file_type", ".txt, .pdf, .docx, .xlsx and .csv"},
+		{401, "api_key_required", "missing or wrong"},
+		{403, "api_key_owner_required", "no owner"},
+		{403, "key_not_allowed", "'Can add documents'; keys made before 17-10-2026"},
+		{403, "workspace_read_only", "published"},
+		{404, "api_disabled", "not switched on"},
+		{404, "workspace_not_found", "cannot open that workspace"},
+		{404, "workspace_access_lost", "no longer has access"},
+		{404, "knowledge_not_found", "not in this workspace"},
+		{404, "document_not_found", "Add the file again"},
+		{409, "knowledge_not_ready", "still being prepared"},
+		{409, "id_in_use", "new id"},
+		{409, "duplicate_name", "Rename the file"},
+		{411, "length_required", "Content-Length"},
+		{413, "file_too_large", "too large"},
+		{415, "unsupported_media_type", "JSON"},
+		{429, "too_many_uploads", "check its status"},
+		{429, "", "wrong keys"},
+		{400, "file_too_complex", "too complex"},
+		{429, "daily_upload_limit", "upload limit"},
+	}
+	for _, tc := range codes {
+		err := fmt.Errorf("wrapped: %w", &client.APIError{StatusCode: tc.status, Code: tc.code, RequestID: "req_42",
+			RetryAfter: 7 * time.Second})
+		x := explain(err, KeyFromKeychain)
+		if !strings.Contains(x.Sentence, tc.want) || !strings.Contains(x.Sentence, "7 seconds") {
+			t.Errorf("%s: %q lacks %q", tc.code, x.Sentence, tc.want)
+		}
+		if x.Code != tc.code || x.Status != tc.status || x.RequestID != "req_42" || !strings.HasSuffix(x.String(), "(request id req_42)") {
+			t.Errorf("%s: %+v / %q", tc.code, x, x.String())
+		}
+	}
+}
+
+// The sentence for a refused key names where the key came from, so that it says what to change.
+func TestRefusedKeySentenceNamesItsSource(t *testing.T) {
+	err := &client.APIError{StatusCode: 401, Code: "api_key_required"}
+	env := explain(err, KeyFromEnv).Sentence
+	if !strings.Contains(env, "LECTERN_API_KEY") || strings.Contains(env, "settings") {
+		t.Errorf("from the environment: %q", env)
+	}
+	saved := explain(err, KeyFromKeychain).Sentence
+	if strings.Contains(saved, "LECTERN_API_KEY") || !strings.Contains(saved, "lectern connect") {
+		t.Errorf("from the keychain: %q", saved)
+	}
+}
+
+// Spec §7 invalid_request "With param: that field is missing or of the wrong type".
+func TestInvalidRequestSentenceNamesParam(t *testing.T) {
+	for param, want := range map[string]string{"knowledge": "'knowledge'", "data": "base64"} {
+		s := explain(&client.APIError{StatusCode: 400, Code: "invalid_request", Param: param}, KeyNone).Sentence
+		if !strings.Contains(s, want) {
+			t.Errorf("%s: %q", param, s)
+		}
+	}
+	s := explain(&client.APIError{StatusCode: 400, Code: "unknown_parameter", Param: "colour"}, KeyNone).Sentence
+	if !strings.Contains(s, "'colour'") {
+		t.Error(s)
+	}
+}
+
+func TestUnknownCodesAndBodiesReadWell(t *testing.T) {
+	cases := []struct {
+		err  *client.APIError
+		want []string
+	}{
+		{&client.APIError{StatusCode: 418, Code: "teapot_mode", Message: "I am a teapot."}, []string{"HTTP 418", "teapot_mode", "I am a teapot", "report it"}},
+		{&client.APIError{StatusCode: 503, Snippet: "Service Unavailable"}, []string{"HTTP 503", "Service Unavailable", "Try again"}},
+		{&client.APIError{StatusCode: 502}, []string{"HTTP 502", "Try again"}},
+		{&client.APIError{StatusCode: 0, Code: "overloaded", Retryable: true}, []string{"failed on the server", "overloaded", "Try again"}},
+	}
+	for _, tc := range cases {
+		s := explain(tc.err, KeyNone).Sentence
+		for _, w := range tc.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("%+v: %q lacks %q", tc.err, s, w)
+			}
+		}
+		if !strings.HasSuffix(s, ".") {
+			t.Errorf("not a sentence: %q", s)
+		}
+	}
+}
+
+func TestErrorsWithoutAnAnswerReadWell(t *testing.T) {
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{&client.NetError{Host: "qa.example.com:443", Unreachable: true}, "Cannot reach the server at qa.example.com:443"},
+		{&client.NetError{Host: "h", Timeout: true, Err: context.DeadlineExceeded}, "in time"},
+		{&client.NetError{Host: "h", Certificate: true}, "certificate"},
+		{&client.NetError{Host: "h", Err: errors.New("reset")}, "broke before an answer arrived"},
+		{context.Canceled, "The request was cancelled."},
+		{&client.DecodeError{}, "could not be read"},
+		{&client.InterruptedError{Text: "half", Cause: client.ErrIdleTimeout}, "sent nothing for too long"},
+		{&client.InterruptedError{Text: "half"}, "text received so far is kept"},
+		{&client.UploadUnknownError{Cause: errors.New("x"), StatusErr: errors.New("y")}, "Check the document's status"},
+		{&client.ValidationError{Field: "question", Reason: "it is empty"}, "Check question: it is empty."},
+		{errors.New("no workspace chosen: pick one"), "No workspace chosen: pick one."},
+	}
+	for _, tc := range cases {
+		if s := explain(tc.err, KeyNone).Sentence; !strings.Contains(s, tc.want) {
+			t.Errorf("%#v: %q lacks %q", tc.err, s, tc.want)
+		}
+	}
+	if s := sentence("éclair"); s != "Éclair." {
+		t.Errorf("sentence of a multi-byte start: %q", s)
+	}
+}
