@@ -2,8 +2,8 @@ package app
 
 import (
 	"context"
-	"net/http"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -384,4 +384,3 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 		t.Fatalf("queue after Remove: %+v", list)
 	}
 }
-
