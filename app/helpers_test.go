@@ -67,12 +67,24 @@ func newFixture(t *testing.T, cfg emulator.Config) *fixture {
 // open opens an app on the fixture's home.
 func (f *fixture) open() *App {
 	f.t.Helper()
-	a, err := Open(context.Background(), f.options())
+	a := f.openWith(nil)
+	a.Uploads().Start() // as the desktop app does
+	return a
+}
+
+// openWith opens an app on the fixture's home with options changed by change (when set), as the
+// command line does: it works only the uploads it queues or follows.
+func (f *fixture) openWith(change func(*Options)) *App {
+	f.t.Helper()
+	opts := f.options()
+	if change != nil {
+		change(&opts)
+	}
+	a, err := Open(context.Background(), opts)
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	f.t.Cleanup(func() { _ = a.Close() })
-	a.Uploads().Start() // as the desktop app does
 	return a
 }
 

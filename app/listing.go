@@ -64,7 +64,7 @@ func (a *App) ListDocuments(ctx context.Context, arg string) (*client.Workspace,
 		}
 	}
 	docs, srcs, cerr := a.sync.WorkspaceContent(ctx, ref.ID)
-	if cerr != nil {
+	if cerr != nil || (len(docs) == 0 && ws.Counts.Documents > 0) { // listed, but its documents never cached
 		return nil, nil, err
 	}
 	ws.Documents, ws.Sources = docs, srcs
