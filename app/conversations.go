@@ -196,9 +196,9 @@ func (c *Conversations) request(conv Conversation, question string, before []Tur
 		t := true
 		req.Thinking = &t
 	}
-	local := make([]client.LocalTurn, 0, len(before))
+	local := make([]client.Exchange, 0, len(before))
 	for _, t := range before {
-		local = append(local, client.LocalTurn{Question: t.Question, Answer: t.Answer, Failed: !t.Status.Answered()})
+		local = append(local, client.Exchange{Question: t.Question, Answer: t.Answer, Failed: !t.Status.Answered()})
 	}
 	req.History = client.BuildHistory(local)
 	return req

@@ -4,12 +4,19 @@
 //
 // App wires small services together and adds the facade the front-ends use:
 //
+//   - types.go: the domain types (cached workspaces, conversations and turns, upload entries)
 //   - settings.go: Settings, saved atomically as settings.json in the data folder
 //   - secrets.go: Secrets, API keys in the keychain (timeouts, session-only fallback)
+//   - signin.go: which server and key are in use (Connect, UseServer, SignOut)
+//   - connection.go: the current server's client and the connection state
 //   - db.go, migrations.go, store*.go: the SQLite file (WAL, versioned migrations, FTS5)
-//   - sync.go: Sync, the offline cache and Refresh; connection.go: the connection state
-//   - conversations.go, ask.go, export.go: Conversations (ask, retry, stop, search, export)
-//   - uploads.go, upload_*.go: Uploads, the upload queue
+//   - sync.go: Sync, the offline cache and Refresh; listing.go: the listings both front-ends
+//     show, answered from the cache when offline; workspace_ref.go: workspaces named by id or name
+//   - conversations.go, ask.go, question.go, export.go: Conversations (ask, retry, stop, search,
+//     export) and App.Ask
+//   - uploads.go, upload_*.go: Uploads, the upload queue shared by every process on the data
+//     folder, and App.Upload
+//   - words.go: the sentences that tell a person what an error means and what to do
 //   - events.go: Bus and the typed events; demo.go: demo mode
 //
 // It imports no Fyne. Front-ends call App's methods from a goroutine of their own and learn about

@@ -11,13 +11,6 @@ import (
 	"lectern/client"
 )
 
-// CachedWorkspace is a workspace from the offline cache, without its documents and sources
-// (WorkspaceContent reads those), with the time it was last synced.
-type CachedWorkspace struct {
-	client.Workspace
-	SyncedAt time.Time
-}
-
 // saveWorkspace replaces one workspace with its documents and sources, in one transaction.
 func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {

@@ -6,49 +6,7 @@ import (
 	"errors"
 	"slices"
 	"time"
-
-	"lectern/client"
 )
-
-// UploadState is where an upload-queue entry stands.
-type UploadState string
-
-// The states of an upload. Every change is saved before the work it announces starts.
-const (
-	UploadQueued     UploadState = "queued"     // waiting for a free slot
-	UploadSending    UploadState = "sending"    // the request may have reached the server
-	UploadProcessing UploadState = "processing" // stored by the server; polling its status
-	UploadReady      UploadState = "ready"      // final: the document can be asked
-	UploadFailed     UploadState = "failed"     // final: Error says why; Retry may send it again
-)
-
-// Final reports whether the state is ready or failed.
-func (s UploadState) Final() bool { return s == UploadReady || s == UploadFailed }
-
-// Sent reports whether the server has the file (or has said why not): past queued and sending.
-func (s UploadState) Sent() bool { return s != UploadQueued && s != UploadSending }
-
-// Upload is an upload-queue entry.
-type Upload struct {
-	ID               int64
-	WorkspaceID      string
-	Path             string // the local file
-	Name             string // the name sent to the server
-	Size             int64
-	ContentHash      string // SHA-256 of the content when queued, to recognise the same file
-	ClientDocumentID string
-	State            UploadState
-	Sent             int64                // bytes sent so far while sending (not saved)
-	DocumentID       string               // the server's id, once stored
-	Status           string               // the server's status (processing, not_ready, ready, failed, or newer)
-	Warnings         []string             // the server's warning tokens, e.g. ocr_used
-	Record           *client.UploadRecord // the server's last upload record, nil before one came
-	Error            string               // why it failed, in words
-	ErrorCode        string               // the server's error code, e.g. duplicate_name
-	SuggestedName    string               // after duplicate_name: a free name to retry with
-	Created          time.Time
-	Updated          time.Time
-}
 
 const uploadCols = `id, workspace_id, path, name, size, content_hash, client_document_id, state, document_id, status,
 	warnings, record, error, error_code, suggested_name, created_at, updated_at`

@@ -1,4 +1,4 @@
-// Package assets holds Lectern's bundled files: the app icon (and, beside it, the demo documents).
+// Package assets holds Lectern's bundled files: the app icon, as SVG and as PNG.
 // It imports no Fyne, so that any layer may use it; package ui wraps the bytes as Fyne resources.
 package assets
 

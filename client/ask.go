@@ -14,9 +14,9 @@ import (
 type AskRequest struct {
 	WorkspaceID     string
 	Question        string
-	DocumentID      string // "" asks the whole workspace
-	History         []Turn // earlier turns; see BuildHistory
-	Model           Tier   // "" is the server's default
+	DocumentID      string           // "" asks the whole workspace
+	History         []HistoryMessage // earlier turns; see BuildHistory
+	Model           Tier             // "" is the server's default
 	Thinking        *bool
 	IncludeSources  *bool
 	MaxOutputTokens int // 0 is the server's limit
@@ -51,7 +51,7 @@ type askBody struct {
 	WorkspaceID     string            `json:"workspace_id"`
 	Question        string            `json:"question"`
 	Knowledge       *Knowledge        `json:"knowledge,omitempty"`
-	History         []Turn            `json:"history,omitempty"`
+	History         []HistoryMessage  `json:"history,omitempty"`
 	Model           Tier              `json:"model,omitempty"`
 	Thinking        *bool             `json:"thinking,omitempty"`
 	Stream          bool              `json:"stream,omitempty"`

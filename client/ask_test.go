@@ -21,7 +21,7 @@ func TestAskSendsSpecBody(t *testing.T) {
 	})
 	yes := true
 	a, err := c.Ask(t.Context(), AskRequest{WorkspaceID: "w1", Question: "Why?", DocumentID: "d1", Model: TierSmart,
-		Thinking: &yes, History: []Turn{{"user", "q"}, {"assistant", "a"}}, Metadata: map[string]string{"k": "v"}})
+		Thinking: &yes, History: []HistoryMessage{{"user", "q"}, {"assistant", "a"}}, Metadata: map[string]string{"k": "v"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,9 +80,9 @@ func askValidationCases() []askCase {
 		{"metadata", with(func(r *AskRequest) { r.Metadata = map[string]string{"k": strings.Repeat("v", 513)} })},
 		{"knowledge.document_ids", with(func(r *AskRequest) { r.DocumentID = "d1,d2" })},
 		{"max_output_tokens", with(func(r *AskRequest) { r.MaxOutputTokens = -1 })},
-		{"history", with(func(r *AskRequest) { r.History = []Turn{{"assistant", "a"}, {"user", "q"}} })},
-		{"history", with(func(r *AskRequest) { r.History = []Turn{{"user", "q"}} })},
-		{"history", with(func(r *AskRequest) { r.History = []Turn{{"user", "q"}, {"assistant", " "}} })},
+		{"history", with(func(r *AskRequest) { r.History = []HistoryMessage{{"assistant", "a"}, {"user", "q"}} })},
+		{"history", with(func(r *AskRequest) { r.History = []HistoryMessage{{"user", "q"}} })},
+		{"history", with(func(r *AskRequest) { r.History = []HistoryMessage{{"user", "q"}, {"assistant", " "}} })},
 	}
 }
 

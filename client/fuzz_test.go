@@ -151,7 +151,7 @@ func FuzzBuildHistory(f *testing.F) {
 		if err := ValidateHistory(h); err != nil {
 			t.Fatalf("invalid history: %v", err)
 		}
-		var usable []LocalTurn
+		var usable []Exchange
 		for _, lt := range turns {
 			if !lt.Failed && strings.TrimSpace(lt.Question) != "" && strings.TrimSpace(lt.Answer) != "" {
 				usable = append(usable, lt)
@@ -176,12 +176,12 @@ func FuzzBuildHistory(f *testing.F) {
 }
 
 // parseTurns reads "question|answer|failed|..." repeated up to 40 times.
-func parseTurns(spec string, repeat int) []LocalTurn {
+func parseTurns(spec string, repeat int) []Exchange {
 	parts := strings.Split(spec, "|")
-	var out []LocalTurn
+	var out []Exchange
 	for r := 0; r < min(max(repeat, 1), 40); r++ {
 		for i := 0; i+2 < len(parts); i += 3 {
-			out = append(out, LocalTurn{Question: parts[i], Answer: parts[i+1], Failed: parts[i+2] == "1"})
+			out = append(out, Exchange{Question: parts[i], Answer: parts[i+1], Failed: parts[i+2] == "1"})
 		}
 	}
 	return out

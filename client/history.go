@@ -2,9 +2,9 @@ package client
 
 import "strings"
 
-// LocalTurn is one question and its answer in a local conversation. Failed marks a turn
+// Exchange is one question and its answer in a local conversation. Failed marks a turn
 // whose answer failed, was interrupted or came back empty.
-type LocalTurn struct {
+type Exchange struct {
 	Question, Answer string
 	Failed           bool
 }
@@ -13,8 +13,8 @@ type LocalTurn struct {
 // user and assistant turns, failed or empty turns left out with their question, and only the
 // newest pairs that fit in 20 turns and 24,000 characters (oldest whole pairs dropped first).
 // The result always passes ValidateHistory; it is nil when nothing can be sent.
-func BuildHistory(turns []LocalTurn) []Turn {
-	pairs := make([]LocalTurn, 0, len(turns))
+func BuildHistory(turns []Exchange) []HistoryMessage {
+	pairs := make([]Exchange, 0, len(turns))
 	for _, t := range turns {
 		if t.Failed || strings.TrimSpace(t.Question) == "" || strings.TrimSpace(t.Answer) == "" {
 			continue
@@ -34,9 +34,9 @@ func BuildHistory(turns []LocalTurn) []Turn {
 	if start == len(pairs) {
 		return nil
 	}
-	out := make([]Turn, 0, 2*(len(pairs)-start))
+	out := make([]HistoryMessage, 0, 2*(len(pairs)-start))
 	for _, p := range pairs[start:] {
-		out = append(out, Turn{Role: "user", Content: p.Question}, Turn{Role: "assistant", Content: p.Answer})
+		out = append(out, HistoryMessage{Role: "user", Content: p.Question}, HistoryMessage{Role: "assistant", Content: p.Answer})
 	}
 	return out
 }

@@ -10,29 +10,29 @@ import (
 // non-empty, 20 turns and 24,000 characters, oldest whole pairs dropped first, failed turns
 // never sent.
 func TestBuildHistory(t *testing.T) {
-	pair := func(i int) LocalTurn {
-		return LocalTurn{Question: fmt.Sprintf("q%d", i), Answer: fmt.Sprintf("a%d", i)}
+	pair := func(i int) Exchange {
+		return Exchange{Question: fmt.Sprintf("q%d", i), Answer: fmt.Sprintf("a%d", i)}
 	}
-	var many []LocalTurn
+	var many []Exchange
 	for i := 0; i < 15; i++ {
 		many = append(many, pair(i))
 	}
 	big := strings.Repeat("x", 12000)
 	cases := []struct {
 		name  string
-		in    []LocalTurn
+		in    []Exchange
 		first string // first user content expected, "" for no history
 		turns int
 	}{
 		{"empty", nil, "", 0},
-		{"one pair", []LocalTurn{pair(0)}, "q0", 2},
-		{"failed dropped with question", []LocalTurn{pair(0), {Question: "q1", Answer: "partial", Failed: true}, pair(2)}, "q0", 4},
-		{"empty answer dropped", []LocalTurn{pair(0), {Question: "q1", Answer: "  "}}, "q0", 2},
-		{"only failed", []LocalTurn{{Question: "q", Failed: true}}, "", 0},
+		{"one pair", []Exchange{pair(0)}, "q0", 2},
+		{"failed dropped with question", []Exchange{pair(0), {Question: "q1", Answer: "partial", Failed: true}, pair(2)}, "q0", 4},
+		{"empty answer dropped", []Exchange{pair(0), {Question: "q1", Answer: "  "}}, "q0", 2},
+		{"only failed", []Exchange{{Question: "q", Failed: true}}, "", 0},
 		{"20 turns newest kept", many, "q5", 20},
-		{"chars: oldest whole pairs dropped", []LocalTurn{{Question: "old", Answer: big}, {Question: "mid", Answer: big}, {Question: "new", Answer: "short"}}, "mid", 4},
-		{"newest pair too big alone", []LocalTurn{pair(0), {Question: "q", Answer: strings.Repeat("y", 24001)}}, "", 0},
-		{"multibyte counted as characters", []LocalTurn{{Question: "é", Answer: strings.Repeat("é", 23999)}}, "é", 2},
+		{"chars: oldest whole pairs dropped", []Exchange{{Question: "old", Answer: big}, {Question: "mid", Answer: big}, {Question: "new", Answer: "short"}}, "mid", 4},
+		{"newest pair too big alone", []Exchange{pair(0), {Question: "q", Answer: strings.Repeat("y", 24001)}}, "", 0},
+		{"multibyte counted as characters", []Exchange{{Question: "é", Answer: strings.Repeat("é", 23999)}}, "é", 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,7 +48,7 @@ func TestBuildHistory(t *testing.T) {
 }
 
 func TestBuildHistoryNeverSendsFailedQuestion(t *testing.T) {
-	h := BuildHistory([]LocalTurn{{Question: "q0", Answer: "a0"}, {Question: "q1", Failed: true}, {Question: "q2", Answer: "a2"}})
+	h := BuildHistory([]Exchange{{Question: "q0", Answer: "a0"}, {Question: "q1", Failed: true}, {Question: "q2", Answer: "a2"}})
 	for _, turn := range h {
 		if turn.Content == "q1" {
 			t.Fatal("the question of a failed turn was sent")
@@ -57,11 +57,11 @@ func TestBuildHistoryNeverSendsFailedQuestion(t *testing.T) {
 }
 
 func TestValidateHistoryRules(t *testing.T) {
-	long := make([]Turn, 22)
+	long := make([]HistoryMessage, 22)
 	for i := range long {
-		long[i] = Turn{Role: []string{"user", "assistant"}[i%2], Content: "c"}
+		long[i] = HistoryMessage{Role: []string{"user", "assistant"}[i%2], Content: "c"}
 	}
-	bad := map[string][]Turn{
+	bad := map[string][]HistoryMessage{
 		"starts with assistant": {{"assistant", "a"}, {"user", "q"}},
 		"ends with user":        {{"user", "q"}, {"assistant", "a"}, {"user", "q"}},
 		"two users":             {{"user", "q"}, {"user", "q"}},

@@ -33,13 +33,16 @@ func (c *Client) DocumentStatus(ctx context.Context, workspaceID, id string) (*U
 }
 
 // WaitDocument polls DocumentStatus every 3 to 5 seconds (jittered; see WithPollInterval)
-// until the status is ready or failed, or ctx ends. onUpdate, when set, gets every record.
+// until the status is ready or failed, or ctx ends. onUpdate, when set, gets every record. When it
+// stops early it returns the last record seen (nil before the first) with the error.
 func (c *Client) WaitDocument(ctx context.Context, workspaceID, id string, onUpdate func(*UploadRecord)) (*UploadRecord, error) {
+	var last *UploadRecord
 	for {
 		rec, err := c.DocumentStatus(ctx, workspaceID, id)
 		if err != nil {
-			return nil, err
+			return last, err
 		}
+		last = rec
 		if onUpdate != nil {
 			onUpdate(rec)
 		}

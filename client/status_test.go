@@ -30,11 +30,16 @@ func TestWaitDocumentCancellable(t *testing.T) {
 	c, _ := newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"status":"not_ready"}`))
 	}, WithPollInterval(20*time.Millisecond, 30*time.Millisecond))
-	ctx, cancel := context.WithTimeout(t.Context(), 70*time.Millisecond)
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	rec, err := c.WaitDocument(ctx, "w", "abcdefABCDEF", nil)
-	if !errors.Is(err, context.DeadlineExceeded) || rec == nil || rec.Status != StatusNotReady {
-		t.Fatal(rec, err)
+	seen := 0
+	rec, err := c.WaitDocument(ctx, "w", "abcdefABCDEF", func(*UploadRecord) {
+		if seen++; seen == 2 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || rec == nil || rec.Status != StatusNotReady || seen != 2 {
+		t.Fatal(rec, err, seen)
 	}
 }
 

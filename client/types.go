@@ -63,8 +63,8 @@ type WorkspacePage struct {
 	RequestID string      `json:"request_id"`
 }
 
-// Turn is one entry of the history sent with a question.
-type Turn struct {
+// HistoryMessage is one entry (a user or an assistant message) of the history sent with a question.
+type HistoryMessage struct {
 	Role    string `json:"role"` // user or assistant
 	Content string `json:"content"`
 }

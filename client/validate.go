@@ -67,7 +67,7 @@ func validateMetadata(m map[string]string) error {
 
 // ValidateHistory checks spec §4 rule 4: turns alternate user, assistant, ...; start with user;
 // end with assistant; each has a non-empty content; at most 20 turns and 24,000 characters.
-func ValidateHistory(h []Turn) error {
+func ValidateHistory(h []HistoryMessage) error {
 	if len(h) == 0 {
 		return nil
 	}

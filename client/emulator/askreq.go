@@ -13,7 +13,7 @@ import (
 type askRequest struct {
 	workspaceID, question string
 	documentID            string // "" asks the whole workspace
-	history               []client.Turn
+	history               []client.HistoryMessage
 	model                 string
 	thinking              *bool
 	stream                bool
@@ -198,7 +198,7 @@ func askHistory(f fields, q *askRequest) *apiErr {
 			return bad("turns alternate user, assistant, user, ... starting with user")
 		}
 		total += utf8.RuneCountInString(content)
-		q.history = append(q.history, client.Turn{Role: role, Content: content})
+		q.history = append(q.history, client.HistoryMessage{Role: role, Content: content})
 	}
 	if total > 24000 {
 		return bad("history holds at most 24,000 characters")

@@ -1,0 +1,127 @@
+package app
+
+import (
+	"errors"
+	"time"
+
+	"lectern/client"
+)
+
+// The application core's domain types: what the front-ends show and pass back. The store saves
+// them; the services make and change them.
+
+// CachedWorkspace is a workspace from the offline cache, without its documents and sources
+// (WorkspaceContent reads those), with the time it was last synced.
+type CachedWorkspace struct {
+	client.Workspace
+	SyncedAt time.Time
+}
+
+// ConversationKind says what a conversation talks to.
+type ConversationKind string
+
+// The kinds of conversation. Model chats (no workspace) come in a later issue; the table holds both.
+const (
+	KindWorkspace ConversationKind = "workspace"
+	KindModel     ConversationKind = "model"
+)
+
+// Conversation is a saved conversation: a workspace (optionally one document of it) and its turns.
+type Conversation struct {
+	ID          int64
+	Kind        ConversationKind
+	WorkspaceID string
+	DocumentID  string // "" means the whole workspace
+	Model       string // model chats: the model asked
+	Title       string
+	Created     time.Time
+	Updated     time.Time
+}
+
+// TurnStatus is the state of a turn's answer.
+type TurnStatus string
+
+// The states of a turn. Completed and incomplete come from the server; the others are local.
+const (
+	TurnPending     TurnStatus = "pending"     // the question is saved; the answer is on its way
+	TurnCompleted   TurnStatus = "completed"   // a full answer
+	TurnIncomplete  TurnStatus = "incomplete"  // cut off at the length limit (a complete answer object)
+	TurnInterrupted TurnStatus = "interrupted" // stopped, cut or abandoned: Answer holds the text so far
+	TurnFailed      TurnStatus = "failed"      // the server refused or failed: Error says why
+)
+
+// Answered reports whether the turn holds a full answer object (completed or incomplete).
+func (s TurnStatus) Answered() bool { return s == TurnCompleted || s == TurnIncomplete }
+
+// Retryable reports whether the turn may be asked again.
+func (s TurnStatus) Retryable() bool { return s == TurnInterrupted || s == TurnFailed }
+
+// Turn is one question and its answer.
+type Turn struct {
+	ID             int64
+	ConversationID int64
+	Question       string
+	Answer         string
+	Status         TurnStatus
+	Tier           string // the tier asked for ("" = server default)
+	Thinking       *bool  // as asked; nil = the tier's default
+	Model          string // the tier that answered
+	Found          *bool  // nil until answered
+	Sources        []client.AnswerSource
+	Coverage       *client.Coverage
+	Warnings       []string
+	Notice         string
+	RequestID      string
+	AnswerID       string        // the answer's id (wsa_...), when answered
+	Usage          *client.Usage // tokens used, when answered
+	Error          string        // why it failed or was interrupted, in words
+	ErrorCode      string        // the server's error code, when there is one
+	Created        time.Time
+	Updated        time.Time
+	// Final is the answer object exactly as the server sent it (metadata and created included).
+	// Only the turn returned by Ask or Retry has it; a turn read back from the database has nil.
+	Final *client.Answer
+}
+
+// ErrNotFound says a conversation, turn or upload does not exist (any more).
+var ErrNotFound = errors.New("not found: it may have been deleted")
+
+// UploadState is where an upload-queue entry stands.
+type UploadState string
+
+// The states of an upload. Every change is saved before the work it announces starts.
+const (
+	UploadQueued     UploadState = "queued"     // waiting for a free slot
+	UploadSending    UploadState = "sending"    // the request may have reached the server
+	UploadProcessing UploadState = "processing" // stored by the server; polling its status
+	UploadReady      UploadState = "ready"      // final: the document can be asked
+	UploadFailed     UploadState = "failed"     // final: Error says why; Retry may send it again
+)
+
+// Final reports whether the state is ready or failed.
+func (s UploadState) Final() bool { return s == UploadReady || s == UploadFailed }
+
+// Sent reports whether the server has the file (or has said why not): past queued and sending.
+func (s UploadState) Sent() bool { return s != UploadQueued && s != UploadSending }
+
+// Upload is an upload-queue entry.
+type Upload struct {
+	ID               int64
+	WorkspaceID      string
+	Path             string // the local file
+	Name             string // the name sent to the server
+	Size             int64
+	ContentHash      string // SHA-256 of the content when queued, to recognise the same file
+	ClientDocumentID string
+	State            UploadState
+	Sent             int64                // bytes sent so far while sending (not saved)
+	DocumentID       string               // the server's id, once stored
+	Status           string               // the server's status (processing, not_ready, ready, failed, or newer)
+	Warnings         []string             // the server's warning tokens, e.g. ocr_used
+	Record           *client.UploadRecord // the server's last upload record, nil before one came
+	Error            string               // why it failed, in words
+	ErrorCode        string               // the server's error code, e.g. duplicate_name
+	SuggestedName    string               // after duplicate_name: a free name to retry with
+	Created          time.Time
+	Updated          time.Time
+}
