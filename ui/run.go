@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
-	"lectern/ui/internal/probe"
+	"lectern/internal/probe"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).

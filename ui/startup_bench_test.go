@@ -21,7 +21,7 @@ import (
 	"lectern/ui/internal/tour"
 )
 
-// BenchmarkStartup runs the real binary under Xvfb next to a bare Fyne window (ui/internal/
+// BenchmarkStartup runs the real binary under Xvfb next to a bare Fyne window (internal/
 // barewindow), both measured the same way in the same run: the time from starting the process to
 // its first painted frame, and its peak resident memory (VmHWM) one second after it is ready.
 // Lectern starts offline on a cached workspace list and opens its last workspace, which holds
@@ -37,7 +37,7 @@ func BenchmarkStartup(b *testing.B) {
 		b.Skip("Xvfb is not installed")
 	}
 	dir := b.TempDir()
-	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/ui/internal/barewindow")
+	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/internal/barewindow")
 	display := startXvfb(b)
 	home, key := cachedHome(b, filepath.Join(dir, "home"), 10000)
 	// No session bus: the key comes from LECTERN_API_KEY and no keychain daemon is started.
