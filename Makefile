@@ -64,11 +64,18 @@ fuzz:
 bench: deps
 	$(GO) test -tags $(TEST_TAGS) -run '^$$' -bench . -benchmem ./...
 
+# lint also checks the layers: client and app import no Fyne, and no non-test file of ui or cli
+# imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness, and
+# cannot reach the lectern binary: only packages under ui/ may import it, and it imports ui).
 lint: deps
 	$(GO) vet -tags $(TEST_TAGS) ./...
 	$(GO) run $(STATICCHECK) -tags $(TEST_TAGS) ./...
 	@bad=$$($(GO) list -deps ./client/... ./app/... | grep '^fyne.io' || true); \
 	if [ -n "$$bad" ]; then echo "client and app must not depend on Fyne:"; echo "$$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TEST_TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./ui/... ./cli/... | \
+	  grep -v '^lectern/ui/internal/tour[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
+	if [ -n "$$bad" ]; then echo "ui and cli reach client/emulator only through app (app.ServeDemo); these import it:"; \
+	  echo "$$bad"; exit 1; fi
 
 clean:
 	rm -rf bin dist

@@ -4,44 +4,95 @@ import (
 	"context"
 	"fmt"
 
+	"lectern/client"
 	"lectern/client/emulator"
 )
 
 // demoCacheKey is the cache key of demo mode: the demo server's address changes every start.
 const demoCacheKey = "demo"
 
-// demoServer is demo mode's in-process emulator.
-type demoServer struct {
-	emu    *emulator.Emulator
-	cancel context.CancelFunc
+// DemoServer is a running demo service: an in-process emulator of the service holding demo
+// workspaces and documents. Demo mode (App.StartDemo) and `lectern demo` both run one, so that
+// neither front-end builds an emulator of its own.
+type DemoServer struct {
+	// URL is the server's base address, for example http://127.0.0.1:8765.
+	URL string
+	// Key is the demo key, valid only on this server.
+	Key string
+
+	personal string // the id of the demo user's personal workspace that accepts uploads
+	emu      *emulator.Emulator
+	cancel   context.CancelFunc
 }
 
-func (d *demoServer) close() { d.cancel() }
-
-// StartDemo starts an in-process emulator holding demo workspaces and documents on
-// 127.0.0.1 (a free port), connects to it with the demo key (kept in memory only), marks demo
-// mode in the settings (the saved server address is kept for later) and refreshes the cache.
-// Demo data is cached apart from every real server's.
-func (a *App) StartDemo(ctx context.Context) error {
-	a.conn.stopDemo()
+// ServeDemo serves the demo data on addr (127.0.0.1:0 picks a free port) until ctx is done or
+// Close is called. The listen error is returned as it comes, for the caller to word.
+func ServeDemo(ctx context.Context, addr string) (*DemoServer, error) {
 	emu, info := emulator.NewDemo(emulator.Config{})
-	sctx, cancel := context.WithCancel(context.Background())
-	url, err := emu.ListenAndServe(sctx, "127.0.0.1:0")
+	sctx, cancel := context.WithCancel(ctx)
+	url, err := emu.ListenAndServe(sctx, addr)
 	if err != nil {
 		cancel()
+		return nil, err
+	}
+	return &DemoServer{URL: url, Key: info.Key, personal: info.Personal, emu: emu, cancel: cancel}, nil
+}
+
+// Close stops the server at once (answers still streaming are cut). It may be called again.
+func (d *DemoServer) Close() {
+	d.cancel()
+	d.emu.Close()
+}
+
+// ExampleWorkspaces names two demo workspaces to try commands on, as the server lists them: the
+// demo user's personal workspace and the first organisation workspace with ready documents. A
+// name is "" when the listing has no such workspace.
+func (d *DemoServer) ExampleWorkspaces(ctx context.Context) (personal, organization string, err error) {
+	c, err := client.NewClient(client.WithBaseURL(d.URL), client.WithAPIKey(d.Key))
+	if err != nil {
+		return "", "", err
+	}
+	for w, err := range c.AllWorkspaces(ctx, client.ListOptions{Include: "none"}) {
+		if err != nil {
+			return "", "", err
+		}
+		switch {
+		case w.WorkspaceID == d.personal:
+			personal = w.Name
+		case organization == "" && w.Scope == "organization" && w.Counts.Ready > 0:
+			organization = w.Name
+		}
+	}
+	return personal, organization, nil
+}
+
+// demoServer is demo mode's server as the connection manager holds it (stopDemo closes it).
+type demoServer struct{ *DemoServer }
+
+func (d demoServer) close() { d.Close() }
+
+// StartDemo starts an in-process demo server (ServeDemo) on 127.0.0.1 (a free port), connects to
+// it with the demo key (kept in memory only), marks demo mode in the settings (the saved server
+// address is kept for later) and refreshes the cache. Demo data is cached apart from every real
+// server's.
+func (a *App) StartDemo(ctx context.Context) error {
+	a.conn.stopDemo()
+	// The server outlives ctx, which covers only this start: it runs until demo mode stops.
+	d, err := ServeDemo(context.Background(), "127.0.0.1:0")
+	if err != nil {
 		return fmt.Errorf("cannot start demo mode: %w", err)
 	}
-	a.secrets.SetSession(url, info.Key)
+	a.secrets.SetSession(d.URL, d.Key)
 	if err := a.UpdateSettings(func(s *Settings) { s.DemoMode = true }); err != nil {
-		cancel()
+		d.Close()
 		return err
 	}
-	if err := a.switchTo(ctx, url, demoCacheKey, info.Key, KeyFromSession); err != nil {
-		cancel()
+	if err := a.switchTo(ctx, d.URL, demoCacheKey, d.Key, KeyFromSession); err != nil {
+		d.Close()
 		return err
 	}
 	a.conn.mu.Lock()
-	a.conn.demo = &demoServer{emu: emu, cancel: cancel}
+	a.conn.demo = &demoServer{d}
 	a.conn.mu.Unlock()
 	return a.Refresh(ctx)
 }

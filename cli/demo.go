@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"lectern/app"
-	"lectern/client"
-	"lectern/client/emulator"
 )
 
 // defaultDemoAddr is where `lectern demo` listens unless --addr says otherwise.
@@ -32,22 +30,21 @@ func runDemo(e *env, args []string) error {
 	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
-	emu, info := emulator.NewDemo(emulator.Config{})
-	url, err := emu.ListenAndServe(e.ctx, *addr)
+	d, err := app.ServeDemo(e.ctx, *addr)
 	if err != nil {
 		return localf("cannot listen on %s: %v; choose another address with --addr 127.0.0.1:PORT "+
 			"(127.0.0.1:0 picks a free port)", *addr, err)
 	}
-	defer emu.Close()
-	e.printDemo(url, info)
+	defer d.Close()
+	e.printDemo(d)
 	<-e.ctx.Done()
 	fmt.Fprintln(e.stdout, "\nDemo server stopped.")
 	return nil
 }
 
 // printDemo prints the address, the key, what to paste and what to try.
-func (e *env) printDemo(url string, info emulator.DemoInfo) {
-	w, key := e.stdout, info.Key
+func (e *env) printDemo(d *app.DemoServer) {
+	w, url, key := e.stdout, d.URL, d.Key
 	fmt.Fprintf(w, "Lectern demo server: %s\n", url)
 	fmt.Fprintf(w, "API key:             %s   (a demo key, valid only on this server)\n\n", key)
 	fmt.Fprintln(w, "In another terminal, paste:")
@@ -57,39 +54,28 @@ func (e *env) printDemo(url string, info emulator.DemoInfo) {
 		fmt.Fprintln(w, "Note: Lectern accepts plain http only on this computer (127.0.0.1, localhost, [::1]).")
 	}
 	fmt.Fprintln(w, "Then try:")
-	for _, line := range e.demoExamples(url, info) {
+	for _, line := range e.demoExamples(d) {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	fmt.Fprintln(w, "\nServing until Ctrl-C.")
 }
 
 // demoExamples suggests commands using the demo's own workspace names.
-func (e *env) demoExamples(url string, info emulator.DemoInfo) []string {
+func (e *env) demoExamples(d *app.DemoServer) []string {
 	lines := []string{"lectern workspaces"}
-	c, err := client.NewClient(client.WithBaseURL(url), client.WithAPIKey(info.Key), client.WithUserAgent(userAgent))
+	personal, org, err := d.ExampleWorkspaces(e.ctx)
 	if err != nil {
 		return lines
 	}
-	var personal, org string
-	for w, err := range c.AllWorkspaces(e.ctx, client.ListOptions{Include: "none"}) {
-		if err != nil {
-			return lines
-		}
-		switch {
-		case w.WorkspaceID == info.Personal:
-			personal = shellQuote(w.Name)
-		case org == "" && w.Scope == "organization" && w.Counts.Ready > 0:
-			org = shellQuote(w.Name)
-		}
-	}
 	if personal != "" {
+		personal = shellQuote(personal)
 		lines = append(lines, "lectern documents "+personal,
 			"lectern ask "+personal+" \"How many days of annual leave do employees get?\"",
 			"lectern ask --continue "+personal+" \"Can unused days be carried over?\"",
 			"lectern upload "+personal+" notes.txt --wait")
 	}
 	if org != "" {
-		lines = append(lines, "lectern documents "+org)
+		lines = append(lines, "lectern documents "+shellQuote(org))
 	}
 	return append(lines, "lectern history")
 }

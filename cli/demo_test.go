@@ -33,6 +33,13 @@ func (s *syncBuffer) String() string {
 // startDemo runs `lectern demo --addr addr` until the test ends and returns its URL and key.
 func startDemo(t *testing.T, addr string) (url, key string) {
 	t.Helper()
+	url, key, _ = startDemoOutput(t, addr)
+	return url, key
+}
+
+// startDemoOutput is startDemo that also returns what the demo printed until it serves.
+func startDemoOutput(t *testing.T, addr string) (url, key, printed string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	e := &env{stdin: strings.NewReader(""), stdout: out, stderr: out}
@@ -51,12 +58,12 @@ func startDemo(t *testing.T, addr string) (url, key string) {
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if m := re.FindStringSubmatch(out.String()); m != nil && strings.Contains(out.String(), "Ctrl-C") {
-			return m[1], m[2]
+			return m[1], m[2], out.String()
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("demo printed no URL and key:\n%s", out.String())
-	return "", ""
+	return "", "", ""
 }
 
 func TestDemo(t *testing.T) {
@@ -73,6 +80,33 @@ func TestDemo(t *testing.T) {
 	}
 	if strings.Contains(r.stdout, key) {
 		t.Error("workspaces printed the key")
+	}
+}
+
+// TestDemoOutput pins what `lectern demo` prints, the server's address aside.
+func TestDemoOutput(t *testing.T) {
+	setup(t)
+	url, _, out := startDemoOutput(t, "127.0.0.1:0")
+	want := `Lectern demo server: URL
+API key:             lk_demo_4f2a9c7e1b3d5a60   (a demo key, valid only on this server)
+
+In another terminal, paste:
+  export LECTERN_SERVER=URL
+  export LECTERN_API_KEY=lk_demo_4f2a9c7e1b3d5a60
+
+Then try:
+  lectern workspaces
+  lectern documents 'My documents'
+  lectern ask 'My documents' "How many days of annual leave do employees get?"
+  lectern ask --continue 'My documents' "Can unused days be carried over?"
+  lectern upload 'My documents' notes.txt --wait
+  lectern documents Finance
+  lectern history
+
+Serving until Ctrl-C.
+`
+	if got := strings.ReplaceAll(out, url, "URL"); got != want {
+		t.Errorf("demo printed:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# screenshots.sh runs the real binary under Xvfb in its screenshot-tour mode and writes the PNGs
-# of docs/screenshots/ (the README shows them).
+# screenshots.sh runs the desktop app under Xvfb, driven through the screenshot tour by the harness
+# binary (`lectern-tour screenshots`, built from ui/internal/tour/cmd/lectern-tour), and writes the
+# PNGs of docs/screenshots/ (the README shows them).
 #
-#   scripts/screenshots.sh [path/to/lectern] [output folder]   (defaults: bin/lectern docs/screenshots)
+#   scripts/screenshots.sh [path/to/lectern-tour] [output folder]
+#       (defaults: bin/lectern-tour, which `make screenshots` builds, and docs/screenshots)
 #
-# With LECTERN_TOUR=1 the app drives itself through the tour (ui/tour.go, tourSteps): first run,
+# The app drives itself through the tour (ui/internal/tour/tour.go, steps): first run,
 # the demo's workspace browser, a website import, a 10,000-document workspace with a filter typed,
 # Settings, the dark theme, and the offline state. Before each stop it prints "shoot <name>" and
 # waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
@@ -13,7 +15,7 @@
 # Needs Xvfb (xvfb-run) and ImageMagick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${1:-bin/lectern}
+BIN=${1:-bin/lectern-tour}
 OUT=${2:-docs/screenshots}
 export LANG=${LANG:-C.UTF-8}
 
@@ -29,7 +31,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$OUT" "$tmp/run"
 chmod 700 "$tmp/run"
-coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: LECTERN_TOUR=1 "$BIN" 2>"$tmp/err.txt"; }
+coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: "$BIN" screenshots 2>"$tmp/err.txt"; }
 pid=$APP_PID
 fail=0
 while IFS= read -r line <&"${APP[0]}"; do

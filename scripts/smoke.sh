@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# smoke.sh checks the real binary under Xvfb: with an empty data folder it starts demo mode, shows
-# the main window with the demo workspaces (the app prints "smoke: ok ..." and asks for a screen
-# grab, checked not to be blank), and exits cleanly with status 0 within the time limit.
+# smoke.sh checks the desktop app under Xvfb, driven by the harness binary (`lectern-tour smoke`,
+# built from ui/internal/tour/cmd/lectern-tour: the app of lectern plus the smoke driver): with an
+# empty data folder it starts demo mode, shows the main window with the demo workspaces (the driver
+# prints "smoke: ok ..." and asks for a screen grab, checked not to be blank), and exits cleanly
+# with status 0 within the time limit.
 #
-#   scripts/smoke.sh [path/to/lectern]      (default bin/lectern; needs Xvfb and ImageMagick)
+#   scripts/smoke.sh [path/to/lectern-tour]   (default bin/lectern-tour, `make smoke` builds it;
+#                                             needs Xvfb and ImageMagick)
 #
 # It skips (status 0) when xvfb-run is not installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${1:-bin/lectern}
+BIN=${1:-bin/lectern-tour}
 export LANG=${LANG:-C.UTF-8}
 
 if [ -z "${LECTERN_SMOKE_INNER:-}" ]; then
@@ -19,7 +22,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/run" && chmod 700 "$tmp/run"
-coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: LECTERN_SMOKE=1 "$BIN" 2>"$tmp/err.txt"; }
+coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: "$BIN" smoke 2>"$tmp/err.txt"; }
 pid=$APP_PID
 : >"$tmp/out.txt"
 while IFS= read -r line <&"${APP[0]}"; do

@@ -1,23 +1,32 @@
 # ui.mk: the desktop app's targets (issue 4). The Makefile includes it (`include scripts/ui.mk`)
 # after defining BIN and TAGS.
 #
-#   make smoke        the real binary under Xvfb: demo mode, main window with the demo workspaces, clean exit
+#   make smoke        the desktop app under Xvfb: demo mode, main window with the demo workspaces, clean exit
 #   make screenshots  the screenshot tour under Xvfb, PNGs into docs/screenshots/
 #   make package      dist/lectern-linux-amd64.tar.xz (fyne package) and dist/Lectern.exe (mingw-w64)
 #   make icon         re-render assets/icon.png from assets/icon.svg
+#
+# Smoke and screenshots run the harness binary bin/lectern-tour (ui/internal/tour/cmd/lectern-tour:
+# the desktop app with the smoke driver and the tour), never bin/lectern, which carries none of it.
 #
 # Smoke and screenshots need xvfb, xauth and imagemagick (smoke skips without xvfb-run); the Windows
 # package needs gcc-mingw-w64-x86-64. macOS: see scripts/package.sh.
 
 UI_APT_PKGS := xvfb xauth imagemagick
 
-.PHONY: smoke screenshots package icon
+TOUR_BIN := bin/lectern-tour
 
-smoke: build
-	scripts/smoke.sh $(BIN)
+.PHONY: smoke screenshots tour-bin package icon
 
-screenshots: build
-	scripts/screenshots.sh $(BIN) docs/screenshots
+# tour-bin builds the harness binary; go build only relinks when a source changed.
+tour-bin: deps
+	$(GO) build -tags $(TAGS) -o $(TOUR_BIN) ./ui/internal/tour/cmd/lectern-tour
+
+smoke: tour-bin
+	scripts/smoke.sh $(TOUR_BIN)
+
+screenshots: tour-bin
+	scripts/screenshots.sh $(TOUR_BIN) docs/screenshots
 
 # package installs the Windows cross-compiler as root when it is missing, like `deps` does.
 PACKAGE_APT_PKGS := gcc-mingw-w64-x86-64

@@ -121,7 +121,7 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	m := f.browser()
 	m.selectNamed(t, "Operations")
 	until(t, "settings saved", func() bool { return len(f.app.Settings().LastWorkspace) > 0 })
-	f.u.quit()
+	f.u.Quit()
 	drain()
 	// A second window over the same home, as after a restart: the last workspace is selected again.
 	b := &slowBackend{App: f.app, release: make(chan struct{})}
@@ -184,7 +184,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	lim := client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
 		DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
 	u := f.show(&limitsBackend{App: f.app, lim: lim})
-	until(t, "the browser", u.settled)
+	until(t, "the browser", u.Settled)
 	m := u.main
 	m.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return m.docs.limits.root.Visible() })
@@ -211,7 +211,7 @@ func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
-	until(t, "the browser", u.settled)
+	until(t, "the browser", u.Settled)
 	m := u.main
 	m.selectNamed(t, "My documents")
 	if m.docs.table.model.Len() != 10000 {

@@ -117,7 +117,7 @@ func (f *fixture) browser() *mainView {
 	f.t.Helper()
 	f.connect()
 	u := f.show(nil)
-	until(f.t, "the workspace browser", u.settled)
+	until(f.t, "the workspace browser", u.Settled)
 	return u.main
 }
 

@@ -44,7 +44,7 @@ func (u *UI) menu() *fyne.MainMenu {
 	find := fyne.NewMenuItem("Filter documents", u.focusDocFilter)
 	find.Shortcut = shortcutFilter
 	find.Disabled = u.main == nil
-	quit := fyne.NewMenuItem("Quit", u.quit)
+	quit := fyne.NewMenuItem("Quit", u.Quit)
 	quit.IsQuit = true
 	file := fyne.NewMenu("File", refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"sync/atomic"
 	"time"
 
@@ -13,28 +12,29 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
-	"lectern/ui/internal/probe"
+	"lectern/internal/probe"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).
 const AppID = "io.lectern.app"
 
+// RunOptions are Run's choices beyond the product's defaults.
+type RunOptions struct {
+	// Trace prints "first-frame <ms>" when the first frame is painted,
+	// "workspaces-shown <count> <ms>" each time the workspace list is shown and
+	// "documents-shown <count> <ms>" each time a workspace's documents are (milliseconds since Run
+	// started), for the start-up benchmarks (LECTERN_TRACE=1, see the main package) and the harness.
+	Trace bool
+	// Driver, when set, runs on a goroutine of its own once the window is shown; painted is closed
+	// when the first frame is painted, and its result is Run's exit code. It is the hook of the
+	// test harness (ui/internal/tour: smoke driver, screenshot tour); the product never sets it.
+	Driver func(u *UI, painted <-chan struct{}) int
+}
+
 // Run opens the desktop app and returns the process exit code when its last window closes. open
 // opens the application core (the data folder); it runs on a goroutine of its own while Fyne makes
 // the window, and Run closes what it returns. When it fails, the window says why and Run returns 1.
-// Three environment variables serve testing under Xvfb:
-//
-//   - LECTERN_SMOKE=1: start the demo when nothing is configured, wait for the main window to show
-//     the workspaces, print "smoke: ok ...", ask for a screenshot (see shoot) and quit with 0
-//     (1 when it fails within 60 s). Used by scripts/smoke.sh.
-//
-//   - LECTERN_TOUR=1: the screenshot tour of scripts/screenshots.sh; see tourSteps.
-//
-//   - LECTERN_TRACE=1: print "first-frame <ms>" when the first frame is painted,
-//     "workspaces-shown <count> <ms>" each time the workspace list is shown and
-//     "documents-shown <count> <ms>" each time a workspace's documents are (milliseconds since
-//     Run started), for the start-up benchmarks. Smoke and tour modes trace too.
-func Run(open func() (*app.App, error)) int {
+func Run(open func() (*app.App, error), opts RunOptions) int {
 	start := time.Now()
 	type opened struct {
 		a   *app.App
@@ -58,18 +58,18 @@ func Run(open func() (*app.App, error)) int {
 		return 1
 	}
 	defer func() { _ = o.a.Close() }()
+	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
 	u.win = win
-	return u.run(start)
+	return u.run(start, opts)
 }
 
-// run shows the window in the mode the environment asks for and runs the Fyne loop.
-func (u *UI) run(start time.Time) int {
+// run shows the window, starts the driver when there is one, and runs the Fyne loop.
+func (u *UI) run(start time.Time, opts RunOptions) int {
 	var code atomic.Int32
 	painted := make(chan struct{})
-	trace := os.Getenv("LECTERN_TRACE") != "" || os.Getenv("LECTERN_SMOKE") != "" || os.Getenv("LECTERN_TOUR") != ""
 	u.probe = probe.New(func() {
-		if trace {
+		if opts.Trace {
 			fmt.Printf("first-frame %d\n", time.Since(start).Milliseconds())
 		}
 		close(painted)
@@ -78,15 +78,12 @@ func (u *UI) run(start time.Time) int {
 		// the icon at once, before the frame reaches the screen.
 		go fyne.Do(u.setIcon)
 	})
-	if trace {
+	if opts.Trace {
 		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
 	}
 	u.Show()
-	switch {
-	case os.Getenv("LECTERN_TOUR") != "":
-		go func() { code.Store(int32(runTour(u, painted))) }()
-	case os.Getenv("LECTERN_SMOKE") != "":
-		go func() { code.Store(int32(runSmoke(u, painted))) }()
+	if opts.Driver != nil {
+		go func() { code.Store(int32(opts.Driver(u, painted))) }()
 	}
 	u.fa.Run()
 	u.Close()

@@ -111,7 +111,7 @@ func TestWindowRemembersSize(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.browser()
 	f.u.win.Resize(fyne.NewSize(900, 640))
-	f.u.quit()
+	f.u.Quit()
 	if st := f.app.Settings(); st.WindowWidth != 900 || st.WindowHeight != 640 {
 		t.Errorf("saved size %vx%v", st.WindowWidth, st.WindowHeight)
 	}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package ui
+package ui_test
 
 import (
 	"bufio"
@@ -18,10 +18,10 @@ import (
 	"time"
 
 	"lectern/app"
-	"lectern/client/emulator"
+	"lectern/ui/internal/tour"
 )
 
-// BenchmarkStartup runs the real binary under Xvfb next to a bare Fyne window (ui/internal/
+// BenchmarkStartup runs the real binary under Xvfb next to a bare Fyne window (internal/
 // barewindow), both measured the same way in the same run: the time from starting the process to
 // its first painted frame, and its peak resident memory (VmHWM) one second after it is ready.
 // Lectern starts offline on a cached workspace list and opens its last workspace, which holds
@@ -37,7 +37,7 @@ func BenchmarkStartup(b *testing.B) {
 		b.Skip("Xvfb is not installed")
 	}
 	dir := b.TempDir()
-	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/ui/internal/barewindow")
+	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/internal/barewindow")
 	display := startXvfb(b)
 	home, key := cachedHome(b, filepath.Join(dir, "home"), 10000)
 	// No session bus: the key comes from LECTERN_API_KEY and no keychain daemon is started.
@@ -114,9 +114,7 @@ func startXvfb(b *testing.B) string {
 // chosen as the last workspace, synced from an emulator that is then stopped. It returns the
 // folder and the key to pass in LECTERN_API_KEY.
 func cachedHome(b *testing.B, home string, n int) (string, string) {
-	emu, info := emulator.NewDemo(emulator.Config{})
-	id := emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_archive", Name: largeWorkspaceName, Owner: emulator.DemoUser})
-	seedMany(emu, id, n)
+	emu, info := tour.NewLarge(n)
 	emu.Serve()
 	defer emu.Close()
 	ctx := context.Background()
@@ -131,7 +129,7 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 	if err := a.Refresh(ctx); err != nil {
 		b.Fatal(err)
 	}
-	err = a.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{a.Server(): id} })
+	err = a.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{a.Server(): tour.LargeWorkspaceID} })
 	if err != nil {
 		b.Fatal(err)
 	}

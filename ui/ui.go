@@ -1,5 +1,6 @@
-// Package ui is Lectern's desktop front-end in Fyne: the first-run window, the workspace browser,
-// Settings, and the screenshot tour and smoke modes used under Xvfb.
+// Package ui is Lectern's desktop front-end in Fyne: the first-run window, the workspace browser
+// and Settings. The smoke driver and the screenshot tour live apart, in ui/internal/tour (test
+// harness, not product), and drive the window through RunOptions.Driver and harness.go's hooks.
 //
 // Views are thin: they call the application core (package app) from a goroutine of their own and
 // come back to the UI goroutine with fyne.Do. The window subscribes once to the core's events and
@@ -66,7 +67,7 @@ type UI struct {
 	theme    string
 	themeSet bool
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
-	trace    func(what string, count int) // LECTERN_TRACE: "workspaces-shown", "documents-shown"
+	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -90,7 +91,7 @@ func (u *UI) Show() {
 	}
 	u.win.SetMaster()
 	u.win.Resize(savedSize(u.b.Settings()))
-	u.win.SetCloseIntercept(u.quit)
+	u.win.SetCloseIntercept(u.Quit)
 	u.unsub = u.b.Subscribe(func(ev app.Event) { uiDo(func() { u.dispatch(ev) }) })
 	u.installShortcuts()
 	s := u.b.Settings()
@@ -150,8 +151,8 @@ func (u *UI) showMain() {
 	u.main.start()
 }
 
-// quit saves the window size, then closes the app.
-func (u *UI) quit() {
+// Quit saves the window size, then closes the app, as closing its main window does.
+func (u *UI) Quit() {
 	size := u.win.Canvas().Size()
 	_ = u.b.UpdateSettings(func(s *app.Settings) { s.WindowWidth, s.WindowHeight = size.Width, size.Height })
 	u.Close()

@@ -1,4 +1,10 @@
-package ui
+// Package tour is Lectern's test harness for the real desktop app: the smoke driver
+// (scripts/smoke.sh) and the screenshot tour (scripts/screenshots.sh), with the large test server
+// the tour shows. It is not product: only the harness binary (cmd/lectern-tour) and the start-up
+// benchmark use it, and it may import client/emulator. Each driver is a ui.RunOptions.Driver: it
+// drives the window through ui's harness hooks from a goroutine of its own and talks to its script
+// on stdout ("shoot <name>") and stdin (one line per screenshot taken).
+package tour
 
 import (
 	"context"
@@ -9,27 +15,29 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui"
 	"lectern/ui/internal/doclist"
 )
 
-// tourStep is one stop of the screenshot tour: do brings the app there (from the tour goroutine,
+// step is one stop of the screenshot tour: do brings the app there (from the tour goroutine,
 // touching widgets only through onUI), then the window it returns is captured as name.png.
-// New features add their stops to tourSteps.
-type tourStep struct {
+// New features add their stops to steps.
+type step struct {
 	name   string
 	do     func(t *tour) (fyne.Window, error)
 	window string // title of the window to grab; "" for the whole screen
 }
 
-// tour is LECTERN_TOUR mode's state: the app and the large demo server.
+// tour is the screenshot tour's state: the app and the large demo server.
 type tour struct {
-	u     *UI
+	u     *ui.UI
+	b     ui.Backend
 	large *largeServer
 }
 
-// tourSteps are the tour's stops, in order: first run, the demo's workspace browser, a website
+// steps are the tour's stops, in order: first run, the demo's workspace browser, a website
 // import, a large workspace with a filter typed, Settings, the dark theme, and the offline state.
-var tourSteps = []tourStep{
+var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
 	{"03-website-import", (*tour).websiteImport, ""},
@@ -39,78 +47,76 @@ var tourSteps = []tourStep{
 	{"07-offline", (*tour).offline, ""},
 }
 
-// runTour is LECTERN_TOUR mode (scripts/screenshots.sh): it walks tourSteps, asking the script
-// for a screenshot of the screen at each (see shoot), then quits and returns the exit code.
-func runTour(u *UI, painted <-chan struct{}) int {
-	t := &tour{u: u}
+// Tour is the screenshot tour of scripts/screenshots.sh: it walks steps, asking the script for a
+// screenshot at each (see shoot), then quits and returns the exit code.
+func Tour(u *ui.UI, painted <-chan struct{}) int {
+	t := &tour{u: u, b: u.Backend()}
 	defer t.cleanup()
 	<-painted
-	for _, s := range tourSteps {
+	for _, s := range steps {
 		if _, err := s.do(t); err != nil {
 			fmt.Printf("tour: FAIL %s: %v\n", s.name, err)
-			onUI(u.quit)
+			onUI(u.Quit)
 			return 1
 		}
 		shoot(s.name, s.window)
 	}
-	onUI(u.quit)
+	onUI(u.Quit)
 	return 0
 }
 
 func (t *tour) cleanup() {
 	if t.large != nil {
 		t.large.stop()
-		_ = t.u.b.SignOut(context.Background()) // forget the tour's key
+		_ = t.b.SignOut(context.Background()) // forget the tour's key
 	}
+}
+
+// setTheme saves the theme and applies it before the next shot, not when the event comes back.
+func (t *tour) setTheme(name string) error {
+	if err := t.b.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
+		return err
+	}
+	onUI(t.u.ApplyTheme)
+	return nil
 }
 
 func (t *tour) firstRun() (fyne.Window, error) {
-	ok := waitFor(10*time.Second, func() bool { _, ok := t.u.active.(*firstRun); return ok })
-	if !ok {
+	if !waitFor(10*time.Second, t.u.FirstRunShown) {
 		return nil, errors.New("the first-run page is not shown: use an empty LECTERN_HOME")
 	}
 	// The tour is shot in the light theme (Xvfb's "system" is dark), and in the dark theme later.
-	if err := t.u.b.UpdateSettings(func(s *app.Settings) { s.Theme = ThemeLight }); err != nil {
+	if err := t.setTheme(ui.ThemeLight); err != nil {
 		return nil, err
 	}
-	onUI(func() {
-		t.u.applyTheme()
-		f := t.u.active.(*firstRun)
-		f.server.SetText("https://lectern.example.com")
-	})
-	return t.u.win, nil
+	onUI(func() { t.u.TypeServer("https://lectern.example.com") })
+	return t.u.Window(), nil
 }
 
 func (t *tour) demoBrowser() (fyne.Window, error) {
-	onUI(func() { t.u.active.(*firstRun).doDemo() })
-	if !waitFor(60*time.Second, t.u.settled) {
+	onUI(t.u.TryDemo)
+	if !waitFor(60*time.Second, t.u.Settled) {
 		return nil, errors.New("the demo workspaces did not show")
 	}
-	return t.u.win, t.selectWorkspace("My documents", "")
+	return t.u.Window(), t.selectWorkspace("My documents", "")
 }
 
 func (t *tour) websiteImport() (fyne.Window, error) {
-	return t.u.win, t.selectWorkspace("Operations", "")
+	return t.u.Window(), t.selectWorkspace("Operations", "")
 }
 
 // selectWorkspace selects the workspace named name, types filter, and waits for its documents.
 func (t *tour) selectWorkspace(name, filter string) error {
 	found := false
-	onUI(func() {
-		for _, w := range t.u.main.list.all {
-			if w.Workspace.Name == name {
-				found = t.u.main.list.Select(w.WorkspaceID)
-			}
-		}
-	})
+	onUI(func() { found = t.u.SelectWorkspace(name) })
 	if !found {
 		return fmt.Errorf("no workspace %q", name)
 	}
-	if !waitFor(60*time.Second, t.u.settled) {
+	if !waitFor(60*time.Second, t.u.Settled) {
 		return fmt.Errorf("workspace %q did not load", name)
 	}
 	for i := 1; i <= len(filter); i++ { // as typed, one keystroke at a time
-		onUI(func() { t.u.main.docs.filter.SetText(filter[:i]) })
+		onUI(func() { t.u.FilterDocuments(filter[:i]) })
 	}
 	return nil
 }
@@ -121,18 +127,18 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 		return nil, err
 	}
 	t.large = ls
-	if err := t.u.b.Connect(t.u.ctx, ls.url, ls.key); err != nil {
+	if err := t.b.Connect(context.Background(), ls.url, ls.key); err != nil {
 		return nil, fmt.Errorf("connect to the large server: %w", err)
 	}
-	onUI(t.u.showMain)
-	if !waitFor(120*time.Second, t.u.settled) {
+	onUI(t.u.ShowBrowser)
+	if !waitFor(120*time.Second, t.u.Settled) {
 		return nil, errors.New("the large server's workspaces did not show")
 	}
-	if err := t.selectWorkspace(largeWorkspaceName, "report q3"); err != nil {
+	if err := t.selectWorkspace(LargeWorkspaceName, "report q3"); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.main.docs.table.sortBy(doclist.ColUpdated) })
-	return t.u.win, nil
+	onUI(func() { t.u.SortDocuments(doclist.ColUpdated) })
+	return t.u.Window(), nil
 }
 
 func (t *tour) settings() (fyne.Window, error) {
@@ -149,25 +155,20 @@ func (t *tour) dark() (fyne.Window, error) {
 			w.Close()
 		}
 	})
-	if err := t.u.b.UpdateSettings(func(s *app.Settings) { s.Theme = ThemeDark }); err != nil {
-		return nil, err
-	}
-	onUI(t.u.applyTheme)
-	return t.u.win, nil
+	return t.u.Window(), t.setTheme(ui.ThemeDark)
 }
 
 func (t *tour) offline() (fyne.Window, error) {
-	if err := t.u.b.UpdateSettings(func(s *app.Settings) { s.Theme = ThemeLight }); err != nil {
+	if err := t.setTheme(ui.ThemeLight); err != nil {
 		return nil, err
 	}
-	onUI(t.u.applyTheme)
 	t.large.stop()
 	onUI(t.u.Refresh)
 	offline := waitFor(60*time.Second, func() bool {
-		return t.u.main != nil && !t.u.main.busy && t.u.b.Connection().State == app.ConnOffline
+		return t.u.Settled() && t.b.Connection().State == app.ConnOffline
 	})
 	if !offline {
 		return nil, errors.New("the app did not go offline after its server stopped")
 	}
-	return t.u.win, nil
+	return t.u.Window(), nil
 }

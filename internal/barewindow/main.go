@@ -11,7 +11,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/ui/internal/probe"
+	"lectern/internal/probe"
 )
 
 func main() {

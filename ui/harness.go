@@ -1,0 +1,85 @@
+package ui
+
+import "lectern/ui/internal/doclist"
+
+// The methods in this file are the hooks of the test harness (ui/internal/tour: the smoke driver
+// and the screenshot tour, built into a binary of their own), which drives the real window from a
+// goroutine of its own, as RunOptions.Driver. Call them on the UI goroutine (fyne.DoAndWait). They
+// do what a user's clicks and keystrokes would, so that the harness needs no view's internals.
+
+// Backend returns the application core the window shows.
+func (u *UI) Backend() Backend { return u.b }
+
+// Settled reports whether the workspace browser shows its workspaces, and a selected workspace's
+// documents, with nothing loading.
+func (u *UI) Settled() bool {
+	m := u.main
+	return m != nil && !m.busy && m.loads == 0 && len(m.list.all) > 0 && m.docs.ws.WorkspaceID != "" &&
+		!m.docs.loading.Visible()
+}
+
+// FirstRunShown reports whether the window shows the first-run page.
+func (u *UI) FirstRunShown() bool {
+	_, ok := u.active.(*firstRun)
+	return ok
+}
+
+// TypeServer fills the first-run page's server address with s, when that page is shown.
+func (u *UI) TypeServer(s string) {
+	if f, ok := u.active.(*firstRun); ok {
+		f.server.SetText(s)
+	}
+}
+
+// TryDemo presses the first-run page's demo button, when that page is shown.
+func (u *UI) TryDemo() {
+	if f, ok := u.active.(*firstRun); ok {
+		f.doDemo()
+	}
+}
+
+// ShowBrowser shows a new workspace browser for the current server, as after connecting.
+func (u *UI) ShowBrowser() { u.showMain() }
+
+// WorkspaceNames returns the names of the browser's workspaces (none before it is shown).
+func (u *UI) WorkspaceNames() []string {
+	if u.main == nil {
+		return nil
+	}
+	names := make([]string, 0, len(u.main.list.all))
+	for _, w := range u.main.list.all {
+		names = append(names, w.Workspace.Name)
+	}
+	return names
+}
+
+// SelectWorkspace selects the browser's workspace named name; false when it shows none.
+func (u *UI) SelectWorkspace(name string) bool {
+	if u.main == nil {
+		return false
+	}
+	for _, w := range u.main.list.all {
+		if w.Workspace.Name == name {
+			return u.main.list.Select(w.WorkspaceID)
+		}
+	}
+	return false
+}
+
+// FilterDocuments sets the documents filter to text, as one keystroke would.
+func (u *UI) FilterDocuments(text string) {
+	if u.main != nil {
+		u.main.docs.filter.SetText(text)
+	}
+}
+
+// SortDocuments sorts the documents table by col, as a click on its header would.
+func (u *UI) SortDocuments(col doclist.Column) {
+	if u.main != nil {
+		u.main.docs.table.sortBy(col)
+	}
+}
+
+// ApplyTheme applies the theme saved in the settings now, rather than when the core's
+// SettingsChanged event comes back to the window.
+func (u *UI) ApplyTheme() { u.applyTheme() }
