@@ -290,5 +290,3 @@ func TestViewLaysOutBlocks(t *testing.T) {
 	}
 	_ = w
 }
-
-
