@@ -116,10 +116,11 @@ func healInline(t string) string {
 	case s.dest >= 0 && strings.TrimSpace(t[s.dest:]) == "":
 		edits = append(edits, edit{s.link, s.link + 1}, edit{s.dest - 2, len(t)})
 	case s.dest >= 0:
-		suffix = ")"
+		suffix = strings.Repeat(")", s.depth+1)
 	}
-	for _, b := range s.brackets {
-		edits = append(edits, edit{b, b + 1})
+	edits = append(edits, s.brackets...)
+	if s.trailing.to > 0 {
+		edits = append(edits, s.trailing)
 	}
 	if s.closed >= 0 { // "[text]" at the very end may be a link's text
 		edits = append(edits, edit{s.closed, s.closed + 1}, edit{len(t) - 1, len(t)})
@@ -160,7 +161,9 @@ type delim struct {
 type inlineState struct {
 	code, codeLen int     // an open code span's backticks
 	link, dest    int     // an open link's "[" and the start of its address after "]("
-	brackets      []int   // "[" never closed
+	depth         int     // parentheses open in that address
+	brackets      []edit  // "[" (or "![") never closed
+	trailing      edit    // a delimiter run that ends the text and closes nothing (yet)
 	closed        int     // the "[" of a "[text]" that ends the text
 	delims        []delim // open emphasis, innermost last
 }
@@ -204,10 +207,11 @@ func scanInline(t string) inlineState {
 		}
 	}
 	for _, b := range open {
+		e := edit{b, b + 1}
 		if b > 0 && t[b-1] == '!' {
-			b-- // an image's "!["
+			e.from-- // an image's "!["
 		}
-		s.brackets = append(s.brackets, b)
+		s.brackets = append(s.brackets, e)
 	}
 	return s
 }
@@ -215,6 +219,7 @@ func scanInline(t string) inlineState {
 // scanDest reads a link's address from i up to its ")", or to the end of t.
 func (s *inlineState) scanDest(t string, i int) int {
 	depth := 0
+	defer func() { s.depth = depth }()
 	for ; i < len(t); i++ {
 		switch t[i] {
 		case '\\':
@@ -254,6 +259,8 @@ func (s *inlineState) emphasis(t string, i, n int) {
 	}
 	if after {
 		s.delims = append(s.delims, delim{pos: i, s: d})
+	} else if i+n == len(t) {
+		s.trailing = edit{i, i + n} // "**" typed, or half of a closing "**"
 	}
 }
 

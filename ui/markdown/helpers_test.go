@@ -19,14 +19,16 @@ var corpus = map[string]string{
 	"headings": "# Title\n\nIntro.\n\n## Section\n\nBody text.\n\n### Small\n\n#### Smaller\n",
 	"lists": "Steps:\n\n1. First\n2. Second with **bold**\n   - nested bullet\n   - another\n     - deeper\n3. Third\n\n" +
 		"- [ ] open task\n- [x] done task\n\n* star bullet\n",
-	"quote":   "> Quoted *text*\n> continues.\n\nAfter the quote.\n",
-	"code":    "Run this:\n\n```go\n// Add sums.\nfunc Add(a, b int) int {\n\treturn a + b + 42 // \"x\"\n}\n```\n\nAnd this:\n\n```\nplain text\n```\n\n```nosuchlang\nx := 1\n```\n",
-	"table":   "| Name | Size | Kind |\n|:-----|-----:|:----:|\n| a.txt | 12 | text |\n| b.pdf | 3,400 | **pdf** |\n| c |\n\nAfter.\n",
-	"links":   "[ok](https://example.com) [http](http://example.com/x) [js](javascript:alert(1)) [file](file:///etc/passwd) [data](data:text/html,hi) [mail](mailto:a@b.c) [rel](/docs) <https://auto.example.com>\n",
-	"images":  "Look: ![a diagram](https://example.com/d.png) and ![](https://example.com/e.png)\n",
-	"rule":    "Above\n\n---\n\nBelow\n",
-	"math":    "Inline $x_1 + y_2$ costs $5 and $10.\n\n$$\n\\sum_{i=1}^n i\n$$\n",
-	"mixed":   mixedAnswer,
+	"quote":  "> Quoted *text*\n> continues.\n\nAfter the quote.\n",
+	"code":   "Run this:\n\n```go\n// Add sums.\nfunc Add(a, b int) int {\n\treturn a + b + 42 // \"x\"\n}\n```\n\nAnd this:\n\n```\nplain text\n```\n\n```nosuchlang\nx := 1\n```\n",
+	"table":  "| Name | Size | Kind |\n|:-----|-----:|:----:|\n| a.txt | 12 | text |\n| b.pdf | 3,400 | **pdf** |\n| c |\n\nAfter.\n",
+	"links":  "[ok](https://example.com) [http](http://example.com/x) [js](javascript:alert(1)) [file](file:///etc/passwd) [data](data:text/html,hi) [mail](mailto:a@b.c) [rel](/docs) <https://auto.example.com>\n",
+	"images": "Look: ![a diagram](https://example.com/d.png) and ![](https://example.com/e.png)\n",
+	"rule":   "Above\n\n---\n\nBelow\n",
+	"math":   "Inline $x_1 + y_2$ costs $5 and $10.\n\n$$\n\\sum_{i=1}^n i\n$$\n",
+	"mixed":  mixedAnswer,
+	"nested": "1. Install:\n\n   ```sh\n   go install example.com/x@latest\n   ```\n\n2. Run *it*:\n   > quoted `x`\n\n" +
+		"Setext\n======\n\nSub\n---\n\n<div>html</div>\n\n~~~\ntilde ``` fence\n~~~\n\n    indented code\n\nend\n",
 	"unicode": "Ünïcödé **fett** — «quotes» 日本語 `コード`\n\n- 項目 *一*\n",
 }
 

@@ -159,6 +159,7 @@ func (b *builder) build(n ast.Node, key string, start int) block {
 // buildOpen makes the block for the open block's healed source, parsed on its own.
 func (b *builder) buildOpen(healed string, start int) block {
 	b.src = []byte(healed)
+	b.open = fenceOpen(healed) // a closed fence is highlighted at once
 	nodes, _ := parse(b.src, 0)
 	var objs []fyne.CanvasObject
 	for _, n := range nodes {
