@@ -69,12 +69,12 @@ func (b *builder) inline(c ast.Node, st widget.RichTextStyle, segs []widget.Rich
 	return b.inlines(c, st, segs)
 }
 
-// codeStyle is st for inline code: monospace on RichText's code background.
+// codeStyle is st for inline code: monospace on RichText's code background, never bold or
+// italic (themes need not have a bold monospace font; Fyne's test theme has none).
 func codeStyle(st widget.RichTextStyle) widget.RichTextStyle {
 	c := widget.RichTextStyleCodeInline
 	c.SizeName = st.SizeName
 	c.Alignment = st.Alignment
-	c.TextStyle.Bold = st.TextStyle.Bold
 	return c
 }
 
