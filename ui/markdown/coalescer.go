@@ -1,0 +1,83 @@
+package markdown
+
+import (
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+)
+
+// Coalescer hands the latest text of a stream to the UI at most once per interval. Deltas
+// arrive on a network goroutine far more often than frames are drawn; a View updated per delta
+// would build its open block again for text nobody sees.
+type Coalescer struct {
+	interval time.Duration
+	apply    func(text string)
+
+	mu      sync.Mutex
+	text    string
+	pending bool // text has not been applied yet
+	timer   *time.Timer
+	stopped bool
+}
+
+// NewCoalescer returns a Coalescer that calls apply on the UI goroutine (through fyne.Do) with
+// the latest pushed text, at most once per interval (16 ms is one frame at 60 Hz).
+func NewCoalescer(interval time.Duration, apply func(text string)) *Coalescer {
+	return &Coalescer{interval: interval, apply: apply}
+}
+
+// Push records text, the whole text so far, to be applied at the next tick. It may be called
+// from any goroutine; after Stop it does nothing.
+func (c *Coalescer) Push(text string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return
+	}
+	c.text, c.pending = text, true
+	if c.timer == nil {
+		c.timer = time.AfterFunc(c.interval, c.tick)
+	}
+}
+
+// tick runs on the timer's goroutine: it applies the latest text on the UI goroutine. The text
+// is taken there, not here, so that an update that waited for the UI carries the newest text.
+func (c *Coalescer) tick() {
+	c.mu.Lock()
+	c.timer = nil
+	c.mu.Unlock()
+	fyne.Do(c.applyPending)
+}
+
+// applyPending applies the pending text, if any; on the UI goroutine.
+func (c *Coalescer) applyPending() {
+	c.mu.Lock()
+	text, pending := c.text, c.pending
+	c.pending = false
+	c.mu.Unlock()
+	if pending {
+		c.apply(text)
+	}
+}
+
+// Flush applies the pending text now (through fyne.Do) instead of at the next tick. It may be
+// called from any goroutine.
+func (c *Coalescer) Flush() {
+	c.mu.Lock()
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
+	}
+	c.mu.Unlock()
+	fyne.Do(c.applyPending)
+}
+
+// Stop flushes the pending text and ignores later pushes. Call it when the stream ends, before
+// SetFinal, which then runs after the last preview (fyne.Do keeps the order of its calls).
+func (c *Coalescer) Stop() {
+	c.mu.Lock()
+	c.stopped = true
+	c.mu.Unlock()
+	c.Flush()
+}

@@ -1,0 +1,242 @@
+// Package markdown turns Markdown (GFM) into Fyne objects, incrementally for streamed answers.
+//
+// A View is a vertical stack with one object per top-level block of its source. While an answer
+// streams in, SetText is called with the text so far, many times a second (through a Coalescer,
+// at most once a frame). Building Fyne objects is what costs, so a block is built once: the
+// source is split into top-level blocks with goldmark, every block but the last is finished and
+// keeps its object as long as its source is unchanged, and only the last, open block is parsed
+// and built again. The open block is healed first (see heal) so that half-typed syntax already
+// looks as it will when closed. SetFinal closes the last block: its code gets highlighted.
+//
+// Text can be selected and copied in select mode (SetSelecting), where each styled text is
+// swapped for a selectable Label holding the same words.
+package markdown
+
+import (
+	"net/url"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/yuin/goldmark/ast"
+)
+
+// View shows one answer's Markdown as a vertical stack of block objects. Its methods are
+// called on the UI goroutine.
+type View struct {
+	widget.BaseWidget
+
+	// OnLink is called when an http or https link is tapped; links of other schemes are plain
+	// text. When nil, the link is opened with the app's OpenURL.
+	OnLink func(u *url.URL)
+	// OnCopy is called with a code block's text by its Copy button. When nil, the text goes
+	// to the app's clipboard.
+	OnCopy func(text string)
+
+	src       string
+	final     bool
+	blocks    []block
+	objects   []fyne.CanvasObject // the blocks' objects, nil ones left out
+	selecting bool
+}
+
+// block is one top-level block and the object built for it.
+type block struct {
+	start int    // offset of its first line in the source
+	key   string // the source it was built from: healed while open
+	open  bool
+	obj   fyne.CanvasObject // nil when the block shows nothing (yet)
+	texts []*textBlock      // its texts, for select mode
+}
+
+var _ fyne.Widget = (*View)(nil)
+
+// NewView returns an empty View.
+func NewView() *View {
+	v := &View{}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// SetText shows md, the text so far of a streaming answer. Finished blocks whose source did not
+// change keep their objects; the last block is parsed and built again. Text that does not
+// extend the previous one (a reset) is handled alike: the blocks that still match are kept.
+// Once SetFinal was called, a late SetText with a prefix of the final text is ignored.
+func (v *View) SetText(md string) {
+	if v.final && md != "" && strings.HasPrefix(v.src, md) {
+		return
+	}
+	v.update(md, false)
+}
+
+// SetFinal shows md, the finished answer: every block is closed (code gets highlighted), and
+// every block whose source did not change keeps its object.
+func (v *View) SetFinal(md string) {
+	v.update(md, true)
+}
+
+// Text returns the Markdown source shown, for "Copy answer".
+func (v *View) Text() string {
+	return v.src
+}
+
+// SetSelecting turns select mode on or off. In select mode every text is a selectable Label
+// (plain, in its block's base style) so that it can be selected and copied; off, the styled
+// text is back.
+func (v *View) SetSelecting(on bool) {
+	if v.selecting == on {
+		return
+	}
+	v.selecting = on
+	for _, b := range v.blocks {
+		for _, t := range b.texts {
+			t.setSelecting(on)
+		}
+	}
+	v.Refresh()
+}
+
+// Selecting says whether select mode is on.
+func (v *View) Selecting() bool {
+	return v.selecting
+}
+
+// update shows md; final closes the last block.
+func (v *View) update(md string, final bool) {
+	if md == v.src && final == v.final && v.blocks != nil {
+		return
+	}
+	from := 0 // the first block parsed again
+	if !final && len(v.blocks) > 0 && strings.HasPrefix(md, v.src) {
+		from = len(v.blocks) - 1 // an extension can only change the open block and add more
+	}
+	base := 0
+	if from > 0 {
+		base = v.blocks[from].start
+	}
+	tail := []byte(md[base:])
+	nodes, spans := parse(tail, base)
+	next := make([]block, from, from+len(nodes))
+	copy(next, v.blocks[:from])
+	for i, n := range nodes {
+		open := !final && i == len(nodes)-1
+		key := md[spans[i].start:spans[i].end]
+		if open {
+			key = heal(md[spans[i].start:])
+		}
+		j := from + i
+		if j < len(v.blocks) && v.blocks[j].key == key && v.blocks[j].open == open {
+			next = append(next, v.blocks[j])
+			next[j].start = spans[i].start
+			continue
+		}
+		b := builder{v: v, src: tail, open: open}
+		if open {
+			next = append(next, b.buildOpen(key, spans[i].start))
+		} else {
+			next = append(next, b.build(n, key, spans[i].start))
+		}
+	}
+	v.src, v.final, v.blocks = md, final, next
+	v.objects = v.objects[:0]
+	for _, b := range next {
+		if b.obj != nil {
+			v.objects = append(v.objects, b.obj)
+		}
+	}
+	v.Refresh()
+}
+
+// build makes the block for a finished node.
+func (b *builder) build(n ast.Node, key string, start int) block {
+	obj := b.block(n)
+	return block{start: start, key: key, obj: obj, texts: b.texts}
+}
+
+// buildOpen makes the block for the open block's healed source, parsed on its own.
+func (b *builder) buildOpen(healed string, start int) block {
+	b.src = []byte(healed)
+	b.open = fenceOpen(healed) // a closed fence is highlighted at once
+	nodes, _ := parse(b.src, 0)
+	var objs []fyne.CanvasObject
+	for _, n := range nodes {
+		if o := b.block(n); o != nil {
+			objs = append(objs, o)
+		}
+	}
+	blk := block{start: start, key: healed, open: true, texts: b.texts}
+	switch len(objs) {
+	case 0:
+	case 1:
+		blk.obj = objs[0]
+	default:
+		blk.obj = container.NewVBox(objs...)
+	}
+	return blk
+}
+
+// tapLink hands a tapped link to OnLink, or opens it.
+func (v *View) tapLink(u *url.URL) {
+	if v.OnLink != nil {
+		v.OnLink(u)
+		return
+	}
+	_ = fyne.CurrentApp().OpenURL(u)
+}
+
+// copyText hands a code block's text to OnCopy, or to the clipboard.
+func (v *View) copyText(s string) {
+	if v.OnCopy != nil {
+		v.OnCopy(s)
+		return
+	}
+	fyne.CurrentApp().Clipboard().SetContent(s)
+}
+
+// CreateRenderer implements fyne.Widget.
+func (v *View) CreateRenderer() fyne.WidgetRenderer {
+	return &viewRenderer{v: v}
+}
+
+// viewRenderer stacks the blocks' objects, a padding apart. It never refreshes the blocks
+// themselves (fyne.Container.Refresh would): a kept block has nothing new to draw.
+type viewRenderer struct {
+	v *View
+}
+
+func (r *viewRenderer) Destroy() {}
+
+func (r *viewRenderer) Layout(size fyne.Size) {
+	pad := r.v.Theme().Size(theme.SizeNamePadding)
+	y := float32(0)
+	for _, o := range r.v.objects {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + pad
+	}
+}
+
+func (r *viewRenderer) MinSize() fyne.Size {
+	pad := r.v.Theme().Size(theme.SizeNamePadding)
+	var s fyne.Size
+	for i, o := range r.v.objects {
+		m := o.MinSize()
+		s.Width = max(s.Width, m.Width)
+		s.Height += m.Height
+		if i > 0 {
+			s.Height += pad
+		}
+	}
+	return s
+}
+
+func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.v.objects }
+
+func (r *viewRenderer) Refresh() {
+	r.Layout(r.v.Size())
+	canvas.Refresh(r.v)
+}
