@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"lectern/app"
 	"lectern/client"
 )
 
@@ -127,7 +128,7 @@ func (e *env) printDetails(ans *client.Answer, toStdout bool) {
 		fmt.Fprintln(w, "Calculated from the spreadsheet's columns, not read from text.")
 	}
 	for _, warn := range ans.Warnings {
-		fmt.Fprintf(w, "Warning: %s\n", answerWarning(warn))
+		fmt.Fprintf(w, "Warning: %s\n", app.WarningText(warn))
 	}
 	if ans.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", ans.Notice)
@@ -142,10 +143,7 @@ func printSources(w io.Writer, sources []client.AnswerSource) {
 	}
 	fmt.Fprintln(w, "Sources:")
 	for _, s := range sources {
-		use := "given as context"
-		if s.Used {
-			use = "used"
-		}
+		use := strings.ToLower(app.SourceUse(s.Used))
 		name := oneLine(s.Name)
 		if s.URL != nil && *s.URL != "" {
 			name += " <" + *s.URL + ">"
@@ -160,17 +158,4 @@ func thinkingNote(thinking bool) string {
 		return " (with thinking)"
 	}
 	return ""
-}
-
-// answerWarning says an answer warning token in words; unknown tokens stay as they are.
-func answerWarning(token string) string {
-	switch token {
-	case "documents_not_ready":
-		return "some documents are still being prepared and were skipped; ask again once they are ready"
-	case "prompt_trimmed":
-		return "the question or the earlier turns were too long and were trimmed"
-	case "max_output_tokens_reached":
-		return "the answer was cut off at the length limit"
-	}
-	return token
 }

@@ -1,0 +1,44 @@
+package app
+
+// The words both front-ends use around an answer: its stage while it is written, its warnings, and
+// how a source was used. Tokens the spec does not name are shown as they come.
+
+// StageText says what the server is doing while an answer is on its way ("" before it says).
+func StageText(stage string) string {
+	switch stage {
+	case "":
+		return "Sending the question…"
+	case "retrieving":
+		return "Looking through the documents…"
+	case "computing":
+		return "Calculating from the spreadsheet…"
+	case "reading":
+		return "Reading the documents…"
+	case "writing":
+		return "Writing the answer…"
+	}
+	return stage + "…"
+}
+
+// WarningText says an answer warning token in words; unknown tokens stay as they are.
+func WarningText(token string) string {
+	switch token {
+	case "documents_not_ready":
+		return "Some documents are still being prepared and were skipped; ask again once they are ready."
+	case "prompt_trimmed":
+		return "The question or the earlier turns were too long and were trimmed."
+	case "max_output_tokens_reached":
+		return "The answer was cut off at the length limit."
+	}
+	return token
+}
+
+// SourceUse says how an answer used a source, as the spec defines used: true means the answer is
+// known to come from that document, false that the document was given to the model as context.
+// Never a citation the server did not make.
+func SourceUse(used bool) string {
+	if used {
+		return "Used"
+	}
+	return "Consulted"
+}
