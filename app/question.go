@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 
 	"lectern/client"
 )
@@ -77,4 +78,32 @@ func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn T
 		_ = c.store.deleteTurn(ctx, turn.ID)
 	}
 	c.bus.Emit(ConversationsChanged{})
+}
+
+// Resend replaces the last turn of its conversation by question: the edited question is asked
+// with the history of the turns before it, in place of the old turn (kept when the edited question
+// fails its checks).
+func (c *Conversations) Resend(ctx context.Context, turnID int64, question string, opts AskOptions) (Turn, error) {
+	old, err := c.store.turn(ctx, turnID)
+	if err != nil {
+		return Turn{}, err
+	}
+	conv, err := c.conversationFor(ctx, old.ConversationID)
+	if err != nil {
+		return Turn{}, err
+	}
+	all, err := c.store.turns(ctx, conv.ID)
+	if err != nil {
+		return Turn{}, err
+	}
+	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
+		return Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
+	}
+	if err := c.request(conv, question, all[:len(all)-1], opts).Validate(); err != nil {
+		return Turn{}, err // the old turn stays when the edited question cannot be sent
+	}
+	if err := c.store.deleteTurn(ctx, turnID); err != nil {
+		return Turn{}, err
+	}
+	return c.askIn(ctx, conv, question, opts)
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fmt"
 
 	"fyne.io/fyne/v2"
@@ -99,6 +101,28 @@ func (t *docTable) sortBy(col doclist.Column) {
 	if t.OnSort != nil {
 		t.OnSort(col, desc)
 	}
+}
+
+// rowOfDocument finds the table row of document id, opening its website import when it is folded.
+func (t *docTable) rowOfDocument(id string) (int, bool) {
+	for pass := 0; pass < 2; pass++ {
+		for row := range t.model.Rows() {
+			r := t.model.Row(row)
+			switch {
+			case r.Kind != doclist.RowSource && t.model.Doc(r.Index).DocumentID == id:
+				return row, true
+			case pass == 0 && r.Kind == doclist.RowSource && t.model.Collapsed(r.Index) && t.sourceHolds(r.Index, id):
+				t.model.ToggleSource(r.Index)
+				t.table.Refresh()
+			}
+		}
+	}
+	return 0, false
+}
+
+// sourceHolds reports whether website import i holds document id.
+func (t *docTable) sourceHolds(i int, id string) bool {
+	return slices.Contains(t.model.Source(i).DocumentIDs, id)
 }
 
 func (t *docTable) selected(id widget.TableCellID) {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/client"
 	"lectern/ui/internal/doclist"
 )
 
@@ -38,6 +39,12 @@ type documentsView struct {
 	col     doclist.Column
 	desc    bool
 	onShown func(docs int) // after a workspace's documents are shown, when set
+	// onContent is called with the workspace and its documents each time they are loaded.
+	onContent func(ws app.CachedWorkspace, docs []client.Document)
+	// onAsk is called when the person asks the selected document (Ask this document).
+	onAsk    func(doc client.Document)
+	askDoc   *widget.Button
+	selected int // the selected document's index in the model, -1 when none
 	focus   func(fyne.Focusable)
 }
 
@@ -45,7 +52,10 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), filter: widget.NewEntry(), table: newDocTable(), detail: widget.NewLabel(""),
-		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain)}
+		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain), selected: -1}
+	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
+	v.askDoc.Importance = widget.LowImportance
+	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Truncation = fyne.TextTruncateEllipsis
@@ -68,7 +78,7 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
 	top := container.NewVBox(head, v.counts, v.limits.root, v.errs.box, v.filter)
 	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table)
-	bottom := container.NewBorder(nil, nil, nil, v.shown, v.detail)
+	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown), v.detail)
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil,
 		v.body)
 }
@@ -81,6 +91,8 @@ func (v *documentsView) show(ws app.CachedWorkspace) {
 	v.setHeader(ws)
 	if !same {
 		v.detail.SetText("")
+		v.selected = -1
+		v.askDoc.Disable()
 	}
 	v.reload()
 }
@@ -109,6 +121,9 @@ func (v *documentsView) reload() {
 			}
 			v.loaded(m, err)
 			v.limits.set(v.ws, lim, hasLimits)
+			if err == nil && v.onContent != nil {
+				v.onContent(v.ws, docs)
+			}
 		})
 	}()
 }
@@ -168,6 +183,12 @@ func (v *documentsView) updateShown() {
 
 func (v *documentsView) showDetail(i int) {
 	d := v.table.model.Doc(i)
+	v.selected = i
+	if d.Status == client.StatusReady {
+		v.askDoc.Enable()
+	} else {
+		v.askDoc.Disable()
+	}
 	text := fmt.Sprintf("%s · id %s", d.Name, d.DocumentID)
 	if d.ClientDocumentID != "" {
 		text += " · upload id " + d.ClientDocumentID
@@ -176,6 +197,25 @@ func (v *documentsView) showDetail(i int) {
 		text += " · " + d.URL
 	}
 	v.detail.SetText(text)
+}
+
+// askSelected asks the selected document in the conversation pane.
+func (v *documentsView) askSelected() {
+	if v.selected >= 0 && v.selected < v.table.model.Len() && v.onAsk != nil {
+		v.onAsk(v.table.model.Doc(v.selected))
+	}
+}
+
+// selectDocument shows document id in the table (a source tapped in an answer): the filter is
+// cleared, a folded website import is opened, and the row is selected and scrolled into view.
+func (v *documentsView) selectDocument(id string) {
+	if v.filter.Text != "" {
+		v.filter.SetText("")
+	}
+	if row, ok := v.table.rowOfDocument(id); ok {
+		v.table.table.Select(widget.TableCellID{Row: row, Col: 0})
+		v.table.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
+	}
 }
 
 func (v *documentsView) focusTable() { v.focus(v.table.table) }

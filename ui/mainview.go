@@ -10,11 +10,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/client"
 )
 
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
-// the selected workspace on the right, and the status bar. The right side keeps a slot for the
-// chat pane (beside the documents) and one for the uploads panel (under them), both empty for now.
+// the selected workspace's documents on the right with its conversation under them, and the
+// status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
 type mainView struct {
 	b   Backend
 	ctx context.Context
@@ -28,9 +29,10 @@ type mainView struct {
 	syncing  *widget.Activity
 	syncText *widget.Label
 	listErr  *errorView
-	chat     *fyne.Container // the chat pane lands here (ROADMAP: chat pane)
+	chat     *chatPane
 	uploads  *fyne.Container // the uploads panel lands here (ROADMAP: document intake)
 	split    *container.Split
+	docSplit *container.Split // the documents above the conversation
 	root     fyne.CanvasObject
 	busy     bool
 	loads    int // workspace list reads in flight
@@ -44,10 +46,13 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
 	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(b.Explain),
-		chat: container.NewStack(), uploads: container.NewStack()}
+		chat: newChatPane(b, ctx, win), uploads: container.NewStack()}
 	m.banner = newOfflineBanner(m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
+	m.docs.onContent = m.chat.setWorkspace
+	m.docs.onAsk = m.chat.askDocument
+	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.syncText.Importance = widget.LowImportance
 	m.root = m.layout()
 	return m
@@ -65,7 +70,9 @@ func (m *mainView) layout() fyne.CanvasObject {
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
 	top := container.NewVBox(container.NewPadded(bar), m.banner.root)
 	left := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
-	right := container.NewBorder(nil, m.uploads, nil, m.chat, m.docs.root)
+	m.docSplit = container.NewVSplit(m.docs.root, m.chat.root)
+	m.docSplit.Offset = 0.3
+	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
 	return container.NewBorder(top, container.NewPadded(m.status.root), nil, nil, m.split)
@@ -135,6 +142,7 @@ func (m *mainView) serverKey() string {
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.docs.show(ws)
+	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
 		_ = m.b.UpdateSettings(func(s *app.Settings) {
@@ -142,6 +150,20 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 				s.LastWorkspace = map[string]string{}
 			}
 			s.LastWorkspace[key] = id
+		})
+	}()
+}
+
+// openLastConversation opens the workspace's most recent conversation, so that the app opens on
+// a conversation; a workspace without one gets a new, empty one.
+func (m *mainView) openLastConversation(wsID string) {
+	go func() {
+		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
+		uiDo(func() {
+			if err != nil || !ok || m.docs.ws.WorkspaceID != wsID {
+				return
+			}
+			m.chat.open(conv)
 		})
 	}()
 }

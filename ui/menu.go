@@ -6,12 +6,14 @@ import (
 )
 
 // Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
-// goes to the documents filter, Ctrl+W (Cmd+W) closes Settings.
+// goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
+// Settings. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
 var (
-	shortcutRefresh  = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutClose    = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutRefresh         = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSettings        = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutFilter          = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutClose           = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) installShortcuts() {
@@ -19,6 +21,15 @@ func (u *UI) installShortcuts() {
 	c.AddShortcut(shortcutRefresh, func(fyne.Shortcut) { u.Refresh() })
 	c.AddShortcut(shortcutSettings, func(fyne.Shortcut) { u.ShowSettings() })
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { u.focusDocFilter() })
+	c.AddShortcut(shortcutNewConversation, func(fyne.Shortcut) { u.newConversation() })
+}
+
+// newConversation empties the conversation pane for a new question, when the browser is shown.
+func (u *UI) newConversation() {
+	if u.main != nil {
+		u.main.chat.newConversation()
+		u.main.chat.focusInput()
+	}
 }
 
 // Refresh reloads the workspaces from the server, when the browser is shown.
@@ -44,8 +55,11 @@ func (u *UI) menu() *fyne.MainMenu {
 	find := fyne.NewMenuItem("Filter documents", u.focusDocFilter)
 	find.Shortcut = shortcutFilter
 	find.Disabled = u.main == nil
+	newConv := fyne.NewMenuItem("New conversation", u.newConversation)
+	newConv.Shortcut = shortcutNewConversation
+	newConv.Disabled = u.main == nil
 	quit := fyne.NewMenuItem("Quit", u.Quit)
 	quit.IsQuit = true
-	file := fyne.NewMenu("File", refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
+	file := fyne.NewMenu("File", newConv, refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)
 }

@@ -37,6 +37,8 @@ type Backend interface {
 	WorkspaceLimits(id string) (client.Limits, bool)
 	Subscribe(fn func(app.Event)) (unsubscribe func())
 	Explain(err error) app.Explanation
+	Conversations() *app.Conversations
+	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
 }
 
 var _ Backend = (*app.App)(nil)

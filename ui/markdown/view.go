@@ -213,6 +213,8 @@ func (r *viewRenderer) Layout(size fyne.Size) {
 	pad := r.v.Theme().Size(theme.SizeNamePadding)
 	y := float32(0)
 	for _, o := range r.v.objects {
+		// Wrapped text knows its height only once it has its width: give the width first.
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
 		h := o.MinSize().Height
 		o.Move(fyne.NewPos(0, y))
 		o.Resize(fyne.NewSize(size.Width, h))

@@ -1,0 +1,262 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/ui/markdown"
+)
+
+// frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
+const frameInterval = 16 * time.Millisecond
+
+// chatPane is the conversation under the documents: the turns so far in a virtualised list (each
+// turn's objects built when it is first shown), the scope, tier and thinking pickers, and the
+// question box. Asking runs in a goroutine of its own; the answer's deltas are coalesced to the
+// frame rate and drawn by the turn's incremental Markdown view.
+type chatPane struct {
+	b   Backend
+	ctx context.Context
+	win fyne.Window
+
+	ws    app.CachedWorkspace
+	conv  app.Conversation // ID 0: a new conversation, saved with its first question
+	turns []app.Turn
+	views map[int64]*turnView
+
+	picker  *scopePicker
+	tier    *widget.Select
+	think   *widget.Check
+	list    *widget.List
+	intro   *widget.Label
+	input   *composer
+	send    *widget.Button
+	stop    *widget.Button
+	jump    *widget.Button
+	errs    *errorView
+	editing int64 // the turn the question box edits, 0 when it asks anew
+	root    fyne.CanvasObject
+
+	streaming *streamState // the answer streaming now, nil when none
+	follow    bool         // keep the newest turn in view while it grows
+	autoAt    float32      // the scroll offset the pane itself last scrolled to
+
+	// onSource is called when a source chip is tapped (the window selects the document).
+	onSource func(src client.AnswerSource)
+	// onSaved is called when a new conversation was saved with its first question.
+	onSaved func(conv app.Conversation)
+}
+
+// streamState is the answer streaming now: its turn and the latest stage, shared with the asking
+// goroutine, and the coalescer that hands its text to the UI goroutine once a frame.
+type streamState struct {
+	mu       sync.Mutex
+	turnID   int64
+	stage    string
+	text     *markdown.Coalescer
+	replaces int64 // the edited turn the new one replaces, 0 when none
+}
+
+func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
+	c := &chatPane{b: b, ctx: ctx, win: win, views: map[int64]*turnView{}, follow: true,
+		intro: widget.NewLabel(""), input: newComposer(), errs: newErrorView(b.Explain)}
+	c.picker = newScopePicker(c.scopeChanged)
+	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
+	c.think = widget.NewCheck("Thinking", nil)
+	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
+	c.intro.Importance = widget.LowImportance
+	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
+		c.updateRow)
+	c.list.HideSeparators = true
+	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.stopAnswer
+	c.send = widget.NewButtonWithIcon("Ask", theme.MailSendIcon(), c.sendQuestion)
+	c.send.Importance = widget.HighImportance
+	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.stopAnswer)
+	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
+	c.root = c.layout()
+	c.applyDefaults()
+	c.showIdle()
+	return c
+}
+
+func (c *chatPane) layout() fyne.CanvasObject {
+	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
+	top := container.NewVBox(pickers, c.picker.note)
+	intro := container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer()))
+	turns := container.NewStack(c.list, intro,
+		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
+	buttons := container.NewVBox(c.send, c.stop)
+	bottom := container.NewVBox(c.errs.box, container.NewBorder(nil, nil, nil, buttons, c.input))
+	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
+}
+
+// applyDefaults sets the tier and thinking from the settings.
+func (c *chatPane) applyDefaults() {
+	s := c.b.Settings()
+	tier := s.DefaultTier
+	if tier == "" {
+		tier = "fast"
+	}
+	c.tier.SetSelected(strings.ToUpper(tier[:1]) + tier[1:])
+	c.think.SetChecked(s.Thinking)
+}
+
+// setWorkspace shows ws with docs as the scopes it offers, and starts a new conversation when the
+// workspace changed.
+func (c *chatPane) setWorkspace(ws app.CachedWorkspace, docs []client.Document) {
+	changed := ws.WorkspaceID != c.ws.WorkspaceID
+	c.ws = ws
+	c.picker.setDocuments(docs)
+	if changed {
+		c.newConversation()
+	}
+}
+
+// newConversation empties the pane for a new conversation in the current workspace and scope.
+func (c *chatPane) newConversation() {
+	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.showTurns(nil)
+	c.cancelEdit()
+	c.errs.SetError(nil)
+	c.showIdle()
+}
+
+// open shows a saved conversation: its turns are read off the UI goroutine.
+func (c *chatPane) open(conv app.Conversation) {
+	c.conv = conv
+	c.picker.choose(conv.DocumentID)
+	c.cancelEdit()
+	go func() {
+		turns, err := c.b.Conversations().Turns(c.ctx, conv.ID)
+		uiDo(func() {
+			if c.conv.ID != conv.ID {
+				return
+			}
+			c.errs.SetError(err)
+			c.showTurns(turns)
+			c.showIdle()
+		})
+	}()
+}
+
+// showTurns replaces the turns shown; their views are built when first shown.
+func (c *chatPane) showTurns(turns []app.Turn) {
+	c.turns, c.views = turns, map[int64]*turnView{}
+	c.follow = true
+	c.list.Refresh()
+	for i := range turns {
+		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
+	}
+	c.intro.SetText(c.introText())
+	c.intro.Hidden = len(turns) > 0
+	c.jump.Hide()
+	c.scrollToEnd()
+}
+
+// introText invites the first question of a new conversation.
+func (c *chatPane) introText() string {
+	if c.ws.WorkspaceID == "" {
+		return "Choose a workspace on the left, then ask a question about its documents."
+	}
+	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources."
+}
+
+// updateRow puts turn i's view (built now if it is the first time) into a list row.
+func (c *chatPane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
+	if i >= len(c.turns) {
+		return
+	}
+	v := c.view(i)
+	box := row.(*fyne.Container)
+	if len(box.Objects) != 1 || box.Objects[0] != v.row {
+		box.Objects = []fyne.CanvasObject{v.row}
+	}
+	c.measure(i, v, row.Size().Width)
+}
+
+// view returns the view of turn i, building it the first time.
+func (c *chatPane) view(i int) *turnView {
+	t := c.turns[i]
+	if v, ok := c.views[t.ID]; ok {
+		return v
+	}
+	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped})
+	v.edit.Hidden = v.edit.Hidden || i != len(c.turns)-1
+	c.views[t.ID] = v
+	return v
+}
+
+// measure sets row i's height to what view v needs at width w. Wrapped text knows its height only
+// once it has its width, so the view is laid out at that width until its height settles.
+func (c *chatPane) measure(i int, v *turnView, w float32) {
+	if w <= 0 {
+		w = c.list.Size().Width
+	}
+	pad := 2 * theme.Padding()
+	h := v.root.MinSize().Height
+	for range 3 {
+		v.root.Resize(fyne.NewSize(w-pad, h))
+		next := v.root.MinSize().Height
+		if next == h {
+			break
+		}
+		h = next
+	}
+	v.root.Refresh() // lay the turn out again with the heights its wrapped text now knows
+	c.list.SetItemHeight(i, h+pad)
+}
+
+// estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right
+// before it is shown: its lines of text at the list's width.
+func (c *chatPane) estimateHeight(t app.Turn) float32 {
+	w := max(c.list.Size().Width, 300)
+	perLine := int(w / (theme.TextSize() * 0.55))
+	lines := 3 // question, actions, spacing
+	for _, para := range strings.Split(t.Question+"\n"+t.Answer, "\n") {
+		lines += 1 + len([]rune(para))/max(perLine, 1)
+	}
+	return float32(lines) * (theme.TextSize() + theme.InnerPadding())
+}
+
+// showIdle shows the question box ready for a question, and the intro of an empty conversation.
+func (c *chatPane) showIdle() {
+	asking := c.streaming != nil
+	c.stop.Hidden, c.send.Hidden = !asking, asking
+	c.stop.Refresh()
+	c.send.Refresh()
+	if c.ws.WorkspaceID == "" {
+		c.input.Disable()
+	} else {
+		c.input.Enable()
+	}
+}
+
+func (c *chatPane) scopeChanged() {
+	if len(c.turns) > 0 && c.picker.documentID() != c.conv.DocumentID {
+		c.newConversation() // a conversation keeps its scope: another scope starts another one
+	}
+	c.conv.DocumentID = c.picker.documentID()
+	c.intro.SetText(c.introText())
+}
+
+// askDocument starts a conversation about one document (from the documents table).
+func (c *chatPane) askDocument(doc client.Document) {
+	if !c.picker.choose(doc.DocumentID) {
+		return
+	}
+	c.scopeChanged()
+	c.win.Canvas().Focus(c.input)
+}
+
+// focusInput puts the keyboard in the question box.
+func (c *chatPane) focusInput() { c.win.Canvas().Focus(c.input) }

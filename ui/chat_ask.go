@@ -1,0 +1,244 @@
+package ui
+
+import (
+	"net/url"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/ui/markdown"
+)
+
+// sendQuestion asks what the question box holds: in the conversation shown (a new one is saved
+// with it), or in place of the last question when it is being edited.
+func (c *chatPane) sendQuestion() {
+	text := strings.TrimSpace(c.input.Text)
+	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" {
+		return
+	}
+	c.errs.SetError(nil)
+	c.input.SetText("")
+	conv, editing, opts := c.conv, c.editing, c.askOptions()
+	c.cancelEdit()
+	c.run(func(o app.AskOptions) (app.Turn, error) {
+		switch {
+		case editing != 0:
+			return c.b.Conversations().Resend(c.ctx, editing, text, o)
+		case conv.ID == 0:
+			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
+			return c.b.Ask(c.ctx, q, o)
+		}
+		return c.b.Conversations().Ask(c.ctx, conv.ID, text, o)
+	}, opts, text, editing)
+}
+
+// askOptions are the tier and thinking picked above the question box.
+func (c *chatPane) askOptions() app.AskOptions {
+	thinking := c.think.Checked
+	return app.AskOptions{Tier: strings.ToLower(c.tier.Selected), Thinking: &thinking}
+}
+
+// retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
+func (c *chatPane) retryTurn(turnID int64) {
+	i := c.index(turnID)
+	if i < 0 || c.streaming != nil {
+		return
+	}
+	t := c.turns[i]
+	if !t.Status.Retryable() { // ask an answered question again, as a new turn
+		c.input.SetText(t.Question)
+		c.sendQuestion()
+		return
+	}
+	c.run(func(o app.AskOptions) (app.Turn, error) { return c.b.Conversations().Retry(c.ctx, turnID, o) },
+		c.askOptions(), t.Question, 0)
+}
+
+// editTurn puts the last question back in the box; sending it replaces that turn.
+func (c *chatPane) editTurn(t app.Turn) {
+	if c.streaming != nil {
+		return
+	}
+	c.editing = t.ID
+	c.input.SetText(t.Question)
+	c.input.SetPlaceHolder("Edit the question, then press Enter to ask it again (Esc cancels)")
+	c.focusInput()
+}
+
+// cancelEdit makes the question box ask anew.
+func (c *chatPane) cancelEdit() {
+	if c.editing != 0 {
+		c.input.SetText("")
+	}
+	c.editing = 0
+	c.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line)")
+}
+
+// run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
+// turn replaces, an edited question), its text is drawn once a frame while it streams, and the
+// saved turn replaces it when the answer ends.
+func (c *chatPane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
+	s := &streamState{replaces: replaces}
+	s.text = markdown.NewCoalescer(frameInterval, func(text string) { c.drawStream(s, text) })
+	c.streaming = s
+	c.showIdle()
+	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
+	go func() {
+		turn, err := ask(opts)
+		s.text.Stop()
+		uiDo(func() { c.finished(s, turn, err) })
+	}()
+}
+
+// update takes one change of the asking turn, on the asking goroutine.
+func (c *chatPane) update(s *streamState, ev app.TurnChanged, question string) {
+	s.mu.Lock()
+	first := s.turnID == 0
+	s.turnID, s.stage = ev.TurnID, ev.Stage
+	s.mu.Unlock()
+	if first {
+		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
+		uiDo(func() { c.started(t) })
+	}
+	if ev.Status == app.TurnPending {
+		s.text.Push(ev.Text)
+	}
+}
+
+// started shows a turn whose question was just saved.
+func (c *chatPane) started(t app.Turn) {
+	if c.conv.ID == 0 && c.conv.WorkspaceID != "" {
+		c.conv.ID = t.ConversationID
+	}
+	if t.ConversationID != c.conv.ID {
+		return // the person moved to another conversation meanwhile
+	}
+	if i := c.index(t.ID); i >= 0 { // a retry: the turn is shown already
+		c.views[t.ID].set(t)
+		c.refit(i)
+		return
+	}
+	if i := c.index(c.streaming.replaces); i >= 0 {
+		delete(c.views, c.turns[i].ID)
+		c.turns = append(c.turns[:i], c.turns[i+1:]...)
+	}
+	c.turns = append(c.turns, t)
+	c.intro.Hide()
+	c.list.Refresh()
+	c.scrollToEnd()
+}
+
+// drawStream shows the text so far of the streaming turn, once a frame (UI goroutine).
+func (c *chatPane) drawStream(s *streamState, text string) {
+	s.mu.Lock()
+	id, stage := s.turnID, s.stage
+	s.mu.Unlock()
+	i := c.index(id)
+	if i < 0 {
+		return
+	}
+	c.view(i).stream(text, stage)
+	c.refit(i)
+}
+
+// finished shows how the answer ended: the saved turn, or the error when nothing was saved.
+func (c *chatPane) finished(s *streamState, turn app.Turn, err error) {
+	if c.streaming == s {
+		c.streaming = nil
+	}
+	c.showIdle()
+	if turn.ID == 0 || c.index(turn.ID) < 0 {
+		c.errs.SetError(err) // refused before it was saved (a failed check), or another conversation
+		return
+	}
+	i := c.index(turn.ID)
+	c.turns[i] = turn
+	c.view(i).set(turn)
+	c.refit(i)
+	if turn.ErrorCode == "workspace_access_lost" {
+		c.errs.SetError(err)
+	}
+	if c.conv.ID == turn.ConversationID && c.onSaved != nil {
+		c.onSaved(c.conv)
+	}
+}
+
+// stopAnswer stops the answer streaming now (Esc, or Stop); its text so far is kept. Esc while
+// editing cancels the edit instead.
+func (c *chatPane) stopAnswer() {
+	if c.streaming == nil {
+		c.cancelEdit()
+		return
+	}
+	c.streaming.mu.Lock()
+	id := c.streaming.turnID
+	c.streaming.mu.Unlock()
+	c.b.Conversations().Stop(id)
+}
+
+// index is the position of turn id among the turns shown, -1 when it is not shown.
+func (c *chatPane) index(id int64) int {
+	for i := len(c.turns) - 1; i >= 0; i-- {
+		if c.turns[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// refit measures turn i again after it changed, and keeps the newest turn in view while the
+// reader follows it. Once the reader scrolls up the view stays put and Jump to latest shows.
+func (c *chatPane) refit(i int) {
+	if c.list.GetScrollOffset() < c.autoAt-1 {
+		c.follow = false
+	}
+	c.measure(i, c.view(i), 0)
+	c.list.RefreshItem(i)
+	if c.follow {
+		c.scrollToEnd()
+		return
+	}
+	c.jump.Show()
+}
+
+// scrollToEnd shows the newest turn and notes where that left the view.
+func (c *chatPane) scrollToEnd() {
+	c.list.ScrollToBottom()
+	c.autoAt = c.list.GetScrollOffset()
+}
+
+// jumpToLatest follows the newest turn again.
+func (c *chatPane) jumpToLatest() {
+	c.follow = true
+	c.jump.Hide()
+	c.scrollToEnd()
+}
+
+// sourceTapped shows a source: a web page's address, or the document in the documents table.
+func (c *chatPane) sourceTapped(src client.AnswerSource) {
+	if src.URL != nil && *src.URL != "" {
+		if u, err := url.Parse(*src.URL); err == nil {
+			c.linkTapped(u)
+		}
+		return
+	}
+	if c.onSource != nil {
+		c.onSource(src)
+	}
+}
+
+// linkTapped opens an http or https address in the browser after showing it.
+func (c *chatPane) linkTapped(u *url.URL) {
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return
+	}
+	msg := "Open this address in your browser?\n\n" + u.String()
+	dialog.ShowConfirm("Open link", msg, func(ok bool) {
+		if ok {
+			_ = fyne.CurrentApp().OpenURL(u)
+		}
+	}, c.win)
+}

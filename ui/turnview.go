@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/ui/markdown"
+)
+
+// turnView shows one question and its answer: the question, the answer rendered as Markdown (it
+// grows while it streams, with the stage under it), then either the sources, the coverage and the
+// details of a finished answer, or the reason a failed one stopped with Retry. Its objects are
+// built once per turn and kept, so scrolling back to it costs nothing.
+type turnView struct {
+	turn     app.Turn
+	question *widget.Label
+	answer   *markdown.View
+	stage    *fyne.Container
+	stageTxt *widget.Label
+	spinner  *widget.Activity
+	notFound *widget.Label
+	failure  *widget.Label
+	sources  *fyne.Container
+	details  *widget.Accordion
+	actions  *fyne.Container
+	retry    *widget.Button
+	edit     *widget.Button
+	root     *fyne.Container
+	row      fyne.CanvasObject // root with padding, as a list row shows it
+
+	onRetry  func(turnID int64)
+	onEdit   func(turn app.Turn)
+	onSource func(src client.AnswerSource)
+	onLink   func(u *url.URL)
+}
+
+// turnCallbacks are what a turn's buttons do; the chat pane sets them.
+type turnCallbacks struct {
+	retry  func(turnID int64)
+	edit   func(turn app.Turn)
+	source func(src client.AnswerSource)
+	link   func(u *url.URL)
+}
+
+func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
+	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
+		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
+		sources: container.New(layout.NewRowWrapLayout()), details: widget.NewAccordion(),
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link}
+	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
+	v.question.TextStyle = fyne.TextStyle{Bold: true}
+	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
+	v.stageTxt.Importance = widget.LowImportance
+	v.stage = container.NewHBox(v.spinner, v.stageTxt)
+	v.notFound.Wrapping, v.notFound.Importance = fyne.TextWrapWord, widget.WarningImportance
+	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
+	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
+	v.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { v.onEdit(v.turn) })
+	copyAnswer := widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
+	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer} {
+		b.Importance = widget.LowImportance
+	}
+	v.actions = container.NewHBox(copyAnswer, v.retry, v.edit, layout.NewSpacer())
+	v.root = container.NewVBox(v.question, v.answer, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
+	v.row = container.NewPadded(v.root)
+	v.set(t)
+	return v
+}
+
+// set shows t: the whole turn as saved, or a finished answer.
+func (v *turnView) set(t app.Turn) {
+	v.turn = t
+	v.question.SetText(t.Question)
+	if t.Status == app.TurnPending {
+		v.answer.SetText(t.Answer)
+	} else {
+		v.answer.SetFinal(t.Answer)
+	}
+	v.showStage(t.Status == app.TurnPending, "")
+	v.showOutcome(t)
+}
+
+// stream shows the preview of a streaming answer: the text so far and the server's stage.
+func (v *turnView) stream(text, stage string) {
+	v.answer.SetText(text)
+	v.showStage(true, stage)
+}
+
+// showStage shows or hides the stage line under a streaming answer.
+func (v *turnView) showStage(on bool, stage string) {
+	if !on {
+		v.spinner.Stop()
+		v.stage.Hide()
+		return
+	}
+	v.stageTxt.SetText(app.StageText(stage))
+	v.spinner.Start()
+	v.stage.Show()
+}
+
+// showOutcome shows what follows a finished answer, or why it stopped.
+func (v *turnView) showOutcome(t app.Turn) {
+	answered := t.Status.Answered()
+	v.notFound.Hidden = !(answered && t.Found != nil && !*t.Found)
+	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
+	v.failure.Hidden = !t.Status.Retryable()
+	v.failure.SetText(failureText(t))
+	v.retry.Hidden = t.Status == app.TurnPending
+	v.edit.Hidden = t.Status == app.TurnPending || v.onEdit == nil
+	v.actions.Hidden = t.Status == app.TurnPending && t.Answer == ""
+	v.setSources(t)
+	v.setDetails(t)
+}
+
+// failureText says why an answer stopped and that its text so far is kept.
+func failureText(t app.Turn) string {
+	why := t.Error
+	if why == "" {
+		why = "The answer stopped before it was finished."
+	}
+	if t.Answer != "" && !strings.Contains(why, "kept") {
+		why += " The text received so far is kept above."
+	}
+	return why
+}
+
+// setSources shows the sources as numbered chips, each saying how the answer used it.
+func (v *turnView) setSources(t app.Turn) {
+	v.sources.RemoveAll()
+	if !t.Status.Answered() {
+		return
+	}
+	for _, src := range t.Sources {
+		chip := widget.NewButtonWithIcon(sourceLabel(src), sourceIcon(src), func() { v.onSource(src) })
+		chip.Importance = widget.LowImportance
+		if src.Used {
+			chip.Importance = widget.MediumImportance
+		}
+		v.sources.Add(chip)
+	}
+}
+
+// sourceLabel names a source chip: its number, its name, and how it was used.
+func sourceLabel(src client.AnswerSource) string {
+	return fmt.Sprintf("%d  %s · %s", src.Index, src.Name, app.SourceUse(src.Used))
+}
+
+func sourceIcon(src client.AnswerSource) fyne.Resource {
+	if src.URL != nil && *src.URL != "" {
+		return theme.ComputerIcon()
+	}
+	return theme.FileTextIcon()
+}
+
+// setDetails fills the details fold: coverage, warnings, notice, tier, usage and request id.
+func (v *turnView) setDetails(t app.Turn) {
+	lines := detailLines(t)
+	v.details.Hidden = len(lines) == 0
+	if len(lines) == 0 {
+		return
+	}
+	title := "Details"
+	if len(t.Warnings) > 0 {
+		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), plural(len(t.Warnings), "warning"))
+	}
+	body := widget.NewLabel(strings.Join(lines, "\n"))
+	body.Wrapping, body.Selectable = fyne.TextWrapWord, true
+	open := len(v.details.Items) > 0 && v.details.Items[0].Open
+	v.details.Items = []*widget.AccordionItem{widget.NewAccordionItem(title, body)}
+	v.details.Items[0].Open = open
+	v.details.Refresh()
+}
+
+// detailLines are the details of an answer, one fact a line.
+func detailLines(t app.Turn) []string {
+	var out []string
+	for _, w := range t.Warnings {
+		out = append(out, "Warning: "+app.WarningText(w))
+	}
+	if t.Notice != "" {
+		out = append(out, "Note: "+t.Notice)
+	}
+	if c := t.Coverage; c != nil {
+		out = append(out, coverageLine(c))
+	}
+	if t.Model != "" {
+		out = append(out, "Answered by the "+t.Model+" tier"+thinkingNote(t.Thinking))
+	}
+	if u := t.Usage; u != nil {
+		out = append(out, fmt.Sprintf("Tokens: %d in, %d out", u.InputTokens, u.OutputTokens))
+	}
+	if t.RequestID != "" {
+		out = append(out, "Request id: "+t.RequestID)
+	}
+	return out
+}
+
+// coverageLine says how the answer was made and how many documents it looked at.
+func coverageLine(c *client.Coverage) string {
+	s := "Made by " + c.Mode
+	if c.Mode == "compute" {
+		s = "Calculated from the spreadsheet's columns"
+	}
+	s += fmt.Sprintf("; %d %s checked", c.DocumentsChecked, plural(c.DocumentsChecked, "document"))
+	if c.DocumentsUsed != nil {
+		s += fmt.Sprintf(", %d used", *c.DocumentsUsed)
+	} else {
+		s += " (which were used cannot be told when the whole workspace is given)"
+	}
+	return s
+}
+
+func thinkingNote(th *bool) string {
+	if th != nil && *th {
+		return ", with thinking"
+	}
+	return ""
+}
+
+// copyAnswer puts the answer's Markdown source on the clipboard.
+func (v *turnView) copyAnswer() {
+	if app := fyne.CurrentApp(); app != nil {
+		app.Clipboard().SetContent(v.answer.Text())
+	}
+}
