@@ -45,7 +45,7 @@ type documentsView struct {
 	onAsk    func(doc client.Document)
 	askDoc   *widget.Button
 	selected int // the selected document's index in the model, -1 when none
-	focus   func(fyne.Focusable)
+	focus    func(fyne.Focusable)
 }
 
 func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
