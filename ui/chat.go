@@ -111,14 +111,20 @@ func (c *chatPane) applyDefaults() {
 	c.think.SetChecked(s.Thinking)
 }
 
-// setWorkspace shows ws with docs as the scopes it offers, and starts a new conversation when the
-// workspace changed.
-func (c *chatPane) setWorkspace(ws app.CachedWorkspace, docs []client.Document) {
+// setWorkspace asks ws from now on, starting a new conversation when the workspace changed.
+func (c *chatPane) setWorkspace(ws app.CachedWorkspace) {
 	changed := ws.WorkspaceID != c.ws.WorkspaceID
 	c.ws = ws
-	c.picker.setDocuments(docs)
 	if changed {
+		c.picker.setDocuments(nil)
 		c.newConversation()
+	}
+}
+
+// setDocuments offers the documents of ws as scopes, when ws is the workspace asked.
+func (c *chatPane) setDocuments(ws app.CachedWorkspace, docs []client.Document) {
+	if ws.WorkspaceID == c.ws.WorkspaceID {
+		c.picker.setDocuments(docs)
 	}
 }
 

@@ -82,7 +82,7 @@ func (c *chatPane) cancelEdit() {
 // saved turn replaces it when the answer ends.
 func (c *chatPane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
 	s := &streamState{replaces: replaces}
-	s.text = markdown.NewCoalescer(frameInterval, func(text string) { c.drawStream(s, text) })
+	s.text = markdown.NewCoalescerOn(uiDo, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	c.showIdle()
 	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }

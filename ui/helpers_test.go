@@ -81,8 +81,11 @@ func newFixture(t *testing.T, cfg emulator.Config) *fixture {
 	return f
 }
 
-func (f *fixture) open() *app.App {
-	a, err := app.Open(context.Background(), app.Options{Home: f.home, HTTPClient: &http.Client{},
+func (f *fixture) open() *app.App { return f.openWith(nil) }
+
+// openWith opens an app on the fixture's home whose requests go through rt (nil: the default).
+func (f *fixture) openWith(rt http.RoundTripper) *app.App {
+	a, err := app.Open(context.Background(), app.Options{Home: f.home, HTTPClient: &http.Client{Transport: rt},
 		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
 	if err != nil {
 		f.t.Fatal(err)

@@ -50,7 +50,7 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.banner = newOfflineBanner(m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
-	m.docs.onContent = m.chat.setWorkspace
+	m.docs.onContent = m.chat.setDocuments
 	m.docs.onAsk = m.chat.askDocument
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.syncText.Importance = widget.LowImportance
@@ -142,6 +142,7 @@ func (m *mainView) serverKey() string {
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.docs.show(ws)
+	m.chat.setWorkspace(ws)
 	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {

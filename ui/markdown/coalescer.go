@@ -13,6 +13,7 @@ import (
 type Coalescer struct {
 	interval time.Duration
 	apply    func(text string)
+	do       func(func()) // runs a function on the UI goroutine
 
 	mu      sync.Mutex
 	text    string
@@ -24,7 +25,13 @@ type Coalescer struct {
 // NewCoalescer returns a Coalescer that calls apply on the UI goroutine (through fyne.Do) with
 // the latest pushed text, at most once per interval (16 ms is one frame at 60 Hz).
 func NewCoalescer(interval time.Duration, apply func(text string)) *Coalescer {
-	return &Coalescer{interval: interval, apply: apply}
+	return NewCoalescerOn(fyne.Do, interval, apply)
+}
+
+// NewCoalescerOn is NewCoalescer with do in place of fyne.Do: a front-end that routes its UI work
+// through a function of its own (as tests do, to stay on one goroutine) passes it.
+func NewCoalescerOn(do func(func()), interval time.Duration, apply func(text string)) *Coalescer {
+	return &Coalescer{interval: interval, apply: apply, do: do}
 }
 
 // Push records text, the whole text so far, to be applied at the next tick. It may be called
@@ -47,7 +54,7 @@ func (c *Coalescer) tick() {
 	c.mu.Lock()
 	c.timer = nil
 	c.mu.Unlock()
-	fyne.Do(c.applyPending)
+	c.do(c.applyPending)
 }
 
 // applyPending applies the pending text, if any; on the UI goroutine.
@@ -70,7 +77,7 @@ func (c *Coalescer) Flush() {
 		c.timer = nil
 	}
 	c.mu.Unlock()
-	fyne.Do(c.applyPending)
+	c.do(c.applyPending)
 }
 
 // Stop flushes the pending text and ignores later pushes. Call it when the stream ends, before

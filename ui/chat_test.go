@@ -1,0 +1,291 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"lectern/app"
+	"lectern/client/emulator"
+)
+
+// chatIn shows the browser on workspace name and returns its chat pane.
+func chatIn(t *testing.T, f *fixture, name string) *chatPane {
+	t.Helper()
+	m := f.browser()
+	m.selectNamed(t, name)
+	c := m.chat
+	until(t, "the chat pane on "+name, func() bool { return c.ws.Workspace.Name == name && !c.input.Disabled() })
+	return c
+}
+
+// ask types question in the box and sends it with Enter, then waits for the answer to end.
+func ask(t *testing.T, c *chatPane, question string) app.Turn {
+	t.Helper()
+	c.input.SetText(question)
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "the answer to "+question, func() bool {
+		return c.streaming == nil && len(c.turns) > 0 && c.turns[len(c.turns)-1].Question == question &&
+			c.turns[len(c.turns)-1].Status != app.TurnPending
+	})
+	return c.turns[len(c.turns)-1]
+}
+
+func TestChatAsksStreamsAndShowsSources(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	var saved app.Conversation
+	c.onSaved = func(conv app.Conversation) { saved = conv }
+	turn := ask(t, c, "How many days of annual leave do employees get?")
+	if turn.Status != app.TurnCompleted || !strings.Contains(turn.Answer, "25 days") {
+		t.Fatalf("turn %+v", turn)
+	}
+	v := c.views[turn.ID]
+	if v == nil || !strings.Contains(v.answer.Text(), "25 days") || v.stage.Visible() || !v.failure.Hidden {
+		t.Fatal("the finished turn is not shown as finished")
+	}
+	if len(v.sources.Objects) == 0 {
+		t.Fatal("no source chips")
+	}
+	for i, o := range v.sources.Objects {
+		label := o.(interface{ MinSize() fyne.Size }) // a chip
+		_ = label
+		src := turn.Sources[i]
+		want := app.SourceUse(src.Used)
+		if got := sourceLabel(src); !strings.HasSuffix(got, want) || !strings.Contains(got, src.Name) {
+			t.Errorf("chip %d: %q, want %s", i, got, want)
+		}
+	}
+	if saved.ID == 0 || saved.ID != turn.ConversationID || c.conv.ID != saved.ID {
+		t.Fatalf("conversation not saved: %+v", saved)
+	}
+	if c.intro.Visible() || c.input.Text != "" {
+		t.Fatal("the intro or the question stayed")
+	}
+}
+
+// Spec §2, sources.used: true means the answer is known to come from that document; false that it
+// was given as context. The chips say "Used" and "Consulted", never a citation the server did not make.
+func TestSourceLabelsFollowUsed(t *testing.T) {
+	for used, want := range map[bool]string{true: "Used", false: "Consulted"} {
+		if got := app.SourceUse(used); got != want {
+			t.Errorf("used=%v: %q", used, got)
+		}
+	}
+}
+
+// A follow-up in the same conversation sends the earlier turns as history.
+func TestChatFollowUpSendsHistory(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	rec := &askRecorder{}
+	f.app.Close()
+	f.app = f.openWith(rec)
+	c := chatIn(t, f, "My documents")
+	ask(t, c, "How many days of annual leave do employees get?")
+	ask(t, c, "Can unused days be carried over?")
+	body := rec.last()
+	hist, _ := body["history"].([]any)
+	if len(hist) != 2 {
+		t.Fatalf("history sent: %v", body["history"])
+	}
+	first := hist[0].(map[string]any)
+	if first["role"] != "user" || first["content"] != "How many days of annual leave do employees get?" {
+		t.Fatalf("history[0] = %v", first)
+	}
+}
+
+// askRecorder keeps the JSON body of each question sent.
+type askRecorder struct {
+	mu     sync.Mutex
+	bodies []map[string]any
+}
+
+func (r *askRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPost && req.URL.Path == "/workspace" {
+		b, _ := io.ReadAll(req.Body)
+		var m map[string]any
+		_ = json.Unmarshal(b, &m)
+		r.mu.Lock()
+		r.bodies = append(r.bodies, m)
+		r.mu.Unlock()
+		req.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func (r *askRecorder) last() map[string]any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.bodies) == 0 {
+		return nil
+	}
+	return r.bodies[len(r.bodies)-1]
+}
+
+// Stop (Esc in the question box) stops a streaming answer: its text so far is kept, marked, with
+// Retry; Retry then asks again in place and completes.
+func TestChatStopKeepsTextThenRetry(t *testing.T) {
+	cfg := fastConfig()
+	cfg.DeltaDelay = 40 * time.Millisecond
+	f := newFixture(t, cfg)
+	c := chatIn(t, f, "My documents")
+	c.input.SetText("How many days of annual leave do employees get?")
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "some streamed text", func() bool {
+		return len(c.turns) == 1 && c.views[c.turns[0].ID] != nil && c.views[c.turns[0].ID].answer.Text() != ""
+	})
+	if !c.stop.Visible() || c.send.Visible() {
+		t.Fatal("Stop is not offered while the answer streams")
+	}
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	until(t, "the stopped turn", func() bool { return c.streaming == nil && c.turns[0].Status != app.TurnPending })
+	turn := c.turns[0]
+	v := c.views[turn.ID]
+	if turn.Status != app.TurnInterrupted || turn.Answer == "" || v.failure.Hidden || v.retry.Hidden {
+		t.Fatalf("stopped turn %+v (failure shown %v)", turn, !v.failure.Hidden)
+	}
+	if !strings.Contains(v.failure.Text, "kept") {
+		t.Fatalf("failure text %q", v.failure.Text)
+	}
+	test.Tap(v.retry)
+	until(t, "the retried answer", func() bool { return c.streaming == nil && c.turns[0].Status == app.TurnCompleted })
+	if len(c.turns) != 1 || !strings.Contains(c.views[c.turns[0].ID].answer.Text(), "25 days") {
+		t.Fatalf("after Retry: %d turns, %q", len(c.turns), c.turns[0].Answer)
+	}
+}
+
+// A stream cut by the server keeps its text and offers Retry; a failure says why in words.
+func TestChatCutStreamAndFailure(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	f.emu.SetFaults(emulator.Faults{CutStreamAfter: 8})
+	turn := ask(t, c, "How many days of annual leave do employees get?")
+	if turn.Status != app.TurnInterrupted || c.views[turn.ID].failure.Hidden {
+		t.Fatalf("cut stream: %+v", turn)
+	}
+	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteAsk, Count: 1}})
+	turn = ask(t, c, "Can unused days be carried over?")
+	v := c.views[turn.ID]
+	if turn.Status != app.TurnFailed || v.failure.Hidden || !strings.Contains(v.failure.Text, "HTTP 503") || v.retry.Hidden {
+		t.Fatalf("failed turn %+v, failure %q", turn, v.failure.Text)
+	}
+}
+
+// A source chip selects its document in the documents table.
+func TestChatSourceSelectsDocument(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	c := m.chat
+	until(t, "the chat pane", func() bool { return !c.input.Disabled() })
+	turn := ask(t, c, "How many days of annual leave do employees get?")
+	if len(turn.Sources) == 0 {
+		t.Fatal("no sources")
+	}
+	c.sourceTapped(turn.Sources[0])
+	if m.docs.selected < 0 || m.docs.table.model.Doc(m.docs.selected).DocumentID != turn.Sources[0].DocumentID {
+		t.Fatalf("selected %d, want %s", m.docs.selected, turn.Sources[0].DocumentID)
+	}
+}
+
+// The view follows a growing answer only while it is scrolled to the bottom; once the reader
+// scrolls up it stays put and Jump to latest shows, which follows again.
+func TestChatPinnedScroll(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	c.win.Resize(fyne.NewSize(900, 600))
+	for i := range 4 {
+		ask(t, c, fmt.Sprintf("How many days of annual leave do employees get? (%d)", i))
+	}
+	if !c.follow || c.jump.Visible() {
+		t.Fatal("not following at the bottom")
+	}
+	c.list.ScrollToTop()
+	c.refit(len(c.turns) - 1) // the newest answer grows
+	if c.follow || !c.jump.Visible() || c.list.GetScrollOffset() != 0 {
+		t.Fatalf("followed although scrolled up (offset %v)", c.list.GetScrollOffset())
+	}
+	test.Tap(c.jump)
+	if !c.follow || c.jump.Visible() || c.list.GetScrollOffset() == 0 {
+		t.Fatal("Jump to latest did not follow")
+	}
+}
+
+// A long conversation builds the views of the turns it shows, not of all of them.
+func TestChatLazyTurns(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	f.connect()
+	conv := seedConversation(t, f.app, f.info.Personal, 200)
+	c := chatIn(t, f, "My documents")
+	c.open(conv)
+	until(t, "200 turns", func() bool { return len(c.turns) == 200 })
+	drain()
+	if n := len(c.views); n == 0 || n > 40 {
+		t.Fatalf("%d turn views built for 200 turns", n)
+	}
+	if c.views[c.turns[199].ID] == nil {
+		t.Fatal("the newest turn is not shown")
+	}
+}
+
+// seedConversation asks n questions in a new conversation of workspace ws, through the core.
+func seedConversation(t *testing.T, a *app.App, ws string, n int) app.Conversation {
+	t.Helper()
+	var conv app.Conversation
+	for i := range n {
+		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
+		opts := app.AskOptions{NoStream: true}
+		var turn app.Turn
+		var err error
+		if conv.ID == 0 {
+			turn, err = a.Ask(context.Background(), q, opts)
+			conv.ID = turn.ConversationID
+		} else {
+			turn, err = a.Conversations().Ask(context.Background(), conv.ID, q.Text, opts)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	conv, err := a.Conversations().Get(context.Background(), conv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conv
+}
+
+// An answer that was streaming when the app closed shows as interrupted, with Retry, next time.
+func TestChatInterruptedAfterRestart(t *testing.T) {
+	cfg := fastConfig()
+	cfg.DeltaDelay = 50 * time.Millisecond
+	f := newFixture(t, cfg)
+	c := chatIn(t, f, "My documents")
+	c.input.SetText("How many days of annual leave do employees get?")
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "streaming", func() bool { return len(c.turns) == 1 && c.views[c.turns[0].ID].answer.Text() != "" })
+	f.u.Close()
+	_ = f.app.Close() // the app quits mid-answer
+	drain()
+
+	f.app = f.open()
+	u := f.show(nil)
+	until(t, "the browser again", u.Settled)
+	u.main.selectNamed(t, "My documents")
+	c = u.main.chat
+	until(t, "the last conversation", func() bool { return len(c.turns) == 1 })
+	until(t, "its view", func() bool { return c.views[c.turns[0].ID] != nil })
+	turn, v := c.turns[0], c.views[c.turns[0].ID]
+	if turn.Status != app.TurnInterrupted || v.failure.Hidden || v.retry.Hidden || turn.Answer == "" {
+		t.Fatalf("after restart: %+v", turn)
+	}
+}
