@@ -37,6 +37,7 @@ type Backend interface {
 	WorkspaceLimits(id string) (client.Limits, bool)
 	Subscribe(fn func(app.Event)) (unsubscribe func())
 	Explain(err error) app.Explanation
+	Conversations() *app.Conversations
 }
 
 var _ Backend = (*app.App)(nil)
