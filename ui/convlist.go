@@ -68,7 +68,22 @@ func newConversationList(b Backend, ctx context.Context, win fyne.Window) *conve
 	c.list.OnSelected = c.rowSelected
 	c.root = c.layout()
 	c.updateEmpty(nil)
+	go c.tick(time.Minute)
 	return c
+}
+
+// tick redraws the rows every interval until ctx ends, so that "5 minutes ago" stays true.
+func (c *conversationList) tick(interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-t.C:
+			uiDo(c.list.Refresh)
+		}
+	}
 }
 
 func (c *conversationList) layout() fyne.CanvasObject {

@@ -42,7 +42,7 @@ type conversationSearch struct {
 	ctx context.Context
 	win fyne.Window
 
-	entry   *widget.Entry
+	entry   *searchBox
 	status  *widget.Label
 	list    *widget.List
 	dlg     *dialog.CustomDialog
@@ -54,7 +54,7 @@ type conversationSearch struct {
 }
 
 func newConversationSearch(b Backend, ctx context.Context, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
-	s := &conversationSearch{b: b, ctx: ctx, win: win, entry: widget.NewEntry(), status: widget.NewLabel(""), onPick: onPick}
+	s := &conversationSearch{b: b, ctx: ctx, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
 	s.entry.SetPlaceHolder("Search all conversations")
 	s.entry.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.entry.OnChanged = s.query
@@ -67,7 +67,36 @@ func newConversationSearch(b Backend, ctx context.Context, win fyne.Window, onPi
 	s.list.OnSelected = func(id widget.ListItemID) { s.pick(id) }
 	content := container.NewBorder(container.NewVBox(s.entry, s.status), nil, nil, nil, s.list)
 	s.dlg = dialog.NewCustom("Search conversations", "Close", content, win)
+	s.entry.onEscape = s.dlg.Hide
+	s.entry.onDown = func() { win.Canvas().Focus(s.list) }
 	return s
+}
+
+// searchBox is the search dialog's text box: Escape closes the dialog and Down moves the keyboard
+// to the hits (where the arrows move and Space opens one).
+type searchBox struct {
+	widget.Entry
+	onEscape, onDown func()
+}
+
+var _ fyne.Focusable = (*searchBox)(nil)
+
+func newSearchBox() *searchBox {
+	e := &searchBox{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey handles Escape and Down; other keys edit the text.
+func (e *searchBox) TypedKey(k *fyne.KeyEvent) {
+	switch k.Name {
+	case fyne.KeyEscape:
+		e.onEscape()
+	case fyne.KeyDown:
+		e.onDown()
+	default:
+		e.Entry.TypedKey(k)
+	}
 }
 
 // open shows the dialog with the last search, reads the workspace names and puts the keyboard

@@ -41,8 +41,24 @@ func TestConvSearchOpensTheTurnFound(t *testing.T) {
 	if gotTurn != want.ID || gotConv.ID != want.ConversationID || gotConv.WorkspaceID != financeID {
 		t.Errorf("OnOpenTurn(%d in %+v), want turn %d of conversation %d", gotTurn, gotConv, want.ID, want.ConversationID)
 	}
+	if f.win.Canvas().Overlays().Top() != nil {
+		t.Error("the search dialog stays open after a pick")
+	}
+	f.c.showSearch()
+	if s.entry.Text != "invoic" {
+		t.Errorf("the search box should keep the last search, has %q", s.entry.Text)
+	}
 	test.Type(s.entry, "zzz")
 	until(t, "no hits", func() bool { return len(s.hits) == 0 && strings.HasPrefix(s.status.Text, "Nothing found") })
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if f.win.Canvas().Focused() != s.list {
+		t.Errorf("Down should move to the hits, focused: %T", f.win.Canvas().Focused())
+	}
+	f.win.Canvas().Focus(s.entry)
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.win.Canvas().Overlays().Top() != nil {
+		t.Error("Escape should close the search")
+	}
 }
 
 func TestConvSearchPickHighlightsAListedConversation(t *testing.T) {
