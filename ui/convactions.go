@@ -25,7 +25,6 @@ func (c *conversationList) run(op func(ctx context.Context) error, done func(err
 		err := op(c.ctx)
 		uiDo(func() {
 			c.setError(err)
-			c.updateEmpty(nil)
 			if done != nil {
 				done(err)
 			}

@@ -147,7 +147,6 @@ func (c *conversationList) setConversations(convs []app.Conversation, err error)
 		}
 	}
 	c.refreshRows()
-	c.updateEmpty(err)
 }
 
 // refreshRows redraws the rows and highlights the selected conversation, when listed.
