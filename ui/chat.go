@@ -137,8 +137,9 @@ func (c *chatPane) newConversation() {
 	c.showIdle()
 }
 
-// open shows a saved conversation: its turns are read off the UI goroutine.
-func (c *chatPane) open(conv app.Conversation) {
+// open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
+// turns are read off the UI goroutine.
+func (c *chatPane) open(conv app.Conversation, atTurn int64) {
 	c.conv = conv
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
@@ -151,18 +152,24 @@ func (c *chatPane) open(conv app.Conversation) {
 			c.errs.SetError(err)
 			c.showTurns(turns)
 			c.showIdle()
+			if i := c.index(atTurn); i >= 0 {
+				c.follow = false
+				c.list.ScrollTo(i)
+			}
 		})
 	}()
 }
 
-// showTurns replaces the turns shown; their views are built when first shown.
+// showTurns replaces the turns shown; their views are built when first shown. The rows get
+// estimated heights while the list is empty (SetItemHeight lays the list out each time: with no
+// rows that costs nothing), then one refresh shows the newest turns.
 func (c *chatPane) showTurns(turns []app.Turn) {
-	c.turns, c.views = turns, map[int64]*turnView{}
-	c.follow = true
-	c.list.Refresh()
+	c.turns, c.views = nil, map[int64]*turnView{}
 	for i := range turns {
 		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
 	}
+	c.turns, c.follow = turns, true
+	c.list.Refresh()
 	c.intro.SetText(c.introText())
 	c.intro.Hidden = len(turns) > 0
 	c.jump.Hide()

@@ -227,7 +227,7 @@ func TestChatLazyTurns(t *testing.T) {
 	f.connect()
 	conv := seedConversation(t, f.app, f.info.Personal, 200)
 	c := chatIn(t, f, "My documents")
-	c.open(conv)
+	c.open(conv, 0)
 	until(t, "200 turns", func() bool { return len(c.turns) == 200 })
 	drain()
 	if n := len(c.views); n == 0 || n > 40 {

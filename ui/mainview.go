@@ -30,6 +30,7 @@ type mainView struct {
 	syncText *widget.Label
 	listErr  *errorView
 	chat     *chatPane
+	convs    *conversationList
 	uploads  *fyne.Container // the uploads panel lands here (ROADMAP: document intake)
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
@@ -46,13 +47,17 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
 	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(b.Explain),
-		chat: newChatPane(b, ctx, win), uploads: container.NewStack()}
+		chat: newChatPane(b, ctx, win), convs: newConversationList(b, ctx, win), uploads: container.NewStack()}
 	m.banner = newOfflineBanner(m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.onContent = m.chat.setDocuments
 	m.docs.onAsk = m.chat.askDocument
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
+	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
+	m.convs.OnSelected = m.openConversation
+	m.convs.OnNew = func() { m.chat.newConversation(); m.chat.focusInput() }
+	m.convs.OnOpenTurn = m.openTurn
 	m.syncText.Importance = widget.LowImportance
 	m.root = m.layout()
 	return m
@@ -69,7 +74,9 @@ func (m *mainView) layout() fyne.CanvasObject {
 	settings.Importance = widget.LowImportance
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
 	top := container.NewVBox(container.NewPadded(bar), m.banner.root)
-	left := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
+	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
+	left := container.NewVSplit(workspaces, m.convs.root)
+	left.Offset = 0.55
 	m.docSplit = container.NewVSplit(m.docs.root, m.chat.root)
 	m.docSplit.Offset = 0.3
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
@@ -143,6 +150,7 @@ func (m *mainView) serverKey() string {
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.docs.show(ws)
 	m.chat.setWorkspace(ws)
+	m.convs.show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
@@ -161,12 +169,32 @@ func (m *mainView) openLastConversation(wsID string) {
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
 		uiDo(func() {
-			if err != nil || !ok || m.docs.ws.WorkspaceID != wsID {
+			if err != nil || !ok || m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
 				return
 			}
-			m.chat.open(conv)
+			m.chat.open(conv, 0)
+			m.convs.selectConversation(conv.ID)
 		})
 	}()
+}
+
+// openConversation shows conv in the chat pane (a new, empty one when conv has no id).
+func (m *mainView) openConversation(conv app.Conversation) {
+	if conv.ID == 0 {
+		m.chat.newConversation()
+		return
+	}
+	m.chat.open(conv, 0)
+}
+
+// openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
+// first when another one is shown.
+func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
+	if conv.WorkspaceID != m.docs.ws.WorkspaceID {
+		m.list.Select(conv.WorkspaceID)
+	}
+	m.chat.open(conv, turnID)
+	m.convs.selectConversation(conv.ID)
 }
 
 // refresh syncs every workspace with the server in the background (button, Ctrl/Cmd+R).
@@ -233,6 +261,7 @@ func (m *mainView) handle(ev app.Event) {
 			m.docs.reload()
 		}
 	}
+	m.convs.handle(ev)
 }
 
 func (m *mainView) focusDocFilter() { m.docs.focusFilter() }

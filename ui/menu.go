@@ -7,13 +7,15 @@ import (
 
 // Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
 // goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
-// Settings. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
+// Settings, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
 var (
 	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutRefresh         = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutSettings        = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutFilter          = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutClose           = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSearch          = &desktop.CustomShortcut{KeyName: fyne.KeyF,
+		Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	shortcutRefresh  = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutClose    = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) installShortcuts() {
@@ -22,13 +24,20 @@ func (u *UI) installShortcuts() {
 	c.AddShortcut(shortcutSettings, func(fyne.Shortcut) { u.ShowSettings() })
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { u.focusDocFilter() })
 	c.AddShortcut(shortcutNewConversation, func(fyne.Shortcut) { u.newConversation() })
+	c.AddShortcut(shortcutSearch, func(fyne.Shortcut) { u.searchConversations() })
+}
+
+// searchConversations opens the search over every conversation, when the browser is shown.
+func (u *UI) searchConversations() {
+	if u.main != nil {
+		u.main.convs.showSearch()
+	}
 }
 
 // newConversation empties the conversation pane for a new question, when the browser is shown.
 func (u *UI) newConversation() {
 	if u.main != nil {
-		u.main.chat.newConversation()
-		u.main.chat.focusInput()
+		u.main.convs.newConversation()
 	}
 }
 
@@ -58,8 +67,11 @@ func (u *UI) menu() *fyne.MainMenu {
 	newConv := fyne.NewMenuItem("New conversation", u.newConversation)
 	newConv.Shortcut = shortcutNewConversation
 	newConv.Disabled = u.main == nil
+	search := fyne.NewMenuItem("Search conversations…", u.searchConversations)
+	search.Shortcut = shortcutSearch
+	search.Disabled = u.main == nil
 	quit := fyne.NewMenuItem("Quit", u.Quit)
 	quit.IsQuit = true
-	file := fyne.NewMenu("File", newConv, refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
+	file := fyne.NewMenu("File", newConv, search, refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)
 }

@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+func TestConvSearchOpensTheTurnFound(t *testing.T) {
+	f := newConvFixture(t)
+	f.ask(opsID, "What is the warranty period?")
+	want := f.ask(financeID, "How are invoices approved?")
+	f.showWith(opsID, "What is the warranty period?")
+	var gotConv app.Conversation
+	var gotTurn int64
+	f.c.OnOpenTurn = func(conv app.Conversation, turnID int64) { gotConv, gotTurn = conv, turnID }
+	f.c.showSearch()
+	s := f.c.search
+	if f.win.Canvas().Focused() != s.entry {
+		t.Errorf("the search box should have the keyboard, focused: %T", f.win.Canvas().Focused())
+	}
+	test.Type(s.entry, "invoic")
+	until(t, "the hit", func() bool { return len(s.hits) == 1 && s.names != nil })
+	if !strings.HasPrefix(s.status.Text, "1 turn found") {
+		t.Errorf("status: %q", s.status.Text)
+	}
+	row := newSearchRow()
+	s.list.UpdateItem(0, row)
+	if row.title.Text != "How are invoices approved?" || row.workspace.Text != "Finance" {
+		t.Errorf("row: %q in %q", row.title.Text, row.workspace.Text)
+	}
+	if seg := row.question.Segments; len(seg) != 3 || seg[1].(*widget.TextSegment).Text != "invoic" {
+		t.Errorf("question excerpt: %q", row.question.String())
+	}
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if gotTurn != want.ID || gotConv.ID != want.ConversationID || gotConv.WorkspaceID != financeID {
+		t.Errorf("OnOpenTurn(%d in %+v), want turn %d of conversation %d", gotTurn, gotConv, want.ID, want.ConversationID)
+	}
+	if f.win.Canvas().Overlays().Top() != nil {
+		t.Error("the search dialog stays open after a pick")
+	}
+	f.c.showSearch()
+	if s.entry.Text != "invoic" {
+		t.Errorf("the search box should keep the last search, has %q", s.entry.Text)
+	}
+	test.Type(s.entry, "zzz")
+	until(t, "no hits", func() bool { return len(s.hits) == 0 && strings.HasPrefix(s.status.Text, "Nothing found") })
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if f.win.Canvas().Focused() != s.list {
+		t.Errorf("Down should move to the hits, focused: %T", f.win.Canvas().Focused())
+	}
+	f.win.Canvas().Focus(s.entry)
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.win.Canvas().Overlays().Top() != nil {
+		t.Error("Escape should close the search")
+	}
+}
+
+func TestConvSearchPickHighlightsAListedConversation(t *testing.T) {
+	f := newConvFixture(t)
+	turn := f.ask(opsID, "Where do returns go?")
+	f.showWith(opsID, "Where do returns go?")
+	var opened int64
+	f.c.OnOpenTurn = func(_ app.Conversation, turnID int64) { opened = turnID }
+	f.c.showSearch()
+	test.Type(f.c.search.entry, "returns")
+	until(t, "the hit", func() bool { return len(f.c.search.hits) == 1 })
+	f.c.search.list.Select(0)
+	if opened != turn.ID || f.c.selected != turn.ConversationID || len(f.opened) != 0 {
+		t.Errorf("opened turn %d, selected %d, OnSelected %d times", opened, f.c.selected, len(f.opened))
+	}
+}
+
+func TestConvSearchHighlighted(t *testing.T) {
+	seg := highlighted("Q: ", "a [b] and [Word] here", []string{"word"}, widget.RichTextStyleInline)
+	if len(seg) != 3 || seg[0].(*widget.TextSegment).Text != "Q: a [b] and " || seg[1].(*widget.TextSegment).Text != "Word" ||
+		!seg[1].(*widget.TextSegment).Style.TextStyle.Bold || seg[2].(*widget.TextSegment).Text != " here" {
+		t.Errorf("segments: %+v", seg)
+	}
+	if seg := highlighted("A: ", "no match [x", []string{"y"}, widget.RichTextStyleInline); len(seg) != 1 {
+		t.Errorf("without a match: %+v", seg)
+	}
+}
