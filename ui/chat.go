@@ -55,6 +55,8 @@ type chatPane struct {
 	onSource func(src client.AnswerSource)
 	// onSaved is called when a new conversation was saved with its first question.
 	onSaved func(conv app.Conversation)
+	// onShown, when set, is called after a saved conversation's turns are shown (start-up trace).
+	onShown func(turns int)
 }
 
 // streamState is the answer streaming now: its turn and the latest stage, shared with the asking
@@ -155,6 +157,9 @@ func (c *chatPane) open(conv app.Conversation, atTurn int64) {
 			if i := c.index(atTurn); i >= 0 {
 				c.follow = false
 				c.list.ScrollTo(i)
+			}
+			if c.onShown != nil {
+				c.onShown(len(turns))
 			}
 		})
 	}()

@@ -239,7 +239,7 @@ func TestChatLazyTurns(t *testing.T) {
 }
 
 // seedConversation asks n questions in a new conversation of workspace ws, through the core.
-func seedConversation(t *testing.T, a *app.App, ws string, n int) app.Conversation {
+func seedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversation {
 	t.Helper()
 	var conv app.Conversation
 	for i := range n {

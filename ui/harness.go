@@ -83,3 +83,34 @@ func (u *UI) SortDocuments(col doclist.Column) {
 // ApplyTheme applies the theme saved in the settings now, rather than when the core's
 // SettingsChanged event comes back to the window.
 func (u *UI) ApplyTheme() { u.applyTheme() }
+
+// Ask types question in the conversation's box and sends it, as Enter does.
+func (u *UI) Ask(question string) {
+	if u.main != nil {
+		u.main.chat.input.SetText(question)
+		u.main.chat.sendQuestion()
+	}
+}
+
+// NewConversation starts a new, empty conversation in the workspace shown (Ctrl/Cmd+N).
+func (u *UI) NewConversation() { u.newConversation() }
+
+// Answer returns the newest turn's answer text so far, and whether an answer is streaming.
+func (u *UI) Answer() (text string, streaming bool) {
+	if u.main == nil || len(u.main.chat.turns) == 0 {
+		return "", false
+	}
+	c := u.main.chat
+	t := c.turns[len(c.turns)-1]
+	if v := c.views[t.ID]; v != nil {
+		text = v.answer.Text()
+	}
+	return text, c.streaming != nil
+}
+
+// StopAnswer stops the answer streaming now, as Esc does.
+func (u *UI) StopAnswer() {
+	if u.main != nil {
+		u.main.chat.stopAnswer()
+	}
+}

@@ -148,6 +148,7 @@ func (u *UI) showMain() {
 	if u.trace != nil {
 		u.main.docs.onShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
+		u.main.chat.onShown = func(n int) { u.trace("conversation-shown", n) }
 	}
 	u.setView(u.main, "main")
 	u.main.start()

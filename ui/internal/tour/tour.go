@@ -35,11 +35,17 @@ type tour struct {
 	large *largeServer
 }
 
-// steps are the tour's stops, in order: first run, the demo's workspace browser, a website
-// import, a large workspace with a filter typed, Settings, the dark theme, and the offline state.
+// steps are the tour's stops, in order: first run, the demo's workspace browser, answers (one
+// streaming with its stage, one with a table and its sources, one the documents do not cover, one
+// stopped with Retry), a website import, a large workspace with a filter typed, Settings, the dark
+// theme, and the offline state.
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
+	{"08-answer-streaming", (*tour).answerStreaming, ""},
+	{"09-answer-table-sources", (*tour).answerTable, ""},
+	{"10-answer-not-found", (*tour).answerNotFound, ""},
+	{"11-answer-stopped-retry", (*tour).answerStopped, ""},
 	{"03-website-import", (*tour).websiteImport, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
@@ -170,5 +176,69 @@ func (t *tour) offline() (fyne.Window, error) {
 	if !offline {
 		return nil, errors.New("the app did not go offline after its server stopped")
 	}
+	return t.u.Window(), nil
+}
+
+// askAndWait asks question in a new conversation of the workspace shown and waits until until
+// holds for the newest answer's text and streaming state.
+func (t *tour) askAndWait(question string, until func(text string, streaming bool) bool) error {
+	onUI(t.u.NewConversation)
+	onUI(func() { t.u.Ask(question) })
+	ok := waitFor(60*time.Second, func() bool {
+		var text string
+		var streaming bool
+		onUI(func() { text, streaming = t.u.Answer() })
+		return until(text, streaming)
+	})
+	if !ok {
+		return fmt.Errorf("no answer to %q", question)
+	}
+	return nil
+}
+
+// answerStreaming shoots an answer while it streams, with the stage under its text.
+func (t *tour) answerStreaming() (fyne.Window, error) {
+	err := t.askAndWait("How many days of annual leave do employees get?", func(text string, streaming bool) bool {
+		return streaming && len(text) > 60
+	})
+	return t.u.Window(), err
+}
+
+// answerTable shoots a finished answer calculated from a spreadsheet: a table and its source.
+func (t *tour) answerTable() (fyne.Window, error) {
+	if err := t.selectWorkspace("Finance", ""); err != nil {
+		return nil, err
+	}
+	err := t.askAndWait("What is the total revenue by region?", func(text string, streaming bool) bool {
+		return !streaming && text != ""
+	})
+	return t.u.Window(), err
+}
+
+// answerNotFound shoots an answer the documents do not cover.
+func (t *tour) answerNotFound() (fyne.Window, error) {
+	err := t.askAndWait("Who won the chess olympiad in 1998?", func(text string, streaming bool) bool {
+		return !streaming && text != ""
+	})
+	return t.u.Window(), err
+}
+
+// answerStopped shoots an answer stopped while it streamed: its text kept, with Retry.
+func (t *tour) answerStopped() (fyne.Window, error) {
+	if err := t.selectWorkspace("My documents", ""); err != nil {
+		return nil, err
+	}
+	err := t.askAndWait("Can unused days be carried over?", func(text string, streaming bool) bool {
+		return streaming && len(text) > 40
+	})
+	if err != nil {
+		return nil, err
+	}
+	onUI(t.u.StopAnswer)
+	waitFor(10*time.Second, func() bool {
+		var streaming bool
+		onUI(func() { _, streaming = t.u.Answer() })
+		return !streaming
+	})
 	return t.u.Window(), nil
 }
