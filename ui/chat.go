@@ -209,7 +209,13 @@ func (c *chatPane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped})
-	v.edit.Hidden = v.edit.Hidden || i != len(c.turns)-1
+	v.onResize = func() {
+		if i := c.index(t.ID); i >= 0 {
+			c.measure(i, v, 0)
+			c.list.RefreshItem(i)
+		}
+	}
+	v.setLast(i == len(c.turns)-1)
 	c.views[t.ID] = v
 	return v
 }

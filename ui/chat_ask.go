@@ -116,14 +116,17 @@ func (c *chatPane) started(t app.Turn) {
 	if t.ConversationID != c.conv.ID {
 		return // the person moved to another conversation meanwhile
 	}
+	if i := c.index(c.streaming.replaces); i >= 0 { // an edited question: the old turn goes
+		delete(c.views, c.turns[i].ID)
+		c.turns = append(c.turns[:i], c.turns[i+1:]...)
+	}
 	if i := c.index(t.ID); i >= 0 { // a retry: the turn is shown already
 		c.views[t.ID].set(t)
 		c.refit(i)
 		return
 	}
-	if i := c.index(c.streaming.replaces); i >= 0 {
-		delete(c.views, c.turns[i].ID)
-		c.turns = append(c.turns[:i], c.turns[i+1:]...)
+	if n := len(c.turns); n > 0 && c.views[c.turns[n-1].ID] != nil {
+		c.views[c.turns[n-1].ID].setLast(false)
 	}
 	c.turns = append(c.turns, t)
 	c.intro.Hide()

@@ -289,3 +289,77 @@ func TestChatInterruptedAfterRestart(t *testing.T) {
 		t.Fatalf("after restart: %+v", turn)
 	}
 }
+
+// The answer can be shown as selectable text and back; the details fold opens and the row grows.
+func TestChatSelectTextAndDetails(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "Finance")
+	turn := ask(t, c, "What is the total revenue by region?")
+	v := c.views[turn.ID]
+	test.Tap(v.selectB)
+	if !v.answer.Selecting() || v.selectB.Text != "Done selecting" {
+		t.Fatal("Select text did not turn select mode on")
+	}
+	test.Tap(v.selectB)
+	if v.answer.Selecting() {
+		t.Fatal("select mode stayed on")
+	}
+	if v.details.Hidden || v.facts.Visible() || !strings.Contains(v.facts.Text, "Request id: "+turn.RequestID) ||
+		!strings.Contains(v.facts.Text, "Calculated from the spreadsheet") {
+		t.Fatalf("details: %q", v.facts.Text)
+	}
+	i := c.index(turn.ID)
+	before := v.root.MinSize().Height
+	test.Tap(v.detailsB)
+	if !v.facts.Visible() || v.root.MinSize().Height <= before {
+		t.Fatal("the details fold did not open and grow the turn")
+	}
+	_ = i
+}
+
+// Edit puts the last question back in the box; sending replaces that turn, with the earlier turns
+// as history.
+func TestChatEditAndResendLastQuestion(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	ask(t, c, "How many days of annual leave do employees get?")
+	second := ask(t, c, "Can unused days be carried ovre?")
+	v := c.views[second.ID]
+	if v.edit.Hidden || !c.views[c.turns[0].ID].edit.Hidden {
+		t.Fatal("Edit is offered on the last question only")
+	}
+	test.Tap(v.edit)
+	if c.editing != second.ID || c.input.Text != second.Question {
+		t.Fatal("Edit did not put the question back in the box")
+	}
+	fixed := ask(t, c, "Can unused days be carried over?")
+	if len(c.turns) != 2 || c.turns[1].ID != fixed.ID || c.turns[1].Question != "Can unused days be carried over?" {
+		t.Fatalf("after resend: %d turns, ids %d %d, second %d: %q", len(c.turns), c.turns[0].ID, c.turns[len(c.turns)-1].ID, second.ID, c.turns[len(c.turns)-1].Question)
+	}
+	saved, _ := f.app.Conversations().Turns(context.Background(), fixed.ConversationID)
+	if len(saved) != 2 || saved[1].ID != fixed.ID || saved[1].Question != fixed.Question {
+		t.Fatalf("saved turns: %+v", saved)
+	}
+}
+
+// workspace_access_lost ends the answer in words, and the workspace leaves the list.
+func TestChatAccessLost(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "Finance")
+	c := m.chat
+	until(t, "the chat pane", func() bool { return !c.input.Disabled() })
+	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
+	turn := ask(t, c, "What is the total revenue by region?")
+	if turn.ErrorCode != "workspace_access_lost" || !strings.Contains(c.views[turn.ID].failure.Text, "no longer has access") {
+		t.Fatalf("turn %+v", turn)
+	}
+	until(t, "Finance to leave the list", func() bool {
+		for _, w := range m.list.all {
+			if w.Workspace.Name == "Finance" {
+				return false
+			}
+		}
+		return true
+	})
+}

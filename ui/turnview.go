@@ -30,10 +30,13 @@ type turnView struct {
 	notFound *widget.Label
 	failure  *widget.Label
 	sources  *fyne.Container
-	details  *widget.Accordion
+	details  *fyne.Container // the fold: its button, and the facts shown when open
+	detailsB *widget.Button
+	facts    *widget.Label
 	actions  *fyne.Container
 	retry    *widget.Button
 	edit     *widget.Button
+	selectB  *widget.Button // Select text: the answer as selectable text, and back
 	root     *fyne.Container
 	row      fyne.CanvasObject // root with padding, as a list row shows it
 
@@ -41,6 +44,15 @@ type turnView struct {
 	onEdit   func(turn app.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
+	onResize func() // the turn's height may have changed (select mode, details opened)
+	last     bool   // the conversation's last turn: its question can be edited
+}
+
+// setLast says whether the turn is the conversation's last, whose question Edit offers to change.
+func (v *turnView) setLast(last bool) {
+	v.last = last
+	v.edit.Hidden = !last || v.turn.Status == app.TurnPending
+	v.edit.Refresh()
 }
 
 // turnCallbacks are what a turn's buttons do; the chat pane sets them.
@@ -54,7 +66,7 @@ type turnCallbacks struct {
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
-		sources: container.New(layout.NewRowWrapLayout()), details: widget.NewAccordion(),
+		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
@@ -66,10 +78,16 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
 	v.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { v.onEdit(v.turn) })
 	copyAnswer := widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
-	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer} {
+	v.selectB = widget.NewButtonWithIcon("Select text", theme.ContentCutIcon(), v.toggleSelecting)
+	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
-	v.actions = container.NewHBox(copyAnswer, v.retry, v.edit, layout.NewSpacer())
+	v.actions = container.NewHBox(copyAnswer, v.selectB, v.retry, v.edit, layout.NewSpacer())
+	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
+	v.facts.Hide()
+	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
+	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
+	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
 	v.root = container.NewVBox(v.question, v.answer, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -115,7 +133,7 @@ func (v *turnView) showOutcome(t app.Turn) {
 	v.failure.Hidden = !t.Status.Retryable()
 	v.failure.SetText(failureText(t))
 	v.retry.Hidden = t.Status == app.TurnPending
-	v.edit.Hidden = t.Status == app.TurnPending || v.onEdit == nil
+	v.edit.Hidden = t.Status == app.TurnPending || !v.last
 	v.actions.Hidden = t.Status == app.TurnPending && t.Answer == ""
 	v.setSources(t)
 	v.setDetails(t)
@@ -165,19 +183,24 @@ func sourceIcon(src client.AnswerSource) fyne.Resource {
 func (v *turnView) setDetails(t app.Turn) {
 	lines := detailLines(t)
 	v.details.Hidden = len(lines) == 0
-	if len(lines) == 0 {
-		return
-	}
 	title := "Details"
 	if len(t.Warnings) > 0 {
 		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), plural(len(t.Warnings), "warning"))
 	}
-	body := widget.NewLabel(strings.Join(lines, "\n"))
-	body.Wrapping, body.Selectable = fyne.TextWrapWord, true
-	open := len(v.details.Items) > 0 && v.details.Items[0].Open
-	v.details.Items = []*widget.AccordionItem{widget.NewAccordionItem(title, body)}
-	v.details.Items[0].Open = open
-	v.details.Refresh()
+	v.detailsB.SetText(title)
+	v.facts.SetText(strings.Join(lines, "\n"))
+}
+
+// toggleDetails opens or closes the details fold.
+func (v *turnView) toggleDetails() {
+	if v.facts.Visible() {
+		v.facts.Hide()
+		v.detailsB.SetIcon(theme.MenuExpandIcon())
+	} else {
+		v.facts.Show()
+		v.detailsB.SetIcon(theme.MenuDropDownIcon())
+	}
+	v.resized()
 }
 
 // detailLines are the details of an answer, one fact a line.
@@ -224,6 +247,26 @@ func thinkingNote(th *bool) string {
 		return ", with thinking"
 	}
 	return ""
+}
+
+// toggleSelecting shows the answer as selectable text (to select and copy part of it), or styled
+// again.
+func (v *turnView) toggleSelecting() {
+	on := !v.answer.Selecting()
+	v.answer.SetSelecting(on)
+	if on {
+		v.selectB.SetText("Done selecting")
+	} else {
+		v.selectB.SetText("Select text")
+	}
+	v.resized()
+}
+
+// resized lets the list measure the turn again: its height may have changed.
+func (v *turnView) resized() {
+	if v.onResize != nil {
+		v.onResize()
+	}
 }
 
 // copyAnswer puts the answer's Markdown source on the clipboard.
