@@ -210,6 +210,7 @@ func (c *chatPane) view(i int) *turnView {
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped})
 	v.onResize = func() {
+		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {
 			c.measure(i, v, 0)
 			c.list.RefreshItem(i)
@@ -221,11 +222,17 @@ func (c *chatPane) view(i int) *turnView {
 }
 
 // measure sets row i's height to what view v needs at width w. Wrapped text knows its height only
-// once it has its width, so the view is laid out at that width until its height settles.
+// once it has its width, so the view is laid out at that width until its height settles. A view
+// already measured at that width, and unchanged since, is not measured again (scrolling shows
+// rows that were measured before).
 func (c *chatPane) measure(i int, v *turnView, w float32) {
 	if w <= 0 {
 		w = c.list.Size().Width
 	}
+	if v.fitWidth == w {
+		return
+	}
+	v.fitWidth = w
 	pad := 2 * theme.Padding()
 	h := v.root.MinSize().Height
 	for range 3 {
@@ -236,7 +243,7 @@ func (c *chatPane) measure(i int, v *turnView, w float32) {
 		}
 		h = next
 	}
-	v.root.Refresh() // lay the turn out again with the heights its wrapped text now knows
+	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
 	c.list.SetItemHeight(i, h+pad)
 }
 

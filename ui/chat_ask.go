@@ -198,7 +198,9 @@ func (c *chatPane) refit(i int) {
 	if c.list.GetScrollOffset() < c.autoAt-1 {
 		c.follow = false
 	}
-	c.measure(i, c.view(i), 0)
+	v := c.view(i)
+	v.fitWidth = 0 // its content changed
+	c.measure(i, v, 0)
 	c.list.RefreshItem(i)
 	if c.follow {
 		c.scrollToEnd()

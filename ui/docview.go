@@ -45,7 +45,13 @@ type documentsView struct {
 	onAsk    func(doc client.Document)
 	askDoc   *widget.Button
 	selected int // the selected document's index in the model, -1 when none
-	focus    func(fyne.Focusable)
+	foldB    *widget.Button
+	folded   bool
+	unfolded *fyne.Container   // what folding hides above the table
+	bottom   fyne.CanvasObject // the line under the table
+	// onFold is called when the documents are folded away or shown again.
+	onFold func(folded bool)
+	focus  func(fyne.Focusable)
 }
 
 func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
@@ -76,11 +82,38 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 func (v *documentsView) layout() fyne.CanvasObject {
 	badges := container.NewHBox(v.scope, v.access)
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
-	top := container.NewVBox(head, v.counts, v.limits.root, v.errs.box, v.filter)
+	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.setFolded(!v.folded) })
+	v.foldB.Importance = widget.LowImportance
+	counts := container.NewBorder(nil, nil, nil, v.foldB, v.counts)
+	v.unfolded = container.NewVBox(v.limits.root, v.errs.box, v.filter)
+	top := container.NewVBox(head, counts, v.unfolded)
 	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table)
-	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown), v.detail)
-	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil,
-		v.body)
+	v.bottom = container.NewPadded(container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown), v.detail))
+	return container.NewBorder(container.NewPadded(top), v.bottom, nil, nil, v.body)
+}
+
+// setFolded folds the documents away (the workspace's name, badges and counts stay), so that the
+// conversation under them has the room, or shows them again.
+func (v *documentsView) setFolded(on bool) {
+	v.folded = on
+	for _, o := range []fyne.CanvasObject{v.unfolded, v.body, v.bottom} {
+		if on {
+			o.Hide()
+		} else {
+			o.Show()
+		}
+	}
+	if on {
+		v.foldB.SetText("Show documents")
+		v.foldB.SetIcon(theme.MenuDropDownIcon())
+	} else {
+		v.foldB.SetText("Hide documents")
+		v.foldB.SetIcon(theme.MenuDropUpIcon())
+	}
+	v.root.Refresh()
+	if v.onFold != nil {
+		v.onFold(on)
+	}
 }
 
 // show loads workspace ws: its documents come from the cache, built into a model off the UI
@@ -209,6 +242,9 @@ func (v *documentsView) askSelected() {
 // selectDocument shows document id in the table (a source tapped in an answer): the filter is
 // cleared, a folded website import is opened, and the row is selected and scrolled into view.
 func (v *documentsView) selectDocument(id string) {
+	if v.folded {
+		v.setFolded(false)
+	}
 	if v.filter.Text != "" {
 		v.filter.SetText("")
 	}

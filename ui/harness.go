@@ -114,3 +114,10 @@ func (u *UI) StopAnswer() {
 		u.main.chat.stopAnswer()
 	}
 }
+
+// FoldDocuments folds the documents away above the conversation, or shows them again.
+func (u *UI) FoldDocuments(on bool) {
+	if u.main != nil {
+		u.main.docs.setFolded(on)
+	}
+}

@@ -13,6 +13,9 @@ import (
 	"lectern/client"
 )
 
+// docSplitOffset is the share of the right side the documents take above the conversation.
+const docSplitOffset = 0.35
+
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
 // status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
@@ -53,6 +56,7 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.onContent = m.chat.setDocuments
 	m.docs.onAsk = m.chat.askDocument
+	m.docs.onFold = m.foldDocuments
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
@@ -78,7 +82,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
 	m.docSplit = container.NewVSplit(m.docs.root, m.chat.root)
-	m.docSplit.Offset = 0.3
+	m.docSplit.Offset = docSplitOffset
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
@@ -176,6 +180,15 @@ func (m *mainView) openLastConversation(wsID string) {
 			m.convs.selectConversation(conv.ID)
 		})
 	}()
+}
+
+// foldDocuments gives the conversation the room the folded documents leave, or takes it back.
+func (m *mainView) foldDocuments(folded bool) {
+	if folded {
+		m.docSplit.SetOffset(0)
+	} else {
+		m.docSplit.SetOffset(docSplitOffset)
+	}
 }
 
 // openConversation shows conv in the chat pane (a new, empty one when conv has no id).

@@ -44,8 +44,9 @@ type turnView struct {
 	onEdit   func(turn app.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
-	onResize func() // the turn's height may have changed (select mode, details opened)
-	last     bool   // the conversation's last turn: its question can be edited
+	onResize func()  // the turn's height may have changed (select mode, details opened)
+	last     bool    // the conversation's last turn: its question can be edited
+	fitWidth float32 // the width its row was measured at; 0 when it must be measured again
 }
 
 // setLast says whether the turn is the conversation's last, whose question Edit offers to change.

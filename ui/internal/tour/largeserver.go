@@ -3,6 +3,7 @@ package tour
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"lectern/client/emulator"
 )
@@ -23,6 +24,17 @@ type largeServer struct {
 // startLargeServer serves the demo data and a workspace of n documents on 127.0.0.1.
 func startLargeServer(n int) (*largeServer, error) {
 	emu, info := NewLarge(n)
+	return serve(emu, info)
+}
+
+// startSlowServer serves the demo data with answers streamed slowly, so that a screenshot taken
+// while one streams shows it half written.
+func startSlowServer() (*largeServer, error) {
+	return serve(emulator.NewDemo(emulator.Config{DeltaDelay: 150 * time.Millisecond, ResetEvery: -1}))
+}
+
+// serve serves emu on a free port of 127.0.0.1.
+func serve(emu *emulator.Emulator, info emulator.DemoInfo) (*largeServer, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	url, err := emu.ListenAndServe(ctx, "127.0.0.1:0")
 	if err != nil {

@@ -33,6 +33,7 @@ type tour struct {
 	u     *ui.UI
 	b     ui.Backend
 	large *largeServer
+	slow  *largeServer // the chat stops' server
 }
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, answers (one
@@ -42,11 +43,11 @@ type tour struct {
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
+	{"03-website-import", (*tour).websiteImport, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
 	{"11-answer-stopped-retry", (*tour).answerStopped, ""},
-	{"03-website-import", (*tour).websiteImport, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
 	{"06-dark-theme", (*tour).dark, ""},
@@ -72,6 +73,9 @@ func Tour(u *ui.UI, painted <-chan struct{}) int {
 }
 
 func (t *tour) cleanup() {
+	if t.slow != nil {
+		t.slow.stop()
+	}
 	if t.large != nil {
 		t.large.stop()
 		_ = t.b.SignOut(context.Background()) // forget the tour's key
@@ -140,6 +144,7 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 	if !waitFor(120*time.Second, t.u.Settled) {
 		return nil, errors.New("the large server's workspaces did not show")
 	}
+	onUI(func() { t.u.FoldDocuments(false) })
 	if err := t.selectWorkspace(LargeWorkspaceName, "report q3"); err != nil {
 		return nil, err
 	}
@@ -184,21 +189,34 @@ func (t *tour) offline() (fyne.Window, error) {
 func (t *tour) askAndWait(question string, until func(text string, streaming bool) bool) error {
 	onUI(t.u.NewConversation)
 	onUI(func() { t.u.Ask(question) })
-	ok := waitFor(60*time.Second, func() bool {
-		var text string
-		var streaming bool
-		onUI(func() { text, streaming = t.u.Answer() })
-		return until(text, streaming)
-	})
+	ok := waitFor(60*time.Second, func() bool { return until(t.u.Answer()) }) // on the UI goroutine
 	if !ok {
 		return fmt.Errorf("no answer to %q", question)
 	}
 	return nil
 }
 
-// answerStreaming shoots an answer while it streams, with the stage under its text.
+// answerStreaming shoots an answer while it streams, with the stage under its text, on a server
+// that streams slowly (the demo's answers are written in about a second), with the documents
+// folded away so that the conversation has the room.
 func (t *tour) answerStreaming() (fyne.Window, error) {
-	err := t.askAndWait("How many days of annual leave do employees get?", func(text string, streaming bool) bool {
+	slow, err := startSlowServer()
+	if err != nil {
+		return nil, err
+	}
+	t.slow = slow
+	if err := t.b.Connect(context.Background(), slow.url, slow.key); err != nil {
+		return nil, fmt.Errorf("connect to the slow server: %w", err)
+	}
+	onUI(t.u.ShowBrowser)
+	if !waitFor(60*time.Second, t.u.Settled) {
+		return nil, errors.New("the slow server's workspaces did not show")
+	}
+	if err := t.selectWorkspace("My documents", ""); err != nil {
+		return nil, err
+	}
+	onUI(func() { t.u.FoldDocuments(true) })
+	err = t.askAndWait("How many days of annual leave do employees get?", func(text string, streaming bool) bool {
 		return streaming && len(text) > 60
 	})
 	return t.u.Window(), err
@@ -209,6 +227,7 @@ func (t *tour) answerTable() (fyne.Window, error) {
 	if err := t.selectWorkspace("Finance", ""); err != nil {
 		return nil, err
 	}
+	onUI(func() { t.u.FoldDocuments(true) })
 	err := t.askAndWait("What is the total revenue by region?", func(text string, streaming bool) bool {
 		return !streaming && text != ""
 	})
@@ -228,6 +247,7 @@ func (t *tour) answerStopped() (fyne.Window, error) {
 	if err := t.selectWorkspace("My documents", ""); err != nil {
 		return nil, err
 	}
+	onUI(func() { t.u.FoldDocuments(true) })
 	err := t.askAndWait("Can unused days be carried over?", func(text string, streaming bool) bool {
 		return streaming && len(text) > 40
 	})
@@ -235,10 +255,6 @@ func (t *tour) answerStopped() (fyne.Window, error) {
 		return nil, err
 	}
 	onUI(t.u.StopAnswer)
-	waitFor(10*time.Second, func() bool {
-		var streaming bool
-		onUI(func() { _, streaming = t.u.Answer() })
-		return !streaming
-	})
+	waitFor(10*time.Second, func() bool { _, streaming := t.u.Answer(); return !streaming })
 	return t.u.Window(), nil
 }
