@@ -47,7 +47,7 @@ type chatPane struct {
 	editing int64 // the turn the question box edits, 0 when it asks anew
 	root    fyne.CanvasObject
 
-	streaming *streamState // the answer streaming now, nil when none
+	streaming *streamState // the answer streaming in the conversation shown, nil when none
 	follow    bool         // keep the newest turn in view while it grows
 	autoAt    float32      // the scroll offset the pane itself last scrolled to
 
@@ -130,8 +130,15 @@ func (c *chatPane) setDocuments(ws app.CachedWorkspace, docs []client.Document) 
 	}
 }
 
+// detach leaves the answer streaming in the conversation shown to go on in the background: the
+// core saves it when it ends; the pane no longer draws it.
+func (c *chatPane) detach() {
+	c.streaming = nil
+}
+
 // newConversation empties the pane for a new conversation in the current workspace and scope.
 func (c *chatPane) newConversation() {
+	c.detach()
 	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
 	c.showTurns(nil)
 	c.cancelEdit()
@@ -142,6 +149,7 @@ func (c *chatPane) newConversation() {
 // open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
 // turns are read off the UI goroutine.
 func (c *chatPane) open(conv app.Conversation, atTurn int64) {
+	c.detach()
 	c.conv = conv
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()

@@ -101,7 +101,7 @@ func (c *chatPane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.mu.Unlock()
 	if first {
 		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
-		uiDo(func() { c.started(t) })
+		uiDo(func() { c.started(s, t) })
 	}
 	if ev.Status == app.TurnPending {
 		s.text.Push(ev.Text)
@@ -109,14 +109,17 @@ func (c *chatPane) update(s *streamState, ev app.TurnChanged, question string) {
 }
 
 // started shows a turn whose question was just saved.
-func (c *chatPane) started(t app.Turn) {
+func (c *chatPane) started(s *streamState, t app.Turn) {
+	if c.streaming != s {
+		return // the person left the conversation: the answer goes on in the background
+	}
 	if c.conv.ID == 0 && c.conv.WorkspaceID != "" {
 		c.conv.ID = t.ConversationID
 	}
 	if t.ConversationID != c.conv.ID {
 		return // the person moved to another conversation meanwhile
 	}
-	if i := c.index(c.streaming.replaces); i >= 0 { // an edited question: the old turn goes
+	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
 		delete(c.views, c.turns[i].ID)
 		c.turns = append(c.turns[:i], c.turns[i+1:]...)
 	}
@@ -136,6 +139,9 @@ func (c *chatPane) started(t app.Turn) {
 
 // drawStream shows the text so far of the streaming turn, once a frame (UI goroutine).
 func (c *chatPane) drawStream(s *streamState, text string) {
+	if c.streaming != s {
+		return
+	}
 	s.mu.Lock()
 	id, stage := s.turnID, s.stage
 	s.mu.Unlock()
@@ -149,9 +155,10 @@ func (c *chatPane) drawStream(s *streamState, text string) {
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.
 func (c *chatPane) finished(s *streamState, turn app.Turn, err error) {
-	if c.streaming == s {
-		c.streaming = nil
+	if c.streaming != s {
+		return // an answer left in the background: the core saved it
 	}
+	c.streaming = nil
 	c.showIdle()
 	if turn.ID == 0 || c.index(turn.ID) < 0 {
 		c.errs.SetError(err) // refused before it was saved (a failed check), or another conversation

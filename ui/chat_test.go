@@ -363,3 +363,28 @@ func TestChatAccessLost(t *testing.T) {
 		return true
 	})
 }
+
+// Leaving a conversation while its answer streams lets the answer finish in the background (the
+// core saves it), and the new conversation can ask at once.
+func TestChatNewConversationWhileStreaming(t *testing.T) {
+	cfg := fastConfig()
+	cfg.DeltaDelay = 30 * time.Millisecond
+	f := newFixture(t, cfg)
+	c := chatIn(t, f, "My documents")
+	c.input.SetText("How many days of annual leave do employees get?")
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "streaming", func() bool { return len(c.turns) == 1 && c.views[c.turns[0].ID].answer.Text() != "" })
+	first := c.turns[0]
+	c.newConversation()
+	if c.streaming != nil || !c.send.Visible() || len(c.turns) != 0 {
+		t.Fatal("the new conversation is not ready to ask")
+	}
+	second := ask(t, c, "Can unused days be carried over?")
+	if second.ConversationID == first.ConversationID || second.Status != app.TurnCompleted {
+		t.Fatalf("second %+v", second)
+	}
+	until(t, "the first answer saved", func() bool {
+		saved, _ := f.app.Conversations().Turn(context.Background(), first.ID)
+		return saved.Status == app.TurnCompleted
+	})
+}
