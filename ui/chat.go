@@ -184,7 +184,7 @@ func (c *chatPane) showTurns(turns []app.Turn) {
 	c.turns, c.follow = turns, true
 	c.list.Refresh()
 	c.intro.SetText(c.introText())
-	c.intro.Hidden = len(turns) > 0
+	showIf(c.intro, len(turns) == 0)
 	c.jump.Hide()
 	c.scrollToEnd()
 }
@@ -270,9 +270,8 @@ func (c *chatPane) estimateHeight(t app.Turn) float32 {
 // showIdle shows the question box ready for a question, and the intro of an empty conversation.
 func (c *chatPane) showIdle() {
 	asking := c.streaming != nil
-	c.stop.Hidden, c.send.Hidden = !asking, asking
-	c.stop.Refresh()
-	c.send.Refresh()
+	showIf(c.stop, asking)
+	showIf(c.send, !asking)
 	if c.ws.WorkspaceID == "" {
 		c.input.Disable()
 	} else {

@@ -97,11 +97,7 @@ func (v *documentsView) layout() fyne.CanvasObject {
 func (v *documentsView) setFolded(on bool) {
 	v.folded = on
 	for _, o := range []fyne.CanvasObject{v.unfolded, v.body, v.bottom} {
-		if on {
-			o.Hide()
-		} else {
-			o.Show()
-		}
+		showIf(o, !on)
 	}
 	if on {
 		v.foldB.SetText("Show documents")

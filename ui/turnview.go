@@ -52,8 +52,17 @@ type turnView struct {
 // setLast says whether the turn is the conversation's last, whose question Edit offers to change.
 func (v *turnView) setLast(last bool) {
 	v.last = last
-	v.edit.Hidden = !last || v.turn.Status == app.TurnPending
-	v.edit.Refresh()
+	showIf(v.edit, last && v.turn.Status != app.TurnPending)
+}
+
+// showIf shows o when on, else hides it: through Show and Hide, which lay a widget out again when
+// it comes back (setting Hidden does not, and a button shown that way lost its icon).
+func showIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
 }
 
 // turnCallbacks are what a turn's buttons do; the chat pane sets them.
@@ -129,13 +138,13 @@ func (v *turnView) showStage(on bool, stage string) {
 // showOutcome shows what follows a finished answer, or why it stopped.
 func (v *turnView) showOutcome(t app.Turn) {
 	answered := t.Status.Answered()
-	v.notFound.Hidden = !(answered && t.Found != nil && !*t.Found)
+	showIf(v.notFound, answered && t.Found != nil && !*t.Found)
 	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
-	v.failure.Hidden = !t.Status.Retryable()
+	showIf(v.failure, t.Status.Retryable())
 	v.failure.SetText(failureText(t))
-	v.retry.Hidden = t.Status == app.TurnPending
-	v.edit.Hidden = t.Status == app.TurnPending || !v.last
-	v.actions.Hidden = t.Status == app.TurnPending && t.Answer == ""
+	showIf(v.retry, t.Status != app.TurnPending)
+	showIf(v.edit, t.Status != app.TurnPending && v.last)
+	showIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
 }
@@ -183,7 +192,7 @@ func sourceIcon(src client.AnswerSource) fyne.Resource {
 // setDetails fills the details fold: coverage, warnings, notice, tier, usage and request id.
 func (v *turnView) setDetails(t app.Turn) {
 	lines := detailLines(t)
-	v.details.Hidden = len(lines) == 0
+	showIf(v.details, len(lines) > 0)
 	title := "Details"
 	if len(t.Warnings) > 0 {
 		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), plural(len(t.Warnings), "warning"))

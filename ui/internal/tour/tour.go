@@ -249,7 +249,7 @@ func (t *tour) answerStopped() (fyne.Window, error) {
 	}
 	onUI(func() { t.u.FoldDocuments(true) })
 	err := t.askAndWait("Can unused days be carried over?", func(text string, streaming bool) bool {
-		return streaming && len(text) > 40
+		return streaming && len(text) > 160
 	})
 	if err != nil {
 		return nil, err
