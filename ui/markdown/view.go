@@ -19,7 +19,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/yuin/goldmark/ast"
 )
@@ -41,15 +40,18 @@ type View struct {
 	blocks    []block
 	objects   []fyne.CanvasObject // the blocks' objects, nil ones left out
 	selecting bool
+	renderer  *viewRenderer // nil until the View is shown
 }
 
 // block is one top-level block and the object built for it.
 type block struct {
-	start int    // offset of its first line in the source
-	key   string // the source it was built from: healed while open
-	open  bool
-	obj   fyne.CanvasObject // nil when the block shows nothing (yet)
-	texts []*textBlock      // its texts, for select mode
+	start    int    // offset of its first line in the source
+	key      string // the source it was built from: healed while open
+	open     bool
+	obj      fyne.CanvasObject // nil when the block shows nothing (yet)
+	texts    []*textBlock      // its texts, for select mode
+	min      fyne.Size         // obj's minimum size when it is measured wide
+	measured float32           // the width min was measured at; -1 before
 }
 
 var _ fyne.Widget = (*View)(nil)
@@ -96,7 +98,7 @@ func (v *View) SetSelecting(on bool) {
 			t.setSelecting(on)
 		}
 	}
-	v.Refresh()
+	v.Refresh() // measures every block again
 }
 
 // Selecting says whether select mode is on.
@@ -147,13 +149,16 @@ func (v *View) update(md string, final bool) {
 			v.objects = append(v.objects, b.obj)
 		}
 	}
-	v.Refresh()
+	if v.renderer != nil {
+		v.renderer.Layout(v.Size()) // measures only the blocks just built
+		canvas.Refresh(v)
+	}
 }
 
 // build makes the block for a finished node.
 func (b *builder) build(n ast.Node, key string, start int) block {
 	obj := b.block(n)
-	return block{start: start, key: key, obj: obj, texts: b.texts}
+	return block{start: start, key: key, obj: obj, texts: b.texts, measured: -1}
 }
 
 // buildOpen makes the block for the open block's healed source, parsed on its own.
@@ -167,7 +172,7 @@ func (b *builder) buildOpen(healed string, start int) block {
 			objs = append(objs, o)
 		}
 	}
-	blk := block{start: start, key: healed, open: true, texts: b.texts}
+	blk := block{start: start, key: healed, open: true, texts: b.texts, measured: -1}
 	switch len(objs) {
 	case 0:
 	case 1:
@@ -194,49 +199,4 @@ func (v *View) copyText(s string) {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(s)
-}
-
-// CreateRenderer implements fyne.Widget.
-func (v *View) CreateRenderer() fyne.WidgetRenderer {
-	return &viewRenderer{v: v}
-}
-
-// viewRenderer stacks the blocks' objects, a padding apart. It never refreshes the blocks
-// themselves (fyne.Container.Refresh would): a kept block has nothing new to draw.
-type viewRenderer struct {
-	v *View
-}
-
-func (r *viewRenderer) Destroy() {}
-
-func (r *viewRenderer) Layout(size fyne.Size) {
-	pad := r.v.Theme().Size(theme.SizeNamePadding)
-	y := float32(0)
-	for _, o := range r.v.objects {
-		h := o.MinSize().Height
-		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, h))
-		y += h + pad
-	}
-}
-
-func (r *viewRenderer) MinSize() fyne.Size {
-	pad := r.v.Theme().Size(theme.SizeNamePadding)
-	var s fyne.Size
-	for i, o := range r.v.objects {
-		m := o.MinSize()
-		s.Width = max(s.Width, m.Width)
-		s.Height += m.Height
-		if i > 0 {
-			s.Height += pad
-		}
-	}
-	return s
-}
-
-func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.v.objects }
-
-func (r *viewRenderer) Refresh() {
-	r.Layout(r.v.Size())
-	canvas.Refresh(r.v)
 }
