@@ -14,12 +14,11 @@ import (
 
 // builder turns the goldmark nodes of one top-level block into Fyne objects.
 type builder struct {
-	v      *View
-	src    []byte
-	open   bool // the block is still streaming: code is not highlighted yet
-	depth  int  // list nesting, for the bullet's shape
-	texts  []*textBlock
-	copies []*codeBlock
+	v     *View
+	src   []byte
+	open  bool // the block is still streaming: code is not highlighted yet
+	depth int  // list nesting, for the bullet's shape
+	texts []*textBlock
 }
 
 // bullets are the markers of unordered lists by nesting depth.

@@ -238,13 +238,13 @@ func TestCodeBlocks(t *testing.T) {
 		}
 	}
 	for _, c := range codes[1:] {
-		segs := c.body.rich.Segments
+		segs := codeSegments(c)
 		if len(segs) != 1 || segs[0].(*widget.TextSegment).Style.ColorName != theme.ColorNameForeground {
 			t.Errorf("unknown language highlighted: %s", dumpSegments(segs))
 		}
 	}
 	if codes[0].code != "// Add sums.\nfunc Add(a, b int) int {\n\treturn a + b + 42 // \"x\"\n}" ||
-		codes[0].body.plain != codes[0].code {
+		len(codes[0].chunks) != 1 || codes[0].chunks[0].plain != codes[0].code {
 		t.Errorf("code text %q", codes[0].code)
 	}
 }

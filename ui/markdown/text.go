@@ -96,3 +96,18 @@ func (r *textBlockRenderer) Refresh() {
 	r.Layout(r.t.Size())
 	r.t.shown().Refresh()
 }
+
+// setCode shows s as plain code.
+func (t *textBlock) setCode(s string) {
+	if s == t.plain && len(t.rich.Segments) > 0 {
+		return
+	}
+	t.plain = s
+	st := widget.RichTextStyleCodeBlock
+	st.Inline = true
+	t.rich.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: st}}
+	t.rich.Refresh()
+	if t.label != nil {
+		t.label.SetText(s)
+	}
+}

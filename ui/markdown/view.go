@@ -135,6 +135,13 @@ func (v *View) update(md string, final bool) {
 			next[j].start = spans[i].start
 			continue
 		}
+		if j < len(v.blocks) && open && v.blocks[j].open {
+			if blk, ok := extendOpenCode(v.blocks[j], key); ok {
+				blk.start = spans[i].start
+				next = append(next, blk)
+				continue
+			}
+		}
 		b := builder{v: v, src: tail, open: open}
 		if open {
 			next = append(next, b.buildOpen(key, spans[i].start))
@@ -199,4 +206,37 @@ func (v *View) copyText(s string) {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(s)
+}
+
+// extendOpenCode shows healed, the open block's source, by extending the open code block that
+// blk shows, when healed is that fence with more code.
+func extendOpenCode(blk block, healed string) (block, bool) {
+	c, ok := blk.obj.(*codeBlock)
+	if !ok || !c.open {
+		return blk, false
+	}
+	lang, code, ok := openFence(healed)
+	if !ok || lang != c.lang || len(code) < c.frozen || code[:c.frozen] != c.code[:c.frozen] {
+		return blk, false
+	}
+	blk.texts = append(blk.texts, c.extend(code)...)
+	blk.key, blk.measured = healed, -1
+	return blk, true
+}
+
+// openFence reads an unindented code fence that is still open: its language and its code as
+// goldmark would give them. Anything else is left to goldmark (ok false).
+func openFence(src string) (lang, code string, ok bool) {
+	nl := strings.IndexByte(src, '\n')
+	if nl < 0 || !(strings.HasPrefix(src, "```") || strings.HasPrefix(src, "~~~")) || !fenceOpen(src) {
+		return "", "", false
+	}
+	info := strings.TrimLeft(src[:nl], src[:1])
+	if src[0] == '`' && strings.Contains(info, "`") || strings.ContainsAny(info, "\\&") {
+		return "", "", false
+	}
+	if f := strings.Fields(info); len(f) > 0 {
+		lang = f[0]
+	}
+	return lang, strings.TrimSuffix(src[nl+1:], "\n"), true
 }
