@@ -188,16 +188,7 @@ func scanInline(t string) inlineState {
 			i++
 		case c == ']' && len(open) > 0:
 			s.link, open = open[len(open)-1], open[:len(open)-1]
-			switch {
-			case strings.HasPrefix(t[i:], "]("):
-				s.dest = i + 2
-				i += 2
-			case i == len(t)-1:
-				s.closed = s.link
-				i++
-			default:
-				i++
-			}
+			i = s.closeBracket(t, i)
 		case c == '*' || c == '_' || c == '~':
 			n := runLen(t, i)
 			s.emphasis(t, i, n)
@@ -214,6 +205,19 @@ func scanInline(t string) inlineState {
 		s.brackets = append(s.brackets, e)
 	}
 	return s
+}
+
+// closeBracket reads the "]" at i that closes the "[" at s.link: a link's address may follow,
+// or the text may end there.
+func (s *inlineState) closeBracket(t string, i int) int {
+	switch {
+	case strings.HasPrefix(t[i:], "]("):
+		s.dest = i + 2
+		return i + 2
+	case i == len(t)-1:
+		s.closed = s.link
+	}
+	return i + 1
 }
 
 // scanDest reads a link's address from i up to its ")", or to the end of t.

@@ -125,30 +125,39 @@ func (v *View) update(md string, final bool) {
 	copy(next, v.blocks[:from])
 	for i, n := range nodes {
 		open := !final && i == len(nodes)-1
-		key := md[spans[i].start:spans[i].end]
-		if open {
-			key = heal(md[spans[i].start:])
+		next = append(next, v.blockFor(from+i, n, tail, md, spans[i], open))
+	}
+	v.show(md, final, next)
+}
+
+// blockFor returns block j, whose node is n and source md[sp.start:sp.end]: the old block j
+// when it was built from the same source, else the open code block grown, else a new one.
+func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open bool) block {
+	key := md[sp.start:sp.end]
+	if open {
+		key = heal(md[sp.start:])
+	}
+	if j < len(v.blocks) {
+		old := v.blocks[j]
+		old.start = sp.start
+		if old.key == key && old.open == open {
+			return old
 		}
-		j := from + i
-		if j < len(v.blocks) && v.blocks[j].key == key && v.blocks[j].open == open {
-			next = append(next, v.blocks[j])
-			next[j].start = spans[i].start
-			continue
-		}
-		if j < len(v.blocks) && open && v.blocks[j].open {
-			if blk, ok := extendOpenCode(v.blocks[j], key); ok {
-				blk.start = spans[i].start
-				next = append(next, blk)
-				continue
+		if open && old.open {
+			if blk, ok := extendOpenCode(old, key); ok {
+				return blk
 			}
 		}
-		b := builder{v: v, src: tail, open: open}
-		if open {
-			next = append(next, b.buildOpen(key, spans[i].start))
-		} else {
-			next = append(next, b.build(n, key, spans[i].start))
-		}
 	}
+	b := builder{v: v, src: tail, open: open}
+	if open {
+		return b.buildOpen(key, sp.start)
+	}
+	return b.build(n, key, sp.start)
+}
+
+// show makes next the blocks on screen, for source md.
+func (v *View) show(md string, final bool, next []block) {
 	v.src, v.final, v.blocks = md, final, next
 	v.objects = v.objects[:0]
 	for _, b := range next {
