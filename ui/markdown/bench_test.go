@@ -33,8 +33,8 @@ func benchAnswer(size int) string {
 // deltas cuts md into n pieces at rune boundaries and returns the prefix after each piece.
 func deltas(md string, n int) []string {
 	ps := make([]string, 0, n)
-	step := max(len(md)/n, 1)
-	for i := step; i < len(md); i += step {
+	for k := 1; k < n; k++ {
+		i := k * len(md) / n
 		for i < len(md) && !utf8.RuneStart(md[i]) {
 			i++
 		}
@@ -99,5 +99,24 @@ func BenchmarkFrameUpdate64KB(b *testing.B) {
 		}
 		v.SetText(full[:len(base)+len(ps[i])])
 		i++
+	}
+}
+
+// BenchmarkStreamedCodeBlock streams a 6 KB code block in 1,500 deltas: an open fence grows
+// in place, so each delta lays out the last chunk of 16 lines, not the whole block.
+func BenchmarkStreamedCodeBlock(b *testing.B) {
+	md := "Here:\n\n```go\n" + strings.Repeat("\tsum += it.Price * it.Seats // accumulate the price\n", 120) + "```\n"
+	ps := deltas(md, 1500)
+	test.NewTempApp(b)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	w.Resize(fyne.NewSize(800, 600))
+	b.ReportAllocs()
+	for b.Loop() {
+		v := NewView()
+		w.SetContent(v)
+		for _, p := range ps {
+			v.SetText(p)
+		}
 	}
 }
