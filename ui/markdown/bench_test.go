@@ -120,3 +120,22 @@ func BenchmarkStreamedCodeBlock(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStreamedParagraph streams one 4 KB paragraph in 1,000 deltas: the open block is
+// built whole per delta, so a long paragraph is the case the blocks do not split.
+func BenchmarkStreamedParagraph(b *testing.B) {
+	md := strings.Repeat("The workspace holds **ten invoices** from *2024* and `x` is the newest. ", 55)
+	ps := deltas(md, 1000)
+	test.NewTempApp(b)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	w.Resize(fyne.NewSize(800, 600))
+	b.ReportAllocs()
+	for b.Loop() {
+		v := NewView()
+		w.SetContent(v)
+		for _, p := range ps {
+			v.SetText(p)
+		}
+	}
+}
