@@ -49,21 +49,9 @@ func deltas(md string, n int) []string {
 func BenchmarkStreamedAnswer(b *testing.B) {
 	md := benchAnswer(20_000)
 	ps := deltas(md, 5000)
-	test.NewTempApp(b)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	w.Resize(fyne.NewSize(800, 600))
-	b.Run("incremental", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			v := NewView()
-			w.SetContent(v)
-			for _, p := range ps {
-				v.SetText(p)
-			}
-		}
-	})
+	b.Run("incremental", func(b *testing.B) { benchStream(b, ps) })
 	b.Run("reparse", func(b *testing.B) {
+		w := benchWindow(b)
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, p := range ps {
@@ -75,16 +63,35 @@ func BenchmarkStreamedAnswer(b *testing.B) {
 	})
 }
 
+// benchWindow is a window of a temporary test app, for benchmarks.
+func benchWindow(b *testing.B) fyne.Window {
+	test.NewTempApp(b)
+	w := test.NewWindow(nil)
+	b.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(800, 600))
+	return w
+}
+
+// benchStream streams ps into a new View in a window, once per op.
+func benchStream(b *testing.B, ps []string) {
+	w := benchWindow(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		v := NewView()
+		w.SetContent(v)
+		for _, p := range ps {
+			v.SetText(p)
+		}
+	}
+}
+
 // BenchmarkFrameUpdate64KB is one SetText on a 64 KB answer to which one small delta was
 // appended, as each frame of a long answer does.
 func BenchmarkFrameUpdate64KB(b *testing.B) {
 	base := benchAnswer(64 << 10)
 	full := base + benchAnswer(16<<10)
 	ps := deltas(full[len(base):], (len(full)-len(base))/5) // deltas of about 5 bytes
-	test.NewTempApp(b)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	w.Resize(fyne.NewSize(800, 600))
+	w := benchWindow(b)
 	var v *View
 	b.ReportAllocs()
 	i := len(ps)
@@ -107,18 +114,7 @@ func BenchmarkFrameUpdate64KB(b *testing.B) {
 func BenchmarkStreamedCodeBlock(b *testing.B) {
 	md := "Here:\n\n```go\n" + strings.Repeat("\tsum += it.Price * it.Seats // accumulate the price\n", 120) + "```\n"
 	ps := deltas(md, 1500)
-	test.NewTempApp(b)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	w.Resize(fyne.NewSize(800, 600))
-	b.ReportAllocs()
-	for b.Loop() {
-		v := NewView()
-		w.SetContent(v)
-		for _, p := range ps {
-			v.SetText(p)
-		}
-	}
+	benchStream(b, ps)
 }
 
 // BenchmarkStreamedParagraph streams one 4 KB paragraph in 1,000 deltas: the open block is
@@ -126,16 +122,5 @@ func BenchmarkStreamedCodeBlock(b *testing.B) {
 func BenchmarkStreamedParagraph(b *testing.B) {
 	md := strings.Repeat("The workspace holds **ten invoices** from *2024* and `x` is the newest. ", 55)
 	ps := deltas(md, 1000)
-	test.NewTempApp(b)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	w.Resize(fyne.NewSize(800, 600))
-	b.ReportAllocs()
-	for b.Loop() {
-		v := NewView()
-		w.SetContent(v)
-		for _, p := range ps {
-			v.SetText(p)
-		}
-	}
+	benchStream(b, ps)
 }
