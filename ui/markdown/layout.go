@@ -38,7 +38,7 @@ func (r *viewRenderer) Layout(size fyne.Size) {
 		}
 		if b.measured != size.Width {
 			// Wrapped text is as tall as its width makes it: resize first, then measure.
-			b.obj.Resize(fyne.NewSize(size.Width, b.obj.Size().Height))
+			b.obj.Resize(fyne.NewSize(size.Width, b.min.Height))
 			b.min, b.measured = b.obj.MinSize(), size.Width
 		}
 		b.obj.Move(fyne.NewPos(0, y))

@@ -50,7 +50,7 @@ type block struct {
 	open     bool
 	obj      fyne.CanvasObject // nil when the block shows nothing (yet)
 	texts    []*textBlock      // its texts, for select mode
-	min      fyne.Size         // obj's minimum size when it is measured wide
+	min      fyne.Size         // obj's minimum size when it is measured wide (a guess before)
 	measured float32           // the width min was measured at; -1 before
 }
 
@@ -150,10 +150,16 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 		}
 	}
 	b := builder{v: v, src: tail, open: open}
+	var blk block
 	if open {
-		return b.buildOpen(key, sp.start)
+		blk = b.buildOpen(key, sp.start)
+	} else {
+		blk = b.build(n, key, sp.start)
 	}
-	return b.build(n, key, sp.start)
+	if j < len(v.blocks) {
+		blk.min = v.blocks[j].min // the likely height: then measuring wraps its text once, not twice
+	}
+	return blk
 }
 
 // show makes next the blocks on screen, for source md.
