@@ -21,8 +21,9 @@ type builder struct {
 	texts []*textBlock
 }
 
-// bullets are the markers of unordered lists by nesting depth.
-var bullets = []string{"•", "◦", "▪"}
+// bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
+// has (it has no white bullet or small square).
+var bullets = []string{"•", "–", "·"}
 
 // blocks builds each of n's children, stacked vertically.
 func (b *builder) blocks(n ast.Node) fyne.CanvasObject {

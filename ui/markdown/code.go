@@ -142,7 +142,9 @@ func splitChunks(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
 
 // CreateRenderer implements fyne.Widget.
 func (c *codeBlock) CreateRenderer() fyne.WidgetRenderer {
-	return &codeRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.content}}
+	r := &codeRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.content}}
+	r.setColor()
+	return r
 }
 
 type codeRenderer struct {
@@ -165,8 +167,12 @@ func (r *codeRenderer) Objects() []fyne.CanvasObject { return r.objects }
 
 // Refresh picks the background colour up again, for a change between light and dark.
 func (r *codeRenderer) Refresh() {
-	th := r.c.Theme()
-	r.c.bg.FillColor = th.Color(theme.ColorNameInputBackground, fyne.CurrentApp().Settings().ThemeVariant())
+	r.setColor()
 	r.c.bg.Refresh()
 	r.c.content.Refresh()
+}
+
+func (r *codeRenderer) setColor() {
+	th := r.c.Theme()
+	r.c.bg.FillColor = th.Color(theme.ColorNameInputBackground, fyne.CurrentApp().Settings().ThemeVariant())
 }

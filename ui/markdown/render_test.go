@@ -140,7 +140,7 @@ func TestLists(t *testing.T) {
 			markers = append(markers, o.Resource.Name())
 		}
 	})
-	want := "1. ◦ ▪ ◦ 2. 3. foreground_check-box.svg foreground_check-box-checked.svg •"
+	want := "1. – · – 2. 3. foreground_check-box.svg foreground_check-box-checked.svg •"
 	if got := strings.Join(markers, " "); got != want {
 		t.Errorf("markers %q, want %q", got, want)
 	}
