@@ -290,3 +290,22 @@ func TestViewLaysOutBlocks(t *testing.T) {
 	}
 	_ = w
 }
+
+func TestCodeBackgroundFollowsTheme(t *testing.T) {
+	v, w := newTestView(t)
+	v.SetFinal(corpus["code"])
+	c := v.objects[1].(*codeBlock)
+	bg := func() any {
+		return c.Theme().Color(theme.ColorNameInputBackground, fyne.CurrentApp().Settings().ThemeVariant())
+	}
+	if c.bg.FillColor == nil || c.bg.FillColor != bg() {
+		t.Errorf("code background %v, want %v", c.bg.FillColor, bg())
+	}
+	before := c.bg.FillColor
+	fyne.CurrentApp().Settings().SetTheme(theme.LightTheme())
+	w.Content().Refresh()
+	c.Refresh()
+	if c.bg.FillColor == before || c.bg.FillColor != bg() {
+		t.Errorf("after a theme change the background is %v, want %v", c.bg.FillColor, bg())
+	}
+}
