@@ -122,6 +122,9 @@ func healInline(t string) string {
 	if s.trailing.to > 0 {
 		edits = append(edits, s.trailing)
 	}
+	if i := openAutolink(t); i >= 0 && s.code < 0 {
+		edits = append(edits, edit{i, i + 1})
+	}
 	if s.closed >= 0 { // "[text]" at the very end may be a link's text
 		edits = append(edits, edit{s.closed, s.closed + 1}, edit{len(t) - 1, len(t)})
 	}
@@ -297,4 +300,20 @@ func (s *inlineState) codeSpan(t string, i int) int {
 	}
 	s.code, s.codeLen = i, n
 	return len(t)
+}
+
+// openAutolink is the "<" of an autolink such as "<https://exa" whose ">" has not arrived, or -1.
+// Without it the address shows as a link already (GFM links bare addresses).
+func openAutolink(t string) int {
+	i := strings.LastIndexByte(t, '<')
+	if i < 0 || strings.ContainsAny(t[i:], "> \n") {
+		return -1
+	}
+	rest := t[i+1:]
+	for _, p := range []string{"https://", "http://"} {
+		if strings.HasPrefix(rest, p) || strings.HasPrefix(p, rest) {
+			return i
+		}
+	}
+	return -1
 }

@@ -113,7 +113,7 @@ func TestLatePreviewAfterFinal(t *testing.T) {
 }
 
 // rawSyntax is Markdown that must never show as text while an answer streams.
-var rawSyntax = []string{"**", "`", "](", "~~", "__"}
+var rawSyntax = []string{"**", "`", "](", "~~", "__", "<"}
 
 func TestNoRawSyntaxInAnyPrefix(t *testing.T) {
 	test.NewTempApp(t)
