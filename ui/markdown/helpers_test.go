@@ -31,6 +31,7 @@ var corpus = map[string]string{
 		"Setext\n======\n\nSub\n---\n\n<div>html</div>\n\n~~~\ntilde ``` fence\n~~~\n\n    indented code\n\nend\n",
 	"longcode": "Here is the file:\n\n```python\n" + strings.Repeat("total += item.price * item.seats  # cents\n", 40) +
 		"```\n\nDone.\n",
+	"refs":    "See [the guide][g] and [docs].\n\n[g]: https://example.com/guide\n[docs]: https://example.com/docs\n",
 	"unicode": "Ünïcödé **fett** — «quotes» 日本語 `コード`\n\n- 項目 *一*\n",
 }
 

@@ -309,3 +309,20 @@ func TestCodeBackgroundFollowsTheme(t *testing.T) {
 		t.Errorf("after a theme change the background is %v, want %v", c.bg.FillColor, bg())
 	}
 }
+
+func TestReferenceLinks(t *testing.T) {
+	test.NewTempApp(t)
+	md := corpus["refs"]
+	v := NewView()
+	for _, p := range prefixes(md) {
+		v.SetText(p)
+	}
+	v.SetFinal(md)
+	var got []string
+	for _, l := range links(v) {
+		got = append(got, l.Text+" "+l.URL.String())
+	}
+	if strings.Join(got, ", ") != "the guide https://example.com/guide, docs https://example.com/docs" {
+		t.Errorf("reference links after streaming: %v", got)
+	}
+}

@@ -120,7 +120,10 @@ func (v *View) update(md string, final bool) {
 		base = v.blocks[from].start
 	}
 	tail := []byte(md[base:])
-	nodes, spans := parse(tail, base)
+	nodes, spans, refs := parseRefs(tail, base)
+	if final && refs {
+		v.blocks = nil // a reference may be used above its definition: build every block again
+	}
 	next := make([]block, from, from+len(nodes))
 	copy(next, v.blocks[:from])
 	for i, n := range nodes {
