@@ -8,7 +8,7 @@ import (
 )
 
 // textBlock is one run of styled text: a paragraph, a heading, a list item's text, a table cell
-// or the body of a code block. Fyne's RichText draws the styles but cannot select text, and a
+// or a chunk of a code block. Fyne's RichText draws the styles but cannot select text, and a
 // selectable Label selects but has one style; so a textBlock shows the RichText and, in select
 // mode, a selectable Label with the same text in the block's base style.
 type textBlock struct {
