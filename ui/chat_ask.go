@@ -123,8 +123,9 @@ func (c *chatPane) started(s *streamState, t app.Turn) {
 		delete(c.views, c.turns[i].ID)
 		c.turns = append(c.turns[:i], c.turns[i+1:]...)
 	}
-	if i := c.index(t.ID); i >= 0 { // a retry: the turn is shown already
-		c.views[t.ID].set(t)
+	if i := c.index(t.ID); i >= 0 { // a retry: the turn is shown again, in a view of its own
+		c.turns[i] = t // (a Markdown view shows one answer: it ignores previews of its final text)
+		delete(c.views, t.ID)
 		c.refit(i)
 		return
 	}

@@ -14,16 +14,16 @@ import (
 
 // builder turns the goldmark nodes of one top-level block into Fyne objects.
 type builder struct {
-	v      *View
-	src    []byte
-	open   bool // the block is still streaming: code is not highlighted yet
-	depth  int  // list nesting, for the bullet's shape
-	texts  []*textBlock
-	copies []*codeBlock
+	v     *View
+	src   []byte
+	open  bool // the block is still streaming: code is not highlighted yet
+	depth int  // list nesting, for the bullet's shape
+	texts []*textBlock
 }
 
-// bullets are the markers of unordered lists by nesting depth.
-var bullets = []string{"•", "◦", "▪"}
+// bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
+// has (it has no white bullet or small square).
+var bullets = []string{"•", "–", "·"}
 
 // blocks builds each of n's children, stacked vertically.
 func (b *builder) blocks(n ast.Node) fyne.CanvasObject {

@@ -44,20 +44,12 @@ func (c *Coalescer) Push(text string) {
 	}
 	c.text, c.pending = text, true
 	if c.timer == nil {
-		c.timer = time.AfterFunc(c.interval, c.tick)
+		c.timer = time.AfterFunc(c.interval, c.Flush)
 	}
 }
 
-// tick runs on the timer's goroutine: it applies the latest text on the UI goroutine. The text
-// is taken there, not here, so that an update that waited for the UI carries the newest text.
-func (c *Coalescer) tick() {
-	c.mu.Lock()
-	c.timer = nil
-	c.mu.Unlock()
-	c.do(c.applyPending)
-}
-
-// applyPending applies the pending text, if any; on the UI goroutine.
+// applyPending applies the pending text, if any, on the UI goroutine. The text is taken there,
+// not when the timer fires, so that an update that waited for the UI carries the newest text.
 func (c *Coalescer) applyPending() {
 	c.mu.Lock()
 	text, pending := c.text, c.pending
@@ -69,7 +61,7 @@ func (c *Coalescer) applyPending() {
 }
 
 // Flush applies the pending text now (through fyne.Do) instead of at the next tick. It may be
-// called from any goroutine.
+// called from any goroutine; the timer calls it at each tick.
 func (c *Coalescer) Flush() {
 	c.mu.Lock()
 	if c.timer != nil {

@@ -122,6 +122,9 @@ func healInline(t string) string {
 	if s.trailing.to > 0 {
 		edits = append(edits, s.trailing)
 	}
+	if i := openAutolink(t); i >= 0 && s.code < 0 {
+		edits = append(edits, edit{i, i + 1})
+	}
 	if s.closed >= 0 { // "[text]" at the very end may be a link's text
 		edits = append(edits, edit{s.closed, s.closed + 1}, edit{len(t) - 1, len(t)})
 	}
@@ -188,16 +191,7 @@ func scanInline(t string) inlineState {
 			i++
 		case c == ']' && len(open) > 0:
 			s.link, open = open[len(open)-1], open[:len(open)-1]
-			switch {
-			case strings.HasPrefix(t[i:], "]("):
-				s.dest = i + 2
-				i += 2
-			case i == len(t)-1:
-				s.closed = s.link
-				i++
-			default:
-				i++
-			}
+			i = s.closeBracket(t, i)
 		case c == '*' || c == '_' || c == '~':
 			n := runLen(t, i)
 			s.emphasis(t, i, n)
@@ -214,6 +208,19 @@ func scanInline(t string) inlineState {
 		s.brackets = append(s.brackets, e)
 	}
 	return s
+}
+
+// closeBracket reads the "]" at i that closes the "[" at s.link: a link's address may follow,
+// or the text may end there.
+func (s *inlineState) closeBracket(t string, i int) int {
+	switch {
+	case strings.HasPrefix(t[i:], "]("):
+		s.dest = i + 2
+		return i + 2
+	case i == len(t)-1:
+		s.closed = s.link
+	}
+	return i + 1
 }
 
 // scanDest reads a link's address from i up to its ")", or to the end of t.
@@ -293,4 +300,20 @@ func (s *inlineState) codeSpan(t string, i int) int {
 	}
 	s.code, s.codeLen = i, n
 	return len(t)
+}
+
+// openAutolink is the "<" of an autolink such as "<https://exa" whose ">" has not arrived, or -1.
+// Without it the address shows as a link already (GFM links bare addresses).
+func openAutolink(t string) int {
+	i := strings.LastIndexByte(t, '<')
+	if i < 0 || strings.ContainsAny(t[i:], "> \n") {
+		return -1
+	}
+	rest := t[i+1:]
+	for _, p := range []string{"https://", "http://"} {
+		if strings.HasPrefix(rest, p) || strings.HasPrefix(p, rest) {
+			return i
+		}
+	}
+	return -1
 }

@@ -29,6 +29,9 @@ var corpus = map[string]string{
 	"mixed":  mixedAnswer,
 	"nested": "1. Install:\n\n   ```sh\n   go install example.com/x@latest\n   ```\n\n2. Run *it*:\n   > quoted `x`\n\n" +
 		"Setext\n======\n\nSub\n---\n\n<div>html</div>\n\n~~~\ntilde ``` fence\n~~~\n\n    indented code\n\nend\n",
+	"longcode": "Here is the file:\n\n```python\n" + strings.Repeat("total += item.price * item.seats  # cents\n", 40) +
+		"```\n\nDone.\n",
+	"refs":    "See [the guide][g] and [docs].\n\n[g]: https://example.com/guide\n[docs]: https://example.com/docs\n",
 	"unicode": "Ünïcödé **fett** — «quotes» 日本語 `コード`\n\n- 項目 *一*\n",
 }
 
@@ -89,7 +92,11 @@ func dumpTo(b *strings.Builder, o fyne.CanvasObject, depth int) {
 	case *textBlock:
 		fmt.Fprintf(b, "text %s\n", dumpSegments(o.rich.Segments))
 	case *codeBlock:
-		fmt.Fprintf(b, "code lang=%q %s\n", o.lang, dumpSegments(o.body.rich.Segments))
+		fmt.Fprintf(b, "code lang=%q", o.lang)
+		for _, c := range o.chunks {
+			fmt.Fprintf(b, " %s", dumpSegments(c.rich.Segments))
+		}
+		b.WriteString("\n")
 	case *fyne.Container:
 		fmt.Fprintf(b, "container %T\n", o.Layout)
 		for _, c := range o.Objects {
@@ -128,7 +135,9 @@ func walk(o fyne.CanvasObject, fn func(fyne.CanvasObject)) {
 			walk(c, fn)
 		}
 	case *codeBlock:
-		walk(o.body, fn)
+		for _, c := range o.chunks {
+			walk(c, fn)
+		}
 	case *fyne.Container:
 		for _, c := range o.Objects {
 			walk(c, fn)
@@ -196,4 +205,13 @@ func styleString(st widget.RichTextStyle) string {
 		return ""
 	}
 	return "{" + b.String() + "}"
+}
+
+// codeSegments returns the segments of c's chunks, in order.
+func codeSegments(c *codeBlock) []widget.RichTextSegment {
+	var segs []widget.RichTextSegment
+	for _, t := range c.chunks {
+		segs = append(segs, t.rich.Segments...)
+	}
+	return segs
 }

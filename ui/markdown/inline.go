@@ -50,6 +50,13 @@ func (b *builder) inline(c ast.Node, st widget.RichTextStyle, segs []widget.Rich
 		return appendText(segs, b.codeSpanText(c), codeStyle(st))
 	case *mathSpan:
 		return appendText(segs, c.tex, codeStyle(st))
+	}
+	return b.inlineOther(c, st, segs)
+}
+
+// inlineOther appends the segments of links, images, raw HTML and any other inline node.
+func (b *builder) inlineOther(c ast.Node, st widget.RichTextStyle, segs []widget.RichTextSegment) []widget.RichTextSegment {
+	switch c := c.(type) {
 	case *ast.Link:
 		return b.link(string(c.Destination), c, st, segs)
 	case *ast.AutoLink:

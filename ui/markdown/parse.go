@@ -12,7 +12,7 @@ import (
 )
 
 // gfm parses GitHub Flavored Markdown plus $math$ spans. Parsing is cheap next to building Fyne
-// objects, so the whole tail of an answer is parsed again on each delta; objects are not rebuilt.
+// objects, but not free at 64 KB: on each delta only the source from the open block on is parsed.
 var gfm = goldmark.New(
 	goldmark.WithExtensions(extension.GFM),
 	goldmark.WithParserOptions(
@@ -29,7 +29,14 @@ type span struct {
 // parse returns src's top-level blocks and their spans, offset by base (src is the tail of a
 // longer source that starts at base).
 func parse(src []byte, base int) ([]ast.Node, []span) {
-	doc := gfm.Parser().Parse(text.NewReader(src))
+	nodes, spans, _ := parseRefs(src, base)
+	return nodes, spans
+}
+
+// parseRefs is parse that also says whether src defines link references ("[a]: http://…").
+func parseRefs(src []byte, base int) ([]ast.Node, []span, bool) {
+	ctx := parser.NewContext()
+	doc := gfm.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	var nodes []ast.Node
 	var spans []span
 	prevEnd := 0
@@ -53,7 +60,7 @@ func parse(src []byte, base int) ([]ast.Node, []span) {
 		spans[i].start += base
 		spans[i].end += base
 	}
-	return nodes, spans
+	return nodes, spans, len(ctx.References()) > 0
 }
 
 // nodeStart is the offset where n begins. Blocks made by a paragraph transformer (tables) have

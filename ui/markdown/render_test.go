@@ -140,7 +140,7 @@ func TestLists(t *testing.T) {
 			markers = append(markers, o.Resource.Name())
 		}
 	})
-	want := "1. ◦ ▪ ◦ 2. 3. foreground_check-box.svg foreground_check-box-checked.svg •"
+	want := "1. – · – 2. 3. foreground_check-box.svg foreground_check-box-checked.svg •"
 	if got := strings.Join(markers, " "); got != want {
 		t.Errorf("markers %q, want %q", got, want)
 	}
@@ -238,13 +238,13 @@ func TestCodeBlocks(t *testing.T) {
 		}
 	}
 	for _, c := range codes[1:] {
-		segs := c.body.rich.Segments
+		segs := codeSegments(c)
 		if len(segs) != 1 || segs[0].(*widget.TextSegment).Style.ColorName != theme.ColorNameForeground {
 			t.Errorf("unknown language highlighted: %s", dumpSegments(segs))
 		}
 	}
 	if codes[0].code != "// Add sums.\nfunc Add(a, b int) int {\n\treturn a + b + 42 // \"x\"\n}" ||
-		codes[0].body.plain != codes[0].code {
+		len(codes[0].chunks) != 1 || codes[0].chunks[0].plain != codes[0].code {
 		t.Errorf("code text %q", codes[0].code)
 	}
 }
@@ -289,4 +289,40 @@ func TestViewLaysOutBlocks(t *testing.T) {
 		t.Errorf("min height %v above the last block at %v", v.MinSize().Height, y)
 	}
 	_ = w
+}
+
+func TestCodeBackgroundFollowsTheme(t *testing.T) {
+	v, w := newTestView(t)
+	v.SetFinal(corpus["code"])
+	c := v.objects[1].(*codeBlock)
+	bg := func() any {
+		return c.Theme().Color(theme.ColorNameInputBackground, fyne.CurrentApp().Settings().ThemeVariant())
+	}
+	if c.bg.FillColor == nil || c.bg.FillColor != bg() {
+		t.Errorf("code background %v, want %v", c.bg.FillColor, bg())
+	}
+	before := c.bg.FillColor
+	fyne.CurrentApp().Settings().SetTheme(theme.LightTheme())
+	w.Content().Refresh()
+	c.Refresh()
+	if c.bg.FillColor == before || c.bg.FillColor != bg() {
+		t.Errorf("after a theme change the background is %v, want %v", c.bg.FillColor, bg())
+	}
+}
+
+func TestReferenceLinks(t *testing.T) {
+	test.NewTempApp(t)
+	md := corpus["refs"]
+	v := NewView()
+	for _, p := range prefixes(md) {
+		v.SetText(p)
+	}
+	v.SetFinal(md)
+	var got []string
+	for _, l := range links(v) {
+		got = append(got, l.Text+" "+l.URL.String())
+	}
+	if strings.Join(got, ", ") != "the guide https://example.com/guide, docs https://example.com/docs" {
+		t.Errorf("reference links after streaming: %v", got)
+	}
 }

@@ -45,7 +45,7 @@ func TestSelectModeShowsSelectableText(t *testing.T) {
 			t.Errorf("select mode lacks %q", s)
 		}
 	}
-	if code := v.objects[len(v.objects)-3].(*codeBlock); !code.body.label.TextStyle.Monospace {
+	if code := v.objects[len(v.objects)-3].(*codeBlock); !code.chunks[0].label.TextStyle.Monospace {
 		t.Error("code not monospace in select mode")
 	}
 

@@ -113,7 +113,7 @@ func TestLatePreviewAfterFinal(t *testing.T) {
 }
 
 // rawSyntax is Markdown that must never show as text while an answer streams.
-var rawSyntax = []string{"**", "`", "](", "~~", "__"}
+var rawSyntax = []string{"**", "`", "](", "~~", "__", "<"}
 
 func TestNoRawSyntaxInAnyPrefix(t *testing.T) {
 	test.NewTempApp(t)
@@ -193,12 +193,12 @@ func TestOpenCodeFence(t *testing.T) {
 	if !ok || c.lang != "go" || c.code != "func main() {\n\tx := \"s\"" {
 		t.Fatalf("open fence:\n%s", dump(v))
 	}
-	if segs := c.body.rich.Segments; len(segs) != 1 || !segs[0].(*widget.TextSegment).Style.TextStyle.Monospace {
+	if segs := codeSegments(c); len(segs) != 1 || !segs[0].(*widget.TextSegment).Style.TextStyle.Monospace {
 		t.Errorf("open fence highlighted or not monospace: %s", dumpSegments(segs))
 	}
 	v.SetText("Code:\n\n```go\nfunc main() {}\n```")
-	if c := v.objects[1].(*codeBlock); len(c.body.rich.Segments) < 2 {
-		t.Errorf("closed fence not highlighted: %s", dumpSegments(c.body.rich.Segments))
+	if c := v.objects[1].(*codeBlock); len(codeSegments(c)) < 2 {
+		t.Errorf("closed fence not highlighted: %s", dumpSegments(codeSegments(c)))
 	}
 }
 
@@ -238,5 +238,31 @@ func TestStreamedTable(t *testing.T) {
 	}
 	if last != 4 {
 		t.Errorf("%d rows in the end, want 4", last)
+	}
+}
+
+func TestOpenCodeGrowsInPlace(t *testing.T) {
+	test.NewTempApp(t)
+	md := corpus["longcode"]
+	start := strings.Index(md, "```")
+	end := strings.LastIndex(md, "```")
+	v := NewView()
+	v.SetText(md[:start+12])
+	code := v.objects[1].(*codeBlock)
+	for _, p := range prefixes(md[:end])[start+12:] {
+		v.SetText(p)
+		if v.objects[1] != code {
+			t.Fatalf("open code block rebuilt at %q", p[len(p)-10:])
+		}
+		if got, want := dump(v), dump(open(p)); got != want {
+			t.Fatalf("grown in place\n%s\nbuilt at once\n%s", got, want)
+		}
+	}
+	if n := len(code.chunks); n != 40/chunkLines+1 {
+		t.Errorf("%d chunks for 40 lines", n)
+	}
+	v.SetFinal(md)
+	if c := v.objects[1].(*codeBlock); c == code || len(c.chunks) != len(code.chunks) {
+		t.Errorf("closed code: %d chunks, was %d", len(c.chunks), len(code.chunks))
 	}
 }

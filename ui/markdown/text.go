@@ -8,7 +8,7 @@ import (
 )
 
 // textBlock is one run of styled text: a paragraph, a heading, a list item's text, a table cell
-// or the body of a code block. Fyne's RichText draws the styles but cannot select text, and a
+// or a chunk of a code block. Fyne's RichText draws the styles but cannot select text, and a
 // selectable Label selects but has one style; so a textBlock shows the RichText and, in select
 // mode, a selectable Label with the same text in the block's base style.
 type textBlock struct {
@@ -95,4 +95,19 @@ func (r *textBlockRenderer) Objects() []fyne.CanvasObject {
 func (r *textBlockRenderer) Refresh() {
 	r.Layout(r.t.Size())
 	r.t.shown().Refresh()
+}
+
+// setCode shows s as plain code.
+func (t *textBlock) setCode(s string) {
+	if s == t.plain && len(t.rich.Segments) > 0 {
+		return
+	}
+	t.plain = s
+	st := widget.RichTextStyleCodeBlock
+	st.Inline = true
+	t.rich.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: st}}
+	t.rich.Refresh()
+	if t.label != nil {
+		t.label.SetText(s)
+	}
 }

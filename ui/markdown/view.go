@@ -19,7 +19,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/yuin/goldmark/ast"
 )
@@ -41,15 +40,18 @@ type View struct {
 	blocks    []block
 	objects   []fyne.CanvasObject // the blocks' objects, nil ones left out
 	selecting bool
+	renderer  *viewRenderer // nil until the View is shown
 }
 
 // block is one top-level block and the object built for it.
 type block struct {
-	start int    // offset of its first line in the source
-	key   string // the source it was built from: healed while open
-	open  bool
-	obj   fyne.CanvasObject // nil when the block shows nothing (yet)
-	texts []*textBlock      // its texts, for select mode
+	start    int    // offset of its first line in the source
+	key      string // the source it was built from: healed while open
+	open     bool
+	obj      fyne.CanvasObject // nil when the block shows nothing (yet)
+	texts    []*textBlock      // its texts, for select mode
+	min      fyne.Size         // obj's minimum size when it is measured wide (a guess before)
+	measured float32           // the width min was measured at; -1 before
 }
 
 var _ fyne.Widget = (*View)(nil)
@@ -96,7 +98,7 @@ func (v *View) SetSelecting(on bool) {
 			t.setSelecting(on)
 		}
 	}
-	v.Refresh()
+	v.Refresh() // measures every block again
 }
 
 // Selecting says whether select mode is on.
@@ -118,28 +120,53 @@ func (v *View) update(md string, final bool) {
 		base = v.blocks[from].start
 	}
 	tail := []byte(md[base:])
-	nodes, spans := parse(tail, base)
+	nodes, spans, refs := parseRefs(tail, base)
+	if final && refs {
+		v.blocks = nil // a reference may be used above its definition: build every block again
+	}
 	next := make([]block, from, from+len(nodes))
 	copy(next, v.blocks[:from])
 	for i, n := range nodes {
 		open := !final && i == len(nodes)-1
-		key := md[spans[i].start:spans[i].end]
-		if open {
-			key = heal(md[spans[i].start:])
+		next = append(next, v.blockFor(from+i, n, tail, md, spans[i], open))
+	}
+	v.show(md, final, next)
+}
+
+// blockFor returns block j, whose node is n and source md[sp.start:sp.end]: the old block j
+// when it was built from the same source, else the open code block grown, else a new one.
+func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open bool) block {
+	key := md[sp.start:sp.end]
+	if open {
+		key = heal(md[sp.start:])
+	}
+	if j < len(v.blocks) {
+		old := v.blocks[j]
+		old.start = sp.start
+		if old.key == key && old.open == open {
+			return old
 		}
-		j := from + i
-		if j < len(v.blocks) && v.blocks[j].key == key && v.blocks[j].open == open {
-			next = append(next, v.blocks[j])
-			next[j].start = spans[i].start
-			continue
-		}
-		b := builder{v: v, src: tail, open: open}
-		if open {
-			next = append(next, b.buildOpen(key, spans[i].start))
-		} else {
-			next = append(next, b.build(n, key, spans[i].start))
+		if open && old.open {
+			if blk, ok := extendOpenCode(old, key); ok {
+				return blk
+			}
 		}
 	}
+	b := builder{v: v, src: tail, open: open}
+	var blk block
+	if open {
+		blk = b.buildOpen(key, sp.start)
+	} else {
+		blk = b.build(n, key, sp.start)
+	}
+	if j < len(v.blocks) {
+		blk.min = v.blocks[j].min // the likely height: then measuring wraps its text once, not twice
+	}
+	return blk
+}
+
+// show makes next the blocks on screen, for source md.
+func (v *View) show(md string, final bool, next []block) {
 	v.src, v.final, v.blocks = md, final, next
 	v.objects = v.objects[:0]
 	for _, b := range next {
@@ -147,13 +174,16 @@ func (v *View) update(md string, final bool) {
 			v.objects = append(v.objects, b.obj)
 		}
 	}
-	v.Refresh()
+	if v.renderer != nil {
+		v.renderer.Layout(v.Size()) // measures only the blocks just built
+		canvas.Refresh(v)
+	}
 }
 
 // build makes the block for a finished node.
 func (b *builder) build(n ast.Node, key string, start int) block {
 	obj := b.block(n)
-	return block{start: start, key: key, obj: obj, texts: b.texts}
+	return block{start: start, key: key, obj: obj, texts: b.texts, measured: -1}
 }
 
 // buildOpen makes the block for the open block's healed source, parsed on its own.
@@ -167,7 +197,7 @@ func (b *builder) buildOpen(healed string, start int) block {
 			objs = append(objs, o)
 		}
 	}
-	blk := block{start: start, key: healed, open: true, texts: b.texts}
+	blk := block{start: start, key: healed, open: true, texts: b.texts, measured: -1}
 	switch len(objs) {
 	case 0:
 	case 1:
@@ -196,49 +226,35 @@ func (v *View) copyText(s string) {
 	fyne.CurrentApp().Clipboard().SetContent(s)
 }
 
-// CreateRenderer implements fyne.Widget.
-func (v *View) CreateRenderer() fyne.WidgetRenderer {
-	return &viewRenderer{v: v}
-}
-
-// viewRenderer stacks the blocks' objects, a padding apart. It never refreshes the blocks
-// themselves (fyne.Container.Refresh would): a kept block has nothing new to draw.
-type viewRenderer struct {
-	v *View
-}
-
-func (r *viewRenderer) Destroy() {}
-
-func (r *viewRenderer) Layout(size fyne.Size) {
-	pad := r.v.Theme().Size(theme.SizeNamePadding)
-	y := float32(0)
-	for _, o := range r.v.objects {
-		// Wrapped text knows its height only once it has its width: give the width first.
-		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
-		h := o.MinSize().Height
-		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, h))
-		y += h + pad
+// extendOpenCode shows healed, the open block's source, by extending the open code block that
+// blk shows, when healed is that fence with more code.
+func extendOpenCode(blk block, healed string) (block, bool) {
+	c, ok := blk.obj.(*codeBlock)
+	if !ok || !c.open {
+		return blk, false
 	}
-}
-
-func (r *viewRenderer) MinSize() fyne.Size {
-	pad := r.v.Theme().Size(theme.SizeNamePadding)
-	var s fyne.Size
-	for i, o := range r.v.objects {
-		m := o.MinSize()
-		s.Width = max(s.Width, m.Width)
-		s.Height += m.Height
-		if i > 0 {
-			s.Height += pad
-		}
+	lang, code, ok := openFence(healed)
+	if !ok || lang != c.lang || len(code) < c.frozen || code[:c.frozen] != c.code[:c.frozen] {
+		return blk, false
 	}
-	return s
+	blk.texts = append(blk.texts, c.extend(code)...)
+	blk.key, blk.measured = healed, -1
+	return blk, true
 }
 
-func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.v.objects }
-
-func (r *viewRenderer) Refresh() {
-	r.Layout(r.v.Size())
-	canvas.Refresh(r.v)
+// openFence reads an unindented code fence that is still open: its language and its code as
+// goldmark would give them. Anything else is left to goldmark (ok false).
+func openFence(src string) (lang, code string, ok bool) {
+	nl := strings.IndexByte(src, '\n')
+	if nl < 0 || !(strings.HasPrefix(src, "```") || strings.HasPrefix(src, "~~~")) || !fenceOpen(src) {
+		return "", "", false
+	}
+	info := strings.TrimLeft(src[:nl], src[:1])
+	if src[0] == '`' && strings.Contains(info, "`") || strings.ContainsAny(info, "\\&") {
+		return "", "", false
+	}
+	if f := strings.Fields(info); len(f) > 0 {
+		lang = f[0]
+	}
+	return lang, strings.TrimSuffix(src[nl+1:], "\n"), true
 }

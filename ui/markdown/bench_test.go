@@ -1,0 +1,126 @@
+package markdown
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// benchAnswer returns a realistic answer of about size bytes: sections with a heading,
+// paragraphs with inline styles and links, a nested list, a table and a code block.
+func benchAnswer(size int) string {
+	var b strings.Builder
+	for i := 1; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "## %d. Billing documents, part %d\n\n", i, i)
+		fmt.Fprintf(&b, "The workspace holds **%d invoices** from *2024* and `invoice-%03d.pdf` is the newest; "+
+			"see [the billing guide](https://docs.example.com/billing/%d) for how totals are computed. "+
+			"Amounts exclude tax, and ~~old~~ current plans apply to every seat on the account.\n\n", 10+i, i, i)
+		b.WriteString("Steps to check a total:\n\n1. Open **Settings**, then _Billing_.\n2. Compare each line:\n" +
+			"   - the seat count,\n   - the plan's price,\n   - any credit.\n3. Export the statement.\n\n")
+		b.WriteString("| Plan | Price | Seats |\n|:-----|------:|:-----:|\n| Basic | $10 | 1 |\n| Team | $50 | 10 |\n" +
+			"| Business | $200 | 50 |\n\n")
+		fmt.Fprintf(&b, "```go\n// total%d sums the prices, in cents.\nfunc total%d(items []Item) int {\n\tsum := 0\n"+
+			"\tfor _, it := range items {\n\t\tsum += it.Price * it.Seats\n\t}\n\treturn sum\n}\n```\n\n", i, i)
+		b.WriteString("> Note: a credit applies to the next statement, not the current one.\n\n")
+	}
+	return b.String()
+}
+
+// deltas cuts md into n pieces at rune boundaries and returns the prefix after each piece.
+func deltas(md string, n int) []string {
+	ps := make([]string, 0, n)
+	for k := 1; k < n; k++ {
+		i := k * len(md) / n
+		for i < len(md) && !utf8.RuneStart(md[i]) {
+			i++
+		}
+		ps = append(ps, md[:i])
+	}
+	return append(ps, md)
+}
+
+// BenchmarkStreamedAnswer streams a 20 KB answer in 5,000 deltas: incremental is a View fed
+// each prefix; reparse builds the whole prefix from scratch for each delta, as re-rendering
+// the whole answer per delta would. One op is one whole answer.
+func BenchmarkStreamedAnswer(b *testing.B) {
+	md := benchAnswer(20_000)
+	ps := deltas(md, 5000)
+	b.Run("incremental", func(b *testing.B) { benchStream(b, ps) })
+	b.Run("reparse", func(b *testing.B) {
+		w := benchWindow(b)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, p := range ps {
+				v := NewView()
+				v.SetText(p)
+				w.SetContent(v)
+			}
+		}
+	})
+}
+
+// benchWindow is a window of a temporary test app, for benchmarks.
+func benchWindow(b *testing.B) fyne.Window {
+	test.NewTempApp(b)
+	w := test.NewWindow(nil)
+	b.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(800, 600))
+	return w
+}
+
+// benchStream streams ps into a new View in a window, once per op.
+func benchStream(b *testing.B, ps []string) {
+	w := benchWindow(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		v := NewView()
+		w.SetContent(v)
+		for _, p := range ps {
+			v.SetText(p)
+		}
+	}
+}
+
+// BenchmarkFrameUpdate64KB is one SetText on a 64 KB answer to which one small delta was
+// appended, as each frame of a long answer does.
+func BenchmarkFrameUpdate64KB(b *testing.B) {
+	base := benchAnswer(64 << 10)
+	full := base + benchAnswer(16<<10)
+	ps := deltas(full[len(base):], (len(full)-len(base))/5) // deltas of about 5 bytes
+	w := benchWindow(b)
+	var v *View
+	b.ReportAllocs()
+	i := len(ps)
+	for b.Loop() {
+		if i == len(ps) { // start again from 64 KB, untimed
+			b.StopTimer()
+			v = NewView()
+			w.SetContent(v)
+			v.SetText(base)
+			i = 0
+			b.StartTimer()
+		}
+		v.SetText(full[:len(base)+len(ps[i])])
+		i++
+	}
+}
+
+// BenchmarkStreamedCodeBlock streams a 6 KB code block in 1,500 deltas: an open fence grows
+// in place, so each delta lays out the last chunk of 16 lines, not the whole block.
+func BenchmarkStreamedCodeBlock(b *testing.B) {
+	md := "Here:\n\n```go\n" + strings.Repeat("\tsum += it.Price * it.Seats // accumulate the price\n", 120) + "```\n"
+	ps := deltas(md, 1500)
+	benchStream(b, ps)
+}
+
+// BenchmarkStreamedParagraph streams one 4 KB paragraph in 1,000 deltas: the open block is
+// built whole per delta, so a long paragraph is the case the blocks do not split.
+func BenchmarkStreamedParagraph(b *testing.B) {
+	md := strings.Repeat("The workspace holds **ten invoices** from *2024* and `x` is the newest. ", 55)
+	ps := deltas(md, 1000)
+	benchStream(b, ps)
+}
