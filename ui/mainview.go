@@ -168,16 +168,22 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 }
 
 // openLastConversation opens the workspace's most recent conversation, so that the app opens on
-// a conversation; a workspace without one gets a new, empty one.
+// a conversation, with the documents folded away to give it the room; a workspace without one
+// gets a new, empty one, under its documents.
 func (m *mainView) openLastConversation(wsID string) {
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
 		uiDo(func() {
-			if err != nil || !ok || m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
+			if err != nil || m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
+				return
+			}
+			if !ok {
+				m.docs.setFolded(false)
 				return
 			}
 			m.chat.open(conv, 0)
 			m.convs.selectConversation(conv.ID)
+			m.docs.setFolded(true)
 		})
 	}()
 }
