@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/client"
 )
 
 // demoEnv serves NewDemo with fast delays.
@@ -69,6 +71,37 @@ func TestDemoAskAndUpload(t *testing.T) {
 	wantErr(t, ev.do(req{method: "POST", path: "/workspace/documents", key: info.ReadOnlyKey, body: body}), 403, "key_not_allowed")
 	body["workspace_id"] = info.Published
 	wantErr(t, ev.do(req{method: "POST", path: "/workspace/documents", key: info.Key, body: body}), 403, "workspace_read_only")
+}
+
+// A follow-up that leans on the previous turn ("What is her name?") is answered from the file the
+// previous answer quoted when history is sent, and not covered without it.
+func TestDemoFollowUp(t *testing.T) {
+	ev, info := demoEnv(t)
+	notes := "The lighthouse keeper at Zorblax Station is Ada Quill. She has kept the light since 2019.\n\n" +
+		"Ada feeds the station cats twice a day; there are nine of them."
+	body := map[string]any{"workspace_id": info.Personal, "client_document_id": "Zorblax00001", "name": "island-notes.txt",
+		"data": base64.StdEncoding.EncodeToString([]byte(notes))}
+	if r := ev.do(req{method: "POST", path: "/workspace/documents", key: info.Key, body: body}); r.status != 202 {
+		t.Fatalf("upload: %d %s", r.status, r.raw)
+	}
+	ask := func(question string, history []map[string]string) client.Answer {
+		b := map[string]any{"workspace_id": info.Personal, "question": question}
+		if history != nil {
+			b["history"] = history
+		}
+		return answerOf(t, ev.do(req{method: "POST", path: "/workspace", key: info.Key, body: b}))
+	}
+	const first = "Who is the lighthouse keeper at Zorblax Station?"
+	prev := ask(first, nil)
+	history := []map[string]string{{"role": "user", "content": first}, {"role": "assistant", "content": prev.Answer}}
+	a := ask("What is her name?", history)
+	if !a.Found || len(a.Sources) != 1 || a.Sources[0].Name != "island-notes.txt" || !a.Sources[0].Used ||
+		!strings.Contains(a.Answer, "Ada Quill") {
+		t.Errorf("follow-up: found %v sources %+v: %s", a.Found, a.Sources, a.Answer)
+	}
+	if a := ask("What is her name?", nil); a.Found {
+		t.Errorf("without history: %s", a.Answer)
+	}
 }
 
 // ListenAndServe serves on a real address until its context ends (lectern demo --addr).
