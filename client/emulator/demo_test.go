@@ -73,6 +73,43 @@ func TestDemoAskAndUpload(t *testing.T) {
 	wantErr(t, ev.do(req{method: "POST", path: "/workspace/documents", key: info.Key, body: body}), 403, "workspace_read_only")
 }
 
+// The draft in the demo user's own workspace is not_ready (asks there warn documents_not_ready)
+// until Config.DemoReadyDelay has passed, then ready, even across a restart; the Operations
+// workspace keeps its not_ready file and page.
+func TestDemoDraftBecomesReady(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)}
+	e, info := StartDemo(Config{ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1, DemoReadyDelay: time.Minute, Now: c.Now})
+	t.Cleanup(e.Close)
+	ev := &env{t: t, e: e}
+	notReady := func(ws string) (int, []string) {
+		a := answerOf(t, ev.do(req{method: "POST", path: "/workspace", key: info.Key,
+			body: map[string]any{"workspace_id": ws, "question": "How many days of annual leave do employees get?"}}))
+		return a.Coverage.DocumentsNotReady, a.Warnings
+	}
+	if n, w := notReady(info.Personal); n != 1 || len(w) != 1 || w[0] != "documents_not_ready" {
+		t.Errorf("at start: not ready %d, warnings %v", n, w)
+	}
+	e.Restart() // a seeded document being indexed is no upload: it is kept
+	c.Advance(time.Minute)
+	if n, w := notReady(info.Personal); n != 0 || len(w) != 0 {
+		t.Errorf("after the delay: not ready %d, warnings %v", n, w)
+	}
+	p := page(t, ev.do(req{method: "GET", path: "/workspace?workspace_id=" + info.Personal, key: info.Key}))
+	draft := false
+	for _, d := range p.Data[0].Documents {
+		draft = draft || d.Name == "draft-budget-2027.txt"
+		if d.Status != "ready" {
+			t.Errorf("listed after the delay: %+v", d)
+		}
+	}
+	if !draft {
+		t.Error("the draft is not listed")
+	}
+	if n, _ := notReady(info.Organization[1]); n == 0 {
+		t.Errorf("Operations: not ready %d", n)
+	}
+}
+
 // A follow-up that leans on the previous turn ("What is her name?") is answered from the file the
 // previous answer quoted when history is sent, and not covered without it.
 func TestDemoFollowUp(t *testing.T) {
