@@ -1,29 +1,26 @@
 package engine
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
 
 // words splits s into lowercase runs of letters and digits. A possessive
-// 's is dropped ("the keeper's name" asks about the keeper, and a lone "s"
-// would be a term no passage holds); other apostrophes split words.
+// 's is dropped first ("the keeper's name" asks about the keeper, and a lone
+// "s" would be a term that no passage holds).
 func words(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), isNotWordRune) {
-		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		out = append(out, strings.FieldsFunc(w, isApostrophe)...)
+	s = strings.ToLower(s)
+	if strings.ContainsAny(s, "'’") {
+		s = possessive.ReplaceAllString(s, "")
 	}
-	return out
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
 }
 
-// isNotWordRune reports runes between words; apostrophes stay inside a word
-// until words has seen its possessive.
-func isNotWordRune(r rune) bool {
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !isApostrophe(r)
-}
-
-func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
+// possessive matches the 's that ends a word, with a straight or curly apostrophe.
+var possessive = regexp.MustCompile(`['’]s\b`)
 
 // tokens returns the search terms of s: words without stopwords, stemmed.
 func tokens(s string) []string {
