@@ -47,17 +47,16 @@ func followUp(question string, history []Turn) ([]string, []contextTerm) {
 		seen[t] = true
 	}
 	var context []contextTerm
-	for _, turn := range []struct {
-		text   string
-		weight float64
-	}{{lastQuestion, 1}, {lastAnswer, answerWeight}} {
-		for _, t := range uniqueTokens(turn.text) {
+	addTurn := func(text string, weight float64) {
+		for _, t := range uniqueTokens(text) {
 			if !seen[t] {
 				seen[t] = true
-				context = append(context, contextTerm{[]string{t}, turn.weight})
+				context = append(context, contextTerm{[]string{t}, weight})
 			}
 		}
 	}
+	addTurn(lastQuestion, 1)
+	addTurn(lastAnswer, answerWeight)
 	return terms, context
 }
 
