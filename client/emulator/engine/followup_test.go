@@ -27,13 +27,19 @@ Two cats, Biscuit and Pepper, live at the Pune office. Facilities staff feed the
 Dogs may visit on Fridays when they are calm and on a lead. Register a visiting dog with reception the day before.
 `}
 
+const keeperQuestion = "Who is the lighthouse keeper at Zorblax Station?"
+
+// keeperAsked is the history after keeperQuestion was asked of docs.
+func keeperAsked(docs []Doc) []Turn {
+	return []Turn{{"user", keeperQuestion}, {"assistant", Answer(keeperQuestion, docs).Answer}}
+}
+
 // TestAnswerCorpus pins questions, with and without history, to whether they
 // are found and which documents they quote.
 func TestAnswerCorpus(t *testing.T) {
 	uploaded := append(demoDocs(t), islandNotes)
 	docs := append(uploaded[:len(uploaded):len(uploaded)], officePets)
-	const keeper = "Who is the lighthouse keeper at Zorblax Station?"
-	asked := []Turn{{"user", keeper}, {"assistant", Answer(keeper, docs).Answer}}
+	asked := keeperAsked(docs)
 	cases := []struct {
 		name     string
 		docs     []Doc
@@ -43,7 +49,7 @@ func TestAnswerCorpus(t *testing.T) {
 		sources  []string
 		says     string
 	}{
-		{"original", docs, nil, keeper, true, []string{"island-notes.txt"}, "Ada Quill"},
+		{"original", docs, nil, keeperQuestion, true, []string{"island-notes.txt"}, "Ada Quill"},
 		{"possessive and stop words", docs, nil, "What is the lighthouse keeper's name?", true, []string{"island-notes.txt"}, "Ada Quill"},
 		{"plural and irregular past", uploaded, nil, "How many cats are fed at Zorblax?", true, []string{"island-notes.txt"}, "nine of them"},
 		{"pronoun follow-up", docs, asked, "What is her name?", true, []string{"island-notes.txt"}, "Ada Quill"},
@@ -60,6 +66,21 @@ func TestAnswerCorpus(t *testing.T) {
 		if r.Found != c.found || !reflect.DeepEqual(usedNames(c.docs, r.Used), c.sources) || !strings.Contains(r.Answer, c.says) {
 			t.Errorf("%s: %q: found %v, sources %v, want %v %v saying %q:\n%s",
 				c.name, c.question, r.Found, usedNames(c.docs, r.Used), c.found, c.sources, c.says, r.Answer)
+		}
+	}
+}
+
+// History about another topic leaves the answers to self-contained questions,
+// found or not, exactly as they are without it.
+func TestAnswerHistoryKeepsSelfContained(t *testing.T) {
+	docs := append(demoDocs(t), islandNotes, officePets)
+	asked := keeperAsked(docs)
+	for _, q := range []string{"How many days of annual leave do employees get?", "Can I work from home?",
+		"How much does the Summit Down Jacket weigh?", "What is the return policy?", "When will the Denver store open?",
+		"How heavy is the Ridgeline pack?", "What is the vacation policy?", "warranty", "What is the travel policy?",
+		"What is the capital of France?", "What is the dress code?", "Who feeds the cats at the Pune office?"} {
+		if alone, after := Answer(q, docs), Answer(q, docs, asked...); !reflect.DeepEqual(alone, after) {
+			t.Errorf("%q: history changed the answer:\n%+v\n%+v", q, alone, after)
 		}
 	}
 }
