@@ -11,7 +11,7 @@ import (
 // "s" would be a term that no passage holds).
 func words(s string) []string {
 	s = strings.ToLower(s)
-	if strings.ContainsAny(s, "'’") {
+	if strings.ContainsRune(s, '\'') || strings.ContainsRune(s, '’') { // ContainsAny is slow with '’'
 		s = possessive.ReplaceAllString(s, "")
 	}
 	return strings.FieldsFunc(s, func(r rune) bool {
