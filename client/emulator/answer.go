@@ -79,7 +79,7 @@ func (d *document) engDoc() engDoc {
 // buildAnswer runs the engine and maps its result to the Answer object (spec §2 rules for
 // sources.used, coverage, warnings, usage).
 func buildAnswer(q *askRequest, p *plan, reqID string) answerJSON {
-	res := runEngine(q.question, p.docs)
+	res := runEngine(q.question, q.history, p.docs)
 	a := client.Answer{
 		ID: p.id, Object: "workspace.answer", Created: p.created, WorkspaceID: q.workspaceID,
 		Model: q.model, Status: "completed", Found: res.Found, Answer: res.Answer,

@@ -41,6 +41,9 @@ type Config struct {
 	ProcessingDelay time.Duration
 	// ReadyDelay is how long indexing takes after storing (status not_ready). Default 2 s.
 	ReadyDelay time.Duration
+	// DemoReadyDelay is how long the draft that NewDemo puts in the demo user's own workspace stays
+	// not_ready, as if indexed since the demo started; then it is ready. Default 3 minutes.
+	DemoReadyDelay time.Duration
 	// PingAfter is the silence after which a stream sends ": ping". Default 20 s (spec §6).
 	PingAfter time.Duration
 	// ThinkDelay is the pause of a stream before the first delta. Default 400 ms.
@@ -103,6 +106,7 @@ func count(n, def int) int {
 func (c Config) normalize() Config {
 	c.ProcessingDelay = dur(c.ProcessingDelay, time.Second)
 	c.ReadyDelay = dur(c.ReadyDelay, 2*time.Second)
+	c.DemoReadyDelay = dur(c.DemoReadyDelay, 3*time.Minute)
 	c.PingAfter = dur(c.PingAfter, 20*time.Second)
 	c.ThinkDelay = dur(c.ThinkDelay, 400*time.Millisecond)
 	c.StageDelay = dur(c.StageDelay, 150*time.Millisecond)

@@ -28,7 +28,9 @@ type DemoInfo struct {
 // NewDemo returns an Emulator (not yet served: call Serve or ListenAndServe) holding the demo data:
 // the demo keys, two personal workspaces of the demo user (one published), one shared with the user
 // and two organisation workspaces, the engine's demo documents spread across them (a few not_ready
-// or failed), and one website import.
+// or failed), and one website import. The not_ready draft in the user's own workspace becomes ready
+// after Config.DemoReadyDelay, so that asking there soon stops warning documents_not_ready; the
+// ones in Operations stay not_ready, to show that state for as long as the demo runs.
 func NewDemo(cfg Config) (*Emulator, DemoInfo) {
 	e := New(cfg)
 	e.AddKey(Key{Secret: demoKey, Owner: DemoUser, CanAdd: true})
@@ -49,7 +51,8 @@ func NewDemo(cfg Config) (*Emulator, DemoInfo) {
 			e.AddDocument(ws, f.Name, f.Data, "ready")
 		}
 	}
-	e.AddDocument(info.Personal, "draft-budget-2027.txt", []byte("Draft budget for 2027, still being indexed."), "not_ready")
+	draft := e.AddDocument(info.Personal, "draft-budget-2027.txt", []byte("Draft budget for 2027, still being indexed."), "not_ready")
+	e.readyAfter(info.Personal, draft, e.cfg.DemoReadyDelay)
 	e.AddDocument(fin, "scanned-invoice-0042.pdf", []byte("%PDF-1.4\n% scanned image only\n"), "failed")
 	e.AddDocument(ops, "supplier-list-2026.csv", []byte("supplier,city\nNorthwind,Pune\n"), "not_ready")
 	e.AddSource(ops, "help.northwindtrails.example", demoPages())

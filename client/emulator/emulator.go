@@ -147,7 +147,8 @@ func (e *Emulator) Close() {
 }
 
 // Restart simulates a server restart: every listing cursor stops working (400 invalid_cursor) and
-// uploads still being read or indexed are lost (their status is then 404 document_not_found).
+// uploads (documents with a client id) still being read or indexed are lost (their status is then
+// 404 document_not_found). A seeded document still being indexed stays.
 func (e *Emulator) Restart() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -155,7 +156,7 @@ func (e *Emulator) Restart() {
 	now := e.cfg.Now()
 	for _, w := range e.ws {
 		for _, d := range append([]*document(nil), w.docs...) {
-			if d.fixed == "" && d.inFlight(now) {
+			if d.clientID != "" && d.inFlight(now) {
 				w.remove(d)
 			}
 		}

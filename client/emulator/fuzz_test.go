@@ -44,6 +44,7 @@ func FuzzAskBody(f *testing.F) {
 		`{"workspace_id":"ws_alice","question":"holidays?"}`,
 		`{"workspace_id":"ws_alice","question":"sum of y","stream":true,"max_output_tokens":2}`,
 		`{"workspace_id":"ws_alice","question":"q","history":[{"role":"user","content":"a"},{"role":"assistant","content":"b"}]}`,
+		`{"workspace_id":"ws_alice","question":"And what's it?","history":[{"role":"user","content":"How many holidays?"},{"role":"assistant","content":"Holidays are 25 days."}]}`,
 		`{"workspace_id":"ws_alice","question":"q","knowledge":{"document_ids":["doc_1"]},"format":"text"}`,
 		`{"workspace_id":"ws_alice","question":"q","metadata":{"a":"b"},"model":"genius","thinking":null}`,
 		`{"knowledge":{"source_ids":[]}}`, `[]`, `{`, `null`, `{"question":1e400}`,

@@ -1,6 +1,9 @@
 package emulator
 
-import "lectern/client/emulator/engine"
+import (
+	"lectern/client"
+	"lectern/client/emulator/engine"
+)
 
 // The answer engine's API is used only in this file.
 
@@ -26,13 +29,17 @@ func extractText(name string, data []byte) (string, error) {
 	return engine.Extract(name, data)
 }
 
-// runEngine answers question from docs with the engine.
-func runEngine(question string, docs []engDoc) engResult {
+// runEngine answers question from docs with the engine; history is the ask's earlier turns.
+func runEngine(question string, history []client.Turn, docs []engDoc) engResult {
 	in := make([]engine.Doc, len(docs))
 	for i, d := range docs {
 		in[i] = engine.Doc{ID: d.ID, Name: d.Name, SourceType: d.SourceType, URL: d.URL, Text: d.Text}
 	}
-	r := engine.Answer(question, in)
+	turns := make([]engine.Turn, len(history))
+	for i, t := range history {
+		turns[i] = engine.Turn{Role: t.Role, Content: t.Content}
+	}
+	r := engine.Answer(question, in, turns...)
 	return engResult{Answer: r.Answer, Found: r.Found, Mode: r.Mode, Used: r.Used,
 		Checked: r.Checked, UsedKnown: r.UsedKnown}
 }

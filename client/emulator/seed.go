@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -68,6 +69,18 @@ func (e *Emulator) seedDoc(name, text, status string) *document {
 	return &document{
 		id: e.nextID("doc_"), name: name, sourceType: "file", text: text,
 		created: now, storedAt: now, readyAt: now, fixed: status,
+	}
+}
+
+// readyAfter lets a seeded not_ready document become ready delay from now, as if its indexing
+// ended then. Its status is then read from the clock like an upload's: nothing runs in the background.
+func (e *Emulator) readyAfter(workspaceID, id string, delay time.Duration) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if w := e.ws[workspaceID]; w != nil {
+		if d := w.byID(id); d != nil {
+			d.fixed, d.readyAt = "", e.now().Add(delay)
+		}
 	}
 }
 

@@ -47,10 +47,12 @@ type Result struct {
 const WholeModeMaxChars = 4000
 
 // Search tuning: a passage must hold minCover of the question's term
-// weight to count, and quoted passages score at least keepRatio of the best.
+// weight to count, and quoted passages score at least keepRatio of the best
+// and hold no less than coverSlack under its cover.
 const (
 	minCover   = 0.6
 	keepRatio  = 0.6
+	coverSlack = 0.2
 	maxQuotes  = 3
 	quoteChars = 600
 )
@@ -59,27 +61,30 @@ const (
 // Totals and averages of spreadsheet columns are computed (Mode compute),
 // summaries are made document by document (Mode mapreduce), and other
 // questions are answered by quoting the passages that match best.
+// history holds the earlier turns of the conversation, oldest first: a
+// follow-up search leans on the last question and answer (see followUp).
 // The result depends only on the input.
-func Answer(question string, docs []Doc) Result {
+func Answer(question string, docs []Doc, history ...Turn) Result {
 	if r, ok := compute(question, docs); ok {
 		return r
 	}
 	if r, ok := summarize(question, docs); ok {
 		return r
 	}
-	return search(question, docs)
+	return search(question, history, docs)
 }
 
 // search answers from the best BM25 passages.
-func search(question string, docs []Doc) Result {
+func search(question string, history []Turn, docs []Doc) Result {
 	res := Result{Mode: "search", Checked: len(docs), UsedKnown: true}
 	if len(docs) > 1 && totalChars(docs) <= WholeModeMaxChars {
 		res.Mode, res.UsedKnown = "whole", false
 	}
-	query := withSynonyms(uniqueTokens(question))
+	terms, context := followUp(question, history)
 	var picked []hit
-	if len(query) > 0 {
-		picked = pickHits(newIndex(docs).rank(query))
+	if len(terms) > 0 {
+		ix := newIndex(docs)
+		picked = pickHits(ix.favour(ix.rank(withSynonyms(terms)), context))
 	}
 	if len(picked) == 0 {
 		res.Answer = notFound(docs)
@@ -123,7 +128,7 @@ func pickHits(hits []hit) []hit {
 		if len(out) == maxQuotes || h.score < keepRatio*hits[0].score {
 			break
 		}
-		if h.cover < hits[0].cover-0.2 || seen[h.p.text] {
+		if h.cover < hits[0].cover-coverSlack || seen[h.p.text] {
 			continue
 		}
 		seen[h.p.text] = true

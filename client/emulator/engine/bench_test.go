@@ -49,6 +49,19 @@ func BenchmarkAnswer200Docs(b *testing.B) {
 	}
 }
 
+// BenchmarkAnswerFollowUp200Docs asks follow-ups whose history holds a
+// question and its quoted answer: every answer term is context to weigh.
+func BenchmarkAnswerFollowUp200Docs(b *testing.B) {
+	docs := corpus200(b)
+	const first = "What did the recycling team agree?"
+	history := []Turn{{"user", first}, {"assistant", Answer(first, docs).Answer}}
+	qs := []string{"And the training team?", "What is her name?", "How many days of annual leave?"}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		Answer(qs[i%len(qs)], docs, history...)
+	}
+}
+
 // BenchmarkAnswer200DocsCold clears the passage cache before each answer,
 // as for the first question over a workspace.
 func BenchmarkAnswer200DocsCold(b *testing.B) {

@@ -20,6 +20,7 @@ type index struct {
 	df       map[string]int
 	avgLen   float64
 	titles   []map[string]bool // per document: words of its name and title line
+	starts   []int             // per document: its first passage; one more entry ends the last
 }
 
 // titleBoost is the share of a term's weight that a passage gets when the
@@ -28,16 +29,18 @@ const titleBoost = 0.3
 
 // newIndex splits every document into passages.
 func newIndex(docs []Doc) *index {
-	ix := &index{df: map[string]int{}, titles: make([]map[string]bool, len(docs))}
+	ix := &index{df: map[string]int{}, titles: make([]map[string]bool, len(docs)), starts: make([]int, len(docs)+1)}
 	total := 0
 	for i, d := range docs {
 		ps, title := docPassages(d, i)
 		ix.titles[i] = title
+		ix.starts[i] = len(ix.passages)
 		ix.passages = append(ix.passages, ps...)
 		for _, p := range ps {
 			total += p.length
 		}
 	}
+	ix.starts[len(docs)] = len(ix.passages)
 	if len(ix.passages) > 0 {
 		ix.avgLen = float64(total) / float64(len(ix.passages))
 	}

@@ -15,7 +15,11 @@
 // were given to a model, so that the documents used are not known. When no
 // passage holds enough of the question (by idf weight, with a few synonyms
 // and words of document names and titles counting), Found is false and the
-// answer names the documents checked.
+// answer names the documents checked. Given the earlier turns of a
+// conversation, a follow-up is still searched on its own terms (on the
+// previous question's when it has none, as in "What is her name?"), and
+// among the passages that cover it equally well those of the documents the
+// last question and answer were about come first.
 //
 // Everything here is standard library only, deterministic and safe on hostile
 // input: Extract never panics and caps how much it decompresses.

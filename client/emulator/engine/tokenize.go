@@ -1,16 +1,26 @@
 package engine
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
 
-// words splits s into lowercase runs of letters and digits.
+// words splits s into lowercase runs of letters and digits. A possessive
+// 's is dropped first ("the keeper's name" asks about the keeper, and a lone
+// "s" would be a term that no passage holds).
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	s = strings.ToLower(s)
+	if strings.ContainsRune(s, '\'') || strings.ContainsRune(s, '’') { // ContainsAny is slow with '’'
+		s = possessive.ReplaceAllString(s, "")
+	}
+	return strings.FieldsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }
+
+// possessive matches the 's that ends a word, with a straight or curly apostrophe.
+var possessive = regexp.MustCompile(`['’]s\b`)
 
 // tokens returns the search terms of s: words without stopwords, stemmed.
 func tokens(s string) []string {
@@ -28,6 +38,9 @@ func tokens(s string) []string {
 // "shipping", "shipped", "ship" meet. It is light and only needs to be
 // consistent between questions and documents.
 func stem(w string) string {
+	if base, ok := irregular[w]; ok {
+		w = base
+	}
 	if len(w) <= 3 || !isASCIIWord(w) {
 		return w
 	}
@@ -48,13 +61,21 @@ func stem(w string) string {
 	}
 	if strings.HasSuffix(w, "ee") && len(w) > 5 { // employee, employ
 		w = w[:len(w)-2]
-	} else if strings.HasSuffix(w, "e") && len(w) > 4 {
+	} else if strings.HasSuffix(w, "e") && len(w) > 3 { // name, named: nam
 		w = w[:len(w)-1]
 	}
 	if strings.HasSuffix(w, "ght") { // weight, weigh
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// irregular maps common irregular past forms, which no ending rule meets,
+// to their base word: "How many cats are fed?" asks what "feeds" says.
+var irregular = map[string]string{
+	"fed": "feed", "kept": "keep", "paid": "pay", "sold": "sell", "bought": "buy",
+	"made": "make", "told": "tell", "held": "hold", "met": "meet", "sent": "send",
+	"spent": "spend", "built": "build", "taught": "teach", "brought": "bring",
 }
 
 // undouble turns a final doubled consonant into a single one: shipp → ship.
@@ -86,7 +107,7 @@ var stopwords = func() map[string]bool {
 		their theirs them then there these they this those through to too under until up us very
 		was we were what when where which while who whom why will with would you your yours
 		much many does did doc document documents say says said according know let give show
-		find list`) {
+		find list name names`) {
 		m[w] = true
 	}
 	return m

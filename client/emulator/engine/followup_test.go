@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// islandNotes is a file like the one a demo user uploaded: a lighthouse
+// keeper who is a named woman and feeds cats. Its name does not say Zorblax,
+// so the station is found in its text only.
+var islandNotes = Doc{ID: "u1", Name: "island-notes.txt", Text: `Life on Zorblax Station is quiet. The station sits on a rocky island at the edge of the Grey Shoals, two hours by boat from the mainland, and its lighthouse has guided the fishing fleet home since 1887.
+
+The lighthouse keeper at Zorblax Station is Ada Quill. She lives in the cottage below the lamp room and has kept the light since 2019, after twelve years as a navigator on the mail boats.
+
+Ada feeds the station cats twice a day. There are nine of them, and they keep the storerooms free of mice.
+
+Supply boats arrive every second Tuesday, weather permitting. Visitors need a landing permit from the harbour office.
+`}
+
+// officePets also speaks of cats, so that a follow-up about cats must tell
+// the two files apart by the conversation.
+var officePets = Doc{ID: "u2", Name: "office-pets.txt", Text: `Pets at the Pune office
+
+Two cats, Biscuit and Pepper, live at the Pune office. Facilities staff feed the cats every morning; please do not give them food from your desk.
+
+Dogs may visit on Fridays when they are calm and on a lead. Register a visiting dog with reception the day before.
+`}
+
+const keeperQuestion = "Who is the lighthouse keeper at Zorblax Station?"
+
+// keeperAsked is the history after keeperQuestion was asked of docs.
+func keeperAsked(docs []Doc) []Turn {
+	return []Turn{{"user", keeperQuestion}, {"assistant", Answer(keeperQuestion, docs).Answer}}
+}
+
+// TestAnswerCorpus pins questions, with and without history, to whether they
+// are found and which documents they quote.
+func TestAnswerCorpus(t *testing.T) {
+	uploaded := append(demoDocs(t), islandNotes)
+	docs := append(uploaded[:len(uploaded):len(uploaded)], officePets)
+	asked := keeperAsked(docs)
+	cases := []struct {
+		name     string
+		docs     []Doc
+		history  []Turn
+		question string
+		found    bool
+		sources  []string
+		says     string
+	}{
+		{"original", docs, nil, keeperQuestion, true, []string{"island-notes.txt"}, "Ada Quill"},
+		{"possessive and stop words", docs, nil, "What is the lighthouse keeper's name?", true, []string{"island-notes.txt"}, "Ada Quill"},
+		{"plural and irregular past", uploaded, nil, "How many cats are fed at Zorblax?", true, []string{"island-notes.txt"}, "nine of them"},
+		{"pronoun follow-up", docs, asked, "What is her name?", true, []string{"island-notes.txt"}, "Ada Quill"},
+		{"pronoun without history", docs, nil, "What is her name?", false, nil, ""},
+		{"elided subject", docs, asked, "And how many cats?", true, []string{"island-notes.txt"}, "nine of them"},
+		{"elided subject without history", docs, nil, "And how many cats?", true, []string{"island-notes.txt", "office-pets.txt"}, ""},
+		{"topic switch", docs, asked, "How many days of annual leave do employees get?", true, []string{"employee-handbook.docx"}, "25 days"},
+		{"topic switch to the other cats", docs, asked, "Who feeds the cats at the Pune office?", true, []string{"office-pets.txt"}, "Biscuit"},
+		{"uncovered with history", docs, asked, "What is the capital of France?", false, nil, ""},
+		{"one document", []Doc{islandNotes}, asked, "What is her name?", true, []string{"island-notes.txt"}, "Ada Quill"},
+	}
+	for _, c := range cases {
+		r := Answer(c.question, c.docs, c.history...)
+		if r.Found != c.found || !reflect.DeepEqual(usedNames(c.docs, r.Used), c.sources) || !strings.Contains(r.Answer, c.says) {
+			t.Errorf("%s: %q: found %v, sources %v, want %v %v saying %q:\n%s",
+				c.name, c.question, r.Found, usedNames(c.docs, r.Used), c.found, c.sources, c.says, r.Answer)
+		}
+	}
+}
+
+// History about another topic leaves the answers to self-contained questions,
+// found or not, exactly as they are without it.
+func TestAnswerHistoryKeepsSelfContained(t *testing.T) {
+	docs := append(demoDocs(t), islandNotes, officePets)
+	asked := keeperAsked(docs)
+	for _, q := range []string{"How many days of annual leave do employees get?", "Can I work from home?",
+		"How much does the Summit Down Jacket weigh?", "What is the return policy?", "When will the Denver store open?",
+		"How heavy is the Ridgeline pack?", "What is the vacation policy?", "warranty", "What is the travel policy?",
+		"What is the capital of France?", "What is the dress code?", "Who feeds the cats at the Pune office?"} {
+		if alone, after := Answer(q, docs), Answer(q, docs, asked...); !reflect.DeepEqual(alone, after) {
+			t.Errorf("%q: history changed the answer:\n%+v\n%+v", q, alone, after)
+		}
+	}
+}
+
+// usedNames returns the names of the documents used, nil for none.
+func usedNames(docs []Doc, used []int) []string {
+	var names []string
+	for _, i := range used {
+		names = append(names, docs[i].Name)
+	}
+	return names
+}
