@@ -30,7 +30,7 @@ func extractText(name string, data []byte) (string, error) {
 }
 
 // runEngine answers question from docs with the engine; history is the ask's earlier turns.
-func runEngine(question string, history []client.Turn, docs []engDoc) engResult {
+func runEngine(question string, history []client.HistoryMessage, docs []engDoc) engResult {
 	in := make([]engine.Doc, len(docs))
 	for i, d := range docs {
 		in[i] = engine.Doc{ID: d.ID, Name: d.Name, SourceType: d.SourceType, URL: d.URL, Text: d.Text}
