@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -350,18 +351,17 @@ func TestChatAccessLost(t *testing.T) {
 	c := m.chat
 	until(t, "the chat pane", func() bool { return !c.input.Disabled() })
 	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
-	turn := ask(t, c, "What is the total revenue by region?")
-	if turn.ErrorCode != "workspace_access_lost" || !strings.Contains(c.views[turn.ID].failure.Text, "no longer has access") {
-		t.Fatalf("turn %+v", turn)
-	}
-	until(t, "Finance to leave the list", func() bool {
-		for _, w := range m.list.all {
-			if w.Workspace.Name == "Finance" {
-				return false
-			}
-		}
-		return true
+	c.input.SetText("What is the total revenue by region?")
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "Finance to leave the list, said in words", func() bool {
+		return !slices.ContainsFunc(m.list.all, func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
+			strings.Contains(m.listErr.Message(), "can no longer open “Finance”")
 	})
+	convs, _ := f.app.Conversations().List(context.Background(), "")
+	turns, _ := f.app.Conversations().Turns(context.Background(), convs[0].ID)
+	if len(turns) != 1 || turns[0].ErrorCode != "workspace_access_lost" || !strings.Contains(turns[0].Error, "no longer has access") {
+		t.Fatalf("saved turn %+v", turns)
+	}
 }
 
 // Leaving a conversation while its answer streams lets the answer finish in the background (the

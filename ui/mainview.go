@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -114,7 +116,8 @@ func (m *mainView) loadWorkspaces() {
 				}
 				return
 			}
-			m.listErr.SetError(nil)
+			gone := m.selectedGone(ws)
+			m.listErr.SetError(gone)
 			m.list.set(ws)
 			m.restoreSelection()
 			if m.onLoaded != nil {
@@ -122,6 +125,16 @@ func (m *mainView) loadWorkspaces() {
 			}
 		})
 	}()
+}
+
+// selectedGone says that the workspace shown is not in list any more (the key lost access to it),
+// or is nil.
+func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
+	id := m.docs.ws.WorkspaceID
+	if id == "" || slices.ContainsFunc(list, func(w app.CachedWorkspace) bool { return w.WorkspaceID == id }) {
+		return nil
+	}
+	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.ws.Workspace.Name)
 }
 
 // restoreSelection selects the workspace chosen last time on this server, else the first one.
