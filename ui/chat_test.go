@@ -388,3 +388,21 @@ func TestChatNewConversationWhileStreaming(t *testing.T) {
 		return saved.Status == app.TurnCompleted
 	})
 }
+
+// An answer.reset during the stream replaces the text so far, and a stream that stalls for a
+// while (shorter than the idle limit) goes on: both end with the server's final answer shown.
+func TestChatResetAndStall(t *testing.T) {
+	cfg := fastConfig()
+	cfg.ResetEvery = 1 // every answer resets once
+	f := newFixture(t, cfg)
+	c := chatIn(t, f, "My documents")
+	turn := ask(t, c, "How many days of annual leave do employees get?")
+	if turn.Status != app.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer {
+		t.Fatalf("after a reset: %q shown, %q saved", c.views[turn.ID].answer.Text(), turn.Answer)
+	}
+	f.emu.SetFaults(emulator.Faults{StallAfter: 4, StallFor: 400 * time.Millisecond})
+	turn = ask(t, c, "Can unused days be carried over?")
+	if turn.Status != app.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer || !strings.Contains(turn.Answer, "31 March") {
+		t.Fatalf("after a stall: %+v", turn)
+	}
+}
