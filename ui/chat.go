@@ -76,7 +76,7 @@ func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
 	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
 	c.think = widget.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
-	c.intro.Importance = widget.LowImportance
+	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
 		c.updateRow)
 	c.list.HideSeparators = true

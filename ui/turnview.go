@@ -81,7 +81,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
-	v.stageTxt.Importance = widget.LowImportance
+	v.stageTxt.TextStyle = fyne.TextStyle{Italic: true}
 	v.stage = container.NewHBox(v.spinner, v.stageTxt)
 	v.notFound.Wrapping, v.notFound.Importance = fyne.TextWrapWord, widget.WarningImportance
 	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
