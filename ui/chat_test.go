@@ -136,15 +136,7 @@ func (r *askRecorder) last() map[string]any {
 // Stop (Esc in the question box) stops a streaming answer: its text so far is kept, marked, with
 // Retry; Retry then asks again in place and completes.
 func TestChatStopKeepsTextThenRetry(t *testing.T) {
-	cfg := fastConfig()
-	cfg.DeltaDelay = 40 * time.Millisecond
-	f := newFixture(t, cfg)
-	c := chatIn(t, f, "My documents")
-	c.input.SetText("How many days of annual leave do employees get?")
-	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "some streamed text", func() bool {
-		return len(c.turns) == 1 && c.views[c.turns[0].ID] != nil && c.views[c.turns[0].ID].answer.Text() != ""
-	})
+	_, c := startSlowAnswer(t, 40*time.Millisecond)
 	if !c.stop.Visible() || c.send.Visible() {
 		t.Fatal("Stop is not offered while the answer streams")
 	}
@@ -267,13 +259,7 @@ func seedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversati
 
 // An answer that was streaming when the app closed shows as interrupted, with Retry, next time.
 func TestChatInterruptedAfterRestart(t *testing.T) {
-	cfg := fastConfig()
-	cfg.DeltaDelay = 50 * time.Millisecond
-	f := newFixture(t, cfg)
-	c := chatIn(t, f, "My documents")
-	c.input.SetText("How many days of annual leave do employees get?")
-	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "streaming", func() bool { return len(c.turns) == 1 && c.views[c.turns[0].ID].answer.Text() != "" })
+	f, c := startSlowAnswer(t, 50*time.Millisecond)
 	f.u.Close()
 	_ = f.app.Close() // the app quits mid-answer
 	drain()
@@ -367,13 +353,7 @@ func TestChatAccessLost(t *testing.T) {
 // Leaving a conversation while its answer streams lets the answer finish in the background (the
 // core saves it), and the new conversation can ask at once.
 func TestChatNewConversationWhileStreaming(t *testing.T) {
-	cfg := fastConfig()
-	cfg.DeltaDelay = 30 * time.Millisecond
-	f := newFixture(t, cfg)
-	c := chatIn(t, f, "My documents")
-	c.input.SetText("How many days of annual leave do employees get?")
-	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "streaming", func() bool { return len(c.turns) == 1 && c.views[c.turns[0].ID].answer.Text() != "" })
+	f, c := startSlowAnswer(t, 30*time.Millisecond)
 	first := c.turns[0]
 	c.newConversation()
 	if c.streaming != nil || !c.send.Visible() || len(c.turns) != 0 {
@@ -405,4 +385,20 @@ func TestChatResetAndStall(t *testing.T) {
 	if turn.Status != app.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer || !strings.Contains(turn.Answer, "31 March") {
 		t.Fatalf("after a stall: %+v", turn)
 	}
+}
+
+// startSlowAnswer asks a question in "My documents" of a demo whose answers stream a delta every
+// delay, and returns once some of the answer is shown.
+func startSlowAnswer(t *testing.T, delay time.Duration) (*fixture, *chatPane) {
+	t.Helper()
+	cfg := fastConfig()
+	cfg.DeltaDelay = delay
+	f := newFixture(t, cfg)
+	c := chatIn(t, f, "My documents")
+	c.input.SetText("How many days of annual leave do employees get?")
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "some streamed text", func() bool {
+		return len(c.turns) == 1 && c.views[c.turns[0].ID] != nil && c.views[c.turns[0].ID].answer.Text() != ""
+	})
+	return f, c
 }
