@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"image/color"
 	"net/url"
 	"strings"
 	"testing"
@@ -302,7 +303,7 @@ func TestCodeBackgroundFollowsTheme(t *testing.T) {
 		t.Errorf("code background %v, want %v", c.bg.FillColor, bg())
 	}
 	before := c.bg.FillColor
-	fyne.CurrentApp().Settings().SetTheme(theme.LightTheme())
+	fyne.CurrentApp().Settings().SetTheme(lightTheme{theme.DefaultTheme()})
 	w.Content().Refresh()
 	c.Refresh()
 	if c.bg.FillColor == before || c.bg.FillColor != bg() {
@@ -325,4 +326,11 @@ func TestReferenceLinks(t *testing.T) {
 	if strings.Join(got, ", ") != "the guide https://example.com/guide, docs https://example.com/docs" {
 		t.Errorf("reference links after streaming: %v", got)
 	}
+}
+
+// lightTheme is Fyne's default theme held to its light variant (theme.LightTheme is deprecated).
+type lightTheme struct{ fyne.Theme }
+
+func (l lightTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return l.Theme.Color(n, theme.VariantLight)
 }
