@@ -65,28 +65,20 @@ func (r *badgeRenderer) MinSize() fyne.Size {
 func (r *badgeRenderer) Refresh() {
 	th := r.b.Theme()
 	v := fyne.CurrentApp().Settings().ThemeVariant()
-	r.bg.FillColor = th.Color(r.b.Color, v)
+	r.text.Color, r.bg.FillColor = badgeColors(th, r.b.Color, v)
 	r.bg.CornerRadius = th.Size(theme.SizeNameSelectionRadius) + 2
 	r.text.Text = r.b.Text
 	r.text.TextSize = th.Size(theme.SizeNameCaptionText)
-	r.text.Color = badgeForeground(th, r.b.Color, v)
 	r.Layout(r.b.Size())
 	r.bg.Refresh()
 	r.text.Refresh()
 }
 
-func badgeForeground(th fyne.Theme, c fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
-	switch c {
-	case theme.ColorNameSuccess:
-		return th.Color(theme.ColorNameForegroundOnSuccess, v)
-	case theme.ColorNameError:
-		return th.Color(theme.ColorNameForegroundOnError, v)
-	case theme.ColorNameWarning:
-		return th.Color(theme.ColorNameForegroundOnWarning, v)
-	case theme.ColorNamePrimary:
-		return th.Color(theme.ColorNameForegroundOnPrimary, v)
-	}
-	return th.Color(theme.ColorNameForeground, v)
+// badgeColors returns a badge's text and background colours for the theme colour c: readable
+// (at least 4.5:1) in either variant, whatever the theme's own "foreground on" colours are.
+func badgeColors(th fyne.Theme, c fyne.ThemeColorName, v fyne.ThemeVariant) (fg, bg color.Color) {
+	bg = th.Color(c, v)
+	return readable(bg), bg
 }
 
 func (r *badgeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg, r.text} }

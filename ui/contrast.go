@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+)
+
+// minContrast is the contrast ratio text must have against its background (WCAG 2 AA, body text).
+const minContrast = 4.5
+
+// readable returns the text colour for bg: black or white, whichever contrasts more. One of them
+// always meets minContrast on an opaque background (at least 4.58:1), so the theme's own colours
+// stay as they are; the light theme's bright green and orange take black text.
+func readable(bg color.Color) color.Color {
+	if contrast(color.White, bg) > contrast(color.Black, bg) {
+		return color.White
+	}
+	return color.Black
+}
+
+// contrast is the WCAG contrast ratio of two colours, from 1 to 21.
+func contrast(a, b color.Color) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance is a colour's relative luminance (WCAG 2), alpha ignored.
+func luminance(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	lin := func(v uint32) float64 {
+		s := float64(v) / 0xffff
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}
