@@ -79,8 +79,9 @@ func (e *ValidationError) Error() string { return "client: invalid " + e.Field +
 // InterruptedError is an answer stream that stopped before its final event. Text holds the
 // preview text received (resets applied); Cause says why, when known.
 type InterruptedError struct {
-	Text  string
-	Cause error
+	Text      string
+	Cause     error
+	RequestID string // the stream's X-Request-ID, when given
 }
 
 // Error describes the interruption and its cause.
