@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,7 +26,8 @@ type env struct {
 	clientOptions []client.Option
 	terminal      *bool
 
-	application *app.App // opened on first use by openApp, closed by close
+	application *app.App  // opened on first use by openApp, closed by close
+	rawStdout   io.Writer // stdout without the sanitiser (see safeout.go)
 }
 
 // localError is a local check that failed before anything was sent: exit code 2.
@@ -141,7 +143,7 @@ func (e *env) isTerminal() bool {
 	if e.terminal != nil {
 		return *e.terminal
 	}
-	return isCharDevice(e.stdout)
+	return isCharDevice(e.raw())
 }
 
 // isCharDevice reports whether stream is a file that is a character device: a terminal.
@@ -154,10 +156,16 @@ func isCharDevice(stream any) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// printJSON writes v as indented JSON to stdout.
+// printJSON writes v as indented JSON to stdout: exact JSON, with the controls a terminal could
+// act on escaped (escapeJSONControls).
 func (e *env) printJSON(v any) error {
-	enc := json.NewEncoder(e.stdout)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := e.raw().Write(escapeJSONControls(b.Bytes()))
+	return err
 }

@@ -1,4 +1,4 @@
-package app
+package safetext
 
 import (
 	"strings"
@@ -24,8 +24,8 @@ var hostile = []struct{ in, want string }{
 
 func TestSafeTextRemovesEscapes(t *testing.T) {
 	for _, tc := range hostile {
-		if got := SafeText(tc.in); got != tc.want {
-			t.Errorf("SafeText(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := Text(tc.in); got != tc.want {
+			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 	if got := OneLine("a\nb\tc\r\nd\x1b[2J"); got != "a b c  d" {
@@ -33,11 +33,11 @@ func TestSafeTextRemovesEscapes(t *testing.T) {
 	}
 }
 
-// TestTextFilterAcrossPieces: a sequence split between two deltas is removed whole.
-func TestTextFilterAcrossPieces(t *testing.T) {
+// TestFilterAcrossPieces: a sequence split between two deltas is removed whole.
+func TestFilterAcrossPieces(t *testing.T) {
 	in := "start \x1b]0;TITLE\x07\x1b[2J end"
 	for i := 0; i <= len(in); i++ {
-		var f TextFilter
+		var f Filter
 		if got := f.Clean(in[:i]) + f.Clean(in[i:]); got != "start  end" {
 			t.Fatalf("split at %d: %q", i, got)
 		}
@@ -67,10 +67,10 @@ func FuzzSafeText(f *testing.F) {
 		f.Add(tc.in, uint16(3))
 	}
 	f.Fuzz(func(t *testing.T, in string, split uint16) {
-		out := SafeText(in)
+		out := Text(in)
 		checkSafe(t, in, out, false)
 		checkSafe(t, in, OneLine(in), true)
-		if again := SafeText(out); again != out {
+		if again := Text(out); again != out {
 			t.Fatalf("not idempotent: %q -> %q -> %q", in, out, again)
 		}
 		if !strings.ContainsRune(in, utf8.RuneError) && utf8.ValidString(in) {
@@ -78,7 +78,7 @@ func FuzzSafeText(f *testing.F) {
 			for i < len(in) && !utf8.RuneStart(in[i]) {
 				i++
 			}
-			var tf TextFilter
+			var tf Filter
 			if got := tf.Clean(in[:i]) + tf.Clean(in[i:]); got != out {
 				t.Fatalf("in pieces at %d: %q, at once: %q", i, got, out)
 			}
