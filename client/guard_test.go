@@ -69,7 +69,10 @@ func TestRedirectsAreRefused(t *testing.T) {
 		c := tc.make()
 		calls := map[string]func() error{
 			"list": func() error { _, err := c.ListWorkspaces(t.Context(), ListOptions{}); return err },
-			"ask":  func() error { _, err := c.Ask(t.Context(), AskRequest{WorkspaceID: "w", Question: "secret question"}); return err },
+			"ask": func() error {
+				_, err := c.Ask(t.Context(), AskRequest{WorkspaceID: "w", Question: "secret question"})
+				return err
+			},
 			"stream": func() error {
 				s := c.AskStream(t.Context(), AskRequest{WorkspaceID: "w", Question: "secret question"})
 				for s.Next() {
@@ -150,9 +153,15 @@ func TestBodyCapsHoldWithFlatMemory(t *testing.T) {
 		{"status", endless("application/json", `{"name":"`, strings.Repeat("x", 32<<10)), MaxRecordBody,
 			func(c *Client) error { _, err := c.DocumentStatus(t.Context(), "w", "abcdefABCDEF"); return err }},
 		{"answer", endless("application/json", `{"answer":"`, strings.Repeat("x", 32<<10)), MaxAnswerBody,
-			func(c *Client) error { _, err := c.Ask(t.Context(), AskRequest{WorkspaceID: "w", Question: "q"}); return err }},
+			func(c *Client) error {
+				_, err := c.Ask(t.Context(), AskRequest{WorkspaceID: "w", Question: "q"})
+				return err
+			}},
 		{"text answer", endless("text/plain", "", strings.Repeat("x", 32<<10)), MaxAnswerBody,
-			func(c *Client) error { _, err := c.AskText(t.Context(), AskRequest{WorkspaceID: "w", Question: "q"}); return err }},
+			func(c *Client) error {
+				_, err := c.AskText(t.Context(), AskRequest{WorkspaceID: "w", Question: "q"})
+				return err
+			}},
 	}
 	for _, tc := range cases {
 		c, _ := newTestClient(t, tc.h)
