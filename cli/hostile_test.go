@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -153,5 +154,34 @@ func TestJSONStaysExact(t *testing.T) {
 	var ans struct{ Answer string }
 	if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil || ans.Answer != "The answer "+evil+"ends.\n" {
 		t.Fatalf("the answer in JSON is not exact: %q (%v)", ans.Answer, err)
+	}
+}
+
+// TestRedirectFailsInWords: a server that redirects elsewhere gets neither the question nor the
+// file there, and the command says why (exit 1).
+func TestRedirectFailsInWords(t *testing.T) {
+	setup(t)
+	var elsewhere atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { elsewhere.Add(1) }))
+	t.Cleanup(other.Close)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.RequestURI(), http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("LECTERN_SERVER", srv.URL)
+	t.Setenv("LECTERN_API_KEY", testKey)
+	file := filepath.Join(t.TempDir(), "a.txt")
+	if err := os.WriteFile(file, []byte("abc"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"workspaces"}, {"ask", "ws_1", "secret question"}, {"upload", "ws_1", file}} {
+		r := runCLI(t, args...)
+		if r.code != exitService {
+			t.Fatalf("%v: exit %d\n%s", args, r.code, r.stderr)
+		}
+		contains(t, strings.Join(args, " "), r.stderr, "redirect to "+other.URL, "Lectern only talks to the address you configured")
+	}
+	if elsewhere.Load() != 0 {
+		t.Fatalf("%d requests went to the redirect's target", elsewhere.Load())
 	}
 }
