@@ -3,12 +3,10 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -41,7 +39,13 @@ func runDesktopBinary(t *testing.T, bin string, d time.Duration, wrap []string, 
 	// stops all of them.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.WaitDelay = 5 * time.Second
-	stderr := &lockedBuffer{}
+	// stderr goes to a file the process writes itself: it can be read at any time.
+	stderr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	read := func() string { b, _ := os.ReadFile(stderr.Name()); return string(b) }
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -51,16 +55,29 @@ func runDesktopBinary(t *testing.T, bin string, d time.Duration, wrap []string, 
 	select {
 	case err := <-done:
 		if ee, ok := err.(*exec.ExitError); ok {
-			return ee.ExitCode(), stderr.String()
+			return ee.ExitCode(), read()
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		return 0, stderr.String()
+		return 0, read()
 	case <-time.After(d):
-		at := stderr.String()
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		at := read()
+		stopGroup(cmd.Process.Pid)
 		<-done
 		return -1, at
+	}
+}
+
+// stopGroup ends process group pgid: SIGTERM, then SIGKILL after 5 s, and returns once no process
+// of it is left (none then writes into the test's folders).
+func stopGroup(pgid int) {
+	_ = syscall.Kill(-pgid, syscall.SIGTERM)
+	start := time.Now()
+	for syscall.Kill(-pgid, 0) == nil && time.Since(start) < 10*time.Second {
+		if time.Since(start) > 5*time.Second {
+			_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -87,24 +104,6 @@ func environ(t *testing.T, env []string) []string {
 }
 
 func has(m map[string]string, k string) bool { _, ok := m[k]; return ok }
-
-// lockedBuffer is a bytes.Buffer safe to read while the process writes to it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // assertOneSentence fails unless stderr is one line with want and no Go trace.
 func assertOneSentence(t *testing.T, stderr, want string) {
