@@ -80,20 +80,7 @@ func isPlain(s string, oneLine bool) bool {
 func (f *Filter) step(b *strings.Builder, r rune) {
 	switch f.state {
 	case afterEsc:
-		switch {
-		case r == '[':
-			f.state = inCSI
-		case r == ']' || r == 'P' || r == 'X' || r == '^' || r == '_':
-			f.state = inString
-		case r >= 0x20 && r <= 0x2f:
-			f.state = escInter
-		case r == esc:
-		case r < 0x20 || r > 0x7e:
-			f.state = plain
-			f.plain(b, r)
-		default:
-			f.state = plain // a two-character sequence such as ESC c or ESC 7
-		}
+		f.escape(b, r)
 	case escInter:
 		if r < 0x20 || r > 0x2f {
 			f.state = plain
@@ -105,22 +92,44 @@ func (f *Filter) step(b *strings.Builder, r rune) {
 		switch {
 		case r >= 0x40 && r <= 0x7e:
 			f.state = plain
-		case r >= 0x20 && r <= 0x3f:
-		default: // not part of a sequence: it ends here
+		case r < 0x20 || r > 0x3f: // not part of a sequence: it ends here
 			f.state = plain
 			f.plain(b, r)
 		}
 	case inString:
-		switch r {
-		case 0x07, 0x9c:
-			f.state = plain
-		case esc:
-			f.state = afterEsc // ESC \ ends the string; any other ESC starts a new sequence
-		case '\n':
-			f.state = plain
-			f.plain(b, r)
-		}
+		f.str(b, r)
 	default:
+		f.plain(b, r)
+	}
+}
+
+// escape handles the character after ESC.
+func (f *Filter) escape(b *strings.Builder, r rune) {
+	switch {
+	case r == '[':
+		f.state = inCSI
+	case r == ']' || r == 'P' || r == 'X' || r == '^' || r == '_':
+		f.state = inString
+	case r >= 0x20 && r <= 0x2f:
+		f.state = escInter
+	case r == esc:
+	case r < 0x20 || r > 0x7e:
+		f.state = plain
+		f.plain(b, r)
+	default:
+		f.state = plain // a two-character sequence such as ESC c or ESC 7
+	}
+}
+
+// str handles a character inside an OSC, DCS, SOS, PM or APC string.
+func (f *Filter) str(b *strings.Builder, r rune) {
+	switch r {
+	case 0x07, 0x9c:
+		f.state = plain
+	case esc:
+		f.state = afterEsc // ESC \ ends the string; any other ESC starts a new sequence
+	case '\n':
+		f.state = plain
 		f.plain(b, r)
 	}
 }
