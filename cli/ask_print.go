@@ -138,12 +138,12 @@ func (e *env) printDetails(ans *client.Answer, toStdout bool) {
 		fmt.Fprintln(w, "Calculated from the spreadsheet's columns, not read from text.")
 	}
 	for _, warn := range ans.Warnings {
-		fmt.Fprintf(w, "Warning: %s\n", answerWarning(warn))
+		fmt.Fprintf(w, "Warning: %s\n", app.OneLine(answerWarning(warn)))
 	}
 	if ans.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", ans.Notice)
 	}
-	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", ans.Model, thinkingNote(ans.Thinking), ans.RequestID)
+	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", app.OneLine(ans.Model), thinkingNote(ans.Thinking), app.OneLine(ans.RequestID))
 }
 
 // printSources lists the sources, numbered as the server numbers them.
@@ -159,7 +159,7 @@ func printSources(w io.Writer, sources []client.AnswerSource) {
 		}
 		name := app.OneLine(s.Name)
 		if s.URL != nil && *s.URL != "" {
-			name += " <" + *s.URL + ">"
+			name += " <" + app.OneLine(*s.URL) + ">"
 		}
 		fmt.Fprintf(w, "  [%d] %s (%s)\n", s.Index, name, use)
 	}

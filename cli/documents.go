@@ -51,16 +51,17 @@ func runDocuments(e *env, args []string) error {
 // printDocuments writes the document table of ws.
 func printDocuments(e *env, ws *client.Workspace, docs []client.Document) {
 	if len(docs) == 0 {
-		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", ws.Name)
+		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", app.OneLine(ws.Name))
 		return
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSTATUS\tUPDATED")
 	for _, d := range docs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.DocumentID, app.OneLine(d.Name), d.Status, localTime(d.UpdatedAt, d.Updated))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", app.OneLine(d.DocumentID), app.OneLine(d.Name), app.OneLine(d.Status),
+			app.OneLine(localTime(d.UpdatedAt, d.Updated)))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), ws.Name)
+	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), app.OneLine(ws.Name))
 }
 
 // timeLayout is how the command line writes a time: local, to the minute.

@@ -22,7 +22,7 @@ func hostileServer(t *testing.T) {
 	setup(t)
 	doc := map[string]any{"document_id": "doc_1", "name": "doc" + evil + ".txt", "source_type": "file",
 		"status": "ready" + evil, "updated": "20-10-2026 10:00" + evil, "updated_at": "bad" + evil}
-	ws := map[string]any{"workspace_id": "ws_evil", "name": "Evil" + evil, "scope": "personal",
+	ws := map[string]any{"workspace_id": "ws_evil", "name": "Evil" + evil + "\nnext", "scope": "personal",
 		"access": "owner", "counts": map[string]int{"documents": 1, "ready": 1}, "documents": []any{doc}}
 	record := map[string]any{"object": "workspace.document", "document_id": "doc_2", "client_document_id": "abcdefABCDEF",
 		"workspace_id": "ws_evil", "name": "up" + evil + ".txt", "source_type": "file", "status": "not_ready" + evil,
@@ -130,7 +130,9 @@ func TestEscapeSequencesFromServerAreNeutralised(t *testing.T) {
 			}
 		}
 	}
-	r := runWith(t, t.Context(), nil, "upload", "ws_evil", evilName).want(t, exitUsage)
+	r := runWith(t, t.Context(), nil, "workspaces").want(t, exitOK)
+	contains(t, "a name with a newline stays in its table row", r.stdout, "Evil next  personal")
+	r = runWith(t, t.Context(), nil, "upload", "ws_evil", evilName).want(t, exitUsage)
 	contains(t, "a refused file name", r.stderr, `evil\x1b[2J\n.txt" not sent`)
 }
 
