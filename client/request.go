@@ -31,8 +31,6 @@ type request struct {
 	timeout time.Duration
 }
 
-func (r *request) route() string { return r.method + " " + r.path }
-
 // newHTTPRequest builds the request with the key, content type and user agent. body is a
 // streamed body (uploads); when it is nil, r.body is sent, and net/http sets its ContentLength
 // and GetBody (for redirects and retries of a reused connection) from the *bytes.Reader.
