@@ -116,15 +116,15 @@ func (e *env) printUsageError(ue *usageError) {
 // request id; for anything else its sentence.
 func (e *env) describe(err error) string {
 	x := e.explain(err)
-	if x.Code == "" && x.Status == 0 {
-		return x.Sentence
+	s := x.Sentence
+	if x.Code != "" || x.Status != 0 {
+		code := x.Code
+		if code == "" {
+			code = fmt.Sprintf("HTTP %d", x.Status)
+		}
+		s = code + ": " + s
 	}
-	code := x.Code
-	if code == "" {
-		code = fmt.Sprintf("HTTP %d", x.Status)
-	}
-	s := code + ": " + x.Sentence
-	if x.RequestID != "" {
+	if x.RequestID != "" { // a reply cut off or unreadable has one too
 		s += "\n  request id: " + x.RequestID + " (quote it when reporting a problem)"
 	}
 	return s

@@ -187,3 +187,53 @@ func TestRedirectFailsInWords(t *testing.T) {
 		t.Fatalf("%d requests went to the redirect's target", elsewhere.Load())
 	}
 }
+
+// TestBrokenRepliesNameTheirReason: an answer.completed Lectern cannot read, an event over 8 MiB
+// and a JSON reply cut off each say so, with the request id (exit 1), not "the connection was
+// lost".
+func TestBrokenRepliesNameTheirReason(t *testing.T) {
+	setup(t)
+	list := `{"object":"list","data":[{"workspace_id":"ws_1","name":"One","scope":"personal","access":"owner"}],"has_more":false}`
+	var mode atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.ReadAll(r.Body)
+		w.Header().Set("X-Request-ID", "req_broken")
+		if r.Method == "GET" && mode.Load() != "cut" {
+			_, _ = io.WriteString(w, list)
+			return
+		}
+		switch mode.Load() {
+		case "cut":
+			_, _ = io.WriteString(w, list[:40])
+		case "unreadable":
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = io.WriteString(w, "event: answer.delta\ndata: {\"delta\":\"Half\"}\n\nevent: answer.completed\ndata: {\"answer\":7}\n\n")
+		case "huge":
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = io.WriteString(w, "event: answer.delta\ndata: {\"delta\":\""+strings.Repeat("x", 9<<20)+"\"}\n\n")
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("LECTERN_SERVER", srv.URL)
+	t.Setenv("LECTERN_API_KEY", testKey)
+	cases := []struct{ mode, want string }{
+		{"unreadable", "the server sent an answer Lectern cannot read"},
+		{"huge", "the server sent an event larger than 8 MiB"},
+		{"cut", "The reply was cut off"},
+	}
+	for _, tc := range cases {
+		mode.Store(tc.mode)
+		args := []string{"ask", "ws_1", "what?"}
+		if tc.mode == "cut" {
+			args = []string{"workspaces"}
+		}
+		r := runCLI(t, args...)
+		if r.code != exitService {
+			t.Fatalf("%s: exit %d\n%s", tc.mode, r.code, r.stderr)
+		}
+		contains(t, tc.mode, r.stderr, tc.want, "request id: req_broken")
+		if strings.Contains(r.stderr, "connection") {
+			t.Errorf("%s: %s", tc.mode, r.stderr)
+		}
+	}
+}
