@@ -116,7 +116,8 @@ func isFinalUploadError(err error) bool {
 		return false
 	}
 	var ve *client.ValidationError
-	if errors.As(err, &ve) || errors.Is(err, errFileChanged) || errors.Is(err, fs.ErrNotExist) ||
+	var re *client.RedirectError // the server sends Lectern elsewhere: trying again changes nothing
+	if errors.As(err, &ve) || errors.As(err, &re) || errors.Is(err, errFileChanged) || errors.Is(err, fs.ErrNotExist) ||
 		errors.Is(err, fs.ErrPermission) {
 		return true
 	}

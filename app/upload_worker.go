@@ -3,8 +3,10 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
-	"os"
+	"io/fs"
+	"strconv"
 	"time"
 
 	"lectern/client"
@@ -195,9 +197,13 @@ func (u *Uploads) send(ctx context.Context, cl *client.Client, key string, e Upl
 
 // openSameSize opens the file to send and checks it still has the size that was checked.
 func openSameSize(path string, size int64) (io.ReadCloser, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
-		return nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, quoted
+		}
+		return nil, fmt.Errorf("the file %s cannot be read: %w", strconv.Quote(path), err)
 	}
 	if st, err := f.Stat(); err != nil || st.Size() != size {
 		_ = f.Close()

@@ -141,10 +141,18 @@ func (u *Uploads) adopt(id int64) {
 	u.mu.Unlock()
 }
 
+// openFile and walkDir read files and folders; tests replace them to make a file or a folder
+// unreadable even for root.
+var (
+	openFile = os.Open
+	walkDir  = filepath.WalkDir
+)
+
 // fileHash is the SHA-256 of the file at path, in hex: with the name, what makes two files "the
-// same file" for the queue.
+// same file" for the queue. Reading the whole file here also finds a file that cannot be read
+// (permission denied) before it is queued.
 func fileHash(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
 		return "", err
 	}
@@ -187,7 +195,12 @@ func expandPaths(paths []string) []candidate {
 			out = append(out, fileCandidate(p, st))
 			continue
 		}
-		_ = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+		_ = walkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil && d != nil && d.IsDir() && (q == p || !strings.HasPrefix(d.Name(), ".")) {
+				// a folder that cannot be read is said, not skipped in silence
+				out = append(out, candidate{path: q, reason: "The folder cannot be read: " + pathError(err)})
+				return filepath.SkipDir
+			}
 			if err != nil || (q != p && strings.HasPrefix(d.Name(), ".")) {
 				if d != nil && d.IsDir() {
 					return filepath.SkipDir

@@ -89,18 +89,25 @@ func explain(err error, src KeySource) Explanation {
 		ve *client.ValidationError
 		ie *client.InterruptedError
 		ue *client.UploadUnknownError
+		re *client.RedirectError
 	)
 	switch {
 	case err == nil:
 		return Explanation{}
 	case errors.As(err, &ie):
-		return Explanation{Sentence: interruptedSentence(ie)}
+		return Explanation{Sentence: interruptedSentence(ie), RequestID: ie.RequestID}
+	case errors.As(err, &re):
+		return Explanation{Sentence: "The server answered with a redirect to " + OneLine(re.Location) +
+			"; Lectern only talks to the address you configured, so nothing was sent there. Check the server address (https, host and port)."}
 	case errors.As(err, &ue):
 		return Explanation{Sentence: "The upload's outcome is unknown: the connection broke and the status could not be checked. Check the document's status before adding it again."}
 	case errors.As(err, &ae):
 		return Explanation{Sentence: apiSentence(ae, src), Code: ae.Code, Status: ae.StatusCode, RequestID: ae.RequestID}
 	case errors.As(err, &ve):
 		return Explanation{Sentence: "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."}
+	}
+	if x, ok := replySentence(err); ok {
+		return x
 	}
 	return Explanation{Sentence: netSentence(err)}
 }
@@ -175,10 +182,18 @@ func humanDuration(d time.Duration) string {
 	}
 }
 
-// interruptedSentence explains a stream that stopped early.
+// interruptedSentence explains a stream that stopped early, each cause in its own words.
 func interruptedSentence(ie *client.InterruptedError) string {
+	var tl *client.TooLargeError
+	var de *client.DecodeError
 	why := "the connection was lost"
 	switch {
+	case ie.Cause == nil:
+		why = "the reply was cut off"
+	case errors.As(ie.Cause, &tl):
+		why = tooLargeWhy(tl)
+	case errors.As(ie.Cause, &de):
+		why = "the server sent an answer Lectern cannot read"
 	case errors.Is(ie.Cause, client.ErrIdleTimeout):
 		why = "the server sent nothing for too long"
 	case errors.Is(ie.Cause, client.ErrStreamClosed), errors.Is(ie.Cause, context.Canceled):
@@ -187,11 +202,39 @@ func interruptedSentence(ie *client.InterruptedError) string {
 	return "The answer stopped before it was finished because " + why + ". The text received so far is kept; ask again for the full answer."
 }
 
+// replySentence explains a reply that came but could not be taken: too large, cut off, unreadable.
+func replySentence(err error) (Explanation, bool) {
+	var tl *client.TooLargeError
+	var de *client.DecodeError
+	switch {
+	case errors.As(err, &tl):
+		return Explanation{Sentence: sentence(tooLargeWhy(tl)) + " Nothing of it was kept; try again, or report it with the request id.",
+			RequestID: tl.RequestID}, true
+	case errors.As(err, &de) && de.Truncated:
+		return Explanation{Sentence: "The reply was cut off before it was complete. Try again.", RequestID: de.RequestID}, true
+	case errors.As(err, &de):
+		return Explanation{Sentence: "The server's answer could not be read. The address may not be a workspace service; check it.",
+			RequestID: de.RequestID}, true
+	}
+	return Explanation{}, false
+}
+
+// tooLargeWhy says what went over its cap, with the cap.
+func tooLargeWhy(tl *client.TooLargeError) string {
+	size := fmt.Sprintf("%d MiB", tl.Limit>>20)
+	switch tl.What {
+	case "event":
+		return "the server sent an event larger than " + size
+	case "answer":
+		return "the answer grew larger than " + size + ", more than Lectern accepts"
+	}
+	return "the server sent a reply larger than " + size + ", more than Lectern accepts"
+}
+
 // netSentence explains errors without an HTTP answer; any other error is the core's own, and
 // already a sentence.
 func netSentence(err error) string {
 	var ne *client.NetError
-	var de *client.DecodeError
 	host := "the server"
 	if errors.As(err, &ne) && ne.Host != "" {
 		host = "the server at " + ne.Host
@@ -205,8 +248,6 @@ func netSentence(err error) string {
 		return "No answer from " + host + " in time. Try again later."
 	case ne != nil && ne.Certificate:
 		return "The certificate of " + host + " is not trusted. Check the server address, or ask an administrator."
-	case errors.As(err, &de):
-		return "The server's answer could not be read. The address may not be a workspace service; check it."
 	case ne != nil:
 		return "The connection to " + host + " broke before an answer arrived. Try again."
 	}

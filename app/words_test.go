@@ -134,3 +134,31 @@ func TestErrorsWithoutAnAnswerReadWell(t *testing.T) {
 		t.Errorf("sentence of a multi-byte start: %q", s)
 	}
 }
+
+// TestHostileRepliesReadWell: a redirect, a reply over its cap, a reply cut off and an answer that
+// cannot be read each say what happened in their own words, with the request id when known.
+func TestHostileRepliesReadWell(t *testing.T) {
+	cases := []struct {
+		err       error
+		want, rid string
+	}{
+		{&client.RedirectError{StatusCode: 307, Location: "http://evil.example:8080/workspace\x1b[2J"},
+			"redirect to http://evil.example:8080/workspace; Lectern only talks to the address you configured", ""},
+		{&client.TooLargeError{What: "reply", Limit: client.MaxListBody, RequestID: "req_1"}, "a reply larger than 16 MiB", "req_1"},
+		{&client.DecodeError{Truncated: true, RequestID: "req_2"}, "The reply was cut off", "req_2"},
+		{&client.InterruptedError{Cause: &client.DecodeError{Event: client.EventCompleted}, RequestID: "req_3"},
+			"the server sent an answer Lectern cannot read", "req_3"},
+		{&client.InterruptedError{Cause: &client.TooLargeError{What: "event", Limit: client.MaxEventSize}, RequestID: "req_4"},
+			"an event larger than 8 MiB", "req_4"},
+		{&client.InterruptedError{Cause: &client.TooLargeError{What: "answer", Limit: client.MaxAnswerBody}},
+			"the answer grew larger than 8 MiB", ""},
+		{&client.InterruptedError{Cause: &client.NetError{Err: errors.New("reset")}}, "the connection was lost", ""},
+		{&client.InterruptedError{}, "the reply was cut off", ""},
+	}
+	for _, tc := range cases {
+		x := explain(tc.err, KeyNone)
+		if !strings.Contains(x.Sentence, tc.want) || x.RequestID != tc.rid {
+			t.Errorf("%v: %q (request id %q); want %q (%q)", tc.err, x.Sentence, x.RequestID, tc.want, tc.rid)
+		}
+	}
+}

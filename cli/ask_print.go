@@ -14,7 +14,9 @@ import (
 // the final answer differs from the preview it says so and prints the final text. Otherwise it
 // prints nothing until finish, which prints exactly the final answer.
 type answerPrinter struct {
-	w       io.Writer
+	w       io.Writer      // sanitised stdout
+	term    io.Writer      // stdout without the sanitiser, for the stage line's codes
+	filter  app.TextFilter // the answer's text, cleaned across pieces
 	live    bool
 	text    string // the preview so far
 	shown   string // what has been printed since the last notice
@@ -23,7 +25,7 @@ type answerPrinter struct {
 
 // newAnswerPrinter returns a printer writing to e's stdout.
 func newAnswerPrinter(e *env, live bool) *answerPrinter {
-	return &answerPrinter{w: e.stdout, live: live}
+	return &answerPrinter{w: e.stdout, term: e.raw(), live: live}
 }
 
 // stage shows the server's progress (retrieving, reading, ...) until the text starts.
@@ -31,14 +33,15 @@ func (p *answerPrinter) stage(stage string) {
 	if !p.live || p.shown != "" || stage == "" {
 		return
 	}
-	fmt.Fprintf(p.w, "\r\033[K(%s…)", stage)
+	fmt.Fprint(p.term, "\r\033[K")
+	fmt.Fprintf(p.w, "(%s…)", app.OneLine(stage))
 	p.staging = true
 }
 
 // clearStage removes the stage line.
 func (p *answerPrinter) clearStage() {
 	if p.staging {
-		fmt.Fprint(p.w, "\r\033[K")
+		fmt.Fprint(p.term, "\r\033[K")
 		p.staging = false
 	}
 }
@@ -51,12 +54,12 @@ func (p *answerPrinter) update(text string) {
 	}
 	p.clearStage()
 	if rest, ok := strings.CutPrefix(text, p.shown); ok {
-		fmt.Fprint(p.w, rest)
+		p.print(rest)
 		p.shown = text
 		return
 	}
 	p.notice("the answer was revised; here it is again")
-	fmt.Fprint(p.w, text)
+	p.print(text)
 	p.shown = text
 }
 
@@ -67,6 +70,13 @@ func (p *answerPrinter) notice(msg string) {
 	}
 	fmt.Fprintf(p.w, "\n[%s]\n\n", msg)
 	p.shown = ""
+	p.filter = app.TextFilter{} // the text starts again
+}
+
+// print writes a piece of the answer's text through the printer's filter, so that an escape
+// sequence split between two pieces is removed whole.
+func (p *answerPrinter) print(piece string) {
+	fmt.Fprint(p.w, p.filter.Clean(piece))
 }
 
 // finish prints the final answer: the rest of it on a terminal, all of it otherwise.
@@ -80,10 +90,10 @@ func (p *answerPrinter) finish(final string) {
 		return
 	}
 	if rest, ok := strings.CutPrefix(final, p.shown); ok {
-		fmt.Fprint(p.w, rest)
+		p.print(rest)
 	} else {
 		p.notice("the final answer differs from the preview; here it is")
-		fmt.Fprint(p.w, final)
+		p.print(final)
 	}
 	p.shown = final
 	if !strings.HasSuffix(final, "\n") {
@@ -128,12 +138,12 @@ func (e *env) printDetails(ans *client.Answer, toStdout bool) {
 		fmt.Fprintln(w, "Calculated from the spreadsheet's columns, not read from text.")
 	}
 	for _, warn := range ans.Warnings {
-		fmt.Fprintf(w, "Warning: %s\n", app.WarningText(warn))
+		fmt.Fprintf(w, "Warning: %s\n", app.OneLine(app.WarningText(warn)))
 	}
 	if ans.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", ans.Notice)
 	}
-	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", ans.Model, thinkingNote(ans.Thinking), ans.RequestID)
+	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", app.OneLine(ans.Model), thinkingNote(ans.Thinking), app.OneLine(ans.RequestID))
 }
 
 // printSources lists the sources, numbered as the server numbers them.
@@ -144,9 +154,9 @@ func printSources(w io.Writer, sources []client.AnswerSource) {
 	fmt.Fprintln(w, "Sources:")
 	for _, s := range sources {
 		use := strings.ToLower(app.SourceUse(s.Used))
-		name := oneLine(s.Name)
+		name := app.OneLine(s.Name)
 		if s.URL != nil && *s.URL != "" {
-			name += " <" + *s.URL + ">"
+			name += " <" + app.OneLine(*s.URL) + ">"
 		}
 		fmt.Fprintf(w, "  [%d] %s (%s)\n", s.Index, name, use)
 	}

@@ -69,6 +69,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // run dispatches args to a command with e prepared by the caller (tests set hooks on e).
 func run(ctx context.Context, e *env, args []string) int {
 	e.ctx = ctx
+	e.sanitizeOutput()
 	defer e.close()
 	err := dispatch(e, args)
 	return e.report(err)

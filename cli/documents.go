@@ -2,9 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 	"text/tabwriter"
 
+	"lectern/app"
 	"lectern/client"
 )
 
@@ -36,7 +36,7 @@ func runDocuments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	e.noteCached(cached, "documents of "+oneLine(ws.Name))
+	e.noteCached(cached, "documents of "+app.OneLine(ws.Name))
 	docs := ws.Documents
 	if docs == nil {
 		docs = []client.Document{}
@@ -51,16 +51,17 @@ func runDocuments(e *env, args []string) error {
 // printDocuments writes the document table of ws.
 func printDocuments(e *env, ws *client.Workspace, docs []client.Document) {
 	if len(docs) == 0 {
-		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", ws.Name)
+		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", app.OneLine(ws.Name))
 		return
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSTATUS\tUPDATED")
 	for _, d := range docs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.DocumentID, oneLine(d.Name), d.Status, localTime(d.UpdatedAt, d.Updated))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", app.OneLine(d.DocumentID), app.OneLine(d.Name), app.OneLine(d.Status),
+			app.OneLine(localTime(d.UpdatedAt, d.Updated)))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), ws.Name)
+	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), app.OneLine(ws.Name))
 }
 
 // timeLayout is how the command line writes a time: local, to the minute.
@@ -79,14 +80,4 @@ func localTime(iso, ist string) string {
 		return iso
 	}
 	return t.Local().Format(timeLayout)
-}
-
-// oneLine makes s safe for a table cell: no line breaks or tabs.
-func oneLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == '\t' {
-			return ' '
-		}
-		return r
-	}, s)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,7 +26,8 @@ type env struct {
 	clientOptions []client.Option
 	terminal      *bool
 
-	application *app.App // opened on first use by openApp, closed by close
+	application *app.App  // opened on first use by openApp, closed by close
+	rawStdout   io.Writer // stdout without the sanitiser (see safeout.go)
 }
 
 // localError is a local check that failed before anything was sent: exit code 2.
@@ -114,15 +116,15 @@ func (e *env) printUsageError(ue *usageError) {
 // request id; for anything else its sentence.
 func (e *env) describe(err error) string {
 	x := e.explain(err)
-	if x.Code == "" && x.Status == 0 {
-		return x.Sentence
+	s := x.Sentence
+	if x.Code != "" || x.Status != 0 {
+		code := x.Code
+		if code == "" {
+			code = fmt.Sprintf("HTTP %d", x.Status)
+		}
+		s = code + ": " + s
 	}
-	code := x.Code
-	if code == "" {
-		code = fmt.Sprintf("HTTP %d", x.Status)
-	}
-	s := code + ": " + x.Sentence
-	if x.RequestID != "" {
+	if x.RequestID != "" { // a reply cut off or unreadable has one too
 		s += "\n  request id: " + x.RequestID + " (quote it when reporting a problem)"
 	}
 	return s
@@ -141,7 +143,7 @@ func (e *env) isTerminal() bool {
 	if e.terminal != nil {
 		return *e.terminal
 	}
-	return isCharDevice(e.stdout)
+	return isCharDevice(e.raw())
 }
 
 // isCharDevice reports whether stream is a file that is a character device: a terminal.
@@ -154,10 +156,16 @@ func isCharDevice(stream any) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// printJSON writes v as indented JSON to stdout.
+// printJSON writes v as indented JSON to stdout: exact JSON, with the controls a terminal could
+// act on escaped (escapeJSONControls).
 func (e *env) printJSON(v any) error {
-	enc := json.NewEncoder(e.stdout)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := e.raw().Write(escapeJSONControls(b.Bytes()))
+	return err
 }

@@ -10,7 +10,7 @@ import (
 const overviewHead = `Lectern: ask questions of your workspaces on the Workspace Question-Answering Service.
 
 Usage:
-  lectern                      open the desktop app
+  lectern                      open the desktop app (it needs a display; these commands do not)
   lectern [--server URL] COMMAND [ARGUMENTS] [FLAGS]
 
 Commands:
@@ -22,7 +22,8 @@ with "-"). WORKSPACE is a workspace id or its exact name (any case).
 
 Server and key: --server URL, else LECTERN_SERVER, else the server saved by the desktop app.
 The key comes from LECTERN_API_KEY, else from the system keychain entry the app saved.
-LECTERN_HOME moves all local data (settings, conversations).
+LECTERN_HOME moves all local data (settings, conversations). LECTERN_DEBUG=1 lets the desktop
+app print its toolkit's messages and the details of a failed start.
 
 Exit codes: 0 success; 1 the service answered with an error (code, sentence and request id
 on stderr) or could not be reached; 2 wrong usage or a local check failed before anything

@@ -156,7 +156,7 @@ func printConversations(e *env, list []historyEntry) {
 	fmt.Fprintln(tw, "ID\tUPDATED\tWORKSPACE\tTURNS\tFIRST QUESTION")
 	for _, h := range list {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			oneLine(h.Workspace), h.Turns, h.Title)
+			app.OneLine(h.Workspace), h.Turns, app.OneLine(h.Title))
 	}
 	tw.Flush()
 }
@@ -169,7 +169,7 @@ func printMatches(e *env, search string, list []historyEntry) {
 	}
 	for _, h := range list {
 		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			oneLine(h.Workspace), h.Status)
+			app.OneLine(h.Workspace), h.Status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
 	n := fmt.Sprintf("%d turns match", len(list))

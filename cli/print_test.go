@@ -8,7 +8,7 @@ import (
 
 func TestAnswerPrinterLive(t *testing.T) {
 	var b bytes.Buffer
-	p := &answerPrinter{w: &b, live: true}
+	p := &answerPrinter{w: &b, term: &b, live: true}
 	p.stage("retrieving")
 	p.update("Hello")
 	p.update("Hello wor")
@@ -26,7 +26,7 @@ func TestAnswerPrinterLive(t *testing.T) {
 	}
 
 	b.Reset()
-	p = &answerPrinter{w: &b, live: true}
+	p = &answerPrinter{w: &b, term: &b, live: true}
 	p.update("Draft text")
 	p.finish("Final text")
 	if !strings.Contains(b.String(), "[the final answer differs from the preview; here it is]\n\nFinal text\n") {
@@ -36,7 +36,7 @@ func TestAnswerPrinterLive(t *testing.T) {
 
 func TestAnswerPrinterPiped(t *testing.T) {
 	var b bytes.Buffer
-	p := &answerPrinter{w: &b}
+	p := &answerPrinter{w: &b, term: &b}
 	p.stage("reading")
 	p.update("Draft")
 	p.update("")

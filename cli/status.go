@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app"
 	"lectern/client"
 )
 
@@ -63,7 +64,7 @@ func printRecord(e *env, r *client.UploadRecord) {
 	lines = append(lines, [2]string{"Request id", r.RequestID})
 	for _, l := range lines {
 		if l[1] != "" {
-			fmt.Fprintf(e.stdout, "%-12s %s\n", l[0]+":", l[1])
+			fmt.Fprintf(e.stdout, "%-12s %s\n", l[0]+":", app.OneLine(l[1]))
 		}
 	}
 }

@@ -67,7 +67,7 @@ type uploadReport struct {
 }
 
 func newUploadReport(e *env, a *app.App, asJSON bool) *uploadReport {
-	out := &lockedWriter{w: e.stdout}
+	out := &lockedWriter{w: e.stdout, term: e.raw()}
 	if asJSON {
 		out.w = e.stderr
 	}
@@ -80,7 +80,7 @@ func (r *uploadReport) workspaceName(id string) string {
 	list, _ := r.a.Workspaces(r.e.ctx)
 	for _, w := range list {
 		if w.WorkspaceID == id {
-			return oneLine(w.Name)
+			return app.OneLine(w.Name)
 		}
 	}
 	return id
@@ -91,17 +91,17 @@ func (r *uploadReport) change(u app.Upload) {
 	_, known := r.status[u.ID]
 	switch {
 	case u.State == app.UploadSending && r.live:
-		r.out.progressf("Sending %s  %s", oneLine(u.Name), percent(u.Sent, u.Size))
+		r.out.progressf("Sending %s  %s", quoted(u.Name), percent(u.Sent, u.Size))
 	case u.State == app.UploadFailed && u.Record == nil && !known:
 		r.status[u.ID] = "refused"
 		r.out.clearProgress()
-		fmt.Fprintf(r.e.stderr, "lectern: %s not added: %s\n", oneLine(u.Name), refusal(u))
+		fmt.Fprintf(r.e.stderr, "lectern: %s not added: %s\n", quoted(u.Name), refusal(u))
 	case u.Record != nil && !known:
-		r.out.line("Added %s to %s (%s).", oneLine(u.Name), r.workspaceName(u.WorkspaceID), recordIDs(u.Record))
+		r.out.line("Added %s to %s (%s).", quoted(u.Name), r.workspaceName(u.WorkspaceID), recordIDs(u.Record))
 		fallthrough
 	case u.Record != nil && r.status[u.ID] != u.Status:
 		r.status[u.ID] = u.Status
-		r.out.line("%s: %s", oneLine(u.Name), statusWords(u.Status, u.Record.FailedReason))
+		r.out.line("%s: %s", quoted(u.Name), statusWords(u.Status, u.Record.FailedReason))
 	}
 }
 
@@ -118,7 +118,7 @@ func (r *uploadReport) finish(batch app.UploadBatch) error {
 	rejected, failed := 0, 0
 	for _, res := range batch.Results {
 		if res.ID == 0 {
-			fmt.Fprintf(r.e.stderr, "lectern: %s not sent: %s\n", quotePath(res.Path), res.Reason)
+			fmt.Fprintf(r.e.stderr, "lectern: %s not sent: %s\n", quoted(res.Path), res.Reason)
 			rejected++
 		}
 	}
@@ -145,14 +145,6 @@ func (r *uploadReport) finish(batch app.UploadBatch) error {
 	return nil
 }
 
-// quotePath shows a path on one line, quoted when it holds characters a line cannot show.
-func quotePath(p string) string {
-	if oneLine(p) != p {
-		return fmt.Sprintf("%q", p)
-	}
-	return p
-}
-
 // recordIDs names the ids of an upload record that "lectern status" takes.
 func recordIDs(r *client.UploadRecord) string {
 	if r.DocumentID != nil && *r.DocumentID != "" {
@@ -172,8 +164,9 @@ func percent(sent, total int64) string {
 // lockedWriter serialises the lines and the progress line of an upload's report.
 type lockedWriter struct {
 	mu       sync.Mutex
-	w        io.Writer
-	onScreen bool // a progress line is on screen
+	w        io.Writer // sanitised
+	term     io.Writer // the same stream without the sanitiser, for the progress line's codes
+	onScreen bool      // a progress line is on screen
 }
 
 // line prints a whole line, above the progress line if there is one.
@@ -188,7 +181,8 @@ func (l *lockedWriter) line(format string, args ...any) {
 func (l *lockedWriter) progressf(format string, args ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "\r\033[K"+format, args...)
+	fmt.Fprint(l.term, "\r\033[K")
+	fmt.Fprintf(l.w, format, args...)
 	l.onScreen = true
 }
 
@@ -202,7 +196,7 @@ func (l *lockedWriter) clearProgress() {
 // clearLocked removes the progress line; l.mu is held.
 func (l *lockedWriter) clearLocked() {
 	if l.onScreen {
-		fmt.Fprint(l.w, "\r\033[K")
+		fmt.Fprint(l.term, "\r\033[K")
 		l.onScreen = false
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -83,7 +82,7 @@ func (c *Client) Ask(ctx context.Context, r AskRequest) (*Answer, error) {
 	}
 	var a Answer
 	req := &request{method: http.MethodPost, path: "/workspace", body: body, timeout: c.timeouts.Ask}
-	if err := c.call(ctx, req, decodeInto(&a)); err != nil {
+	if err := c.call(ctx, req, decodeInto(&a, MaxAnswerBody)); err != nil {
 		return nil, err
 	}
 	return &a, nil
@@ -98,9 +97,6 @@ type TextAnswer struct {
 	RequestID string
 }
 
-// maxTextAnswer bounds a text answer read into memory.
-const maxTextAnswer = 16 << 20
-
 // AskText asks a question with format text. POST /workspace (200 s).
 func (c *Client) AskText(ctx context.Context, r AskRequest) (*TextAnswer, error) {
 	body, err := r.body(false, "text")
@@ -110,11 +106,11 @@ func (c *Client) AskText(ctx context.Context, r AskRequest) (*TextAnswer, error)
 	var ta TextAnswer
 	req := &request{method: http.MethodPost, path: "/workspace", body: body, timeout: c.timeouts.Ask}
 	err = c.call(ctx, req, func(resp *http.Response) error {
-		b, err := io.ReadAll(io.LimitReader(resp.Body, maxTextAnswer))
-		if err != nil {
-			return err
-		}
 		h := resp.Header
+		b, err := readCapped(resp.Body, MaxAnswerBody)
+		if err != nil {
+			return bodyError(err, MaxAnswerBody, h.Get("X-Request-ID"))
+		}
 		ta.Text = string(b)
 		ta.Found = strings.EqualFold(strings.TrimSpace(h.Get("X-Service-Found")), "true")
 		ta.Model = h.Get("X-Service-Model")

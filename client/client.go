@@ -71,6 +71,7 @@ func NewClient(opts ...Option) (*Client, error) {
 	if c.base == "" {
 		return nil, &ValidationError{Field: "base_url", Reason: "the server address is required"}
 	}
+	c.http = c.withoutRedirects(c.http) // whatever client was given: only the configured server
 	return c, nil
 }
 

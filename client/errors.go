@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"lectern/internal/safetext"
 )
 
 // Sentinel errors; test with errors.Is.
@@ -79,8 +81,9 @@ func (e *ValidationError) Error() string { return "client: invalid " + e.Field +
 // InterruptedError is an answer stream that stopped before its final event. Text holds the
 // preview text received (resets applied); Cause says why, when known.
 type InterruptedError struct {
-	Text  string
-	Cause error
+	Text      string
+	Cause     error
+	RequestID string // the stream's X-Request-ID, when given
 }
 
 // Error describes the interruption and its cause.
@@ -223,13 +226,13 @@ func snippet(body []byte) string {
 	return clean(string(body), maxSnippet)
 }
 
-// clean makes server text safe to show: valid UTF-8, no control characters, single spaces, at
-// most max runes.
+// clean makes server text safe to show: escape sequences and controls removed by the one
+// sanitiser (safetext), valid UTF-8, single spaces, at most max runes.
 func clean(s string, max int) string {
 	var b strings.Builder
 	n, space := 0, false
-	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) || unicode.IsSpace(r) {
+	for _, r := range safetext.OneLine(s) {
+		if r == utf8.RuneError || unicode.IsSpace(r) {
 			space = b.Len() > 0
 			continue
 		}

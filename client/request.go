@@ -3,7 +3,6 @@ package client
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"math/rand/v2"
@@ -31,8 +30,6 @@ type request struct {
 	body    []byte
 	timeout time.Duration
 }
-
-func (r *request) route() string { return r.method + " " + r.path }
 
 // newHTTPRequest builds the request with the key, content type and user agent. body is a
 // streamed body (uploads); when it is nil, r.body is sent, and net/http sets its ContentLength
@@ -67,6 +64,10 @@ func (c *Client) setHeaders(req *http.Request) {
 // do sends req with hc and checks the answer; a non-2xx answer becomes *APIError.
 func (c *Client) do(hc *http.Client, req *http.Request) (*http.Response, error) {
 	resp, err := hc.Do(req)
+	var re *RedirectError
+	if errors.As(err, &re) {
+		return nil, re // refused before anything went to its target: not retried, not a broken connection
+	}
 	if err != nil {
 		return nil, c.wrapNetError(req.Method, req.URL.Path, req.URL.Host, err)
 	}
@@ -121,38 +122,10 @@ func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Resp
 	}
 	defer resp.Body.Close()
 	if err := handle(resp); err != nil {
-		if de, ok := err.(*DecodeError); ok {
-			de.route = r.route()
-			return de
-		}
-		return c.wrapNetError(r.method, r.path, req.URL.Host, err)
+		return c.withRoute(err, r.method, r.path, req.URL.Host)
 	}
 	return nil
 }
-
-// decodeInto returns a handler that decodes a JSON body into out.
-func decodeInto(out any) func(*http.Response) error {
-	return func(resp *http.Response) error {
-		err := json.NewDecoder(resp.Body).Decode(out)
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &se) || errors.As(err, &te) {
-			return &DecodeError{err: err}
-		}
-		return err // nil, or the connection broke while reading
-	}
-}
-
-// DecodeError is a successful answer whose body could not be read as JSON.
-type DecodeError struct {
-	route string
-	err   error
-}
-
-func (e *DecodeError) Error() string {
-	return "client: " + e.route + ": the server's answer could not be read: " + e.err.Error()
-}
-func (e *DecodeError) Unwrap() error { return e.err }
 
 // retryWait decides whether err is worth another attempt and how long to wait first.
 // noAnswerOK allows retrying requests that got no answer (GET).
@@ -170,6 +143,10 @@ func (c *Client) retryWait(ctx context.Context, err error, noAnswerOK bool, atte
 		}
 	case *NetError:
 		if e.Unreachable || noAnswerOK {
+			return c.backoff(attempt), true
+		}
+	case *DecodeError:
+		if e.Truncated && noAnswerOK { // a GET whose reply was cut off got no whole answer
 			return c.backoff(attempt), true
 		}
 	}

@@ -25,7 +25,7 @@ func (c *Client) DocumentStatus(ctx context.Context, workspaceID, id string) (*U
 		timeout: c.timeouts.List,
 	}
 	var rec UploadRecord
-	if err := c.call(ctx, r, decodeInto(&rec)); err != nil {
+	if err := c.call(ctx, r, decodeInto(&rec, MaxRecordBody)); err != nil {
 		return nil, err
 	}
 	c.rememberLimits(&rec)

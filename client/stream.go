@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bufio"
 	"errors"
 	"io"
 	"iter"
@@ -41,6 +42,7 @@ type AnswerStream struct {
 	final     bool
 	finalErr  error
 	badEvent  error
+	tooLarge  bool        // the preview went over MaxAnswerBody: the stream stops
 	text      []byte      // the preview text; Text views it without copying
 	textSeen  atomic.Bool // Text has handed out a view of text: a reset must not overwrite it
 	stage     string
@@ -73,7 +75,7 @@ type pending struct {
 func (s *AnswerStream) produce(r io.Reader, yield func(struct{}) bool) {
 	br := &batchReader{r: r, s: s, yield: yield}
 	if s.jsonBody {
-		b, err := io.ReadAll(io.LimitReader(r, MaxEventSize))
+		b, err := readCapped(r, MaxAnswerBody)
 		if s.readErr = err; err == nil {
 			s.queue = append(s.queue, pending{data: string(b), kind: kindCompleted})
 		}
@@ -153,16 +155,16 @@ func (s *AnswerStream) advance() bool {
 		if ev.kind == kindDelta {
 			if d, ok := scanDelta(ev.data); ok {
 				s.applyDelta(ev.data, d)
-				return true
+				return s.withinCap()
 			}
 		}
 		s.isDelta = false
 		if err := decodeEventInto(&s.cur, ev.kind, ev.data, s.redact); err != nil {
-			s.badEvent = err
+			s.badEvent = &DecodeError{Event: eventNames[ev.kind], RequestID: s.requestID, err: err}
 			continue
 		}
 		s.apply(ev.kind, &s.cur)
-		return true
+		return s.withinCap()
 	}
 }
 
@@ -186,9 +188,23 @@ func (s *AnswerStream) pull() bool {
 // textStartSize is the preview buffer's first size: most answers fit without regrowing.
 const textStartSize = 8 << 10
 
+// withinCap ends the stream when the preview went over its cap; the caller holds mu.
+func (s *AnswerStream) withinCap() bool {
+	if !s.tooLarge {
+		return true
+	}
+	s.finish(s.endError(nil))
+	return false
+}
+
 // addText appends a delta to the preview. Appending never changes the bytes a view from Text
-// already covers.
+// already covers. A preview that would grow past MaxAnswerBody (the largest answer.completed)
+// stops growing, and the stream ends.
 func (s *AnswerStream) addText(t string) {
+	if len(s.text)+len(t) > MaxAnswerBody {
+		s.tooLarge = true
+		return
+	}
 	if s.text == nil {
 		s.text = make([]byte, 0, max(textStartSize, len(t)))
 	}
@@ -230,14 +246,20 @@ func (s *AnswerStream) apply(k eventKind, e *StreamEvent) {
 func (s *AnswerStream) endError(err error) error {
 	cause := s.badEvent
 	switch {
+	case s.tooLarge:
+		cause = &TooLargeError{What: "answer", Limit: MaxAnswerBody, RequestID: s.requestID, route: "POST /workspace"}
 	case s.watch != nil && s.watch.fired.Load():
 		cause = ErrIdleTimeout
 	case s.closing.Load():
 		cause = ErrStreamClosed
+	case errors.Is(err, bufio.ErrTooLong):
+		cause = &TooLargeError{What: "event", Limit: MaxEventSize, RequestID: s.requestID, route: "POST /workspace"}
+	case errors.Is(err, errOverCap):
+		cause = &TooLargeError{What: "answer", Limit: MaxAnswerBody, RequestID: s.requestID, route: "POST /workspace"}
 	case err != nil:
 		cause = &NetError{Method: "POST", Route: "/workspace", Err: err, msg: s.redactText(err.Error())}
 	}
-	return &InterruptedError{Text: string(s.text), Cause: cause}
+	return &InterruptedError{Text: string(s.text), Cause: cause, RequestID: s.requestID}
 }
 
 func (s *AnswerStream) redactText(t string) string {

@@ -57,6 +57,13 @@ func (c *Client) Upload(ctx context.Context, r UploadRequest) (*UploadRecord, er
 	case serr == nil:
 		return st, nil
 	case IsCode(serr, "document_not_found"):
+		// The one resend of an upload that may have arrived, and it is safe: the status endpoint
+		// answers 404 document_not_found for "a document not in that workspace" (spec §4), so the
+		// server holds nothing under this client_document_id ("If the server restarts while
+		// reading a file, nothing is stored and the file must be sent again", spec §3). The same
+		// id is kept: should the first request still be stored after all, the server answers 200
+		// "when the same id and same file were already added (nothing stored twice, nothing
+		// counted)" (spec §4 rule 6), never a second document.
 		return c.postUpload(ctx, r)
 	}
 	return nil, &UploadUnknownError{ClientDocumentID: r.ClientDocumentID, Cause: err, StatusErr: serr}
@@ -70,6 +77,10 @@ func mayHaveArrived(ctx context.Context, err error) bool {
 	var ne *NetError
 	if errors.As(err, &ne) {
 		return !ne.Unreachable
+	}
+	var de *DecodeError
+	if errors.As(err, &de) && de.Truncated { // the reply was cut off: the file may be stored
+		return true
 	}
 	var ae *APIError
 	return errors.As(err, &ae) && ae.Code == "" && isGatewayStatus(ae.StatusCode)
@@ -107,12 +118,8 @@ func (c *Client) postUploadOnce(ctx context.Context, r UploadRequest) (*UploadRe
 	}
 	defer resp.Body.Close()
 	var rec UploadRecord
-	if err := decodeInto(&rec)(resp); err != nil {
-		if de, ok := err.(*DecodeError); ok {
-			de.route = "POST /workspace/documents"
-			return nil, de
-		}
-		return nil, c.wrapNetError(req.Method, req.URL.Path, req.URL.Host, err)
+	if err := decodeInto(&rec, MaxRecordBody)(resp); err != nil {
+		return nil, c.withRoute(err, req.Method, req.URL.Path, req.URL.Host)
 	}
 	c.rememberLimits(&rec)
 	return &rec, nil

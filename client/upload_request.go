@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ClientDocumentIDLength is the exact length of a client_document_id (spec §2, Identifiers).
@@ -57,8 +58,11 @@ func Preflight(name string, size int64, lim Limits) error {
 		return err
 	}
 	lim = lim.withDefaults()
-	if size < 0 {
+	switch {
+	case size < 0:
 		return &ValidationError{Field: "file", Reason: "the file size is unknown"}
+	case size == 0: // the server reads empty data as invalid base64, and no resend can fix that
+		return &ValidationError{Field: "file", Reason: "the file is empty (0 bytes); there is nothing to add"}
 	}
 	if size > lim.MaxFileBytes {
 		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the file is %s; this server accepts at most %s", humanBytes(size), humanBytes(lim.MaxFileBytes))}
@@ -83,6 +87,8 @@ func validateName(name string) error {
 		return &ValidationError{Field: "name", Reason: "the file name cannot contain / or \\"}
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
 		return &ValidationError{Field: "name", Reason: "the file name cannot contain control characters"}
+	case !utf8.ValidString(name): // JSON would send U+FFFD instead: another name than the file's
+		return &ValidationError{Field: "name", Reason: "the file name is not valid UTF-8 text; rename the file and add it again"}
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	for _, ok := range AllowedExtensions {

@@ -44,7 +44,7 @@ func TestPreflight(t *testing.T) {
 	}
 	bad := map[string]string{"notes.md": "name", "old.doc": "name", "old.xls": "name", "": "name",
 		".hidden.txt": "name", "a/b.txt": "name", `a\b.txt`: "name", "tab\t.txt": "name",
-		strings.Repeat("x", 197) + ".txt": "name", "noext": "name"}
+		strings.Repeat("x", 197) + ".txt": "name", "noext": "name", "bad\xffname.txt": "name", "new\nline.txt": "name"}
 	for n, field := range bad {
 		var ve *ValidationError
 		if err := Preflight(n, 10, Limits{}); !errors.As(err, &ve) || ve.Field != field {
@@ -52,6 +52,9 @@ func TestPreflight(t *testing.T) {
 		}
 	}
 	var ve *ValidationError
+	if err := Preflight("empty.txt", 0, Limits{}); !errors.As(err, &ve) || ve.Field != "file" || !strings.Contains(ve.Reason, "empty") {
+		t.Fatal("a 0-byte file must be refused before sending:", err)
+	}
 	if err := Preflight("a.txt", 3<<20+1, Limits{}); !errors.As(err, &ve) || ve.Field != "file" || !strings.Contains(ve.Reason, "3 MiB") {
 		t.Fatal(err)
 	}
@@ -112,9 +115,9 @@ func memUpload(data []byte) UploadRequest {
 }
 
 // ARCHITECTURE "Uploads": streamed body with an exact Content-Length; the server decodes
-// exactly the bytes of the file.
+// exactly the bytes of the file. (A 0-byte file is refused by Preflight: TestPreflight.)
 func TestUploadBodyIsExact(t *testing.T) {
-	for _, size := range []int{0, 1, 2, 3, 4, uploadChunk - 1, uploadChunk, uploadChunk + 1, 3<<20 - 7} {
+	for _, size := range []int{1, 2, 3, 4, uploadChunk - 1, uploadChunk, uploadChunk + 1, 3<<20 - 7} {
 		u := &uploadServer{t: t}
 		c, _ := newTestClient(t, u.handler)
 		data := make([]byte, size)
@@ -225,13 +228,18 @@ func TestUploadTimeoutAsksStatusInsteadOfResending(t *testing.T) {
 	}
 }
 
-// "document_not_found there means the server kept nothing, and re-sending with the same id is
-// then right."
+// An upload whose connection dropped, and whose status then answers 404 document_not_found
+// ("a document not in that workspace", spec §4): the server kept nothing ("If the server restarts
+// while reading a file, nothing is stored and the file must be sent again", spec §3), so the file
+// is sent once more, with the same client_document_id.
 func TestUploadBrokenThenNotFoundResendsSameID(t *testing.T) {
 	u := &uploadServer{t: t}
+	var firstID string
 	u.respond = func(n int, w http.ResponseWriter, r *http.Request) bool {
 		if n == 1 {
-			_, _ = io.Copy(io.Discard, r.Body)
+			var first map[string]any
+			_ = json.NewDecoder(r.Body).Decode(&first)
+			firstID, _ = first["client_document_id"].(string)
 			hangUp(w)
 			return true
 		}
@@ -248,7 +256,8 @@ func TestUploadBrokenThenNotFoundResendsSameID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u.requests.Load() != 2 || asked.Load() != 1 || u.got[0]["client_document_id"] != req.ClientDocumentID || rec.ClientDocumentID != req.ClientDocumentID {
+	if u.requests.Load() != 2 || asked.Load() != 1 || firstID != req.ClientDocumentID ||
+		u.got[0]["client_document_id"] != req.ClientDocumentID || rec.ClientDocumentID != req.ClientDocumentID {
 		t.Fatalf("%d posts, %d status checks", u.requests.Load(), asked.Load())
 	}
 }

@@ -79,7 +79,7 @@ func (c *Client) ListDocuments(ctx context.Context, workspaceID string, opts Lis
 func (c *Client) listPage(ctx context.Context, q url.Values) (*WorkspacePage, error) {
 	r := &request{method: http.MethodGet, path: "/workspace", query: q, timeout: c.timeouts.List}
 	var page WorkspacePage
-	if err := c.call(ctx, r, decodeInto(&page)); err != nil {
+	if err := c.call(ctx, r, decodeInto(&page, MaxListBody)); err != nil {
 		return nil, err
 	}
 	return &page, nil

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/client"
 	"lectern/client/emulator"
 )
 
@@ -401,4 +402,32 @@ func startSlowAnswer(t *testing.T, delay time.Duration) (*fixture, *chatPane) {
 		return len(c.turns) == 1 && c.views[c.turns[0].ID] != nil && c.views[c.turns[0].ID].answer.Text() != ""
 	})
 	return f, c
+}
+
+// Text from the server reaches the window without control characters or escape sequences: a
+// document's name in the table, the scope picker and a source chip, and an answer's text.
+func TestServerTextShownClean(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	evil := "holiday\x1b]0;TITLE\x07 rules\x1b[2J.txt"
+	f.emu.AddDocument(f.info.Personal, evil, []byte("Staff get 30 days of holiday rules."), "ready")
+	c := chatIn(t, f, "My documents")
+	until(t, "the document in the picker", func() bool { return len(c.picker.docs) > 3 })
+	for _, label := range c.picker.labels {
+		if strings.ContainsAny(label, "\x1b\x07") {
+			t.Fatalf("picker label %q", label)
+		}
+	}
+	src := clientSource(evil)
+	if l := sourceLabel(src); strings.ContainsAny(l, "\x1b\x07") || !strings.Contains(l, "holiday") {
+		t.Fatalf("chip %q", l)
+	}
+	v := newTurnView(app.Turn{Question: "q\x1b[31m?", Answer: "a\x1b]0;x\x07nswer", Status: app.TurnCompleted},
+		turnCallbacks{})
+	if strings.ContainsAny(v.question.Text+v.answer.Text(), "\x1b\x07") {
+		t.Fatalf("turn shows %q / %q", v.question.Text, v.answer.Text())
+	}
+}
+
+func clientSource(name string) client.AnswerSource {
+	return client.AnswerSource{Index: 1, DocumentID: "d", Name: name, Used: true}
 }

@@ -1,15 +1,15 @@
 package ui
 
 import (
-	"slices"
-
 	"fmt"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"lectern/app"
 	"lectern/ui/internal/doclist"
 )
 
@@ -189,7 +189,7 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	d := t.model.Doc(r.Index)
 	switch doclist.Column(id.Col) {
 	case doclist.ColName:
-		name := d.Name
+		name := app.OneLine(d.Name)
 		if t.model.IsPage(r.Index) {
 			name = "      " + name
 		}
@@ -211,7 +211,7 @@ func (t *docTable) updateSourceCell(c *docCell, i int, col doclist.Column) {
 		if t.model.Collapsed(i) {
 			arrow = "▸ "
 		}
-		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, s.Name, s.Pages, plural(s.Pages, "page")), true)
+		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, plural(s.Pages, "page")), true)
 	case doclist.ColType:
 		c.showText("Website", false)
 	case doclist.ColStatus:

@@ -175,7 +175,7 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 }
 
 func (v *documentsView) setHeader(ws app.CachedWorkspace) {
-	v.title.SetText(ws.Workspace.Name)
+	v.title.SetText(app.OneLine(ws.Workspace.Name))
 	workspaceBadges(v.scope, v.access, ws)
 	v.scope.Show()
 	v.access.Show()
@@ -218,7 +218,7 @@ func (v *documentsView) showDetail(i int) {
 	} else {
 		v.askDoc.Disable()
 	}
-	text := fmt.Sprintf("%s · id %s", d.Name, d.DocumentID)
+	text := app.OneLine(fmt.Sprintf("%s · id %s", d.Name, d.DocumentID))
 	if d.ClientDocumentID != "" {
 		text += " · upload id " + d.ClientDocumentID
 	}

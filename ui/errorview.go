@@ -60,8 +60,8 @@ func (e *errorView) SetError(err error) {
 		return
 	}
 	x := e.explain(err)
-	e.message.SetText(x.Sentence)
-	e.reqID.SetText(x.RequestID)
+	e.message.SetText(app.SafeText(x.Sentence))
+	e.reqID.SetText(app.OneLine(x.RequestID))
 	if x.RequestID == "" {
 		e.reqRow.Hide()
 	} else {

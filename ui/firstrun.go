@@ -163,7 +163,7 @@ func workspaceSummary(ws []client.Workspace) string {
 			names = append(names, fmt.Sprintf("and %d more", len(ws)-5))
 			break
 		}
-		names = append(names, w.Name)
+		names = append(names, app.OneLine(w.Name))
 	}
 	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), plural(len(ws), "workspace"), strings.Join(names, ", "))
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"lectern/app"
 	"lectern/client"
 )
 
@@ -60,13 +61,14 @@ func (p *scopePicker) setDocuments(docs []client.Document) {
 
 // docLabel names a document in the picker, saying when it cannot be asked yet.
 func docLabel(d client.Document) string {
+	name := app.OneLine(d.Name)
 	switch d.Status {
 	case client.StatusReady:
-		return d.Name
+		return name
 	case client.StatusNotReady, client.StatusProcessing:
-		return d.Name + " (being prepared)"
+		return name + " (being prepared)"
 	}
-	return d.Name + " (" + d.Status + ")"
+	return name + " (" + app.OneLine(d.Status) + ")"
 }
 
 // picked takes the person's choice; a document that is not ready is refused with the reason.

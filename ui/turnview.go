@@ -107,11 +107,11 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 // set shows t: the whole turn as saved, or a finished answer.
 func (v *turnView) set(t app.Turn) {
 	v.turn = t
-	v.question.SetText(t.Question)
+	v.question.SetText(app.SafeText(t.Question))
 	if t.Status == app.TurnPending {
-		v.answer.SetText(t.Answer)
+		v.answer.SetText(app.SafeText(t.Answer))
 	} else {
-		v.answer.SetFinal(t.Answer)
+		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
 	v.showStage(t.Status == app.TurnPending, "")
 	v.showOutcome(t)
@@ -119,7 +119,7 @@ func (v *turnView) set(t app.Turn) {
 
 // stream shows the preview of a streaming answer: the text so far and the server's stage.
 func (v *turnView) stream(text, stage string) {
-	v.answer.SetText(text)
+	v.answer.SetText(app.SafeText(text)) // the whole text so far: a piece cut mid-sequence is whole here
 	v.showStage(true, stage)
 }
 
@@ -141,7 +141,7 @@ func (v *turnView) showOutcome(t app.Turn) {
 	showIf(v.notFound, answered && t.Found != nil && !*t.Found)
 	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
 	showIf(v.failure, t.Status.Retryable())
-	v.failure.SetText(failureText(t))
+	v.failure.SetText(app.SafeText(failureText(t)))
 	showIf(v.retry, t.Status != app.TurnPending)
 	showIf(v.edit, t.Status != app.TurnPending && v.last)
 	showIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
@@ -179,7 +179,7 @@ func (v *turnView) setSources(t app.Turn) {
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, src.Name, app.SourceUse(src.Used))
+	return fmt.Sprintf("%d  %s · %s", src.Index, app.OneLine(src.Name), app.SourceUse(src.Used))
 }
 
 func sourceIcon(src client.AnswerSource) fyne.Resource {
@@ -198,7 +198,7 @@ func (v *turnView) setDetails(t app.Turn) {
 		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), plural(len(t.Warnings), "warning"))
 	}
 	v.detailsB.SetText(title)
-	v.facts.SetText(strings.Join(lines, "\n"))
+	v.facts.SetText(app.SafeText(strings.Join(lines, "\n")))
 }
 
 // toggleDetails opens or closes the details fold.

@@ -181,7 +181,7 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 }
 
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
-	r.name.SetText(ws.Workspace.Name)
+	r.name.SetText(app.OneLine(ws.Workspace.Name))
 	workspaceBadges(r.scope, r.access, ws)
 	r.counts.SetText(countsText(ws.Counts))
 }
