@@ -27,7 +27,7 @@ deps:
 	$(GO) mod download
 
 build: deps
-	$(GO) build -tags $(TAGS) -o $(BIN) .
+	$(GO) build -buildvcs=auto -tags $(TAGS) -o $(BIN) .
 
 run: build
 	./$(BIN)

@@ -11,6 +11,7 @@ import (
 )
 
 func main() {
+	cli.Version = appVersion()
 	if len(os.Args) > 1 {
 		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}

@@ -379,3 +379,32 @@ func TestPendingTurnsFromACrashShowAsInterrupted(t *testing.T) {
 		t.Fatalf("a recently written pending turn (another process) was abandoned: %+v", got)
 	}
 }
+
+// An export is titled by the whole first question (the list's title is cut at 60 characters), says
+// warnings in words, and carries no escape sequence from the server.
+func TestExportWholeTitleWarningsInWords(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	q := "How many days of holiday do we get at Christmas, and is the office closed on 25 December every year?"
+	turn, err := f.app.Ask(ctx, Question{Workspace: f.ws, Text: q}, AskOptions{NoStream: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn.Warnings, turn.Answer = []string{"documents_not_ready", "brand_new_token"}, "an\x1b[2Jswer"
+	if err := f.app.conv.store.saveTurn(ctx, &turn); err != nil {
+		t.Fatal(err)
+	}
+	md, err := f.app.Conversations().Markdown(ctx, turn.ConversationID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(md, "# "+q+"\n") {
+		t.Errorf("title: %q", strings.SplitN(md, "\n", 2)[0])
+	}
+	if !strings.Contains(md, "Warning: Some documents are still being prepared") || !strings.Contains(md, "Warning: brand_new_token") {
+		t.Errorf("warnings not in words:\n%s", md)
+	}
+	if strings.Contains(md, "\x1b") {
+		t.Errorf("an escape sequence reached the export")
+	}
+}

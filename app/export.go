@@ -7,8 +7,10 @@ import (
 	"time"
 )
 
-// Markdown renders conversation id as Markdown: its title and scope, then each turn's question,
-// answer, sources, model, status and date.
+// Markdown renders conversation id as Markdown: its title (the whole first question unless it was
+// renamed) and scope, then each turn's question, answer, sources, model, status, warnings in
+// words and date. Text from the server goes through SafeText: a file read in a terminal later
+// carries no escape sequences.
 func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) {
 	conv, err := c.Get(ctx, id)
 	if err != nil {
@@ -19,7 +21,7 @@ func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) 
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", orDefault(conv.Title, "Conversation"))
+	fmt.Fprintf(&b, "# %s\n\n", exportTitle(conv, turns))
 	fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
 	if conv.DocumentID != "" {
 		fmt.Fprintf(&b, "- Document: %s\n", conv.DocumentID)
@@ -43,6 +45,15 @@ func (c *Conversations) Export(ctx context.Context, id int64, path string) error
 	return nil
 }
 
+// exportTitle is the conversation's title; the title made from the first question (cut at 60
+// characters) gives way to the whole question.
+func exportTitle(conv Conversation, turns []Turn) string {
+	if len(turns) > 0 && (conv.Title == "" || conv.Title == titleFrom(turns[0].Question)) {
+		return OneLine(strings.Join(strings.Fields(turns[0].Question), " "))
+	}
+	return OneLine(orDefault(conv.Title, "Conversation"))
+}
+
 func (c *Conversations) workspaceName(ctx context.Context, id string) string {
 	if ws, ok, err := c.store.workspace(ctx, c.conn.cacheKey(), id); err == nil && ok {
 		return fmt.Sprintf("%s (%s)", ws.Name, id)
@@ -64,7 +75,7 @@ func writeTurn(b *strings.Builder, n int, t Turn) {
 	meta = append(meta, "Status: "+string(t.Status), "Date: "+stamp(t.Updated))
 	fmt.Fprintf(b, " (%s):\n\n", strings.Join(meta, ", "))
 	if t.Answer != "" {
-		b.WriteString(strings.TrimRight(t.Answer, "\n") + "\n\n")
+		b.WriteString(strings.TrimRight(SafeText(t.Answer), "\n") + "\n\n")
 	} else {
 		b.WriteString("*(no answer)*\n\n")
 	}
@@ -72,14 +83,14 @@ func writeTurn(b *strings.Builder, n int, t Turn) {
 		b.WriteString("*The documents do not cover this question.*\n\n")
 	}
 	if t.Error != "" {
-		fmt.Fprintf(b, "*%s*\n\n", t.Error)
+		fmt.Fprintf(b, "*%s*\n\n", SafeText(t.Error))
 	}
 	writeSources(b, t)
 	for _, w := range t.Warnings {
-		fmt.Fprintf(b, "- Warning: %s\n", w)
+		fmt.Fprintf(b, "- Warning: %s\n", OneLine(WarningText(w)))
 	}
 	if t.Notice != "" {
-		fmt.Fprintf(b, "> Note: %s\n", t.Notice)
+		fmt.Fprintf(b, "> Note: %s\n", OneLine(t.Notice))
 	}
 	if t.RequestID != "" {
 		fmt.Fprintf(b, "\nRequest id: `%s`\n", t.RequestID)
@@ -94,9 +105,9 @@ func writeSources(b *strings.Builder, t Turn) {
 	}
 	b.WriteString("**Sources**\n\n")
 	for _, s := range t.Sources {
-		line := fmt.Sprintf("%d. %s", s.Index, s.Name)
+		line := fmt.Sprintf("%d. %s (%s)", s.Index, OneLine(s.Name), strings.ToLower(SourceUse(s.Used)))
 		if s.URL != nil && *s.URL != "" {
-			line += " <" + *s.URL + ">"
+			line += " <" + OneLine(*s.URL) + ">"
 		}
 		b.WriteString(line + "\n")
 	}

@@ -38,7 +38,7 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
-		cmdHistory, cmdExport, cmdDemo, cmdConnect,
+		cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
 	}
 }
 
@@ -89,6 +89,8 @@ func dispatch(e *env, args []string) error {
 	switch name {
 	case "help", "-h", "-help", "--help":
 		return runHelp(e, rest)
+	case "--version", "-version":
+		name = "version"
 	}
 	cmd := findCommand(name)
 	if cmd == nil {

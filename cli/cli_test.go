@@ -50,11 +50,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"workspaces", "extra"}, "too many arguments"},
 		{[]string{"workspaces", "--colour"}, "unknown flag -colour"},
 		{[]string{"documents"}, "missing WORKSPACE"},
-		{[]string{"ask", "Handbook"}, "missing WORKSPACE and QUESTION"},
+		{[]string{"ask"}, "missing WORKSPACE and QUESTION"},
+		{[]string{"ask", "Handbook"}, "missing QUESTION\n"},
 		{[]string{"ask", "Handbook", "why?", "--doc"}, "flag needs an argument"},
 		{[]string{"upload", "Handbook"}, "FILE"},
-		{[]string{"status", "Handbook"}, "missing WORKSPACE and ID"},
-		{[]string{"export", "1"}, "missing CONVERSATION and FILE"},
+		{[]string{"status", "Handbook"}, "missing ID\n"},
+		{[]string{"export", "1"}, "missing FILE\n"},
 		{[]string{"history", "--search"}, "flag needs an argument"},
 		{[]string{"demo", "now"}, "too many arguments"},
 		{[]string{"workspaces"}, "no server is set"},
@@ -134,4 +135,21 @@ func TestUnreachable(t *testing.T) {
 	if r.stderr == "" {
 		t.Error("no explanation on stderr")
 	}
+}
+
+// lectern version and --version print the version from FyneApp.toml (package main sets it) and
+// the build's revision; lectern help --help is the overview, exit 0.
+func TestVersionAndHelpHelp(t *testing.T) {
+	setup(t)
+	saved := Version
+	Version = "9.8.7"
+	defer func() { Version = saved }()
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		r := runCLI(t, args...).want(t, 0)
+		if !strings.HasPrefix(r.stdout, "Lectern 9.8.7 (revision ") {
+			t.Errorf("lectern %v: %q", args, r.stdout)
+		}
+	}
+	r := runCLI(t, "help", "--help").want(t, 0)
+	contains(t, "help --help", r.stdout, "Commands:", "version")
 }

@@ -76,10 +76,14 @@ func cleanFlagError(err error) string {
 	return msg
 }
 
-// wantArgs checks the number of positional arguments of cmd.
+// wantArgs checks the number of positional arguments of cmd. names lists the required ones,
+// joined by " and "; the message names only those not given.
 func wantArgs(cmd string, got []string, min, max int, names string) error {
 	switch {
 	case len(got) < min:
+		if parts := strings.Split(names, " and "); len(parts) == min {
+			names = strings.Join(parts[len(got):], " and ")
+		}
 		return usagef(cmd, "missing %s", names)
 	case max >= 0 && len(got) > max:
 		return usagef(cmd, "too many arguments: %q (quote a question that has spaces)", strings.Join(got[max:], " "))

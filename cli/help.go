@@ -53,9 +53,9 @@ func printCommandHelp(w io.Writer, c *command) {
 	}
 }
 
-// runHelp is `lectern help [COMMAND]`.
+// runHelp is `lectern help [COMMAND]`; `lectern help --help` is the overview too.
 func runHelp(e *env, args []string) error {
-	if len(args) == 0 {
+	if len(args) == 0 || isHelpFlag(args[0]) {
 		printOverview(e.stdout)
 		return nil
 	}
@@ -66,6 +66,9 @@ func runHelp(e *env, args []string) error {
 	printCommandHelp(e.stdout, c)
 	return nil
 }
+
+// isHelpFlag reports the flags that ask for help.
+func isHelpFlag(a string) bool { return a == "-h" || a == "-help" || a == "--help" }
 
 // commandNames lists the command names for error messages.
 func commandNames() string {

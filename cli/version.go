@@ -1,0 +1,41 @@
+package cli
+
+import (
+	"fmt"
+	"runtime/debug"
+)
+
+// Version is Lectern's version, from FyneApp.toml: package main sets it before Main runs.
+var Version = "unknown"
+
+var cmdVersion = &command{
+	name:    "version",
+	args:    "",
+	summary: "print Lectern's version and the build's source revision (also: lectern --version)",
+	run:     runVersion,
+}
+
+// runVersion is `lectern version` and `lectern --version`.
+func runVersion(e *env, args []string) error {
+	if _, err := parseArgs(newFlagSet(e, "version"), args, 0, 0, ""); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(e.stdout, versionLine())
+	return err
+}
+
+// versionLine says the version and the build's VCS revision (from the Go build information).
+func versionLine() string {
+	rev, dirty := "not recorded", ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && len(s.Value) >= 12:
+				rev = s.Value[:12]
+			case s.Key == "vcs.modified" && s.Value == "true":
+				dirty = ", with uncommitted changes"
+			}
+		}
+	}
+	return fmt.Sprintf("Lectern %s (revision %s%s)", Version, rev, dirty)
+}
