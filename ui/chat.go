@@ -66,7 +66,8 @@ type streamState struct {
 	turnID   int64
 	stage    string
 	text     *markdown.Coalescer
-	replaces int64 // the edited turn the new one replaces, 0 when none
+	replaces int64  // the edited turn the new one replaces, 0 when none
+	question string // what was asked, given back to the box when it is refused before being sent
 }
 
 func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {

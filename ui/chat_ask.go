@@ -35,10 +35,15 @@ func (c *chatPane) sendQuestion() {
 	}, opts, text, editing)
 }
 
-// askOptions are the tier and thinking picked above the question box.
+// askOptions are the tier and thinking picked above the question box; thinking unticked leaves
+// the tier's own default, as the command line does without --thinking.
 func (c *chatPane) askOptions() app.AskOptions {
-	thinking := c.think.Checked
-	return app.AskOptions{Tier: strings.ToLower(c.tier.Selected), Thinking: &thinking}
+	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
+	if c.think.Checked {
+		on := true
+		opts.Thinking = &on
+	}
+	return opts
 }
 
 // retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
@@ -81,7 +86,7 @@ func (c *chatPane) cancelEdit() {
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
 func (c *chatPane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
-	s := &streamState{replaces: replaces}
+	s := &streamState{replaces: replaces, question: question}
 	s.text = markdown.NewCoalescerOn(uiDo, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	c.showIdle()
@@ -162,7 +167,10 @@ func (c *chatPane) finished(s *streamState, turn app.Turn, err error) {
 	c.streaming = nil
 	c.showIdle()
 	if turn.ID == 0 || c.index(turn.ID) < 0 {
-		c.errs.SetError(err) // refused before it was saved (a failed check), or another conversation
+		c.errs.SetError(err) // refused before it was saved (a failed check): the question comes back
+		if turn.ID == 0 && c.input.Text == "" {
+			c.input.SetText(s.question)
+		}
 		return
 	}
 	i := c.index(turn.ID)

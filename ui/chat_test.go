@@ -431,3 +431,16 @@ func TestServerTextShownClean(t *testing.T) {
 func clientSource(name string) client.AnswerSource {
 	return client.AnswerSource{Index: 1, DocumentID: "d", Name: name, Used: true}
 }
+
+// A question refused by a local check (too long) says why and comes back to the box: nothing lost.
+func TestChatRefusedQuestionComesBack(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	long := strings.Repeat("why ", 3000)
+	c.input.SetText(long)
+	c.sendQuestion()
+	until(t, "the refusal", func() bool { return c.streaming == nil && c.errs.Message() != "" })
+	if c.input.Text != strings.TrimSpace(long) || len(c.turns) != 0 || !strings.Contains(c.errs.Message(), "question") {
+		t.Fatalf("box %d chars, %d turns, error %q", len(c.input.Text), len(c.turns), c.errs.Message())
+	}
+}
