@@ -28,9 +28,14 @@ func startLargeServer(n int) (*largeServer, error) {
 }
 
 // startSlowServer serves the demo data with answers streamed slowly, so that a screenshot taken
-// while one streams shows it half written.
+// while one streams shows it half written, and the scripted answer to codeQuestion.
 func startSlowServer() (*largeServer, error) {
-	return serve(emulator.NewDemo(emulator.Config{DeltaDelay: 150 * time.Millisecond, ResetEvery: -1}))
+	emu, info := emulator.NewDemo(emulator.Config{DeltaDelay: 150 * time.Millisecond, ResetEvery: -1})
+	url, stop, err := serveHandler(scripted(emu))
+	if err != nil {
+		return nil, err
+	}
+	return &largeServer{url: url, key: info.Key, stop: func() { stop(); emu.Close() }}, nil
 }
 
 // serve serves emu on a free port of 127.0.0.1.

@@ -48,6 +48,7 @@ var steps = []step{
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
 	{"11-answer-stopped-retry", (*tour).answerStopped, ""},
+	{"12-answer-code-table-sources", (*tour).answerCode, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
 	{"06-dark-theme", (*tour).dark, ""},
@@ -257,4 +258,11 @@ func (t *tour) answerStopped() (fyne.Window, error) {
 	onUI(t.u.StopAnswer)
 	waitFor(10*time.Second, func() bool { _, streaming := t.u.Answer(); return !streaming })
 	return t.u.Window(), nil
+}
+
+// answerCode shoots a finished answer with a code block (highlighted, with Copy), a table and two
+// sources, one used and one consulted (the scripted server's answer to codeQuestion).
+func (t *tour) answerCode() (fyne.Window, error) {
+	err := t.askAndWait(codeQuestion, func(text string, streaming bool) bool { return !streaming && text != "" })
+	return t.u.Window(), err
 }
