@@ -171,4 +171,3 @@ func sizeWords(n int64) string {
 	}
 	return strings.TrimSuffix(fmt.Sprintf("%.1f", f), ".0") + " " + units[i]
 }
-
