@@ -36,7 +36,8 @@ type mainView struct {
 	listErr  *errorView
 	chat     *chatPane
 	convs    *conversationList
-	uploads  *fyne.Container // the uploads panel lands here (ROADMAP: document intake)
+	uploads  *fyne.Container // holds the uploads panel
+	intake   *uploadsPanel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
 	root     fyne.CanvasObject
@@ -65,6 +66,9 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.convs.OnNew = func() { m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
 	m.syncText.Importance = widget.LowImportance
+	m.intake = newUploadsPanel(b, ctx)
+	m.intake.onAdd = m.pickFiles
+	m.uploads.Add(m.intake.root)
 	m.root = m.layout()
 	return m
 }
@@ -96,6 +100,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 func (m *mainView) start() {
 	m.showConnection(m.b.Connection())
 	m.loadWorkspaces()
+	m.intake.load()
 	if m.b.Settings().DemoMode && !m.b.DemoMode() {
 		m.runSync(m.b.StartDemo)
 		return
@@ -292,7 +297,10 @@ func (m *mainView) handle(ev app.Event) {
 		if e.WorkspaceID == m.docs.ws.WorkspaceID {
 			m.docs.reload()
 		}
+	case app.UploadFinished:
+		m.notifyFinished(e)
 	}
+	m.intake.handle(ev)
 	m.convs.handle(ev)
 }
 
