@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"lectern/client"
@@ -84,7 +85,17 @@ func (a *App) AddFiles(ctx context.Context, wsID string, paths ...string) ([]Enq
 		return out, nil
 	}
 	res, err := a.uploads.Enqueue(ctx, wsID, pass...)
-	return append(out, res...), err
+	return inOrder(files, append(out, res...)), err
+}
+
+// inOrder puts the results of files in the order of files, the others first.
+func inOrder(files []string, res []EnqueueResult) []EnqueueResult {
+	at := make(map[string]int, len(files))
+	for i, p := range files {
+		at[p] = i + 1
+	}
+	slices.SortStableFunc(res, func(a, b EnqueueResult) int { return at[a.Path] - at[b.Path] })
+	return res
 }
 
 // topLevelFiles lists the files of paths, a folder giving the files directly in it (hidden ones

@@ -18,6 +18,9 @@ import (
 // docSplitOffset is the share of the right side the documents take above the conversation.
 const docSplitOffset = 0.35
 
+// uploadsSplitOffset is the share of the right side above the open uploads list.
+const uploadsSplitOffset = 0.6
+
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
 // status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
@@ -40,6 +43,7 @@ type mainView struct {
 	intake   *uploadsPanel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
+	upSplit  *container.Split // the documents and conversation above the open uploads list
 	root     fyne.CanvasObject
 	busy     bool
 	loads    int // workspace list reads in flight
@@ -89,7 +93,10 @@ func (m *mainView) layout() fyne.CanvasObject {
 	left.Offset = 0.55
 	m.docSplit = container.NewVSplit(m.docs.root, m.chat.root)
 	m.docSplit.Offset = docSplitOffset
-	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
+	m.upSplit = container.NewVSplit(m.docSplit, m.intake.body) // the list, when open, takes the lower part
+	m.upSplit.Offset = uploadsSplitOffset
+	m.intake.onOpen = func(bool) { m.upSplit.Refresh() }
+	right := container.NewBorder(nil, m.uploads, nil, nil, m.upSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
 	return container.NewBorder(top, container.NewPadded(m.status.root), nil, nil, m.split)

@@ -15,8 +15,8 @@ import (
 	"lectern/app"
 )
 
-// uploadsPanelHeight is the height of the open uploads list.
-const uploadsPanelHeight = 230
+// uploadsPanelHeight is the least height of the open uploads list (its split gives it more).
+const uploadsPanelHeight = 80
 
 // uploadsPanel lists every upload of the queue, and the files refused before they were queued,
 // under the workspace's documents. Rows stay until removed; Clear finished removes the ready ones
@@ -33,6 +33,8 @@ type uploadsPanel struct {
 	notice             *widget.Label // why a drop was not taken
 	root               *fyne.Container
 	open               bool
+	// onOpen is called when the list is shown or hidden.
+	onOpen func(open bool)
 	// onAdd is called by Add files.
 	onAdd func()
 	// onChanged, when set, is called on the UI goroutine after a row changed (tests, the harness).
@@ -62,7 +64,7 @@ func newUploadsPanel(b Backend, ctx context.Context) *uploadsPanel {
 	p.notice.Wrapping = fyne.TextWrapWord
 	p.notice.Importance = widget.DangerImportance
 	p.notice.Hide()
-	p.root = container.NewVBox(widget.NewSeparator(), bar, p.notice, p.body)
+	p.root = container.NewVBox(widget.NewSeparator(), bar, p.notice)
 	p.updateCount()
 	return p
 }
@@ -78,6 +80,9 @@ func (p *uploadsPanel) newRow() *uploadRow {
 func (p *uploadsPanel) setOpen(on bool) {
 	p.open = on
 	showIf(p.body, on)
+	if p.onOpen != nil {
+		p.onOpen(on)
+	}
 	if on {
 		p.toggle.SetText("Hide uploads")
 	} else {
