@@ -18,9 +18,6 @@ import (
 // docSplitOffset is the share of the right side the documents take above the conversation.
 const docSplitOffset = 0.35
 
-// uploadsSplitOffset is the share of the right side above the open uploads list.
-const uploadsSplitOffset = 0.6
-
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
 // status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
@@ -43,7 +40,6 @@ type mainView struct {
 	intake   *uploadsPanel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
-	upSplit  *container.Split // the documents and conversation above the open uploads list
 	root     fyne.CanvasObject
 	busy     bool
 	loads    int // workspace list reads in flight
@@ -62,12 +58,12 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.onContent = m.chat.setDocuments
-	m.docs.onAsk = m.chat.askDocument
+	m.docs.onAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
 	m.docs.onFold = m.foldDocuments
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
-	m.convs.OnNew = func() { m.chat.newConversation(); m.chat.focusInput() }
+	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
 	m.syncText.Importance = widget.LowImportance
 	m.intake = newUploadsPanel(b, ctx)
@@ -91,12 +87,12 @@ func (m *mainView) layout() fyne.CanvasObject {
 	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
-	m.docSplit = container.NewVSplit(m.docs.root, m.chat.root)
+	// The open uploads list takes the conversation's place under the documents, so that new
+	// documents show in the table above it; hiding it brings the conversation back.
+	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
 	m.docSplit.Offset = docSplitOffset
-	m.upSplit = container.NewVSplit(m.docSplit, m.intake.body) // the list, when open, takes the lower part
-	m.upSplit.Offset = uploadsSplitOffset
-	m.intake.onOpen = func(bool) { m.upSplit.Refresh() }
-	right := container.NewBorder(nil, m.uploads, nil, nil, m.upSplit)
+	m.intake.onOpen = func(open bool) { showIf(m.chat.root, !open); m.docSplit.Refresh() }
+	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
 	return container.NewBorder(top, container.NewPadded(m.status.root), nil, nil, m.split)
@@ -222,8 +218,16 @@ func (m *mainView) foldDocuments(folded bool) {
 	}
 }
 
+// showChat hides the uploads list, which takes the conversation's place while open.
+func (m *mainView) showChat() {
+	if m.intake.open {
+		m.intake.setOpen(false)
+	}
+}
+
 // openConversation shows conv in the chat pane (a new, empty one when conv has no id).
 func (m *mainView) openConversation(conv app.Conversation) {
+	m.showChat()
 	if conv.ID == 0 {
 		m.chat.newConversation()
 		return
@@ -234,6 +238,7 @@ func (m *mainView) openConversation(conv app.Conversation) {
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
 // first when another one is shown.
 func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
+	m.showChat()
 	if conv.WorkspaceID != m.docs.ws.WorkspaceID {
 		m.list.Select(conv.WorkspaceID)
 	}
