@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +98,9 @@ func TestIntakeDropMixedBatch(t *testing.T) {
 	until(t, "the new documents in the table", func() bool {
 		names := strings.Join(m.rowNames(), "|")
 		return strings.Contains(names, "minutes.txt") && strings.Contains(names, "large.txt")
+	})
+	until(t, "the ready upload in the scope picker", func() bool {
+		return slices.Contains(m.chat.picker.sel.Options, "minutes.txt")
 	})
 	dup, _ := p.item("draft-budget-2027.txt")
 	if dup.Entry.SuggestedName != "draft-budget-2027 (2).txt" {
