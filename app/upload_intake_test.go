@@ -146,3 +146,24 @@ func TestCanAddFilesNamesTheWorkspacesThatCan(t *testing.T) {
 		t.Fatalf("published, after the server's answer: %v %q", ok, why)
 	}
 }
+
+func TestUploadKeyNotAllowedAndAPIDisabledSayWhatAnAdministratorMustDo(t *testing.T) {
+	f := newFixtureWith(t, fastEmulatorConfig(), nil)
+	ev := record(t, f.app)
+	dir := t.TempDir()
+	for _, c := range []struct{ code, status, want string }{
+		{"key_not_allowed", "403", "administrator must mark the key"},
+		{"api_disabled", "404", "Ask an administrator to switch it on"},
+	} {
+		st := 403
+		if c.status == "404" {
+			st = 404
+		}
+		f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: st, Code: c.code, Count: 1, Route: emulator.RouteUpload}})
+		res, _ := f.app.AddFiles(ctxT(t), f.ws, writeFile(t, dir, c.code+".txt", []byte(c.code)))
+		done := waitFinished(t, ev, res[0].ID)[res[0].ID]
+		if done.Status != "failed" || !strings.Contains(done.Reason, c.want) {
+			t.Errorf("%s: %+v", c.code, done)
+		}
+	}
+}

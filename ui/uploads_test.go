@@ -228,3 +228,22 @@ func TestIntakeNotifiesWhenNotFocusedAndQuitAsks(t *testing.T) {
 		t.Fatal("Quit with an upload running did not ask first")
 	}
 }
+
+func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
+	it := uploadItem{Entry: app.Upload{ID: 1, State: app.UploadReady, Warnings: []string{"ocr_used", "pages_skipped"}}}
+	if got := uploadDetail(it); got != "Ready to ask · read with OCR (scanned pages), pages_skipped" {
+		t.Errorf("ready with warnings: %q", got)
+	}
+	it.Entry.State, it.Entry.Status = app.UploadProcessing, "quarantined"
+	if w, _ := uploadStateWords(it); w != "quarantined" {
+		t.Errorf("unknown status shown as %q", w)
+	}
+	it.Entry.Status = "not_ready"
+	if w, _ := uploadStateWords(it); w != "indexing" {
+		t.Errorf("not_ready shown as %q", w)
+	}
+	it.Entry.State, it.Entry.Error = app.UploadSending, "The server is busy. Lectern tries again by itself at 12:00."
+	if w, _ := uploadStateWords(it); w != "waiting" || !strings.Contains(uploadDetail(it), "by itself") {
+		t.Errorf("waiting shown as %q: %q", w, uploadDetail(it))
+	}
+}
