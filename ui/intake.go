@@ -53,8 +53,8 @@ func (m *mainView) pickFiles() {
 	}, m.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".pdf", ".docx", ".xlsx", ".csv",
 		".TXT", ".PDF", ".DOCX", ".XLSX", ".CSV"}))
-	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
+	d.Resize(fyne.NewSize(760, 520)) // after Show: a file dialog not shown yet has no size to change
 }
 
 // addPaths sends paths to the workspace shown: refused ones are listed with their reasons, the

@@ -247,3 +247,12 @@ func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
 		t.Errorf("waiting shown as %q: %q", w, uploadDetail(it))
 	}
 }
+
+func TestIntakeCtrlOOpensTheFilePicker(t *testing.T) {
+	f := newFixture(t, uploadConfig())
+	f.browser()
+	f.u.pickFiles()
+	if f.u.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("Ctrl/Cmd+O showed no file picker")
+	}
+}
