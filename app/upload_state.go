@@ -87,6 +87,9 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e Upload, err erro
 		return // stopping or removed: the saved state resumes next time
 	}
 	u.conn.observe(key, err)
+	if u.recover(ctx, key, e, err) {
+		return
+	}
 	if !isFinalUploadError(err) {
 		e.Error = u.conn.describe(err)
 		u.later(e.ID)

@@ -45,6 +45,7 @@ type Uploads struct {
 	mine      map[int64]bool          // entries this process queued or follows
 	active    map[int64]*activeUpload // entries a goroutine works on
 	notBefore map[int64]time.Time     // entries waiting before their next attempt
+	extra     intakeState             // read-only workspaces and limits read (upload_recover.go)
 }
 
 // activeUpload is an entry being worked on.

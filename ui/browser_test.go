@@ -207,6 +207,10 @@ type limitsBackend struct {
 
 func (b *limitsBackend) WorkspaceLimits(string) (client.Limits, bool) { return b.lim, true }
 
+func (b *limitsBackend) UploadLimits(context.Context, string) (client.Limits, bool) {
+	return b.lim, true
+}
+
 func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()

@@ -154,7 +154,19 @@ func (v *documentsView) reload() {
 				v.onContent(v.ws, docs)
 			}
 		})
+		v.loadLimits(seq, id)
 	}()
+}
+
+// loadLimits shows the live limits of an owned personal workspace: one status call, cached by
+// the core for a while (called off the UI goroutine, after the documents are shown).
+func (v *documentsView) loadLimits(seq int, id string) {
+	lim, ok := v.b.UploadLimits(v.ctx, id)
+	uiDo(func() {
+		if seq == v.seq && ok {
+			v.limits.set(v.ws, lim, ok)
+		}
+	})
 }
 
 func (v *documentsView) loaded(m *doclist.Model, err error) {

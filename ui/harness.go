@@ -121,3 +121,31 @@ func (u *UI) FoldDocuments(on bool) {
 		u.main.docs.setFolded(on)
 	}
 }
+
+// LimitsShown reports whether the workspace shown has its limits bar.
+func (u *UI) LimitsShown() bool { return u.main != nil && u.main.docs.limits.root.Visible() }
+
+// UploadRows counts the uploads panel's rows: all of them, those still running, and the files
+// refused before they were queued.
+func (u *UI) UploadRows() (rows, running, refused int) {
+	if u.main == nil {
+		return 0, 0, 0
+	}
+	for _, it := range u.main.intake.items {
+		rows++
+		if it.running() {
+			running++
+		}
+		if it.refused() {
+			refused++
+		}
+	}
+	return rows, running, refused
+}
+
+// ShowUploads opens or hides the uploads panel, as its button does.
+func (u *UI) ShowUploads(on bool) {
+	if u.main != nil {
+		u.main.intake.setOpen(on)
+	}
+}

@@ -36,7 +36,8 @@ type mainView struct {
 	listErr  *errorView
 	chat     *chatPane
 	convs    *conversationList
-	uploads  *fyne.Container // the uploads panel lands here (ROADMAP: document intake)
+	uploads  *fyne.Container // holds the uploads panel
+	intake   *uploadsPanel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
 	root     fyne.CanvasObject
@@ -57,14 +58,17 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.onContent = m.chat.setDocuments
-	m.docs.onAsk = m.chat.askDocument
+	m.docs.onAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
 	m.docs.onFold = m.foldDocuments
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
-	m.convs.OnNew = func() { m.chat.newConversation(); m.chat.focusInput() }
+	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
 	m.syncText.Importance = widget.LowImportance
+	m.intake = newUploadsPanel(b, ctx)
+	m.intake.onAdd = m.pickFiles
+	m.uploads.Add(m.intake.root)
 	m.root = m.layout()
 	return m
 }
@@ -83,8 +87,11 @@ func (m *mainView) layout() fyne.CanvasObject {
 	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
-	m.docSplit = container.NewVSplit(m.docs.root, m.chat.root)
+	// The open uploads list takes the conversation's place under the documents, so that new
+	// documents show in the table above it; hiding it brings the conversation back.
+	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
 	m.docSplit.Offset = docSplitOffset
+	m.intake.onOpen = func(open bool) { showIf(m.chat.root, !open); m.docSplit.Refresh() }
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
@@ -96,6 +103,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 func (m *mainView) start() {
 	m.showConnection(m.b.Connection())
 	m.loadWorkspaces()
+	m.intake.load()
 	if m.b.Settings().DemoMode && !m.b.DemoMode() {
 		m.runSync(m.b.StartDemo)
 		return
@@ -210,8 +218,16 @@ func (m *mainView) foldDocuments(folded bool) {
 	}
 }
 
+// showChat hides the uploads list, which takes the conversation's place while open.
+func (m *mainView) showChat() {
+	if m.intake.open {
+		m.intake.setOpen(false)
+	}
+}
+
 // openConversation shows conv in the chat pane (a new, empty one when conv has no id).
 func (m *mainView) openConversation(conv app.Conversation) {
+	m.showChat()
 	if conv.ID == 0 {
 		m.chat.newConversation()
 		return
@@ -222,6 +238,7 @@ func (m *mainView) openConversation(conv app.Conversation) {
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
 // first when another one is shown.
 func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
+	m.showChat()
 	if conv.WorkspaceID != m.docs.ws.WorkspaceID {
 		m.list.Select(conv.WorkspaceID)
 	}
@@ -292,7 +309,10 @@ func (m *mainView) handle(ev app.Event) {
 		if e.WorkspaceID == m.docs.ws.WorkspaceID {
 			m.docs.reload()
 		}
+	case app.UploadFinished:
+		m.notifyFinished(e)
 	}
+	m.intake.handle(ev)
 	m.convs.handle(ev)
 }
 

@@ -7,7 +7,7 @@ import (
 
 // Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
 // goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
-// Settings, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
+// Settings, Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
 var (
 	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSearch          = &desktop.CustomShortcut{KeyName: fyne.KeyF,
@@ -16,6 +16,7 @@ var (
 	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutClose    = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutOpen     = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) installShortcuts() {
@@ -25,6 +26,7 @@ func (u *UI) installShortcuts() {
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { u.focusDocFilter() })
 	c.AddShortcut(shortcutNewConversation, func(fyne.Shortcut) { u.newConversation() })
 	c.AddShortcut(shortcutSearch, func(fyne.Shortcut) { u.searchConversations() })
+	c.AddShortcut(shortcutOpen, func(fyne.Shortcut) { u.pickFiles() })
 }
 
 // searchConversations opens the search over every conversation, when the browser is shown.
@@ -70,8 +72,11 @@ func (u *UI) menu() *fyne.MainMenu {
 	search := fyne.NewMenuItem("Search conversations…", u.searchConversations)
 	search.Shortcut = shortcutSearch
 	search.Disabled = u.main == nil
+	add := fyne.NewMenuItem("Add files…", u.pickFiles)
+	add.Shortcut = shortcutOpen
+	add.Disabled = u.main == nil
 	quit := fyne.NewMenuItem("Quit", u.Quit)
 	quit.IsQuit = true
-	file := fyne.NewMenu("File", newConv, search, refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
+	file := fyne.NewMenu("File", add, newConv, search, refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)
 }

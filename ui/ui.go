@@ -35,6 +35,10 @@ type Backend interface {
 	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	Refresh(ctx context.Context) error
 	WorkspaceLimits(id string) (client.Limits, bool)
+	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
+	Uploads() *app.Uploads
+	AddFiles(ctx context.Context, workspaceID string, paths ...string) ([]app.EnqueueResult, error)
+	CanAddFiles(ctx context.Context, workspaceID string) (bool, string)
 	Subscribe(fn func(app.Event)) (unsubscribe func())
 	Explain(err error) app.Explanation
 	Conversations() *app.Conversations
@@ -94,6 +98,8 @@ func (u *UI) Show() {
 	u.win.SetMaster()
 	u.win.Resize(savedSize(u.b.Settings()))
 	u.win.SetCloseIntercept(u.Quit)
+	u.win.SetOnDropped(u.dropped)
+	u.watchFocus()
 	u.unsub = u.b.Subscribe(func(ev app.Event) { uiDo(func() { u.dispatch(ev) }) })
 	u.installShortcuts()
 	s := u.b.Settings()
@@ -154,8 +160,11 @@ func (u *UI) showMain() {
 	u.main.start()
 }
 
-// Quit saves the window size, then closes the app, as closing its main window does.
-func (u *UI) Quit() {
+// Quit asks first when uploads are running (they resume at the next start), then saves the
+// window size and closes the app, as closing its main window does.
+func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
+
+func (u *UI) quitNow() {
 	size := u.win.Canvas().Size()
 	_ = u.b.UpdateSettings(func(s *app.Settings) { s.WindowWidth, s.WindowHeight = size.Width, size.Height })
 	u.Close()

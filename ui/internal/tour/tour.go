@@ -36,19 +36,22 @@ type tour struct {
 	slow  *largeServer // the chat stops' server
 }
 
-// steps are the tour's stops, in order: first run, the demo's workspace browser, answers (one
-// streaming with its stage, one with a table and its sources, one the documents do not cover, one
-// stopped with Retry), a website import, a large workspace with a filter typed, Settings, the dark
-// theme, and the offline state.
+// steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
+// the limits bar and the uploads panel mid-batch, answers (one streaming with its stage, one with a
+// table and its source, one the documents do not cover, one stopped with Retry, one with code, a
+// table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
+// offline state.
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
 	{"03-website-import", (*tour).websiteImport, ""},
+	{"12-limits-bar", (*tour).limitsBar, ""},
+	{"13-uploads-mid-batch", (*tour).uploadsMidBatch, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
 	{"11-answer-stopped-retry", (*tour).answerStopped, ""},
-	{"12-answer-code-table-sources", (*tour).answerCode, ""},
+	{"14-answer-code-table-sources", (*tour).answerCode, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
 	{"06-dark-theme", (*tour).dark, ""},
@@ -132,6 +135,36 @@ func (t *tour) selectWorkspace(name, filter string) error {
 	return nil
 }
 
+// limitsBar shoots the demo user's own workspace with its limits bar, read by one status call.
+func (t *tour) limitsBar() (fyne.Window, error) {
+	if err := t.selectWorkspace("My documents", ""); err != nil {
+		return nil, err
+	}
+	onUI(func() { t.u.FoldDocuments(false) })
+	if !waitFor(30*time.Second, func() bool { return t.u.LimitsShown() }) {
+		return nil, errors.New("the limits bar of My documents did not show")
+	}
+	return t.u.Window(), nil
+}
+
+// uploadsMidBatch drops six files on the demo user's own workspace, one of them Markdown, and
+// shoots the uploads panel while the others are on their way, the refused one with its reason.
+func (t *tour) uploadsMidBatch() (fyne.Window, error) {
+	paths, err := writeTourFiles()
+	if err != nil {
+		return nil, err
+	}
+	onUI(func() { t.u.AddFiles(paths...) })
+	ok := waitFor(30*time.Second, func() bool {
+		rows, running, refused := t.u.UploadRows()
+		return rows == len(paths) && refused == 1 && running > 0 && running < len(paths)-1
+	})
+	if !ok {
+		return nil, errors.New("the uploads panel did not show the batch mid-way")
+	}
+	return t.u.Window(), nil
+}
+
 func (t *tour) largeWorkspace() (fyne.Window, error) {
 	ls, err := startLargeServer(10000)
 	if err != nil {
@@ -145,6 +178,7 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 	if !waitFor(120*time.Second, t.u.Settled) {
 		return nil, errors.New("the large server's workspaces did not show")
 	}
+	onUI(func() { t.u.ShowUploads(false) })
 	onUI(func() { t.u.FoldDocuments(false) })
 	if err := t.selectWorkspace(LargeWorkspaceName, "report q3"); err != nil {
 		return nil, err

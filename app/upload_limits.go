@@ -1,0 +1,67 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"lectern/client"
+)
+
+// limitsTTL is how long limits read by a status call are trusted before UploadLimits asks again.
+const limitsTTL = 2 * time.Minute
+
+// UploadLimits returns the live upload limits of workspace wsID, one of the owner's own personal
+// workspaces. The server sends them with every upload record, and the status endpoint answers for
+// any document of the workspace, so one status call for a cached document is enough; its answer
+// is trusted for two minutes. Before the workspace has a document (or when the server cannot be
+// reached) the limits last reported are returned, if any: false means none are known yet.
+func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, bool) {
+	cl, key, err := a.conn.current()
+	if err != nil {
+		return client.Limits{}, false
+	}
+	if ws, ok, _ := a.store.workspace(ctx, key, wsID); !ok || !ownPersonal(ws) {
+		return cl.WorkspaceLimits(wsID)
+	}
+	if lim, ok := cl.WorkspaceLimits(wsID); ok && a.uploads.limitsFresh(wsID) {
+		return lim, true
+	}
+	if id := a.anyDocumentID(ctx, wsID); id != "" {
+		if _, err := cl.DocumentStatus(ctx, wsID, id); err == nil {
+			a.uploads.limitsRead(wsID)
+		}
+	}
+	return cl.WorkspaceLimits(wsID)
+}
+
+// anyDocumentID returns the server id of a cached document of wsID, "" when it has none.
+func (a *App) anyDocumentID(ctx context.Context, wsID string) string {
+	docs, _, err := a.sync.WorkspaceContent(ctx, wsID)
+	if err != nil {
+		return ""
+	}
+	for _, d := range docs {
+		if d.DocumentID != "" {
+			return d.DocumentID
+		}
+	}
+	return ""
+}
+
+func ownPersonal(ws CachedWorkspace) bool { return ws.Scope == "personal" && ws.Access == "owner" }
+
+func (u *Uploads) limitsFresh(wsID string) bool {
+	u.extra.mu.Lock()
+	defer u.extra.mu.Unlock()
+	at, ok := u.extra.limitsAt[wsID]
+	return ok && time.Since(at) < limitsTTL
+}
+
+func (u *Uploads) limitsRead(wsID string) {
+	u.extra.mu.Lock()
+	defer u.extra.mu.Unlock()
+	if u.extra.limitsAt == nil {
+		u.extra.limitsAt = map[string]time.Time{}
+	}
+	u.extra.limitsAt[wsID] = time.Now()
+}
