@@ -41,7 +41,7 @@ type offlineBanner struct {
 
 func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBanner {
 	o := &offlineBanner{b: b, ctx: ctx, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
-		why: widget.NewLabel(""), errs: newErrorView(b.Explain), onKey: retry}
+		why: widget.NewLabel(""), errs: newErrorView(keyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
 	o.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
@@ -51,6 +51,7 @@ func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBann
 	o.connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), o.doConnect)
 	o.connect.Importance = widget.HighImportance
 	o.keyFile, o.keyFileNote = newKeyFileCheck(nil)
+	o.keyFileNote.Importance = widget.MediumImportance // the warning colour does not read on the banner's
 	field := container.New(&maxWidth{width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
 	o.keyBox = container.NewVBox(container.NewHBox(field), o.keyFile, o.keyFileNote, o.errs.box)
 	o.keyBox.Hide()
@@ -175,4 +176,16 @@ func (o *offlineBanner) doConnect() {
 			}
 		})
 	}()
+}
+
+// keyExplain tells a refused key as the answer to the key just entered; other errors as explain does.
+func keyExplain(explain func(error) app.Explanation) func(error) app.Explanation {
+	return func(err error) app.Explanation {
+		x := explain(err)
+		if x.Code == "api_key_required" {
+			x.Sentence = "The server refused this key: it is missing or wrong. Check it, or create a new one in " +
+				"the service's key management page."
+		}
+		return x
+	}
 }

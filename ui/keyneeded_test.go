@@ -114,7 +114,7 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 	b.key.SetText("lk_wrong_key_000000000000")
 	test.Tap(b.connect)
 	until(t, "the refusal", func() bool { return !b.inFlight })
-	if msg := b.errs.Message(); !strings.Contains(msg, "missing or wrong") || !b.root.Visible() {
+	if msg := b.errs.Message(); !strings.Contains(msg, "refused this key") || !b.root.Visible() {
 		t.Fatalf("wrong key: %q (banner visible %v)", msg, b.root.Visible())
 	}
 	// The right one, pasted, with the key file chosen.
@@ -192,7 +192,7 @@ func TestSettingsChangeKeyWithKeychain(t *testing.T) {
 	s.keys.entry.SetText("lk_wrong_key_000000000000")
 	test.Tap(s.keys.save)
 	until(t, "the refusal", func() bool { return !s.keys.inFlight })
-	if msg := s.errs.Message(); !strings.Contains(msg, "missing or wrong") {
+	if msg := s.errs.Message(); !strings.Contains(msg, "refused this key") {
 		t.Fatalf("wrong key: %q", msg)
 	}
 	s.keys.entry.SetText(f.info.ReadOnlyKey)

@@ -70,7 +70,7 @@ func (u *UI) SettingsWindow() fyne.Window {
 
 func newSettingsWindow(u *UI) *settingsWindow {
 	s := &settingsWindow{u: u, win: u.fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""),
-		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView(u.b.Explain)}
+		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView(keyExplain(u.b.Explain))}
 	s.server.Selectable = true
 	s.home.Selectable = true
 	s.home.Wrapping = fyne.TextWrapBreak

@@ -127,7 +127,6 @@ func (s *settingsWindow) showConnectOther() {
 	note := widget.NewLabel("The workspaces and conversations cached for each server stay on this computer: " +
 		"connecting back to a server shows them again.")
 	note.Wrapping = fyne.TextWrapWord
-	note.Importance = widget.LowImportance
 	d := dialog.NewCustom("Connect to another server", "Cancel", container.NewVBox(note, f.root), s.win)
 	f.onConnected = func() {
 		d.Hide()
