@@ -176,3 +176,27 @@ func TestEnterKeyRefusedInDemo(t *testing.T) {
 		t.Fatalf("EnterKey in demo mode = %v", err)
 	}
 }
+
+// TestKeyFileMovesToALaterKeychain: a keychain that appears after the key file was chosen takes
+// the key, and the file goes.
+func TestKeyFileMovesToALaterKeychain(t *testing.T) {
+	noKeychain(t)
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.SetKeyFile(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	f.app.Close()
+	keyring.MockInit()
+	b := f.open()
+	if !b.KeychainAvailable() {
+		t.Fatal("the keychain is not seen")
+	}
+	if k, src, _ := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+		t.Fatalf("key from %v", src)
+	}
+	if n := keyFiles(t, f.home); len(n) != 0 {
+		t.Fatalf("key files once a keychain exists: %v", n)
+	}
+	assertNoKeyInHome(t, f.home, testKey)
+}

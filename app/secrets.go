@@ -138,7 +138,7 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 	}
 	if dir, on := s.fileChoice(); on {
 		if k := readKeyFile(dir, server); k != "" {
-			return k, KeyFromFile, nil
+			return k, s.moveToKeychain(server, k), nil
 		}
 	}
 	k, err := s.call(func() (string, error) { return keyring.Get(keyringService, server) })
@@ -155,6 +155,22 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 		s.setNoChain(true)
 		return "", KeyNone, nil
 	}
+}
+
+// moveToKeychain moves a key read from its key file into the keychain when a keychain has
+// answered since (one was installed or started after the file was chosen): with a keychain the key
+// does not stay on disk. It returns where the key is now.
+func (s *Secrets) moveToKeychain(server, key string) KeySource {
+	s.mu.Lock()
+	chain := s.known && !s.noChain
+	s.mu.Unlock()
+	if !chain {
+		return KeyFromFile
+	}
+	if src, err := s.Set(server, key); err == nil && src == KeyFromKeychain {
+		return KeyFromKeychain
+	}
+	return KeyFromFile
 }
 
 // EnvAPIKey returns the key set in LECTERN_API_KEY, trimmed; "" when none. It is the one place
