@@ -15,11 +15,11 @@ type ConnState int
 
 // The connection states.
 const (
-	ConnUnknown ConnState = iota // not checked yet (or no server)
-	ConnOnline                   // the last request reached the server
-	ConnSyncing                  // a refresh is running
-	ConnOffline                  // the server could not be reached: the cache answers
-	ConnKeyNeeded                // no API key is known for the server, or it refused the key: the cache answers
+	ConnUnknown   ConnState = iota // not checked yet (or no server)
+	ConnOnline                     // the last request reached the server
+	ConnSyncing                    // a refresh is running
+	ConnOffline                    // the server could not be reached: the cache answers
+	ConnKeyNeeded                  // no API key is known for the server, or it refused the key: the cache answers
 )
 
 // String names the state.

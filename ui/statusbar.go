@@ -76,4 +76,3 @@ func syncTime(t time.Time) string {
 	}
 	return t.Format(dateTimeLayout)
 }
-
