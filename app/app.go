@@ -59,6 +59,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	}
 	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
 		secrets: NewSecrets(opts.KeychainTimeout)}
+	a.secrets.useFile(home, settings.get().KeyFile)
 	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.get(); s.Server != "" && !s.DemoMode {
 		_ = a.use(ctx, s.Server, s.Server, "", KeyNone)

@@ -15,10 +15,11 @@ type ConnState int
 
 // The connection states.
 const (
-	ConnUnknown ConnState = iota // not checked yet (or no server)
-	ConnOnline                   // the last request reached the server
-	ConnSyncing                  // a refresh is running
-	ConnOffline                  // the server could not be reached (or refused the key): the cache answers
+	ConnUnknown   ConnState = iota // not checked yet (or no server)
+	ConnOnline                     // the last request reached the server
+	ConnSyncing                    // a refresh is running
+	ConnOffline                    // the server could not be reached: the cache answers
+	ConnKeyNeeded                  // no API key is known for the server, or it refused the key: the cache answers
 )
 
 // String names the state.
@@ -30,6 +31,8 @@ func (s ConnState) String() string {
 		return "syncing"
 	case ConnOffline:
 		return "offline"
+	case ConnKeyNeeded:
+		return "key needed"
 	default:
 		return "unknown"
 	}
@@ -61,6 +64,13 @@ func (e *NoKeyError) Error() string {
 }
 
 func (e *NoKeyError) Unwrap() error { return e.Err }
+
+// IsKeyNeeded reports whether err means that a key must be entered for the server: none is known
+// (*NoKeyError), or the server refused the one sent (api_key_required).
+func IsKeyNeeded(err error) bool {
+	var nk *NoKeyError
+	return errors.As(err, &nk) || client.IsCode(err, "api_key_required")
+}
 
 // connManager holds the current server, its client and the connection state. Sync,
 // conversations and uploads ask it for the client and the cache key of the current server.
@@ -174,8 +184,12 @@ func (m *connManager) connection() Connection {
 }
 
 // setState changes the state of the connection of cacheKey (ignored when the server has
-// changed meanwhile) and emits ConnectionChanged when it differs.
+// changed meanwhile) and emits ConnectionChanged when it differs. Offline because of the key
+// (none known, or refused) is ConnKeyNeeded.
 func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, err error) {
+	if st == ConnOffline && IsKeyNeeded(err) {
+		st = ConnKeyNeeded
+	}
 	m.mu.Lock()
 	if m.key != cacheKey {
 		m.mu.Unlock()
@@ -200,7 +214,7 @@ func (m *connManager) observe(cacheKey string, err error) {
 	cur := m.state.State
 	m.mu.Unlock()
 	switch {
-	case err == nil && (cur == ConnOffline || cur == ConnUnknown):
+	case err == nil && (cur == ConnOffline || cur == ConnUnknown || cur == ConnKeyNeeded):
 		m.setState(cacheKey, ConnOnline, time.Time{}, nil)
 	case err != nil && errors.Is(err, client.ErrUnreachable) && cur != ConnSyncing:
 		m.setState(cacheKey, ConnOffline, time.Time{}, err)

@@ -20,6 +20,7 @@ const (
 	KeyFromEnv                       // LECTERN_API_KEY
 	KeyFromKeychain                  // the OS keychain
 	KeyFromSession                   // memory only, for this session (no keychain available, or demo)
+	KeyFromFile                      // a key file only the user can read (no keychain, and the user chose it)
 )
 
 // String names the source in words.
@@ -31,6 +32,8 @@ func (k KeySource) String() string {
 		return "the system keychain"
 	case KeyFromSession:
 		return "memory, for this session only"
+	case KeyFromFile:
+		return "a key file in the data folder that only you can read"
 	default:
 		return "nowhere"
 	}
@@ -53,8 +56,9 @@ var errEmptyKey = errors.New("the API key is empty: paste the key from the servi
 var errKeychainTimeout = errors.New("the system keychain did not answer in time; it may be locked: unlock it (for example by logging in again) and retry")
 
 // Secrets stores API keys: in the OS keychain (service "lectern", one entry per server address),
-// overridden by LECTERN_API_KEY, or in memory when no keychain is available. It never writes a key
-// to a file, and its errors never contain a key.
+// overridden by LECTERN_API_KEY, or, when no keychain is available, in memory or (only when the
+// user chose it, see useFile) in a key file of mode 0600. With a keychain it never writes a key to
+// a file, and its errors never contain a key.
 type Secrets struct {
 	timeout time.Duration
 	chainMu sync.Mutex // one keychain call at a time (see call)
@@ -62,6 +66,23 @@ type Secrets struct {
 	session map[string]string // server -> key, kept for this session only
 	noChain bool              // the keychain failed; later calls still try it
 	known   bool              // a keychain call has answered (or failed) at least once
+	fileDir string            // the folder of the key files ("" before useFile)
+	fileOn  bool              // the user chose a key file where no keychain exists
+}
+
+// useFile sets the folder of the key files and whether the user chose to keep keys there when no
+// keychain is available.
+func (s *Secrets) useFile(dir string, on bool) {
+	s.mu.Lock()
+	s.fileDir, s.fileOn = dir, on
+	s.mu.Unlock()
+}
+
+// fileChoice returns the key files' folder and whether they are in use.
+func (s *Secrets) fileChoice() (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fileDir, s.fileOn && s.fileDir != ""
 }
 
 // probeUser is the keychain entry Available looks up when no call has told yet whether a keychain
@@ -115,6 +136,11 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 	if ok {
 		return k, KeyFromSession, nil
 	}
+	if dir, on := s.fileChoice(); on {
+		if k := readKeyFile(dir, server); k != "" {
+			return k, s.moveToKeychain(server, k), nil
+		}
+	}
 	k, err := s.call(func() (string, error) { return keyring.Get(keyringService, server) })
 	switch {
 	case err == nil:
@@ -131,12 +157,29 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 	}
 }
 
+// moveToKeychain moves a key read from its key file into the keychain when a keychain has
+// answered since (one was installed or started after the file was chosen): with a keychain the key
+// does not stay on disk. It returns where the key is now.
+func (s *Secrets) moveToKeychain(server, key string) KeySource {
+	s.mu.Lock()
+	chain := s.known && !s.noChain
+	s.mu.Unlock()
+	if !chain {
+		return KeyFromFile
+	}
+	if src, err := s.Set(server, key); err == nil && src == KeyFromKeychain {
+		return KeyFromKeychain
+	}
+	return KeyFromFile
+}
+
 // EnvAPIKey returns the key set in LECTERN_API_KEY, trimmed; "" when none. It is the one place
 // the environment's key is read: it overrides every stored key.
 func EnvAPIKey() string { return strings.TrimSpace(os.Getenv(envAPIKey)) }
 
-// Set stores key for server in the keychain. When no keychain is available it keeps the key in
-// memory and returns KeyFromSession with ErrNoKeychain (wrapped), which the caller shows as a
+// Set stores key for server in the keychain, and removes its key file if there was one. When no
+// keychain is available it keeps the key in the key file if the user chose one (KeyFromFile), else
+// in memory, returning KeyFromSession with ErrNoKeychain (wrapped), which the caller shows as a
 // notice, not as a failure.
 func (s *Secrets) Set(server, key string) (KeySource, error) {
 	if key == "" {
@@ -148,13 +191,25 @@ func (s *Secrets) Set(server, key string) (KeySource, error) {
 		s.mu.Lock()
 		delete(s.session, server)
 		s.mu.Unlock()
+		if dir, _ := s.fileChoice(); dir != "" {
+			_ = removeKeyFile(dir, server)
+		}
 		return KeyFromKeychain, nil
 	}
-	s.SetSession(server, key)
 	if errors.Is(err, errKeychainTimeout) {
+		s.SetSession(server, key)
 		return KeyFromSession, fmt.Errorf("%w; until then the key is kept in memory for this session only", err)
 	}
 	s.setNoChain(true)
+	if dir, on := s.fileChoice(); on {
+		if werr := writeKeyFile(dir, server, key); werr == nil {
+			s.mu.Lock()
+			delete(s.session, server)
+			s.mu.Unlock()
+			return KeyFromFile, nil
+		}
+	}
+	s.SetSession(server, key)
 	return KeyFromSession, ErrNoKeychain
 }
 
@@ -165,11 +220,17 @@ func (s *Secrets) SetSession(server, key string) {
 	s.mu.Unlock()
 }
 
-// Delete forgets the key for server, in memory and in the keychain. A missing entry is not an error.
+// Delete forgets the key for server, in memory, in its key file and in the keychain. A missing
+// entry is not an error.
 func (s *Secrets) Delete(server string) error {
 	s.mu.Lock()
 	delete(s.session, server)
 	s.mu.Unlock()
+	if dir, _ := s.fileChoice(); dir != "" {
+		if err := removeKeyFile(dir, server); err != nil {
+			return err
+		}
+	}
 	_, err := s.call(func() (string, error) { return "", keyring.Delete(keyringService, server) })
 	if err == nil || errors.Is(err, keyring.ErrNotFound) {
 		return nil

@@ -26,6 +26,9 @@ type Settings struct {
 	LastWorkspace map[string]string `json:"last_workspace,omitempty"` // server address -> workspace id
 	DemoMode      bool              `json:"demo_mode,omitempty"`
 	Notifications *bool             `json:"notifications,omitempty"` // OS notifications for uploads; nil means on
+	// KeyFile: where no keychain exists, keep each server's API key in a file of its own in the
+	// data folder that only the user can read (0600); never the key itself here. Off by default.
+	KeyFile bool `json:"key_file,omitempty"`
 }
 
 const settingsFile = "settings.json"

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"lectern/client"
@@ -80,6 +81,27 @@ func (a *App) Connect(ctx context.Context, server, key string) error {
 	return a.switchTo(ctx, u, u, key, src)
 }
 
+// errDemoKey refuses a key entered for demo mode, whose key is its own.
+var errDemoKey = errors.New("the demo server has its own key: leave the demo (Settings: Connect to another server) to use yours")
+
+// EnterKey sets the API key of the current server, whose cache stays: the key is tried first and
+// a key the server refuses is returned as the error and not kept; an unreachable server does not
+// stop it. It is then stored like Connect's (keychain; else the key file when chosen; else memory).
+// It does not refresh.
+func (a *App) EnterKey(ctx context.Context, key string) error {
+	server := a.conn.serverAddr()
+	switch {
+	case a.DemoMode():
+		return errDemoKey
+	case server == "":
+		return errNotConnected
+	}
+	if _, err := a.TestConnection(ctx, server, key); err != nil && !errors.Is(err, client.ErrUnreachable) {
+		return err
+	}
+	return a.Connect(ctx, server, key)
+}
+
 // UseServer makes server the current server for this process only: the address is validated and
 // the cache, conversations and upload queue switch to that server's, but nothing is saved (neither
 // the settings nor the keychain), so the saved server is the current one again next time. key,
@@ -120,7 +142,7 @@ func (a *App) use(ctx context.Context, server, cacheKey, key string, src KeySour
 	return nil
 }
 
-// SignOut forgets the current server's key (keychain and memory) and the server address. The
+// SignOut forgets the current server's key (keychain, key file and memory) and the server address. The
 // server's cache and conversations stay on this computer for the next time.
 func (a *App) SignOut(ctx context.Context) error {
 	server := a.conn.serverAddr()

@@ -19,42 +19,32 @@ import (
 // firstRun is the page shown while no server is saved: connect to a server with an address and
 // an API key (with a Test connection button), or try the demo.
 type firstRun struct {
-	b   Backend
-	ctx context.Context
-	win fyne.Window
+	*connectForm // the Connect to your server card
+	win          fyne.Window
 
-	server, key    *widget.Entry
-	test, connect  *widget.Button
-	demo           *widget.Button
-	busy           *widget.Activity
-	result         *widget.Label
-	errs, demoErrs *errorView
-	root           fyne.CanvasObject
-	connectCard    *widget.Card
-	onConnected    func() // on the UI goroutine, after Connect or StartDemo succeeded
-	inFlight       bool
+	demo        *widget.Button
+	demoErrs    *errorView
+	root        fyne.CanvasObject
+	connectCard *widget.Card
 }
 
 func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
-	f := &firstRun{b: b, ctx: ctx, win: win, errs: newErrorView(b.Explain), demoErrs: newErrorView(b.Explain)}
-	f.server = widget.NewEntry()
-	f.server.SetPlaceHolder("https://workspace.example.com")
-	f.key = widget.NewPasswordEntry()
-	f.key.SetPlaceHolder("Your API key")
-	f.key.OnSubmitted = func(string) { f.doConnect() }
-	f.test = widget.NewButtonWithIcon("Test connection", theme.SearchIcon(), f.doTest)
-	f.connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), f.doConnect)
-	f.connect.Importance = widget.HighImportance
+	f := &firstRun{connectForm: newConnectForm(b, ctx), win: win, demoErrs: newErrorView(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
-	f.busy = widget.NewActivity()
-	f.busy.Hide()
-	f.result = widget.NewLabel("")
-	f.result.Wrapping = fyne.TextWrapWord
-	f.result.Hide()
+	f.connectForm.onBusy = func(on bool) {
+		if on {
+			f.demo.Disable()
+		} else {
+			f.demo.Enable()
+		}
+	}
 	f.root = f.layout()
 	go func() {
 		chain := b.KeychainAvailable()
-		uiDo(func() { f.connectCard.SetSubTitle(keychainNote(chain)) })
+		uiDo(func() {
+			f.connectCard.SetSubTitle(keychainNote(chain))
+			f.showKeyFile(chain)
+		})
 	}()
 	return f
 }
@@ -64,7 +54,7 @@ func keychainNote(available bool) string {
 	if available {
 		return "The key is kept in the system keychain."
 	}
-	return "No keychain is available: the key is kept only until Lectern closes."
+	return "No keychain is available: the key is kept only until Lectern closes, unless you keep it in a file."
 }
 
 func (f *firstRun) content() fyne.CanvasObject { return f.root }
@@ -80,10 +70,7 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	sub := widget.NewLabel("Ask questions of your workspace documents, online or from the offline cache.")
 	header := container.NewHBox(icon, container.NewVBox(layout.NewSpacer(), title, sub, layout.NewSpacer()))
 
-	form := widget.NewForm(widget.NewFormItem("Server address", f.server), widget.NewFormItem("API key", f.key))
-	actions := container.NewHBox(f.test, f.connect, f.busy)
-	connect := widget.NewCard("Connect to your server", "",
-		container.NewVBox(form, actions, f.result, f.errs.box))
+	connect := widget.NewCard("Connect to your server", "", f.connectForm.root)
 
 	demoText := widget.NewLabel("Explore Lectern with sample workspaces and documents, served by a demo " +
 		"server built into the app. Nothing leaves this computer.")
@@ -95,61 +82,6 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	cards := container.NewGridWithColumns(2, connect, demo)
 	page := container.NewVBox(header, widget.NewSeparator(), cards)
 	return container.NewCenter(container.New(&maxWidth{width: 900}, container.NewPadded(page)))
-}
-
-// setBusy disables the buttons while a check runs.
-func (f *firstRun) setBusy(on bool) {
-	f.inFlight = on
-	for _, b := range []*widget.Button{f.test, f.connect, f.demo} {
-		if on {
-			b.Disable()
-		} else {
-			b.Enable()
-		}
-	}
-	if on {
-		f.busy.Show()
-		f.busy.Start()
-	} else {
-		f.busy.Stop()
-		f.busy.Hide()
-	}
-}
-
-// inputs checks the address and key; on a problem it shows it and returns false.
-func (f *firstRun) inputs() (server, key string, ok bool) {
-	f.result.Hide()
-	server, err := app.ValidateServerURL(strings.TrimSpace(f.server.Text))
-	if err != nil {
-		f.errs.SetError(err)
-		return "", "", false
-	}
-	key = strings.TrimSpace(f.key.Text)
-	if key == "" {
-		f.errs.SetError(fmt.Errorf("enter the API key made for you in the service's key management page"))
-		return "", "", false
-	}
-	f.errs.SetError(nil)
-	return server, key, true
-}
-
-func (f *firstRun) doTest() {
-	server, key, ok := f.inputs()
-	if !ok || f.inFlight {
-		return
-	}
-	f.setBusy(true)
-	go func() {
-		ws, err := f.b.TestConnection(f.ctx, server, key)
-		uiDo(func() {
-			f.setBusy(false)
-			f.errs.SetError(err)
-			if err == nil {
-				f.result.SetText(workspaceSummary(ws))
-				f.result.Show()
-			}
-		})
-	}()
 }
 
 // workspaceSummary says what a successful test found.
@@ -175,36 +107,23 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-func (f *firstRun) doConnect() {
-	server, key, ok := f.inputs()
-	if !ok || f.inFlight {
-		return
-	}
-	f.setBusy(true)
-	go func() {
-		err := f.b.Connect(f.ctx, server, key)
-		uiDo(func() { f.finish(err, f.errs) })
-	}()
-}
-
 func (f *firstRun) doDemo() {
 	if f.inFlight {
 		return
 	}
 	f.setBusy(true)
+	f.demo.Disable()
 	f.demoErrs.SetError(nil)
 	go func() {
 		err := f.b.StartDemo(f.ctx)
-		uiDo(func() { f.finish(err, f.demoErrs) })
+		uiDo(func() {
+			f.setBusy(false)
+			f.demoErrs.SetError(err)
+			if err == nil && f.onConnected != nil {
+				f.onConnected()
+			}
+		})
 	}()
-}
-
-func (f *firstRun) finish(err error, where *errorView) {
-	f.setBusy(false)
-	where.SetError(err)
-	if err == nil && f.onConnected != nil {
-		f.onConnected()
-	}
 }
 
 // maxWidth lays out one object at its minimum height and at most width wide.

@@ -54,7 +54,7 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(b.Explain),
 		chat: newChatPane(b, ctx, win), convs: newConversationList(b, ctx, win), uploads: container.NewStack()}
-	m.banner = newOfflineBanner(m.refresh)
+	m.banner = newOfflineBanner(b, ctx, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.onContent = m.chat.setDocuments
@@ -266,7 +266,7 @@ func (m *mainView) runSync(fn func(context.Context) error) {
 func (m *mainView) syncDone(err error) {
 	c := m.b.Connection()
 	m.showConnection(c)
-	if err != nil && c.State != app.ConnOffline {
+	if err != nil && c.State != app.ConnOffline && c.State != app.ConnKeyNeeded {
 		m.listErr.SetError(err)
 	} else if err == nil {
 		m.listErr.SetError(nil)

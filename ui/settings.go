@@ -23,21 +23,29 @@ var themeOptions = []struct{ value, label string }{
 	{ThemeSystem, "System"}, {ThemeLight, "Light"}, {ThemeDark, "Dark"},
 }
 
-// settingsWindow is the Settings window: server and key, answer defaults, theme, data folder, and
-// sign-out. Changes are saved at once; the theme applies live.
+// settingsWindow is the Settings window: server and key (Change key, the key-file choice where no
+// keychain exists, Connect to another server, sign-out), answer defaults, theme, data folder.
+// Changes are saved at once; the theme applies live.
 type settingsWindow struct {
 	u        *UI
 	win      fyne.Window
 	server   *widget.Label
 	key      *widget.Label
 	keychain *widget.Label
-	tier     *widget.Select
-	thinking *widget.Check
-	theme    *widget.RadioGroup
-	home     *widget.Label
-	signOut  *widget.Button
-	errs     *errorView
-	loading  bool
+	keys     *keySettings
+	another  *widget.Button
+	// connectOther is the form of the last Connect to another server dialog (tests use it).
+	connectOther *connectForm
+	tier         *widget.Select
+	thinking     *widget.Check
+	theme        *widget.RadioGroup
+	home         *widget.Label
+	signOut      *widget.Button
+	errs         *errorView
+	loading      bool
+	src          app.KeySource // where the current key comes from, as last read
+	chain        bool          // a keychain exists, as last asked
+	demo         bool          // demo mode, as last read
 }
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.
@@ -62,11 +70,12 @@ func (u *UI) SettingsWindow() fyne.Window {
 
 func newSettingsWindow(u *UI) *settingsWindow {
 	s := &settingsWindow{u: u, win: u.fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""),
-		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView(u.b.Explain)}
+		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView(keyExplain(u.b.Explain))}
 	s.server.Selectable = true
 	s.home.Selectable = true
 	s.home.Wrapping = fyne.TextWrapBreak
 	s.key.TextStyle = fyne.TextStyle{Monospace: true}
+	s.key.Wrapping = fyne.TextWrapWord
 	s.keychain.Wrapping = fyne.TextWrapWord
 	s.keychain.Importance = widget.WarningImportance
 	s.tier = widget.NewSelect(labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
@@ -79,6 +88,8 @@ func newSettingsWindow(u *UI) *settingsWindow {
 	s.theme.Horizontal = true
 	s.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), s.confirmSignOut)
 	s.signOut.Importance = widget.DangerImportance
+	s.keys = newKeySettings(s)
+	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
 	s.win.CenterOnScreen()
@@ -101,14 +112,14 @@ func (s *settingsWindow) layout() fyne.CanvasObject {
 	open.Importance = widget.LowImportance
 	conn := widget.NewForm(
 		widget.NewFormItem("Server", s.server),
-		widget.NewFormItem("API key", container.NewVBox(s.key, s.keychain)))
+		widget.NewFormItem("API key", container.NewVBox(s.key, s.keychain, s.keys.root)))
 	answers := widget.NewForm(
 		widget.NewFormItem("Default tier", s.tier),
 		widget.NewFormItem("Thinking", s.thinking))
 	look := widget.NewForm(widget.NewFormItem("Theme", s.theme))
 	data := container.NewBorder(nil, nil, nil, open, s.home)
 	return container.NewVScroll(container.NewPadded(container.NewVBox(
-		heading("Connection"), conn, container.NewHBox(s.signOut), s.errs.box,
+		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.box,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
 		widget.NewSeparator(), heading("Data folder"), data)))
@@ -142,35 +153,61 @@ func (s *settingsWindow) refresh() {
 	} else {
 		s.signOut.Enable()
 	}
+	if st.DemoMode {
+		s.signOut.SetText("Leave the demo")
+	} else {
+		s.signOut.SetText("Sign out")
+	}
 	go s.loadKey(server)
 }
 
 func (s *settingsWindow) loadKey(server string) {
 	b := s.u.b
+	demo := b.Settings().DemoMode
 	key, src, err := b.APIKey(server)
 	chain := b.KeychainAvailable()
+	st := b.Settings()
+	path := b.KeyFile(server)
 	uiDo(func() {
-		s.key.SetText(keyText(key, src, s.u.b.Explain(err).Sentence))
-		if chain {
-			s.keychain.Hide()
+		s.src, s.chain, s.demo = src, chain, demo
+		s.key.SetText(keyText(key, src, s.u.b.Explain(err).Sentence, demo))
+		s.keys.show(server != "" && !demo, src, chain, st.KeyFile)
+		if text := keychainText(chain, demo, st.KeyFile, path); text != "" {
+			s.keychain.SetText(text)
+			s.keychain.Show()
 			return
 		}
-		s.keychain.SetText("No keychain is available on this system, so the key is kept only until Lectern " +
-			"closes. Set LECTERN_API_KEY to avoid entering it each time.")
-		s.keychain.Show()
+		s.keychain.Hide()
 	})
 }
 
-// keyText shows a key as its first 12 characters and where it comes from; never the whole key.
-func keyText(key string, src app.KeySource, failure string) string {
-	if failure != "" {
-		return failure
+// keychainText says where keys are kept when no keychain exists ("" with a keychain, and in demo
+// mode, whose key is its own).
+func keychainText(chain, demo, keyFile bool, path string) string {
+	switch {
+	case chain || demo:
+		return ""
+	case keyFile:
+		return "No keychain is available on this system: the key is kept in a file that only you can read (" + path + ")."
 	}
-	if key == "" {
+	return "No keychain is available on this system, so the key is kept only until Lectern closes: keep it in a " +
+		"file below, or set LECTERN_API_KEY."
+}
+
+// keyText shows a key as its first 12 characters and where it comes from; never the whole key.
+// The demo's key is its own.
+func keyText(key string, src app.KeySource, failure string, demo bool) string {
+	switch {
+	case demo:
+		return "The demo's own key (it opens only the built-in demo server)"
+	case failure != "":
+		return failure
+	case key == "":
 		return "No key"
 	}
 	where := map[app.KeySource]string{app.KeyFromEnv: "from LECTERN_API_KEY",
-		app.KeyFromKeychain: "in the system keychain", app.KeyFromSession: "for this session only"}[src]
+		app.KeyFromKeychain: "in the system keychain", app.KeyFromSession: "for this session only",
+		app.KeyFromFile: "in a file only you can read"}[src]
 	return fmt.Sprintf("%s…  (%s)", app.KeyPrefix(key), where)
 }
 
@@ -184,8 +221,8 @@ func (s *settingsWindow) save(fn func(*app.Settings)) {
 }
 
 func (s *settingsWindow) confirmSignOut() {
-	dialog.ShowConfirm("Sign out?", "Lectern forgets this server and removes its key from the keychain. "+
-		"The cached workspaces stay on this computer.", func(ok bool) {
+	title, text := signOutText(s.u.b.Server(), s.demo, s.chain, s.src, s.u.b.KeyFile(s.u.b.Server()))
+	dialog.ShowConfirm(title, text, func(ok bool) {
 		if ok {
 			s.doSignOut()
 		}

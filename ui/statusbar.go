@@ -61,6 +61,8 @@ func connStyle(st app.ConnState) (fyne.ThemeColorName, string) {
 		return theme.ColorNamePrimary, "Syncing…"
 	case app.ConnOffline:
 		return theme.ColorNameWarning, "Offline"
+	case app.ConnKeyNeeded:
+		return theme.ColorNameWarning, "API key needed"
 	}
 	return theme.ColorNameDisabled, "Connecting…"
 }
@@ -73,44 +75,4 @@ func syncTime(t time.Time) string {
 		return t.Format("15:04")
 	}
 	return t.Format(dateTimeLayout)
-}
-
-// offlineBanner is the strip under the toolbar shown while offline: the cached list stays usable.
-type offlineBanner struct {
-	bg    *canvas.Rectangle
-	text  *widget.Label
-	why   *widget.Label
-	retry *widget.Button
-	root  *fyne.Container
-}
-
-func newOfflineBanner(retry func()) *offlineBanner {
-	b := &offlineBanner{bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""), why: widget.NewLabel("")}
-	b.text.TextStyle = fyne.TextStyle{Bold: true}
-	b.why.Wrapping = fyne.TextWrapWord
-	b.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
-	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
-	b.root = container.NewStack(b.bg, container.NewPadded(container.NewBorder(nil, nil, container.NewHBox(icon, b.text),
-		container.NewCenter(b.retry), b.why)))
-	b.root.Hide()
-	return b
-}
-
-// set shows the banner while c is offline, hides it otherwise.
-func (b *offlineBanner) set(c app.Connection) {
-	if c.State != app.ConnOffline {
-		b.root.Hide()
-		return
-	}
-	text := "Offline, showing the cached list"
-	if !c.LastSynced.IsZero() {
-		text = "Offline, last synced at " + syncTime(c.LastSynced)
-	}
-	b.text.SetText(text)
-	b.why.SetText(c.Why.Sentence)
-	wc := theme.Color(theme.ColorNameWarning)
-	r, g, bl, _ := wc.RGBA()
-	b.bg.FillColor = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: 0x40}
-	b.bg.Refresh()
-	b.root.Show()
 }

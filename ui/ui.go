@@ -28,6 +28,9 @@ type Backend interface {
 	KeychainAvailable() bool
 	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
 	Connect(ctx context.Context, server, key string) error
+	EnterKey(ctx context.Context, key string) error
+	SetKeyFile(ctx context.Context, on bool) error
+	KeyFile(server string) string
 	SignOut(ctx context.Context) error
 	StartDemo(ctx context.Context) error
 	Connection() app.Connection

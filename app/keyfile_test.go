@@ -1,0 +1,202 @@
+package app
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zalando/go-keyring"
+)
+
+// noKeychain makes go-keyring fail as it does on Linux without a Secret Service, until the test ends.
+func noKeychain(t *testing.T) {
+	t.Helper()
+	keyring.MockInitWithError(errors.New("org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided"))
+	t.Cleanup(keyring.MockInit)
+}
+
+// keyFiles lists the key files in home.
+func keyFiles(t *testing.T, home string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(home, keyFilePrefix+"*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// TestMissingKeyIsItsOwnState: without a keychain the key is gone after a restart; a refresh then
+// says the key is needed (not offline), a refused key is not kept, and the right one brings the
+// same server back online with its cache.
+func TestMissingKeyIsItsOwnState(t *testing.T) {
+	noKeychain(t)
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f.app.Close()
+	b := f.open()
+	if err := b.Refresh(ctx); !IsKeyNeeded(err) {
+		t.Fatalf("refresh without a key = %v", err)
+	}
+	if c := b.Connection(); c.State != ConnKeyNeeded || c.State.String() != "key needed" {
+		t.Fatalf("state without a key = %v", c.State)
+	}
+	if ids := workspaceIDs(t, b); len(ids) != 2 {
+		t.Fatalf("cache while the key is needed: %v", ids)
+	}
+	if err := b.EnterKey(ctx, "lk_wrong_key_000000000000"); err == nil {
+		t.Fatal("a refused key was accepted")
+	}
+	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
+		t.Fatal("a refused key was kept")
+	}
+	if err := b.EnterKey(ctx, testKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if c := b.Connection(); c.State != ConnOnline || b.Server() != f.emu.URL() {
+		t.Fatalf("after the key: %v on %q", c.State, b.Server())
+	}
+}
+
+// TestRefusedKeyIsKeyNeeded: a key the server refuses is the key-needed state too.
+func TestRefusedKeyIsKeyNeeded(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.Connect(ctx, f.emu.URL(), "lk_revoked_key_0000000000"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Refresh(ctx); err == nil {
+		t.Fatal("refresh with a refused key succeeded")
+	}
+	if c := f.app.Connection(); c.State != ConnKeyNeeded {
+		t.Fatalf("state with a refused key = %v", c.State)
+	}
+}
+
+// TestKeyFileOptIn: where no keychain exists and the user chose it, the key is kept in a file of
+// its own, mode 0600, never in settings.json; it survives a restart and sign-out removes it.
+func TestKeyFileOptIn(t *testing.T) {
+	noKeychain(t)
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if n := keyFiles(t, f.home); len(n) != 0 {
+		t.Fatalf("key files before the choice: %v", n)
+	}
+	if err := f.app.SetKeyFile(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	files := keyFiles(t, f.home)
+	if len(files) != 1 || files[0] != f.app.KeyFile(f.emu.URL()) {
+		t.Fatalf("key files %v, want %s", files, f.app.KeyFile(f.emu.URL()))
+	}
+	fi, err := os.Stat(files[0])
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("key file mode %v (%v)", fi.Mode().Perm(), err)
+	}
+	if data, _ := os.ReadFile(files[0]); !strings.Contains(string(data), testKey) {
+		t.Fatal("the key file does not hold the key")
+	}
+	if data, _ := os.ReadFile(filepath.Join(f.home, settingsFile)); strings.Contains(string(data), testKey) ||
+		!strings.Contains(string(data), `"key_file": true`) {
+		t.Fatalf("settings.json: %s", data)
+	}
+	f.app.Close()
+	b := f.open()
+	if k, src, err := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromFile || err != nil {
+		t.Fatalf("after a restart: %q, %v, %v", KeyPrefix(k), src, err)
+	}
+	if err := b.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SignOut(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := keyFiles(t, f.home); len(n) != 0 {
+		t.Fatalf("key files after sign-out: %v", n)
+	}
+	assertNoKeyInHome(t, f.home, testKey)
+}
+
+// TestKeyFileOffRemovesIt: turning the choice off removes every key file; the key stays for the
+// session.
+func TestKeyFileOffRemovesIt(t *testing.T) {
+	noKeychain(t)
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.SetKeyFile(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.SetKeyFile(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	if n := keyFiles(t, f.home); len(n) != 0 {
+		t.Fatalf("key files after turning it off: %v", n)
+	}
+	if k, src, _ := f.app.APIKey(f.emu.URL()); k != testKey || src != KeyFromSession {
+		t.Fatalf("after turning it off: %v", src)
+	}
+	assertNoKeyInHome(t, f.home, testKey)
+}
+
+// TestKeyFileUnusedWithKeychain: with a keychain the choice changes nothing: the key never
+// touches the disk.
+func TestKeyFileUnusedWithKeychain(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.SetKeyFile(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Connect(ctx, f.emu.URL(), testKey); err != nil {
+		t.Fatal(err)
+	}
+	if _, src, _ := f.app.APIKey(f.emu.URL()); src != KeyFromKeychain {
+		t.Fatalf("key from %v", src)
+	}
+	if n := keyFiles(t, f.home); len(n) != 0 {
+		t.Fatalf("key files with a keychain: %v", n)
+	}
+	assertNoKeyInHome(t, f.home, testKey)
+}
+
+// TestEnterKeyRefusedInDemo: the demo's key is its own.
+func TestEnterKeyRefusedInDemo(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.StartDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.EnterKey(ctx, testKey); !errors.Is(err, errDemoKey) {
+		t.Fatalf("EnterKey in demo mode = %v", err)
+	}
+}
+
+// TestKeyFileMovesToALaterKeychain: a keychain that appears after the key file was chosen takes
+// the key, and the file goes.
+func TestKeyFileMovesToALaterKeychain(t *testing.T) {
+	noKeychain(t)
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.SetKeyFile(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	f.app.Close()
+	keyring.MockInit()
+	b := f.open()
+	if !b.KeychainAvailable() {
+		t.Fatal("the keychain is not seen")
+	}
+	if k, src, _ := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+		t.Fatalf("key from %v", src)
+	}
+	if n := keyFiles(t, f.home); len(n) != 0 {
+		t.Fatalf("key files once a keychain exists: %v", n)
+	}
+	assertNoKeyInHome(t, f.home, testKey)
+}

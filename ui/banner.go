@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+// offlineBanner is the strip under the toolbar while the server cannot be used; the cached list
+// stays usable. Offline, it says since when and offers Try again. When an API key is needed (none
+// is known for the server, or the server refused it) it has a masked key field and Connect, and,
+// where no keychain exists, the choice of a key file.
+type offlineBanner struct {
+	b     Backend
+	ctx   context.Context
+	bg    *canvas.Rectangle
+	text  *widget.Label
+	why   *widget.Label
+	retry *widget.Button
+	root  *fyne.Container
+
+	keyBox      *fyne.Container // the key field, Connect, the key-file choice and the error
+	key         *widget.Entry
+	connect     *widget.Button
+	keyFile     *widget.Check
+	keyFileNote *widget.Label
+	errs        *errorView
+	onKey       func() // after a key was stored: refresh
+	inFlight    bool
+	gen         int // counts set calls, so that a late answer about an older state is dropped
+}
+
+func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBanner {
+	o := &offlineBanner{b: b, ctx: ctx, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
+		why: widget.NewLabel(""), errs: newErrorView(keyExplain(b.Explain)), onKey: retry}
+	o.text.TextStyle = fyne.TextStyle{Bold: true}
+	o.why.Wrapping = fyne.TextWrapWord
+	o.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
+	o.key = widget.NewPasswordEntry()
+	o.key.SetPlaceHolder("Paste your API key")
+	o.key.OnSubmitted = func(string) { o.doConnect() }
+	o.connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), o.doConnect)
+	o.connect.Importance = widget.HighImportance
+	o.keyFile, o.keyFileNote = newKeyFileCheck(nil)
+	o.keyFileNote.Importance = widget.MediumImportance // the warning colour does not read on the banner's
+	field := container.New(&maxWidth{width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
+	o.keyBox = container.NewVBox(container.NewHBox(field), o.keyFile, o.keyFileNote, o.errs.box)
+	o.keyBox.Hide()
+	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
+	top := container.NewBorder(nil, nil, container.NewHBox(icon, o.text), container.NewCenter(o.retry), o.why)
+	o.root = container.NewStack(o.bg, container.NewPadded(container.NewVBox(top, o.keyBox)))
+	o.root.Hide()
+	return o
+}
+
+// set shows the banner while c is offline or needs a key, hides it otherwise.
+func (o *offlineBanner) set(c app.Connection) {
+	o.gen++
+	switch c.State {
+	case app.ConnOffline:
+		o.showOffline(c)
+	case app.ConnKeyNeeded:
+		o.showKeyNeeded(c)
+	default:
+		o.root.Hide()
+		return
+	}
+	wc := theme.Color(theme.ColorNameWarning)
+	r, g, bl, _ := wc.RGBA()
+	o.bg.FillColor = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: 0x40}
+	o.bg.Refresh()
+	o.root.Show()
+}
+
+func (o *offlineBanner) showOffline(c app.Connection) {
+	text := "Offline, showing the cached list"
+	if !c.LastSynced.IsZero() {
+		text = "Offline, last synced at " + syncTime(c.LastSynced)
+	}
+	o.text.SetText(text)
+	o.why.SetText(c.Why.Sentence)
+	o.retry.Show()
+	o.keyBox.Hide()
+}
+
+// showKeyNeeded asks for the key; whether a keychain exists and where the refused key came from
+// are found out off the UI goroutine (the keychain may be slow).
+func (o *offlineBanner) showKeyNeeded(c app.Connection) {
+	o.text.SetText("API key needed")
+	o.retry.Hide()
+	if o.why.Text == "" || !o.keyBox.Visible() {
+		o.why.SetText(keyNeededSentence(c, true, app.KeyNone))
+	}
+	o.keyBox.Show()
+	gen := o.gen
+	go func() {
+		chain := o.b.KeychainAvailable()
+		_, src, _ := o.b.APIKey(c.Server)
+		keyFile := o.b.Settings().KeyFile
+		uiDo(func() {
+			if gen != o.gen {
+				return
+			}
+			o.why.SetText(keyNeededSentence(c, chain, src))
+			// A key in LECTERN_API_KEY overrides any key entered here.
+			showIf(o.key, src != app.KeyFromEnv)
+			showIf(o.connect, src != app.KeyFromEnv)
+			showIf(o.keyFile, !chain && src != app.KeyFromEnv)
+			showIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
+			o.keyFile.SetChecked(keyFile)
+		})
+	}()
+}
+
+// keyNeededSentence says why a key is needed for c's server, and what to do; chain tells whether
+// a keychain exists here, src where the current key (if any) comes from.
+func keyNeededSentence(c app.Connection, chain bool, src app.KeySource) string {
+	var nk *app.NoKeyError
+	noKey := errors.As(c.Err, &nk)
+	server := c.Server
+	switch {
+	case (src == app.KeyFromEnv || !noKey) && c.Why.Sentence != "":
+		return c.Why.Sentence // the server refused the key: Explain says it by where the key came from
+	case noKey && nk.Err != nil:
+		return "Lectern could not read the key for " + server + " from the system keychain (it may be locked). " +
+			"Enter the key to go on; the cached list stays usable meanwhile."
+	case !chain:
+		return "No keychain is available on this computer, so the key for " + server + " was kept only until " +
+			"Lectern closed. Enter it to go on; the cached list stays usable meanwhile."
+	}
+	return "No API key is stored on this computer for " + server + ". Enter it to go on; the cached list " +
+		"stays usable meanwhile."
+}
+
+// doConnect stores the key entered for the current server (after the server accepted it, or when
+// it cannot be reached), with the key-file choice first, then refreshes.
+func (o *offlineBanner) doConnect() {
+	key := strings.TrimSpace(o.key.Text)
+	if o.inFlight {
+		return
+	}
+	if key == "" {
+		o.errs.SetError(errors.New("paste the API key made for you in the service's key management page"))
+		return
+	}
+	choice, keyFile := o.keyFile.Visible(), o.keyFile.Checked
+	o.inFlight = true
+	o.connect.Disable()
+	o.errs.SetError(nil)
+	go func() {
+		var err error
+		if choice && keyFile != o.b.Settings().KeyFile {
+			err = o.b.SetKeyFile(o.ctx, keyFile)
+		}
+		if err == nil {
+			err = o.b.EnterKey(o.ctx, key)
+		}
+		uiDo(func() {
+			o.inFlight = false
+			o.connect.Enable()
+			o.errs.SetError(err)
+			if err == nil {
+				o.key.SetText("")
+				if o.onKey != nil {
+					o.onKey()
+				}
+			}
+		})
+	}()
+}
+
+// keyExplain tells a refused key as the answer to the key just entered; other errors as explain does.
+func keyExplain(explain func(error) app.Explanation) func(error) app.Explanation {
+	return func(err error) app.Explanation {
+		x := explain(err)
+		if x.Code == "api_key_required" {
+			x.Sentence = "The server refused this key: it is missing or wrong. Check it, or create a new one in " +
+				"the service's key management page."
+		}
+		return x
+	}
+}
