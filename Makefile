@@ -28,8 +28,14 @@ deps:
 	fi
 	$(GO) mod download
 
+# The Go tool stamps the source revision into the binary itself, except in a git worktree: there the
+# linker sets it (lectern --version shows it either way).
+REVISION  := $(shell git rev-parse HEAD 2>/dev/null)
+MODIFIED  := $(shell [ -n "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo true)
+LDFLAGS   := -X lectern/cli.buildRevision=$(REVISION) -X lectern/cli.buildModified=$(MODIFIED)
+
 build: deps
-	$(GO) build -buildvcs=auto -tags $(TAGS) -o $(BIN) .
+	$(GO) build -buildvcs=auto -tags $(TAGS) -ldflags '$(LDFLAGS)' -o $(BIN) .
 
 run: build
 	./$(BIN)
