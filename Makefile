@@ -82,8 +82,9 @@ fuzz:
 
 # readme-test runs every command of the README's sh blocks as written, in a temporary HOME and
 # LECTERN_HOME, against a demo server (scripts/readme-test.sh says what it runs in a safe form).
+# A command that hangs ends the run after 15 minutes (timeout stops the script and all it started).
 readme-test:
-	GO=$(GO) scripts/readme-test.sh README.md
+	GO=$(GO) timeout -k 10 900 scripts/readme-test.sh README.md
 
 bench: deps
 	$(GO) test -tags $(TEST_TAGS) -run '^$$' -bench . -benchmem ./...
