@@ -40,3 +40,18 @@ func TestReadmeStatesTheDemosLimits(t *testing.T) {
 		t.Errorf("the README does not say %q (limits %+v)", want, l)
 	}
 }
+
+// The README's second terminal exports the demo's default address and its key, which the README
+// test can only replace the port of: they must be what `lectern demo` prints without --addr.
+func TestReadmeExportsTheDemosDefaults(t *testing.T) {
+	setup(t)
+	_, key := startDemo(t, "127.0.0.1:0")
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\nexport LECTERN_SERVER=http://" + defaultDemoAddr + " LECTERN_API_KEY=" + key + "\n"
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("the README does not say %q", strings.TrimSpace(want))
+	}
+}
