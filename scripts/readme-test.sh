@@ -5,7 +5,8 @@
 # The commands run in one bash session from the repository's root (exports carry over), with a
 # temporary HOME (so `make install` puts lectern into a temporary ~/.local/bin), a temporary
 # LECTERN_HOME, no LECTERN_SERVER or LECTERN_API_KEY, no display, no D-Bus session, and a PATH
-# without any lectern on it. Go keeps using the real build and module caches (a fresh HOME would
+# without any lectern on it (with no display, a command that would open the desktop app fails with
+# exit 2 instead of opening it). Go keeps using the real build and module caches (a fresh HOME would
 # rebuild Fyne and download every module).
 #
 # Three commands cannot run as written in a test; they run in a safe form, and only these:
