@@ -11,8 +11,10 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # exactly at its deadline as a failure (a race in its fuzz coordinator), which would make CI flaky.
 FUZZTIME  ?= 10000x
 export LANG ?= C.UTF-8
+# BINDIR is where `make install` puts lectern: a per-user folder, no root needed.
+BINDIR    ?= $(HOME)/.local/bin
 
-.PHONY: all deps test-deps run build test test-unit keyring-it fuzz bench lint clean
+.PHONY: all deps test-deps run build install test test-unit keyring-it fuzz readme-test bench lint clean
 
 all: build
 
@@ -26,15 +28,32 @@ deps:
 	fi
 	$(GO) mod download
 
+# The Go tool stamps the source revision into the binary itself, except in a git worktree: there the
+# linker sets it (lectern --version shows it either way).
+REVISION  := $(shell git rev-parse HEAD 2>/dev/null)
+MODIFIED  := $(shell [ -n "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo true)
+LDFLAGS   := -X lectern/cli.buildRevision=$(REVISION) -X lectern/cli.buildModified=$(MODIFIED)
+
 build: deps
-	$(GO) build -buildvcs=auto -tags $(TAGS) -o $(BIN) .
+	$(GO) build -buildvcs=auto -tags $(TAGS) -ldflags '$(LDFLAGS)' -o $(BIN) .
 
 run: build
 	./$(BIN)
 
+# install copies the binary to BINDIR and says how to put BINDIR on PATH when it is not there.
+install: build
+	@mkdir -p "$(BINDIR)"
+	@install -m 0755 $(BIN) "$(BINDIR)/lectern"
+	@echo "Installed lectern into $(BINDIR)."
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) \
+	  echo "$(BINDIR) is not on your PATH; for this terminal run:"; \
+	  echo "  export PATH=\"$(BINDIR):\$$PATH\""; \
+	  echo "and add that line to ~/.profile (or your shell's startup file) for the next ones.";; esac
+
 # test runs every test with the race detector and Fyne's headless driver, the keychain test against a
-# real Secret Service, each fuzz target briefly, and the real binary under Xvfb (smoke).
-test: deps test-deps test-unit keyring-it fuzz smoke
+# real Secret Service, each fuzz target briefly, the real binary under Xvfb (smoke), and the
+# README's commands as written (readme-test).
+test: deps test-deps test-unit keyring-it fuzz smoke readme-test
 
 # test-deps installs, as root, what the integration tests use: Xvfb and ImageMagick for the smoke test,
 # gnome-keyring and D-Bus for the keychain test. Without root they are skipped where missing.
@@ -60,6 +79,12 @@ fuzz:
 	    $(GO) test -tags $(TEST_TAGS) -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	  done; \
 	done
+
+# readme-test runs every command of the README's sh blocks as written, in a temporary HOME and
+# LECTERN_HOME, against a demo server (scripts/readme-test.sh says what it runs in a safe form).
+# A command that hangs ends the run after 15 minutes (timeout stops the script and all it started).
+readme-test:
+	GO=$(GO) timeout -k 10 900 scripts/readme-test.sh README.md
 
 bench: deps
 	$(GO) test -tags $(TEST_TAGS) -run '^$$' -bench . -benchmem ./...

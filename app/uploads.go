@@ -101,6 +101,9 @@ func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...stri
 		if r.Reason == "" {
 			if err := client.Preflight(r.Name, p.size, lim); err != nil {
 				r.Reason = u.conn.describe(err)
+				if why := client.FileTypeRefusal(r.Name); why != "" && strings.Contains(err.Error(), why) {
+					r.Reason = typeSentence(why) // the file's own type, not "Check name: …"
+				}
 			}
 		}
 		if r.Reason == "" {
@@ -113,6 +116,11 @@ func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...stri
 	u.run()
 	u.kick()
 	return out, nil
+}
+
+// typeSentence makes client.FileTypeRefusal's reason a sentence of its own.
+func typeSentence(why string) string {
+	return strings.ToUpper(why[:1]) + why[1:] + "."
 }
 
 // add queues the checked file p for workspaceID, or finds the entry of the same file, into r.

@@ -72,7 +72,8 @@ func (e *env) demoExamples(d *app.DemoServer) []string {
 		lines = append(lines, "lectern documents "+personal,
 			"lectern ask "+personal+" \"How many days of annual leave do employees get?\"",
 			"lectern ask --continue "+personal+" \"Can unused days be carried over?\"",
-			"lectern upload "+personal+" notes.txt --wait")
+			"lectern upload "+personal+" examples/notes.txt --wait",
+			"    (examples/notes.txt is in Lectern's source folder; any .txt, .pdf, .docx, .xlsx or .csv file works)")
 	}
 	if org != "" {
 		lines = append(lines, "lectern documents "+shellQuote(org))

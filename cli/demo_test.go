@@ -99,7 +99,8 @@ Then try:
   lectern documents 'My documents'
   lectern ask 'My documents' "How many days of annual leave do employees get?"
   lectern ask --continue 'My documents' "Can unused days be carried over?"
-  lectern upload 'My documents' notes.txt --wait
+  lectern upload 'My documents' examples/notes.txt --wait
+      (examples/notes.txt is in Lectern's source folder; any .txt, .pdf, .docx, .xlsx or .csv file works)
   lectern documents Finance
   lectern history
 

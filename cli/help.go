@@ -18,7 +18,8 @@ Commands:
 
 const overviewTail = `
 Flags may come before or after the arguments; "--" ends the flags (for a question that starts
-with "-"). WORKSPACE is a workspace id or its exact name (any case).
+with "-"). WORKSPACE is a workspace id or its whole name, in any case ("my documents" finds
+"My documents").
 
 Server and key: --server URL, else LECTERN_SERVER, else the server saved by the desktop app.
 The key comes from LECTERN_API_KEY, else from the system keychain entry the app saved.

@@ -24,14 +24,26 @@ func runVersion(e *env, args []string) error {
 	return err
 }
 
-// versionLine says the version and the build's VCS revision (from the Go build information).
+// buildRevision and buildModified are the revision and "true" when the working tree had changes,
+// set by the Makefile (-ldflags -X) for builds the Go tool does not stamp itself (a git worktree).
+// The Go build information wins when it has them.
+var buildRevision, buildModified string
+
+// versionLine says the version and the build's VCS revision (from the Go build information, else
+// from what the Makefile set).
 func versionLine() string {
 	rev, dirty := "not recorded", ""
+	if len(buildRevision) >= 12 {
+		rev = buildRevision[:12]
+		if buildModified == "true" {
+			dirty = ", with uncommitted changes"
+		}
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
 			switch {
 			case s.Key == "vcs.revision" && len(s.Value) >= 12:
-				rev = s.Value[:12]
+				rev, dirty = s.Value[:12], "" // vcs.modified follows it
 			case s.Key == "vcs.modified" && s.Value == "true":
 				dirty = ", with uncommitted changes"
 			}

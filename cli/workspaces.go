@@ -13,7 +13,7 @@ var cmdWorkspaces = &command{
 	args:    "[--json]",
 	summary: "list every workspace the key can open (all pages)",
 	help: `
-Prints one line per workspace: its id (give it, or the exact name, as WORKSPACE to the other
+Prints one line per workspace: its id (give it, or the name in any case, as WORKSPACE to the other
 commands), name, scope, your access and its document counts.
 
   --json   print the workspaces as a JSON array instead`,

@@ -90,13 +90,39 @@ func validateName(name string) error {
 	case !utf8.ValidString(name): // JSON would send U+FFFD instead: another name than the file's
 		return &ValidationError{Field: "name", Reason: "the file name is not valid UTF-8 text; rename the file and add it again"}
 	}
-	ext := strings.ToLower(filepath.Ext(name))
+	if why := FileTypeRefusal(name); why != "" {
+		return &ValidationError{Field: "name", Reason: why}
+	}
+	return nil
+}
+
+// allowedList is AllowedExtensions in words.
+const allowedList = ".txt, .pdf, .docx, .xlsx and .csv"
+
+// FileTypeRefusal says why a file called name cannot be added because of its type, naming the
+// file's own type ("" when the type is allowed): ".exe files cannot be added; only .txt, .pdf,
+// .docx, .xlsx and .csv files can". For .md, .doc and .xls it says what to save the file as.
+// The sentence has no final period, like every ValidationError reason.
+func FileTypeRefusal(name string) string {
+	ext := filepath.Ext(name)
+	lower := strings.ToLower(ext)
 	for _, ok := range AllowedExtensions {
-		if ext == ok {
-			return nil
+		if lower == ok {
+			return ""
 		}
 	}
-	return &ValidationError{Field: "name", Reason: "only .txt, .pdf, .docx, .xlsx and .csv files can be added (not .md, .doc or .xls)"}
+	switch {
+	case lower == ".md":
+		return ".md (Markdown) files cannot be added; save it as .txt (or export it as PDF) and add that"
+	case lower == ".doc":
+		return ".doc (old Word) files cannot be added; save it as .docx in Word and add that"
+	case lower == ".xls":
+		return ".xls (old Excel) files cannot be added; save it as .xlsx in Excel and add that"
+	case ext == "." || ext == "" || chars(ext) > 12 || strings.ContainsAny(ext, " \t"):
+		// no extension, or what follows the last dot is not one ("v1.2 final")
+		return "a file without a type extension cannot be added; only " + allowedList + " files can"
+	}
+	return ext + " files cannot be added; only " + allowedList + " files can"
 }
 
 // estimateRequestBytes is the body size without metadata and with a 12-character id.
