@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -24,6 +25,7 @@ var columnWidths = [doclist.Columns]float32{0, 90, 120, 150}
 type docTable struct {
 	model *doclist.Model
 	table *widget.Table
+	selID string // the selected document's id: its whole row is highlighted, whatever the order
 
 	// OnDocument is called on the UI goroutine when a document row is selected.
 	OnDocument func(i int)
@@ -57,6 +59,9 @@ func (t *docTable) length() (int, int) { return t.model.Rows(), doclist.Columns 
 // setModel shows m (built off the UI goroutine) and redraws the visible cells.
 func (t *docTable) setModel(m *doclist.Model) {
 	t.model = m
+	if _, ok := t.rowOfShown(t.selID); !ok {
+		t.selID = ""
+	}
 	t.table.UnselectAll()
 	t.table.Refresh()
 	t.table.ScrollToTop()
@@ -136,22 +141,47 @@ func (t *docTable) selected(id widget.TableCellID) {
 		t.table.Refresh()
 		return
 	}
+	t.selID = t.model.Doc(r.Index).DocumentID
+	t.table.Refresh() // the whole row, not only the cell, shows the selection
 	if t.OnDocument != nil {
 		t.OnDocument(r.Index)
 	}
 }
 
-// docCell is a table cell: a label, or a status badge in the status column.
+// rowOfShown finds the visible row of document id, without opening a folded import.
+func (t *docTable) rowOfShown(id string) (int, bool) {
+	for row := range t.model.Rows() {
+		if r := t.model.Row(row); id != "" && r.Kind == doclist.RowDocument && t.model.Doc(r.Index).DocumentID == id {
+			return row, true
+		}
+	}
+	return 0, false
+}
+
+// selectedDoc returns the selected document's index in the model, when it is still listed.
+func (t *docTable) selectedDoc() (int, bool) {
+	row, ok := t.rowOfShown(t.selID)
+	if !ok {
+		return -1, false
+	}
+	return t.model.Row(row).Index, true
+}
+
+// docCell is a table cell: a label, or a status badge in the status column, over the selection
+// colour when its row is selected.
 type docCell struct {
 	widget.BaseWidget
 	label *widget.Label
 	badge *Badge
+	bg    *canvas.Rectangle
 }
 
 var _ fyne.Widget = (*docCell)(nil)
 
 func newDocCell() fyne.CanvasObject {
-	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning)}
+	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning),
+		bg: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
+	c.bg.Hide()
 	c.label.Truncation = fyne.TextTruncateClip
 	c.ExtendBaseWidget(c)
 	return c
@@ -159,7 +189,16 @@ func newDocCell() fyne.CanvasObject {
 
 // CreateRenderer stacks the label and the badge; one of them is hidden.
 func (c *docCell) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewStack(c.label, container.NewHBox(c.badge)))
+	return widget.NewSimpleRenderer(container.NewStack(c.bg, c.label, container.NewHBox(c.badge)))
+}
+
+// setSelected shows the selection colour behind the cell, in the theme's current colour.
+func (c *docCell) setSelected(on bool) {
+	if on {
+		c.bg.FillColor = theme.Color(theme.ColorNameSelection)
+		c.bg.Refresh()
+	}
+	showIf(c.bg, on)
 }
 
 func (c *docCell) showText(text string, bold bool) {
@@ -179,9 +218,11 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c := o.(*docCell)
 	if id.Row >= t.model.Rows() {
 		c.showText("", false)
+		c.bg.Hide()
 		return
 	}
 	r := t.model.Row(id.Row)
+	c.setSelected(r.Kind == doclist.RowDocument && t.selID != "" && t.model.Doc(r.Index).DocumentID == t.selID)
 	if r.Kind == doclist.RowSource {
 		t.updateSourceCell(c, r.Index, doclist.Column(id.Col))
 		return

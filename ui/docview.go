@@ -28,9 +28,10 @@ type documentsView struct {
 	access  *Badge
 	counts  *widget.Label
 	limits  *limitsBar
-	filter  *widget.Entry
+	filter  *filterEntry
 	table   *docTable
-	detail  *widget.Label
+	detail  *docDetails
+	empty   *emptyNote // over the table when the filter hides every document
 	shown   *widget.Label
 	loading *widget.Activity
 	errs    *errorView
@@ -57,8 +58,12 @@ type documentsView struct {
 func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
 	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
-		limits: newLimitsBar(), filter: widget.NewEntry(), table: newDocTable(), detail: widget.NewLabel(""),
+		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain), selected: -1}
+	v.filter = newFilterEntry("Filter documents by name, type or status", v.applyFilter)
+	v.empty = newEmptyNote(v.filter.Clear)
+	s := b.Settings()
+	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
 	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
 	v.askDoc.Importance = widget.LowImportance
 	v.askDoc.Disable()
@@ -66,14 +71,9 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.shown.SizeName = theme.SizeNameCaptionText
-	v.detail.Selectable = true
-	v.detail.Truncation = fyne.TextTruncateEllipsis
-	v.filter.SetPlaceHolder("Filter documents by name, type or status")
-	v.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
-	v.filter.OnChanged = v.applyFilter
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
 	v.table.OnDocument = v.showDetail
-	v.table.OnSort = func(c doclist.Column, d bool) { v.col, v.desc = c, d }
+	v.table.OnSort = v.sorted
 	v.root = v.layout()
 	v.showEmpty("Choose a workspace on the left to see its documents.")
 	return v
@@ -87,8 +87,9 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	counts := container.NewBorder(nil, nil, nil, v.foldB, v.counts)
 	v.unfolded = container.NewVBox(v.limits.root, v.errs.box, v.filter)
 	top := container.NewVBox(head, counts, v.unfolded)
-	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table)
-	v.bottom = container.NewPadded(container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown), v.detail))
+	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table, v.empty.root)
+	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown))
+	v.bottom = container.NewPadded(container.NewVBox(v.detail.root, line))
 	return container.NewBorder(container.NewPadded(top), v.bottom, nil, nil, v.body)
 }
 
@@ -119,9 +120,7 @@ func (v *documentsView) show(ws app.CachedWorkspace) {
 	v.ws = ws
 	v.setHeader(ws)
 	if !same {
-		v.detail.SetText("")
-		v.selected = -1
-		v.askDoc.Disable()
+		v.clearDetail()
 	}
 	v.reload()
 }
@@ -180,6 +179,7 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 		m.SetFilter(v.filter.Text) // typed while loading
 	}
 	v.table.setModel(m)
+	v.keepDetail()
 	v.updateShown()
 	if v.onShown != nil {
 		v.onShown(m.Len())
@@ -208,15 +208,43 @@ func (v *documentsView) applyFilter(q string) {
 	v.updateShown()
 }
 
+// sorted keeps the sort order for the next workspace and the next start.
+func (v *documentsView) sorted(col doclist.Column, desc bool) {
+	v.col, v.desc = col, desc
+	go func() {
+		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = col.String(), desc })
+	}()
+}
+
+// clearDetail forgets the selected document.
+func (v *documentsView) clearDetail() {
+	v.selected = -1
+	v.table.selID = ""
+	v.detail.clear()
+	v.askDoc.Disable()
+}
+
+// keepDetail shows the selected document again from a reloaded model, or forgets it when it left.
+func (v *documentsView) keepDetail() {
+	if i, ok := v.table.selectedDoc(); ok {
+		v.showDetail(i)
+		return
+	}
+	v.clearDetail()
+}
+
 func (v *documentsView) updateShown() {
 	m := v.table.model
+	v.empty.set("", false)
 	switch {
 	case m.Len() == 0:
 		v.shown.SetText("No documents in this workspace yet")
+		v.empty.set("No documents in this workspace yet.", false)
 	case v.filter.Text == "":
 		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), plural(m.Len(), "document")))
 	case m.Matching() == 0:
-		v.shown.SetText(fmt.Sprintf("No document matches “%s”", v.filter.Text))
+		v.shown.SetText("")
+		v.empty.set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)
 	default:
 		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", thousands(m.Matching()), thousands(m.Len()), v.filter.Text))
 	}
@@ -230,14 +258,7 @@ func (v *documentsView) showDetail(i int) {
 	} else {
 		v.askDoc.Disable()
 	}
-	text := app.OneLine(fmt.Sprintf("%s · id %s", d.Name, d.DocumentID))
-	if d.ClientDocumentID != "" {
-		text += " · upload id " + d.ClientDocumentID
-	}
-	if d.URL != "" {
-		text += " · " + d.URL
-	}
-	v.detail.SetText(text)
+	v.detail.show(d, v.table.model.Updated(i))
 }
 
 // askSelected asks the selected document in the conversation pane.

@@ -34,6 +34,7 @@ type Backend interface {
 	Workspaces(ctx context.Context) ([]app.CachedWorkspace, error)
 	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	Refresh(ctx context.Context) error
+	RefreshWorkspace(ctx context.Context, id string) error
 	WorkspaceLimits(id string) (client.Limits, bool)
 	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
 	Uploads() *app.Uploads
@@ -166,7 +167,12 @@ func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
 
 func (u *UI) quitNow() {
 	size := u.win.Canvas().Size()
-	_ = u.b.UpdateSettings(func(s *app.Settings) { s.WindowWidth, s.WindowHeight = size.Width, size.Height })
+	_ = u.b.UpdateSettings(func(s *app.Settings) {
+		s.WindowWidth, s.WindowHeight = size.Width, size.Height
+		if u.main != nil {
+			u.main.saveLayout(s)
+		}
+	})
 	u.Close()
 	if u.settings != nil {
 		u.settings.win.Close()

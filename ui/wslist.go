@@ -21,9 +21,10 @@ type workspaceList struct {
 	all      []app.CachedWorkspace
 	shown    []int // indices into all, after the filter
 	selected string
-	filter   *widget.Entry
+	filter   *filterEntry
 	list     *widget.List
-	empty    *widget.Label
+	empty    *emptyNote
+	hidden   *widget.Label // says that the filter hides the workspace shown on the right
 	root     fyne.CanvasObject
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
@@ -32,12 +33,13 @@ type workspaceList struct {
 }
 
 func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
-	l := &workspaceList{filter: widget.NewEntry(), empty: widget.NewLabel(""), focus: focus}
-	l.filter.SetPlaceHolder("Filter workspaces")
-	l.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
-	l.filter.OnChanged = func(string) { l.applyFilter() }
+	l := &workspaceList{hidden: widget.NewLabel(""), focus: focus}
+	l.filter = newFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
-	l.empty.Wrapping = fyne.TextWrapWord
+	l.empty = newEmptyNote(l.filter.Clear)
+	l.hidden.Wrapping = fyne.TextWrapWord
+	l.hidden.Importance = widget.LowImportance
+	l.hidden.Hide()
 	l.list = widget.NewList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) })
@@ -51,8 +53,8 @@ func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 			l.OnSelected(ws)
 		}
 	}
-	l.root = container.NewBorder(container.NewPadded(l.filter), nil, nil, nil,
-		container.NewStack(l.list, container.NewPadded(l.empty)))
+	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
+		container.NewStack(l.list, container.NewPadded(l.empty.root)))
 	return l
 }
 
@@ -104,14 +106,24 @@ func (l *workspaceList) applyFilter() {
 	}
 	switch {
 	case len(l.all) == 0:
-		l.empty.SetText("No workspaces yet. Workspaces shared with you or your organisation appear here.")
-		l.empty.Show()
+		l.empty.set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
 	case len(l.shown) == 0:
-		l.empty.SetText(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text))
-		l.empty.Show()
+		l.empty.set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
 	default:
-		l.empty.Hide()
+		l.empty.set("", false)
 	}
+	l.showHidden()
+}
+
+// showHidden says so when the filter hides the workspace shown on the right.
+func (l *workspaceList) showHidden() {
+	ws, ok := l.workspace(l.selected)
+	if !ok || l.position(l.selected) >= 0 {
+		l.hidden.Hide()
+		return
+	}
+	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", app.OneLine(ws.Workspace.Name)))
+	l.hidden.Show()
 }
 
 // position returns the row of workspace id among the shown ones, or -1.
