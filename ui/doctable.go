@@ -17,8 +17,15 @@ import (
 // columnTitles are the documents table's headers, in doclist.Column order.
 var columnTitles = [doclist.Columns]string{"Name", "Type", "Status", "Updated"}
 
-// columnWidths are the columns' starting widths; the name column takes what is left.
-var columnWidths = [doclist.Columns]float32{0, 90, 120, 150}
+// shownColumns is the table's column order: Name and Status first, so that a narrow window keeps
+// both in sight and lets Type and Updated scroll off to the right.
+var shownColumns = [doclist.Columns]doclist.Column{doclist.ColName, doclist.ColStatus, doclist.ColType, doclist.ColUpdated}
+
+// columnWidths are the shown columns' starting widths; the name column takes what is left.
+var columnWidths = [doclist.Columns]float32{0, 120, 90, 150}
+
+// minNameWidth is the name column's narrowest width while every column fits.
+const minNameWidth = 240
 
 // docTable is the sortable table of one workspace's documents. It shows the rows of a
 // doclist.Model; website imports are header rows that fold their pages away when tapped.
@@ -26,6 +33,8 @@ type docTable struct {
 	model *doclist.Model
 	table *widget.Table
 	selID string // the selected document's id: its whole row is highlighted, whatever the order
+	// nameWidth is the name column's width, set by fitName.
+	nameWidth float32
 
 	// OnDocument is called on the UI goroutine when a document row is selected.
 	OnDocument func(i int)
@@ -73,9 +82,13 @@ func (t *docTable) fitName(width float32) {
 	for _, w := range columnWidths[1:] {
 		rest += w
 	}
-	if w := width - rest - theme.Padding()*6; w > 240 {
-		t.table.SetColumnWidth(0, w)
+	pad := theme.Padding() * 6
+	w := width - rest - pad
+	if w < minNameWidth {
+		w = max(width-columnWidths[1]-pad, 120) // Name and Status fill the width; the rest scroll
 	}
+	t.nameWidth = w
+	t.table.SetColumnWidth(0, w)
 }
 
 func (t *docTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
@@ -84,7 +97,7 @@ func (t *docTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 		b.SetText("")
 		return
 	}
-	col := doclist.Column(id.Col)
+	col := shownColumns[id.Col]
 	text := columnTitles[col]
 	b.SetIcon(nil)
 	if cur, desc := t.model.Sort(); cur == col {
@@ -224,11 +237,11 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	r := t.model.Row(id.Row)
 	c.setSelected(r.Kind == doclist.RowDocument && t.selID != "" && t.model.Doc(r.Index).DocumentID == t.selID)
 	if r.Kind == doclist.RowSource {
-		t.updateSourceCell(c, r.Index, doclist.Column(id.Col))
+		t.updateSourceCell(c, r.Index, shownColumns[id.Col])
 		return
 	}
 	d := t.model.Doc(r.Index)
-	switch doclist.Column(id.Col) {
+	switch shownColumns[id.Col] {
 	case doclist.ColName:
 		name := app.OneLine(d.Name)
 		if t.model.IsPage(r.Index) {

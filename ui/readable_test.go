@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
@@ -234,5 +235,43 @@ func TestLayoutSortAndWorkspaceRestoredAfterRestart(t *testing.T) {
 	}
 	if col, desc := u.main.docs.table.model.Sort(); col != doclist.ColStatus || !desc {
 		t.Errorf("sort %v %v", col, desc)
+	}
+}
+
+func TestNarrowWorkspaceRowKeepsTheNameOverTheBadges(t *testing.T) {
+	test.NewTempApp(t)
+	l := newWorkspaceList(func(fyne.Focusable) {})
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(230, 300))
+	l.set([]app.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Employee handbook",
+		Scope: "personal", Access: "shared"}}})
+	for _, o := range test.LaidOutObjects(l.list) {
+		r, ok := o.(*workspaceRow)
+		if !ok {
+			continue
+		}
+		name := r.name.Size().Width
+		full := fyne.MeasureText(r.name.Text, theme.TextSize(), r.name.TextStyle).Width
+		box := test.WidgetRenderer(r).Objects()[0].(*fyne.Container)
+		if name < full || box.Objects[0] != r.name {
+			t.Errorf("name %.0f wide (needs %.0f), or not alone on the first line", name, full)
+		}
+		return
+	}
+	t.Fatal("no row laid out")
+}
+
+func TestNarrowTableKeepsNameAndStatus(t *testing.T) {
+	test.NewTempApp(t)
+	tb := newDocTable()
+	if shownColumns[0] != doclist.ColName || shownColumns[1] != doclist.ColStatus {
+		t.Fatalf("columns %v", shownColumns)
+	}
+	for _, width := range []float32{300, 440, 900} {
+		tb.fitName(width)
+		if tb.nameWidth < 120 || tb.nameWidth+columnWidths[1] > width {
+			t.Errorf("at %.0f the name column is %.0f wide and Status ends at %.0f", width, tb.nameWidth, tb.nameWidth+columnWidths[1])
+		}
 	}
 }

@@ -166,6 +166,18 @@ func (u *UI) showMain() {
 func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
 
 func (u *UI) quitNow() {
+	u.saveWindow()
+	u.Close()
+	if u.settings != nil {
+		u.settings.win.Close()
+	}
+	u.win.Close()
+	u.fa.Quit()
+}
+
+// saveWindow keeps the window size and the split positions for the next start (the sort order and
+// the workspace are saved when they change).
+func (u *UI) saveWindow() {
 	size := u.win.Canvas().Size()
 	_ = u.b.UpdateSettings(func(s *app.Settings) {
 		s.WindowWidth, s.WindowHeight = size.Width, size.Height
@@ -173,12 +185,6 @@ func (u *UI) quitNow() {
 			u.main.saveLayout(s)
 		}
 	})
-	u.Close()
-	if u.settings != nil {
-		u.settings.win.Close()
-	}
-	u.win.Close()
-	u.fa.Quit()
 }
 
 func savedSize(s app.Settings) fyne.Size {

@@ -186,10 +186,11 @@ func newWorkspaceRow() *workspaceRow {
 	return r
 }
 
-// CreateRenderer lays the row out: name and badges on top, counts below.
+// CreateRenderer lays the row out: the name over the whole width on top, so that a narrow list
+// keeps it, and the badges before the counts below.
 func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(r.scope, r.access), r.name)
-	return widget.NewSimpleRenderer(container.NewVBox(top, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.counts)))
+	below := container.NewBorder(nil, nil, container.NewHBox(r.scope, r.access), nil, r.counts)
+	return widget.NewSimpleRenderer(container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), below)))
 }
 
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
