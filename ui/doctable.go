@@ -33,6 +33,8 @@ type docTable struct {
 	model *doclist.Model
 	table *widget.Table
 	selID string // the selected document's id: its whole row is highlighted, whatever the order
+	// selCell is the cell the table itself draws selected; the rest of its row draws alike.
+	selCell widget.TableCellID
 	// nameWidth is the name column's width, set by fitName.
 	nameWidth float32
 
@@ -43,7 +45,7 @@ type docTable struct {
 }
 
 func newDocTable() *docTable {
-	t := &docTable{model: doclist.New(nil, nil)}
+	t := &docTable{model: doclist.New(nil, nil), selCell: widget.TableCellID{Row: -1, Col: -1}}
 	t.table = widget.NewTableWithHeaders(t.length, newDocCell, t.updateCell)
 	t.table.ShowHeaderColumn = false
 	t.table.CreateHeader = func() fyne.CanvasObject {
@@ -71,7 +73,7 @@ func (t *docTable) setModel(m *doclist.Model) {
 	if _, ok := t.rowOfShown(t.selID); !ok {
 		t.selID = ""
 	}
-	t.table.UnselectAll()
+	t.dropCell()
 	t.table.Refresh()
 	t.table.ScrollToTop()
 }
@@ -115,6 +117,7 @@ func (t *docTable) sortBy(col doclist.Column) {
 	cur, desc := t.model.Sort()
 	desc = cur == col && !desc
 	t.model.SortBy(col, desc)
+	t.dropCell()
 	t.table.Refresh()
 	if t.OnSort != nil {
 		t.OnSort(col, desc)
@@ -154,11 +157,18 @@ func (t *docTable) selected(id widget.TableCellID) {
 		t.table.Refresh()
 		return
 	}
-	t.selID = t.model.Doc(r.Index).DocumentID
+	t.selID, t.selCell = t.model.Doc(r.Index).DocumentID, id
 	t.table.Refresh() // the whole row, not only the cell, shows the selection
 	if t.OnDocument != nil {
 		t.OnDocument(r.Index)
 	}
+}
+
+// dropCell clears the table's own cell selection, which stays at its place when the rows move; the
+// selected document's row keeps its colour.
+func (t *docTable) dropCell() {
+	t.table.UnselectAll()
+	t.selCell = widget.TableCellID{Row: -1, Col: -1}
 }
 
 // rowOfShown finds the visible row of document id, without opening a folded import.
@@ -235,7 +245,7 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 		return
 	}
 	r := t.model.Row(id.Row)
-	c.setSelected(r.Kind == doclist.RowDocument && t.selID != "" && t.model.Doc(r.Index).DocumentID == t.selID)
+	c.setSelected(r.Kind == doclist.RowDocument && t.selID != "" && t.model.Doc(r.Index).DocumentID == t.selID && id != t.selCell)
 	if r.Kind == doclist.RowSource {
 		t.updateSourceCell(c, r.Index, shownColumns[id.Col])
 		return

@@ -204,6 +204,7 @@ func (v *documentsView) showEmpty(text string) {
 
 func (v *documentsView) applyFilter(q string) {
 	v.table.model.SetFilter(q)
+	v.table.dropCell()
 	v.table.table.Refresh()
 	v.updateShown()
 }

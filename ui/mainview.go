@@ -71,7 +71,6 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.syncText.Importance = widget.LowImportance
 	m.intake = newUploadsPanel(b, ctx)
 	m.intake.onAdd = m.pickFiles
 	m.uploads.Add(m.intake.root)

@@ -75,7 +75,8 @@ func selectedCells(t *docTable) int {
 		for col := range doclist.Columns {
 			c := newDocCell().(*docCell)
 			t.updateCell(widget.TableCellID{Row: row, Col: col}, c)
-			if c.bg.Visible() {
+			// the table draws its own selected cell; docCell draws the rest of the row
+			if id := (widget.TableCellID{Row: row, Col: col}); c.bg.Visible() || id == t.selCell {
 				n++
 			}
 		}

@@ -38,7 +38,6 @@ func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
 	l.empty = newEmptyNote(l.filter.Clear)
 	l.hidden.Wrapping = fyne.TextWrapWord
-	l.hidden.Importance = widget.LowImportance
 	l.hidden.Hide()
 	l.list = widget.NewList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
