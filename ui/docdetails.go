@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -23,8 +24,11 @@ type docDetails struct {
 	facts  *widget.Label
 	extra  *widget.Label
 	copyID *widget.Button
-	id     string
-	root   *fyne.Container
+	// extraBox holds extra, hidden with it.
+	extraBox fyne.CanvasObject
+	id       string
+	// name goes on the line of the documents' actions with copyID; body holds the rest.
+	body *fyne.Container
 }
 
 func newDocDetails() *docDetails {
@@ -36,9 +40,14 @@ func newDocDetails() *docDetails {
 	d.facts.Wrapping = fyne.TextWrapWord
 	d.extra.Selectable = true
 	d.extra.Wrapping = fyne.TextWrapBreak
-	text := container.NewVBox(d.name, d.facts, d.extra)
-	d.root = container.NewBorder(nil, nil, nil, container.NewVBox(d.copyID), text)
-	d.root.Hide()
+	tight := func(o fyne.CanvasObject) fyne.CanvasObject {
+		return container.New(layout.NewCustomPaddedLayout(-2*theme.Padding(), 0, 0, 0), o)
+	}
+	d.extraBox = tight(d.extra)
+	d.body = container.NewVBox(tight(d.facts), d.extraBox)
+	d.body.Hide()
+	d.name.Hide()
+	d.copyID.Hide()
 	return d
 }
 
@@ -55,14 +64,23 @@ func (d *docDetails) show(doc client.Document, updated time.Time) {
 		extra = append(extra, "Uploaded with client id "+app.OneLine(doc.ClientDocumentID))
 	}
 	d.extra.SetText(strings.Join(extra, "\n"))
-	showIf(d.extra, len(extra) > 0)
-	d.root.Show()
+	showIf(d.extraBox, len(extra) > 0)
+	d.setShown(true)
 }
 
 func (d *docDetails) clear() {
 	d.id = ""
-	d.root.Hide()
+	d.setShown(false)
 }
+
+func (d *docDetails) setShown(on bool) {
+	for _, o := range []fyne.CanvasObject{d.name, d.copyID, d.body} {
+		showIf(o, on)
+	}
+}
+
+// shown reports whether a document is described.
+func (d *docDetails) shown() bool { return d.body.Visible() }
 
 // docFacts is the details' second line: id, status in words, update time and type.
 func docFacts(doc client.Document, updated time.Time) string {

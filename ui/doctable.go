@@ -65,6 +65,9 @@ func newDocTable() *docTable {
 	return t
 }
 
+// headerHeight is the height of the header row.
+func (t *docTable) headerHeight() float32 { return t.table.CreateHeader().MinSize().Height }
+
 func (t *docTable) length() (int, int) { return t.model.Rows(), doclist.Columns }
 
 // setModel shows m (built off the UI goroutine) and redraws the visible cells.

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -50,6 +51,8 @@ type documentsView struct {
 	folded   bool
 	unfolded *fyne.Container   // what folding hides above the table
 	bottom   fyne.CanvasObject // the line under the table
+	// onDetail is called when a document's details are shown.
+	onDetail func()
 	// onFold is called when the documents are folded away or shown again.
 	onFold func(folded bool)
 	focus  func(fyne.Focusable)
@@ -61,7 +64,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain), selected: -1}
 	v.filter = newFilterEntry("Filter documents by name, type or status", v.applyFilter)
-	v.empty = newEmptyNote(v.filter.Clear)
+	v.empty = newEmptyNote(v.filter.Clear, true)
 	s := b.Settings()
 	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
 	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
@@ -87,9 +90,11 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	counts := container.NewBorder(nil, nil, nil, v.foldB, v.counts)
 	v.unfolded = container.NewVBox(v.limits.root, v.errs.box, v.filter)
 	top := container.NewVBox(head, counts, v.unfolded)
-	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table, v.empty.root)
-	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown))
-	v.bottom = container.NewPadded(container.NewVBox(v.detail.root, line))
+	// The note goes under the header row, in the middle of the rows' space.
+	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.root)
+	v.body = container.New(&widthLayout{onResize: v.table.fitName, onHeight: v.scrollToSelected}, v.table.table, note)
+	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
+	v.bottom = container.NewPadded(container.NewVBox(line, v.detail.body))
 	return container.NewBorder(container.NewPadded(top), v.bottom, nil, nil, v.body)
 }
 
@@ -260,6 +265,18 @@ func (v *documentsView) showDetail(i int) {
 		v.askDoc.Disable()
 	}
 	v.detail.show(d, v.table.model.Updated(i))
+	if v.onDetail != nil {
+		v.onDetail()
+	}
+	v.scrollToSelected()
+}
+
+// scrollToSelected keeps the selected document's row in sight, also when the details panel takes
+// some of the table's height.
+func (v *documentsView) scrollToSelected() {
+	if row, ok := v.table.rowOfShown(v.table.selID); ok {
+		v.table.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
+	}
 }
 
 // askSelected asks the selected document in the conversation pane.
@@ -302,7 +319,9 @@ func localTime(t time.Time, raw string) string {
 // widthLayout stacks its objects and reports the width it lays them out at (to fit the name column).
 type widthLayout struct {
 	last     float32
+	lastH    float32
 	onResize func(width float32)
+	onHeight func() // when the height changed (the details panel came or went), if set
 }
 
 // Layout gives every object the whole size, after reporting a new width.
@@ -310,6 +329,12 @@ func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if size.Width != l.last {
 		l.last = size.Width
 		l.onResize(size.Width)
+	}
+	if size.Height != l.lastH {
+		l.lastH = size.Height
+		if l.onHeight != nil {
+			defer l.onHeight()
+		}
 	}
 	for _, o := range objs {
 		o.Resize(size)

@@ -62,11 +62,17 @@ type emptyNote struct {
 	root  *fyne.Container
 }
 
-func newEmptyNote(clear func()) *emptyNote {
+// newEmptyNote makes the note; inline puts Clear filter after the text, on one line.
+func newEmptyNote(clear func(), inline bool) *emptyNote {
 	n := &emptyNote{text: widget.NewLabel(""), clear: widget.NewButtonWithIcon("Clear filter", theme.ContentClearIcon(), clear)}
 	n.text.Wrapping = fyne.TextWrapWord
 	n.text.Alignment = fyne.TextAlignCenter
-	n.root = container.NewVBox(layout.NewSpacer(), n.text, container.NewCenter(n.clear), layout.NewSpacer())
+	if inline {
+		n.text.Wrapping = fyne.TextWrapOff
+		n.root = container.NewVBox(layout.NewSpacer(), container.NewCenter(container.NewHBox(n.text, n.clear)), layout.NewSpacer())
+	} else {
+		n.root = container.NewVBox(layout.NewSpacer(), n.text, container.NewCenter(n.clear), layout.NewSpacer())
+	}
 	n.root.Hide()
 	return n
 }

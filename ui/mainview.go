@@ -66,6 +66,7 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.poll.every = pollEvery
 	m.docs.onAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
 	m.docs.onFold = m.foldDocuments
+	m.docs.onDetail = m.roomForDetails
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
@@ -231,6 +232,17 @@ func (m *mainView) foldDocuments(folded bool) {
 		m.docSplit.SetOffset(0)
 	} else {
 		m.docSplit.SetOffset(m.docSize)
+	}
+}
+
+// detailsOffset is the least share of the right side the documents take while a document's
+// details are shown, so that the table keeps a few rows above them.
+const detailsOffset = 0.55
+
+// roomForDetails gives the documents more of the right side when a document's details appear.
+func (m *mainView) roomForDetails() {
+	if !m.docs.folded && m.docSplit.Offset < detailsOffset {
+		m.docSplit.SetOffset(detailsOffset)
 	}
 }
 

@@ -89,7 +89,7 @@ func TestDocumentSelectionTakesTheRowAndShowsDetails(t *testing.T) {
 	m := f.browser()
 	f.u.win.Resize(fyne.NewSize(1100, 700))
 	m.selectNamed(t, "Finance")
-	if m.docs.detail.root.Visible() {
+	if m.docs.detail.shown() {
 		t.Fatal("details shown before a selection")
 	}
 	m.docs.table.table.Select(widget.TableCellID{Row: 0, Col: int(doclist.ColStatus)})
@@ -98,7 +98,7 @@ func TestDocumentSelectionTakesTheRowAndShowsDetails(t *testing.T) {
 		t.Errorf("%d cells drawn selected, want the row's %d", got, doclist.Columns)
 	}
 	d := m.docs.detail
-	if !d.root.Visible() || d.name.Text != doc.Name || !strings.Contains(d.facts.Text, "Id "+doc.DocumentID) ||
+	if !d.shown() || d.name.Text != doc.Name || !strings.Contains(d.facts.Text, "Id "+doc.DocumentID) ||
 		!strings.Contains(d.facts.Text, statusWords(doc.Status)) || !strings.Contains(d.facts.Text, "updated ") {
 		t.Fatalf("details: %q / %q", d.name.Text, d.facts.Text)
 	}
@@ -114,7 +114,7 @@ func TestDocumentSelectionTakesTheRowAndShowsDetails(t *testing.T) {
 	}
 	// Another workspace forgets it.
 	m.selectNamed(t, "Operations")
-	if d.root.Visible() || m.docs.table.selID != "" {
+	if d.shown() || m.docs.table.selID != "" {
 		t.Error("details stay after choosing another workspace")
 	}
 }

@@ -36,7 +36,7 @@ func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 	l := &workspaceList{hidden: widget.NewLabel(""), focus: focus}
 	l.filter = newFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
-	l.empty = newEmptyNote(l.filter.Clear)
+	l.empty = newEmptyNote(l.filter.Clear, false)
 	l.hidden.Wrapping = fyne.TextWrapWord
 	l.hidden.Hide()
 	l.list = widget.NewList(func() int { return len(l.shown) },
