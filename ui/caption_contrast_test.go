@@ -45,7 +45,7 @@ func TestCaptionContrast(t *testing.T) {
 	texts := map[string]*widget.Label{"workspace counts": row.counts, "conversation time": conv.when,
 		"caption": captionLabel(""), "refresh note": m.syncText, "documents shown": m.docs.shown,
 		"workspace counts header": m.docs.counts, "limits line": m.docs.limits.daily, "hidden selection": m.list.hidden,
-		"empty note": m.docs.empty.text, "details": m.docs.detail.facts, "details extra": m.docs.detail.extra}
+		"empty note": m.docs.empty.text, "details": m.docs.detail.facts}
 	inRows := map[string]bool{"workspace counts": true, "conversation time": true}
 	for _, name := range []string{ThemeLight, ThemeDark} {
 		th := themeFor(name)

@@ -17,34 +17,29 @@ import (
 )
 
 // docDetails is the panel under the documents table that describes the selected document: its
-// name, id (with Copy id), status in words, update time and type, and its web address or the
-// client id it was uploaded with.
+// name (on the line of Copy id and Ask this document), then on one line, wrapped when it must be,
+// its id, status in words, update time and type, and its web address or the client id it was
+// uploaded with.
 type docDetails struct {
 	name   *widget.Label
 	facts  *widget.Label
-	extra  *widget.Label
 	copyID *widget.Button
-	// extraBox holds extra, hidden with it.
-	extraBox fyne.CanvasObject
-	id       string
+	id     string
 	// name goes on the line of the documents' actions with copyID; body holds the rest.
 	body *fyne.Container
 }
 
 func newDocDetails() *docDetails {
-	d := &docDetails{name: widget.NewLabel(""), facts: widget.NewLabel(""), extra: widget.NewLabel("")}
+	d := &docDetails{name: widget.NewLabel(""), facts: widget.NewLabel("")}
 	d.copyID = widget.NewButtonWithIcon("Copy id", theme.ContentCopyIcon(), d.copy)
 	d.name.TextStyle = fyne.TextStyle{Bold: true}
 	d.name.Truncation = fyne.TextTruncateEllipsis
 	d.facts.Selectable = true
 	d.facts.Wrapping = fyne.TextWrapWord
-	d.extra.Selectable = true
-	d.extra.Wrapping = fyne.TextWrapBreak
 	tight := func(o fyne.CanvasObject) fyne.CanvasObject {
 		return container.New(layout.NewCustomPaddedLayout(-2*theme.Padding(), 0, 0, 0), o)
 	}
-	d.extraBox = tight(d.extra)
-	d.body = container.NewVBox(tight(d.facts), d.extraBox)
+	d.body = container.NewVBox(tight(d.facts))
 	d.body.Hide()
 	d.name.Hide()
 	d.copyID.Hide()
@@ -55,16 +50,14 @@ func newDocDetails() *docDetails {
 func (d *docDetails) show(doc client.Document, updated time.Time) {
 	d.id = doc.DocumentID
 	d.name.SetText(app.OneLine(doc.Name))
-	d.facts.SetText(docFacts(doc, updated))
-	var extra []string
+	facts := []string{docFacts(doc, updated)}
 	if doc.URL != "" {
-		extra = append(extra, "Web address: "+app.OneLine(doc.URL))
+		facts = append(facts, "web address "+app.OneLine(doc.URL))
 	}
 	if doc.ClientDocumentID != "" {
-		extra = append(extra, "Uploaded with client id "+app.OneLine(doc.ClientDocumentID))
+		facts = append(facts, "uploaded with client id "+app.OneLine(doc.ClientDocumentID))
 	}
-	d.extra.SetText(strings.Join(extra, "\n"))
-	showIf(d.extraBox, len(extra) > 0)
+	d.facts.SetText(strings.Join(facts, " · ")) // one line when it fits: the table keeps its rows
 	d.setShown(true)
 }
 

@@ -237,7 +237,7 @@ func (m *mainView) foldDocuments(folded bool) {
 
 // detailsOffset is the least share of the right side the documents take while a document's
 // details are shown, so that the table keeps a few rows above them.
-const detailsOffset = 0.55
+const detailsOffset = 0.65
 
 // roomForDetails gives the documents more of the right side when a document's details appear.
 func (m *mainView) roomForDetails() {

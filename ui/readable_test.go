@@ -129,8 +129,8 @@ func TestDocumentDetailsSayWebAddressAndClientID(t *testing.T) {
 			t.Errorf("facts %q lack %q", d.facts.Text, want)
 		}
 	}
-	if !strings.Contains(d.extra.Text, "Web address: https://example.com/a") || !strings.Contains(d.extra.Text, "client id cli-7") {
-		t.Errorf("extra %q", d.extra.Text)
+	if !strings.Contains(d.facts.Text, "web address https://example.com/a") || !strings.Contains(d.facts.Text, "client id cli-7") {
+		t.Errorf("facts %q", d.facts.Text)
 	}
 }
 
