@@ -73,6 +73,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Wrapping = fyne.TextWrapWord // the full name, which a narrow list may shorten
+	v.counts.Wrapping = fyne.TextWrapWord // wraps in a narrow window rather than widening it
 	v.shown.SizeName = theme.SizeNameCaptionText
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
 	v.table.OnDocument = v.showDetail
