@@ -70,15 +70,18 @@ func (t *docTable) headerHeight() float32 { return t.table.CreateHeader().MinSiz
 
 func (t *docTable) length() (int, int) { return t.model.Rows(), doclist.Columns }
 
-// setModel shows m (built off the UI goroutine) and redraws the visible cells.
-func (t *docTable) setModel(m *doclist.Model) {
+// setModel shows m (built off the UI goroutine) and redraws the visible cells; again says that m
+// is the same workspace read again (the background refresh), which keeps the scroll position.
+func (t *docTable) setModel(m *doclist.Model, again bool) {
 	t.model = m
 	if _, ok := t.rowOfShown(t.selID); !ok {
 		t.selID = ""
 	}
 	t.dropCell()
 	t.table.Refresh()
-	t.table.ScrollToTop()
+	if !again {
+		t.table.ScrollToTop()
+	}
 }
 
 // fitName gives the name column the width the other columns leave.

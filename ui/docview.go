@@ -46,7 +46,8 @@ type documentsView struct {
 	// onAsk is called when the person asks the selected document (Ask this document).
 	onAsk    func(doc client.Document)
 	askDoc   *widget.Button
-	selected int // the selected document's index in the model, -1 when none
+	selected int    // the selected document's index in the model, -1 when none
+	shownWS  string // the workspace whose documents the table shows
 	foldB    *widget.Button
 	folded   bool
 	unfolded *fyne.Container   // what folding hides above the table
@@ -72,7 +73,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
-	v.title.Wrapping = fyne.TextWrapWord // the full name, which a narrow list may shorten
+	v.title.Wrapping = fyne.TextWrapWord  // the full name, which a narrow list may shorten
 	v.counts.Wrapping = fyne.TextWrapWord // wraps in a narrow window rather than widening it
 	v.shown.SizeName = theme.SizeNameCaptionText
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
@@ -184,7 +185,8 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 	if m.Filter() != v.filter.Text {
 		m.SetFilter(v.filter.Text) // typed while loading
 	}
-	v.table.setModel(m)
+	v.table.setModel(m, v.shownWS == v.ws.WorkspaceID)
+	v.shownWS = v.ws.WorkspaceID
 	v.keepDetail()
 	v.updateShown()
 	if v.onShown != nil {

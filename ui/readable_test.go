@@ -97,6 +97,9 @@ func TestDocumentSelectionTakesTheRowAndShowsDetails(t *testing.T) {
 	if got := selectedCells(m.docs.table); got != doclist.Columns {
 		t.Errorf("%d cells drawn selected, want the row's %d", got, doclist.Columns)
 	}
+	if m.docSplit.Offset < detailsOffset {
+		t.Errorf("the documents take %.2f of the right side with the details shown", m.docSplit.Offset)
+	}
 	d := m.docs.detail
 	if !d.shown() || d.name.Text != doc.Name || !strings.Contains(d.facts.Text, "Id "+doc.DocumentID) ||
 		!strings.Contains(d.facts.Text, statusWords(doc.Status)) || !strings.Contains(d.facts.Text, "updated ") {
@@ -168,7 +171,13 @@ func TestBackgroundRefreshWhileDocumentsAreNotReady(t *testing.T) {
 	until(t, "the browser", u.Settled)
 	m := u.main
 	m.selectNamed(t, "Finance")
+	m.docs.table.table.Select(widget.TableCellID{Row: 1, Col: 0})
+	id := m.docs.table.selID
 	until(t, "two background refreshes", func() bool { return b.refreshes.Load() >= 2 })
+	drain()
+	if m.docs.table.selID != id || !m.docs.detail.shown() {
+		t.Errorf("the background refresh lost the selected document %q (now %q)", id, m.docs.table.selID)
+	}
 	if m.poll.wsID != m.docs.ws.WorkspaceID {
 		t.Errorf("polling %q, shown %q", m.poll.wsID, m.docs.ws.WorkspaceID)
 	}
