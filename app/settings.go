@@ -25,7 +25,15 @@ type Settings struct {
 	WindowHeight  float32           `json:"window_height,omitempty"`
 	LastWorkspace map[string]string `json:"last_workspace,omitempty"` // server address -> workspace id
 	DemoMode      bool              `json:"demo_mode,omitempty"`
-	Notifications *bool             `json:"notifications,omitempty"` // OS notifications for uploads; nil means on
+	// SplitOffset is the share of the window's width the workspace list takes, 0 for the default.
+	SplitOffset float64 `json:"split_offset,omitempty"`
+	// DocSplitOffset is the share of the right side the unfolded documents take, 0 for the default.
+	DocSplitOffset float64 `json:"doc_split_offset,omitempty"`
+	// DocSort is the documents table's sort column (name, type, status, updated; "" is name),
+	// DocSortDesc its direction.
+	DocSort       string `json:"doc_sort,omitempty"`
+	DocSortDesc   bool   `json:"doc_sort_desc,omitempty"`
+	Notifications *bool  `json:"notifications,omitempty"` // OS notifications for uploads; nil means on
 	// KeyFile: where no keychain exists, keep each server's API key in a file of its own in the
 	// data folder that only the user can read (0600); never the key itself here. Off by default.
 	KeyFile bool `json:"key_file,omitempty"`
@@ -66,6 +74,9 @@ func (s *Settings) validate() error {
 	}
 	if s.WindowWidth < 0 || s.WindowHeight < 0 {
 		return errors.New("the window size cannot be negative")
+	}
+	if s.SplitOffset < 0 || s.SplitOffset > 1 || s.DocSplitOffset < 0 || s.DocSplitOffset > 1 {
+		return errors.New("a split position must be between 0 and 1")
 	}
 	return nil
 }

@@ -53,6 +53,7 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 		s.Theme, s.DefaultTier, s.Thinking = "dark", "smart", true
 		s.LastWorkspace = map[string]string{"https://a.example": "ws_1"}
 		s.WindowWidth, s.WindowHeight = 800, 600
+		s.SplitOffset, s.DocSplitOffset, s.DocSort, s.DocSortDesc = 0.25, 0.4, "status", true
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +61,9 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(SettingsChanged); return ok })
 	if err := a.UpdateSettings(func(s *Settings) { s.Server = "http://example.com" }); err == nil {
 		t.Fatal("an http server address was accepted")
+	}
+	if err := a.UpdateSettings(func(s *Settings) { s.SplitOffset = 1.5 }); err == nil {
+		t.Fatal("a split position over 1 was accepted")
 	}
 	if err := a.UpdateSettings(func(s *Settings) { s.Theme = "pink" }); err == nil {
 		t.Fatal("an unknown theme was accepted")
@@ -80,7 +84,8 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 	defer b.Close()
 	got := b.Settings()
 	if got.Theme != "dark" || got.DefaultTier != "smart" || !got.Thinking || got.WindowWidth != 800 ||
-		got.LastWorkspace["https://a.example"] != "ws_1" || got.LastWorkspace["x"] != "" {
+		got.LastWorkspace["https://a.example"] != "ws_1" || got.LastWorkspace["x"] != "" ||
+		got.SplitOffset != 0.25 || got.DocSplitOffset != 0.4 || got.DocSort != "status" || !got.DocSortDesc {
 		t.Fatalf("reloaded settings = %+v", got)
 	}
 	info, err := os.Stat(filepath.Join(home, settingsFile))

@@ -230,3 +230,9 @@ func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.A
 		s.bus.Emit(DocumentsChanged{WorkspaceID: wsID})
 	}
 }
+
+// RefreshWorkspace pulls workspace id's documents into the cache, as Sync.RefreshWorkspace does:
+// the window's background refresh while some of them are not ready yet.
+func (a *App) RefreshWorkspace(ctx context.Context, id string) error {
+	return a.sync.RefreshWorkspace(ctx, id)
+}

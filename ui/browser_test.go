@@ -80,8 +80,8 @@ func TestBrowserWorkspaceFilterAndKeyboard(t *testing.T) {
 		t.Errorf("Enter in the filter box should move the focus to the list, focused: %T", f.u.win.Canvas().Focused())
 	}
 	test.Type(m.list.filter, "zzz")
-	if !m.list.empty.Visible() || !strings.Contains(m.list.empty.Text, "No workspace matches") {
-		t.Errorf("no-match text: %q", m.list.empty.Text)
+	if !m.list.empty.root.Visible() || !strings.Contains(m.list.empty.text.Text, "No workspace matches") {
+		t.Errorf("no-match text: %q", m.list.empty.text.Text)
 	}
 	// Enter in the documents filter moves to the table, where arrows and space select.
 	m.docs.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})

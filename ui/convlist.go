@@ -279,11 +279,12 @@ func (r *conversationRow) set(conv app.Conversation, now time.Time) {
 	r.when.SetText(whenText(conv.Updated, now))
 }
 
-// captionLabel is a label in small, quiet text, for what a row says after its title.
+// captionLabel is a label in small text, for what a row says after its title. It keeps the
+// foreground colour: the theme's low-importance (disabled) colour reads at under 2:1 in both
+// variants (issue 12; TestCaptionContrast).
 func captionLabel(text string) *widget.Label {
 	l := widget.NewLabel(text)
 	l.SizeName = theme.SizeNameCaptionText
-	l.Importance = widget.LowImportance
 	return l
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -16,14 +17,26 @@ import (
 // columnTitles are the documents table's headers, in doclist.Column order.
 var columnTitles = [doclist.Columns]string{"Name", "Type", "Status", "Updated"}
 
-// columnWidths are the columns' starting widths; the name column takes what is left.
-var columnWidths = [doclist.Columns]float32{0, 90, 120, 150}
+// shownColumns is the table's column order: Name and Status first, so that a narrow window keeps
+// both in sight and lets Type and Updated scroll off to the right.
+var shownColumns = [doclist.Columns]doclist.Column{doclist.ColName, doclist.ColStatus, doclist.ColType, doclist.ColUpdated}
+
+// columnWidths are the shown columns' starting widths; the name column takes what is left.
+var columnWidths = [doclist.Columns]float32{0, 120, 90, 150}
+
+// minNameWidth is the name column's narrowest width while every column fits.
+const minNameWidth = 240
 
 // docTable is the sortable table of one workspace's documents. It shows the rows of a
 // doclist.Model; website imports are header rows that fold their pages away when tapped.
 type docTable struct {
 	model *doclist.Model
 	table *widget.Table
+	selID string // the selected document's id: its whole row is highlighted, whatever the order
+	// selCell is the cell the table itself draws selected; the rest of its row draws alike.
+	selCell widget.TableCellID
+	// nameWidth is the name column's width, set by fitName.
+	nameWidth float32
 
 	// OnDocument is called on the UI goroutine when a document row is selected.
 	OnDocument func(i int)
@@ -32,7 +45,7 @@ type docTable struct {
 }
 
 func newDocTable() *docTable {
-	t := &docTable{model: doclist.New(nil, nil)}
+	t := &docTable{model: doclist.New(nil, nil), selCell: widget.TableCellID{Row: -1, Col: -1}}
 	t.table = widget.NewTableWithHeaders(t.length, newDocCell, t.updateCell)
 	t.table.ShowHeaderColumn = false
 	t.table.CreateHeader = func() fyne.CanvasObject {
@@ -52,14 +65,23 @@ func newDocTable() *docTable {
 	return t
 }
 
+// headerHeight is the height of the header row.
+func (t *docTable) headerHeight() float32 { return t.table.CreateHeader().MinSize().Height }
+
 func (t *docTable) length() (int, int) { return t.model.Rows(), doclist.Columns }
 
-// setModel shows m (built off the UI goroutine) and redraws the visible cells.
-func (t *docTable) setModel(m *doclist.Model) {
+// setModel shows m (built off the UI goroutine) and redraws the visible cells; again says that m
+// is the same workspace read again (the background refresh), which keeps the scroll position.
+func (t *docTable) setModel(m *doclist.Model, again bool) {
 	t.model = m
-	t.table.UnselectAll()
+	if _, ok := t.rowOfShown(t.selID); !ok {
+		t.selID = ""
+	}
+	t.dropCell()
 	t.table.Refresh()
-	t.table.ScrollToTop()
+	if !again {
+		t.table.ScrollToTop()
+	}
 }
 
 // fitName gives the name column the width the other columns leave.
@@ -68,9 +90,13 @@ func (t *docTable) fitName(width float32) {
 	for _, w := range columnWidths[1:] {
 		rest += w
 	}
-	if w := width - rest - theme.Padding()*6; w > 240 {
-		t.table.SetColumnWidth(0, w)
+	pad := theme.Padding() * 6
+	w := width - rest - pad
+	if w < minNameWidth {
+		w = max(width-columnWidths[1]-pad, 120) // Name and Status fill the width; the rest scroll
 	}
+	t.nameWidth = w
+	t.table.SetColumnWidth(0, w)
 }
 
 func (t *docTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
@@ -79,7 +105,7 @@ func (t *docTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 		b.SetText("")
 		return
 	}
-	col := doclist.Column(id.Col)
+	col := shownColumns[id.Col]
 	text := columnTitles[col]
 	b.SetIcon(nil)
 	if cur, desc := t.model.Sort(); cur == col {
@@ -97,6 +123,7 @@ func (t *docTable) sortBy(col doclist.Column) {
 	cur, desc := t.model.Sort()
 	desc = cur == col && !desc
 	t.model.SortBy(col, desc)
+	t.dropCell()
 	t.table.Refresh()
 	if t.OnSort != nil {
 		t.OnSort(col, desc)
@@ -136,22 +163,54 @@ func (t *docTable) selected(id widget.TableCellID) {
 		t.table.Refresh()
 		return
 	}
+	t.selID, t.selCell = t.model.Doc(r.Index).DocumentID, id
+	t.table.Refresh() // the whole row, not only the cell, shows the selection
 	if t.OnDocument != nil {
 		t.OnDocument(r.Index)
 	}
 }
 
-// docCell is a table cell: a label, or a status badge in the status column.
+// dropCell clears the table's own cell selection, which stays at its place when the rows move; the
+// selected document's row keeps its colour.
+func (t *docTable) dropCell() {
+	t.table.UnselectAll()
+	t.selCell = widget.TableCellID{Row: -1, Col: -1}
+}
+
+// rowOfShown finds the visible row of document id, without opening a folded import.
+func (t *docTable) rowOfShown(id string) (int, bool) {
+	for row := range t.model.Rows() {
+		if r := t.model.Row(row); id != "" && r.Kind == doclist.RowDocument && t.model.Doc(r.Index).DocumentID == id {
+			return row, true
+		}
+	}
+	return 0, false
+}
+
+// selectedDoc returns the selected document's index in the model, when it is still listed.
+func (t *docTable) selectedDoc() (int, bool) {
+	row, ok := t.rowOfShown(t.selID)
+	if !ok {
+		return -1, false
+	}
+	return t.model.Row(row).Index, true
+}
+
+// docCell is a table cell: a label, or a status badge in the status column, over the selection
+// colour when its row is selected.
 type docCell struct {
 	widget.BaseWidget
 	label *widget.Label
 	badge *Badge
+	bg    *canvas.Rectangle
 }
 
 var _ fyne.Widget = (*docCell)(nil)
 
 func newDocCell() fyne.CanvasObject {
-	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning)}
+	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning),
+		bg: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
+	c.bg.Hide()
 	c.label.Truncation = fyne.TextTruncateClip
 	c.ExtendBaseWidget(c)
 	return c
@@ -159,7 +218,16 @@ func newDocCell() fyne.CanvasObject {
 
 // CreateRenderer stacks the label and the badge; one of them is hidden.
 func (c *docCell) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewStack(c.label, container.NewHBox(c.badge)))
+	return widget.NewSimpleRenderer(container.NewStack(c.bg, c.label, container.NewHBox(c.badge)))
+}
+
+// setSelected shows the selection colour behind the cell, in the theme's current colour.
+func (c *docCell) setSelected(on bool) {
+	if on {
+		c.bg.FillColor = theme.Color(theme.ColorNameSelection)
+		c.bg.Refresh()
+	}
+	showIf(c.bg, on)
 }
 
 func (c *docCell) showText(text string, bold bool) {
@@ -179,15 +247,17 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c := o.(*docCell)
 	if id.Row >= t.model.Rows() {
 		c.showText("", false)
+		c.bg.Hide()
 		return
 	}
 	r := t.model.Row(id.Row)
+	c.setSelected(r.Kind == doclist.RowDocument && t.selID != "" && t.model.Doc(r.Index).DocumentID == t.selID && id != t.selCell)
 	if r.Kind == doclist.RowSource {
-		t.updateSourceCell(c, r.Index, doclist.Column(id.Col))
+		t.updateSourceCell(c, r.Index, shownColumns[id.Col])
 		return
 	}
 	d := t.model.Doc(r.Index)
-	switch doclist.Column(id.Col) {
+	switch shownColumns[id.Col] {
 	case doclist.ColName:
 		name := app.OneLine(d.Name)
 		if t.model.IsPage(r.Index) {

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -28,9 +29,10 @@ type documentsView struct {
 	access  *Badge
 	counts  *widget.Label
 	limits  *limitsBar
-	filter  *widget.Entry
+	filter  *filterEntry
 	table   *docTable
-	detail  *widget.Label
+	detail  *docDetails
+	empty   *emptyNote // over the table when the filter hides every document
 	shown   *widget.Label
 	loading *widget.Activity
 	errs    *errorView
@@ -44,11 +46,14 @@ type documentsView struct {
 	// onAsk is called when the person asks the selected document (Ask this document).
 	onAsk    func(doc client.Document)
 	askDoc   *widget.Button
-	selected int // the selected document's index in the model, -1 when none
+	selected int    // the selected document's index in the model, -1 when none
+	shownWS  string // the workspace whose documents the table shows
 	foldB    *widget.Button
 	folded   bool
 	unfolded *fyne.Container   // what folding hides above the table
 	bottom   fyne.CanvasObject // the line under the table
+	// onDetail is called when a document's details are shown.
+	onDetail func()
 	// onFold is called when the documents are folded away or shown again.
 	onFold func(folded bool)
 	focus  func(fyne.Focusable)
@@ -57,23 +62,23 @@ type documentsView struct {
 func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
 	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
-		limits: newLimitsBar(), filter: widget.NewEntry(), table: newDocTable(), detail: widget.NewLabel(""),
+		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain), selected: -1}
+	v.filter = newFilterEntry("Filter documents by name, type or status", v.applyFilter)
+	v.empty = newEmptyNote(v.filter.Clear, true)
+	s := b.Settings()
+	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
 	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
 	v.askDoc.Importance = widget.LowImportance
 	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
-	v.title.Truncation = fyne.TextTruncateEllipsis
+	v.title.Wrapping = fyne.TextWrapWord  // the full name, which a narrow list may shorten
+	v.counts.Wrapping = fyne.TextWrapWord // wraps in a narrow window rather than widening it
 	v.shown.SizeName = theme.SizeNameCaptionText
-	v.detail.Selectable = true
-	v.detail.Truncation = fyne.TextTruncateEllipsis
-	v.filter.SetPlaceHolder("Filter documents by name, type or status")
-	v.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
-	v.filter.OnChanged = v.applyFilter
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
 	v.table.OnDocument = v.showDetail
-	v.table.OnSort = func(c doclist.Column, d bool) { v.col, v.desc = c, d }
+	v.table.OnSort = v.sorted
 	v.root = v.layout()
 	v.showEmpty("Choose a workspace on the left to see its documents.")
 	return v
@@ -87,8 +92,11 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	counts := container.NewBorder(nil, nil, nil, v.foldB, v.counts)
 	v.unfolded = container.NewVBox(v.limits.root, v.errs.box, v.filter)
 	top := container.NewVBox(head, counts, v.unfolded)
-	v.body = container.New(&widthLayout{onResize: v.table.fitName}, v.table.table)
-	v.bottom = container.NewPadded(container.NewBorder(nil, nil, nil, container.NewHBox(v.askDoc, v.shown), v.detail))
+	// The note goes under the header row, in the middle of the rows' space.
+	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.root)
+	v.body = container.New(&widthLayout{onResize: v.table.fitName, onHeight: v.scrollToSelected}, v.table.table, note)
+	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
+	v.bottom = container.NewPadded(container.NewVBox(line, v.detail.body))
 	return container.NewBorder(container.NewPadded(top), v.bottom, nil, nil, v.body)
 }
 
@@ -119,9 +127,7 @@ func (v *documentsView) show(ws app.CachedWorkspace) {
 	v.ws = ws
 	v.setHeader(ws)
 	if !same {
-		v.detail.SetText("")
-		v.selected = -1
-		v.askDoc.Disable()
+		v.clearDetail()
 	}
 	v.reload()
 }
@@ -179,7 +185,9 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 	if m.Filter() != v.filter.Text {
 		m.SetFilter(v.filter.Text) // typed while loading
 	}
-	v.table.setModel(m)
+	v.table.setModel(m, v.shownWS == v.ws.WorkspaceID)
+	v.shownWS = v.ws.WorkspaceID
+	v.keepDetail()
 	v.updateShown()
 	if v.onShown != nil {
 		v.onShown(m.Len())
@@ -204,19 +212,48 @@ func (v *documentsView) showEmpty(text string) {
 
 func (v *documentsView) applyFilter(q string) {
 	v.table.model.SetFilter(q)
+	v.table.dropCell()
 	v.table.table.Refresh()
 	v.updateShown()
 }
 
+// sorted keeps the sort order for the next workspace and the next start.
+func (v *documentsView) sorted(col doclist.Column, desc bool) {
+	v.col, v.desc = col, desc
+	go func() {
+		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = col.String(), desc })
+	}()
+}
+
+// clearDetail forgets the selected document.
+func (v *documentsView) clearDetail() {
+	v.selected = -1
+	v.table.selID = ""
+	v.detail.clear()
+	v.askDoc.Disable()
+}
+
+// keepDetail shows the selected document again from a reloaded model, or forgets it when it left.
+func (v *documentsView) keepDetail() {
+	if i, ok := v.table.selectedDoc(); ok {
+		v.showDetail(i)
+		return
+	}
+	v.clearDetail()
+}
+
 func (v *documentsView) updateShown() {
 	m := v.table.model
+	v.empty.set("", false)
 	switch {
 	case m.Len() == 0:
 		v.shown.SetText("No documents in this workspace yet")
+		v.empty.set("No documents in this workspace yet.", false)
 	case v.filter.Text == "":
 		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), plural(m.Len(), "document")))
 	case m.Matching() == 0:
-		v.shown.SetText(fmt.Sprintf("No document matches “%s”", v.filter.Text))
+		v.shown.SetText("")
+		v.empty.set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)
 	default:
 		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", thousands(m.Matching()), thousands(m.Len()), v.filter.Text))
 	}
@@ -230,14 +267,19 @@ func (v *documentsView) showDetail(i int) {
 	} else {
 		v.askDoc.Disable()
 	}
-	text := app.OneLine(fmt.Sprintf("%s · id %s", d.Name, d.DocumentID))
-	if d.ClientDocumentID != "" {
-		text += " · upload id " + d.ClientDocumentID
+	v.detail.show(d, v.table.model.Updated(i))
+	if v.onDetail != nil {
+		v.onDetail()
 	}
-	if d.URL != "" {
-		text += " · " + d.URL
+	v.scrollToSelected()
+}
+
+// scrollToSelected keeps the selected document's row in sight, also when the details panel takes
+// some of the table's height.
+func (v *documentsView) scrollToSelected() {
+	if row, ok := v.table.rowOfShown(v.table.selID); ok {
+		v.table.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
 	}
-	v.detail.SetText(text)
 }
 
 // askSelected asks the selected document in the conversation pane.
@@ -280,7 +322,9 @@ func localTime(t time.Time, raw string) string {
 // widthLayout stacks its objects and reports the width it lays them out at (to fit the name column).
 type widthLayout struct {
 	last     float32
+	lastH    float32
 	onResize func(width float32)
+	onHeight func() // when the height changed (the details panel came or went), if set
 }
 
 // Layout gives every object the whole size, after reporting a new width.
@@ -288,6 +332,12 @@ func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if size.Width != l.last {
 		l.last = size.Width
 		l.onResize(size.Width)
+	}
+	if size.Height != l.lastH {
+		l.lastH = size.Height
+		if l.onHeight != nil {
+			defer l.onHeight()
+		}
 	}
 	for _, o := range objs {
 		o.Resize(size)

@@ -20,7 +20,7 @@ func BenchmarkFilterKeystroke(b *testing.B) {
 	w := test.NewWindow(v.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(1100, 700))
-	v.table.setModel(doclist.New(manyDocs(10000), nil))
+	v.table.setModel(doclist.New(manyDocs(10000), nil), false)
 	queries := []string{"q", "qu", "qua", "quar", "quart", "quarterly", "quarterly 2", "quarterly 20", "quarterly 201", "quarterly 2013"}
 	b.ReportAllocs()
 	b.ResetTimer()

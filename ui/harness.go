@@ -1,6 +1,10 @@
 package ui
 
-import "lectern/ui/internal/doclist"
+import (
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/internal/doclist"
+)
 
 // The methods in this file are the hooks of the test harness (ui/internal/tour: the smoke driver
 // and the screenshot tour, built into a binary of their own), which drives the real window from a
@@ -149,3 +153,26 @@ func (u *UI) ShowUploads(on bool) {
 		u.main.intake.setOpen(on)
 	}
 }
+
+// SelectDocument selects the row of the document named name in the table shown, as a click on it
+// would, which shows its details; false when no listed document has that name.
+func (u *UI) SelectDocument(name string) bool {
+	if u.main == nil {
+		return false
+	}
+	d := u.main.docs
+	if d.folded {
+		d.setFolded(false)
+	}
+	m := d.table.model
+	for row := range m.Rows() {
+		if r := m.Row(row); r.Kind == doclist.RowDocument && m.Doc(r.Index).Name == name {
+			d.table.table.Select(widget.TableCellID{Row: row, Col: 0})
+			return true
+		}
+	}
+	return false
+}
+
+// DocumentDetailsShown reports whether the selected document's details panel is shown.
+func (u *UI) DocumentDetailsShown() bool { return u.main != nil && u.main.docs.detail.shown() }

@@ -25,7 +25,6 @@ func newLimitsBar() *limitsBar {
 	l.bar.TextFormatter = func() string {
 		return fmt.Sprintf("%s of %s used", humanBytes(l.lim.WorkspaceBytesUsed), humanBytes(l.lim.WorkspaceBytesLimit))
 	}
-	l.daily.Importance = widget.LowImportance
 	l.root = container.NewBorder(nil, nil, widget.NewLabel("Storage"), nil, container.NewVBox(l.bar))
 	l.root = container.NewVBox(l.root, l.daily)
 	l.root.Hide()

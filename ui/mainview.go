@@ -42,7 +42,9 @@ type mainView struct {
 	docSplit *container.Split // the documents above the conversation
 	root     fyne.CanvasObject
 	busy     bool
-	loads    int // workspace list reads in flight
+	loads    int     // workspace list reads in flight
+	docSize  float64 // the share of the right side the unfolded documents take
+	poll     poller  // refreshes the shown workspace while documents are not ready
 
 	onSettings func()
 	// onLoaded, when set, is called on the UI goroutine after each workspace list is shown.
@@ -57,15 +59,19 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.banner = newOfflineBanner(b, ctx, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
-	m.docs.onContent = m.chat.setDocuments
+	m.docs.onContent = func(ws app.CachedWorkspace, docs []client.Document) {
+		m.chat.setDocuments(ws, docs)
+		m.pollPending(ws.WorkspaceID, docs)
+	}
+	m.poll.every = pollEvery
 	m.docs.onAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
 	m.docs.onFold = m.foldDocuments
+	m.docs.onDetail = m.roomForDetails
 	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
 	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.syncText.Importance = widget.LowImportance
 	m.intake = newUploadsPanel(b, ctx)
 	m.intake.onAdd = m.pickFiles
 	m.uploads.Add(m.intake.root)
@@ -87,14 +93,22 @@ func (m *mainView) layout() fyne.CanvasObject {
 	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
+	s := m.b.Settings()
+	m.docSize = docSplitOffset
+	if s.DocSplitOffset > 0.05 && s.DocSplitOffset < 0.95 {
+		m.docSize = s.DocSplitOffset
+	}
 	// The open uploads list takes the conversation's place under the documents, so that new
 	// documents show in the table above it; hiding it brings the conversation back.
 	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
-	m.docSplit.Offset = docSplitOffset
+	m.docSplit.Offset = m.docSize
 	m.intake.onOpen = func(open bool) { showIf(m.chat.root, !open); m.docSplit.Refresh() }
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
+	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
+		m.split.Offset = s.SplitOffset
+	}
 	return container.NewBorder(top, container.NewPadded(m.status.root), nil, nil, m.split)
 }
 
@@ -212,10 +226,33 @@ func (m *mainView) openLastConversation(wsID string) {
 // foldDocuments gives the conversation the room the folded documents leave, or takes it back.
 func (m *mainView) foldDocuments(folded bool) {
 	if folded {
+		if o := m.docSplit.Offset; o > 0.05 && o < 0.95 {
+			m.docSize = o
+		}
 		m.docSplit.SetOffset(0)
 	} else {
-		m.docSplit.SetOffset(docSplitOffset)
+		m.docSplit.SetOffset(m.docSize)
 	}
+}
+
+// detailsOffset is the least share of the right side the documents take while a document's
+// details are shown, so that the table keeps a few rows above them.
+const detailsOffset = 0.65
+
+// roomForDetails gives the documents more of the right side when a document's details appear.
+func (m *mainView) roomForDetails() {
+	if !m.docs.folded && m.docSplit.Offset < detailsOffset {
+		m.docSplit.SetOffset(detailsOffset)
+	}
+}
+
+// saveLayout writes the split positions into s, for the next start.
+func (m *mainView) saveLayout(s *app.Settings) {
+	s.SplitOffset = m.split.Offset
+	if o := m.docSplit.Offset; !m.docs.folded && o > 0.05 && o < 0.95 {
+		m.docSize = o
+	}
+	s.DocSplitOffset = m.docSize
 }
 
 // showChat hides the uploads list, which takes the conversation's place while open.

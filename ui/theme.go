@@ -23,9 +23,9 @@ type variantTheme struct {
 
 var _ fyne.Theme = variantTheme{}
 
-// Color returns the default theme's colour n in the chosen variant.
+// Color returns the default theme's colour n in the chosen variant, made readable.
 func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	return t.Theme.Color(n, t.variant)
+	return readableColor(t.Theme, n, t.variant)
 }
 
 // themeFor returns the Fyne theme for a Settings.Theme value; unknown values follow the system.
@@ -36,7 +36,7 @@ func themeFor(name string) fyne.Theme {
 	case ThemeDark:
 		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantDark}
 	}
-	return theme.DefaultTheme()
+	return systemTheme{Theme: theme.DefaultTheme()}
 }
 
 // applyTheme switches the whole app to the theme named in the settings, when it changed.
@@ -45,10 +45,6 @@ func (u *UI) applyTheme() {
 	if name == u.theme && u.themeSet {
 		return
 	}
-	first := !u.themeSet
 	u.theme, u.themeSet = name, true
-	if _, fixed := themeFor(name).(variantTheme); first && !fixed {
-		return // the app starts on the default theme, which follows the system
-	}
 	u.fa.Settings().SetTheme(themeFor(name))
 }

@@ -37,6 +37,7 @@ type Backend interface {
 	Workspaces(ctx context.Context) ([]app.CachedWorkspace, error)
 	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	Refresh(ctx context.Context) error
+	RefreshWorkspace(ctx context.Context, id string) error
 	WorkspaceLimits(id string) (client.Limits, bool)
 	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
 	Uploads() *app.Uploads
@@ -168,14 +169,25 @@ func (u *UI) showMain() {
 func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
 
 func (u *UI) quitNow() {
-	size := u.win.Canvas().Size()
-	_ = u.b.UpdateSettings(func(s *app.Settings) { s.WindowWidth, s.WindowHeight = size.Width, size.Height })
+	u.saveWindow()
 	u.Close()
 	if u.settings != nil {
 		u.settings.win.Close()
 	}
 	u.win.Close()
 	u.fa.Quit()
+}
+
+// saveWindow keeps the window size and the split positions for the next start (the sort order and
+// the workspace are saved when they change).
+func (u *UI) saveWindow() {
+	size := u.win.Canvas().Size()
+	_ = u.b.UpdateSettings(func(s *app.Settings) {
+		s.WindowWidth, s.WindowHeight = size.Width, size.Height
+		if u.main != nil {
+			u.main.saveLayout(s)
+		}
+	})
 }
 
 func savedSize(s app.Settings) fyne.Size {

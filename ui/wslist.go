@@ -21,9 +21,10 @@ type workspaceList struct {
 	all      []app.CachedWorkspace
 	shown    []int // indices into all, after the filter
 	selected string
-	filter   *widget.Entry
+	filter   *filterEntry
 	list     *widget.List
-	empty    *widget.Label
+	empty    *emptyNote
+	hidden   *widget.Label // says that the filter hides the workspace shown on the right
 	root     fyne.CanvasObject
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
@@ -32,12 +33,12 @@ type workspaceList struct {
 }
 
 func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
-	l := &workspaceList{filter: widget.NewEntry(), empty: widget.NewLabel(""), focus: focus}
-	l.filter.SetPlaceHolder("Filter workspaces")
-	l.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
-	l.filter.OnChanged = func(string) { l.applyFilter() }
+	l := &workspaceList{hidden: widget.NewLabel(""), focus: focus}
+	l.filter = newFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
-	l.empty.Wrapping = fyne.TextWrapWord
+	l.empty = newEmptyNote(l.filter.Clear, false)
+	l.hidden.Wrapping = fyne.TextWrapWord
+	l.hidden.Hide()
 	l.list = widget.NewList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) })
@@ -51,8 +52,8 @@ func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 			l.OnSelected(ws)
 		}
 	}
-	l.root = container.NewBorder(container.NewPadded(l.filter), nil, nil, nil,
-		container.NewStack(l.list, container.NewPadded(l.empty)))
+	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
+		container.NewStack(l.list, container.NewPadded(l.empty.root)))
 	return l
 }
 
@@ -104,14 +105,24 @@ func (l *workspaceList) applyFilter() {
 	}
 	switch {
 	case len(l.all) == 0:
-		l.empty.SetText("No workspaces yet. Workspaces shared with you or your organisation appear here.")
-		l.empty.Show()
+		l.empty.set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
 	case len(l.shown) == 0:
-		l.empty.SetText(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text))
-		l.empty.Show()
+		l.empty.set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
 	default:
-		l.empty.Hide()
+		l.empty.set("", false)
 	}
+	l.showHidden()
+}
+
+// showHidden says so when the filter hides the workspace shown on the right.
+func (l *workspaceList) showHidden() {
+	ws, ok := l.workspace(l.selected)
+	if !ok || l.position(l.selected) >= 0 {
+		l.hidden.Hide()
+		return
+	}
+	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", app.OneLine(ws.Workspace.Name)))
+	l.hidden.Show()
 }
 
 // position returns the row of workspace id among the shown ones, or -1.
@@ -174,10 +185,11 @@ func newWorkspaceRow() *workspaceRow {
 	return r
 }
 
-// CreateRenderer lays the row out: name and badges on top, counts below.
+// CreateRenderer lays the row out: the name over the whole width on top, so that a narrow list
+// keeps it, and the badges before the counts below.
 func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(r.scope, r.access), r.name)
-	return widget.NewSimpleRenderer(container.NewVBox(top, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.counts)))
+	below := container.NewBorder(nil, nil, container.NewHBox(r.scope, r.access), nil, r.counts)
+	return widget.NewSimpleRenderer(container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), below)))
 }
 
 func (r *workspaceRow) set(ws app.CachedWorkspace) {

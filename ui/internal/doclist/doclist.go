@@ -26,6 +26,27 @@ const (
 	ColUpdated
 )
 
+// columnNames name the columns in settings, in Column order.
+var columnNames = [...]string{"name", "type", "status", "updated"}
+
+// String names the column as settings keep it: name, type, status or updated.
+func (c Column) String() string {
+	if c >= 0 && int(c) < len(columnNames) {
+		return columnNames[c]
+	}
+	return columnNames[ColName]
+}
+
+// ParseColumn reads a column's name as String writes it; anything else is ColName.
+func ParseColumn(name string) Column {
+	for i, n := range columnNames {
+		if n == name {
+			return Column(i)
+		}
+	}
+	return ColName
+}
+
 // Columns is the number of columns.
 const Columns = 4
 

@@ -147,3 +147,14 @@ func BenchmarkBuild10000(b *testing.B) {
 		New(docs, nil)
 	}
 }
+
+func TestColumnNamesRoundTrip(t *testing.T) {
+	for c := ColName; c < Columns; c++ {
+		if got := ParseColumn(c.String()); got != c {
+			t.Errorf("ParseColumn(%q) = %v, want %v", c.String(), got, c)
+		}
+	}
+	if ParseColumn("") != ColName || ParseColumn("size") != ColName {
+		t.Error("an unknown column name is not read as the name column")
+	}
+}

@@ -45,6 +45,9 @@ var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
 	{"03-website-import", (*tour).websiteImport, ""},
+	{"15-document-details", (*tour).documentDetails, ""},
+	{"16-empty-filter", (*tour).emptyFilter, ""},
+	{"17-narrow-640x480", (*tour).narrow, ""},
 	{"12-limits-bar", (*tour).limitsBar, ""},
 	{"13-uploads-mid-batch", (*tour).uploadsMidBatch, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
@@ -135,8 +138,41 @@ func (t *tour) selectWorkspace(name, filter string) error {
 	return nil
 }
 
+// documentDetails shoots a website page selected in the table: its whole row, and its details
+// (id with Copy id, status in words, updated time, type, web address) under the table.
+func (t *tour) documentDetails() (fyne.Window, error) {
+	if err := t.selectWorkspace("Operations", ""); err != nil {
+		return nil, err
+	}
+	found := false
+	onUI(func() { found = t.u.SelectDocument("Returns policy") })
+	if !found {
+		return nil, errors.New("no document “Returns policy” in Operations")
+	}
+	return t.u.Window(), nil
+}
+
+// emptyFilter shoots a documents filter that matches nothing: the note with Clear filter in the
+// middle of the table.
+func (t *tour) emptyFilter() (fyne.Window, error) {
+	return t.u.Window(), t.selectWorkspace("Finance", "zzz")
+}
+
+// narrow shoots the window asked to be 640×480 (it stops at its minimum size): names over their
+// badges, the table's Name and Status in sight.
+func (t *tour) narrow() (fyne.Window, error) {
+	onUI(func() { t.u.FilterDocuments("") })
+	if err := t.selectWorkspace("Employee handbook (published)", ""); err != nil {
+		return nil, err
+	}
+	onUI(func() { t.u.Window().Resize(fyne.NewSize(640, 480)) })
+	time.Sleep(time.Second) // the window manager answers the resize
+	return t.u.Window(), nil
+}
+
 // limitsBar shoots the demo user's own workspace with its limits bar, read by one status call.
 func (t *tour) limitsBar() (fyne.Window, error) {
+	onUI(func() { t.u.Window().Resize(fyne.NewSize(1100, 700)) }) // after the narrow stop
 	if err := t.selectWorkspace("My documents", ""); err != nil {
 		return nil, err
 	}
