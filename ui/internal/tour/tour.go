@@ -55,6 +55,7 @@ var steps = []step{
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
 	{"11-answer-stopped-retry", (*tour).answerStopped, ""},
 	{"14-answer-code-table-sources", (*tour).answerCode, ""},
+	{"18-key-needed", (*tour).keyNeeded, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
 	{"06-dark-theme", (*tour).dark, ""},
@@ -335,4 +336,19 @@ func (t *tour) answerStopped() (fyne.Window, error) {
 func (t *tour) answerCode() (fyne.Window, error) {
 	err := t.askAndWait(codeQuestion, func(text string, streaming bool) bool { return !streaming && text != "" })
 	return t.u.Window(), err
+}
+
+// keyNeeded shoots the banner that asks for the API key: the server refuses the key given, and
+// the cached list stays usable while the banner offers a key field.
+func (t *tour) keyNeeded() (fyne.Window, error) {
+	if err := t.b.Connect(context.Background(), t.slow.url, "lk_tour_wrong_key_0000"); err != nil {
+		return nil, err
+	}
+	onUI(t.u.ShowBrowser)
+	onUI(t.u.Refresh)
+	needed := waitFor(60*time.Second, func() bool { return t.b.Connection().State == app.ConnKeyNeeded })
+	if !needed {
+		return nil, errors.New("the refused key did not ask for a key")
+	}
+	return t.u.Window(), nil
 }
