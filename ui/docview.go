@@ -345,12 +345,12 @@ func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// MinSize is the largest minimum size of the objects, and at least the table's header and two
-// rows high: a Table's own minimum leaves out its header, which then overlapped what follows when
-// the limits bar took the room.
+// MinSize is the largest minimum size of the objects, and at least the table's header and one row
+// high: a Table's own minimum leaves out its header, which then overlapped what follows when the
+// limits bar took the room.
 func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	row := theme.TextSize() + 2*theme.InnerPadding()
-	s := fyne.NewSize(0, 3*row)
+	s := fyne.NewSize(0, 2*row)
 	for _, o := range objs {
 		s = s.Max(o.MinSize())
 	}

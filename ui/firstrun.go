@@ -54,7 +54,7 @@ func keychainNote(available bool) string {
 	if available {
 		return "The key is kept in the system keychain."
 	}
-	return "No keychain is available: the key is kept only until Lectern closes, unless you keep it in a file."
+	return "No keychain here: the key is kept until Lectern closes, or in a file." // a card subtitle does not wrap
 }
 
 func (f *firstRun) content() fyne.CanvasObject { return f.root }
