@@ -160,7 +160,10 @@ func (b *pollBackend) RefreshWorkspace(ctx context.Context, id string) error {
 	return b.App.RefreshWorkspace(ctx, id)
 }
 
-func TestBackgroundRefreshWhileDocumentsAreNotReady(t *testing.T) {
+// pollingBrowser shows the browser over a backend that counts background refreshes, polling every
+// 20 ms.
+func pollingBrowser(t *testing.T) (*fixture, *pollBackend, *mainView) {
+	t.Helper()
 	old := pollEvery
 	pollEvery = 20 * time.Millisecond
 	t.Cleanup(func() { pollEvery = old })
@@ -169,7 +172,11 @@ func TestBackgroundRefreshWhileDocumentsAreNotReady(t *testing.T) {
 	b := &pollBackend{App: f.app}
 	u := f.show(b)
 	until(t, "the browser", u.Settled)
-	m := u.main
+	return f, b, u.main
+}
+
+func TestBackgroundRefreshWhileDocumentsAreNotReady(t *testing.T) {
+	_, b, m := pollingBrowser(t)
 	m.selectNamed(t, "Finance")
 	m.docs.table.table.Select(widget.TableCellID{Row: 1, Col: 0})
 	id := m.docs.table.selID
@@ -192,15 +199,8 @@ func TestBackgroundRefreshWhileDocumentsAreNotReady(t *testing.T) {
 }
 
 func TestBackgroundRefreshWaitsWhileOffline(t *testing.T) {
-	old := pollEvery
-	pollEvery = 20 * time.Millisecond
-	t.Cleanup(func() { pollEvery = old })
-	f := newFixture(t, fastConfig())
-	f.connect()
-	b := &pollBackend{App: f.app}
-	u := f.show(b)
-	until(t, "the browser", u.Settled)
-	m := u.main
+	f, b, m := pollingBrowser(t)
+	u := f.u
 	f.emu.Close()
 	u.Refresh()
 	until(t, "offline", func() bool { return !m.busy && f.app.Connection().State == app.ConnOffline })
