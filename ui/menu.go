@@ -58,25 +58,25 @@ func (u *UI) focusDocFilter() {
 }
 
 func (u *UI) menu() *fyne.MainMenu {
-	refresh := fyne.NewMenuItem("Refresh", u.Refresh)
-	refresh.Shortcut = shortcutRefresh
-	refresh.Disabled = u.main == nil
 	settings := fyne.NewMenuItem("Settings…", u.ShowSettings)
 	settings.Shortcut = shortcutSettings
-	find := fyne.NewMenuItem("Filter documents", u.focusDocFilter)
-	find.Shortcut = shortcutFilter
-	find.Disabled = u.main == nil
-	newConv := fyne.NewMenuItem("New conversation", u.newConversation)
-	newConv.Shortcut = shortcutNewConversation
-	newConv.Disabled = u.main == nil
-	search := fyne.NewMenuItem("Search conversations…", u.searchConversations)
-	search.Shortcut = shortcutSearch
-	search.Disabled = u.main == nil
-	add := fyne.NewMenuItem("Add files…", u.pickFiles)
-	add.Shortcut = shortcutOpen
-	add.Disabled = u.main == nil
 	quit := fyne.NewMenuItem("Quit", u.Quit)
 	quit.IsQuit = true
-	file := fyne.NewMenu("File", add, newConv, search, refresh, find, fyne.NewMenuItemSeparator(), settings, quit)
+	file := fyne.NewMenu("File",
+		u.browserItem("Add files…", u.pickFiles, shortcutOpen),
+		u.browserItem("New conversation", u.newConversation, shortcutNewConversation),
+		u.browserItem("Search conversations…", u.searchConversations, shortcutSearch),
+		u.browserItem("Refresh", u.Refresh, shortcutRefresh),
+		u.browserItem("Filter documents", u.focusDocFilter, shortcutFilter),
+		fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)
+}
+
+// browserItem is a menu item with its shortcut that only the workspace browser can act on: it is
+// disabled on the first-run page.
+func (u *UI) browserItem(label string, action func(), shortcut fyne.Shortcut) *fyne.MenuItem {
+	item := fyne.NewMenuItem(label, action)
+	item.Shortcut = shortcut
+	item.Disabled = u.main == nil
+	return item
 }
