@@ -90,6 +90,7 @@ func explain(err error, src KeySource) Explanation {
 		ie *client.InterruptedError
 		ue *client.UploadUnknownError
 		re *client.RedirectError
+		nk *NoKeyError
 	)
 	switch {
 	case err == nil:
@@ -103,6 +104,8 @@ func explain(err error, src KeySource) Explanation {
 		return Explanation{Sentence: "The upload's outcome is unknown: the connection broke and the status could not be checked. Check the document's status before adding it again."}
 	case errors.As(err, &ae):
 		return Explanation{Sentence: apiSentence(ae, src), Code: ae.Code, Status: ae.StatusCode, RequestID: ae.RequestID}
+	case errors.As(err, &nk):
+		return Explanation{Sentence: noKeySentence(nk)}
 	case errors.As(err, &ve):
 		return Explanation{Sentence: "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."}
 	}
@@ -110,6 +113,16 @@ func explain(err error, src KeySource) Explanation {
 		return x
 	}
 	return Explanation{Sentence: netSentence(err)}
+}
+
+// noKeySentence says that the server needs a key and where each front-end takes one.
+func noKeySentence(e *NoKeyError) string {
+	if e.Err != nil {
+		return "The API key for " + OneLine(e.Server) + " could not be read from the keychain (" + OneLine(e.Err.Error()) +
+			"). Enter the key again (desktop: the banner at the top of the window; command line: set LECTERN_API_KEY)."
+	}
+	return "No API key is stored for " + OneLine(e.Server) + ". Enter your key (desktop: the banner at the top of the " +
+		"window, or Settings; command line: lectern connect " + OneLine(e.Server) + ", or set LECTERN_API_KEY)."
 }
 
 // apiSentence says what a service error means and what to do, with when to try again.

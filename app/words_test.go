@@ -162,3 +162,18 @@ func TestHostileRepliesReadWell(t *testing.T) {
 		}
 	}
 }
+
+// A missing key is told with where each front-end takes one, never as a bare Go error.
+func TestNoKeySentenceSaysWhereToEnterIt(t *testing.T) {
+	x := explain(fmt.Errorf("ask: %w", &NoKeyError{Server: "https://qa.example.com"}), KeyNone)
+	for _, want := range []string{"No API key is stored for https://qa.example.com", "banner at the top of the window",
+		"lectern connect https://qa.example.com"} {
+		if !strings.Contains(x.Sentence, want) {
+			t.Errorf("%q lacks %q", x.Sentence, want)
+		}
+	}
+	x = explain(&NoKeyError{Server: "https://qa.example.com", Err: errors.New("dbus: timeout")}, KeyNone)
+	if !strings.Contains(x.Sentence, "could not be read from the keychain (dbus: timeout)") {
+		t.Errorf("%q", x.Sentence)
+	}
+}

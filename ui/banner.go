@@ -52,8 +52,8 @@ func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBann
 	o.connect.Importance = widget.HighImportance
 	o.keyFile, o.keyFileNote = newKeyFileCheck(nil)
 	o.keyFileNote.Importance = widget.MediumImportance // the warning colour does not read on the banner's
-	field := container.New(&maxWidth{width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
-	o.keyBox = container.NewVBox(container.NewHBox(field), o.keyFile, o.keyFileNote, o.errs.box)
+	field := container.New(&upToWidth{width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
+	o.keyBox = container.NewVBox(field, o.keyFile, o.keyFileNote, o.errs.box)
 	o.keyBox.Hide()
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
 	top := container.NewBorder(nil, nil, container.NewHBox(icon, o.text), container.NewCenter(o.retry), o.why)

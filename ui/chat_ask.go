@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 
@@ -16,7 +17,7 @@ import (
 // with it), or in place of the last question when it is being edited.
 func (c *chatPane) sendQuestion() {
 	text := strings.TrimSpace(c.input.Text)
-	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" {
+	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.keyNeeded() {
 		return
 	}
 	c.errs.SetError(nil)
@@ -33,6 +34,19 @@ func (c *chatPane) sendQuestion() {
 		}
 		return c.b.Conversations().Ask(c.ctx, conv.ID, text, o)
 	}, opts, text, editing)
+}
+
+// errAskNeedsKey is why nothing is asked while the server needs a key: the banner asks for it.
+var errAskNeedsKey = errors.New("enter your API key in the banner at the top of the window, then ask again (your question stays in the box)")
+
+// keyNeeded says, under the question box, that the server needs a key before anything can be
+// asked, when it does; the question stays where it is.
+func (c *chatPane) keyNeeded() bool {
+	if c.b.Connection().State != app.ConnKeyNeeded {
+		return false
+	}
+	c.errs.SetError(errAskNeedsKey)
+	return true
 }
 
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
@@ -53,6 +67,9 @@ func (c *chatPane) retryTurn(turnID int64) {
 		return
 	}
 	t := c.turns[i]
+	if c.keyNeeded() {
+		return
+	}
 	if !t.Status.Retryable() { // ask an answered question again, as a new turn
 		c.input.SetText(t.Question)
 		c.sendQuestion()

@@ -88,13 +88,16 @@ func (c *conversationList) tick(interval time.Duration) {
 
 func (c *conversationList) layout() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle("Conversations", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Truncation = fyne.TextTruncateEllipsis // a narrow window keeps the buttons
 	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.newConversation)
 	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.showSearch)
 	searchB.Importance = widget.LowImportance
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title)
 	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
+	deleted := widget.NewLabel("Conversation deleted")
+	deleted.Truncation = fyne.TextTruncateEllipsis
 	c.undoBar = container.NewVBox(widget.NewSeparator(),
-		container.NewHBox(widget.NewIcon(theme.DeleteIcon()), widget.NewLabel("Conversation deleted"), layout.NewSpacer(), undo))
+		container.NewBorder(nil, nil, widget.NewIcon(theme.DeleteIcon()), undo, deleted))
 	c.undoBar.Hide()
 	bottom := container.NewVBox(container.NewPadded(c.errView.box), c.undoBar)
 	return container.NewBorder(container.NewPadded(top), bottom, nil, nil,

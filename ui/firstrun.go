@@ -81,7 +81,7 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	f.connectCard = connect
 	cards := container.NewGridWithColumns(2, connect, demo)
 	page := container.NewVBox(header, widget.NewSeparator(), cards)
-	return container.NewCenter(container.New(&maxWidth{width: 900}, container.NewPadded(page)))
+	return container.New(&upToWidth{width: 900, centred: true}, container.NewPadded(page))
 }
 
 // workspaceSummary says what a successful test found.
@@ -126,22 +126,31 @@ func (f *firstRun) doDemo() {
 	}()
 }
 
-// maxWidth lays out one object at its minimum height and at most width wide.
-type maxWidth struct{ width float32 }
+// upToWidth lays out one object as wide as the space allows up to width, never under its minimum:
+// it reads well in a wide window and still fits a small one (the minimum is the object's own).
+// Centred, it also centres the object, at its minimum height, in the space.
+type upToWidth struct {
+	width   float32
+	centred bool
+}
 
-func (m *maxWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (u *upToWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
-		o.Resize(size)
+		least := o.MinSize()
+		w := max(least.Width, min(size.Width, u.width))
+		if !u.centred {
+			o.Resize(fyne.NewSize(w, size.Height))
+			continue
+		}
+		o.Resize(fyne.NewSize(w, least.Height))
+		o.Move(fyne.NewPos(max((size.Width-w)/2, 0), max((size.Height-least.Height)/2, 0)))
 	}
 }
 
-func (m *maxWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (u *upToWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	s := fyne.NewSize(0, 0)
 	for _, o := range objs {
 		s = s.Max(o.MinSize())
-	}
-	if s.Width < m.width {
-		s.Width = m.width
 	}
 	return s
 }

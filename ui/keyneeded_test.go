@@ -270,3 +270,27 @@ func TestSignOutSaysWhatIsRemovedHere(t *testing.T) {
 		}
 	}
 }
+
+// Asking while the server needs a key sends nothing, keeps the question and points at the banner
+// (not at the command line's LECTERN_API_KEY).
+func TestAskWhileKeyNeededPointsAtTheBanner(t *testing.T) {
+	noKeychain(t)
+	f := newFixture(t, fastConfig())
+	m := restartedWithoutKey(t, f)
+	m.selectNamed(t, "My documents")
+	c := m.chat
+	until(t, "the chat pane", func() bool { return c.ws.Workspace.Name == "My documents" })
+	c.input.SetText("What is the leave policy?")
+	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	drain()
+	msg := c.errs.Message()
+	if !strings.Contains(msg, "banner at the top of the window") || strings.Contains(msg, "LECTERN_API_KEY") {
+		t.Errorf("message %q", msg)
+	}
+	if c.input.Text != "What is the leave policy?" || c.streaming != nil || len(c.turns) != 0 {
+		t.Errorf("input %q, streaming %v, %d turns", c.input.Text, c.streaming != nil, len(c.turns))
+	}
+	if convs, _ := f.app.Conversations().List(context.Background(), ""); len(convs) != 0 {
+		t.Errorf("%d conversations saved", len(convs))
+	}
+}

@@ -26,6 +26,7 @@ func newLimitsBar() *limitsBar {
 		return fmt.Sprintf("%s of %s used", humanBytes(l.lim.WorkspaceBytesUsed), humanBytes(l.lim.WorkspaceBytesLimit))
 	}
 	l.root = container.NewBorder(nil, nil, widget.NewLabel("Storage"), nil, container.NewVBox(l.bar))
+	l.daily.Wrapping = fyne.TextWrapWord // a narrow window wraps it rather than widening the pane
 	l.root = container.NewVBox(l.root, l.daily)
 	l.root.Hide()
 	return l

@@ -285,3 +285,27 @@ func TestNarrowTableKeepsNameAndStatus(t *testing.T) {
 		}
 	}
 }
+
+// The window fits 640×480, the small window the issue names, on the first-run page and in the
+// browser at its widest state: a personal workspace with its limits bar, the conversation below.
+func TestWindowFits640x480(t *testing.T) {
+	small := fyne.NewSize(640, 480)
+	fits := func(what string, got fyne.Size) {
+		t.Helper()
+		if got.Width > small.Width || got.Height > small.Height {
+			t.Errorf("%s needs %.0f×%.0f, more than %v", what, got.Width, got.Height, small)
+		}
+	}
+	first := newFixture(t, fastConfig())
+	fits("the first-run page", first.show(nil).win.Content().MinSize())
+
+	f := newFixture(t, fastConfig())
+	f.connect()
+	lim := client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
+		DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
+	u := f.show(&limitsBackend{App: f.app, lim: lim})
+	until(t, "the browser", u.Settled)
+	u.main.selectNamed(t, "My documents")
+	until(t, "the limits bar", func() bool { return u.main.docs.limits.root.Visible() })
+	fits("the workspace browser", u.win.Content().MinSize())
+}
