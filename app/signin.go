@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"lectern/client"
 )
@@ -84,10 +85,7 @@ func (a *App) Connect(ctx context.Context, server, key string) error {
 // errDemoKey refuses a key entered for demo mode, whose key is its own.
 var errDemoKey = errors.New("the demo server has its own key: leave the demo (Settings: Connect to another server) to use yours")
 
-// EnterKey sets the API key of the current server, whose cache stays: the key is tried first and
-// a key the server refuses is returned as the error and not kept; an unreachable server does not
-// stop it. It is then stored like Connect's (keychain; else the key file when chosen; else memory).
-// It does not refresh.
+// EnterKey sets the API key of the current server, whose cache stays (SetServerKey).
 func (a *App) EnterKey(ctx context.Context, key string) error {
 	server := a.conn.serverAddr()
 	switch {
@@ -96,10 +94,61 @@ func (a *App) EnterKey(ctx context.Context, key string) error {
 	case server == "":
 		return errNotConnected
 	}
-	if _, err := a.TestConnection(ctx, server, key); err != nil && !errors.Is(err, client.ErrUnreachable) {
+	return a.SetServerKey(ctx, server, key)
+}
+
+// SetServerKey sets the API key of server, the current one or another this computer knows: the
+// key is tried first and a key the server refuses is returned as the error and not kept; an
+// unreachable server does not stop it. It is then stored like Connect's (keychain; else the key
+// file when chosen; else memory). The current server stays current; it does not refresh.
+func (a *App) SetServerKey(ctx context.Context, server, key string) error {
+	u, key, err := checkCredentials(server, key)
+	if err != nil {
 		return err
 	}
-	return a.Connect(ctx, server, key)
+	if _, err := a.TestConnection(ctx, u, key); err != nil && !errors.Is(err, client.ErrUnreachable) {
+		return err
+	}
+	if u == a.conn.serverAddr() && !a.DemoMode() {
+		return a.Connect(ctx, u, key)
+	}
+	if _, err := a.secrets.Set(u, key); err != nil {
+		a.bus.Emit(Notice{Message: err.Error()})
+	}
+	return nil
+}
+
+// KnownServer is a server whose workspaces this computer keeps from an earlier connection.
+type KnownServer struct {
+	Address    string
+	LastSynced time.Time
+	Current    bool // the server in use (not in demo mode)
+}
+
+// KnownServers lists the servers this computer keeps a cache for, the most recently synced first.
+func (a *App) KnownServers(ctx context.Context) ([]KnownServer, error) {
+	list, err := a.store.syncedServers(ctx)
+	current := a.conn.serverAddr()
+	for i := range list {
+		list[i].Current = list[i].Address == current && !a.DemoMode()
+	}
+	return list, err
+}
+
+// SwitchServer makes server, one this computer knows, the current server again with the key
+// stored for it (a missing key puts the connection in the key-needed state), and saves it in the
+// settings. Its cache shows at once; call Refresh next.
+func (a *App) SwitchServer(ctx context.Context, server string) error {
+	u, err := ValidateServerURL(server)
+	if err != nil {
+		return err
+	}
+	key, src, _ := a.secrets.Get(u) // an unreadable key is asked for by the key-needed state
+	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = u, false }); err != nil {
+		return err
+	}
+	a.conn.stopDemo()
+	return a.switchTo(ctx, u, u, key, src)
 }
 
 // UseServer makes server the current server for this process only: the address is validated and

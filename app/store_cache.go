@@ -225,3 +225,15 @@ func orDefault(s, def string) string {
 	}
 	return s
 }
+
+// syncedServers lists the servers with a cache (every one that was synced completely), the most
+// recently synced first; demo mode's cache is not a server.
+func (s *store) syncedServers(ctx context.Context) ([]KnownServer, error) {
+	return queryAll(ctx, s.db, func(r rowScanner) (KnownServer, error) {
+		var ks KnownServer
+		var ms int64
+		err := r.Scan(&ks.Address, &ms)
+		ks.LastSynced = fromMilli(ms)
+		return ks, err
+	}, "SELECT server, synced_at FROM servers WHERE server <> ? ORDER BY synced_at DESC, server", demoCacheKey)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/client"
 	"lectern/client/emulator"
 )
 
@@ -97,5 +98,60 @@ func TestUseServerRefusesABadAddress(t *testing.T) {
 	}
 	if f.app.Server() != f.emu.URL() {
 		t.Fatalf("a refused address changed the server to %q", f.app.Server())
+	}
+}
+
+// Every server this computer knows is listed, its key can be changed while another is in use (a
+// refused key is not kept), and switching back uses the key stored for it.
+func TestKnownServersKeepTheirKeys(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := startOther(t)
+	if err := f.app.Connect(ctx, other.URL(), otherKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	list, err := f.app.KnownServers(ctx)
+	if err != nil || len(list) != 2 || list[0].Address != other.URL() || !list[0].Current ||
+		list[1].Address != f.emu.URL() || list[1].Current || list[1].LastSynced.IsZero() {
+		t.Fatalf("known servers %+v (%v)", list, err)
+	}
+
+	if err := f.app.SetServerKey(ctx, f.emu.URL(), otherKey); !IsKeyNeeded(err) && !errors.As(err, new(*client.APIError)) {
+		t.Fatalf("a key the first server refuses: %v", err)
+	}
+	if key, _, _ := f.app.APIKey(f.emu.URL()); key != testKey {
+		t.Fatalf("the refused key replaced the stored one: %q", KeyPrefix(key))
+	}
+	if err := keyring.Delete(keyringService, f.emu.URL()); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.SetServerKey(ctx, f.emu.URL(), " "+testKey+" "); err != nil {
+		t.Fatal(err)
+	}
+	if f.app.Server() != other.URL() {
+		t.Fatalf("changing another server's key switched to it: %q", f.app.Server())
+	}
+	if key, src, _ := f.app.APIKey(f.emu.URL()); key != testKey || src != KeyFromKeychain {
+		t.Fatalf("stored key %q from %v", KeyPrefix(key), src)
+	}
+
+	if err := f.app.SwitchServer(ctx, f.emu.URL()); err != nil {
+		t.Fatal(err)
+	}
+	if f.app.Server() != f.emu.URL() || f.app.Settings().Server != f.emu.URL() {
+		t.Fatalf("server %q, saved %q", f.app.Server(), f.app.Settings().Server)
+	}
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := f.app.Workspaces(ctx)
+	if err != nil || len(ws) != 2 || ws[0].Name != "Ann's notes" {
+		t.Fatalf("workspaces after switching back: %+v (%v)", ws, err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app"
+	"lectern/client/emulator"
 )
 
 // noKeychain makes go-keyring fail as on Linux without a Secret Service, until the test ends.
@@ -293,4 +294,51 @@ func TestAskWhileKeyNeededPointsAtTheBanner(t *testing.T) {
 	if convs, _ := f.app.Conversations().List(context.Background(), ""); len(convs) != 0 {
 		t.Errorf("%d conversations saved", len(convs))
 	}
+}
+
+// Settings list the other servers this computer knows: each takes a new key (tried first) and
+// can be used again without typing its address.
+func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	f.browser()
+	second, info := emulator.NewDemo(fastConfig())
+	second.Serve()
+	t.Cleanup(second.Close)
+	if err := f.app.Connect(context.Background(), second.URL(), info.Key); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s := openSettings(t, f)
+	until(t, "the other servers", func() bool { return s.servers.root.Visible() })
+	if texts := visibleTexts(s.servers.root); !strings.Contains(texts, f.emu.URL()) || strings.Contains(texts, second.URL()) {
+		t.Fatalf("other servers:\n%s", texts)
+	}
+
+	row := s.servers.rows.Objects[0].(*fyne.Container)
+	buttons := row.Objects[1].(*fyne.Container)
+	test.Tap(buttons.Objects[0].(*widget.Button)) // Change key
+	k := s.servers.keyForm
+	k.entry.SetText("lk_wrong_key_000000000000")
+	test.Tap(k.save)
+	until(t, "the refusal", func() bool { return !k.busy && k.errs.box.Visible() })
+	if msg := k.errs.Message(); !strings.Contains(msg, "refused this key") {
+		t.Fatalf("wrong key: %q", msg)
+	}
+	k.entry.SetText(f.info.ReadOnlyKey)
+	test.Tap(k.save)
+	until(t, "the new key kept", func() bool { return !k.busy && !k.errs.box.Visible() })
+	if key, _, _ := f.app.APIKey(f.emu.URL()); key != f.info.ReadOnlyKey || f.app.Server() != second.URL() {
+		t.Fatalf("key %q, server in use %q", app.KeyPrefix(key), f.app.Server())
+	}
+
+	test.Tap(buttons.Objects[1].(*widget.Button)) // Use
+	until(t, "the first server's browser", func() bool {
+		return f.app.Server() == f.emu.URL() && f.u.main != nil && f.u.Settled() && s.server.Text == f.emu.URL()
+	})
+	until(t, "the list without the server in use", func() bool {
+		texts := visibleTexts(s.servers.root)
+		return strings.Contains(texts, second.URL()) && !strings.Contains(texts, f.emu.URL())
+	})
 }

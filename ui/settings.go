@@ -24,7 +24,8 @@ var themeOptions = []struct{ value, label string }{
 }
 
 // settingsWindow is the Settings window: server and key (Change key, the key-file choice where no
-// keychain exists, Connect to another server, sign-out), answer defaults, theme, data folder.
+// keychain exists, Connect to another server, sign-out, the other servers this computer knows),
+// answer defaults, theme, data folder.
 // Changes are saved at once; the theme applies live.
 type settingsWindow struct {
 	u        *UI
@@ -33,6 +34,7 @@ type settingsWindow struct {
 	key      *widget.Label
 	keychain *widget.Label
 	keys     *keySettings
+	servers  *serverList
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *connectForm
@@ -89,6 +91,7 @@ func newSettingsWindow(u *UI) *settingsWindow {
 	s.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), s.confirmSignOut)
 	s.signOut.Importance = widget.DangerImportance
 	s.keys = newKeySettings(s)
+	s.servers = newServerList(s)
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
@@ -119,7 +122,7 @@ func (s *settingsWindow) layout() fyne.CanvasObject {
 	look := widget.NewForm(widget.NewFormItem("Theme", s.theme))
 	data := container.NewBorder(nil, nil, nil, open, s.home)
 	return container.NewVScroll(container.NewPadded(container.NewVBox(
-		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.box,
+		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
 		widget.NewSeparator(), heading("Data folder"), data)))
@@ -159,6 +162,7 @@ func (s *settingsWindow) refresh() {
 		s.signOut.SetText("Sign out")
 	}
 	go s.loadKey(server)
+	s.servers.load()
 }
 
 func (s *settingsWindow) loadKey(server string) {

@@ -29,6 +29,9 @@ type Backend interface {
 	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
 	Connect(ctx context.Context, server, key string) error
 	EnterKey(ctx context.Context, key string) error
+	SetServerKey(ctx context.Context, server, key string) error
+	KnownServers(ctx context.Context) ([]app.KnownServer, error)
+	SwitchServer(ctx context.Context, server string) error
 	SetKeyFile(ctx context.Context, on bool) error
 	KeyFile(server string) string
 	SignOut(ctx context.Context) error
