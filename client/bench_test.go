@@ -88,7 +88,7 @@ func BenchmarkStreamDecode(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
 		for i := 0; i < b.N; i++ {
-			s := newAnswerStream(strings.NewReader(data), nil, nil, nil, nil)
+			s := answerStreamOf(data)
 			got := 0
 			for s.Next() {
 				got++
@@ -207,7 +207,7 @@ func BenchmarkStreamDecodeRatio(b *testing.B) {
 			}
 		}
 		t1, c1 := time.Now(), threadCPU()
-		s := newAnswerStream(strings.NewReader(data), nil, nil, nil, nil)
+		s := answerStreamOf(data)
 		for s.Next() {
 		}
 		if s.Err() != nil {

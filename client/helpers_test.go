@@ -48,3 +48,8 @@ func writeErr(w http.ResponseWriter, status int, code string, retryable bool) {
 
 // tCtx is a context for helpers that have no *testing.T at hand.
 var tCtx = context.Background()
+
+// answerStreamOf reads an AnswerStream from recorded bytes, without a server.
+func answerStreamOf(data string) *AnswerStream {
+	return newAnswerStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
+}
