@@ -81,7 +81,7 @@ func checkImages(images []imageRef, tier *Model) error {
 			return err
 		}
 		if total += n; total > MaxImagesBytes {
-			return invalid(img.field, "the images come to %s; at most %s in all", humanBytes(int64(total)), humanBytes(MaxImagesBytes))
+			return invalid(img.field, "the images together are over %s", humanBytes(MaxImagesBytes))
 		}
 	}
 	return nil
@@ -97,7 +97,7 @@ func imageSize(img imageRef) (int, error) {
 	}
 	n := len(payload)*3/4 - strings.Count(payload[max(0, len(payload)-2):], "=")
 	if n > MaxImageBytes {
-		return 0, invalid(img.field, "the image is %s; at most %s", humanBytes(int64(n)), humanBytes(MaxImageBytes))
+		return 0, invalid(img.field, "the image is over %s", humanBytes(MaxImageBytes))
 	}
 	return n, nil
 }

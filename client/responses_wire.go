@@ -48,9 +48,10 @@ type textOptions struct {
 	Format formatWire `json:"format"`
 }
 
-// formatWire is text.format of /v1/responses (flat).
+// formatWire is text.format of /v1/responses (flat), and without its type the json_schema of
+// chat completions' response_format.
 type formatWire struct {
-	Type   string          `json:"type"`
+	Type   string          `json:"type,omitempty"`
 	Name   string          `json:"name,omitempty"`
 	Schema json.RawMessage `json:"schema,omitempty"`
 	Strict *bool           `json:"strict,omitempty"`
