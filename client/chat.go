@@ -47,18 +47,23 @@ type ChatStream struct {
 // POST /v1/chat/completions with stream true. It never returns nil: a failed check or request
 // shows as Next() false and Err(). The stream has only an idle limit. Close it when done.
 func (c *Client) StreamChatCompletion(ctx context.Context, r ChatRequest) *ChatStream {
-	f := &chatStreamFormat{redact: c.redact}
-	cs := &ChatStream{f: f}
 	body, err := r.encode(true)
+	var src *eventSource
 	if err == nil {
-		cs.s.src, err = c.openEvents(ctx, v1Post("/v1/chat/completions", body, 0), "")
+		src, err = c.openEvents(ctx, v1Post("/v1/chat/completions", body, 0), "")
 	}
 	if err != nil {
+		cs := &ChatStream{f: &chatStreamFormat{}}
 		cs.s.failed(err)
 		return cs
 	}
-	cs.s.format = f
-	return cs
+	return newChatStream(src, c.redact)
+}
+
+// newChatStream reads the chunks of src.
+func newChatStream(src *eventSource, redact func(string) string) *ChatStream {
+	f := &chatStreamFormat{redact: redact}
+	return &ChatStream{s: stream[ChatChunk]{src: src, format: f}, f: f}
 }
 
 // Next advances to the next chunk; false after [DONE], at an early end or on error.

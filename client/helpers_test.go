@@ -53,3 +53,13 @@ var tCtx = context.Background()
 func answerStreamOf(data string) *AnswerStream {
 	return newAnswerStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
 }
+
+// responseStreamOf reads a ResponseStream from recorded bytes, without a server.
+func responseStreamOf(data string) *ResponseStream {
+	return newResponseStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
+}
+
+// chatStreamOf reads a ChatStream from recorded bytes, without a server.
+func chatStreamOf(data string) *ChatStream {
+	return newChatStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
+}

@@ -94,18 +94,23 @@ type ResponseStream struct {
 // It never returns nil: a failed check or request shows as Next() false and Err(). The stream
 // has only an idle limit (60 s; ':' comment lines count as life). Close it when done.
 func (c *Client) StreamResponse(ctx context.Context, r ResponseRequest) *ResponseStream {
-	f := &responseFormat{redact: c.redact}
-	rs := &ResponseStream{f: f}
 	body, err := r.encode(true)
+	var src *eventSource
 	if err == nil {
-		rs.s.src, err = c.openEvents(ctx, v1Post("/v1/responses", body, 0), "")
+		src, err = c.openEvents(ctx, v1Post("/v1/responses", body, 0), "")
 	}
 	if err != nil {
+		rs := &ResponseStream{f: &responseFormat{}}
 		rs.s.failed(err)
 		return rs
 	}
-	rs.s.format, f.requestID = f, rs.s.src.requestID
-	return rs
+	return newResponseStream(src, c.redact)
+}
+
+// newResponseStream reads the response.* events of src.
+func newResponseStream(src *eventSource, redact func(string) string) *ResponseStream {
+	f := &responseFormat{redact: redact, requestID: src.requestID}
+	return &ResponseStream{s: stream[ResponseEvent]{src: src, format: f}, f: f}
 }
 
 // Next advances to the next event; false at the end of the stream or on error.
