@@ -99,8 +99,8 @@ type chatStreamFormat struct {
 	completion *ChatCompletion
 }
 
-func (f *chatStreamFormat) decode(raw sse.Event) (ChatChunk, bool, error) {
-	data := strings.TrimSpace(raw.Data)
+func (f *chatStreamFormat) decode(ev sse.Event) (ChatChunk, bool, error) {
+	data := strings.TrimSpace(ev.Data)
 	switch {
 	case data == "[DONE]":
 		f.done = true
@@ -108,15 +108,16 @@ func (f *chatStreamFormat) decode(raw sse.Event) (ChatChunk, bool, error) {
 	case data == "":
 		return ChatChunk{}, false, nil
 	}
+	raw := json.RawMessage(data)
 	var w chunkWire
-	if err := json.Unmarshal([]byte(data), &w); err != nil {
+	if err := json.Unmarshal(raw, &w); err != nil {
 		return ChatChunk{}, true, err
 	}
 	if t := bytes.TrimSpace(w.Error); len(t) > 0 && t[0] == '{' {
-		f.failure = parseAPIError(0, nil, []byte(data), f.redact)
+		f.failure = parseAPIError(0, nil, raw, f.redact)
 		return ChatChunk{}, false, nil
 	}
-	return w.chunk(json.RawMessage(data)), true, nil
+	return w.chunk(raw), true, nil
 }
 
 func (f *chatStreamFormat) apply(c *ChatChunk, text *textBuffer) (bool, error) {
