@@ -131,11 +131,10 @@ type completionWire struct {
 	Usage *usageCounts `json:"usage"`
 }
 
-// receivedMessage is a message or a delta as received: content null or text.
+// receivedMessage is a message or a delta as received; a null content reads as "".
 type receivedMessage struct {
 	Role      string         `json:"role"`
-	Content   *string        `json:"content"`
-	Refusal   *string        `json:"refusal"`
+	Content   string         `json:"content"`
 	ToolCalls []chatToolCall `json:"tool_calls"`
 }
 
@@ -160,7 +159,7 @@ func decodeCompletion(raw []byte) (*ChatCompletion, error) {
 	}
 	c := &ChatCompletion{ID: w.ID, Object: w.Object, Created: int64(w.Created), Model: w.Model, Usage: w.Usage.usage(), Raw: raw}
 	for _, ch := range w.Choices {
-		m := ChatMessage{Role: ch.Message.Role, Content: deref(ch.Message.Content)}
+		m := ChatMessage{Role: ch.Message.Role, Content: ch.Message.Content}
 		for _, tc := range ch.Message.ToolCalls {
 			m.ToolCalls = append(m.ToolCalls, ToolCall{ID: tc.ID, Type: tc.Type, Name: tc.Function.Name, Arguments: tc.Function.Arguments})
 		}
@@ -178,7 +177,7 @@ type chunkWire struct {
 	Choices []struct {
 		Index        int             `json:"index"`
 		Delta        receivedMessage `json:"delta"`
-		FinishReason *string         `json:"finish_reason"`
+		FinishReason string          `json:"finish_reason"` // null until the end
 	} `json:"choices"`
 	Usage *usageCounts    `json:"usage"`
 	Error json.RawMessage `json:"error"`
@@ -188,7 +187,7 @@ type chunkWire struct {
 func (w *chunkWire) chunk(raw json.RawMessage) ChatChunk {
 	c := ChatChunk{ID: w.ID, Model: w.Model, Created: int64(w.Created), Usage: w.Usage.usage(), Raw: raw}
 	for _, ch := range w.Choices {
-		cc := ChatChunkChoice{Index: ch.Index, Role: ch.Delta.Role, Content: deref(ch.Delta.Content), FinishReason: deref(ch.FinishReason)}
+		cc := ChatChunkChoice{Index: ch.Index, Role: ch.Delta.Role, Content: ch.Delta.Content, FinishReason: ch.FinishReason}
 		for i, tc := range ch.Delta.ToolCalls {
 			d := ToolCallDelta{Index: i, ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments}
 			if tc.Index != nil {
@@ -199,11 +198,4 @@ func (w *chunkWire) chunk(raw json.RawMessage) ChatChunk {
 		c.Choices = append(c.Choices, cc)
 	}
 	return c
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

@@ -255,6 +255,9 @@ func decodeOutputItem(raw []byte) (*OutputItem, error) {
 
 // jsonText reads arguments: a JSON string (as the spec says) unquoted, anything else as written.
 func jsonText(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "" // most events have none: skip the failing decode
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s

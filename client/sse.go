@@ -167,12 +167,14 @@ func (s *stream[E]) next() bool {
 			s.finish(s.interrupted(s.src.endCause(err, s.badEvent)))
 			return false
 		}
-		e, show, err := s.format.decode(raw)
+		// Decoded in place: a local event would escape to the heap through apply.
+		var show bool
+		s.cur, show, err = s.format.decode(raw)
 		if err != nil {
 			s.badEvent = &DecodeError{Event: raw.Type, RequestID: s.src.requestID, route: s.src.route, err: err}
 			continue
 		}
-		final, result := s.format.apply(&e, &s.text)
+		final, result := s.format.apply(&s.cur, &s.text)
 		if s.text.over {
 			s.finish(s.interrupted(s.src.tooLarge("answer")))
 			return false
@@ -183,7 +185,6 @@ func (s *stream[E]) next() bool {
 		}
 		s.final, s.result = final, result
 		if show {
-			s.cur = e
 			return true
 		}
 	}
