@@ -106,7 +106,7 @@ func (r ChatRequest) body(stream bool) ([]byte, error) {
 		b.Messages[i] = chatMessageOf(m)
 	}
 	for _, t := range r.Tools {
-		b.Tools = append(b.Tools, chatTool{Type: "function", Function: functionOf(t)})
+		b.Tools = append(b.Tools, chatTool{Type: "function", Function: functionWire(t)})
 	}
 	if f := r.ResponseFormat; f != nil {
 		b.ResponseFormat = &chatFormat{Type: f.Type}

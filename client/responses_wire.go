@@ -26,8 +26,8 @@ type responseBody struct {
 	Metadata          map[string]string `json:"metadata,omitempty"`
 }
 
-// functionWire is a function tool's definition; /v1/responses has it at the top of the tool,
-// chat completions under "function".
+// functionWire is a function tool's definition (FunctionTool with tags); /v1/responses has it
+// at the top of the tool, chat completions under "function".
 type functionWire struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description,omitempty"`
@@ -38,10 +38,6 @@ type functionWire struct {
 type responseTool struct {
 	Type string `json:"type"`
 	functionWire
-}
-
-func functionOf(t FunctionTool) functionWire {
-	return functionWire{Name: t.Name, Description: t.Description, Parameters: t.Parameters, Strict: t.Strict}
 }
 
 type textOptions struct {
@@ -150,7 +146,7 @@ func (r ResponseRequest) body(stream bool) ([]byte, error) {
 		b.Input = items
 	}
 	for _, t := range r.Tools {
-		b.Tools = append(b.Tools, responseTool{Type: "function", functionWire: functionOf(t)})
+		b.Tools = append(b.Tools, responseTool{Type: "function", functionWire: functionWire(t)})
 	}
 	if f := r.TextFormat; f != nil {
 		b.Text = &textOptions{Format: formatWire{Type: f.Type, Name: f.Name, Schema: f.Schema, Strict: f.Strict}}
