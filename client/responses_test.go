@@ -341,4 +341,12 @@ func TestV1BodyCaps(t *testing.T) {
 	if !errors.As(s.Err(), &tl) || tl.What != "event" || !errors.Is(s.Err(), ErrInterrupted) {
 		t.Fatal(s.Err())
 	}
+	// Chunks whose content adds up to more than the largest answer end the stream, text kept.
+	c = newV1Client(t, serve(t, endless("text/event-stream", "", chatChunk(`{"content":"`+strings.Repeat("x", 64<<10)+`"}`, ""))))
+	cs := c.StreamChatCompletion(t.Context(), chatFast)
+	chatAll(cs)
+	var ie *InterruptedError
+	if !errors.As(cs.Err(), &tl) || tl.What != "answer" || !errors.As(cs.Err(), &ie) || len(ie.Text) != MaxEventSize {
+		t.Fatal(cs.Err())
+	}
 }
