@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -122,54 +121,6 @@ func (c *Client) AskText(ctx context.Context, r AskRequest) (*TextAnswer, error)
 		return nil, err
 	}
 	return &ta, nil
-}
-
-// AskStream asks a question and streams the answer. POST /workspace with stream true. It never
-// returns nil: a failed check or request shows as Next() false and Err(). The stream has no
-// overall time limit, only an idle limit of 60 s (pings count as life). Close it when done.
-func (c *Client) AskStream(ctx context.Context, r AskRequest) *AnswerStream {
-	body, err := r.body(true, "")
-	if err != nil {
-		return failedStream(err)
-	}
-	sctx, cancel := context.WithCancel(ctx)
-	w := newIdleWatch(c.timeouts.StreamIdle, cancel)
-	resp, err := c.openStream(sctx, body, w)
-	if err != nil {
-		cancel()
-		w.stop()
-		if w.fired.Load() {
-			err = &InterruptedError{Cause: fmt.Errorf("%w: no answer within %v", ErrIdleTimeout, c.timeouts.StreamIdle)}
-		}
-		return failedStream(err)
-	}
-	s := newAnswerStream(&idleReader{r: resp.Body, w: w}, resp.Body, cancel, w, c.redact)
-	s.requestID = resp.Header.Get("X-Request-ID")
-	s.jsonBody = isJSON(resp.Header.Get("Content-Type"))
-	return s
-}
-
-// openStream sends the streamed ask, retrying what the server marks retryable.
-func (c *Client) openStream(ctx context.Context, body []byte, w *idleWatch) (*http.Response, error) {
-	hc := *c.http
-	hc.Timeout = 0 // a stream only has its idle limit
-	r := &request{method: http.MethodPost, path: "/workspace", body: body}
-	for attempt := 0; ; attempt++ {
-		w.touch()
-		req, err := c.newHTTPRequest(ctx, r, nil)
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Accept", "text/event-stream")
-		resp, err := c.do(&hc, req)
-		if err == nil {
-			return resp, nil
-		}
-		wait, ok := c.retryWait(ctx, err, false, attempt)
-		if !ok || wait >= w.limit/2 || sleep(ctx, wait) != nil {
-			return nil, err // a wait that long would trip the idle limit: let the caller decide
-		}
-	}
 }
 
 // isJSON reports a JSON content type.

@@ -1,7 +1,8 @@
-// Package client is the typed HTTP client of the Workspace Question-Answering Service
-// (spec: workspace-api.md). It builds and validates requests, parses every error shape into
-// *APIError with a human sentence, retries what the server marks retryable, streams answers with
-// go-sse's low-level reader, and streams uploads with an exact Content-Length. It imports no Fyne
+// Package client is the typed HTTP client of the Workspace Question-Answering Service: the
+// workspace endpoints (spec: workspace-api.md) and the /v1 model endpoints (model-api.md). It
+// builds and validates requests, parses every error shape into *APIError, retries what the server
+// marks retryable (/v1: by status), streams answers of both API families through one stream layer
+// over go-sse's low-level reader, and streams uploads with an exact Content-Length. It imports no Fyne
 // and keeps no state on disk; the API key never appears in an error string, log line or panic.
 package client
 

@@ -19,7 +19,8 @@ import (
 var (
 	// ErrUnreachable reports that the server could not be reached at all (DNS, refused, no route).
 	ErrUnreachable = errors.New("client: server unreachable")
-	// ErrInterrupted reports an answer stream that ended without answer.completed or answer.failed.
+	// ErrInterrupted reports an answer stream that ended without its final event (answer.completed
+	// or answer.failed; response.completed, .incomplete or .failed; data: [DONE]).
 	ErrInterrupted = errors.New("client: answer interrupted")
 	// ErrIdleTimeout is the cause of an interrupted stream that stayed silent past its idle limit.
 	ErrIdleTimeout = errors.New("client: stream idle timeout")
@@ -43,7 +44,7 @@ type APIError struct {
 // Error returns a one-line technical description; it never contains the key.
 func (e *APIError) Error() string {
 	var b strings.Builder
-	b.WriteString("workspace api: ")
+	b.WriteString("service api: ") // the workspace endpoints and /v1 alike
 	if e.StatusCode > 0 {
 		fmt.Fprintf(&b, "HTTP %d", e.StatusCode)
 	} else {

@@ -3,10 +3,22 @@ package client
 import (
 	"encoding/json"
 	"errors"
-	"unsafe"
+
+	"github.com/tmaxmax/go-sse"
 )
 
-// eventData is the union of the data objects of spec §6.
+// answerFormat decodes and accumulates the workspace answer stream (workspace-api.md §6): named
+// answer.* events, deltas a preview, answer.reset discarding the text so far, answer.completed
+// the result, answer.failed the error. Unknown event names are skipped.
+type answerFormat struct {
+	redact   func(string) string
+	stage    string
+	answerID string
+	sources  []AnswerSource
+	answer   *Answer
+}
+
+// eventData is the union of the small data objects of spec §6.
 type eventData struct {
 	ID             string         `json:"id"`
 	AnswerID       string         `json:"answer_id"`
@@ -20,92 +32,66 @@ type eventData struct {
 // errNoAnswer is an answer.completed event without an answer object.
 var errNoAnswer = errors.New("answer.completed carried no answer")
 
-// eventKind numbers the event names of spec §6, so that each event's name is compared once.
-type eventKind uint8
-
-const (
-	kindUnknown eventKind = iota
-	kindCreated
-	kindStatus
-	kindSources
-	kindDelta
-	kindReset
-	kindCompleted
-	kindFailed
-)
-
-// kindOf returns the kind of an event name; kindUnknown for names the spec does not list.
-func kindOf(typ string) eventKind {
-	switch typ {
-	case EventDelta:
-		return kindDelta
-	case EventCreated:
-		return kindCreated
-	case EventStatus:
-		return kindStatus
-	case EventSources:
-		return kindSources
-	case EventReset:
-		return kindReset
-	case EventCompleted:
-		return kindCompleted
-	case EventFailed:
-		return kindFailed
+// isAnswerEvent reports the event names of spec §6.
+func isAnswerEvent(name string) bool {
+	switch name {
+	case EventCreated, EventStatus, EventSources, EventDelta, EventReset, EventCompleted, EventFailed:
+		return true
 	}
-	return kindUnknown
+	return false
 }
 
-// eventNames are the canonical names by kind.
-var eventNames = [...]string{kindCreated: EventCreated, kindStatus: EventStatus, kindSources: EventSources,
-	kindDelta: EventDelta, kindReset: EventReset, kindCompleted: EventCompleted, kindFailed: EventFailed}
-
-// decodeEventInto decodes an event of a known kind into ev.
-func decodeEventInto(ev *StreamEvent, k eventKind, data string, redact func(string) string) (err error) {
-	*ev = StreamEvent{Type: eventNames[k], Raw: readOnlyBytes(data)}
-	switch k {
-	case kindCompleted:
-		ev.Answer, ev.SequenceNumber, err = completedAnswer(ev.Raw)
-		if ev.Answer != nil {
-			ev.AnswerID = ev.Answer.ID
+func (f *answerFormat) decode(raw sse.Event) (StreamEvent, bool, error) {
+	if !isAnswerEvent(raw.Type) {
+		return StreamEvent{}, false, nil
+	}
+	ev := StreamEvent{Type: raw.Type, Raw: json.RawMessage(raw.Data)}
+	if raw.Type == EventCompleted {
+		a, seq, err := completedAnswer(ev.Raw)
+		ev.Answer, ev.SequenceNumber = a, seq
+		if a != nil {
+			ev.AnswerID = a.ID
 		}
-		return err
-	case kindFailed, kindSources:
-		return decodeGeneric(ev, k, redact)
+		return ev, true, err
 	}
-	if f, ok := fastFlat(data); ok {
-		f.fill(ev, k)
-		return nil
-	}
-	return decodeGeneric(ev, k, redact)
-}
-
-// decodeGeneric decodes the other events with encoding/json.
-func decodeGeneric(ev *StreamEvent, k eventKind, redact func(string) string) error {
 	var d eventData
 	if err := json.Unmarshal(ev.Raw, &d); err != nil {
-		return err
+		return ev, true, err
 	}
 	ev.AnswerID, ev.SequenceNumber = firstNonEmpty(d.AnswerID, d.ID), d.SequenceNumber
-	switch k {
-	case kindStatus:
+	switch raw.Type {
+	case EventStatus:
 		ev.Stage = firstNonEmpty(d.Stage, d.Status)
-	case kindSources:
+	case EventSources:
 		ev.Sources = d.Sources
-	case kindDelta:
+	case EventDelta:
 		ev.Delta = d.Delta
-	case kindFailed:
-		ev.Error = parseAPIError(0, nil, ev.Raw, redact)
+	case EventFailed:
+		ev.Error = parseAPIError(0, nil, ev.Raw, f.redact)
 	}
-	return nil
+	return ev, true, nil
 }
 
-// readOnlyBytes views the event's data (a string go-sse allocated for this event alone) as
-// bytes without copying: one allocation less per event. StreamEvent.Raw is documented read-only.
-func readOnlyBytes(s string) json.RawMessage {
-	if s == "" {
-		return nil
+func (f *answerFormat) apply(e *StreamEvent, text *textBuffer) (bool, error) {
+	if e.AnswerID != "" {
+		f.answerID = e.AnswerID
 	}
-	return unsafe.Slice(unsafe.StringData(s), len(s))
+	switch e.Type {
+	case EventDelta:
+		text.add(e.Delta)
+	case EventReset:
+		text.reset()
+	case EventStatus:
+		f.stage = e.Stage
+	case EventSources:
+		f.sources = e.Sources
+	case EventCompleted:
+		f.answer, f.sources = e.Answer, e.Answer.Sources
+		return true, nil
+	case EventFailed:
+		return true, e.Error
+	}
+	return false, nil
 }
 
 // completedData is answer.completed in one pass: the Answer object with the event's
@@ -126,16 +112,8 @@ type nestedCompleted struct {
 	SequenceNumber int     `json:"sequence_number"`
 }
 
-// completedAnswer reads the Answer object: the data itself (one pass), or nested under "answer".
+// completedAnswer reads the Answer object: the data itself, or nested under "answer".
 func completedAnswer(data json.RawMessage) (*Answer, int, error) {
-	if a, seq, ok := completedFast(string(data)); ok {
-		return a, seq, nil
-	}
-	return completedSlow(data)
-}
-
-// completedSlow is completedAnswer with encoding/json alone.
-func completedSlow(data json.RawMessage) (*Answer, int, error) {
 	var flat completedData
 	err := json.Unmarshal(data, &flat)
 	if err == nil {
@@ -149,72 +127,4 @@ func completedSlow(data json.RawMessage) (*Answer, int, error) {
 		return nil, 0, err
 	}
 	return nested.Answer, nested.SequenceNumber, nil
-}
-
-// fastFlat decodes the flat data objects of answer.created, answer.status, answer.delta and
-// answer.reset ({"id":..,"sequence_number":..,"delta":..}) without reflection. ok is false when
-// the data needs encoding/json (escapes \u, nested values, keys that differ only in case,
-// invalid UTF-8...); the result then comes from the slow path.
-func fastFlat(data string) (f flatFields, ok bool) {
-	p := scanner{s: data}
-	if !p.consume('{') {
-		return f, false
-	}
-	if p.consume('}') {
-		return f, p.atEnd()
-	}
-	for {
-		if !f.field(&p) {
-			return f, false
-		}
-		if p.consume('}') {
-			return f, p.atEnd()
-		}
-		if !p.consume(',') {
-			return f, false
-		}
-	}
-}
-
-// flatFields collects the fields of a flat event object; the last duplicate wins, as in
-// encoding/json.
-type flatFields struct {
-	id, answerID, delta, stage, status string
-	seq                                int
-}
-
-// fill copies the fields into the event, as decodeGeneric would.
-func (f *flatFields) fill(ev *StreamEvent, k eventKind) {
-	ev.AnswerID, ev.SequenceNumber = firstNonEmpty(f.answerID, f.id), f.seq
-	switch k {
-	case kindDelta:
-		ev.Delta = f.delta
-	case kindStatus:
-		ev.Stage = firstNonEmpty(f.stage, f.status)
-	}
-}
-
-// field reads one "key": value pair.
-func (f *flatFields) field(p *scanner) bool {
-	key, ok := p.key()
-	if !ok || !p.consume(':') {
-		return false
-	}
-	switch key {
-	case "id":
-		f.id, ok = p.str()
-	case "answer_id":
-		f.answerID, ok = p.str()
-	case "sequence_number":
-		f.seq, ok = p.integer()
-	case "delta":
-		f.delta, ok = p.str()
-	case "stage":
-		f.stage, ok = p.str()
-	case "status":
-		f.status, ok = p.str()
-	default:
-		ok = p.skipPlainValue(key)
-	}
-	return ok
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,22 +12,18 @@ import (
 // FuzzStreamDecode feeds arbitrary bytes through an AnswerStream. Invariants: no panic; the
 // stream ends with nil (only after answer.completed with an Answer), *APIError (after
 // answer.failed) or *InterruptedError; only known event names come out; the preview text is
-// the deltas since the last reset (the final answer after completed); the fast decoder
-// of flat events agrees with encoding/json.
+// the deltas since the last reset (the final answer after completed).
 func FuzzStreamDecode(f *testing.F) {
 	f.Add([]byte("event: answer.delta\ndata: {\"id\":\"wsa_1\",\"sequence_number\":3,\"delta\":\"Hi\\n\"}\n\nevent: answer.completed\ndata: {\"answer\":\"Hi\",\"object\":\"workspace.answer\"}\n\n"))
 	f.Add([]byte(": ping\r\n\r\nevent: answer.reset\r\ndata: {}\r\n\r\nevent: x\ndata: y\n\n"))
 	f.Add([]byte("event: answer.failed\ndata: {\"error\":{\"code\":\"workspace_access_lost\"}}\n\n"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		s := newAnswerStream(strings.NewReader(string(raw)), nil, nil, nil, nil)
+		s := answerStreamOf(string(raw))
 		want := ""
 		for s.Next() {
 			e := s.Current()
-			if kindOf(e.Type) == kindUnknown {
+			if !isAnswerEvent(e.Type) {
 				t.Fatalf("unknown event %q came out", e.Type)
-			}
-			if e.Type == EventDelta || e.Type == EventStatus {
-				checkFastFlat(t, string(e.Raw))
 			}
 			want = expectedText(want, e)
 			if s.Text() != want {
@@ -60,53 +55,6 @@ func expectedText(text string, e StreamEvent) string {
 		return e.Answer.Answer
 	}
 	return text
-}
-
-// FuzzFastDelta checks the reflection-free decoder of flat events against encoding/json.
-func FuzzFastDelta(f *testing.F) {
-	for _, s := range []string{`{"id":"wsa_1","sequence_number":12,"delta":"a\"b\\n"}`, `{}`, `{"delta":"\u00e9"}`,
-		`{"Delta":"x"}`, `{"delta":"x","extra":[1]}`, `{"sequence_number":01}`, `{"delta":"x"} x`, `{"answer_id":"a","id":"b","x":-1.5e3,"y":null}`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, data string) { checkFastFlat(t, data) })
-}
-
-// checkFastFlat fails when the reflection-free decoder disagrees with encoding/json.
-func checkFastFlat(t *testing.T, data string) {
-	f, ok := fastFlat(data)
-	if !ok {
-		return
-	}
-	var d eventData
-	if err := json.Unmarshal([]byte(data), &d); err != nil {
-		t.Fatalf("fast path accepted %q, encoding/json says %v", data, err)
-	}
-	got := eventData{ID: f.id, AnswerID: f.answerID, SequenceNumber: f.seq, Delta: f.delta, Stage: f.stage, Status: f.status}
-	if d.Sources != nil || got.ID != d.ID || got.AnswerID != d.AnswerID || got.SequenceNumber != d.SequenceNumber ||
-		got.Delta != d.Delta || got.Stage != d.Stage || got.Status != d.Status {
-		t.Fatalf("%q: fast %+v json %+v", data, got, d)
-	}
-}
-
-// FuzzCompletedAnswer checks the fast answer.completed decoder against encoding/json alone.
-func FuzzCompletedAnswer(f *testing.F) {
-	for _, s := range []string{completedEventData, `{"answer":"a\nb","sources":[{"index":1,"url":null}],"coverage":{"mode":"whole"},"usage":{"input_tokens":3}}`,
-		`{"answer":{"answer":"nested"}}`, `{"Answer":"x","answer":"y"}`, `{"answer":"x","answer":""}`, `{"id":"a]","answer":"t","metadata":{"k":"v}"}}`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, data string) {
-		fast, fseq, ok := completedFast(data)
-		if !ok {
-			return
-		}
-		slow, sseq, err := completedSlow(json.RawMessage(data))
-		if err != nil {
-			t.Fatalf("fast path accepted %q; encoding/json: %v", data, err)
-		}
-		if !reflect.DeepEqual(fast, slow) || fseq != sseq {
-			t.Fatalf("%q:\nfast %+v\nslow %+v", data, fast, slow)
-		}
-	})
 }
 
 // FuzzParseAPIError parses arbitrary bodies and headers. Invariants: no panic; the status is
@@ -185,4 +133,121 @@ func parseTurns(spec string, repeat int) []Exchange {
 		}
 	}
 	return out
+}
+
+// FuzzResponseStream feeds arbitrary bytes through a ResponseStream. Invariants: no panic; the
+// stream ends with nil only after response.completed or .incomplete (with their response),
+// *APIError only after response.failed or an error event, else *InterruptedError; Text is the
+// output_text deltas handed out, in order.
+func FuzzResponseStream(f *testing.F) {
+	f.Add([]byte(strings.Join(textAnswer("Hel", "lo"), "")))
+	e := textClose(textDeltas(textStart(&respEvents{}), "Half"), "Half", "incomplete")
+	e.add(ResponseFailed, `"response":`+responseJSON("failed", "", `"error":{"code":"model_timeout","message":"m"}`))
+	f.Add([]byte(strings.Join(e.chunks, "")))
+	f.Add([]byte("data: {\"type\":\"response.incomplete\",\"response\":{\"status\":\"incomplete\"}}\n\n: x\r\n\r\ndata: {\"type\":\"error\",\"code\":\"c\"}\n\n"))
+	f.Add([]byte("event: response.output_text.delta\ndata: {\"delta\":\"a\",\"item\":{\"content\":[{\"type\":1}]}}\n\n"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		s := responseStreamOf(string(raw))
+		want, last := "", ""
+		for s.Next() {
+			ev := s.Current()
+			if ev.Type == ResponseOutputTextDelta {
+				want += ev.Delta
+			}
+			if s.Text() != want {
+				t.Fatalf("text %q, want %q", s.Text(), want)
+			}
+			last = ev.Type
+		}
+		var ae *APIError
+		var ie *InterruptedError
+		switch err := s.Err(); {
+		case err == nil:
+			if (last != ResponseCompleted && last != ResponseIncomplete) || s.Response() == nil {
+				t.Fatalf("success after %q", last)
+			}
+		case errors.As(err, &ae):
+			if last != ResponseFailed && last != ResponseErrorEvent {
+				t.Fatalf("API error after %q", last)
+			}
+		case errors.As(err, &ie):
+			if ie.Text != want {
+				t.Fatalf("interrupted text %q, want %q", ie.Text, want)
+			}
+		default:
+			t.Fatalf("unexpected error type %T", err)
+		}
+	})
+}
+
+// FuzzChatStream feeds arbitrary bytes through a ChatStream. Invariants: no panic; nil only
+// after [DONE], with a completion whose choices' content is the text; *APIError only for an
+// error object; else *InterruptedError keeping the text; Text is the content deltas handed out.
+func FuzzChatStream(f *testing.F) {
+	f.Add([]byte(chatChunk(`{"role":"assistant","content":"Hi"}`, "") + chatChunk(`{"tool_calls":[{"index":0,"id":"c","function":{"name":"f","arguments":"{"}}]}`, "") +
+		chatChunk(`{"tool_calls":[{"index":0,"function":{"arguments":"}"}}]}`, "tool_calls") + "data: [DONE]\n\n"))
+	f.Add([]byte("data: {\"choices\":[{\"index\":3,\"delta\":{\"content\":\"x\"}}]}\n\ndata: {\"error\":{\"code\":\"c\"}}\n\n"))
+	f.Add([]byte("data:{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":-1}]}}]}\r\n\r\ndata: [DONE]\r\n\r\n"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		s := chatStreamOf(string(raw))
+		want := ""
+		for s.Next() {
+			for _, ch := range s.Current().Choices {
+				want += ch.Content
+			}
+			if s.Text() != want {
+				t.Fatalf("text %q, want %q", s.Text(), want)
+			}
+		}
+		var ae *APIError
+		var ie *InterruptedError
+		switch err := s.Err(); {
+		case err == nil:
+			c := s.Completion()
+			if c == nil {
+				t.Fatal("success without a completion")
+			}
+			got := ""
+			for _, ch := range c.Choices {
+				got += ch.Message.Content
+			}
+			if len(got) != len(want) {
+				t.Fatalf("completion content %q, text %q", got, want)
+			}
+		case errors.As(err, &ae):
+		case errors.As(err, &ie):
+			if ie.Text != want || s.Completion() != nil {
+				t.Fatalf("interrupted text %q, want %q", ie.Text, want)
+			}
+		default:
+			t.Fatalf("unexpected error type %T", err)
+		}
+	})
+}
+
+// FuzzV1Error parses /v1 error objects built from arbitrary fields, and arbitrary bodies in
+// the "error" key. Invariants: no panic; each field of a well-formed object lands in its place,
+// cleaned; a /v1 request retries exactly 429, 502, 503 and 504; no text is unbounded or invalid.
+func FuzzV1Error(f *testing.F) {
+	f.Add(400, "m", "invalid_request_error", "unsupported_parameter", "input[0].content[1]", "req_1", []byte(`{"message":1}`))
+	f.Add(429, "slow down", "", "rate_limit_exceeded", "", "", []byte(`"x"`))
+	f.Add(503, "\x1b[31mred", "t", "model_unavailable", "\u202e", "r", []byte(`[{"error":{}}]`))
+	f.Fuzz(func(t *testing.T, status int, message, typ, code, param, reqID string, inner []byte) {
+		body, _ := json.Marshal(map[string]any{"error": map[string]string{"message": message, "type": typ, "code": code, "param": param, "request_id": reqID}})
+		e := parseAPIError(status, http.Header{}, body, nil)
+		if e.Message != clean(message, maxMessage) || e.Type != clean(typ, 100) || e.Code != clean(code, 100) ||
+			e.Param != clean(param, 100) || e.RequestID != clean(reqID, 100) {
+			t.Fatalf("%s parsed as %+v", body, e)
+		}
+		(&request{retryByStatus: true}).classify(e)
+		if e.Retryable != (status == 429 || status == 502 || status == 503 || status == 504) {
+			t.Fatalf("status %d retryable %v", status, e.Retryable)
+		}
+		e = parseAPIError(status, nil, append(append([]byte(`{"error":`), inner...), '}'), nil)
+		for _, s := range []string{e.Error(), e.Message, e.Snippet, e.Code, e.Param, e.Type} {
+			if !utf8.ValidString(s) || len(s) > 4*maxMessage+8 {
+				t.Fatalf("bad text %q", s)
+			}
+		}
+	})
 }

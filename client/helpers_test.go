@@ -48,3 +48,18 @@ func writeErr(w http.ResponseWriter, status int, code string, retryable bool) {
 
 // tCtx is a context for helpers that have no *testing.T at hand.
 var tCtx = context.Background()
+
+// answerStreamOf reads an AnswerStream from recorded bytes, without a server.
+func answerStreamOf(data string) *AnswerStream {
+	return newAnswerStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
+}
+
+// responseStreamOf reads a ResponseStream from recorded bytes, without a server.
+func responseStreamOf(data string) *ResponseStream {
+	return newResponseStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
+}
+
+// chatStreamOf reads a ChatStream from recorded bytes, without a server.
+func chatStreamOf(data string) *ChatStream {
+	return newChatStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
+}

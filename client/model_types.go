@@ -154,11 +154,13 @@ type ResponseEvent struct {
 	ItemID         string
 	OutputIndex    int
 	ContentIndex   int
-	Delta          string      // output_text.delta, function_call_arguments.delta
-	Text           string      // output_text.done
-	Arguments      string      // function_call_arguments.done
-	Item           *OutputItem // output_item.added, output_item.done
-	Response       *Response   // created, in_progress, completed, incomplete, failed
+	Delta          string       // output_text.delta, function_call_arguments.delta
+	Text           string       // output_text.done
+	Arguments      string       // function_call_arguments.done
+	Item           *OutputItem  // output_item.added, output_item.done
+	Part           *ContentPart // content_part.added, content_part.done
+	Response       *Response    // created, in_progress, completed, incomplete, failed
+	Error          *APIError    // failed (the response's error), error
 	Raw            json.RawMessage
 }
 

@@ -29,6 +29,18 @@ type request struct {
 	query   url.Values
 	body    []byte
 	timeout time.Duration
+	// retryByStatus retries by HTTP status (429, 502, 503, 504) instead of a retryable flag in
+	// the body, which /v1 error objects do not carry (model-api.md §7). Never a 400.
+	retryByStatus bool
+}
+
+// classify marks an *APIError retryable when the request retries by status.
+func (r *request) classify(err error) error {
+	var ae *APIError
+	if r.retryByStatus && errors.As(err, &ae) {
+		ae.Retryable = ae.StatusCode == http.StatusTooManyRequests || isGatewayStatus(ae.StatusCode)
+	}
+	return err
 }
 
 // newHTTPRequest builds the request with the key, content type and user agent. body is a
@@ -118,7 +130,7 @@ func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Resp
 	}
 	resp, err := c.do(c.http, req)
 	if err != nil {
-		return err
+		return r.classify(err)
 	}
 	defer resp.Body.Close()
 	if err := handle(resp); err != nil {

@@ -245,15 +245,14 @@ func TestStreamMalformedEventsAreSkippedButRemembered(t *testing.T) {
 	}
 }
 
-// Text hands out views of the preview buffer without copying; a reset reuses the buffer only
-// when no view was handed out, so a text already returned never changes.
+// A text already returned by Text never changes, whatever resets and deltas come after it.
 func TestStreamTextStableAcrossReset(t *testing.T) {
 	data := ev(EventDelta, `{"id":"wsa_1","sequence_number":1,"delta":"first"}`) +
 		ev(EventReset, `{"id":"wsa_1","sequence_number":2}`) +
 		ev(EventDelta, `{"id":"wsa_1","sequence_number":3,"delta":"XXXXX"}`) +
 		ev(EventReset, `{"id":"wsa_1","sequence_number":4}`) +
 		ev(EventDelta, `{"id":"wsa_1","sequence_number":5,"delta":"third"}`)
-	s := newAnswerStream(strings.NewReader(data), nil, nil, nil, nil)
+	s := answerStreamOf(data)
 	var seen []string
 	for s.Next() {
 		if s.Current().Type == EventDelta && s.Current().SequenceNumber == 1 {

@@ -175,8 +175,7 @@ const (
 )
 
 // StreamEvent is one decoded event of an answer stream. Only the fields of its Type are set;
-// Raw keeps the data object so that fields the spec does not show are not lost. Raw shares
-// memory with the decoded strings: treat it as read-only (copy it before changing it).
+// Raw keeps the data object so that fields the spec does not show are not lost.
 type StreamEvent struct {
 	Type           string
 	AnswerID       string
