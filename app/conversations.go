@@ -21,6 +21,7 @@ type Conversations struct {
 	sync     *Sync
 	bus      *Bus
 	defaults func() (tier string, thinking bool)
+	models   *modelCatalog
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop
