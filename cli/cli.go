@@ -38,7 +38,7 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
-		cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
+		cmdModels, cmdChat, cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
 	}
 }
 
