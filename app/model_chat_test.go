@@ -264,6 +264,14 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 			t.Errorf("export lacks %q:\n%s", want, md)
 		}
 	}
+	// Deleting the conversation deletes its images.
+	if err := a.Conversations().Delete(ctx, turn.ConversationID); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d images left (%v)", n, err)
+	}
 }
 
 // Every /v1 error code of model-api.md §7 has a sentence of its own that says what to do, with

@@ -65,22 +65,23 @@ func (f *fakeModels) StreamChatCompletion(ctx context.Context, r client.ChatRequ
 
 func (f *fakeModels) lastResponse(t *testing.T) client.ResponseRequest {
 	t.Helper()
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if len(f.responses) == 0 {
-		t.Fatal("no request to /v1/responses")
-	}
-	return f.responses[len(f.responses)-1]
+	return lastOf(t, f, &f.responses, "/v1/responses")
 }
 
 func (f *fakeModels) lastChat(t *testing.T) client.ChatRequest {
 	t.Helper()
+	return lastOf(t, f, &f.chats, "/v1/chat/completions")
+}
+
+// lastOf returns the last request of a list of f's, failing when there is none.
+func lastOf[T any](t *testing.T, f *fakeModels, list *[]T, route string) T {
+	t.Helper()
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if len(f.chats) == 0 {
-		t.Fatal("no request to /v1/chat/completions")
+	if len(*list) == 0 {
+		t.Fatal("no request to " + route)
 	}
-	return f.chats[len(f.chats)-1]
+	return (*list)[len(*list)-1]
 }
 
 func (f *fakeModels) sent() int {
