@@ -74,6 +74,7 @@ func (c *Conversations) saved(ctx context.Context, key string, conv Conversation
 }
 
 // Retry asks a failed or interrupted turn again, in place, with the history of the turns before it.
+// A model conversation's turn is sent again with its images (opts.OnUpdate is all it uses).
 func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (Turn, error) {
 	turn, err := c.store.turn(ctx, turnID)
 	if err != nil {
@@ -81,6 +82,9 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	}
 	if !turn.Status.Retryable() {
 		return turn, errors.New("only a failed or interrupted answer can be retried")
+	}
+	if conv, err := c.Get(ctx, turn.ConversationID); err == nil && conv.Kind == KindModel {
+		return c.retryChat(ctx, conv, turn, ChatOptions{OnUpdate: opts.OnUpdate})
 	}
 	conv, err := c.conversationFor(ctx, turn.ConversationID)
 	if err != nil {

@@ -338,3 +338,32 @@ func TestChatRefusedByTheServer(t *testing.T) {
 		t.Errorf("unknown conversation: %v", err)
 	}
 }
+
+// Retry sends a cut turn again in place, with its own images and only the exchanges before it.
+func TestChatRetryInPlace(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.reply.err = &client.InterruptedError{}
+	cut, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
+	if err == nil || cut.Status != TurnInterrupted {
+		t.Fatalf("cut %+v (%v)", cut, err)
+	}
+	fake.reply.err = nil
+	var last TurnChanged
+	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev TurnChanged) { last = ev }})
+	if err != nil || again.ID != cut.ID || again.Status != TurnCompleted || again.Usage == nil || last.Status != TurnCompleted {
+		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
+	}
+	req := fake.lastResponse(t)
+	if len(req.Input) != 3 || req.Input[0].Content[0].Text != "first" || req.Input[2].Content[0].Text != "second" ||
+		len(req.Input[2].Content) != 2 {
+		t.Fatalf("retried request %+v", req.Input)
+	}
+	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 2 || len(turns[1].Images) != 1 {
+		t.Fatalf("turns %+v", turns)
+	}
+}

@@ -17,7 +17,9 @@ func modelsOf(cl *client.Client) ModelService { return clientModels{cl} }
 
 // checkResponseRequest and checkChatRequest are the client's own checks, run before a request is
 // saved or sent (tier known to the key, images, tools, limits; the field named).
-func checkResponseRequest(r client.ResponseRequest, models []client.Model) error { return r.Validate(models) }
+func checkResponseRequest(r client.ResponseRequest, models []client.Model) error {
+	return r.Validate(models)
+}
 
 func checkChatRequest(r client.ChatRequest, models []client.Model) error { return r.Validate(models) }
 

@@ -29,7 +29,9 @@ type CheckError struct{ Reason string }
 
 func (e *CheckError) Error() string { return e.Reason }
 
-func checkf(format string, args ...any) error { return &CheckError{Reason: fmt.Sprintf(format, args...)} }
+func checkf(format string, args ...any) error {
+	return &CheckError{Reason: fmt.Sprintf(format, args...)}
+}
 
 // LoadImage reads an image file to send to a model: at most 10 MiB, of a type the service reads,
 // known by its content (not its name).

@@ -28,7 +28,9 @@ func (noModels) StreamResponse(context.Context, client.ResponseRequest) Response
 	return noStream{}
 }
 
-func (noModels) StreamChatCompletion(context.Context, client.ChatRequest) ChatStream { return noStream{} }
+func (noModels) StreamChatCompletion(context.Context, client.ChatRequest) ChatStream {
+	return noStream{}
+}
 
 type noStream struct{}
 

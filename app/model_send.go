@@ -24,7 +24,7 @@ func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text stri
 	if err != nil {
 		return Turn{}, err
 	}
-	req, err := c.prepare(ctx, svc, key, conv, exchange{question: text, images: images})
+	req, err := c.prepare(ctx, svc, key, conv, exchange{question: text, images: images}, 0)
 	if err != nil {
 		return Turn{}, err
 	}
@@ -36,16 +36,46 @@ func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text stri
 		return Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{})
+	return c.answerModel(ctx, svc, conv, turn, req, opts)
+}
+
+// retryChat sends a failed or interrupted turn of a model conversation again, in place, with its
+// images and the exchanges before it.
+func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn Turn, opts ChatOptions) (Turn, error) {
+	svc, key, err := c.models.service()
+	if err != nil {
+		return turn, err
+	}
+	images, err := c.TurnImages(ctx, turn.ID)
+	if err != nil {
+		return turn, err
+	}
+	req, err := c.prepare(ctx, svc, key, conv, exchange{question: turn.Question, images: images}, turn.ID)
+	if err != nil {
+		return turn, err
+	}
+	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
+		Tier: conv.Model, Created: turn.Created, Images: turn.Images}
+	if err := c.store.saveTurn(ctx, &turn); err != nil {
+		return turn, err
+	}
+	return c.answerModel(ctx, svc, conv, turn, req, opts)
+}
+
+// answerModel streams the answer of a saved pending turn and saves how it ended.
+func (c *Conversations) answerModel(ctx context.Context, svc ModelService, conv Conversation, turn Turn,
+	req modelRequest, opts ChatOptions) (Turn, error) {
 	return c.run(ctx, conv, turn, opts.OnUpdate, func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
 		out := req.send(ctx, svc, func(s textStream) { c.follow(ctx, s, *turn, notify) })
 		return c.finishModel(ctx, turn, conv.Model, out)
 	})
 }
 
-// prepare builds the request that sends newest in conv, and checks it: the tier is one the key
-// may use, the images suit it, the conversation fits its context window (trimmed when needed),
-// and the client's own checks pass.
-func (c *Conversations) prepare(ctx context.Context, svc ModelService, key string, conv Conversation, newest exchange) (modelRequest, error) {
+// prepare builds the request that sends newest in conv after the exchanges before turn id before
+// (0: all of them), and checks it: the tier is one the key may use, the images suit it, the
+// conversation fits its context window (trimmed when needed), and the client's checks pass.
+func (c *Conversations) prepare(ctx context.Context, svc ModelService, key string, conv Conversation, newest exchange,
+	before int64) (modelRequest, error) {
 	tiers, err := c.models.list(ctx, svc, key, false)
 	if err != nil {
 		return modelRequest{}, err
@@ -57,7 +87,7 @@ func (c *Conversations) prepare(ctx context.Context, svc ModelService, key strin
 	if err := checkNewImages(newest.images, tier, tiers); err != nil {
 		return modelRequest{}, err
 	}
-	earlier, err := c.exchanges(ctx, conv.ID)
+	earlier, err := c.exchanges(ctx, conv.ID, before)
 	if err != nil {
 		return modelRequest{}, err
 	}
@@ -82,10 +112,11 @@ func findTier(tiers []client.Model, name string) (client.Model, bool) {
 	return client.Model{}, false
 }
 
-// exchanges returns the earlier exchanges of a conversation that can be sent again: those with a
-// whole answer (completed, or incomplete at the length limit), with their images. A failed or
-// interrupted turn is left out with its message, as in workspace conversations.
-func (c *Conversations) exchanges(ctx context.Context, convID int64) ([]exchange, error) {
+// exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
+// be sent again: those with a whole answer (completed, or incomplete at the length limit), with
+// their images. A failed or interrupted turn is left out with its message, as in workspace
+// conversations.
+func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
 	if convID == 0 {
 		return nil, nil
 	}
@@ -99,6 +130,9 @@ func (c *Conversations) exchanges(ctx context.Context, convID int64) ([]exchange
 	}
 	var out []exchange
 	for _, t := range turns {
+		if before != 0 && t.ID >= before {
+			break
+		}
 		if t.Status.Answered() && strings.TrimSpace(t.Answer) != "" {
 			out = append(out, exchange{question: t.Question, images: images[t.ID], answer: t.Answer})
 		}
