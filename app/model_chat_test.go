@@ -225,13 +225,24 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 	}
 }
 
-// The model list is read once per server; an error reading it is told in the /v1 words.
+// The model list is read once per server and key (Models reads it afresh); an error reading it
+// is told in the /v1 words.
 func TestModelsAndTheirErrors(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
+	for _, text := range []string{"one", "two"} {
+		if _, err := a.Chat(ctx, ModelMessage{Text: text}, ChatOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fake.modelsRead != 1 {
+		t.Errorf("the tiers were read %d times for two messages", fake.modelsRead)
+	}
+	_ = a.UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
+	_, _ = a.Chat(ctx, ModelMessage{Text: "three"}, ChatOptions{})
 	tiers, err := a.Models(ctx)
-	if err != nil || len(tiers) != 3 {
-		t.Fatalf("models %+v (%v)", tiers, err)
+	if err != nil || len(tiers) != 3 || fake.modelsRead != 3 {
+		t.Fatalf("models %+v (%v), read %d times; want again for another key, and for Models", tiers, err, fake.modelsRead)
 	}
 	fake.modelsErr = &client.APIError{StatusCode: 404, Code: "api_disabled"}
 	_, err = a.Models(ctx)

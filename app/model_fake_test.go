@@ -11,12 +11,13 @@ import (
 
 // fakeModels is a ModelService that answers from a script and records the requests it got.
 type fakeModels struct {
-	mu        sync.Mutex
-	tiers     []client.Model
-	modelsErr error
-	reply     fakeReply // the answer to every request
-	responses []client.ResponseRequest
-	chats     []client.ChatRequest
+	mu         sync.Mutex
+	tiers      []client.Model
+	modelsErr  error
+	modelsRead int       // calls of Models
+	reply      fakeReply // the answer to every request
+	responses  []client.ResponseRequest
+	chats      []client.ChatRequest
 }
 
 // fakeReply is how a fake answer goes: its text in pieces, then the end.
@@ -46,6 +47,7 @@ func newFakeModels() *fakeModels {
 func (f *fakeModels) Models(context.Context) ([]client.Model, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.modelsRead++
 	return f.tiers, f.modelsErr
 }
 

@@ -20,15 +20,15 @@ func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text stri
 	if strings.TrimSpace(text) == "" {
 		return Turn{}, checkf("The message is empty: type a message to send.")
 	}
-	svc, key, err := c.models.service()
+	s, err := c.models.service()
 	if err != nil {
 		return Turn{}, err
 	}
-	req, err := c.prepare(ctx, svc, key, conv, exchange{question: text, images: images}, 0)
+	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, 0)
 	if err != nil {
 		return Turn{}, err
 	}
-	if conv, err = c.saved(ctx, key, conv, text); err != nil {
+	if conv, err = c.saved(ctx, s.key, conv, text); err != nil {
 		return Turn{}, err
 	}
 	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images})
@@ -36,13 +36,13 @@ func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text stri
 		return Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{})
-	return c.answerModel(ctx, svc, conv, turn, req, opts)
+	return c.answerModel(ctx, s, conv, turn, req, opts)
 }
 
 // retryChat sends a failed or interrupted turn of a model conversation again, in place, with its
 // images and the exchanges before it.
 func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn Turn, opts ChatOptions) (Turn, error) {
-	svc, key, err := c.models.service()
+	s, err := c.models.service()
 	if err != nil {
 		return turn, err
 	}
@@ -50,7 +50,7 @@ func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn T
 	if err != nil {
 		return turn, err
 	}
-	req, err := c.prepare(ctx, svc, key, conv, exchange{question: turn.Question, images: images}, turn.ID)
+	req, err := c.prepare(ctx, s, conv, exchange{question: turn.Question, images: images}, turn.ID)
 	if err != nil {
 		return turn, err
 	}
@@ -59,7 +59,7 @@ func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn T
 	if err := c.store.saveTurn(ctx, &turn); err != nil {
 		return turn, err
 	}
-	return c.answerModel(ctx, svc, conv, turn, req, opts)
+	return c.answerModel(ctx, s, conv, turn, req, opts)
 }
 
 // answerModel streams the answer of a saved pending turn and saves how it ended.
@@ -74,9 +74,9 @@ func (c *Conversations) answerModel(ctx context.Context, svc ModelService, conv 
 // prepare builds the request that sends newest in conv after the exchanges before turn id before
 // (0: all of them), and checks it: the tier is one the key may use, the images suit it, the
 // conversation fits its context window (trimmed when needed), and the client's checks pass.
-func (c *Conversations) prepare(ctx context.Context, svc ModelService, key string, conv Conversation, newest exchange,
+func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conversation, newest exchange,
 	before int64) (modelRequest, error) {
-	tiers, err := c.models.list(ctx, svc, key, false)
+	tiers, err := c.models.list(ctx, s, false)
 	if err != nil {
 		return modelRequest{}, err
 	}

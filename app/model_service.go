@@ -43,48 +43,57 @@ type ChatStream interface {
 }
 
 // modelCatalog gives the model service of the current server and the tiers its key may use,
-// read once per server and kept for the process (they change with the server's configuration,
-// not from one message to the next).
+// read once per client (that is, per server and key) and kept while that client is in use: they
+// change with the server's configuration, not from one message to the next.
 type modelCatalog struct {
 	conn *connManager
 	of   func(*client.Client) ModelService
 
 	mu    sync.Mutex
-	tiers map[string][]client.Model // cache key -> the tiers of GET /v1/models
+	from  *client.Client // the client tiers were read with
+	tiers []client.Model // the tiers of GET /v1/models
 }
 
 func newModelCatalog(conn *connManager, fake ModelService) *modelCatalog {
-	m := &modelCatalog{conn: conn, of: modelsOf, tiers: map[string][]client.Model{}}
+	m := &modelCatalog{conn: conn, of: modelsOf}
 	if fake != nil {
 		m.of = func(*client.Client) ModelService { return fake }
 	}
 	return m
 }
 
-// service returns the model service of the current server and its cache key.
-func (m *modelCatalog) service() (ModelService, string, error) {
+// modelSession is the model service of the current server, with the client it came from and the
+// server's cache key.
+type modelSession struct {
+	ModelService
+	cl  *client.Client
+	key string
+}
+
+// service returns the model service of the current server.
+func (m *modelCatalog) service() (modelSession, error) {
 	cl, key, err := m.conn.current()
 	if err != nil {
-		return nil, key, err
+		return modelSession{}, err
 	}
-	return m.of(cl), key, nil
+	return modelSession{ModelService: m.of(cl), cl: cl, key: key}, nil
 }
 
 // list returns the tiers the key may use: asked of the server when fresh or not known yet.
-func (m *modelCatalog) list(ctx context.Context, svc ModelService, key string, fresh bool) ([]client.Model, error) {
+func (m *modelCatalog) list(ctx context.Context, s modelSession, fresh bool) ([]client.Model, error) {
 	m.mu.Lock()
-	tiers, ok := m.tiers[key]
+	tiers, known := m.tiers, m.from == s.cl
 	m.mu.Unlock()
-	if ok && !fresh {
+	if known && !fresh {
 		return tiers, nil
 	}
-	tiers, err := svc.Models(ctx)
-	m.conn.observe(key, err)
+	tiers, err := s.Models(ctx)
+	m.conn.observe(s.key, err)
 	if err != nil {
 		return nil, &modelError{err: err}
 	}
 	m.mu.Lock()
-	m.tiers[key] = tiers
+	m.from, m.tiers = s.cl, tiers
 	m.mu.Unlock()
 	return tiers, nil
 }
@@ -92,9 +101,9 @@ func (m *modelCatalog) list(ctx context.Context, svc ModelService, key string, f
 // Models returns the tiers the key may use, with their capabilities and limits (GET /v1/models),
 // asked of the server each time.
 func (a *App) Models(ctx context.Context) ([]client.Model, error) {
-	svc, key, err := a.conv.models.service()
+	s, err := a.conv.models.service()
 	if err != nil {
 		return nil, err
 	}
-	return a.conv.models.list(ctx, svc, key, true)
+	return a.conv.models.list(ctx, s, true)
 }
