@@ -211,8 +211,13 @@ func (c *Conversations) conversationFor(ctx context.Context, id int64) (Conversa
 	if err != nil {
 		return conv, err
 	}
+	return conv, askable(conv)
+}
+
+// askable says why conv cannot be asked a workspace question, when it cannot.
+func askable(conv Conversation) error {
 	if conv.Kind != KindWorkspace {
-		return conv, fmt.Errorf("conversation %d is a %s chat, which this version cannot continue", id, conv.Kind)
+		return fmt.Errorf("conversation %d is a %s chat, which this version cannot continue", conv.ID, conv.Kind)
 	}
-	return conv, nil
+	return nil
 }

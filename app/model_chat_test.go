@@ -378,3 +378,29 @@ func TestChatRetryInPlace(t *testing.T) {
 		t.Fatalf("turns %+v", turns)
 	}
 }
+
+// The last message of a model conversation can be edited and sent again, keeping its images.
+func TestChatResendTheLastMessage(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	first, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	second, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", AskOptions{}); err == nil {
+		t.Error("an earlier message was edited")
+	}
+	edited, err := a.Conversations().Resend(ctx, second.ID, "second", AskOptions{})
+	if err != nil || edited.Status != TurnCompleted || edited.Question != "second" {
+		t.Fatalf("edited %+v (%v)", edited, err)
+	}
+	req := fake.lastResponse(t)
+	if len(req.Input) != 3 || req.Input[2].Content[0].Text != "second" || len(req.Input[2].Content) != 2 {
+		t.Fatalf("request %+v", req.Input)
+	}
+	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 2 || turns[1].Question != "second" ||
+		len(turns[1].Images) != 1 {
+		t.Fatalf("turns %+v", turns)
+	}
+}

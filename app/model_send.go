@@ -62,6 +62,26 @@ func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn T
 	return c.answerModel(ctx, s, conv, turn, req, opts)
 }
 
+// resendChat replaces old, the last turn of model conversation conv, by text with old's images
+// (old stays when the edited message fails its checks).
+func (c *Conversations) resendChat(ctx context.Context, conv Conversation, old Turn, text string, opts ChatOptions) (Turn, error) {
+	s, err := c.models.service()
+	if err != nil {
+		return Turn{}, err
+	}
+	images, err := c.TurnImages(ctx, old.ID)
+	if err != nil {
+		return Turn{}, err
+	}
+	if _, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, old.ID); err != nil {
+		return Turn{}, err
+	}
+	if err := c.store.deleteTurn(ctx, old.ID); err != nil {
+		return Turn{}, err
+	}
+	return c.chatIn(ctx, conv, text, images, opts)
+}
+
 // answerModel streams the answer of a saved pending turn and saves how it ended.
 func (c *Conversations) answerModel(ctx context.Context, svc ModelService, conv Conversation, turn Turn,
 	req modelRequest, opts ChatOptions) (Turn, error) {
