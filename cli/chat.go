@@ -120,12 +120,38 @@ func finalObject(t app.Turn) any {
 	switch {
 	case t.Response != nil && len(t.Response.Raw) > 0:
 		return json.RawMessage(t.Response.Raw)
+	case t.Response != nil:
+		return responseObject(t.Response)
 	case t.Completion != nil && len(t.Completion.Raw) > 0:
 		return json.RawMessage(t.Completion.Raw)
 	case t.Completion != nil:
 		return completionObject(t.Completion)
 	}
-	return t.Response
+	return nil // an answer always has one of them
+}
+
+// responseObject writes a response whose JSON was not kept with the field names of model-api.md
+// §2: its items as received when they were kept, else their text.
+func responseObject(r *client.Response) map[string]any {
+	output := make([]any, 0, len(r.Output))
+	for _, item := range r.Output {
+		if len(item.Raw) > 0 {
+			output = append(output, json.RawMessage(item.Raw))
+			continue
+		}
+		var parts []map[string]string
+		for _, p := range item.Content {
+			parts = append(parts, map[string]string{"type": p.Type, "text": p.Text})
+		}
+		output = append(output, map[string]any{"type": item.Type, "id": item.ID, "status": item.Status, "role": item.Role,
+			"content": parts})
+	}
+	out := map[string]any{"id": r.ID, "object": r.Object, "created_at": r.CreatedAt, "status": r.Status, "model": r.Model,
+		"output": output}
+	if u := r.Usage; u != nil {
+		out["usage"] = map[string]int{"input_tokens": u.InputTokens, "output_tokens": u.OutputTokens, "total_tokens": u.TotalTokens}
+	}
+	return out
 }
 
 // completionObject writes a chat completion with the field names of model-api.md §2.

@@ -19,6 +19,7 @@ type models struct {
 	mu        sync.Mutex
 	pieces    []string
 	err       error
+	noRaw     bool // the final response comes without its JSON
 	responses []client.ResponseRequest
 	chats     []client.ChatRequest
 }
@@ -36,7 +37,7 @@ func (m *models) StreamResponse(_ context.Context, r client.ResponseRequest) app
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.responses = append(m.responses, r)
-	return &stream{pieces: m.pieces, err: m.err, model: r.Model}
+	return &stream{pieces: m.pieces, err: m.err, model: r.Model, noRaw: m.noRaw}
 }
 
 func (m *models) StreamChatCompletion(_ context.Context, r client.ChatRequest) app.ChatStream {
@@ -51,6 +52,7 @@ type stream struct {
 	pieces []string
 	err    error
 	model  string
+	noRaw  bool
 	text   string
 	n      int
 }
@@ -81,9 +83,13 @@ func (s *stream) Response() *client.Response {
 	if s.err != nil {
 		return nil
 	}
-	return &client.Response{ID: "resp_1", Status: "completed", Model: s.model, Raw: json.RawMessage(responseRaw),
+	r := &client.Response{ID: "resp_1", Object: "response", Status: "completed", Model: s.model, Raw: json.RawMessage(responseRaw),
 		Output: []client.OutputItem{{Type: client.ItemMessage, Content: []client.ContentPart{{Type: client.PartOutputText, Text: s.text}}}},
 		Usage:  &client.ResponseUsage{InputTokens: 20, OutputTokens: 5, TotalTokens: 25}}
+	if s.noRaw {
+		r.Raw = nil
+	}
+	return r
 }
 
 func (s *stream) Completion() *client.ChatCompletion {
@@ -173,7 +179,23 @@ func TestChatJSON(t *testing.T) {
 		cc.Choices[0].Message.Content != "Paris is the capital." || cc.Choices[0].FinishReason != "stop" || cc.Usage.Total != 25 {
 		t.Errorf("--api chat --json: %+v (%v)\n%s", cc, err, r.stdout)
 	}
-	if len(m.responses) != 1 || m.responses[0].Model != "Fast" { // no --model: the default tier
+	// A response whose JSON was not kept is written from its fields, with the spec's names.
+	m.noRaw = true
+	r = m.run(t, nil, "chat", "--json", "hello").want(t, 0)
+	var resp struct {
+		Object string `json:"object"`
+		Output []struct {
+			Content []struct{ Type, Text string } `json:"content"`
+		} `json:"output"`
+		Usage struct {
+			Output int `json:"output_tokens"`
+		} `json:"usage"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &resp); err != nil || resp.Object != "response" || resp.Usage.Output != 5 ||
+		resp.Output[0].Content[0].Text != "Paris is the capital." || resp.Output[0].Content[0].Type != "output_text" {
+		t.Errorf("--json without the server's JSON: %+v (%v)\n%s", resp, err, r.stdout)
+	}
+	if len(m.responses) != 2 || m.responses[0].Model != "Fast" { // no --model: the default tier
 		t.Errorf("responses requests %+v", m.responses)
 	}
 	if len(m.chats) != 1 || m.chats[0].Model != "Instant" {
