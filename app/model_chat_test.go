@@ -404,3 +404,32 @@ func TestChatResendTheLastMessage(t *testing.T) {
 		t.Fatalf("turns %+v", turns)
 	}
 }
+
+// The desktop starts a model conversation before its first message; a workspace conversation
+// cannot take a model's message.
+func TestNewChatThenChat(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	conv, err := a.Conversations().NewChat(ctx, "genius", "Think first.", APIChat, "")
+	if err != nil || conv.ID == 0 || conv.Kind != KindModel || conv.Model != "Genius" || conv.API != APIChat {
+		t.Fatalf("new chat %+v (%v)", conv, err)
+	}
+	fake.tiers = append(fake.tiers, client.Model{ID: "Genius", ContextWindow: 200000})
+	turn, err := a.Conversations().Chat(ctx, conv.ID, "Hello there", nil, ChatOptions{})
+	if err != nil || turn.ConversationID != conv.ID || fake.lastChat(t).Messages[0].Content != "Think first." {
+		t.Fatalf("chat %+v (%v)", turn, err)
+	}
+	if got, _ := a.Conversations().Get(ctx, conv.ID); got.Title != "Hello there" {
+		t.Errorf("title %q", got.Title)
+	}
+	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*CheckError)) {
+		t.Errorf("unknown API: %v", err)
+	}
+	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", Conversation{Kind: KindWorkspace, WorkspaceID: "ws_1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Conversations().Chat(ctx, ws.ID, "hi", nil, ChatOptions{}); !errors.As(err, new(*CheckError)) {
+		t.Errorf("a workspace conversation took a model message: %v", err)
+	}
+}
