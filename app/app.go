@@ -27,6 +27,9 @@ type Options struct {
 	// ClientOptions are added to every client the app makes (tests shorten retries and polling,
 	// for example client.WithPollInterval for the upload status checks).
 	ClientOptions []client.Option
+	// ModelService, when set, answers instead of the client's model endpoints (/v1): tests pass
+	// a fake.
+	ModelService ModelService
 }
 
 // App wires the services of the application core together. Its methods are safe to call from
@@ -67,6 +70,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
 	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
+	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
 	return a, nil

@@ -64,7 +64,7 @@ func (c *Conversations) askIn(ctx context.Context, conv Conversation, question s
 func (c *Conversations) saved(ctx context.Context, key string, conv Conversation, question string) (Conversation, error) {
 	switch {
 	case conv.ID == 0:
-		conv.Kind, conv.Title = KindWorkspace, cmp.Or(conv.Title, titleFrom(question))
+		conv.Kind, conv.Title = cmp.Or(conv.Kind, KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
 		return c.store.createConversation(ctx, key, conv)
 	case conv.Title == "":
 		conv.Title = titleFrom(question)
@@ -74,6 +74,7 @@ func (c *Conversations) saved(ctx context.Context, key string, conv Conversation
 }
 
 // Retry asks a failed or interrupted turn again, in place, with the history of the turns before it.
+// A model conversation's turn is sent again with its images (opts.OnUpdate is all it uses).
 func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (Turn, error) {
 	turn, err := c.store.turn(ctx, turnID)
 	if err != nil {
@@ -81,6 +82,9 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	}
 	if !turn.Status.Retryable() {
 		return turn, errors.New("only a failed or interrupted answer can be retried")
+	}
+	if conv, err := c.Get(ctx, turn.ConversationID); err == nil && conv.Kind == KindModel {
+		return c.retryChat(ctx, conv, turn, ChatOptions{OnUpdate: opts.OnUpdate})
 	}
 	conv, err := c.conversationFor(ctx, turn.ConversationID)
 	if err != nil {
@@ -117,22 +121,37 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conversation, turn Turn,
 	req client.AskRequest, opts AskOptions) (Turn, error) {
 	key := c.conn.cacheKey()
+	return c.run(ctx, conv, turn, opts.OnUpdate, func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+		var out outcome
+		if opts.NoStream {
+			out.answer, out.err = cl.Ask(ctx, req)
+		} else {
+			stream := cl.AskStream(ctx, req)
+			defer stream.Close()
+			c.follow(ctx, askProgress{stream}, *turn, notify)
+			out = outcome{answer: stream.Answer(), text: stream.Text(), err: stream.Err()}
+		}
+		return c.finish(ctx, key, conv, turn, out)
+	})
+}
+
+// run gets the answer of a saved pending turn with get, which saves how it ended: it registers the
+// answer so that Stop works, announces the turn pending, then its end (TurnChanged to the bus and
+// to onUpdate), and updates the connection state from the outcome. Both kinds of conversation
+// answer through it.
+func (c *Conversations) run(ctx context.Context, conv Conversation, turn Turn, onUpdate func(TurnChanged),
+	get func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error) (Turn, error) {
+	key := c.conn.cacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
 	notify := func(ev TurnChanged) {
 		c.bus.Emit(ev)
-		if opts.OnUpdate != nil {
-			opts.OnUpdate(ev)
+		if onUpdate != nil {
+			onUpdate(ev)
 		}
 	}
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
-	var out outcome
-	if opts.NoStream {
-		out.answer, out.err = cl.Ask(ctx, req)
-	} else {
-		out = c.stream(ctx, cl, req, turn, notify)
-	}
-	err := c.finish(ctx, key, conv, &turn, out)
+	err := get(ctx, &turn, notify)
 	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -164,26 +183,43 @@ type outcome struct {
 	err    error
 }
 
-// stream reads the answer stream of req to its end, sending one TurnChanged per event batch and
-// saving the text so far every few seconds.
-func (c *Conversations) stream(ctx context.Context, cl *client.Client, req client.AskRequest, turn Turn,
-	notify func(TurnChanged)) outcome {
-	stream := cl.AskStream(ctx, req)
-	defer stream.Close()
+// textStream is what follow reads: a stream of events with the answer's text so far. A stream
+// that also says what the server is doing has a Stage method.
+type textStream interface {
+	Next() bool
+	Text() string
+}
+
+// follow reads s to its end, sending one TurnChanged per event batch with the text so far and
+// saving that text every few seconds, so that a crash keeps it.
+func (c *Conversations) follow(ctx context.Context, s textStream, turn Turn, notify func(TurnChanged)) {
+	staged, _ := s.(interface{ Stage() string })
 	lastSave := time.Now()
-	for stream.Next() {
-		switch stream.Current().Type {
-		case client.EventCompleted, client.EventFailed:
-			continue
+	for s.Next() {
+		ev := TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Text: s.Text()}
+		if staged != nil {
+			ev.Stage = staged.Stage()
 		}
-		notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending,
-			Stage: stream.Stage(), Text: stream.Text()})
+		notify(ev)
 		if time.Since(lastSave) >= partialSaveEvery {
-			_ = c.store.savePartial(ctx, turn.ID, stream.Text())
+			_ = c.store.savePartial(ctx, turn.ID, s.Text())
 			lastSave = time.Now()
 		}
 	}
-	return outcome{answer: stream.Answer(), text: stream.Text(), err: stream.Err()}
+}
+
+// askProgress is a workspace answer stream without its final events: they are not progress, and
+// run announces the end itself.
+type askProgress struct{ *client.AnswerStream }
+
+// Next moves to the next event that is not answer.completed or answer.failed.
+func (p askProgress) Next() bool {
+	for p.AnswerStream.Next() {
+		if t := p.Current().Type; t != client.EventCompleted && t != client.EventFailed {
+			return true
+		}
+	}
+	return false
 }
 
 // finish saves how the answer ended and returns nil for a complete answer. An answered turn
@@ -195,10 +231,29 @@ func (c *Conversations) finish(ctx context.Context, key string, conv Conversatio
 		applyAnswer(turn, a)
 		return c.store.saveTurn(save, turn)
 	}
+	err = c.failed(ctx, turn, out.text, err)
+	if isWorkspaceGone(err) {
+		c.sync.forget(save, key, conv.WorkspaceID)
+	}
+	return joinSave(err, c.store.saveTurn(save, turn))
+}
+
+// joinSave adds to err the failure to save the turn that err ended, when saving failed.
+func joinSave(err, saveErr error) error {
+	if saveErr != nil {
+		return errors.Join(err, saveErr)
+	}
+	return err
+}
+
+// failed marks turn as an answer that ended with err (nil: without a result), keeping the text
+// received: interrupted when stopped or cut, failed otherwise, with the reason in words and the
+// server's code and request id. It returns the error to report.
+func (c *Conversations) failed(ctx context.Context, turn *Turn, text string, err error) error {
 	if err == nil {
 		err = errors.New("the answer ended without a result")
 	}
-	turn.Answer = out.text
+	turn.Answer = text
 	var ie *client.InterruptedError
 	if errors.As(err, &ie) && ie.Text != "" {
 		turn.Answer = ie.Text
@@ -213,12 +268,6 @@ func (c *Conversations) finish(ctx context.Context, key string, conv Conversatio
 		turn.Status, turn.Error = TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
 	case ctx.Err() != nil || errors.Is(err, client.ErrInterrupted):
 		turn.Status = TurnInterrupted
-	}
-	if isWorkspaceGone(err) {
-		c.sync.forget(save, key, conv.WorkspaceID)
-	}
-	if serr := c.store.saveTurn(save, turn); serr != nil {
-		return errors.Join(err, serr)
 	}
 	return err
 }

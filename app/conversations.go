@@ -21,6 +21,7 @@ type Conversations struct {
 	sync     *Sync
 	bus      *Bus
 	defaults func() (tier string, thinking bool)
+	models   *modelCatalog
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop
@@ -210,8 +211,13 @@ func (c *Conversations) conversationFor(ctx context.Context, id int64) (Conversa
 	if err != nil {
 		return conv, err
 	}
+	return conv, askable(conv)
+}
+
+// askable says why conv cannot be asked a workspace question, when it cannot.
+func askable(conv Conversation) error {
 	if conv.Kind != KindWorkspace {
-		return conv, fmt.Errorf("conversation %d is a %s chat, which this version cannot continue", id, conv.Kind)
+		return fmt.Errorf("conversation %d is a %s chat, which this version cannot continue", conv.ID, conv.Kind)
 	}
-	return conv, nil
+	return nil
 }

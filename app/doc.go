@@ -14,6 +14,9 @@
 //     show, answered from the cache when offline; workspace_ref.go: workspaces named by id or name
 //   - conversations.go, ask.go, question.go, export.go: Conversations (ask, retry, stop, search,
 //     export) and App.Ask
+//   - model_*.go, store_images.go: model conversations (issue 13): App.Models, App.Chat and
+//     Conversations.Chat over ModelService (the client's /v1 methods), the conversation trimmed to
+//     the tier's context window, images checked and kept per turn, the /v1 errors in words
 //   - uploads.go, upload_*.go: Uploads, the upload queue shared by every process on the data
 //     folder, and App.Upload
 //   - words.go: the sentences that tell a person what an error means and what to do

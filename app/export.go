@@ -8,8 +8,9 @@ import (
 )
 
 // Markdown renders conversation id as Markdown: its title (the whole first question unless it was
-// renamed) and scope, then each turn's question, answer, sources, model, status, warnings in
-// words and date. Text from the server goes through SafeText: a file read in a terminal later
+// renamed) and scope (a workspace, or a model conversation's tier, API and system prompt), then
+// each turn's question with its images, answer, sources, model, tokens, status, warnings in words
+// and date. Text from the server goes through SafeText: a file read in a terminal later
 // carries no escape sequences.
 func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) {
 	conv, err := c.Get(ctx, id)
@@ -22,11 +23,18 @@ func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", exportTitle(conv, turns))
-	fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
-	if conv.DocumentID != "" {
-		fmt.Fprintf(&b, "- Document: %s\n", conv.DocumentID)
+	if conv.Kind == KindModel {
+		writeModelScope(&b, conv)
+	} else {
+		fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
+		if conv.DocumentID != "" {
+			fmt.Fprintf(&b, "- Document: %s\n", conv.DocumentID)
+		}
 	}
 	fmt.Fprintf(&b, "- Started: %s\n\n", stamp(conv.Created))
+	if conv.System != "" {
+		fmt.Fprintf(&b, "**System prompt**:\n\n%s\n\n", quote(SafeText(conv.System)))
+	}
 	for i, t := range turns {
 		writeTurn(&b, i+1, t)
 	}
@@ -61,16 +69,30 @@ func (c *Conversations) workspaceName(ctx context.Context, id string) string {
 	return id
 }
 
+// writeModelScope names a model conversation's tier and API family.
+func writeModelScope(b *strings.Builder, conv Conversation) {
+	fmt.Fprintf(b, "- Model: %s\n- API: %s\n", OneLine(conv.Model), OneLine(string(conv.API)))
+}
+
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // writeTurn renders one turn.
 func writeTurn(b *strings.Builder, n int, t Turn) {
 	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
+	for _, img := range t.Images {
+		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", OneLine(img.Name), img.MIME, sizeWords(int64(img.Size)))
+	}
+	if len(t.Images) > 0 {
+		b.WriteString("\n")
+	}
 	fmt.Fprintf(b, "**Answer**")
 	var meta []string
 	if t.Model != "" {
 		meta = append(meta, "Model: "+t.Model)
+	}
+	if u := t.Usage; u != nil {
+		meta = append(meta, fmt.Sprintf("Tokens: %d in, %d out", u.InputTokens, u.OutputTokens))
 	}
 	meta = append(meta, "Status: "+string(t.Status), "Date: "+stamp(t.Updated))
 	fmt.Fprintf(b, " (%s):\n\n", strings.Join(meta, ", "))

@@ -139,6 +139,36 @@ ALTER TABLE uploads ADD COLUMN heartbeat INTEGER NOT NULL DEFAULT 0; -- unix ms
 ALTER TABLE uploads ADD COLUMN record TEXT NOT NULL DEFAULT '';     -- JSON
 CREATE INDEX uploads_same_file ON uploads (server, workspace_id, content_hash);
 `,
+	// 3: model conversations (issue 13): a conversation about a tier keeps its system prompt and
+	// API family; usage becomes columns of every answer (moved out of the extra JSON); the images a
+	// message sent are kept with its turn, in a table of their own so that listing, searching and
+	// re-sending text never reads them. Bytes in the database, not files beside it: one file to
+	// back up, deleted with its turn (no orphan files), written in the turn's transaction (no crash
+	// between the two); 10 MiB per image (the service's limit) keeps each row sane.
+	`
+ALTER TABLE conversations ADD COLUMN system_prompt TEXT NOT NULL DEFAULT '';
+ALTER TABLE conversations ADD COLUMN api TEXT NOT NULL DEFAULT ''; -- model chats: responses or chat
+CREATE INDEX conversations_kind ON conversations (server, kind, model, updated_at);
+ALTER TABLE turns ADD COLUMN input_tokens INTEGER;  -- NULL: no usage reported
+ALTER TABLE turns ADD COLUMN output_tokens INTEGER;
+ALTER TABLE turns ADD COLUMN total_tokens INTEGER;
+UPDATE turns SET input_tokens = json_extract(extra, '$.usage.input_tokens'),
+	output_tokens = json_extract(extra, '$.usage.output_tokens'),
+	total_tokens = json_extract(extra, '$.usage.total_tokens')
+	WHERE json_valid(extra) AND json_type(extra, '$.usage') = 'object';
+UPDATE turns SET extra = json_remove(extra, '$.usage') WHERE json_valid(extra) AND json_type(extra, '$.usage') IS NOT NULL;
+CREATE TABLE turn_images (
+	id       INTEGER PRIMARY KEY,
+	turn_id  INTEGER NOT NULL REFERENCES turns (id) ON DELETE CASCADE,
+	position INTEGER NOT NULL,
+	name     TEXT NOT NULL,
+	mime     TEXT NOT NULL, -- image/png, image/jpeg, image/webp, image/gif or image/bmp
+	size     INTEGER NOT NULL,
+	data     BLOB NOT NULL,
+	CHECK (length(data) = size AND size <= 10485760)
+);
+CREATE INDEX turn_images_order ON turn_images (turn_id, position);
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

@@ -82,13 +82,14 @@ func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn T
 
 // Resend replaces the last turn of its conversation by question: the edited question is asked
 // with the history of the turns before it, in place of the old turn (kept when the edited question
-// fails its checks).
+// fails its checks). In a model conversation the edited message keeps the old one's images
+// (opts.OnUpdate is all it uses).
 func (c *Conversations) Resend(ctx context.Context, turnID int64, question string, opts AskOptions) (Turn, error) {
 	old, err := c.store.turn(ctx, turnID)
 	if err != nil {
 		return Turn{}, err
 	}
-	conv, err := c.conversationFor(ctx, old.ConversationID)
+	conv, err := c.Get(ctx, old.ConversationID)
 	if err != nil {
 		return Turn{}, err
 	}
@@ -98,6 +99,12 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, question strin
 	}
 	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
 		return Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
+	}
+	if conv.Kind == KindModel {
+		return c.resendChat(ctx, conv, old, question, ChatOptions{OnUpdate: opts.OnUpdate})
+	}
+	if err := askable(conv); err != nil {
+		return Turn{}, err
 	}
 	if err := c.request(conv, question, all[:len(all)-1], opts).Validate(); err != nil {
 		return Turn{}, err // the old turn stays when the edited question cannot be sent

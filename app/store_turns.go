@@ -10,16 +10,16 @@ import (
 	"lectern/client"
 )
 
-const conversationCols = "id, kind, workspace_id, document_id, model, title, created_at, updated_at"
+const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at"
 
 // scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
 func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
 	var c Conversation
-	var kind string
+	var kind, api string
 	var created, updated int64
-	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.Title, &created, &updated}
+	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated}
 	err := sc.Scan(append(dest, extra...)...)
-	c.Kind, c.Created, c.Updated = ConversationKind(kind), fromMilli(created), fromMilli(updated)
+	c.Kind, c.API, c.Created, c.Updated = ConversationKind(kind), ModelAPI(api), fromMilli(created), fromMilli(updated)
 	return c, err
 }
 
@@ -30,8 +30,8 @@ func (s *store) createConversation(ctx context.Context, server string, c Convers
 		c.Kind = KindWorkspace
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
-		title, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, server, string(c.Kind), c.WorkspaceID,
-		c.DocumentID, c.Model, c.Title, now.UnixMilli(), now.UnixMilli())
+		system_prompt, api, title, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)`, server, string(c.Kind),
+		c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title, now.UnixMilli(), now.UnixMilli())
 	if err != nil {
 		return Conversation{}, err
 	}
@@ -91,7 +91,7 @@ func affected(res sql.Result, err error) error {
 	return nil
 }
 
-// addTurn saves a new pending turn and touches its conversation, in one transaction.
+// addTurn saves a new pending turn with its images and touches its conversation, in one transaction.
 func (s *store) addTurn(ctx context.Context, t Turn) (Turn, error) {
 	now := s.nowMilli()
 	t.Status, t.Created, t.Updated = TurnPending, fromMilli(now), fromMilli(now)
@@ -103,6 +103,9 @@ func (s *store) addTurn(ctx context.Context, t Turn) (Turn, error) {
 			return err
 		}
 		t.ID, _ = res.LastInsertId()
+		if err := addImages(ctx, tx, t.ID, t.Images); err != nil {
+			return err
+		}
 		return touchConversation(ctx, tx, t.ConversationID, now)
 	})
 	return t, err
@@ -118,12 +121,14 @@ func (s *store) saveTurn(ctx context.Context, t *Turn) error {
 	now := s.nowMilli()
 	t.Updated = fromMilli(now)
 	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
-	extra := jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, Usage: t.Usage})
+	extra := jsonOrEmpty(turnExtra{AnswerID: t.AnswerID})
+	in, out, total := usageColumns(t.Usage)
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
-			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, extra=?, updated_at=?
-			WHERE id=?`, t.Answer, string(t.Status), t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources,
-			coverage, warnings, t.Notice, t.RequestID, t.Error, t.ErrorCode, extra, now, t.ID)
+			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, extra=?,
+			input_tokens=?, output_tokens=?, total_tokens=?, updated_at=? WHERE id=?`, t.Answer, string(t.Status),
+			t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources, coverage, warnings, t.Notice,
+			t.RequestID, t.Error, t.ErrorCode, extra, in, out, total, now, t.ID)
 		if err := affected(res, err); err != nil {
 			return err
 		}
@@ -139,23 +144,36 @@ func (s *store) savePartial(ctx context.Context, id int64, text string) error {
 }
 
 const turnCols = `id, conversation_id, question, answer, status, tier, thinking, model, found, sources, coverage,
-	warnings, notice, request_id, error, error_code, extra, created_at, updated_at`
+	warnings, notice, request_id, error, error_code, extra, input_tokens, output_tokens, total_tokens, created_at,
+	updated_at`
 
 // turnExtra is the extra column: fields kept as JSON so that later kinds of turn need no migration.
 type turnExtra struct {
-	AnswerID string        `json:"answer_id,omitempty"`
-	Usage    *client.Usage `json:"usage,omitempty"`
+	AnswerID string `json:"answer_id,omitempty"`
+}
+
+// usageColumns are the three token counts of an answer, NULL when the server reported none.
+func usageColumns(u *client.Usage) (in, out, total any) {
+	if u == nil {
+		return nil, nil, nil
+	}
+	return u.InputTokens, u.OutputTokens, u.TotalTokens
 }
 
 func scanTurn(sc rowScanner) (Turn, error) {
 	var t Turn
 	var status, sources, coverage, warnings, extra string
 	var thinking, found sql.NullBool
+	var in, out, total sql.NullInt64
 	var created, updated int64
 	err := sc.Scan(&t.ID, &t.ConversationID, &t.Question, &t.Answer, &status, &t.Tier, &thinking, &t.Model, &found,
-		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &extra, &created, &updated)
+		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &extra, &in, &out, &total,
+		&created, &updated)
 	if err != nil {
 		return t, err
+	}
+	if total.Valid {
+		t.Usage = &client.Usage{InputTokens: int(in.Int64), OutputTokens: int(out.Int64), TotalTokens: int(total.Int64)}
 	}
 	t.Status, t.Created, t.Updated = TurnStatus(status), fromMilli(created), fromMilli(updated)
 	t.Thinking, t.Found = boolPtr(thinking), boolPtr(found)
@@ -164,23 +182,32 @@ func scanTurn(sc rowScanner) (Turn, error) {
 	_ = unmarshalIfSet(warnings, &t.Warnings)
 	var x turnExtra
 	if unmarshalIfSet(extra, &x) == nil {
-		t.AnswerID, t.Usage = x.AnswerID, x.Usage
+		t.AnswerID = x.AnswerID
 	}
 	return t, nil
 }
 
-// turns lists a conversation's turns, oldest first.
+// turns lists a conversation's turns, oldest first, with their images' names and types.
 func (s *store) turns(ctx context.Context, convID int64) ([]Turn, error) {
-	return queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
+	turns, err := queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
+	if err != nil {
+		return nil, err
+	}
+	return turns, s.describeImages(ctx, "conversation_id=?", convID, turns)
 }
 
-// turn reads one turn.
+// turn reads one turn, with its images' names and types.
 func (s *store) turn(ctx context.Context, id int64) (Turn, error) {
 	t, err := scanTurn(s.db.QueryRowContext(ctx, "SELECT "+turnCols+" FROM turns WHERE id=?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, ErrNotFound
 	}
-	return t, err
+	if err != nil {
+		return t, err
+	}
+	one := []Turn{t}
+	err = s.describeImages(ctx, "id=?", id, one)
+	return one[0], err
 }
 
 // abandonPending marks turns left pending and not written since before as interrupted,

@@ -20,19 +20,32 @@ type CachedWorkspace struct {
 // ConversationKind says what a conversation talks to.
 type ConversationKind string
 
-// The kinds of conversation. Model chats (no workspace) come in a later issue; the table holds both.
+// The kinds of conversation: about a workspace (POST /workspace), or with a tier of the model
+// endpoints (/v1), with no workspace.
 const (
 	KindWorkspace ConversationKind = "workspace"
 	KindModel     ConversationKind = "model"
 )
 
-// Conversation is a saved conversation: a workspace (optionally one document of it) and its turns.
+// ModelAPI names the family of model endpoints a model conversation uses.
+type ModelAPI string
+
+// The model endpoints' two families (model-api.md §4); both take the whole conversation each turn.
+const (
+	APIResponses ModelAPI = "responses" // POST /v1/responses, the default
+	APIChat      ModelAPI = "chat"      // POST /v1/chat/completions
+)
+
+// Conversation is a saved conversation: a workspace (optionally one document of it) and its
+// turns, or a model conversation (Kind KindModel): a tier, a system prompt and an API family.
 type Conversation struct {
 	ID          int64
 	Kind        ConversationKind
 	WorkspaceID string
 	DocumentID  string // "" means the whole workspace
-	Model       string // model chats: the model asked
+	Model       string // model conversations: the tier (Instant, Fast, Smart, Genius)
+	System      string // model conversations: the system prompt, "" for none
+	API         ModelAPI
 	Title       string
 	Created     time.Time
 	Updated     time.Time
@@ -78,9 +91,23 @@ type Turn struct {
 	ErrorCode      string        // the server's error code, when there is one
 	Created        time.Time
 	Updated        time.Time
+	// Images are the images a model conversation's message sent, in order; read from the
+	// database they have no Data (Conversations.TurnImages reads it).
+	Images []Image
 	// Final is the answer object exactly as the server sent it (metadata and created included).
 	// Only the turn returned by Ask or Retry has it; a turn read back from the database has nil.
-	Final *client.Answer
+	// A model conversation's turn has Response or Completion instead, by its API family.
+	Final      *client.Answer
+	Response   *client.Response
+	Completion *client.ChatCompletion
+}
+
+// Image is an image sent to a model: its file name, its type (sniffed from its content) and bytes.
+type Image struct {
+	Name string
+	MIME string // image/png, image/jpeg, image/webp, image/gif or image/bmp
+	Size int
+	Data []byte
 }
 
 // ErrNotFound says a conversation, turn or upload does not exist (any more).

@@ -91,10 +91,13 @@ func explain(err error, src KeySource) Explanation {
 		ue *client.UploadUnknownError
 		re *client.RedirectError
 		nk *NoKeyError
+		me *modelError
 	)
 	switch {
 	case err == nil:
 		return Explanation{}
+	case errors.As(err, &me):
+		return explainModel(me, src)
 	case errors.As(err, &ie):
 		return Explanation{Sentence: interruptedSentence(ie), RequestID: ie.RequestID}
 	case errors.As(err, &re):

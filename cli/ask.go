@@ -55,19 +55,27 @@ func parseAsk(e *env, args []string) (*askOptions, error) {
 		return nil, err
 	}
 	o.question.Workspace = pos[0]
-	o.question.Text = strings.Join(pos[1:], " ")
-	if o.question.Text == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
-		if err != nil {
-			return nil, localf("cannot read the question from stdin: %v", err)
-		}
-		o.question.Text = strings.TrimSpace(string(b))
+	if o.question.Text, err = textArg(e, pos[1:]); err != nil {
+		return nil, err
 	}
 	o.tier = strings.ToLower(model)
 	if thinking {
 		o.thinking = &thinking
 	}
 	return o, nil
+}
+
+// textArg joins the words of a question or message; a lone "-" reads it from stdin instead.
+func textArg(e *env, words []string) (string, error) {
+	text := strings.Join(words, " ")
+	if text != "-" {
+		return text, nil
+	}
+	b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
+	if err != nil {
+		return "", localf("cannot read the text from stdin: %v", err)
+	}
+	return strings.TrimSpace(string(b)), nil
 }
 
 // runAsk is `lectern ask WORKSPACE QUESTION`: the app checks the question (a failed check sends

@@ -14,13 +14,10 @@ import (
 func (e *env) askInApp(a *app.App, o *askOptions) error {
 	p := newAnswerPrinter(e, !o.asJSON && !o.noStream && e.isTerminal())
 	opts := app.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
-		OnNotice: func(msg string) { fmt.Fprintln(e.stderr, "lectern: "+msg) }}
+		OnNotice: e.notice}
 	turn, err := a.Ask(e.ctx, o.question, opts)
 	if err != nil {
-		p.abort()
-		if !o.asJSON && turn.Answer != "" {
-			p.partial(turn.Answer)
-		}
+		p.failed(turn.Answer, o.asJSON)
 		return err
 	}
 	ans := turn.Final
@@ -34,6 +31,9 @@ func (e *env) askInApp(a *app.App, o *askOptions) error {
 	e.printDetails(ans, e.isTerminal())
 	return nil
 }
+
+// notice prints a note from the app that is not an error on stderr.
+func (e *env) notice(msg string) { fmt.Fprintln(e.stderr, "lectern: "+msg) }
 
 // follow shows the progress of a turn from the app's updates: the stage, then the text so far.
 func (p *answerPrinter) follow(ev app.TurnChanged) {

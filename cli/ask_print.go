@@ -113,6 +113,15 @@ func (p *answerPrinter) partial(text string) {
 	}
 }
 
+// failed ends the printing of an answer that did not come whole: the text received goes to
+// stdout (already there on a terminal; never with --json), the caller reports why on stderr.
+func (p *answerPrinter) failed(text string, asJSON bool) {
+	p.abort()
+	if !asJSON && text != "" {
+		p.partial(text)
+	}
+}
+
 // abort ends the line of a stream that stopped early.
 func (p *answerPrinter) abort() {
 	p.clearStage()

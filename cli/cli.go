@@ -1,7 +1,8 @@
 // Package cli is Lectern's command-line front-end: the same binary as the desktop app, run with a
 // sub-command (`lectern help` lists them). It lists workspaces and documents, asks questions with
-// the answer streamed to the terminal, adds documents and follows their status, serves the demo
-// service, and reads the local conversation history. Every command goes through package app, as
+// the answer streamed to the terminal, adds documents and follows their status, lists the model
+// tiers and talks to them (models, chat), serves the demo service, and reads the local
+// conversation history. Every command goes through package app, as
 // the desktop app does: one cache, one upload queue, one history, one set of sentences.
 //
 // Exit codes: 0 success, 1 a service error (the code, a sentence and the request id go to stderr),
@@ -38,7 +39,7 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
-		cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
+		cmdModels, cmdChat, cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
 	}
 }
 

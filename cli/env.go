@@ -25,6 +25,7 @@ type env struct {
 	// Set by tests: extra client options (fast polling), and the terminal answer for stdout.
 	clientOptions []client.Option
 	terminal      *bool
+	models        app.ModelService // answers instead of the model endpoints (tests)
 
 	application *app.App  // opened on first use by openApp, closed by close
 	rawStdout   io.Writer // stdout without the sanitiser (see safeout.go)
@@ -85,14 +86,15 @@ func (e *env) report(err error) int {
 }
 
 // isLocal reports the app's errors that are a local check failing before anything was sent: an
-// unknown or ambiguous workspace, or no API key (exit code 2).
+// unknown or ambiguous workspace, no API key, or a message refused by the app's checks (exit code 2).
 func isLocal(err error) bool {
 	var (
 		unknown   *app.UnknownWorkspaceError
 		ambiguous *app.AmbiguousWorkspaceError
 		noKey     *app.NoKeyError
+		check     *app.CheckError
 	)
-	return errors.As(err, &unknown) || errors.As(err, &ambiguous) || errors.As(err, &noKey)
+	return errors.As(err, &unknown) || errors.As(err, &ambiguous) || errors.As(err, &noKey) || errors.As(err, &check)
 }
 
 // explain tells err in words, as the app does (it knows where the key came from).

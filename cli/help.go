@@ -7,7 +7,8 @@ import (
 	"text/tabwriter"
 )
 
-const overviewHead = `Lectern: ask questions of your workspaces on the Workspace Question-Answering Service.
+const overviewHead = `Lectern: ask questions of your workspaces on the Workspace Question-Answering Service, or talk
+to its model tiers directly (models, chat).
 
 Usage:
   lectern                      open the desktop app (it needs a display; these commands do not)

@@ -139,9 +139,15 @@ func runCLI(t *testing.T, args ...string) result {
 // runWith runs the command line with ctx; terminal says whether stdout is a terminal (nil: no).
 func runWith(t *testing.T, ctx context.Context, terminal *bool, args ...string) result {
 	t.Helper()
+	return runEnv(t, ctx, &env{terminal: terminal}, args...)
+}
+
+// runEnv runs the command line in e (its hooks set by the caller) with empty stdin.
+func runEnv(t *testing.T, ctx context.Context, e *env, args ...string) result {
+	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, terminal: terminal,
-		clientOptions: []client.Option{client.WithPollInterval(5*time.Millisecond, 10*time.Millisecond)}}
+	e.stdin, e.stdout, e.stderr = strings.NewReader(""), &out, &errb
+	e.clientOptions = []client.Option{client.WithPollInterval(5*time.Millisecond, 10*time.Millisecond)}
 	code := run(ctx, e, args)
 	r := result{code: code, stdout: out.String(), stderr: errb.String()}
 	if strings.Contains(r.stdout+r.stderr, testKey) {

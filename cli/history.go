@@ -16,9 +16,10 @@ var cmdHistory = &command{
 	args:    "[--search TEXT] [--json]",
 	summary: "list the conversations kept on this computer, or search their turns",
 	help: `
-Every "lectern ask" is kept on this computer (in LECTERN_HOME), never on the server, with the
-desktop app's conversations. Without flags, lists the conversations with the server in use
-(--server, LECTERN_SERVER or the saved one), newest first, with the ids "lectern export" takes.
+Every "lectern ask" and "lectern chat" is kept on this computer (in LECTERN_HOME), never on the
+server, with the desktop app's conversations. Without flags, lists the conversations with the
+server in use (--server, LECTERN_SERVER or the saved one), newest first, with the ids "lectern
+export" takes; a conversation with a model tier shows "model" and its tier instead of a workspace.
 
   --search TEXT   list the questions and answers that contain TEXT
   --json          print JSON instead`,
@@ -29,6 +30,8 @@ desktop app's conversations. Without flags, lists the conversations with the ser
 type historyEntry struct {
 	ConversationID string    `json:"conversation_id"` // the app's id, which "lectern export" takes
 	Server         string    `json:"server"`
+	Kind           string    `json:"kind"`            // workspace, or model (lectern chat)
+	Model          string    `json:"model,omitempty"` // a model conversation's tier
 	WorkspaceID    string    `json:"workspace_id"`
 	Workspace      string    `json:"workspace"`
 	Title          string    `json:"title"`
@@ -99,8 +102,11 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 
 // entry describes one conversation.
 func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string]string) historyEntry {
-	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.Server(),
+	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.Server(), Kind: string(c.Kind),
 		WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Updated: c.Updated}
+	if c.Kind == app.KindModel {
+		en.Model = c.Model
+	}
 	if n, ok := names[c.WorkspaceID]; ok {
 		en.Workspace = n
 	}
@@ -149,14 +155,14 @@ func runHistory(e *env, args []string) error {
 // printConversations writes the conversation table.
 func printConversations(e *env, list []historyEntry) {
 	if len(list) == 0 {
-		fmt.Fprintln(e.stdout, "No conversations yet: \"lectern ask WORKSPACE QUESTION\" starts one.")
+		fmt.Fprintln(e.stdout, "No conversations yet: \"lectern ask WORKSPACE QUESTION\" or \"lectern chat MESSAGE\" starts one.")
 		return
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tUPDATED\tWORKSPACE\tTURNS\tFIRST QUESTION")
+	fmt.Fprintln(tw, "ID\tUPDATED\tWITH\tTURNS\tFIRST QUESTION")
 	for _, h := range list {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			app.OneLine(h.Workspace), h.Turns, app.OneLine(h.Title))
+			app.OneLine(h.with()), h.Turns, app.OneLine(h.Title))
 	}
 	tw.Flush()
 }
@@ -169,7 +175,7 @@ func printMatches(e *env, search string, list []historyEntry) {
 	}
 	for _, h := range list {
 		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			app.OneLine(h.Workspace), h.Status)
+			app.OneLine(h.with()), h.Status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
 	n := fmt.Sprintf("%d turns match", len(list))
@@ -177,6 +183,14 @@ func printMatches(e *env, search string, list []historyEntry) {
 		n = "1 turn matches"
 	}
 	fmt.Fprintf(e.stdout, "%s. \"lectern export ID FILE\" saves a whole conversation.\n", n)
+}
+
+// with names what a conversation talks to: its workspace, or "model" and its tier.
+func (h historyEntry) with() string {
+	if h.Kind == string(app.KindModel) {
+		return "model " + h.Model
+	}
+	return h.Workspace
 }
 
 // shorten cuts s to n runes on one line.

@@ -22,7 +22,7 @@ func (e *env) openApp() (*app.App, error) {
 	if err != nil {
 		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
 	}
-	opts := app.Options{Home: home,
+	opts := app.Options{Home: home, ModelService: e.models,
 		ClientOptions: append([]client.Option{client.WithUserAgent(userAgent)}, e.clientOptions...)}
 	a, err := app.Open(e.ctx, opts)
 	if err != nil {

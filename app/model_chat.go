@@ -1,0 +1,140 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"strings"
+
+	"lectern/client"
+)
+
+// ModelMessage is a message to a model as a front-end passes it: a new model conversation (tier,
+// system prompt, API family), or with Continue the last one.
+type ModelMessage struct {
+	Tier   string   // Instant, Fast, Smart or Genius, in any case; "" = the settings' default tier, else Fast
+	System string   // the system prompt of a new conversation ("" = none)
+	API    ModelAPI // the API family of a new conversation ("" = APIResponses)
+	Text   string
+	Images []Image // from LoadImage or NewImage
+	// Continue sends the message in the last model conversation (of Tier, when given), which
+	// keeps its own system prompt and API family.
+	Continue bool
+}
+
+// ChatOptions follow one message's answer.
+type ChatOptions struct {
+	// OnUpdate, when set, is called on the sending goroutine for every change of the turn, with
+	// the same values as the TurnChanged events.
+	OnUpdate func(TurnChanged)
+	// OnNotice, when set, gets notes that are not errors, such as that there was no conversation
+	// to continue.
+	OnNotice func(string)
+}
+
+// Chat sends m and blocks until the answer ends, as Conversations.Chat does.
+func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn, error) {
+	conv, err := a.conv.chatToContinue(ctx, m, opts.OnNotice)
+	if err != nil {
+		return Turn{}, err
+	}
+	return a.conv.chatIn(ctx, conv, m.Text, m.Images, opts)
+}
+
+// NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API
+// family ("" = APIResponses). An empty title is replaced by the first message when it is sent.
+func (c *Conversations) NewChat(ctx context.Context, tier, system string, api ModelAPI, title string) (Conversation, error) {
+	key := c.conn.cacheKey()
+	if key == "" {
+		return Conversation{}, errNotConnected
+	}
+	conv, err := c.freshChat(ModelMessage{Tier: tier, System: system, API: api})
+	if err != nil {
+		return conv, err
+	}
+	conv.Title = strings.TrimSpace(title)
+	conv, err = c.store.createConversation(ctx, key, conv)
+	if err == nil {
+		c.bus.Emit(ConversationsChanged{})
+	}
+	return conv, err
+}
+
+// Chat sends text (with images) in model conversation conversationID and blocks until the answer
+// ends. The whole conversation goes with it, the oldest exchanges left out when it would not fit
+// the tier's context window (see fitConversation); everything is checked before the message is
+// saved. The message and its images are saved (a pending turn) before the request goes out; the
+// answer streams through TurnChanged events (and opts.OnUpdate); the answer with its usage, or the
+// text so far marked interrupted or failed, is saved when it ends. The returned turn carries the
+// final object in Response or Completion. Stop(turn.ID) stops it from any goroutine.
+func (c *Conversations) Chat(ctx context.Context, conversationID int64, text string, images []Image, opts ChatOptions) (Turn, error) {
+	conv, err := c.Get(ctx, conversationID)
+	if err != nil {
+		return Turn{}, err
+	}
+	if conv.Kind != KindModel {
+		return Turn{}, checkf("Conversation %d is about a workspace; ask it a question instead.", conv.ID)
+	}
+	return c.chatIn(ctx, conv, text, images, opts)
+}
+
+// TurnImages returns the images a turn sent, with their bytes.
+func (c *Conversations) TurnImages(ctx context.Context, turnID int64) ([]Image, error) {
+	byTurn, err := c.store.images(ctx, "id=?", turnID, true)
+	return byTurn[turnID], err
+}
+
+// chatToContinue returns the conversation m goes to: with Continue the last model conversation
+// (of m.Tier when given), else a new one, not saved until its first message is.
+func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, notice func(string)) (Conversation, error) {
+	if !m.Continue {
+		return c.freshChat(m)
+	}
+	if m.System != "" || m.API != "" {
+		return Conversation{}, checkf("A continued conversation keeps its own system prompt and API; start a new conversation to change them.")
+	}
+	tier := ""
+	if m.Tier != "" {
+		tier = tierName(m.Tier)
+	}
+	all, err := c.List(ctx, "")
+	if err != nil {
+		return Conversation{}, err
+	}
+	for _, conv := range all { // newest first
+		if conv.Kind == KindModel && (tier == "" || conv.Model == tier) {
+			return conv, nil
+		}
+	}
+	with := ""
+	if tier != "" {
+		with = " with " + tier
+	}
+	tell(notice, "There is no earlier model conversation"+with+"; starting a new one.")
+	return c.freshChat(m)
+}
+
+// freshChat is a new model conversation for m, not saved yet.
+func (c *Conversations) freshChat(m ModelMessage) (Conversation, error) {
+	api := cmp.Or(m.API, APIResponses)
+	if api != APIResponses && api != APIChat {
+		return Conversation{}, checkf("%q is not a model API: use responses or chat.", string(m.API))
+	}
+	tier := m.Tier
+	if tier == "" {
+		def, _ := c.defaults()
+		tier = cmp.Or(def, client.ModelFast)
+	}
+	return Conversation{Kind: KindModel, Model: tierName(tier), System: strings.TrimSpace(m.System), API: api}, nil
+}
+
+// tierName spells a tier as the model endpoints do (smart -> Smart); other names stay as typed,
+// for the server's list to refuse in words.
+func tierName(s string) string {
+	s = strings.TrimSpace(s)
+	for _, t := range []string{client.ModelInstant, client.ModelFast, client.ModelSmart, client.ModelGenius} {
+		if strings.EqualFold(s, t) {
+			return t
+		}
+	}
+	return s
+}

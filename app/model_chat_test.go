@@ -1,0 +1,435 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"lectern/client"
+)
+
+// pngImage is the smallest content that sniffs as PNG.
+var pngImage = append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 64)...)
+
+func mustImage(t *testing.T, name string, data []byte) Image {
+	t.Helper()
+	img, err := NewImage(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// A model conversation is saved in the conversations database with its tier, system prompt and
+// API family; the message, its image and the answer's usage are saved with the turn; the next
+// message sends the whole conversation again, the image included.
+func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	img := mustImage(t, "chart.png", pngImage)
+	var updates []TurnChanged
+	turn, err := a.Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
+		Images: []Image{img}}, ChatOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Status != TurnCompleted || turn.Answer != "Hello, world." || turn.Model != "Smart" || turn.AnswerID != "resp_fake" ||
+		turn.RequestID != "req_fake" || turn.Usage == nil || turn.Usage.TotalTokens != 15 || turn.Response == nil {
+		t.Fatalf("turn %+v", turn)
+	}
+	if len(updates) < 3 || updates[1].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
+		t.Fatalf("updates %+v", updates)
+	}
+	req := fake.lastResponse(t)
+	if req.Model != "Smart" || req.Instructions != "Answer briefly." || len(req.Input) != 1 ||
+		len(req.Input[0].Content) != 2 || !strings.HasPrefix(req.Input[0].Content[1].ImageURL, "data:image/png;base64,") {
+		t.Fatalf("request %+v", req)
+	}
+
+	saved, err := a.Conversations().Turn(ctx, turn.ID)
+	if err != nil || saved.Usage == nil || *saved.Usage != *turn.Usage || len(saved.Images) != 1 ||
+		saved.Images[0].Name != "chart.png" || saved.Images[0].Data != nil || saved.Tier != "Smart" {
+		t.Fatalf("saved turn %+v (%v)", saved, err)
+	}
+	if imgs, err := a.Conversations().TurnImages(ctx, turn.ID); err != nil || len(imgs) != 1 || !bytes.Equal(imgs[0].Data, pngImage) {
+		t.Fatalf("images %+v (%v)", imgs, err)
+	}
+	conv, _ := a.Conversations().Get(ctx, turn.ConversationID)
+	if conv.Kind != KindModel || conv.Model != "Smart" || conv.System != "Answer briefly." || conv.API != APIResponses ||
+		conv.Title != "What is in the picture?" {
+		t.Fatalf("conversation %+v", conv)
+	}
+
+	next, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "And the colours?"}, ChatOptions{})
+	if err != nil || next.ConversationID != conv.ID {
+		t.Fatalf("continued in %d (%v), want %d", next.ConversationID, err, conv.ID)
+	}
+	req = fake.lastResponse(t)
+	if len(req.Input) != 3 || req.Input[1].Role != "assistant" || req.Input[1].Content[0].Text != "Hello, world." ||
+		len(req.Input[0].Content) != 2 || req.Input[2].Content[0].Text != "And the colours?" || req.Instructions != "Answer briefly." {
+		t.Fatalf("second request %+v", req)
+	}
+}
+
+// The chat completions family sends the system prompt as the first message and images as parts.
+func TestChatCompletionsFamily(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	fake.reply.status = "incomplete"
+	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", API: APIChat, System: "Be kind.", Text: "Describe it.",
+		Images: []Image{mustImage(t, "a.png", pngImage)}}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Status != TurnIncomplete || turn.Completion == nil || turn.AnswerID != "chatcmpl-fake" || turn.Usage.InputTokens != 12 ||
+		!strings.Contains(turn.Notice, "length limit") {
+		t.Fatalf("turn %+v", turn)
+	}
+	req := fake.lastChat(t)
+	if len(req.Messages) != 2 || req.Messages[0].Role != "system" || req.Messages[0].Content != "Be kind." ||
+		len(req.Messages[1].Parts) != 2 || req.Messages[1].Parts[0].Type != "text" || req.Messages[1].Parts[1].Type != "image_url" {
+		t.Fatalf("request %+v", req)
+	}
+	conv, _ := a.Conversations().Get(ctx, turn.ConversationID)
+	if conv.API != APIChat {
+		t.Fatalf("conversation %+v", conv)
+	}
+	// An incomplete answer is a whole answer: the next message sends it as history.
+	if _, err := a.Conversations().Chat(ctx, conv.ID, "Go on.", nil, ChatOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if req = fake.lastChat(t); len(req.Messages) != 4 || req.Messages[2].Content != "Hello, world." {
+		t.Fatalf("second request %+v", req.Messages)
+	}
+}
+
+// --continue goes to the last model conversation of the tier asked, or the last one at all;
+// with none, it says so and starts one.
+func TestChatContinueChoosesByTier(t *testing.T) {
+	a, _ := newModelApp(t)
+	ctx := ctxT(t)
+	smart, _ := a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "one"}, ChatOptions{})
+	fast, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "two"}, ChatOptions{})
+	if smart.ConversationID == fast.ConversationID {
+		t.Fatal("two new conversations share an id")
+	}
+	got, _ := a.Chat(ctx, ModelMessage{Tier: "smart", Continue: true, Text: "three"}, ChatOptions{})
+	if got.ConversationID != smart.ConversationID {
+		t.Errorf("--continue --model smart went to %d, want %d", got.ConversationID, smart.ConversationID)
+	}
+	got, _ = a.Chat(ctx, ModelMessage{Continue: true, Text: "four"}, ChatOptions{})
+	if got.ConversationID != smart.ConversationID { // the Smart one was used last
+		t.Errorf("--continue went to %d, want the last used %d", got.ConversationID, smart.ConversationID)
+	}
+	var notes []string
+	got, err := a.Chat(ctx, ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
+		ChatOptions{OnNotice: func(s string) { notes = append(notes, s) }})
+	if err != nil || got.ConversationID == smart.ConversationID || got.ConversationID == fast.ConversationID ||
+		len(notes) != 1 || !strings.Contains(notes[0], "no earlier model conversation with Instant") {
+		t.Errorf("continue without one: %+v %v %q", got, err, notes)
+	}
+	_, err = a.Chat(ctx, ModelMessage{Continue: true, System: "new", Text: "six"}, ChatOptions{})
+	if !errors.As(err, new(*CheckError)) {
+		t.Errorf("--system with --continue: %v", err)
+	}
+}
+
+// A stream cut mid-answer keeps its text, marked interrupted, with the reason in words; a failure
+// the server reports in the stream is saved as failed with its code and sentence.
+func TestChatCutAndFailedStreams(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	fake.reply.err = &client.InterruptedError{Text: "Hello, world.", RequestID: "req_cut"}
+	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
+	if err == nil || turn.Status != TurnInterrupted || turn.Answer != "Hello, world." ||
+		!strings.Contains(turn.Error, "stopped before it was finished") || turn.RequestID != "req_fake" {
+		t.Fatalf("cut: %+v (%v)", turn, err)
+	}
+	fake.reply.err = &client.APIError{Code: "model_timeout", Message: "too slow", RequestID: "req_slow"}
+	turn, err = a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "hi again"}, ChatOptions{})
+	if err == nil || turn.Status != TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
+		!strings.Contains(turn.Error, "Smart took too long") || a.Explain(err).Code != "model_timeout" {
+		t.Fatalf("failed: %+v (%v)", turn, err)
+	}
+	// Neither is sent again as history.
+	fake.reply.err = nil
+	if _, err := a.Chat(ctx, ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, ChatOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if req := fake.lastResponse(t); len(req.Input) != 1 {
+		t.Fatalf("a failed turn went as history: %+v", req.Input)
+	}
+}
+
+// Stop ends an answer in progress; the text so far is kept.
+func TestChatStop(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	fake.reply.hold = make(chan struct{})
+	started := make(chan int64, 1)
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		id := <-started
+		a.Conversations().Stop(id)
+	}()
+	turn, err := a.Chat(ctx, ModelMessage{Text: "long"}, ChatOptions{OnUpdate: func(ev TurnChanged) {
+		if ev.Text == "Hello" {
+			started <- ev.TurnID
+		}
+	}})
+	if err == nil || turn.Status != TurnInterrupted || turn.Answer != "Hello" || !strings.Contains(turn.Error, "Stopped") {
+		t.Fatalf("stopped: %+v (%v)", turn, err)
+	}
+}
+
+// Checks run before anything is saved or sent: an unknown tier, images for a tier without vision,
+// too many images, a file that is not an image, an empty message, an unknown API.
+func TestChatChecksBeforeSaving(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	img := mustImage(t, "a.png", pngImage)
+	nine := make([]Image, 9)
+	for i := range nine {
+		nine[i] = img
+	}
+	cases := []struct {
+		m    ModelMessage
+		want string
+	}{
+		{ModelMessage{Tier: "Genius", Text: "x"}, "Genius is not a model this key may use"},
+		{ModelMessage{Tier: "Instant", Text: "x", Images: []Image{img}}, "the tiers that can are Fast, Smart"},
+		{ModelMessage{Tier: "Fast", Text: "x", Images: nine}, "at most 8 images"},
+		{ModelMessage{Tier: "Fast", Text: " "}, "empty"},
+		{ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
+	}
+	for _, tc := range cases {
+		_, err := a.Chat(ctx, tc.m, ChatOptions{})
+		if !errors.As(err, new(*CheckError)) || !strings.Contains(a.Explain(err).Sentence, tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.m, err, tc.want)
+		}
+	}
+	if fake.sent() != 0 {
+		t.Errorf("%d requests sent", fake.sent())
+	}
+	if all, _ := a.Conversations().List(ctx, ""); len(all) != 0 {
+		t.Errorf("saved %+v", all)
+	}
+	if _, err := NewImage("notes.txt", []byte("just text")); err == nil || !strings.Contains(err.Error(), "not a PNG, JPEG, WebP, GIF or BMP") {
+		t.Errorf("text as image: %v", err)
+	}
+	if _, err := NewImage("big.png", append(pngImage, make([]byte, MaxImageBytes)...)); err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
+		t.Errorf("11 MiB image: %v", err)
+	}
+}
+
+// The model list is read once per server and key (Models reads it afresh); an error reading it
+// is told in the /v1 words.
+func TestModelsAndTheirErrors(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	for _, text := range []string{"one", "two"} {
+		if _, err := a.Chat(ctx, ModelMessage{Text: text}, ChatOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fake.modelsRead != 1 {
+		t.Errorf("the tiers were read %d times for two messages", fake.modelsRead)
+	}
+	_ = a.UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
+	_, _ = a.Chat(ctx, ModelMessage{Text: "three"}, ChatOptions{})
+	tiers, err := a.Models(ctx)
+	if err != nil || len(tiers) != 3 || fake.modelsRead != 3 {
+		t.Fatalf("models %+v (%v), read %d times; want again for another key, and for Models", tiers, err, fake.modelsRead)
+	}
+	fake.modelsErr = &client.APIError{StatusCode: 404, Code: "api_disabled"}
+	_, err = a.Models(ctx)
+	if x := a.Explain(err); x.Code != "api_disabled" || !strings.Contains(x.Sentence, "model endpoints are switched off") {
+		t.Fatalf("api_disabled told as %+v", x)
+	}
+}
+
+// Search and export cover model conversations: the tier, the system prompt, the images and the
+// usage are in the Markdown.
+func TestSearchAndExportModelConversations(t *testing.T) {
+	a, _ := newModelApp(t)
+	ctx := ctxT(t)
+	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
+		Images: []Image{mustImage(t, "polly.png", pngImage)}}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, err := a.Conversations().Search(ctx, "parrot")
+	if err != nil || len(hits) != 1 || hits[0].Conversation.Kind != KindModel || hits[0].Conversation.Model != "Fast" {
+		t.Fatalf("search: %+v (%v)", hits, err)
+	}
+	md, err := a.Conversations().Markdown(ctx, turn.ConversationID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# Tell me about parrots", "- Model: Fast", "- API: responses", "Speak like a pirate.",
+		"polly.png (image/png", "Tokens: 12 in, 3 out", "Hello, world."} {
+		if !strings.Contains(md, want) {
+			t.Errorf("export lacks %q:\n%s", want, md)
+		}
+	}
+	// Deleting the conversation deletes its images.
+	if err := a.Conversations().Delete(ctx, turn.ConversationID); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d images left (%v)", n, err)
+	}
+}
+
+// Every /v1 error code of model-api.md §7 has a sentence of its own that says what to do, with
+// the wait when the server gives Retry-After and the request id to quote.
+func TestEveryModelCodeHasSentence(t *testing.T) {
+	codes := map[string]string{
+		"invalid_api_key": "missing or wrong", "model_not_found": "Smart is not a model this key may use",
+		"api_disabled": "switched off", "unsupported_parameter": "does not accept a setting",
+		"invalid_request_error": "could not use a field", "unsupported_tools": "Smart cannot call functions",
+		"unsupported_tool": "only function tools", "unsupported_content_part": "only text and images",
+		"unsupported_input_item": "Start a new conversation", "unsupported_schema": "Simplify the schema",
+		"invalid_tool_schema": "not a valid JSON schema", "invalid_response_format": "json_schema",
+		"response_schema_too_large": "64,000", "max_output_tokens_exceeded": "Smart's limit",
+		"unsupported_vision": "Smart cannot read images", "context_length_exceeded": "Smart's context window",
+		"too_many_images": "at most 8 images", "images_too_large": "20 MiB in all",
+		"invalid_image": "could not read an image", "invalid_image_detail": "only auto",
+		"unsupported_image_detail": "only auto", "unpaired_tool_output_image": "right after the call",
+		"reserved_image_marker": "[img-", "image_url_not_supported": "Attach the image file",
+		"image_url_not_allowed": "allowed hosts", "image_url_not_public": "not public",
+		"image_fetch_timeout": "too long to fetch", "image_fetch_failed": "could not fetch",
+		"image_too_large": "over 10 MiB", "unsupported_image_mime": "Convert it",
+		"rate_limit_exceeded": "Too many requests", "image_fetch_busy": "busy fetching",
+		"invalid_structured_output": "did not fit the requested JSON schema", "tool_choice_violation": "did not call the function",
+		"empty_model_response": "empty answer", "invalid_tool_call": "could not be read",
+		"incomplete_tool_call": "cut off", "incomplete_structured_output": "JSON answer was cut off",
+		"incomplete_model_stream": "stopped writing", "server_error": "had a problem",
+		"model_unavailable": "Smart cannot be reached", "model_timeout": "Smart took too long",
+		"internet_access_blocked": "Web search is switched off",
+	}
+	if len(codes) != len(modelSentences)+1 { // invalid_api_key is told by where the key came from
+		t.Errorf("%d codes tested, %d sentences", len(codes), len(modelSentences))
+	}
+	for code, want := range codes {
+		err := &modelError{tier: "Smart", err: &client.APIError{StatusCode: 400, Code: code, RequestID: "req_7",
+			RetryAfter: 5 * time.Second}}
+		x := explain(err, KeyFromEnv)
+		if !strings.Contains(x.Sentence, want) || !strings.Contains(x.Sentence, "5 seconds") || strings.Contains(x.Sentence, "{tier}") {
+			t.Errorf("%s: %q lacks %q", code, x.Sentence, want)
+		}
+		if x.Code != code || x.RequestID != "req_7" {
+			t.Errorf("%s: %+v", code, x)
+		}
+	}
+	s := explain(&modelError{err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, KeyNone).Sentence
+	if !strings.Contains(s, "'store'") {
+		t.Errorf("the field at fault is not named: %q", s)
+	}
+	// The workspace endpoints keep their own sentence for a code both families use.
+	if s := explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
+		t.Errorf("workspace api_disabled: %q", s)
+	}
+}
+
+// A refusal of a model request that the server reports before streaming is saved with the turn.
+func TestChatRefusedByTheServer(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	fake.reply = fakeReply{err: &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded", RetryAfter: 5 * time.Second}}
+	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
+	if err == nil || turn.Status != TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
+		t.Fatalf("%+v (%v)", turn, err)
+	}
+	if _, err := a.Conversations().Chat(context.Background(), 999, "x", nil, ChatOptions{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown conversation: %v", err)
+	}
+}
+
+// Retry sends a cut turn again in place, with its own images and only the exchanges before it.
+func TestChatRetryInPlace(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.reply.err = &client.InterruptedError{}
+	cut, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
+	if err == nil || cut.Status != TurnInterrupted {
+		t.Fatalf("cut %+v (%v)", cut, err)
+	}
+	fake.reply.err = nil
+	var last TurnChanged
+	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev TurnChanged) { last = ev }})
+	if err != nil || again.ID != cut.ID || again.Status != TurnCompleted || again.Usage == nil || last.Status != TurnCompleted {
+		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
+	}
+	req := fake.lastResponse(t)
+	if len(req.Input) != 3 || req.Input[0].Content[0].Text != "first" || req.Input[2].Content[0].Text != "second" ||
+		len(req.Input[2].Content) != 2 {
+		t.Fatalf("retried request %+v", req.Input)
+	}
+	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 2 || len(turns[1].Images) != 1 {
+		t.Fatalf("turns %+v", turns)
+	}
+}
+
+// The last message of a model conversation can be edited and sent again, keeping its images.
+func TestChatResendTheLastMessage(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	first, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	second, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", AskOptions{}); err == nil {
+		t.Error("an earlier message was edited")
+	}
+	edited, err := a.Conversations().Resend(ctx, second.ID, "second", AskOptions{})
+	if err != nil || edited.Status != TurnCompleted || edited.Question != "second" {
+		t.Fatalf("edited %+v (%v)", edited, err)
+	}
+	req := fake.lastResponse(t)
+	if len(req.Input) != 3 || req.Input[2].Content[0].Text != "second" || len(req.Input[2].Content) != 2 {
+		t.Fatalf("request %+v", req.Input)
+	}
+	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 2 || turns[1].Question != "second" ||
+		len(turns[1].Images) != 1 {
+		t.Fatalf("turns %+v", turns)
+	}
+}
+
+// The desktop starts a model conversation before its first message; a workspace conversation
+// cannot take a model's message.
+func TestNewChatThenChat(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	conv, err := a.Conversations().NewChat(ctx, "genius", "Think first.", APIChat, "")
+	if err != nil || conv.ID == 0 || conv.Kind != KindModel || conv.Model != "Genius" || conv.API != APIChat {
+		t.Fatalf("new chat %+v (%v)", conv, err)
+	}
+	fake.tiers = append(fake.tiers, client.Model{ID: "Genius", ContextWindow: 200000})
+	turn, err := a.Conversations().Chat(ctx, conv.ID, "Hello there", nil, ChatOptions{})
+	if err != nil || turn.ConversationID != conv.ID || fake.lastChat(t).Messages[0].Content != "Think first." {
+		t.Fatalf("chat %+v (%v)", turn, err)
+	}
+	if got, _ := a.Conversations().Get(ctx, conv.ID); got.Title != "Hello there" {
+		t.Errorf("title %q", got.Title)
+	}
+	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*CheckError)) {
+		t.Errorf("unknown API: %v", err)
+	}
+	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", Conversation{Kind: KindWorkspace, WorkspaceID: "ws_1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Conversations().Chat(ctx, ws.ID, "hi", nil, ChatOptions{}); !errors.As(err, new(*CheckError)) {
+		t.Errorf("a workspace conversation took a model message: %v", err)
+	}
+}

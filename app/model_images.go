@@ -1,0 +1,106 @@
+package app
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"lectern/client"
+)
+
+// The service's image limits (model-api.md §8): per request, so for the whole conversation sent.
+const (
+	MaxImages      = 8
+	MaxImageBytes  = 10 << 20
+	MaxImagesBytes = 20 << 20
+)
+
+// imageTypes are the image types the model endpoints read (model-api.md §2, input_image).
+var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/webp": true, "image/gif": true,
+	"image/bmp": true}
+
+// CheckError is a message refused by a check before anything was saved or sent; it says why and
+// what to do.
+type CheckError struct{ Reason string }
+
+func (e *CheckError) Error() string { return e.Reason }
+
+func checkf(format string, args ...any) error {
+	return &CheckError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// LoadImage reads an image file to send to a model: at most 10 MiB, of a type the service reads,
+// known by its content (not its name).
+func LoadImage(path string) (Image, error) {
+	name := filepath.Base(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return Image{}, checkf("Cannot read the image %s: %v.", path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxImageBytes+1))
+	if err != nil {
+		return Image{}, checkf("Cannot read the image %s: %v.", path, err)
+	}
+	return NewImage(name, data)
+}
+
+// NewImage checks data as an image named name: a type the service reads (by content sniffing)
+// and at most 10 MiB.
+func NewImage(name string, data []byte) (Image, error) {
+	if len(data) > MaxImageBytes {
+		return Image{}, checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", OneLine(name))
+	}
+	mime := http.DetectContentType(data)
+	if !imageTypes[mime] {
+		return Image{}, checkf("%s is not a PNG, JPEG, WebP, GIF or BMP image (its content is %s). Convert it to one of those.",
+			OneLine(name), mime)
+	}
+	return Image{Name: name, MIME: mime, Size: len(data), Data: data}, nil
+}
+
+// checkNewImages checks the images of a new message against tier and the service's limits; an
+// image for a tier that cannot read them names the tiers that can.
+func checkNewImages(images []Image, tier client.Model, tiers []client.Model) error {
+	if len(images) == 0 {
+		return nil
+	}
+	if !tier.Capabilities.Vision {
+		return checkf("%s cannot read images; %s", tier.ID, visionTiers(tiers))
+	}
+	total := 0
+	for _, img := range images {
+		total += img.Size
+	}
+	switch {
+	case len(images) > MaxImages:
+		return checkf("A message can send at most %d images; this one has %d.", MaxImages, len(images))
+	case total > MaxImagesBytes:
+		return checkf("The images add up to %.1f MiB; a request takes at most 20 MiB. Send fewer or smaller images.",
+			float64(total)/(1<<20))
+	}
+	return nil
+}
+
+// visionTiers says which of the key's tiers can read images.
+func visionTiers(tiers []client.Model) string {
+	var names []string
+	for _, m := range tiers {
+		if m.Capabilities.Vision {
+			names = append(names, m.ID)
+		}
+	}
+	if len(names) == 0 {
+		return "none of the tiers this key may use can. Send the message without images."
+	}
+	return "the tiers that can are " + strings.Join(names, ", ") + ". Choose one of those, or send the message without images."
+}
+
+// dataURL is an image as the model endpoints take it: a data: URL.
+func dataURL(img Image) string {
+	return "data:" + img.MIME + ";base64," + base64.StdEncoding.EncodeToString(img.Data)
+}

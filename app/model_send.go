@@ -1,0 +1,316 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"strings"
+
+	"lectern/client"
+)
+
+// The part types of a chat completion's user message (model-api.md §4, POST /v1/chat/completions).
+const (
+	chatPartText  = "text"
+	chatPartImage = "image_url"
+)
+
+// chatIn sends text in conv, as Chat does. The request is built and checked here, once, before
+// anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
+func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text string, images []Image, opts ChatOptions) (Turn, error) {
+	if strings.TrimSpace(text) == "" {
+		return Turn{}, checkf("The message is empty: type a message to send.")
+	}
+	s, err := c.models.service()
+	if err != nil {
+		return Turn{}, err
+	}
+	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, 0)
+	if err != nil {
+		return Turn{}, err
+	}
+	if conv, err = c.saved(ctx, s.key, conv, text); err != nil {
+		return Turn{}, err
+	}
+	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images})
+	if err != nil {
+		return Turn{}, err
+	}
+	c.bus.Emit(ConversationsChanged{})
+	return c.answerModel(ctx, s, conv, turn, req, opts)
+}
+
+// retryChat sends a failed or interrupted turn of a model conversation again, in place, with its
+// images and the exchanges before it.
+func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn Turn, opts ChatOptions) (Turn, error) {
+	s, err := c.models.service()
+	if err != nil {
+		return turn, err
+	}
+	images, err := c.TurnImages(ctx, turn.ID)
+	if err != nil {
+		return turn, err
+	}
+	req, err := c.prepare(ctx, s, conv, exchange{question: turn.Question, images: images}, turn.ID)
+	if err != nil {
+		return turn, err
+	}
+	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
+		Tier: conv.Model, Created: turn.Created, Images: turn.Images}
+	if err := c.store.saveTurn(ctx, &turn); err != nil {
+		return turn, err
+	}
+	return c.answerModel(ctx, s, conv, turn, req, opts)
+}
+
+// resendChat replaces old, the last turn of model conversation conv, by text with old's images
+// (old stays when the edited message fails its checks).
+func (c *Conversations) resendChat(ctx context.Context, conv Conversation, old Turn, text string, opts ChatOptions) (Turn, error) {
+	s, err := c.models.service()
+	if err != nil {
+		return Turn{}, err
+	}
+	images, err := c.TurnImages(ctx, old.ID)
+	if err != nil {
+		return Turn{}, err
+	}
+	if _, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, old.ID); err != nil {
+		return Turn{}, err
+	}
+	if err := c.store.deleteTurn(ctx, old.ID); err != nil {
+		return Turn{}, err
+	}
+	return c.chatIn(ctx, conv, text, images, opts)
+}
+
+// answerModel streams the answer of a saved pending turn and saves how it ended.
+func (c *Conversations) answerModel(ctx context.Context, svc ModelService, conv Conversation, turn Turn,
+	req modelRequest, opts ChatOptions) (Turn, error) {
+	return c.run(ctx, conv, turn, opts.OnUpdate, func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+		out := req.send(ctx, svc, func(s textStream) { c.follow(ctx, s, *turn, notify) })
+		return c.finishModel(ctx, turn, conv.Model, out)
+	})
+}
+
+// prepare builds the request that sends newest in conv after the exchanges before turn id before
+// (0: all of them), and checks it: the tier is one the key may use, the images suit it, the
+// conversation fits its context window (trimmed when needed), and the client's checks pass.
+func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conversation, newest exchange,
+	before int64) (modelRequest, error) {
+	tiers, err := c.models.list(ctx, s, false)
+	if err != nil {
+		return modelRequest{}, err
+	}
+	tier, ok := findTier(tiers, conv.Model)
+	if !ok {
+		return modelRequest{}, checkf("%s", strings.ReplaceAll(modelSentences["model_not_found"], "{tier}", conv.Model))
+	}
+	if err := checkNewImages(newest.images, tier, tiers); err != nil {
+		return modelRequest{}, err
+	}
+	earlier, err := c.exchanges(ctx, conv.ID, before)
+	if err != nil {
+		return modelRequest{}, err
+	}
+	kept, err := fitConversation(conv.System, earlier, newest, tier)
+	if err != nil {
+		return modelRequest{}, err
+	}
+	req := newModelRequest(conv, append(kept, newest))
+	if err := req.check(tiers); err != nil {
+		return modelRequest{}, &modelError{tier: conv.Model, err: err}
+	}
+	return req, nil
+}
+
+// findTier returns the tier called name among the key's tiers.
+func findTier(tiers []client.Model, name string) (client.Model, bool) {
+	for _, m := range tiers {
+		if m.ID == name {
+			return m, true
+		}
+	}
+	return client.Model{}, false
+}
+
+// exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
+// be sent again: those with a whole answer (completed, or incomplete at the length limit), with
+// their images. A failed or interrupted turn is left out with its message, as in workspace
+// conversations.
+func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
+	if convID == 0 {
+		return nil, nil
+	}
+	turns, err := c.store.turns(ctx, convID)
+	if err != nil {
+		return nil, err
+	}
+	images, err := c.store.imagesOf(ctx, convID)
+	if err != nil {
+		return nil, err
+	}
+	var out []exchange
+	for _, t := range turns {
+		if before != 0 && t.ID >= before {
+			break
+		}
+		if t.Status.Answered() && strings.TrimSpace(t.Answer) != "" {
+			out = append(out, exchange{question: t.Question, images: images[t.ID], answer: t.Answer})
+		}
+	}
+	return out, nil
+}
+
+// modelRequest is a request of either API family.
+type modelRequest struct {
+	api       ModelAPI
+	responses client.ResponseRequest
+	chat      client.ChatRequest
+}
+
+// newModelRequest makes the request of conv's API family that sends the exchanges, the last of
+// which is the new message.
+func newModelRequest(conv Conversation, xs []exchange) modelRequest {
+	if conv.API == APIChat {
+		return modelRequest{api: APIChat, chat: chatRequest(conv, xs)}
+	}
+	return modelRequest{api: APIResponses, responses: responsesRequest(conv, xs)}
+}
+
+// responsesRequest sends the system prompt as instructions and the exchanges as message items.
+func responsesRequest(conv Conversation, xs []exchange) client.ResponseRequest {
+	req := client.ResponseRequest{Model: conv.Model, Instructions: conv.System}
+	for _, x := range xs {
+		parts := []client.ContentPart{{Type: client.PartInputText, Text: x.question}}
+		for _, img := range x.images {
+			parts = append(parts, client.ContentPart{Type: client.PartInputImage, ImageURL: dataURL(img)})
+		}
+		req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "user", Content: parts})
+		if x.answer != "" {
+			req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "assistant",
+				Content: []client.ContentPart{{Type: client.PartOutputText, Text: x.answer}}})
+		}
+	}
+	return req
+}
+
+// chatRequest sends the system prompt as the first message, then the exchanges; a message with
+// images is sent as parts.
+func chatRequest(conv Conversation, xs []exchange) client.ChatRequest {
+	req := client.ChatRequest{Model: conv.Model}
+	if conv.System != "" {
+		req.Messages = append(req.Messages, client.ChatMessage{Role: "system", Content: conv.System})
+	}
+	for _, x := range xs {
+		user := client.ChatMessage{Role: "user", Content: x.question}
+		if len(x.images) > 0 {
+			user.Parts = []client.ContentPart{{Type: chatPartText, Text: x.question}}
+			for _, img := range x.images {
+				user.Parts = append(user.Parts, client.ContentPart{Type: chatPartImage, ImageURL: dataURL(img)})
+			}
+		}
+		req.Messages = append(req.Messages, user)
+		if x.answer != "" {
+			req.Messages = append(req.Messages, client.ChatMessage{Role: "assistant", Content: x.answer})
+		}
+	}
+	return req
+}
+
+// check runs the client's checks of the request against the key's tiers.
+func (r modelRequest) check(tiers []client.Model) error {
+	if r.api == APIChat {
+		return checkChatRequest(r.chat, tiers)
+	}
+	return checkResponseRequest(r.responses, tiers)
+}
+
+// modelOutcome is how a model request ended: the final object of its family, or the text received
+// before err.
+type modelOutcome struct {
+	text       string
+	err        error
+	requestID  string
+	response   *client.Response
+	completion *client.ChatCompletion
+}
+
+// send streams the request's answer, passing the stream to follow, and returns how it ended.
+func (r modelRequest) send(ctx context.Context, svc ModelService, follow func(textStream)) modelOutcome {
+	if r.api == APIChat {
+		s := svc.StreamChatCompletion(ctx, r.chat)
+		defer s.Close()
+		follow(s)
+		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Completion()}
+	}
+	s := svc.StreamResponse(ctx, r.responses)
+	defer s.Close()
+	follow(s)
+	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Response()}
+}
+
+// finishModel saves how a model answer ended and returns nil for a whole answer (completed, or
+// incomplete at the length limit).
+func (c *Conversations) finishModel(ctx context.Context, turn *Turn, tier string, out modelOutcome) error {
+	save := context.WithoutCancel(ctx)
+	if out.err == nil && out.response != nil && out.response.Error != nil {
+		out.err = out.response.Error // a failed response that came without a stream error
+	}
+	if out.err == nil && (out.response != nil || out.completion != nil) {
+		turn.Error, turn.ErrorCode, turn.RequestID = "", "", out.requestID
+		if out.response != nil {
+			applyResponse(turn, out.response, out.text)
+		} else {
+			applyCompletion(turn, out.completion, out.text)
+		}
+		return c.store.saveTurn(save, turn)
+	}
+	var err error
+	if out.err != nil {
+		err = &modelError{tier: tier, err: out.err}
+	}
+	err = c.failed(ctx, turn, out.text, err)
+	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)
+	return joinSave(err, c.store.saveTurn(save, turn))
+}
+
+// applyResponse copies a final response object into a turn, and keeps it whole in Response.
+func applyResponse(t *Turn, r *client.Response, streamed string) {
+	t.Response, t.Model, t.AnswerID = r, r.Model, r.ID
+	t.Answer = cmp.Or(outputText(r), streamed)
+	t.Status = TurnCompleted
+	if r.Status == "incomplete" {
+		t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
+	}
+	if u := r.Usage; u != nil {
+		t.Usage = &client.Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}
+	}
+}
+
+// outputText joins the output_text parts of a response's messages, as client libraries do.
+func outputText(r *client.Response) string {
+	var b strings.Builder
+	for _, item := range r.Output {
+		for _, p := range item.Content {
+			if item.Type == client.ItemMessage && p.Type == client.PartOutputText {
+				b.WriteString(p.Text)
+			}
+		}
+	}
+	return b.String()
+}
+
+// applyCompletion copies a chat completion into a turn, and keeps it whole in Completion.
+func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {
+	t.Completion, t.Model, t.AnswerID = cc, cc.Model, cc.ID
+	t.Answer, t.Status = streamed, TurnCompleted
+	if len(cc.Choices) > 0 {
+		ch := cc.Choices[0]
+		t.Answer = cmp.Or(ch.Message.Content, streamed)
+		if ch.FinishReason == "length" {
+			t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
+		}
+	}
+	if u := cc.Usage; u != nil {
+		t.Usage = &client.Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
+	}
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"sync"
+
+	"lectern/client"
+)
+
+// ModelService is what the app uses of the client's model endpoints (/v1, model-api.md): the
+// tiers the key may use, and an answer streamed in either API family. *client.Client provides it
+// through the adapter in model_client.go; tests pass a fake in Options.ModelService.
+type ModelService interface {
+	Models(ctx context.Context) ([]client.Model, error)
+	StreamResponse(ctx context.Context, r client.ResponseRequest) ResponseStream
+	StreamChatCompletion(ctx context.Context, r client.ChatRequest) ChatStream
+}
+
+// ModelStream is what both /v1 streams have: Next until false, the text so far (kept when the
+// stream fails or is cut), the error (nil when the answer came, completed or incomplete; a
+// *client.APIError with StatusCode 0 for a failure the server reported in the stream; a
+// *client.InterruptedError for a cut stream), Close and the request id.
+type ModelStream interface {
+	Next() bool
+	Text() string
+	Err() error
+	Close() error
+	RequestID() string
+}
+
+// ResponseStream is a streamed POST /v1/responses: Response is the final response object
+// (completed, incomplete or failed), nil before it came.
+type ResponseStream interface {
+	ModelStream
+	Response() *client.Response
+}
+
+// ChatStream is a streamed POST /v1/chat/completions: Completion is the completion assembled from
+// the chunks, nil before data: [DONE].
+type ChatStream interface {
+	ModelStream
+	Completion() *client.ChatCompletion
+}
+
+// modelCatalog gives the model service of the current server and the tiers its key may use,
+// read once per client (that is, per server and key) and kept while that client is in use: they
+// change with the server's configuration, not from one message to the next.
+type modelCatalog struct {
+	conn *connManager
+	of   func(*client.Client) ModelService
+
+	mu    sync.Mutex
+	from  *client.Client // the client tiers were read with
+	tiers []client.Model // the tiers of GET /v1/models
+}
+
+func newModelCatalog(conn *connManager, fake ModelService) *modelCatalog {
+	m := &modelCatalog{conn: conn, of: modelsOf}
+	if fake != nil {
+		m.of = func(*client.Client) ModelService { return fake }
+	}
+	return m
+}
+
+// modelSession is the model service of the current server, with the client it came from and the
+// server's cache key.
+type modelSession struct {
+	ModelService
+	cl  *client.Client
+	key string
+}
+
+// service returns the model service of the current server.
+func (m *modelCatalog) service() (modelSession, error) {
+	cl, key, err := m.conn.current()
+	if err != nil {
+		return modelSession{}, err
+	}
+	return modelSession{ModelService: m.of(cl), cl: cl, key: key}, nil
+}
+
+// list returns the tiers the key may use: asked of the server when fresh or not known yet.
+func (m *modelCatalog) list(ctx context.Context, s modelSession, fresh bool) ([]client.Model, error) {
+	m.mu.Lock()
+	tiers, known := m.tiers, m.from == s.cl
+	m.mu.Unlock()
+	if known && !fresh {
+		return tiers, nil
+	}
+	tiers, err := s.Models(ctx)
+	m.conn.observe(s.key, err)
+	if err != nil {
+		return nil, &modelError{err: err}
+	}
+	m.mu.Lock()
+	m.from, m.tiers = s.cl, tiers
+	m.mu.Unlock()
+	return tiers, nil
+}
+
+// Models returns the tiers the key may use, with their capabilities and limits (GET /v1/models),
+// asked of the server each time.
+func (a *App) Models(ctx context.Context) ([]client.Model, error) {
+	s, err := a.conv.models.service()
+	if err != nil {
+		return nil, err
+	}
+	return a.conv.models.list(ctx, s, true)
+}

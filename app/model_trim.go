@@ -1,0 +1,120 @@
+package app
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"lectern/client"
+)
+
+// The service keeps no conversation: each message sends the whole conversation again, which must
+// fit the tier's context window with room left for the answer, and the request's limits (images,
+// messages). When it does not, the oldest whole exchanges are left out; the system prompt and the
+// new message always go.
+//
+// Tokens are estimated, not counted (the service does not say how it counts): about 4 characters
+// a token, 4 tokens of framing per message, and 1,000 tokens per image whatever its size. The
+// estimate is meant to err on the large side, so that a request that fits here fits there.
+const (
+	charsPerToken      = 4
+	messageTokens      = 4
+	imageTokens        = 1000
+	answerTokens       = 2048 // max_output_tokens' default (model-api.md §4), kept free for the answer
+	maxRequestMessages = 100  // input messages of one request (model-api.md §8)
+)
+
+// exchange is a message to the model with its images, and the answer it got ("" for the new one).
+type exchange struct {
+	question string
+	images   []Image
+	answer   string
+}
+
+// textTokens estimates the tokens of a text.
+func textTokens(s string) int {
+	return (utf8.RuneCountInString(s) + charsPerToken - 1) / charsPerToken
+}
+
+// cost is what an exchange adds to a request.
+type cost struct{ tokens, messages, images, imageBytes int }
+
+func (c cost) plus(d cost) cost {
+	return cost{c.tokens + d.tokens, c.messages + d.messages, c.images + d.images, c.imageBytes + d.imageBytes}
+}
+
+// costOf estimates an exchange: its message, its images and its answer.
+func costOf(x exchange) cost {
+	c := cost{tokens: messageTokens + textTokens(x.question), messages: 1, images: len(x.images)}
+	for _, img := range x.images {
+		c.tokens += imageTokens
+		c.imageBytes += img.Size
+	}
+	if x.answer != "" {
+		c.tokens += messageTokens + textTokens(x.answer)
+		c.messages++
+	}
+	return c
+}
+
+// systemCost estimates the system prompt.
+func systemCost(system string) cost {
+	if system == "" {
+		return cost{}
+	}
+	return cost{tokens: messageTokens + textTokens(system), messages: 1}
+}
+
+// tokenBudget is what a request may hold for tier: its context window less the room kept for the
+// answer (the tier's maximum output when smaller than the default); 0 when the tier does not
+// report its window, and then only the request limits apply.
+func tokenBudget(tier client.Model) int {
+	if tier.ContextWindow <= 0 {
+		return 0
+	}
+	answer := answerTokens
+	if tier.MaxOutputTokens > 0 {
+		answer = min(answer, tier.MaxOutputTokens)
+	}
+	return max(tier.ContextWindow-answer, 1)
+}
+
+// fits reports whether a request of cost c can go to a tier with the token budget.
+func fits(c cost, budget int) bool {
+	return (budget == 0 || c.tokens <= budget) && c.messages <= maxRequestMessages &&
+		c.images <= MaxImages && c.imageBytes <= MaxImagesBytes
+}
+
+// fitConversation returns the newest of the earlier exchanges that fit in one request with the
+// system prompt and the new message, leaving out the oldest whole exchanges first. When the
+// system prompt and the new message alone do not fit, it says so in words.
+func fitConversation(system string, earlier []exchange, newest exchange, tier client.Model) ([]exchange, error) {
+	budget := tokenBudget(tier)
+	total := systemCost(system).plus(costOf(newest))
+	if !fits(total, budget) {
+		return nil, checkf("The message%s is about %d tokens, more than %s's context window takes (%d tokens, "+
+			"%d of them kept for the answer). Shorten the message or the system prompt, or choose a tier with a larger window.",
+			withWhat(system, newest), total.tokens, tier.ID, tier.ContextWindow, tier.ContextWindow-budget)
+	}
+	start := len(earlier)
+	for start > 0 {
+		next := total.plus(costOf(earlier[start-1]))
+		if !fits(next, budget) {
+			break
+		}
+		total, start = next, start-1
+	}
+	return earlier[start:], nil
+}
+
+// withWhat names what the estimate of the new message includes.
+func withWhat(system string, newest exchange) string {
+	switch {
+	case system != "" && len(newest.images) > 0:
+		return fmt.Sprintf(" with its %d images and the system prompt", len(newest.images))
+	case system != "":
+		return " with the system prompt"
+	case len(newest.images) > 0:
+		return fmt.Sprintf(" with its %d images", len(newest.images))
+	}
+	return ""
+}
