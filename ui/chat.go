@@ -95,7 +95,8 @@ func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
 func (c *chatPane) layout() fyne.CanvasObject {
 	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
 	top := container.NewVBox(pickers, c.picker.note)
-	intro := container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer()))
+	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
+	intro := container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	turns := container.NewStack(c.list, intro,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop)

@@ -97,7 +97,48 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	v.body = container.New(&widthLayout{onResize: v.table.fitName, onHeight: v.scrollToSelected}, v.table.table, note)
 	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
 	v.bottom = container.NewPadded(container.NewVBox(line, v.detail.body))
-	return container.NewBorder(container.NewPadded(top), v.bottom, nil, nil, v.body)
+	header := container.NewVScroll(container.NewPadded(top))
+	return container.New(&tableFirstLayout{keep: container.NewPadded(head)}, header, v.body, v.bottom)
+}
+
+// tableFirstLayout stacks the header (a vertical scroll), the table and the details panel. When
+// the pane is short, the header gives way first: it shrinks, down to its first row (keep), and
+// scrolls, so that the table keeps its header row and a row of documents in sight.
+type tableFirstLayout struct{ keep fyne.CanvasObject }
+
+func (l *tableFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	header, table, details := objs[0], objs[1], objs[2]
+	full := header.(*container.Scroll).Content.MinSize().Height
+	detailsH := visibleHeight(details)
+	headerH := full
+	if table.Visible() {
+		room := size.Height - detailsH - table.MinSize().Height
+		headerH = max(min(full, room), l.keep.MinSize().Height)
+	}
+	header.Resize(fyne.NewSize(size.Width, headerH))
+	header.Move(fyne.NewPos(0, 0))
+	table.Resize(fyne.NewSize(size.Width, max(size.Height-headerH-detailsH, 0)))
+	table.Move(fyne.NewPos(0, headerH))
+	details.Resize(fyne.NewSize(size.Width, detailsH))
+	details.Move(fyne.NewPos(0, size.Height-detailsH))
+}
+
+func (l *tableFirstLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	header, table, details := objs[0], objs[1], objs[2]
+	w := max(header.MinSize().Width, table.MinSize().Width, details.MinSize().Width)
+	h := l.keep.MinSize().Height + visibleHeight(table) + visibleHeight(details)
+	if !table.Visible() { // folded: the header whole
+		h = header.(*container.Scroll).Content.MinSize().Height + visibleHeight(details)
+	}
+	return fyne.NewSize(w, h)
+}
+
+// visibleHeight is o's minimum height, 0 when it is hidden.
+func visibleHeight(o fyne.CanvasObject) float32 {
+	if !o.Visible() {
+		return 0
+	}
+	return o.MinSize().Height
 }
 
 // setFolded folds the documents away (the workspace's name, badges and counts stay), so that the

@@ -16,7 +16,7 @@ import (
 )
 
 // docSplitOffset is the share of the right side the documents take above the conversation.
-const docSplitOffset = 0.35
+const docSplitOffset = 0.5
 
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
@@ -100,7 +100,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	}
 	// The open uploads list takes the conversation's place under the documents, so that new
 	// documents show in the table above it; hiding it brings the conversation back.
-	m.docSplit = container.NewVSplit(container.NewVScroll(m.docs.root), container.NewStack(m.chat.root, m.intake.body))
+	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
 	m.docSplit.Offset = m.docSize
 	m.intake.onOpen = func(open bool) { showIf(m.chat.root, !open); m.docSplit.Refresh() }
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)

@@ -307,5 +307,8 @@ func TestWindowFits640x480(t *testing.T) {
 	until(t, "the browser", u.Settled)
 	u.main.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return u.main.docs.limits.root.Visible() })
+	u.win.Resize(small) // labels wrap at this width: their height counts
+	drain()
+	t.Logf("content minimum at 640 wide: %v", u.win.Content().MinSize())
 	fits("the workspace browser", u.win.Content().MinSize())
 }

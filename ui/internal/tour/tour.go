@@ -159,7 +159,7 @@ func (t *tour) emptyFilter() (fyne.Window, error) {
 	return t.u.Window(), t.selectWorkspace("Finance", "zzz")
 }
 
-// narrow shoots the window at 640×480 (its minimum is smaller): names over their
+// narrow shoots the window asked to be 640×480 (it stops at its minimum height, about 500): names over their
 // badges, the table's Name and Status in sight.
 func (t *tour) narrow() (fyne.Window, error) {
 	onUI(func() { t.u.FilterDocuments("") })
