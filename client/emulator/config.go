@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/modelapi"
 	"lectern/client/emulator/workspaceapi"
 )
 
@@ -47,6 +48,12 @@ type Config struct {
 	// Rates are the /v1 request-rate and open-stream limits (model-api.md §8); zero fields take
 	// the defaults, negative ones switch that limit off.
 	Rates Rates
+	// Tiers are the /v1 model tiers; nil gives the demo's (modelapi.DemoTiers): Instant without
+	// tools or vision, Fast and Smart with both, and Genius when Genius is true.
+	Tiers  []Tier
+	Genius bool
+	// ResponsesOff and ChatOff turn POST /v1/responses or /v1/chat/completions off (404 api_disabled).
+	ResponsesOff, ChatOff bool
 	// Now is the clock of every family. Default time.Now.
 	Now func() time.Time
 }
@@ -55,6 +62,16 @@ type Config struct {
 func (c Config) shared() serve.Config {
 	return serve.Config{Now: c.Now, WrongKeyLimit: c.WrongKeyLimit, WrongKeyWindow: c.WrongKeyWindow,
 		Rates: c.Rates}
+}
+
+// models returns the settings of the model endpoints.
+func (c Config) models() modelapi.Config {
+	tiers := c.Tiers
+	if tiers == nil {
+		tiers = modelapi.DemoTiers(c.Genius)
+	}
+	return modelapi.Config{Tiers: tiers, PingAfter: c.PingAfter, ThinkDelay: c.ThinkDelay,
+		DeltaDelay: c.DeltaDelay, ResponsesOff: c.ResponsesOff, ChatOff: c.ChatOff}
 }
 
 // workspace returns the settings of the workspace endpoints.

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/modelapi"
 	"lectern/client/emulator/workspaceapi"
 )
 
@@ -54,6 +55,7 @@ func New(cfg Config) *Emulator {
 	e := &Emulator{core: core, mux: http.NewServeMux()}
 	e.Service = workspaceapi.New(cfg.workspace(), core)
 	e.Service.Register(e.mux)
+	modelapi.New(cfg.models(), core).Register(e.mux)
 	return e
 }
 

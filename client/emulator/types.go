@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/modelapi"
 	"lectern/client/emulator/workspaceapi"
 )
 
@@ -24,6 +25,8 @@ type (
 	Page = workspaceapi.Page
 	// Limits holds the server settings of the workspace limits object.
 	Limits = workspaceapi.Limits
+	// Tier is a /v1 model tier: name, capabilities (Tools, Vision) and token limits.
+	Tier = modelapi.Tier
 	// DemoInfo tells how to use a demo emulator.
 	DemoInfo = workspaceapi.DemoInfo
 )
@@ -40,6 +43,10 @@ const (
 	RouteAsk    = workspaceapi.RouteAsk
 	RouteUpload = workspaceapi.RouteUpload
 	RouteStatus = workspaceapi.RouteStatus
+
+	RouteModels    = modelapi.RouteModels
+	RouteResponses = modelapi.RouteResponses
+	RouteChat      = modelapi.RouteChat
 )
 
 // DemoUser is the user the demo keys answer as.

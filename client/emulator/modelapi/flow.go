@@ -1,0 +1,63 @@
+package modelapi
+
+import (
+	"net/http"
+
+	"lectern/client/emulator/internal/serve"
+)
+
+// prepared is a request that passed every check, with what answering it needs.
+type prepared struct {
+	q       *request
+	tier    Tier
+	maxOut  int
+	faults  serve.Faults
+	release func() // gives back the limits' slots
+}
+
+// prepare reads, counts and checks a request with decode; messagesParam names the conversation
+// field in errors (input or messages). On failure the error is written and ok is false.
+func (s *Service) prepare(w http.ResponseWriter, r *http.Request, reqID string, k serve.Key,
+	decode func(fields) (*request, *serve.Error), messagesParam string) (p prepared, ok bool) {
+	f, err := readBody(w, r)
+	var q *request
+	if err == nil {
+		q, err = decode(f)
+	}
+	release, lerr := s.admit(r, k, f != nil && isJSON(f["stream"], "true"))
+	if lerr != nil {
+		writeErr(w, reqID, lerr)
+		return p, false
+	}
+	if err == nil {
+		p, err = s.checkRequest(q, k, messagesParam)
+	}
+	if err != nil {
+		release()
+		writeErr(w, reqID, err)
+		return p, false
+	}
+	p.release = release
+	return p, true
+}
+
+// checkRequest applies the tier's checks.
+func (s *Service) checkRequest(q *request, k serve.Key, messagesParam string) (prepared, *serve.Error) {
+	tier, err := s.tierFor(q.model, k)
+	if err != nil {
+		return prepared{}, err
+	}
+	maxOut, err := checkForTier(q, tier, messagesParam)
+	if err != nil {
+		return prepared{}, err
+	}
+	return prepared{q: q, tier: tier, maxOut: maxOut, faults: s.core.StreamFaults()}, nil
+}
+
+// modelFailure returns the injected model failure as an error, nil when none.
+func (p prepared) modelFailure() *serve.Error {
+	if p.faults.ModelFail.Code == "" {
+		return nil
+	}
+	return modelError(p.faults.ModelFail.Code)
+}
