@@ -96,4 +96,3 @@ func clip(s string) string {
 	}
 	return "'" + s + "'"
 }
-

@@ -7,10 +7,28 @@ import (
 	"strings"
 )
 
-// Generate returns a value that satisfies s, a schema CheckSchema accepted. Strings are taken
-// from hint (the words of the question), cut or padded to the schema's lengths, so that the
-// arguments say something about the conversation.
+// Budgets of one generated value: hostile schemas (minItems 1e9, nested arrays) must not exhaust
+// memory. A schema that needs more gets a value that fails it, and the server reports that.
+const (
+	maxNodes     = 10000
+	maxPadding   = 4096
+	maxArrayLead = 64
+)
+
+// Generate returns a value that satisfies s, a schema CheckSchema accepted (within the budgets
+// above). Strings are taken from hint (the words of the question), cut or padded to the schema's
+// lengths, so that the arguments say something about the conversation.
 func Generate(s Schema, hint string) any {
+	g := &generator{left: maxNodes}
+	return g.value(s, hint)
+}
+
+// generator counts the values it may still make.
+type generator struct{ left int }
+
+// value generates one value of s.
+func (g *generator) value(s Schema, hint string) any {
+	g.left--
 	if c, ok := s["const"]; ok {
 		return c
 	}
@@ -19,9 +37,9 @@ func Generate(s Schema, hint string) any {
 	}
 	switch pickType(s) {
 	case "object":
-		return generateObject(s, hint)
+		return g.object(s, hint)
 	case "array":
-		return generateArray(s, hint)
+		return g.array(s, hint)
 	case "string":
 		return fitString(hint, s)
 	case "integer":
@@ -52,30 +70,35 @@ func pickType(s Schema) string {
 	return "string"
 }
 
-// generateObject fills every property (strict schemas require them all), in name order.
-func generateObject(s Schema, hint string) map[string]any {
+// object fills every property (strict schemas require them all), in name order.
+func (g *generator) object(s Schema, hint string) map[string]any {
 	props, _ := s["properties"].(map[string]any)
 	out := map[string]any{}
 	for _, name := range slices.Sorted(maps.Keys(props)) {
 		child, _ := props[name].(map[string]any)
-		out[name] = Generate(child, hint)
+		if g.left <= 0 {
+			break
+		}
+		out[name] = g.value(child, hint)
 	}
 	return out
 }
 
-// generateArray makes as many items as minItems asks, and at least one when maxItems allows it.
-func generateArray(s Schema, hint string) []any {
+// array makes as many items as minItems asks (up to maxArrayLead), and at least one when
+// maxItems allows it.
+func (g *generator) array(s Schema, hint string) []any {
 	n := 1
 	if m, ok := s["minItems"].(float64); ok {
-		n = max(n, int(m))
+		n = max(n, min(int(m), maxArrayLead))
 	}
 	if m, ok := s["maxItems"].(float64); ok {
 		n = min(n, int(m))
 	}
 	child, _ := s["items"].(map[string]any)
+	n = max(n, 0)
 	out := make([]any, 0, n)
-	for range n {
-		out = append(out, Generate(child, hint))
+	for i := 0; i < n && g.left > 0; i++ {
+		out = append(out, g.value(child, hint))
 	}
 	return out
 }
@@ -98,7 +121,7 @@ func fitString(hint string, s Schema) string {
 		r = r[:int(m)]
 	}
 	if m, ok := s["minLength"].(float64); ok {
-		for len(r) < int(m) {
+		for len(r) < min(int(m), maxPadding) {
 			r = append(r, '.')
 		}
 	}

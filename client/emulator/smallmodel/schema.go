@@ -61,11 +61,22 @@ func check(s Schema, path string) error {
 			return &SchemaError{Path: join(path, "enum"), Reason: "enum must be a non-empty list"}
 		}
 	}
+	return checkBounds(s, path)
+}
+
+// checkBounds checks the numeric keywords: lengths and counts are whole numbers from 0 to 1e9.
+func checkBounds(s Schema, path string) error {
 	for _, k := range []string{"minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems"} {
-		if v, ok := s[k]; ok {
-			if _, isNum := v.(float64); !isNum {
-				return &SchemaError{Path: join(path, k), Reason: k + " must be a number"}
-			}
+		v, ok := s[k]
+		if !ok {
+			continue
+		}
+		n, isNum := v.(float64)
+		if !isNum {
+			return &SchemaError{Path: join(path, k), Reason: k + " must be a number"}
+		}
+		if k != "minimum" && k != "maximum" && (n < 0 || n > 1e9 || n != math.Trunc(n)) {
+			return &SchemaError{Path: join(path, k), Reason: k + " must be a whole number from 0 to 1e9"}
 		}
 	}
 	return nil
