@@ -99,15 +99,3 @@ func (o *outcome) cut(stop []string, maxOut int) {
 func failed(code, msg string) *serve.Error {
 	return &serve.Error{Status: http.StatusBadGateway, Code: code, Message: msg}
 }
-
-// pieces splits text into deltas of about three words that join back to text exactly.
-func pieces(text string) []string {
-	words := strings.SplitAfter(text, " ")
-	var out []string
-	for i := 0; i < len(words); i += 3 {
-		if c := strings.Join(words[i:min(i+3, len(words))], ""); c != "" {
-			out = append(out, c)
-		}
-	}
-	return out
-}

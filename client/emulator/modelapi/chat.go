@@ -52,24 +52,11 @@ type chatUsage struct {
 
 // handleChat serves POST /v1/chat/completions.
 func (s *Service) handleChat(w http.ResponseWriter, r *http.Request, reqID string, k serve.Key) {
-	p, ok := s.prepare(w, r, reqID, k, decodeChat, "messages")
-	if !ok {
-		return
-	}
-	defer p.release()
-	if p.q.stream {
-		s.streamChat(w, r, reqID, p)
-		return
-	}
-	if err := p.modelFailure(); err != nil {
-		writeErr(w, reqID, err)
-		return
-	}
-	o := s.answer(p.q, p.maxOut)
-	if o.err != nil {
-		writeErr(w, reqID, o.err)
-		return
-	}
+	s.serveAnswer(w, r, reqID, k, decodeChat, "messages", s.streamChat, s.wholeCompletion)
+}
+
+// wholeCompletion is the Chat completion object of a finished answer.
+func (s *Service) wholeCompletion(p prepared, o outcome) any {
 	c := s.newCompletion(p, "chat.completion")
 	msg := &chatMessage{Role: "assistant", ToolCalls: toolCalls(o, false)}
 	if len(o.calls) == 0 {
@@ -78,7 +65,7 @@ func (s *Service) handleChat(w http.ResponseWriter, r *http.Request, reqID strin
 	reason := finishReason(o)
 	c.Choices = []choiceJSON{{Message: msg, FinishReason: &reason}}
 	c.Usage = usageOf(o)
-	serve.WriteJSON(w, http.StatusOK, c)
+	return c
 }
 
 // newCompletion is a completion or chunk without choices.
@@ -156,7 +143,7 @@ func (s *Service) chatBody(st *serve.Stream, chunk func(chatMessage, *string) bo
 	if len(o.calls) > 0 {
 		return chunk(chatMessage{ToolCalls: toolCalls(o, true)}, nil)
 	}
-	deltas := pieces(o.text)
+	deltas := serve.Pieces(o.text)
 	if p.q.structured() {
 		deltas = []string{o.text}
 	}

@@ -15,6 +15,31 @@ type prepared struct {
 	release func() // gives back the limits' slots
 }
 
+// serveAnswer is what both answer endpoints do: prepare the request, then stream the answer or
+// write it whole (built by whole), or the error of an injected or checked model failure.
+func (s *Service) serveAnswer(w http.ResponseWriter, r *http.Request, reqID string, k serve.Key,
+	decode func(fields) (*request, *serve.Error), messagesParam string,
+	stream func(http.ResponseWriter, *http.Request, string, prepared), whole func(prepared, outcome) any) {
+	p, ok := s.prepare(w, r, reqID, k, decode, messagesParam)
+	if !ok {
+		return
+	}
+	defer p.release()
+	if p.q.stream {
+		stream(w, r, reqID, p)
+		return
+	}
+	o := s.answer(p.q, p.maxOut)
+	if err := p.modelFailure(); err != nil {
+		o.err = err
+	}
+	if o.err != nil {
+		writeErr(w, reqID, o.err)
+		return
+	}
+	serve.WriteJSON(w, http.StatusOK, whole(p, o))
+}
+
 // prepare reads, counts and checks a request with decode; messagesParam names the conversation
 // field in errors (input or messages). On failure the error is written and ok is false.
 func (s *Service) prepare(w http.ResponseWriter, r *http.Request, reqID string, k serve.Key,

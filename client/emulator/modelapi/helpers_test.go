@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,23 +21,8 @@ const (
 	keyC = "key-c-fast-only0" // may use Fast only
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
+// clock is the shared manual clock.
+type clock = serve.ManualClock
 
 // env is the model endpoints served alone on a core of their own, with a fake clock.
 type env struct {
@@ -51,7 +35,7 @@ type env struct {
 // newEnv serves the model endpoints without delays or rate limits; mod may change both configurations.
 func newEnv(t *testing.T, mod func(*Config, *serve.Config)) *env {
 	t.Helper()
-	c := &clock{t: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)}
+	c := serve.NewManualClock(time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC))
 	cfg := Config{ThinkDelay: -1, DeltaDelay: -1, PingAfter: time.Hour}
 	// The request-rate limits are off unless a test sets them: the clock stands still.
 	shared := serve.Config{Now: c.Now, Rates: serve.Rates{KeyPerMinute: -1, AddressPerMinute: -1, AddressPer10s: -1}}

@@ -89,28 +89,15 @@ type callItem struct {
 
 // handleResponses serves POST /v1/responses.
 func (s *Service) handleResponses(w http.ResponseWriter, r *http.Request, reqID string, k serve.Key) {
-	p, ok := s.prepare(w, r, reqID, k, decodeResponses, "input")
-	if !ok {
-		return
-	}
-	defer p.release()
-	if p.q.stream {
-		s.streamResponse(w, r, reqID, p)
-		return
-	}
-	if err := p.modelFailure(); err != nil {
-		writeErr(w, reqID, err)
-		return
-	}
-	o := s.answer(p.q, p.maxOut)
-	if o.err != nil {
-		writeErr(w, reqID, o.err)
-		return
-	}
+	s.serveAnswer(w, r, reqID, k, decodeResponses, "input", s.streamResponse, s.wholeResponse)
+}
+
+// wholeResponse is the Response object of a finished answer.
+func (s *Service) wholeResponse(p prepared, o outcome) any {
 	resp := s.newResponse(p)
 	resp.Output = s.outputItems(o)
 	s.finish(&resp, o)
-	serve.WriteJSON(w, http.StatusOK, resp)
+	return resp
 }
 
 // newResponse is the Response object in progress: the settings as used, no output yet.

@@ -85,7 +85,7 @@ func (s *Service) sendText(ev *events, resp *responseJSON, o outcome, p prepared
 		"item": messageItem{ID: id, Type: "message", Role: "assistant", Status: "in_progress", Content: []textPart{}}})
 	ev.send("response.content_part.added", map[string]any{"item_id": id, "output_index": 0,
 		"content_index": 0, "part": textPart{Type: "output_text", Annotations: []any{}}})
-	deltas := pieces(o.text)
+	deltas := serve.Pieces(o.text)
 	if p.q.structured() {
 		deltas = []string{o.text}
 	}

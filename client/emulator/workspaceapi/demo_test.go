@@ -77,7 +77,7 @@ func TestDemoAskAndUpload(t *testing.T) {
 // until Config.DemoReadyDelay has passed, then ready, even across a restart; the Operations
 // workspace keeps its not_ready file and page.
 func TestDemoDraftBecomesReady(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)}
+	c := serve.NewManualClock(time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC))
 	e, info := startTestDemo(testConfig{Config: Config{ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1, DemoReadyDelay: time.Minute},
 		Shared: serve.Config{Now: c.Now}})
 	t.Cleanup(e.Close)

@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/client/emulator/internal/serve"
 )
 
 // fuzzEmulator is an unserved emulator with the test keys and a few documents.
 func fuzzEmulator() *testEmu {
-	c := &clock{t: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)}
+	c := serve.NewManualClock(time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC))
 	e := newTestEmu(fastConfig(c))
 	e.AddKey(Key{Secret: keyAdd, Owner: "alice", CanAdd: true})
 	e.AddWorkspace(WorkspaceSpec{ID: "ws_alice", Name: "Alice", Owner: "alice"})

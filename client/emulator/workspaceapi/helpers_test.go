@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,25 +23,8 @@ const (
 	keyBob     = "key-bob-add-000001"
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-// Now returns the clock's time.
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Advance moves the clock forward.
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
+// clock is the shared manual clock.
+type clock = serve.ManualClock
 
 // fastConfig has no delays at all, no resets, and a fake clock.
 func fastConfig(c *clock) testConfig {
@@ -61,7 +43,7 @@ type env struct {
 // newEnv starts an emulator with the fixture; cfg may be changed by mod.
 func newEnv(t *testing.T, mod func(*testConfig)) *env {
 	t.Helper()
-	c := &clock{t: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)}
+	c := serve.NewManualClock(time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC))
 	cfg := fastConfig(c)
 	if mod != nil {
 		mod(&cfg)

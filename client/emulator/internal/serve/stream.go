@@ -2,6 +2,7 @@ package serve
 
 import (
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -36,12 +37,18 @@ func OpenStream(w http.ResponseWriter, r *http.Request, comment string, pingAfte
 // Done reports whether the stream ended early (cut, cancelled, broken).
 func (s *Stream) Done() bool { return s.done }
 
+// End marks the stream as ended: nothing more is written.
+func (s *Stream) End() { s.done = true }
+
 // Event writes "event: name" (when name is not "") and "data: data", unless the stream ended or
 // a fault ends it now. It reports whether the event was written.
 func (s *Stream) Event(name string, data []byte) bool {
-	if s.done || !s.beforeEvent() {
-		return false
-	}
+	return !s.done && s.Before() && s.Write(name, data)
+}
+
+// Write writes an event without applying faults (for a final event that replaces the one a
+// fault hit); false when the stream is broken.
+func (s *Stream) Write(name string, data []byte) bool {
 	text := "data: " + string(data) + "\n\n"
 	if name != "" {
 		text = "event: " + name + "\n" + text
@@ -51,8 +58,9 @@ func (s *Stream) Event(name string, data []byte) bool {
 	return !s.done
 }
 
-// beforeEvent applies the stall and cut faults; false when the stream ended.
-func (s *Stream) beforeEvent() bool {
+// Before applies the stall and cut faults due before the next event; false when the stream
+// ended (cut, or the request was cancelled).
+func (s *Stream) Before() bool {
 	if s.faults.StallFor > 0 && s.sent == s.faults.StallAfter {
 		if !SleepCtx(s.r, s.faults.StallFor) {
 			s.done = true
@@ -92,6 +100,18 @@ func (s *Stream) Comment() {
 	if !s.done {
 		s.write(s.comment + "\n\n")
 	}
+}
+
+// Pieces splits text into deltas of about three words that join back to text exactly.
+func Pieces(text string) []string {
+	words := strings.SplitAfter(text, " ")
+	var out []string
+	for i := 0; i < len(words); i += 3 {
+		if c := strings.Join(words[i:min(i+3, len(words))], ""); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Pause waits d, writing the keep-alive line whenever pingAfter passes without an event.
