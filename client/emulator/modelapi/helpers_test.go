@@ -2,7 +2,6 @@ package modelapi
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -181,9 +180,3 @@ func compact(names []string) string {
 	return strings.Join(out, " ")
 }
 
-// jsonStr returns v as compact JSON.
-func jsonStr(v any) string {
-	var b bytes.Buffer
-	_ = json.NewEncoder(&b).Encode(v)
-	return strings.TrimSpace(b.String())
-}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/smallmodel"
 )
 
 // pngURL is a data: URL of a tiny PNG.
@@ -251,4 +252,38 @@ func TestGatesAndAuth(t *testing.T) {
 	check("no completions", ev.do("POST", "/v1/completions", keyA, with(nil)), 404, "not_found")
 	check("no stored responses", ev.do("GET", "/v1/responses/resp_1", keyA, nil), 404, "not_found")
 	check("bad JSON", ev.do("POST", "/v1/responses", keyA, "{nope"), 400, "invalid_request_error")
+}
+
+// context_length_exceeded: the request and the answer it may need do not fit the tier's window.
+func TestContextLength(t *testing.T) {
+	ev := newEnv(t, func(c *Config, _ *serve.Config) {
+		c.Tiers = []Tier{{Name: "Tiny", ContextWindow: 100, MaxOutputTokens: 50}}
+	})
+	body := map[string]any{"model": "Tiny", "input": strings.Repeat("abcd", 60), "max_output_tokens": 50}
+	checkRefusal(t, ev, "/v1/responses", refusal{"too long", body, 400, "context_length_exceeded", "input"})
+	body["max_output_tokens"] = 60
+	checkRefusal(t, ev, "/v1/responses", refusal{"over the tier", body, 400, "invalid_request_error", "max_output_tokens"})
+	body["input"], body["max_output_tokens"] = "short", 50
+	if r := ev.respond(body); r.status != 200 {
+		t.Errorf("fits: %d %s", r.status, r.body)
+	}
+}
+
+// The image budget: over 10 MiB one image (refused before it is decoded), over 20 MiB together,
+// over 8 images.
+func TestImageBudget(t *testing.T) {
+	huge := "data:image/png;base64," + strings.Repeat("AAAA", (10<<20)/3+4)
+	if _, err := decodeImage(huge, "p"); err == nil || err.Code != "images_too_large" || err.Param != "p" {
+		t.Errorf("one image over 10 MiB: %v", err)
+	}
+	seven := smallmodel.Image{MIME: "image/png", Bytes: 7 << 20}
+	if err := checkImageBudget([]smallmodel.Image{seven, seven}); err != nil {
+		t.Errorf("14 MiB: %v", err)
+	}
+	if err := checkImageBudget([]smallmodel.Image{seven, seven, seven}); err == nil || err.Code != "images_too_large" {
+		t.Errorf("21 MiB: %v", err)
+	}
+	if err := checkImageBudget(make([]smallmodel.Image, 9)); err == nil || err.Code != "too_many_images" {
+		t.Errorf("9 images: %v", err)
+	}
 }
