@@ -14,7 +14,6 @@ type outcome struct {
 	text       string
 	calls      []smallmodel.Call // with ids
 	incomplete bool              // cut at max_output_tokens
-	stopped    bool              // cut at a stop sequence (chat)
 	inTokens   int
 	outTokens  int
 	err        *serve.Error // the answer failed a check (502)
@@ -87,7 +86,7 @@ func checkJSON(f smallmodel.Format, text string, maxOut int) *serve.Error {
 func (o *outcome) cut(stop []string, maxOut int) {
 	for _, st := range stop {
 		if i := strings.Index(o.text, st); st != "" && i >= 0 {
-			o.text, o.stopped = o.text[:i], true
+			o.text = o.text[:i]
 		}
 	}
 	if r := []rune(o.text); smallmodel.Tokens(o.text) > maxOut {

@@ -237,3 +237,29 @@ func TestChatChunks(t *testing.T) {
 		t.Errorf("failure: %s", evs[len(evs)-1].raw)
 	}
 }
+
+// GET /v1/models lists the tiers the key may use, with capabilities and limits; a key limited
+// to some tiers sees only those, and query parameters are refused.
+func TestModelsList(t *testing.T) {
+	ev := newEnv(t, func(c *Config, _ *serve.Config) { c.Tiers = DemoTiers(true) })
+	var list modelList
+	r := ev.do("GET", "/v1/models", keyA, nil)
+	if err := json.Unmarshal(r.body, &list); err != nil || r.status != 200 || list.Object != "list" || len(list.Data) != 4 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	g := list.Data[3]
+	if g.ID != "Genius" || g.Object != "model" || !g.Capabilities.Tools || g.ContextWindow == 0 ||
+		g.MaxOutputTokensWithTools == 0 || g.MaxOutputTokens < g.MaxOutputTokensWithTools {
+		t.Errorf("Genius %+v", g)
+	}
+	if i := list.Data[0]; i.ID != "Instant" || i.Capabilities.Tools || i.Capabilities.Vision {
+		t.Errorf("Instant %+v", i)
+	}
+	r = ev.do("GET", "/v1/models", keyC, nil)
+	if err := json.Unmarshal(r.body, &list); err != nil || len(list.Data) != 1 || list.Data[0].ID != "Fast" {
+		t.Errorf("key limited to Fast: %s", r.body)
+	}
+	if r := ev.do("GET", "/v1/models?limit=2&after=x", keyA, nil); r.status != 400 || *r.errorOf(t).Param != "after" {
+		t.Errorf("query: %d %s", r.status, r.body)
+	}
+}

@@ -179,4 +179,3 @@ func compact(names []string) string {
 	}
 	return strings.Join(out, " ")
 }
-

@@ -2,7 +2,9 @@ package modelapi
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 
 	"lectern/client/emulator/internal/serve"
 )
@@ -56,12 +58,9 @@ func (s *Service) handleModels(w http.ResponseWriter, r *http.Request, reqID str
 	serve.WriteJSON(w, http.StatusOK, list)
 }
 
-// firstKey names a query parameter of r.
+// firstKey names the first query parameter of r, in name order.
 func firstKey(r *http.Request) string {
-	for k := range r.URL.Query() {
-		return k
-	}
-	return ""
+	return slices.Sorted(maps.Keys(r.URL.Query()))[0]
 }
 
 // hex12 writes n as 12 hex digits, the tail of every id.
