@@ -61,3 +61,32 @@ func waitDown(t *testing.T, url, when string) {
 	}
 	t.Fatal("server still up " + when)
 }
+
+// The families share one core: wrong keys on /workspace and on /v1 count toward one limit, and
+// the demo key works on both.
+func TestFamiliesShareKeysAndLimits(t *testing.T) {
+	e, info := emulator.StartDemo(emulator.Config{WrongKeyLimit: 2})
+	t.Cleanup(e.Close)
+	get := func(path, key string) int {
+		req, _ := http.NewRequest("GET", e.URL()+path, nil)
+		req.Header.Set("Authorization", "Bearer "+key)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if get("/workspace", info.Key) != 200 || get("/v1/models", info.Key) != 200 {
+		t.Fatal("the demo key does not work on both families")
+	}
+	if a, b := get("/workspace", "wrong"), get("/v1/models", "wrong"); a != 401 || b != 401 {
+		t.Fatalf("wrong keys: %d %d", a, b)
+	}
+	if s := get("/v1/models", "wrong"); s != 429 {
+		t.Errorf("third wrong key, across families: %d", s)
+	}
+	if e.Requests(emulator.RouteModels) != 3 || e.Requests(emulator.RouteList) != 2 {
+		t.Errorf("requests: %d models, %d lists", e.Requests(emulator.RouteModels), e.Requests(emulator.RouteList))
+	}
+}

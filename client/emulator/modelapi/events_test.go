@@ -263,3 +263,28 @@ func TestModelsList(t *testing.T) {
 		t.Errorf("query: %d %s", r.status, r.body)
 	}
 }
+
+// Chat completions without stream: finish_reason length at max_tokens, stop at a stop sequence.
+func TestChatFinishReasons(t *testing.T) {
+	ev := newEnv(t, nil)
+	finish := func(extra map[string]any) (string, string) {
+		t.Helper()
+		body := chatBody("where does it stop?")
+		for k, v := range extra {
+			body[k] = v
+		}
+		var c completionJSON
+		r := ev.do("POST", "/v1/chat/completions", keyA, body)
+		if err := json.Unmarshal(r.body, &c); err != nil || r.status != 200 || len(c.Choices) != 1 {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		return *c.Choices[0].FinishReason, *c.Choices[0].Message.Content
+	}
+	if reason, text := finish(map[string]any{"max_completion_tokens": 3}); reason != "length" || len([]rune(text)) != 12 {
+		t.Errorf("max_completion_tokens: %s %q", reason, text)
+	}
+	if reason, text := finish(map[string]any{"stop": "deterministic"}); reason != "stop" || strings.Contains(text, "deterministic") ||
+		!strings.HasPrefix(smallmodel.Intro, text) {
+		t.Errorf("stop: %s %q", reason, text)
+	}
+}
