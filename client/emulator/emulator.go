@@ -65,6 +65,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) { e.mux.Ser
 // AddKey registers an API key (replacing one with the same Secret) for every family.
 func (e *Emulator) AddKey(k Key) { e.core.AddKey(k) }
 
+// RevokeKey revokes an API key on every family (401 from then on).
+func (e *Emulator) RevokeKey(secret string) { e.core.RevokeKey(secret) }
+
 // SetFaults replaces the injected faults of every family.
 func (e *Emulator) SetFaults(f Faults) { e.core.SetFaults(f) }
 

@@ -62,8 +62,8 @@ func waitDown(t *testing.T, url, when string) {
 	t.Fatal("server still up " + when)
 }
 
-// The families share one core: wrong keys on /workspace and on /v1 count toward one limit, and
-// the demo key works on both.
+// The families share one core: the demo key works on both, a revoked key on neither, and wrong
+// keys on /workspace and on /v1 count toward one limit.
 func TestFamiliesShareKeysAndLimits(t *testing.T) {
 	e, info := emulator.StartDemo(emulator.Config{WrongKeyLimit: 2})
 	t.Cleanup(e.Close)
@@ -80,8 +80,9 @@ func TestFamiliesShareKeysAndLimits(t *testing.T) {
 	if get("/workspace", info.Key) != 200 || get("/v1/models", info.Key) != 200 {
 		t.Fatal("the demo key does not work on both families")
 	}
-	if a, b := get("/workspace", "wrong"), get("/v1/models", "wrong"); a != 401 || b != 401 {
-		t.Fatalf("wrong keys: %d %d", a, b)
+	e.RevokeKey(info.ReadOnlyKey)
+	if a, b := get("/workspace", "wrong"), get("/v1/models", info.ReadOnlyKey); a != 401 || b != 401 {
+		t.Fatalf("a wrong key, a revoked key: %d %d", a, b)
 	}
 	if s := get("/v1/models", "wrong"); s != 429 {
 		t.Errorf("third wrong key, across families: %d", s)

@@ -140,6 +140,13 @@ func (c *Core) AddKey(k Key) {
 	c.keys[k.Secret] = k
 }
 
+// RevokeKey removes a key: it then gets 401 like a wrong one, on every family.
+func (c *Core) RevokeKey(secret string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.keys, secret)
+}
+
 // Bearer returns the key sent in Authorization: Bearer, "" when none.
 func Bearer(r *http.Request) string {
 	a := strings.TrimSpace(r.Header.Get("Authorization"))
