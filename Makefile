@@ -89,7 +89,8 @@ readme-test:
 bench: deps
 	$(GO) test -tags $(TEST_TAGS) -run '^$$' -bench . -benchmem ./...
 
-# lint also checks the layers: client and app import no Fyne, and no non-test file of ui or cli
+# lint also checks the layers: client and app import no Fyne, openai-go is imported only by tests
+# (go list -deps leaves test files out), and no non-test file of ui or cli
 # imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness, and
 # cannot reach the lectern binary: only packages under ui/ may import it, and it imports ui).
 lint: deps
@@ -97,6 +98,9 @@ lint: deps
 	$(GO) run $(STATICCHECK) -tags $(TEST_TAGS) ./...
 	@bad=$$($(GO) list -deps ./client/... ./app/... | grep '^fyne.io' || true); \
 	if [ -n "$$bad" ]; then echo "client and app must not depend on Fyne:"; echo "$$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TEST_TAGS) -deps ./... | grep '^github.com/openai/' || true); \
+	if [ -n "$$bad" ]; then echo "openai-go is a test-only dependency (the emulator's /v1 tests); the program imports:"; \
+	  echo "$$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TEST_TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./ui/... ./cli/... | \
 	  grep -v '^lectern/ui/internal/tour[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
 	if [ -n "$$bad" ]; then echo "ui and cli reach client/emulator only through app (app.ServeDemo); these import it:"; \

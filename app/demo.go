@@ -19,6 +19,9 @@ type DemoServer struct {
 	URL string
 	// Key is the demo key, valid only on this server.
 	Key string
+	// ModelsURL is the base URL of the /v1 model endpoints that standard client libraries need
+	// (URL + "/v1"); the same key works there.
+	ModelsURL string
 
 	personal string // the id of the demo user's personal workspace that accepts uploads
 	emu      *emulator.Emulator
@@ -35,7 +38,8 @@ func ServeDemo(ctx context.Context, addr string) (*DemoServer, error) {
 		cancel()
 		return nil, err
 	}
-	return &DemoServer{URL: url, Key: info.Key, personal: info.Personal, emu: emu, cancel: cancel}, nil
+	return &DemoServer{URL: url, Key: info.Key, ModelsURL: url + "/v1", personal: info.Personal, emu: emu,
+		cancel: cancel}, nil
 }
 
 // Close stops the server at once (answers still streaming are cut). It may be called again.

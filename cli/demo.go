@@ -46,6 +46,7 @@ func runDemo(e *env, args []string) error {
 func (e *env) printDemo(d *app.DemoServer) {
 	w, url, key := e.stdout, d.URL, d.Key
 	fmt.Fprintf(w, "Lectern demo server: %s\n", url)
+	fmt.Fprintf(w, "OpenAI-compatible:   %s   (the /v1 base URL for standard client libraries)\n", d.ModelsURL)
 	fmt.Fprintf(w, "API key:             %s   (a demo key, valid only on this server)\n\n", key)
 	fmt.Fprintln(w, "In another terminal, paste:")
 	fmt.Fprintf(w, "  export LECTERN_SERVER=%s\n", url)

@@ -88,6 +88,7 @@ func TestDemoOutput(t *testing.T) {
 	setup(t)
 	url, _, out := startDemoOutput(t, "127.0.0.1:0")
 	want := `Lectern demo server: URL
+OpenAI-compatible:   URL/v1   (the /v1 base URL for standard client libraries)
 API key:             lk_demo_4f2a9c7e1b3d5a60   (a demo key, valid only on this server)
 
 In another terminal, paste:

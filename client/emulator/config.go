@@ -1,40 +1,16 @@
-// Package emulator is an in-process implementation of the workspace endpoints of the Workspace
-// Question-Answering Service (GET and POST /workspace, POST /workspace/documents and
-// GET /workspace/documents/{id}), faithful to ../shared/spec/workspace-api.md sections 4, 5 and 7.
-//
-// It is started like an httptest.Server (Start) or served on a real address (ListenAndServe) and is
-// used by the tests of every layer and by the app's demo mode. State lives in memory behind one mutex;
-// the upload lifecycle is computed from Config.Now, so it needs no background goroutines. Answers come
-// from package lectern/client/emulator/engine. Faults can be injected with SetFaults.
-//
-// Where the spec is silent, the emulator chooses:
-//   - Errors carry code, message, retryable, request_id and param (the field at fault); 429 and 5xx
-//     are retryable. Wrong keys past the limit get 429 rate_limit_exceeded (the /v1 code) while
-//     valid keys from the same address still pass.
-//   - Cursors are opaque and name the server epoch: Restart makes every one 400 invalid_cursor.
-//     Documents of one workspace are listed by name (case-insensitive), then id; sources come on
-//     every page of a workspace_id listing; an upload still processing is not listed.
-//   - An upload is "in flight" until ready or failed: a resend from the same key gets 429
-//     too_many_uploads (Retry-After until indexing ends), another key gets 202 processing with
-//     document_id null. The first answer waits ProcessingDelay and says not_ready (or ready).
-//     A failed document may be added again with the same id or name; it is replaced.
-//   - daily_upload_limit is 429 with Retry-After until midnight IST; a file over max_file_bytes or
-//     a workspace over workspace_bytes_limit is 413 file_too_large. Names compare case-insensitively.
-//   - A PDF without a text layer is taken as scanned: warning ocr_used, counted in daily_ocr_used,
-//     and slower to index.
-//   - Stream data objects carry both "id" and "answer_id"; stages are retrieving, reading (or
-//     computing), writing; answer.sources comes before writing.
 package emulator
 
 import (
-	"path"
-	"strings"
 	"time"
+
+	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/modelapi"
+	"lectern/client/emulator/workspaceapi"
 )
 
-// Config tunes an Emulator. The zero Config is usable and realistic for the demo. A zero duration
-// takes its default; a negative duration means none (instant). A zero count takes its default; a
-// negative count switches the feature off.
+// Config tunes an Emulator: every family's settings in one flat struct. The zero Config is usable
+// and realistic for the demo. A zero duration takes its default; a negative duration means none
+// (instant). A zero count takes its default; a negative count switches the feature off.
 type Config struct {
 	// ProcessingDelay is how long the server reads and stores an added file (status processing);
 	// the upload response waits for it. Default 1 s.
@@ -44,114 +20,64 @@ type Config struct {
 	// DemoReadyDelay is how long the draft that NewDemo puts in the demo user's own workspace stays
 	// not_ready, as if indexed since the demo started; then it is ready. Default 3 minutes.
 	DemoReadyDelay time.Duration
-	// PingAfter is the silence after which a stream sends ": ping". Default 20 s (spec §6).
+	// PingAfter is the silence after which a stream sends a comment line (": ping" on /workspace,
+	// ": keep-alive" on /v1). Default 20 s.
 	PingAfter time.Duration
 	// ThinkDelay is the pause of a stream before the first delta. Default 400 ms.
 	ThinkDelay time.Duration
 	// StageDelay is the pause after each answer.status event. Default 150 ms.
 	StageDelay time.Duration
-	// DeltaDelay is the pause between answer.delta events. Default 25 ms.
+	// DeltaDelay is the pause between text deltas. Default 25 ms.
 	DeltaDelay time.Duration
-	// ResetEvery makes every Nth streamed answer send an answer.reset. Default 5; negative: never.
+	// ResetEvery makes every Nth streamed workspace answer send an answer.reset. Default 5;
+	// negative: never.
 	ResetEvery int
 	// FailPattern is a glob (path.Match, on the lower-case file name) of uploads that end failed with
 	// indexing_failed. Default "*unreadable*"; "-" matches nothing.
 	FailPattern string
 	// UploadsDisabled switches adding documents off (404 api_disabled), see SetUploadsEnabled.
 	UploadsDisabled bool
-	// Limits overrides the server settings reported in the limits object; zero fields keep the
-	// defaults of spec §8 (max_file_bytes 3145728, max_request_bytes 4259840, ...).
+	// Limits overrides the server settings reported in the workspace limits object; zero fields
+	// keep the defaults (max_file_bytes 3145728, max_request_bytes 4259840, ...).
 	Limits Limits
+
 	// WrongKeyLimit is how many wrong or missing keys one address may send in WrongKeyWindow before
-	// it gets 429 instead of 401. Defaults 20 and 10 minutes (spec §8); a negative limit is no limit.
+	// it gets 429 instead of 401, on every family. Defaults 20 and 10 minutes; negative: no limit.
 	WrongKeyLimit  int
 	WrongKeyWindow time.Duration
-	// Now is the clock. Default time.Now.
+	// Rates are the /v1 request-rate and open-stream limits (model-api.md §8); zero fields take
+	// the defaults, negative ones switch that limit off.
+	Rates Rates
+	// Tiers are the /v1 model tiers; nil gives the demo's (modelapi.DemoTiers): Instant without
+	// tools or vision, Fast and Smart with both, and Genius when Genius is true.
+	Tiers  []Tier
+	Genius bool
+	// ResponsesOff and ChatOff turn POST /v1/responses or /v1/chat/completions off (404 api_disabled).
+	ResponsesOff, ChatOff bool
+	// Now is the clock of every family. Default time.Now.
 	Now func() time.Time
 }
 
-// Limits holds the server settings of the limits object (spec §2, §8).
-type Limits struct {
-	MaxFileBytes        int64
-	MaxRequestBytes     int64
-	WorkspaceBytesLimit int64
-	DailyUploadsLimit   int
-	DailyOCRLimit       int
-	MaxOCRPages         int
+// shared returns the settings of the shared core.
+func (c Config) shared() serve.Config {
+	return serve.Config{Now: c.Now, WrongKeyLimit: c.WrongKeyLimit, WrongKeyWindow: c.WrongKeyWindow,
+		Rates: c.Rates}
 }
 
-// dur returns d, def when d is zero, and 0 when d is negative.
-func dur(d, def time.Duration) time.Duration {
-	switch {
-	case d == 0:
-		return def
-	case d < 0:
-		return 0
+// models returns the settings of the model endpoints.
+func (c Config) models() modelapi.Config {
+	tiers := c.Tiers
+	if tiers == nil {
+		tiers = modelapi.DemoTiers(c.Genius)
 	}
-	return d
+	return modelapi.Config{Tiers: tiers, PingAfter: c.PingAfter, ThinkDelay: c.ThinkDelay,
+		DeltaDelay: c.DeltaDelay, ResponsesOff: c.ResponsesOff, ChatOff: c.ChatOff}
 }
 
-// count returns n, def when n is zero, and 0 when n is negative.
-func count(n, def int) int {
-	switch {
-	case n == 0:
-		return def
-	case n < 0:
-		return 0
-	}
-	return n
-}
-
-// normalize fills the defaults of c.
-func (c Config) normalize() Config {
-	c.ProcessingDelay = dur(c.ProcessingDelay, time.Second)
-	c.ReadyDelay = dur(c.ReadyDelay, 2*time.Second)
-	c.DemoReadyDelay = dur(c.DemoReadyDelay, 3*time.Minute)
-	c.PingAfter = dur(c.PingAfter, 20*time.Second)
-	c.ThinkDelay = dur(c.ThinkDelay, 400*time.Millisecond)
-	c.StageDelay = dur(c.StageDelay, 150*time.Millisecond)
-	c.DeltaDelay = dur(c.DeltaDelay, 25*time.Millisecond)
-	c.ResetEvery = count(c.ResetEvery, 5)
-	if c.FailPattern == "" {
-		c.FailPattern = "*unreadable*"
-	}
-	c.WrongKeyLimit = count(c.WrongKeyLimit, 20)
-	c.WrongKeyWindow = dur(c.WrongKeyWindow, 10*time.Minute)
-	if c.Now == nil {
-		c.Now = time.Now
-	}
-	c.Limits = c.Limits.normalize()
-	return c
-}
-
-// normalize fills the sample values of spec §8 into zero fields.
-func (l Limits) normalize() Limits {
-	if l.MaxFileBytes == 0 {
-		l.MaxFileBytes = 3145728
-	}
-	if l.MaxRequestBytes == 0 {
-		l.MaxRequestBytes = 4259840
-	}
-	if l.WorkspaceBytesLimit == 0 {
-		l.WorkspaceBytesLimit = 104857600
-	}
-	if l.DailyUploadsLimit == 0 {
-		l.DailyUploadsLimit = 200
-	}
-	if l.DailyOCRLimit == 0 {
-		l.DailyOCRLimit = 20
-	}
-	if l.MaxOCRPages == 0 {
-		l.MaxOCRPages = 30
-	}
-	return l
-}
-
-// failsByName reports whether an upload called name is configured to fail indexing.
-func (c Config) failsByName(name string) bool {
-	if c.FailPattern == "-" {
-		return false
-	}
-	ok, err := path.Match(c.FailPattern, strings.ToLower(name))
-	return err == nil && ok
+// workspace returns the settings of the workspace endpoints.
+func (c Config) workspace() workspaceapi.Config {
+	return workspaceapi.Config{ProcessingDelay: c.ProcessingDelay, ReadyDelay: c.ReadyDelay,
+		DemoReadyDelay: c.DemoReadyDelay, PingAfter: c.PingAfter, ThinkDelay: c.ThinkDelay,
+		StageDelay: c.StageDelay, DeltaDelay: c.DeltaDelay, ResetEvery: c.ResetEvery,
+		FailPattern: c.FailPattern, UploadsDisabled: c.UploadsDisabled, Limits: c.Limits}
 }

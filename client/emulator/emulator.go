@@ -1,3 +1,19 @@
+// Package emulator is an in-process implementation of the Workspace Question-Answering Service,
+// faithful to ../shared/spec/workspace-api.md and model-api.md: tests of every layer and the app's
+// demo mode run against it. It is started like an httptest.Server (Start) or served on a real
+// address (ListenAndServe).
+//
+// The service is organised by API family, each a package with a Register(*http.ServeMux) method
+// that adds its routes to the one address:
+//
+//	workspaceapi/     the workspace endpoints (/workspace, /workspace/documents)
+//	modelapi/         the model endpoints (/v1/models, /v1/responses, /v1/chat/completions)
+//	toolsapi/         the auxiliary tools (/pdf, /ocr, /websearch, ...): see toolsapi/doc.go
+//	internal/serve/   what they share: keys, request ids, faults, limits, errors, event streams
+//	engine/           the answer engine of the workspace endpoints
+//	smallmodel/       the small deterministic model behind /v1
+//
+// Emulator composes them over one serve.Core, so a key, a fault or a limit applies to all.
 package emulator
 
 import (
@@ -10,28 +26,22 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/modelapi"
+	"lectern/client/emulator/workspaceapi"
 )
 
-// Emulator is an in-process workspace service. It is an http.Handler; Start and ListenAndServe
-// also serve it. All methods are safe for concurrent use.
+// Emulator is an in-process service: every API family on one address. It is an http.Handler;
+// Start and ListenAndServe also serve it. All methods are safe for concurrent use. The workspace
+// family's methods (AddWorkspace, AddDocument, Restart, RevokeAccess, ...) are promoted from
+// *workspaceapi.Service.
 type Emulator struct {
-	cfg Config
+	*workspaceapi.Service
+	core *serve.Core
+	mux  *http.ServeMux
 
-	mu         sync.Mutex
-	keys       map[string]Key
-	ws         map[string]*workspace
-	seq        int // ids of workspaces, documents, sources and answers
-	reqSeq     int // request ids
-	epoch      int
-	faults     Faults
-	wrong      map[string][]time.Time    // wrong-key times per remote address
-	revoked    map[[2]string]bool        // (workspace, user) pairs whose access was lost
-	daily      map[string]map[string]int // day -> key -> uploads
-	ocr        map[string]map[string]int // day -> key -> OCR uploads
-	streamed   int                       // streamed answers so far, for Config.ResetEvery
-	uploadsOff bool
-	requests   map[string]int // requests per route, see Requests
-
+	mu        sync.Mutex
 	srv       *httptest.Server
 	hsrv      *http.Server
 	url       string
@@ -41,20 +51,29 @@ type Emulator struct {
 
 // New returns an Emulator with no keys and no workspaces.
 func New(cfg Config) *Emulator {
-	cfg = cfg.normalize()
-	return &Emulator{
-		cfg:        cfg,
-		keys:       map[string]Key{},
-		ws:         map[string]*workspace{},
-		wrong:      map[string][]time.Time{},
-		revoked:    map[[2]string]bool{},
-		daily:      map[string]map[string]int{},
-		ocr:        map[string]map[string]int{},
-		uploadsOff: cfg.UploadsDisabled,
-		requests:   map[string]int{},
-		epoch:      1,
-	}
+	core := serve.NewCore(cfg.shared())
+	e := &Emulator{core: core, mux: http.NewServeMux()}
+	e.Service = workspaceapi.New(cfg.workspace(), core)
+	e.Service.Register(e.mux)
+	modelapi.New(cfg.models(), core).Register(e.mux)
+	return e
 }
+
+// ServeHTTP implements http.Handler: each family answers its own routes.
+func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) { e.mux.ServeHTTP(w, r) }
+
+// AddKey registers an API key (replacing one with the same Secret) for every family.
+func (e *Emulator) AddKey(k Key) { e.core.AddKey(k) }
+
+// RevokeKey revokes an API key on every family (401 from then on).
+func (e *Emulator) RevokeKey(secret string) { e.core.RevokeKey(secret) }
+
+// SetFaults replaces the injected faults of every family.
+func (e *Emulator) SetFaults(f Faults) { e.core.SetFaults(f) }
+
+// Requests returns how many requests reached a route (RouteList, RouteResponses, ...), or all
+// requests for "", counted before faults and authentication.
+func (e *Emulator) Requests(route string) int { return e.core.Requests(route) }
 
 // Start returns a new Emulator served by an httptest.Server on a loopback address; see URL and Close.
 func Start(cfg Config) *Emulator {
@@ -145,51 +164,3 @@ func (e *Emulator) Close() {
 		_ = hs.Close()
 	}
 }
-
-// Restart simulates a server restart: every listing cursor stops working (400 invalid_cursor) and
-// uploads (documents with a client id) still being read or indexed are lost (their status is then
-// 404 document_not_found). A seeded document still being indexed stays.
-func (e *Emulator) Restart() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.epoch++
-	now := e.cfg.Now()
-	for _, w := range e.ws {
-		for _, d := range append([]*document(nil), w.docs...) {
-			if d.clientID != "" && d.inFlight(now) {
-				w.remove(d)
-			}
-		}
-	}
-}
-
-// SetUploadsEnabled switches adding documents on or off for the server (off: 404 api_disabled).
-func (e *Emulator) SetUploadsEnabled(on bool) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.uploadsOff = !on
-}
-
-// RevokeAccess makes user lose access to a workspace at once (spec §5 rule 3): asking it then gives
-// 404 workspace_access_lost and listing no longer shows it.
-func (e *Emulator) RevokeAccess(workspaceID, user string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.revoked[[2]string{workspaceID, user}] = true
-}
-
-// isRevoked reports whether user lost access to a workspace.
-func (e *Emulator) isRevoked(workspaceID, user string) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.revoked[[2]string{workspaceID, user}]
-}
-
-// nextID returns a new deterministic id with prefix.
-func (e *Emulator) nextID(prefix string) string {
-	e.seq++
-	return fmt.Sprintf("%s%012x", prefix, e.seq)
-}
-
-// now returns the configured clock's time.
-func (e *Emulator) now() time.Time { return e.cfg.Now() }
