@@ -64,7 +64,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain), selected: -1}
-	v.filter = newFilterEntry("Filter documents by name, type or status", v.applyFilter)
+	v.filter = newFilterEntry("Filter by name, type, status", v.applyFilter)
 	v.empty = newEmptyNote(v.filter.Clear, true)
 	s := b.Settings()
 	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
@@ -74,7 +74,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Wrapping = fyne.TextWrapWord  // the full name, which a narrow list may shorten
-	v.counts.Wrapping = fyne.TextWrapWord // wraps in a narrow window rather than widening it
+	v.counts.Truncation = fyne.TextTruncateEllipsis // shares its line with the filter (the list has them too)
 	v.shown.SizeName = theme.SizeNameCaptionText
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
 	v.table.OnDocument = v.showDetail
@@ -89,8 +89,9 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
 	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.setFolded(!v.folded) })
 	v.foldB.Importance = widget.LowImportance
-	counts := container.NewBorder(nil, nil, nil, v.foldB, v.counts)
-	v.unfolded = container.NewVBox(v.limits.root, v.errs.box, v.filter)
+	// The counts and the filter share a line, to leave the table the room.
+	counts := container.NewBorder(nil, nil, nil, v.foldB, container.NewGridWithColumns(2, v.counts, v.filter))
+	v.unfolded = container.NewVBox(v.limits.root, v.errs.box)
 	top := container.NewVBox(head, counts, v.unfolded)
 	// The note goes under the header row, in the middle of the rows' space.
 	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.root)
@@ -145,7 +146,7 @@ func visibleHeight(o fyne.CanvasObject) float32 {
 // conversation under them has the room, or shows them again.
 func (v *documentsView) setFolded(on bool) {
 	v.folded = on
-	for _, o := range []fyne.CanvasObject{v.unfolded, v.body, v.bottom} {
+	for _, o := range []fyne.CanvasObject{v.unfolded, v.filter, v.body, v.bottom} {
 		showIf(o, !on)
 	}
 	if on {

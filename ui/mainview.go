@@ -16,7 +16,7 @@ import (
 )
 
 // docSplitOffset is the share of the right side the documents take above the conversation.
-const docSplitOffset = 0.5
+const docSplitOffset = 0.6
 
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
