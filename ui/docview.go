@@ -90,7 +90,7 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.setFolded(!v.folded) })
 	v.foldB.Importance = widget.LowImportance
 	// The counts and the filter share a line, to leave the table the room.
-	counts := container.NewBorder(nil, nil, nil, v.foldB, container.NewGridWithColumns(2, v.counts, v.filter))
+	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(visibleHalves{}, v.counts, v.filter))
 	v.unfolded = container.NewVBox(v.limits.root, v.errs.box)
 	top := container.NewVBox(head, counts, v.unfolded)
 	// The note goes under the header row, in the middle of the rows' space.
@@ -100,6 +100,46 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	v.bottom = container.NewPadded(container.NewVBox(line, v.detail.body))
 	header := container.NewVScroll(container.NewPadded(top))
 	return container.New(&tableFirstLayout{keep: container.NewPadded(head)}, header, v.body, v.bottom)
+}
+
+// visibleHalves lays out its visible objects side by side in equal widths: the counts take the
+// whole line when the filter is folded away.
+type visibleHalves struct{}
+
+func (visibleHalves) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	shown := visibleOnly(objs)
+	if len(shown) == 0 {
+		return
+	}
+	pad := theme.Padding()
+	w := (size.Width - pad*float32(len(shown)-1)) / float32(len(shown))
+	for i, o := range shown {
+		o.Resize(fyne.NewSize(w, size.Height))
+		o.Move(fyne.NewPos(float32(i)*(w+pad), 0))
+	}
+}
+
+func (visibleHalves) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	shown := visibleOnly(objs)
+	for _, o := range shown {
+		m := o.MinSize()
+		s = fyne.NewSize(max(s.Width, m.Width), max(s.Height, m.Height))
+	}
+	if n := float32(len(shown)); n > 1 {
+		s.Width = s.Width*n + theme.Padding()*(n-1)
+	}
+	return s
+}
+
+func visibleOnly(objs []fyne.CanvasObject) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	for _, o := range objs {
+		if o.Visible() {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // tableFirstLayout stacks the header (a vertical scroll), the table and the details panel. When

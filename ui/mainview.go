@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -45,6 +46,8 @@ type mainView struct {
 	loads    int     // workspace list reads in flight
 	docSize  float64 // the share of the right side the unfolded documents take
 	poll     poller  // refreshes the shown workspace while documents are not ready
+	// lookups counts the last-conversation look-ups not yet shown (tests wait for none).
+	lookups atomic.Int32
 
 	onSettings func()
 	// onLoaded, when set, is called on the UI goroutine after each workspace list is shown.
@@ -206,9 +209,11 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 // a conversation, with the documents folded away to give it the room; a workspace without one
 // gets a new, empty one, under its documents.
 func (m *mainView) openLastConversation(wsID string) {
+	m.lookups.Add(1)
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
 		uiDo(func() {
+			defer m.lookups.Add(-1)
 			if err != nil || m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
 				return
 			}

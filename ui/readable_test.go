@@ -313,3 +313,31 @@ func TestWindowFits640x480(t *testing.T) {
 	t.Logf("content minimum at 640 wide: %v", u.win.Content().MinSize())
 	fits("the workspace browser", u.win.Content().MinSize())
 }
+
+// Hide documents folds the table, the filter and the details away (the name, badges and counts
+// stay, the counts then on the whole line); Show documents brings them back.
+func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "Finance")
+	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+	v := m.docs
+	test.Tap(v.foldB)
+	drain()
+	if v.body.Visible() || v.filter.Visible() || v.bottom.Visible() || !v.counts.Visible() || v.foldB.Text != "Show documents" {
+		t.Fatalf("folded: table %v filter %v details %v counts %v, button %q", v.body.Visible(), v.filter.Visible(),
+			v.bottom.Visible(), v.counts.Visible(), v.foldB.Text)
+	}
+	line := v.counts.Size().Width + v.foldB.Size().Width
+	if folded := v.counts.Size().Width; folded < 0.6*line {
+		t.Errorf("folded, the counts are %.0f wide of %.0f", folded, line)
+	}
+	test.Tap(v.foldB)
+	drain()
+	if !v.body.Visible() || !v.filter.Visible() || v.foldB.Text != "Hide documents" {
+		t.Fatalf("unfolded: table %v filter %v, button %q", v.body.Visible(), v.filter.Visible(), v.foldB.Text)
+	}
+	if d := v.counts.Size().Width - v.filter.Size().Width; d > 1 || d < -1 {
+		t.Errorf("counts %.0f and filter %.0f do not share the line", v.counts.Size().Width, v.filter.Size().Width)
+	}
+}
