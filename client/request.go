@@ -24,11 +24,24 @@ var DefaultRetryPolicy = RetryPolicy{MaxRetries: 2, BaseDelay: 500 * time.Millis
 
 // request describes one API call; body is JSON and may be sent again on a retry.
 type request struct {
+	stream  *streamSpec // a body streamed from files instead of body (see body.go)
 	method  string
 	path    string // for example /workspace
 	query   url.Values
 	body    []byte
 	timeout time.Duration
+	// retryByStatus retries by HTTP status (429, 502, 503, 504) instead of a retryable flag in
+	// the body, which /v1 error objects do not carry (model-api.md §7). Never a 400.
+	retryByStatus bool
+}
+
+// classify marks an *APIError retryable when the request retries by status.
+func (r *request) classify(err error) error {
+	var ae *APIError
+	if r.retryByStatus && errors.As(err, &ae) {
+		ae.Retryable = ae.StatusCode == http.StatusTooManyRequests || isGatewayStatus(ae.StatusCode)
+	}
+	return err
 }
 
 // newHTTPRequest builds the request with the key, content type and user agent. body is a
@@ -112,13 +125,13 @@ func (c *Client) withRetries(ctx context.Context, noAnswerOK bool, once func() e
 func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Response) error) error {
 	actx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
-	req, err := c.newHTTPRequest(actx, r, nil)
+	req, err := c.newRequest(actx, r)
 	if err != nil {
 		return err
 	}
 	resp, err := c.do(c.http, req)
 	if err != nil {
-		return err
+		return r.classify(err)
 	}
 	defer resp.Body.Close()
 	if err := handle(resp); err != nil {
