@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"lectern/client/emulator/internal/serve"
+	"lectern/client/emulator/toolsapi"
 	"lectern/client/emulator/workspaceapi"
 )
 
@@ -37,6 +38,10 @@ import (
 // *workspaceapi.Service.
 type Emulator struct {
 	*workspaceapi.Service
+	// Tools is the auxiliary tool family (/pdf, /ocr, /websearch, /generate, /chat): its settings
+	// for tests and the demo (BlockInternet, CancelOCR, SetWorkspaces, Chats).
+	Tools *toolsapi.Service
+
 	core *serve.Core
 	mux  *http.ServeMux
 
@@ -52,6 +57,8 @@ type Emulator struct {
 func New(cfg Config) *Emulator {
 	core := serve.NewCore(cfg.shared())
 	e := &Emulator{core: core, mux: http.NewServeMux()}
+	e.Tools = toolsapi.New(cfg.tools(), core)
+	e.Tools.Register(e.mux)
 	e.Service = workspaceapi.New(cfg.workspace(), core)
 	e.Service.Register(e.mux)
 	return e
