@@ -55,13 +55,13 @@ func (a *App) ToolErrorText(err error) string {
 	return a.Describe(err)
 }
 
-// PDFWarningText says a /pdf warning of the file name in words: little or no text offers OCR;
-// other warnings are shown as they come.
-func PDFWarningText(w client.Warning, name string) string {
+// PDFWarningText says a /pdf warning of the file name (sent from path) in words: little or no
+// text offers OCR of path; other warnings are shown as they come, after the name.
+func PDFWarningText(w client.Warning, name, path string) string {
 	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
-		return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images. Try `lectern ocr " + shellWord(name) + "`."
+		return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images. Try `lectern ocr " + shellWord(path) + "`."
 	}
-	return OneLine(w.String())
+	return OneLine(name) + ": " + OneLine(w.String())
 }
 
 // SearchStatusText says a search status in words; unknown statuses are shown as they come.

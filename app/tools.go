@@ -17,6 +17,7 @@ import (
 // disk as they are sent. Nothing is kept locally: only /chat keeps anything, on the server.
 
 // attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
+// A file that cannot be read is a *client.ValidationError: nothing was sent.
 func attachment(path string) (client.Attachment, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -24,10 +25,10 @@ func attachment(path string) (client.Attachment, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return client.Attachment{}, fmt.Errorf("the file %s cannot be read: %w", strconv.Quote(path), err)
+		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: fmt.Sprintf("%s cannot be read: %v", strconv.Quote(path), err)}
 	}
 	if st.IsDir() {
-		return client.Attachment{}, fmt.Errorf("%s is a folder, not a file", strconv.Quote(path))
+		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: strconv.Quote(path) + " is a folder, not a file"}
 	}
 	size := st.Size()
 	return client.Attachment{Name: filepath.Base(path), Size: size,
@@ -133,6 +134,7 @@ func (a *App) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, 
 		return 0, fmt.Errorf("the file %s cannot be written: %w", strconv.Quote(path), err)
 	}
 	defer os.Remove(tmp.Name()) // after the rename there is nothing left to remove
+	_ = tmp.Chmod(0o644)        // a document like any other, not a private temporary file
 	n, err := cl.DownloadArtifact(ctx, art.ArtifactID, tmp, progress)
 	if cerr := tmp.Close(); err == nil && cerr != nil {
 		err = cerr

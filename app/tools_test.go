@@ -25,11 +25,11 @@ func TestAppPDFTextOffersOCR(t *testing.T) {
 	if !file.ScannedOrEmpty() {
 		t.Fatalf("%+v", file)
 	}
-	if got := PDFWarningText(file.Warnings[0], file.Name); !strings.Contains(got, "Try `lectern ocr 'my scan.pdf'`.") {
+	if got := PDFWarningText(file.Warnings[0], file.Name, file.Name); !strings.Contains(got, "Try `lectern ocr 'my scan.pdf'`.") {
 		t.Fatal(got)
 	}
 	if _, err := f.app.PDFText(ctxT(t), []string{filepath.Join(t.TempDir(), "none.pdf")}, false, nil); err == nil ||
-		!strings.Contains(err.Error(), "cannot be read") {
+		!strings.Contains(f.app.Describe(err), "none.pdf\" cannot be read") {
 		t.Fatal(err)
 	}
 }

@@ -39,6 +39,7 @@ func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
 		cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
+		cmdPDF, cmdOCR, cmdSearch, cmdGenerate,
 	}
 }
 
