@@ -16,6 +16,16 @@ import (
 // The auxiliary tools (model-api.md §4): thin calls over the current connection, files read from
 // disk as they are sent. Nothing is kept locally: only /chat keeps anything, on the server.
 
+// withClient runs fn with the client of the current connection.
+func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
+	cl, _, err := a.conn.current()
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return fn(cl)
+}
+
 // attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
 // A file that cannot be read is a *client.ValidationError: nothing was sent.
 func attachment(path string) (client.Attachment, error) {
@@ -51,10 +61,6 @@ func attachments(paths []string) ([]client.Attachment, error) {
 // PDFText returns the text (tables: the table lines) of each PDF file at paths. POST /pdf; it
 // shares a limit of 10 requests a minute with Generate and ToolChat.
 func (a *App) PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
 	files, err := attachments(paths)
 	if err != nil {
 		return nil, err
@@ -63,57 +69,39 @@ func (a *App) PDFText(ctx context.Context, paths []string, tables bool, progress
 	if tables {
 		r.Mode = client.PDFModeTables
 	}
-	return cl.PDFText(ctx, r)
+	return withClient(a, func(cl *client.Client) (*client.PDFResult, error) { return cl.PDFText(ctx, r) })
 }
 
 // StartOCR sends the PDF at path to be read by OCR and returns the queued job.
 func (a *App) StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
 	f, err := attachment(path)
 	if err != nil {
 		return nil, err
 	}
-	return cl.StartOCR(ctx, client.OCRRequest{File: f, Progress: progress})
+	r := client.OCRRequest{File: f, Progress: progress}
+	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.StartOCR(ctx, r) })
 }
 
 // OCRStatus returns a job's state once.
 func (a *App) OCRStatus(ctx context.Context, jobID string) (*client.OCRJob, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
-	return cl.OCRStatus(ctx, jobID)
+	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.OCRStatus(ctx, jobID) })
 }
 
 // WaitOCR follows a job every few seconds until it ends or deadline passes; onUpdate gets every
 // state (progress included).
 func (a *App) WaitOCR(ctx context.Context, jobID string, deadline time.Duration, onUpdate func(*client.OCRJob)) (*client.OCRJob, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
-	return cl.WaitOCR(ctx, jobID, deadline, onUpdate)
+	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.WaitOCR(ctx, jobID, deadline, onUpdate) })
 }
 
 // WebSearch searches the web; no answer is written.
 func (a *App) WebSearch(ctx context.Context, r client.SearchRequest) (*client.SearchResult, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
-	return cl.WebSearch(ctx, r)
+	return withClient(a, func(cl *client.Client) (*client.SearchResult, error) { return cl.WebSearch(ctx, r) })
 }
 
 // Generate writes a text, and an Office file when the prompt asks for one.
 func (a *App) Generate(ctx context.Context, prompt string) (*client.GenerateResult, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
-	return cl.Generate(ctx, client.GenerateRequest{Prompt: prompt})
+	r := client.GenerateRequest{Prompt: prompt}
+	return withClient(a, func(cl *client.Client) (*client.GenerateResult, error) { return cl.Generate(ctx, r) })
 }
 
 // ErrArtifactExpired is a generated file that can no longer be downloaded.
@@ -159,23 +147,15 @@ type ChatMessage struct {
 // ToolChat sends a message to the chat that picks tools by itself. Unlike every other call, the
 // server SAVES it in the key owner's chat history.
 func (a *App) ToolChat(ctx context.Context, m ChatMessage, progress func(sent, total int64)) (*client.ToolChatResult, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
 	files, err := attachments(m.Paths)
 	if err != nil {
 		return nil, err
 	}
-	return cl.ToolChat(ctx, client.ToolChatRequest{Message: m.Text, Attachments: files,
-		WorkspaceID: m.WorkspaceID, WorkspacePin: m.Pin, Progress: progress})
+	r := client.ToolChatRequest{Message: m.Text, Attachments: files, WorkspaceID: m.WorkspaceID, WorkspacePin: m.Pin, Progress: progress}
+	return withClient(a, func(cl *client.Client) (*client.ToolChatResult, error) { return cl.ToolChat(ctx, r) })
 }
 
 // ToolWorkspaces lists the workspaces usable with ToolChat.
 func (a *App) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error) {
-	cl, _, err := a.conn.current()
-	if err != nil {
-		return nil, err
-	}
-	return cl.ToolWorkspaces(ctx)
+	return withClient(a, func(cl *client.Client) ([]client.ToolWorkspace, error) { return cl.ToolWorkspaces(ctx) })
 }

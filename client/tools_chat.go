@@ -52,14 +52,13 @@ type ToolChatResult struct {
 // UnmarshalJSON reads the answer's text from the first text field it finds.
 func (r *ToolChatResult) UnmarshalJSON(b []byte) error {
 	type plain ToolChatResult
-	extra, err := decodeLenient(b, (*plain)(r))
+	err := decodeLenient(b, (*plain)(r))
 	for _, k := range []string{"response", "answer", "message", "text", "content"} {
-		if s := rawText(extra[k]); s != "" {
+		if s := rawText(r.Extra[k]); s != "" {
 			r.Text = s
 			break
 		}
 	}
-	r.Extra = extra
 	return err
 }
 

@@ -49,17 +49,13 @@ type OfficeArtifact struct {
 // UnmarshalJSON reads the result leniently and keeps the fields the spec does not show.
 func (r *GenerateResult) UnmarshalJSON(b []byte) error {
 	type plain GenerateResult
-	extra, err := decodeLenient(b, (*plain)(r))
-	r.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(r))
 }
 
 // UnmarshalJSON reads the artifact leniently and keeps the fields the spec does not show.
 func (a *OfficeArtifact) UnmarshalJSON(b []byte) error {
 	type plain OfficeArtifact
-	extra, err := decodeLenient(b, (*plain)(a))
-	a.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(a))
 }
 
 // Expires returns when the file stops being available, when the server said so readably.

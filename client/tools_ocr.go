@@ -68,24 +68,19 @@ type OCRResult struct {
 // UnmarshalJSON reads the job leniently and keeps the fields the spec does not show.
 func (j *OCRJob) UnmarshalJSON(b []byte) error {
 	type plain OCRJob
-	extra, err := decodeLenient(b, (*plain)(j))
-	j.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(j))
 }
 
 // UnmarshalJSON reads the result leniently and keeps the fields the spec does not show.
 func (r *OCRResult) UnmarshalJSON(b []byte) error {
 	type plain OCRResult
-	extra, err := decodeLenient(b, (*plain)(r))
-	r.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(r))
 }
 
 // UnmarshalJSON reads the progress leniently: a field of another type stays 0.
 func (p *OCRProgress) UnmarshalJSON(b []byte) error {
 	type plain OCRProgress
-	_, err := decodeLenient(b, (*plain)(p))
-	return err
+	return decodeLenient(b, (*plain)(p))
 }
 
 // Ended reports whether the job is in an ending state: done, failed, error or cancelled.

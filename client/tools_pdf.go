@@ -50,17 +50,13 @@ type PDFFile struct {
 // UnmarshalJSON reads the result leniently and keeps the fields the spec does not show.
 func (r *PDFResult) UnmarshalJSON(b []byte) error {
 	type plain PDFResult
-	extra, err := decodeLenient(b, (*plain)(r))
-	r.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(r))
 }
 
 // UnmarshalJSON reads a file entry leniently and keeps the fields the spec does not show.
 func (f *PDFFile) UnmarshalJSON(b []byte) error {
 	type plain PDFFile
-	extra, err := decodeLenient(b, (*plain)(f))
-	f.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(f))
 }
 
 // ScannedOrEmpty reports the warning of a file with little or no text (scanned_or_empty…): its

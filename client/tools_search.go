@@ -63,17 +63,13 @@ type SearchHit struct {
 // UnmarshalJSON reads the result leniently and keeps the fields the spec does not show.
 func (r *SearchResult) UnmarshalJSON(b []byte) error {
 	type plain SearchResult
-	extra, err := decodeLenient(b, (*plain)(r))
-	r.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(r))
 }
 
 // UnmarshalJSON reads a hit leniently and keeps the fields the spec does not show.
 func (h *SearchHit) UnmarshalJSON(b []byte) error {
 	type plain SearchHit
-	extra, err := decodeLenient(b, (*plain)(h))
-	h.Extra = extra
-	return err
+	return decodeLenient(b, (*plain)(h))
 }
 
 // Validate checks the request against the limits before anything is sent.

@@ -111,29 +111,31 @@ func parseTool(raw []byte, out any) error {
 	return nil
 }
 
-// decodeLenient decodes b into out (a pointer to a struct without its own UnmarshalJSON),
-// tolerating values of unexpected types (they stay zero), and returns the fields of b that out's
-// json tags do not name: the shapes are shown only in part, so nothing the server sends is lost.
-func decodeLenient(b []byte, out any) (map[string]json.RawMessage, error) {
+// decodeLenient decodes b into out (a pointer to a struct without its own UnmarshalJSON: the
+// "plain" twin of a result type), tolerating values of unexpected types (they stay zero), and puts
+// the fields of b that out's json tags do not name into its Extra field, when it has one: the
+// shapes are shown only in part, so nothing the server sends is lost.
+func decodeLenient(b []byte, out any) error {
 	if err := json.Unmarshal(b, out); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) {
-			return nil, err
+			return err
 		}
 	}
+	v := reflect.ValueOf(out).Elem()
+	extra := v.FieldByName("Extra")
 	var all map[string]json.RawMessage
-	if json.Unmarshal(b, &all) != nil {
-		return nil, nil
+	if !extra.IsValid() || json.Unmarshal(b, &all) != nil {
+		return nil
 	}
-	t := reflect.TypeOf(out).Elem()
-	for i := 0; i < t.NumField(); i++ {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	for i := 0; i < v.NumField(); i++ {
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
 		delete(all, name)
 	}
-	if len(all) == 0 {
-		return nil, nil
+	if len(all) > 0 {
+		extra.Set(reflect.ValueOf(all))
 	}
-	return all, nil
+	return nil
 }
 
 // parseToolTime reads a time the spec does not give the format of: ISO 8601 text or Unix seconds.
