@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -90,6 +91,32 @@ func TestAppGenerateAndDownload(t *testing.T) {
 	if _, err := f.app.DownloadArtifact(ctxT(t), &stale, out, nil); !errors.Is(err, ErrArtifactExpired) ||
 		!strings.Contains(f.app.ToolErrorText(err), "has expired") {
 		t.Fatal(err)
+	}
+}
+
+// A file that expired on the server is the same ErrArtifactExpired, and nothing is left on disk.
+func TestAppDownloadExpiredOnServer(t *testing.T) {
+	cfg := fastEmulatorConfig()
+	var mu sync.Mutex
+	now := time.Now()
+	cfg.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	cfg.Tools = emulator.ToolsConfig{ArtifactTTL: time.Minute}
+	f := newFixture(t, cfg)
+	res, err := f.app.Generate(ctxT(t), "a report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	now = now.Add(time.Minute)
+	mu.Unlock()
+	art := *res.Artifact
+	art.ExpiresAt = "" // as a server that does not say when: only the download can tell
+	dir := t.TempDir()
+	if _, err := f.app.DownloadArtifact(ctxT(t), &art, filepath.Join(dir, "r.docx"), nil); !errors.Is(err, ErrArtifactExpired) {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("left behind: %v", entries)
 	}
 }
 

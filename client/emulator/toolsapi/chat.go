@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -104,14 +105,17 @@ func (s *Service) checkChat(q *chatRequest) *serve.Error {
 		Message: "no workspace with this id usable with /chat; see GET /workspaces"}
 }
 
+// mediaTypes are the audio and video types /chat takes (model-api.md §4): their speech is turned
+// into text, which the emulator cannot do.
+var mediaTypes = []string{".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mp4", ".mov", ".m4v", ".mkv", ".avi", ".webm"}
+
 // chatAnswer answers the message from the text of its attachments, naming the tools it used.
 func chatAnswer(q chatRequest) (string, []string) {
 	var docs []engine.Doc
 	var notes []string
 	tools := []string{}
 	for i, a := range q.Attachments {
-		switch ext := strings.ToLower(path.Ext(a.Name)); {
-		case containsAny(ext, ".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mp4", ".mov", ".m4v", ".mkv", ".avi", ".webm"):
+		if slices.Contains(mediaTypes, strings.ToLower(path.Ext(a.Name))) {
 			notes = append(notes, a.Name+": speech turned into text (the emulator hears nothing)")
 			tools = append(tools, "transcribe")
 			continue
