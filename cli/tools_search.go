@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -30,7 +31,7 @@ func runSearch(e *env, args []string) error {
 	maxResults := fs.Int("max", 0, "how many results")
 	depth := fs.Int("depth", -1, "how many pages to read")
 	asJSON := fs.Bool("json", false, "print JSON")
-	queries, err := parseArgs(fs, args, 1, client.MaxSearchQueries, "QUERY")
+	queries, err := parseArgs(fs, args, 1, -1, "QUERY") // more than 5: Validate says so
 	if err != nil {
 		return err
 	}
@@ -38,8 +39,9 @@ func runSearch(e *env, args []string) error {
 	if *depth >= 0 {
 		r.Depth = depth
 	}
-	if err := r.Validate(); err != nil {
-		return err
+	var ve *client.ValidationError
+	if err := r.Validate(); errors.As(err, &ve) {
+		return usagef("search", "%s: %s", searchArgNames[ve.Field], ve.Reason)
 	}
 	a, err := e.appOn()
 	if err != nil {
@@ -55,6 +57,10 @@ func runSearch(e *env, args []string) error {
 	printSearch(e, res)
 	return nil
 }
+
+// searchArgNames names the request's fields as the command line's arguments.
+var searchArgNames = map[string]string{"query": "QUERY", "queries": "QUERY", "max_results": "--max",
+	"depth": "--depth", "max_words": "max_words"}
 
 // printSearch prints the results, then the status and warnings on stderr.
 func printSearch(e *env, res *client.SearchResult) {
