@@ -2,6 +2,7 @@ package toolsapi
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -67,22 +68,25 @@ func (s *Service) handleSearch(w http.ResponseWriter, r *http.Request, reqID, pe
 		return
 	}
 	hits, missing := search(queries, q.RelevanceFilter)
-	degraded := false
-	for _, qq := range queries {
-		degraded = degraded || strings.Contains(strings.ToLower(qq), "degraded")
-	}
-	out := map[string]any{"ok": true, "depth": depth, "provider_degraded": degraded, "queries": queries}
-	results, warnings := render(hits, maxResults, depth, maxWords), []searchWarning{}
-	if missing > 0 && len(hits) > 0 {
-		warnings = append(warnings, searchWarning{Code: "query_no_results", Count: missing, Message: "some queries found nothing"})
+	results := render(hits, maxResults, depth, maxWords)
+	degraded := slices.ContainsFunc(queries, func(q string) bool { return strings.Contains(strings.ToLower(q), "degraded") })
+	serve.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "depth": depth, "queries": queries,
+		"provider_degraded": degraded, "results": results, "count": len(results),
+		"warnings": searchWarnings(missing, len(hits), degraded),
+		"status":   searchStatus(len(results), missing > 0 || degraded), "ms": time.Since(start).Milliseconds()})
+}
+
+// searchWarnings says which queries found nothing (when others found something) and that the
+// provider was degraded.
+func searchWarnings(missing, found int, degraded bool) []searchWarning {
+	out := []searchWarning{}
+	if missing > 0 && found > 0 {
+		out = append(out, searchWarning{Code: "query_no_results", Count: missing, Message: "some queries found nothing"})
 	}
 	if degraded {
-		warnings = append(warnings, searchWarning{Code: "provider_degraded", Count: 1, Message: "the search provider answered in part"})
+		out = append(out, searchWarning{Code: "provider_degraded", Count: 1, Message: "the search provider answered in part"})
 	}
-	out["results"], out["count"], out["warnings"] = results, len(results), warnings
-	out["status"] = searchStatus(len(results), missing > 0 || degraded)
-	out["ms"] = time.Since(start).Milliseconds()
-	serve.WriteJSON(w, http.StatusOK, out)
+	return out
 }
 
 // searchStatus is no_results, partial or ok.
