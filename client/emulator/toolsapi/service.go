@@ -159,7 +159,7 @@ func (s *Service) admit(r *http.Request, person string, limited bool) (func(), *
 	if limited && s.cfg.PerMinute > 0 && len(times) >= s.cfg.PerMinute {
 		wait := times[len(times)-s.cfg.PerMinute].Add(time.Minute).Sub(now)
 		return nil, &serve.Error{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
-			Message:    "10 requests a minute across /chat, /generate and /pdf; wait Retry-After seconds",
+			Message:    fmt.Sprintf("%d requests a minute across /chat, /generate and /pdf; wait Retry-After seconds", s.cfg.PerMinute),
 			RetryAfter: max(wait, time.Second)}
 	}
 	release, err := s.core.Admit(serve.Admission{Address: serve.RemoteHost(r)})
