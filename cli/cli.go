@@ -39,7 +39,8 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
-		cmdModels, cmdChat, cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
+		cmdModels, cmdChat, cmdPDF, cmdOCR, cmdSearch, cmdGenerate,
+		cmdHistory, cmdExport, cmdDemo, cmdConnect, cmdVersion,
 	}
 }
 

@@ -24,6 +24,7 @@ var DefaultRetryPolicy = RetryPolicy{MaxRetries: 2, BaseDelay: 500 * time.Millis
 
 // request describes one API call; body is JSON and may be sent again on a retry.
 type request struct {
+	stream  *streamSpec // a body streamed from files instead of body (see body.go)
 	method  string
 	path    string // for example /workspace
 	query   url.Values
@@ -124,7 +125,7 @@ func (c *Client) withRetries(ctx context.Context, noAnswerOK bool, once func() e
 func (c *Client) attempt(ctx context.Context, r *request, handle func(*http.Response) error) error {
 	actx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
-	req, err := c.newHTTPRequest(actx, r, nil)
+	req, err := c.newRequest(actx, r)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,8 @@ package client
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 )
 
@@ -89,146 +87,22 @@ func mayHaveArrived(ctx context.Context, err error) bool {
 // postUpload sends the upload, retrying only what cannot have stored anything: answers the
 // server marked retryable, and servers that could not be reached.
 func (c *Client) postUpload(ctx context.Context, r UploadRequest) (*UploadRecord, error) {
-	var rec *UploadRecord
-	err := c.withRetries(ctx, false, func() (err error) {
-		rec, err = c.postUploadOnce(ctx, r)
-		return err
-	})
-	return rec, err // rec is nil after a failed attempt
-}
-
-// postUploadOnce sends one upload request.
-func (c *Client) postUploadOnce(ctx context.Context, r UploadRequest) (*UploadRecord, error) {
-	actx, cancel := context.WithTimeout(ctx, c.timeouts.Upload)
-	defer cancel()
-	body, err := newUploadBody(r)
-	if err != nil {
-		return nil, err
-	}
-	req, err := c.newHTTPRequest(actx, &request{method: http.MethodPost, path: "/workspace/documents"}, body)
-	if err != nil {
-		body.Close()
-		return nil, err
-	}
-	req.ContentLength = body.total
-	req.GetBody = func() (io.ReadCloser, error) { return newUploadBody(r) }
-	resp, err := c.do(c.http, req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
+	req := &request{method: http.MethodPost, path: "/workspace/documents", timeout: c.timeouts.Upload,
+		stream: uploadStream(r)}
 	var rec UploadRecord
-	if err := decodeInto(&rec, MaxRecordBody)(resp); err != nil {
-		return nil, c.withRoute(err, req.Method, req.URL.Path, req.URL.Host)
+	if err := c.call(ctx, req, decodeInto(&rec, MaxRecordBody)); err != nil {
+		return nil, err
 	}
 	c.rememberLimits(&rec)
 	return &rec, nil
 }
 
-// uploadBody streams {"...","data":"<base64>"} from a file without holding it in memory.
-type uploadBody struct {
-	prefix, suffix []byte
-	src            io.ReadCloser
-	left           int64 // file bytes still to read
-	in, out        []byte
-	pending        []byte // encoded bytes not yet handed out
-	sent, total    int64
-	progress       func(sent, total int64)
-	phase          int // 0 prefix, 1 data, 2 suffix, 3 done
-}
-
-const uploadChunk = 3 * 16 << 10 // a multiple of 3: no padding before the end
-
-// newUploadBody opens the file and prepares the exact body length.
-func newUploadBody(r UploadRequest) (*uploadBody, error) {
-	src, err := r.Open()
-	if err != nil {
-		return nil, err
-	}
+// uploadStream is the body of an upload: the fields, then the file as base64 in "data".
+func uploadStream(r UploadRequest) *streamSpec {
 	p, s := uploadEnvelope(r.WorkspaceID, r.ClientDocumentID, r.Name, r.Metadata)
-	b := &uploadBody{prefix: p, suffix: s, src: src, left: r.Size, progress: r.Progress}
-	b.total = uploadBodyLength(p, s, r.Size)
-	return b, nil
+	return &streamSpec{parts: []bodyPart{{json: p}, {file: &FileSource{Size: r.Size, Open: r.Open}}, {json: s}},
+		progress: r.Progress}
 }
 
-// uploadBodyLength is the exact length of a body with this envelope around size file bytes.
-func uploadBodyLength(prefix, suffix []byte, size int64) int64 {
-	return int64(len(prefix)+len(suffix)) + int64(base64.StdEncoding.EncodedLen(int(size)))
-}
-
-// errFileChanged reports a file whose size changed while it was being sent.
-var errFileChanged = errors.New("the file changed size while it was being sent")
-
-// Read hands out prefix, encoded data and suffix in turn.
-func (b *uploadBody) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) && (len(b.pending) > 0 || b.phase < 3) {
-		if len(b.pending) == 0 {
-			if err := b.fill(); err != nil {
-				return n, err
-			}
-			continue
-		}
-		k := copy(p[n:], b.pending)
-		b.pending = b.pending[k:]
-		n += k
-	}
-	b.sent += int64(n)
-	if b.progress != nil && n > 0 {
-		b.progress(b.sent, b.total)
-	}
-	if n == 0 && b.phase == 3 && len(b.pending) == 0 {
-		return 0, io.EOF
-	}
-	return n, nil
-}
-
-// fill loads the next piece into pending and advances the phase when one is used up.
-func (b *uploadBody) fill() error {
-	switch b.phase {
-	case 0:
-		b.pending, b.phase = b.prefix, 1
-	case 1:
-		if b.left == 0 {
-			return b.finishData()
-		}
-		return b.encodeChunk()
-	case 2:
-		b.pending, b.phase = b.suffix, 3
-	}
-	return nil
-}
-
-// encodeChunk reads up to uploadChunk bytes of the file and base64-encodes them.
-func (b *uploadBody) encodeChunk() error {
-	if b.in == nil {
-		b.in = make([]byte, uploadChunk)
-		b.out = make([]byte, base64.StdEncoding.EncodedLen(uploadChunk))
-	}
-	want := int(min(b.left, uploadChunk))
-	got, err := io.ReadFull(b.src, b.in[:want])
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			return errFileChanged
-		}
-		return err
-	}
-	b.left -= int64(got)
-	m := base64.StdEncoding.EncodedLen(got)
-	base64.StdEncoding.Encode(b.out[:m], b.in[:got])
-	b.pending = b.out[:m]
-	return nil
-}
-
-// finishData checks that the file has no more bytes than announced.
-func (b *uploadBody) finishData() error {
-	var one [1]byte
-	if k, _ := b.src.Read(one[:]); k > 0 {
-		return errFileChanged
-	}
-	b.phase = 2
-	return nil
-}
-
-// Close closes the file.
-func (b *uploadBody) Close() error { return b.src.Close() }
+// newUploadBody opens the body of an upload request (tests read it whole).
+func newUploadBody(r UploadRequest) (*streamBody, error) { return newStreamBody(uploadStream(r)) }

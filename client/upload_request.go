@@ -128,7 +128,7 @@ func FileTypeRefusal(name string) string {
 // estimateRequestBytes is the body size without metadata and with a 12-character id.
 func estimateRequestBytes(name string, size int64) int64 {
 	p, s := uploadEnvelope("W", strings.Repeat("x", ClientDocumentIDLength), name, nil)
-	return uploadBodyLength(p, s, min(size, 1<<40))
+	return int64(len(p)+len(s)) + base64Len(min(size, 1<<40))
 }
 
 // withDefaults fills unreported size limits from DefaultLimits.

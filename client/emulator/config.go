@@ -5,6 +5,7 @@ import (
 
 	"lectern/client/emulator/internal/serve"
 	"lectern/client/emulator/modelapi"
+	"lectern/client/emulator/toolsapi"
 	"lectern/client/emulator/workspaceapi"
 )
 
@@ -40,6 +41,9 @@ type Config struct {
 	// Limits overrides the server settings reported in the workspace limits object; zero fields
 	// keep the defaults (max_file_bytes 3145728, max_request_bytes 4259840, ...).
 	Limits Limits
+	// Tools tunes the auxiliary tool endpoints: the shared limit of /chat, /generate and /pdf, the
+	// OCR job delays, the expiry of generated files.
+	Tools ToolsConfig
 
 	// WrongKeyLimit is how many wrong or missing keys one address may send in WrongKeyWindow before
 	// it gets 429 instead of 401, on every family. Defaults 20 and 10 minutes; negative: no limit.
@@ -81,3 +85,9 @@ func (c Config) workspace() workspaceapi.Config {
 		StageDelay: c.StageDelay, DeltaDelay: c.DeltaDelay, ResetEvery: c.ResetEvery,
 		FailPattern: c.FailPattern, UploadsDisabled: c.UploadsDisabled, Limits: c.Limits}
 }
+
+// ToolsConfig tunes the auxiliary tool endpoints (see toolsapi.Config).
+type ToolsConfig = toolsapi.Config
+
+// tools returns the settings of the tool endpoints.
+func (c Config) tools() toolsapi.Config { return c.Tools }

@@ -1,12 +1,16 @@
 package emulator
 
-import "lectern/client/emulator/workspaceapi"
+import (
+	"lectern/client/emulator/toolsapi"
+	"lectern/client/emulator/workspaceapi"
+)
 
 // NewDemo returns an Emulator (not yet served: call Serve or ListenAndServe) holding the demo data
 // of every family: the demo keys, the demo workspaces and documents (see workspaceapi.SeedDemo).
 func NewDemo(cfg Config) (*Emulator, DemoInfo) {
 	e := New(cfg)
 	info := workspaceapi.SeedDemo(e.Service, e.core)
+	e.Tools.SetWorkspaces(demoChatWorkspaces(info))
 	return e, info
 }
 
@@ -14,4 +18,9 @@ func NewDemo(cfg Config) (*Emulator, DemoInfo) {
 func StartDemo(cfg Config) (*Emulator, DemoInfo) {
 	e, info := NewDemo(cfg)
 	return e.Serve(), info
+}
+
+// demoChatWorkspaces are the demo workspaces /chat offers: the demo user's own and the shared one.
+func demoChatWorkspaces(info DemoInfo) []toolsapi.Workspace {
+	return []toolsapi.Workspace{{ID: info.Personal, Name: "My documents"}, {ID: info.Shared, Name: "Leadership team"}}
 }

@@ -29,6 +29,7 @@ import (
 
 	"lectern/client/emulator/internal/serve"
 	"lectern/client/emulator/modelapi"
+	"lectern/client/emulator/toolsapi"
 	"lectern/client/emulator/workspaceapi"
 )
 
@@ -38,6 +39,10 @@ import (
 // *workspaceapi.Service.
 type Emulator struct {
 	*workspaceapi.Service
+	// Tools is the auxiliary tool family (/pdf, /ocr, /websearch, /generate, /chat): its settings
+	// for tests and the demo (BlockInternet, CancelOCR, SetWorkspaces, Chats).
+	Tools *toolsapi.Service
+
 	core *serve.Core
 	mux  *http.ServeMux
 
@@ -53,6 +58,8 @@ type Emulator struct {
 func New(cfg Config) *Emulator {
 	core := serve.NewCore(cfg.shared())
 	e := &Emulator{core: core, mux: http.NewServeMux()}
+	e.Tools = toolsapi.New(cfg.tools(), core)
+	e.Tools.Register(e.mux)
 	e.Service = workspaceapi.New(cfg.workspace(), core)
 	e.Service.Register(e.mux)
 	modelapi.New(cfg.models(), core).Register(e.mux)

@@ -26,18 +26,42 @@ type pdfDoc struct {
 // extractPDF returns the text of the pages of a PDF, pages separated by a
 // blank line.
 func extractPDF(data []byte) (string, error) {
+	doc, err := openPDF(data)
+	if err != nil {
+		return "", err
+	}
+	return doc.text()
+}
+
+// openPDF checks the header and reads the objects of a PDF.
+func openPDF(data []byte) (*pdfDoc, error) {
 	if !bytes.HasPrefix(data, []byte("%PDF-")) {
-		return "", fmt.Errorf("%w: PDF without %%PDF- header", ErrContentMismatch)
+		return nil, fmt.Errorf("%w: PDF without %%PDF- header", ErrContentMismatch)
 	}
 	if encrypted(data) {
-		return "", fmt.Errorf("%w: encrypted PDF", ErrUnreadable)
+		return nil, fmt.Errorf("%w: encrypted PDF", ErrUnreadable)
 	}
 	doc := &pdfDoc{objs: map[int]*pdfObject{}, budget: newBudget()}
 	doc.scan(data)
 	if err := doc.expandObjectStreams(); err != nil {
-		return "", err
+		return nil, err
 	}
-	return doc.text()
+	return doc, nil
+}
+
+// PDFPages returns the text of each page of a PDF, in order, "" for a page
+// without text. It never panics; errors are those of Extract.
+func PDFPages(data []byte) (pages []string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pages, err = nil, fmt.Errorf("%w: unreadable PDF", ErrContentMismatch)
+		}
+	}()
+	doc, err := openPDF(data)
+	if err != nil {
+		return nil, err
+	}
+	return doc.pageTexts()
 }
 
 // encrypted reports whether a trailer or cross-reference stream names an

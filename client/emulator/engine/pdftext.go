@@ -16,27 +16,42 @@ type pdfPage struct {
 // text interprets the content streams of every page, pages in order and
 // separated by a blank line.
 func (d *pdfDoc) text() (string, error) {
+	pages, err := d.pageTexts()
+	if err != nil {
+		return "", err
+	}
+	var texts []string
+	for _, s := range pages {
+		if s != "" {
+			texts = append(texts, s)
+		}
+	}
+	return strings.Join(texts, "\n\n"), nil
+}
+
+// pageTexts interprets the content streams of every page: one trimmed text
+// per page, "" for a page without text.
+func (d *pdfDoc) pageTexts() ([]string, error) {
 	var texts []string
 	total := 0
 	for _, p := range d.pages() {
 		data, err := d.contents(p.contents)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		var out strings.Builder
 		t := &textRun{doc: d, out: &out, res: p.resources}
 		if err := t.run(data, 0); err != nil {
-			return "", err
+			return nil, err
 		}
-		if s := strings.TrimSpace(out.String()); s != "" {
-			texts = append(texts, s)
-			total += len(s)
-		}
+		s := ligatures.Replace(strings.TrimSpace(out.String()))
+		texts = append(texts, s)
+		total += len(s)
 		if total > maxText {
-			return "", fmt.Errorf("%w: PDF text", ErrTooLarge)
+			return nil, fmt.Errorf("%w: PDF text", ErrTooLarge)
 		}
 	}
-	return ligatures.Replace(strings.Join(texts, "\n\n")), nil
+	return texts, nil
 }
 
 // ligatures expands the Unicode ligature characters some fonts map to.

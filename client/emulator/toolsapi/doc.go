@@ -1,22 +1,29 @@
-// Package toolsapi will be the emulator's family of auxiliary tool endpoints (model-api.md §4:
-// POST /pdf, POST /ocr and GET /ocr/jobs/{job_id}, POST /websearch, POST /generate, GET
-// /office/artifacts/{artifact_id}/download, POST /chat, GET /workspaces), issue 14. Nothing is
-// served yet: their paths answer the workspace family's 404 not_found.
+// Package toolsapi is the emulator's family of auxiliary tool endpoints (model-api.md §4):
+// POST /pdf, POST /ocr with GET /ocr/jobs/{job_id}, POST /websearch, POST /generate with
+// GET /office/artifacts/{artifact_id}/download, and POST /chat with GET /workspaces.
 //
-// Build it as the other families are built:
-//
-//	type Service struct{ cfg Config; core *serve.Core; ... }
-//	func New(cfg Config, core *serve.Core) *Service
-//	func (s *Service) Register(mux *http.ServeMux) {
-//		mux.HandleFunc("POST /pdf", s.handle(RoutePDF, s.handlePDF))
-//		...
-//	}
-//
-// and add one line to emulator.New: toolsapi.New(cfg.tools(), core).Register(e.mux). Use the
-// shared core (lectern/client/emulator/internal/serve) for everything the families share:
-// core.Begin (request id and count), core.ApplyLatency and core.TakeFailure (faults),
-// core.CheckKey with serve.Bearer (keys and the wrong-key limit), core.Admit (request limits),
-// serve.Error, serve.WriteJSON and serve.SetRetryAfter (errors in the /v1 error shape: see
-// modelapi/errors.go), and serve.OpenStream for event streams. modelapi/service.go's handle is
-// the pattern of a family's request pipeline.
+// Package emulator composes it with the other families over one serve.Core: keys, request ids,
+// faults, the clock and the per-address limits are shared. Where the spec is silent, the emulator
+// chooses:
+//   - Errors use the /v1 error object {error: {message, type, code, param, request_id}}.
+//   - /chat, /generate and /pdf share a limit of 10 requests a minute per person (the key's owner,
+//     or the key when it has none); past it, 429 rate_limit_exceeded with Retry-After. A refused
+//     request counts against nothing.
+//   - /pdf reads text with the engine's PDF extractor; mode tables keeps the lines that have
+//     columns (two or more fields apart by two spaces, a tab or a bar) and joins them with " | ".
+//     A file with fewer than 20 characters a page gets the warning scanned_or_empty.
+//   - OCR jobs follow the shared clock: queued for OCRQueueDelay, running for OCRRunDelay (progress
+//     page by page), then done with the text layer (or, for a scan, a line per page). A file whose
+//     name matches OCRFailPattern ends failed; CancelOCR cancels a job.
+//   - /websearch searches a small fixed offline corpus (never the network). A query with
+//     "degraded" in it marks the provider degraded (status partial); several queries of which some
+//     find nothing are partial; none found is no_results. BlockInternet gives a person 403
+//     internet_access_blocked.
+//   - /generate writes a .xlsx when the prompt asks for a spreadsheet, Excel or a table, a .docx
+//     when it asks for Word, a document, a report or a letter, and no file otherwise. Files expire
+//     after ArtifactTTL: the download then answers 410 artifact_expired (404 artifact_not_found
+//     for an id never made).
+//   - /chat answers from its attachments with the engine and saves each message in the person's
+//     history (Chats); workspace_id must be one of GET /workspaces, and workspace_pin true starts a
+//     conversation tied to it.
 package toolsapi

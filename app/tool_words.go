@@ -1,0 +1,93 @@
+package app
+
+import (
+	"errors"
+	"strings"
+
+	"lectern/client"
+)
+
+// The words of the auxiliary tools. toolSentences join the sentences of words.go when the program
+// starts (a code words.go already explains keeps its sentence), so that the tools' codes are
+// explained by the one Explain.
+
+// toolSentences holds, for each code of the tool endpoints, what happened and what to do.
+var toolSentences = map[string]string{
+	client.CodeInternetBlocked: "Web search is turned off for your account (internet access is blocked). Ask an administrator to allow internet access for you.",
+	client.CodeArtifactExpired: "The generated file has expired and can no longer be downloaded. Generate it again to get a new one.",
+	"artifact_not_found":       "The server has no generated file with that id for this key. Generate it again.",
+	"job_not_found":            "The server has no OCR job with that id for this key; jobs are not kept for ever. Start the OCR again.",
+	"request_too_large":        "The request is larger than the server accepts. Send fewer or smaller files.",
+}
+
+func init() {
+	for code, s := range toolSentences {
+		if _, ok := sentences[code]; !ok {
+			sentences[code] = s
+		}
+	}
+}
+
+// ToolErrorText explains an error of a tool call: the shared request limit, an OCR job that ended
+// without a text, a wait past its deadline, an expired file; other errors as Describe does.
+func (a *App) ToolErrorText(err error) string {
+	var je *client.OCRJobError
+	var de *client.OCRDeadlineError
+	var ae *client.APIError
+	switch {
+	case errors.As(err, &ae) && ae.StatusCode == 429:
+		s := "Too many requests: chat, generate and PDF text share a limit of 10 a minute per person, and the server limits each address too."
+		if ae.RetryAfter > 0 {
+			return s + " Try again in " + humanDuration(ae.RetryAfter) + "."
+		}
+		return s + " Wait a minute, then try again."
+	case errors.As(err, &je):
+		s := "The OCR job " + OneLine(je.JobID) + " ended " + OneLine(je.Status)
+		if je.Reason != "" {
+			s += ": " + OneLine(strings.TrimRight(je.Reason, "."))
+		}
+		return s + ". Check that the file is a readable scan, then start the OCR again."
+	case errors.As(err, &de):
+		return "The OCR job " + OneLine(de.JobID) + " was still " + OneLine(de.Status) + " when Lectern stopped waiting. Ask for it later with `lectern ocr --job " + OneLine(de.JobID) + "`."
+	case errors.Is(err, ErrArtifactExpired):
+		return toolSentences[client.CodeArtifactExpired]
+	}
+	return a.Describe(err)
+}
+
+// PDFWarningText says a /pdf warning of the file name (sent from path) in words: little or no
+// text offers OCR of path; other warnings are shown as they come, after the name.
+func PDFWarningText(w client.Warning, name, path string) string {
+	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
+		return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images. Try `lectern ocr " + shellWord(path) + "`."
+	}
+	return OneLine(name) + ": " + OneLine(w.String())
+}
+
+// SearchStatusText says a search status in words; unknown statuses are shown as they come.
+func SearchStatusText(status string, degraded bool) string {
+	s := ""
+	switch status {
+	case client.SearchOK:
+		s = ""
+	case client.SearchPartial:
+		s = "Some of the search did not answer; the results are partial."
+	case client.SearchNoResults:
+		s = "Nothing was found."
+	default:
+		s = "Search status: " + OneLine(status) + "."
+	}
+	if degraded {
+		s = strings.TrimSpace(s + " The search provider was degraded.")
+	}
+	return s
+}
+
+// shellWord quotes a file name for a command line when it needs quoting.
+func shellWord(s string) string {
+	s = OneLine(s)
+	if s != "" && !strings.ContainsAny(s, " '\"$`\\!*?&;|<>()#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

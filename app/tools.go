@@ -1,0 +1,161 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"lectern/client"
+)
+
+// The auxiliary tools (model-api.md §4): thin calls over the current connection, files read from
+// disk as they are sent. Nothing is kept locally: only /chat keeps anything, on the server.
+
+// withClient runs fn with the client of the current connection.
+func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
+	cl, _, err := a.conn.current()
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return fn(cl)
+}
+
+// attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
+// A file that cannot be read is a *client.ValidationError: nothing was sent.
+func attachment(path string) (client.Attachment, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: fmt.Sprintf("%s cannot be read: %v", strconv.Quote(path), err)}
+	}
+	if st.IsDir() {
+		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: strconv.Quote(path) + " is a folder, not a file"}
+	}
+	size := st.Size()
+	return client.Attachment{Name: filepath.Base(path), Size: size,
+		Open: func() (io.ReadCloser, error) { return openSameSize(path, size) }}, nil
+}
+
+// attachments is attachment for each path.
+func attachments(paths []string) ([]client.Attachment, error) {
+	out := make([]client.Attachment, 0, len(paths))
+	for _, p := range paths {
+		a, err := attachment(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// PDFText returns the text (tables: the table lines) of each PDF file at paths. POST /pdf; it
+// shares a limit of 10 requests a minute with Generate and ToolChat.
+func (a *App) PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error) {
+	files, err := attachments(paths)
+	if err != nil {
+		return nil, err
+	}
+	r := client.PDFRequest{Files: files, Progress: progress}
+	if tables {
+		r.Mode = client.PDFModeTables
+	}
+	return withClient(a, func(cl *client.Client) (*client.PDFResult, error) { return cl.PDFText(ctx, r) })
+}
+
+// StartOCR sends the PDF at path to be read by OCR and returns the queued job.
+func (a *App) StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error) {
+	f, err := attachment(path)
+	if err != nil {
+		return nil, err
+	}
+	r := client.OCRRequest{File: f, Progress: progress}
+	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.StartOCR(ctx, r) })
+}
+
+// OCRStatus returns a job's state once.
+func (a *App) OCRStatus(ctx context.Context, jobID string) (*client.OCRJob, error) {
+	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.OCRStatus(ctx, jobID) })
+}
+
+// WaitOCR follows a job every few seconds until it ends or deadline passes; onUpdate gets every
+// state (progress included).
+func (a *App) WaitOCR(ctx context.Context, jobID string, deadline time.Duration, onUpdate func(*client.OCRJob)) (*client.OCRJob, error) {
+	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.WaitOCR(ctx, jobID, deadline, onUpdate) })
+}
+
+// WebSearch searches the web; no answer is written.
+func (a *App) WebSearch(ctx context.Context, r client.SearchRequest) (*client.SearchResult, error) {
+	return withClient(a, func(cl *client.Client) (*client.SearchResult, error) { return cl.WebSearch(ctx, r) })
+}
+
+// Generate writes a text, and an Office file when the prompt asks for one.
+func (a *App) Generate(ctx context.Context, prompt string) (*client.GenerateResult, error) {
+	r := client.GenerateRequest{Prompt: prompt}
+	return withClient(a, func(cl *client.Client) (*client.GenerateResult, error) { return cl.Generate(ctx, r) })
+}
+
+// ErrArtifactExpired is a generated file that can no longer be downloaded.
+var ErrArtifactExpired = errors.New("the generated file has expired")
+
+// DownloadArtifact saves a generated file at path as it arrives (never whole in memory): it is
+// written beside path and renamed into place once complete, so a failed download leaves nothing.
+func (a *App) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, path string, progress func(got, total int64)) (int64, error) {
+	if art.Expired(time.Now()) {
+		return 0, ErrArtifactExpired
+	}
+	cl, _, err := a.conn.current()
+	if err != nil {
+		return 0, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.part")
+	if err != nil {
+		return 0, fmt.Errorf("the file %s cannot be written: %w", strconv.Quote(path), err)
+	}
+	defer os.Remove(tmp.Name()) // after the rename there is nothing left to remove
+	_ = tmp.Chmod(0o644)        // a document like any other, not a private temporary file
+	n, err := cl.DownloadArtifact(ctx, art.ArtifactID, tmp, progress)
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if client.ArtifactExpired(err) {
+		err = ErrArtifactExpired
+	}
+	return n, err
+}
+
+// ChatMessage is a message to the tool chat, with the files at Paths attached.
+type ChatMessage struct {
+	Text        string
+	Paths       []string
+	WorkspaceID string // a workspace of ToolWorkspaces, pinned when Pin is set (first message)
+	Pin         bool
+}
+
+// ToolChat sends a message to the chat that picks tools by itself. Unlike every other call, the
+// server SAVES it in the key owner's chat history.
+func (a *App) ToolChat(ctx context.Context, m ChatMessage, progress func(sent, total int64)) (*client.ToolChatResult, error) {
+	files, err := attachments(m.Paths)
+	if err != nil {
+		return nil, err
+	}
+	r := client.ToolChatRequest{Message: m.Text, Attachments: files, WorkspaceID: m.WorkspaceID, WorkspacePin: m.Pin, Progress: progress}
+	return withClient(a, func(cl *client.Client) (*client.ToolChatResult, error) { return cl.ToolChat(ctx, r) })
+}
+
+// ToolWorkspaces lists the workspaces usable with ToolChat.
+func (a *App) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error) {
+	return withClient(a, func(cl *client.Client) ([]client.ToolWorkspace, error) { return cl.ToolWorkspaces(ctx) })
+}

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"lectern/app"
+	"lectern/client"
+)
+
+var cmdGenerate = &command{
+	name:    "generate",
+	args:    "PROMPT [--out FILE] [--json]",
+	summary: "write a text, and an Office file (.docx, .xlsx) when the prompt asks for one",
+	help: `
+Prints the service's text. When it made a file (ask for a document, a report, a spreadsheet...),
+Lectern downloads it before it expires: to FILE with --out, else under the file's own name in
+the current folder (numbered, never over an existing file). The service allows 10 requests a minute for
+pdf, generate and its chat together; Lectern waits when it is told to.
+
+  --out FILE   save the file there (replacing a file of that name)
+  --json       print the service's answer as JSON (the file is still saved; messages go to stderr)`,
+	run: runGenerate,
+}
+
+// runGenerate is `lectern generate PROMPT`.
+func runGenerate(e *env, args []string) error {
+	flags := newFlagSet(e, "generate")
+	out := flags.String("out", "", "where to save the file")
+	asJSON := flags.Bool("json", false, "print JSON")
+	pos, err := parseArgs(flags, args, 1, 1, "PROMPT")
+	if err != nil {
+		return err
+	}
+	a, err := e.appOn()
+	if err != nil {
+		return err
+	}
+	res, err := a.Generate(e.ctx, pos[0])
+	if err != nil {
+		return e.toolError(a, err)
+	}
+	if *asJSON {
+		if err := e.printJSON(res.Raw); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(e.stdout, strings.TrimSpace(res.Response))
+	}
+	if res.Artifact == nil {
+		return nil
+	}
+	return saveArtifact(e, a, res.Artifact, *out, *asJSON)
+}
+
+// saveArtifact downloads the generated file to out, or under its own name when out is "".
+func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out string, asJSON bool) error {
+	msg := e.stdout
+	if asJSON {
+		msg = e.stderr
+	}
+	path, err := artifactPath(art, out)
+	if err != nil {
+		return err
+	}
+	p := e.newProgress(asJSON)
+	n, err := a.DownloadArtifact(e.ctx, art, path, func(got, total int64) {
+		p.show("Downloading %s  %s", quoted(art.Filename), percent(got, total))
+	})
+	p.out.clearProgress()
+	if err != nil {
+		return e.toolError(a, err)
+	}
+	fmt.Fprintf(msg, "Saved %s (%d bytes).\n", quoted(path), n)
+	return nil
+}
+
+// artifactPath is out, or the file's own name (its last element only) in the current folder,
+// numbered when a file of that name exists there ("report-2.docx"), so nothing is replaced.
+func artifactPath(art *client.OfficeArtifact, out string) (string, error) {
+	if out != "" {
+		return out, nil
+	}
+	name := filepath.Base(filepath.Clean("/" + strings.ReplaceAll(art.Filename, `\`, "/")))
+	if name == "/" || strings.HasPrefix(name, ".") {
+		name = "generated." + strings.Trim(filepath.Base(art.Kind), "./")
+	}
+	ext := filepath.Ext(name)
+	for i := 1; i < 1000; i++ {
+		try := name
+		if i > 1 {
+			try = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i, ext)
+		}
+		if _, err := os.Lstat(try); errors.Is(err, fs.ErrNotExist) {
+			return try, nil
+		}
+	}
+	return "", localf("%s and 998 numbered copies already exist; run again with --out FILE", quoted(name))
+}
