@@ -94,6 +94,7 @@ bench: deps
 # imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness, and
 # cannot reach the lectern binary: only packages under ui/ may import it, and it imports ui).
 lint: deps
+	@bad=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$bad" ]; then echo "not gofmt-formatted:"; echo "$$bad"; exit 1; fi
 	$(GO) vet -tags $(TEST_TAGS) ./...
 	$(GO) run $(STATICCHECK) -tags $(TEST_TAGS) ./...
 	@bad=$$($(GO) list -deps ./client/... ./app/... | grep '^fyne.io' || true); \

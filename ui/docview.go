@@ -73,7 +73,7 @@ func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)
 	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
-	v.title.Wrapping = fyne.TextWrapWord  // the full name, which a narrow list may shorten
+	v.title.Wrapping = fyne.TextWrapWord            // the full name, which a narrow list may shorten
 	v.counts.Truncation = fyne.TextTruncateEllipsis // shares its line with the filter (the list has them too)
 	v.shown.SizeName = theme.SizeNameCaptionText
 	v.filter.OnSubmitted = func(string) { v.focusTable() }

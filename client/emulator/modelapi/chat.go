@@ -123,7 +123,7 @@ func (s *Service) streamChat(w http.ResponseWriter, r *http.Request, reqID strin
 	}
 	if o.err != nil || !s.chatBody(st, chunk, o, p, reqID) {
 		if o.err != nil {
-			sendJSON(st, errorBody{Error: toJSON(o.err, reqID)})
+			sendJSON(st, serve.NewV1Error(o.err, reqID))
 		}
 		return
 	}
@@ -150,7 +150,7 @@ func (s *Service) chatBody(st *serve.Stream, chunk func(chatMessage, *string) bo
 	failAt := min(p.faults.ModelFail.AfterDeltas, len(deltas))
 	for i := 0; i <= len(deltas); i++ {
 		if err := p.modelFailure(); err != nil && i == failAt {
-			sendJSON(st, errorBody{Error: toJSON(err, reqID)})
+			sendJSON(st, serve.NewV1Error(err, reqID))
 			return false
 		}
 		if i == len(deltas) {

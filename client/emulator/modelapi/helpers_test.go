@@ -60,9 +60,9 @@ type result struct {
 }
 
 // errorOf decodes the /v1 error object of r.
-func (r result) errorOf(t *testing.T) errorJSON {
+func (r result) errorOf(t *testing.T) serve.V1ErrorFields {
 	t.Helper()
-	var b errorBody
+	var b serve.V1Error
 	if err := json.Unmarshal(r.body, &b); err != nil {
 		t.Fatalf("status %d, body %s: %v", r.status, r.body, err)
 	}

@@ -46,3 +46,55 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	_, _ = w.Write(append(b, '\n'))
 }
+
+// V1Error is the /v1 error object (model-api.md §2), which the tool endpoints share:
+// {"error": {message, type, code, param, request_id}}.
+type V1Error struct {
+	Error V1ErrorFields `json:"error"`
+}
+
+// V1ErrorFields are the fields of a V1Error.
+type V1ErrorFields struct {
+	Message   string  `json:"message"`
+	Type      string  `json:"type"`
+	Code      string  `json:"code"`
+	Param     *string `json:"param"`
+	RequestID string  `json:"request_id"`
+}
+
+// NewV1Error is e as the /v1 error object of request reqID.
+func NewV1Error(e *Error, reqID string) V1Error {
+	out := V1ErrorFields{Message: e.Message, Type: v1ErrorType(e.Status), Code: e.Code, RequestID: reqID}
+	if e.Param != "" {
+		out.Param = &e.Param
+	}
+	return V1Error{Error: out}
+}
+
+// v1ErrorType names the kind of error by status, as hosted-model APIs do.
+func v1ErrorType(status int) string {
+	switch {
+	case status == http.StatusUnauthorized:
+		return "authentication_error"
+	case status == http.StatusForbidden:
+		return "permission_error"
+	case status == http.StatusNotFound || status == http.StatusGone:
+		return "not_found_error"
+	case status == http.StatusTooManyRequests:
+		return "rate_limit_error"
+	case status >= 500:
+		return "server_error"
+	}
+	return "invalid_request_error"
+}
+
+// WriteV1Error writes e as the /v1 error object, with Retry-After when a wait applies.
+func WriteV1Error(w http.ResponseWriter, reqID string, e *Error) {
+	SetRetryAfter(w, e.RetryAfter)
+	WriteJSON(w, e.Status, NewV1Error(e, reqID))
+}
+
+// BadRequest is a 400 error with code about param.
+func BadRequest(code, param, msg string) *Error {
+	return &Error{Status: http.StatusBadRequest, Code: code, Param: param, Message: msg}
+}
