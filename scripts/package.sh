@@ -21,7 +21,7 @@ mkdir -p dist bin
 # fyne_tool builds the packaging tool once, for this computer, into bin/fyne. None of a cross
 # build's settings (CC, CGO_*, GOOS, GOARCH) may reach that build: cgo would fail on mingw.
 fyne_tool() {
-	if [ -x bin/fyne ] && bin/fyne version 2>/dev/null | grep -q "$FYNE_VERSION"; then return; fi
+	if [ -x bin/fyne ] && [[ $(bin/fyne version 2>/dev/null) == *"version: $FYNE_VERSION"* ]]; then return; fi
 	echo "package: building the fyne tool $FYNE_VERSION for this computer into bin/fyne"
 	env -u CC -u CXX -u CGO_ENABLED -u CGO_CFLAGS -u CGO_LDFLAGS -u GOOS -u GOARCH GOFLAGS= \
 		GOBIN="$PWD/bin" go install "fyne.io/tools/cmd/fyne@$FYNE_VERSION"
