@@ -28,13 +28,14 @@ fyne_tool() {
 }
 
 # fyne package builds with `go build -trimpath -ldflags "-s -w ..."` and takes further -ldflags
-# from GOFLAGS (and drops them from it). The revision goes in both ways: the Go tool's own VCS
-# stamp (-buildvcs=auto; it is off in some environments) and the variables the Makefile also sets.
+# from GOFLAGS (and drops them from it): the revision goes in as the variables the Makefile also
+# sets. The Go tool's own VCS stamp is off: it would count the file that fyne package adds to the
+# source folder for the build as an uncommitted change.
 revision_goflags() {
 	local rev modified=""
 	rev=$(git rev-parse HEAD 2>/dev/null) || return 0
 	[ -z "$(git status --porcelain --untracked-files=no)" ] || modified=true
-	echo "-buildvcs=auto -ldflags=-X=lectern/cli.buildRevision=$rev -ldflags=-X=lectern/cli.buildModified=$modified"
+	echo "-buildvcs=false -ldflags=-X=lectern/cli.buildRevision=$rev -ldflags=-X=lectern/cli.buildModified=$modified"
 }
 
 # fyne_package runs `fyne package --release` for one target. fyne package rewrites FyneApp.toml
