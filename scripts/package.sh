@@ -98,7 +98,7 @@ for t in $targets; do
 		# Debian's mingw-w64 needs libssp for the fortified C code of GLFW.
 		CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ CGO_ENABLED=1 CGO_LDFLAGS=-lssp GOARCH=amd64 \
 			fyne_package windows
-		mv -f lectern.exe dist/Lectern.exe
+		mv -f Lectern.exe dist/Lectern.exe # fyne package names it after FyneApp.toml's Name
 		echo "package: dist/Lectern.exe"
 		;;
 	darwin)
