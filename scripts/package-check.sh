@@ -61,7 +61,7 @@ fi
 exe() { timeout 120 wine dist/Lectern.exe "$@" </dev/null 2>>"$tmp/wine-err.txt"; }
 
 exe help >"$tmp/help.txt" || fail "Lectern.exe help: exit status $? $(tail -n 5 "$tmp/wine-err.txt")"
-grep -q 'lectern workspaces' "$tmp/help.txt" || fail "Lectern.exe help printed no command list"
+grep -q '^  workspaces ' "$tmp/help.txt" || fail "Lectern.exe help printed no command list"
 echo "package-check: Lectern.exe help: $(wc -l <"$tmp/help.txt") lines"
 
 exe demo --addr 127.0.0.1:0 >"$tmp/demo.txt" &
