@@ -8,7 +8,8 @@
 #   2. dist/Lectern.exe is a 64-bit Windows GUI program with the icon and version resources
 #      (internal/pecheck).
 #   3. Where wine is installed (apt-get install wine wine64), Lectern.exe runs in a temporary wine
-#      prefix: help, the demo (its cmd.exe lines give the address and key) and workspaces against it.
+#      prefix: --version, help, the demo (its cmd.exe lines give the address and key) and
+#      workspaces against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -60,6 +61,9 @@ if [ ! -f "$system32/bcryptprimitives.dll" ]; then
 fi
 exe() { timeout 120 wine dist/Lectern.exe "$@" </dev/null 2>>"$tmp/wine-err.txt"; }
 
+exe --version | tee "$tmp/exe-version.txt"
+grep -Eq "^Lectern $version \(revision [0-9a-f]{12}" "$tmp/exe-version.txt" ||
+	fail "Lectern.exe does not say version $version and a revision"
 exe help >"$tmp/help.txt" || fail "Lectern.exe help: exit status $? $(tail -n 5 "$tmp/wine-err.txt")"
 grep -q '^  workspaces ' "$tmp/help.txt" || fail "Lectern.exe help printed no command list"
 echo "package-check: Lectern.exe help: $(wc -l <"$tmp/help.txt") lines"

@@ -95,9 +95,13 @@ for t in $targets; do
 		command -v x86_64-w64-mingw32-gcc >/dev/null ||
 			refuse "x86_64-w64-mingw32-gcc missing (apt-get install gcc-mingw-w64-x86-64, or make package as root)"
 		fyne_tool
+		# fyne package builds a Windows program twice, the second time with the icon and version
+		# resources, and drops GOFLAGS' -ldflags (the revision) after the first build. Given an
+		# existing --executable it skips the first build: the one it makes keeps the revision.
+		: >lectern.exe
 		# Debian's mingw-w64 needs libssp for the fortified C code of GLFW.
 		CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ CGO_ENABLED=1 CGO_LDFLAGS=-lssp GOARCH=amd64 \
-			fyne_package windows
+			fyne_package windows --executable lectern.exe
 		mv -f Lectern.exe dist/Lectern.exe # fyne package names it after FyneApp.toml's Name
 		echo "package: dist/Lectern.exe"
 		;;
