@@ -38,16 +38,17 @@ revision_goflags() {
 	echo "-buildvcs=false -ldflags=-X=lectern/cli.buildRevision=$rev -ldflags=-X=lectern/cli.buildModified=$modified"
 }
 
-# fyne_package runs `fyne package --release` for one target. fyne package rewrites FyneApp.toml
-# (it counts up Build): the file is put back as committed after each target, so that every
-# package of one run carries the same build number.
+# fyne package rewrites FyneApp.toml (it counts up Build): the file is put back as it was after
+# each target, so that every package of one run carries the same build number, and at the end.
+saved=$(mktemp)
+cp FyneApp.toml "$saved"
+trap 'cp "$saved" FyneApp.toml; rm -f "$saved" lectern.exe' EXIT
+
+# fyne_package runs `fyne package --release` for one target.
 fyne_package() {
-	local saved status=0
-	saved=$(mktemp)
-	cp FyneApp.toml "$saved"
+	local status=0
 	GOFLAGS="$(revision_goflags)" bin/fyne package --release --tags migrated_fynedo --target "$@" || status=$?
 	cp "$saved" FyneApp.toml
-	rm -f "$saved"
 	return $status
 }
 
