@@ -112,16 +112,16 @@ fi
 endef
 
 # package writes dist/lectern-linux-amd64.tar.xz and dist/Lectern.exe (scripts/package.sh, which
-# builds the fyne packaging tool once for this computer); the Windows build needs mingw-w64. The
-# macOS package is built on a Mac: scripts/package.sh darwin.
-PACKAGE_APT_PKGS := gcc-mingw-w64-x86-64
+# builds the fyne packaging tool once for this computer); the Windows build needs mingw-w64, the
+# archive xz. The macOS package is built on a Mac: scripts/package.sh darwin.
+PACKAGE_APT_PKGS := gcc-mingw-w64-x86-64 xz-utils
 package: deps
 	$(call apt_install,$(PACKAGE_APT_PKGS))
 	scripts/package.sh linux windows
 
 # package-check installs the packages that make package wrote and starts them (scripts/package-check.sh):
 # Xvfb, xdotool and ImageMagick for the Linux window; wine, when installed, for Lectern.exe.
-PACKAGE_CHECK_APT_PKGS := xvfb xauth imagemagick xdotool gcc-mingw-w64-x86-64
+PACKAGE_CHECK_APT_PKGS := xvfb xauth imagemagick xdotool xz-utils gcc-mingw-w64-x86-64
 package-check:
 	$(call apt_install,$(PACKAGE_CHECK_APT_PKGS))
 	GO=$(GO) scripts/package-check.sh
