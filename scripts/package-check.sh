@@ -8,8 +8,8 @@
 #   2. dist/Lectern.exe is a 64-bit Windows GUI program with the icon and version resources
 #      (internal/pecheck).
 #   3. Where wine is installed (apt-get install wine wine64), Lectern.exe runs in a temporary wine
-#      prefix: --version, help, the demo (its cmd.exe lines give the address and key) and
-#      workspaces against it.
+#      prefix: --version (also typed in cmd.exe: it attaches to that console), help, the demo (its
+#      cmd.exe lines give the address and key) and workspaces against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -64,6 +64,14 @@ exe() { timeout 120 wine dist/Lectern.exe "$@" </dev/null 2>>"$tmp/wine-err.txt"
 exe --version | tee "$tmp/exe-version.txt"
 grep -Eq "^Lectern $version \(revision [0-9a-f]{12}" "$tmp/exe-version.txt" ||
 	fail "Lectern.exe does not say version $version and a revision"
+# Typed in cmd.exe on a terminal, without redirection, Lectern.exe attaches to cmd's console and
+# writes to it (internal/winconsole): wine's console trace shows both calls.
+WINEDEBUG=trace+console timeout 120 script -qec 'wine cmd /c "dist\\Lectern.exe --version"' "$tmp/console.txt" \
+	</dev/null >/dev/null 2>&1 || fail "Lectern.exe --version in cmd.exe: exit status $?"
+grep -aq 'AttachConsole (ffffffff)' "$tmp/console.txt" && grep -aq "WriteConsoleW.*Lectern $version" "$tmp/console.txt" ||
+	fail "Lectern.exe typed in cmd.exe did not attach to its console and write there"
+echo "package-check: Lectern.exe typed in cmd.exe attaches to its console"
+
 exe help >"$tmp/help.txt" || fail "Lectern.exe help: exit status $? $(tail -n 5 "$tmp/wine-err.txt")"
 grep -q '^  workspaces ' "$tmp/help.txt" || fail "Lectern.exe help printed no command list"
 echo "package-check: Lectern.exe help: $(wc -l <"$tmp/help.txt") lines"
