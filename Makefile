@@ -14,7 +14,8 @@ export LANG ?= C.UTF-8
 # BINDIR is where `make install` puts lectern: a per-user folder, no root needed.
 BINDIR    ?= $(HOME)/.local/bin
 
-.PHONY: all deps test-deps run build install test test-unit keyring-it fuzz readme-test bench lint clean
+.PHONY: all deps test-deps run build install test test-unit keyring-it fuzz readme-test bench lint clean \
+	package package-check
 
 all: build
 
@@ -106,6 +107,29 @@ lint: deps
 	  grep -v '^lectern/ui/internal/tour[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
 	if [ -n "$$bad" ]; then echo "ui and cli reach client/emulator only through app (app.ServeDemo); these import it:"; \
 	  echo "$$bad"; exit 1; fi
+
+# apt_install installs, as root, those of the Debian packages $(1) that are missing (as deps does).
+define apt_install
+@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
+  echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+fi
+endef
+
+# package writes dist/lectern-linux-amd64.tar.xz and dist/Lectern.exe (scripts/package.sh, which
+# builds the fyne packaging tool once for this computer); the Windows build needs mingw-w64, the
+# archive xz. The macOS package is built on a Mac: scripts/package.sh darwin.
+PACKAGE_APT_PKGS := gcc-mingw-w64-x86-64 xz-utils
+package: deps
+	$(call apt_install,$(PACKAGE_APT_PKGS))
+	scripts/package.sh linux windows
+
+# package-check installs the packages that make package wrote and starts them (scripts/package-check.sh):
+# Xvfb, xdotool and ImageMagick for the Linux window; wine, when installed, for Lectern.exe.
+PACKAGE_CHECK_APT_PKGS := xvfb xauth imagemagick xdotool xz-utils gcc-mingw-w64-x86-64
+package-check:
+	$(call apt_install,$(PACKAGE_CHECK_APT_PKGS))
+	GO=$(GO) scripts/package-check.sh
 
 clean:
 	rm -rf bin dist

@@ -8,9 +8,11 @@ import (
 	"os"
 
 	"lectern/cli"
+	"lectern/internal/winconsole"
 )
 
 func main() {
+	winconsole.Start(os.Args) // on Windows, before anything is printed: see the package
 	cli.Version = appVersion()
 	if len(os.Args) > 1 {
 		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

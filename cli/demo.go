@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"lectern/app"
@@ -16,8 +17,9 @@ var cmdDemo = &command{
 	summary: "serve a local demo service with sample documents, until Ctrl-C",
 	help: `
 Starts an emulator of the service on this computer, with demo workspaces and documents, and
-prints its address and key with the two export lines to paste into another terminal. Nothing
-leaves this computer; everything is forgotten when it stops.
+prints its address and key with the lines to paste into another terminal (export lines; on
+Windows, for PowerShell and cmd.exe). Nothing leaves this computer; everything is forgotten when
+it stops.
 
   --addr HOST:PORT   where to listen (default ` + defaultDemoAddr + `; 127.0.0.1:0 picks a free port)`,
 	run: runDemo,
@@ -49,8 +51,10 @@ func (e *env) printDemo(d *app.DemoServer) {
 	fmt.Fprintf(w, "OpenAI-compatible:   %s   (the /v1 base URL for standard client libraries)\n", d.ModelsURL)
 	fmt.Fprintf(w, "API key:             %s   (a demo key, valid only on this server)\n\n", key)
 	fmt.Fprintln(w, "In another terminal, paste:")
-	fmt.Fprintf(w, "  export LECTERN_SERVER=%s\n", url)
-	fmt.Fprintf(w, "  export LECTERN_API_KEY=%s\n\n", key)
+	for _, line := range envLines(runtime.GOOS, url, key) {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+	fmt.Fprintln(w)
 	if !isLoopbackURL(url) {
 		fmt.Fprintln(w, "Note: Lectern accepts plain http only on this computer (127.0.0.1, localhost, [::1]).")
 	}
@@ -59,6 +63,22 @@ func (e *env) printDemo(d *app.DemoServer) {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	fmt.Fprintln(w, "\nServing until Ctrl-C.")
+}
+
+// envLines are the lines that set LECTERN_SERVER and LECTERN_API_KEY in a shell of goos: on
+// Windows for PowerShell and for cmd.exe, which have no export.
+func envLines(goos, url, key string) []string {
+	if goos != "windows" {
+		return []string{"export LECTERN_SERVER=" + url, "export LECTERN_API_KEY=" + key}
+	}
+	return []string{
+		"in PowerShell:",
+		`  $env:LECTERN_SERVER = "` + url + `"`,
+		`  $env:LECTERN_API_KEY = "` + key + `"`,
+		"in cmd.exe:",
+		"  set LECTERN_SERVER=" + url,
+		"  set LECTERN_API_KEY=" + key,
+	}
 }
 
 // demoExamples suggests commands using the demo's own workspace names.

@@ -112,6 +112,26 @@ Serving until Ctrl-C.
 	}
 }
 
+// TestEnvLines: the demo's lines to paste are in the syntax of the shells of each OS (on Windows,
+// PowerShell's and cmd.exe's, which have no export).
+func TestEnvLines(t *testing.T) {
+	const url, key = "http://127.0.0.1:8765", "lk_demo_4f2a9c7e1b3d5a60"
+	for goos, want := range map[string]string{
+		"linux":  "export LECTERN_SERVER=" + url + "\nexport LECTERN_API_KEY=" + key,
+		"darwin": "export LECTERN_SERVER=" + url + "\nexport LECTERN_API_KEY=" + key,
+		"windows": `in PowerShell:
+  $env:LECTERN_SERVER = "` + url + `"
+  $env:LECTERN_API_KEY = "` + key + `"
+in cmd.exe:
+  set LECTERN_SERVER=` + url + `
+  set LECTERN_API_KEY=` + key,
+	} {
+		if got := strings.Join(envLines(goos, url, key), "\n"); got != want {
+			t.Errorf("%s:\n%s\nwant:\n%s", goos, got, want)
+		}
+	}
+}
+
 func TestExport(t *testing.T) {
 	newFixture(t, fastConfig())
 	runCLI(t, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 0)
