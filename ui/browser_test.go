@@ -181,9 +181,7 @@ func (b *failingBackend) WorkspaceContent(context.Context, string) ([]client.Doc
 func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
-	lim := client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
-		DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
-	u := f.show(&limitsBackend{App: f.app, lim: lim})
+	u := f.show(&limitsBackend{App: f.app, lim: quarterUsed})
 	until(t, "the browser", u.Settled)
 	m := u.main
 	m.selectNamed(t, "My documents")
@@ -199,6 +197,10 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 		t.Error("limits shown for an organisation workspace")
 	}
 }
+
+// quarterUsed is a personal workspace's limits with a quarter of its space used.
+var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
+	DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
 
 type limitsBackend struct {
 	*app.App

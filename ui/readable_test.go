@@ -302,9 +302,7 @@ func TestWindowFits640x480(t *testing.T) {
 
 	f := newFixture(t, fastConfig())
 	f.connect()
-	lim := client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
-		DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
-	u := f.show(&limitsBackend{App: f.app, lim: lim})
+	u := f.show(&limitsBackend{App: f.app, lim: quarterUsed})
 	until(t, "the browser", u.Settled)
 	u.main.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return u.main.docs.limits.root.Visible() })
