@@ -503,7 +503,9 @@ func TestV1EmulatorChatToolCalls(t *testing.T) {
 func TestV1EmulatorRefusals(t *testing.T) {
 	emu, c := newV1Emulator(t, emulator.Config{})
 	wrong := newClient(t, emu.URL(), "sk-wrong-0123456789abcdefSECRET")
-	ask := func(model string) client.ResponseRequest { return client.ResponseRequest{Model: model, InputText: "hi"} }
+	ask := func(model string) client.ResponseRequest {
+		return client.ResponseRequest{Model: model, InputText: "hi"}
+	}
 	chat := func(model string) client.ChatRequest {
 		return client.ChatRequest{Model: model, Messages: []client.ChatMessage{{Role: "user", Content: "hi"}}}
 	}
