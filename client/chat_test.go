@@ -107,7 +107,7 @@ func TestCreateChatCompletionBody(t *testing.T) {
 		{Role: "assistant", ToolCalls: []ToolCall{{ID: "call_0", Name: "f", Arguments: "{}"}}},
 		{Role: "tool", ToolCallID: "call_0", Content: "42"},
 	}, Tools: []FunctionTool{{Name: "f", Parameters: json.RawMessage(`{"type":"object"}`)}}, ToolChoice: &ToolChoice{Function: "f"},
-		ResponseFormat: &TextFormat{Type: "json_schema", Name: "n", Schema: json.RawMessage(`{"type":"object"}`)},
+		ResponseFormat:      &TextFormat{Type: "json_schema", Name: "n", Schema: json.RawMessage(`{"type":"object"}`)},
 		MaxCompletionTokens: 50, PresencePenalty: &pp, Stop: []string{"END"}, Seed: &seed}
 	cc, err := c.CreateChatCompletion(t.Context(), r)
 	if err != nil {

@@ -296,7 +296,7 @@ func TestCreateResponseBody(t *testing.T) {
 	}, Tools: []FunctionTool{{Name: "f", Description: "d", Parameters: json.RawMessage(`{"type":"object"}`), Strict: &strict}},
 		ToolChoice: &ToolChoice{Function: "f"}, ParallelToolCalls: &par, MaxOutputTokens: 100, Temperature: &temp,
 		TextFormat: &TextFormat{Type: "json_schema", Name: "n", Schema: json.RawMessage(`{"type":"object"}`), Strict: &strict},
-		Metadata: map[string]string{"k": "v"}}
+		Metadata:   map[string]string{"k": "v"}}
 	resp, err := c.CreateResponse(t.Context(), r)
 	if err != nil {
 		t.Fatal(err)
