@@ -247,11 +247,45 @@ func TestV1EmulatorResponseText(t *testing.T) {
 		final.Status != client.ResponseStatusCompleted || final.Usage == nil {
 		t.Fatalf("%d deltas %q, stream text %q, final %+v", n, text, s.Text(), final)
 	}
-	if done := evs[len(evs)-2]; done.Item == nil || done.Item.Status != "completed" || done.Item.Role != "assistant" {
-		t.Errorf("output_item.done %s", done.Raw)
-	}
+	checkTextEvents(t, evs, text)
 	if s.RequestID() == "" {
 		t.Error("no request id")
+	}
+}
+
+// checkTextEvents checks the typed fields of a text answer's events, as §6 describes them
+// ("response.output_text.delta: A piece of text (fields item_id, output_index, content_index,
+// delta)"; "response.output_item.done: Item finished, with final content").
+func checkTextEvents(t *testing.T, evs []client.ResponseEvent, text string) {
+	t.Helper()
+	itemID := ""
+	for _, e := range evs {
+		ok := true
+		switch e.Type {
+		case client.ResponseCreated, client.ResponseInProgress:
+			ok = e.Response != nil && e.Response.Status == "in_progress" && strings.HasPrefix(e.Response.ID, "resp_")
+		case client.ResponseOutputItemAdded:
+			ok = e.Item != nil && e.Item.Type == client.ItemMessage && e.Item.Status == "in_progress" && e.Item.ID != ""
+			if ok {
+				itemID = e.Item.ID
+			}
+		case client.ResponseContentPartAdded:
+			ok = e.ItemID == itemID && e.Part != nil && e.Part.Type == client.PartOutputText && e.Part.Text == ""
+		case client.ResponseOutputTextDelta:
+			ok = e.ItemID == itemID && e.OutputIndex == 0 && e.ContentIndex == 0 && e.Delta != ""
+		case client.ResponseOutputTextDone:
+			ok = e.ItemID == itemID && e.Text == text
+		case client.ResponseContentPartDone:
+			ok = e.ItemID == itemID && e.Part != nil && e.Part.Text == text
+		case client.ResponseOutputItemDone:
+			ok = e.Item != nil && e.Item.ID == itemID && e.Item.Status == "completed" && e.Item.Role == "assistant" &&
+				len(e.Item.Content) == 1 && e.Item.Content[0].Text == text
+		case client.ResponseCompleted:
+			ok = e.Response != nil && e.Response.Status == client.ResponseStatusCompleted && e.Error == nil
+		}
+		if !ok {
+			t.Errorf("event %s: %s", e.Type, e.Raw)
+		}
 	}
 }
 
@@ -312,6 +346,7 @@ func TestV1EmulatorJSONSchemaAnswer(t *testing.T) {
 	if got := eventOrder(t, evs); n != 1 || got != textEvents+client.ResponseCompleted {
 		t.Fatalf("%d deltas, order %s", n, got)
 	}
+	checkTextEvents(t, evs, text)
 	var v struct {
 		Answer *string
 		Count  *float64
@@ -680,11 +715,14 @@ func TestV1EmulatorRateLimitRetryAfter(t *testing.T) {
 	clk := &manualClock{t: time.Date(2026, 10, 12, 9, 0, 0, 0, time.UTC)}
 	emu := emulator.New(quick(emulator.Config{Now: clk.Now, Rates: emulator.Rates{KeyPerMinute: 1}}))
 	emu.AddKey(emulator.Key{Secret: v1Key})
+	var mu sync.Mutex
 	var retryAfter []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		emu.ServeHTTP(&onStatus{ResponseWriter: w, f: func(status int, h http.Header) {
 			if status == http.StatusTooManyRequests {
-				retryAfter = append(retryAfter, h.Get("Retry-After")) // handlers run one at a time here
+				mu.Lock()
+				retryAfter = append(retryAfter, h.Get("Retry-After"))
+				mu.Unlock()
 				clk.Advance(time.Second)
 			}
 		}}, r)
@@ -704,6 +742,8 @@ func TestV1EmulatorRateLimitRetryAfter(t *testing.T) {
 	if waited := time.Since(start); waited < time.Second {
 		t.Errorf("retried after %v, before Retry-After", waited)
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	if strings.Join(retryAfter, " ") != "1" || emu.Requests(emulator.RouteResponses) != 3 {
 		t.Errorf("Retry-After %q, %d requests", retryAfter, emu.Requests(emulator.RouteResponses))
 	}
