@@ -784,3 +784,125 @@ func TestV1EmulatorOpenStreamLimit(t *testing.T) {
 		t.Errorf("plain request beside the open stream: %v", err)
 	}
 }
+
+// Two function calls in one answer (parallel_tool_calls, "Default true"), each streamed as its
+// own item, and their outputs sent back in one run, the second carrying an image (§4: "A
+// function_call_output carrying images must come right after the function_call it answers, in
+// the run of outputs following that call"; "Function outputs with images work with streaming").
+func TestV1EmulatorParallelCallsAndImageOutput(t *testing.T) {
+	_, c := newV1Emulator(t, emulator.Config{})
+	clock := client.FunctionTool{Name: "get_time", Parameters: json.RawMessage(`{"type":"object","properties":{}}`)}
+	tools := []client.FunctionTool{weatherTool, clock}
+	req := client.ResponseRequest{Model: client.ModelSmart, Tools: tools, Input: []client.InputItem{{Role: "user",
+		Content: []client.ContentPart{{Type: client.PartInputText, Text: "Call get_weather and get_time for Pune"}}}}}
+	s := c.StreamResponse(t.Context(), req)
+	defer s.Close()
+	evs := drain(s)
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	call := "response.output_item.added response.function_call_arguments.delta* response.function_call_arguments.done response.output_item.done "
+	if got := eventOrder(t, evs); got != "response.created response.in_progress "+call+call+"response.completed" {
+		t.Fatalf("order %s", got)
+	}
+	out := s.Response().Output
+	if len(out) != 2 || out[0].Name != "get_weather" || out[1].Name != "get_time" || out[0].CallID == out[1].CallID {
+		t.Fatalf("output %+v", out)
+	}
+	checkWeatherArgs(t, out[0].Arguments)
+
+	req.Input = append(req.Input, client.InputItem{Raw: out[0].Raw}, client.InputItem{Raw: out[1].Raw},
+		client.InputItem{Type: client.ItemFunctionCallOutput, CallID: out[0].CallID, Output: "Sunny"},
+		client.InputItem{Type: client.ItemFunctionCallOutput, CallID: out[1].CallID, OutputParts: []client.ContentPart{
+			{Type: client.PartInputText, Text: "noon, see the clock"}, {Type: client.PartInputImage, ImageURL: pngURL(t, 5, 4)}}})
+	s = c.StreamResponse(t.Context(), req)
+	defer s.Close()
+	drain(s)
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The function get_weather returned: Sunny.",
+		"The function get_time returned: noon, see the clock. You sent 1 image: a PNG of 5x4 pixels"} {
+		if !strings.Contains(s.Text(), want) {
+			t.Errorf("answer %q lacks %q", s.Text(), want)
+		}
+	}
+
+	// Chat completions: both calls assembled from their deltas by index; one with
+	// parallel_tool_calls false.
+	chat := client.ChatRequest{Model: client.ModelFast, Tools: tools,
+		Messages: []client.ChatMessage{{Role: "user", Content: "Use get weather, then get time."}}}
+	for _, parallel := range []bool{true, false} {
+		chat.ParallelToolCalls = &parallel
+		cs := c.StreamChatCompletion(t.Context(), chat)
+		for cs.Next() {
+		}
+		cs.Close()
+		if err := cs.Err(); err != nil {
+			t.Fatal(err)
+		}
+		calls := cs.Completion().Choices[0].Message.ToolCalls
+		want := map[bool]int{true: 2, false: 1}[parallel]
+		if len(calls) != want || calls[0].Name != "get_weather" || (want == 2 && (calls[1].Name != "get_time" ||
+			calls[1].Arguments != "{}" || calls[0].ID == calls[1].ID)) {
+			t.Fatalf("parallel %v: calls %+v", parallel, calls)
+		}
+		checkWeatherArgs(t, calls[0].Arguments)
+	}
+}
+
+// §5.4: "Wrong or missing keys from one address: 20 in 10 minutes, then 429 instead of 401
+// until the window passes." The client does not wait a Retry-After that long by itself (it
+// waits at most a minute): the 429 comes back at once, and a valid key still works.
+func TestV1EmulatorWrongKeyLimit(t *testing.T) {
+	emu, c := newV1Emulator(t, emulator.Config{WrongKeyLimit: 2})
+	wrong := newClient(t, emu.URL(), "sk-wrong-0123456789abcdefSECRET")
+	for range 2 {
+		_, err := wrong.Models(t.Context())
+		wantAPIError(t, err, http.StatusUnauthorized, "invalid_api_key", "")
+	}
+	_, err := wrong.Models(t.Context())
+	ae := wantAPIError(t, err, http.StatusTooManyRequests, "rate_limit_exceeded", "")
+	if ae.RetryAfter < 9*time.Minute || emu.Requests(emulator.RouteModels) != 3 {
+		t.Errorf("Retry-After %v, %d requests", ae.RetryAfter, emu.Requests(emulator.RouteModels))
+	}
+	if _, err := c.Models(t.Context()); err != nil {
+		t.Errorf("a valid key from the same address: %v", err)
+	}
+}
+
+// Chat completions take images in image_url parts of user messages (§4) and a response_format
+// json_schema ({type json_schema, json_schema {name, schema, strict}}) whose answer satisfies it.
+func TestV1EmulatorChatImageAndFormat(t *testing.T) {
+	_, c := newV1Emulator(t, emulator.Config{})
+	req := client.ChatRequest{Model: client.ModelFast, Messages: []client.ChatMessage{{Role: "user", Parts: []client.ContentPart{
+		{Type: "text", Text: "What is this?"}, {Type: "image_url", ImageURL: pngURL(t, 9, 2)}}}}}
+	cc, err := c.CreateChatCompletion(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cc.Choices[0].Message.Content; !strings.Contains(got, "You sent 1 image: a PNG of 9x2 pixels") {
+		t.Fatalf("answer %q", got)
+	}
+
+	req.ResponseFormat = &client.TextFormat{Type: "json_schema", Name: "colour", Schema: json.RawMessage(
+		`{"type":"object","properties":{"colour":{"type":"string","enum":["red","green"]}},"required":["colour"],"additionalProperties":false}`)}
+	s := c.StreamChatCompletion(t.Context(), req)
+	defer s.Close()
+	contentChunks := 0
+	for s.Next() {
+		for _, ch := range s.Current().Choices {
+			if ch.Content != "" {
+				contentChunks++
+			}
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(s.Text()), &v); err != nil || len(v) != 1 || (v["colour"] != "red" && v["colour"] != "green") ||
+		contentChunks != 1 {
+		t.Fatalf("answer %q in %d chunks: %v", s.Text(), contentChunks, err)
+	}
+}
