@@ -906,3 +906,47 @@ func TestV1EmulatorChatImageAndFormat(t *testing.T) {
 		t.Fatalf("answer %q in %d chunks: %v", s.Text(), contentChunks, err)
 	}
 }
+
+// A stream that ends before its last event (§6: the responses stream ends at response.completed,
+// .incomplete or .failed, "There is no [DONE] line"; a chat stream "ends with the line data:
+// [DONE]") is interrupted, and keeps the text received; so is a stream silent past the idle limit.
+func TestV1EmulatorInterruptedStreams(t *testing.T) {
+	emu, c := newV1Emulator(t, emulator.Config{})
+	ask := client.ResponseRequest{Model: client.ModelFast, InputText: "Describe the event order of a stream"}
+	chat := client.ChatRequest{Model: client.ModelFast, Messages: []client.ChatMessage{{Role: "user", Content: ask.InputText}}}
+
+	emu.SetFaults(emulator.Faults{CutStreamAfter: 7}) // created, in_progress, added, part added, 3 deltas
+	s := c.StreamResponse(t.Context(), ask)
+	evs := drain(s)
+	s.Close()
+	text, n := deltas(evs)
+	var ie *client.InterruptedError
+	if !errors.As(s.Err(), &ie) || n != 3 || ie.Text != text || s.Text() != text || s.Response() != nil {
+		t.Errorf("responses: %v, %d deltas %q, kept %q", s.Err(), n, text, s.Text())
+	}
+	cs := c.StreamChatCompletion(t.Context(), chat)
+	var chunkText strings.Builder
+	for cs.Next() {
+		for _, ch := range cs.Current().Choices {
+			chunkText.WriteString(ch.Content)
+		}
+	}
+	cs.Close()
+	if !errors.As(cs.Err(), &ie) || chunkText.Len() == 0 || ie.Text != chunkText.String() || cs.Completion() != nil {
+		t.Errorf("chat: %v, text %q, kept %q", cs.Err(), chunkText.String(), cs.Text())
+	}
+
+	emu.SetFaults(emulator.Faults{StallAfter: 5, StallFor: time.Hour}) // silent after the first delta
+	idle, err := client.NewClient(client.WithBaseURL(emu.URL()), client.WithAPIKey(v1Key),
+		client.WithTimeouts(client.Timeouts{StreamIdle: 100 * time.Millisecond}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = idle.StreamResponse(t.Context(), ask)
+	evs = drain(s)
+	s.Close()
+	text, n = deltas(evs)
+	if !errors.Is(s.Err(), client.ErrIdleTimeout) || !errors.Is(s.Err(), client.ErrInterrupted) || n != 1 || s.Text() != text {
+		t.Errorf("stalled: %v, %d deltas, kept %q", s.Err(), n, s.Text())
+	}
+}
