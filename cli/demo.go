@@ -16,10 +16,11 @@ var cmdDemo = &command{
 	args:    "[--addr HOST:PORT]",
 	summary: "serve a local demo service with sample documents, until Ctrl-C",
 	help: `
-Starts an emulator of the service on this computer, with demo workspaces and documents, and
-prints its address and key with the lines to paste into another terminal (export lines; on
-Windows, for PowerShell and cmd.exe). Nothing leaves this computer; everything is forgotten when
-it stops.
+Starts an emulator of the service on this computer, with demo workspaces and documents and a
+small deterministic demo model behind the model tiers, and prints its address and key with the
+lines to paste into another terminal (export lines; on Windows, for PowerShell and cmd.exe), and
+the /v1 base URL for standard client libraries. Nothing leaves this computer; everything is
+forgotten when it stops.
 
   --addr HOST:PORT   where to listen (default ` + defaultDemoAddr + `; 127.0.0.1:0 picks a free port)`,
 	run: runDemo,
@@ -81,14 +82,11 @@ func envLines(goos, url, key string) []string {
 	}
 }
 
-// demoExamples suggests commands using the demo's own workspace names.
+// demoExamples suggests commands using the demo's own workspace names, then the model tiers.
 func (e *env) demoExamples(d *app.DemoServer) []string {
 	lines := []string{"lectern workspaces"}
 	personal, org, err := d.ExampleWorkspaces(e.ctx)
-	if err != nil {
-		return lines
-	}
-	if personal != "" {
+	if err == nil && personal != "" {
 		personal = shellQuote(personal)
 		lines = append(lines, "lectern documents "+personal,
 			"lectern ask "+personal+" \"How many days of annual leave do employees get?\"",
@@ -96,10 +94,12 @@ func (e *env) demoExamples(d *app.DemoServer) []string {
 			"lectern upload "+personal+" examples/notes.txt --wait",
 			"    (examples/notes.txt is in Lectern's source folder; any .txt, .pdf, .docx, .xlsx or .csv file works)")
 	}
-	if org != "" {
+	if err == nil && org != "" {
 		lines = append(lines, "lectern documents "+shellQuote(org))
 	}
-	return append(lines, "lectern history")
+	return append(lines, "lectern models",
+		"lectern chat --model fast \"What is a context window?\"",
+		"lectern history")
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

@@ -81,6 +81,11 @@ func TestDemo(t *testing.T) {
 	if strings.Contains(r.stdout, key) {
 		t.Error("workspaces printed the key")
 	}
+	// The model examples that the demo suggests work against it.
+	r = runCLI(t, "models").want(t, 0)
+	contains(t, "models", r.stdout, "Instant", "Fast", "Smart")
+	r = runCLI(t, "chat", "--model", "fast", "What is a context window?").want(t, 0)
+	contains(t, "chat", r.stdout, "Lectern demo model", "What is a context window?")
 }
 
 // TestDemoOutput pins what `lectern demo` prints, the server's address aside.
@@ -103,6 +108,8 @@ Then try:
   lectern upload 'My documents' examples/notes.txt --wait
       (examples/notes.txt is in Lectern's source folder; any .txt, .pdf, .docx, .xlsx or .csv file works)
   lectern documents Finance
+  lectern models
+  lectern chat --model fast "What is a context window?"
   lectern history
 
 Serving until Ctrl-C.
