@@ -99,13 +99,18 @@ func (e *env) demoExamples(d *app.DemoServer) []string {
 	}
 	return append(lines, "lectern models",
 		"lectern chat --model fast \"What is a context window?\"",
+		"lectern search \"sourdough starter\" --max 2",
 		"lectern history")
 }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
+// shellQuote quotes s for the shell when it needs it: in double quotes where those read the same
+// in sh, PowerShell and cmd.exe (the demo prints its examples on every OS), else in POSIX single quotes.
 func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~%^") {
 		return s
+	}
+	if !strings.ContainsAny(s, "\"\\$`!%^\n") { // double quotes read the same in sh, PowerShell and cmd.exe
+		return `"` + s + `"`
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

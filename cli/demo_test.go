@@ -86,6 +86,8 @@ func TestDemo(t *testing.T) {
 	contains(t, "models", r.stdout, "Instant", "Fast", "Smart")
 	r = runCLI(t, "chat", "--model", "fast", "What is a context window?").want(t, 0)
 	contains(t, "chat", r.stdout, "Lectern demo model", "What is a context window?")
+	r = runCLI(t, "search", "sourdough starter", "--max", "2").want(t, 0)
+	contains(t, "search", r.stdout, "sourdough")
 }
 
 // TestDemoOutput pins what `lectern demo` prints, the server's address aside.
@@ -102,14 +104,15 @@ In another terminal, paste:
 
 Then try:
   lectern workspaces
-  lectern documents 'My documents'
-  lectern ask 'My documents' "How many days of annual leave do employees get?"
-  lectern ask --continue 'My documents' "Can unused days be carried over?"
-  lectern upload 'My documents' examples/notes.txt --wait
+  lectern documents "My documents"
+  lectern ask "My documents" "How many days of annual leave do employees get?"
+  lectern ask --continue "My documents" "Can unused days be carried over?"
+  lectern upload "My documents" examples/notes.txt --wait
       (examples/notes.txt is in Lectern's source folder; any .txt, .pdf, .docx, .xlsx or .csv file works)
   lectern documents Finance
   lectern models
   lectern chat --model fast "What is a context window?"
+  lectern search "sourdough starter" --max 2
   lectern history
 
 Serving until Ctrl-C.

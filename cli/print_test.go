@@ -54,7 +54,8 @@ func TestDemoAddresses(t *testing.T) {
 	if !isLoopbackURL("http://127.0.0.1:5") || !isLoopbackURL("http://localhost:5") || isLoopbackURL("http://10.0.0.2:5") {
 		t.Error("isLoopbackURL")
 	}
-	for in, want := range map[string]string{"Finance": "Finance", "My documents": "'My documents'", "Bob's": `'Bob'\''s'`} {
+	for in, want := range map[string]string{"Finance": "Finance",
+		"My documents": `"My documents"`, "Bob's": `"Bob's"`, `Say "hi"`: `'Say "hi"'`, "Tom's $5": `'Tom'\''s $5'`} {
 		if got := shellQuote(in); got != want {
 			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
 		}
