@@ -97,7 +97,7 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.root)
 	v.body = container.New(&widthLayout{onResize: v.table.fitName, onHeight: v.scrollToSelected}, v.table.table, note)
 	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
-	v.bottom = container.NewPadded(container.NewVBox(line, v.detail.body))
+	v.bottom = sidePadded(container.NewVBox(line, v.detail.body))
 	header := container.NewVScroll(container.NewPadded(top))
 	return container.New(&tableFirstLayout{keep: container.NewPadded(head)}, header, v.body, v.bottom)
 }

@@ -92,7 +92,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	})
 	settings.Importance = widget.LowImportance
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
-	top := container.NewVBox(container.NewPadded(bar), m.banner.root)
+	top := container.NewVBox(sidePadded(bar), m.banner.root)
 	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
@@ -112,7 +112,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
 		m.split.Offset = s.SplitOffset
 	}
-	return container.NewBorder(top, container.NewPadded(m.status.root), nil, nil, m.split)
+	return container.NewBorder(top, sidePadded(m.status.root), nil, nil, m.split)
 }
 
 // start shows the cached workspaces at once, then refreshes from the server in the background.
@@ -226,6 +226,13 @@ func (m *mainView) openLastConversation(wsID string) {
 			m.docs.setFolded(true)
 		})
 	}()
+}
+
+// sidePadded pads o on its left and right only: the window's top and bottom bars stay as short as
+// their buttons and labels, which leaves the rows of a small window to the documents.
+func sidePadded(o fyne.CanvasObject) fyne.CanvasObject {
+	p := theme.Padding()
+	return container.New(layout.NewCustomPaddedLayout(0, 0, p, p), o)
 }
 
 // foldDocuments gives the conversation the room the folded documents leave, or takes it back.

@@ -288,7 +288,7 @@ func TestNarrowTableKeepsNameAndStatus(t *testing.T) {
 
 // The window's content fits 640×480, the small window the issue names, on the first-run page and
 // in the browser at its widest state: a personal workspace with its limits bar, the conversation
-// below. (A real window adds its menu bar: at 640 wide the smallest is about 640×500.)
+// below. (A real window adds its menu bar: make screenshots shows the window at 640×480.)
 func TestWindowFits640x480(t *testing.T) {
 	small := fyne.NewSize(640, 480)
 	fits := func(what string, got fyne.Size) {

@@ -159,15 +159,21 @@ func (t *tour) emptyFilter() (fyne.Window, error) {
 	return t.u.Window(), t.selectWorkspace("Finance", "zzz")
 }
 
-// narrow shoots the window asked to be 640×480 (it stops at its minimum height, about 500): names over their
+// narrow shoots the window at 640×480: names over their
 // badges, the table's Name and Status in sight.
 func (t *tour) narrow() (fyne.Window, error) {
 	onUI(func() { t.u.FilterDocuments("") })
 	if err := t.selectWorkspace("Employee handbook (published)", ""); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.Window().Resize(fyne.NewSize(640, 480)) })
+	small := fyne.NewSize(640, 480)
+	onUI(func() { t.u.Window().Resize(small) })
 	time.Sleep(time.Second) // the window manager answers the resize
+	var got fyne.Size
+	onUI(func() { got = t.u.Window().Canvas().Size() })
+	if got.Width > small.Width+1 || got.Height > small.Height+1 {
+		return nil, fmt.Errorf("the window stopped at %.0f×%.0f, larger than 640×480: its minimum size grew", got.Width, got.Height)
+	}
 	return t.u.Window(), nil
 }
 
