@@ -73,7 +73,7 @@ func SearchStatusText(status string, degraded bool) string {
 	case client.SearchPartial:
 		s = "Some of the search did not answer; the results are partial."
 	case client.SearchNoResults:
-		s = "Nothing was found."
+		s = "Nothing was found. Try other or fewer words."
 	default:
 		s = "Search status: " + OneLine(status) + "."
 	}
