@@ -141,8 +141,12 @@ func (f *chatStreamFormat) apply(c *ChatChunk, text *textBuffer) (bool, error) {
 type chatAccumulator struct {
 	c       ChatCompletion
 	choices []*choiceBuilder
-	size    int // bytes of content and arguments so far
+	size    int // bytes of content and arguments so far, and builderCost for each choice and call
 }
+
+// builderCost is what a new choice or tool call counts against the cap of a whole answer, so that
+// chunks naming ever new indices with nothing in them still reach it (they cost memory and time).
+const builderCost = 1 << 10
 
 type choiceBuilder struct {
 	index   int
@@ -177,7 +181,7 @@ func (a *chatAccumulator) add(c *ChatChunk) int {
 		b.finish = firstNonEmpty(d.FinishReason, b.finish)
 		a.size += len(d.Content)
 		for _, tc := range d.ToolCalls {
-			cb := b.call(tc.Index)
+			cb := a.call(b, tc.Index)
 			cb.call.ID, cb.call.Name = firstNonEmpty(cb.call.ID, tc.ID), firstNonEmpty(cb.call.Name, tc.Name)
 			cb.args.WriteString(tc.Arguments)
 			a.size += len(tc.Arguments)
@@ -194,10 +198,11 @@ func (a *chatAccumulator) choice(index int) *choiceBuilder {
 	}
 	b := &choiceBuilder{index: index}
 	a.choices = append(a.choices, b)
+	a.size += builderCost
 	return b
 }
 
-func (b *choiceBuilder) call(index int) *callBuilder {
+func (a *chatAccumulator) call(b *choiceBuilder, index int) *callBuilder {
 	for _, cb := range b.calls {
 		if cb.index == index {
 			return cb
@@ -205,6 +210,7 @@ func (b *choiceBuilder) call(index int) *callBuilder {
 	}
 	cb := &callBuilder{index: index, call: ToolCall{Type: "function"}}
 	b.calls = append(b.calls, cb)
+	a.size += builderCost
 	return cb
 }
 

@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"testing"
@@ -146,5 +147,28 @@ func TestChatRetriesAndErrors(t *testing.T) {
 	c = newV1Client(t, serve(t, func(w http.ResponseWriter, r *http.Request) { writeV1Error(w, 404, "model_not_found", "model", "") }))
 	if _, err := c.CreateChatCompletion(t.Context(), chatFast); !IsCode(err, "model_not_found") {
 		t.Fatal(err)
+	}
+}
+
+// Chunks that name ever new choices and tool calls with nothing in them still reach the cap of a
+// whole answer (each costs memory): the stream ends instead of growing without bound.
+func TestChatStreamNewIndicesReachTheCap(t *testing.T) {
+	c := newV1Client(t, serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for i := 0; r.Context().Err() == nil && i < 1<<20; i++ {
+			fmt.Fprintf(w, `data: {"id":"c","choices":[{"index":%d,"delta":{"tool_calls":[{"index":%d}]}}]}`+"\n\n", i, i)
+		}
+	}))
+	s := c.StreamChatCompletion(t.Context(), chatFast)
+	n := 0
+	for s.Next() {
+		n++
+	}
+	var tl *TooLargeError
+	if !errors.As(s.Err(), &tl) || tl.What != "answer" {
+		t.Fatalf("after %d chunks: %v", n, s.Err())
+	}
+	if max := MaxEventSize / (2 * builderCost); n > max+1 {
+		t.Fatalf("%d chunks read, more than the %d the cap allows", n, max)
 	}
 }
