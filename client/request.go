@@ -81,6 +81,10 @@ func (c *Client) do(hc *http.Client, req *http.Request) (*http.Response, error) 
 	if errors.As(err, &re) {
 		return nil, re // refused before anything went to its target: not retried, not a broken connection
 	}
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return nil, fe // a file of the body failed: the request was cut short by us, not by the network
+	}
 	if err != nil {
 		return nil, c.wrapNetError(req.Method, req.URL.Path, req.URL.Host, err)
 	}
