@@ -32,7 +32,9 @@ type FileError struct {
 }
 
 // Error names the file and the cause.
-func (e *FileError) Error() string { return "client: file " + strconv.Quote(e.Name) + ": " + e.Err.Error() }
+func (e *FileError) Error() string {
+	return "client: file " + strconv.Quote(e.Name) + ": " + e.Err.Error()
+}
 
 // Unwrap returns the cause.
 func (e *FileError) Unwrap() error { return e.Err }
