@@ -27,7 +27,8 @@ func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
 }
 
 // attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
-// A file that cannot be read is a *client.ValidationError: nothing was sent.
+// A file that cannot be found here is a *client.ValidationError; one that cannot be opened or has
+// changed by the time it is sent is a *client.FileError. Either way nothing was stored.
 func attachment(path string) (client.Attachment, error) {
 	st, err := os.Stat(path)
 	if err != nil {

@@ -1,0 +1,74 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"lectern/client"
+)
+
+// A file rewritten after it was queued ends its entry failed with the file's own reason, at once:
+// no status check, no request, no retry later (before, the error came through the transport as a
+// broken connection, was checked, sent again and retried for ever).
+func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
+	counter := &uploadCounter{}
+	f := newFixtureWith(t, fastEmulatorConfig(), counter)
+	ev := record(t, f.app)
+	p := writeFile(t, t.TempDir(), "minutes.txt", []byte("Minutes of the board meeting."))
+	var calls atomic.Int32
+	var rewrite sync.Once
+	open := openFile
+	t.Cleanup(func() { openFile = open })
+	openFile = func(path string) (*os.File, error) {
+		if path == p && calls.Add(1) > 1 { // the first open is the queue's own check
+			rewrite.Do(func() {
+				if err := os.WriteFile(p, []byte("Minutes of the board meeting, with the vote added."), 0o644); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		return open(path)
+	}
+	res, err := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	if err != nil || res[0].ID == 0 {
+		t.Fatal(res, err)
+	}
+	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
+	u, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
+	if e.Status != "failed" || u.State != UploadFailed || !strings.Contains(u.Error, "changed after it was queued") {
+		t.Fatalf("event %+v, entry %+v", e, u)
+	}
+	if posts, gets := counter.posts.Load(), counter.statusGets.Load(); posts != 0 || gets != 0 {
+		t.Fatalf("%d uploads sent, %d status checks", posts, gets)
+	}
+}
+
+// A file that cannot be sent is told in its own words and ends an upload, never as a broken
+// connection.
+func TestFileErrorsReadAsTheFile(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&client.FileError{Name: "a.txt", Err: errFileChanged}, "The file changed after it was queued: retry to send the new version."},
+		{&client.FileError{Name: "a.txt", Err: client.ErrFileChanged}, `The file "a.txt" changed while it was being sent, so nothing was stored. Retry to send the new version.`},
+		{&client.FileError{Name: "a.pdf", Err: fmt.Errorf(`the file "/d/a.pdf" cannot be read: %w`, fs.ErrNotExist)},
+			`The file "/d/a.pdf" cannot be read: file does not exist.`},
+		{&client.FileError{Name: "a.pdf", Err: &fs.PathError{Op: "read", Path: "/d/a.pdf", Err: errors.New("input/output error")}},
+			`The file "/d/a.pdf" cannot be read: input/output error.`},
+		{&client.FileError{Name: "a.pdf", Err: errors.New("the disk is gone")}, "The disk is gone."},
+	} {
+		if s := explain(tc.err, KeyNone).Sentence; s != tc.want {
+			t.Errorf("%v: %q; want %q", tc.err, s, tc.want)
+		}
+		if !isFinalUploadError(tc.err) {
+			t.Errorf("%v is sent again", tc.err)
+		}
+	}
+}
