@@ -42,8 +42,13 @@ func attachment(path string) (client.Attachment, error) {
 		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: strconv.Quote(path) + " is a folder, not a file"}
 	}
 	size := st.Size()
-	return client.Attachment{Name: filepath.Base(path), Size: size,
-		Open: func() (io.ReadCloser, error) { return openSameSize(path, size) }}, nil
+	return client.Attachment{Name: filepath.Base(path), Size: size, Open: func() (io.ReadCloser, error) {
+		f, err := openSameSize(path, size)
+		if errors.Is(err, errFileChanged) {
+			err = client.ErrFileChanged // nothing was queued: told as a change before it was sent whole
+		}
+		return f, err
+	}}, nil
 }
 
 // attachments is attachment for each path.

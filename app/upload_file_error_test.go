@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"lectern/client"
+	"lectern/client/emulator/toolsapi"
 )
 
 // A file rewritten after it was queued ends its entry failed with the file's own reason, at once:
@@ -49,6 +50,36 @@ func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
 	}
 }
 
+// A PDF rewritten after it was chosen (its size taken) and before it is sent is the file's error:
+// nothing is sent, and it is said as a change of that file.
+func TestAppPDFTextFileRewrittenBeforeSending(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	p := writeFile(t, t.TempDir(), "report.pdf", []byte("%PDF-1.4 first version"))
+	var rewrite sync.Once
+	open := openFile
+	t.Cleanup(func() { openFile = open })
+	openFile = func(path string) (*os.File, error) {
+		rewrite.Do(func() {
+			if err := os.WriteFile(p, []byte("%PDF-1.4 second, longer version"), 0o644); err != nil {
+				t.Error(err)
+			}
+		})
+		return open(path)
+	}
+	_, err := f.app.PDFText(ctxT(t), []string{p}, false, nil)
+	var fe *client.FileError
+	var ne *client.NetError
+	if !errors.As(err, &fe) || !errors.Is(err, client.ErrFileChanged) || errors.As(err, &ne) {
+		t.Fatalf("%T %v", err, err)
+	}
+	if s := f.app.Describe(err); !strings.HasPrefix(s, `The file "report.pdf" changed before Lectern could send it whole`) {
+		t.Fatal(s)
+	}
+	if n := f.emu.Requests(toolsapi.RoutePDF); n != 0 {
+		t.Fatalf("%d requests sent", n)
+	}
+}
+
 // A file that cannot be sent is told in its own words and ends an upload, never as a broken
 // connection.
 func TestFileErrorsReadAsTheFile(t *testing.T) {
@@ -57,7 +88,7 @@ func TestFileErrorsReadAsTheFile(t *testing.T) {
 		want string
 	}{
 		{&client.FileError{Name: "a.txt", Err: errFileChanged}, "The file changed after it was queued: retry to send the new version."},
-		{&client.FileError{Name: "a.txt", Err: client.ErrFileChanged}, `The file "a.txt" changed while it was being sent, so nothing was stored. Retry to send the new version.`},
+		{&client.FileError{Name: "a.txt", Err: client.ErrFileChanged}, `The file "a.txt" changed before Lectern could send it whole, so nothing was stored. Retry to send the new version.`},
 		{&client.FileError{Name: "a.pdf", Err: fmt.Errorf(`the file "/d/a.pdf" cannot be read: %w`, fs.ErrNotExist)},
 			`The file "/d/a.pdf" cannot be read: file does not exist.`},
 		{&client.FileError{Name: "a.pdf", Err: &fs.PathError{Op: "read", Path: "/d/a.pdf", Err: errors.New("input/output error")}},

@@ -127,7 +127,7 @@ func explain(err error, src KeySource) Explanation {
 // it cut short stored nothing.
 func fileSentence(fe *client.FileError) string {
 	if errors.Is(fe.Err, client.ErrFileChanged) {
-		return "The file " + strconv.Quote(fe.Name) + " changed while it was being sent, so nothing was stored. Retry to send the new version."
+		return "The file " + strconv.Quote(fe.Name) + " changed before Lectern could send it whole, so nothing was stored. Retry to send the new version."
 	}
 	var pe *fs.PathError
 	if errors.As(fe.Err, &pe) && pe.Path != "" {
