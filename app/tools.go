@@ -27,7 +27,8 @@ func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
 }
 
 // attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
-// A file that cannot be read is a *client.ValidationError: nothing was sent.
+// A file that cannot be found here is a *client.ValidationError; one that cannot be opened or has
+// changed by the time it is sent is a *client.FileError. Either way nothing was stored.
 func attachment(path string) (client.Attachment, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -41,8 +42,13 @@ func attachment(path string) (client.Attachment, error) {
 		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: strconv.Quote(path) + " is a folder, not a file"}
 	}
 	size := st.Size()
-	return client.Attachment{Name: filepath.Base(path), Size: size,
-		Open: func() (io.ReadCloser, error) { return openSameSize(path, size) }}, nil
+	return client.Attachment{Name: filepath.Base(path), Size: size, Open: func() (io.ReadCloser, error) {
+		f, err := openSameSize(path, size)
+		if errors.Is(err, errFileChanged) {
+			err = client.ErrFileChanged // nothing was queued: told as a change before it was sent whole
+		}
+		return f, err
+	}}, nil
 }
 
 // attachments is attachment for each path.

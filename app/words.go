@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -90,6 +92,7 @@ func explain(err error, src KeySource) Explanation {
 		ie *client.InterruptedError
 		ue *client.UploadUnknownError
 		re *client.RedirectError
+		fe *client.FileError
 		nk *NoKeyError
 		me *modelError
 	)
@@ -111,11 +114,26 @@ func explain(err error, src KeySource) Explanation {
 		return Explanation{Sentence: noKeySentence(nk)}
 	case errors.As(err, &ve):
 		return Explanation{Sentence: "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."}
+	case errors.As(err, &fe):
+		return Explanation{Sentence: fileSentence(fe)}
 	}
 	if x, ok := replySentence(err); ok {
 		return x
 	}
 	return Explanation{Sentence: netSentence(err)}
+}
+
+// fileSentence says why a file could not be sent, in the words of whoever opened it; the request
+// it cut short stored nothing.
+func fileSentence(fe *client.FileError) string {
+	if errors.Is(fe.Err, client.ErrFileChanged) {
+		return "The file " + strconv.Quote(fe.Name) + " changed before Lectern could send it whole, so nothing was stored. Retry to send the new version."
+	}
+	var pe *fs.PathError
+	if errors.As(fe.Err, &pe) && pe.Path != "" {
+		return "The file " + strconv.Quote(pe.Path) + " cannot be read: " + strings.TrimRight(pe.Err.Error(), ".") + "."
+	}
+	return sentence(fe.Err.Error())
 }
 
 // noKeySentence says that the server needs a key and where each front-end takes one.

@@ -7,17 +7,61 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 )
 
 // A request body that carries files is streamed: JSON text with each file base64-encoded in place,
 // read from the file while it is sent, with an exact Content-Length (the server answers 411
 // without one). Memory stays flat whatever the files' size: one 48 KiB chunk and its encoding.
 
-// FileSource is a file to send inside a JSON body: its size, and how to read it from the start
-// (called again when the request is sent again).
+// FileSource is a file to send inside a JSON body: its name (for errors), its size, and how to
+// read it from the start (called again when the request is sent again).
 type FileSource struct {
+	Name string
 	Size int64
 	Open func() (io.ReadCloser, error)
+}
+
+// FileError is a file to send that could not be opened or read, or that changed size
+// (errors.Is(err, ErrFileChanged)). It is checked before the request goes out and again while
+// the body is streamed: a request cut short by it is incomplete, so the server stored nothing, and
+// it is never sent again by itself (only the file can fix it). It is not a *NetError.
+type FileError struct {
+	Name string // the file's name as sent
+	Err  error  // what opening or reading it gave
+}
+
+// Error names the file and the cause.
+func (e *FileError) Error() string {
+	return "client: file " + strconv.Quote(e.Name) + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// open opens the file, any error as a *FileError.
+func (f *FileSource) open() (io.ReadCloser, error) {
+	src, err := f.Open()
+	if err != nil {
+		return nil, &FileError{Name: f.Name, Err: err}
+	}
+	return src, nil
+}
+
+// checkFiles opens and closes each file of s once, so that a file gone or refused since it was
+// checked is told before anything is sent (a change while sending is found by the body itself).
+func checkFiles(s *streamSpec) error {
+	for _, p := range s.parts {
+		if p.file == nil {
+			continue
+		}
+		src, err := p.file.open()
+		if err != nil {
+			return err
+		}
+		_ = src.Close()
+	}
+	return nil
 }
 
 // bodyPart is a piece of a streamed body: literal JSON text, or a file sent as base64 text (the
@@ -49,10 +93,13 @@ func (s *streamSpec) length() int64 {
 func base64Len(size int64) int64 { return (size + 2) / 3 * 4 }
 
 // newStreamedRequest builds r's HTTP request with its streamed body, exact Content-Length and a
-// GetBody that reopens the files.
+// GetBody that reopens the files. A file that cannot be opened is a *FileError, and nothing is sent.
 func (c *Client) newStreamedRequest(ctx context.Context, r *request) (*http.Request, error) {
 	body, err := newStreamBody(r.stream)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkFiles(r.stream); err != nil {
 		return nil, err
 	}
 	req, err := c.newHTTPRequest(ctx, r, body)
@@ -78,6 +125,7 @@ func (c *Client) newRequest(ctx context.Context, r *request) (*http.Request, err
 type streamBody struct {
 	parts       []bodyPart
 	src         io.ReadCloser // the open file, nil between files
+	file        *FileSource   // the source of src
 	left        int64         // bytes of the open file still to read
 	in, out     []byte
 	pending     []byte // encoded bytes not yet handed out
@@ -96,9 +144,6 @@ func newStreamBody(s *streamSpec) (*streamBody, error) {
 	}
 	return &streamBody{parts: s.parts, total: s.length(), progress: s.progress}, nil
 }
-
-// errFileChanged reports a file whose size changed while it was being sent.
-var errFileChanged = errors.New("the file changed size while it was being sent")
 
 // Read hands out literal JSON and encoded file data in turn.
 func (b *streamBody) Read(p []byte) (int, error) {
@@ -138,11 +183,11 @@ func (b *streamBody) fill() error {
 		b.pending = part.json
 		return nil
 	}
-	src, err := part.file.Open()
+	src, err := part.file.open()
 	if err != nil {
 		return err
 	}
-	b.src, b.left = src, part.file.Size
+	b.src, b.left, b.file = src, part.file.Size, part.file
 	return nil
 }
 
@@ -156,9 +201,9 @@ func (b *streamBody) encodeChunk() error {
 	got, err := io.ReadFull(b.src, b.in[:want])
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			return errFileChanged
+			err = ErrFileChanged
 		}
-		return err
+		return &FileError{Name: b.file.Name, Err: err}
 	}
 	b.left -= int64(got)
 	m := base64.StdEncoding.EncodedLen(got)
@@ -174,7 +219,7 @@ func (b *streamBody) finishFile() error {
 	_ = b.src.Close()
 	b.src = nil
 	if k > 0 {
-		return errFileChanged
+		return &FileError{Name: b.file.Name, Err: ErrFileChanged}
 	}
 	return nil
 }
@@ -208,7 +253,7 @@ func attachmentsBody(fields any, atts []Attachment) ([]bodyPart, error) {
 		if i > 0 {
 			open = "," + open
 		}
-		parts = append(parts, bodyPart{json: append(head, open...)}, bodyPart{file: &FileSource{Size: a.Size, Open: a.Open}})
+		parts = append(parts, bodyPart{json: append(head, open...)}, bodyPart{file: &FileSource{Name: a.Name, Size: a.Size, Open: a.Open}})
 		head = []byte(`"}`)
 	}
 	return append(parts, bodyPart{json: append(head, "]}"...)}), nil

@@ -26,6 +26,9 @@ var (
 	ErrIdleTimeout = errors.New("client: stream idle timeout")
 	// ErrStreamClosed is the cause of an interrupted stream that the caller closed.
 	ErrStreamClosed = errors.New("client: stream closed")
+	// ErrFileChanged is the cause of a *FileError whose file had another size than announced
+	// when it was read to be sent.
+	ErrFileChanged = errors.New("client: the file changed size while it was being sent")
 )
 
 // APIError is an error answered by the service, whatever shape its body had.

@@ -81,6 +81,10 @@ func (c *Client) do(hc *http.Client, req *http.Request) (*http.Response, error) 
 	if errors.As(err, &re) {
 		return nil, re // refused before anything went to its target: not retried, not a broken connection
 	}
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return nil, fe // a file of the body failed: the request was cut short by us, not by the network
+	}
 	if err != nil {
 		return nil, c.wrapNetError(req.Method, req.URL.Path, req.URL.Host, err)
 	}
@@ -104,6 +108,21 @@ func (c *Client) checkResponse(resp *http.Response) error {
 // call runs r with retries; handle reads the successful response within the attempt's time limit.
 func (c *Client) call(ctx context.Context, r *request, handle func(*http.Response) error) error {
 	return c.withRetries(ctx, r.method == http.MethodGet, func() error { return c.attempt(ctx, r, handle) })
+}
+
+// callOnce runs r, a request that must not reach the service twice (it saves a message, starts a
+// job, or counts against the shared limit of /chat, /generate and /pdf): only a 429, refused by a
+// limit before anything was done, is sent again after its Retry-After. A 502, 503 or 504 is not:
+// a proxy may give it after the service took the request (the retry of model-api.md §7 is for /v1).
+func (c *Client) callOnce(ctx context.Context, r *request, handle func(*http.Response) error) error {
+	return c.withRetries(ctx, false, func() error {
+		err := c.attempt(ctx, r, handle)
+		var ae *APIError
+		if errors.As(err, &ae) {
+			ae.Retryable = ae.StatusCode == http.StatusTooManyRequests
+		}
+		return err
+	})
 }
 
 // withRetries runs once until it succeeds or retryWait says to stop, sleeping in between;

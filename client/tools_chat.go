@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -171,15 +170,7 @@ func (c *Client) ToolChat(ctx context.Context, r ToolChatRequest) (*ToolChatResu
 	req := &request{method: http.MethodPost, path: "/chat", timeout: c.timeouts.Upload,
 		stream: &streamSpec{parts: parts, progress: r.Progress}}
 	var out ToolChatResult
-	err = c.withRetries(ctx, false, func() error {
-		err := c.attempt(ctx, req, decodeTool(&out, MaxToolBody))
-		var ae *APIError
-		if errors.As(err, &ae) { // only a refusal by a limit is sure to have stored nothing
-			ae.Retryable = ae.StatusCode == http.StatusTooManyRequests
-		}
-		return err
-	})
-	if err != nil {
+	if err := c.callOnce(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &out, nil

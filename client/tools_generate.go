@@ -70,7 +70,8 @@ func (a *OfficeArtifact) Expired(now time.Time) bool {
 
 // Generate writes a text, and an Office file when the prompt asks for one (stream false).
 // POST /generate (200 s). It shares the per-person limit of /chat and /pdf: a 429 is retried
-// after its Retry-After.
+// after its Retry-After, and nothing else (a request answered 502, 503 or 504 by a proxy may
+// have counted).
 func (c *Client) Generate(ctx context.Context, r GenerateRequest) (*GenerateResult, error) {
 	if strings.TrimSpace(r.Prompt) == "" {
 		return nil, &ValidationError{Field: "prompt", Reason: "no prompt given"}
@@ -83,9 +84,9 @@ func (c *Client) Generate(ctx context.Context, r GenerateRequest) (*GenerateResu
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/generate", body: body, timeout: c.timeouts.Ask, retryByStatus: true}
+	req := &request{method: http.MethodPost, path: "/generate", body: body, timeout: c.timeouts.Ask}
 	var out GenerateResult
-	if err := c.call(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
+	if err := c.callOnce(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -122,7 +122,9 @@ func (e *OCRDeadlineError) Error() string {
 // Unwrap returns the context's error.
 func (e *OCRDeadlineError) Unwrap() error { return e.Cause }
 
-// StartOCR sends one PDF to be read by OCR and returns the queued job. POST /ocr (300 s).
+// StartOCR sends one PDF to be read by OCR and returns the queued job. POST /ocr (300 s). Only a
+// 429 is sent again (after its Retry-After): after a 502, 503 or 504 from a proxy the job may have
+// started, and a resend would start a second one.
 func (c *Client) StartOCR(ctx context.Context, r OCRRequest) (*OCRJob, error) {
 	if err := checkPDFAttachment(r.File); err != nil {
 		return nil, err
@@ -135,9 +137,13 @@ func (c *Client) StartOCR(ctx context.Context, r OCRRequest) (*OCRJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/ocr", timeout: c.timeouts.Upload, retryByStatus: true,
+	req := &request{method: http.MethodPost, path: "/ocr", timeout: c.timeouts.Upload,
 		stream: &streamSpec{parts: parts, progress: r.Progress}}
-	return c.ocrCall(ctx, req)
+	var job OCRJob
+	if err := c.callOnce(ctx, req, decodeTool(&job, MaxToolBody)); err != nil {
+		return nil, err
+	}
+	return &job, nil
 }
 
 // OCRStatus returns a job's state. GET /ocr/jobs/{job_id} (60 s).

@@ -105,7 +105,8 @@ func checkAttachment(f Attachment) error {
 // PDFText returns the text (mode text) or table lines (mode tables) of every page of each file.
 // POST /pdf (300 s). The files are streamed as base64 inside the JSON body with an exact
 // Content-Length. It shares the per-person limit of /chat and /generate (10 a minute by default):
-// a 429 is retried after its Retry-After.
+// a 429 is retried after its Retry-After, and nothing else (a request answered 502, 503 or 504
+// by a proxy may have counted).
 func (c *Client) PDFText(ctx context.Context, r PDFRequest) (*PDFResult, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
@@ -118,10 +119,10 @@ func (c *Client) PDFText(ctx context.Context, r PDFRequest) (*PDFResult, error) 
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/pdf", timeout: c.timeouts.Upload, retryByStatus: true,
+	req := &request{method: http.MethodPost, path: "/pdf", timeout: c.timeouts.Upload,
 		stream: &streamSpec{parts: parts, progress: r.Progress}}
 	var out PDFResult
-	if err := c.call(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
+	if err := c.callOnce(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &out, nil

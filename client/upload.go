@@ -100,7 +100,7 @@ func (c *Client) postUpload(ctx context.Context, r UploadRequest) (*UploadRecord
 // uploadStream is the body of an upload: the fields, then the file as base64 in "data".
 func uploadStream(r UploadRequest) *streamSpec {
 	p, s := uploadEnvelope(r.WorkspaceID, r.ClientDocumentID, r.Name, r.Metadata)
-	return &streamSpec{parts: []bodyPart{{json: p}, {file: &FileSource{Size: r.Size, Open: r.Open}}, {json: s}},
+	return &streamSpec{parts: []bodyPart{{json: p}, {file: &FileSource{Name: r.Name, Size: r.Size, Open: r.Open}}, {json: s}},
 		progress: r.Progress}
 }
 

@@ -163,19 +163,29 @@ func TestUploadGetBodyReplays(t *testing.T) {
 	}
 }
 
+// A file whose size is not the one announced is ErrFileChanged: one request, cut short, and
+// neither a status check nor a resend.
 func TestUploadFileChangedSize(t *testing.T) {
-	u := &uploadServer{t: t, respond: func(int, http.ResponseWriter, *http.Request) bool { return false }}
-	c, _ := newTestClient(t, func(w http.ResponseWriter, r *http.Request) { _, _ = io.Copy(io.Discard, r.Body) })
-	_ = u
-	req := memUpload([]byte("short"))
-	req.Size = 10 // the file shrank
-	if _, err := c.Upload(t.Context(), req); err == nil {
-		t.Fatal("a short file was sent")
-	}
-	req = memUpload([]byte("longer than announced"))
-	req.Size = 3
-	if _, err := c.Upload(t.Context(), req); err == nil {
-		t.Fatal("a grown file was sent")
+	for _, tc := range []struct {
+		data []byte
+		size int64
+	}{
+		{[]byte("short"), 10},                // the file shrank
+		{[]byte("longer than announced"), 3}, // the file grew
+	} {
+		s := newCountingServer()
+		c, srv := newTestClient(t, s.handler)
+		f := &changingFile{t: t, data: tc.data, size: tc.size, started: s.started}
+		req := memUpload(nil)
+		req.Size, req.Open = f.size, f.open
+		_, err := c.Upload(t.Context(), req)
+		assertFileError(t, err, ErrFileChanged)
+		if fe := (*FileError)(nil); errors.As(err, &fe) && fe.Name != req.Name {
+			t.Fatalf("names %q", fe.Name)
+		}
+		if posts, gets := s.counts(srv); posts != 1 || gets != 0 {
+			t.Fatalf("size %d of %d bytes: %d POSTs, %d status checks", tc.size, len(tc.data), posts, gets)
+		}
 	}
 }
 
