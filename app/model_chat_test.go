@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -431,5 +434,53 @@ func TestNewChatThenChat(t *testing.T) {
 	}
 	if _, err := a.Conversations().Chat(ctx, ws.ID, "hi", nil, ChatOptions{}); !errors.As(err, new(*CheckError)) {
 		t.Errorf("a workspace conversation took a model message: %v", err)
+	}
+}
+
+// Sending a message reads the bytes of only the images that go with it: the earlier exchanges are
+// fitted to the request's limits (at most 8 images) from the images' sizes, and only the kept
+// turns' images are read in whole, not every image of the conversation.
+func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
+	a, fake := newModelApp(t)
+	ctx := ctxT(t)
+	imageOf := func(i int) Image {
+		return mustImage(t, fmt.Sprintf("p%d.png", i), append(slices.Clone(pngImage), byte(i)))
+	}
+	var ids []int64
+	for i := range 12 {
+		turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
+			Images: []Image{imageOf(i)}}, ChatOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, turn.ID)
+	}
+	read := map[int64]int{} // bytes read by turn
+	a.store.imageDataRead = func(turnID int64, n int) { read[turnID] += n }
+	t.Cleanup(func() { a.store.imageDataRead = nil })
+	if _, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []Image{imageOf(12)}}, ChatOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The new message's image and 7 earlier ones make the 8 a request takes: turns 5 to 11 go.
+	kept := ids[5:]
+	want := map[int64]int{}
+	for _, id := range kept {
+		want[id] = len(pngImage) + 1
+	}
+	if !maps.Equal(read, want) {
+		t.Errorf("image bytes read by turn %v; want only the kept turns' %v", read, want)
+	}
+	req := fake.lastResponse(t)
+	if len(req.Input) != 2*len(kept)+1 {
+		t.Fatalf("%d input items; want %d", len(req.Input), 2*len(kept)+1)
+	}
+	for i := range len(kept) + 1 {
+		user, text := req.Input[2*i], fmt.Sprintf("message %d", 5+i)
+		if i == len(kept) {
+			text = "last"
+		}
+		if len(user.Content) != 2 || user.Content[0].Text != text || user.Content[1].ImageURL != dataURL(imageOf(5+i)) {
+			t.Errorf("message %d sent as %+v", i, user.Content)
+		}
 	}
 }

@@ -115,6 +115,9 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 	if err != nil {
 		return modelRequest{}, err
 	}
+	if err := c.readImages(ctx, kept); err != nil {
+		return modelRequest{}, err
+	}
 	req := newModelRequest(conv, append(kept, newest))
 	if err := req.check(tiers); err != nil {
 		return modelRequest{}, &modelError{tier: conv.Model, err: err}
@@ -134,17 +137,13 @@ func findTier(tiers []client.Model, name string) (client.Model, bool) {
 
 // exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
 // be sent again: those with a whole answer (completed, or incomplete at the length limit), with
-// their images. A failed or interrupted turn is left out with its message, as in workspace
-// conversations.
+// their images' names, types and sizes but not their bytes (see readImages). A failed or
+// interrupted turn is left out with its message, as in workspace conversations.
 func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
 	if convID == 0 {
 		return nil, nil
 	}
 	turns, err := c.store.turns(ctx, convID)
-	if err != nil {
-		return nil, err
-	}
-	images, err := c.store.imagesOf(ctx, convID)
 	if err != nil {
 		return nil, err
 	}
@@ -154,10 +153,27 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 			break
 		}
 		if t.Status.Answered() && strings.TrimSpace(t.Answer) != "" {
-			out = append(out, exchange{question: t.Question, images: images[t.ID], answer: t.Answer})
+			out = append(out, exchange{question: t.Question, images: t.Images, answer: t.Answer, turn: t.ID})
 		}
 	}
 	return out, nil
+}
+
+// readImages reads the bytes of the images of the earlier exchanges kept in a request, once
+// fitConversation has chosen them from the images' sizes: a long conversation's other images
+// stay in the database.
+func (c *Conversations) readImages(ctx context.Context, kept []exchange) error {
+	for i, x := range kept {
+		if len(x.images) == 0 {
+			continue
+		}
+		images, err := c.TurnImages(ctx, x.turn)
+		if err != nil {
+			return err
+		}
+		kept[i].images = images
+	}
+	return nil
 }
 
 // modelRequest is a request of either API family.

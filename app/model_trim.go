@@ -28,6 +28,7 @@ type exchange struct {
 	question string
 	images   []Image
 	answer   string
+	turn     int64 // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
 }
 
 // textTokens estimates the tokens of a text.

@@ -104,4 +104,10 @@ func TestMigrationMovesUsageIntoColumns(t *testing.T) {
 	if turns[1].Usage != nil || turns[1].AnswerID != "wsa_2" {
 		t.Errorf("second turn %+v", turns[1])
 	}
+	// The usage is moved, not copied: extra keeps the rest.
+	var extra string
+	if err := st.db.QueryRow(`SELECT extra FROM turns WHERE id=1`).Scan(&extra); err != nil ||
+		strings.Contains(extra, "usage") || !strings.Contains(extra, "wsa_1") {
+		t.Errorf("extra after the move: %s (%v)", extra, err)
+	}
 }

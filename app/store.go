@@ -12,6 +12,8 @@ import (
 type store struct {
 	db  *sql.DB
 	now func() time.Time
+
+	imageDataRead func(turnID int64, bytes int) // tests only: called for each image read with its bytes
 }
 
 // openStore opens the database file in home.

@@ -31,11 +31,6 @@ func (s *store) describeImages(ctx context.Context, column string, arg int64, tu
 	return err
 }
 
-// imagesOf returns the images of a conversation's turns with their bytes, by turn id.
-func (s *store) imagesOf(ctx context.Context, convID int64) (map[int64][]Image, error) {
-	return s.images(ctx, "conversation_id=?", convID, true)
-}
-
 // images reads the images of the turns whose column equals arg, by turn id, in order; their
 // bytes only when withData.
 func (s *store) images(ctx context.Context, column string, arg int64, withData bool) (map[int64][]Image, error) {
@@ -57,6 +52,9 @@ func (s *store) images(ctx context.Context, column string, arg int64, withData b
 	out := map[int64][]Image{}
 	for _, o := range list {
 		out[o.turnID] = append(out[o.turnID], o.img)
+		if withData && s.imageDataRead != nil {
+			s.imageDataRead(o.turnID, len(o.img.Data))
+		}
 	}
 	return out, err
 }

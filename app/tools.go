@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -123,12 +125,11 @@ func (a *App) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, 
 	if err != nil {
 		return 0, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.part")
+	tmp, err := createBeside(path)
 	if err != nil {
 		return 0, fmt.Errorf("the file %s cannot be written: %w", strconv.Quote(path), err)
 	}
 	defer os.Remove(tmp.Name()) // after the rename there is nothing left to remove
-	_ = tmp.Chmod(0o644)        // a document like any other, not a private temporary file
 	n, err := cl.DownloadArtifact(ctx, art.ArtifactID, tmp, progress)
 	if cerr := tmp.Close(); err == nil && cerr != nil {
 		err = cerr
@@ -140,6 +141,22 @@ func (a *App) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, 
 		err = ErrArtifactExpired
 	}
 	return n, err
+}
+
+// createBeside creates a new file of a unique name beside path (".name.random.part"), to be renamed
+// to path once written. It is a document like any other, not a private temporary file: created
+// with mode 0666 less the user's umask, as any file the user makes (os.CreateTemp's 0600 would
+// hide it from others whatever the umask, and a chmod to 0644 would show it whatever the umask).
+func createBeside(path string) (*os.File, error) {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	for range 10000 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36)+".part")
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("no unused temporary name beside %s", strconv.Quote(path))
 }
 
 // ChatMessage is a message to the tool chat, with the files at Paths attached.

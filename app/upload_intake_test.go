@@ -1,15 +1,68 @@
 package app
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"lectern/client/emulator"
 )
 
+// uploadIDRecorder is a transport that records the client_document_id of every upload request
+// and the status it got.
+type uploadIDRecorder struct {
+	mu   sync.Mutex
+	sent []sentUpload
+}
+
+type sentUpload struct {
+	id     string
+	status int
+}
+
+func (r *uploadIDRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method != http.MethodPost || !strings.HasSuffix(req.URL.Path, "/workspace/documents") || req.Body == nil {
+		return http.DefaultTransport.RoundTrip(req)
+	}
+	b, err := io.ReadAll(req.Body)
+	req.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(b))
+	var body struct {
+		ID string `json:"client_document_id"`
+	}
+	_ = json.Unmarshal(b, &body)
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	up := sentUpload{id: body.ID}
+	if err == nil {
+		up.status = resp.StatusCode
+	}
+	r.mu.Lock()
+	r.sent = append(r.sent, up)
+	r.mu.Unlock()
+	return resp, err
+}
+
+func (r *uploadIDRecorder) uploads() []sentUpload {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.sent)
+}
+
+// An upload refused with id_in_use is sent again under a new client_document_id, with no word to
+// the user. The refused id is the one the request carried (read back from the queue, it could
+// already be the new one).
 func TestUploadIDInUseGetsANewIDSilently(t *testing.T) {
-	f := newFixtureWith(t, fastEmulatorConfig(), nil)
+	rec := &uploadIDRecorder{}
+	f := newFixtureWith(t, fastEmulatorConfig(), rec)
 	ev := record(t, f.app)
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 409, Code: "id_in_use", Count: 1, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "plan.txt", []byte("The plan for next year."))
@@ -17,11 +70,14 @@ func TestUploadIDInUseGetsANewIDSilently(t *testing.T) {
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v, %v", res, err)
 	}
-	first, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
 	done := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	e, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
-	if done.Status != "ready" || e.ClientDocumentID == first.ClientDocumentID {
-		t.Fatalf("after id_in_use: %+v, entry %+v (first id %s)", done, e, first.ClientDocumentID)
+	sent := rec.uploads()
+	if len(sent) != 2 || sent[0].status != http.StatusConflict || sent[1].status == http.StatusConflict {
+		t.Fatalf("upload requests %+v; want one refused with 409, then one accepted", sent)
+	}
+	if done.Status != "ready" || sent[0].id == "" || sent[1].id == sent[0].id || e.ClientDocumentID != sent[1].id {
+		t.Fatalf("after id_in_use: %+v, entry %+v (sent %+v)", done, e, sent)
 	}
 }
 
