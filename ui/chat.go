@@ -78,6 +78,7 @@ func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
 	c.think = widget.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
+	c.intro.Hide()                                   // until a conversation is shown empty (showTurns)
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
 		c.updateRow)
 	c.list.HideSeparators = true
@@ -190,6 +191,20 @@ func (c *chatPane) showTurns(turns []app.Turn) {
 	c.jump.Hide()
 	c.scrollToEnd()
 }
+
+// holdIntro hides the intro of the new, empty conversation while the workspace's last
+// conversation is looked up: the lookup opens that conversation (showTurns) or calls showIntro.
+// Otherwise the intro flashed for a few frames before the conversation came, and at start-up it
+// was the only italic text on screen: Fyne loads the fonts of a text style on its first use (its
+// own font, the emoji and symbol fonts and a system fallback, about 8.5 MB for each style).
+func (c *chatPane) holdIntro() {
+	if c.conv.ID == 0 {
+		c.intro.Hide()
+	}
+}
+
+// showIntro shows the intro when the conversation shown has no turns (after holdIntro).
+func (c *chatPane) showIntro() { showIf(c.intro, len(c.turns) == 0) }
 
 // introText invites the first question of a new conversation.
 func (c *chatPane) introText() string {

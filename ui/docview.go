@@ -158,7 +158,15 @@ func (l *tableFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	header.Resize(fyne.NewSize(size.Width, headerH))
 	header.Move(fyne.NewPos(0, 0))
-	table.Resize(fyne.NewSize(size.Width, max(size.Height-headerH-detailsH, 0)))
+	tableH := max(size.Height-headerH-detailsH, 0)
+	if !table.Visible() {
+		// Folded, the table keeps its header's and a row's height rather than none: Fyne's Table
+		// takes a table without room for rows as showing all of them and makes a row divider for
+		// each, which for a large workspace's model (set while folded, as at start-up) was 10,000
+		// separators, about 4 MB kept.
+		tableH = table.MinSize().Height
+	}
+	table.Resize(fyne.NewSize(size.Width, tableH))
 	table.Move(fyne.NewPos(0, headerH))
 	details.Resize(fyne.NewSize(size.Width, detailsH))
 	details.Move(fyne.NewPos(0, size.Height-detailsH))

@@ -210,15 +210,19 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 // gets a new, empty one, under its documents.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
+	m.chat.holdIntro()
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
 		uiDo(func() {
 			defer m.lookups.Add(-1)
-			if err != nil || m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
-				return
+			if m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
+				return // another workspace or conversation was chosen meanwhile, and shows itself
 			}
-			if !ok {
-				m.docs.setFolded(false)
+			if err != nil || !ok {
+				m.chat.showIntro()
+				if err == nil {
+					m.docs.setFolded(false)
+				}
 				return
 			}
 			m.chat.open(conv, 0)

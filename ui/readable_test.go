@@ -312,6 +312,64 @@ func TestWindowFits640x480(t *testing.T) {
 	fits("the workspace browser", u.win.Content().MinSize())
 }
 
+// A workspace opens on its last conversation with its documents folded; a large workspace's
+// documents, set then, leave the hidden table a few row dividers: with no height, Fyne's Table took
+// all 10,000 rows as shown and made a separator for each (about 4 MB kept).
+// The conversation's intro, the only italic text (a text style's fonts cost Fyne about 8.5 MB on
+// first use), is not shown while the last conversation is looked up and opened.
+func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	f.connect()
+	seedConversation(t, f.app, f.info.Personal, 2)
+	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
+	until(t, "the browser", u.Settled)
+	m, c := u.main, u.main.chat
+	for _, w := range m.list.all {
+		if w.WorkspaceID == f.info.Personal && !m.list.Select(w.WorkspaceID) {
+			t.Fatal("the personal workspace is not shown")
+		}
+	}
+	if c.intro.Visible() {
+		t.Error("the intro is shown while the last conversation is looked up")
+	}
+	until(t, "the last conversation and the documents", func() bool {
+		return len(c.turns) == 2 && m.docs.table.model != nil && m.docs.table.model.Len() == 10000
+	})
+	drain()
+	if c.intro.Visible() || !m.docs.folded {
+		t.Fatalf("intro shown %v, documents folded %v", c.intro.Visible(), m.docs.folded)
+	}
+	if n := separators(m.docs.table.table); n > 100 {
+		t.Errorf("the folded table holds %d separators", n)
+	}
+	test.Tap(m.docs.foldB)
+	drain()
+	if n := separators(m.docs.table.table); n == 0 || n > 100 {
+		t.Errorf("the unfolded table holds %d separators", n)
+	}
+}
+
+// separators counts the separators in o's tree, hidden ones included.
+func separators(o fyne.CanvasObject) int {
+	switch o := o.(type) {
+	case *widget.Separator:
+		return 1
+	case *fyne.Container:
+		n := 0
+		for _, c := range o.Objects {
+			n += separators(c)
+		}
+		return n
+	case fyne.Widget:
+		n := 0
+		for _, c := range test.WidgetRenderer(o).Objects() {
+			n += separators(c)
+		}
+		return n
+	}
+	return 0
+}
+
 // Hide documents folds the table, the filter and the details away (the name, badges and counts
 // stay, the counts then on the whole line); Show documents brings them back.
 func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
