@@ -29,7 +29,10 @@ func BenchmarkFilterKeystroke(b *testing.B) {
 	}
 }
 
-// explainOnly is a Backend for views that only need to word errors (the rest is never called).
+// explainOnly is a Backend for views that only need to word errors and read the default
+// settings (the rest is never called).
 type explainOnly struct{ Backend }
 
 func (explainOnly) Explain(err error) app.Explanation { return app.Explanation{Sentence: err.Error()} }
+
+func (explainOnly) Settings() app.Settings { return app.Settings{} }
