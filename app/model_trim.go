@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"lectern/client"
 )
@@ -13,7 +12,9 @@ import (
 // new message always go.
 //
 // Tokens are estimated, not counted (the service does not say how it counts): about 4 characters
-// a token, 4 tokens of framing per message, and 1,000 tokens per image whatever its size. The
+// a token, but a token a character for Chinese, Japanese and Korean (from U+2E80, where a character
+// is a word or a syllable), 4 tokens of framing per message, and 1,000 tokens per image whatever
+// its size. The
 // estimate is meant to err on the large side, so that a request that fits here fits there.
 const (
 	charsPerToken      = 4
@@ -33,8 +34,19 @@ type exchange struct {
 
 // textTokens estimates the tokens of a text.
 func textTokens(s string) int {
-	return (utf8.RuneCountInString(s) + charsPerToken - 1) / charsPerToken
+	narrow, wide := 0, 0
+	for _, r := range s {
+		if r >= cjkStart {
+			wide++
+		} else {
+			narrow++
+		}
+	}
+	return (narrow+charsPerToken-1)/charsPerToken + wide
 }
+
+// cjkStart is where the CJK blocks begin (radicals, kana, ideographs, Hangul, and beyond).
+const cjkStart = 0x2E80
 
 // cost is what an exchange adds to a request.
 type cost struct{ tokens, messages, images, imageBytes int }

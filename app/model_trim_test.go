@@ -111,3 +111,22 @@ func TestMigrationMovesUsageIntoColumns(t *testing.T) {
 		t.Errorf("extra after the move: %s (%v)", extra, err)
 	}
 }
+
+// Text in scripts without spaces counts about a token a character, so that a conversation in
+// Chinese, Japanese or Korean is trimmed before the service refuses it (4 characters a token would
+// undercount it 3 to 5 times).
+func TestTextTokensCountsCJKByCharacter(t *testing.T) {
+	for text, want := range map[string]int{
+		"":                  0,
+		"abcd":              1,
+		"hello world":       3,
+		"日本語のテキスト":          8,
+		"한국어":               3,
+		"Lectern 使い方":       2 + 3,
+		"naïve café résumé": 5,
+	} {
+		if got := textTokens(text); got != want {
+			t.Errorf("textTokens(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
