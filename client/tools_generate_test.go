@@ -36,7 +36,7 @@ func TestGenerateWithArtifactAndDownload(t *testing.T) {
 	if err != nil || !strings.Contains(text, "Total") {
 		t.Fatal(text, err)
 	}
-	w.clock.Add(time.Hour)
+	w.clock.Advance(time.Hour)
 	if !a.Expired(w.clock.Now()) {
 		t.Fatal("not expired")
 	}

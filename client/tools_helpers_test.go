@@ -3,7 +3,6 @@ package client_test
 import (
 	"bytes"
 	"io"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,35 +11,17 @@ import (
 	"lectern/client/emulator/engine"
 )
 
-// toolClock is the emulator's clock in the tool tests: it moves only when a test moves it.
-type toolClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *toolClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *toolClock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // toolWorld is an emulator on a test clock with a key owned by ana, a client that does not retry
 // (plain) and one that does (retrying).
 type toolWorld struct {
 	emu             *emulator.Emulator
-	clock           *toolClock
+	clock           *emulator.ManualClock
 	plain, retrying *client.Client
 }
 
 func newToolWorld(t testing.TB, tc emulator.ToolsConfig) *toolWorld {
 	t.Helper()
-	clk := &toolClock{now: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}
+	clk := emulator.NewManualClock(time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC))
 	emu := emulator.Start(emulator.Config{Now: clk.Now, WrongKeyLimit: -1, Tools: tc})
 	t.Cleanup(emu.Close)
 	emu.AddKey(emulator.Key{Secret: ownerKey, Owner: "ana", CanAdd: true})

@@ -25,7 +25,7 @@ func TestOCRJobLifecycle(t *testing.T) {
 			s += " " + strings.Repeat("#", j.Progress.Page) + "/" + string(rune('0'+j.Progress.Total))
 		}
 		seen = append(seen, s)
-		w.clock.Add(time.Second)
+		w.clock.Advance(time.Second)
 	})
 	if err != nil {
 		t.Fatal(err)

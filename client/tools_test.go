@@ -86,7 +86,7 @@ func TestSharedToolLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(i, err)
 		}
-		w.clock.Add(time.Second)
+		w.clock.Advance(time.Second)
 	}
 	_, err := w.plain.PDFText(ctx, pdf)
 	var ae *client.APIError
@@ -96,7 +96,7 @@ func TestSharedToolLimit(t *testing.T) {
 	if _, err := w.plain.WebSearch(ctx, client.SearchRequest{Queries: []string{"tides"}}); err != nil {
 		t.Fatal("web search is not under the shared limit:", err)
 	}
-	w.clock.Add(50 * time.Second) // the first request leaves the window; the refused one never counted
+	w.clock.Advance(50 * time.Second) // the first request leaves the window; the refused one never counted
 	if _, err := w.plain.PDFText(ctx, pdf); err != nil {
 		t.Fatal(err)
 	}

@@ -674,24 +674,6 @@ func TestV1EmulatorRetries(t *testing.T) {
 	count(emulator.RouteResponses, 5, "400")
 }
 
-// manualClock is the emulator's clock in the limit tests: it moves only when told.
-type manualClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *manualClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *manualClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // onStatus calls f with the status and headers before they are written.
 type onStatus struct {
 	http.ResponseWriter
@@ -712,7 +694,7 @@ func (w *onStatus) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // the 429 is written, so the retry finds the window free whenever it comes: only the client's
 // wait is real (one second).
 func TestV1EmulatorRateLimitRetryAfter(t *testing.T) {
-	clk := &manualClock{t: time.Date(2026, 10, 12, 9, 0, 0, 0, time.UTC)}
+	clk := emulator.NewManualClock(time.Date(2026, 10, 12, 9, 0, 0, 0, time.UTC))
 	emu := emulator.New(quick(emulator.Config{Now: clk.Now, Rates: emulator.Rates{KeyPerMinute: 1}}))
 	emu.AddKey(emulator.Key{Secret: v1Key})
 	var mu sync.Mutex

@@ -29,7 +29,12 @@ type (
 	Tier = modelapi.Tier
 	// DemoInfo tells how to use a demo emulator.
 	DemoInfo = workspaceapi.DemoInfo
+	// ManualClock is a clock that moves only when told, for Config.Now in tests.
+	ManualClock = serve.ManualClock
 )
+
+// NewManualClock returns a clock standing at t.
+var NewManualClock = serve.NewManualClock
 
 // Workspace scopes.
 const (
