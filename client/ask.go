@@ -106,16 +106,11 @@ func (c *Client) AskText(ctx context.Context, r AskRequest) (*TextAnswer, error)
 	req := &request{method: http.MethodPost, path: "/workspace", body: body, timeout: c.timeouts.Ask}
 	err = c.call(ctx, req, func(resp *http.Response) error {
 		h := resp.Header
-		b, err := readCapped(resp.Body, MaxAnswerBody)
-		if err != nil {
-			return bodyError(err, MaxAnswerBody, h.Get("X-Request-ID"))
-		}
-		ta.Text = string(b)
 		ta.Found = strings.EqualFold(strings.TrimSpace(h.Get("X-Service-Found")), "true")
 		ta.Model = h.Get("X-Service-Model")
 		ta.Sources, _ = strconv.Atoi(strings.TrimSpace(h.Get("X-Service-Sources")))
 		ta.RequestID = h.Get("X-Request-ID")
-		return nil
+		return decodeWith(MaxAnswerBody, func(b []byte) error { ta.Text = string(b); return nil })(resp)
 	})
 	if err != nil {
 		return nil, err

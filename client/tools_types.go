@@ -88,13 +88,7 @@ func hasScannedWarning(ws []Warning) bool {
 // decodeTool reads a tool answer of at most limit bytes into out, a pointer to a result whose Raw
 // field then holds the whole object.
 func decodeTool(out any, limit int64) func(*http.Response) error {
-	return func(resp *http.Response) error {
-		raw, err := readCapped(resp.Body, limit)
-		if err == nil {
-			err = parseTool(raw, out)
-		}
-		return bodyError(err, limit, resp.Header.Get("X-Request-ID"))
-	}
+	return decodeWith(limit, func(raw []byte) error { return parseTool(raw, out) })
 }
 
 // parseTool decodes the JSON object raw into out and keeps raw in out's Raw field.

@@ -103,6 +103,3 @@ func uploadStream(r UploadRequest) *streamSpec {
 	return &streamSpec{parts: []bodyPart{{json: p}, {file: &FileSource{Name: r.Name, Size: r.Size, Open: r.Open}}, {json: s}},
 		progress: r.Progress}
 }
-
-// newUploadBody opens the body of an upload request (tests read it whole).
-func newUploadBody(r UploadRequest) (*streamBody, error) { return newStreamBody(uploadStream(r)) }

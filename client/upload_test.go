@@ -148,7 +148,7 @@ func TestUploadBodyIsExact(t *testing.T) {
 
 func TestUploadGetBodyReplays(t *testing.T) {
 	data := []byte("hello, world")
-	body, err := newUploadBody(memUpload(data))
+	body, err := newStreamBody(uploadStream(memUpload(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestUploadGetBodyReplays(t *testing.T) {
 	if int64(len(a)) != body.total {
 		t.Fatal(len(a), body.total)
 	}
-	b2, _ := newUploadBody(memUpload(data))
+	b2, _ := newStreamBody(uploadStream(memUpload(data)))
 	b, _ := io.ReadAll(b2)
 	if !bytes.Equal(a[len(a)-20:], b[len(b)-20:]) {
 		t.Fatal("replay differs")
