@@ -239,7 +239,7 @@ func FuzzV1Error(f *testing.F) {
 			e.Param != clean(param, 100) || e.RequestID != clean(reqID, 100) {
 			t.Fatalf("%s parsed as %+v", body, e)
 		}
-		(&request{retryByStatus: true}).classify(e)
+		(&request{retry: retryByStatus}).classify(e)
 		if e.Retryable != (status == 429 || status == 502 || status == 503 || status == 504) {
 			t.Fatalf("status %d retryable %v", status, e.Retryable)
 		}

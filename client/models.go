@@ -16,7 +16,7 @@ const MaxModelBody = MaxEventSize
 // a bare array are both read.
 func (c *Client) Models(ctx context.Context) ([]Model, error) {
 	var models []Model
-	r := &request{method: http.MethodGet, path: "/v1/models", timeout: c.timeouts.List, retryByStatus: true}
+	r := &request{method: http.MethodGet, path: "/v1/models", timeout: c.timeouts.List, retry: retryByStatus}
 	err := c.call(ctx, r, decodeWith(MaxModelBody, func(b []byte) (err error) {
 		models, err = decodeModels(b)
 		return err

@@ -30,17 +30,33 @@ type request struct {
 	query   url.Values
 	body    []byte
 	timeout time.Duration
-	// retryByStatus retries by HTTP status (429, 502, 503, 504) instead of a retryable flag in
-	// the body, which /v1 error objects do not carry (model-api.md §7). Never a 400.
-	retryByStatus bool
+	retry   retryRule
 }
 
-// classify marks an *APIError retryable when the request retries by status.
+// retryRule says which error answers of a request are worth sending it again.
+type retryRule uint8
+
+const (
+	// retryFlagged retries what the server marks retryable (the workspace endpoints' errors).
+	retryFlagged retryRule = iota
+	// retryByStatus retries by HTTP status (429, 502, 503, 504), as /v1 error objects carry no
+	// retryable flag (model-api.md §7). Never a 400.
+	retryByStatus
+	// retryLimitOnly is for a request that must not reach the service twice (it saves a message,
+	// starts a job, or counts against the shared limit of /chat, /generate and /pdf): only a 429,
+	// refused by a limit before anything was done, is sent again after its Retry-After. A 502, 503
+	// or 504 is not: a proxy may give it after the service took the request (the retry of
+	// model-api.md §7 is for /v1).
+	retryLimitOnly
+)
+
+// classify marks an *APIError retryable by the request's rule, where the rule is not the server's.
 func (r *request) classify(err error) error {
 	var ae *APIError
-	if r.retryByStatus && errors.As(err, &ae) {
-		ae.Retryable = ae.StatusCode == http.StatusTooManyRequests || isGatewayStatus(ae.StatusCode)
+	if r.retry == retryFlagged || !errors.As(err, &ae) {
+		return err
 	}
+	ae.Retryable = ae.StatusCode == http.StatusTooManyRequests || (r.retry == retryByStatus && isGatewayStatus(ae.StatusCode))
 	return err
 }
 
@@ -108,21 +124,6 @@ func (c *Client) checkResponse(resp *http.Response) error {
 // call runs r with retries; handle reads the successful response within the attempt's time limit.
 func (c *Client) call(ctx context.Context, r *request, handle func(*http.Response) error) error {
 	return c.withRetries(ctx, r.method == http.MethodGet, func() error { return c.attempt(ctx, r, handle) })
-}
-
-// callOnce runs r, a request that must not reach the service twice (it saves a message, starts a
-// job, or counts against the shared limit of /chat, /generate and /pdf): only a 429, refused by a
-// limit before anything was done, is sent again after its Retry-After. A 502, 503 or 504 is not:
-// a proxy may give it after the service took the request (the retry of model-api.md §7 is for /v1).
-func (c *Client) callOnce(ctx context.Context, r *request, handle func(*http.Response) error) error {
-	return c.withRetries(ctx, false, func() error {
-		err := c.attempt(ctx, r, handle)
-		var ae *APIError
-		if errors.As(err, &ae) {
-			ae.Retryable = ae.StatusCode == http.StatusTooManyRequests
-		}
-		return err
-	})
 }
 
 // withRetries runs once until it succeeds or retryWait says to stop, sleeping in between;

@@ -67,7 +67,7 @@ func (r ResponseRequest) encode(stream bool) ([]byte, error) {
 
 // v1Post is a POST to a /v1 endpoint, retried by status (model-api.md §7).
 func v1Post(path string, body []byte, timeout time.Duration) *request {
-	return &request{method: http.MethodPost, path: path, body: body, timeout: timeout, retryByStatus: true}
+	return &request{method: http.MethodPost, path: path, body: body, timeout: timeout, retry: retryByStatus}
 }
 
 // failureOf is the error of a failed response: its error object, or an empty one.

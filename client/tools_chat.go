@@ -167,10 +167,10 @@ func (c *Client) ToolChat(ctx context.Context, r ToolChatRequest) (*ToolChatResu
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/chat", timeout: c.timeouts.Upload,
+	req := &request{method: http.MethodPost, path: "/chat", timeout: c.timeouts.Upload, retry: retryLimitOnly,
 		stream: &streamSpec{parts: parts, progress: r.Progress}}
 	var out ToolChatResult
-	if err := c.callOnce(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
+	if err := c.call(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -179,7 +179,7 @@ func (c *Client) ToolChat(ctx context.Context, r ToolChatRequest) (*ToolChatResu
 // ToolWorkspaces lists the workspaces usable with /chat. GET /workspaces (60 s). The envelope is
 // not shown: a bare list, or a list under workspaces or data.
 func (c *Client) ToolWorkspaces(ctx context.Context) ([]ToolWorkspace, error) {
-	req := &request{method: http.MethodGet, path: "/workspaces", timeout: c.timeouts.List, retryByStatus: true}
+	req := &request{method: http.MethodGet, path: "/workspaces", timeout: c.timeouts.List, retry: retryByStatus}
 	var raw json.RawMessage
 	if err := c.call(ctx, req, decodeInto(&raw, MaxListBody)); err != nil {
 		return nil, err

@@ -84,9 +84,9 @@ func (c *Client) Generate(ctx context.Context, r GenerateRequest) (*GenerateResu
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/generate", body: body, timeout: c.timeouts.Ask}
+	req := &request{method: http.MethodPost, path: "/generate", body: body, timeout: c.timeouts.Ask, retry: retryLimitOnly}
 	var out GenerateResult
-	if err := c.callOnce(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
+	if err := c.call(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -102,7 +102,7 @@ func (c *Client) DownloadArtifact(ctx context.Context, artifactID string, dst io
 		return 0, &ValidationError{Field: "artifact_id", Reason: "no file id given"}
 	}
 	r := &request{method: http.MethodGet, path: "/office/artifacts/" + url.PathEscape(artifactID) + "/download",
-		timeout: c.timeouts.Upload, retryByStatus: true}
+		timeout: c.timeouts.Upload, retry: retryByStatus}
 	var written int64
 	copyBody := func(resp *http.Response) error {
 		w := &progressWriter{w: dst, total: resp.ContentLength, progress: progress}

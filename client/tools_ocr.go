@@ -137,10 +137,10 @@ func (c *Client) StartOCR(ctx context.Context, r OCRRequest) (*OCRJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/ocr", timeout: c.timeouts.Upload,
+	req := &request{method: http.MethodPost, path: "/ocr", timeout: c.timeouts.Upload, retry: retryLimitOnly,
 		stream: &streamSpec{parts: parts, progress: r.Progress}}
 	var job OCRJob
-	if err := c.callOnce(ctx, req, decodeTool(&job, MaxToolBody)); err != nil {
+	if err := c.call(ctx, req, decodeTool(&job, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &job, nil
@@ -152,7 +152,7 @@ func (c *Client) OCRStatus(ctx context.Context, jobID string) (*OCRJob, error) {
 		return nil, &ValidationError{Field: "job_id", Reason: "no job id given"}
 	}
 	req := &request{method: http.MethodGet, path: "/ocr/jobs/" + url.PathEscape(jobID),
-		timeout: c.timeouts.List, retryByStatus: true}
+		timeout: c.timeouts.List, retry: retryByStatus}
 	return c.ocrCall(ctx, req)
 }
 

@@ -119,10 +119,10 @@ func (c *Client) PDFText(ctx context.Context, r PDFRequest) (*PDFResult, error) 
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/pdf", timeout: c.timeouts.Upload,
+	req := &request{method: http.MethodPost, path: "/pdf", timeout: c.timeouts.Upload, retry: retryLimitOnly,
 		stream: &streamSpec{parts: parts, progress: r.Progress}}
 	var out PDFResult
-	if err := c.callOnce(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
+	if err := c.call(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -133,7 +133,7 @@ func (c *Client) WebSearch(ctx context.Context, r SearchRequest) (*SearchResult,
 	if err != nil {
 		return nil, err
 	}
-	req := &request{method: http.MethodPost, path: "/websearch", body: body, timeout: c.timeouts.Ask, retryByStatus: true}
+	req := &request{method: http.MethodPost, path: "/websearch", body: body, timeout: c.timeouts.Ask, retry: retryByStatus}
 	var out SearchResult
 	if err := c.call(ctx, req, decodeTool(&out, MaxToolBody)); err != nil {
 		return nil, err
