@@ -3,7 +3,6 @@ package modelapi
 import (
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 	"sync"
 
@@ -99,8 +98,7 @@ func (s *Service) authenticate(r *http.Request) (serve.Key, *serve.Error) {
 
 // readBody checks Content-Type and reads the body as one JSON object.
 func readBody(w http.ResponseWriter, r *http.Request) (fields, *serve.Error) {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "application/json" {
+	if !serve.IsJSON(r) {
 		return nil, &serve.Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type",
 			Message: "send the body as JSON with Content-Type application/json"}
 	}

@@ -2,7 +2,6 @@ package toolsapi
 
 import (
 	"fmt"
-	"mime"
 	"net/http"
 	"sync"
 	"time"
@@ -140,8 +139,7 @@ func (s *Service) authenticate(r *http.Request) (string, *serve.Error) {
 
 // checkJSON refuses a body that is not declared as JSON (415).
 func checkJSON(r *http.Request) *serve.Error {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "application/json" {
+	if !serve.IsJSON(r) {
 		return &serve.Error{Status: http.StatusUnsupportedMediaType, Code: "invalid_request_error",
 			Message: "send the body as JSON with Content-Type: application/json"}
 	}
@@ -154,10 +152,9 @@ func (s *Service) admit(r *http.Request, person string, limited bool) (func(), *
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.core.Now()
-	times := within(s.recent[person], now, time.Minute)
+	times := serve.Within(s.recent[person], now, time.Minute)
 	s.recent[person] = times
-	if limited && s.cfg.PerMinute > 0 && len(times) >= s.cfg.PerMinute {
-		wait := times[len(times)-s.cfg.PerMinute].Add(time.Minute).Sub(now)
+	if wait, full := serve.WindowWait(times, now, time.Minute, s.cfg.PerMinute); limited && full {
 		return nil, &serve.Error{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
 			Message:    fmt.Sprintf("%d requests a minute across /chat, /generate and /pdf; wait Retry-After seconds", s.cfg.PerMinute),
 			RetryAfter: max(wait, time.Second)}
@@ -170,15 +167,6 @@ func (s *Service) admit(r *http.Request, person string, limited bool) (func(), *
 		s.recent[person] = append(times, now)
 	}
 	return release, nil
-}
-
-// within returns the times of ts (oldest first) less than window before now.
-func within(ts []time.Time, now time.Time, window time.Duration) []time.Time {
-	i := 0
-	for i < len(ts) && now.Sub(ts[i]) >= window {
-		i++
-	}
-	return ts[i:]
 }
 
 // nextID returns a new id with prefix; callers hold s.mu.

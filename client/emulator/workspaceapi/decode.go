@@ -6,11 +6,12 @@ import (
 	"errors"
 	"io"
 	"maps"
-	"mime"
 	"net/http"
 	"net/url"
 	"slices"
 	"unicode/utf8"
+
+	"lectern/client/emulator/internal/serve"
 )
 
 // fields is a decoded JSON object whose members are checked one by one.
@@ -19,8 +20,7 @@ type fields map[string]json.RawMessage
 // checkJSONType gives 415 unsupported_media_type unless the body is sent as application/json
 // (spec §4: "Request bodies must be JSON sent with Content-Type application/json").
 func checkJSONType(r *http.Request) *apiErr {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "application/json" {
+	if !serve.IsJSON(r) {
 		return newErr(http.StatusUnsupportedMediaType, "unsupported_media_type",
 			"send the body as JSON with Content-Type application/json")
 	}

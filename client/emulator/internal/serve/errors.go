@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"mime"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -97,4 +98,11 @@ func WriteV1Error(w http.ResponseWriter, reqID string, e *Error) {
 // BadRequest is a 400 error with code about param.
 func BadRequest(code, param, msg string) *Error {
 	return &Error{Status: http.StatusBadRequest, Code: code, Param: param, Message: msg}
+}
+
+// IsJSON reports whether r's body is declared as JSON (Content-Type application/json, with any
+// parameters): every family answers 415 otherwise, each in its own words.
+func IsJSON(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "application/json"
 }

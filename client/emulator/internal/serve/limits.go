@@ -68,8 +68,8 @@ func (c *Core) Admit(a Admission) (release func(), _ *Error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	l, now := &c.limits, c.Now()
-	l.keyTimes[a.Key] = within(l.keyTimes[a.Key], now, time.Minute)
-	l.addrTimes[a.Address] = within(l.addrTimes[a.Address], now, time.Minute)
+	l.keyTimes[a.Key] = Within(l.keyTimes[a.Key], now, time.Minute)
+	l.addrTimes[a.Address] = Within(l.addrTimes[a.Address], now, time.Minute)
 	if wait := l.wait(a, now); wait > 0 {
 		return nil, &Error{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
 			Message: "a request limit was reached; wait Retry-After seconds", RetryAfter: wait}
@@ -107,14 +107,14 @@ func (l *limiter) wait(a Admission, now time.Time) time.Duration {
 		hit(time.Second)
 	}
 	addr := l.addrTimes[a.Address]
-	if d, full := windowWait(addr, now, time.Minute, r.AddressPerMinute); full {
+	if d, full := WindowWait(addr, now, time.Minute, r.AddressPerMinute); full {
 		hit(d)
 	}
-	if d, full := windowWait(within(addr, now, 10*time.Second), now, 10*time.Second, r.AddressPer10s); full {
+	if d, full := WindowWait(Within(addr, now, 10*time.Second), now, 10*time.Second, r.AddressPer10s); full {
 		hit(d)
 	}
 	if a.Key != "" {
-		if d, full := windowWait(l.keyTimes[a.Key], now, time.Minute, r.KeyPerMinute); full {
+		if d, full := WindowWait(l.keyTimes[a.Key], now, time.Minute, r.KeyPerMinute); full {
 			hit(d)
 		}
 	}
@@ -125,17 +125,17 @@ func (l *limiter) wait(a Admission, now time.Time) time.Duration {
 	return wait
 }
 
-// windowWait reports whether times (all within window of now, oldest first) already hold limit
+// WindowWait reports whether times (all within window of now, oldest first) already hold limit
 // requests, and how long until the oldest leaves the window.
-func windowWait(times []time.Time, now time.Time, window time.Duration, limit int) (time.Duration, bool) {
+func WindowWait(times []time.Time, now time.Time, window time.Duration, limit int) (time.Duration, bool) {
 	if limit <= 0 || len(times) < limit {
 		return 0, false
 	}
 	return times[len(times)-limit].Add(window).Sub(now), true
 }
 
-// within returns the times of ts (oldest first) less than window before now.
-func within(ts []time.Time, now time.Time, window time.Duration) []time.Time {
+// Within returns the times of ts (oldest first) less than window before now.
+func Within(ts []time.Time, now time.Time, window time.Duration) []time.Time {
 	i := 0
 	for i < len(ts) && now.Sub(ts[i]) >= window {
 		i++
