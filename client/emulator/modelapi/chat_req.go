@@ -1,6 +1,7 @@
 package modelapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -77,7 +78,7 @@ func decodeChatTools(f fields, q *request) *serve.Error {
 	}
 	rf, err := f.object("response_format", "response_format")
 	if err != nil || rf == nil {
-		return orErr(err, nil)
+		return err
 	}
 	if err := rf.unknown("response_format.", "type", "json_schema"); err != nil {
 		return bad("invalid_response_format", err.Param, err.Message)
@@ -105,7 +106,7 @@ func decodeChatSettings(f fields, q *request) *serve.Error {
 	}
 	o, err := f.object("stream_options", "stream_options")
 	if err != nil || o == nil {
-		return orErr(err, nil)
+		return err
 	}
 	if err := o.unknown("stream_options.", "include_usage", "include_obfuscation"); err != nil {
 		return err
@@ -135,7 +136,7 @@ func decodeStop(f fields, q *request) *serve.Error {
 func decodeMessages(f fields, q *request) *serve.Error {
 	msgs, err := f.list("messages", "messages")
 	if err != nil || len(msgs) == 0 {
-		return orErr(err, invalid("messages", "messages is required"))
+		return cmp.Or(err, invalid("messages", "messages is required"))
 	}
 	if len(msgs) > maxMessages {
 		return invalid("messages", "messages holds at most 100 messages")
@@ -232,7 +233,7 @@ func chatImage(f fields, p string) (smallmodel.Image, *serve.Error) {
 	}
 	u, err := f.object("image_url", p+".image_url")
 	if err != nil || u == nil {
-		return smallmodel.Image{}, orErr(err, invalid(p+".image_url", "image_url is required"))
+		return smallmodel.Image{}, cmp.Or(err, invalid(p+".image_url", "image_url is required"))
 	}
 	if err := u.unknown(p+".image_url.", "url", "detail"); err != nil {
 		return smallmodel.Image{}, err
@@ -287,7 +288,7 @@ func decodeAssistant(m fields, param string, q *request) *serve.Error {
 func decodeToolMessage(m fields, param string, q *request) *serve.Error {
 	id, err := m.str("tool_call_id", param+".tool_call_id")
 	if err != nil || id == "" {
-		return orErr(err, invalid(param+".tool_call_id", "tool_call_id is required"))
+		return cmp.Or(err, invalid(param+".tool_call_id", "tool_call_id is required"))
 	}
 	text, _, err := chatContent(m, param, "tool")
 	if err != nil {

@@ -1,6 +1,7 @@
 package modelapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -44,7 +45,7 @@ func decodeMessageItem(f fields, param string, q *request) *serve.Error {
 	}
 	role, err := f.str("role", param+".role")
 	if err != nil || !slices.Contains(roles, role) {
-		return orErr(err, invalid(param+".role", "role must be system, developer, user or assistant"))
+		return cmp.Or(err, invalid(param+".role", "role must be system, developer, user or assistant"))
 	}
 	if !f.has("content") {
 		return invalid(param+".content", "a message needs content")
@@ -131,7 +132,7 @@ func imagePart(f fields, param string) (smallmodel.Image, *serve.Error) {
 	}
 	url, err := f.str("image_url", param+".image_url")
 	if err != nil || url == "" {
-		return smallmodel.Image{}, orErr(err, invalid(param+".image_url", "image_url is required"))
+		return smallmodel.Image{}, cmp.Or(err, invalid(param+".image_url", "image_url is required"))
 	}
 	return decodeImage(url, param+".image_url")
 }
@@ -166,7 +167,7 @@ func decodeOutputItem(f fields, param string, q *request) *serve.Error {
 	}
 	id, err := f.str("call_id", param+".call_id")
 	if err != nil || id == "" {
-		return orErr(err, invalid(param+".call_id", "call_id is required"))
+		return cmp.Or(err, invalid(param+".call_id", "call_id is required"))
 	}
 	t := smallmodel.Turn{Kind: smallmodel.KindOutput, CallID: id}
 	var s string

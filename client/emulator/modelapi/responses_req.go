@@ -141,7 +141,7 @@ func decodeText(f fields, q *request) *serve.Error {
 	}
 	format, err := t.object("format", "text.format")
 	if err != nil || format == nil {
-		return orErr(err, nil)
+		return err
 	}
 	if err := format.unknown("text.format.", "type", "name", "schema", "strict", "description"); err != nil {
 		return bad("invalid_response_format", err.Param, err.Message)

@@ -1,6 +1,7 @@
 package modelapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -41,7 +42,7 @@ func decodeTool(raw json.RawMessage, param string, nested bool) (smallmodel.Tool
 		return smallmodel.Tool{}, err
 	}
 	if typ, err := f.str("type", param+".type"); err != nil || typ != "function" {
-		return smallmodel.Tool{}, orErr(err, bad("unsupported_tool", param+".type",
+		return smallmodel.Tool{}, cmp.Or(err, bad("unsupported_tool", param+".type",
 			"only function tools are taken, not "+clip(typ)))
 	}
 	if nested {
@@ -50,7 +51,7 @@ func decodeTool(raw json.RawMessage, param string, nested bool) (smallmodel.Tool
 		}
 		param += ".function"
 		if f, err = f.object("function", param); err != nil || f == nil {
-			return smallmodel.Tool{}, orErr(err, invalid(param, param+" is required"))
+			return smallmodel.Tool{}, cmp.Or(err, invalid(param, param+" is required"))
 		}
 	}
 	return decodeFunction(f, param, nested)
@@ -67,7 +68,7 @@ func decodeFunction(f fields, param string, nested bool) (smallmodel.Tool, *serv
 	}
 	name, err := f.str("name", param+".name")
 	if err != nil || !toolName.MatchString(name) {
-		return smallmodel.Tool{}, orErr(err, invalid(param+".name",
+		return smallmodel.Tool{}, cmp.Or(err, invalid(param+".name",
 			"a function name is 1 to 64 letters, digits, '_' or '-'"))
 	}
 	desc, err := f.str("description", param+".description")
@@ -95,14 +96,6 @@ func schemaErr(err error, code, param string) *serve.Error {
 		return bad("unsupported_schema", param, "the schema uses a feature that cannot be checked: "+se.Error())
 	}
 	return bad(code, param, "the schema is not valid: "+err.Error())
-}
-
-// orErr returns err when set, else fallback.
-func orErr(err, fallback *serve.Error) *serve.Error {
-	if err != nil {
-		return err
-	}
-	return fallback
 }
 
 // decodeToolChoice reads tool_choice: auto, none, required, or a forced function given as

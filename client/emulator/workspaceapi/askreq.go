@@ -1,6 +1,7 @@
 package workspaceapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -123,11 +124,11 @@ func askOptions(f fields, q *askRequest) *apiErr {
 	}
 	q.text = format == "text"
 	if lang, err := f.str("language", false); err != nil || (f.present("language") && lang != "auto") {
-		return or(err, invalid("language", "language accepts only auto"))
+		return cmp.Or(err, invalid("language", "language accepts only auto"))
 	}
 	n, err := f.integer("max_output_tokens")
 	if err != nil || (n != nil && *n < 1) {
-		return or(err, invalid("max_output_tokens", "max_output_tokens must be a positive integer"))
+		return cmp.Or(err, invalid("max_output_tokens", "max_output_tokens must be a positive integer"))
 	}
 	q.maxOutputTokens = tierLimits[q.model]
 	if n != nil {
@@ -135,14 +136,6 @@ func askOptions(f fields, q *askRequest) *apiErr {
 	}
 	q.metadata, err = f.metadata()
 	return err
-}
-
-// or returns err when it is set, else alt.
-func or(err, alt *apiErr) *apiErr {
-	if err != nil {
-		return err
-	}
-	return alt
 }
 
 // askFlags checks the booleans thinking, stream, include_sources and include_excerpts.
@@ -163,7 +156,7 @@ func askFlags(f fields, q *askRequest) *apiErr {
 	q.includeSources = inc == nil || *inc
 	ex, err := f.boolean("include_excerpts")
 	if err != nil || (ex != nil && *ex) {
-		return or(err, invalid("include_excerpts", "include_excerpts accepts only false"))
+		return cmp.Or(err, invalid("include_excerpts", "include_excerpts accepts only false"))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package workspaceapi
 
 import (
+	"cmp"
 	"net/http"
 	"path"
 	"strings"
@@ -101,10 +102,10 @@ func decodeUpload(f fields) (*upload, *apiErr) {
 	u := &upload{}
 	var err *apiErr
 	if u.workspaceID, err = f.str("workspace_id", true); err != nil || u.workspaceID == "" {
-		return nil, or(err, invalid("workspace_id", "workspace_id is required"))
+		return nil, cmp.Or(err, invalid("workspace_id", "workspace_id is required"))
 	}
 	if u.clientID, err = f.str("client_document_id", true); err != nil || !checkClientID(u.clientID) {
-		return nil, or(err, invalid("client_document_id", "client_document_id must be exactly 12 characters A-Z a-z 0-9"))
+		return nil, cmp.Or(err, invalid("client_document_id", "client_document_id must be exactly 12 characters A-Z a-z 0-9"))
 	}
 	if u.name, err = f.str("name", true); err != nil {
 		return nil, err

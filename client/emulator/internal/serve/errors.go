@@ -1,9 +1,9 @@
 package serve
 
 import (
-	"mime"
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net/http"
 	"strconv"
 	"time"
