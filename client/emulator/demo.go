@@ -2,14 +2,13 @@ package emulator
 
 import (
 	"lectern/client/emulator/toolsapi"
-	"lectern/client/emulator/workspaceapi"
 )
 
 // NewDemo returns an Emulator (not yet served: call Serve or ListenAndServe) holding the demo data
-// of every family: the demo keys, the demo workspaces and documents (see workspaceapi.SeedDemo).
+// of every family: the demo keys, the demo workspaces and documents (see workspaceapi.Service.SeedDemo).
 func NewDemo(cfg Config) (*Emulator, DemoInfo) {
 	e := New(cfg)
-	info := workspaceapi.SeedDemo(e.Service, e.core)
+	info := e.Service.SeedDemo()
 	e.Tools.SetWorkspaces(demoChatWorkspaces(info))
 	return e, info
 }

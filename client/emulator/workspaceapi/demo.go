@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"lectern/client/emulator/engine"
-	"lectern/client/emulator/internal/serve"
 )
 
 // Demo users and keys.
@@ -30,14 +29,15 @@ type DemoInfo struct {
 	Organization []string
 }
 
-// SeedDemo puts the demo data into e and core (package emulator's NewDemo calls it): the demo keys, two personal workspaces of the demo user (one published), one shared with the user
+// SeedDemo puts the demo data into e and its core (package emulator's NewDemo calls it): the demo
+// keys, two personal workspaces of the demo user (one published), one shared with the user
 // and two organisation workspaces, the engine's demo documents spread across them (a few not_ready
 // or failed), and one website import. The not_ready draft in the user's own workspace becomes ready
 // after Config.DemoReadyDelay, so that asking there soon stops warning documents_not_ready; the
 // ones in Operations stay not_ready, to show that state for as long as the demo runs.
-func SeedDemo(e *Service, core *serve.Core) DemoInfo {
-	core.AddKey(Key{Secret: demoKey, Owner: DemoUser, CanAdd: true})
-	core.AddKey(Key{Secret: demoReadOnlyKey, Owner: DemoUser})
+func (e *Service) SeedDemo() DemoInfo {
+	e.core.AddKey(Key{Secret: demoKey, Owner: DemoUser, CanAdd: true})
+	e.core.AddKey(Key{Secret: demoReadOnlyKey, Owner: DemoUser})
 	info := DemoInfo{Key: demoKey, ReadOnlyKey: demoReadOnlyKey}
 	info.Personal = e.AddWorkspace(WorkspaceSpec{ID: "ws_demo_personal", Name: "My documents", Owner: DemoUser})
 	info.Published = e.AddWorkspace(WorkspaceSpec{ID: "ws_demo_handbook", Name: "Employee handbook (published)",

@@ -58,6 +58,6 @@ func (e *testEmu) Requests(route string) int { return e.core.Requests(route) }
 // startTestDemo serves the demo data.
 func startTestDemo(cfg testConfig) (*testEmu, DemoInfo) {
 	e := newTestEmu(cfg)
-	info := SeedDemo(e.Service, e.core)
+	info := e.Service.SeedDemo()
 	return e.Serve(), info
 }
