@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -89,5 +90,33 @@ func TestFamiliesShareKeysAndLimits(t *testing.T) {
 	}
 	if e.Requests(emulator.RouteModels) != 3 || e.Requests(emulator.RouteList) != 2 {
 		t.Errorf("requests: %d models, %d lists", e.Requests(emulator.RouteModels), e.Requests(emulator.RouteList))
+	}
+}
+
+// A /v1 answer leaves the workspace answers' access-lost fault for the next workspace answer.
+func TestModelAnswerLeavesTheAccessLostFault(t *testing.T) {
+	e, info := emulator.NewDemo(emulator.Config{ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1})
+	e.Serve()
+	defer e.Close()
+	e.SetFaults(emulator.Faults{AccessLostAfter: 1})
+	post := func(path, body string) string {
+		t.Helper()
+		req, _ := http.NewRequest("POST", e.URL()+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+info.Key)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	if out := post("/v1/responses", `{"model":"Fast","input":"Hi"}`); !strings.Contains(out, `"status":"completed"`) {
+		t.Fatalf("/v1/responses: %s", out)
+	}
+	out := post("/workspace", `{"workspace_id":"`+info.Personal+`","question":"What is the leave policy?","stream":true}`)
+	if !strings.Contains(out, "workspace_access_lost") {
+		t.Fatalf("the workspace answer did not lose access:\n%s", out)
 	}
 }

@@ -76,7 +76,7 @@ func (s *Service) checkRequest(q *request, k serve.Key, messagesParam string) (p
 	if err != nil {
 		return prepared{}, err
 	}
-	return prepared{q: q, tier: tier, maxOut: maxOut, faults: s.core.StreamFaults()}, nil
+	return prepared{q: q, tier: tier, maxOut: maxOut, faults: s.core.Faults()}, nil
 }
 
 // modelFailure returns the injected model failure as an error, nil when none.

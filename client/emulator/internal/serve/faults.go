@@ -106,7 +106,15 @@ func (c *Core) TakeFailure(route string) *Error {
 	return out
 }
 
-// StreamFaults returns the faults for one answer; the access-lost fault is consumed.
+// Faults returns the injected faults, consuming none (the /v1 answers: the access-lost fault is
+// the workspace answers' own).
+func (c *Core) Faults() Faults {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.faults
+}
+
+// StreamFaults returns the faults for one workspace answer; the access-lost fault is consumed.
 func (c *Core) StreamFaults() Faults {
 	c.mu.Lock()
 	defer c.mu.Unlock()
