@@ -24,7 +24,7 @@ type Config struct {
 	// PingAfter is the silence after which a stream sends a comment line (": ping" on /workspace,
 	// ": keep-alive" on /v1). Default 20 s.
 	PingAfter time.Duration
-	// ThinkDelay is the pause of a stream before the first delta. Default 400 ms.
+	// ThinkDelay is the pause of a stream before the first delta. Default 400 ms (300 ms on /v1).
 	ThinkDelay time.Duration
 	// StageDelay is the pause after each answer.status event. Default 150 ms.
 	StageDelay time.Duration
