@@ -180,11 +180,20 @@ func (c *Client) ToolChat(ctx context.Context, r ToolChatRequest) (*ToolChatResu
 // not shown: a bare list, or a list under workspaces or data.
 func (c *Client) ToolWorkspaces(ctx context.Context) ([]ToolWorkspace, error) {
 	req := &request{method: http.MethodGet, path: "/workspaces", timeout: c.timeouts.List, retry: retryByStatus}
-	var raw json.RawMessage
-	if err := c.call(ctx, req, decodeInto(&raw, MaxListBody)); err != nil {
+	var list []ToolWorkspace
+	err := c.call(ctx, req, func(resp *http.Response) error {
+		var raw json.RawMessage
+		if err := decodeInto(&raw, MaxListBody)(resp); err != nil {
+			return err
+		}
+		var err error
+		list, err = parseToolWorkspaces(raw)
+		return bodyError(err, MaxListBody, resp.Header.Get("X-Request-ID")) // named by the call's route
+	})
+	if err != nil {
 		return nil, err
 	}
-	return parseToolWorkspaces(raw)
+	return list, nil
 }
 
 // parseToolWorkspaces reads the list from a bare array or an object holding one.
@@ -198,7 +207,7 @@ func parseToolWorkspaces(raw json.RawMessage) ([]ToolWorkspace, error) {
 		return list, nil
 	}
 	if err := json.Unmarshal(raw, &env); err != nil {
-		return nil, &DecodeError{err: err, route: "GET /workspaces"}
+		return nil, err
 	}
 	if env.Workspaces != nil {
 		return env.Workspaces, nil

@@ -2,6 +2,9 @@ package client
 
 import (
 	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -65,5 +68,20 @@ func TestArtifactExpiryForms(t *testing.T) {
 		if a.Expired(now) != tc.expired {
 			t.Fatalf("%+v", tc)
 		}
+	}
+}
+
+// A /workspaces answer that is JSON but no list is a DecodeError named by its route, with the
+// request id.
+func TestToolWorkspacesUnreadableAnswer(t *testing.T) {
+	c, _ := newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Request-ID", "req_ws")
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`"nope"`))
+	})
+	_, err := c.ToolWorkspaces(t.Context())
+	var de *DecodeError
+	if !errors.As(err, &de) || de.RequestID != "req_ws" || !strings.Contains(err.Error(), "GET /workspaces") {
+		t.Fatalf("%v", err)
 	}
 }
