@@ -84,16 +84,7 @@ func (s *Service) gate(route string, unknown bool) *serve.Error {
 
 // authenticate checks the Bearer key; past the wrong-key limit the answer is 429.
 func (s *Service) authenticate(r *http.Request) (serve.Key, *serve.Error) {
-	k, check, wait := s.core.CheckKey(r, serve.Bearer(r))
-	switch check {
-	case serve.KeyLimited:
-		return k, &serve.Error{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
-			Message: "too many wrong or missing keys from this address", RetryAfter: wait}
-	case serve.KeyWrong:
-		return k, &serve.Error{Status: http.StatusUnauthorized, Code: "invalid_api_key",
-			Message: "send a valid key in Authorization: Bearer <key>"}
-	}
-	return k, nil
+	return s.core.Authenticate(r, serve.Bearer(r), serve.InvalidV1Key())
 }
 
 // readBody checks Content-Type and reads the body as one JSON object.

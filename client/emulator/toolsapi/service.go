@@ -122,14 +122,9 @@ func (s *Service) handle(route string, limited bool, h handler) http.HandlerFunc
 // authenticate checks the Bearer key (model-api.md §5) and returns the person it answers as.
 func (s *Service) authenticate(r *http.Request) (string, *serve.Error) {
 	secret := serve.Bearer(r)
-	k, check, wait := s.core.CheckKey(r, secret)
-	switch check {
-	case serve.KeyLimited:
-		return "", &serve.Error{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
-			Message: "too many wrong or missing keys from this address", RetryAfter: wait}
-	case serve.KeyWrong:
-		return "", &serve.Error{Status: http.StatusUnauthorized, Code: "invalid_api_key",
-			Message: "send a valid key in Authorization: Bearer <key>"}
+	k, err := s.core.Authenticate(r, secret, serve.InvalidV1Key())
+	if err != nil {
+		return "", err
 	}
 	if k.Owner != "" {
 		return k.Owner, nil

@@ -83,16 +83,10 @@ func secretOf(r *http.Request) string {
 // authenticate checks the key (spec §5 rules 1 and 4) and the wrong-key limit: 20 wrong or missing
 // keys from one address in 10 minutes, then 429 instead of 401 until the window passes.
 func (e *Service) authenticate(r *http.Request) (Key, *apiErr) {
-	k, check, wait := e.core.CheckKey(r, secretOf(r))
-	switch check {
-	case serve.KeyLimited:
-		err := newErr(http.StatusTooManyRequests, "rate_limit_exceeded",
-			"too many wrong or missing keys from this address")
-		err.retryAfter = wait
-		return k, err
-	case serve.KeyWrong:
-		return k, newErr(http.StatusUnauthorized, "api_key_required",
-			"send a valid key in Authorization: Bearer <key> or X-API-Key")
+	k, err := e.core.Authenticate(r, secretOf(r), &serve.Error{Status: http.StatusUnauthorized, Code: "api_key_required",
+		Message: "send a valid key in Authorization: Bearer <key> or X-API-Key"})
+	if err != nil {
+		return k, fromServe(err)
 	}
 	if k.Owner == "" {
 		return k, newErr(http.StatusForbidden, "api_key_owner_required",

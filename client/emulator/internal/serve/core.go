@@ -40,16 +40,6 @@ type Key struct {
 	Tiers []string
 }
 
-// KeyCheck is the outcome of checking the key of a request.
-type KeyCheck int
-
-// The outcomes of CheckKey.
-const (
-	KeyOK      KeyCheck = iota
-	KeyWrong            // missing, wrong or revoked: 401
-	KeyLimited          // too many wrong keys from this address: 429
-)
-
 // Core holds the state every family shares. All methods are safe for concurrent use.
 type Core struct {
 	cfg Config
@@ -166,14 +156,15 @@ func RemoteHost(r *http.Request) string {
 	return host
 }
 
-// CheckKey looks secret up for a request from r's address. A missing or unknown key counts against
-// the address's wrong-key limit; past it the answer is KeyLimited with the wait until the oldest
-// wrong key leaves the window.
-func (c *Core) CheckKey(r *http.Request, secret string) (Key, KeyCheck, time.Duration) {
+// Authenticate looks secret up for a request from r's address. A missing or unknown key counts
+// against the address's wrong-key limit and is answered with wrong, the family's own 401; past
+// the limit every family answers 429 rate_limit_exceeded, with the wait until the oldest wrong key
+// leaves the window.
+func (c *Core) Authenticate(r *http.Request, secret string, wrong *Error) (Key, *Error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if k, ok := c.keys[secret]; ok && secret != "" {
-		return k, KeyOK, 0
+		return k, nil
 	}
 	now, host := c.Now(), RemoteHost(r)
 	recent := c.wrong[host][:0]
@@ -184,8 +175,15 @@ func (c *Core) CheckKey(r *http.Request, secret string) (Key, KeyCheck, time.Dur
 	}
 	if c.cfg.WrongKeyLimit > 0 && len(recent) >= c.cfg.WrongKeyLimit {
 		c.wrong[host] = recent
-		return Key{}, KeyLimited, max(recent[0].Add(c.cfg.WrongKeyWindow).Sub(now), time.Second)
+		return Key{}, &Error{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
+			Message: "too many wrong or missing keys from this address", RetryAfter: max(recent[0].Add(c.cfg.WrongKeyWindow).Sub(now), time.Second)}
 	}
 	c.wrong[host] = append(recent, now)
-	return Key{}, KeyWrong, 0
+	return Key{}, wrong
+}
+
+// InvalidV1Key is the /v1 answer to a missing, wrong or revoked key (model-api.md §5 rule 2),
+// which the tool endpoints share.
+func InvalidV1Key() *Error {
+	return &Error{Status: http.StatusUnauthorized, Code: "invalid_api_key", Message: "send a valid key in Authorization: Bearer <key>"}
 }
