@@ -32,10 +32,9 @@ func (s *Service) answer(q *request, maxOut int) outcome {
 		return o
 	}
 	o.text = reply.Text
-	switch {
-	case q.structured() && q.conv.Format.Type != "" && q.conv.Format.Type != "text":
+	if q.jsonFormat() {
 		o.err = checkJSON(q.conv.Format, o.text, maxOut)
-	default:
+	} else {
 		o.cut(q.stop, maxOut)
 	}
 	o.outTokens = smallmodel.Tokens(o.text)

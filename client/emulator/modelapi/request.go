@@ -32,7 +32,12 @@ func (q *request) hasTools() bool { return len(q.conv.Tools) > 0 }
 // structured reports whether the answer is checked in full before it is sent (tools or a JSON
 // format): it then arrives in one piece (model-api.md §6).
 func (q *request) structured() bool {
-	return q.hasTools() || (q.conv.Format.Type != "" && q.conv.Format.Type != "text")
+	return q.hasTools() || q.jsonFormat()
+}
+
+// jsonFormat reports whether the answer must be JSON (text.format or response_format).
+func (q *request) jsonFormat() bool {
+	return q.conv.Format.Type != "" && q.conv.Format.Type != "text"
 }
 
 // addMessage appends a message turn.
