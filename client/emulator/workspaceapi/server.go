@@ -21,8 +21,6 @@ type handlerFunc func(w http.ResponseWriter, r *http.Request, reqID string, k Ke
 // Register adds the workspace endpoints to mux. They also answer every path no other family
 // registered, with this family's 404 not_found.
 func (e *Service) Register(mux *http.ServeMux) {
-	mux.Handle("/workspace", e)
-	mux.Handle("/workspace/", e)
 	mux.Handle("/", e)
 }
 
