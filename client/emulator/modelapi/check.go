@@ -39,11 +39,11 @@ func checkForTier(q *request, t Tier, messagesParam string) (int, *serve.Error) 
 	if q.hasTools() && !t.Tools {
 		return 0, bad("unsupported_tools", "tools", t.Name+" does not support function calling")
 	}
-	if len(q.images) > 0 && !t.Vision {
+	if len(q.images()) > 0 && !t.Vision {
 		return 0, bad("unsupported_vision", messagesParam, t.Name+" does not read images")
 	}
 	checks := []func(*request) *serve.Error{
-		func(q *request) *serve.Error { return checkImageBudget(q.images) },
+		func(q *request) *serve.Error { return checkImageBudget(q.images()) },
 		checkOutputImages, checkMarkers,
 	}
 	for _, c := range checks {
@@ -124,7 +124,7 @@ func pairedBefore(turns []smallmodel.Turn, id string) bool {
 // checkMarkers refuses [img] and [img- in tool definitions and call arguments of a request with
 // images (model-api.md §4, reserved_image_marker).
 func checkMarkers(q *request) *serve.Error {
-	if len(q.images) == 0 {
+	if len(q.images()) == 0 {
 		return nil
 	}
 	for _, raw := range q.tools {

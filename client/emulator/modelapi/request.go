@@ -10,7 +10,6 @@ import (
 type request struct {
 	model     string
 	conv      smallmodel.Request
-	images    []smallmodel.Image // of user messages and function outputs, for the budget
 	stream    bool
 	maxOutput *int // as sent (max_output_tokens, max_completion_tokens or max_tokens)
 	stop      []string
@@ -44,5 +43,14 @@ func (q *request) jsonFormat() bool {
 func (q *request) addMessage(role, text string, images []smallmodel.Image) {
 	q.conv.Turns = append(q.conv.Turns, smallmodel.Turn{Kind: smallmodel.KindMessage, Role: role,
 		Text: text, Images: images})
-	q.images = append(q.images, images...)
+}
+
+// images are the images of the conversation's messages and function outputs, in order: they
+// share one budget (model-api.md §8).
+func (q *request) images() []smallmodel.Image {
+	var out []smallmodel.Image
+	for _, t := range q.conv.Turns {
+		out = append(out, t.Images...)
+	}
+	return out
 }

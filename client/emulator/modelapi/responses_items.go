@@ -186,6 +186,5 @@ func decodeOutputItem(f fields, param string, q *request) *serve.Error {
 		}
 	}
 	q.conv.Turns = append(q.conv.Turns, t)
-	q.images = append(q.images, t.Images...)
 	return nil
 }
