@@ -117,10 +117,7 @@ func (s *Service) streamChat(w http.ResponseWriter, r *http.Request, reqID strin
 	empty := ""
 	chunk(chatMessage{Role: "assistant", Content: &empty}, nil)
 	st.Pause(s.cfg.ThinkDelay)
-	o := s.answer(p.q, p.maxOut)
-	if err := p.modelFailure(); err != nil && (p.faults.ModelFail.AfterDeltas <= 0 || len(o.calls) > 0) {
-		o.err = err
-	}
+	o := s.streamedAnswer(p)
 	if o.err != nil || !s.chatBody(st, chunk, o, p, reqID) {
 		if o.err != nil {
 			sendJSON(st, serve.NewV1Error(o.err, reqID))
@@ -143,23 +140,8 @@ func (s *Service) chatBody(st *serve.Stream, chunk func(chatMessage, *string) bo
 	if len(o.calls) > 0 {
 		return chunk(chatMessage{ToolCalls: toolCalls(o, true)}, nil)
 	}
-	deltas := serve.Pieces(o.text)
-	if p.q.structured() {
-		deltas = []string{o.text}
-	}
-	failAt := min(p.faults.ModelFail.AfterDeltas, len(deltas))
-	for i := 0; i <= len(deltas); i++ {
-		if err := p.modelFailure(); err != nil && i == failAt {
-			sendJSON(st, serve.NewV1Error(err, reqID))
-			return false
-		}
-		if i == len(deltas) {
-			break
-		}
-		chunk(chatMessage{Content: &deltas[i]}, nil)
-		st.Pause(s.cfg.DeltaDelay)
-	}
-	return true
+	return s.sendDeltas(st, p, o.text, func(d string) { chunk(chatMessage{Content: &d}, nil) },
+		func(err *serve.Error) { sendJSON(st, serve.NewV1Error(err, reqID)) })
 }
 
 // sendJSON writes v as one data line.

@@ -79,6 +79,39 @@ func (s *Service) checkRequest(q *request, k serve.Key, messagesParam string) (p
 	return prepared{q: q, tier: tier, maxOut: maxOut, faults: s.core.Faults()}, nil
 }
 
+// streamedAnswer is the answer of a streamed request: an injected model failure ends it before
+// any text, unless the failure waits for some deltas of a text answer (sendDeltas sends it then).
+func (s *Service) streamedAnswer(p prepared) outcome {
+	o := s.answer(p.q, p.maxOut)
+	if err := p.modelFailure(); err != nil && (p.faults.ModelFail.AfterDeltas <= 0 || len(o.calls) > 0) {
+		o.err = err
+	}
+	return o
+}
+
+// sendDeltas sends text in pieces (one when the answer is structured: it was checked in full),
+// pausing between them. An injected model failure after some deltas is handed to failed instead
+// of the rest; false then.
+func (s *Service) sendDeltas(st *serve.Stream, p prepared, text string, send func(delta string), failed func(*serve.Error)) bool {
+	deltas := serve.Pieces(text)
+	if p.q.structured() {
+		deltas = []string{text}
+	}
+	failAt := min(p.faults.ModelFail.AfterDeltas, len(deltas))
+	for i := 0; i <= len(deltas); i++ {
+		if err := p.modelFailure(); err != nil && i == failAt {
+			failed(err)
+			return false
+		}
+		if i == len(deltas) {
+			break
+		}
+		send(deltas[i])
+		st.Pause(s.cfg.DeltaDelay)
+	}
+	return true
+}
+
 // modelFailure returns the injected model failure as an error, nil when none.
 func (p prepared) modelFailure() *serve.Error {
 	if p.faults.ModelFail.Code == "" {

@@ -33,10 +33,7 @@ func (s *Service) streamResponse(w http.ResponseWriter, r *http.Request, reqID s
 	ev.send("response.created", map[string]any{"response": resp})
 	ev.send("response.in_progress", map[string]any{"response": resp})
 	ev.Pause(s.cfg.ThinkDelay)
-	o := s.answer(p.q, p.maxOut)
-	if err := p.modelFailure(); err != nil && (p.faults.ModelFail.AfterDeltas <= 0 || len(o.calls) > 0) {
-		o.err = err // a failure before any text: the output stays empty
-	}
+	o := s.streamedAnswer(p) // a failure before any text leaves the output empty
 	if o.err != nil {
 		s.sendFailed(ev, &resp, o.err, reqID)
 		return
@@ -85,26 +82,18 @@ func (s *Service) sendText(ev *events, resp *responseJSON, o outcome, p prepared
 		"item": messageItem{ID: id, Type: "message", Role: "assistant", Status: "in_progress", Content: []textPart{}}})
 	ev.send("response.content_part.added", map[string]any{"item_id": id, "output_index": 0,
 		"content_index": 0, "part": textPart{Type: "output_text", Annotations: []any{}}})
-	deltas := serve.Pieces(o.text)
-	if p.q.structured() {
-		deltas = []string{o.text}
-	}
 	var sent strings.Builder
-	failAt := min(p.faults.ModelFail.AfterDeltas, len(deltas))
-	for i := 0; i <= len(deltas); i++ {
-		if err := p.modelFailure(); err != nil && i == failAt {
-			s.closeMessage(ev, resp, id, sent.String(), "incomplete")
-			s.sendFailed(ev, resp, err, reqID)
-			return false
-		}
-		if i == len(deltas) {
-			break
-		}
-		d := deltas[i]
+	send := func(d string) {
 		ev.send("response.output_text.delta", map[string]any{"item_id": id, "output_index": 0,
 			"content_index": 0, "delta": d, "logprobs": []any{}})
 		sent.WriteString(d)
-		ev.Pause(s.cfg.DeltaDelay)
+	}
+	failed := func(err *serve.Error) {
+		s.closeMessage(ev, resp, id, sent.String(), "incomplete")
+		s.sendFailed(ev, resp, err, reqID)
+	}
+	if !s.sendDeltas(ev.Stream, p, o.text, send, failed) {
+		return false
 	}
 	s.closeMessage(ev, resp, id, o.text, itemStatus(o.incomplete))
 	return true
