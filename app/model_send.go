@@ -120,10 +120,11 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 	if err != nil {
 		return modelRequest{}, err
 	}
-	tier, ok := findTier(tiers, conv.Model)
-	if !ok {
+	found := client.FindModel(tiers, conv.Model)
+	if found == nil {
 		return modelRequest{}, checkf("%s", strings.ReplaceAll(modelSentences["model_not_found"], "{tier}", conv.Model))
 	}
+	tier := *found
 	if err := checkNewImages(newest.images, tier, tiers); err != nil {
 		return modelRequest{}, err
 	}
@@ -143,16 +144,6 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 		return modelRequest{}, &modelError{tier: conv.Model, err: err}
 	}
 	return req, nil
-}
-
-// findTier returns the tier called name among the key's tiers.
-func findTier(tiers []client.Model, name string) (client.Model, bool) {
-	for _, m := range tiers {
-		if m.ID == name {
-			return m, true
-		}
-	}
-	return client.Model{}, false
 }
 
 // exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
