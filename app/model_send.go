@@ -243,12 +243,13 @@ func chatRequest(conv Conversation, xs []exchange) client.ChatRequest {
 	return req
 }
 
-// check runs the client's checks of the request against the key's tiers.
+// check runs the client's own checks of the request against the key's tiers, before it is saved
+// or sent (tier known to the key, images, tools, limits; the field named).
 func (r modelRequest) check(tiers []client.Model) error {
 	if r.api == APIChat {
-		return checkChatRequest(r.chat, tiers)
+		return r.chat.Validate(tiers)
 	}
-	return checkResponseRequest(r.responses, tiers)
+	return r.responses.Validate(tiers)
 }
 
 // modelOutcome is how a model request ended: the final object of its family, or the text received
