@@ -122,7 +122,7 @@ func (u *UI) confirmQuit(quit func()) {
 		quit()
 		return
 	}
-	n := len(u.main.intake.running())
+	n := u.main.intake.runningCount()
 	if n == 0 {
 		quit()
 		return
