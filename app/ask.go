@@ -83,11 +83,14 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	if !turn.Status.Retryable() {
 		return turn, errors.New("only a failed or interrupted answer can be retried")
 	}
-	if conv, err := c.Get(ctx, turn.ConversationID); err == nil && conv.Kind == KindModel {
+	conv, err := c.Get(ctx, turn.ConversationID)
+	if err != nil {
+		return turn, err
+	}
+	if conv.Kind == KindModel {
 		return c.retryChat(ctx, conv, turn, ChatOptions{OnUpdate: opts.OnUpdate})
 	}
-	conv, err := c.conversationFor(ctx, turn.ConversationID)
-	if err != nil {
+	if err := askable(conv); err != nil {
 		return turn, err
 	}
 	cl, _, err := c.conn.current()

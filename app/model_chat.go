@@ -96,14 +96,12 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 	if m.Tier != "" {
 		tier = tierName(m.Tier)
 	}
-	all, err := c.List(ctx, "")
+	conv, ok, err := c.store.lastModelConversation(ctx, c.conn.cacheKey(), tier)
 	if err != nil {
 		return Conversation{}, err
 	}
-	for _, conv := range all { // newest first
-		if conv.Kind == KindModel && (tier == "" || conv.Model == tier) {
-			return conv, nil
-		}
+	if ok {
+		return conv, nil
 	}
 	with := ""
 	if tier != "" {

@@ -408,6 +408,23 @@ func TestChatResendTheLastMessage(t *testing.T) {
 	}
 }
 
+// An edited model message that is blank is refused, and the message it would replace stays.
+func TestChatResendBlankKeepsTheMessage(t *testing.T) {
+	a, _ := newModelApp(t)
+	ctx := ctxT(t)
+	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", AskOptions{}); !errors.As(err, new(*CheckError)) {
+		t.Fatalf("a blank edit: %v", err)
+	}
+	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 1 || turns[0].ID != first.ID ||
+		turns[0].Question != "first" {
+		t.Fatalf("turns %+v", turns)
+	}
+}
+
 // The desktop starts a model conversation before its first message; a workspace conversation
 // cannot take a model's message.
 func TestNewChatThenChat(t *testing.T) {

@@ -13,10 +13,11 @@ import (
 )
 
 // The service's image limits (model-api.md §8): per request, so for the whole conversation sent.
+// They are the client's.
 const (
-	MaxImages      = 8
-	MaxImageBytes  = 10 << 20
-	MaxImagesBytes = 20 << 20
+	MaxImages      = client.MaxImages
+	MaxImageBytes  = client.MaxImageBytes
+	MaxImagesBytes = client.MaxImagesBytes
 )
 
 // imageTypes are the image types the model endpoints read (model-api.md §2, input_image).

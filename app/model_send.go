@@ -17,8 +17,8 @@ const (
 // chatIn sends text in conv, as Chat does. The request is built and checked here, once, before
 // anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
 func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text string, images []Image, opts ChatOptions) (Turn, error) {
-	if strings.TrimSpace(text) == "" {
-		return Turn{}, checkf("The message is empty: type a message to send.")
+	if err := checkMessage(text); err != nil {
+		return Turn{}, err
 	}
 	s, err := c.models.service()
 	if err != nil {
@@ -28,7 +28,23 @@ func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text stri
 	if err != nil {
 		return Turn{}, err
 	}
-	if conv, err = c.saved(ctx, s.key, conv, text); err != nil {
+	return c.sendPrepared(ctx, s, conv, text, images, req, opts)
+}
+
+// checkMessage refuses an empty message.
+func checkMessage(text string) error {
+	if strings.TrimSpace(text) == "" {
+		return checkf("The message is empty: type a message to send.")
+	}
+	return nil
+}
+
+// sendPrepared saves text with its images as a new pending turn of conv (saving conv first when
+// it is not saved yet) and sends req, the request prepare built for it.
+func (c *Conversations) sendPrepared(ctx context.Context, s modelSession, conv Conversation, text string,
+	images []Image, req modelRequest, opts ChatOptions) (Turn, error) {
+	conv, err := c.saved(ctx, s.key, conv, text)
+	if err != nil {
 		return Turn{}, err
 	}
 	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images})
@@ -63,8 +79,11 @@ func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn T
 }
 
 // resendChat replaces old, the last turn of model conversation conv, by text with old's images
-// (old stays when the edited message fails its checks).
+// (old stays when the edited message fails its checks, an empty message among them).
 func (c *Conversations) resendChat(ctx context.Context, conv Conversation, old Turn, text string, opts ChatOptions) (Turn, error) {
+	if err := checkMessage(text); err != nil {
+		return Turn{}, err
+	}
 	s, err := c.models.service()
 	if err != nil {
 		return Turn{}, err
@@ -73,13 +92,14 @@ func (c *Conversations) resendChat(ctx context.Context, conv Conversation, old T
 	if err != nil {
 		return Turn{}, err
 	}
-	if _, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, old.ID); err != nil {
+	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, old.ID)
+	if err != nil {
 		return Turn{}, err
 	}
 	if err := c.store.deleteTurn(ctx, old.ID); err != nil {
 		return Turn{}, err
 	}
-	return c.chatIn(ctx, conv, text, images, opts)
+	return c.sendPrepared(ctx, s, conv, text, images, req, opts)
 }
 
 // answerModel streams the answer of a saved pending turn and saves how it ended.
@@ -100,10 +120,11 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 	if err != nil {
 		return modelRequest{}, err
 	}
-	tier, ok := findTier(tiers, conv.Model)
-	if !ok {
+	found := client.FindModel(tiers, conv.Model)
+	if found == nil {
 		return modelRequest{}, checkf("%s", strings.ReplaceAll(modelSentences["model_not_found"], "{tier}", conv.Model))
 	}
+	tier := *found
 	if err := checkNewImages(newest.images, tier, tiers); err != nil {
 		return modelRequest{}, err
 	}
@@ -123,16 +144,6 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 		return modelRequest{}, &modelError{tier: conv.Model, err: err}
 	}
 	return req, nil
-}
-
-// findTier returns the tier called name among the key's tiers.
-func findTier(tiers []client.Model, name string) (client.Model, bool) {
-	for _, m := range tiers {
-		if m.ID == name {
-			return m, true
-		}
-	}
-	return client.Model{}, false
 }
 
 // exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
@@ -232,12 +243,13 @@ func chatRequest(conv Conversation, xs []exchange) client.ChatRequest {
 	return req
 }
 
-// check runs the client's checks of the request against the key's tiers.
+// check runs the client's own checks of the request against the key's tiers, before it is saved
+// or sent (tier known to the key, images, tools, limits; the field named).
 func (r modelRequest) check(tiers []client.Model) error {
 	if r.api == APIChat {
-		return checkChatRequest(r.chat, tiers)
+		return r.chat.Validate(tiers)
 	}
-	return checkResponseRequest(r.responses, tiers)
+	return r.responses.Validate(tiers)
 }
 
 // modelOutcome is how a model request ended: the final object of its family, or the text received

@@ -17,12 +17,14 @@ import (
 // its size. The
 // estimate is meant to err on the large side, so that a request that fits here fits there.
 const (
-	charsPerToken      = 4
-	messageTokens      = 4
-	imageTokens        = 1000
-	answerTokens       = 2048 // max_output_tokens' default (model-api.md §4), kept free for the answer
-	maxRequestMessages = 100  // input messages of one request (model-api.md §8)
+	charsPerToken = 4
+	messageTokens = 4
+	imageTokens   = 1000
+	answerTokens  = 2048 // max_output_tokens' default (model-api.md §4), kept free for the answer
 )
+
+// maxRequestMessages is the client's limit of the input messages of one request (model-api.md §8).
+const maxRequestMessages = client.MaxInputMessages
 
 // exchange is a message to the model with its images, and the answer it got ("" for the new one).
 type exchange struct {

@@ -75,11 +75,7 @@ func (a *App) Connect(ctx context.Context, server, key string) error {
 	if err != nil {
 		a.bus.Emit(Notice{Message: err.Error()})
 	}
-	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = u, false }); err != nil {
-		return err
-	}
-	a.conn.stopDemo()
-	return a.switchTo(ctx, u, u, key, src)
+	return a.saveAndSwitch(ctx, u, key, src)
 }
 
 // errDemoKey refuses a key entered for demo mode, whose key is its own.
@@ -144,11 +140,7 @@ func (a *App) SwitchServer(ctx context.Context, server string) error {
 		return err
 	}
 	key, src, _ := a.secrets.Get(u) // an unreadable key is asked for by the key-needed state
-	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = u, false }); err != nil {
-		return err
-	}
-	a.conn.stopDemo()
-	return a.switchTo(ctx, u, u, key, src)
+	return a.saveAndSwitch(ctx, u, key, src)
 }
 
 // UseServer makes server the current server for this process only: the address is validated and
@@ -168,6 +160,16 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 		src = KeyFromSession
 	}
 	return a.switchTo(ctx, u, u, key, src)
+}
+
+// saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes
+// it current with key, as Connect and SwitchServer do.
+func (a *App) saveAndSwitch(ctx context.Context, server, key string, src KeySource) error {
+	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = server, false }); err != nil {
+		return err
+	}
+	a.conn.stopDemo()
+	return a.switchTo(ctx, server, server, key, src)
 }
 
 // switchTo makes server current under cacheKey and tells the views.

@@ -169,6 +169,17 @@ func (s *store) documents(ctx context.Context, server, wsID string) ([]client.Do
 		url, client_document_id FROM documents WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
 }
 
+// anyDocumentID returns the server id of a cached document of wsID (the first in the server's
+// order), "" when it has none.
+func (s *store) anyDocumentID(ctx context.Context, server, wsID string) string {
+	ids, err := queryAll(ctx, s.db, scanString, `SELECT id FROM documents WHERE server=? AND workspace_id=? AND id<>''
+		ORDER BY position LIMIT 1`, server, wsID)
+	if err != nil || len(ids) == 0 {
+		return ""
+	}
+	return ids[0]
+}
+
 func scanDocument(sc rowScanner) (client.Document, error) {
 	var d client.Document
 	err := sc.Scan(&d.DocumentID, &d.Name, &d.SourceType, &d.Status, &d.Updated, &d.UpdatedAt, &d.SourceID, &d.URL,

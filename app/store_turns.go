@@ -62,6 +62,22 @@ func (s *store) conversations(ctx context.Context, server, workspaceID string) (
 	return queryAll(ctx, s.db, scan, q+" ORDER BY updated_at DESC, id DESC", args...)
 }
 
+// lastModelConversation returns the newest model conversation of server (in conversations'
+// order), of tier model when it is not ""; ok is false when there is none.
+func (s *store) lastModelConversation(ctx context.Context, server, model string) (Conversation, bool, error) {
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=?"
+	args := []any{server, string(KindModel)}
+	if model != "" {
+		q += " AND model=?"
+		args = append(args, model)
+	}
+	c, err := scanConversation(s.db.QueryRowContext(ctx, q+" ORDER BY updated_at DESC, id DESC LIMIT 1", args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Conversation{}, false, nil
+	}
+	return c, err == nil, err
+}
+
 // renameConversation changes a conversation's title.
 func (s *store) renameConversation(ctx context.Context, server string, id int64, title string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=?",

@@ -26,26 +26,12 @@ func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, boo
 	if lim, ok := cl.WorkspaceLimits(wsID); ok && a.uploads.limitsFresh(wsID) {
 		return lim, true
 	}
-	if id := a.anyDocumentID(ctx, wsID); id != "" {
+	if id := a.store.anyDocumentID(ctx, key, wsID); id != "" {
 		if _, err := cl.DocumentStatus(ctx, wsID, id); err == nil {
 			a.uploads.limitsRead(wsID)
 		}
 	}
 	return cl.WorkspaceLimits(wsID)
-}
-
-// anyDocumentID returns the server id of a cached document of wsID, "" when it has none.
-func (a *App) anyDocumentID(ctx context.Context, wsID string) string {
-	docs, _, err := a.sync.WorkspaceContent(ctx, wsID)
-	if err != nil {
-		return ""
-	}
-	for _, d := range docs {
-		if d.DocumentID != "" {
-			return d.DocumentID
-		}
-	}
-	return ""
 }
 
 func ownPersonal(ws CachedWorkspace) bool { return ws.Scope == "personal" && ws.Access == "owner" }

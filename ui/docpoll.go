@@ -22,7 +22,6 @@ type poller struct {
 	wsID    string // the workspace refreshed, "" when idle
 	timer   *time.Timer
 	running bool // a refresh is in flight
-	count   int  // refreshes started
 }
 
 func (p *poller) stop() {
@@ -79,7 +78,6 @@ func (m *mainView) pollTick() {
 		return
 	}
 	m.poll.running = true
-	m.poll.count++
 	go func() {
 		_ = m.b.RefreshWorkspace(m.ctx, id)
 		uiDo(func() {

@@ -111,8 +111,7 @@ func (f *firstRun) doDemo() {
 	if f.inFlight {
 		return
 	}
-	f.setBusy(true)
-	f.demo.Disable()
+	f.setBusy(true) // disables the demo button too (onBusy)
 	f.demoErrs.SetError(nil)
 	go func() {
 		err := f.b.StartDemo(f.ctx)

@@ -2,12 +2,15 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
 	"lectern/app"
+	"lectern/client"
 )
 
 // The intake: files dropped anywhere on the window (Window.SetOnDropped, window-wide; the drop
@@ -51,10 +54,19 @@ func (m *mainView) pickFiles() {
 		_ = r.Close()
 		m.addPaths([]string{r.URI().Path()})
 	}, m.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".pdf", ".docx", ".xlsx", ".csv",
-		".TXT", ".PDF", ".DOCX", ".XLSX", ".CSV"}))
+	d.SetFilter(storage.NewExtensionFileFilter(pickerExtensions()))
 	d.Show()
 	d.Resize(fyne.NewSize(760, 520)) // after Show: a file dialog not shown yet has no size to change
+}
+
+// pickerExtensions are the file types that can be added (client.AllowedExtensions), in lower
+// case and in upper case, for the file picker's filter.
+func pickerExtensions() []string {
+	out := slices.Clone(client.AllowedExtensions)
+	for _, e := range client.AllowedExtensions {
+		out = append(out, strings.ToUpper(e))
+	}
+	return out
 }
 
 // addPaths sends paths to the workspace shown: refused ones are listed with their reasons, the
@@ -122,7 +134,7 @@ func (u *UI) confirmQuit(quit func()) {
 		quit()
 		return
 	}
-	n := len(u.main.intake.running())
+	n := u.main.intake.runningCount()
 	if n == 0 {
 		quit()
 		return

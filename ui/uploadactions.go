@@ -3,8 +3,6 @@ package ui
 import (
 	"os"
 	"slices"
-
-	"lectern/app"
 )
 
 // The uploads panel's actions: Retry (under the suggested name after duplicate_name), Remove, and
@@ -54,17 +52,6 @@ func (p *uploadsPanel) dropRefused(fn func(uploadItem) bool) {
 func (p *uploadsPanel) clearFinished() {
 	p.dropRefused(func(uploadItem) bool { return true })
 	go func() { _ = p.b.Uploads().ClearFinished(p.ctx) }()
-}
-
-// running lists the entries shown that still run.
-func (p *uploadsPanel) running() []app.Upload {
-	var out []app.Upload
-	for _, it := range p.items {
-		if it.running() {
-			out = append(out, it.Entry)
-		}
-	}
-	return out
 }
 
 func fileSize(path string) int64 {
