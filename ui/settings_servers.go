@@ -62,7 +62,7 @@ func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
 	when := captionLabel("Last synced " + syncTime(ks.LastSynced))
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
 	change := widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), func() { l.changeKey(ks.Address) })
-	return container.NewBorder(nil, nil, nil, container.NewHBox(change, use),
+	return container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(change, use)),
 		container.NewVBox(addr, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), when)))
 }
 
