@@ -169,6 +169,11 @@ CREATE TABLE turn_images (
 );
 CREATE INDEX turn_images_order ON turn_images (turn_id, position);
 `,
+	// 4: each cached workspace keeps why its last sync did not bring it whole, in words ("" when it
+	// did), so that one failing workspace is marked while the others are shown up to date.
+	`
+ALTER TABLE workspaces ADD COLUMN sync_error TEXT NOT NULL DEFAULT '';
+`,
 }
 
 // schemaVersion is the newest schema this code knows.
