@@ -243,8 +243,13 @@ func interruptedSentence(ie *client.InterruptedError) string {
 		why = "the server sent an answer Lectern cannot read"
 	case errors.Is(ie.Cause, client.ErrIdleTimeout):
 		why = "the server sent nothing for too long"
+	case errors.Is(ie.Cause, client.ErrHeaderTimeout):
+		why = "the server did not begin to answer in time"
 	case errors.Is(ie.Cause, client.ErrStreamClosed), errors.Is(ie.Cause, context.Canceled):
 		why = "it was stopped"
+	}
+	if ie.Text == "" {
+		return "The answer stopped before any of it arrived because " + why + ". Ask again."
 	}
 	return "The answer stopped before it was finished because " + why + ". The text received so far is kept; ask again for the full answer."
 }
