@@ -79,6 +79,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
 	a.recon = newReconnector(a.conn, cmp.Or(opts.ReconnectFirst, reconnectFirst), cmp.Or(opts.ReconnectMax, reconnectMax))
+	a.recon.back = a.sync.resume
 	a.bus.Subscribe(a.recon.observe)
 	return a, nil
 }

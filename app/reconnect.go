@@ -32,6 +32,7 @@ func reconnectDelay(n int, first, max time.Duration) time.Duration {
 type reconnector struct {
 	conn       *connManager
 	first, max time.Duration
+	back       func(ctx context.Context) // called once the server answered again (nil: nothing)
 
 	mu     sync.Mutex
 	timer  *time.Timer // the next check; nil while online
@@ -100,6 +101,9 @@ func (r *reconnector) answered() bool {
 	switch {
 	case err == nil || errors.As(err, &ae) && !IsKeyNeeded(err):
 		r.conn.setState(key, ConnOnline, time.Time{}, nil)
+		if r.back != nil {
+			go r.back(r.ctx)
+		}
 	case IsKeyNeeded(err):
 		r.conn.setState(key, ConnKeyNeeded, time.Time{}, err)
 	default:

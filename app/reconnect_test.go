@@ -88,3 +88,44 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 		t.Fatal("checks went on while online")
 	}
 }
+
+// A refresh that the server's going away cut short is finished once the server is back, without
+// fetching again what had arrived.
+func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
+	s := newScriptServer(t, "wa", "wb", "wc")
+	u := &unplugged{}
+	a, err := Open(context.Background(), Options{Home: t.TempDir(), HTTPClient: &http.Client{Transport: u},
+		ReconnectFirst: 20 * time.Millisecond, ReconnectMax: 40 * time.Millisecond,
+		ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close() })
+	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+		t.Fatal(err)
+	}
+	s.script(func() {
+		s.failWS["wb"] = func(w http.ResponseWriter) { u.down.Store(true); http.Error(w, "gone", http.StatusBadGateway) }
+	})
+	ev := record(t, a)
+	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != ConnOffline {
+		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
+	}
+	s.script(func() { delete(s.failWS, "wb") })
+	u.down.Store(false)
+	ev.waitFor(t, timeoutShort, func(e Event) bool {
+		_, ok := e.(DocumentsChanged)
+		return ok && s.fetchCount("wc") == 1
+	})
+	ev.waitFor(t, timeoutShort, func(e Event) bool {
+		cc, ok := e.(ConnectionChanged)
+		return ok && cc.Connection.State == ConnOnline
+	})
+	// wb answered 502 before the server went away: it is fetched again, wa is not.
+	if s.fetchCount("wa") != 1 || s.fetchCount("wb") != 2 {
+		t.Fatalf("fetches: wa %d, wb %d", s.fetchCount("wa"), s.fetchCount("wb"))
+	}
+	if w := cachedByID(t, a)["wb"]; w.SyncError != "" {
+		t.Fatalf("wb still marked: %q", w.SyncError)
+	}
+}

@@ -19,6 +19,7 @@ const roundFresh = 10 * time.Minute
 type syncRound struct {
 	key     string
 	arrived map[string]time.Time
+	cut     bool // the last refresh of key stopped part way (unreachable, key refused, given up)
 }
 
 // pull is one refresh's work: the listed workspaces and what became of them.
@@ -104,6 +105,7 @@ func (p *pull) notArrived(name, why string) {
 func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 	s.bus.Emit(WorkspacesChanged{})
 	if p.stop != nil {
+		s.roundOf(p.key).cut = true
 		return s.fail(ctx, p.key, p.stop)
 	}
 	now := fromMilli(unixMilli(s.now())) // as stored: milliseconds
@@ -113,6 +115,7 @@ func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 		}
 	}
 	s.conn.setState(p.key, ConnOnline, now, nil)
+	s.round.cut = false
 	if listErr != nil {
 		return listErr
 	}
@@ -121,6 +124,18 @@ func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 	}
 	s.round = syncRound{} // every listed workspace arrived
 	return nil
+}
+
+// resume finishes a refresh that the server's going away cut short, once it is back: only the
+// workspaces that did not arrive are fetched. It does nothing when no refresh was cut short.
+func (s *Sync) resume(ctx context.Context) {
+	key := s.conn.cacheKey()
+	s.mu.Lock()
+	cut := s.round.key == key && s.round.cut
+	s.mu.Unlock()
+	if cut {
+		_ = s.Refresh(ctx)
+	}
 }
 
 // stopsRefresh reports an error that every later request of the refresh would meet too: the
@@ -138,11 +153,14 @@ func (s *Sync) note(err error) string {
 }
 
 // arrived records that workspace id of key arrived in the current round.
-func (s *Sync) arrived(key, id string) {
+func (s *Sync) arrived(key, id string) { s.roundOf(key).arrived[id] = s.now() }
+
+// roundOf returns the current round, begun anew when it was another server's.
+func (s *Sync) roundOf(key string) *syncRound {
 	if s.round.key != key || s.round.arrived == nil {
 		s.round = syncRound{key: key, arrived: map[string]time.Time{}}
 	}
-	s.round.arrived[id] = s.now()
+	return &s.round
 }
 
 // arrivedRecently reports a workspace that arrived in the round of key less than roundFresh ago.
