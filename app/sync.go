@@ -68,8 +68,9 @@ func listAll(ctx context.Context, cl *client.Client) ([]client.Workspace, error)
 
 // RefreshList pulls every page of the workspace list, without documents, into the cache (one
 // request a page) and returns it: listed workspaces keep their cached documents, the others leave.
-// It counts as a sync. When the server cannot be reached the state becomes ConnOffline; a list
-// that stopped part way keeps what came in the cache and drops nothing.
+// It counts as a sync. When the server cannot be reached the state becomes ConnOffline. A list
+// that stopped part way keeps what came in the cache, drops nothing, and returns what came with
+// the error; the state is online when the server answered that far.
 func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	cl, key, err := s.conn.current()
 	if err != nil {
@@ -77,13 +78,7 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	}
 	listed, err := listAll(ctx, cl)
 	if err != nil {
-		for i, ws := range listed {
-			_ = s.store.saveListed(context.WithoutCancel(ctx), key, i, ws, s.now())
-		}
-		if len(listed) > 0 {
-			s.bus.Emit(WorkspacesChanged{})
-		}
-		return nil, s.fail(ctx, key, err)
+		return s.listCut(ctx, key, listed, err)
 	}
 	now := fromMilli(unixMilli(s.now()))
 	if err := s.store.saveWorkspaceList(ctx, key, listed, now); err != nil {
@@ -92,6 +87,19 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	s.bus.Emit(WorkspacesChanged{})
 	s.conn.setState(key, ConnOnline, now, nil)
 	return listed, nil
+}
+
+// listCut keeps the workspaces of a list that stopped part way with err.
+func (s *Sync) listCut(ctx context.Context, key string, listed []client.Workspace, err error) ([]client.Workspace, error) {
+	for i, ws := range listed {
+		_ = s.store.saveListed(context.WithoutCancel(ctx), key, i, ws, s.now())
+	}
+	if len(listed) == 0 || stopsRefresh(err) || ctx.Err() != nil {
+		return nil, s.fail(ctx, key, err)
+	}
+	s.bus.Emit(WorkspacesChanged{})
+	s.conn.setState(key, ConnOnline, time.Time{}, nil)
+	return listed, err
 }
 
 // isWorkspaceGone reports an answer that means the key can no longer open a workspace.
@@ -124,6 +132,7 @@ func (s *Sync) RefreshWorkspace(ctx context.Context, id string) error {
 
 // CacheWorkspace pulls one workspace with its documents and imports into the cache like
 // RefreshWorkspace, adding it after the cached ones when it is not there yet, and returns it.
+// When its listing would not end, it returns what arrived with the *client.PagingError.
 func (s *Sync) CacheWorkspace(ctx context.Context, id string) (*client.Workspace, error) {
 	return s.pullOne(ctx, id, true)
 }
@@ -151,7 +160,7 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	pos := slices.IndexFunc(cached, func(w CachedWorkspace) bool { return w.WorkspaceID == id })
 	if pos < 0 {
 		if !add {
-			return full, nil
+			return full, cut
 		}
 		pos = len(cached) // after the cached ones
 	}
@@ -160,7 +169,7 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
 	s.bus.Emit(WorkspacesChanged{})
-	return full, nil
+	return full, cut // cut: a *client.PagingError, with the documents that arrived
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.
