@@ -37,8 +37,8 @@ func sseAsk(wait time.Duration, events ...string) http.HandlerFunc {
 func sseEvent(name, data string) string { return "event: " + name + "\ndata: " + data + "\n\n" }
 
 // askOnScript refreshes the app on s, opens a conversation on its first workspace and asks,
-// returning the turn, the error and every pending update.
-func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)) (Turn, error, []TurnChanged) {
+// returning the turn, every update and the error.
+func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)) (Turn, []TurnChanged, error) {
 	t.Helper()
 	ctx := ctxT(t)
 	if err := a.Refresh(ctx); err != nil {
@@ -60,7 +60,7 @@ func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)
 	}})
 	mu.Lock()
 	defer mu.Unlock()
-	return turn, err, seen
+	return turn, seen, err
 }
 
 // While the headers are awaited the app says so, with the time the question was sent; once text
@@ -74,7 +74,7 @@ func TestAskWaitingForHeadersIsSaidAndResetKeepsWriting(t *testing.T) {
 		sseEvent("answer.completed", `{"id":"wsa_1","object":"workspace.answer","status":"completed","found":true,"answer":"Second","sources":[]}`))
 	a := openOnScript(t, s)
 	before := time.Now()
-	turn, err, seen := askOnScript(t, a, s, nil)
+	turn, seen, err := askOnScript(t, a, s, nil)
 	if err != nil || turn.Status != TurnCompleted {
 		t.Fatalf("%v %+v", err, turn)
 	}
@@ -123,7 +123,7 @@ func TestAskHeaderTimeoutSaysNothingWasKept(t *testing.T) {
 	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
-	turn, err, _ := askOnScript(t, a, s, nil)
+	turn, _, err := askOnScript(t, a, s, nil)
 	if !errors.Is(err, client.ErrHeaderTimeout) || turn.Status != TurnInterrupted {
 		t.Fatalf("%v %+v", err, turn)
 	}

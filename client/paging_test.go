@@ -34,13 +34,13 @@ func (s *scriptedPages) handler(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(page)
 }
 
-// fetchScripted runs FetchWorkspace against script and returns the workspace, the error and the
-// number of requests the server saw.
-func fetchScripted(t *testing.T, s *scriptedPages) (*Workspace, error, int) {
+// fetchScripted runs FetchWorkspace against script and returns the workspace, the number of
+// requests the server saw and the error.
+func fetchScripted(t *testing.T, s *scriptedPages) (*Workspace, int, error) {
 	t.Helper()
 	c, _ := newTestClient(t, s.handler)
 	ws, err := c.FetchWorkspace(t.Context(), "ws1")
-	return ws, err, int(s.requests.Load())
+	return ws, int(s.requests.Load()), err
 }
 
 func pagingReason(t *testing.T, err error) *PagingError {
@@ -64,7 +64,7 @@ func TestPagingCycleEndsAtTheFirstRepeatedCursor(t *testing.T) {
 		}
 		return []string{"d2"}, "A"
 	}}
-	ws, err, n := fetchScripted(t, s)
+	ws, n, err := fetchScripted(t, s)
 	if pe := pagingReason(t, err); pe.Reason != PagingLoop || pe.What != "documents" {
 		t.Fatalf("reason %+v", pe)
 	}
@@ -100,7 +100,7 @@ func TestPagingFreshCursorsOverTheSameDocumentsEnd(t *testing.T) {
 		k, _ := strconv.Atoi(strings.TrimPrefix(after, "c"))
 		return []string{"d0", "d1"}, "c" + strconv.Itoa(k+1)
 	}}
-	ws, err, n := fetchScripted(t, s)
+	ws, n, err := fetchScripted(t, s)
 	if pe := pagingReason(t, err); pe.Reason != PagingPages || pe.Limit != MaxListPages {
 		t.Fatalf("reason %+v", pe)
 	}
@@ -120,7 +120,7 @@ func TestPagingEndlessNewDocumentsStopAtTheCap(t *testing.T) {
 		}
 		return ids, "c" + strconv.Itoa(k+1)
 	}}
-	ws, err, n := fetchScripted(t, s)
+	ws, n, err := fetchScripted(t, s)
 	if pe := pagingReason(t, err); pe.Reason != PagingItems || pe.Items != MaxListItems {
 		t.Fatalf("reason %+v", pe)
 	}
@@ -148,7 +148,7 @@ func TestPagingBytesAreCapped(t *testing.T) {
 		}
 		return ids, "c" + strconv.Itoa(k+1)
 	}}
-	ws, err, n := fetchScripted(t, s)
+	ws, n, err := fetchScripted(t, s)
 	if pe := pagingReason(t, err); pe.Reason != PagingBytes || pe.Limit != 4<<20 {
 		t.Fatalf("reason %+v", pe)
 	}
