@@ -131,8 +131,8 @@ func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conv
 		} else {
 			stream := cl.AskStream(ctx, req)
 			defer stream.Close()
-			c.follow(ctx, askProgress{stream}, *turn, notify)
-			out = outcome{answer: stream.Answer(), text: stream.Text(), err: stream.Err()}
+			c.follow(ctx, &askProgress{s: stream}, *turn, notify)
+			out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
 		}
 		return c.finish(ctx, key, conv, turn, out)
 	})
@@ -211,19 +211,33 @@ func (c *Conversations) follow(ctx context.Context, s textStream, turn Turn, not
 	}
 }
 
-// askProgress is a workspace answer stream without its final events: they are not progress, and
-// run announces the end itself.
-type askProgress struct{ *client.AnswerStream }
+// askProgress is a workspace answer stream without its final events (they are not progress, and
+// run announces the end itself), with the last stage the server named.
+type askProgress struct {
+	s     *client.Stream[client.StreamEvent]
+	stage string
+}
 
 // Next moves to the next event that is not answer.completed or answer.failed.
-func (p askProgress) Next() bool {
-	for p.AnswerStream.Next() {
-		if t := p.Current().Type; t != client.EventCompleted && t != client.EventFailed {
+func (p *askProgress) Next() bool {
+	for p.s.Next() {
+		switch ev := p.s.Current(); ev.Type {
+		case client.EventCompleted, client.EventFailed:
+		case client.EventStatus:
+			p.stage = ev.Stage
+			return true
+		default:
 			return true
 		}
 	}
 	return false
 }
+
+// Text is the answer's preview so far.
+func (p *askProgress) Text() string { return p.s.Text() }
+
+// Stage is the last stage of answer.status (retrieving, computing, reading, writing).
+func (p *askProgress) Stage() string { return p.stage }
 
 // finish saves how the answer ended and returns nil for a complete answer. An answered turn
 // carries the answer object in Final.
