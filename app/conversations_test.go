@@ -128,7 +128,7 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 func TestAskOneDocumentAndDefaults(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	docs, _, _ := f.app.WorkspaceContent(ctx, f.ws)
+	docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.ws)
 	f.app.UpdateSettings(func(s *Settings) { s.DefaultTier, s.Thinking = "genius", true })
 	conv, _ := f.app.Conversations().New(ctx, f.ws, docs[0].DocumentID, "Holidays")
 	turn, err := f.app.Conversations().Ask(ctx, conv.ID, "When is the office closed?", AskOptions{})

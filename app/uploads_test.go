@@ -124,7 +124,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 	if p := counter.posts.Load(); p != 4 {
 		t.Errorf("%d upload requests for 4 files", p)
 	}
-	docs, _, _ := f.app.WorkspaceContent(ctxT(t), f.ws)
+	docs, _, _ := f.app.CachedWorkspaceContent(ctxT(t), f.ws)
 	names := map[string]string{}
 	for _, d := range docs {
 		names[d.Name] = d.Status

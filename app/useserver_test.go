@@ -150,7 +150,7 @@ func TestKnownServersKeepTheirKeys(t *testing.T) {
 	if err := f.app.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ws, err := f.app.Workspaces(ctx)
+	ws, err := f.app.CachedWorkspaces(ctx)
 	if err != nil || len(ws) != 2 || ws[0].Name != "Ann's notes" {
 		t.Fatalf("workspaces after switching back: %+v (%v)", ws, err)
 	}

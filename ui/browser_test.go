@@ -168,13 +168,13 @@ func TestBrowserShowsErrorsWithRequestID(t *testing.T) {
 	}
 }
 
-// failingBackend fails WorkspaceContent with err.
+// failingBackend fails CachedWorkspaceContent with err.
 type failingBackend struct {
 	*app.App
 	err error
 }
 
-func (b *failingBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
+func (b *failingBackend) CachedWorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return nil, nil, b.err
 }
 
@@ -238,7 +238,7 @@ type largeBackend struct {
 	docs []client.Document
 }
 
-func (b *largeBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
+func (b *largeBackend) CachedWorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return b.docs, nil, nil
 }
 

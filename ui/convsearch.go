@@ -103,7 +103,7 @@ func (e *searchBox) TypedKey(k *fyne.KeyEvent) {
 // in the search box.
 func (s *conversationSearch) open() {
 	go func() {
-		ws, _ := s.b.Workspaces(s.ctx) // without names, hits show the workspace id
+		ws, _ := s.b.CachedWorkspaces(s.ctx) // without names, hits show the workspace id
 		uiDo(func() {
 			s.names = make(map[string]string, len(ws))
 			for _, w := range ws {

@@ -232,7 +232,7 @@ func (v *documentsView) reload() {
 	v.loading.Start()
 	v.loading.Show()
 	go func() {
-		docs, sources, err := v.b.WorkspaceContent(v.ctx, id)
+		docs, sources, err := v.b.CachedWorkspaceContent(v.ctx, id)
 		var m *doclist.Model
 		if err == nil {
 			m = doclist.New(docs, sources)

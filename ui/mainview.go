@@ -132,7 +132,7 @@ func (m *mainView) start() {
 func (m *mainView) loadWorkspaces() {
 	m.loads++
 	go func() {
-		ws, err := m.b.Workspaces(m.ctx)
+		ws, err := m.b.CachedWorkspaces(m.ctx)
 		uiDo(func() {
 			m.loads--
 			if err != nil {
