@@ -146,6 +146,5 @@ func (a *App) Conversations() *Conversations { return a.conv }
 // Uploads returns the upload-queue service.
 func (a *App) Uploads() *Uploads { return a.uploads }
 
-
 // errNotConnected is returned when no server is chosen.
 var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // The desktop's intake: what a drop or the file picker hands over is taken one folder level deep,
@@ -162,23 +163,9 @@ func (q *quota) check(p string) string {
 	}
 	if q.lim.WorkspaceBytesLimit > 0 && st.Size() > q.bytesFree {
 		return fmt.Sprintf("The workspace has no room for this file: %s left of %s, and the file is %s.",
-			sizeWords(max(q.bytesFree, 0)), sizeWords(q.lim.WorkspaceBytesLimit), sizeWords(st.Size()))
+			words.Bytes(max(q.bytesFree, 0)), words.Bytes(q.lim.WorkspaceBytesLimit), words.Bytes(st.Size()))
 	}
 	q.uploadsFor--
 	q.bytesFree -= st.Size()
 	return ""
-}
-
-// sizeWords renders a byte count such as "2.5 MiB".
-func sizeWords(n int64) string {
-	units := []string{"bytes", "KiB", "MiB", "GiB"}
-	f, i := float64(n), 0
-	for f >= 1024 && i < len(units)-1 {
-		f /= 1024
-		i++
-	}
-	if i == 0 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return strings.TrimSuffix(fmt.Sprintf("%.1f", f), ".0") + " " + units[i]
 }

@@ -186,7 +186,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	m := u.main
 	m.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return m.docs.limits.root.Visible() })
-	if got := m.docs.limits.bar.TextFormatter(); got != "25.0 MB of 100.0 MB used" {
+	if got := m.docs.limits.bar.TextFormatter(); got != "25 MiB of 100 MiB used" {
 		t.Errorf("bar text %q", got)
 	}
 	if !strings.Contains(m.docs.limits.daily.Text, "Uploads left today: 195 of 200") {
