@@ -50,7 +50,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	}
 	cs := f.app.Conversations()
 	conv, _ := cs.New(ctx, otherWS, "", "")
-	if _, err := cs.Ask(ctx, conv.ID, "When do meetings start?", AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 
