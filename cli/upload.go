@@ -16,7 +16,8 @@ var cmdUpload = &command{
 	help: `
 Each file is checked first (type .txt .pdf .docx .xlsx .csv, name, size against the workspace's
 limits); a file that fails the check is not sent and its reason is printed. A folder adds the
-files in it. The files go through the same upload queue as the desktop app's: the queue keeps
+files directly in it, one level deep as a drop on the desktop app does: its sub-folders are not
+taken, and each is named as left out. The files go through the same upload queue as the desktop app's: the queue keeps
 each one until the server has it, a file already queued or sent to the workspace (same name and
 content) is not sent again, and an upload cut short is resumed by the next "lectern upload" of
 the same file, or by the desktop app, without sending it twice.
