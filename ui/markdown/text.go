@@ -97,15 +97,21 @@ func (r *textBlockRenderer) Refresh() {
 	r.t.shown().Refresh()
 }
 
-// setCode shows s as plain code.
+// setCode shows s as plain code, its over-long lines cut (see cutLongLines). The segment is
+// changed in place, so that the RichText keeps the objects of the lines that did not change.
 func (t *textBlock) setCode(s string) {
+	s = cutLongLines(s)
 	if s == t.plain && len(t.rich.Segments) > 0 {
 		return
 	}
 	t.plain = s
-	st := widget.RichTextStyleCodeBlock
-	st.Inline = true
-	t.rich.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: st}}
+	if len(t.rich.Segments) == 1 {
+		t.rich.Segments[0].(*widget.TextSegment).Text = s
+	} else {
+		st := widget.RichTextStyleCodeBlock
+		st.Inline = true
+		t.rich.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: st}}
+	}
 	t.rich.Refresh()
 	if t.label != nil {
 		t.label.SetText(s)
