@@ -22,6 +22,10 @@ type builder struct {
 	// prefix goes in front of the next text: the marker of a list item nested too deep to
 	// have a column of its own
 	prefix []widget.RichTextSegment
+	// reuse are the texts the block showed before it was built again: text is the costly part
+	// of a block (RichText wraps, measures and draws it), so a text that did not change keeps
+	// its object
+	reuse []*textBlock
 }
 
 // bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
@@ -85,6 +89,11 @@ func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) *
 	if b.prefix != nil {
 		segs = append(b.prefix, segs...)
 		b.prefix = nil
+	}
+	segs = cutLongText(segs)
+	if i := len(b.texts); i < len(b.reuse) && b.reuse[i].shows(segs, st) {
+		b.texts = append(b.texts, b.reuse[i])
+		return b.reuse[i]
 	}
 	t := newTextBlock(segs, true)
 	t.base, t.size, t.align = st.TextStyle, st.SizeName, st.Alignment

@@ -153,6 +153,9 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 		}
 	}
 	b := builder{v: v, src: tail, open: open}
+	if j < len(v.blocks) {
+		b.reuse = v.blocks[j].texts // the texts that did not change keep their objects
+	}
 	var blk block
 	if open {
 		blk = b.buildOpen(key, sp.start)
@@ -165,8 +168,13 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	return blk
 }
 
-// show makes next the blocks on screen, for source md.
+// show makes next the blocks on screen, for source md. Only the blocks just built are
+// refreshed: refreshing the View would make the window draw every text in it again.
 func (v *View) show(md string, final bool, next []block) {
+	kept := make(map[fyne.CanvasObject]bool, len(v.objects))
+	for _, o := range v.objects {
+		kept[o] = true
+	}
 	v.src, v.final, v.blocks = md, final, next
 	v.objects = v.objects[:0]
 	for _, b := range next {
@@ -174,9 +182,14 @@ func (v *View) show(md string, final bool, next []block) {
 			v.objects = append(v.objects, b.obj)
 		}
 	}
-	if v.renderer != nil {
-		v.renderer.Layout(v.Size()) // measures only the blocks just built
-		canvas.Refresh(v)
+	if v.renderer == nil {
+		return
+	}
+	v.renderer.Layout(v.Size()) // measures only the blocks just built
+	for _, o := range v.objects {
+		if !kept[o] {
+			canvas.Refresh(o)
+		}
 	}
 }
 
