@@ -68,6 +68,9 @@ func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	if pos.Y <= p.view.Height && pos.Y+size.Height >= 0 && pos.X <= p.view.Width && pos.X+size.Width >= 0 {
 		if c, key := textureCopy(o); c != nil && p.texture[o] != key {
 			p.texture[o] = key
+			if _, ok := c.(*canvas.Text); ok {
+				size = c.MinSize() // a text's texture is as big as its text, whatever its box
+			}
 			c.Resize(fyne.NewSize(max(size.Width, 1), max(size.Height, 1)))
 			p.stale = append(p.stale, c)
 		}
