@@ -52,6 +52,7 @@ type block struct {
 	texts    []*textBlock      // its texts, for select mode
 	min      fyne.Size         // obj's minimum size when it is measured wide (a guess before)
 	measured float32           // the width min was measured at; -1 before
+	built    bool              // obj is new: show refreshes it
 }
 
 var _ fyne.Widget = (*View)(nil)
@@ -165,16 +166,13 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	if j < len(v.blocks) {
 		blk.min = v.blocks[j].min // the likely height: then measuring wraps its text once, not twice
 	}
+	blk.built = true
 	return blk
 }
 
 // show makes next the blocks on screen, for source md. Only the blocks just built are
 // refreshed: refreshing the View would make the window draw every text in it again.
 func (v *View) show(md string, final bool, next []block) {
-	kept := make(map[fyne.CanvasObject]bool, len(v.objects))
-	for _, o := range v.objects {
-		kept[o] = true
-	}
 	v.src, v.final, v.blocks = md, final, next
 	v.objects = v.objects[:0]
 	for _, b := range next {
@@ -182,14 +180,15 @@ func (v *View) show(md string, final bool, next []block) {
 			v.objects = append(v.objects, b.obj)
 		}
 	}
-	if v.renderer == nil {
-		return
+	if v.renderer != nil {
+		v.renderer.Layout(v.Size()) // measures only the blocks just built
 	}
-	v.renderer.Layout(v.Size()) // measures only the blocks just built
-	for _, o := range v.objects {
-		if !kept[o] {
-			canvas.Refresh(o)
+	for i := range v.blocks {
+		b := &v.blocks[i]
+		if b.built && b.obj != nil && v.renderer != nil {
+			canvas.Refresh(b.obj)
 		}
+		b.built = false
 	}
 }
 
