@@ -159,7 +159,11 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	}
 	var blk block
 	if open {
-		blk = b.buildOpen(key, sp.start)
+		var parsed ast.Node
+		if key == md[sp.start:] {
+			parsed = n // nothing to heal: the node parsed with the rest is the block
+		}
+		blk = b.buildOpen(key, sp.start, parsed)
 	} else {
 		blk = b.build(n, key, sp.start)
 	}
@@ -198,11 +202,16 @@ func (b *builder) build(n ast.Node, key string, start int) block {
 	return block{start: start, key: key, obj: obj, texts: b.texts, measured: -1}
 }
 
-// buildOpen makes the block for the open block's healed source, parsed on its own.
-func (b *builder) buildOpen(healed string, start int) block {
-	b.src = []byte(healed)
+// buildOpen makes the block for the open block's healed source, parsed on its own, or
+// from parsed, its node, when healing left the source as it was (parsing a long block
+// again cost as much as building it).
+func (b *builder) buildOpen(healed string, start int, parsed ast.Node) block {
 	b.open = fenceOpen(healed) // a closed fence is highlighted at once
-	nodes, _ := parse(b.src, 0)
+	nodes := []ast.Node{parsed}
+	if parsed == nil {
+		b.src = []byte(healed)
+		nodes, _ = parse(b.src, 0)
+	}
 	var objs []fyne.CanvasObject
 	for _, n := range nodes {
 		if o := b.block(n); o != nil {
