@@ -79,3 +79,22 @@ func TestLongParagraphIsCut(t *testing.T) {
 		t.Errorf("the next paragraph reads %q", texts(v)[2].plain)
 	}
 }
+
+func TestClosedCodeIsBuiltOnce(t *testing.T) {
+	test.NewTempApp(t)
+	md := "Run:\n\n```go\n" + strings.Repeat("total += price * seats\n", 40) + "```\n\n## Next\n\nMore text.\n"
+	closed := strings.Index(md, "```\n\n") + 3
+	v := NewView()
+	v.SetText(md[:closed])
+	code := v.objects[1].(*codeBlock)
+	for _, p := range prefixes(md)[closed+1:] {
+		v.SetText(p)
+		if v.objects[1] != code {
+			t.Fatalf("the closed code block was built again at %q", p[closed-3:])
+		}
+	}
+	v.SetFinal(md)
+	if v.objects[1] != code {
+		t.Error("the closed code block was built again at the end")
+	}
+}

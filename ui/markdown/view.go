@@ -144,7 +144,8 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	if j < len(v.blocks) {
 		old := v.blocks[j]
 		old.start = sp.start
-		if old.key == key && old.open == open {
+		if sameSource(old.key, key) && (old.open == open || !open) {
+			old.key, old.open = key, open // an open block closed as it was: keep what it built
 			return old
 		}
 		if open && old.open {
@@ -245,6 +246,17 @@ func (v *View) copyText(s string) {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(s)
+}
+
+// sameSource says whether a block built from source a shows what one built from b would.
+// Blank lines after a block change nothing, unless a fence is open: then they are code.
+// (A closed fence becomes the block after it, then a finished block, with one more newline
+// each time: without this, 3,000 lines of code were coloured and built three times over.)
+func sameSource(a, b string) bool {
+	if a == b {
+		return true
+	}
+	return strings.TrimRight(a, "\n") == strings.TrimRight(b, "\n") && !fenceOpen(a) && !fenceOpen(b)
 }
 
 // extendOpenCode shows healed, the open block's source, by extending the open code block that
