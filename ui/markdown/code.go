@@ -77,13 +77,14 @@ func newCodeBlock(v *View, lang string) *codeBlock {
 	return c
 }
 
-// addChunk appends a chunk showing segs.
+// addChunk appends a chunk showing segs. It does not lay the chunks out (Container.Add would,
+// all of them, for each chunk added): resizing the block does.
 func (c *codeBlock) addChunk(segs []widget.RichTextSegment) *textBlock {
 	t := newTextBlock(segs, false)
 	t.base = fyne.TextStyle{Monospace: true}
 	t.setSelecting(c.v.selecting)
 	c.chunks = append(c.chunks, t)
-	c.lines.Add(t)
+	c.lines.Objects = append(c.lines.Objects, t)
 	return t
 }
 
