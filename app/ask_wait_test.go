@@ -50,7 +50,7 @@ func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)
 	}
 	var mu sync.Mutex
 	var seen []TurnChanged
-	turn, err := a.Conversations().Ask(ctx, conv.ID, "What is new?", AskOptions{OnUpdate: func(ev TurnChanged) {
+	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "What is new?"}, AskOptions{OnUpdate: func(ev TurnChanged) {
 		mu.Lock()
 		seen = append(seen, ev)
 		mu.Unlock()

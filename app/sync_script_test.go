@@ -129,7 +129,7 @@ func openOnScript(t *testing.T, s *scriptServer) *App {
 // cachedByID returns the cached workspaces by id.
 func cachedByID(t *testing.T, a *App) map[string]CachedWorkspace {
 	t.Helper()
-	ws, err := a.Workspaces(context.Background())
+	ws, err := a.CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 		t.Fatalf("cached %d workspaces; want all 4 listed", len(got))
 	}
 	for _, id := range []string{"wa", "wc", "wd"} {
-		docs, _, _ := a.WorkspaceContent(ctxT(t), id)
+		docs, _, _ := a.CachedWorkspaceContent(ctxT(t), id)
 		if len(docs) != 3 || got[id].SyncError != "" {
 			t.Fatalf("%s: %d documents, sync error %q", id, len(docs), got[id].SyncError)
 		}
@@ -229,7 +229,7 @@ func TestRefreshServerGoneMidwayKeepsWhatArrived(t *testing.T) {
 	if len(got) != 3 {
 		t.Fatalf("cached %d workspaces; want the 3 listed", len(got))
 	}
-	if docs, _, _ := a.WorkspaceContent(ctxT(t), "wa"); len(docs) != 3 {
+	if docs, _, _ := a.CachedWorkspaceContent(ctxT(t), "wa"); len(docs) != 3 {
 		t.Fatalf("the workspace that arrived before the failure has %d documents", len(docs))
 	}
 	s.script(func() { delete(s.failWS, "wb") })
@@ -291,7 +291,7 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 		t.Fatalf("%d pages asked; the second repeats the cursor", n)
 	}
 	why := cachedByID(t, a)["wb"].SyncError
-	if docs, _, _ := a.WorkspaceContent(ctxT(t), "wb"); len(docs) != 1 || !strings.Contains(why, "circle") {
+	if docs, _, _ := a.CachedWorkspaceContent(ctxT(t), "wb"); len(docs) != 1 || !strings.Contains(why, "circle") {
 		t.Fatalf("%d documents kept, reason %q", len(docs), why)
 	}
 	assertWords(t, "the reason", why)

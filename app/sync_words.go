@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // pagingSentence says why a listing stopped before the server said it was complete, and that
@@ -15,19 +16,20 @@ func pagingSentence(e *client.PagingError) string {
 		what = "workspaces"
 	}
 	kept := fmt.Sprintf("the %d that arrived are shown", e.Items)
+	pages := words.Count(e.Pages, "page")
 	var why string
 	switch e.Reason {
 	case client.PagingLoop:
-		why = fmt.Sprintf("The server's list of %s went round in a circle (a page pointed back to one already read), so Lectern stopped after %d pages", what, e.Pages)
+		why = fmt.Sprintf("The server's list of %s went round in a circle (a page pointed back to one already read), so Lectern stopped after %s", what, pages)
 	case client.PagingNoCursor:
-		why = fmt.Sprintf("The server said more %s followed but not where they start, so Lectern stopped after %d pages", what, e.Pages)
+		why = fmt.Sprintf("The server said more %s followed but not where they start, so Lectern stopped after %s", what, pages)
 	case client.PagingPages:
-		why = fmt.Sprintf("The server's list of %s did not end after %d pages, so Lectern stopped reading it", what, e.Limit)
+		why = fmt.Sprintf("The server's list of %s did not end after %s, so Lectern stopped reading it", what, pages)
 	case client.PagingItems:
 		why = fmt.Sprintf("The server lists more than %d %s, more than Lectern keeps", e.Limit, what)
 		kept = fmt.Sprintf("the first %d are shown", e.Items)
 	default:
-		why = fmt.Sprintf("The server's list of %s grew past %d MiB, more than Lectern keeps", what, e.Limit>>20)
+		why = fmt.Sprintf("The server's list of %s grew past %s, more than Lectern keeps", what, words.Bytes(e.Limit))
 	}
 	return why + "; " + kept + ". Refresh later; if it happens again, tell the server's administrator."
 }
