@@ -107,8 +107,7 @@ func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn,
 
 // answer streams the answer of the saved pending turn and saves how it ended.
 func (m *modelAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-	out := m.req.send(ctx, m.svc, func(s textStream) { m.c.follow(ctx, s, *turn, notify) })
-	return m.c.finishModel(ctx, turn, m.conv.Model, out)
+	return m.c.finishModel(ctx, turn, m.conv.Model, m.stream(ctx, *turn, notify))
 }
 
 // prepare builds the request that sends newest in conv after the exchanges before turn id before
@@ -262,17 +261,18 @@ type modelOutcome struct {
 	completion *client.ChatCompletion
 }
 
-// send streams the request's answer, passing the stream to follow, and returns how it ended.
-func (r modelRequest) send(ctx context.Context, svc ModelService, follow func(textStream)) modelOutcome {
-	if r.api == APIChat {
-		s := svc.StreamChatCompletion(ctx, r.chat)
+// stream streams the answer of the request into turn's progress (notify) and returns how it
+// ended, from the API family's own stream.
+func (m *modelAnswerer) stream(ctx context.Context, turn Turn, notify func(TurnChanged)) modelOutcome {
+	if m.req.api == APIChat {
+		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()
-		follow(s)
+		m.c.follow(ctx, s, turn, notify)
 		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Final().Completion}
 	}
-	s := svc.StreamResponse(ctx, r.responses)
+	s := m.svc.StreamResponse(ctx, m.req.responses)
 	defer s.Close()
-	follow(s)
+	m.c.follow(ctx, s, turn, notify)
 	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Final().Response}
 }
 
