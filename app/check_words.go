@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cmp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -51,8 +50,8 @@ var formSentences = map[string]string{
 }
 
 // checkSentences word each rule of client.ValidationError; {What} and {what} name the field,
-// {got}, {limit}, {count} (Got with its noun, Want), {value}, {want}, {file} and {choices} are the
-// error's data.
+// {got}, {limit}, {count} (Got with its noun, Want), {value} (quoted), {why} (Value as it is),
+// {want}, {file} and {choices} are the error's data.
 var checkSentences = map[string]string{
 	client.InvalidMissing:     "{What} is missing.",
 	client.InvalidTooLong:     "{What} has {got} characters; at most {limit} are allowed.",
@@ -67,8 +66,8 @@ var checkSentences = map[string]string{
 	client.InvalidDuplicate:   "Two tools are named {value}; each needs its own name.",
 	client.InvalidConflict:    "Give {value} or {want} in {what}, not both.",
 	client.InvalidReserved:    "[img] and [img- are reserved in a request with images; remove them from {what}.",
-	client.InvalidUnreadable:  "The file {file} cannot be read: {value}.",
-	client.InvalidNotAFile:    "{file} is a folder, not a file.",
+	client.InvalidUnreadable:  "{File} cannot be read: {why}.",
+	client.InvalidNotAFile:    "{File} is a folder, not a file.",
 	client.InvalidUnencodable: "The request could not be encoded. This is probably a bug in Lectern; please report it.",
 }
 
@@ -83,7 +82,7 @@ func checkSentence(ve *client.ValidationError) string {
 		tmpl, ok = formSentences[ve.Want]
 	case ve.Code == client.InvalidFileType:
 		return fileTypeSentence(ve)
-	case ve.Code == client.InvalidRole || ve.Code == client.InvalidEmptyTurn || ve.Code == client.InvalidUnpaired:
+	case ve.Field == "history": // the turns Lectern keeps; a person cannot fix them one by one
 		return sentences["invalid_history"]
 	}
 	if !ok {
@@ -99,8 +98,10 @@ func fieldCheckSentence(ve *client.ValidationError) (string, bool) {
 		return "No workspace given; give a workspace id or name.", true
 	case ve.Code == client.InvalidMissing && ve.Field == "question":
 		return "The question is empty: type a question.", true
-	case ve.Code == client.InvalidMissing && ve.Field == "attachments" && ve.Want == "name":
-		return "A file has no name.", true
+	case ve.Code == client.InvalidMissing && ve.Field == "attachments":
+		return missingAttachment(ve), true
+	case ve.Code == client.InvalidMissing && ve.Field == "query":
+		return "No search words given.", true
 	case ve.Code == client.InvalidMissing && ve.Field == "workspace_pin":
 		return "Pinning the chat to a workspace needs the workspace's id.", true
 	case ve.Code == client.InvalidTooLong && ve.Field == "metadata":
@@ -113,6 +114,17 @@ func fieldCheckSentence(ve *client.ValidationError) (string, bool) {
 		return fillCheck("The images together are over {limit}; send fewer or smaller ones.", ve), true
 	}
 	return "", false
+}
+
+// missingAttachment says what a file to send lacks: the file itself, its name or its content.
+func missingAttachment(ve *client.ValidationError) string {
+	switch ve.Want {
+	case "name":
+		return "A file has no name."
+	case "content":
+		return fillCheck("{File} has no content to send.", ve)
+	}
+	return "No file given."
 }
 
 // fillCheck puts ve's data in tmpl.
@@ -129,7 +141,7 @@ func fillCheck(tmpl string, ve *client.ValidationError) string {
 	}
 	value := strconv.Quote(OneLine(ve.Value))
 	r := strings.NewReplacer("{What}", upperFirst(what), "{what}", what, "{got}", got, "{limit}", limit, "{count}", words.Count(int(ve.Got), ve.Want),
-		"{Value}", value, "{value}", value, "{want}", OneLine(ve.Want), "{File}", upperFirst(file),
+		"{Value}", value, "{value}", value, "{why}", strings.TrimRight(OneLine(ve.Value), "."), "{want}", OneLine(ve.Want), "{File}", upperFirst(file),
 		"{file}", file, "{choices}", orList(ve.Choices), "{range}", rangeWords(ve.Want), "{cannot}", tierCannot(ve.Want))
 	return r.Replace(tmpl)
 }
@@ -206,8 +218,10 @@ func attachmentTypeSentence(ve *client.ValidationError) string {
 		return file + " is in an old Office format; save it as " + OneLine(ve.Want) + " first."
 	case len(ve.Choices) > 0:
 		return file + " is not a " + orList(ve.Choices) + " file."
+	case ve.Value == "":
+		return file + " has no type extension, so it cannot be sent to the chat."
 	}
-	return file + ": " + cmp.Or(OneLine(ve.Value), "files without a type extension") + " files cannot be sent to the chat."
+	return file + ": " + OneLine(ve.Value) + " files cannot be sent to the chat."
 }
 
 // unsupportedFileType is the sentence of the server's unsupported_file_type.

@@ -70,6 +70,14 @@ func TestChecksReadAsSentences(t *testing.T) {
 			`The file "old.doc" is in an old Office format; save it as .docx first.`},
 		{&client.ValidationError{Field: "attachments", Code: client.InvalidFileType, File: "a.txt", Value: ".txt", Choices: []string{".pdf"}},
 			`The file "a.txt" is not a .pdf file.`},
+		{&client.ValidationError{Field: "attachments", Code: client.InvalidFileType, File: "README"},
+			`The file "README" has no type extension, so it cannot be sent to the chat.`},
+		{&client.ValidationError{Field: "attachments", Code: client.InvalidFileType, File: "a.exe", Value: ".exe"},
+			`The file "a.exe": .exe files cannot be sent to the chat.`},
+		{&client.ValidationError{Field: "file", Code: client.InvalidUnreadable, File: "/tmp/x.pdf", Value: "permission denied"},
+			`The file "/tmp/x.pdf" cannot be read: permission denied.`},
+		{&client.ValidationError{Field: "attachments", Code: client.InvalidMissing}, "No file given."},
+		{&client.ValidationError{Field: "history", Code: client.InvalidTooLong, Got: 25000, Limit: 24000}, sentences["invalid_history"]},
 		{&client.ValidationError{Field: "input[3].bogus", Code: "new_rule"}, "The field 'input[3].bogus' is not accepted (new_rule)."},
 	}
 	for _, tc := range cases {
