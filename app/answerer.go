@@ -58,6 +58,7 @@ func (c *Conversations) sendIn(ctx context.Context, conv Conversation, m Message
 	if err != nil {
 		return turn, err
 	}
+	conv.ID = turn.ConversationID // saved with its first turn when it was new
 	return c.run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
@@ -129,23 +130,4 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 		return turn, err
 	}
 	return c.run(ctx, a, conv, turn, opts.OnUpdate)
-}
-
-// run answers a saved pending turn with a: it registers the answer so that Stop works, announces
-// the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
-// connection state from the outcome. Every kind answers through it.
-func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, turn Turn, onUpdate func(TurnChanged)) (Turn, error) {
-	key := c.conn.cacheKey()
-	ctx, done := c.track(ctx, turn.ID)
-	defer done()
-	notify := func(TurnChanged) {}
-	if onUpdate != nil {
-		notify = onUpdate
-	}
-	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending})
-	err := a.answer(ctx, &turn, notify)
-	c.conn.observe(key, err)
-	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
-	return turn, err
 }

@@ -135,6 +135,25 @@ func (w *workspaceAnswerer) answer(ctx context.Context, turn *Turn, notify func(
 	return w.c.finish(ctx, w.c.conn.cacheKey(), w.conv, turn, out)
 }
 
+// run answers a saved pending turn with a: it registers the answer so that Stop works, announces
+// the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
+// connection state from the outcome. Every kind answers through it.
+func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, turn Turn, onUpdate func(TurnChanged)) (Turn, error) {
+	key := c.conn.cacheKey()
+	ctx, done := c.track(ctx, turn.ID)
+	defer done()
+	notify := func(TurnChanged) {}
+	if onUpdate != nil {
+		notify = onUpdate
+	}
+	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
+	err := a.answer(ctx, &turn, notify)
+	c.conn.observe(key, err)
+	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return turn, err
+}
+
 // track registers the answer of turnID as in progress, so that Stop can cancel it. done
 // unregisters it; call it when the outcome is saved.
 func (c *Conversations) track(ctx context.Context, turnID int64) (context.Context, func()) {
