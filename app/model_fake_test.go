@@ -27,8 +27,8 @@ type fakeReply struct {
 	status string // completed (default) or incomplete
 	// refusal, when set, makes the final response a refusal part instead of the text.
 	refusal string
-	usage  client.Usage
-	hold   chan struct{} // when set, the stream waits after its first piece until this closes or ctx ends
+	usage   client.Usage
+	hold    chan struct{} // when set, the stream waits after its first piece until this closes or ctx ends
 }
 
 // demoTiers are the tiers of the emulator's demo: Instant without tools or vision, Fast and
@@ -126,7 +126,7 @@ func fakeResponse(reply fakeReply, model, text string) client.ResponseEvent {
 	u := reply.usage
 	r := &client.Response{ID: "resp_fake", Object: "response", Status: cmp.Or(reply.status, "completed"), Model: model,
 		Output: []client.OutputItem{{Type: client.ItemMessage, Role: "assistant", Content: fakeContent(reply, text)}},
-		Usage: &client.ResponseUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}
+		Usage:  &client.ResponseUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}
 	return client.ResponseEvent{Type: "response." + r.Status, Response: r}
 }
 
