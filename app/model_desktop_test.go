@@ -120,9 +120,8 @@ func TestModelTierCatalog(t *testing.T) {
 	}
 }
 
-// weatherTool is a function offered to the model in tests.
-var weatherTool = client.FunctionTool{Name: "get_weather", Description: "The weather of a city",
-	Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)}
+// weatherTool is a function offered to the model in tests: the demo's.
+var weatherTool = demoWeather
 
 // A function call in an answer is kept as a part of the turn (name, arguments, call id), in both
 // API families, and read back after reopening the database.
@@ -161,9 +160,8 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 	}
 }
 
-// itemsSchema asks for a list of items with prices.
-const itemsSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object",
-	"properties":{"name":{"type":"string"},"price":{"type":"number"}},"required":["name","price"]}}},"required":["items"]}`
+// itemsSchema asks for a list of items with prices: the demo's example.
+const itemsSchema = demoSchema
 
 // A conversation with a JSON answer format sends its schema as the spec says (text.format
 // json_schema, response_format for chat), and the answer is checked on arrival; the verdict is
@@ -215,5 +213,41 @@ func TestModelSchemaFailureInWords(t *testing.T) {
 	}
 	if checkAnswer(AnswerFormat{}, "plain text") != nil {
 		t.Error("a text answer got a verdict")
+	}
+}
+
+// In demo mode every part of a model chat shows: the tiers (Instant without tools or vision),
+// a function call when the message names the offered function, and a JSON answer that fits the
+// example schema.
+func TestModelDemoShowsEveryPart(t *testing.T) {
+	a, err := Open(ctxT(t), Options{Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close() })
+	if a.ChatFunctions() != nil {
+		t.Error("functions offered outside demo mode")
+	}
+	ctx := ctxT(t)
+	if err := a.StartDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cs := a.Conversations()
+	tiers, err := cs.Tiers(ctx)
+	if err != nil || len(tiers) < 3 || tiers[0].Name != "Instant" || tiers[0].Tools || tiers[0].Vision || !tiers[1].Vision {
+		t.Fatalf("demo tiers: %+v, %v", tiers, err)
+	}
+	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
+	turn, err := cs.Send(ctx, conv.ID, Message{Text: "What is the weather in Pune? Use get_weather."},
+		AskOptions{Functions: a.ChatFunctions()})
+	if err != nil || len(turn.Parts) != 1 || turn.Parts[0].Name != "get_weather" {
+		t.Fatalf("demo function call: %+v, %v", turn, err)
+	}
+	if err := cs.SetFormat(ctx, conv.ID, ExampleSchema().Format()); err != nil {
+		t.Fatal(err)
+	}
+	turn, err = cs.Send(ctx, conv.ID, Message{Text: "Prices of two fruits?"}, AskOptions{})
+	if err != nil || turn.Check == nil || !turn.Check.Conforms || !json.Valid([]byte(turn.Answer)) {
+		t.Fatalf("demo JSON answer: %+v, %v", turn, err)
 	}
 }
