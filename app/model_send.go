@@ -322,7 +322,7 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 		}
 	}
 	if refusal := refusalText(r); refusal != "" && strings.TrimSpace(t.Answer) == "" {
-		t.Status, t.Answer, t.Notice = TurnRefused, refusal, refusedNotice
+		t.Status, t.Answer, t.Error = TurnRefused, refusal, refusedNotice
 	}
 	if r.Status == "incomplete" {
 		t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
@@ -346,7 +346,7 @@ func outputText(r *client.Response) string {
 }
 
 // refusedNotice tells a refusal apart from an answer.
-const refusedNotice = "The model declined to answer; its reason is shown. Rephrase the message, or Retry."
+const refusedNotice = "The model declined to answer; its reason is shown above. Rephrase the message, or Retry."
 
 // refusalText joins the refusal parts of a response's messages.
 func refusalText(r *client.Response) string {
