@@ -211,6 +211,16 @@ func TestModelSchemaFailureInWords(t *testing.T) {
 	if got := checkAnswer(format, `{"items":[{"name":"a","price":1.5}]}`); got == nil || !got.Conforms {
 		t.Errorf("a fitting answer: %+v", got)
 	}
+	// A schema that points outside itself is refused: no file or address is read.
+	for _, ref := range []string{"file:///etc/hostname", "http://127.0.0.1:9/s.json"} {
+		if _, err := checkFormat(AnswerFormat{Schema: json.RawMessage(`{"$ref":"` + ref + `"}`)}); err == nil ||
+			!strings.Contains(err.Error(), "refer only to itself") {
+			t.Errorf("$ref %s: %v", ref, err)
+		}
+	}
+	if _, err := checkFormat(AnswerFormat{Schema: json.RawMessage(`{"$defs":{"p":{"type":"number"}},"properties":{"x":{"$ref":"#/$defs/p"}}}`)}); err != nil {
+		t.Errorf("a reference inside the schema: %v", err)
+	}
 	if checkAnswer(AnswerFormat{}, "plain text") != nil {
 		t.Error("a text answer got a verdict")
 	}

@@ -86,10 +86,20 @@ func compileSchema(schema json.RawMessage) (*jsonschema.Schema, error) {
 		return nil, fmt.Errorf("a schema is a JSON object")
 	}
 	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(refuseLoading{})
 	if err := c.AddResource("answer.json", doc); err != nil {
 		return nil, err
 	}
 	return c.Compile("answer.json")
+}
+
+// refuseLoading refuses every schema a $ref names outside the schema itself: the checker reads no
+// file and no address a pasted schema points to.
+type refuseLoading struct{}
+
+func (refuseLoading) Load(url string) (any, error) {
+	return nil, fmt.Errorf("a schema may refer only to itself; %s is not read", url)
 }
 
 // textFormat is the format as the client sends it; nil for text.
