@@ -20,13 +20,10 @@ func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := cs.NewChat(ctx, "smart", "", "", "Parrots")
-	if err != nil {
-		t.Fatal(err)
-	}
-	newest, err := cs.NewChat(ctx, "Instant", "", "", "Newest")
-	if err != nil {
-		t.Fatal(err)
+	for _, tier := range []string{"smart", "Instant"} {
+		if _, err := cs.NewChat(ctx, tier, "", "", map[string]string{"smart": "Parrots", "Instant": "Newest"}[tier]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	titles := func(f ListFilter) string {
 		t.Helper()
@@ -69,8 +66,6 @@ func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 	if err := cs.Pin(ctx, 999999); !errors.Is(err, ErrNotFound) {
 		t.Errorf("pin of a missing conversation: %v", err)
 	}
-	_ = model
-	_ = newest
 }
 
 // The tier catalog comes from GET /v1/models: Instant without tools or vision, Fast and Smart
@@ -147,6 +142,10 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 		saved, err := f.open().Conversations().Turn(ctx, turn.ID)
 		if err != nil || len(saved.Parts) != 1 || saved.Parts[0] != p {
 			t.Fatalf("%s: after reopening %+v, %v", api, saved.Parts, err)
+		}
+		md, _ := f.app.Conversations().Markdown(ctx, conv.ID)
+		if !strings.Contains(md, "**Function call** `get_weather` (call id `"+p.CallID+"`)") {
+			t.Errorf("%s: export lacks the call:\n%s", api, md)
 		}
 	}
 	// Instant cannot call functions: refused before anything is saved, in words.

@@ -313,7 +313,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *Turn, conv Conver
 // applyResponse copies a final response object into a turn, and keeps it whole in Response.
 func applyResponse(t *Turn, r *client.Response, streamed string) {
 	t.Response, t.Model, t.AnswerID = r, r.Model, r.ID
-	t.Answer = cmp.Or(outputText(r), streamed)
+	t.Answer = cmp.Or(messageParts(r, client.PartOutputText), streamed)
 	t.Status = TurnCompleted
 	t.Parts = nil
 	for _, item := range r.Output {
@@ -321,7 +321,7 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: item.CallID, Name: item.Name, Arguments: item.Arguments})
 		}
 	}
-	if refusal := refusalText(r); refusal != "" && strings.TrimSpace(t.Answer) == "" {
+	if refusal := messageParts(r, client.PartRefusal); refusal != "" && strings.TrimSpace(t.Answer) == "" {
 		t.Status, t.Answer, t.Error = TurnRefused, refusal, refusedNotice
 	}
 	if r.Status == "incomplete" {
@@ -332,12 +332,13 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 	}
 }
 
-// outputText joins the output_text parts of a response's messages, as client libraries do.
-func outputText(r *client.Response) string {
+// messageParts joins the parts of one type (output_text, as client libraries do, or refusal) of
+// a response's messages.
+func messageParts(r *client.Response, partType string) string {
 	var b strings.Builder
 	for _, item := range r.Output {
 		for _, p := range item.Content {
-			if item.Type == client.ItemMessage && p.Type == client.PartOutputText {
+			if item.Type == client.ItemMessage && p.Type == partType {
 				b.WriteString(p.Text)
 			}
 		}
@@ -347,19 +348,6 @@ func outputText(r *client.Response) string {
 
 // refusedNotice tells a refusal apart from an answer.
 const refusedNotice = "The model declined to answer; its reason is shown above. Rephrase the message, or Retry."
-
-// refusalText joins the refusal parts of a response's messages.
-func refusalText(r *client.Response) string {
-	var b strings.Builder
-	for _, item := range r.Output {
-		for _, p := range item.Content {
-			if item.Type == client.ItemMessage && p.Type == client.PartRefusal {
-				b.WriteString(p.Text)
-			}
-		}
-	}
-	return b.String()
-}
 
 // applyCompletion copies a chat completion into a turn, and keeps it whole in Completion.
 func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {

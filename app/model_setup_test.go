@@ -179,8 +179,8 @@ func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 	}
 }
 
-// Export of a model conversation keeps its system prompt and tier, writes its images beside the
-// Markdown file and links them, and shows function calls.
+// Export of a model conversation keeps its system prompt and tier, and writes its images beside
+// the Markdown file, linked (a received name cannot leave the folder).
 func TestModelExportWritesImagesBeside(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
