@@ -113,6 +113,12 @@ func TestModelTierCatalog(t *testing.T) {
 	if err := f.app.UpdateSettings(func(s *Settings) { s.ModelTier = "huge" }); err == nil {
 		t.Error("an unknown model tier was saved")
 	}
+	cfg.Genius = true
+	g, _ := newAskFixture(t, cfg)
+	tiers, err = g.app.Conversations().Tiers(ctx)
+	if err != nil || len(tiers) != 4 || tiers[3].Name != "Genius" || TierGone("Genius", tiers) != "" {
+		t.Errorf("a server with Genius: %+v, %v", tiers, err)
+	}
 }
 
 // weatherTool is a function offered to the model in tests: the demo's.

@@ -149,6 +149,14 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	if img.Tokens < imageTokens {
 		t.Errorf("an image is not counted: %+v", img)
 	}
+	fake.tiers = demoTiers()[:1] // the server now lists Instant only
+	if _, err := cs.Tiers(ctx); err != nil {
+		t.Fatal(err)
+	}
+	gone, err := cs.Meter(ctx, conv.ID, Message{Text: "x"}, nil)
+	if err != nil || gone.Fits || !strings.Contains(gone.Problem, "Fast is no longer offered") {
+		t.Errorf("a tier gone: %+v, %v", gone, err)
+	}
 }
 
 // A refusal is its own state with its reason, never an empty answer; an answer cut at the
