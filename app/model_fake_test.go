@@ -144,7 +144,7 @@ func fakeCompletion(reply fakeReply, model, text string) client.ChatChunk {
 
 // newModelApp opens an app in a fresh home whose model endpoints are fake, on a server it never
 // reaches.
-func newModelApp(t *testing.T) (*App, *fakeModels) {
+func newModelApp(t testing.TB) (*App, *fakeModels) {
 	t.Helper()
 	fake := newFakeModels()
 	a, err := Open(context.Background(), Options{Home: t.TempDir(), ModelService: fake, KeychainTimeout: 0})
