@@ -139,7 +139,7 @@ type modelAnswerer struct{ c *Conversations }
 
 // chatOptions are the options of opts a model answer uses.
 func chatOptions(opts AskOptions) ChatOptions {
-	return ChatOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice}
+	return ChatOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice, Functions: opts.Functions}
 }
 
 func (m modelAnswerer) send(ctx context.Context, conv Conversation, msg Message, opts AskOptions) (Turn, error) {
