@@ -41,7 +41,8 @@ func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn,
 	if err != nil {
 		return Turn{}, err
 	}
-	return a.conv.chatIn(ctx, conv, m.Text, m.Images, opts)
+	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
+		Functions: opts.Functions})
 }
 
 // NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API

@@ -14,21 +14,25 @@ const (
 	chatPartImage = "image_url"
 )
 
-// chatIn sends text in conv, as Chat does. The request is built and checked here, once, before
-// anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
-func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text string, images []Image, opts ChatOptions) (Turn, error) {
-	if err := checkMessage(text); err != nil {
+// modelAnswerer answers model conversations: POST /v1/responses or /v1/chat/completions, the
+// conversation trimmed to the tier's context window, images included. The request is built and
+// checked once, before anything is saved or sent, and kept for answer.
+type modelAnswerer struct {
+	c         *Conversations
+	functions []client.FunctionTool // offered to the model (tiers with tools only)
+	svc       modelSession
+	conv      Conversation
+	req       modelRequest
+}
+
+func (m *modelAnswerer) send(ctx context.Context, conv Conversation, msg Message) (Turn, error) {
+	if err := checkMessage(msg.Text); err != nil {
 		return Turn{}, err
 	}
-	s, err := c.models.service()
-	if err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: msg.Text, images: msg.Images}, 0); err != nil {
 		return Turn{}, err
 	}
-	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, 0, opts.Functions)
-	if err != nil {
-		return Turn{}, err
-	}
-	return c.sendPrepared(ctx, s, conv, text, images, req, opts)
+	return m.save(ctx, msg.Text, msg.Images)
 }
 
 // checkMessage refuses an empty message.
@@ -39,77 +43,73 @@ func checkMessage(text string) error {
 	return nil
 }
 
-// sendPrepared saves text with its images as a new pending turn of conv (saving conv first when
-// it is not saved yet) and sends req, the request prepare built for it.
-func (c *Conversations) sendPrepared(ctx context.Context, s modelSession, conv Conversation, text string,
-	images []Image, req modelRequest, opts ChatOptions) (Turn, error) {
-	conv, err := c.saved(ctx, s.key, conv, text)
+// prepare builds and checks the request that sends newest in conv after the exchanges before
+// turn id before (0: all of them).
+func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest exchange, before int64) error {
+	s, err := m.c.models.service()
+	if err != nil {
+		return err
+	}
+	req, err := m.c.prepare(ctx, s, conv, newest, before, m.functions)
+	m.svc, m.conv, m.req = s, conv, req
+	return err
+}
+
+// save saves text with its images as a new pending turn (saving the conversation first when it
+// is not saved yet).
+func (m *modelAnswerer) save(ctx context.Context, text string, images []Image) (Turn, error) {
+	c := m.c
+	conv, err := c.saved(ctx, m.svc.key, m.conv, text)
 	if err != nil {
 		return Turn{}, err
 	}
+	m.conv = conv
 	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images,
 		System: conv.System})
 	if err != nil {
 		return Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{})
-	return c.answerModel(ctx, s, conv, turn, req, opts)
+	return turn, nil
 }
 
-// retryChat sends a failed or interrupted turn of a model conversation again, in place, with its
-// images and the exchanges before it.
-func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn Turn, opts ChatOptions) (Turn, error) {
-	s, err := c.models.service()
+// retry saves a failed or interrupted turn as pending again, in place, to be sent with its images
+// and the exchanges before it.
+func (m *modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+	images, err := m.c.TurnImages(ctx, turn.ID)
 	if err != nil {
 		return turn, err
 	}
-	images, err := c.TurnImages(ctx, turn.ID)
-	if err != nil {
-		return turn, err
-	}
-	req, err := c.prepare(ctx, s, conv, exchange{question: turn.Question, images: images}, turn.ID, opts.Functions)
-	if err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: turn.Question, images: images}, turn.ID); err != nil {
 		return turn, err
 	}
 	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
 		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System}
-	if err := c.store.saveTurn(ctx, &turn); err != nil {
-		return turn, err
-	}
-	return c.answerModel(ctx, s, conv, turn, req, opts)
+	return turn, m.c.store.saveTurn(ctx, &turn)
 }
 
-// resendChat replaces old, the last turn of model conversation conv, by text with old's images
-// (old stays when the edited message fails its checks, an empty message among them).
-func (c *Conversations) resendChat(ctx context.Context, conv Conversation, old Turn, text string, opts ChatOptions) (Turn, error) {
+// resend replaces old, the last turn of conv, by text with old's images (old stays when the
+// edited message fails its checks, an empty message among them).
+func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string) (Turn, error) {
 	if err := checkMessage(text); err != nil {
 		return Turn{}, err
 	}
-	s, err := c.models.service()
+	images, err := m.c.TurnImages(ctx, old.ID)
 	if err != nil {
 		return Turn{}, err
 	}
-	images, err := c.TurnImages(ctx, old.ID)
-	if err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: text, images: images}, old.ID); err != nil {
 		return Turn{}, err
 	}
-	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, old.ID, opts.Functions)
-	if err != nil {
+	if err := m.c.store.deleteTurn(ctx, old.ID); err != nil {
 		return Turn{}, err
 	}
-	if err := c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
-	}
-	return c.sendPrepared(ctx, s, conv, text, images, req, opts)
+	return m.save(ctx, text, images)
 }
 
-// answerModel streams the answer of a saved pending turn and saves how it ended.
-func (c *Conversations) answerModel(ctx context.Context, svc ModelService, conv Conversation, turn Turn,
-	req modelRequest, opts ChatOptions) (Turn, error) {
-	return c.run(ctx, conv, turn, opts.OnUpdate, func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-		out := req.send(ctx, svc, func(s textStream) { c.follow(ctx, s, *turn, notify) })
-		return c.finishModel(ctx, turn, conv, out)
-	})
+// answer streams the answer of the saved pending turn and saves how it ended.
+func (m *modelAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+	return m.c.finishModel(ctx, turn, m.conv, m.stream(ctx, *turn, notify))
 }
 
 // prepare builds the request that sends newest in conv after the exchanges before turn id before
@@ -268,17 +268,18 @@ type modelOutcome struct {
 	completion *client.ChatCompletion
 }
 
-// send streams the request's answer, passing the stream to follow, and returns how it ended.
-func (r modelRequest) send(ctx context.Context, svc ModelService, follow func(textStream)) modelOutcome {
-	if r.api == APIChat {
-		s := svc.StreamChatCompletion(ctx, r.chat)
+// stream streams the answer of the request into turn's progress (notify) and returns how it
+// ended, from the API family's own stream.
+func (m *modelAnswerer) stream(ctx context.Context, turn Turn, notify func(TurnChanged)) modelOutcome {
+	if m.req.api == APIChat {
+		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()
-		follow(s)
+		m.c.follow(ctx, s, turn, notify)
 		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Final().Completion}
 	}
-	s := svc.StreamResponse(ctx, r.responses)
+	s := m.svc.StreamResponse(ctx, m.req.responses)
 	defer s.Close()
-	follow(s)
+	m.c.follow(ctx, s, turn, notify)
 	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Final().Response}
 }
 
