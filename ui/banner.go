@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/errview"
+	"lectern/ui/widgets"
 )
 
 // offlineBanner is the strip under the toolbar while the server cannot be used; the cached list
@@ -33,7 +35,7 @@ type offlineBanner struct {
 	connect     *widget.Button
 	keyFile     *widget.Check
 	keyFileNote *widget.Label
-	errs        *errorView
+	errs        *errview.View
 	onKey       func() // after a key was stored: refresh
 	inFlight    bool
 	gen         int // counts set calls, so that a late answer about an older state is dropped
@@ -41,7 +43,7 @@ type offlineBanner struct {
 
 func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBanner {
 	o := &offlineBanner{b: b, ctx: ctx, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
-		why: widget.NewLabel(""), errs: newErrorView(keyExplain(b.Explain)), onKey: retry}
+		why: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
 	o.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
@@ -52,8 +54,8 @@ func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBann
 	o.connect.Importance = widget.HighImportance
 	o.keyFile, o.keyFileNote = newKeyFileCheck(nil)
 	o.keyFileNote.Importance = widget.MediumImportance // the warning colour does not read on the banner's
-	field := container.New(&upToWidth{width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
-	o.keyBox = container.NewVBox(field, o.keyFile, o.keyFileNote, o.errs.box)
+	field := container.New(&widgets.UpToWidth{Width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
+	o.keyBox = container.NewVBox(field, o.keyFile, o.keyFileNote, o.errs.Box)
 	o.keyBox.Hide()
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
 	top := container.NewBorder(nil, nil, container.NewHBox(icon, o.text), container.NewCenter(o.retry), o.why)
@@ -84,7 +86,7 @@ func (o *offlineBanner) set(c app.Connection) {
 func (o *offlineBanner) showOffline(c app.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
-		text = "Offline, last synced at " + syncTime(c.LastSynced)
+		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced)
 	}
 	o.text.SetText(text)
 	o.why.SetText(c.Why.Sentence)
@@ -112,10 +114,10 @@ func (o *offlineBanner) showKeyNeeded(c app.Connection) {
 			}
 			o.why.SetText(keyNeededSentence(c, chain, src))
 			// A key in LECTERN_API_KEY overrides any key entered here.
-			showIf(o.key, src != app.KeyFromEnv)
-			showIf(o.connect, src != app.KeyFromEnv)
-			showIf(o.keyFile, !chain && src != app.KeyFromEnv)
-			showIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
+			widgets.ShowIf(o.key, src != app.KeyFromEnv)
+			widgets.ShowIf(o.connect, src != app.KeyFromEnv)
+			widgets.ShowIf(o.keyFile, !chain && src != app.KeyFromEnv)
+			widgets.ShowIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
 			o.keyFile.SetChecked(keyFile)
 		})
 	}()
@@ -176,16 +178,4 @@ func (o *offlineBanner) doConnect() {
 			}
 		})
 	}()
-}
-
-// keyExplain tells a refused key as the answer to the key just entered; other errors as explain does.
-func keyExplain(explain func(error) app.Explanation) func(error) app.Explanation {
-	return func(err error) app.Explanation {
-		x := explain(err)
-		if x.Code == "api_key_required" {
-			x.Sentence = "The server refused this key: it is missing or wrong. Check it, or create a new one in " +
-				"the service's key management page."
-		}
-		return x
-	}
 }

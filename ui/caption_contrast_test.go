@@ -2,6 +2,8 @@ package ui
 
 import (
 	"image/color"
+	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -43,12 +45,12 @@ func TestCaptionContrast(t *testing.T) {
 	row := newWorkspaceRow()
 	conv := newConversationRow(nil)
 	texts := map[string]*widget.Label{"workspace counts": row.counts, "conversation time": conv.when,
-		"caption": captionLabel(""), "refresh note": m.syncText, "documents shown": m.docs.shown,
+		"caption": widgets.CaptionLabel(""), "refresh note": m.syncText, "documents shown": m.docs.shown,
 		"workspace counts header": m.docs.counts, "limits line": m.docs.limits.daily, "hidden selection": m.list.hidden,
-		"empty note": m.docs.empty.text, "details": m.docs.detail.facts}
+		"empty note": m.docs.empty.Text, "details": m.docs.detail.facts}
 	inRows := map[string]bool{"workspace counts": true, "conversation time": true}
-	for _, name := range []string{ThemeLight, ThemeDark} {
-		th := themeFor(name)
+	for _, name := range []string{ltheme.Light, ltheme.Dark} {
+		th := ltheme.For(name)
 		for what, l := range texts {
 			bg := th.Color(theme.ColorNameBackground, 0)
 			backs := map[string]color.Color{"background": bg}
@@ -58,7 +60,7 @@ func TestCaptionContrast(t *testing.T) {
 			}
 			for on, back := range backs {
 				fg := over(th.Color(labelColor(l), 0), back)
-				if c := contrast(fg, back); c < minContrast {
+				if c := ltheme.Contrast(fg, back); c < ltheme.MinContrast {
 					t.Errorf("%s theme, %s on the %s: %.2f", name, what, on, c)
 				}
 			}

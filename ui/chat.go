@@ -14,7 +14,9 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/errview"
 	"lectern/ui/markdown"
+	"lectern/ui/widgets"
 )
 
 // frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
@@ -39,11 +41,11 @@ type chatPane struct {
 	think   *widget.Check
 	list    *widget.List
 	intro   *widget.Label
-	input   *composer
+	input   *widgets.Composer
 	send    *widget.Button
 	stop    *widget.Button
 	jump    *widget.Button
-	errs    *errorView
+	errs    *errview.View
 	editing int64 // the turn the question box edits, 0 when it asks anew
 	root    fyne.CanvasObject
 
@@ -72,7 +74,7 @@ type streamState struct {
 
 func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
 	c := &chatPane{b: b, ctx: ctx, win: win, views: map[int64]*turnView{}, follow: true,
-		intro: widget.NewLabel(""), input: newComposer(), errs: newErrorView(b.Explain)}
+		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
 	c.think = widget.NewCheck("Thinking", nil)
@@ -101,7 +103,7 @@ func (c *chatPane) layout() fyne.CanvasObject {
 	turns := container.NewStack(c.list, intro,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop)
-	bottom := container.NewVBox(c.errs.box, container.NewBorder(nil, nil, nil, buttons, c.input))
+	bottom := container.NewVBox(c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input))
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
@@ -187,7 +189,7 @@ func (c *chatPane) showTurns(turns []app.Turn) {
 	c.turns, c.follow = turns, true
 	c.list.Refresh()
 	c.intro.SetText(c.introText())
-	showIf(c.intro, len(turns) == 0)
+	widgets.ShowIf(c.intro, len(turns) == 0)
 	c.jump.Hide()
 	c.scrollToEnd()
 }
@@ -204,7 +206,7 @@ func (c *chatPane) holdIntro() {
 }
 
 // showIntro shows the intro when the conversation shown has no turns (after holdIntro).
-func (c *chatPane) showIntro() { showIf(c.intro, len(c.turns) == 0) }
+func (c *chatPane) showIntro() { widgets.ShowIf(c.intro, len(c.turns) == 0) }
 
 // introText invites the first question of a new conversation.
 func (c *chatPane) introText() string {
@@ -287,8 +289,8 @@ func (c *chatPane) estimateHeight(t app.Turn) float32 {
 // showIdle shows the question box ready for a question, and the intro of an empty conversation.
 func (c *chatPane) showIdle() {
 	asking := c.streaming != nil
-	showIf(c.stop, asking)
-	showIf(c.send, !asking)
+	widgets.ShowIf(c.stop, asking)
+	widgets.ShowIf(c.send, !asking)
 	if c.ws.WorkspaceID == "" {
 		c.input.Disable()
 	} else {

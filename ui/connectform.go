@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/errview"
+	"lectern/ui/widgets"
 )
 
 // connectForm is the form that connects to a server: its address and API key, Test connection and
@@ -26,7 +28,7 @@ type connectForm struct {
 	keyFileNote   *widget.Label
 	busy          *widget.Activity
 	result        *widget.Label
-	errs          *errorView
+	errs          *errview.View
 	root          *fyne.Container
 	inFlight      bool
 
@@ -35,7 +37,7 @@ type connectForm struct {
 }
 
 func newConnectForm(b Backend, ctx context.Context) *connectForm {
-	f := &connectForm{b: b, ctx: ctx, errs: newErrorView(b.Explain)}
+	f := &connectForm{b: b, ctx: ctx, errs: errview.New(b.Explain)}
 	f.server = widget.NewEntry()
 	f.server.SetPlaceHolder("https://workspace.example.com")
 	f.key = widget.NewPasswordEntry()
@@ -52,7 +54,7 @@ func newConnectForm(b Backend, ctx context.Context) *connectForm {
 	f.result.Wrapping = fyne.TextWrapWord
 	f.result.Hide()
 	form := widget.NewForm(widget.NewFormItem("Server address", f.server), widget.NewFormItem("API key", f.key))
-	f.root = container.NewVBox(form, f.keyFile, f.keyFileNote, container.NewHBox(f.test, f.connect, f.busy), f.result, f.errs.box)
+	f.root = container.NewVBox(form, f.keyFile, f.keyFileNote, container.NewHBox(f.test, f.connect, f.busy), f.result, f.errs.Box)
 	return f
 }
 
@@ -71,8 +73,8 @@ func newKeyFileCheck(changed func(bool)) (*widget.Check, *widget.Label) {
 
 // showKeyFile shows the key-file choice only where no keychain exists.
 func (f *connectForm) showKeyFile(chain bool) {
-	showIf(f.keyFile, !chain)
-	showIf(f.keyFileNote, !chain)
+	widgets.ShowIf(f.keyFile, !chain)
+	widgets.ShowIf(f.keyFileNote, !chain)
 }
 
 // setBusy disables the buttons while a check runs.

@@ -35,7 +35,7 @@ func (c *conversationList) run(op func(ctx context.Context) error, done func(err
 // setError shows err in the error view (nil hides it) and lays the list out again when the view
 // appears or goes.
 func (c *conversationList) setError(err error) {
-	was := c.errView.err != nil
+	was := c.errView.Err() != nil
 	c.errView.SetError(err)
 	if was != (err != nil) {
 		c.root.Refresh()

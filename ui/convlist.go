@@ -13,6 +13,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/errview"
+	"lectern/ui/internal/words"
+	"lectern/ui/widgets"
 )
 
 // undoTimeout is how long a deleted conversation can be brought back before the app deletes it.
@@ -36,7 +39,7 @@ type conversationList struct {
 
 	list    *widget.List
 	empty   *widget.Label
-	errView *errorView
+	errView *errview.View
 	undoBar *fyne.Container
 	search  *conversationSearch
 	root    fyne.CanvasObject
@@ -58,7 +61,7 @@ type conversationList struct {
 
 func newConversationList(b Backend, ctx context.Context, win fyne.Window) *conversationList {
 	c := &conversationList{b: b, ctx: ctx, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
-		empty: widget.NewLabel(""), errView: newErrorView(b.Explain)}
+		empty: widget.NewLabel(""), errView: errview.New(b.Explain)}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
@@ -99,7 +102,7 @@ func (c *conversationList) layout() fyne.CanvasObject {
 	c.undoBar = container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, widget.NewIcon(theme.DeleteIcon()), undo, deleted))
 	c.undoBar.Hide()
-	bottom := container.NewVBox(container.NewPadded(c.errView.box), c.undoBar)
+	bottom := container.NewVBox(container.NewPadded(c.errView.Box), c.undoBar)
 	return container.NewBorder(container.NewPadded(top), bottom, nil, nil,
 		container.NewStack(c.list, container.NewPadded(c.empty)))
 }
@@ -159,7 +162,7 @@ func (c *conversationList) refreshRows() {
 	if pos := c.position(c.selected); pos >= 0 {
 		c.list.Select(pos)
 	}
-	c.updateEmpty(c.errView.err)
+	c.updateEmpty(c.errView.Err())
 }
 
 func (c *conversationList) updateEmpty(err error) {
@@ -262,7 +265,7 @@ type conversationRow struct {
 var _ fyne.Widget = (*conversationRow)(nil)
 
 func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
-	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: captionLabel("just now")}
+	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now")}
 	r.title.Truncation = fyne.TextTruncateEllipsis
 	r.menu = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
 	r.menu.Importance = widget.LowImportance
@@ -280,15 +283,6 @@ func (r *conversationRow) set(conv app.Conversation, now time.Time) {
 	r.id = conv.ID
 	r.title.SetText(conversationTitle(conv))
 	r.when.SetText(whenText(conv.Updated, now))
-}
-
-// captionLabel is a label in small text, for what a row says after its title. It keeps the
-// foreground colour: the theme's low-importance (disabled) colour reads at under 2:1 in both
-// variants (issue 12; TestCaptionContrast).
-func captionLabel(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.SizeName = theme.SizeNameCaptionText
-	return l
 }
 
 // conversationTitle is the title shown for conv: a conversation not asked yet has none.
@@ -313,7 +307,7 @@ func whenText(t, now time.Time) string {
 		return "just now"
 	case d < time.Hour:
 		n := int(d / time.Minute)
-		return fmt.Sprintf("%d %s ago", n, plural(n, "minute"))
+		return fmt.Sprintf("%d %s ago", n, words.Plural(n, "minute"))
 	case y1 == y2 && m1 == m2 && d1 == d2:
 		return t.Format("15:04")
 	case y1 == y2 && t.YearDay() == now.YearDay()-1:

@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/internal/words"
+	"lectern/ui/widgets"
 )
 
 // showSearch opens the search over every conversation of the server (Ctrl/Cmd+Shift+F); picking
@@ -146,7 +148,7 @@ func (s *conversationSearch) setHits(text string, hits []app.SearchHit, err erro
 	case len(hits) == 0:
 		s.status.SetText(fmt.Sprintf("Nothing found for “%s”.", strings.TrimSpace(text)))
 	default:
-		s.status.SetText(fmt.Sprintf("%d %s found. Enter opens the first.", len(hits), plural(len(hits), "turn")))
+		s.status.SetText(fmt.Sprintf("%d %s found. Enter opens the first.", len(hits), words.Plural(len(hits), "turn")))
 	}
 }
 
@@ -177,7 +179,7 @@ type searchRow struct {
 var _ fyne.Widget = (*searchRow)(nil)
 
 func newSearchRow() *searchRow {
-	r := &searchRow{title: widget.NewLabel("Title"), workspace: captionLabel("Workspace"),
+	r := &searchRow{title: widget.NewLabel("Title"), workspace: widgets.CaptionLabel("Workspace"),
 		question: excerptText(), answer: excerptText()}
 	r.title.TextStyle = fyne.TextStyle{Bold: true}
 	r.title.Truncation = fyne.TextTruncateEllipsis

@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/widgets"
 )
 
 // docDetails is the panel under the documents table that describes the selected document: its
@@ -68,7 +69,7 @@ func (d *docDetails) clear() {
 
 func (d *docDetails) setShown(on bool) {
 	for _, o := range []fyne.CanvasObject{d.name, d.copyID, d.body} {
-		showIf(o, on)
+		widgets.ShowIf(o, on)
 	}
 }
 
@@ -77,7 +78,7 @@ func (d *docDetails) shown() bool { return d.body.Visible() }
 
 // docFacts is the details' second line: id, status in words, update time and type.
 func docFacts(doc client.Document, updated time.Time) string {
-	when := localTime(updated, doc.Updated)
+	when := widgets.LocalTime(updated, doc.Updated)
 	if when == "" {
 		when = "unknown"
 	}

@@ -11,7 +11,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/client"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/words"
+	"lectern/ui/widgets"
 )
 
 // columnTitles are the documents table's headers, in doclist.Column order.
@@ -201,14 +204,14 @@ func (t *docTable) selectedDoc() (int, bool) {
 type docCell struct {
 	widget.BaseWidget
 	label *widget.Label
-	badge *Badge
+	badge *widgets.Badge
 	bg    *canvas.Rectangle
 }
 
 var _ fyne.Widget = (*docCell)(nil)
 
 func newDocCell() fyne.CanvasObject {
-	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: NewBadge("Not ready", theme.ColorNameWarning),
+	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: widgets.NewBadge("Not ready", theme.ColorNameWarning),
 		bg: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
 	c.bg.Hide()
 	c.label.Truncation = fyne.TextTruncateClip
@@ -227,7 +230,7 @@ func (c *docCell) setSelected(on bool) {
 		c.bg.FillColor = theme.Color(theme.ColorNameSelection)
 		c.bg.Refresh()
 	}
-	showIf(c.bg, on)
+	widgets.ShowIf(c.bg, on)
 }
 
 func (c *docCell) showText(text string, bold bool) {
@@ -269,7 +272,7 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	case doclist.ColStatus:
 		c.showStatus(d.Status)
 	case doclist.ColUpdated:
-		c.showText(localTime(t.model.Updated(r.Index), d.Updated), false)
+		c.showText(widgets.LocalTime(t.model.Updated(r.Index), d.Updated), false)
 	}
 }
 
@@ -281,7 +284,7 @@ func (t *docTable) updateSourceCell(c *docCell, i int, col doclist.Column) {
 		if t.model.Collapsed(i) {
 			arrow = "▸ "
 		}
-		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, plural(s.Pages, "page")), true)
+		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, words.Plural(s.Pages, "page")), true)
 	case doclist.ColType:
 		c.showText("Website", false)
 	case doclist.ColStatus:
@@ -302,4 +305,22 @@ func typeLabel(t string) string {
 		return "—"
 	}
 	return t
+}
+
+// statusBadge sets b to show a document or upload status in words and colour.
+func statusBadge(b *widgets.Badge, status string) {
+	b.Text = doclist.StatusLabel(status)
+	switch status {
+	case client.StatusReady:
+		b.Color = theme.ColorNameSuccess
+	case client.StatusNotReady:
+		b.Color = theme.ColorNameWarning
+	case client.StatusFailed:
+		b.Color = theme.ColorNameError
+	case client.StatusProcessing:
+		b.Color = theme.ColorNamePrimary
+	default:
+		b.Color = theme.ColorNameDisabledButton
+	}
+	b.Refresh()
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,7 +12,10 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/errview"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/words"
+	"lectern/ui/widgets"
 )
 
 // documentsView is the right pane's workspace view: the workspace's name, badges and counts, the
@@ -25,17 +27,17 @@ type documentsView struct {
 	ws      app.CachedWorkspace
 	seq     int // load generation: a late answer for another workspace is dropped
 	title   *widget.Label
-	scope   *Badge
-	access  *Badge
+	scope   *widgets.Badge
+	access  *widgets.Badge
 	counts  *widget.Label
 	limits  *limitsBar
-	filter  *filterEntry
+	filter  *widgets.FilterEntry
 	table   *docTable
 	detail  *docDetails
-	empty   *emptyNote // over the table when the filter hides every document
+	empty   *widgets.EmptyNote // over the table when the filter hides every document
 	shown   *widget.Label
 	loading *widget.Activity
-	errs    *errorView
+	errs    *errview.View
 	body    *fyne.Container
 	root    fyne.CanvasObject
 	col     doclist.Column
@@ -61,11 +63,11 @@ type documentsView struct {
 
 func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
 	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
-		scope: NewBadge("", theme.ColorNameInputBorder), access: NewBadge("", theme.ColorNameInputBorder),
+		scope: widgets.NewBadge("", theme.ColorNameInputBorder), access: widgets.NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
-		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: newErrorView(b.Explain), selected: -1}
-	v.filter = newFilterEntry("Filter by name, type, status", v.applyFilter)
-	v.empty = newEmptyNote(v.filter.Clear, true)
+		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: errview.New(b.Explain), selected: -1}
+	v.filter = widgets.NewFilterEntry("Filter by name, type, status", v.applyFilter)
+	v.empty = widgets.NewEmptyNote(v.filter.Clear, true)
 	s := b.Settings()
 	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
 	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
@@ -90,104 +92,16 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.setFolded(!v.folded) })
 	v.foldB.Importance = widget.LowImportance
 	// The counts and the filter share a line, to leave the table the room.
-	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(visibleHalves{}, v.counts, v.filter))
-	v.unfolded = container.NewVBox(v.limits.root, v.errs.box)
+	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(widgets.VisibleHalves{}, v.counts, v.filter))
+	v.unfolded = container.NewVBox(v.limits.root, v.errs.Box)
 	top := container.NewVBox(head, counts, v.unfolded)
 	// The note goes under the header row, in the middle of the rows' space.
-	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.root)
-	v.body = container.New(&widthLayout{onResize: v.table.fitName, onHeight: v.scrollToSelected}, v.table.table, note)
+	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.Root)
+	v.body = container.New(&widgets.WidthLayout{OnResize: v.table.fitName, OnHeight: v.scrollToSelected}, v.table.table, note)
 	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
-	v.bottom = sidePadded(container.NewVBox(line, v.detail.body))
+	v.bottom = widgets.SidePadded(container.NewVBox(line, v.detail.body))
 	header := container.NewVScroll(container.NewPadded(top))
-	return container.New(&tableFirstLayout{keep: container.NewPadded(head)}, header, v.body, v.bottom)
-}
-
-// visibleHalves lays out its visible objects side by side in equal widths: the counts take the
-// whole line when the filter is folded away.
-type visibleHalves struct{}
-
-func (visibleHalves) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	shown := visibleOnly(objs)
-	if len(shown) == 0 {
-		return
-	}
-	pad := theme.Padding()
-	w := (size.Width - pad*float32(len(shown)-1)) / float32(len(shown))
-	for i, o := range shown {
-		o.Resize(fyne.NewSize(w, size.Height))
-		o.Move(fyne.NewPos(float32(i)*(w+pad), 0))
-	}
-}
-
-func (visibleHalves) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	shown := visibleOnly(objs)
-	for _, o := range shown {
-		m := o.MinSize()
-		s = fyne.NewSize(max(s.Width, m.Width), max(s.Height, m.Height))
-	}
-	if n := float32(len(shown)); n > 1 {
-		s.Width = s.Width*n + theme.Padding()*(n-1)
-	}
-	return s
-}
-
-func visibleOnly(objs []fyne.CanvasObject) []fyne.CanvasObject {
-	var out []fyne.CanvasObject
-	for _, o := range objs {
-		if o.Visible() {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// tableFirstLayout stacks the header (a vertical scroll), the table and the details panel. When
-// the pane is short, the header gives way first: it shrinks, down to its first row (keep), and
-// scrolls, so that the table keeps its header row and a row of documents in sight.
-type tableFirstLayout struct{ keep fyne.CanvasObject }
-
-func (l *tableFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	header, table, details := objs[0], objs[1], objs[2]
-	full := header.(*container.Scroll).Content.MinSize().Height
-	detailsH := visibleHeight(details)
-	headerH := full
-	if table.Visible() {
-		room := size.Height - detailsH - table.MinSize().Height
-		headerH = max(min(full, room), l.keep.MinSize().Height)
-	}
-	header.Resize(fyne.NewSize(size.Width, headerH))
-	header.Move(fyne.NewPos(0, 0))
-	tableH := max(size.Height-headerH-detailsH, 0)
-	if !table.Visible() {
-		// Folded, the table keeps its header's and a row's height rather than none: Fyne's Table
-		// takes a table without room for rows as showing all of them and makes a row divider for
-		// each, which for a large workspace's model (set while folded, as at start-up) was 10,000
-		// separators, about 4 MB kept.
-		tableH = table.MinSize().Height
-	}
-	table.Resize(fyne.NewSize(size.Width, tableH))
-	table.Move(fyne.NewPos(0, headerH))
-	details.Resize(fyne.NewSize(size.Width, detailsH))
-	details.Move(fyne.NewPos(0, size.Height-detailsH))
-}
-
-func (l *tableFirstLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	header, table, details := objs[0], objs[1], objs[2]
-	w := max(header.MinSize().Width, table.MinSize().Width, details.MinSize().Width)
-	h := l.keep.MinSize().Height + visibleHeight(table) + visibleHeight(details)
-	if !table.Visible() { // folded: the header whole
-		h = header.(*container.Scroll).Content.MinSize().Height + visibleHeight(details)
-	}
-	return fyne.NewSize(w, h)
-}
-
-// visibleHeight is o's minimum height, 0 when it is hidden.
-func visibleHeight(o fyne.CanvasObject) float32 {
-	if !o.Visible() {
-		return 0
-	}
-	return o.MinSize().Height
+	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
 }
 
 // setFolded folds the documents away (the workspace's name, badges and counts stay), so that the
@@ -195,7 +109,7 @@ func visibleHeight(o fyne.CanvasObject) float32 {
 func (v *documentsView) setFolded(on bool) {
 	v.folded = on
 	for _, o := range []fyne.CanvasObject{v.unfolded, v.filter, v.body, v.bottom} {
-		showIf(o, !on)
+		widgets.ShowIf(o, !on)
 	}
 	if on {
 		v.foldB.SetText("Show documents")
@@ -286,7 +200,7 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 
 func (v *documentsView) setHeader(ws app.CachedWorkspace) {
 	v.title.SetText(app.OneLine(ws.Workspace.Name))
-	workspaceBadges(v.scope, v.access, ws)
+	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
 	v.access.Show()
 	v.counts.SetText(countsText(ws.Counts))
@@ -334,18 +248,18 @@ func (v *documentsView) keepDetail() {
 
 func (v *documentsView) updateShown() {
 	m := v.table.model
-	v.empty.set("", false)
+	v.empty.Set("", false)
 	switch {
 	case m.Len() == 0:
 		v.shown.SetText("No documents in this workspace yet")
-		v.empty.set("No documents in this workspace yet.", false)
+		v.empty.Set("No documents in this workspace yet.", false)
 	case v.filter.Text == "":
-		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), plural(m.Len(), "document")))
+		v.shown.SetText(fmt.Sprintf("%s %s", words.Thousands(m.Len()), words.Plural(m.Len(), "document")))
 	case m.Matching() == 0:
 		v.shown.SetText("")
-		v.empty.set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)
+		v.empty.Set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)
 	default:
-		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", thousands(m.Matching()), thousands(m.Len()), v.filter.Text))
+		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", words.Thousands(m.Matching()), words.Thousands(m.Len()), v.filter.Text))
 	}
 }
 
@@ -397,52 +311,3 @@ func (v *documentsView) selectDocument(id string) {
 func (v *documentsView) focusTable() { v.focus(v.table.table) }
 
 func (v *documentsView) focusFilter() { v.focus(v.filter) }
-
-// dateTimeLayout is how the window writes a date and time.
-const dateTimeLayout = "2 Jan 2006 15:04"
-
-// localTime shows a server time in the local zone; raw is shown when it could not be read.
-func localTime(t time.Time, raw string) string {
-	if t.IsZero() {
-		return raw
-	}
-	return t.Local().Format(dateTimeLayout)
-}
-
-// widthLayout stacks its objects and reports the width it lays them out at (to fit the name column).
-type widthLayout struct {
-	last     float32
-	lastH    float32
-	onResize func(width float32)
-	onHeight func() // when the height changed (the details panel came or went), if set
-}
-
-// Layout gives every object the whole size, after reporting a new width.
-func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if size.Width != l.last {
-		l.last = size.Width
-		l.onResize(size.Width)
-	}
-	if size.Height != l.lastH {
-		l.lastH = size.Height
-		if l.onHeight != nil {
-			defer l.onHeight()
-		}
-	}
-	for _, o := range objs {
-		o.Resize(size)
-		o.Move(fyne.NewPos(0, 0))
-	}
-}
-
-// MinSize is the largest minimum size of the objects, and at least the table's header and one row
-// high: a Table's own minimum leaves out its header, which then overlapped what follows when the
-// limits bar took the room.
-func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	row := theme.TextSize() + 2*theme.InnerPadding()
-	s := fyne.NewSize(0, 2*row)
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
-}

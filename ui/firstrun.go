@@ -3,6 +3,10 @@ package ui
 import (
 	"context"
 	"fmt"
+	"lectern/ui/errview"
+	"lectern/ui/internal/words"
+	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -23,13 +27,13 @@ type firstRun struct {
 	win          fyne.Window
 
 	demo        *widget.Button
-	demoErrs    *errorView
+	demoErrs    *errview.View
 	root        fyne.CanvasObject
 	connectCard *widget.Card
 }
 
 func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
-	f := &firstRun{connectForm: newConnectForm(b, ctx), win: win, demoErrs: newErrorView(b.Explain)}
+	f := &firstRun{connectForm: newConnectForm(b, ctx), win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
 	f.connectForm.onBusy = func(on bool) {
 		if on {
@@ -62,7 +66,7 @@ func (f *firstRun) content() fyne.CanvasObject { return f.root }
 func (f *firstRun) handle(app.Event) {}
 
 func (f *firstRun) layout() fyne.CanvasObject {
-	icon := canvas.NewImageFromResource(iconResource)
+	icon := canvas.NewImageFromResource(ltheme.Icon)
 	icon.FillMode = canvas.ImageFillContain
 	icon.SetMinSize(fyne.NewSquareSize(88))
 	title := widget.NewLabelWithStyle("Welcome to Lectern", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -76,12 +80,12 @@ func (f *firstRun) layout() fyne.CanvasObject {
 		"server built into the app. Nothing leaves this computer.")
 	demoText.Wrapping = fyne.TextWrapWord
 	demo := widget.NewCard("Try the demo", "No account needed.",
-		container.NewVBox(demoText, container.NewHBox(f.demo), f.demoErrs.box))
+		container.NewVBox(demoText, container.NewHBox(f.demo), f.demoErrs.Box))
 
 	f.connectCard = connect
 	cards := container.NewGridWithColumns(2, connect, demo)
 	page := container.NewVBox(header, widget.NewSeparator(), cards)
-	return container.New(&upToWidth{width: 900, centred: true}, container.NewPadded(page))
+	return container.New(&widgets.UpToWidth{Width: 900, Centred: true}, container.NewPadded(page))
 }
 
 // workspaceSummary says what a successful test found.
@@ -97,14 +101,7 @@ func workspaceSummary(ws []client.Workspace) string {
 		}
 		names = append(names, app.OneLine(w.Name))
 	}
-	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), plural(len(ws), "workspace"), strings.Join(names, ", "))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
+	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), words.Plural(len(ws), "workspace"), strings.Join(names, ", "))
 }
 
 func (f *firstRun) doDemo() {
@@ -123,33 +120,4 @@ func (f *firstRun) doDemo() {
 			}
 		})
 	}()
-}
-
-// upToWidth lays out one object as wide as the space allows up to width, never under its minimum:
-// it reads well in a wide window and still fits a small one (the minimum is the object's own).
-// Centred, it also centres the object, at its minimum height, in the space.
-type upToWidth struct {
-	width   float32
-	centred bool
-}
-
-func (u *upToWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objs {
-		least := o.MinSize()
-		w := max(least.Width, min(size.Width, u.width))
-		if !u.centred {
-			o.Resize(fyne.NewSize(w, size.Height))
-			continue
-		}
-		o.Resize(fyne.NewSize(w, least.Height))
-		o.Move(fyne.NewPos(max((size.Width-w)/2, 0), max((size.Height-least.Height)/2, 0)))
-	}
-}
-
-func (u *upToWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	s := fyne.NewSize(0, 0)
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
 }

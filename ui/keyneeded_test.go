@@ -98,7 +98,7 @@ func TestKeyNeededIsNotOffline(t *testing.T) {
 	if !b.keyFile.Visible() || b.keyFile.Checked || !strings.Contains(b.keyFileNote.Text, "anyone who can read your files") {
 		t.Errorf("key-file choice visible %v checked %v note %q", b.keyFile.Visible(), b.keyFile.Checked, b.keyFileNote.Text)
 	}
-	if m.listErr.box.Visible() {
+	if m.listErr.Box.Visible() {
 		t.Errorf("the list shows an error as well: %q", m.listErr.Message())
 	}
 	if len(m.list.all) != 5 {
@@ -318,17 +318,17 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 
 	row := s.servers.rows.Objects[0].(*fyne.Container)
 	buttons := row.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container) // in its Center
-	test.Tap(buttons.Objects[0].(*widget.Button)) // Change key
+	test.Tap(buttons.Objects[0].(*widget.Button))                            // Change key
 	k := s.servers.keyForm
 	k.entry.SetText("lk_wrong_key_000000000000")
 	test.Tap(k.save)
-	until(t, "the refusal", func() bool { return !k.busy && k.errs.box.Visible() })
+	until(t, "the refusal", func() bool { return !k.busy && k.errs.Box.Visible() })
 	if msg := k.errs.Message(); !strings.Contains(msg, "refused this key") {
 		t.Fatalf("wrong key: %q", msg)
 	}
 	k.entry.SetText(f.info.ReadOnlyKey)
 	test.Tap(k.save)
-	until(t, "the new key kept", func() bool { return !k.busy && !k.errs.box.Visible() })
+	until(t, "the new key kept", func() bool { return !k.busy && !k.errs.Box.Visible() })
 	if key, _, _ := f.app.APIKey(f.emu.URL()); key != f.info.ReadOnlyKey || f.app.Server() != second.URL() {
 		t.Fatalf("key %q, server in use %q", app.KeyPrefix(key), f.app.Server())
 	}

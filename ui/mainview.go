@@ -14,6 +14,8 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/errview"
+	"lectern/ui/widgets"
 )
 
 // docSplitOffset is the share of the right side the documents take above the conversation.
@@ -34,7 +36,7 @@ type mainView struct {
 	refreshB *widget.Button
 	syncing  *widget.Activity
 	syncText *widget.Label
-	listErr  *errorView
+	listErr  *errview.View
 	chat     *chatPane
 	convs    *conversationList
 	uploads  *fyne.Container // holds the uploads panel
@@ -57,7 +59,7 @@ type mainView struct {
 func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
 	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
-		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(b.Explain),
+		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: newChatPane(b, ctx, win), convs: newConversationList(b, ctx, win), uploads: container.NewStack()}
 	m.banner = newOfflineBanner(b, ctx, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
@@ -92,8 +94,8 @@ func (m *mainView) layout() fyne.CanvasObject {
 	})
 	settings.Importance = widget.LowImportance
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
-	top := container.NewVBox(sidePadded(bar), m.banner.root)
-	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
+	top := container.NewVBox(widgets.SidePadded(bar), m.banner.root)
+	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.root)
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
 	s := m.b.Settings()
@@ -105,14 +107,14 @@ func (m *mainView) layout() fyne.CanvasObject {
 	// documents show in the table above it; hiding it brings the conversation back.
 	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
 	m.docSplit.Offset = m.docSize
-	m.intake.onOpen = func(open bool) { showIf(m.chat.root, !open); m.docSplit.Refresh() }
+	m.intake.onOpen = func(open bool) { widgets.ShowIf(m.chat.root, !open); m.docSplit.Refresh() }
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
 		m.split.Offset = s.SplitOffset
 	}
-	return container.NewBorder(top, sidePadded(m.status.root), nil, nil, m.split)
+	return container.NewBorder(top, widgets.SidePadded(m.status.root), nil, nil, m.split)
 }
 
 // start shows the cached workspaces at once, then refreshes from the server in the background.
@@ -230,13 +232,6 @@ func (m *mainView) openLastConversation(wsID string) {
 			m.docs.setFolded(true)
 		})
 	}()
-}
-
-// sidePadded pads o on its left and right only: the window's top and bottom bars stay as short as
-// their buttons and labels, which leaves the rows of a small window to the documents.
-func sidePadded(o fyne.CanvasObject) fyne.CanvasObject {
-	p := theme.Padding()
-	return container.New(layout.NewCustomPaddedLayout(0, 0, p, p), o)
 }
 
 // foldDocuments gives the conversation the room the folded documents leave, or takes it back.

@@ -21,19 +21,19 @@ func TestDocumentsEmptyFilterSaysSoWithClearFilterAndEsc(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "Finance")
-	if m.docs.filter.clear.Visible() || !m.docs.filter.icon.Visible() {
+	if m.docs.filter.ClearButton.Visible() || !m.docs.filter.Icon.Visible() {
 		t.Error("an empty filter shows the clear button")
 	}
 	test.Type(m.docs.filter, "zzz")
-	if !m.docs.empty.root.Visible() || !m.docs.empty.clear.Visible() || !strings.Contains(m.docs.empty.text.Text, "No document matches “zzz”") {
-		t.Fatalf("empty note %v %q", m.docs.empty.root.Visible(), m.docs.empty.text.Text)
+	if !m.docs.empty.Root.Visible() || !m.docs.empty.ClearButton.Visible() || !strings.Contains(m.docs.empty.Text.Text, "No document matches “zzz”") {
+		t.Fatalf("empty note %v %q", m.docs.empty.Root.Visible(), m.docs.empty.Text.Text)
 	}
-	if !m.docs.filter.clear.Visible() {
+	if !m.docs.filter.ClearButton.Visible() {
 		t.Error("no clear button in a filter with text")
 	}
-	test.Tap(m.docs.empty.clear)
-	if m.docs.filter.Text != "" || len(m.rowNames()) != 3 || m.docs.empty.root.Visible() {
-		t.Fatalf("after Clear filter: %q, %d rows, note shown %v", m.docs.filter.Text, len(m.rowNames()), m.docs.empty.root.Visible())
+	test.Tap(m.docs.empty.ClearButton)
+	if m.docs.filter.Text != "" || len(m.rowNames()) != 3 || m.docs.empty.Root.Visible() {
+		t.Fatalf("after Clear filter: %q, %d rows, note shown %v", m.docs.filter.Text, len(m.rowNames()), m.docs.empty.Root.Visible())
 	}
 	test.Type(m.docs.filter, "zzz")
 	m.docs.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
@@ -41,8 +41,8 @@ func TestDocumentsEmptyFilterSaysSoWithClearFilterAndEsc(t *testing.T) {
 		t.Fatalf("after Esc: %q, %d rows", m.docs.filter.Text, len(m.rowNames()))
 	}
 	test.Type(m.docs.filter, "inv")
-	test.Tap(m.docs.filter.clear)
-	if m.docs.filter.Text != "" || m.docs.filter.clear.Visible() {
+	test.Tap(m.docs.filter.ClearButton)
+	if m.docs.filter.Text != "" || m.docs.filter.ClearButton.Visible() {
 		t.Errorf("after the clear button: %q", m.docs.filter.Text)
 	}
 }
@@ -55,11 +55,11 @@ func TestWorkspaceFilterHidingTheShownWorkspaceSaysSo(t *testing.T) {
 	if !m.list.hidden.Visible() || !strings.Contains(m.list.hidden.Text, "“Finance”, shown on the right, is hidden by the filter") {
 		t.Fatalf("hidden note %v %q", m.list.hidden.Visible(), m.list.hidden.Text)
 	}
-	if !m.list.empty.clear.Visible() {
+	if !m.list.empty.ClearButton.Visible() {
 		t.Error("no Clear filter in the empty workspace list")
 	}
 	m.list.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if m.list.filter.Text != "" || m.list.hidden.Visible() || m.list.empty.root.Visible() {
+	if m.list.filter.Text != "" || m.list.hidden.Visible() || m.list.empty.Root.Visible() {
 		t.Errorf("after Esc: %q, hidden note %v", m.list.filter.Text, m.list.hidden.Visible())
 	}
 	if m.docs.ws.Workspace.Name != "Finance" || m.list.position(m.list.selected) < 0 {

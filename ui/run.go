@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"lectern/ui/internal/words"
+	ltheme "lectern/ui/theme"
 	"sync/atomic"
 	"time"
 
@@ -42,18 +44,18 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	}
 	ch := make(chan opened, 1)
 	go func() { a, err := open(); ch <- opened{a, err} }()
-	go warmSystemFonts()
+	go ltheme.WarmSystemFonts()
 	fa := fyneapp.NewWithID(AppID)
 	warmed := make(chan struct{})
-	go func() { warmFonts(); close(warmed) }()
+	go func() { ltheme.WarmFonts(); close(warmed) }()
 	// The window's icon is set after the first frame (see run): decoding the 512-pixel PNG and
 	// handing it to X11 costs the UI thread several milliseconds before its first paint otherwise.
 	win := fa.NewWindow("Lectern") // made while the data folder opens and the fonts load
 	o := <-ch
 	<-warmed // from here on only the UI goroutine measures text
 	if o.err != nil {
-		fa.SetIcon(iconPNG)
-		win.SetIcon(iconPNG)
+		fa.SetIcon(ltheme.IconPNG)
+		win.SetIcon(ltheme.IconPNG)
 		showOpenError(fa, win, o.err)
 		return 1
 	}
@@ -92,8 +94,8 @@ func (u *UI) run(start time.Time, opts RunOptions) int {
 
 // setIcon gives the app and its main window their icon, once the first frame is painted.
 func (u *UI) setIcon() {
-	u.fa.SetIcon(iconPNG)
-	u.win.SetIcon(iconPNG)
+	u.fa.SetIcon(ltheme.IconPNG)
+	u.win.SetIcon(ltheme.IconPNG)
 }
 
 // showOpenError fills win with why the data folder could not be opened, and runs until it closes.
@@ -112,7 +114,7 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 
 // openErrorText explains an app.Open failure. The core's errors already say what to do (a damaged
 // or foreign database is reported and left untouched).
-func openErrorText(err error) string { return sentence(err.Error()) }
+func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
 // wrap lays the first-frame probe over a view's content, when there is a probe.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"lectern/ui/errview"
+	ltheme "lectern/ui/theme"
 	"net/url"
 	"path/filepath"
 
@@ -20,7 +22,7 @@ var tierOptions = []struct{ value, label string }{
 }
 
 var themeOptions = []struct{ value, label string }{
-	{ThemeSystem, "System"}, {ThemeLight, "Light"}, {ThemeDark, "Dark"},
+	{ltheme.System, "System"}, {ltheme.Light, "Light"}, {ltheme.Dark, "Dark"},
 }
 
 // settingsWindow is the Settings window: server and key (Change key, the key-file choice where no
@@ -43,7 +45,7 @@ type settingsWindow struct {
 	theme        *widget.RadioGroup
 	home         *widget.Label
 	signOut      *widget.Button
-	errs         *errorView
+	errs         *errview.View
 	loading      bool
 	src          app.KeySource // where the current key comes from, as last read
 	chain        bool          // a keychain exists, as last asked
@@ -72,7 +74,7 @@ func (u *UI) SettingsWindow() fyne.Window {
 
 func newSettingsWindow(u *UI) *settingsWindow {
 	s := &settingsWindow{u: u, win: u.fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""),
-		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: newErrorView(keyExplain(u.b.Explain))}
+		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(u.b.Explain))}
 	s.server.Selectable = true
 	s.home.Selectable = true
 	s.home.Wrapping = fyne.TextWrapBreak
@@ -122,7 +124,7 @@ func (s *settingsWindow) layout() fyne.CanvasObject {
 	look := widget.NewForm(widget.NewFormItem("Theme", s.theme))
 	data := container.NewBorder(nil, nil, nil, open, s.home)
 	return container.NewVScroll(container.NewPadded(container.NewVBox(
-		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.box, s.servers.root,
+		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
 		widget.NewSeparator(), heading("Data folder"), data)))

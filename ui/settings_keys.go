@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // keySettings is the part of Settings that changes the current server's key: Change key opens a
@@ -49,12 +50,12 @@ func newKeySettings(s *settingsWindow) *keySettings {
 // from LECTERN_API_KEY, which overrides any other), and the key-file choice where no keychain exists.
 func (k *keySettings) show(server bool, src app.KeySource, chain, keyFile bool) {
 	changeable := server && src != app.KeyFromEnv
-	showIf(k.change, changeable && !k.edit.Visible())
+	widgets.ShowIf(k.change, changeable && !k.edit.Visible())
 	if !changeable {
 		k.edit.Hide()
 	}
-	showIf(k.keyFile, server && !chain)
-	showIf(k.keyFileNote, server && !chain)
+	widgets.ShowIf(k.keyFile, server && !chain)
+	widgets.ShowIf(k.keyFileNote, server && !chain)
 	k.loading = true
 	k.keyFile.SetChecked(keyFile)
 	k.loading = false

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/errview"
+	"lectern/ui/widgets"
 )
 
 // serverList is the part of Settings that lists the other servers this computer keeps a cache
@@ -53,13 +55,13 @@ func (l *serverList) show(list []app.KnownServer) {
 			l.rows.Add(l.row(ks))
 		}
 	}
-	showIf(l.root, len(l.rows.Objects) > 0)
+	widgets.ShowIf(l.root, len(l.rows.Objects) > 0)
 }
 
 func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
 	addr := widget.NewLabel(app.OneLine(ks.Address))
 	addr.Truncation = fyne.TextTruncateEllipsis
-	when := captionLabel("Last synced " + syncTime(ks.LastSynced))
+	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced))
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
 	change := widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), func() { l.changeKey(ks.Address) })
 	return container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(change, use)),
@@ -101,14 +103,14 @@ type serverKeyForm struct {
 	entry  *widget.Entry
 	save   *widget.Button
 	cancel *widget.Button
-	errs   *errorView
+	errs   *errview.View
 	root   *fyne.Container
 	done   func()
 	busy   bool
 }
 
 func newServerKeyForm(u *UI, server string) *serverKeyForm {
-	f := &serverKeyForm{u: u, server: server, entry: widget.NewPasswordEntry(), errs: newErrorView(keyExplain(u.b.Explain))}
+	f := &serverKeyForm{u: u, server: server, entry: widget.NewPasswordEntry(), errs: errview.New(errview.KeyExplain(u.b.Explain))}
 	f.entry.SetPlaceHolder("Paste the API key for this server")
 	f.entry.OnSubmitted = func(string) { f.doSave() }
 	f.save = widget.NewButtonWithIcon("Save key", theme.ConfirmIcon(), f.doSave)
@@ -116,7 +118,7 @@ func newServerKeyForm(u *UI, server string) *serverKeyForm {
 	f.cancel = widget.NewButton("Cancel", nil)
 	note := widget.NewLabel("The key is tried on the server first; it is kept as the server in use keeps its own.")
 	note.Wrapping = fyne.TextWrapWord
-	f.root = container.NewVBox(note, f.entry, f.errs.box, container.NewHBox(f.save, f.cancel))
+	f.root = container.NewVBox(note, f.entry, f.errs.Box, container.NewHBox(f.save, f.cancel))
 	return f
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	ltheme "lectern/ui/theme"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -48,7 +49,7 @@ func TestSettingsThemeAppliesLiveAndChoicesAreSaved(t *testing.T) {
 	f.browser()
 	s := openSettings(t, f)
 	s.theme.SetSelected("Dark")
-	if got := f.app.Settings().Theme; got != ThemeDark {
+	if got := f.app.Settings().Theme; got != ltheme.Dark {
 		t.Fatalf("saved theme %q", got)
 	}
 	bg := f.fa.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantLight)

@@ -13,7 +13,9 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/internal/words"
 	"lectern/ui/markdown"
+	"lectern/ui/widgets"
 )
 
 // turnView shows one question and its answer: the question, the answer rendered as Markdown (it
@@ -52,17 +54,7 @@ type turnView struct {
 // setLast says whether the turn is the conversation's last, whose question Edit offers to change.
 func (v *turnView) setLast(last bool) {
 	v.last = last
-	showIf(v.edit, last && v.turn.Status != app.TurnPending)
-}
-
-// showIf shows o when on, else hides it: through Show and Hide, which lay a widget out again when
-// it comes back (setting Hidden does not, and a button shown that way lost its icon).
-func showIf(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
+	widgets.ShowIf(v.edit, last && v.turn.Status != app.TurnPending)
 }
 
 // turnCallbacks are what a turn's buttons do; the chat pane sets them.
@@ -138,13 +130,13 @@ func (v *turnView) showStage(on bool, stage string) {
 // showOutcome shows what follows a finished answer, or why it stopped.
 func (v *turnView) showOutcome(t app.Turn) {
 	answered := t.Status.Answered()
-	showIf(v.notFound, answered && t.Found != nil && !*t.Found)
+	widgets.ShowIf(v.notFound, answered && t.Found != nil && !*t.Found)
 	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
-	showIf(v.failure, t.Status.Retryable())
+	widgets.ShowIf(v.failure, t.Status.Retryable())
 	v.failure.SetText(app.SafeText(failureText(t)))
-	showIf(v.retry, t.Status != app.TurnPending)
-	showIf(v.edit, t.Status != app.TurnPending && v.last)
-	showIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
+	widgets.ShowIf(v.retry, t.Status != app.TurnPending)
+	widgets.ShowIf(v.edit, t.Status != app.TurnPending && v.last)
+	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
 }
@@ -192,10 +184,10 @@ func sourceIcon(src client.AnswerSource) fyne.Resource {
 // setDetails fills the details fold: coverage, warnings, notice, tier, usage and request id.
 func (v *turnView) setDetails(t app.Turn) {
 	lines := detailLines(t)
-	showIf(v.details, len(lines) > 0)
+	widgets.ShowIf(v.details, len(lines) > 0)
 	title := "Details"
 	if len(t.Warnings) > 0 {
-		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), plural(len(t.Warnings), "warning"))
+		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), words.Plural(len(t.Warnings), "warning"))
 	}
 	v.detailsB.SetText(title)
 	v.facts.SetText(app.SafeText(strings.Join(lines, "\n")))
@@ -243,7 +235,7 @@ func coverageLine(c *client.Coverage) string {
 	if c.Mode == "compute" {
 		s = "Calculated from the spreadsheet's columns"
 	}
-	s += fmt.Sprintf("; %d %s checked", c.DocumentsChecked, plural(c.DocumentsChecked, "document"))
+	s += fmt.Sprintf("; %d %s checked", c.DocumentsChecked, words.Plural(c.DocumentsChecked, "document"))
 	if c.DocumentsUsed != nil {
 		s += fmt.Sprintf(", %d used", *c.DocumentsUsed)
 	} else {

@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	ltheme "lectern/ui/theme"
 )
 
 // Backend is the part of the application core the views use. *app.App implements it; tests pass
@@ -198,4 +199,14 @@ func savedSize(s app.Settings) fyne.Size {
 		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
 	}
 	return fyne.NewSize(1100, 700)
+}
+
+// applyTheme switches the whole app to the theme named in the settings, when it changed.
+func (u *UI) applyTheme() {
+	name := u.b.Settings().Theme
+	if name == u.theme && u.themeSet {
+		return
+	}
+	u.theme, u.themeSet = name, true
+	u.fa.Settings().SetTheme(ltheme.For(name))
 }

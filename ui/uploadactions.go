@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"lectern/ui/internal/words"
 	"os"
 	"slices"
 )
@@ -23,7 +24,7 @@ func (p *uploadsPanel) retry(it uploadItem) {
 // showError writes why an action on entry id failed on its row.
 func (p *uploadsPanel) showError(id int64, err error) {
 	if i := p.index(id); i >= 0 {
-		p.items[i].Entry.Error = sentence(err.Error())
+		p.items[i].Entry.Error = words.Sentence(err.Error())
 		p.list.RefreshItem(i)
 	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/internal/words"
+	"lectern/ui/widgets"
 )
 
 // uploadItem is one line of the uploads panel: a queue entry, or a file refused before it was
@@ -33,7 +35,7 @@ func (it uploadItem) running() bool { return !it.refused() && !it.Entry.State.Fi
 type uploadRow struct {
 	widget.BaseWidget
 	name, size, detail *widget.Label
-	state              *Badge
+	state              *widgets.Badge
 	bar                *widget.ProgressBar
 	retry, remove      *widget.Button
 	item               uploadItem
@@ -46,7 +48,7 @@ var _ fyne.Widget = (*uploadRow)(nil)
 
 func newUploadRow() *uploadRow {
 	r := &uploadRow{name: widget.NewLabel(""), size: widget.NewLabel(""), detail: widget.NewLabel(""),
-		state: NewBadge("", theme.ColorNameInputBorder), bar: widget.NewProgressBar()}
+		state: widgets.NewBadge("", theme.ColorNameInputBorder), bar: widget.NewProgressBar()}
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.size.Importance = widget.LowImportance
@@ -78,13 +80,13 @@ func (r *uploadRow) set(it uploadItem) {
 	r.item = it
 	e := it.Entry
 	r.name.SetText(e.Name)
-	r.size.SetText(humanBytes(e.Size))
+	r.size.SetText(words.Bytes(e.Size))
 	word, col := uploadStateWords(it)
 	r.state.Text, r.state.Color = word, col
 	r.state.Refresh()
 	sending := !it.refused() && (e.State == app.UploadSending || e.State == app.UploadQueued) && e.Error == ""
-	showIf(r.bar, sending)
-	showIf(r.detail, !sending)
+	widgets.ShowIf(r.bar, sending)
+	widgets.ShowIf(r.detail, !sending)
 	if sending {
 		r.bar.Max = float64(max(e.Size, 1))
 		r.bar.SetValue(float64(e.Sent))
@@ -101,7 +103,7 @@ func (r *uploadRow) set(it uploadItem) {
 // setRetry shows Retry for a failed entry, "Send as …" after duplicate_name.
 func (r *uploadRow) setRetry(it uploadItem) {
 	e := it.Entry
-	showIf(r.retry, e.State == app.UploadFailed)
+	widgets.ShowIf(r.retry, e.State == app.UploadFailed)
 	if e.SuggestedName != "" {
 		r.retry.SetText("Send as “" + e.SuggestedName + "”")
 	} else {

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // uploadsPanelHeight is the least height of the open uploads list (its split gives it more).
@@ -29,7 +30,7 @@ type uploadsPanel struct {
 	list               *widget.List
 	body               *fyne.Container
 	toggle, clear, add *widget.Button
-	count              *Badge
+	count              *widgets.Badge
 	notice             *widget.Label // why a drop was not taken
 	root               *fyne.Container
 	open               bool
@@ -42,7 +43,7 @@ type uploadsPanel struct {
 }
 
 func newUploadsPanel(b Backend, ctx context.Context) *uploadsPanel {
-	p := &uploadsPanel{b: b, ctx: ctx, count: NewBadge("", theme.ColorNamePrimary)}
+	p := &uploadsPanel{b: b, ctx: ctx, count: widgets.NewBadge("", theme.ColorNamePrimary)}
 	p.list = widget.NewList(func() int { return len(p.items) },
 		func() fyne.CanvasObject { return p.newRow() },
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*uploadRow).set(p.items[i]) })
@@ -79,7 +80,7 @@ func (p *uploadsPanel) newRow() *uploadRow {
 // setOpen shows or hides the list.
 func (p *uploadsPanel) setOpen(on bool) {
 	p.open = on
-	showIf(p.body, on)
+	widgets.ShowIf(p.body, on)
 	if p.onOpen != nil {
 		p.onOpen(on)
 	}
@@ -94,7 +95,7 @@ func (p *uploadsPanel) setOpen(on bool) {
 // setNotice shows text above the list ("" hides it): why a drop was not taken.
 func (p *uploadsPanel) setNotice(text string) {
 	p.notice.SetText(text)
-	showIf(p.notice, text != "")
+	widgets.ShowIf(p.notice, text != "")
 	p.root.Refresh()
 }
 
@@ -216,7 +217,7 @@ func (p *uploadsPanel) runningCount() int {
 // updateCount shows how many uploads still run on the button's badge.
 func (p *uploadsPanel) updateCount() {
 	n := p.runningCount()
-	showIf(p.count, n > 0)
+	widgets.ShowIf(p.count, n > 0)
 	p.count.Text = fmt.Sprint(n)
 	p.count.Refresh()
 }

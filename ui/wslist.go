@@ -13,6 +13,8 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/internal/words"
+	"lectern/ui/widgets"
 )
 
 // workspaceList is the left pane: a filter box over the workspaces, personal first then
@@ -21,9 +23,9 @@ type workspaceList struct {
 	all      []app.CachedWorkspace
 	shown    []int // indices into all, after the filter
 	selected string
-	filter   *filterEntry
+	filter   *widgets.FilterEntry
 	list     *widget.List
-	empty    *emptyNote
+	empty    *widgets.EmptyNote
 	hidden   *widget.Label // says that the filter hides the workspace shown on the right
 	root     fyne.CanvasObject
 
@@ -34,9 +36,9 @@ type workspaceList struct {
 
 func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 	l := &workspaceList{hidden: widget.NewLabel(""), focus: focus}
-	l.filter = newFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
+	l.filter = widgets.NewFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
-	l.empty = newEmptyNote(l.filter.Clear, false)
+	l.empty = widgets.NewEmptyNote(l.filter.Clear, false)
 	l.hidden.Wrapping = fyne.TextWrapWord
 	l.hidden.Hide()
 	l.list = widget.NewList(func() int { return len(l.shown) },
@@ -53,7 +55,7 @@ func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 		}
 	}
 	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
-		container.NewStack(l.list, container.NewPadded(l.empty.root)))
+		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
 	return l
 }
 
@@ -105,11 +107,11 @@ func (l *workspaceList) applyFilter() {
 	}
 	switch {
 	case len(l.all) == 0:
-		l.empty.set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
+		l.empty.Set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
 	case len(l.shown) == 0:
-		l.empty.set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
+		l.empty.Set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
 	default:
-		l.empty.set("", false)
+		l.empty.Set("", false)
 	}
 	l.showHidden()
 }
@@ -167,8 +169,8 @@ func (l *workspaceList) workspace(id string) (app.CachedWorkspace, bool) {
 type workspaceRow struct {
 	widget.BaseWidget
 	name   *widget.Label
-	scope  *Badge
-	access *Badge
+	scope  *widgets.Badge
+	access *widgets.Badge
 	counts *widget.Label
 }
 
@@ -176,7 +178,7 @@ var _ fyne.Widget = (*workspaceRow)(nil)
 
 func newWorkspaceRow() *workspaceRow {
 	r := &workspaceRow{name: widget.NewLabel("Workspace name"), counts: widget.NewLabel("0 documents"),
-		scope: NewBadge("Personal", theme.ColorNameInputBorder), access: NewBadge("Owner", theme.ColorNameInputBorder)}
+		scope: widgets.NewBadge("Personal", theme.ColorNameInputBorder), access: widgets.NewBadge("Owner", theme.ColorNameInputBorder)}
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.counts.SizeName = theme.SizeNameCaptionText
@@ -194,24 +196,12 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
 	r.name.SetText(app.OneLine(ws.Workspace.Name))
-	workspaceBadges(r.scope, r.access, ws)
+	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	r.counts.SetText(countsText(ws.Counts))
 }
 
 // countsText says how many documents a workspace holds and in which state.
 func countsText(c client.Counts) string {
-	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", thousands(c.Documents), plural(c.Documents, "document"),
-		thousands(c.Ready), thousands(c.NotReady), thousands(c.Failed))
-}
-
-// thousands writes n with commas between groups of three digits: 10,000.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", words.Thousands(c.Documents), words.Plural(c.Documents, "document"),
+		words.Thousands(c.Ready), words.Thousands(c.NotReady), words.Thousands(c.Failed))
 }

@@ -17,6 +17,7 @@ import (
 	"lectern/app"
 	"lectern/ui"
 	"lectern/ui/internal/doclist"
+	ltheme "lectern/ui/theme"
 )
 
 // step is one stop of the screenshot tour: do brings the app there (from the tour goroutine,
@@ -104,7 +105,7 @@ func (t *tour) firstRun() (fyne.Window, error) {
 		return nil, errors.New("the first-run page is not shown: use an empty LECTERN_HOME")
 	}
 	// The tour is shot in the light theme (Xvfb's "system" is dark), and in the dark theme later.
-	if err := t.setTheme(ui.ThemeLight); err != nil {
+	if err := t.setTheme(ltheme.Light); err != nil {
 		return nil, err
 	}
 	onUI(func() { t.u.TypeServer("https://lectern.example.com") })
@@ -244,11 +245,11 @@ func (t *tour) dark() (fyne.Window, error) {
 			w.Close()
 		}
 	})
-	return t.u.Window(), t.setTheme(ui.ThemeDark)
+	return t.u.Window(), t.setTheme(ltheme.Dark)
 }
 
 func (t *tour) offline() (fyne.Window, error) {
-	if err := t.setTheme(ui.ThemeLight); err != nil {
+	if err := t.setTheme(ltheme.Light); err != nil {
 		return nil, err
 	}
 	t.large.stop()

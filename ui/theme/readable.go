@@ -1,4 +1,4 @@
-package ui
+package theme
 
 import (
 	"image/color"
@@ -18,7 +18,7 @@ func (t systemTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Col
 }
 
 // readableColor is th's colour n in variant v, except the selection colour, which is made lighter
-// (less opaque) until the foreground reads at minContrast on a selected row: the light theme's blue
+// (less opaque) until the foreground reads at MinContrast on a selected row: the light theme's blue
 // selection left 4.26:1 (issue 12).
 func readableColor(th fyne.Theme, n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	c := th.Color(n, v)
@@ -27,7 +27,7 @@ func readableColor(th fyne.Theme, n fyne.ThemeColorName, v fyne.ThemeVariant) co
 	}
 	bg, fg := th.Color(theme.ColorNameBackground, v), th.Color(theme.ColorNameForeground, v)
 	sel := color.NRGBAModel.Convert(c).(color.NRGBA)
-	for sel.A > 0x10 && contrast(fg, blend(sel, bg)) < minContrast {
+	for sel.A > 0x10 && Contrast(fg, blend(sel, bg)) < MinContrast {
 		sel.A -= 0x08
 	}
 	return sel

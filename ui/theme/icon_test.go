@@ -1,4 +1,4 @@
-package ui
+package theme
 
 import (
 	"bytes"
@@ -20,11 +20,11 @@ var updateIcon = flag.Bool("update-icon", false, "render assets/icon.svg into as
 
 // TestIconPNG checks the packaged PNG icon; with -update-icon it renders it from the SVG first:
 //
-//	go test -tags ci,migrated_fynedo ./ui/ -run TestIconPNG -update-icon
+//	go test -tags ci,migrated_fynedo ./ui/theme/ -run TestIconPNG -update-icon
 func TestIconPNG(t *testing.T) {
 	if *updateIcon {
 		test.NewTempApp(t)
-		img := canvas.NewImageFromResource(iconResource)
+		img := canvas.NewImageFromResource(Icon)
 		img.FillMode = canvas.ImageFillStretch
 		c := software.NewTransparentCanvas()
 		c.SetPadded(false)
@@ -35,7 +35,7 @@ func TestIconPNG(t *testing.T) {
 		if err := png.Encode(&buf, c.Capture()); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile("../assets/icon.png", buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile("../../assets/icon.png", buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		assets.IconPNG = buf.Bytes()

@@ -1,4 +1,7 @@
-package ui
+// Package widgets holds the desktop's small reusable pieces: the badge, the question box, the filter
+// box and its empty note, the custom layouts, and helpers to show, hide and caption. It imports
+// nothing of the application core (nor the service's types): views hand it plain values.
+package widgets
 
 import (
 	"image/color"
@@ -8,9 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
-	"lectern/client"
-	"lectern/ui/internal/doclist"
+	ltheme "lectern/ui/theme"
 )
 
 // Badge is a small rounded label with a coloured background: a document's status, a workspace's
@@ -78,40 +79,22 @@ func (r *badgeRenderer) Refresh() {
 // (at least 4.5:1) in either variant, whatever the theme's own "foreground on" colours are.
 func badgeColors(th fyne.Theme, c fyne.ThemeColorName, v fyne.ThemeVariant) (fg, bg color.Color) {
 	bg = th.Color(c, v)
-	return readable(bg), bg
+	return ltheme.Readable(bg), bg
 }
 
 func (r *badgeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg, r.text} }
 
 func (r *badgeRenderer) Destroy() {}
 
-// statusBadge sets b to show a document or upload status in words and colour.
-func statusBadge(b *Badge, status string) {
-	b.Text = doclist.StatusLabel(status)
-	switch status {
-	case client.StatusReady:
-		b.Color = theme.ColorNameSuccess
-	case client.StatusNotReady:
-		b.Color = theme.ColorNameWarning
-	case client.StatusFailed:
-		b.Color = theme.ColorNameError
-	case client.StatusProcessing:
-		b.Color = theme.ColorNamePrimary
-	default:
-		b.Color = theme.ColorNameDisabledButton
-	}
-	b.Refresh()
-}
-
-// workspaceBadges sets scope and access to show ws's scope and access level; the owner's access
-// is drawn in the primary colour.
-func workspaceBadges(scope, access *Badge, ws app.CachedWorkspace) {
-	scope.Text = scopeLabel(ws.Scope)
+// WorkspaceBadges sets scope and access to show a workspace's scope and access level (the
+// service's words: "personal", "owner"…); the owner's access is drawn in the primary colour.
+func WorkspaceBadges(scope, access *Badge, scopeName, accessName string) {
+	scope.Text = scopeLabel(scopeName)
 	scope.Color = theme.ColorNameInputBorder
 	scope.Refresh()
-	access.Text = accessLabel(ws.Access)
+	access.Text = accessLabel(accessName)
 	access.Color = theme.ColorNameInputBorder
-	if ws.Access == "owner" {
+	if accessName == "owner" {
 		access.Color = theme.ColorNamePrimary
 	}
 	access.Refresh()

@@ -1,4 +1,7 @@
-package ui
+// Package theme is the look of Lectern's windows: Fyne's default theme held to a variant or
+// following the system, with colours made readable (WCAG contrast), the fonts warmed before the
+// first frame, and the app's icon. It imports nothing of the application core.
+package theme
 
 import (
 	"image/color"
@@ -9,9 +12,9 @@ import (
 
 // Theme names accepted in Settings.Theme.
 const (
-	ThemeSystem = "system"
-	ThemeLight  = "light"
-	ThemeDark   = "dark"
+	System = "system"
+	Light  = "light"
+	Dark   = "dark"
 )
 
 // variantTheme is Fyne's default theme held to one variant, for a light or dark choice that does
@@ -28,23 +31,13 @@ func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Co
 	return readableColor(t.Theme, n, t.variant)
 }
 
-// themeFor returns the Fyne theme for a Settings.Theme value; unknown values follow the system.
-func themeFor(name string) fyne.Theme {
+// For returns the Fyne theme for a Settings.Theme value; unknown values follow the system.
+func For(name string) fyne.Theme {
 	switch name {
-	case ThemeLight:
+	case Light:
 		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantLight}
-	case ThemeDark:
+	case Dark:
 		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantDark}
 	}
 	return systemTheme{Theme: theme.DefaultTheme()}
-}
-
-// applyTheme switches the whole app to the theme named in the settings, when it changed.
-func (u *UI) applyTheme() {
-	name := u.b.Settings().Theme
-	if name == u.theme && u.themeSet {
-		return
-	}
-	u.theme, u.themeSet = name, true
-	u.fa.Settings().SetTheme(themeFor(name))
 }

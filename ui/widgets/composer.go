@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -6,9 +6,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// composer is the question box under a conversation: Enter sends, Shift+Enter starts a new line,
+// Composer is the question box under a conversation: Enter sends, Shift+Enter starts a new line,
 // Ctrl/Cmd+Enter sends too, and Esc stops the answer that is streaming.
-type composer struct {
+type Composer struct {
 	widget.Entry
 	shift bool
 
@@ -19,12 +19,13 @@ type composer struct {
 }
 
 var (
-	_ fyne.Shortcutable = (*composer)(nil)
-	_ desktop.Keyable   = (*composer)(nil)
+	_ fyne.Shortcutable = (*Composer)(nil)
+	_ desktop.Keyable   = (*Composer)(nil)
 )
 
-func newComposer() *composer {
-	c := &composer{}
+// NewComposer makes an empty question box of two rows.
+func NewComposer() *Composer {
+	c := &Composer{}
 	c.MultiLine = true
 	c.Wrapping = fyne.TextWrapWord
 	c.SetMinRowsVisible(2)
@@ -34,7 +35,7 @@ func newComposer() *composer {
 }
 
 // KeyDown notes Shift, so that Shift+Enter starts a new line.
-func (c *composer) KeyDown(k *fyne.KeyEvent) {
+func (c *Composer) KeyDown(k *fyne.KeyEvent) {
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		c.shift = true
 	}
@@ -42,7 +43,7 @@ func (c *composer) KeyDown(k *fyne.KeyEvent) {
 }
 
 // KeyUp notes that Shift was released.
-func (c *composer) KeyUp(k *fyne.KeyEvent) {
+func (c *Composer) KeyUp(k *fyne.KeyEvent) {
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		c.shift = false
 	}
@@ -50,7 +51,7 @@ func (c *composer) KeyUp(k *fyne.KeyEvent) {
 }
 
 // TypedKey sends on Enter (not with Shift) and stops on Esc; other keys edit the text.
-func (c *composer) TypedKey(k *fyne.KeyEvent) {
+func (c *Composer) TypedKey(k *fyne.KeyEvent) {
 	switch {
 	case isReturn(k.Name) && !c.shift:
 		c.send()
@@ -62,7 +63,7 @@ func (c *composer) TypedKey(k *fyne.KeyEvent) {
 }
 
 // TypedShortcut sends on Ctrl/Cmd+Enter; other shortcuts (copy, paste, select all) edit the text.
-func (c *composer) TypedShortcut(s fyne.Shortcut) {
+func (c *Composer) TypedShortcut(s fyne.Shortcut) {
 	if cs, ok := s.(*desktop.CustomShortcut); ok && isReturn(cs.KeyName) {
 		c.send()
 		return
@@ -70,7 +71,7 @@ func (c *composer) TypedShortcut(s fyne.Shortcut) {
 	c.Entry.TypedShortcut(s)
 }
 
-func (c *composer) send() {
+func (c *Composer) send() {
 	if c.OnSend != nil {
 		c.OnSend()
 	}

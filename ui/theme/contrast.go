@@ -1,25 +1,25 @@
-package ui
+package theme
 
 import (
 	"image/color"
 	"math"
 )
 
-// minContrast is the contrast ratio text must have against its background (WCAG 2 AA, body text).
-const minContrast = 4.5
+// MinContrast is the contrast ratio text must have against its background (WCAG 2 AA, body text).
+const MinContrast = 4.5
 
-// readable returns the text colour for bg: black or white, whichever contrasts more. One of them
-// always meets minContrast on an opaque background (at least 4.58:1), so the theme's own colours
+// Readable returns the text colour for bg: black or white, whichever contrasts more. One of them
+// always meets MinContrast on an opaque background (at least 4.58:1), so the theme's own colours
 // stay as they are; the light theme's bright green and orange take black text.
-func readable(bg color.Color) color.Color {
-	if contrast(color.White, bg) > contrast(color.Black, bg) {
+func Readable(bg color.Color) color.Color {
+	if Contrast(color.White, bg) > Contrast(color.Black, bg) {
 		return color.White
 	}
 	return color.Black
 }
 
-// contrast is the WCAG contrast ratio of two colours, from 1 to 21.
-func contrast(a, b color.Color) float64 {
+// Contrast is the WCAG contrast ratio of two colours, from 1 to 21.
+func Contrast(a, b color.Color) float64 {
 	la, lb := luminance(a), luminance(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
