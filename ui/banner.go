@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"image/color"
+	"lectern/ui/internal/life"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -23,7 +23,7 @@ import (
 // where no keychain exists, the choice of a key file.
 type offlineBanner struct {
 	b     Backend
-	ctx   context.Context
+	lf    life.Life
 	bg    *canvas.Rectangle
 	text  *widget.Label
 	why   *widget.Label
@@ -41,8 +41,8 @@ type offlineBanner struct {
 	gen         int // counts set calls, so that a late answer about an older state is dropped
 }
 
-func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBanner {
-	o := &offlineBanner{b: b, ctx: ctx, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
+func newOfflineBanner(lf life.Life, b Backend, retry func()) *offlineBanner {
+	o := &offlineBanner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
 		why: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
@@ -108,7 +108,7 @@ func (o *offlineBanner) showKeyNeeded(c app.Connection) {
 		chain := o.b.KeychainAvailable()
 		_, src, _ := o.b.APIKey(c.Server)
 		keyFile := o.b.Settings().KeyFile
-		uiDo(func() {
+		o.lf.Do(func() {
 			if gen != o.gen {
 				return
 			}
@@ -161,12 +161,12 @@ func (o *offlineBanner) doConnect() {
 	go func() {
 		var err error
 		if choice && keyFile != o.b.Settings().KeyFile {
-			err = o.b.SetKeyFile(o.ctx, keyFile)
+			err = o.b.SetKeyFile(o.lf.Ctx, keyFile)
 		}
 		if err == nil {
-			err = o.b.EnterKey(o.ctx, key)
+			err = o.b.EnterKey(o.lf.Ctx, key)
 		}
-		uiDo(func() {
+		o.lf.Do(func() {
 			o.inFlight = false
 			o.connect.Enable()
 			o.errs.SetError(err)

@@ -125,7 +125,7 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	drain()
 	// A second window over the same home, as after a restart: the last workspace is selected again.
 	b := &slowBackend{App: f.app, release: make(chan struct{})}
-	u := New(test.NewTempApp(t), b)
+	u := newTestUI(test.NewTempApp(t), b)
 	u.Show()
 	defer u.Close()
 	until(t, "the cached list", func() bool { return u.main != nil && len(u.main.list.all) > 0 })
@@ -182,7 +182,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	u := f.show(&limitsBackend{App: f.app, lim: quarterUsed})
-	until(t, "the browser", u.Settled)
+	until(t, "the browser", driver{u}.settled)
 	m := u.main
 	m.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return m.docs.limits.root.Visible() })
@@ -217,7 +217,7 @@ func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
-	until(t, "the browser", u.Settled)
+	until(t, "the browser", driver{u}.settled)
 	m := u.main
 	m.selectNamed(t, "My documents")
 	if m.docs.table.model.Len() != 10000 {

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"context"
+	"lectern/ui/internal/life"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +28,7 @@ const frameInterval = 16 * time.Millisecond
 // frame rate and drawn by the turn's incremental Markdown view.
 type chatPane struct {
 	b   Backend
-	ctx context.Context
+	lf  life.Life
 	win fyne.Window
 
 	ws    app.CachedWorkspace
@@ -72,8 +72,8 @@ type streamState struct {
 	question string // what was asked, given back to the box when it is refused before being sent
 }
 
-func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
-	c := &chatPane{b: b, ctx: ctx, win: win, views: map[int64]*turnView{}, follow: true,
+func newChatPane(lf life.Life, b Backend, win fyne.Window) *chatPane {
+	c := &chatPane{b: b, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
@@ -159,8 +159,8 @@ func (c *chatPane) open(conv app.Conversation, atTurn int64) {
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
 	go func() {
-		turns, err := c.b.Conversations().Turns(c.ctx, conv.ID)
-		uiDo(func() {
+		turns, err := c.b.Conversations().Turns(c.lf.Ctx, conv.ID)
+		c.lf.Do(func() {
 			if c.conv.ID != conv.ID {
 				return
 			}

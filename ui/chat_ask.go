@@ -27,12 +27,12 @@ func (c *chatPane) sendQuestion() {
 	c.run(func(o app.AskOptions) (app.Turn, error) {
 		switch {
 		case editing != 0:
-			return c.b.Conversations().Resend(c.ctx, editing, text, o)
+			return c.b.Conversations().Resend(c.lf.Ctx, editing, text, o)
 		case conv.ID == 0:
 			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
-			return c.b.Ask(c.ctx, q, o)
+			return c.b.Ask(c.lf.Ctx, q, o)
 		}
-		return c.b.Conversations().Ask(c.ctx, conv.ID, text, o)
+		return c.b.Conversations().Ask(c.lf.Ctx, conv.ID, text, o)
 	}, opts, text, editing)
 }
 
@@ -75,7 +75,7 @@ func (c *chatPane) retryTurn(turnID int64) {
 		c.sendQuestion()
 		return
 	}
-	c.run(func(o app.AskOptions) (app.Turn, error) { return c.b.Conversations().Retry(c.ctx, turnID, o) },
+	c.run(func(o app.AskOptions) (app.Turn, error) { return c.b.Conversations().Retry(c.lf.Ctx, turnID, o) },
 		c.askOptions(), t.Question, 0)
 }
 
@@ -104,14 +104,14 @@ func (c *chatPane) cancelEdit() {
 // saved turn replaces it when the answer ends.
 func (c *chatPane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
 	s := &streamState{replaces: replaces, question: question}
-	s.text = markdown.NewCoalescerOn(uiDo, frameInterval, func(text string) { c.drawStream(s, text) })
+	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	c.showIdle()
 	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
 	go func() {
 		turn, err := ask(opts)
 		s.text.Stop()
-		uiDo(func() { c.finished(s, turn, err) })
+		c.lf.Do(func() { c.finished(s, turn, err) })
 	}()
 }
 
@@ -123,7 +123,7 @@ func (c *chatPane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.mu.Unlock()
 	if first {
 		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
-		uiDo(func() { c.started(s, t) })
+		c.lf.Do(func() { c.started(s, t) })
 	}
 	if ev.Status == app.TurnPending {
 		s.text.Push(ev.Text)

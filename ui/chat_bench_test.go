@@ -48,7 +48,7 @@ func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *chatPane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)
-	c := newChatPane(a, context.Background(), w)
+	c := newChatPane(testLife(b), a, w)
 	w.SetContent(c.root)
 	w.Resize(fyne.NewSize(1100, 700))
 	c.setWorkspace(ws)

@@ -267,7 +267,7 @@ func TestChatInterruptedAfterRestart(t *testing.T) {
 
 	f.app = f.open()
 	u := f.show(nil)
-	until(t, "the browser again", u.Settled)
+	until(t, "the browser again", driver{u}.settled)
 	u.main.selectNamed(t, "My documents")
 	c = u.main.chat
 	until(t, "the last conversation", func() bool { return len(c.turns) == 1 })

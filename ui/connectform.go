@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"context"
 	"fmt"
+	"lectern/ui/internal/life"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -19,8 +19,8 @@ import (
 // Connect, and, where no keychain exists, the choice of a key file. The first-run page and
 // Settings' Connect to another server show the same form.
 type connectForm struct {
-	b   Backend
-	ctx context.Context
+	b  Backend
+	lf life.Life
 
 	server, key   *widget.Entry
 	test, connect *widget.Button
@@ -36,8 +36,8 @@ type connectForm struct {
 	onConnected func()        // on the UI goroutine, after Connect succeeded
 }
 
-func newConnectForm(b Backend, ctx context.Context) *connectForm {
-	f := &connectForm{b: b, ctx: ctx, errs: errview.New(b.Explain)}
+func newConnectForm(lf life.Life, b Backend) *connectForm {
+	f := &connectForm{b: b, lf: lf, errs: errview.New(b.Explain)}
 	f.server = widget.NewEntry()
 	f.server.SetPlaceHolder("https://workspace.example.com")
 	f.key = widget.NewPasswordEntry()
@@ -123,8 +123,8 @@ func (f *connectForm) doTest() {
 	}
 	f.setBusy(true)
 	go func() {
-		ws, err := f.b.TestConnection(f.ctx, server, key)
-		uiDo(func() {
+		ws, err := f.b.TestConnection(f.lf.Ctx, server, key)
+		f.lf.Do(func() {
 			f.setBusy(false)
 			f.errs.SetError(err)
 			if err == nil {
@@ -145,12 +145,12 @@ func (f *connectForm) doConnect() {
 	go func() {
 		var err error
 		if choice && keyFile != f.b.Settings().KeyFile {
-			err = f.b.SetKeyFile(f.ctx, keyFile)
+			err = f.b.SetKeyFile(f.lf.Ctx, keyFile)
 		}
 		if err == nil {
-			err = f.b.Connect(f.ctx, server, key)
+			err = f.b.Connect(f.lf.Ctx, server, key)
 		}
-		uiDo(func() {
+		f.lf.Do(func() {
 			f.setBusy(false)
 			f.errs.SetError(err)
 			if err == nil {

@@ -22,8 +22,8 @@ import (
 // error view) and calls done when set.
 func (c *conversationList) run(op func(ctx context.Context) error, done func(err error)) {
 	go func() {
-		err := op(c.ctx)
-		uiDo(func() {
+		err := op(c.lf.Ctx)
+		c.lf.Do(func() {
 			c.setError(err)
 			if done != nil {
 				done(err)
@@ -141,7 +141,7 @@ func (c *conversationList) remove(conv app.Conversation) {
 	c.refreshRows()
 	c.showUndoBar(true)
 	p.timer = time.AfterFunc(c.UndoTimeout, func() {
-		uiDo(func() {
+		c.lf.Do(func() {
 			if c.pending == p {
 				c.commitDelete()
 			}

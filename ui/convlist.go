@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"context"
 	"fmt"
+	"lectern/ui/internal/life"
 	"sort"
 	"time"
 
@@ -26,7 +26,7 @@ const undoTimeout = 6 * time.Second
 // a menu to rename, export or delete it), and the bar that undoes a deletion.
 type conversationList struct {
 	b   Backend
-	ctx context.Context
+	lf  life.Life
 	win fyne.Window
 
 	workspaceID string
@@ -59,8 +59,8 @@ type conversationList struct {
 	OnOpenTurn func(conv app.Conversation, turnID int64)
 }
 
-func newConversationList(b Backend, ctx context.Context, win fyne.Window) *conversationList {
-	c := &conversationList{b: b, ctx: ctx, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
+func newConversationList(lf life.Life, b Backend, win fyne.Window) *conversationList {
+	c := &conversationList{b: b, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
 		empty: widget.NewLabel(""), errView: errview.New(b.Explain)}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
@@ -81,10 +81,10 @@ func (c *conversationList) tick(interval time.Duration) {
 	defer t.Stop()
 	for {
 		select {
-		case <-c.ctx.Done():
+		case <-c.lf.Ctx.Done():
 			return
 		case <-t.C:
-			uiDo(c.list.Refresh)
+			c.lf.Do(c.list.Refresh)
 		}
 	}
 }
@@ -131,8 +131,8 @@ func (c *conversationList) load() {
 	c.loads++
 	gen, ws := c.loads, c.workspaceID
 	go func() {
-		convs, err := c.b.Conversations().List(c.ctx, ws)
-		uiDo(func() {
+		convs, err := c.b.Conversations().List(c.lf.Ctx, ws)
+		c.lf.Do(func() {
 			if gen == c.loads && ws == c.workspaceID {
 				c.setConversations(convs, err)
 			}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/internal/life"
 )
 
 const (
@@ -44,11 +45,11 @@ func newConvFixture(t *testing.T) *convFixture {
 	}
 	f.fa = test.NewTempApp(t)
 	f.win = test.NewTempWindow(t, nil)
-	f.c = newConversationList(f.app, f.ctx, f.win)
+	f.c = newConversationList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, f.win)
 	f.c.OnSelected = func(conv app.Conversation) { f.opened = append(f.opened, conv) }
 	f.win.SetContent(f.c.root)
 	f.win.Resize(fyne.NewSize(420, 640))
-	unsub := f.app.Subscribe(func(ev app.Event) { uiDo(func() { f.c.handle(ev) }) })
+	unsub := f.app.Subscribe(func(ev app.Event) { uiQueue.Do(func() { f.c.handle(ev) }) })
 	t.Cleanup(func() { unsub(); drain() })
 	return f
 }

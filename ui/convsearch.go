@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"context"
 	"fmt"
+	"lectern/ui/internal/life"
 	"strings"
 	"unicode"
 
@@ -21,7 +21,7 @@ import (
 // a hit closes it and calls OnOpenTurn.
 func (c *conversationList) showSearch() {
 	if c.search == nil {
-		c.search = newConversationSearch(c.b, c.ctx, c.win, c.openHit)
+		c.search = newConversationSearch(c.lf, c.b, c.win, c.openHit)
 	}
 	c.search.open()
 }
@@ -41,7 +41,7 @@ func (c *conversationList) openHit(h app.SearchHit) {
 // word in bold. Every keystroke searches again off the UI goroutine; older results are dropped.
 type conversationSearch struct {
 	b   Backend
-	ctx context.Context
+	lf  life.Life
 	win fyne.Window
 
 	entry   *searchBox
@@ -55,8 +55,8 @@ type conversationSearch struct {
 	onPick  func(app.SearchHit)
 }
 
-func newConversationSearch(b Backend, ctx context.Context, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
-	s := &conversationSearch{b: b, ctx: ctx, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
+func newConversationSearch(lf life.Life, b Backend, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
+	s := &conversationSearch{b: b, lf: lf, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
 	s.entry.SetPlaceHolder("Search all conversations")
 	s.entry.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.entry.OnChanged = s.query
@@ -105,8 +105,8 @@ func (e *searchBox) TypedKey(k *fyne.KeyEvent) {
 // in the search box.
 func (s *conversationSearch) open() {
 	go func() {
-		ws, _ := s.b.Workspaces(s.ctx) // without names, hits show the workspace id
-		uiDo(func() {
+		ws, _ := s.b.Workspaces(s.lf.Ctx) // without names, hits show the workspace id
+		s.lf.Do(func() {
 			s.names = make(map[string]string, len(ws))
 			for _, w := range ws {
 				s.names[w.WorkspaceID] = w.Workspace.Name
@@ -126,8 +126,8 @@ func (s *conversationSearch) query(text string) {
 	s.queries++
 	n := s.queries
 	go func() {
-		hits, err := s.b.Conversations().Search(s.ctx, text)
-		uiDo(func() {
+		hits, err := s.b.Conversations().Search(s.lf.Ctx, text)
+		s.lf.Do(func() {
 			if n == s.queries {
 				s.setHits(text, hits, err)
 			}

@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"context"
 	"fmt"
+	"lectern/ui/internal/life"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -21,8 +21,8 @@ import (
 // documentsView is the right pane's workspace view: the workspace's name, badges and counts, the
 // upload limits for the owner's personal workspaces, a filter box and the documents table.
 type documentsView struct {
-	b   Backend
-	ctx context.Context
+	b  Backend
+	lf life.Life
 
 	ws      app.CachedWorkspace
 	seq     int // load generation: a late answer for another workspace is dropped
@@ -61,8 +61,8 @@ type documentsView struct {
 	focus  func(fyne.Focusable)
 }
 
-func newDocumentsView(b Backend, ctx context.Context, focus func(fyne.Focusable)) *documentsView {
-	v := &documentsView{b: b, ctx: ctx, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
+func newDocumentsView(lf life.Life, b Backend, focus func(fyne.Focusable)) *documentsView {
+	v := &documentsView{b: b, lf: lf, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: widgets.NewBadge("", theme.ColorNameInputBorder), access: widgets.NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: errview.New(b.Explain), selected: -1}
@@ -146,7 +146,7 @@ func (v *documentsView) reload() {
 	v.loading.Start()
 	v.loading.Show()
 	go func() {
-		docs, sources, err := v.b.WorkspaceContent(v.ctx, id)
+		docs, sources, err := v.b.WorkspaceContent(v.lf.Ctx, id)
 		var m *doclist.Model
 		if err == nil {
 			m = doclist.New(docs, sources)
@@ -154,7 +154,7 @@ func (v *documentsView) reload() {
 			m.SetFilter(query)
 		}
 		lim, hasLimits := v.b.WorkspaceLimits(id)
-		uiDo(func() {
+		v.lf.Do(func() {
 			if seq != v.seq {
 				return
 			}
@@ -171,8 +171,8 @@ func (v *documentsView) reload() {
 // loadLimits shows the live limits of an owned personal workspace: one status call, cached by
 // the core for a while (called off the UI goroutine, after the documents are shown).
 func (v *documentsView) loadLimits(seq int, id string) {
-	lim, ok := v.b.UploadLimits(v.ctx, id)
-	uiDo(func() {
+	lim, ok := v.b.UploadLimits(v.lf.Ctx, id)
+	v.lf.Do(func() {
 		if seq == v.seq && ok {
 			v.limits.set(v.ws, lim, ok)
 		}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -16,7 +15,7 @@ import (
 // count line is updated (goal: under 10 ms). The query grows a letter at a time, as when typing.
 func BenchmarkFilterKeystroke(b *testing.B) {
 	test.NewTempApp(b)
-	v := newDocumentsView(explainOnly{}, context.Background(), func(fyne.Focusable) {})
+	v := newDocumentsView(testLife(b), explainOnly{}, func(fyne.Focusable) {})
 	w := test.NewWindow(v.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(1100, 700))

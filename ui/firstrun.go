@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
 	"lectern/ui/internal/words"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/widgets"
@@ -32,8 +32,8 @@ type firstRun struct {
 	connectCard *widget.Card
 }
 
-func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
-	f := &firstRun{connectForm: newConnectForm(b, ctx), win: win, demoErrs: errview.New(b.Explain)}
+func newFirstRun(lf life.Life, b Backend, win fyne.Window) *firstRun {
+	f := &firstRun{connectForm: newConnectForm(lf, b), win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
 	f.connectForm.onBusy = func(on bool) {
 		if on {
@@ -45,7 +45,7 @@ func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
 	f.root = f.layout()
 	go func() {
 		chain := b.KeychainAvailable()
-		uiDo(func() {
+		lf.Do(func() {
 			f.connectCard.SetSubTitle(keychainNote(chain))
 			f.showKeyFile(chain)
 		})
@@ -111,8 +111,8 @@ func (f *firstRun) doDemo() {
 	f.setBusy(true) // disables the demo button too (onBusy)
 	f.demoErrs.SetError(nil)
 	go func() {
-		err := f.b.StartDemo(f.ctx)
-		uiDo(func() {
+		err := f.b.StartDemo(f.lf.Ctx)
+		f.lf.Do(func() {
 			f.setBusy(false)
 			f.demoErrs.SetError(err)
 			if err == nil && f.onConnected != nil {

@@ -86,7 +86,7 @@ func TestFirstRunConnectOpensTheBrowser(t *testing.T) {
 	p.server.SetText(f.emu.URL())
 	p.key.SetText(f.info.Key)
 	test.Tap(p.connect)
-	until(t, "the browser", f.u.Settled)
+	until(t, "the browser", driver{f.u}.settled)
 	if got := f.app.Settings().Server; got != strings.TrimRight(f.emu.URL(), "/") && got != f.emu.URL() {
 		t.Errorf("saved server = %q", got)
 	}
@@ -103,7 +103,7 @@ func TestDemoPath(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	p := firstRunPage(t, f)
 	test.Tap(p.demo)
-	until(t, "the demo browser", f.u.Settled)
+	until(t, "the demo browser", driver{f.u}.settled)
 	m := f.u.main
 	var names []string
 	for _, w := range m.list.all {

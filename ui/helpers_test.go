@@ -14,45 +14,38 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/client/emulator"
+	"lectern/ui/internal/life"
+	"lectern/ui/internal/uitest"
 )
 
-// uiQueue holds the functions views hand to uiDo; the test goroutine runs them in pump and until,
-// so that it is the only goroutine touching widgets, as the real UI goroutine would be.
-var uiQueue = make(chan func(), 100000)
+// uiQueue is the tests' UI goroutine: the views' life.Life hands it their work, and the test
+// goroutine runs it in until and drain.
+var uiQueue = uitest.NewQueue()
 
 func TestMain(m *testing.M) {
 	keyring.MockInit()
 	os.Unsetenv("LECTERN_API_KEY")
-	uiDo = func(fn func()) { uiQueue <- fn }
 	os.Exit(m.Run())
 }
 
-// until runs queued UI work until cond holds, failing the test after timeout.
+// testLife is a view's link to a test window: the test's UI queue and a context that ends with it.
+func testLife(t testing.TB) life.Life { return uiQueue.Life(t) }
+
+// newTestUI is New whose views come back to the test's UI queue.
+func newTestUI(fa fyne.App, b Backend) *UI {
+	u := New(fa, b)
+	u.lf.Do = uiQueue.Do
+	return u
+}
+
+// until runs queued UI work until cond holds, failing the test after 20 s.
 func until(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(20 * time.Second)
-	for !cond() {
-		select {
-		case fn := <-uiQueue:
-			fn()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		case <-time.After(5 * time.Millisecond):
-		}
-	}
+	uiQueue.Until(t, what, cond)
 }
 
 // drain runs the UI work queued so far, and what it queues within a short while.
-func drain() {
-	for {
-		select {
-		case fn := <-uiQueue:
-			fn()
-		case <-time.After(50 * time.Millisecond):
-			return
-		}
-	}
-}
+func drain() { uiQueue.Drain() }
 
 // fixture is the UI over a real app.App in a fresh home, next to a demo emulator.
 type fixture struct {
@@ -101,7 +94,7 @@ func (f *fixture) show(b Backend) *UI {
 		b = f.app
 	}
 	f.fa = test.NewTempApp(f.t)
-	f.u = New(f.fa, b)
+	f.u = newTestUI(f.fa, b)
 	f.u.Show()
 	f.t.Cleanup(func() { f.u.Close(); drain() })
 	return f.u
@@ -120,7 +113,7 @@ func (f *fixture) browser() *mainView {
 	f.t.Helper()
 	f.connect()
 	u := f.show(nil)
-	until(f.t, "the workspace browser", u.Settled)
+	until(f.t, "the workspace browser", driver{u}.settled)
 	return u.main
 }
 

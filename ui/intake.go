@@ -33,13 +33,6 @@ func (u *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 	u.main.addPaths(paths)
 }
 
-// AddFiles adds files as a drop would (the harness and tests).
-func (u *UI) AddFiles(paths ...string) {
-	if u.main != nil {
-		u.main.addPaths(paths)
-	}
-}
-
 // pickFiles opens the file picker (Add files, Ctrl/Cmd+O) for the workspace shown.
 func (u *UI) pickFiles() {
 	if u.main != nil {
@@ -83,14 +76,14 @@ func (m *mainView) addPaths(paths []string) {
 		return
 	}
 	go func() {
-		if ok, why := m.b.CanAddFiles(m.ctx, ws.WorkspaceID); !ok {
-			uiDo(func() {
+		if ok, why := m.b.CanAddFiles(m.lf.Ctx, ws.WorkspaceID); !ok {
+			m.lf.Do(func() {
 				m.intake.setNotice(fmt.Sprintf("%d %s not added. %s", len(paths), words.Plural(len(paths), "file"), why))
 			})
 			return
 		}
-		res, err := m.b.AddFiles(m.ctx, ws.WorkspaceID, paths...)
-		uiDo(func() {
+		res, err := m.b.AddFiles(m.lf.Ctx, ws.WorkspaceID, paths...)
+		m.lf.Do(func() {
 			m.intake.setNotice("")
 			if err != nil {
 				m.intake.setNotice(words.Sentence(m.b.Explain(err).String()))

@@ -214,7 +214,7 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	p := firstRunPage(t, f)
 	test.Tap(p.demo)
-	until(t, "the demo browser", f.u.Settled)
+	until(t, "the demo browser", driver{f.u}.settled)
 	s := openSettings(t, f)
 	until(t, "the demo key text", func() bool { return strings.Contains(s.key.Text, "demo") })
 	drain()
@@ -240,7 +240,7 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 	c.key.SetText(f.info.Key)
 	test.Tap(c.connect)
 	until(t, "the other server's browser", func() bool {
-		return !c.inFlight && f.u.main != nil && f.app.Server() == f.emu.URL() && f.u.Settled()
+		return !c.inFlight && f.u.main != nil && f.app.Server() == f.emu.URL() && driver{f.u}.settled()
 	})
 	if f.app.DemoMode() || f.app.Settings().DemoMode || f.app.Settings().Server != f.emu.URL() {
 		t.Errorf("demo %v/%v, saved server %q", f.app.DemoMode(), f.app.Settings().DemoMode, f.app.Settings().Server)
@@ -335,7 +335,7 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 
 	test.Tap(buttons.Objects[1].(*widget.Button)) // Use
 	until(t, "the first server's browser", func() bool {
-		return f.app.Server() == f.emu.URL() && f.u.main != nil && f.u.Settled() && s.server.Text == f.emu.URL()
+		return f.app.Server() == f.emu.URL() && f.u.main != nil && driver{f.u}.settled() && s.server.Text == f.emu.URL()
 	})
 	until(t, "the list without the server in use", func() bool {
 		texts := visibleTexts(s.servers.root)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"lectern/ui/internal/life"
 	"slices"
 	"sync/atomic"
 
@@ -26,7 +27,7 @@ const docSplitOffset = 0.6
 // status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
 type mainView struct {
 	b   Backend
-	ctx context.Context
+	lf  life.Life
 	win fyne.Window
 
 	list     *workspaceList
@@ -56,12 +57,12 @@ type mainView struct {
 	onLoaded func(count int)
 }
 
-func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
+func newMainView(lf life.Life, b Backend, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
-	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
+	m := &mainView{b: b, lf: lf, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(lf, b, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
-		chat: newChatPane(b, ctx, win), convs: newConversationList(b, ctx, win), uploads: container.NewStack()}
-	m.banner = newOfflineBanner(b, ctx, m.refresh)
+		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win), uploads: container.NewStack()}
+	m.banner = newOfflineBanner(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.onContent = func(ws app.CachedWorkspace, docs []client.Document) {
@@ -77,7 +78,7 @@ func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.intake = newUploadsPanel(b, ctx)
+	m.intake = newUploadsPanel(lf, b)
 	m.intake.onAdd = m.pickFiles
 	m.uploads.Add(m.intake.root)
 	m.root = m.layout()
@@ -134,8 +135,8 @@ func (m *mainView) start() {
 func (m *mainView) loadWorkspaces() {
 	m.loads++
 	go func() {
-		ws, err := m.b.Workspaces(m.ctx)
-		uiDo(func() {
+		ws, err := m.b.Workspaces(m.lf.Ctx)
+		m.lf.Do(func() {
 			m.loads--
 			if err != nil {
 				if !m.b.Settings().DemoMode {
@@ -214,8 +215,8 @@ func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
 	m.chat.holdIntro()
 	go func() {
-		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
-		uiDo(func() {
+		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
+		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
 			if m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
 				return // another workspace or conversation was chosen meanwhile, and shows itself
@@ -303,8 +304,8 @@ func (m *mainView) runSync(fn func(context.Context) error) {
 	}
 	m.setBusy(true)
 	go func() {
-		err := fn(m.ctx)
-		uiDo(func() {
+		err := fn(m.lf.Ctx)
+		m.lf.Do(func() {
 			m.setBusy(false)
 			m.syncDone(err)
 		})

@@ -171,7 +171,7 @@ func pollingBrowser(t *testing.T) (*fixture, *pollBackend, *mainView) {
 	f.connect()
 	b := &pollBackend{App: f.app}
 	u := f.show(b)
-	until(t, "the browser", u.Settled)
+	until(t, "the browser", driver{u}.settled)
 	return f, b, u.main
 }
 
@@ -231,7 +231,7 @@ func TestLayoutSortAndWorkspaceRestoredAfterRestart(t *testing.T) {
 	if s := f.app.Settings(); s.WindowWidth != 900 || s.WindowHeight != 650 || s.SplitOffset != 0.22 || s.DocSplitOffset != 0.5 {
 		t.Errorf("saved %+v", s)
 	}
-	u := New(test.NewTempApp(t), f.app)
+	u := newTestUI(test.NewTempApp(t), f.app)
 	u.Show()
 	defer u.Close()
 	until(t, "the last workspace", func() bool {
@@ -303,7 +303,7 @@ func TestWindowFits640x480(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	u := f.show(&limitsBackend{App: f.app, lim: quarterUsed})
-	until(t, "the browser", u.Settled)
+	until(t, "the browser", driver{u}.settled)
 	u.main.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return u.main.docs.limits.root.Visible() })
 	u.win.Resize(small) // labels wrap at this width: their height counts
@@ -322,7 +322,7 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f.connect()
 	seedConversation(t, f.app, f.info.Personal, 2)
 	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
-	until(t, "the browser", u.Settled)
+	until(t, "the browser", driver{u}.settled)
 	m, c := u.main, u.main.chat
 	for _, w := range m.list.all {
 		if w.WorkspaceID == f.info.Personal && !m.list.Select(w.WorkspaceID) {

@@ -15,6 +15,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/probe"
+	"lectern/ui/internal/harness"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).
@@ -29,8 +30,9 @@ type RunOptions struct {
 	Trace bool
 	// Driver, when set, runs on a goroutine of its own once the window is shown; painted is closed
 	// when the first frame is painted, and its result is Run's exit code. It is the hook of the
-	// test harness (ui/internal/tour: smoke driver, screenshot tour); the product never sets it.
-	Driver func(u *UI, painted <-chan struct{}) int
+	// test harness (ui/internal/tour: smoke driver, screenshot tour), which drives the window through
+	// w; the product never sets it.
+	Driver func(w *harness.Window, painted <-chan struct{}) int
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -63,11 +65,11 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
 	u.win = win
-	return u.run(start, opts)
+	return u.run(start, opts, o.a)
 }
 
-// run shows the window, starts the driver when there is one, and runs the Fyne loop.
-func (u *UI) run(start time.Time, opts RunOptions) int {
+// run shows the window, starts the driver when there is one (over a), and runs the Fyne loop.
+func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 	var code atomic.Int32
 	painted := make(chan struct{})
 	u.probe = probe.New(func() {
@@ -85,7 +87,8 @@ func (u *UI) run(start time.Time, opts RunOptions) int {
 	}
 	u.Show()
 	if opts.Driver != nil {
-		go func() { code.Store(int32(opts.Driver(u, painted))) }()
+		w := u.harness(a)
+		go func() { code.Store(int32(opts.Driver(w, painted))) }()
 	}
 	u.fa.Run()
 	u.Close()

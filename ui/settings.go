@@ -174,7 +174,7 @@ func (s *settingsWindow) loadKey(server string) {
 	chain := b.KeychainAvailable()
 	st := b.Settings()
 	path := b.KeyFile(server)
-	uiDo(func() {
+	s.u.lf.Do(func() {
 		s.src, s.chain, s.demo = src, chain, demo
 		s.key.SetText(keyText(key, src, s.u.b.Explain(err).Sentence, demo))
 		s.keys.show(server != "" && !demo, src, chain, st.KeyFile)
@@ -238,8 +238,8 @@ func (s *settingsWindow) confirmSignOut() {
 func (s *settingsWindow) doSignOut() {
 	s.signOut.Disable()
 	go func() {
-		err := s.u.b.SignOut(s.u.ctx)
-		uiDo(func() {
+		err := s.u.b.SignOut(s.u.lf.Ctx)
+		s.u.lf.Do(func() {
 			s.errs.SetError(err)
 			if err != nil {
 				s.signOut.Enable()

@@ -88,8 +88,8 @@ func (k *keySettings) doSave() {
 	k.save.Disable()
 	u := k.s.u
 	go func() {
-		err := u.b.EnterKey(u.ctx, key)
-		uiDo(func() {
+		err := u.b.EnterKey(u.lf.Ctx, key)
+		k.s.u.lf.Do(func() {
 			k.inFlight = false
 			k.save.Enable()
 			k.s.errs.SetError(err)
@@ -111,8 +111,8 @@ func (k *keySettings) setKeyFile(on bool) {
 	}
 	u := k.s.u
 	go func() {
-		err := u.b.SetKeyFile(u.ctx, on)
-		uiDo(func() {
+		err := u.b.SetKeyFile(u.lf.Ctx, on)
+		k.s.u.lf.Do(func() {
 			k.s.errs.SetError(err)
 			k.s.refresh()
 		})
@@ -123,7 +123,7 @@ func (k *keySettings) setKeyFile(on bool) {
 // use keeps its cache (every server's is kept apart); after connecting, the window shows the new
 // server's workspaces.
 func (s *settingsWindow) showConnectOther() {
-	f := newConnectForm(s.u.b, s.u.ctx)
+	f := newConnectForm(s.u.lf, s.u.b)
 	f.showKeyFile(s.chain)
 	note := widget.NewLabel("The workspaces and conversations cached for each server stay on this computer: " +
 		"connecting back to a server shows them again.")

@@ -36,10 +36,10 @@ func newServerList(s *settingsWindow) *serverList {
 
 // load lists the known servers off the UI goroutine (the database may be busy).
 func (l *serverList) load() {
-	b, ctx := l.s.u.b, l.s.u.ctx
+	b, ctx := l.s.u.b, l.s.u.lf.Ctx
 	go func() {
 		list, err := b.KnownServers(ctx)
-		uiDo(func() {
+		l.s.u.lf.Do(func() {
 			if err != nil {
 				l.s.errs.SetError(err)
 			}
@@ -72,8 +72,8 @@ func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
 func (l *serverList) use(server string) {
 	u := l.s.u
 	go func() {
-		err := u.b.SwitchServer(u.ctx, server)
-		uiDo(func() {
+		err := u.b.SwitchServer(u.lf.Ctx, server)
+		l.s.u.lf.Do(func() {
 			l.s.errs.SetError(err)
 			if err != nil {
 				return
@@ -134,8 +134,8 @@ func (f *serverKeyForm) doSave() {
 	f.busy = true
 	f.save.Disable()
 	go func() {
-		err := f.u.b.SetServerKey(f.u.ctx, f.server, key)
-		uiDo(func() {
+		err := f.u.b.SetServerKey(f.u.lf.Ctx, f.server, key)
+		f.u.lf.Do(func() {
 			f.busy = false
 			f.save.Enable()
 			f.errs.SetError(err)

@@ -9,6 +9,7 @@ package ui
 
 import (
 	"context"
+	"lectern/ui/internal/life"
 
 	"fyne.io/fyne/v2"
 
@@ -55,11 +56,6 @@ type Backend interface {
 
 var _ Backend = (*app.App)(nil)
 
-// uiDo runs fn on the UI goroutine: fyne.Do. Every view comes back from its goroutines through it.
-// The package's tests replace it, once, with a queue that the test goroutine drains, so that the
-// race detector sees the test goroutine as the only UI goroutine.
-var uiDo = fyne.Do
-
 // view is what the window shows: the first-run page or the workspace browser.
 type view interface {
 	content() fyne.CanvasObject
@@ -76,7 +72,7 @@ type UI struct {
 	main     *mainView
 	settings *settingsWindow
 	unsub    func()
-	ctx      context.Context
+	lf       life.Life
 	cancel   context.CancelFunc
 	theme    string
 	themeSet bool
@@ -90,7 +86,7 @@ type UI struct {
 // New makes the front-end over b inside the Fyne app fa; Show opens its window.
 func New(fa fyne.App, b Backend) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: b, ctx: ctx, cancel: cancel}
+	return &UI{fa: fa, b: b, lf: life.Life{Ctx: ctx, Do: fyne.Do}, cancel: cancel}
 }
 
 // Window returns the main window (nil before Show).
@@ -108,7 +104,7 @@ func (u *UI) Show() {
 	u.win.SetCloseIntercept(u.Quit)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
-	u.unsub = u.b.Subscribe(func(ev app.Event) { uiDo(func() { u.dispatch(ev) }) })
+	u.unsub = u.b.Subscribe(func(ev app.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
 	u.installShortcuts()
 	s := u.b.Settings()
 	if s.Server == "" && !s.DemoMode {
@@ -150,14 +146,14 @@ func (u *UI) setView(v view, name string) {
 
 func (u *UI) showFirstRun() {
 	u.main = nil
-	f := newFirstRun(u.b, u.ctx, u.win)
+	f := newFirstRun(u.lf, u.b, u.win)
 	f.onConnected = u.showMain
 	u.setView(f, "first-run")
 	u.win.Canvas().Focus(f.server)
 }
 
 func (u *UI) showMain() {
-	u.main = newMainView(u.b, u.ctx, u.win)
+	u.main = newMainView(u.lf, u.b, u.win)
 	u.main.onSettings = u.ShowSettings
 	if u.trace != nil {
 		u.main.docs.onShown = func(n int) { u.trace("documents-shown", n) }

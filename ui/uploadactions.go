@@ -15,8 +15,8 @@ func (p *uploadsPanel) retry(it uploadItem) {
 	}
 	id, name := it.Entry.ID, it.Entry.SuggestedName
 	go func() {
-		if err := p.b.Uploads().RetryAs(p.ctx, id, name); err != nil {
-			uiDo(func() { p.showError(id, err) })
+		if err := p.b.Uploads().RetryAs(p.lf.Ctx, id, name); err != nil {
+			p.lf.Do(func() { p.showError(id, err) })
 		}
 	}()
 }
@@ -36,8 +36,8 @@ func (p *uploadsPanel) remove(it uploadItem) {
 	}
 	id := it.Entry.ID
 	go func() {
-		if err := p.b.Uploads().Remove(p.ctx, id); err != nil {
-			uiDo(func() { p.showError(id, err) })
+		if err := p.b.Uploads().Remove(p.lf.Ctx, id); err != nil {
+			p.lf.Do(func() { p.showError(id, err) })
 		}
 	}()
 }
@@ -52,7 +52,7 @@ func (p *uploadsPanel) dropRefused(fn func(uploadItem) bool) {
 // clearFinished removes the ready entries and the refused files; failed ones stay for Retry.
 func (p *uploadsPanel) clearFinished() {
 	p.dropRefused(func(uploadItem) bool { return true })
-	go func() { _ = p.b.Uploads().ClearFinished(p.ctx) }()
+	go func() { _ = p.b.Uploads().ClearFinished(p.lf.Ctx) }()
 }
 
 func fileSize(path string) int64 {

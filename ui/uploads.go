@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"context"
 	"fmt"
+	"lectern/ui/internal/life"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -25,7 +25,7 @@ const uploadsPanelHeight = 80
 // button's badge counts what is still running. A row changes with RefreshItem, never the list.
 type uploadsPanel struct {
 	b                  Backend
-	ctx                context.Context
+	lf                 life.Life
 	items              []uploadItem
 	list               *widget.List
 	body               *fyne.Container
@@ -42,8 +42,8 @@ type uploadsPanel struct {
 	onChanged func()
 }
 
-func newUploadsPanel(b Backend, ctx context.Context) *uploadsPanel {
-	p := &uploadsPanel{b: b, ctx: ctx, count: widgets.NewBadge("", theme.ColorNamePrimary)}
+func newUploadsPanel(lf life.Life, b Backend) *uploadsPanel {
+	p := &uploadsPanel{b: b, lf: lf, count: widgets.NewBadge("", theme.ColorNamePrimary)}
 	p.list = widget.NewList(func() int { return len(p.items) },
 		func() fyne.CanvasObject { return p.newRow() },
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*uploadRow).set(p.items[i]) })
@@ -102,8 +102,8 @@ func (p *uploadsPanel) setNotice(text string) {
 // load reads the whole queue (at start, and after a server change), keeping the refused files.
 func (p *uploadsPanel) load() {
 	go func() {
-		list, err := p.b.Uploads().List(p.ctx)
-		uiDo(func() {
+		list, err := p.b.Uploads().List(p.lf.Ctx)
+		p.lf.Do(func() {
 			if err != nil {
 				return
 			}
@@ -180,8 +180,8 @@ func (p *uploadsPanel) handle(ev app.Event) {
 // fetch reads entry id off the UI goroutine and shows it in its row (a new row when it has none).
 func (p *uploadsPanel) fetch(id int64) {
 	go func() {
-		e, err := p.b.Uploads().Get(p.ctx, id)
-		uiDo(func() {
+		e, err := p.b.Uploads().Get(p.lf.Ctx, id)
+		p.lf.Do(func() {
 			if err != nil {
 				return
 			}

@@ -125,7 +125,7 @@ func TestIntakeDropOnWorkspaceThatCannotTakeFiles(t *testing.T) {
 	m := f.browser()
 	p := writeTestFile(t, t.TempDir(), "memo.txt", []byte("A memo."))
 	m.selectNamed(t, "Finance")
-	f.u.AddFiles(p)
+	driver{f.u}.addFiles(p)
 	until(t, "the reason", func() bool { return m.intake.notice.Visible() })
 	if txt := m.intake.notice.Text; !strings.Contains(txt, "organisation") || !strings.Contains(txt, "“My documents”") {
 		t.Errorf("notice %q", txt)
@@ -134,13 +134,13 @@ func TestIntakeDropOnWorkspaceThatCannotTakeFiles(t *testing.T) {
 		t.Errorf("rows for a refused drop: %+v", m.intake.items)
 	}
 	m.selectNamed(t, "Employee handbook (published)")
-	f.u.AddFiles(p)
+	driver{f.u}.addFiles(p)
 	until(t, "the server's refusal", func() bool { return m.intake.stateOf("memo.txt") == "failed" })
 	it, _ := m.intake.item("memo.txt")
 	if it.Entry.ErrorCode != "workspace_read_only" || !strings.Contains(it.Entry.Error, "published") {
 		t.Fatalf("published: %+v", it.Entry)
 	}
-	f.u.AddFiles(p)
+	driver{f.u}.addFiles(p)
 	until(t, "the remembered reason", func() bool { return strings.Contains(m.intake.notice.Text, "published") })
 	if !strings.Contains(m.intake.notice.Text, "“My documents”") {
 		t.Errorf("notice %q", m.intake.notice.Text)
@@ -174,7 +174,7 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 	for _, n := range names {
 		paths = append(paths, writeTestFile(t, dir, n, []byte("The file called "+n)))
 	}
-	f.u.AddFiles(paths...)
+	driver{f.u}.addFiles(paths...)
 	until(t, "a file being sent", func() bool { return m.intake.stateOf("one.txt") == "sending" })
 	f.u.Close()
 	drain()
@@ -182,7 +182,7 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 	f.app = f.open()
 	f.app.Uploads().Start() // as ui.Run does
 	u := f.show(nil)
-	until(t, "the browser again", u.Settled)
+	until(t, "the browser again", driver{u}.settled)
 	p := u.main.intake
 	until(t, "the panel showing them resume", func() bool { return len(p.items) == 4 && p.open })
 	until(t, "every file ready", func() bool {
@@ -217,7 +217,7 @@ func TestIntakeNotifiesWhenNotFocusedAndQuitAsks(t *testing.T) {
 	windowFocused = func() bool { return false }
 	sendNotification = func(n *fyne.Notification) { got = append(got, n) }
 	t.Cleanup(func() { windowFocused, sendNotification = oldF, oldS })
-	f.u.AddFiles(writeTestFile(t, t.TempDir(), "notice.txt", []byte("Notify me.")))
+	driver{f.u}.addFiles(writeTestFile(t, t.TempDir(), "notice.txt", []byte("Notify me.")))
 	until(t, "a notification", func() bool { return len(got) == 1 })
 	if !strings.Contains(got[0].Title, "Ready") || !strings.Contains(got[0].Title, "notice.txt") {
 		t.Errorf("notification %+v", got[0])
