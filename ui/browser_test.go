@@ -8,63 +8,18 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/client"
-	"lectern/ui/internal/doclist"
 )
 
-func TestBrowserGroupsWebsiteImportUnderItsSource(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "Operations")
-	got := strings.Join(m.rowNames(), "|")
-	want := "product-catalogue-2026.pdf|supplier-list-2026.csv|[help.northwindtrails.example]|Opening hours|Returns policy|Shipping|Warranty"
-	if got != want {
-		t.Fatalf("rows:\n got %s\nwant %s", got, want)
-	}
-	// Tapping the source's row folds its pages away.
-	m.docs.table.table.Select(widget.TableCellID{Row: 2, Col: 0})
-	if got := len(m.rowNames()); got != 3 {
-		t.Fatalf("after folding the import, %d rows", got)
-	}
-}
-
-func TestBrowserSelectionFilterAndSort(t *testing.T) {
+// Choosing a workspace saves it as the last one of the server.
+func TestBrowserSavesTheLastWorkspace(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "Finance")
-	if m.docs.title.Text != "Finance" || m.docs.scope.Text != "Organisation" || !strings.Contains(m.docs.counts.Text, "1 failed") {
-		t.Fatalf("header: %q %q %q", m.docs.title.Text, m.docs.scope.Text, m.docs.counts.Text)
-	}
-	if got := f.app.Settings().LastWorkspace[f.app.Server()]; got == "" {
-		until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.Server()] != "" })
-	}
-	test.Type(m.docs.filter, "INVOICE")
-	if got := m.rowNames(); len(got) != 1 || got[0] != "scanned-invoice-0042.pdf" {
-		t.Fatalf("filtered rows: %v", got)
-	}
-	if !strings.Contains(m.docs.shown.Text, "1 of 3 match") {
-		t.Errorf("shown: %q", m.docs.shown.Text)
-	}
-	m.docs.filter.SetText("")
-	// Sort by status through the header button: failed first; again: ready first.
-	m.docs.table.sortBy(doclist.ColStatus)
-	first := m.docs.table.model.Doc(m.docs.table.model.Row(0).Index)
-	if first.Status != client.StatusFailed {
-		t.Fatalf("sorted by status, first is %s (%s)", first.Name, first.Status)
-	}
-	m.docs.table.sortBy(doclist.ColStatus)
-	first = m.docs.table.model.Doc(m.docs.table.model.Row(0).Index)
-	if first.Status != client.StatusReady {
-		t.Fatalf("sorted by status descending, first is %s (%s)", first.Name, first.Status)
-	}
-	// The sort order stays when another workspace is chosen.
-	m.selectNamed(t, "My documents")
-	if col, desc := m.docs.table.model.Sort(); col != doclist.ColStatus || !desc {
-		t.Errorf("sort after switching: %v %v", col, desc)
-	}
+	id := m.docs.Workspace().WorkspaceID
+	until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.Server()] == id })
 }
 
 func TestBrowserWorkspaceFilterAndKeyboard(t *testing.T) {
@@ -75,18 +30,13 @@ func TestBrowserWorkspaceFilterAndKeyboard(t *testing.T) {
 		t.Fatalf("filtered workspaces: %v", m.list.shown)
 	}
 	m.list.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "Finance selected", func() bool { return m.docs.ws.Workspace.Name == "Finance" && !m.docs.loading.Visible() })
+	until(t, "Finance selected", func() bool { return m.docs.Workspace().Workspace.Name == "Finance" && !m.docs.Loading() })
 	if f.u.win.Canvas().Focused() != m.list.list {
 		t.Errorf("Enter in the filter box should move the focus to the list, focused: %T", f.u.win.Canvas().Focused())
 	}
 	test.Type(m.list.filter, "zzz")
 	if !m.list.empty.Root.Visible() || !strings.Contains(m.list.empty.Text.Text, "No workspace matches") {
 		t.Errorf("no-match text: %q", m.list.empty.Text.Text)
-	}
-	// Enter in the documents filter moves to the table, where arrows and space select.
-	m.docs.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if f.u.win.Canvas().Focused() != m.docs.table.table {
-		t.Errorf("focused after Enter in the documents filter: %T", f.u.win.Canvas().Focused())
 	}
 }
 
@@ -132,7 +82,7 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	if !u.main.busy || !u.main.syncing.Visible() {
 		t.Error("no refresh indicator while the background refresh runs")
 	}
-	until(t, "the last workspace", func() bool { return u.main.docs.ws.Workspace.Name == "Operations" })
+	until(t, "the last workspace", func() bool { return u.main.docs.Workspace().Workspace.Name == "Operations" })
 	close(b.release)
 	until(t, "the refresh", func() bool { return !u.main.busy })
 	if u.main.syncing.Visible() {
@@ -151,53 +101,6 @@ func (s *slowBackend) Refresh(ctx context.Context) error {
 	return s.App.Refresh(ctx)
 }
 
-func TestBrowserShowsErrorsWithRequestID(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	f.connect()
-	b := &failingBackend{App: f.app, err: &client.APIError{StatusCode: 500, Code: "server_error", RequestID: "req_12345"}}
-	u := f.show(b)
-	until(t, "the browser", func() bool { return u.main.loads == 0 && len(u.main.list.all) > 0 && !u.main.busy })
-	m := u.main
-	m.list.Select(m.list.all[3].WorkspaceID)
-	until(t, "the error", func() bool { return m.docs.errs.Message() != "" })
-	if msg := m.docs.errs.Message(); !strings.Contains(msg, "The server had a problem") {
-		t.Errorf("message: %q", msg)
-	}
-	if m.docs.errs.RequestID() != "req_12345" {
-		t.Errorf("request id %q not shown selectable", m.docs.errs.RequestID())
-	}
-}
-
-// failingBackend fails WorkspaceContent with err.
-type failingBackend struct {
-	*app.App
-	err error
-}
-
-func (b *failingBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
-	return nil, nil, b.err
-}
-
-func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	f.connect()
-	u := f.show(&limitsBackend{App: f.app, lim: quarterUsed})
-	until(t, "the browser", driver{u}.settled)
-	m := u.main
-	m.selectNamed(t, "My documents")
-	until(t, "the limits bar", func() bool { return m.docs.limits.root.Visible() })
-	if got := m.docs.limits.bar.TextFormatter(); got != "25.0 MB of 100.0 MB used" {
-		t.Errorf("bar text %q", got)
-	}
-	if !strings.Contains(m.docs.limits.daily.Text, "Uploads left today: 195 of 200") {
-		t.Errorf("daily: %q", m.docs.limits.daily.Text)
-	}
-	m.selectNamed(t, "Finance")
-	if m.docs.limits.root.Visible() {
-		t.Error("limits shown for an organisation workspace")
-	}
-}
-
 // quarterUsed is a personal workspace's limits with a quarter of its space used.
 var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
 	DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
@@ -211,25 +114,6 @@ func (b *limitsBackend) WorkspaceLimits(string) (client.Limits, bool) { return b
 
 func (b *limitsBackend) UploadLimits(context.Context, string) (client.Limits, bool) {
 	return b.lim, true
-}
-
-func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	f.connect()
-	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
-	until(t, "the browser", driver{u}.settled)
-	m := u.main
-	m.selectNamed(t, "My documents")
-	if m.docs.table.model.Len() != 10000 {
-		t.Fatalf("%d documents", m.docs.table.model.Len())
-	}
-	test.Type(m.docs.filter, "report q3")
-	if got := m.docs.table.model.Rows(); got != 2500 {
-		t.Errorf("filter kept %d rows", got)
-	}
-	if first := m.rowNames()[0]; !strings.Contains(first, "report") || !strings.Contains(first, "Q3") {
-		t.Errorf("first row %q", first)
-	}
 }
 
 // largeBackend serves docs as the content of every workspace.

@@ -187,8 +187,8 @@ func TestChatSourceSelectsDocument(t *testing.T) {
 		t.Fatal("no sources")
 	}
 	c.sourceTapped(turn.Sources[0])
-	if m.docs.selected < 0 || m.docs.table.model.Doc(m.docs.selected).DocumentID != turn.Sources[0].DocumentID {
-		t.Fatalf("selected %d, want %s", m.docs.selected, turn.Sources[0].DocumentID)
+	if got := m.docs.Selected().DocumentID; got != turn.Sources[0].DocumentID {
+		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
 	}
 }
 

@@ -45,7 +45,7 @@ func pending(docs []client.Document) bool {
 // pollPending starts, keeps or stops the background refresh after workspace wsID's documents were
 // shown.
 func (m *mainView) pollPending(wsID string, docs []client.Document) {
-	if wsID != m.docs.ws.WorkspaceID || !pending(docs) {
+	if wsID != m.docs.Workspace().WorkspaceID || !pending(docs) {
 		m.poll.stop()
 		return
 	}
@@ -68,7 +68,7 @@ func (m *mainView) schedulePoll() {
 func (m *mainView) pollTick() {
 	m.poll.timer = nil
 	id := m.poll.wsID
-	if id == "" || m.lf.Ctx.Err() != nil || id != m.docs.ws.WorkspaceID {
+	if id == "" || m.lf.Ctx.Err() != nil || id != m.docs.Workspace().WorkspaceID {
 		m.poll.stop()
 		return
 	}

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/widget"
-
 	"lectern/app"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/harness"
@@ -35,8 +33,8 @@ func (d driver) settled() bool {
 	u := d.u
 
 	m := u.main
-	return m != nil && !m.busy && m.loads == 0 && len(m.list.all) > 0 && m.docs.ws.WorkspaceID != "" &&
-		!m.docs.loading.Visible()
+	return m != nil && !m.busy && m.loads == 0 && len(m.list.all) > 0 && m.docs.Workspace().WorkspaceID != "" &&
+		!m.docs.Loading()
 }
 
 // firstRunShown reports whether the window shows the first-run page.
@@ -105,7 +103,7 @@ func (d driver) filterDocuments(text string) {
 	u := d.u
 
 	if u.main != nil {
-		u.main.docs.filter.SetText(text)
+		u.main.docs.SetFilter(text)
 	}
 }
 
@@ -114,7 +112,7 @@ func (d driver) sortDocuments(col doclist.Column) {
 	u := d.u
 
 	if u.main != nil {
-		u.main.docs.table.sortBy(col)
+		u.main.docs.SortBy(col)
 	}
 }
 
@@ -157,14 +155,14 @@ func (d driver) foldDocuments(on bool) {
 	u := d.u
 
 	if u.main != nil {
-		u.main.docs.setFolded(on)
+		u.main.docs.SetFolded(on)
 	}
 }
 
 // limitsShown reports whether the workspace shown has its limits bar.
 func (d driver) limitsShown() bool {
 	u := d.u
-	return u.main != nil && u.main.docs.limits.root.Visible()
+	return u.main != nil && u.main.docs.LimitsShown()
 }
 
 // uploadRows counts the uploads panel's rows: all of them, those still running, and the files
@@ -199,29 +197,13 @@ func (d driver) showUploads(on bool) {
 // selectDocument selects the row of the document named name in the table shown, as a click on it
 // would, which shows its details; false when no listed document has that name.
 func (d driver) selectDocument(name string) bool {
-	u := d.u
-
-	if u.main == nil {
-		return false
-	}
-	v := u.main.docs
-	if v.folded {
-		v.setFolded(false)
-	}
-	m := v.table.model
-	for row := range m.Rows() {
-		if r := m.Row(row); r.Kind == doclist.RowDocument && m.Doc(r.Index).Name == name {
-			v.table.table.Select(widget.TableCellID{Row: row, Col: 0})
-			return true
-		}
-	}
-	return false
+	return d.u.main != nil && d.u.main.docs.SelectNamed(name)
 }
 
 // documentDetailsShown reports whether the selected document's details panel is shown.
 func (d driver) documentDetailsShown() bool {
 	u := d.u
-	return u.main != nil && u.main.docs.detail.shown()
+	return u.main != nil && u.main.docs.DetailsShown()
 }
 
 // addFiles adds files as a drop on the window would.

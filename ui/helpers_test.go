@@ -125,7 +125,7 @@ func (m *mainView) selectNamed(t *testing.T, name string) {
 			if !m.list.Select(w.WorkspaceID) {
 				t.Fatalf("workspace %q not shown", name)
 			}
-			until(t, "documents of "+name, func() bool { return m.docs.ws.Workspace.Name == name && !m.docs.loading.Visible() })
+			until(t, "documents of "+name, func() bool { return m.docs.Workspace().Workspace.Name == name && !m.docs.Loading() })
 			return
 		}
 	}
@@ -134,7 +134,7 @@ func (m *mainView) selectNamed(t *testing.T, name string) {
 
 // rowNames lists the names in the documents table, pages indented, sources in brackets.
 func (m *mainView) rowNames() []string {
-	mod := m.docs.table.model
+	mod := m.docs.Model()
 	out := make([]string, mod.Rows())
 	for i := range out {
 		r := mod.Row(i)

@@ -66,7 +66,7 @@ func pickerExtensions() []string {
 // addPaths sends paths to the workspace shown: refused ones are listed with their reasons, the
 // others are queued; the panel opens to show them.
 func (m *mainView) addPaths(paths []string) {
-	ws := m.docs.ws
+	ws := m.docs.Workspace()
 	m.intake.setOpen(true)
 	if len(paths) == 0 {
 		return

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"lectern/ui/documents"
 	"lectern/ui/internal/life"
 	"slices"
 	"sync/atomic"
@@ -31,7 +32,7 @@ type mainView struct {
 	win fyne.Window
 
 	list     *workspaceList
-	docs     *documentsView
+	docs     *documents.View
 	status   *statusBar
 	banner   *offlineBanner
 	refreshB *widget.Button
@@ -59,21 +60,21 @@ type mainView struct {
 
 func newMainView(lf life.Life, b Backend, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
-	m := &mainView{b: b, lf: lf, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(lf, b, focus),
+	m := &mainView{b: b, lf: lf, win: win, list: newWorkspaceList(focus), docs: documents.New(lf, b, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win), uploads: container.NewStack()}
 	m.banner = newOfflineBanner(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
-	m.docs.onContent = func(ws app.CachedWorkspace, docs []client.Document) {
+	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
 		m.chat.setDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
 	}
 	m.poll.every = pollEvery
-	m.docs.onAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
-	m.docs.onFold = m.foldDocuments
-	m.docs.onDetail = m.roomForDetails
-	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
+	m.docs.OnAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
+	m.docs.OnFold = m.foldDocuments
+	m.docs.OnDetail = m.roomForDetails
+	m.chat.onSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID) }
 	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
@@ -106,7 +107,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	}
 	// The open uploads list takes the conversation's place under the documents, so that new
 	// documents show in the table above it; hiding it brings the conversation back.
-	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
+	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.root, m.intake.body))
 	m.docSplit.Offset = m.docSize
 	m.intake.onOpen = func(open bool) { widgets.ShowIf(m.chat.root, !open); m.docSplit.Refresh() }
 	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
@@ -158,19 +159,18 @@ func (m *mainView) loadWorkspaces() {
 // selectedGone says that the workspace shown is not in list any more (the key lost access to it),
 // or is nil.
 func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
-	id := m.docs.ws.WorkspaceID
+	id := m.docs.Workspace().WorkspaceID
 	if id == "" || slices.ContainsFunc(list, func(w app.CachedWorkspace) bool { return w.WorkspaceID == id }) {
 		return nil
 	}
-	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.ws.Workspace.Name)
+	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.Workspace().Workspace.Name)
 }
 
 // restoreSelection selects the workspace chosen last time on this server, else the first one.
 func (m *mainView) restoreSelection() {
 	if m.list.selected != "" {
 		if ws, ok := m.list.workspace(m.list.selected); ok {
-			m.docs.setHeader(ws)
-			m.docs.ws = ws
+			m.docs.Keep(ws)
 			return
 		}
 	}
@@ -193,7 +193,7 @@ func (m *mainView) serverKey() string {
 }
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
-	m.docs.show(ws)
+	m.docs.Show(ws)
 	m.chat.setWorkspace(ws)
 	m.convs.show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
@@ -218,19 +218,19 @@ func (m *mainView) openLastConversation(wsID string) {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
 		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
-			if m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
+			if m.docs.Workspace().WorkspaceID != wsID || m.chat.conv.ID != 0 {
 				return // another workspace or conversation was chosen meanwhile, and shows itself
 			}
 			if err != nil || !ok {
 				m.chat.showIntro()
 				if err == nil {
-					m.docs.setFolded(false)
+					m.docs.SetFolded(false)
 				}
 				return
 			}
 			m.chat.open(conv, 0)
 			m.convs.selectConversation(conv.ID)
-			m.docs.setFolded(true)
+			m.docs.SetFolded(true)
 		})
 	}()
 }
@@ -253,7 +253,7 @@ const detailsOffset = 0.65
 
 // roomForDetails gives the documents more of the right side when a document's details appear.
 func (m *mainView) roomForDetails() {
-	if !m.docs.folded && m.docSplit.Offset < detailsOffset {
+	if !m.docs.Folded() && m.docSplit.Offset < detailsOffset {
 		m.docSplit.SetOffset(detailsOffset)
 	}
 }
@@ -261,7 +261,7 @@ func (m *mainView) roomForDetails() {
 // saveLayout writes the split positions into s, for the next start.
 func (m *mainView) saveLayout(s *app.Settings) {
 	s.SplitOffset = m.split.Offset
-	if o := m.docSplit.Offset; !m.docs.folded && o > 0.05 && o < 0.95 {
+	if o := m.docSplit.Offset; !m.docs.Folded() && o > 0.05 && o < 0.95 {
 		m.docSize = o
 	}
 	s.DocSplitOffset = m.docSize
@@ -288,7 +288,7 @@ func (m *mainView) openConversation(conv app.Conversation) {
 // first when another one is shown.
 func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
 	m.showChat()
-	if conv.WorkspaceID != m.docs.ws.WorkspaceID {
+	if conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
 		m.list.Select(conv.WorkspaceID)
 	}
 	m.chat.open(conv, turnID)
@@ -355,8 +355,8 @@ func (m *mainView) handle(ev app.Event) {
 	case app.WorkspacesChanged:
 		m.loadWorkspaces()
 	case app.DocumentsChanged:
-		if e.WorkspaceID == m.docs.ws.WorkspaceID {
-			m.docs.reload()
+		if e.WorkspaceID == m.docs.Workspace().WorkspaceID {
+			m.docs.Reload()
 		}
 	case app.UploadFinished:
 		m.notifyFinished(e)
@@ -365,4 +365,4 @@ func (m *mainView) handle(ev app.Event) {
 	m.convs.handle(ev)
 }
 
-func (m *mainView) focusDocFilter() { m.docs.focusFilter() }
+func (m *mainView) focusDocFilter() { m.docs.FocusFilter() }

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -103,7 +104,7 @@ func TestShortcutsRefreshAndSettings(t *testing.T) {
 		t.Error("Ctrl+, did not open Settings")
 	}
 	sh.TypedShortcut(shortcutFilter)
-	if c.Focused() != m.docs.filter {
+	if fe, ok := c.Focused().(*widgets.FilterEntry); !ok || fe.PlaceHolder != "Filter by name, type, status" {
 		t.Error("Ctrl+F did not focus the documents filter")
 	}
 }

@@ -156,7 +156,7 @@ func (u *UI) showMain() {
 	u.main = newMainView(u.lf, u.b, u.win)
 	u.main.onSettings = u.ShowSettings
 	if u.trace != nil {
-		u.main.docs.onShown = func(n int) { u.trace("documents-shown", n) }
+		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
 		u.main.chat.onShown = func(n int) { u.trace("conversation-shown", n) }
 	}

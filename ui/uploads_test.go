@@ -147,21 +147,6 @@ func TestIntakeDropOnWorkspaceThatCannotTakeFiles(t *testing.T) {
 	}
 }
 
-func TestLimitsBarFromStatusCall(t *testing.T) {
-	f := newFixture(t, uploadConfig())
-	m := f.browser()
-	m.selectNamed(t, "My documents")
-	until(t, "the limits bar", func() bool { return m.docs.limits.root.Visible() })
-	if !strings.Contains(m.docs.limits.daily.Text, "Uploads left today: 200 of 200") {
-		t.Errorf("daily: %q", m.docs.limits.daily.Text)
-	}
-	m.selectNamed(t, "Leadership team")
-	drain()
-	if m.docs.limits.root.Visible() {
-		t.Error("limits shown for a shared workspace")
-	}
-}
-
 func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 	cfg := uploadConfig()
 	cfg.ProcessingDelay = 700 * time.Millisecond // the upload answer waits: files stay "sending"

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
-	"lectern/client"
 	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )
@@ -197,11 +196,5 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
 	r.name.SetText(app.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
-	r.counts.SetText(countsText(ws.Counts))
-}
-
-// countsText says how many documents a workspace holds and in which state.
-func countsText(c client.Counts) string {
-	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", words.Thousands(c.Documents), words.Plural(c.Documents, "document"),
-		words.Thousands(c.Ready), words.Thousands(c.NotReady), words.Thousands(c.Failed))
+	r.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
 }

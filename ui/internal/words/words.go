@@ -53,3 +53,9 @@ func Bytes(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "KMGTPE"[exp])
 }
+
+// DocumentCounts says how many documents a workspace holds and in which state.
+func DocumentCounts(documents, ready, notReady, failed int) string {
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", Thousands(documents), Plural(documents, "document"),
+		Thousands(ready), Thousands(notReady), Thousands(failed))
+}

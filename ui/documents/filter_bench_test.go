@@ -1,4 +1,4 @@
-package ui
+package documents
 
 import (
 	"testing"
@@ -6,7 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
 	"lectern/ui/internal/doclist"
 )
 
@@ -15,7 +14,7 @@ import (
 // count line is updated (goal: under 10 ms). The query grows a letter at a time, as when typing.
 func BenchmarkFilterKeystroke(b *testing.B) {
 	test.NewTempApp(b)
-	v := newDocumentsView(testLife(b), explainOnly{}, func(fyne.Focusable) {})
+	v := New(uiQueue.Life(b), explainOnly{}, func(fyne.Focusable) {})
 	w := test.NewWindow(v.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(1100, 700))
@@ -27,11 +26,3 @@ func BenchmarkFilterKeystroke(b *testing.B) {
 		v.filter.SetText(queries[i%len(queries)])
 	}
 }
-
-// explainOnly is a Backend for views that only need to word errors and read the default
-// settings (the rest is never called).
-type explainOnly struct{ Backend }
-
-func (explainOnly) Explain(err error) app.Explanation { return app.Explanation{Sentence: err.Error()} }
-
-func (explainOnly) Settings() app.Settings { return app.Settings{} }

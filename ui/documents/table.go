@@ -1,4 +1,4 @@
-package ui
+package documents
 
 import (
 	"fmt"
@@ -323,4 +323,30 @@ func statusBadge(b *widgets.Badge, status string) {
 		b.Color = theme.ColorNameDisabledButton
 	}
 	b.Refresh()
+}
+
+// setFilter shows the rows matching q.
+func (t *docTable) setFilter(q string) {
+	t.model.SetFilter(q)
+	t.dropCell()
+	t.table.Refresh()
+}
+
+// forgetSelection selects no document.
+func (t *docTable) forgetSelection() { t.selID = "" }
+
+// scrollToSelected keeps the selected document's row in sight.
+func (t *docTable) scrollToSelected() {
+	if row, ok := t.rowOfShown(t.selID); ok {
+		t.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
+	}
+}
+
+// selectDocument selects document id's row, as a click would, and scrolls it into view; a folded
+// website import holding it is opened.
+func (t *docTable) selectDocument(id string) {
+	if row, ok := t.rowOfDocument(id); ok {
+		t.table.Select(widget.TableCellID{Row: row, Col: 0})
+		t.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
+	}
 }

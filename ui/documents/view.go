@@ -1,6 +1,10 @@
-package ui
+// Package documents is the workspace's documents pane: the workspace's name, badges and counts,
+// the upload limits, the filter, the sortable table (website imports folded under their source)
+// and the selected document's details.
+package documents
 
 import (
+	"context"
 	"fmt"
 	"lectern/ui/internal/life"
 
@@ -18,11 +22,21 @@ import (
 	"lectern/ui/widgets"
 )
 
-// documentsView is the right pane's workspace view: the workspace's name, badges and counts, the
-// upload limits for the owner's personal workspaces, a filter box and the documents table.
-type documentsView struct {
-	b  Backend
+// Backend is what the documents pane uses of the application core; *app.App implements it.
+type Backend interface {
+	Settings() app.Settings
+	UpdateSettings(func(*app.Settings)) error
+	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
+	WorkspaceLimits(id string) (client.Limits, bool)
+	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
+	Explain(err error) app.Explanation
+}
+
+// View is the right pane's workspace view: the workspace's name, badges and counts, the upload
+// limits for the owner's personal workspaces, a filter box and the documents table.
+type View struct {
 	lf life.Life
+	b  Backend
 
 	ws      app.CachedWorkspace
 	seq     int // load generation: a late answer for another workspace is dropped
@@ -42,11 +56,12 @@ type documentsView struct {
 	root    fyne.CanvasObject
 	col     doclist.Column
 	desc    bool
-	onShown func(docs int) // after a workspace's documents are shown, when set
-	// onContent is called with the workspace and its documents each time they are loaded.
-	onContent func(ws app.CachedWorkspace, docs []client.Document)
-	// onAsk is called when the person asks the selected document (Ask this document).
-	onAsk    func(doc client.Document)
+	// OnShown, when set, is called after a workspace's documents are shown.
+	OnShown func(docs int)
+	// OnContent is called with the workspace and its documents each time they are loaded.
+	OnContent func(ws app.CachedWorkspace, docs []client.Document)
+	// OnAsk is called when the person asks the selected document (Ask this document).
+	OnAsk    func(doc client.Document)
 	askDoc   *widget.Button
 	selected int    // the selected document's index in the model, -1 when none
 	shownWS  string // the workspace whose documents the table shows
@@ -54,15 +69,16 @@ type documentsView struct {
 	folded   bool
 	unfolded *fyne.Container   // what folding hides above the table
 	bottom   fyne.CanvasObject // the line under the table
-	// onDetail is called when a document's details are shown.
-	onDetail func()
-	// onFold is called when the documents are folded away or shown again.
-	onFold func(folded bool)
+	// OnDetail is called when a document's details are shown.
+	OnDetail func()
+	// OnFold is called when the documents are folded away or shown again.
+	OnFold func(folded bool)
 	focus  func(fyne.Focusable)
 }
 
-func newDocumentsView(lf life.Life, b Backend, focus func(fyne.Focusable)) *documentsView {
-	v := &documentsView{b: b, lf: lf, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
+// New makes the pane, showing no workspace; focus moves the keyboard (the window canvas's Focus).
+func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
+	v := &View{b: b, lf: lf, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
 		scope: widgets.NewBadge("", theme.ColorNameInputBorder), access: widgets.NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: errview.New(b.Explain), selected: -1}
@@ -86,10 +102,10 @@ func newDocumentsView(lf life.Life, b Backend, focus func(fyne.Focusable)) *docu
 	return v
 }
 
-func (v *documentsView) layout() fyne.CanvasObject {
+func (v *View) layout() fyne.CanvasObject {
 	badges := container.NewHBox(v.scope, v.access)
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
-	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.setFolded(!v.folded) })
+	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.SetFolded(!v.folded) })
 	v.foldB.Importance = widget.LowImportance
 	// The counts and the filter share a line, to leave the table the room.
 	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(widgets.VisibleHalves{}, v.counts, v.filter))
@@ -104,9 +120,9 @@ func (v *documentsView) layout() fyne.CanvasObject {
 	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
 }
 
-// setFolded folds the documents away (the workspace's name, badges and counts stay), so that the
+// SetFolded folds the documents away (the workspace's name, badges and counts stay), so that the
 // conversation under them has the room, or shows them again.
-func (v *documentsView) setFolded(on bool) {
+func (v *View) SetFolded(on bool) {
 	v.folded = on
 	for _, o := range []fyne.CanvasObject{v.unfolded, v.filter, v.body, v.bottom} {
 		widgets.ShowIf(o, !on)
@@ -119,25 +135,25 @@ func (v *documentsView) setFolded(on bool) {
 		v.foldB.SetIcon(theme.MenuDropUpIcon())
 	}
 	v.root.Refresh()
-	if v.onFold != nil {
-		v.onFold(on)
+	if v.OnFold != nil {
+		v.OnFold(on)
 	}
 }
 
-// show loads workspace ws: its documents come from the cache, built into a model off the UI
+// Show loads workspace ws: its documents come from the cache, built into a model off the UI
 // goroutine; the filter and sort order in place are kept.
-func (v *documentsView) show(ws app.CachedWorkspace) {
+func (v *View) Show(ws app.CachedWorkspace) {
 	same := ws.WorkspaceID == v.ws.WorkspaceID
 	v.ws = ws
 	v.setHeader(ws)
 	if !same {
 		v.clearDetail()
 	}
-	v.reload()
+	v.Reload()
 }
 
-// reload reads the current workspace's documents from the cache again.
-func (v *documentsView) reload() {
+// Reload reads the current workspace's documents from the cache again.
+func (v *View) Reload() {
 	if v.ws.WorkspaceID == "" {
 		return
 	}
@@ -160,8 +176,8 @@ func (v *documentsView) reload() {
 			}
 			v.loaded(m, err)
 			v.limits.set(v.ws, lim, hasLimits)
-			if err == nil && v.onContent != nil {
-				v.onContent(v.ws, docs)
+			if err == nil && v.OnContent != nil {
+				v.OnContent(v.ws, docs)
 			}
 		})
 		v.loadLimits(seq, id)
@@ -170,7 +186,7 @@ func (v *documentsView) reload() {
 
 // loadLimits shows the live limits of an owned personal workspace: one status call, cached by
 // the core for a while (called off the UI goroutine, after the documents are shown).
-func (v *documentsView) loadLimits(seq int, id string) {
+func (v *View) loadLimits(seq int, id string) {
 	lim, ok := v.b.UploadLimits(v.lf.Ctx, id)
 	v.lf.Do(func() {
 		if seq == v.seq && ok {
@@ -179,7 +195,7 @@ func (v *documentsView) loadLimits(seq int, id string) {
 	})
 }
 
-func (v *documentsView) loaded(m *doclist.Model, err error) {
+func (v *View) loaded(m *doclist.Model, err error) {
 	v.loading.Stop()
 	v.loading.Hide()
 	v.errs.SetError(err)
@@ -193,20 +209,20 @@ func (v *documentsView) loaded(m *doclist.Model, err error) {
 	v.shownWS = v.ws.WorkspaceID
 	v.keepDetail()
 	v.updateShown()
-	if v.onShown != nil {
-		v.onShown(m.Len())
+	if v.OnShown != nil {
+		v.OnShown(m.Len())
 	}
 }
 
-func (v *documentsView) setHeader(ws app.CachedWorkspace) {
+func (v *View) setHeader(ws app.CachedWorkspace) {
 	v.title.SetText(app.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
 	v.access.Show()
-	v.counts.SetText(countsText(ws.Counts))
+	v.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
 }
 
-func (v *documentsView) showEmpty(text string) {
+func (v *View) showEmpty(text string) {
 	v.title.SetText(text)
 	v.title.TextStyle = fyne.TextStyle{}
 	v.scope.Hide()
@@ -214,15 +230,13 @@ func (v *documentsView) showEmpty(text string) {
 	v.loading.Hide()
 }
 
-func (v *documentsView) applyFilter(q string) {
-	v.table.model.SetFilter(q)
-	v.table.dropCell()
-	v.table.table.Refresh()
+func (v *View) applyFilter(q string) {
+	v.table.setFilter(q)
 	v.updateShown()
 }
 
 // sorted keeps the sort order for the next workspace and the next start.
-func (v *documentsView) sorted(col doclist.Column, desc bool) {
+func (v *View) sorted(col doclist.Column, desc bool) {
 	v.col, v.desc = col, desc
 	go func() {
 		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = col.String(), desc })
@@ -230,15 +244,15 @@ func (v *documentsView) sorted(col doclist.Column, desc bool) {
 }
 
 // clearDetail forgets the selected document.
-func (v *documentsView) clearDetail() {
+func (v *View) clearDetail() {
 	v.selected = -1
-	v.table.selID = ""
+	v.table.forgetSelection()
 	v.detail.clear()
 	v.askDoc.Disable()
 }
 
 // keepDetail shows the selected document again from a reloaded model, or forgets it when it left.
-func (v *documentsView) keepDetail() {
+func (v *View) keepDetail() {
 	if i, ok := v.table.selectedDoc(); ok {
 		v.showDetail(i)
 		return
@@ -246,7 +260,7 @@ func (v *documentsView) keepDetail() {
 	v.clearDetail()
 }
 
-func (v *documentsView) updateShown() {
+func (v *View) updateShown() {
 	m := v.table.model
 	v.empty.Set("", false)
 	switch {
@@ -263,7 +277,7 @@ func (v *documentsView) updateShown() {
 	}
 }
 
-func (v *documentsView) showDetail(i int) {
+func (v *View) showDetail(i int) {
 	d := v.table.model.Doc(i)
 	v.selected = i
 	if d.Status == client.StatusReady {
@@ -272,42 +286,96 @@ func (v *documentsView) showDetail(i int) {
 		v.askDoc.Disable()
 	}
 	v.detail.show(d, v.table.model.Updated(i))
-	if v.onDetail != nil {
-		v.onDetail()
+	if v.OnDetail != nil {
+		v.OnDetail()
 	}
 	v.scrollToSelected()
 }
 
 // scrollToSelected keeps the selected document's row in sight, also when the details panel takes
 // some of the table's height.
-func (v *documentsView) scrollToSelected() {
-	if row, ok := v.table.rowOfShown(v.table.selID); ok {
-		v.table.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
-	}
+func (v *View) scrollToSelected() {
+	v.table.scrollToSelected()
 }
 
 // askSelected asks the selected document in the conversation pane.
-func (v *documentsView) askSelected() {
-	if v.selected >= 0 && v.selected < v.table.model.Len() && v.onAsk != nil {
-		v.onAsk(v.table.model.Doc(v.selected))
+func (v *View) askSelected() {
+	if v.selected >= 0 && v.selected < v.table.model.Len() && v.OnAsk != nil {
+		v.OnAsk(v.table.model.Doc(v.selected))
 	}
 }
 
-// selectDocument shows document id in the table (a source tapped in an answer): the filter is
+// SelectDocument shows document id in the table (a source tapped in an answer): the filter is
 // cleared, a folded website import is opened, and the row is selected and scrolled into view.
-func (v *documentsView) selectDocument(id string) {
+func (v *View) SelectDocument(id string) {
 	if v.folded {
-		v.setFolded(false)
+		v.SetFolded(false)
 	}
 	if v.filter.Text != "" {
 		v.filter.SetText("")
 	}
-	if row, ok := v.table.rowOfDocument(id); ok {
-		v.table.table.Select(widget.TableCellID{Row: row, Col: 0})
-		v.table.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
-	}
+	v.table.selectDocument(id)
 }
 
-func (v *documentsView) focusTable() { v.focus(v.table.table) }
+func (v *View) focusTable() { v.focus(v.table.table) }
 
-func (v *documentsView) focusFilter() { v.focus(v.filter) }
+// FocusFilter puts the keyboard in the filter box.
+func (v *View) FocusFilter() { v.focus(v.filter) }
+
+// Root is the pane's content.
+func (v *View) Root() fyne.CanvasObject { return v.root }
+
+// Workspace is the workspace shown (zero before one is chosen).
+func (v *View) Workspace() app.CachedWorkspace { return v.ws }
+
+// Keep takes ws as the workspace shown, header and all, without reading its documents again (the
+// list was read again and still holds it).
+func (v *View) Keep(ws app.CachedWorkspace) {
+	v.setHeader(ws)
+	v.ws = ws
+}
+
+// Folded reports whether the documents are folded away.
+func (v *View) Folded() bool { return v.folded }
+
+// Loading reports whether the documents are being read.
+func (v *View) Loading() bool { return v.loading.Visible() }
+
+// SetFilter types text in the filter box, as one keystroke would.
+func (v *View) SetFilter(text string) { v.filter.SetText(text) }
+
+// SortBy sorts the table by col, as a click on its header would.
+func (v *View) SortBy(col doclist.Column) { v.table.sortBy(col) }
+
+// SelectNamed selects the row of the document named name, as a click would, unfolding the
+// documents first; false when no listed document has that name.
+func (v *View) SelectNamed(name string) bool {
+	if v.folded {
+		v.SetFolded(false)
+	}
+	m := v.table.model
+	for row := range m.Rows() {
+		if r := m.Row(row); r.Kind == doclist.RowDocument && m.Doc(r.Index).Name == name {
+			v.table.table.Select(widget.TableCellID{Row: row, Col: 0})
+			return true
+		}
+	}
+	return false
+}
+
+// DetailsShown reports whether the selected document's details are shown.
+func (v *View) DetailsShown() bool { return v.detail.shown() }
+
+// LimitsShown reports whether the limits bar is shown.
+func (v *View) LimitsShown() bool { return v.limits.root.Visible() }
+
+// Model is the documents shown, as the table lists them (read it, do not change it).
+func (v *View) Model() *doclist.Model { return v.table.model }
+
+// Selected is the selected document; its id is "" when none is.
+func (v *View) Selected() client.Document {
+	if v.selected < 0 || v.selected >= v.table.model.Len() {
+		return client.Document{}
+	}
+	return v.table.model.Doc(v.selected)
+}
