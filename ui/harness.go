@@ -173,12 +173,12 @@ func (d driver) uploadRows() (rows, running, refused int) {
 	if u.main == nil {
 		return 0, 0, 0
 	}
-	for _, it := range u.main.intake.items {
+	for _, it := range u.main.uploads.Items() {
 		rows++
-		if it.running() {
+		if it.Running() {
 			running++
 		}
-		if it.refused() {
+		if it.Refused() {
 			refused++
 		}
 	}
@@ -190,7 +190,7 @@ func (d driver) showUploads(on bool) {
 	u := d.u
 
 	if u.main != nil {
-		u.main.intake.setOpen(on)
+		u.main.uploads.SetOpen(on)
 	}
 }
 

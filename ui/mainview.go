@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/uploads"
 	"slices"
 	"sync/atomic"
 
@@ -25,7 +26,8 @@ const docSplitOffset = 0.6
 
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
-// status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
+// status bar. The uploads panel's bar is under the right side; its list takes the conversation's
+// place while open.
 type mainView struct {
 	b   Backend
 	lf  life.Life
@@ -41,8 +43,7 @@ type mainView struct {
 	listErr  *errview.View
 	chat     *chatPane
 	convs    *conversationList
-	uploads  *fyne.Container // holds the uploads panel
-	intake   *uploadsPanel
+	uploads  *uploads.Panel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
 	root     fyne.CanvasObject
@@ -62,7 +63,7 @@ func newMainView(lf life.Life, b Backend, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
 	m := &mainView{b: b, lf: lf, win: win, list: newWorkspaceList(focus), docs: documents.New(lf, b, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
-		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win), uploads: container.NewStack()}
+		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win)}
 	m.banner = newOfflineBanner(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
@@ -79,9 +80,8 @@ func newMainView(lf life.Life, b Backend, win fyne.Window) *mainView {
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.intake = newUploadsPanel(lf, b)
-	m.intake.onAdd = m.pickFiles
-	m.uploads.Add(m.intake.root)
+	m.uploads = uploads.New(lf, b.Uploads())
+	m.uploads.OnAdd = m.pickFiles
 	m.root = m.layout()
 	return m
 }
@@ -107,10 +107,10 @@ func (m *mainView) layout() fyne.CanvasObject {
 	}
 	// The open uploads list takes the conversation's place under the documents, so that new
 	// documents show in the table above it; hiding it brings the conversation back.
-	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.root, m.intake.body))
+	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.root, m.uploads.Body()))
 	m.docSplit.Offset = m.docSize
-	m.intake.onOpen = func(open bool) { widgets.ShowIf(m.chat.root, !open); m.docSplit.Refresh() }
-	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
+	m.uploads.OnOpen = func(open bool) { widgets.ShowIf(m.chat.root, !open); m.docSplit.Refresh() }
+	right := container.NewBorder(nil, m.uploads.Root(), nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
@@ -124,7 +124,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 func (m *mainView) start() {
 	m.showConnection(m.b.Connection())
 	m.loadWorkspaces()
-	m.intake.load()
+	m.uploads.Load()
 	if m.b.Settings().DemoMode && !m.b.DemoMode() {
 		m.runSync(m.b.StartDemo)
 		return
@@ -269,8 +269,8 @@ func (m *mainView) saveLayout(s *app.Settings) {
 
 // showChat hides the uploads list, which takes the conversation's place while open.
 func (m *mainView) showChat() {
-	if m.intake.open {
-		m.intake.setOpen(false)
+	if m.uploads.Open() {
+		m.uploads.SetOpen(false)
 	}
 }
 
@@ -361,7 +361,7 @@ func (m *mainView) handle(ev app.Event) {
 	case app.UploadFinished:
 		m.notifyFinished(e)
 	}
-	m.intake.handle(ev)
+	m.uploads.Handle(ev)
 	m.convs.handle(ev)
 }
 

@@ -9,7 +9,9 @@ package ui
 
 import (
 	"context"
+	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/uploads"
 
 	"fyne.io/fyne/v2"
 
@@ -53,8 +55,6 @@ type Backend interface {
 	Conversations() *app.Conversations
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
 }
-
-var _ Backend = (*app.App)(nil)
 
 // view is what the window shows: the first-run page or the workspace browser.
 type view interface {
@@ -164,32 +164,6 @@ func (u *UI) showMain() {
 	u.main.start()
 }
 
-// Quit asks first when uploads are running (they resume at the next start), then saves the
-// window size and closes the app, as closing its main window does.
-func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
-
-func (u *UI) quitNow() {
-	u.saveWindow()
-	u.Close()
-	if u.settings != nil {
-		u.settings.win.Close()
-	}
-	u.win.Close()
-	u.fa.Quit()
-}
-
-// saveWindow keeps the window size and the split positions for the next start (the sort order and
-// the workspace are saved when they change).
-func (u *UI) saveWindow() {
-	size := u.win.Canvas().Size()
-	_ = u.b.UpdateSettings(func(s *app.Settings) {
-		s.WindowWidth, s.WindowHeight = size.Width, size.Height
-		if u.main != nil {
-			u.main.saveLayout(s)
-		}
-	})
-}
-
 func savedSize(s app.Settings) fyne.Size {
 	if s.WindowWidth >= 600 && s.WindowHeight >= 400 {
 		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
@@ -206,3 +180,10 @@ func (u *UI) applyTheme() {
 	u.theme, u.themeSet = name, true
 	u.fa.Settings().SetTheme(ltheme.For(name))
 }
+
+// The application core implements what each view package uses of it.
+var (
+	_ Backend           = (*app.App)(nil)
+	_ documents.Backend = (*app.App)(nil)
+	_ uploads.Queue     = (*app.Uploads)(nil)
+)

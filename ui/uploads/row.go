@@ -1,4 +1,4 @@
-package ui
+package uploads
 
 import (
 	"fmt"
@@ -16,18 +16,18 @@ import (
 	"lectern/ui/widgets"
 )
 
-// uploadItem is one line of the uploads panel: a queue entry, or a file refused before it was
+// Item is one line of the uploads panel: a queue entry, or a file refused before it was
 // queued (Entry.ID 0) with its reason.
-type uploadItem struct {
+type Item struct {
 	Entry  app.Upload
 	Reason string // a refused file: why
 }
 
-// refused reports a file that never entered the queue.
-func (it uploadItem) refused() bool { return it.Entry.ID == 0 }
+// Refused reports a file that never entered the queue.
+func (it Item) Refused() bool { return it.Entry.ID == 0 }
 
-// running reports an entry still on its way: queued, sending or processing.
-func (it uploadItem) running() bool { return !it.refused() && !it.Entry.State.Final() }
+// Running reports an entry still on its way: queued, sending or processing.
+func (it Item) Running() bool { return !it.Refused() && !it.Entry.State.Final() }
 
 // uploadRow is the one row type of the uploads panel, redrawn with set for whatever item its list
 // slot shows: name and size, the bytes sent as a bar, the state in words, the reason or warnings,
@@ -38,10 +38,10 @@ type uploadRow struct {
 	state              *widgets.Badge
 	bar                *widget.ProgressBar
 	retry, remove      *widget.Button
-	item               uploadItem
+	item               Item
 
 	// OnRetry and OnRemove are called with the item shown when its buttons are pressed.
-	OnRetry, OnRemove func(uploadItem)
+	OnRetry, OnRemove func(Item)
 }
 
 var _ fyne.Widget = (*uploadRow)(nil)
@@ -61,7 +61,7 @@ func newUploadRow() *uploadRow {
 	return r
 }
 
-func (r *uploadRow) fire(fn func(uploadItem)) {
+func (r *uploadRow) fire(fn func(Item)) {
 	if fn != nil {
 		fn(r.item)
 	}
@@ -76,24 +76,24 @@ func (r *uploadRow) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // set shows it in the row.
-func (r *uploadRow) set(it uploadItem) {
+func (r *uploadRow) set(it Item) {
 	r.item = it
 	e := it.Entry
 	r.name.SetText(e.Name)
 	r.size.SetText(words.Bytes(e.Size))
-	word, col := uploadStateWords(it)
+	word, col := stateWords(it)
 	r.state.Text, r.state.Color = word, col
 	r.state.Refresh()
-	sending := !it.refused() && (e.State == app.UploadSending || e.State == app.UploadQueued) && e.Error == ""
+	sending := !it.Refused() && (e.State == app.UploadSending || e.State == app.UploadQueued) && e.Error == ""
 	widgets.ShowIf(r.bar, sending)
 	widgets.ShowIf(r.detail, !sending)
 	if sending {
 		r.bar.Max = float64(max(e.Size, 1))
 		r.bar.SetValue(float64(e.Sent))
 	}
-	r.detail.SetText(uploadDetail(it))
+	r.detail.SetText(detail(it))
 	r.detail.Importance = widget.MediumImportance
-	if it.refused() || e.State == app.UploadFailed {
+	if it.Refused() || e.State == app.UploadFailed {
 		r.detail.Importance = widget.DangerImportance
 	}
 	r.detail.Refresh()
@@ -101,7 +101,7 @@ func (r *uploadRow) set(it uploadItem) {
 }
 
 // setRetry shows Retry for a failed entry, "Send as …" after duplicate_name.
-func (r *uploadRow) setRetry(it uploadItem) {
+func (r *uploadRow) setRetry(it Item) {
 	e := it.Entry
 	widgets.ShowIf(r.retry, e.State == app.UploadFailed)
 	if e.SuggestedName != "" {
@@ -111,11 +111,11 @@ func (r *uploadRow) setRetry(it uploadItem) {
 	}
 }
 
-// uploadStateWords names the state shown on the row's badge, and its colour.
-func uploadStateWords(it uploadItem) (string, fyne.ThemeColorName) {
+// stateWords names the state shown on the row's badge, and its colour.
+func stateWords(it Item) (string, fyne.ThemeColorName) {
 	e := it.Entry
 	switch {
-	case it.refused():
+	case it.Refused():
 		return "not added", theme.ColorNameError
 	case e.State == app.UploadFailed:
 		return "failed", theme.ColorNameError
@@ -131,11 +131,11 @@ func uploadStateWords(it uploadItem) (string, fyne.ThemeColorName) {
 	return string(e.State), theme.ColorNamePrimary
 }
 
-// uploadDetail is the row's second line: the reason, what is happening, or the warnings.
-func uploadDetail(it uploadItem) string {
+// detail is the row's second line: the reason, what is happening, or the warnings.
+func detail(it Item) string {
 	e := it.Entry
 	switch {
-	case it.refused():
+	case it.Refused():
 		return it.Reason
 	case e.Error != "":
 		return e.Error
@@ -166,3 +166,12 @@ func withWarnings(s string, warnings []string) string {
 	}
 	return fmt.Sprintf("%s · %s", s, strings.Join(w, ", "))
 }
+
+// State is the row's state in words, as its badge shows it ("ready", "not added", …).
+func (it Item) State() string {
+	w, _ := stateWords(it)
+	return w
+}
+
+// Detail is the row's second line: the reason, what is happening, or the warnings.
+func (it Item) Detail() string { return detail(it) }
