@@ -94,8 +94,9 @@ bench: deps
 # lint also checks the layers: client and app import no Fyne, openai-go is imported only by tests
 # (go list -deps leaves test files out), the leaves ui/widgets and ui/theme depend on nothing of
 # app or client, and no non-test file of ui or cli
-# imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness, and
-# cannot reach the lectern binary: only packages under ui/ may import it, and it imports ui).
+# imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness and
+# ui/internal/uitest the ui tests' helpers: neither can reach the lectern binary, only packages under
+# ui/ may import them, and nothing the binary builds does).
 lint: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$bad" ]; then echo "not gofmt-formatted:"; echo "$$bad"; exit 1; fi
 	$(GO) vet -tags $(TEST_TAGS) ./...
@@ -106,7 +107,7 @@ lint: deps
 	if [ -n "$$bad" ]; then echo "openai-go is a test-only dependency (the emulator's /v1 tests); the program imports:"; \
 	  echo "$$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TEST_TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./ui/... ./cli/... | \
-	  grep -v '^lectern/ui/internal/tour[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
+	  grep -v '^lectern/ui/internal/\(tour\|uitest\)[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
 	if [ -n "$$bad" ]; then echo "ui and cli reach client/emulator only through app (app.ServeDemo); these import it:"; \
 	  echo "$$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TEST_TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./ui/widgets/... ./ui/theme/... | \

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
@@ -22,28 +21,10 @@ func TestBrowserSavesTheLastWorkspace(t *testing.T) {
 	until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.Server()] == id })
 }
 
-func TestBrowserWorkspaceFilterAndKeyboard(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	test.Type(m.list.filter, "fin")
-	if len(m.list.shown) != 1 || m.list.all[m.list.shown[0]].Workspace.Name != "Finance" {
-		t.Fatalf("filtered workspaces: %v", m.list.shown)
-	}
-	m.list.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "Finance selected", func() bool { return m.docs.Workspace().Workspace.Name == "Finance" && !m.docs.Loading() })
-	if f.u.win.Canvas().Focused() != m.list.list {
-		t.Errorf("Enter in the filter box should move the focus to the list, focused: %T", f.u.win.Canvas().Focused())
-	}
-	test.Type(m.list.filter, "zzz")
-	if !m.list.empty.Root.Visible() || !strings.Contains(m.list.empty.Text.Text, "No workspace matches") {
-		t.Errorf("no-match text: %q", m.list.empty.Text.Text)
-	}
-}
-
 func TestBrowserOfflineBannerKeepsTheCachedList(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
-	count := len(m.list.all)
+	count := len(m.list.All())
 	f.emu.Close()
 	f.u.Refresh()
 	until(t, "the offline state", func() bool { return !m.busy && m.banner.root.Visible() })
@@ -57,8 +38,8 @@ func TestBrowserOfflineBannerKeepsTheCachedList(t *testing.T) {
 		t.Errorf("status: %q", m.status.state.Text)
 	}
 	drain()
-	if len(m.list.all) != count {
-		t.Errorf("offline list has %d workspaces, want the %d cached", len(m.list.all), count)
+	if len(m.list.All()) != count {
+		t.Errorf("offline list has %d workspaces, want the %d cached", len(m.list.All()), count)
 	}
 	m.selectNamed(t, "Operations")
 	if len(m.rowNames()) == 0 {
@@ -78,7 +59,7 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	u := newTestUI(test.NewTempApp(t), b)
 	u.Show()
 	defer u.Close()
-	until(t, "the cached list", func() bool { return u.main != nil && len(u.main.list.all) > 0 })
+	until(t, "the cached list", func() bool { return u.main != nil && len(u.main.list.All()) > 0 })
 	if !u.main.busy || !u.main.syncing.Visible() {
 		t.Error("no refresh indicator while the background refresh runs")
 	}
@@ -133,33 +114,4 @@ func manyDocs(n int) []client.Document {
 			Name: fmt.Sprintf("Quarterly report %d Q%d.pdf", 2000+i/4, 1+i%4), UpdatedAt: "2026-10-20T10:00:00+05:30"}
 	}
 	return docs
-}
-
-func TestWorkspaceRowsRedrawWhenCountsChange(t *testing.T) {
-	test.NewTempApp(t)
-	l := newWorkspaceList(func(fyne.Focusable) {})
-	w := test.NewWindow(l.root)
-	defer w.Close()
-	w.Resize(fyne.NewSize(340, 400))
-	ws := []app.CachedWorkspace{
-		{Workspace: client.Workspace{WorkspaceID: "org_1", Name: "Finance", Scope: "organization", Access: "member"}},
-		{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Mine", Scope: "personal", Access: "owner",
-			Counts: client.Counts{Documents: 1, Ready: 1}}},
-	}
-	l.set(ws)
-	if l.all[0].Workspace.Name != "Mine" {
-		t.Fatalf("personal workspaces must come first: %v", l.all[0].Workspace.Name)
-	}
-	changed := append([]app.CachedWorkspace(nil), ws...)
-	changed[1].Counts = client.Counts{Documents: 2, Ready: 1, NotReady: 1}
-	l.set(changed)
-	var texts []string
-	for _, o := range test.LaidOutObjects(l.list) {
-		if r, ok := o.(*workspaceRow); ok {
-			texts = append(texts, r.counts.Text)
-		}
-	}
-	if !strings.Contains(strings.Join(texts, "|"), "2 documents · 1 ready · 1 not ready · 0 failed") {
-		t.Errorf("rows after the counts changed: %q", texts)
-	}
 }

@@ -14,9 +14,8 @@ import (
 func TestCaptionContrast(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
-	row := newWorkspaceRow()
 	conv := newConversationRow(nil)
-	texts := map[string]*widget.Label{"workspace counts": row.counts, "conversation time": conv.when,
-		"caption": widgets.CaptionLabel(""), "refresh note": m.syncText, "hidden selection": m.list.hidden}
-	uitest.CheckContrast(t, texts, map[string]bool{"workspace counts": true, "conversation time": true})
+	texts := map[string]*widget.Label{"conversation time": conv.when,
+		"caption": widgets.CaptionLabel(""), "refresh note": m.syncText}
+	uitest.CheckContrast(t, texts, map[string]bool{"conversation time": true})
 }

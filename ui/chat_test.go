@@ -341,7 +341,7 @@ func TestChatAccessLost(t *testing.T) {
 	c.input.SetText("What is the total revenue by region?")
 	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	until(t, "Finance to leave the list, said in words", func() bool {
-		return !slices.ContainsFunc(m.list.all, func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
+		return !slices.ContainsFunc(m.list.All(), func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
 			strings.Contains(m.listErr.Message(), "can no longer open “Finance”")
 	})
 	convs, _ := f.app.Conversations().List(context.Background(), "")

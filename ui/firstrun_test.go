@@ -90,10 +90,10 @@ func TestFirstRunConnectOpensTheBrowser(t *testing.T) {
 	if got := f.app.Settings().Server; got != strings.TrimRight(f.emu.URL(), "/") && got != f.emu.URL() {
 		t.Errorf("saved server = %q", got)
 	}
-	if got := f.u.main.list.all[0].Scope; got != "personal" {
+	if got := f.u.main.list.All()[0].Scope; got != "personal" {
 		t.Errorf("first workspace scope = %q, want personal first", got)
 	}
-	last := f.u.main.list.all[len(f.u.main.list.all)-1].Scope
+	last := f.u.main.list.All()[len(f.u.main.list.All())-1].Scope
 	if last != "organization" {
 		t.Errorf("last workspace scope = %q, want organisation last", last)
 	}
@@ -106,7 +106,7 @@ func TestDemoPath(t *testing.T) {
 	until(t, "the demo browser", driver{f.u}.settled)
 	m := f.u.main
 	var names []string
-	for _, w := range m.list.all {
+	for _, w := range m.list.All() {
 		names = append(names, w.Workspace.Name)
 	}
 	got := strings.Join(names, ",")

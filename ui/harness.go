@@ -31,16 +31,14 @@ func (u *UI) harness(a *app.App) *harness.Window {
 // documents, with nothing loading.
 func (d driver) settled() bool {
 	u := d.u
-
 	m := u.main
-	return m != nil && !m.busy && m.loads == 0 && len(m.list.all) > 0 && m.docs.Workspace().WorkspaceID != "" &&
+	return m != nil && !m.busy && m.loads == 0 && len(m.list.All()) > 0 && m.docs.Workspace().WorkspaceID != "" &&
 		!m.docs.Loading()
 }
 
 // firstRunShown reports whether the window shows the first-run page.
 func (d driver) firstRunShown() bool {
 	u := d.u
-
 	_, ok := u.active.(*firstRun)
 	return ok
 }
@@ -48,7 +46,6 @@ func (d driver) firstRunShown() bool {
 // typeServer fills the first-run page's server address with s, when that page is shown.
 func (d driver) typeServer(s string) {
 	u := d.u
-
 	if f, ok := u.active.(*firstRun); ok {
 		f.server.SetText(s)
 	}
@@ -57,7 +54,6 @@ func (d driver) typeServer(s string) {
 // tryDemo presses the first-run page's demo button, when that page is shown.
 func (d driver) tryDemo() {
 	u := d.u
-
 	if f, ok := u.active.(*firstRun); ok {
 		f.doDemo()
 	}
@@ -72,12 +68,11 @@ func (d driver) showBrowser() {
 // workspaceNames returns the names of the browser's workspaces (none before it is shown).
 func (d driver) workspaceNames() []string {
 	u := d.u
-
 	if u.main == nil {
 		return nil
 	}
-	names := make([]string, 0, len(u.main.list.all))
-	for _, w := range u.main.list.all {
+	names := make([]string, 0, len(u.main.list.All()))
+	for _, w := range u.main.list.All() {
 		names = append(names, w.Workspace.Name)
 	}
 	return names
@@ -86,22 +81,15 @@ func (d driver) workspaceNames() []string {
 // selectWorkspace selects the browser's workspace named name; false when it shows none.
 func (d driver) selectWorkspace(name string) bool {
 	u := d.u
-
 	if u.main == nil {
 		return false
 	}
-	for _, w := range u.main.list.all {
-		if w.Workspace.Name == name {
-			return u.main.list.Select(w.WorkspaceID)
-		}
-	}
-	return false
+	return u.main.list.SelectNamed(name)
 }
 
 // filterDocuments sets the documents filter to text, as one keystroke would.
 func (d driver) filterDocuments(text string) {
 	u := d.u
-
 	if u.main != nil {
 		u.main.docs.SetFilter(text)
 	}
@@ -110,7 +98,6 @@ func (d driver) filterDocuments(text string) {
 // sortDocuments sorts the documents table by col, as a click on its header would.
 func (d driver) sortDocuments(col doclist.Column) {
 	u := d.u
-
 	if u.main != nil {
 		u.main.docs.SortBy(col)
 	}
@@ -119,7 +106,6 @@ func (d driver) sortDocuments(col doclist.Column) {
 // ask types question in the conversation's box and sends it, as Enter does.
 func (d driver) ask(question string) {
 	u := d.u
-
 	if u.main != nil {
 		u.main.chat.input.SetText(question)
 		u.main.chat.sendQuestion()
@@ -129,7 +115,6 @@ func (d driver) ask(question string) {
 // answer returns the newest turn's answer text so far, and whether an answer is streaming.
 func (d driver) answer() (text string, streaming bool) {
 	u := d.u
-
 	if u.main == nil || len(u.main.chat.turns) == 0 {
 		return "", false
 	}
@@ -144,7 +129,6 @@ func (d driver) answer() (text string, streaming bool) {
 // stopAnswer stops the answer streaming now, as Esc does.
 func (d driver) stopAnswer() {
 	u := d.u
-
 	if u.main != nil {
 		u.main.chat.stopAnswer()
 	}
@@ -153,7 +137,6 @@ func (d driver) stopAnswer() {
 // foldDocuments folds the documents away above the conversation, or shows them again.
 func (d driver) foldDocuments(on bool) {
 	u := d.u
-
 	if u.main != nil {
 		u.main.docs.SetFolded(on)
 	}
@@ -169,7 +152,6 @@ func (d driver) limitsShown() bool {
 // refused before they were queued.
 func (d driver) uploadRows() (rows, running, refused int) {
 	u := d.u
-
 	if u.main == nil {
 		return 0, 0, 0
 	}
@@ -188,7 +170,6 @@ func (d driver) uploadRows() (rows, running, refused int) {
 // showUploads opens or hides the uploads panel, as its button does.
 func (d driver) showUploads(on bool) {
 	u := d.u
-
 	if u.main != nil {
 		u.main.uploads.SetOpen(on)
 	}

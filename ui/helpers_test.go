@@ -120,7 +120,7 @@ func (f *fixture) browser() *mainView {
 // selectNamed selects the workspace called name and waits for its documents.
 func (m *mainView) selectNamed(t *testing.T, name string) {
 	t.Helper()
-	for _, w := range m.list.all {
+	for _, w := range m.list.All() {
 		if w.Workspace.Name == name {
 			if !m.list.Select(w.WorkspaceID) {
 				t.Fatalf("workspace %q not shown", name)

@@ -101,8 +101,8 @@ func TestKeyNeededIsNotOffline(t *testing.T) {
 	if m.listErr.Box.Visible() {
 		t.Errorf("the list shows an error as well: %q", m.listErr.Message())
 	}
-	if len(m.list.all) != 5 {
-		t.Errorf("cached list has %d workspaces", len(m.list.all))
+	if len(m.list.All()) != 5 {
+		t.Errorf("cached list has %d workspaces", len(m.list.All()))
 	}
 }
 

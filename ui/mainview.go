@@ -6,6 +6,7 @@ import (
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
 	"lectern/ui/uploads"
+	"lectern/ui/workspaces"
 	"slices"
 	"sync/atomic"
 
@@ -33,7 +34,7 @@ type mainView struct {
 	lf  life.Life
 	win fyne.Window
 
-	list     *workspaceList
+	list     *workspaces.List
 	docs     *documents.View
 	status   *statusBar
 	banner   *offlineBanner
@@ -61,7 +62,7 @@ type mainView struct {
 
 func newMainView(lf life.Life, b Backend, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
-	m := &mainView{b: b, lf: lf, win: win, list: newWorkspaceList(focus), docs: documents.New(lf, b, focus),
+	m := &mainView{b: b, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, b, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win)}
 	m.banner = newOfflineBanner(lf, b, m.refresh)
@@ -97,7 +98,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	settings.Importance = widget.LowImportance
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
 	top := container.NewVBox(widgets.SidePadded(bar), m.banner.root)
-	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.root)
+	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.Root())
 	left := container.NewVSplit(workspaces, m.convs.root)
 	left.Offset = 0.55
 	s := m.b.Settings()
@@ -147,7 +148,7 @@ func (m *mainView) loadWorkspaces() {
 			}
 			gone := m.selectedGone(ws)
 			m.listErr.SetError(gone)
-			m.list.set(ws)
+			m.list.Set(ws)
 			m.restoreSelection()
 			if m.onLoaded != nil {
 				m.onLoaded(len(ws))
@@ -168,8 +169,8 @@ func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
 
 // restoreSelection selects the workspace chosen last time on this server, else the first one.
 func (m *mainView) restoreSelection() {
-	if m.list.selected != "" {
-		if ws, ok := m.list.workspace(m.list.selected); ok {
+	if id := m.list.Selected(); id != "" {
+		if ws, ok := m.list.Workspace(id); ok {
 			m.docs.Keep(ws)
 			return
 		}
@@ -178,9 +179,7 @@ func (m *mainView) restoreSelection() {
 	if last != "" && m.list.Select(last) {
 		return
 	}
-	if len(m.list.shown) > 0 {
-		m.list.list.Select(0)
-	}
+	m.list.SelectFirst()
 }
 
 // serverKey names the current server in Settings.LastWorkspace; the demo's address changes on

@@ -2,39 +2,17 @@ package ui
 
 import (
 	"context"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
 )
-
-func TestWorkspaceFilterHidingTheShownWorkspaceSaysSo(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "Finance")
-	test.Type(m.list.filter, "zzz")
-	if !m.list.hidden.Visible() || !strings.Contains(m.list.hidden.Text, "“Finance”, shown on the right, is hidden by the filter") {
-		t.Fatalf("hidden note %v %q", m.list.hidden.Visible(), m.list.hidden.Text)
-	}
-	if !m.list.empty.ClearButton.Visible() {
-		t.Error("no Clear filter in the empty workspace list")
-	}
-	m.list.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if m.list.filter.Text != "" || m.list.hidden.Visible() || m.list.empty.Root.Visible() {
-		t.Errorf("after Esc: %q, hidden note %v", m.list.filter.Text, m.list.hidden.Visible())
-	}
-	if m.docs.Workspace().Workspace.Name != "Finance" || m.list.position(m.list.selected) < 0 {
-		t.Error("the shown workspace is not selected in the list again")
-	}
-}
 
 // The documents take more of the right side when a document's details appear.
 func TestDocumentDetailsGetTheRoom(t *testing.T) {
@@ -166,30 +144,6 @@ func TestLayoutSortAndWorkspaceRestoredAfterRestart(t *testing.T) {
 	}
 }
 
-func TestNarrowWorkspaceRowKeepsTheNameOverTheBadges(t *testing.T) {
-	test.NewTempApp(t)
-	l := newWorkspaceList(func(fyne.Focusable) {})
-	w := test.NewWindow(l.root)
-	defer w.Close()
-	w.Resize(fyne.NewSize(230, 300))
-	l.set([]app.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Employee handbook",
-		Scope: "personal", Access: "shared"}}})
-	for _, o := range test.LaidOutObjects(l.list) {
-		r, ok := o.(*workspaceRow)
-		if !ok {
-			continue
-		}
-		name := r.name.Size().Width
-		full := fyne.MeasureText(r.name.Text, theme.TextSize(), r.name.TextStyle).Width
-		box := test.WidgetRenderer(r).Objects()[0].(*fyne.Container)
-		if name < full || box.Objects[0] != r.name {
-			t.Errorf("name %.0f wide (needs %.0f), or not alone on the first line", name, full)
-		}
-		return
-	}
-	t.Fatal("no row laid out")
-}
-
 // The window's content fits 640×480, the small window the issue names, on the first-run page and
 // in the browser at its widest state: a personal workspace with its limits bar, the conversation
 // below. (A real window adds its menu bar: make screenshots shows the window at 640×480.)
@@ -227,7 +181,7 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
 	until(t, "the browser", driver{u}.settled)
 	m, c := u.main, u.main.chat
-	for _, w := range m.list.all {
+	for _, w := range m.list.All() {
 		if w.WorkspaceID == f.info.Personal && !m.list.Select(w.WorkspaceID) {
 			t.Fatal("the personal workspace is not shown")
 		}

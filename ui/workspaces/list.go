@@ -1,4 +1,7 @@
-package ui
+// Package workspaces is the workspace list on the left of the window: a filter box over the
+// workspaces, personal first then organisation, each row with its name, scope and access badges
+// and its document counts.
+package workspaces
 
 import (
 	"fmt"
@@ -16,9 +19,9 @@ import (
 	"lectern/ui/widgets"
 )
 
-// workspaceList is the left pane: a filter box over the workspaces, personal first then
+// List is the left pane: a filter box over the workspaces, personal first then
 // organisation, each row with its name, scope and access badges and its document counts.
-type workspaceList struct {
+type List struct {
 	all      []app.CachedWorkspace
 	shown    []int // indices into all, after the filter
 	selected string
@@ -33,8 +36,9 @@ type workspaceList struct {
 	focus      func(fyne.Focusable)
 }
 
-func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
-	l := &workspaceList{hidden: widget.NewLabel(""), focus: focus}
+// New makes an empty list; focus moves the keyboard (the window canvas's Focus).
+func New(focus func(fyne.Focusable)) *List {
+	l := &List{hidden: widget.NewLabel(""), focus: focus}
 	l.filter = widgets.NewFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
 	l.empty = widgets.NewEmptyNote(l.filter.Clear, false)
@@ -58,10 +62,10 @@ func newWorkspaceList(focus func(fyne.Focusable)) *workspaceList {
 	return l
 }
 
-// set replaces the workspaces (personal first, then organisation, as the server ordered them
+// Set replaces the workspaces (personal first, then organisation, as the server ordered them
 // within each) and keeps the selection and the filter. When only counts or names changed, only
 // the changed rows are redrawn.
-func (l *workspaceList) set(ws []app.CachedWorkspace) {
+func (l *List) Set(ws []app.CachedWorkspace) {
 	ws = append([]app.CachedWorkspace(nil), ws...)
 	sort.SliceStable(ws, func(i, j int) bool { return scopeRank(ws[i].Scope) < scopeRank(ws[j].Scope) })
 	sameIDs := len(ws) == len(l.all)
@@ -91,7 +95,7 @@ func scopeRank(scope string) int {
 	return 2
 }
 
-func (l *workspaceList) applyFilter() {
+func (l *List) applyFilter() {
 	q := strings.ToLower(strings.TrimSpace(l.filter.Text))
 	l.shown = l.shown[:0]
 	for i, w := range l.all {
@@ -116,8 +120,8 @@ func (l *workspaceList) applyFilter() {
 }
 
 // showHidden says so when the filter hides the workspace shown on the right.
-func (l *workspaceList) showHidden() {
-	ws, ok := l.workspace(l.selected)
+func (l *List) showHidden() {
+	ws, ok := l.Workspace(l.selected)
 	if !ok || l.position(l.selected) >= 0 {
 		l.hidden.Hide()
 		return
@@ -127,7 +131,7 @@ func (l *workspaceList) showHidden() {
 }
 
 // position returns the row of workspace id among the shown ones, or -1.
-func (l *workspaceList) position(id string) int {
+func (l *List) position(id string) int {
 	for pos, i := range l.shown {
 		if l.all[i].WorkspaceID == id {
 			return pos
@@ -137,7 +141,7 @@ func (l *workspaceList) position(id string) int {
 }
 
 // Select picks workspace id when it is shown, as a click would; it reports whether it was.
-func (l *workspaceList) Select(id string) bool {
+func (l *List) Select(id string) bool {
 	pos := l.position(id)
 	if pos < 0 {
 		return false
@@ -147,15 +151,15 @@ func (l *workspaceList) Select(id string) bool {
 	return true
 }
 
-func (l *workspaceList) selectFirstShown() {
+func (l *List) selectFirstShown() {
 	if len(l.shown) > 0 {
 		l.list.Select(0)
 		l.focus(l.list)
 	}
 }
 
-// workspace returns the workspace with id, if listed.
-func (l *workspaceList) workspace(id string) (app.CachedWorkspace, bool) {
+// Workspace returns the workspace with id, if listed.
+func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {
 	for _, w := range l.all {
 		if w.WorkspaceID == id {
 			return w, true
@@ -197,4 +201,30 @@ func (r *workspaceRow) set(ws app.CachedWorkspace) {
 	r.name.SetText(app.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	r.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+}
+
+// Root is the list's content: the filter box over the rows.
+func (l *List) Root() fyne.CanvasObject { return l.root }
+
+// All are the listed workspaces, personal first (whatever the filter shows).
+func (l *List) All() []app.CachedWorkspace { return l.all }
+
+// Selected is the id of the workspace picked last, "" before any.
+func (l *List) Selected() string { return l.selected }
+
+// SelectFirst picks the first workspace shown, when there is one, as a click would.
+func (l *List) SelectFirst() {
+	if len(l.shown) > 0 {
+		l.list.Select(0)
+	}
+}
+
+// SelectNamed picks the workspace named name when it is shown; false when it is not.
+func (l *List) SelectNamed(name string) bool {
+	for _, w := range l.all {
+		if w.Workspace.Name == name {
+			return l.Select(w.WorkspaceID)
+		}
+	}
+	return false
 }
