@@ -22,7 +22,7 @@ import (
 // is known for the server, or the server refused it) it has a masked key field and Connect, and,
 // where no keychain exists, the choice of a key file.
 type offlineBanner struct {
-	b     Backend
+	b     *app.App
 	lf    life.Life
 	bg    *canvas.Rectangle
 	text  *widget.Label
@@ -41,7 +41,7 @@ type offlineBanner struct {
 	gen         int // counts set calls, so that a late answer about an older state is dropped
 }
 
-func newOfflineBanner(lf life.Life, b Backend, retry func()) *offlineBanner {
+func newOfflineBanner(lf life.Life, b *app.App, retry func()) *offlineBanner {
 	o := &offlineBanner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
 		why: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}

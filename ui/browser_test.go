@@ -8,8 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/ui/documents"
 )
 
 // Choosing a workspace saves it as the last one of the server.
@@ -55,8 +55,8 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	f.u.Quit()
 	drain()
 	// A second window over the same home, as after a restart: the last workspace is selected again.
-	b := &slowBackend{App: f.app, release: make(chan struct{})}
-	u := newTestUI(test.NewTempApp(t), b)
+	b := &slowSync{syncer: f.app, release: make(chan struct{})}
+	u := newTestUI(test.NewTempApp(t), f.app, core{sync: b})
 	u.Show()
 	defer u.Close()
 	until(t, "the cached list", func() bool { return u.main != nil && len(u.main.list.All()) > 0 })
@@ -71,23 +71,24 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	}
 }
 
-// slowBackend holds Refresh until release is closed.
-type slowBackend struct {
-	*app.App
+// slowSync holds Refresh until release is closed.
+type slowSync struct {
+	syncer
 	release chan struct{}
 }
 
-func (s *slowBackend) Refresh(ctx context.Context) error {
+func (s *slowSync) Refresh(ctx context.Context) error {
 	<-s.release
-	return s.App.Refresh(ctx)
+	return s.syncer.Refresh(ctx)
 }
 
 // quarterUsed is a personal workspace's limits with a quarter of its space used.
 var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
 	DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
 
+// limitsBackend reports lim as the limits of every workspace.
 type limitsBackend struct {
-	*app.App
+	documents.Backend
 	lim client.Limits
 }
 
@@ -99,7 +100,7 @@ func (b *limitsBackend) UploadLimits(context.Context, string) (client.Limits, bo
 
 // largeBackend serves docs as the content of every workspace.
 type largeBackend struct {
-	*app.App
+	documents.Backend
 	docs []client.Document
 }
 

@@ -27,7 +27,7 @@ const frameInterval = 16 * time.Millisecond
 // question box. Asking runs in a goroutine of its own; the answer's deltas are coalesced to the
 // frame rate and drawn by the turn's incremental Markdown view.
 type chatPane struct {
-	b   Backend
+	b   *app.App
 	lf  life.Life
 	win fyne.Window
 
@@ -72,7 +72,7 @@ type streamState struct {
 	question string // what was asked, given back to the box when it is refused before being sent
 }
 
-func newChatPane(lf life.Life, b Backend, win fyne.Window) *chatPane {
+func newChatPane(lf life.Life, b *app.App, win fyne.Window) *chatPane {
 	c := &chatPane{b: b, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.picker = newScopePicker(c.scopeChanged)

@@ -266,7 +266,7 @@ func TestChatInterruptedAfterRestart(t *testing.T) {
 	drain()
 
 	f.app = f.open()
-	u := f.show(nil)
+	u := f.show(core{})
 	until(t, "the browser again", driver{u}.settled)
 	u.main.selectNamed(t, "My documents")
 	c = u.main.chat

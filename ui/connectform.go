@@ -19,7 +19,7 @@ import (
 // Connect, and, where no keychain exists, the choice of a key file. The first-run page and
 // Settings' Connect to another server show the same form.
 type connectForm struct {
-	b  Backend
+	b  *app.App
 	lf life.Life
 
 	server, key   *widget.Entry
@@ -36,7 +36,7 @@ type connectForm struct {
 	onConnected func()        // on the UI goroutine, after Connect succeeded
 }
 
-func newConnectForm(lf life.Life, b Backend) *connectForm {
+func newConnectForm(lf life.Life, b *app.App) *connectForm {
 	f := &connectForm{b: b, lf: lf, errs: errview.New(b.Explain)}
 	f.server = widget.NewEntry()
 	f.server.SetPlaceHolder("https://workspace.example.com")

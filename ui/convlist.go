@@ -25,7 +25,7 @@ const undoTimeout = 6 * time.Second
 // list: a New button, a Search button, one row per conversation (title, time of the last update and
 // a menu to rename, export or delete it), and the bar that undoes a deletion.
 type conversationList struct {
-	b   Backend
+	b   *app.App
 	lf  life.Life
 	win fyne.Window
 
@@ -59,7 +59,7 @@ type conversationList struct {
 	OnOpenTurn func(conv app.Conversation, turnID int64)
 }
 
-func newConversationList(lf life.Life, b Backend, win fyne.Window) *conversationList {
+func newConversationList(lf life.Life, b *app.App, win fyne.Window) *conversationList {
 	c := &conversationList{b: b, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
 		empty: widget.NewLabel(""), errView: errview.New(b.Explain)}
 	c.chooseExport = c.saveDialog

@@ -40,7 +40,7 @@ func (c *conversationList) openHit(h app.SearchHit) {
 // conversation's title and workspace, the question and an excerpt of the answer, the matching
 // word in bold. Every keystroke searches again off the UI goroutine; older results are dropped.
 type conversationSearch struct {
-	b   Backend
+	b   *app.App
 	lf  life.Life
 	win fyne.Window
 
@@ -55,7 +55,7 @@ type conversationSearch struct {
 	onPick  func(app.SearchHit)
 }
 
-func newConversationSearch(lf life.Life, b Backend, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
+func newConversationSearch(lf life.Life, b *app.App, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
 	s := &conversationSearch{b: b, lf: lf, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
 	s.entry.SetPlaceHolder("Search all conversations")
 	s.entry.ActionItem = widget.NewIcon(theme.SearchIcon())

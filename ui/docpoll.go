@@ -79,7 +79,7 @@ func (m *mainView) pollTick() {
 	}
 	m.poll.running = true
 	go func() {
-		_ = m.b.RefreshWorkspace(m.lf.Ctx, id)
+		_ = m.sync.RefreshWorkspace(m.lf.Ctx, id)
 		m.lf.Do(func() {
 			m.poll.running = false
 			if m.poll.wsID == id {

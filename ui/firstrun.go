@@ -32,7 +32,7 @@ type firstRun struct {
 	connectCard *widget.Card
 }
 
-func newFirstRun(lf life.Life, b Backend, win fyne.Window) *firstRun {
+func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 	f := &firstRun{connectForm: newConnectForm(lf, b), win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
 	f.connectForm.onBusy = func(on bool) {

@@ -13,7 +13,7 @@ import (
 // firstRunPage shows the UI on a fresh home and returns its first-run page.
 func firstRunPage(t *testing.T, f *fixture) *firstRun {
 	t.Helper()
-	u := f.show(nil)
+	u := f.show(core{})
 	p, ok := u.active.(*firstRun)
 	if !ok {
 		t.Fatalf("with no server saved the window shows %T, want the first-run page", u.active)

@@ -31,9 +31,17 @@ func TestMain(m *testing.M) {
 // testLife is a view's link to a test window: the test's UI queue and a context that ends with it.
 func testLife(t testing.TB) life.Life { return uiQueue.Life(t) }
 
-// newTestUI is New whose views come back to the test's UI queue.
-func newTestUI(fa fyne.App, b Backend) *UI {
-	u := New(fa, b)
+// newTestUI is New over c (its parts left nil are a's) whose views come back to the test's UI
+// queue.
+func newTestUI(fa fyne.App, a *app.App, c core) *UI {
+	full := coreOf(a)
+	if c.docs != nil {
+		full.docs = c.docs
+	}
+	if c.sync != nil {
+		full.sync = c.sync
+	}
+	u := newUI(fa, full)
 	u.lf.Do = uiQueue.Do
 	return u
 }
@@ -87,14 +95,11 @@ func (f *fixture) openWith(rt http.RoundTripper) *app.App {
 	return a
 }
 
-// show opens the UI over b (the fixture's app when nil) in a test Fyne app.
-func (f *fixture) show(b Backend) *UI {
+// show opens the UI over the fixture's app, with the parts c sets replaced, in a test Fyne app.
+func (f *fixture) show(c core) *UI {
 	f.t.Helper()
-	if b == nil {
-		b = f.app
-	}
 	f.fa = test.NewTempApp(f.t)
-	f.u = newTestUI(f.fa, b)
+	f.u = newTestUI(f.fa, f.app, c)
 	f.u.Show()
 	f.t.Cleanup(func() { f.u.Close(); drain() })
 	return f.u
@@ -112,7 +117,7 @@ func (f *fixture) connect() {
 func (f *fixture) browser() *mainView {
 	f.t.Helper()
 	f.connect()
-	u := f.show(nil)
+	u := f.show(core{})
 	until(f.t, "the workspace browser", driver{u}.settled)
 	return u.main
 }

@@ -35,7 +35,7 @@ func restartedWithoutKey(t *testing.T, f *fixture) *mainView {
 	}
 	f.app.Close()
 	f.app = f.open()
-	u := f.show(nil)
+	u := f.show(core{})
 	until(t, "the key-needed banner", func() bool {
 		return u.main != nil && !u.main.busy && u.main.banner.root.Visible() && u.main.banner.keyBox.Visible()
 	})

@@ -30,9 +30,10 @@ const docSplitOffset = 0.6
 // status bar. The uploads panel's bar is under the right side; its list takes the conversation's
 // place while open.
 type mainView struct {
-	b   Backend
-	lf  life.Life
-	win fyne.Window
+	b    *app.App
+	sync syncer // the refreshes (tests slow them down or count them)
+	lf   life.Life
+	win  fyne.Window
 
 	list     *workspaces.List
 	docs     *documents.View
@@ -60,9 +61,10 @@ type mainView struct {
 	onLoaded func(count int)
 }
 
-func newMainView(lf life.Life, b Backend, win fyne.Window) *mainView {
+func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
-	m := &mainView{b: b, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, b, focus),
+	b := c.app
+	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win)}
 	m.banner = newOfflineBanner(lf, b, m.refresh)
@@ -295,7 +297,7 @@ func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
 }
 
 // refresh syncs every workspace with the server in the background (button, Ctrl/Cmd+R).
-func (m *mainView) refresh() { m.runSync(m.b.Refresh) }
+func (m *mainView) refresh() { m.runSync(m.sync.Refresh) }
 
 func (m *mainView) runSync(fn func(context.Context) error) {
 	if m.busy {

@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/documents"
 	"lectern/ui/internal/doclist"
 )
 
@@ -33,13 +34,14 @@ func TestDocumentDetailsGetTheRoom(t *testing.T) {
 
 // pollBackend serves every document as not ready until ready is set, and counts refreshes.
 type pollBackend struct {
-	*app.App
+	documents.Backend
+	syncer
 	ready     atomic.Bool
 	refreshes atomic.Int32
 }
 
 func (b *pollBackend) WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
-	docs, src, err := b.App.WorkspaceContent(ctx, id)
+	docs, src, err := b.Backend.WorkspaceContent(ctx, id)
 	if !b.ready.Load() {
 		docs = append([]client.Document(nil), docs...)
 		for i := range docs {
@@ -51,7 +53,7 @@ func (b *pollBackend) WorkspaceContent(ctx context.Context, id string) ([]client
 
 func (b *pollBackend) RefreshWorkspace(ctx context.Context, id string) error {
 	b.refreshes.Add(1)
-	return b.App.RefreshWorkspace(ctx, id)
+	return b.syncer.RefreshWorkspace(ctx, id)
 }
 
 // pollingBrowser shows the browser over a backend that counts background refreshes, polling every
@@ -63,8 +65,8 @@ func pollingBrowser(t *testing.T) (*fixture, *pollBackend, *mainView) {
 	t.Cleanup(func() { pollEvery = old })
 	f := newFixture(t, fastConfig())
 	f.connect()
-	b := &pollBackend{App: f.app}
-	u := f.show(b)
+	b := &pollBackend{Backend: f.app, syncer: f.app}
+	u := f.show(core{docs: b, sync: b})
 	until(t, "the browser", driver{u}.settled)
 	return f, b, u.main
 }
@@ -127,7 +129,7 @@ func TestLayoutSortAndWorkspaceRestoredAfterRestart(t *testing.T) {
 	if s := f.app.Settings(); s.WindowWidth != 900 || s.WindowHeight != 650 || s.SplitOffset != 0.22 || s.DocSplitOffset != 0.5 {
 		t.Errorf("saved %+v", s)
 	}
-	u := newTestUI(test.NewTempApp(t), f.app)
+	u := newTestUI(test.NewTempApp(t), f.app, core{})
 	u.Show()
 	defer u.Close()
 	until(t, "the last workspace", func() bool {
@@ -156,11 +158,11 @@ func TestWindowFits640x480(t *testing.T) {
 		}
 	}
 	first := newFixture(t, fastConfig())
-	fits("the first-run page", first.show(nil).win.Content().MinSize())
+	fits("the first-run page", first.show(core{}).win.Content().MinSize())
 
 	f := newFixture(t, fastConfig())
 	f.connect()
-	u := f.show(&limitsBackend{App: f.app, lim: quarterUsed})
+	u := f.show(core{docs: &limitsBackend{Backend: f.app, lim: quarterUsed}})
 	until(t, "the browser", driver{u}.settled)
 	u.main.selectNamed(t, "My documents")
 	until(t, "the limits bar", u.main.docs.LimitsShown)
@@ -178,7 +180,7 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	seedConversation(t, f.app, f.info.Personal, 2)
-	u := f.show(&largeBackend{App: f.app, docs: manyDocs(10000)})
+	u := f.show(core{docs: &largeBackend{Backend: f.app, docs: manyDocs(10000)}})
 	until(t, "the browser", driver{u}.settled)
 	m, c := u.main, u.main.chat
 	for _, w := range m.list.All() {

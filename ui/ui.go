@@ -16,44 +16,23 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
-	"lectern/client"
 	ltheme "lectern/ui/theme"
 )
 
-// Backend is the part of the application core the views use. *app.App implements it; tests pass
-// a fake or an app.App connected to the emulator.
-type Backend interface {
-	Settings() app.Settings
-	UpdateSettings(func(*app.Settings)) error
-	Home() string
-	Server() string
-	DemoMode() bool
-	APIKey(server string) (string, app.KeySource, error)
-	KeychainAvailable() bool
-	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
-	Connect(ctx context.Context, server, key string) error
-	EnterKey(ctx context.Context, key string) error
-	SetServerKey(ctx context.Context, server, key string) error
-	KnownServers(ctx context.Context) ([]app.KnownServer, error)
-	SwitchServer(ctx context.Context, server string) error
-	SetKeyFile(ctx context.Context, on bool) error
-	KeyFile(server string) string
-	SignOut(ctx context.Context) error
-	StartDemo(ctx context.Context) error
-	Connection() app.Connection
-	Workspaces(ctx context.Context) ([]app.CachedWorkspace, error)
-	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
+// core is the application core as the window uses it: the core itself, and the parts a test may
+// replace, each behind the small interface of what uses it. coreOf fills every part from one app.
+type core struct {
+	app  *app.App
+	docs documents.Backend // the documents pane
+	sync syncer            // the toolbar's refresh and the background refresh of a workspace
+}
+
+func coreOf(a *app.App) core { return core{app: a, docs: a, sync: a} }
+
+// syncer refreshes the cache from the server.
+type syncer interface {
 	Refresh(ctx context.Context) error
 	RefreshWorkspace(ctx context.Context, id string) error
-	WorkspaceLimits(id string) (client.Limits, bool)
-	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
-	Uploads() *app.Uploads
-	AddFiles(ctx context.Context, workspaceID string, paths ...string) ([]app.EnqueueResult, error)
-	CanAddFiles(ctx context.Context, workspaceID string) (bool, string)
-	Subscribe(fn func(app.Event)) (unsubscribe func())
-	Explain(err error) app.Explanation
-	Conversations() *app.Conversations
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
 }
 
 // view is what the window shows: the first-run page or the workspace browser.
@@ -66,7 +45,8 @@ type view interface {
 // Settings window opened on demand.
 type UI struct {
 	fa       fyne.App
-	b        Backend
+	b        *app.App
+	core     core // b and the parts tests may replace
 	win      fyne.Window
 	active   view
 	main     *mainView
@@ -83,10 +63,12 @@ type UI struct {
 	OnViewShown func(name string)
 }
 
-// New makes the front-end over b inside the Fyne app fa; Show opens its window.
-func New(fa fyne.App, b Backend) *UI {
+// New makes the front-end over the application core a inside the Fyne app fa; Show opens its window.
+func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
+
+func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: b, lf: life.Life{Ctx: ctx, Do: fyne.Do}, cancel: cancel}
+	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do}, cancel: cancel}
 }
 
 // Window returns the main window (nil before Show).
@@ -153,7 +135,7 @@ func (u *UI) showFirstRun() {
 }
 
 func (u *UI) showMain() {
-	u.main = newMainView(u.lf, u.b, u.win)
+	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
 	if u.trace != nil {
 		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
@@ -183,7 +165,7 @@ func (u *UI) applyTheme() {
 
 // The application core implements what each view package uses of it.
 var (
-	_ Backend           = (*app.App)(nil)
+	_ syncer            = (*app.App)(nil)
 	_ documents.Backend = (*app.App)(nil)
 	_ uploads.Queue     = (*app.Uploads)(nil)
 )

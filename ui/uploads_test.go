@@ -153,7 +153,7 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 	_ = f.app.Close()
 	f.app = f.open()
 	f.app.Uploads().Start() // as ui.Run does
-	u := f.show(nil)
+	u := f.show(core{})
 	until(t, "the browser again", driver{u}.settled)
 	p := u.main.uploads
 	until(t, "the panel showing them resume", func() bool { return len(p.Items()) == 4 && p.Open() })
