@@ -17,11 +17,11 @@ import (
 	"lectern/ui/widgets"
 )
 
-// offlineBanner is the strip under the toolbar while the server cannot be used; the cached list
+// connectionBanner is the strip under the toolbar while the server cannot be used; the cached list
 // stays usable. Offline, it says since when and offers Try again. When an API key is needed (none
 // is known for the server, or the server refused it) it has a masked key field and Connect, and,
 // where no keychain exists, the choice of a key file.
-type offlineBanner struct {
+type connectionBanner struct {
 	b     *app.App
 	lf    life.Life
 	bg    *canvas.Rectangle
@@ -41,8 +41,8 @@ type offlineBanner struct {
 	gen         int // counts set calls, so that a late answer about an older state is dropped
 }
 
-func newOfflineBanner(lf life.Life, b *app.App, retry func()) *offlineBanner {
-	o := &offlineBanner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
+func newConnectionBanner(lf life.Life, b *app.App, retry func()) *connectionBanner {
+	o := &connectionBanner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
 		why: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
@@ -65,7 +65,7 @@ func newOfflineBanner(lf life.Life, b *app.App, retry func()) *offlineBanner {
 }
 
 // set shows the banner while c is offline or needs a key, hides it otherwise.
-func (o *offlineBanner) set(c app.Connection) {
+func (o *connectionBanner) set(c app.Connection) {
 	o.gen++
 	switch c.State {
 	case app.ConnOffline:
@@ -83,7 +83,7 @@ func (o *offlineBanner) set(c app.Connection) {
 	o.root.Show()
 }
 
-func (o *offlineBanner) showOffline(c app.Connection) {
+func (o *connectionBanner) showOffline(c app.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
 		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced)
@@ -96,7 +96,7 @@ func (o *offlineBanner) showOffline(c app.Connection) {
 
 // showKeyNeeded asks for the key; whether a keychain exists and where the refused key came from
 // are found out off the UI goroutine (the keychain may be slow).
-func (o *offlineBanner) showKeyNeeded(c app.Connection) {
+func (o *connectionBanner) showKeyNeeded(c app.Connection) {
 	o.text.SetText("API key needed")
 	o.retry.Hide()
 	if o.why.Text == "" || !o.keyBox.Visible() {
@@ -145,7 +145,7 @@ func keyNeededSentence(c app.Connection, chain bool, src app.KeySource) string {
 
 // doConnect stores the key entered for the current server (after the server accepted it, or when
 // it cannot be reached), with the key-file choice first, then refreshes.
-func (o *offlineBanner) doConnect() {
+func (o *connectionBanner) doConnect() {
 	key := strings.TrimSpace(o.key.Text)
 	if o.inFlight {
 		return

@@ -38,7 +38,7 @@ type mainView struct {
 	list     *workspaces.List
 	docs     *documents.View
 	status   *statusBar
-	banner   *offlineBanner
+	banner   *connectionBanner
 	refreshB *widget.Button
 	syncing  *widget.Activity
 	syncText *widget.Label
@@ -67,7 +67,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win)}
-	m.banner = newOfflineBanner(lf, b, m.refresh)
+	m.banner = newConnectionBanner(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
