@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"image/color"
-	"lectern/ui/internal/life"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
 

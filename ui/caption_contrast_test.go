@@ -1,11 +1,12 @@
 package ui
 
 import (
-	"lectern/ui/internal/uitest"
-	"lectern/ui/widgets"
 	"testing"
 
 	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/internal/uitest"
+	"lectern/ui/widgets"
 )
 
 // The quiet texts of the lists (counts lines, the conversation list's times, the refresh note, the

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"lectern/ui/internal/life"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"lectern/ui/internal/life"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
 

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"lectern/ui/internal/life"
 	"sort"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
 	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )

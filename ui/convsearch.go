@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"lectern/ui/internal/life"
 	"strings"
 	"unicode"
 
@@ -13,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/internal/life"
 	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )

@@ -2,11 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"lectern/ui/errview"
-	"lectern/ui/internal/life"
-	"lectern/ui/internal/words"
-	ltheme "lectern/ui/theme"
-	"lectern/ui/widgets"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -18,6 +13,11 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/internal/words"
+	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 )
 
 // firstRun is the page shown while no server is saved: connect to a server with an address and

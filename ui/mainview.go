@@ -3,10 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"lectern/ui/documents"
-	"lectern/ui/internal/life"
-	"lectern/ui/uploads"
-	"lectern/ui/workspaces"
 	"slices"
 	"sync/atomic"
 
@@ -18,8 +14,12 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/documents"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/uploads"
 	"lectern/ui/widgets"
+	"lectern/ui/workspaces"
 )
 
 // docSplitOffset is the share of the right side the documents take above the conversation.

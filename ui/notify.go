@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"lectern/app"
-
 	"fyne.io/fyne/v2"
+
+	"lectern/app"
 )
 
 // The OS notifications: an upload that ends while the window is not in front says so through the

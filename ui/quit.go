@@ -2,9 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"lectern/app"
 
 	"fyne.io/fyne/v2/dialog"
+
+	"lectern/app"
 )
 
 // Quitting: the window size and splits are saved, and running uploads are confirmed first.

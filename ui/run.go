@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"lectern/ui/internal/words"
-	ltheme "lectern/ui/theme"
 	"sync/atomic"
 	"time"
 
@@ -16,6 +14,8 @@ import (
 	"lectern/app"
 	"lectern/internal/probe"
 	"lectern/ui/internal/harness"
+	"lectern/ui/internal/words"
+	ltheme "lectern/ui/theme"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).

@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"lectern/ui/errview"
-	ltheme "lectern/ui/theme"
 	"net/url"
 	"path/filepath"
 
@@ -14,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/errview"
+	ltheme "lectern/ui/theme"
 )
 
 // tierOptions are the choices of the default tier, in the Select's order; "" is the server's default.

@@ -2,8 +2,6 @@ package ui
 
 import (
 	"context"
-	ltheme "lectern/ui/theme"
-	"lectern/ui/widgets"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"lectern/app"
+	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 )
 
 func openSettings(t *testing.T, f *fixture) *settingsWindow {

@@ -1,22 +1,26 @@
-// Package ui is Lectern's desktop front-end in Fyne: the first-run window, the workspace browser
-// and Settings. The smoke driver and the screenshot tour live apart, in ui/internal/tour (test
-// harness, not product), and drive the window through RunOptions.Driver and harness.go's hooks.
+// Package ui is the shell of Lectern's desktop front-end in Fyne: start and run, the menus and
+// shortcuts, the main window (workspace browser, conversation, banner, status bar), the first-run
+// page and Settings. The views of one concern live in packages of their own (ui/documents,
+// ui/uploads, ui/workspaces) over the leaves ui/widgets and ui/theme. The smoke driver and the
+// screenshot tour live apart, in ui/internal/tour (test harness, not product), and drive the window
+// through RunOptions.Driver and ui/internal/harness.
 //
 // Views are thin: they call the application core (package app) from a goroutine of their own and
-// come back to the UI goroutine with fyne.Do. The window subscribes once to the core's events and
-// forwards each to the view on screen. Package ui never talks to the service directly.
+// come back to the UI goroutine through the life.Life the window gives them (fyne.Do). The window
+// subscribes once to the core's events and forwards each to the view on screen. Package ui never
+// talks to the service directly.
 package ui
 
 import (
 	"context"
-	"lectern/ui/documents"
-	"lectern/ui/internal/life"
-	"lectern/ui/uploads"
 
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/documents"
+	"lectern/ui/internal/life"
 	ltheme "lectern/ui/theme"
+	"lectern/ui/uploads"
 )
 
 // core is the application core as the window uses it: the core itself, and the parts a test may

@@ -6,7 +6,6 @@ package documents
 import (
 	"context"
 	"fmt"
-	"lectern/ui/internal/life"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +17,7 @@ import (
 	"lectern/client"
 	"lectern/ui/errview"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/life"
 	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )

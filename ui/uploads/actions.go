@@ -1,9 +1,10 @@
 package uploads
 
 import (
-	"lectern/ui/internal/words"
 	"os"
 	"slices"
+
+	"lectern/ui/internal/words"
 )
 
 // The uploads panel's actions: Retry (under the suggested name after duplicate_name), Remove, and

@@ -6,7 +6,6 @@ package uploads
 import (
 	"context"
 	"fmt"
-	"lectern/ui/internal/life"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -17,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
 

@@ -18,6 +18,7 @@ func SidePadded(o fyne.CanvasObject) fyne.CanvasObject {
 // whole line when the filter is folded away.
 type VisibleHalves struct{}
 
+// Layout sets the visible objects side by side, each as wide, with padding between.
 func (VisibleHalves) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	shown := visibleOnly(objs)
 	if len(shown) == 0 {
@@ -31,6 +32,7 @@ func (VisibleHalves) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
+// MinSize is the widest and tallest visible object, times the number shown, with padding between.
 func (VisibleHalves) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	shown := visibleOnly(objs)
@@ -59,6 +61,7 @@ func visibleOnly(objs []fyne.CanvasObject) []fyne.CanvasObject {
 // scrolls, so that the table keeps its header row and a row of documents in sight.
 type TableFirstLayout struct{ Keep fyne.CanvasObject }
 
+// Layout gives the table its room first, then the header down to Keep, then the details below.
 func (l *TableFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	header, table, details := objs[0], objs[1], objs[2]
 	full := header.(*container.Scroll).Content.MinSize().Height
@@ -84,6 +87,7 @@ func (l *TableFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	details.Move(fyne.NewPos(0, size.Height-detailsH))
 }
 
+// MinSize is Keep, the table and the details one above the other (the whole header when folded).
 func (l *TableFirstLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	header, table, details := objs[0], objs[1], objs[2]
 	w := max(header.MinSize().Width, table.MinSize().Width, details.MinSize().Width)
@@ -150,6 +154,7 @@ type UpToWidth struct {
 	Centred bool
 }
 
+// Layout gives each object the width the space allows up to Width, never under its minimum.
 func (u *UpToWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		least := o.MinSize()
@@ -163,6 +168,7 @@ func (u *UpToWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
+// MinSize is the largest minimum size of the objects.
 func (u *UpToWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	s := fyne.NewSize(0, 0)
 	for _, o := range objs {

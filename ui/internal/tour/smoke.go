@@ -2,8 +2,9 @@ package tour
 
 import (
 	"fmt"
-	"lectern/ui/internal/harness"
 	"time"
+
+	"lectern/ui/internal/harness"
 )
 
 // Smoke is the smoke driver of scripts/smoke.sh: demo mode when nothing is configured, then the
