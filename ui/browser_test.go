@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -106,13 +105,4 @@ type largeBackend struct {
 
 func (b *largeBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return b.docs, nil, nil
-}
-
-func manyDocs(n int) []client.Document {
-	docs := make([]client.Document, n)
-	for i := range docs {
-		docs[i] = client.Document{DocumentID: fmt.Sprintf("d%05d", i), SourceType: "file", Status: "ready",
-			Name: fmt.Sprintf("Quarterly report %d Q%d.pdf", 2000+i/4, 1+i%4), UpdatedAt: "2026-10-20T10:00:00+05:30"}
-	}
-	return docs
 }

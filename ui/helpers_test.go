@@ -3,13 +3,11 @@ package ui
 import (
 	"context"
 	"net/http"
-	"os"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/zalando/go-keyring"
 
 	"lectern/app"
 	"lectern/client"
@@ -22,11 +20,7 @@ import (
 // goroutine runs it in until and drain.
 var uiQueue = uitest.NewQueue()
 
-func TestMain(m *testing.M) {
-	keyring.MockInit()
-	os.Unsetenv("LECTERN_API_KEY")
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 // testLife is a view's link to a test window: the test's UI queue and a context that ends with it.
 func testLife(t testing.TB) life.Life { return uiQueue.Life(t) }

@@ -13,6 +13,7 @@ import (
 	"lectern/client"
 	"lectern/ui/documents"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/uitest"
 )
 
 // The documents take more of the right side when a document's details appear.
@@ -180,7 +181,7 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	seedConversation(t, f.app, f.info.Personal, 2)
-	u := f.show(core{docs: &largeBackend{Backend: f.app, docs: manyDocs(10000)}})
+	u := f.show(core{docs: &largeBackend{Backend: f.app, docs: uitest.ManyDocs(10000)}})
 	until(t, "the browser", driver{u}.settled)
 	m, c := u.main, u.main.chat
 	for _, w := range m.list.All() {

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/uitest"
 )
 
 // BenchmarkFilterKeystroke is one keystroke in the documents filter box of a 10,000-document
@@ -18,7 +19,7 @@ func BenchmarkFilterKeystroke(b *testing.B) {
 	w := test.NewWindow(v.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(1100, 700))
-	v.table.setModel(doclist.New(manyDocs(10000), nil), false)
+	v.table.setModel(doclist.New(uitest.ManyDocs(10000), nil), false)
 	queries := []string{"q", "qu", "qua", "quar", "quart", "quarterly", "quarterly 2", "quarterly 20", "quarterly 201", "quarterly 2013"}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -2,13 +2,10 @@ package documents
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/zalando/go-keyring"
 
 	"lectern/app"
 	"lectern/client"
@@ -17,11 +14,7 @@ import (
 
 var uiQueue = uitest.NewQueue()
 
-func TestMain(m *testing.M) {
-	keyring.MockInit()
-	os.Unsetenv("LECTERN_API_KEY")
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 // fixture is the documents pane over a real app.App connected to a demo emulator, in a test window.
 type fixture struct {
@@ -103,15 +96,6 @@ func (o override) UploadLimits(ctx context.Context, id string) (client.Limits, b
 // quarterUsed is a personal workspace's limits with a quarter of its space used.
 var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUsed: 25 << 20, DailyUploadsLimit: 200,
 	DailyUploadsRemaining: 195, DailyOCRLimit: 20, DailyOCRRemaining: 18}
-
-func manyDocs(n int) []client.Document {
-	docs := make([]client.Document, n)
-	for i := range docs {
-		docs[i] = client.Document{DocumentID: fmt.Sprintf("d%05d", i), SourceType: "file", Status: "ready",
-			Name: fmt.Sprintf("Quarterly report %d Q%d.pdf", 2000+i/4, 1+i%4), UpdatedAt: "2026-10-20T10:00:00+05:30"}
-	}
-	return docs
-}
 
 // explainOnly is a Backend for a pane that only words errors and reads the default settings (the
 // rest is never called).

@@ -12,6 +12,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/uitest"
 )
 
 func TestGroupsWebsiteImportUnderItsSource(t *testing.T) {
@@ -106,7 +107,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 }
 
 func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
-	docs := manyDocs(10000)
+	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
 		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
@@ -290,7 +291,7 @@ func TestLimitsBarFromStatusCall(t *testing.T) {
 // conversation) leave the hidden table a few row dividers: with no height, Fyne's Table took all
 // 10,000 rows as shown and made a separator for each (about 4 MB kept).
 func TestFoldedTableOfManyDocumentsKeepsFewSeparators(t *testing.T) {
-	docs := manyDocs(10000)
+	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
 		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})

@@ -2,9 +2,13 @@ package uitest
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"os"
 	"testing"
 	"time"
+
+	"github.com/zalando/go-keyring"
 
 	"lectern/app"
 	"lectern/client"
@@ -52,4 +56,22 @@ func Workspace(t testing.TB, a *app.App, name string) app.CachedWorkspace {
 	}
 	t.Fatalf("no workspace %q", name)
 	return app.CachedWorkspace{}
+}
+
+// Main runs a ui package's tests with the keychain mocked and no key in the environment, as every
+// such package's TestMain does.
+func Main(m *testing.M) {
+	keyring.MockInit()
+	os.Unsetenv("LECTERN_API_KEY")
+	os.Exit(m.Run())
+}
+
+// ManyDocs is n ready files of varied names ("Quarterly report 2000 Q1.pdf" …), a large workspace.
+func ManyDocs(n int) []client.Document {
+	docs := make([]client.Document, n)
+	for i := range docs {
+		docs[i] = client.Document{DocumentID: fmt.Sprintf("d%05d", i), SourceType: "file", Status: "ready",
+			Name: fmt.Sprintf("Quarterly report %d Q%d.pdf", 2000+i/4, 1+i%4), UpdatedAt: "2026-10-20T10:00:00+05:30"}
+	}
+	return docs
 }
