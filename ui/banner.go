@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/settings"
 	"lectern/ui/widgets"
 )
 
@@ -52,7 +53,7 @@ func newConnectionBanner(lf life.Life, b *app.App, retry func()) *connectionBann
 	o.key.OnSubmitted = func(string) { o.doConnect() }
 	o.connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), o.doConnect)
 	o.connect.Importance = widget.HighImportance
-	o.keyFile, o.keyFileNote = newKeyFileCheck(nil)
+	o.keyFile, o.keyFileNote = settings.NewKeyFileCheck(nil)
 	o.keyFileNote.Importance = widget.MediumImportance // the warning colour does not read on the banner's
 	field := container.New(&widgets.UpToWidth{Width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
 	o.keyBox = container.NewVBox(field, o.keyFile, o.keyFileNote, o.errs.Box)

@@ -1,9 +1,6 @@
 package ui
 
 import (
-	"fmt"
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -12,10 +9,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
-	"lectern/client"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
-	"lectern/ui/internal/words"
+	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/widgets"
 )
@@ -23,8 +19,10 @@ import (
 // firstRun is the page shown while no server is saved: connect to a server with an address and
 // an API key (with a Test connection button), or try the demo.
 type firstRun struct {
-	*connectForm // the Connect to your server card
-	win          fyne.Window
+	*settings.ConnectForm // the Connect to your server card
+	lf                    life.Life
+	b                     *app.App
+	win                   fyne.Window
 
 	demo        *widget.Button
 	demoErrs    *errview.View
@@ -33,9 +31,9 @@ type firstRun struct {
 }
 
 func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
-	f := &firstRun{connectForm: newConnectForm(lf, b), win: win, demoErrs: errview.New(b.Explain)}
+	f := &firstRun{ConnectForm: settings.NewConnectForm(lf, b), lf: lf, b: b, win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
-	f.connectForm.onBusy = func(on bool) {
+	f.OnBusy = func(on bool) {
 		if on {
 			f.demo.Disable()
 		} else {
@@ -47,7 +45,7 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 		chain := b.KeychainAvailable()
 		lf.Do(func() {
 			f.connectCard.SetSubTitle(keychainNote(chain))
-			f.showKeyFile(chain)
+			f.ShowKeyFile(chain)
 		})
 	}()
 	return f
@@ -74,7 +72,7 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	sub := widget.NewLabel("Ask questions of your workspace documents, online or from the offline cache.")
 	header := container.NewHBox(icon, container.NewVBox(layout.NewSpacer(), title, sub, layout.NewSpacer()))
 
-	connect := widget.NewCard("Connect to your server", "", f.connectForm.root)
+	connect := widget.NewCard("Connect to your server", "", f.ConnectForm.Root)
 
 	demoText := widget.NewLabel("Explore Lectern with sample workspaces and documents, served by a demo " +
 		"server built into the app. Nothing leaves this computer.")
@@ -88,35 +86,19 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	return container.New(&widgets.UpToWidth{Width: 900, Centred: true}, container.NewPadded(page))
 }
 
-// workspaceSummary says what a successful test found.
-func workspaceSummary(ws []client.Workspace) string {
-	if len(ws) == 0 {
-		return "The key works, but it cannot open any workspace yet."
-	}
-	names := make([]string, 0, 6)
-	for i, w := range ws {
-		if i == 5 {
-			names = append(names, fmt.Sprintf("and %d more", len(ws)-5))
-			break
-		}
-		names = append(names, app.OneLine(w.Name))
-	}
-	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), words.Plural(len(ws), "workspace"), strings.Join(names, ", "))
-}
-
 func (f *firstRun) doDemo() {
-	if f.inFlight {
+	if f.Busy() {
 		return
 	}
-	f.setBusy(true) // disables the demo button too (onBusy)
+	f.SetBusy(true) // disables the demo button too (OnBusy)
 	f.demoErrs.SetError(nil)
 	go func() {
 		err := f.b.StartDemo(f.lf.Ctx)
 		f.lf.Do(func() {
-			f.setBusy(false)
+			f.SetBusy(false)
 			f.demoErrs.SetError(err)
-			if err == nil && f.onConnected != nil {
-				f.onConnected()
+			if err == nil && f.OnConnected != nil {
+				f.OnConnected()
 			}
 		})
 	}()

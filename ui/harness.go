@@ -47,7 +47,7 @@ func (d driver) firstRunShown() bool {
 func (d driver) typeServer(s string) {
 	u := d.u
 	if f, ok := u.active.(*firstRun); ok {
-		f.server.SetText(s)
+		f.Server.SetText(s)
 	}
 }
 

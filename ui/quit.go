@@ -18,7 +18,7 @@ func (u *UI) quitNow() {
 	u.saveWindow()
 	u.Close()
 	if u.settings != nil {
-		u.settings.win.Close()
+		u.settings.Win().Close()
 	}
 	u.win.Close()
 	u.fa.Quit()

@@ -1,6 +1,6 @@
 // Package ui is the shell of Lectern's desktop front-end in Fyne: start and run, the menus and
 // shortcuts, the main window (workspace browser, conversation, banner, status bar), the first-run
-// page and Settings. The views of one concern live in packages of their own (ui/documents,
+// page. The views of one concern live in packages of their own (ui/documents, ui/settings,
 // ui/uploads, ui/workspaces) over the leaves ui/widgets and ui/theme. The smoke driver and the
 // screenshot tour live apart, in ui/internal/tour (test harness, not product), and drive the window
 // through RunOptions.Driver and ui/internal/harness.
@@ -19,6 +19,7 @@ import (
 	"lectern/app"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
 )
@@ -54,7 +55,7 @@ type UI struct {
 	win      fyne.Window
 	active   view
 	main     *mainView
-	settings *settingsWindow
+	settings *settings.Window
 	unsub    func()
 	lf       life.Life
 	cancel   context.CancelFunc
@@ -113,7 +114,7 @@ func (u *UI) dispatch(ev app.Event) {
 	if _, ok := ev.(app.SettingsChanged); ok {
 		u.applyTheme()
 		if u.settings != nil {
-			u.settings.refresh()
+			u.settings.Refresh()
 		}
 	}
 	if u.active != nil {
@@ -133,9 +134,9 @@ func (u *UI) setView(v view, name string) {
 func (u *UI) showFirstRun() {
 	u.main = nil
 	f := newFirstRun(u.lf, u.b, u.win)
-	f.onConnected = u.showMain
+	f.OnConnected = u.showMain
 	u.setView(f, "first-run")
-	u.win.Canvas().Focus(f.server)
+	u.win.Canvas().Focus(f.Server)
 }
 
 func (u *UI) showMain() {
@@ -169,7 +170,32 @@ func (u *UI) applyTheme() {
 
 // The application core implements what each view package uses of it.
 var (
-	_ syncer            = (*app.App)(nil)
-	_ documents.Backend = (*app.App)(nil)
-	_ uploads.Queue     = (*app.Uploads)(nil)
+	_ syncer                  = (*app.App)(nil)
+	_ documents.Backend       = (*app.App)(nil)
+	_ settings.Backend        = (*app.App)(nil)
+	_ settings.Keys           = (*app.App)(nil)
+	_ settings.Servers        = (*app.App)(nil)
+	_ settings.ConnectBackend = (*app.App)(nil)
+	_ uploads.Queue           = (*app.Uploads)(nil)
 )
+
+// ShowSettings opens the Settings window, or brings it to the front when already open.
+func (u *UI) ShowSettings() {
+	if u.settings != nil {
+		u.settings.Win().RequestFocus()
+		return
+	}
+	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
+	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b}, hooks)
+	u.settings = s
+	s.Win().SetOnClosed(func() { u.settings = nil })
+	s.Win().Show()
+}
+
+// SettingsWindow returns the open Settings window, or nil.
+func (u *UI) SettingsWindow() fyne.Window {
+	if u.settings == nil {
+		return nil
+	}
+	return u.settings.Win()
+}

@@ -27,12 +27,7 @@ func Core(t testing.TB, cfg emulator.Config) (*app.App, *emulator.Emulator, emul
 	emu, info := emulator.NewDemo(cfg)
 	emu.Serve()
 	t.Cleanup(emu.Close)
-	a, err := app.Open(context.Background(), app.Options{Home: t.TempDir(), HTTPClient: &http.Client{},
-		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = a.Close() })
+	a := OpenCore(t, t.TempDir())
 	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +35,19 @@ func Core(t testing.TB, cfg emulator.Config) (*app.App, *emulator.Emulator, emul
 		t.Fatal(err)
 	}
 	return a, emu, info
+}
+
+// OpenCore opens an application core on the data folder home, without retries, closed when the
+// test ends.
+func OpenCore(t testing.TB, home string) *app.App {
+	t.Helper()
+	a, err := app.Open(context.Background(), app.Options{Home: home, HTTPClient: &http.Client{},
+		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close() })
+	return a
 }
 
 // Workspace returns the cached workspace of a named name, failing the test when there is none.

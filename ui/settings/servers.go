@@ -1,4 +1,4 @@
-package ui
+package settings
 
 import (
 	"errors"
@@ -20,14 +20,14 @@ import (
 // for: each can be used again (with the key stored for it) and can have its key changed, so that
 // going back to a server never means typing its address again.
 type serverList struct {
-	s    *settingsWindow
+	s    *Window
 	rows *fyne.Container
 	root *fyne.Container
 	// keyForm is the form of the last Change key dialog (tests use it).
 	keyForm *serverKeyForm
 }
 
-func newServerList(s *settingsWindow) *serverList {
+func newServerList(s *Window) *serverList {
 	l := &serverList{s: s, rows: container.NewVBox()}
 	l.root = container.NewVBox(widget.NewSeparator(), heading("Other servers on this computer"), l.rows)
 	l.root.Hide()
@@ -36,10 +36,10 @@ func newServerList(s *settingsWindow) *serverList {
 
 // load lists the known servers off the UI goroutine (the database may be busy).
 func (l *serverList) load() {
-	b, ctx := l.s.u.b, l.s.u.lf.Ctx
+	s := l.s
 	go func() {
-		list, err := b.KnownServers(ctx)
-		l.s.u.lf.Do(func() {
+		list, err := s.serversB.KnownServers(s.lf.Ctx)
+		s.lf.Do(func() {
 			if err != nil {
 				l.s.errs.SetError(err)
 			}
@@ -70,23 +70,23 @@ func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
 
 // use makes the server current again; the main window then shows its cache and refreshes it.
 func (l *serverList) use(server string) {
-	u := l.s.u
+	s := l.s
 	go func() {
-		err := u.b.SwitchServer(u.lf.Ctx, server)
-		l.s.u.lf.Do(func() {
+		err := s.serversB.SwitchServer(s.lf.Ctx, server)
+		s.lf.Do(func() {
 			l.s.errs.SetError(err)
 			if err != nil {
 				return
 			}
-			l.s.refresh()
-			u.showMain()
+			s.Refresh()
+			s.hooks.Switched()
 		})
 	}()
 }
 
 // changeKey asks for a new key for server in a dialog; the key is tried before it is kept.
 func (l *serverList) changeKey(server string) {
-	f := newServerKeyForm(l.s.u, server)
+	f := newServerKeyForm(l.s, server)
 	d := dialog.NewCustomWithoutButtons("Change the API key of "+app.OneLine(server), f.root, l.s.win)
 	f.done = d.Hide
 	f.cancel.OnTapped = d.Hide
@@ -98,7 +98,7 @@ func (l *serverList) changeKey(server string) {
 
 // serverKeyForm is a masked key field with Save key and Cancel, for one server.
 type serverKeyForm struct {
-	u      *UI
+	s      *Window
 	server string
 	entry  *widget.Entry
 	save   *widget.Button
@@ -109,8 +109,8 @@ type serverKeyForm struct {
 	busy   bool
 }
 
-func newServerKeyForm(u *UI, server string) *serverKeyForm {
-	f := &serverKeyForm{u: u, server: server, entry: widget.NewPasswordEntry(), errs: errview.New(errview.KeyExplain(u.b.Explain))}
+func newServerKeyForm(s *Window, server string) *serverKeyForm {
+	f := &serverKeyForm{s: s, server: server, entry: widget.NewPasswordEntry(), errs: errview.New(errview.KeyExplain(s.b.Explain))}
 	f.entry.SetPlaceHolder("Paste the API key for this server")
 	f.entry.OnSubmitted = func(string) { f.doSave() }
 	f.save = widget.NewButtonWithIcon("Save key", theme.ConfirmIcon(), f.doSave)
@@ -134,8 +134,8 @@ func (f *serverKeyForm) doSave() {
 	f.busy = true
 	f.save.Disable()
 	go func() {
-		err := f.u.b.SetServerKey(f.u.lf.Ctx, f.server, key)
-		f.u.lf.Do(func() {
+		err := f.s.keysB.SetServerKey(f.s.lf.Ctx, f.server, key)
+		f.s.lf.Do(func() {
 			f.busy = false
 			f.save.Enable()
 			f.errs.SetError(err)

@@ -1,6 +1,10 @@
-package ui
+// Package settings is the Settings window (server and key, the other servers this computer knows,
+// answer defaults, theme, data folder) and the form that connects to a server, which the first-run
+// page shows too.
+package settings
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -8,11 +12,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/ui/errview"
+	"lectern/ui/internal/life"
 	ltheme "lectern/ui/theme"
 )
 
@@ -29,8 +35,14 @@ var themeOptions = []struct{ value, label string }{
 // keychain exists, Connect to another server, sign-out, the other servers this computer knows),
 // answer defaults, theme, data folder.
 // Changes are saved at once; the theme applies live.
-type settingsWindow struct {
-	u        *UI
+type Window struct {
+	lf       life.Life
+	b        Backend
+	keysB    Keys
+	serversB Servers
+	connectB ConnectBackend
+	hooks    Hooks
+	fa       fyne.App
 	win      fyne.Window
 	server   *widget.Label
 	key      *widget.Label
@@ -39,7 +51,7 @@ type settingsWindow struct {
 	servers  *serverList
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
-	connectOther *connectForm
+	connectOther *ConnectForm
 	tier         *widget.Select
 	thinking     *widget.Check
 	theme        *widget.RadioGroup
@@ -52,29 +64,55 @@ type settingsWindow struct {
 	demo         bool          // demo mode, as last read
 }
 
-// ShowSettings opens the Settings window, or brings it to the front when already open.
-func (u *UI) ShowSettings() {
-	if u.settings != nil {
-		u.settings.win.RequestFocus()
-		return
-	}
-	s := newSettingsWindow(u)
-	u.settings = s
-	s.win.SetOnClosed(func() { u.settings = nil })
-	s.win.Show()
+// Backend is what Settings uses of the application core to show it; *app.App implements it.
+type Backend interface {
+	Settings() app.Settings
+	UpdateSettings(func(*app.Settings)) error
+	Home() string
+	Server() string
+	KeyFile(server string) string
+	APIKey(server string) (string, app.KeySource, error)
+	KeychainAvailable() bool
+	SignOut(ctx context.Context) error
+	Explain(err error) app.Explanation
 }
 
-// SettingsWindow returns the open Settings window, or nil.
-func (u *UI) SettingsWindow() fyne.Window {
-	if u.settings == nil {
-		return nil
-	}
-	return u.settings.win
+// Keys is what Settings uses of the core to change keys; *app.App implements it.
+type Keys interface {
+	EnterKey(ctx context.Context, key string) error
+	SetKeyFile(ctx context.Context, on bool) error
+	SetServerKey(ctx context.Context, server, key string) error
 }
 
-func newSettingsWindow(u *UI) *settingsWindow {
-	s := &settingsWindow{u: u, win: u.fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""),
-		key: widget.NewLabel(""), keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(u.b.Explain))}
+// Servers is what Settings uses of the core to list and use the servers this computer knows;
+// *app.App implements it.
+type Servers interface {
+	KnownServers(ctx context.Context) ([]app.KnownServer, error)
+	SwitchServer(ctx context.Context, server string) error
+}
+
+// Core is the application core as Settings uses it, one small interface per job; *app.App fills
+// every field.
+type Core struct {
+	App     Backend
+	Keys    Keys
+	Servers Servers
+	Connect ConnectBackend
+}
+
+// Hooks are what Settings asks of the main window; each runs on the UI goroutine.
+type Hooks struct {
+	ApplyTheme func() // the theme just chosen applies at once
+	SignedOut  func() // after a sign-out: the first-run page
+	KeyChanged func() // after the current server's key changed: the window refreshes with it
+	Switched   func() // after connecting to another server, or using a known one: its workspaces
+}
+
+// New makes the Settings window (not shown yet) in the Fyne app fa.
+func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
+	s := &Window{lf: lf, b: c.App, keysB: c.Keys, serversB: c.Servers, connectB: c.Connect, hooks: h, fa: fa,
+		win: fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""), key: widget.NewLabel(""),
+		keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(c.App.Explain))}
 	s.server.Selectable = true
 	s.home.Selectable = true
 	s.home.Wrapping = fyne.TextWrapBreak
@@ -87,7 +125,7 @@ func newSettingsWindow(u *UI) *settingsWindow {
 		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
 	s.theme = widget.NewRadioGroup(labels(themeOptions), func(l string) {
 		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
-		u.applyTheme()
+		s.hooks.ApplyTheme()
 	})
 	s.theme.Horizontal = true
 	s.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), s.confirmSignOut)
@@ -104,15 +142,15 @@ func newSettingsWindow(u *UI) *settingsWindow {
 			s.win.Close()
 		}
 	})
-	s.win.Canvas().AddShortcut(shortcutClose, func(fyne.Shortcut) { s.win.Close() })
-	s.refresh()
+	s.win.Canvas().AddShortcut(ShortcutClose, func(fyne.Shortcut) { s.win.Close() })
+	s.Refresh()
 	return s
 }
 
-func (s *settingsWindow) layout() fyne.CanvasObject {
+func (s *Window) layout() fyne.CanvasObject {
 	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() {
-		u := &url.URL{Scheme: "file", Path: filepath.ToSlash(s.u.b.Home())}
-		_ = s.u.fa.OpenURL(u)
+		u := &url.URL{Scheme: "file", Path: filepath.ToSlash(s.b.Home())}
+		_ = s.fa.OpenURL(u)
 	})
 	open.Importance = widget.LowImportance
 	conn := widget.NewForm(
@@ -134,9 +172,9 @@ func heading(text string) *widget.Label {
 	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 }
 
-// refresh shows the saved settings; the key is read off the UI goroutine (the keychain may be slow).
-func (s *settingsWindow) refresh() {
-	b := s.u.b
+// Refresh shows the saved settings; the key is read off the UI goroutine (the keychain may be slow).
+func (s *Window) Refresh() {
+	b := s.b
 	st := b.Settings()
 	s.loading = true
 	s.tier.SetSelected(labelOf(tierOptions, st.DefaultTier))
@@ -167,16 +205,16 @@ func (s *settingsWindow) refresh() {
 	s.servers.load()
 }
 
-func (s *settingsWindow) loadKey(server string) {
-	b := s.u.b
+func (s *Window) loadKey(server string) {
+	b := s.b
 	demo := b.Settings().DemoMode
 	key, src, err := b.APIKey(server)
 	chain := b.KeychainAvailable()
 	st := b.Settings()
 	path := b.KeyFile(server)
-	s.u.lf.Do(func() {
+	s.lf.Do(func() {
 		s.src, s.chain, s.demo = src, chain, demo
-		s.key.SetText(keyText(key, src, s.u.b.Explain(err).Sentence, demo))
+		s.key.SetText(keyText(key, src, s.b.Explain(err).Sentence, demo))
 		s.keys.show(server != "" && !demo, src, chain, st.KeyFile)
 		if text := keychainText(chain, demo, st.KeyFile, path); text != "" {
 			s.keychain.SetText(text)
@@ -217,17 +255,17 @@ func keyText(key string, src app.KeySource, failure string, demo bool) string {
 	return fmt.Sprintf("%s…  (%s)", app.KeyPrefix(key), where)
 }
 
-func (s *settingsWindow) save(fn func(*app.Settings)) {
+func (s *Window) save(fn func(*app.Settings)) {
 	if s.loading {
 		return
 	}
-	if err := s.u.b.UpdateSettings(fn); err != nil {
+	if err := s.b.UpdateSettings(fn); err != nil {
 		s.errs.SetError(err)
 	}
 }
 
-func (s *settingsWindow) confirmSignOut() {
-	title, text := signOutText(s.u.b.Server(), s.demo, s.chain, s.src, s.u.b.KeyFile(s.u.b.Server()))
+func (s *Window) confirmSignOut() {
+	title, text := signOutText(s.b.Server(), s.demo, s.chain, s.src, s.b.KeyFile(s.b.Server()))
 	dialog.ShowConfirm(title, text, func(ok bool) {
 		if ok {
 			s.doSignOut()
@@ -235,18 +273,18 @@ func (s *settingsWindow) confirmSignOut() {
 	}, s.win)
 }
 
-func (s *settingsWindow) doSignOut() {
+func (s *Window) doSignOut() {
 	s.signOut.Disable()
 	go func() {
-		err := s.u.b.SignOut(s.u.lf.Ctx)
-		s.u.lf.Do(func() {
+		err := s.b.SignOut(s.lf.Ctx)
+		s.lf.Do(func() {
 			s.errs.SetError(err)
 			if err != nil {
 				s.signOut.Enable()
 				return
 			}
 			s.win.Close()
-			s.u.showFirstRun()
+			s.hooks.SignedOut()
 		})
 	}()
 }
@@ -276,3 +314,9 @@ func labelOf(opts []struct{ value, label string }, value string) string {
 	}
 	return opts[0].label
 }
+
+// ShortcutClose (Ctrl/Cmd+W) closes the Settings window.
+var ShortcutClose = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
+
+// Win is the Settings window.
+func (s *Window) Win() fyne.Window { return s.win }

@@ -1,4 +1,4 @@
-package ui
+package settings
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ import (
 // keySettings is the part of Settings that changes the current server's key: Change key opens a
 // masked field with Save key and Cancel; where no keychain exists, the choice of a key file.
 type keySettings struct {
-	s           *settingsWindow
+	s           *Window
 	change      *widget.Button
 	edit        *fyne.Container
 	entry       *widget.Entry
@@ -29,7 +29,7 @@ type keySettings struct {
 	loading     bool
 }
 
-func newKeySettings(s *settingsWindow) *keySettings {
+func newKeySettings(s *Window) *keySettings {
 	k := &keySettings{s: s}
 	k.change = widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), k.open)
 	k.entry = widget.NewPasswordEntry()
@@ -40,7 +40,7 @@ func newKeySettings(s *settingsWindow) *keySettings {
 	cancel := widget.NewButton("Cancel", k.close)
 	k.edit = container.NewBorder(nil, nil, nil, container.NewHBox(k.save, cancel), k.entry)
 	k.edit.Hide()
-	k.keyFile, k.keyFileNote = newKeyFileCheck(k.setKeyFile)
+	k.keyFile, k.keyFileNote = NewKeyFileCheck(k.setKeyFile)
 	k.change.Hide()
 	k.root = container.NewVBox(container.NewHBox(k.change), k.edit, k.keyFile, k.keyFileNote)
 	return k
@@ -86,10 +86,10 @@ func (k *keySettings) doSave() {
 	}
 	k.inFlight = true
 	k.save.Disable()
-	u := k.s.u
+	s := k.s
 	go func() {
-		err := u.b.EnterKey(u.lf.Ctx, key)
-		k.s.u.lf.Do(func() {
+		err := s.keysB.EnterKey(s.lf.Ctx, key)
+		s.lf.Do(func() {
 			k.inFlight = false
 			k.save.Enable()
 			k.s.errs.SetError(err)
@@ -97,10 +97,8 @@ func (k *keySettings) doSave() {
 				return
 			}
 			k.close()
-			k.s.refresh()
-			if u.main != nil {
-				u.main.refresh()
-			}
+			s.Refresh()
+			s.hooks.KeyChanged()
 		})
 	}()
 }
@@ -109,12 +107,12 @@ func (k *keySettings) setKeyFile(on bool) {
 	if k.loading {
 		return
 	}
-	u := k.s.u
+	s := k.s
 	go func() {
-		err := u.b.SetKeyFile(u.lf.Ctx, on)
-		k.s.u.lf.Do(func() {
-			k.s.errs.SetError(err)
-			k.s.refresh()
+		err := s.keysB.SetKeyFile(s.lf.Ctx, on)
+		s.lf.Do(func() {
+			s.errs.SetError(err)
+			s.Refresh()
 		})
 	}()
 }
@@ -122,22 +120,22 @@ func (k *keySettings) setKeyFile(on bool) {
 // showConnectOther opens the first run's connect form in a dialog over Settings. The server in
 // use keeps its cache (every server's is kept apart); after connecting, the window shows the new
 // server's workspaces.
-func (s *settingsWindow) showConnectOther() {
-	f := newConnectForm(s.u.lf, s.u.b)
-	f.showKeyFile(s.chain)
+func (s *Window) showConnectOther() {
+	f := NewConnectForm(s.lf, s.connectB)
+	f.ShowKeyFile(s.chain)
 	note := widget.NewLabel("The workspaces and conversations cached for each server stay on this computer: " +
 		"connecting back to a server shows them again.")
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Connect to another server", "Cancel", container.NewVBox(note, f.root), s.win)
-	f.onConnected = func() {
+	d := dialog.NewCustom("Connect to another server", "Cancel", container.NewVBox(note, f.Root), s.win)
+	f.OnConnected = func() {
 		d.Hide()
-		s.refresh()
-		s.u.showMain()
+		s.Refresh()
+		s.hooks.Switched()
 	}
 	s.connectOther = f
 	d.Resize(fyne.NewSize(560, 420))
 	d.Show()
-	s.win.Canvas().Focus(f.server)
+	s.win.Canvas().Focus(f.Server)
 }
 
 // signOutText is the sign-out dialog's title and text: what will be removed from this computer,
