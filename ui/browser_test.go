@@ -103,6 +103,6 @@ type largeBackend struct {
 	docs []client.Document
 }
 
-func (b *largeBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
+func (b *largeBackend) CachedWorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return b.docs, nil, nil
 }

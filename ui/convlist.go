@@ -12,9 +12,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
-	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )
 

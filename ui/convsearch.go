@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/words"
 	"lectern/ui/internal/life"
-	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )
 
@@ -105,7 +105,7 @@ func (e *searchBox) TypedKey(k *fyne.KeyEvent) {
 // in the search box.
 func (s *conversationSearch) open() {
 	go func() {
-		ws, _ := s.b.Workspaces(s.lf.Ctx) // without names, hits show the workspace id
+		ws, _ := s.b.CachedWorkspaces(s.lf.Ctx) // without names, hits show the workspace id
 		s.lf.Do(func() {
 			s.names = make(map[string]string, len(ws))
 			for _, w := range ws {

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"lectern/client"
-	"lectern/ui/internal/words"
+	"lectern/internal/words"
 )
 
 // The intake: files dropped anywhere on the window (Window.SetOnDropped, window-wide; the drop

@@ -13,8 +13,8 @@ import (
 
 	"lectern/app"
 	"lectern/internal/probe"
+	"lectern/internal/words"
 	"lectern/ui/internal/harness"
-	"lectern/ui/internal/words"
 	ltheme "lectern/ui/theme"
 )
 

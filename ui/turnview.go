@@ -13,7 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
-	"lectern/ui/internal/words"
+	"lectern/internal/words"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )

@@ -72,11 +72,11 @@ type override struct {
 	limits  *client.Limits
 }
 
-func (o override) WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
+func (o override) CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
 	if o.content != nil {
 		return o.content(id)
 	}
-	return o.Backend.WorkspaceContent(ctx, id)
+	return o.Backend.CachedWorkspaceContent(ctx, id)
 }
 
 func (o override) WorkspaceLimits(id string) (client.Limits, bool) {

@@ -9,7 +9,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
-	"lectern/ui/internal/words"
+	"lectern/internal/words"
 )
 
 // limitsBar shows, for the owner's own personal workspaces, the upload limits the server last

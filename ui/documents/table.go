@@ -12,8 +12,8 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/internal/doclist"
-	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )
 

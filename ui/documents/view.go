@@ -15,10 +15,10 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/life"
-	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )
 
@@ -26,7 +26,7 @@ import (
 type Backend interface {
 	Settings() app.Settings
 	UpdateSettings(func(*app.Settings)) error
-	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
+	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	WorkspaceLimits(id string) (client.Limits, bool)
 	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
 	Explain(err error) app.Explanation
@@ -162,7 +162,7 @@ func (v *View) Reload() {
 	v.loading.Start()
 	v.loading.Show()
 	go func() {
-		docs, sources, err := v.b.WorkspaceContent(v.lf.Ctx, id)
+		docs, sources, err := v.b.CachedWorkspaceContent(v.lf.Ctx, id)
 		var m *doclist.Model
 		if err == nil {
 			m = doclist.New(docs, sources)

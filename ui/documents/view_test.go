@@ -94,7 +94,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	f.show("My documents")
 	v := f.v
 	uiQueue.Until(t, "the limits bar", v.LimitsShown)
-	if got := v.limits.bar.TextFormatter(); got != "25.0 MB of 100.0 MB used" {
+	if got := v.limits.bar.TextFormatter(); got != "25 MiB of 100 MiB used" {
 		t.Errorf("bar text %q", got)
 	}
 	if !strings.Contains(v.limits.daily.Text, "Uploads left today: 195 of 200") {

@@ -12,9 +12,9 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
-	"lectern/ui/internal/words"
 	"lectern/ui/widgets"
 )
 

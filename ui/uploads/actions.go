@@ -4,7 +4,7 @@ import (
 	"os"
 	"slices"
 
-	"lectern/ui/internal/words"
+	"lectern/internal/words"
 )
 
 // The uploads panel's actions: Retry (under the suggested name after duplicate_name), Remove, and

@@ -12,7 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
-	"lectern/ui/internal/words"
+	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
 

@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
-	"lectern/ui/internal/words"
+	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
 

@@ -53,7 +53,7 @@ func OpenCore(t testing.TB, home string) *app.App {
 // Workspace returns the cached workspace of a named name, failing the test when there is none.
 func Workspace(t testing.TB, a *app.App, name string) app.CachedWorkspace {
 	t.Helper()
-	list, err := a.Workspaces(context.Background())
+	list, err := a.CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
