@@ -2,12 +2,15 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"lectern/app"
 	"lectern/client"
+	"lectern/client/emulator"
 	"lectern/ui/documents"
 )
 
@@ -105,4 +108,40 @@ type largeBackend struct {
 
 func (b *largeBackend) CachedWorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return b.docs, nil, nil
+}
+
+// workspace_access_lost ends the answer in words, and the workspace leaves the list.
+func TestChatAccessLost(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "Finance")
+	c := m.chat
+	until(t, "the chat pane", c.CanAsk)
+	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
+	c.Ask("What is the total revenue by region?")
+	until(t, "Finance to leave the list, said in words", func() bool {
+		return !slices.ContainsFunc(m.list.All(), func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
+			strings.Contains(m.listErr.Message(), "can no longer open “Finance”")
+	})
+	convs, _ := f.app.Conversations().List(context.Background(), "")
+	turns, _ := f.app.Conversations().Turns(context.Background(), convs[0].ID)
+	if len(turns) != 1 || turns[0].ErrorCode != "workspace_access_lost" || !strings.Contains(turns[0].Error, "no longer has access") {
+		t.Fatalf("saved turn %+v", turns)
+	}
+}
+
+// A source tapped in an answer is selected in the documents table.
+func TestChatSourceSelectsDocument(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
+		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
+	if err != nil || len(turn.Sources) == 0 {
+		t.Fatalf("no sources: %v", err)
+	}
+	m.chat.OnSource(turn.Sources[0]) // what the pane calls when the source is tapped
+	if got := m.docs.Selected().DocumentID; got != turn.Sources[0].DocumentID {
+		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
+	}
 }

@@ -105,32 +105,23 @@ func (d driver) sortDocuments(col doclist.Column) {
 
 // ask types question in the conversation's box and sends it, as Enter does.
 func (d driver) ask(question string) {
-	u := d.u
-	if u.main != nil {
-		u.main.chat.input.SetText(question)
-		u.main.chat.sendQuestion()
+	if d.u.main != nil {
+		d.u.main.chat.Ask(question)
 	}
 }
 
 // answer returns the newest turn's answer text so far, and whether an answer is streaming.
 func (d driver) answer() (text string, streaming bool) {
-	u := d.u
-	if u.main == nil || len(u.main.chat.turns) == 0 {
+	if d.u.main == nil {
 		return "", false
 	}
-	c := u.main.chat
-	t := c.turns[len(c.turns)-1]
-	if v := c.views[t.ID]; v != nil {
-		text = v.answer.Text()
-	}
-	return text, c.streaming != nil
+	return d.u.main.chat.Answer()
 }
 
 // stopAnswer stops the answer streaming now, as Esc does.
 func (d driver) stopAnswer() {
-	u := d.u
-	if u.main != nil {
-		u.main.chat.stopAnswer()
+	if d.u.main != nil {
+		d.u.main.chat.StopAnswer()
 	}
 }
 

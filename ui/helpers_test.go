@@ -4,13 +4,11 @@ import (
 	"context"
 	"net/http"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
-	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/ui/internal/life"
 	"lectern/ui/internal/uitest"
@@ -60,9 +58,7 @@ type fixture struct {
 	u    *UI
 }
 
-func fastConfig() emulator.Config {
-	return emulator.Config{ProcessingDelay: -1, ReadyDelay: -1, ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1, ResetEvery: -1}
-}
+func fastConfig() emulator.Config { return uitest.FastConfig() }
 
 // newFixture starts a demo emulator (with cfg) and opens an app on a fresh home; the UI is not
 // shown yet.
@@ -80,13 +76,7 @@ func (f *fixture) open() *app.App { return f.openWith(nil) }
 
 // openWith opens an app on the fixture's home whose requests go through rt (nil: the default).
 func (f *fixture) openWith(rt http.RoundTripper) *app.App {
-	a, err := app.Open(context.Background(), app.Options{Home: f.home, HTTPClient: &http.Client{Transport: rt},
-		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.t.Cleanup(func() { _ = a.Close() })
-	return a
+	return uitest.OpenCoreWith(f.t, f.home, rt)
 }
 
 // show opens the UI over the fixture's app, with the parts c sets replaced, in a test Fyne app.

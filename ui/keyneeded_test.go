@@ -108,16 +108,14 @@ func TestAskWhileKeyNeededPointsAtTheBanner(t *testing.T) {
 	m := restartedWithoutKey(t, f)
 	m.selectNamed(t, "My documents")
 	c := m.chat
-	until(t, "the chat pane", func() bool { return c.ws.Workspace.Name == "My documents" })
-	c.input.SetText("What is the leave policy?")
-	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	c.Ask("What is the leave policy?")
 	drain()
-	msg := c.errs.Message()
+	msg := c.Error()
 	if !strings.Contains(msg, "banner at the top of the window") || strings.Contains(msg, "LECTERN_API_KEY") {
 		t.Errorf("message %q", msg)
 	}
-	if c.input.Text != "What is the leave policy?" || c.streaming != nil || len(c.turns) != 0 {
-		t.Errorf("input %q, streaming %v, %d turns", c.input.Text, c.streaming != nil, len(c.turns))
+	if _, streaming := c.Answer(); c.Question() != "What is the leave policy?" || streaming || len(c.Turns()) != 0 {
+		t.Errorf("input %q, streaming %v, %d turns", c.Question(), streaming, len(c.Turns()))
 	}
 	if convs, _ := f.app.Conversations().List(context.Background(), ""); len(convs) != 0 {
 		t.Errorf("%d conversations saved", len(convs))

@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/conversation"
 	"lectern/ui/documents"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -43,8 +44,8 @@ type mainView struct {
 	syncing  *widget.Activity
 	syncText *widget.Label
 	listErr  *errview.View
-	chat     *chatPane
-	convs    *conversationList
+	chat     *conversation.Pane
+	convs    *conversation.List
 	uploads  *uploads.Panel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
@@ -66,22 +67,22 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	b := c.app
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
-		chat: newChatPane(lf, b, win), convs: newConversationList(lf, b, win)}
+		chat: conversation.New(lf, b, b.Conversations(), win), convs: conversation.NewList(lf, b, b.Conversations(), win)}
 	m.banner = newConnectionBanner(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
-		m.chat.setDocuments(ws, docs)
+		m.chat.SetDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
 	}
 	m.poll.every = pollEvery
-	m.docs.OnAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
+	m.docs.OnAsk = func(d client.Document) { m.showChat(); m.chat.AskDocument(d) }
 	m.docs.OnFold = m.foldDocuments
 	m.docs.OnDetail = m.roomForDetails
-	m.chat.onSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID) }
-	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
+	m.chat.OnSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID) }
+	m.chat.OnSaved = func(conv app.Conversation) { m.convs.SelectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
-	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
+	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
 	m.convs.OnOpenTurn = m.openTurn
 	m.uploads = uploads.New(lf, b.Uploads())
 	m.uploads.OnAdd = m.pickFiles
@@ -101,7 +102,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
 	top := container.NewVBox(widgets.SidePadded(bar), m.banner.root)
 	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.Root())
-	left := container.NewVSplit(workspaces, m.convs.root)
+	left := container.NewVSplit(workspaces, m.convs.Root())
 	left.Offset = 0.55
 	s := m.b.Settings()
 	m.docSize = docSplitOffset
@@ -110,9 +111,9 @@ func (m *mainView) layout() fyne.CanvasObject {
 	}
 	// The open uploads list takes the conversation's place under the documents, so that new
 	// documents show in the table above it; hiding it brings the conversation back.
-	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.root, m.uploads.Body()))
+	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.Root(), m.uploads.Body()))
 	m.docSplit.Offset = m.docSize
-	m.uploads.OnOpen = func(open bool) { widgets.ShowIf(m.chat.root, !open); m.docSplit.Refresh() }
+	m.uploads.OnOpen = func(open bool) { widgets.ShowIf(m.chat.Root(), !open); m.docSplit.Refresh() }
 	right := container.NewBorder(nil, m.uploads.Root(), nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
@@ -195,8 +196,8 @@ func (m *mainView) serverKey() string {
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.docs.Show(ws)
-	m.chat.setWorkspace(ws)
-	m.convs.show(ws.WorkspaceID)
+	m.chat.SetWorkspace(ws)
+	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
@@ -214,23 +215,23 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 // gets a new, empty one, under its documents.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
-	m.chat.holdIntro()
+	m.chat.HoldIntro()
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
 		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
-			if m.docs.Workspace().WorkspaceID != wsID || m.chat.conv.ID != 0 {
+			if m.docs.Workspace().WorkspaceID != wsID || m.chat.ConversationID() != 0 {
 				return // another workspace or conversation was chosen meanwhile, and shows itself
 			}
 			if err != nil || !ok {
-				m.chat.showIntro()
+				m.chat.ShowIntro()
 				if err == nil {
 					m.docs.SetFolded(false)
 				}
 				return
 			}
-			m.chat.open(conv, 0)
-			m.convs.selectConversation(conv.ID)
+			m.chat.Open(conv, 0)
+			m.convs.SelectConversation(conv.ID)
 			m.docs.SetFolded(true)
 		})
 	}()
@@ -279,10 +280,10 @@ func (m *mainView) showChat() {
 func (m *mainView) openConversation(conv app.Conversation) {
 	m.showChat()
 	if conv.ID == 0 {
-		m.chat.newConversation()
+		m.chat.NewConversation()
 		return
 	}
-	m.chat.open(conv, 0)
+	m.chat.Open(conv, 0)
 }
 
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
@@ -292,8 +293,8 @@ func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
 	if conv.Kind == app.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
 		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
-	m.chat.open(conv, turnID)
-	m.convs.selectConversation(conv.ID)
+	m.chat.Open(conv, turnID)
+	m.convs.SelectConversation(conv.ID)
 }
 
 // refresh syncs every workspace with the server in the background (button, Ctrl/Cmd+R).
@@ -363,7 +364,7 @@ func (m *mainView) handle(ev app.Event) {
 		m.notifyFinished(e)
 	}
 	m.uploads.Handle(ev)
-	m.convs.handle(ev)
+	m.convs.Handle(ev)
 }
 
 func (m *mainView) focusDocFilter() { m.docs.FocusFilter() }

@@ -31,14 +31,14 @@ func (u *UI) installShortcuts() {
 // searchConversations opens the search over every conversation, when the browser is shown.
 func (u *UI) searchConversations() {
 	if u.main != nil {
-		u.main.convs.showSearch()
+		u.main.convs.ShowSearch()
 	}
 }
 
 // newConversation empties the conversation pane for a new question, when the browser is shown.
 func (u *UI) newConversation() {
 	if u.main != nil {
-		u.main.convs.newConversation()
+		u.main.convs.NewConversation()
 	}
 }
 

@@ -180,7 +180,7 @@ func TestWindowFits640x480(t *testing.T) {
 func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
-	seedConversation(t, f.app, f.info.Personal, 2)
+	uitest.SeedConversation(t, f.app, f.info.Personal, 2)
 	u := f.show(core{docs: &largeBackend{Backend: f.app, docs: uitest.ManyDocs(10000)}})
 	until(t, "the browser", driver{u}.settled)
 	m, c := u.main, u.main.chat
@@ -189,14 +189,14 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 			t.Fatal("the personal workspace is not shown")
 		}
 	}
-	if c.intro.Visible() {
+	if c.IntroShown() {
 		t.Error("the intro is shown while the last conversation is looked up")
 	}
 	until(t, "the last conversation and the documents", func() bool {
-		return len(c.turns) == 2 && m.docs.Model().Len() == 10000
+		return len(c.Turns()) == 2 && m.docs.Model().Len() == 10000
 	})
 	drain()
-	if c.intro.Visible() || !m.docs.Folded() {
-		t.Fatalf("intro shown %v, documents folded %v", c.intro.Visible(), m.docs.Folded())
+	if c.IntroShown() || !m.docs.Folded() {
+		t.Fatalf("intro shown %v, documents folded %v", c.IntroShown(), m.docs.Folded())
 	}
 }

@@ -1,6 +1,6 @@
 // Package ui is the shell of Lectern's desktop front-end in Fyne: start and run, the menus and
-// shortcuts, the main window (workspace browser, conversation, banner, status bar), the first-run
-// page. The views of one concern live in packages of their own (ui/documents, ui/settings,
+// shortcuts, the main window (the panes laid out, banner, status bar), the first-run page. The
+// views of one concern live in packages of their own (ui/conversation, ui/documents, ui/settings,
 // ui/uploads, ui/workspaces) over the leaves ui/widgets and ui/theme. The smoke driver and the
 // screenshot tour live apart, in ui/internal/tour (test harness, not product), and drive the window
 // through RunOptions.Driver and ui/internal/harness.
@@ -145,7 +145,7 @@ func (u *UI) showMain() {
 	if u.trace != nil {
 		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
-		u.main.chat.onShown = func(n int) { u.trace("conversation-shown", n) }
+		u.main.chat.OnShown = func(n int) { u.trace("conversation-shown", n) }
 	}
 	u.setView(u.main, "main")
 	u.main.start()

@@ -87,7 +87,7 @@ func TestIntakeDropMixedBatch(t *testing.T) {
 		return strings.Contains(names, "minutes.txt") && strings.Contains(names, "large.txt")
 	})
 	until(t, "the ready upload in the scope picker", func() bool {
-		return slices.Contains(m.chat.picker.sel.Options, "minutes.txt")
+		return slices.Contains(m.chat.Scopes(), "minutes.txt")
 	})
 	dup, _ := p.Item("draft-budget-2027.txt")
 	if dup.Entry.SuggestedName != "draft-budget-2027 (2).txt" {

@@ -15,6 +15,33 @@ import (
 	"lectern/client/emulator"
 )
 
+// SeedConversation asks n questions in a new conversation of workspace ws without streaming, and
+// returns the conversation.
+func SeedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversation {
+	t.Helper()
+	var conv app.Conversation
+	for i := range n {
+		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
+		opts := app.AskOptions{NoStream: true}
+		var turn app.Turn
+		var err error
+		if conv.ID == 0 {
+			turn, err = a.Ask(context.Background(), q, opts)
+			conv.ID = turn.ConversationID
+		} else {
+			turn, err = a.Conversations().Send(context.Background(), conv.ID, app.Message{Text: q.Text}, opts)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	conv, err := a.Conversations().Get(context.Background(), conv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conv
+}
+
 // FastConfig is a demo emulator without its delays: documents ready at once, answers in one go.
 func FastConfig() emulator.Config {
 	return emulator.Config{ProcessingDelay: -1, ReadyDelay: -1, ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1, ResetEvery: -1}
@@ -39,9 +66,12 @@ func Core(t testing.TB, cfg emulator.Config) (*app.App, *emulator.Emulator, emul
 
 // OpenCore opens an application core on the data folder home, without retries, closed when the
 // test ends.
-func OpenCore(t testing.TB, home string) *app.App {
+func OpenCore(t testing.TB, home string) *app.App { return OpenCoreWith(t, home, nil) }
+
+// OpenCoreWith is OpenCore whose requests go through rt (nil: the default transport).
+func OpenCoreWith(t testing.TB, home string, rt http.RoundTripper) *app.App {
 	t.Helper()
-	a, err := app.Open(context.Background(), app.Options{Home: home, HTTPClient: &http.Client{},
+	a, err := app.Open(context.Background(), app.Options{Home: home, HTTPClient: &http.Client{Transport: rt},
 		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ import (
 
 // sendQuestion asks what the question box holds: in the conversation shown (a new one is saved
 // with it), or in place of the last question when it is being edited.
-func (c *chatPane) sendQuestion() {
+func (c *Pane) sendQuestion() {
 	text := strings.TrimSpace(c.input.Text)
 	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.kind.Visible() || c.keyNeeded() {
 		return
@@ -27,12 +27,12 @@ func (c *chatPane) sendQuestion() {
 	c.run(func(o app.AskOptions) (app.Turn, error) {
 		switch {
 		case editing != 0:
-			return c.b.Conversations().Resend(c.lf.Ctx, editing, text, o)
+			return c.store.Resend(c.lf.Ctx, editing, text, o)
 		case conv.ID == 0:
 			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
 			return c.b.Ask(c.lf.Ctx, q, o)
 		}
-		return c.b.Conversations().Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
+		return c.store.Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
 	}, opts, text, editing)
 }
 
@@ -41,7 +41,7 @@ var errAskNeedsKey = errors.New("enter your API key in the banner at the top of 
 
 // keyNeeded says, under the question box, that the server needs a key before anything can be
 // asked, when it does; the question stays where it is.
-func (c *chatPane) keyNeeded() bool {
+func (c *Pane) keyNeeded() bool {
 	if c.b.Connection().State != app.ConnKeyNeeded {
 		return false
 	}
@@ -51,7 +51,7 @@ func (c *chatPane) keyNeeded() bool {
 
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
 // the tier's own default, as the command line does without --thinking.
-func (c *chatPane) askOptions() app.AskOptions {
+func (c *Pane) askOptions() app.AskOptions {
 	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {
 		on := true
@@ -61,7 +61,7 @@ func (c *chatPane) askOptions() app.AskOptions {
 }
 
 // retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
-func (c *chatPane) retryTurn(turnID int64) {
+func (c *Pane) retryTurn(turnID int64) {
 	i := c.index(turnID)
 	if i < 0 || c.streaming != nil {
 		return
@@ -75,23 +75,23 @@ func (c *chatPane) retryTurn(turnID int64) {
 		c.sendQuestion()
 		return
 	}
-	c.run(func(o app.AskOptions) (app.Turn, error) { return c.b.Conversations().Retry(c.lf.Ctx, turnID, o) },
+	c.run(func(o app.AskOptions) (app.Turn, error) { return c.store.Retry(c.lf.Ctx, turnID, o) },
 		c.askOptions(), t.Question, 0)
 }
 
 // editTurn puts the last question back in the box; sending it replaces that turn.
-func (c *chatPane) editTurn(t app.Turn) {
+func (c *Pane) editTurn(t app.Turn) {
 	if c.streaming != nil {
 		return
 	}
 	c.editing = t.ID
 	c.input.SetText(t.Question)
 	c.input.SetPlaceHolder("Edit the question, then press Enter to ask it again (Esc cancels)")
-	c.focusInput()
+	c.FocusInput()
 }
 
 // cancelEdit makes the question box ask anew.
-func (c *chatPane) cancelEdit() {
+func (c *Pane) cancelEdit() {
 	if c.editing != 0 {
 		c.input.SetText("")
 	}
@@ -102,7 +102,7 @@ func (c *chatPane) cancelEdit() {
 // run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
-func (c *chatPane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
+func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
 	s := &streamState{replaces: replaces, question: question}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
@@ -116,7 +116,7 @@ func (c *chatPane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskO
 }
 
 // update takes one change of the asking turn, on the asking goroutine.
-func (c *chatPane) update(s *streamState, ev app.TurnChanged, question string) {
+func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.mu.Lock()
 	first := s.turnID == 0
 	s.turnID, s.stage = ev.TurnID, ev.Stage
@@ -131,7 +131,7 @@ func (c *chatPane) update(s *streamState, ev app.TurnChanged, question string) {
 }
 
 // started shows a turn whose question was just saved.
-func (c *chatPane) started(s *streamState, t app.Turn) {
+func (c *Pane) started(s *streamState, t app.Turn) {
 	if c.streaming != s {
 		return // the person left the conversation: the answer goes on in the background
 	}
@@ -161,7 +161,7 @@ func (c *chatPane) started(s *streamState, t app.Turn) {
 }
 
 // drawStream shows the text so far of the streaming turn, once a frame (UI goroutine).
-func (c *chatPane) drawStream(s *streamState, text string) {
+func (c *Pane) drawStream(s *streamState, text string) {
 	if c.streaming != s {
 		return
 	}
@@ -177,7 +177,7 @@ func (c *chatPane) drawStream(s *streamState, text string) {
 }
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.
-func (c *chatPane) finished(s *streamState, turn app.Turn, err error) {
+func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 	if c.streaming != s {
 		return // an answer left in the background: the core saved it
 	}
@@ -197,14 +197,14 @@ func (c *chatPane) finished(s *streamState, turn app.Turn, err error) {
 	if turn.ErrorCode == "workspace_access_lost" {
 		c.errs.SetError(err)
 	}
-	if c.conv.ID == turn.ConversationID && c.onSaved != nil {
-		c.onSaved(c.conv)
+	if c.conv.ID == turn.ConversationID && c.OnSaved != nil {
+		c.OnSaved(c.conv)
 	}
 }
 
-// stopAnswer stops the answer streaming now (Esc, or Stop); its text so far is kept. Esc while
+// StopAnswer stops the answer streaming now (Esc, or Stop); its text so far is kept. Esc while
 // editing cancels the edit instead.
-func (c *chatPane) stopAnswer() {
+func (c *Pane) StopAnswer() {
 	if c.streaming == nil {
 		c.cancelEdit()
 		return
@@ -212,11 +212,11 @@ func (c *chatPane) stopAnswer() {
 	c.streaming.mu.Lock()
 	id := c.streaming.turnID
 	c.streaming.mu.Unlock()
-	c.b.Conversations().Stop(id)
+	c.store.Stop(id)
 }
 
 // index is the position of turn id among the turns shown, -1 when it is not shown.
-func (c *chatPane) index(id int64) int {
+func (c *Pane) index(id int64) int {
 	for i := len(c.turns) - 1; i >= 0; i-- {
 		if c.turns[i].ID == id {
 			return i
@@ -227,7 +227,7 @@ func (c *chatPane) index(id int64) int {
 
 // refit measures turn i again after it changed, and keeps the newest turn in view while the
 // reader follows it. Once the reader scrolls up the view stays put and Jump to latest shows.
-func (c *chatPane) refit(i int) {
+func (c *Pane) refit(i int) {
 	if c.list.GetScrollOffset() < c.autoAt-1 {
 		c.follow = false
 	}
@@ -243,33 +243,33 @@ func (c *chatPane) refit(i int) {
 }
 
 // scrollToEnd shows the newest turn and notes where that left the view.
-func (c *chatPane) scrollToEnd() {
+func (c *Pane) scrollToEnd() {
 	c.list.ScrollToBottom()
 	c.autoAt = c.list.GetScrollOffset()
 }
 
 // jumpToLatest follows the newest turn again.
-func (c *chatPane) jumpToLatest() {
+func (c *Pane) jumpToLatest() {
 	c.follow = true
 	c.jump.Hide()
 	c.scrollToEnd()
 }
 
 // sourceTapped shows a source: a web page's address, or the document in the documents table.
-func (c *chatPane) sourceTapped(src client.AnswerSource) {
+func (c *Pane) sourceTapped(src client.AnswerSource) {
 	if src.URL != nil && *src.URL != "" {
 		if u, err := url.Parse(*src.URL); err == nil {
 			c.linkTapped(u)
 		}
 		return
 	}
-	if c.onSource != nil {
-		c.onSource(src)
+	if c.OnSource != nil {
+		c.OnSource(src)
 	}
 }
 
 // linkTapped opens an http or https address in the browser after showing it.
-func (c *chatPane) linkTapped(u *url.URL) {
+func (c *Pane) linkTapped(u *url.URL) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return
 	}

@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"fmt"
@@ -21,13 +21,14 @@ import (
 // undoTimeout is how long a deleted conversation can be brought back before the app deletes it.
 const undoTimeout = 6 * time.Second
 
-// conversationList is the list of one workspace's conversations, newest first, under the workspace
+// List is the list of one workspace's conversations, newest first, under the workspace
 // list: a New button, a Search button, one row per conversation (title, time of the last update and
 // a menu to rename, export or delete it), and the bar that undoes a deletion.
-type conversationList struct {
-	b   *app.App
-	lf  life.Life
-	win fyne.Window
+type List struct {
+	b     Core
+	store Store
+	lf    life.Life
+	win   fyne.Window
 
 	workspaceID string
 	all         []app.Conversation // shown, newest first; deleted ones waiting for Undo are left out
@@ -59,8 +60,9 @@ type conversationList struct {
 	OnOpenTurn func(conv app.Conversation, turnID int64)
 }
 
-func newConversationList(lf life.Life, b *app.App, win fyne.Window) *conversationList {
-	c := &conversationList{b: b, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
+// NewList makes the list, showing no workspace, over the core b and its conversations store.
+func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
+	c := &List{b: b, store: store, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
 		empty: widget.NewLabel(""), errView: errview.New(b.Explain)}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
@@ -76,7 +78,7 @@ func newConversationList(lf life.Life, b *app.App, win fyne.Window) *conversatio
 }
 
 // tick redraws the rows every interval until ctx ends, so that "5 minutes ago" stays true.
-func (c *conversationList) tick(interval time.Duration) {
+func (c *List) tick(interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -89,11 +91,11 @@ func (c *conversationList) tick(interval time.Duration) {
 	}
 }
 
-func (c *conversationList) layout() fyne.CanvasObject {
+func (c *List) layout() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle("Conversations", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis // a narrow window keeps the buttons
-	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.newConversation)
-	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.showSearch)
+	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.NewConversation)
+	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.ShowSearch)
 	searchB.Importance = widget.LowImportance
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title)
 	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
@@ -107,8 +109,8 @@ func (c *conversationList) layout() fyne.CanvasObject {
 		container.NewStack(c.list, container.NewPadded(c.empty)))
 }
 
-// show loads (off the UI goroutine) and shows the conversations of workspace workspaceID.
-func (c *conversationList) show(workspaceID string) {
+// Show loads (off the UI goroutine) and shows the conversations of workspace workspaceID.
+func (c *List) Show(workspaceID string) {
 	if workspaceID != c.workspaceID {
 		c.workspaceID, c.selected, c.all, c.loaded = workspaceID, 0, nil, false
 		c.setError(nil)
@@ -117,21 +119,21 @@ func (c *conversationList) show(workspaceID string) {
 	c.load()
 }
 
-// handle reloads the list when a conversation of the shown workspace changed.
-func (c *conversationList) handle(ev app.Event) {
+// Handle reloads the list when a conversation of the shown workspace changed.
+func (c *List) Handle(ev app.Event) {
 	if ch, ok := ev.(app.ConversationsChanged); ok && ch.WorkspaceID == c.workspaceID && c.workspaceID != "" {
 		c.load()
 	}
 }
 
-func (c *conversationList) load() {
+func (c *List) load() {
 	if c.workspaceID == "" {
 		return
 	}
 	c.loads++
 	gen, ws := c.loads, c.workspaceID
 	go func() {
-		convs, err := c.b.Conversations().List(c.lf.Ctx, ws)
+		convs, err := c.store.List(c.lf.Ctx, ws)
 		c.lf.Do(func() {
 			if gen == c.loads && ws == c.workspaceID {
 				c.setConversations(convs, err)
@@ -142,7 +144,7 @@ func (c *conversationList) load() {
 
 // setConversations shows what a load read, keeping the selection; after an error the rows shown
 // stay and the error view says why.
-func (c *conversationList) setConversations(convs []app.Conversation, err error) {
+func (c *List) setConversations(convs []app.Conversation, err error) {
 	c.setError(err)
 	if err == nil {
 		c.all, c.loaded = c.all[:0], true
@@ -156,7 +158,7 @@ func (c *conversationList) setConversations(convs []app.Conversation, err error)
 }
 
 // refreshRows redraws the rows and highlights the selected conversation, when listed.
-func (c *conversationList) refreshRows() {
+func (c *List) refreshRows() {
 	c.list.UnselectAll()
 	c.list.Refresh()
 	if pos := c.position(c.selected); pos >= 0 {
@@ -165,7 +167,7 @@ func (c *conversationList) refreshRows() {
 	c.updateEmpty(c.errView.Err())
 }
 
-func (c *conversationList) updateEmpty(err error) {
+func (c *List) updateEmpty(err error) {
 	switch {
 	case len(c.all) > 0:
 		c.empty.Hide()
@@ -183,7 +185,7 @@ func (c *conversationList) updateEmpty(err error) {
 }
 
 // position returns the row of conversation id, or -1.
-func (c *conversationList) position(id int64) int {
+func (c *List) position(id int64) int {
 	for i, conv := range c.all {
 		if id != 0 && conv.ID == id {
 			return i
@@ -192,7 +194,7 @@ func (c *conversationList) position(id int64) int {
 	return -1
 }
 
-func (c *conversationList) rowSelected(id widget.ListItemID) {
+func (c *List) rowSelected(id widget.ListItemID) {
 	conv := c.all[id]
 	if conv.ID == c.selected {
 		return
@@ -203,9 +205,9 @@ func (c *conversationList) rowSelected(id widget.ListItemID) {
 	}
 }
 
-// selectConversation highlights conversation id (after the chat pane created one) without
+// SelectConversation highlights conversation id (after the chat pane created one) without
 // calling OnSelected; a conversation not listed yet is highlighted when the next load lists it.
-func (c *conversationList) selectConversation(id int64) {
+func (c *List) SelectConversation(id int64) {
 	c.selected = id
 	c.list.UnselectAll()
 	if pos := c.position(id); pos >= 0 {
@@ -214,16 +216,16 @@ func (c *conversationList) selectConversation(id int64) {
 	}
 }
 
-// newConversation clears the selection and calls OnNew.
-func (c *conversationList) newConversation() {
-	c.selectConversation(0)
+// NewConversation clears the selection and calls OnNew.
+func (c *List) NewConversation() {
+	c.SelectConversation(0)
 	if c.OnNew != nil {
 		c.OnNew()
 	}
 }
 
 // insert puts conv back among the rows, newest first.
-func (c *conversationList) insert(conv app.Conversation) {
+func (c *List) insert(conv app.Conversation) {
 	c.all = append(c.all, conv)
 	sort.SliceStable(c.all, func(i, j int) bool {
 		a, b := c.all[i], c.all[j]
@@ -232,7 +234,7 @@ func (c *conversationList) insert(conv app.Conversation) {
 }
 
 // conversation returns the listed conversation id.
-func (c *conversationList) conversation(id int64) (app.Conversation, bool) {
+func (c *List) conversation(id int64) (app.Conversation, bool) {
 	if pos := c.position(id); pos >= 0 {
 		return c.all[pos], true
 	}
@@ -240,7 +242,7 @@ func (c *conversationList) conversation(id int64) (app.Conversation, bool) {
 }
 
 // showMenu opens a row's menu under its button: rename, export, delete.
-func (c *conversationList) showMenu(id int64, at fyne.CanvasObject) {
+func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 	conv, ok := c.conversation(id)
 	if !ok {
 		return
@@ -317,3 +319,6 @@ func whenText(t, now time.Time) string {
 	}
 	return t.Format("2 Jan 2006")
 }
+
+// Root is the list's content.
+func (c *List) Root() fyne.CanvasObject { return c.root }

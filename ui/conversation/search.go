@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"fmt"
@@ -17,19 +17,19 @@ import (
 	"lectern/ui/widgets"
 )
 
-// showSearch opens the search over every conversation of the server (Ctrl/Cmd+Shift+F); picking
+// ShowSearch opens the search over every conversation of the server (Ctrl/Cmd+Shift+F); picking
 // a hit closes it and calls OnOpenTurn.
-func (c *conversationList) showSearch() {
+func (c *List) ShowSearch() {
 	if c.search == nil {
-		c.search = newConversationSearch(c.lf, c.b, c.win, c.openHit)
+		c.search = newConversationSearch(c.lf, c.b, c.store, c.win, c.openHit)
 	}
 	c.search.open()
 }
 
 // openHit highlights the hit's conversation when it is listed and calls OnOpenTurn.
-func (c *conversationList) openHit(h app.SearchHit) {
+func (c *List) openHit(h app.SearchHit) {
 	if h.Conversation.WorkspaceID == c.workspaceID {
-		c.selectConversation(h.Conversation.ID)
+		c.SelectConversation(h.Conversation.ID)
 	}
 	if c.OnOpenTurn != nil {
 		c.OnOpenTurn(h.Conversation, h.TurnID)
@@ -40,9 +40,10 @@ func (c *conversationList) openHit(h app.SearchHit) {
 // conversation's title and workspace, the question and an excerpt of the answer, the matching
 // word in bold. Every keystroke searches again off the UI goroutine; older results are dropped.
 type conversationSearch struct {
-	b   *app.App
-	lf  life.Life
-	win fyne.Window
+	b     Core
+	store Store
+	lf    life.Life
+	win   fyne.Window
 
 	entry   *searchBox
 	status  *widget.Label
@@ -55,8 +56,8 @@ type conversationSearch struct {
 	onPick  func(app.SearchHit)
 }
 
-func newConversationSearch(lf life.Life, b *app.App, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
-	s := &conversationSearch{b: b, lf: lf, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
+func newConversationSearch(lf life.Life, b Core, store Store, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
+	s := &conversationSearch{b: b, store: store, lf: lf, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
 	s.entry.SetPlaceHolder("Search all conversations")
 	s.entry.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.entry.OnChanged = s.query
@@ -126,7 +127,7 @@ func (s *conversationSearch) query(text string) {
 	s.queries++
 	n := s.queries
 	go func() {
-		hits, err := s.b.Conversations().Search(s.lf.Ctx, text)
+		hits, err := s.store.Search(s.lf.Ctx, text)
 		s.lf.Do(func() {
 			if n == s.queries {
 				s.setHits(text, hits, err)

@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -19,20 +18,11 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/client/emulator"
+	"lectern/ui/internal/uitest"
 )
 
-// chatIn shows the browser on workspace name and returns its chat pane.
-func chatIn(t *testing.T, f *fixture, name string) *chatPane {
-	t.Helper()
-	m := f.browser()
-	m.selectNamed(t, name)
-	c := m.chat
-	until(t, "the chat pane on "+name, func() bool { return c.ws.Workspace.Name == name && !c.input.Disabled() })
-	return c
-}
-
 // ask types question in the box and sends it with Enter, then waits for the answer to end.
-func ask(t *testing.T, c *chatPane, question string) app.Turn {
+func ask(t *testing.T, c *Pane, question string) app.Turn {
 	t.Helper()
 	c.input.SetText(question)
 	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
@@ -47,7 +37,7 @@ func TestChatAsksStreamsAndShowsSources(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
 	var saved app.Conversation
-	c.onSaved = func(conv app.Conversation) { saved = conv }
+	c.OnSaved = func(conv app.Conversation) { saved = conv }
 	turn := ask(t, c, "How many days of annual leave do employees get?")
 	if turn.Status != app.TurnCompleted || !strings.Contains(turn.Answer, "25 days") {
 		t.Fatalf("turn %+v", turn)
@@ -178,17 +168,16 @@ func TestChatCutStreamAndFailure(t *testing.T) {
 // A source chip selects its document in the documents table.
 func TestChatSourceSelectsDocument(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "My documents")
-	c := m.chat
-	until(t, "the chat pane", func() bool { return !c.input.Disabled() })
+	c := chatIn(t, f, "My documents")
+	var got []client.AnswerSource
+	c.OnSource = func(src client.AnswerSource) { got = append(got, src) }
 	turn := ask(t, c, "How many days of annual leave do employees get?")
 	if len(turn.Sources) == 0 {
 		t.Fatal("no sources")
 	}
 	c.sourceTapped(turn.Sources[0])
-	if got := m.docs.Selected().DocumentID; got != turn.Sources[0].DocumentID {
-		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
+	if len(got) != 1 || got[0].DocumentID != turn.Sources[0].DocumentID {
+		t.Fatalf("OnSource got %+v, want %s (the window selects it in the table)", got, turn.Sources[0].DocumentID)
 	}
 }
 
@@ -219,9 +208,9 @@ func TestChatPinnedScroll(t *testing.T) {
 func TestChatLazyTurns(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
-	conv := seedConversation(t, f.app, f.info.Personal, 200)
+	conv := uitest.SeedConversation(t, f.app, f.info.Personal, 200)
 	c := chatIn(t, f, "My documents")
-	c.open(conv, 0)
+	c.Open(conv, 0)
 	until(t, "200 turns", func() bool { return len(c.turns) == 200 })
 	drain()
 	if n := len(c.views); n == 0 || n > 40 {
@@ -232,44 +221,21 @@ func TestChatLazyTurns(t *testing.T) {
 	}
 }
 
-// seedConversation asks n questions in a new conversation of workspace ws, through the core.
-func seedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversation {
-	t.Helper()
-	var conv app.Conversation
-	for i := range n {
-		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
-		opts := app.AskOptions{NoStream: true}
-		var turn app.Turn
-		var err error
-		if conv.ID == 0 {
-			turn, err = a.Ask(context.Background(), q, opts)
-			conv.ID = turn.ConversationID
-		} else {
-			turn, err = a.Conversations().Send(context.Background(), conv.ID, app.Message{Text: q.Text}, opts)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	conv, err := a.Conversations().Get(context.Background(), conv.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return conv
-}
-
 // An answer that was streaming when the app closed shows as interrupted, with Retry, next time.
 func TestChatInterruptedAfterRestart(t *testing.T) {
 	f, c := startSlowAnswer(t, 50*time.Millisecond)
-	f.u.Close()
 	_ = f.app.Close() // the app quits mid-answer
 	drain()
 
 	f.app = f.open()
-	u := f.show(core{})
-	until(t, "the browser again", driver{u}.settled)
-	u.main.selectNamed(t, "My documents")
-	c = u.main.chat
+	ws := uitest.Workspace(t, f.app, "My documents")
+	conv, ok, err := f.app.Conversations().Last(context.Background(), ws.WorkspaceID)
+	if err != nil || !ok {
+		t.Fatalf("no last conversation: %v", err)
+	}
+	c = f.pane()
+	c.SetWorkspace(ws)
+	c.Open(conv, 0) // as the window opens a workspace's last conversation
 	until(t, "the last conversation", func() bool { return len(c.turns) == 1 })
 	until(t, "its view", func() bool { return c.views[c.turns[0].ID] != nil })
 	turn, v := c.turns[0], c.views[c.turns[0].ID]
@@ -330,33 +296,12 @@ func TestChatEditAndResendLastQuestion(t *testing.T) {
 	}
 }
 
-// workspace_access_lost ends the answer in words, and the workspace leaves the list.
-func TestChatAccessLost(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "Finance")
-	c := m.chat
-	until(t, "the chat pane", func() bool { return !c.input.Disabled() })
-	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
-	c.input.SetText("What is the total revenue by region?")
-	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "Finance to leave the list, said in words", func() bool {
-		return !slices.ContainsFunc(m.list.All(), func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
-			strings.Contains(m.listErr.Message(), "can no longer open “Finance”")
-	})
-	convs, _ := f.app.Conversations().List(context.Background(), "")
-	turns, _ := f.app.Conversations().Turns(context.Background(), convs[0].ID)
-	if len(turns) != 1 || turns[0].ErrorCode != "workspace_access_lost" || !strings.Contains(turns[0].Error, "no longer has access") {
-		t.Fatalf("saved turn %+v", turns)
-	}
-}
-
 // Leaving a conversation while its answer streams lets the answer finish in the background (the
 // core saves it), and the new conversation can ask at once.
 func TestChatNewConversationWhileStreaming(t *testing.T) {
 	f, c := startSlowAnswer(t, 30*time.Millisecond)
 	first := c.turns[0]
-	c.newConversation()
+	c.NewConversation()
 	if c.streaming != nil || !c.send.Visible() || len(c.turns) != 0 {
 		t.Fatal("the new conversation is not ready to ask")
 	}
@@ -390,7 +335,7 @@ func TestChatResetAndStall(t *testing.T) {
 
 // startSlowAnswer asks a question in "My documents" of a demo whose answers stream a delta every
 // delay, and returns once some of the answer is shown.
-func startSlowAnswer(t *testing.T, delay time.Duration) (*fixture, *chatPane) {
+func startSlowAnswer(t *testing.T, delay time.Duration) (*fixture, *Pane) {
 	t.Helper()
 	cfg := fastConfig()
 	cfg.DeltaDelay = delay
@@ -410,6 +355,7 @@ func TestServerTextShownClean(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	evil := "holiday\x1b]0;TITLE\x07 rules\x1b[2J.txt"
 	f.emu.AddDocument(f.info.Personal, evil, []byte("Staff get 30 days of holiday rules."), "ready")
+	f.connect() // synced again, as the window's refresh does
 	c := chatIn(t, f, "My documents")
 	until(t, "the document in the picker", func() bool { return len(c.picker.docs) > 3 })
 	for _, label := range c.picker.labels {

@@ -1,6 +1,10 @@
-package ui
+// Package conversation is the conversation under the documents (the turns in a virtualised list,
+// the scope, tier and thinking pickers, the question box) and the list of a workspace's
+// conversations with its search, rename, export and delete.
+package conversation
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -23,14 +27,15 @@ import (
 // frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
 const frameInterval = 16 * time.Millisecond
 
-// chatPane is the conversation under the documents: the turns so far in a virtualised list (each
+// Pane is the conversation under the documents: the turns so far in a virtualised list (each
 // turn's objects built when it is first shown), the scope, tier and thinking pickers, and the
 // question box. Asking runs in a goroutine of its own; the answer's deltas are coalesced to the
 // frame rate and drawn by the turn's incremental Markdown view.
-type chatPane struct {
-	b   *app.App
-	lf  life.Life
-	win fyne.Window
+type Pane struct {
+	b     Core
+	store Store
+	lf    life.Life
+	win   fyne.Window
 
 	ws    app.CachedWorkspace
 	conv  app.Conversation // ID 0: a new conversation, saved with its first question
@@ -55,12 +60,12 @@ type chatPane struct {
 	follow    bool         // keep the newest turn in view while it grows
 	autoAt    float32      // the scroll offset the pane itself last scrolled to
 
-	// onSource is called when a source chip is tapped (the window selects the document).
-	onSource func(src client.AnswerSource)
-	// onSaved is called when a new conversation was saved with its first question.
-	onSaved func(conv app.Conversation)
-	// onShown, when set, is called after a saved conversation's turns are shown (start-up trace).
-	onShown func(turns int)
+	// OnSource is called when a source chip is tapped (the window selects the document).
+	OnSource func(src client.AnswerSource)
+	// OnSaved is called when a new conversation was saved with its first question.
+	OnSaved func(conv app.Conversation)
+	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
+	OnShown func(turns int)
 }
 
 // streamState is the answer streaming now: its turn and the latest stage, shared with the asking
@@ -74,8 +79,33 @@ type streamState struct {
 	question string // what was asked, given back to the box when it is refused before being sent
 }
 
-func newChatPane(lf life.Life, b *app.App, win fyne.Window) *chatPane {
-	c := &chatPane{b: b, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
+// Core is what the conversation views use of the application core; *app.App implements it.
+type Core interface {
+	Settings() app.Settings
+	Explain(err error) app.Explanation
+	Connection() app.Connection
+	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
+	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
+}
+
+// Store is what the conversation views use of the saved conversations; *app.Conversations
+// implements it. Send, Retry, Resend and Stop are the same for every kind of conversation.
+type Store interface {
+	Turns(ctx context.Context, conversationID int64) ([]app.Turn, error)
+	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (app.Turn, error)
+	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (app.Turn, error)
+	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
+	Stop(turnID int64) bool
+	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
+	Rename(ctx context.Context, id int64, title string) error
+	Export(ctx context.Context, id int64, path string) error
+	Delete(ctx context.Context, id int64) error
+	Search(ctx context.Context, text string) ([]app.SearchHit, error)
+}
+
+// New makes the pane, showing no workspace, over the core b and its conversations store.
+func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
+	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), kind: widget.NewLabel("")}
 	c.kind.Wrapping = fyne.TextWrapWord
 	c.kind.Hide()
@@ -88,10 +118,10 @@ func newChatPane(lf life.Life, b *app.App, win fyne.Window) *chatPane {
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
 		c.updateRow)
 	c.list.HideSeparators = true
-	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.stopAnswer
+	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
 	c.send = widget.NewButtonWithIcon("Ask", theme.MailSendIcon(), c.sendQuestion)
 	c.send.Importance = widget.HighImportance
-	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.stopAnswer)
+	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
 	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
 	c.root = c.layout()
 	c.applyDefaults()
@@ -99,7 +129,7 @@ func newChatPane(lf life.Life, b *app.App, win fyne.Window) *chatPane {
 	return c
 }
 
-func (c *chatPane) layout() fyne.CanvasObject {
+func (c *Pane) layout() fyne.CanvasObject {
 	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
 	top := container.NewVBox(pickers, c.picker.note)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
@@ -112,7 +142,7 @@ func (c *chatPane) layout() fyne.CanvasObject {
 }
 
 // applyDefaults sets the tier and thinking from the settings.
-func (c *chatPane) applyDefaults() {
+func (c *Pane) applyDefaults() {
 	s := c.b.Settings()
 	tier := s.DefaultTier
 	if tier == "" {
@@ -122,18 +152,18 @@ func (c *chatPane) applyDefaults() {
 	c.think.SetChecked(s.Thinking)
 }
 
-// setWorkspace asks ws from now on, starting a new conversation when the workspace changed.
-func (c *chatPane) setWorkspace(ws app.CachedWorkspace) {
+// SetWorkspace asks ws from now on, starting a new conversation when the workspace changed.
+func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
 	changed := ws.WorkspaceID != c.ws.WorkspaceID
 	c.ws = ws
 	if changed {
 		c.picker.setDocuments(nil)
-		c.newConversation()
+		c.NewConversation()
 	}
 }
 
-// setDocuments offers the documents of ws as scopes, when ws is the workspace asked.
-func (c *chatPane) setDocuments(ws app.CachedWorkspace, docs []client.Document) {
+// SetDocuments offers the documents of ws as scopes, when ws is the workspace asked.
+func (c *Pane) SetDocuments(ws app.CachedWorkspace, docs []client.Document) {
 	if ws.WorkspaceID == c.ws.WorkspaceID {
 		c.picker.setDocuments(docs)
 	}
@@ -141,12 +171,12 @@ func (c *chatPane) setDocuments(ws app.CachedWorkspace, docs []client.Document) 
 
 // detach leaves the answer streaming in the conversation shown to go on in the background: the
 // core saves it when it ends; the pane no longer draws it.
-func (c *chatPane) detach() {
+func (c *Pane) detach() {
 	c.streaming = nil
 }
 
-// newConversation empties the pane for a new conversation in the current workspace and scope.
-func (c *chatPane) newConversation() {
+// NewConversation empties the pane for a new conversation in the current workspace and scope.
+func (c *Pane) NewConversation() {
 	c.detach()
 	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
 	c.showTurns(nil)
@@ -155,15 +185,15 @@ func (c *chatPane) newConversation() {
 	c.showIdle()
 }
 
-// open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
+// Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
 // turns are read off the UI goroutine.
-func (c *chatPane) open(conv app.Conversation, atTurn int64) {
+func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 	c.detach()
 	c.conv = conv
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
 	go func() {
-		turns, err := c.b.Conversations().Turns(c.lf.Ctx, conv.ID)
+		turns, err := c.store.Turns(c.lf.Ctx, conv.ID)
 		c.lf.Do(func() {
 			if c.conv.ID != conv.ID {
 				return
@@ -175,8 +205,8 @@ func (c *chatPane) open(conv app.Conversation, atTurn int64) {
 				c.follow = false
 				c.list.ScrollTo(i)
 			}
-			if c.onShown != nil {
-				c.onShown(len(turns))
+			if c.OnShown != nil {
+				c.OnShown(len(turns))
 			}
 		})
 	}()
@@ -185,7 +215,7 @@ func (c *chatPane) open(conv app.Conversation, atTurn int64) {
 // showTurns replaces the turns shown; their views are built when first shown. The rows get
 // estimated heights while the list is empty (SetItemHeight lays the list out each time: with no
 // rows that costs nothing), then one refresh shows the newest turns.
-func (c *chatPane) showTurns(turns []app.Turn) {
+func (c *Pane) showTurns(turns []app.Turn) {
 	c.turns, c.views = nil, map[int64]*turnView{}
 	for i := range turns {
 		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
@@ -198,22 +228,22 @@ func (c *chatPane) showTurns(turns []app.Turn) {
 	c.scrollToEnd()
 }
 
-// holdIntro hides the intro of the new, empty conversation while the workspace's last
+// HoldIntro hides the intro of the new, empty conversation while the workspace's last
 // conversation is looked up: the lookup opens that conversation (showTurns) or calls showIntro.
 // Otherwise the intro flashed for a few frames before the conversation came, and at start-up it
 // was the only italic text on screen: Fyne loads the fonts of a text style on its first use (its
 // own font, the emoji and symbol fonts and a system fallback, about 8.5 MB for each style).
-func (c *chatPane) holdIntro() {
+func (c *Pane) HoldIntro() {
 	if c.conv.ID == 0 {
 		c.intro.Hide()
 	}
 }
 
-// showIntro shows the intro when the conversation shown has no turns (after holdIntro).
-func (c *chatPane) showIntro() { widgets.ShowIf(c.intro, len(c.turns) == 0) }
+// ShowIntro shows the intro when the conversation shown has no turns (after holdIntro).
+func (c *Pane) ShowIntro() { widgets.ShowIf(c.intro, len(c.turns) == 0) }
 
 // introText invites the first question of a new conversation.
-func (c *chatPane) introText() string {
+func (c *Pane) introText() string {
 	if c.ws.WorkspaceID == "" {
 		return "Choose a workspace on the left, then ask a question about its documents."
 	}
@@ -221,7 +251,7 @@ func (c *chatPane) introText() string {
 }
 
 // updateRow puts turn i's view (built now if it is the first time) into a list row.
-func (c *chatPane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
+func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 	if i >= len(c.turns) {
 		return
 	}
@@ -234,7 +264,7 @@ func (c *chatPane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 }
 
 // view returns the view of turn i, building it the first time.
-func (c *chatPane) view(i int) *turnView {
+func (c *Pane) view(i int) *turnView {
 	t := c.turns[i]
 	if v, ok := c.views[t.ID]; ok {
 		return v
@@ -256,7 +286,7 @@ func (c *chatPane) view(i int) *turnView {
 // once it has its width, so the view is laid out at that width until its height settles. A view
 // already measured at that width, and unchanged since, is not measured again (scrolling shows
 // rows that were measured before).
-func (c *chatPane) measure(i int, v *turnView, w float32) {
+func (c *Pane) measure(i int, v *turnView, w float32) {
 	if w <= 0 {
 		w = c.list.Size().Width
 	}
@@ -280,7 +310,7 @@ func (c *chatPane) measure(i int, v *turnView, w float32) {
 
 // estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right
 // before it is shown: its lines of text at the list's width.
-func (c *chatPane) estimateHeight(t app.Turn) float32 {
+func (c *Pane) estimateHeight(t app.Turn) float32 {
 	w := max(c.list.Size().Width, 300)
 	perLine := int(w / (theme.TextSize() * 0.55))
 	lines := 3 // question, actions, spacing
@@ -292,7 +322,7 @@ func (c *chatPane) estimateHeight(t app.Turn) float32 {
 
 // showIdle shows the question box ready for a question, and the intro of an empty conversation.
 // A model conversation is shown with how to go on with it instead: this pane asks workspaces.
-func (c *chatPane) showIdle() {
+func (c *Pane) showIdle() {
 	asking := c.streaming != nil
 	widgets.ShowIf(c.stop, asking)
 	widgets.ShowIf(c.send, !asking)
@@ -316,16 +346,16 @@ func continueElsewhere(conv app.Conversation) string {
 		"(it continues your most recent %[1]s conversation).", conv.Model)
 }
 
-func (c *chatPane) scopeChanged() {
+func (c *Pane) scopeChanged() {
 	if len(c.turns) > 0 && c.picker.documentID() != c.conv.DocumentID {
-		c.newConversation() // a conversation keeps its scope: another scope starts another one
+		c.NewConversation() // a conversation keeps its scope: another scope starts another one
 	}
 	c.conv.DocumentID = c.picker.documentID()
 	c.intro.SetText(c.introText())
 }
 
-// askDocument starts a conversation about one document (from the documents table).
-func (c *chatPane) askDocument(doc client.Document) {
+// AskDocument starts a conversation about one document (from the documents table).
+func (c *Pane) AskDocument(doc client.Document) {
 	if !c.picker.choose(doc.DocumentID) {
 		return
 	}
@@ -333,5 +363,47 @@ func (c *chatPane) askDocument(doc client.Document) {
 	c.win.Canvas().Focus(c.input)
 }
 
-// focusInput puts the keyboard in the question box.
-func (c *chatPane) focusInput() { c.win.Canvas().Focus(c.input) }
+// FocusInput puts the keyboard in the question box.
+func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
+
+// Root is the pane's content.
+func (c *Pane) Root() fyne.CanvasObject { return c.root }
+
+// ConversationID is the conversation shown, 0 for a new one not saved yet.
+func (c *Pane) ConversationID() int64 { return c.conv.ID }
+
+// Ask types question in the box and sends it, as Enter does.
+func (c *Pane) Ask(question string) {
+	c.input.SetText(question)
+	c.sendQuestion()
+}
+
+// Answer returns the newest turn's answer text so far, and whether an answer is streaming.
+func (c *Pane) Answer() (text string, streaming bool) {
+	if len(c.turns) == 0 {
+		return "", false
+	}
+	if v := c.views[c.turns[len(c.turns)-1].ID]; v != nil {
+		text = v.answer.Text()
+	}
+	return text, c.streaming != nil
+}
+
+// Turns are the turns shown.
+func (c *Pane) Turns() []app.Turn { return c.turns }
+
+// IntroShown reports whether the invitation to ask the first question is shown.
+func (c *Pane) IntroShown() bool { return c.intro.Visible() }
+
+// Error is the sentence under the question box, "" when none.
+func (c *Pane) Error() string { return c.errs.Message() }
+
+// CanAsk reports whether the question box takes a question (a workspace is chosen, and the
+// conversation shown is one this pane continues).
+func (c *Pane) CanAsk() bool { return !c.input.Disabled() }
+
+// Question is what the question box holds.
+func (c *Pane) Question() string { return c.input.Text }
+
+// Scopes are the choices of the scope picker: the whole workspace, then its documents.
+func (c *Pane) Scopes() []string { return c.picker.sel.Options }

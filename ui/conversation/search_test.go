@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"context"
@@ -20,7 +20,7 @@ func TestConvSearchOpensTheTurnFound(t *testing.T) {
 	var gotConv app.Conversation
 	var gotTurn int64
 	f.c.OnOpenTurn = func(conv app.Conversation, turnID int64) { gotConv, gotTurn = conv, turnID }
-	f.c.showSearch()
+	f.c.ShowSearch()
 	s := f.c.search
 	if f.win.Canvas().Focused() != s.entry {
 		t.Errorf("the search box should have the keyboard, focused: %T", f.win.Canvas().Focused())
@@ -45,7 +45,7 @@ func TestConvSearchOpensTheTurnFound(t *testing.T) {
 	if f.win.Canvas().Overlays().Top() != nil {
 		t.Error("the search dialog stays open after a pick")
 	}
-	f.c.showSearch()
+	f.c.ShowSearch()
 	if s.entry.Text != "invoic" {
 		t.Errorf("the search box should keep the last search, has %q", s.entry.Text)
 	}
@@ -68,7 +68,7 @@ func TestConvSearchPickHighlightsAListedConversation(t *testing.T) {
 	f.showWith(opsID, "Where do returns go?")
 	var opened int64
 	f.c.OnOpenTurn = func(_ app.Conversation, turnID int64) { opened = turnID }
-	f.c.showSearch()
+	f.c.ShowSearch()
 	test.Type(f.c.search.entry, "returns")
 	until(t, "the hit", func() bool { return len(f.c.search.hits) == 1 })
 	f.c.search.list.Select(0)
@@ -92,17 +92,17 @@ func TestConvSearchHighlighted(t *testing.T) {
 // on (the command that continues it), instead of refusing a follow-up with an internal message.
 func TestConvSearchOpensAModelConversationAndSaysHowToContinueIt(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "My documents")
-	c := m.chat
+	c := chatIn(t, f, "My documents")
+	l := NewList(uiQueue.Life(t), f.app, f.app.Conversations(), test.NewTempWindow(t, nil))
+	l.OnOpenTurn = func(conv app.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
 	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
 	if err != nil || turn.Status != app.TurnCompleted {
 		t.Fatalf("model answer: %v, %+v", err, turn)
 	}
-	m.convs.showSearch()
-	test.Type(m.convs.search.entry, "colour")
-	until(t, "the hit", func() bool { return len(m.convs.search.hits) == 1 })
-	m.convs.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	l.ShowSearch()
+	test.Type(l.search.entry, "colour")
+	until(t, "the hit", func() bool { return len(l.search.hits) == 1 })
+	l.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	until(t, "the model conversation shown", func() bool {
 		return c.conv.ID == turn.ConversationID && len(c.turns) == 1 && c.kind.Visible()
 	})
@@ -118,7 +118,7 @@ func TestConvSearchOpensAModelConversationAndSaysHowToContinueIt(t *testing.T) {
 	if c.streaming != nil || len(c.turns) != 1 || c.errs.Message() != "" {
 		t.Errorf("a follow-up went out or was refused: %d turns, error %q", len(c.turns), c.errs.Message())
 	}
-	c.newConversation()
+	c.NewConversation()
 	if c.kind.Visible() || c.input.Disabled() {
 		t.Error("a new workspace conversation still shows the model note")
 	}

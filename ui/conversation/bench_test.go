@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/client/emulator"
+	"lectern/ui/internal/uitest"
 )
 
 // benchConversation opens an app on a demo emulator and seeds a conversation of n answers in
@@ -32,7 +33,7 @@ func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.Cac
 	if err := a.Refresh(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	conv := seedConversation(b, a, info.Personal, n)
+	conv := uitest.SeedConversation(b, a, info.Personal, n)
 	list, _ := a.CachedWorkspaces(context.Background())
 	for _, w := range list {
 		if w.WorkspaceID == info.Personal {
@@ -44,14 +45,14 @@ func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.Cac
 }
 
 // chatWindow shows a chat pane over a in a 1100×700 test window.
-func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *chatPane {
+func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *Pane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)
-	c := newChatPane(testLife(b), a, w)
-	w.SetContent(c.root)
+	c := New(uiQueue.Life(b), a, a.Conversations(), w)
+	w.SetContent(c.Root())
 	w.Resize(fyne.NewSize(1100, 700))
-	c.setWorkspace(ws)
+	c.SetWorkspace(ws)
 	return c
 }
 
@@ -75,8 +76,8 @@ func BenchmarkOpenConversation200(b *testing.B) {
 	c := chatWindow(b, a, ws)
 	b.ResetTimer()
 	for b.Loop() {
-		c.newConversation()
-		c.open(conv, 0)
+		c.NewConversation()
+		c.Open(conv, 0)
 		runUI(b, func() bool { return len(c.turns) == 200 && c.views[c.turns[199].ID] != nil })
 	}
 	b.ReportMetric(float64(len(c.views)), "views-built")
@@ -92,8 +93,8 @@ func BenchmarkScrollConversation200(b *testing.B) {
 	var offset, step float32
 	reopen := func() { // every view to build again, from the top
 		b.StopTimer()
-		c.newConversation()
-		c.open(conv, 0)
+		c.NewConversation()
+		c.Open(conv, 0)
 		runUI(b, func() bool { return len(c.turns) == 200 })
 		c.list.ScrollToTop()
 		offset, step = 0, c.list.Size().Height/3

@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 
 // run calls op off the UI goroutine, then, on the UI goroutine, shows its error (or clears the
 // error view) and calls done when set.
-func (c *conversationList) run(op func(ctx context.Context) error, done func(err error)) {
+func (c *List) run(op func(ctx context.Context) error, done func(err error)) {
 	go func() {
 		err := op(c.lf.Ctx)
 		c.lf.Do(func() {
@@ -34,7 +34,7 @@ func (c *conversationList) run(op func(ctx context.Context) error, done func(err
 
 // setError shows err in the error view (nil hides it) and lays the list out again when the view
 // appears or goes.
-func (c *conversationList) setError(err error) {
+func (c *List) setError(err error) {
 	was := c.errView.Err() != nil
 	c.errView.SetError(err)
 	if was != (err != nil) {
@@ -43,7 +43,7 @@ func (c *conversationList) setError(err error) {
 }
 
 // askRename opens the rename dialog over conv's title.
-func (c *conversationList) askRename(conv app.Conversation) {
+func (c *List) askRename(conv app.Conversation) {
 	entry := widget.NewEntry()
 	entry.SetText(conv.Title)
 	items := []*widget.FormItem{widget.NewFormItem("Title", entry)}
@@ -59,8 +59,8 @@ func (c *conversationList) askRename(conv app.Conversation) {
 }
 
 // rename gives conversation id a new title; the app refuses an empty one, in words.
-func (c *conversationList) rename(id int64, title string) {
-	c.run(func(ctx context.Context) error { return c.b.Conversations().Rename(ctx, id, title) },
+func (c *List) rename(id int64, title string) {
+	c.run(func(ctx context.Context) error { return c.store.Rename(ctx, id, title) },
 		func(err error) {
 			if err == nil {
 				c.load()
@@ -69,17 +69,17 @@ func (c *conversationList) rename(id int64, title string) {
 }
 
 // askExport asks where to save conv as Markdown, proposing its title as the file name, and exports.
-func (c *conversationList) askExport(conv app.Conversation) {
+func (c *List) askExport(conv app.Conversation) {
 	c.chooseExport(exportFileName(conversationTitle(conv)), func(path string) { c.export(conv.ID, path) })
 }
 
 // export writes conversation id as Markdown to path.
-func (c *conversationList) export(id int64, path string) {
-	c.run(func(ctx context.Context) error { return c.b.Conversations().Export(ctx, id, path) }, nil)
+func (c *List) export(id int64, path string) {
+	c.run(func(ctx context.Context) error { return c.store.Export(ctx, id, path) }, nil)
 }
 
 // saveDialog is chooseExport for people: a file save dialog for Markdown files.
-func (c *conversationList) saveDialog(fileName string, then func(path string)) {
+func (c *List) saveDialog(fileName string, then func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			c.setError(err)
@@ -128,7 +128,7 @@ type pendingDelete struct {
 // passed without Undo is the app asked to delete it. Deleting another conversation meanwhile
 // carries out the earlier deletion at once. Removing the open conversation calls OnSelected with
 // no conversation.
-func (c *conversationList) remove(conv app.Conversation) {
+func (c *List) remove(conv app.Conversation) {
 	c.commitDelete()
 	p := &pendingDelete{conv: conv, selected: conv.ID == c.selected}
 	c.pending, c.hidden[conv.ID] = p, true
@@ -154,7 +154,7 @@ func (c *conversationList) remove(conv app.Conversation) {
 
 // undoDelete brings the pending deletion back, reopening it when it was open and nothing else
 // has been opened since.
-func (c *conversationList) undoDelete() {
+func (c *List) undoDelete() {
 	p := c.takePending()
 	if p == nil {
 		return
@@ -176,7 +176,7 @@ func (c *conversationList) undoDelete() {
 
 // commitDelete asks the app to delete the pending conversation. After the app has quit (the
 // context is cancelled) nothing is deleted.
-func (c *conversationList) commitDelete() {
+func (c *List) commitDelete() {
 	p := c.takePending()
 	if p == nil {
 		return
@@ -186,7 +186,7 @@ func (c *conversationList) commitDelete() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return c.b.Conversations().Delete(ctx, id)
+		return c.store.Delete(ctx, id)
 	}, func(err error) {
 		delete(c.hidden, id)
 		if err != nil {
@@ -197,7 +197,7 @@ func (c *conversationList) commitDelete() {
 
 // takePending returns the pending deletion, if any, and ends it: its timer stops and the undo bar
 // goes.
-func (c *conversationList) takePending() *pendingDelete {
+func (c *List) takePending() *pendingDelete {
 	p := c.pending
 	if p != nil {
 		p.timer.Stop()
@@ -208,7 +208,7 @@ func (c *conversationList) takePending() *pendingDelete {
 }
 
 // showUndoBar shows or hides the undo bar and lays the list out again around it.
-func (c *conversationList) showUndoBar(on bool) {
+func (c *List) showUndoBar(on bool) {
 	if on {
 		c.undoBar.Show()
 	} else {

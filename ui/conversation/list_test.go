@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"context"
@@ -30,26 +30,21 @@ type convFixture struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	win    fyne.Window
-	c      *conversationList
+	c      *List
 	opened []app.Conversation // what OnSelected was called with
 }
 
 func newConvFixture(t *testing.T) *convFixture {
 	t.Helper()
 	f := &convFixture{fixture: newFixture(t, fastConfig())}
-	f.connect()
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	t.Cleanup(f.cancel)
-	if err := f.app.Refresh(f.ctx); err != nil {
-		t.Fatal(err)
-	}
-	f.fa = test.NewTempApp(t)
 	f.win = test.NewTempWindow(t, nil)
-	f.c = newConversationList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, f.win)
+	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, f.app.Conversations(), f.win)
 	f.c.OnSelected = func(conv app.Conversation) { f.opened = append(f.opened, conv) }
-	f.win.SetContent(f.c.root)
+	f.win.SetContent(f.c.Root())
 	f.win.Resize(fyne.NewSize(420, 640))
-	unsub := f.app.Subscribe(func(ev app.Event) { uiQueue.Do(func() { f.c.handle(ev) }) })
+	unsub := f.app.Subscribe(func(ev app.Event) { uiQueue.Do(func() { f.c.Handle(ev) }) })
 	t.Cleanup(func() { unsub(); drain() })
 	return f
 }
@@ -78,7 +73,7 @@ func (f *convFixture) ask(ws, question string) app.Turn {
 // showWith shows workspace ws and waits until the rows are titled want.
 func (f *convFixture) showWith(ws string, want ...string) {
 	f.t.Helper()
-	f.c.show(ws)
+	f.c.Show(ws)
 	f.waitTitles(want...)
 }
 
@@ -88,7 +83,7 @@ func (f *convFixture) waitTitles(want ...string) {
 }
 
 // titles lists the rows' titles as shown.
-func (c *conversationList) titles() []string {
+func (c *List) titles() []string {
 	out := []string{}
 	for i := range c.list.Length() {
 		r := newConversationRow(func(int64, fyne.CanvasObject) {})
@@ -113,19 +108,19 @@ func TestConvListNewestFirstSelectAndNew(t *testing.T) {
 	if len(f.opened) != 1 || f.opened[0].ID != first.ID {
 		t.Fatalf("OnSelected: %+v", f.opened)
 	}
-	f.c.selectConversation(second.ID)
+	f.c.SelectConversation(second.ID)
 	if f.c.selected != second.ID || len(f.opened) != 1 {
 		t.Errorf("selectConversation: selected %d, OnSelected %d times", f.c.selected, len(f.opened))
 	}
 	news := 0
 	f.c.OnNew = func() { news++ }
-	f.c.newConversation()
+	f.c.NewConversation()
 	if news != 1 || f.c.selected != 0 {
 		t.Errorf("newConversation: OnNew %d times, selected %d", news, f.c.selected)
 	}
 	// A conversation highlighted before the list has it is highlighted when it arrives.
 	third := f.newConv(opsID, "Third")
-	f.c.selectConversation(third.ID)
+	f.c.SelectConversation(third.ID)
 	f.waitTitles("Third", "Second", "First")
 	if f.c.selected != third.ID || len(f.opened) != 1 {
 		t.Errorf("after reload: selected %d, OnSelected %d times", f.c.selected, len(f.opened))
@@ -149,7 +144,7 @@ func TestConvListEmptyStateAndReloadOnChange(t *testing.T) {
 func TestConvListLoadFailureIsSaid(t *testing.T) {
 	f := newConvFixture(t)
 	_ = f.app.Close()
-	f.c.show(opsID)
+	f.c.Show(opsID)
 	until(t, "the load error", func() bool { return f.c.errView.Message() != "" })
 	if !f.c.empty.Visible() || f.c.empty.Text != "The conversations could not be loaded." {
 		t.Errorf("empty text after a failed load: %q", f.c.empty.Text)
