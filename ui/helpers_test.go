@@ -10,7 +10,6 @@ import (
 
 	"lectern/app"
 	"lectern/client/emulator"
-	"lectern/ui/internal/life"
 	"lectern/ui/internal/uitest"
 )
 
@@ -19,9 +18,6 @@ import (
 var uiQueue = uitest.NewQueue()
 
 func TestMain(m *testing.M) { uitest.Main(m) }
-
-// testLife is a view's link to a test window: the test's UI queue and a context that ends with it.
-func testLife(t testing.TB) life.Life { return uiQueue.Life(t) }
 
 // newTestUI is New over c (its parts left nil are a's) whose views come back to the test's UI
 // queue.

@@ -223,7 +223,7 @@ func TestChatLazyTurns(t *testing.T) {
 
 // An answer that was streaming when the app closed shows as interrupted, with Retry, next time.
 func TestChatInterruptedAfterRestart(t *testing.T) {
-	f, c := startSlowAnswer(t, 50*time.Millisecond)
+	f, _ := startSlowAnswer(t, 50*time.Millisecond)
 	_ = f.app.Close() // the app quits mid-answer
 	drain()
 
@@ -233,7 +233,7 @@ func TestChatInterruptedAfterRestart(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("no last conversation: %v", err)
 	}
-	c = f.pane()
+	c := f.pane()
 	c.SetWorkspace(ws)
 	c.Open(conv, 0) // as the window opens a workspace's last conversation
 	until(t, "the last conversation", func() bool { return len(c.turns) == 1 })
