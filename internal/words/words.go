@@ -53,6 +53,24 @@ func Sentence(s string) string {
 	return s
 }
 
+// Thousands writes n with commas between groups of three digits: "10,000".
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// DocumentCounts says how many documents a workspace holds and in which state.
+func DocumentCounts(documents, ready, notReady, failed int) string {
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", Thousands(documents), Plural(documents, "document"),
+		Thousands(ready), Thousands(notReady), Thousands(failed))
+}
+
 // Cut shortens s to at most n characters, the last of them "…" when s was longer, so that a name
 // of any length fits where one line is meant; the whole of s belongs where there is room (a
 // pop-up, the details). n below 1 counts as 1.
