@@ -46,13 +46,12 @@ func (u *unplugged) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
-// While offline the app checks the server by itself, further apart each time, and comes back
-// online (telling the front-ends) when the server answers; online, it checks nothing.
-func TestOfflineComesBackOnlineByItself(t *testing.T) {
-	s := newScriptServer(t, "wa")
-	u := &unplugged{}
+// openUnplugged opens an app whose requests go through u, checking an offline server first after
+// first and at most max apart, connected to s.
+func openUnplugged(t *testing.T, s *scriptServer, u *unplugged, first, max time.Duration) *App {
+	t.Helper()
 	a, err := Open(context.Background(), Options{Home: t.TempDir(), HTTPClient: &http.Client{Transport: u},
-		ReconnectFirst: 40 * time.Millisecond, ReconnectMax: 160 * time.Millisecond,
+		ReconnectFirst: first, ReconnectMax: max,
 		ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +60,15 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
+	return a
+}
+
+// While offline the app checks the server by itself, further apart each time, and comes back
+// online (telling the front-ends) when the server answers; online, it checks nothing.
+func TestOfflineComesBackOnlineByItself(t *testing.T) {
+	s := newScriptServer(t, "wa")
+	u := &unplugged{}
+	a := openUnplugged(t, s, u, 40*time.Millisecond, 160*time.Millisecond)
 	if err := a.Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -94,16 +102,7 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 	s := newScriptServer(t, "wa", "wb", "wc")
 	u := &unplugged{}
-	a, err := Open(context.Background(), Options{Home: t.TempDir(), HTTPClient: &http.Client{Transport: u},
-		ReconnectFirst: 20 * time.Millisecond, ReconnectMax: 40 * time.Millisecond,
-		ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
-		t.Fatal(err)
-	}
+	a := openUnplugged(t, s, u, 20*time.Millisecond, 40*time.Millisecond)
 	s.script(func() {
 		s.failWS["wb"] = func(w http.ResponseWriter) { u.down.Store(true); http.Error(w, "gone", http.StatusBadGateway) }
 	})
