@@ -188,6 +188,11 @@ CREATE TABLE answer_schemas (
 	schema TEXT NOT NULL -- a JSON schema object
 );
 `,
+	// 5: each cached workspace keeps why its last sync did not bring it whole, in words ("" when it
+	// did), so that one failing workspace is marked while the others are shown up to date.
+	`
+ALTER TABLE workspaces ADD COLUMN sync_error TEXT NOT NULL DEFAULT '';
+`,
 }
 
 // schemaVersion is the newest schema this code knows.
