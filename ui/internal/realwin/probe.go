@@ -11,6 +11,7 @@
 //	select <workspace>   select the workspace of that name
 //	seed <n>             ask n questions in the workspace shown, each after the last answer ended
 //	unfocus              take the focus away from every widget
+//	focus                focus the question box
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown.
@@ -89,8 +90,26 @@ func serve(u *ui.UI, cmd, arg string) (any, error) {
 	case "unfocus":
 		fyne.DoAndWait(func() { u.Window().Canvas().Unfocus() })
 		return struct{}{}, nil
+	case "focus":
+		return struct{}{}, focusQuestionBox(u)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
+}
+
+// focusQuestionBox focuses the question box, as a click in it would.
+func focusQuestionBox(u *ui.UI) error {
+	found := false
+	fyne.DoAndWait(func() {
+		c := u.Window().Canvas()
+		if input := findChat(c.Content()).input; input != nil {
+			c.Focus(input)
+			found = true
+		}
+	})
+	if !found {
+		return fmt.Errorf("no question box shown")
+	}
+	return nil
 }
 
 // questions are the seeded conversation's questions, asked in turn: the demo answers each with

@@ -180,9 +180,16 @@ func (s *session) checkDrop() {
 	s.check("drop", ok, "%d files dragged from a GTK window: the uploads had %d rows, now %d", len(droppedFiles), before.Uploads, st.Uploads)
 }
 
-// checkClose presses Ctrl+W in the main window and checks that the app closes it (and, the main
-// window being the last, ends).
+// checkClose presses Ctrl+W in the question box, once the uploads have ended (running uploads
+// ask before quitting), and checks that the app closes its window (and, that being the main
+// window, ends).
 func (s *session) checkClose() {
+	if st, ok := s.waitState(30*time.Second, func(st State) bool { return st.Running == 0 }); !ok {
+		s.t.Fatalf("%d uploads still running after 30 s", st.Running)
+	}
+	if err := s.ask("focus", nil, 5*time.Second); err != nil {
+		s.t.Fatal(err)
+	}
 	s.key("ctrl+w")
 	select {
 	case <-s.exited:
