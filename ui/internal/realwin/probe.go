@@ -32,8 +32,8 @@ import (
 )
 
 // Probe is the driver: it starts the demo from the first-run page, waits until the workspaces are
-// shown, prints "probe: ready" and serves commands until standard input ends or "quit". It returns
-// the exit code (1 when the demo did not come up within a minute).
+// shown, prints "probe: ready" and serves commands until "quit" or the end of standard input, then
+// quits the app. It returns the exit code (1 when the demo did not come up within a minute).
 func Probe(u *ui.UI, painted <-chan struct{}) int {
 	select {
 	case <-painted:
@@ -64,6 +64,7 @@ func Probe(u *ui.UI, painted <-chan struct{}) int {
 		b, _ := json.Marshal(v)
 		fmt.Printf("ok %s\n", b)
 	}
+	fyne.DoAndWait(u.Quit) // the test is gone
 	return 0
 }
 
