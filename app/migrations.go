@@ -169,6 +169,25 @@ CREATE TABLE turn_images (
 );
 CREATE INDEX turn_images_order ON turn_images (turn_id, position);
 `,
+	// 4: model chats in the desktop (issue 21): a pin (when, 0 for none) and an answer format per
+	// conversation (JSON: text when empty, else a JSON schema the answer must fit); presets and
+	// saved answer schemas, kept on this computer for every server.
+	`
+ALTER TABLE conversations ADD COLUMN pinned_at INTEGER NOT NULL DEFAULT 0; -- unix ms; 0 = not pinned
+ALTER TABLE conversations ADD COLUMN answer_format TEXT NOT NULL DEFAULT ''; -- JSON; '' = text
+CREATE TABLE model_presets (
+	id            INTEGER PRIMARY KEY,
+	name          TEXT NOT NULL UNIQUE,
+	tier          TEXT NOT NULL DEFAULT '',
+	system_prompt TEXT NOT NULL DEFAULT '',
+	answer_format TEXT NOT NULL DEFAULT '' -- JSON, as conversations.answer_format
+);
+CREATE TABLE answer_schemas (
+	id     INTEGER PRIMARY KEY,
+	name   TEXT NOT NULL UNIQUE,
+	schema TEXT NOT NULL -- a JSON schema object
+);
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

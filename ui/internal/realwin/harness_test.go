@@ -20,7 +20,8 @@ import (
 // The harness of the real-window tests: an Xvfb display with openbox, the probe binary on a fresh
 // data folder, xdotool to act as a person, and the probe's line protocol to read the window.
 //
-// LECTERN_REALWIN_BIN names the probe binary (make realwindow builds bin/lectern-realwin);
+// LECTERN_REALWIN_BIN names the harness binary, started as `lectern-tour probe` (make realwindow
+// builds bin/lectern-tour);
 // LECTERN_REALWIN_OUT the folder where screenshots of failed checks are kept (default: a folder
 // under the test's temporary directory, printed with the failure).
 
@@ -78,7 +79,7 @@ func startSession(t *testing.T) *session {
 	s.display = startXvfb(t)
 	s.background("openbox", "openbox", "--sm-disable")
 	s.startApp(bin)
-	if line := s.read(90 * time.Second); line != "probe: ready" {
+	if line := s.readUntil(90*time.Second, "probe: "); line != "probe: ready" {
 		t.Fatalf("the probe did not start: %q", line)
 	}
 	s.win = strings.TrimSpace(s.xdotool("search", "--sync", "--onlyvisible", "--name", "^Lectern$"))
@@ -133,7 +134,7 @@ func (s *session) background(name string, args ...string) *exec.Cmd {
 
 // startApp starts the probe binary with pipes for the protocol.
 func (s *session) startApp(bin string) {
-	s.app = exec.Command(bin)
+	s.app = exec.Command(bin, "probe")
 	s.app.Env = s.env()
 	s.app.Stderr = &tailWriter{}
 	var err error
@@ -169,13 +170,24 @@ func (s *session) startApp(bin string) {
 	})
 }
 
-// read returns the probe's next line, or "" when the app ended or timeout passed.
-func (s *session) read(timeout time.Duration) string {
-	select {
-	case line := <-s.lines:
-		return line
-	case <-time.After(timeout):
-		return ""
+// readUntil returns the probe's next line that starts with one of prefixes (the start-up trace's
+// lines are passed over), or "" when the app ended or timeout passed.
+func (s *session) readUntil(timeout time.Duration, prefixes ...string) string {
+	deadline := time.After(timeout)
+	for {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				return ""
+			}
+			for _, p := range prefixes {
+				if strings.HasPrefix(line, p) {
+					return line
+				}
+			}
+		case <-deadline:
+			return ""
+		}
 	}
 }
 
@@ -184,7 +196,7 @@ func (s *session) ask(cmd string, v any, timeout time.Duration) error {
 	if _, err := fmt.Fprintln(s.stdin, cmd); err != nil {
 		return fmt.Errorf("%s: the app is gone: %v", cmd, err)
 	}
-	line := s.read(timeout)
+	line := s.readUntil(timeout, "ok ", "error ")
 	data, ok := strings.CutPrefix(line, "ok ")
 	if !ok {
 		return fmt.Errorf("%s: the probe answered %q", cmd, line)

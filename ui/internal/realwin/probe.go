@@ -1,6 +1,6 @@
 // Package realwin is the probe of the real-window tests (make realwindow): a driver of the desktop
-// app (a ui.RunOptions.Driver, run by the harness binary) that starts the demo, then answers the
-// test's queries about the window and carries out its requests. The test itself
+// app (a ui.RunOptions.Driver: `lectern-tour probe`) that starts the demo, then answers the test's
+// queries about the window and carries out its requests. The test itself
 // (realwin_test.go, build tag realwindow) starts the binary under Xvfb and a window manager and
 // drives the window as a person does, with xdotool.
 //
@@ -14,7 +14,8 @@
 //	focus                focus the question box
 //	quit                 quit the app
 //
-// Before the first command it prints "probe: ready" once the demo's workspaces are shown.
+// Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
+// lines (the start-up trace) may come before it.
 package realwin
 
 import (
@@ -28,13 +29,13 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/ui"
+	"lectern/ui/internal/harness"
 )
 
 // Probe is the driver: it starts the demo from the first-run page, waits until the workspaces are
 // shown, prints "probe: ready" and serves commands until "quit" or the end of standard input, then
 // quits the app. It returns the exit code (1 when the demo did not come up within a minute).
-func Probe(u *ui.UI, painted <-chan struct{}) int {
+func Probe(u *harness.Window, painted <-chan struct{}) int {
 	select {
 	case <-painted:
 	case <-time.After(time.Minute):
@@ -42,7 +43,7 @@ func Probe(u *ui.UI, painted <-chan struct{}) int {
 		return 1
 	}
 	fyne.DoAndWait(u.TryDemo)
-	if !waitFor(time.Minute, func() bool { return u.Settled() }) {
+	if !waitFor(time.Minute, u.Settled) {
 		fmt.Println("probe: FAIL the demo's workspaces were not shown within 60 s")
 		fyne.DoAndWait(u.Quit)
 		return 1
@@ -69,7 +70,7 @@ func Probe(u *ui.UI, painted <-chan struct{}) int {
 }
 
 // serve carries out one command and returns the value to answer with.
-func serve(u *ui.UI, cmd, arg string) (any, error) {
+func serve(u *harness.Window, cmd, arg string) (any, error) {
 	switch cmd {
 	case "state":
 		var s State
@@ -89,7 +90,7 @@ func serve(u *ui.UI, cmd, arg string) (any, error) {
 		}
 		return struct{}{}, seed(u, n)
 	case "unfocus":
-		fyne.DoAndWait(func() { u.Window().Canvas().Unfocus() })
+		fyne.DoAndWait(func() { u.Main().Canvas().Unfocus() })
 		return struct{}{}, nil
 	case "focus":
 		return struct{}{}, focusQuestionBox(u)
@@ -98,12 +99,11 @@ func serve(u *ui.UI, cmd, arg string) (any, error) {
 }
 
 // focusQuestionBox focuses the question box, as a click in it would.
-func focusQuestionBox(u *ui.UI) error {
+func focusQuestionBox(u *harness.Window) error {
 	found := false
 	fyne.DoAndWait(func() {
-		c := u.Window().Canvas()
-		if input := findChat(c.Content()).input; input != nil {
-			c.Focus(input)
+		if input := u.QuestionBox(); input != nil {
+			u.Main().Canvas().Focus(input)
 			found = true
 		}
 	})
@@ -127,7 +127,7 @@ var questions = []string{
 }
 
 // seed asks n questions in the conversation shown, each once the answer before it has ended.
-func seed(u *ui.UI, n int) error {
+func seed(u *harness.Window, n int) error {
 	for i := range n {
 		q := questions[i%len(questions)]
 		var before int
