@@ -17,13 +17,11 @@ import (
 // of issue 20. They measure and log as the others do, but a failure is only logged (PENDING)
 // unless LECTERN_REALWIN_PENDING=1; a pending check that passes says so, to be taken off the list.
 var pending = map[string]bool{
-	"wheel":          true, // the intro's scroll lies over the turns list (fixed with the wheel fix)
 	"share-default":  true,
 	"share-1280x800": true,
 	"share-640x480":  true,
 	"tab-leaves":     true,
 	"ctrl-l-returns": true,
-	"ctrl-w-closes":  true, // Ctrl+W closes only Settings today
 }
 
 // Conversation share goals of issue 20: at least 70% of the window's height at the default size
