@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"os"
-	"strings"
-
 	"lectern/app"
 	"lectern/client"
 )
@@ -55,7 +52,7 @@ func (e *env) appOn() (*app.App, error) {
 func (e *env) serverAddress() (string, error) {
 	raw, from := e.server, "--server"
 	if raw == "" {
-		raw, from = strings.TrimSpace(os.Getenv("LECTERN_SERVER")), "LECTERN_SERVER"
+		raw, from = app.EnvServer(), "LECTERN_SERVER"
 	}
 	if raw == "" {
 		a, err := e.openApp()

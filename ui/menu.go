@@ -3,11 +3,13 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"lectern/ui/settings"
 )
 
 // Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
 // goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
-// Settings, Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
+// the window it is typed in (the main window quits, as its close button does), Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
 var (
 	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSearch          = &desktop.CustomShortcut{KeyName: fyne.KeyF,
@@ -26,6 +28,7 @@ func (u *UI) installShortcuts() {
 	c.AddShortcut(shortcutNewConversation, func(fyne.Shortcut) { u.newConversation() })
 	c.AddShortcut(shortcutSearch, func(fyne.Shortcut) { u.searchConversations() })
 	c.AddShortcut(shortcutOpen, func(fyne.Shortcut) { u.pickFiles() })
+	c.AddShortcut(settings.ShortcutClose, func(fyne.Shortcut) { u.Quit() })
 }
 
 // searchConversations opens the search over every conversation, when the browser is shown.

@@ -158,7 +158,7 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 		c.views[c.turns[n-1].ID].setLast(false)
 	}
 	c.turns = append(c.turns, t)
-	c.intro.Hide()
+	c.showIntroIf(false)
 	c.list.Refresh()
 	c.scrollToEnd()
 }

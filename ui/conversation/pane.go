@@ -42,19 +42,20 @@ type Pane struct {
 	turns []app.Turn
 	views map[int64]*turnView
 
-	picker  *scopePicker
-	tier    *widget.Select
-	think   *widget.Check
-	list    *widget.List
-	intro   *widget.Label
-	input   *widgets.Composer
-	send    *widget.Button
-	stop    *widget.Button
-	jump    *widget.Button
-	errs    *errview.View
-	kind    *widget.Label // says how a conversation of another kind goes on, when one is shown
-	editing int64         // the turn the question box edits, 0 when it asks anew
-	root    fyne.CanvasObject
+	picker   *scopePicker
+	tier     *widget.Select
+	think    *widget.Check
+	list     *widget.List
+	intro    *widget.Label
+	introBox *container.Scroll // the intro's scroll over the turns, shown and hidden with the intro
+	input    *widgets.Composer
+	send     *widget.Button
+	stop     *widget.Button
+	jump     *widget.Button
+	errs     *errview.View
+	kind     *widget.Label // says how a conversation of another kind goes on, when one is shown
+	editing  int64         // the turn the question box edits, 0 when it asks anew
+	root     fyne.CanvasObject
 
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
 	follow    bool         // keep the newest turn in view while it grows
@@ -115,7 +116,6 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widget.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.intro.Hide()                                   // until a conversation is shown empty (showTurns)
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
 		c.updateRow)
 	c.list.HideSeparators = true
@@ -135,8 +135,10 @@ func (c *Pane) layout() fyne.CanvasObject {
 	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
 	top := container.NewVBox(pickers, c.picker.note)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
-	intro := container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
-	turns := container.NewStack(c.list, intro,
+	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.
+	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
+	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
+	turns := container.NewStack(c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop)
 	bottom := container.NewVBox(c.kind, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input))
@@ -225,7 +227,7 @@ func (c *Pane) showTurns(turns []app.Turn) {
 	c.turns, c.follow = turns, true
 	c.list.Refresh()
 	c.intro.SetText(c.introText())
-	widgets.ShowIf(c.intro, len(turns) == 0)
+	c.showIntroIf(len(turns) == 0)
 	c.jump.Hide()
 	c.scrollToEnd()
 }
@@ -237,12 +239,18 @@ func (c *Pane) showTurns(turns []app.Turn) {
 // own font, the emoji and symbol fonts and a system fallback, about 8.5 MB for each style).
 func (c *Pane) HoldIntro() {
 	if c.conv.ID == 0 {
-		c.intro.Hide()
+		c.showIntroIf(false)
 	}
 }
 
 // ShowIntro shows the intro when the conversation shown has no turns (after holdIntro).
-func (c *Pane) ShowIntro() { widgets.ShowIf(c.intro, len(c.turns) == 0) }
+func (c *Pane) ShowIntro() { c.showIntroIf(len(c.turns) == 0) }
+
+// showIntroIf shows or hides the intro and its scroll.
+func (c *Pane) showIntroIf(on bool) {
+	widgets.ShowIf(c.intro, on)
+	widgets.ShowIf(c.introBox, on)
+}
 
 // introText invites the first question of a new conversation.
 func (c *Pane) introText() string {
@@ -367,6 +375,13 @@ func (c *Pane) AskDocument(doc client.Document) {
 
 // FocusInput puts the keyboard in the question box.
 func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
+
+// TurnList returns the list of turns, for the test harness's probe of the real window (its place,
+// size and scroll offset).
+func (c *Pane) TurnList() *widget.List { return c.list }
+
+// QuestionBox returns the question box, for the test harness's probe (is it focused).
+func (c *Pane) QuestionBox() fyne.Focusable { return c.input }
 
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }

@@ -315,7 +315,7 @@ func labelOf(opts []struct{ value, label string }, value string) string {
 	return opts[0].label
 }
 
-// ShortcutClose (Ctrl/Cmd+W) closes the Settings window.
+// ShortcutClose (Ctrl/Cmd+W) closes the window it is typed in: Settings, or the main window.
 var ShortcutClose = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
 
 // Win is the Settings window.
