@@ -42,3 +42,26 @@ func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 	item.Action()
 	opened(first.ID)
 }
+
+// A workspace conversation of another workspace, listed under "All conversations", opens in its own
+// workspace: the workspace is chosen first, so the pane never asks one workspace about another's.
+func TestModelListOpensOtherWorkspaceConversationInItsWorkspace(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "Operations")
+	var finance app.CachedWorkspace
+	for _, w := range m.list.All() {
+		if w.Workspace.Name == "Finance" {
+			finance = w
+		}
+	}
+	conv, err := f.app.Conversations().New(context.Background(), finance.WorkspaceID, "", "Budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.openConversation(conv)
+	until(t, "Finance chosen", func() bool { return m.docs.Workspace().WorkspaceID == finance.WorkspaceID })
+	if m.chat.ConversationID() != conv.ID {
+		t.Errorf("pane shows conversation %d, want %d", m.chat.ConversationID(), conv.ID)
+	}
+}

@@ -109,10 +109,10 @@ func (c *List) layout() fyne.CanvasObject {
 	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.NewConversation)
 	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.ShowSearch)
 	searchB.Importance = widget.LowImportance
-	modelB := widget.NewButtonWithIcon("Model chat", theme.ComputerIcon(), c.NewModelChat)
+	modelB := widget.NewButtonWithIcon("", theme.ComputerIcon(), c.NewModelChat) // New model chat (File menu, Ctrl/Cmd+Shift+N)
 	modelB.Importance = widget.LowImportance
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(searchB, modelB, newB), title),
-		c.kindFilter)
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title),
+		container.NewBorder(nil, nil, nil, modelB, c.kindFilter))
 	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
 	deleted := widget.NewLabel("Conversation deleted")
 	deleted.Truncation = fyne.TextTruncateEllipsis
