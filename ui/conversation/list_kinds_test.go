@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
-
 	"lectern/app"
 	"lectern/ui/internal/life"
 )
@@ -14,9 +12,7 @@ import (
 // captions lists the rows' captions (kind and time) as shown.
 func (c *List) captions() []string {
 	out := []string{}
-	for i := range c.list.Length() {
-		r := newConversationRow(func(int64, fyne.CanvasObject) {})
-		c.list.UpdateItem(i, r)
+	for _, r := range c.shownRows() {
 		out = append(out, r.when.Text)
 	}
 	return out
