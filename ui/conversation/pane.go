@@ -99,6 +99,11 @@ type Store interface {
 	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
 	Stop(turnID int64) bool
 	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
+	ListAll(ctx context.Context, f app.ListFilter) ([]app.Conversation, error)
+	Pin(ctx context.Context, id int64) error
+	Unpin(ctx context.Context, id int64) error
+	NewChat(ctx context.Context, tier, system string, api app.ModelAPI, title string) (app.Conversation, error)
+	DefaultTier() string
 	Rename(ctx context.Context, id int64, title string) error
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error

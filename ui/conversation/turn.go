@@ -26,6 +26,7 @@ type turnView struct {
 	turn     app.Turn
 	question *widget.Label
 	answer   *markdown.View
+	parts    *fyne.Container // a model answer's JSON tree and function-call cards (turn_model.go)
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -90,7 +91,8 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
 	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
-	v.root = container.NewVBox(v.question, v.answer, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
+	v.parts = container.NewVBox()
+	v.root = container.NewVBox(v.question, v.answer, v.parts, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
 	return v
@@ -107,6 +109,7 @@ func (v *turnView) set(t app.Turn) {
 	}
 	v.showStage(t.Status == app.TurnPending, app.StageText(""))
 	v.showOutcome(t)
+	v.setModelParts(t)
 }
 
 // stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
