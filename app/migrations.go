@@ -174,22 +174,25 @@ CREATE INDEX turn_images_order ON turn_images (turn_id, position);
 // schemaVersion is the newest schema this code knows.
 var schemaVersion = len(migrations)
 
-// migrate brings the schema to schemaVersion in one transaction, so a crash leaves the old
-// schema or the new one.
-func migrate(ctx context.Context, db *sql.DB) error {
+// migrate creates the schema, or brings it to schemaVersion, in one transaction that holds the
+// write lock from its start: of several processes opening a new database at once, the first
+// creates it with the application id and the others wait, then find it made. The file is judged
+// again under the lock, since another process may have changed it since inspect. A crash leaves
+// the old schema or the new one.
+func migrate(ctx context.Context, db *sql.DB, path string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = tx.Rollback() }()
-	var v int
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	fs, err := readFileState(ctx, tx)
+	if err != nil {
 		return err
 	}
-	if v >= schemaVersion {
-		return nil
+	if err := fs.judge(path); err != nil || fs.version >= schemaVersion {
+		return err
 	}
-	for i := v; i < schemaVersion; i++ {
+	for i := fs.version; i < schemaVersion; i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
 			return fmt.Errorf("schema step %d: %w", i+1, err)
 		}
