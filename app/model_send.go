@@ -163,8 +163,8 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		if before != 0 && t.ID >= before {
 			break
 		}
-		if t.Status.Answered() && strings.TrimSpace(t.Answer) != "" {
-			out = append(out, exchange{question: t.Question, images: t.Images, answer: t.Answer, turn: t.ID})
+		if t.Status.Answered() && strings.TrimSpace(t.Answer+t.Refusal) != "" {
+			out = append(out, exchange{question: t.Question, images: t.Images, answer: t.Answer, refusal: t.Refusal, turn: t.ID})
 		}
 	}
 	return out, nil
@@ -212,12 +212,24 @@ func responsesRequest(conv Conversation, xs []exchange) client.ResponseRequest {
 			parts = append(parts, client.ContentPart{Type: client.PartInputImage, ImageURL: dataURL(img)})
 		}
 		req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "user", Content: parts})
-		if x.answer != "" {
-			req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "assistant",
-				Content: []client.ContentPart{{Type: client.PartOutputText, Text: x.answer}}})
+		if said := assistantParts(x); len(said) > 0 {
+			req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "assistant", Content: said})
 		}
 	}
 	return req
+}
+
+// assistantParts are an earlier answer's parts as received (model-api.md §2: "Assistant history
+// parts: output_text and refusal, as received"): its text, then its refusal.
+func assistantParts(x exchange) []client.ContentPart {
+	var parts []client.ContentPart
+	if x.answer != "" {
+		parts = append(parts, client.ContentPart{Type: client.PartOutputText, Text: x.answer})
+	}
+	if x.refusal != "" {
+		parts = append(parts, client.ContentPart{Type: client.PartRefusal, Text: x.refusal})
+	}
+	return parts
 }
 
 // chatRequest sends the system prompt as the first message, then the exchanges; a message with
@@ -305,6 +317,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *Turn, tier string
 func applyResponse(t *Turn, r *client.Response, streamed string) {
 	t.Response, t.Model, t.AnswerID = r, r.Model, r.ID
 	t.Answer = cmp.Or(outputText(r), streamed)
+	t.Refusal = partsText(r, client.PartRefusal)
 	t.Status = TurnCompleted
 	if r.Status == "incomplete" {
 		t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
@@ -315,11 +328,14 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 }
 
 // outputText joins the output_text parts of a response's messages, as client libraries do.
-func outputText(r *client.Response) string {
+func outputText(r *client.Response) string { return partsText(r, client.PartOutputText) }
+
+// partsText joins the text of the parts of a response's messages of one type.
+func partsText(r *client.Response, partType string) string {
 	var b strings.Builder
 	for _, item := range r.Output {
 		for _, p := range item.Content {
-			if item.Type == client.ItemMessage && p.Type == client.PartOutputText {
+			if item.Type == client.ItemMessage && p.Type == partType {
 				b.WriteString(p.Text)
 			}
 		}

@@ -137,7 +137,7 @@ func (s *store) saveTurn(ctx context.Context, t *Turn) error {
 	now := s.nowMilli()
 	t.Updated = fromMilli(now)
 	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
-	extra := jsonOrEmpty(turnExtra{AnswerID: t.AnswerID})
+	extra := jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, Refusal: t.Refusal})
 	in, out, total := usageColumns(t.Usage)
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
@@ -166,6 +166,7 @@ const turnCols = `id, conversation_id, question, answer, status, tier, thinking,
 // turnExtra is the extra column: fields kept as JSON so that later kinds of turn need no migration.
 type turnExtra struct {
 	AnswerID string `json:"answer_id,omitempty"`
+	Refusal  string `json:"refusal,omitempty"`
 }
 
 // usageColumns are the three token counts of an answer, NULL when the server reported none.
@@ -198,7 +199,7 @@ func scanTurn(sc rowScanner) (Turn, error) {
 	_ = unmarshalIfSet(warnings, &t.Warnings)
 	var x turnExtra
 	if unmarshalIfSet(extra, &x) == nil {
-		t.AnswerID = x.AnswerID
+		t.AnswerID, t.Refusal = x.AnswerID, x.Refusal
 	}
 	return t, nil
 }

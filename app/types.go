@@ -87,10 +87,13 @@ type Turn struct {
 	RequestID      string
 	AnswerID       string        // the answer's id (wsa_...), when answered
 	Usage          *client.Usage // tokens used, when answered
-	Error          string        // why it failed or was interrupted, in words
-	ErrorCode      string        // the server's error code, when there is one
-	Created        time.Time
-	Updated        time.Time
+	// Refusal is the model's refusal as received (a /v1/responses refusal part): the answer is
+	// then empty, or holds only the text written before it. It is sent back with the turn.
+	Refusal   string
+	Error     string // why it failed or was interrupted, in words
+	ErrorCode string // the server's error code, when there is one
+	Created   time.Time
+	Updated   time.Time
 	// Images are the images a model conversation's message sent, in order; read from the
 	// database they have no Data (Conversations.TurnImages reads it).
 	Images []Image

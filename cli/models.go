@@ -39,7 +39,7 @@ func runModels(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		out := make([]map[string]any, 0, len(tiers))
+		out := make([]any, 0, len(tiers))
 		for _, m := range tiers {
 			out = append(out, modelObject(m))
 		}
@@ -83,9 +83,13 @@ func tokens(n int) string {
 	return s
 }
 
-// modelObject is a tier as the server sent it: the fields Lectern reads under their names in
-// model-api.md §2, and every other field as it came.
-func modelObject(m client.Model) map[string]any {
+// modelObject is a tier as the server sent it: its entry as received, or (a tier not read from
+// JSON) the fields Lectern reads under their names in model-api.md §2 and every other field as it
+// came.
+func modelObject(m client.Model) any {
+	if len(m.Raw) > 0 {
+		return m.Raw
+	}
 	out := map[string]any{}
 	for k, v := range m.Extra {
 		out[k] = json.RawMessage(v)
