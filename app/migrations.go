@@ -177,8 +177,9 @@ var schemaVersion = len(migrations)
 // migrate creates the schema, or brings it to schemaVersion, in one transaction that holds the
 // write lock from its start: of several processes opening a new database at once, the first
 // creates it with the application id and the others wait, then find it made. The file is judged
-// again under the lock, since another process may have changed it since inspect. A crash leaves
-// the old schema or the new one.
+// again under the lock, since another process may have changed it since inspect. Before the
+// steps change an existing database, a snapshot of it is taken beside it (takeSnapshot). A crash
+// leaves the old schema or the new one.
 func migrate(ctx context.Context, db *sql.DB, path string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -191,6 +192,11 @@ func migrate(ctx context.Context, db *sql.DB, path string) error {
 	}
 	if err := fs.judge(path); err != nil || fs.version >= schemaVersion {
 		return err
+	}
+	if fs.version > 0 {
+		if err := takeSnapshot(ctx, db, path, fs.version); err != nil {
+			return err
+		}
 	}
 	for i := fs.version; i < schemaVersion; i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
