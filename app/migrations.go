@@ -169,6 +169,23 @@ CREATE TABLE turn_images (
 );
 CREATE INDEX turn_images_order ON turn_images (turn_id, position);
 `,
+	// 4: nothing lost (issue 23). A conversation's uid is made once where it was started and kept
+	// by backup and import, which add only the conversations a data folder does not have: an id
+	// is only this file's, and a hash of the content would change with every turn added. The
+	// trigger gives every new row one, whoever inserts it. A conversation from before this step
+	// gets one made of its creation time and id, the same in every copy of the file, so importing
+	// an older backup twice, or a copy of the same file, adds it once. A deleted conversation
+	// goes to the trash (deleted_at, unix ms) and is removed for good 30 days later.
+	`
+ALTER TABLE conversations ADD COLUMN uid TEXT NOT NULL DEFAULT '';
+UPDATE conversations SET uid = 'v3-' || created_at || '-' || id;
+CREATE UNIQUE INDEX conversations_uid ON conversations (uid) WHERE uid != '';
+CREATE TRIGGER conversations_new_uid AFTER INSERT ON conversations WHEN new.uid = '' BEGIN
+	UPDATE conversations SET uid = lower(hex(randomblob(16))) WHERE id = new.id;
+END;
+ALTER TABLE conversations ADD COLUMN deleted_at INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX conversations_trash ON conversations (server, deleted_at);
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

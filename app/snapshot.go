@@ -23,30 +23,36 @@ func snapshotPath(path string, version int) string {
 	return filepath.Join(filepath.Dir(path), fmt.Sprintf("%s-v%d%s", stem, version, filepath.Ext(path)))
 }
 
-// takeSnapshot writes a consistent copy of db (at schema version) beside path with VACUUM INTO,
-// before a schema step changes the file, and keeps the last snapshotsKept of them. The copy is
-// written under a temporary name and renamed into place, so a crash leaves no half snapshot and
-// two processes taking one at once both end with a whole file. db must have a connection free:
-// the caller's transaction holds the write lock, and this reads beside it.
+// takeSnapshot writes a consistent copy of db (at schema version) beside path, before a schema
+// step changes the file, and keeps the last snapshotsKept of them. db must have a connection
+// free: the caller's transaction holds the write lock, and this reads beside it.
 func takeSnapshot(ctx context.Context, db *sql.DB, path string, version int) error {
-	final := snapshotPath(path, version)
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(final)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("cannot take a snapshot before the schema step: %w", err)
-	}
-	name := tmp.Name()
-	_ = tmp.Close()
-	_ = os.Remove(name) // VACUUM INTO writes only a file that does not exist
-	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", name); err != nil {
-		_ = os.Remove(name)
-		return fmt.Errorf("cannot take a snapshot before the schema step: %w", err)
-	}
-	if err := os.Rename(name, final); err != nil {
-		_ = os.Remove(name)
+	if err := vacuumInto(ctx, db, snapshotPath(path, version)); err != nil {
 		return fmt.Errorf("cannot take a snapshot before the schema step: %w", err)
 	}
 	pruneSnapshots(path)
 	return nil
+}
+
+// vacuumInto writes a consistent copy of db to dst (VACUUM INTO: a read, so writers in other
+// connections and processes go on) under a temporary name beside it, renamed into place once
+// whole: a crash or a failure leaves no half file at dst.
+func vacuumInto(ctx context.Context, db *sql.DB, dst string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_ = tmp.Close()
+	_ = os.Remove(name) // VACUUM INTO writes only a file that does not exist
+	_, err = db.ExecContext(ctx, "VACUUM INTO ?", name)
+	if err == nil {
+		err = os.Rename(name, dst)
+	}
+	if err != nil {
+		_ = os.Remove(name)
+	}
+	return err
 }
 
 // pruneSnapshots removes the snapshots of path but the snapshotsKept newest (by version).

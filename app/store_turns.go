@@ -42,7 +42,7 @@ func (s *store) createConversation(ctx context.Context, server string, c Convers
 
 // conversation reads one conversation of server.
 func (s *store) conversation(ctx context.Context, server string, id int64) (Conversation, error) {
-	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=?", server, id)
+	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
 	c, err := scanConversation(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
@@ -52,7 +52,7 @@ func (s *store) conversation(ctx context.Context, server string, id int64) (Conv
 
 // conversations lists the conversations of server, newest first; workspaceID "" lists all of them.
 func (s *store) conversations(ctx context.Context, server, workspaceID string) ([]Conversation, error) {
-	q := "SELECT " + conversationCols + " FROM conversations WHERE server=?"
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
 	args := []any{server}
 	if workspaceID != "" {
 		q += " AND workspace_id=?"
@@ -65,7 +65,7 @@ func (s *store) conversations(ctx context.Context, server, workspaceID string) (
 // lastModelConversation returns the newest model conversation of server (in conversations'
 // order), of tier model when it is not ""; ok is false when there is none.
 func (s *store) lastModelConversation(ctx context.Context, server, model string) (Conversation, bool, error) {
-	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=?"
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
 	args := []any{server, string(KindModel)}
 	if model != "" {
 		q += " AND model=?"
@@ -80,12 +80,13 @@ func (s *store) lastModelConversation(ctx context.Context, server, model string)
 
 // renameConversation changes a conversation's title.
 func (s *store) renameConversation(ctx context.Context, server string, id int64, title string) error {
-	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=?",
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=? AND deleted_at=0",
 		title, s.nowMilli(), server, id)
 	return affected(res, err)
 }
 
-// deleteConversation removes a conversation and its turns.
+// deleteConversation removes a conversation and its turns for good (an ask that saved nothing
+// worth keeping); a person's delete moves it to the trash (trashConversation).
 func (s *store) deleteConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
 	return affected(res, err)

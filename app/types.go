@@ -49,6 +49,7 @@ type Conversation struct {
 	Title       string
 	Created     time.Time
 	Updated     time.Time
+	Deleted     time.Time // when it went to the trash; zero for a conversation not in it
 }
 
 // TurnStatus is the state of a turn's answer.
