@@ -148,8 +148,5 @@ func (a *App) Conversations() *Conversations { return a.conv }
 // Uploads returns the upload-queue service.
 func (a *App) Uploads() *Uploads { return a.uploads }
 
-// SyncService returns the sync service (Refresh and the cache reads are also on App).
-func (a *App) SyncService() *Sync { return a.sync }
-
 // errNotConnected is returned when no server is chosen.
 var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")

@@ -16,22 +16,7 @@ const partialSaveEvery = 2 * time.Second
 // abandoned by a process that ended.
 const staleAnswer = 2 * time.Minute
 
-// Ask asks question in conversation conversationID and blocks until the answer ends. The
-// question is saved (as a pending turn) before the request goes out; the answer streams through
-// TurnChanged events (and opts.OnUpdate), or comes in one response with opts.NoStream; the final
-// answer, or the text so far marked interrupted or failed with the reason, is saved when it ends.
-// The returned turn is the saved one, with the server's answer object in Final; the error is nil
-// when the server answered (completed, or incomplete at the length limit). Stop(turn.ID) stops it
-// from any goroutine.
-func (c *Conversations) Ask(ctx context.Context, conversationID int64, question string, opts AskOptions) (Turn, error) {
-	conv, err := c.conversationFor(ctx, conversationID)
-	if err != nil {
-		return Turn{}, err
-	}
-	return c.askIn(ctx, conv, question, opts)
-}
-
-// askIn asks question in conv, as Ask does. The request is built and validated here, once, before
+// askIn asks question in conv, as Send does. The request is built and validated here, once, before
 // anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
 func (c *Conversations) askIn(ctx context.Context, conv Conversation, question string, opts AskOptions) (Turn, error) {
 	cl, key, err := c.conn.current()
@@ -73,26 +58,9 @@ func (c *Conversations) saved(ctx context.Context, key string, conv Conversation
 	return conv, nil
 }
 
-// Retry asks a failed or interrupted turn again, in place, with the history of the turns before it.
-// A model conversation's turn is sent again with its images (opts.OnUpdate is all it uses).
-func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (Turn, error) {
-	turn, err := c.store.turn(ctx, turnID)
-	if err != nil {
-		return turn, err
-	}
-	if !turn.Status.Retryable() {
-		return turn, errors.New("only a failed or interrupted answer can be retried")
-	}
-	conv, err := c.Get(ctx, turn.ConversationID)
-	if err != nil {
-		return turn, err
-	}
-	if conv.Kind == KindModel {
-		return c.retryChat(ctx, conv, turn, ChatOptions{OnUpdate: opts.OnUpdate})
-	}
-	if err := askable(conv); err != nil {
-		return turn, err
-	}
+// retryAsk asks turn, a failed or interrupted turn of workspace conversation conv, again in place,
+// with the history of the turns before it.
+func (c *Conversations) retryAsk(ctx context.Context, conv Conversation, turn Turn, opts AskOptions) (Turn, error) {
 	cl, _, err := c.conn.current()
 	if err != nil {
 		return turn, err
@@ -131,27 +99,25 @@ func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conv
 		} else {
 			stream := cl.AskStream(ctx, req)
 			defer stream.Close()
-			c.follow(ctx, askProgress{stream}, *turn, notify)
-			out = outcome{answer: stream.Answer(), text: stream.Text(), err: stream.Err()}
+			c.follow(ctx, &askProgress{s: stream}, *turn, notify)
+			out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
 		}
 		return c.finish(ctx, key, conv, turn, out)
 	})
 }
 
 // run gets the answer of a saved pending turn with get, which saves how it ended: it registers the
-// answer so that Stop works, announces the turn pending, then its end (TurnChanged to the bus and
-// to onUpdate), and updates the connection state from the outcome. Both kinds of conversation
-// answer through it.
+// answer so that Stop works, announces the turn pending, then its end (to onUpdate, the one
+// channel of progress), and updates the connection state from the outcome. Every Answerer
+// answers through it.
 func (c *Conversations) run(ctx context.Context, conv Conversation, turn Turn, onUpdate func(TurnChanged),
 	get func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error) (Turn, error) {
 	key := c.conn.cacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
-	notify := func(ev TurnChanged) {
-		c.bus.Emit(ev)
-		if onUpdate != nil {
-			onUpdate(ev)
-		}
+	notify := func(TurnChanged) {}
+	if onUpdate != nil {
+		notify = onUpdate
 	}
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
 	err := get(ctx, &turn, notify)
@@ -211,19 +177,33 @@ func (c *Conversations) follow(ctx context.Context, s textStream, turn Turn, not
 	}
 }
 
-// askProgress is a workspace answer stream without its final events: they are not progress, and
-// run announces the end itself.
-type askProgress struct{ *client.AnswerStream }
+// askProgress is a workspace answer stream without its final events (they are not progress, and
+// run announces the end itself), with the last stage the server named.
+type askProgress struct {
+	s     *client.Stream[client.StreamEvent]
+	stage string
+}
 
 // Next moves to the next event that is not answer.completed or answer.failed.
-func (p askProgress) Next() bool {
-	for p.AnswerStream.Next() {
-		if t := p.Current().Type; t != client.EventCompleted && t != client.EventFailed {
+func (p *askProgress) Next() bool {
+	for p.s.Next() {
+		switch ev := p.s.Current(); ev.Type {
+		case client.EventCompleted, client.EventFailed:
+		case client.EventStatus:
+			p.stage = ev.Stage
+			return true
+		default:
 			return true
 		}
 	}
 	return false
 }
+
+// Text is the answer's preview so far.
+func (p *askProgress) Text() string { return p.s.Text() }
+
+// Stage is the last stage of answer.status (retrieving, computing, reading, writing).
+func (p *askProgress) Stage() string { return p.stage }
 
 // finish saves how the answer ended and returns nil for a complete answer. An answered turn
 // carries the answer object in Final.

@@ -14,7 +14,7 @@ func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 	var savedBefore []Turn
 	rec.check = func() { savedBefore, _ = cs.Turns(context.Background(), conv.ID) }
 	var updates []TurnChanged
-	turn, err := cs.Ask(ctx, conv.ID, "How far ahead must travel be booked?", AskOptions{NoStream: true,
+	turn, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
 		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 		t.Fatalf("updates = %+v, want pending then completed", updates)
 	}
 	// A follow-up, streamed this time, sends the saved turn as history and has its answer object too.
-	next, err := cs.Ask(ctx, conv.ID, "Which transport is preferred?", AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
+	next, err := cs.Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	ctx := ctxT(t)
 	cs := f.app.Conversations()
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	turn, err := cs.Ask(ctx, bad.ID, "Anything?", AskOptions{NoStream: true})
+	turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true})
 	if err == nil || turn.Status != TurnFailed || turn.ErrorCode == "" || turn.Final != nil {
 		t.Fatalf("failed ask: %+v, %v", turn, err)
 	}
@@ -78,7 +78,7 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	conv, _ := cs.New(ctx, f.org, "", "")
 	started, done := make(chan int64, 1), make(chan Turn, 1)
 	go func() {
-		turn, _ := cs.Ask(ctx, conv.ID, "How far ahead must travel be booked?", AskOptions{NoStream: true,
+		turn, _ := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
 			OnUpdate: func(e TurnChanged) {
 				if e.Status == TurnPending {
 					started <- e.TurnID

@@ -43,7 +43,7 @@ func BenchmarkOpenAndLoadWorkspace10k(b *testing.B) {
 }
 
 // BenchmarkAppOpenAndLoadWorkspace10k is the same through the facade: Open (settings, database,
-// services), Workspaces and WorkspaceContent of a 10,000-document workspace, offline.
+// services), CachedWorkspaces and CachedWorkspaceContent of a 10,000-document workspace, offline.
 func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 	home := b.TempDir()
 	const server = "https://bench.example.com"
@@ -61,8 +61,8 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		ws, _ := a.Workspaces(ctx)
-		docs, _, err := a.WorkspaceContent(ctx, ws[0].WorkspaceID)
+		ws, _ := a.CachedWorkspaces(ctx)
+		docs, _, err := a.CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
 		if err != nil || len(docs) != 10000 {
 			b.Fatalf("%d documents, %v", len(docs), err)
 		}

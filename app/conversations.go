@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -12,7 +11,7 @@ import (
 )
 
 // Conversations keeps workspace conversations: asking (the question is saved before the request
-// goes out, the answer streams through TurnChanged events and is saved when it ends), retrying,
+// goes out, the answer streams to the caller's OnUpdate and is saved when it ends), retrying,
 // stopping, renaming, deleting, searching and exporting. Every method works on the current
 // server's conversations.
 type Conversations struct {
@@ -37,8 +36,8 @@ type AskOptions struct {
 	NoStream bool
 	// Metadata is sent with the question; the server echoes it in the answer object (Turn.Final).
 	Metadata map[string]string
-	// OnUpdate, when set, is called on the asking goroutine for every change of the turn, with
-	// the same values as the TurnChanged events (the command line prints from it).
+	// OnUpdate, when set, is called on the asking goroutine for every change of the turn: the one
+	// channel of an answer's progress, for the command line and the desktop alike.
 	OnUpdate func(TurnChanged)
 	// OnNotice, when set, gets notes for the person asking that are not errors, such as that
 	// there was no earlier conversation to continue (App.Ask).
@@ -204,21 +203,4 @@ func (c *Conversations) request(conv Conversation, question string, before []Tur
 	}
 	req.History = client.BuildHistory(local)
 	return req
-}
-
-// conversationFor returns conversation id of the current server, checking it can be asked.
-func (c *Conversations) conversationFor(ctx context.Context, id int64) (Conversation, error) {
-	conv, err := c.Get(ctx, id)
-	if err != nil {
-		return conv, err
-	}
-	return conv, askable(conv)
-}
-
-// askable says why conv cannot be asked a workspace question, when it cannot.
-func askable(conv Conversation) error {
-	if conv.Kind != KindWorkspace {
-		return fmt.Errorf("conversation %d is a %s chat, which this version cannot continue", conv.ID, conv.Kind)
-	}
-	return nil
 }

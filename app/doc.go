@@ -12,10 +12,12 @@
 //   - db.go, migrations.go, store*.go: the SQLite file (WAL, versioned migrations, FTS5)
 //   - sync.go: Sync, the offline cache and Refresh; listing.go: the listings both front-ends
 //     show, answered from the cache when offline; workspace_ref.go: workspaces named by id or name
-//   - conversations.go, ask.go, question.go, export.go: Conversations (ask, retry, stop, search,
-//     export) and App.Ask
+//   - answerer.go: the calls every kind of conversation shares (Send, Retry, Resend) and the
+//     Answerer of each kind
+//   - conversations.go, ask.go, question.go, export.go: Conversations (workspace questions, stop,
+//     search, export) and App.Ask
 //   - model_*.go, store_images.go: model conversations (issue 13): App.Models, App.Chat and
-//     Conversations.Chat over ModelService (the client's /v1 methods), the conversation trimmed to
+//     the model Answerer over ModelService (the client's /v1 methods), the conversation trimmed to
 //     the tier's context window, images checked and kept per turn, the /v1 errors in words
 //   - uploads.go, upload_*.go: Uploads, the upload queue shared by every process on the data
 //     folder, and App.Upload
@@ -23,5 +25,6 @@
 //   - events.go: Bus and the typed events; demo.go: demo mode
 //
 // It imports no Fyne. Front-ends call App's methods from a goroutine of their own and learn about
-// changes through Subscribe; callbacks never run on the caller's goroutine.
+// changes through Subscribe (bus callbacks never run on the caller's goroutine); an answer's
+// progress comes to the OnUpdate of the call that asked, on the asking goroutine.
 package app

@@ -36,8 +36,10 @@ type UploadFinished struct {
 	Reason string // why it failed, in words; empty when ready
 }
 
-// TurnChanged says a conversation turn changed. While an answer streams it is sent once per batch
-// of stream events, with the preview text so far; the saved turn is read with Conversations.Turn.
+// TurnChanged is the progress of one answer, handed to the OnUpdate of the call that asked (the
+// one channel of progress; it is not sent on the bus): the pending turn, then once per batch of
+// stream events the preview text so far, then how it ended. The saved turn is read with
+// Conversations.Turn.
 type TurnChanged struct {
 	ConversationID int64
 	TurnID         int64
@@ -55,7 +57,6 @@ func (WorkspacesChanged) isEvent()    {}
 func (DocumentsChanged) isEvent()     {}
 func (UploadChanged) isEvent()        {}
 func (UploadFinished) isEvent()       {}
-func (TurnChanged) isEvent()          {}
 func (ConversationsChanged) isEvent() {}
 
 // Bus delivers events to subscribers, in order, on one goroutine of its own: a slow subscriber

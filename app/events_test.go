@@ -147,11 +147,11 @@ func TestDemoMode(t *testing.T) {
 	if k, src, _ := a.APIKey(a.Server()); k == "" || src != KeyFromSession {
 		t.Fatalf("demo key from %v", src)
 	}
-	ws, err := a.Workspaces(ctx)
+	ws, err := a.CachedWorkspaces(ctx)
 	if err != nil || len(ws) < 3 {
 		t.Fatalf("demo workspaces = %d, %v", len(ws), err)
 	}
-	docs, _, _ := a.WorkspaceContent(ctx, ws[0].WorkspaceID)
+	docs, _, _ := a.CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
 	if len(docs) == 0 {
 		t.Fatal("demo workspace without documents")
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"lectern/internal/words"
 )
 
 // Markdown renders conversation id as Markdown: its title (the whole first question unless it was
@@ -81,7 +83,7 @@ func writeTurn(b *strings.Builder, n int, t Turn) {
 	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
 	for _, img := range t.Images {
-		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", OneLine(img.Name), img.MIME, sizeWords(int64(img.Size)))
+		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", OneLine(img.Name), img.MIME, words.Bytes(int64(img.Size)))
 	}
 	if len(t.Images) > 0 {
 		b.WriteString("\n")

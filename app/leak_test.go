@@ -25,7 +25,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	}
 	cs := a.Conversations()
 	conv, _ := cs.New(ctx, f.org, "", "")
-	if _, err := cs.Ask(ctx, conv.ID, "How far ahead must travel be booked?", AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// A key typed by mistake into the
@@ -34,11 +34,11 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 		t.Fatalf("refusing a bad address: %v", err)
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	if turn, err := cs.Ask(ctx, bad.ID, "Anything?", AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
+	if turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	p := writeFile(t, t.TempDir(), "leak-check.txt", []byte("Upload during the leak test."))
-	res, _ := a.Uploads().Enqueue(ctx, f.ws, p)
+	res, _ := a.AddFiles(ctx, f.ws, p)
 	waitFinished(t, ev, res[0].ID)
 	if _, err := cs.Search(ctx, "travel"); err != nil {
 		t.Fatal(err)
@@ -76,12 +76,12 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	cs := a.Conversations()
 	conv, _ := cs.New(ctx, ws, "", "")
 	for _, noStream := range []bool{false, true} {
-		if _, err := cs.Ask(ctx, conv.ID, "When do meetings start?", AskOptions{NoStream: noStream}); err != nil {
+		if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{NoStream: noStream}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	if turn, err := cs.Ask(ctx, bad.ID, "Anything?", AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
+	if turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	if _, err := cs.Search(ctx, "meetings"); err != nil {

@@ -25,10 +25,10 @@ func unreachable(err error) bool {
 	return errors.As(err, &ne)
 }
 
-// ListWorkspaces lists every workspace the key can open (one request a page) and keeps the list
+// FetchWorkspaces lists every workspace the key can open (one request a page) and keeps the list
 // in the cache. When the server cannot be reached it returns the cached list and a Cached; an
 // empty cache then returns the error.
-func (a *App) ListWorkspaces(ctx context.Context) ([]client.Workspace, *Cached, error) {
+func (a *App) FetchWorkspaces(ctx context.Context) ([]client.Workspace, *Cached, error) {
 	list, err := a.sync.RefreshList(ctx)
 	if err == nil || !unreachable(err) {
 		return list, nil, err
@@ -44,10 +44,10 @@ func (a *App) ListWorkspaces(ctx context.Context) ([]client.Workspace, *Cached, 
 	return list, a.cachedSince(ctx, err), nil
 }
 
-// ListDocuments returns the workspace arg names (an id, or a name in any case) with its documents
+// FetchDocuments returns the workspace arg names (an id, or a name in any case) with its documents
 // and website imports, and keeps them in the cache. When the server cannot be reached a cached
 // workspace is answered from the cache, with a Cached.
-func (a *App) ListDocuments(ctx context.Context, arg string) (*client.Workspace, *Cached, error) {
+func (a *App) FetchDocuments(ctx context.Context, arg string) (*client.Workspace, *Cached, error) {
 	var full *client.Workspace
 	ref, err := a.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
 		var err error
@@ -58,7 +58,7 @@ func (a *App) ListDocuments(ctx context.Context, arg string) (*client.Workspace,
 		return full, nil, err
 	}
 	ws := &client.Workspace{WorkspaceID: ref.ID, Name: ref.Name}
-	for _, w := range a.cachedWorkspaces(ctx) {
+	for _, w := range a.cachedList(ctx) {
 		if w.WorkspaceID == ref.ID {
 			ws = &w.Workspace
 		}
@@ -71,8 +71,8 @@ func (a *App) ListDocuments(ctx context.Context, arg string) (*client.Workspace,
 	return ws, a.cachedSince(ctx, err), nil
 }
 
-// cachedWorkspaces is the cached list, empty when it cannot be read.
-func (a *App) cachedWorkspaces(ctx context.Context) []CachedWorkspace {
+// cachedList is the cached list, empty when it cannot be read.
+func (a *App) cachedList(ctx context.Context) []CachedWorkspace {
 	list, _ := a.sync.Workspaces(ctx)
 	return list
 }
@@ -97,13 +97,13 @@ func (a *App) DocumentStatus(ctx context.Context, arg, id string) (*client.Uploa
 	return rec, err
 }
 
-// Workspaces lists the current server's cached workspaces, in the server's order.
-func (a *App) Workspaces(ctx context.Context) ([]CachedWorkspace, error) {
+// CachedWorkspaces lists the current server's cached workspaces, in the server's order.
+func (a *App) CachedWorkspaces(ctx context.Context) ([]CachedWorkspace, error) {
 	return a.sync.Workspaces(ctx)
 }
 
-// WorkspaceContent returns the cached documents and website imports of workspace id.
-func (a *App) WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
+// CachedWorkspaceContent returns the cached documents and website imports of workspace id.
+func (a *App) CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
 	return a.sync.WorkspaceContent(ctx, id)
 }
 

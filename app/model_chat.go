@@ -31,7 +31,8 @@ type ChatOptions struct {
 	OnNotice func(string)
 }
 
-// Chat sends m and blocks until the answer ends, as Conversations.Chat does.
+// Chat sends m and blocks until the answer ends, as Conversations.Send does for a model
+// conversation.
 func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn, error) {
 	conv, err := a.conv.chatToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
@@ -57,24 +58,6 @@ func (c *Conversations) NewChat(ctx context.Context, tier, system string, api Mo
 		c.bus.Emit(ConversationsChanged{})
 	}
 	return conv, err
-}
-
-// Chat sends text (with images) in model conversation conversationID and blocks until the answer
-// ends. The whole conversation goes with it, the oldest exchanges left out when it would not fit
-// the tier's context window (see fitConversation); everything is checked before the message is
-// saved. The message and its images are saved (a pending turn) before the request goes out; the
-// answer streams through TurnChanged events (and opts.OnUpdate); the answer with its usage, or the
-// text so far marked interrupted or failed, is saved when it ends. The returned turn carries the
-// final object in Response or Completion. Stop(turn.ID) stops it from any goroutine.
-func (c *Conversations) Chat(ctx context.Context, conversationID int64, text string, images []Image, opts ChatOptions) (Turn, error) {
-	conv, err := c.Get(ctx, conversationID)
-	if err != nil {
-		return Turn{}, err
-	}
-	if conv.Kind != KindModel {
-		return Turn{}, checkf("Conversation %d is about a workspace; ask it a question instead.", conv.ID)
-	}
-	return c.chatIn(ctx, conv, text, images, opts)
 }
 
 // TurnImages returns the images a turn sent, with their bytes.

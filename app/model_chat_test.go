@@ -101,7 +101,7 @@ func TestChatCompletionsFamily(t *testing.T) {
 		t.Fatalf("conversation %+v", conv)
 	}
 	// An incomplete answer is a whole answer: the next message sends it as history.
-	if _, err := a.Conversations().Chat(ctx, conv.ID, "Go on.", nil, ChatOptions{}); err != nil {
+	if _, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "Go on."}, AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if req = fake.lastChat(t); len(req.Messages) != 4 || req.Messages[2].Content != "Hello, world." {
@@ -352,7 +352,7 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	if err == nil || turn.Status != TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
 		t.Fatalf("%+v (%v)", turn, err)
 	}
-	if _, err := a.Conversations().Chat(context.Background(), 999, "x", nil, ChatOptions{}); !errors.Is(err, ErrNotFound) {
+	if _, err := a.Conversations().Send(context.Background(), 999, Message{Text: "x"}, AskOptions{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown conversation: %v", err)
 	}
 }
@@ -439,7 +439,7 @@ func TestNewChatThenChat(t *testing.T) {
 		t.Fatalf("new chat %+v (%v)", conv, err)
 	}
 	fake.tiers = append(fake.tiers, client.Model{ID: "Genius", ContextWindow: 200000})
-	turn, err := a.Conversations().Chat(ctx, conv.ID, "Hello there", nil, ChatOptions{})
+	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "Hello there"}, AskOptions{})
 	if err != nil || turn.ConversationID != conv.ID || fake.lastChat(t).Messages[0].Content != "Think first." {
 		t.Fatalf("chat %+v (%v)", turn, err)
 	}
@@ -453,8 +453,8 @@ func TestNewChatThenChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Chat(ctx, ws.ID, "hi", nil, ChatOptions{}); !errors.As(err, new(*CheckError)) {
-		t.Errorf("a workspace conversation took a model message: %v", err)
+	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*CheckError)) {
+		t.Errorf("a workspace conversation took a message with an image: %v", err)
 	}
 }
 

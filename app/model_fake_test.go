@@ -51,18 +51,20 @@ func (f *fakeModels) Models(context.Context) ([]client.Model, error) {
 	return f.tiers, f.modelsErr
 }
 
-func (f *fakeModels) StreamResponse(ctx context.Context, r client.ResponseRequest) ResponseStream {
+func (f *fakeModels) StreamResponse(ctx context.Context, r client.ResponseRequest) *client.Stream[client.ResponseEvent] {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.responses = append(f.responses, r)
-	return &fakeStream{ctx: ctx, reply: f.reply, model: r.Model}
+	reply := f.reply
+	return playReply(ctx, reply, func(text string) client.ResponseEvent { return fakeResponse(reply, r.Model, text) })
 }
 
-func (f *fakeModels) StreamChatCompletion(ctx context.Context, r client.ChatRequest) ChatStream {
+func (f *fakeModels) StreamChatCompletion(ctx context.Context, r client.ChatRequest) *client.Stream[client.ChatChunk] {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.chats = append(f.chats, r)
-	return &fakeStream{ctx: ctx, reply: f.reply, model: r.Model}
+	reply := f.reply
+	return playReply(ctx, reply, func(text string) client.ChatChunk { return fakeCompletion(reply, r.Model, text) })
 }
 
 func (f *fakeModels) lastResponse(t *testing.T) client.ResponseRequest {
@@ -92,68 +94,51 @@ func (f *fakeModels) sent() int {
 	return len(f.responses) + len(f.chats)
 }
 
-// fakeStream plays a fakeReply as both stream kinds.
-type fakeStream struct {
-	ctx   context.Context
-	reply fakeReply
-	model string
-	next  int
-	text  string
-	done  bool
-	err   error
-}
-
-func (s *fakeStream) Next() bool {
-	if s.done {
-		return false
-	}
-	if s.next == 1 && s.reply.hold != nil {
-		select {
-		case <-s.reply.hold:
-		case <-s.ctx.Done():
+// playReply plays a fakeReply as a stream whose final event final makes from the whole text.
+func playReply[E any](ctx context.Context, reply fakeReply, final func(text string) E) *client.Stream[E] {
+	i, text := 0, ""
+	return client.StreamFunc("req_fake", func() (E, string, bool, error) {
+		var none E
+		if i == 1 && reply.hold != nil {
+			select {
+			case <-reply.hold:
+			case <-ctx.Done():
+			}
 		}
-	}
-	if err := s.ctx.Err(); err != nil {
-		s.done, s.err = true, &client.InterruptedError{Text: s.text, Cause: err, RequestID: "req_fake"}
-		return false
-	}
-	if s.next < len(s.reply.deltas) {
-		s.text += s.reply.deltas[s.next]
-		s.next++
-		return true
-	}
-	s.done, s.err = true, s.reply.err
-	return false
+		switch {
+		case ctx.Err() != nil:
+			return none, "", false, &client.InterruptedError{Text: text, Cause: ctx.Err(), RequestID: "req_fake"}
+		case i < len(reply.deltas):
+			i++
+			text += reply.deltas[i-1]
+			return none, reply.deltas[i-1], false, nil
+		case reply.err != nil:
+			return none, "", false, reply.err
+		}
+		return final(text), "", true, nil
+	})
 }
 
-func (s *fakeStream) Text() string      { return s.text }
-func (s *fakeStream) Err() error        { return s.err }
-func (s *fakeStream) Close() error      { return nil }
-func (s *fakeStream) RequestID() string { return "req_fake" }
-
-func (s *fakeStream) Response() *client.Response {
-	if !s.done || s.err != nil {
-		return nil
-	}
-	u := s.reply.usage
-	return &client.Response{ID: "resp_fake", Object: "response", Status: cmp.Or(s.reply.status, "completed"), Model: s.model,
+// fakeResponse is the final response event of a reply whose text is text.
+func fakeResponse(reply fakeReply, model, text string) client.ResponseEvent {
+	u := reply.usage
+	r := &client.Response{ID: "resp_fake", Object: "response", Status: cmp.Or(reply.status, "completed"), Model: model,
 		Output: []client.OutputItem{{Type: client.ItemMessage, Role: "assistant",
-			Content: []client.ContentPart{{Type: client.PartOutputText, Text: s.text}}}},
+			Content: []client.ContentPart{{Type: client.PartOutputText, Text: text}}}},
 		Usage: &client.ResponseUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}
+	return client.ResponseEvent{Type: "response." + r.Status, Response: r}
 }
 
-func (s *fakeStream) Completion() *client.ChatCompletion {
-	if !s.done || s.err != nil {
-		return nil
-	}
+// fakeCompletion is the final chunk of a reply whose text is text.
+func fakeCompletion(reply fakeReply, model, text string) client.ChatChunk {
 	finish := "stop"
-	if s.reply.status == "incomplete" {
+	if reply.status == "incomplete" {
 		finish = "length"
 	}
-	u := s.reply.usage
-	return &client.ChatCompletion{ID: "chatcmpl-fake", Object: "chat.completion", Model: s.model,
-		Choices: []client.ChatChoice{{Message: client.ChatMessage{Role: "assistant", Content: s.text}, FinishReason: finish}},
-		Usage:   &client.ChatUsage{PromptTokens: u.InputTokens, CompletionTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}
+	u := reply.usage
+	return client.ChatChunk{Completion: &client.ChatCompletion{ID: "chatcmpl-fake", Object: "chat.completion", Model: model,
+		Choices: []client.ChatChoice{{Message: client.ChatMessage{Role: "assistant", Content: text}, FinishReason: finish}},
+		Usage:   &client.ChatUsage{PromptTokens: u.InputTokens, CompletionTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}}
 }
 
 // newModelApp opens an app in a fresh home whose model endpoints are fake, on a server it never

@@ -280,12 +280,12 @@ func (r modelRequest) send(ctx context.Context, svc ModelService, follow func(te
 		s := svc.StreamChatCompletion(ctx, r.chat)
 		defer s.Close()
 		follow(s)
-		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Completion()}
+		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Final().Completion}
 	}
 	s := svc.StreamResponse(ctx, r.responses)
 	defer s.Close()
 	follow(s)
-	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Response()}
+	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Final().Response}
 }
 
 // finishModel saves how a model answer ended and returns nil for a whole answer (completed, or

@@ -8,38 +8,12 @@ import (
 )
 
 // ModelService is what the app uses of the client's model endpoints (/v1, model-api.md): the
-// tiers the key may use, and an answer streamed in either API family. *client.Client provides it
-// through the adapter in model_client.go; tests pass a fake in Options.ModelService.
+// tiers the key may use, and an answer streamed in either API family. *client.Client provides it;
+// tests pass a fake in Options.ModelService (its streams made with client.StreamFunc).
 type ModelService interface {
 	Models(ctx context.Context) ([]client.Model, error)
-	StreamResponse(ctx context.Context, r client.ResponseRequest) ResponseStream
-	StreamChatCompletion(ctx context.Context, r client.ChatRequest) ChatStream
-}
-
-// ModelStream is what both /v1 streams have: Next until false, the text so far (kept when the
-// stream fails or is cut), the error (nil when the answer came, completed or incomplete; a
-// *client.APIError with StatusCode 0 for a failure the server reported in the stream; a
-// *client.InterruptedError for a cut stream), Close and the request id.
-type ModelStream interface {
-	Next() bool
-	Text() string
-	Err() error
-	Close() error
-	RequestID() string
-}
-
-// ResponseStream is a streamed POST /v1/responses: Response is the final response object
-// (completed, incomplete or failed), nil before it came.
-type ResponseStream interface {
-	ModelStream
-	Response() *client.Response
-}
-
-// ChatStream is a streamed POST /v1/chat/completions: Completion is the completion assembled from
-// the chunks, nil before data: [DONE].
-type ChatStream interface {
-	ModelStream
-	Completion() *client.ChatCompletion
+	StreamResponse(ctx context.Context, r client.ResponseRequest) *client.Stream[client.ResponseEvent]
+	StreamChatCompletion(ctx context.Context, r client.ChatRequest) *client.Stream[client.ChatChunk]
 }
 
 // modelCatalog gives the model service of the current server and the tiers its key may use,
@@ -55,7 +29,7 @@ type modelCatalog struct {
 }
 
 func newModelCatalog(conn *connManager, fake ModelService) *modelCatalog {
-	m := &modelCatalog{conn: conn, of: modelsOf}
+	m := &modelCatalog{conn: conn, of: func(cl *client.Client) ModelService { return cl }}
 	if fake != nil {
 		m.of = func(*client.Client) ModelService { return fake }
 	}

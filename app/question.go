@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 
 	"lectern/client"
 )
@@ -17,7 +16,7 @@ type Question struct {
 	Continue   bool // a follow-up in the workspace's last conversation, when it asked the same document
 }
 
-// Ask asks q and blocks until the answer ends, as Conversations.Ask does: the app builds and
+// Ask asks q and blocks until the answer ends, as Conversations.Send does: the app builds and
 // validates the request once, saves the question before it goes out and the answer when it ends,
 // and caches the documents the answer names. The workspace is resolved without a request when the
 // cache knows it (see withWorkspace); when the server answers workspace_not_found, what this call
@@ -78,39 +77,4 @@ func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn T
 		_ = c.store.deleteTurn(ctx, turn.ID)
 	}
 	c.bus.Emit(ConversationsChanged{})
-}
-
-// Resend replaces the last turn of its conversation by question: the edited question is asked
-// with the history of the turns before it, in place of the old turn (kept when the edited question
-// fails its checks). In a model conversation the edited message keeps the old one's images
-// (opts.OnUpdate is all it uses).
-func (c *Conversations) Resend(ctx context.Context, turnID int64, question string, opts AskOptions) (Turn, error) {
-	old, err := c.store.turn(ctx, turnID)
-	if err != nil {
-		return Turn{}, err
-	}
-	conv, err := c.Get(ctx, old.ConversationID)
-	if err != nil {
-		return Turn{}, err
-	}
-	all, err := c.store.turns(ctx, conv.ID)
-	if err != nil {
-		return Turn{}, err
-	}
-	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
-		return Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
-	}
-	if conv.Kind == KindModel {
-		return c.resendChat(ctx, conv, old, question, ChatOptions{OnUpdate: opts.OnUpdate})
-	}
-	if err := askable(conv); err != nil {
-		return Turn{}, err
-	}
-	if err := c.request(conv, question, all[:len(all)-1], opts).Validate(); err != nil {
-		return Turn{}, err // the old turn stays when the edited question cannot be sent
-	}
-	if err := c.store.deleteTurn(ctx, turnID); err != nil {
-		return Turn{}, err
-	}
-	return c.askIn(ctx, conv, question, opts)
 }

@@ -11,7 +11,7 @@ import (
 
 func workspaceIDs(t *testing.T, a *App) []string {
 	t.Helper()
-	ws, err := a.Workspaces(context.Background())
+	ws, err := a.CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
 	if len(ids) != 27 {
 		t.Fatalf("cached %d workspaces; want 27", len(ids))
 	}
-	docs, srcs, err := f.app.WorkspaceContent(ctx, f.ws)
+	docs, srcs, err := f.app.CachedWorkspaceContent(ctx, f.ws)
 	if err != nil || len(docs) != 252 || len(srcs) != 1 || srcs[0].Name != "Intranet" || len(srcs[0].DocumentIDs) != 1 {
 		t.Fatalf("content: %d documents, %v sources, %v", len(docs), srcs, err)
 	}
@@ -47,7 +47,7 @@ func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
 	if c.State != ConnOnline || c.LastSynced.IsZero() || c.Err != nil {
 		t.Fatalf("connection = %+v", c)
 	}
-	ws, _ := f.app.Workspaces(ctx)
+	ws, _ := f.app.CachedWorkspaces(ctx)
 	if ws[0].SyncedAt.IsZero() || ws[0].Counts.Documents == 0 {
 		t.Fatalf("first workspace = %+v", ws[0])
 	}
@@ -61,7 +61,7 @@ func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
 			t.Fatal("a workspace the server no longer lists is still cached")
 		}
 	}
-	if d, _, _ := f.app.WorkspaceContent(ctx, f.org); len(d) != 0 {
+	if d, _, _ := f.app.CachedWorkspaceContent(ctx, f.org); len(d) != 0 {
 		t.Fatal("documents of a dropped workspace are still cached")
 	}
 }
@@ -100,7 +100,7 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	if err := b.Refresh(ctx); err == nil || b.Connection().State != ConnOffline || !b.Connection().LastSynced.Equal(synced) {
 		t.Fatalf("reopened: refresh %v, connection %+v", err, b.Connection())
 	}
-	if docs, _, _ := b.WorkspaceContent(ctx, f.ws); len(docs) != 1 {
+	if docs, _, _ := b.CachedWorkspaceContent(ctx, f.ws); len(docs) != 1 {
 		t.Fatalf("offline documents = %d", len(docs))
 	}
 }
@@ -117,7 +117,7 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	}
 	conv, _ := f.app.Conversations().New(ctx, f.ws, "", "On the first server")
 	p := writeFile(t, t.TempDir(), "first.txt", []byte("queued on the first server"))
-	f.app.Uploads().Enqueue(ctx, f.ws, p)
+	f.app.AddFiles(ctx, f.ws, p)
 	if err := f.app.Connect(ctx, other.URL(), "other-key-123456789"); err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestRefreshSurvives503AndRestart(t *testing.T) {
 	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
 		t.Fatalf("cache after outage: %v", ids)
 	}
-	if docs, _, _ := f.app.WorkspaceContent(ctx, f.org); len(docs) != 1 {
+	if docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.org); len(docs) != 1 {
 		t.Fatalf("documents after outage: %d", len(docs))
 	}
 	f.emu.SetFaults(emulator.Faults{})
@@ -186,7 +186,7 @@ func TestRefreshSurvives503AndRestart(t *testing.T) {
 	if err := f.app.Refresh(ctx); err != nil {
 		t.Fatalf("refresh after restart: %v", err)
 	}
-	if docs, _, _ := f.app.WorkspaceContent(ctx, f.ws); len(docs) != 151 {
+	if docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.ws); len(docs) != 151 {
 		t.Fatalf("documents after restart: %d", len(docs))
 	}
 	if c := f.app.Connection(); c.State != ConnOnline {
@@ -203,7 +203,7 @@ func TestRefreshWithoutServer(t *testing.T) {
 	if err := a.Refresh(context.Background()); err == nil {
 		t.Fatal("Refresh without a server succeeded")
 	}
-	if ws, err := a.Workspaces(context.Background()); len(ws) != 0 || err != nil {
+	if ws, err := a.CachedWorkspaces(context.Background()); len(ws) != 0 || err != nil {
 		t.Fatalf("Workspaces without a server = %v, %v", ws, err)
 	}
 	if _, _, err := a.conn.current(); err == nil {
@@ -215,7 +215,7 @@ func TestRefreshWithoutServer(t *testing.T) {
 func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	s := f.app.SyncService()
+	s := f.app.sync
 	if err := s.RefreshWorkspace(ctx, f.org); err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
 	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != f.org {
 		t.Fatalf("cached %v, want %s", ids, f.org)
 	}
-	if docs, _, _ := f.app.WorkspaceContent(ctx, f.org); len(docs) != 1 || docs[0].Name != "travel.txt" {
+	if docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.org); len(docs) != 1 || docs[0].Name != "travel.txt" {
 		t.Fatalf("cached documents %+v", docs)
 	}
 	if _, err := s.CacheWorkspace(ctx, "ws_does_not_exist"); err == nil {

@@ -45,11 +45,7 @@ func attachment(path string) (client.Attachment, error) {
 	}
 	size := st.Size()
 	return client.Attachment{Name: filepath.Base(path), Size: size, Open: func() (io.ReadCloser, error) {
-		f, err := openSameSize(path, size)
-		if errors.Is(err, errFileChanged) {
-			err = client.ErrFileChanged // nothing was queued: told as a change before it was sent whole
-		}
-		return f, err
+		return openSameSize(path, size)
 	}}, nil
 }
 

@@ -11,7 +11,7 @@ import (
 // them; the services make and change them.
 
 // CachedWorkspace is a workspace from the offline cache, without its documents and sources
-// (WorkspaceContent reads those), with the time it was last synced.
+// (CachedWorkspaceContent reads those), with the time it was last synced.
 type CachedWorkspace struct {
 	client.Workspace
 	SyncedAt time.Time

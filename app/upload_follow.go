@@ -107,7 +107,7 @@ func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(
 // uploadTo queues paths for ref and follows them.
 func (a *App) uploadTo(ctx context.Context, ref WorkspaceRef, paths []string, done func(Upload) bool, onChange func(Upload)) (UploadBatch, error) {
 	batch := UploadBatch{Workspace: ref}
-	results, err := a.uploads.Enqueue(ctx, ref.ID, paths...)
+	results, err := a.AddFiles(ctx, ref.ID, paths...)
 	batch.Results = results
 	if err != nil {
 		return batch, err

@@ -5,33 +5,34 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"lectern/client"
+	"lectern/internal/words"
 )
 
-// The desktop's intake: what a drop or the file picker hands over is taken one folder level deep,
-// checked against the workspace before anything is queued (what it can take at all, the file
-// types with a sentence on what to save the others as, the day's upload allowance and the
-// workspace's space, from the live limits), and the rest goes to Enqueue, which checks each file's
-// name and size again and queues it.
-
-// saveAs says what to save a file of a refused type as, by extension.
-var saveAs = map[string]string{
-	".md":  "Markdown (.md) files cannot be added: save it as .txt (or export it as PDF) and add that.",
-	".doc": "Old Word (.doc) files cannot be added: open it in Word and save it as .docx, then add that.",
-	".xls": "Old Excel (.xls) files cannot be added: open it in Excel and save it as .xlsx, then add that.",
-}
+// The one intake of both front-ends (`lectern upload` and a drop or the file picker): AddFiles
+// takes files, and folders one level deep (their sub-folders named in the results as not taken),
+// stats each file once, decides once whether the workspace takes files (notAddable), checks each
+// file once (its type, with a sentence on what to save the others as; the client's checks; the
+// day's upload allowance and the workspace's space, from the live limits) and queues the rest,
+// reading each file once for its content hash.
 
 // CanAddFiles says whether files can be added to workspace wsID, and when not, why and which
-// workspaces can take them. Organisation and shared workspaces are known from the cache; a
-// published one only once the server answered workspace_read_only for it (then it is remembered).
+// workspaces can take them (see notAddable): what the desktop asks before it offers to add files.
 func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
-	key := a.conn.cacheKey()
+	why := a.notAddable(ctx, a.conn.cacheKey(), wsID)
+	return why == "", why
+}
+
+// notAddable says why workspace wsID cannot take files, with the workspaces that can ("" when it
+// can). This is the one place that decides it. Organisation and shared workspaces are known from
+// the cache; a published one only once the server answered workspace_read_only for it (then it is
+// remembered); a workspace the cache does not know is left to the server.
+func (a *App) notAddable(ctx context.Context, key, wsID string) string {
 	ws, ok, _ := a.store.workspace(ctx, key, wsID)
 	if !ok {
-		return true, "" // not cached: the server decides
+		return ""
 	}
 	var why string
 	switch {
@@ -42,9 +43,9 @@ func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
 	case a.uploads.isReadOnly(ctx, key, wsID):
 		why = fmt.Sprintf("“%s” is published for others, so the server does not take files for it from the API.", ws.Workspace.Name)
 	default:
-		return true, ""
+		return ""
 	}
-	return false, why + " " + a.addableSentence(ctx, key, wsID)
+	return why + " " + a.addableSentence(ctx, key, wsID)
 }
 
 // addableSentence names the workspaces that can take files.
@@ -62,73 +63,96 @@ func (a *App) addableSentence(ctx context.Context, key, except string) string {
 	return "Files can be added to your own personal workspaces: " + strings.Join(names, ", ") + "."
 }
 
-// AddFiles checks paths (a folder stands for the files directly in it) for workspace wsID and
-// queues those that pass; every file gets a result, a refused one with its reason in words.
+// AddFiles checks paths for workspace wsID and queues the files that pass, and this process
+// starts sending them; every file gets a result, in the order of paths, a refused one with its
+// reason in words. A folder stands for the files directly in it (hidden ones skipped); its
+// sub-folders are not taken, each named in the results with why.
 func (a *App) AddFiles(ctx context.Context, wsID string, paths ...string) ([]EnqueueResult, error) {
-	files, out := topLevelFiles(paths)
-	if ok, why := a.CanAddFiles(ctx, wsID); !ok {
-		for _, p := range files {
-			out = append(out, EnqueueResult{Path: p, Name: filepath.Base(p), Reason: why})
-		}
-		return out, nil
+	cl, key, err := a.conn.current()
+	if err != nil {
+		return nil, err
+	}
+	files := gatherFiles(paths)
+	if why := a.notAddable(ctx, key, wsID); why != "" {
+		return a.uploads.enqueue(ctx, key, wsID, refuseAll(files, why))
 	}
 	q := a.newQuota(ctx, wsID)
-	var pass []string
-	for _, p := range files {
-		if why := q.check(p); why != "" {
-			out = append(out, EnqueueResult{Path: p, Name: filepath.Base(p), Reason: why})
-			continue
+	if lim, ok := cl.WorkspaceLimits(wsID); ok {
+		q.sendLim = lim
+	} else {
+		q.sendLim = cl.Limits()
+	}
+	for i := range files {
+		if files[i].reason == "" {
+			files[i].reason = q.check(files[i], a.conn.describe)
 		}
-		pass = append(pass, p)
 	}
-	if len(pass) == 0 {
-		return out, nil
-	}
-	res, err := a.uploads.Enqueue(ctx, wsID, pass...)
-	return inOrder(files, append(out, res...)), err
+	return a.uploads.enqueue(ctx, key, wsID, files)
 }
 
-// inOrder puts the results of files in the order of files, the others first.
-func inOrder(files []string, res []EnqueueResult) []EnqueueResult {
-	at := make(map[string]int, len(files))
-	for i, p := range files {
-		at[p] = i + 1
+// refuseAll gives every file of files that has no reason yet why.
+func refuseAll(files []candidate, why string) []candidate {
+	for i := range files {
+		if files[i].reason == "" {
+			files[i].reason = why
+		}
 	}
-	slices.SortStableFunc(res, func(a, b EnqueueResult) int { return at[a.Path] - at[b.Path] })
-	return res
+	return files
 }
 
-// topLevelFiles lists the files of paths, a folder giving the files directly in it (hidden ones
-// and sub-folders skipped, each sub-folder reported once as not taken).
-func topLevelFiles(paths []string) (files []string, refused []EnqueueResult) {
+// gatherFiles lists the files paths name, each stat'ed once: a folder gives the files directly in
+// it (hidden ones skipped), and each of its sub-folders once, as not taken.
+func gatherFiles(paths []string) []candidate {
+	var out []candidate
 	for _, p := range paths {
 		st, err := os.Stat(p)
-		if err != nil || !st.IsDir() {
-			files = append(files, p) // Enqueue says why it cannot be read
-			continue
-		}
-		entries, _ := os.ReadDir(p)
-		for _, e := range entries {
-			q := filepath.Join(p, e.Name())
-			switch {
-			case strings.HasPrefix(e.Name(), "."):
-			case e.IsDir():
-				refused = append(refused, EnqueueResult{Path: q, Name: e.Name() + string(filepath.Separator),
-					Reason: "Folders are taken one level deep: drop this folder itself to add its files."})
-			default:
-				files = append(files, q)
-			}
+		switch {
+		case err != nil:
+			out = append(out, candidate{path: p, reason: "The file cannot be read: " + pathError(err)})
+		case st.IsDir():
+			out = append(out, folderFiles(p)...)
+		default:
+			out = append(out, fileCandidate(p, st))
 		}
 	}
-	return files, refused
+	return out
+}
+
+// folderFiles lists the files directly in folder dir; a sub-folder is named, with why it is not
+// taken.
+func folderFiles(dir string) []candidate {
+	entries, err := readDir(dir)
+	if err != nil { // a folder that cannot be read is said, not skipped in silence
+		return []candidate{{path: dir, reason: "The folder cannot be read: " + pathError(err)}}
+	}
+	var out []candidate
+	for _, e := range entries {
+		q := filepath.Join(dir, e.Name())
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if e.IsDir() {
+			out = append(out, candidate{path: q, name: e.Name() + string(filepath.Separator),
+				reason: "Folders are taken one level deep: add this folder itself to add its files."})
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			out = append(out, candidate{path: q, reason: "The file cannot be read: " + pathError(err)})
+			continue
+		}
+		out = append(out, fileCandidate(q, info))
+	}
+	return out
 }
 
 // quota is the room a workspace has left, from its live limits and the files still to send.
 type quota struct {
-	lim        client.Limits
+	lim        client.Limits // the live limits, when known
 	known      bool
-	uploadsFor int   // uploads still allowed today
-	bytesFree  int64 // room left in the workspace
+	sendLim    client.Limits // what the client checks a file against (the defaults when none known)
+	uploadsFor int           // uploads still allowed today
+	bytesFree  int64         // room left in the workspace
 }
 
 func (a *App) newQuota(ctx context.Context, wsID string) *quota {
@@ -145,14 +169,15 @@ func (a *App) newQuota(ctx context.Context, wsID string) *quota {
 	return q
 }
 
-// check returns why the file at p cannot be added ("" when it fits), counting it when it does.
-func (q *quota) check(p string) string {
-	if why, ok := saveAs[strings.ToLower(filepath.Ext(p))]; ok {
-		return why
-	}
-	st, err := os.Stat(p)
-	if err != nil || st.IsDir() || client.Preflight(filepath.Base(p), st.Size(), q.lim) != nil {
-		return "" // Enqueue says why
+// check returns why file f cannot be added ("" when it fits), counting it when it does; describe
+// words the client's refusal.
+func (q *quota) check(f candidate, describe func(error) string) string {
+	name := filepath.Base(f.path)
+	if err := client.Preflight(name, f.size, q.sendLim); err != nil {
+		if why := client.FileTypeRefusal(name); why != "" && strings.Contains(err.Error(), why) {
+			return words.Sentence(why) // the file's own type, not "Check name: …"
+		}
+		return describe(err)
 	}
 	if !q.known {
 		return ""
@@ -160,25 +185,11 @@ func (q *quota) check(p string) string {
 	if q.lim.DailyUploadsLimit > 0 && q.uploadsFor <= 0 {
 		return fmt.Sprintf("Today's upload allowance is used up (%d a day); files can be added again after midnight (India time).", q.lim.DailyUploadsLimit)
 	}
-	if q.lim.WorkspaceBytesLimit > 0 && st.Size() > q.bytesFree {
+	if q.lim.WorkspaceBytesLimit > 0 && f.size > q.bytesFree {
 		return fmt.Sprintf("The workspace has no room for this file: %s left of %s, and the file is %s.",
-			sizeWords(max(q.bytesFree, 0)), sizeWords(q.lim.WorkspaceBytesLimit), sizeWords(st.Size()))
+			words.Bytes(max(q.bytesFree, 0)), words.Bytes(q.lim.WorkspaceBytesLimit), words.Bytes(f.size))
 	}
 	q.uploadsFor--
-	q.bytesFree -= st.Size()
+	q.bytesFree -= f.size
 	return ""
-}
-
-// sizeWords renders a byte count such as "2.5 MiB".
-func sizeWords(n int64) string {
-	units := []string{"bytes", "KiB", "MiB", "GiB"}
-	f, i := float64(n), 0
-	for f >= 1024 && i < len(units)-1 {
-		f /= 1024
-		i++
-	}
-	if i == 0 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return strings.TrimSuffix(fmt.Sprintf("%.1f", f), ".0") + " " + units[i]
 }

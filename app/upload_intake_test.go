@@ -66,7 +66,7 @@ func TestUploadIDInUseGetsANewIDSilently(t *testing.T) {
 	ev := record(t, f.app)
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 409, Code: "id_in_use", Count: 1, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "plan.txt", []byte("The plan for next year."))
-	res, err := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v, %v", res, err)
 	}
@@ -88,7 +88,7 @@ func TestUploadTooManyWaitsRetryAfterThenSendsItself(t *testing.T) {
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 429, Code: "too_many_uploads",
 		RetryAfter: time.Second, Count: 3, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "later.txt", []byte("Sent after a wait."))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 20*time.Second, func(e Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)
@@ -111,9 +111,12 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 	f := newFixtureWith(t, cfg, nil)
 	ev := record(t, f.app)
 	dir := t.TempDir()
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, writeFile(t, dir, "one.txt", []byte("first")))
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, writeFile(t, dir, "one.txt", []byte("first")))
 	waitFinished(t, ev, res[0].ID)
-	res, _ = f.app.Uploads().Enqueue(ctxT(t), f.ws, writeFile(t, dir, "two.txt", []byte("second")))
+	// AddFiles now knows the allowance is used up and refuses the file itself; the server still
+	// decides (another computer may have used the allowance), so the queue is given the file as
+	// AddFiles gives the files that pass.
+	res, _ = f.app.uploads.enqueue(ctxT(t), f.app.conn.cacheKey(), f.ws, gatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
 	id := res[0].ID
 	ev.waitFor(t, 20*time.Second, func(Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)

@@ -18,22 +18,21 @@ func TestEnqueueRefusesOddFilesLocally(t *testing.T) {
 	locked := writeFile(t, dir, "locked.txt", []byte("secret"))
 	lockedDir := filepath.Join(dir, "lockedfolder")
 	writeFile(t, lockedDir, "inside.txt", []byte("x"))
-	open, walk := openFile, walkDir
-	t.Cleanup(func() { openFile, walkDir = open, walk })
+	open, read := openFile, readDir
+	t.Cleanup(func() { openFile, readDir = open, read })
 	openFile = func(p string) (*os.File, error) {
 		if p == locked {
 			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrPermission}
 		}
 		return open(p)
 	}
-	walkDir = func(root string, fn fs.WalkDirFunc) error {
-		if root != lockedDir {
-			return walk(root, fn)
+	readDir = func(dir string) ([]os.DirEntry, error) {
+		if dir != lockedDir {
+			return read(dir)
 		}
-		st, _ := os.Stat(root)
-		return fn(root, fs.FileInfoToDirEntry(st), &fs.PathError{Op: "open", Path: root, Err: fs.ErrPermission})
+		return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission}
 	}
-	res, err := f.app.Uploads().Enqueue(ctxT(t), f.ws, empty, badName, locked, lockedDir)
+	res, err := f.app.AddFiles(ctxT(t), f.ws, empty, badName, locked, lockedDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestTwoProcessesWorkOneQueue(t *testing.T) {
 	for i := range 8 {
 		paths = append(paths, writeFile(t, dir, fmt.Sprintf("shared-%d.txt", i), fmt.Appendf(nil, "File number %d.", i)))
 	}
-	res, err := f.app.Uploads().Enqueue(ctxT(t), f.ws, paths...)
+	res, err := f.app.AddFiles(ctxT(t), f.ws, paths...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func isFinalUploadError(err error) bool {
 	var ve *client.ValidationError
 	var re *client.RedirectError // the server sends Lectern elsewhere: trying again changes nothing
 	var fe *client.FileError     // the file cannot be read, or changed: only a new queue entry can send it
-	if errors.As(err, &ve) || errors.As(err, &re) || errors.As(err, &fe) || errors.Is(err, errFileChanged) || errors.Is(err, fs.ErrNotExist) ||
+	if errors.As(err, &ve) || errors.As(err, &re) || errors.As(err, &fe) || errors.Is(err, client.ErrFileChanged) || errors.Is(err, fs.ErrNotExist) ||
 		errors.Is(err, fs.ErrPermission) {
 		return true
 	}

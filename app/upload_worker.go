@@ -207,12 +207,10 @@ func openSameSize(path string, size int64) (io.ReadCloser, error) {
 	}
 	if st, err := f.Stat(); err != nil || st.Size() != size {
 		_ = f.Close()
-		return nil, errFileChanged
+		return nil, client.ErrFileChanged // one error, and one sentence, for a file that changed
 	}
 	return f, nil
 }
-
-var errFileChanged = errors.New("the file changed after it was queued: retry to send the new version")
 
 // progress returns the callback that records bytes sent and announces them now and then.
 func (u *Uploads) progress(e Upload) func(sent, total int64) {

@@ -79,33 +79,12 @@ func newUploads(st *store, conn *connManager, bus *Bus, opts Options) *Uploads {
 	return u
 }
 
-// Enqueue checks each path (a folder adds the files in it) and queues the files that pass for
-// workspace workspaceID, and this process starts working them. A refused file gets its reason and
-// never enters the queue.
-func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...string) ([]EnqueueResult, error) {
-	cl, key, err := u.conn.current()
-	if err != nil {
-		return nil, err
-	}
-	notOwn := u.notOwnReason(ctx, key, workspaceID)
-	lim, ok := cl.WorkspaceLimits(workspaceID)
-	if !ok {
-		lim = cl.Limits()
-	}
-	var out []EnqueueResult
-	for _, p := range expandPaths(paths) {
-		r := EnqueueResult{Path: p.path, Name: filepath.Base(p.path), Reason: p.reason}
-		if r.Reason == "" && notOwn != "" {
-			r.Reason = notOwn
-		}
-		if r.Reason == "" {
-			if err := client.Preflight(r.Name, p.size, lim); err != nil {
-				r.Reason = u.conn.describe(err)
-				if why := client.FileTypeRefusal(r.Name); why != "" && strings.Contains(err.Error(), why) {
-					r.Reason = typeSentence(why) // the file's own type, not "Check name: …"
-				}
-			}
-		}
+// enqueue queues for workspace workspaceID the files of files that AddFiles let through (no
+// reason), and this process starts working them; the others come back with their reason.
+func (u *Uploads) enqueue(ctx context.Context, key, workspaceID string, files []candidate) ([]EnqueueResult, error) {
+	out := make([]EnqueueResult, 0, len(files))
+	for _, p := range files {
+		r := EnqueueResult{Path: p.path, Name: cmp.Or(p.name, filepath.Base(p.path)), Reason: p.reason}
 		if r.Reason == "" {
 			if err := u.add(ctx, key, workspaceID, p, &r); err != nil {
 				return out, err
@@ -116,11 +95,6 @@ func (u *Uploads) Enqueue(ctx context.Context, workspaceID string, paths ...stri
 	u.run()
 	u.kick()
 	return out, nil
-}
-
-// typeSentence makes client.FileTypeRefusal's reason a sentence of its own.
-func typeSentence(why string) string {
-	return strings.ToUpper(why[:1]) + why[1:] + "."
 }
 
 // add queues the checked file p for workspaceID, or finds the entry of the same file, into r.
@@ -152,11 +126,11 @@ func (u *Uploads) adopt(id int64) {
 	u.mu.Unlock()
 }
 
-// openFile and walkDir read files and folders; tests replace them to make a file or a folder
+// openFile and readDir read files and folders; tests replace them to make a file or a folder
 // unreadable even for root.
 var (
 	openFile = os.Open
-	walkDir  = filepath.WalkDir
+	readDir  = os.ReadDir
 )
 
 // fileHash is the SHA-256 of the file at path, in hex: with the name, what makes two files "the
@@ -175,56 +149,12 @@ func fileHash(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// notOwnReason explains why a cached workspace cannot take files ("" when it can, or is unknown).
-func (u *Uploads) notOwnReason(ctx context.Context, key, wsID string) string {
-	ws, ok, err := u.store.workspace(ctx, key, wsID)
-	if err != nil || !ok {
-		return ""
-	}
-	if ws.Scope != "personal" || ws.Access != "owner" {
-		return fmt.Sprintf("Files can only be added to your own personal workspaces; %q is not one of them.", ws.Name)
-	}
-	return ""
-}
-
+// candidate is a file given to AddFiles: its path and size (stat'ed once), or why it is not taken.
 type candidate struct {
 	path   string
+	name   string // what the results call it, when not its base name (a sub-folder: "name/")
 	size   int64
 	reason string
-}
-
-// expandPaths stats each path; a folder stands for the files in it (hidden ones skipped).
-func expandPaths(paths []string) []candidate {
-	var out []candidate
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			out = append(out, candidate{path: p, reason: "The file cannot be read: " + pathError(err)})
-			continue
-		}
-		if !st.IsDir() {
-			out = append(out, fileCandidate(p, st))
-			continue
-		}
-		_ = walkDir(p, func(q string, d fs.DirEntry, err error) error {
-			if err != nil && d != nil && d.IsDir() && (q == p || !strings.HasPrefix(d.Name(), ".")) {
-				// a folder that cannot be read is said, not skipped in silence
-				out = append(out, candidate{path: q, reason: "The folder cannot be read: " + pathError(err)})
-				return filepath.SkipDir
-			}
-			if err != nil || (q != p && strings.HasPrefix(d.Name(), ".")) {
-				if d != nil && d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if info, ierr := d.Info(); ierr == nil && !d.IsDir() {
-				out = append(out, fileCandidate(q, info))
-			}
-			return nil
-		})
-	}
-	return out
 }
 
 func fileCandidate(p string, st fs.FileInfo) candidate {

@@ -87,7 +87,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 		writeFile(t, dir, "folder/.hidden.txt", []byte("skipped")),
 	}
 	paths = append(paths[:4], filepath.Join(dir, "folder"))
-	res, err := f.app.Uploads().Enqueue(ctxT(t), f.ws, paths...)
+	res, err := f.app.AddFiles(ctxT(t), f.ws, paths...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 	if p := counter.posts.Load(); p != 4 {
 		t.Errorf("%d upload requests for 4 files", p)
 	}
-	docs, _, _ := f.app.WorkspaceContent(ctxT(t), f.ws)
+	docs, _, _ := f.app.CachedWorkspaceContent(ctxT(t), f.ws)
 	names := map[string]string{}
 	for _, d := range docs {
 		names[d.Name] = d.Status
@@ -151,7 +151,7 @@ func TestUploadProgressEvents(t *testing.T) {
 	ev := record(t, f.app)
 	data := []byte(strings.Repeat("Quarterly figures line.\n", 100000)) // 2.4 MB
 	p := writeFile(t, t.TempDir(), "figures.txt", data)
-	res, err := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v %v", res, err)
 	}
@@ -190,7 +190,7 @@ func TestUploadRefusedForWorkspaceNotOwned(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := writeFile(t, t.TempDir(), "x.txt", []byte("text"))
-	res, err := f.app.Uploads().Enqueue(ctxT(t), f.org, p)
+	res, err := f.app.AddFiles(ctxT(t), f.org, p)
 	if err != nil || res[0].ID != 0 || !strings.Contains(res[0].Reason, "own personal workspaces") {
 		t.Fatalf("enqueue into an organisation workspace: %+v, %v", res, err)
 	}
@@ -200,7 +200,7 @@ func TestDuplicateNameOffersANewName(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "holidays.txt", []byte("Another holiday list."))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	u, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
 	if e.Status != "failed" || u.ErrorCode != "duplicate_name" || u.SuggestedName != "holidays (2).txt" {
@@ -229,7 +229,7 @@ func TestIndexingFailureReportedAndRetryable(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "unreadable-scan.txt", []byte("garbled"))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	if e.Status != "failed" || !strings.Contains(e.Reason, "indexing_failed") {
 		t.Fatalf("indexing failure: %+v", e)
@@ -248,7 +248,7 @@ func TestUploadOutageKeepsEntryUntilServerIsBack(t *testing.T) {
 	ev := record(t, f.app)
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "report.txt", []byte("The report text."))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		u, _ := f.app.Uploads().Get(context.Background(), id)
@@ -275,7 +275,7 @@ func TestRestartResumesPollingWithoutResending(t *testing.T) {
 	f := newFixtureWith(t, cfg, counter)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "slow.txt", []byte("Indexing this takes a while."))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		uc, ok := e.(UploadChanged)
@@ -351,7 +351,7 @@ func TestServerRestartWhileIndexingSendsAgain(t *testing.T) {
 	f := newFixtureWith(t, cfg, counter)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "restart.txt", []byte("Indexed across a server restart."))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		uc, ok := e.(UploadChanged)
@@ -372,7 +372,7 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 	f := newFixture(t, cfg)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "remove-me.txt", []byte("to be removed"))
-	res, _ := f.app.Uploads().Enqueue(ctxT(t), f.ws, p)
+	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		uc, ok := e.(UploadChanged)
 		return ok && uc.State == UploadProcessing

@@ -50,7 +50,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	}
 	cs := f.app.Conversations()
 	conv, _ := cs.New(ctx, otherWS, "", "")
-	if _, err := cs.Ask(ctx, conv.ID, "When do meetings start?", AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -150,7 +150,7 @@ func TestKnownServersKeepTheirKeys(t *testing.T) {
 	if err := f.app.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ws, err := f.app.Workspaces(ctx)
+	ws, err := f.app.CachedWorkspaces(ctx)
 	if err != nil || len(ws) != 2 || ws[0].Name != "Ann's notes" {
 		t.Fatalf("workspaces after switching back: %+v (%v)", ws, err)
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,10 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // The sentences that tell a person what happened and what to do live here, in the application
@@ -133,7 +133,7 @@ func fileSentence(fe *client.FileError) string {
 	if errors.As(fe.Err, &pe) && pe.Path != "" {
 		return "The file " + strconv.Quote(pe.Path) + " cannot be read: " + strings.TrimRight(pe.Err.Error(), ".") + "."
 	}
-	return sentence(fe.Err.Error())
+	return errorSentence(fe.Err)
 }
 
 // noKeySentence says that the server needs a key and where each front-end takes one.
@@ -242,7 +242,7 @@ func replySentence(err error) (Explanation, bool) {
 	var de *client.DecodeError
 	switch {
 	case errors.As(err, &tl):
-		return Explanation{Sentence: sentence(tooLargeWhy(tl)) + " Nothing of it was kept; try again, or report it with the request id.",
+		return Explanation{Sentence: words.Sentence(tooLargeWhy(tl)) + " Nothing of it was kept; try again, or report it with the request id.",
 			RequestID: tl.RequestID}, true
 	case errors.As(err, &de) && de.Truncated:
 		return Explanation{Sentence: "The reply was cut off before it was complete. Try again.", RequestID: de.RequestID}, true
@@ -255,7 +255,7 @@ func replySentence(err error) (Explanation, bool) {
 
 // tooLargeWhy says what went over its cap, with the cap.
 func tooLargeWhy(tl *client.TooLargeError) string {
-	size := fmt.Sprintf("%d MiB", tl.Limit>>20)
+	size := words.Bytes(tl.Limit)
 	switch tl.What {
 	case "event":
 		return "the server sent an event larger than " + size
@@ -285,19 +285,11 @@ func netSentence(err error) string {
 	case ne != nil:
 		return "The connection to " + host + " broke before an answer arrived. Try again."
 	}
-	return sentence(err.Error())
+	return errorSentence(err)
 }
 
-// sentence capitalises s and ends it with a full stop.
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "Something went wrong."
-	}
-	first, n := utf8.DecodeRuneInString(s)
-	s = string(unicode.ToUpper(first)) + s[n:]
-	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
-		s += "."
-	}
-	return s
+// errorSentence is an error's own text as a sentence; an error without text is "Something went
+// wrong.".
+func errorSentence(err error) string {
+	return cmp.Or(words.Sentence(err.Error()), "Something went wrong.")
 }

@@ -130,7 +130,7 @@ func TestErrorsWithoutAnAnswerReadWell(t *testing.T) {
 			t.Errorf("%#v: %q lacks %q", tc.err, s, tc.want)
 		}
 	}
-	if s := sentence("éclair"); s != "Éclair." {
+	if s := errorSentence(errors.New("éclair")); s != "Éclair." {
 		t.Errorf("sentence of a multi-byte start: %q", s)
 	}
 }

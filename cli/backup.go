@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"os"
+
+	"lectern/internal/words"
 )
 
 var cmdBackup = &command{
@@ -49,7 +51,7 @@ func runBackup(e *env, args []string) error {
 		return localf("%v", err)
 	}
 	fmt.Fprintf(e.stdout, "Backup written to %s (%s, %.1f s). \"lectern import %s\" brings its conversations back.\n",
-		quoted(pos[0]), humanBytes(size), took.Seconds(), quoted(pos[0]))
+		quoted(pos[0]), words.Bytes(size), took.Seconds(), quoted(pos[0]))
 	return nil
 }
 
@@ -68,14 +70,7 @@ func runImport(e *env, args []string) error {
 		return localf("%v", err)
 	}
 	fmt.Fprintf(e.stdout, "Added %s from %s; %s already here (left as they are); %s in its trash left out.\n",
-		conversations(res.Added), quoted(pos[0]), conversations(res.Present), conversations(res.Trashed))
+		words.Count(res.Added, "conversation"), quoted(pos[0]), words.Count(res.Present, "conversation"),
+		words.Count(res.Trashed, "conversation"))
 	return nil
-}
-
-// conversations says "1 conversation" or "n conversations".
-func conversations(n int) string {
-	if n == 1 {
-		return "1 conversation"
-	}
-	return fmt.Sprintf("%d conversations", n)
 }

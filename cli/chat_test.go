@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"lectern/app"
 	"lectern/client"
 )
 
@@ -33,72 +32,56 @@ func (m *models) Models(context.Context) ([]client.Model, error) {
 	}, nil
 }
 
-func (m *models) StreamResponse(_ context.Context, r client.ResponseRequest) app.ResponseStream {
+func (m *models) StreamResponse(_ context.Context, r client.ResponseRequest) *client.Stream[client.ResponseEvent] {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.responses = append(m.responses, r)
-	return &stream{pieces: m.pieces, err: m.err, model: r.Model, noRaw: m.noRaw}
+	noRaw := m.noRaw
+	return play(m.pieces, m.err, func(text string) client.ResponseEvent {
+		return client.ResponseEvent{Type: client.ResponseCompleted, Response: fakeResponse(r.Model, text, noRaw)}
+	})
 }
 
-func (m *models) StreamChatCompletion(_ context.Context, r client.ChatRequest) app.ChatStream {
+func (m *models) StreamChatCompletion(_ context.Context, r client.ChatRequest) *client.Stream[client.ChatChunk] {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.chats = append(m.chats, r)
-	return &stream{pieces: m.pieces, err: m.err, model: r.Model}
+	return play(m.pieces, m.err, func(text string) client.ChatChunk {
+		return client.ChatChunk{Completion: &client.ChatCompletion{ID: "chatcmpl-1", Object: "chat.completion", Model: r.Model,
+			Choices: []client.ChatChoice{{Message: client.ChatMessage{Role: "assistant", Content: text}, FinishReason: "stop"}},
+			Usage:   &client.ChatUsage{PromptTokens: 20, CompletionTokens: 5, TotalTokens: 25}}}
+	})
 }
 
-// stream plays the pieces, as both stream kinds.
-type stream struct {
-	pieces []string
-	err    error
-	model  string
-	noRaw  bool
-	text   string
-	n      int
-}
-
-func (s *stream) Next() bool {
-	if s.n == len(s.pieces) {
-		return false
-	}
-	s.text += s.pieces[s.n]
-	s.n++
-	return true
-}
-func (s *stream) Text() string      { return s.text }
-func (s *stream) Close() error      { return nil }
-func (s *stream) RequestID() string { return "req_model" }
-
-func (s *stream) Err() error {
-	if s.n < len(s.pieces) {
-		return nil
-	}
-	return s.err
+// play streams the pieces, then ends with err or with the final event made from the whole text.
+func play[E any](pieces []string, err error, final func(text string) E) *client.Stream[E] {
+	n, text := 0, ""
+	return client.StreamFunc("req_model", func() (E, string, bool, error) {
+		var none E
+		switch {
+		case n < len(pieces):
+			n++
+			text += pieces[n-1]
+			return none, pieces[n-1], false, nil
+		case err != nil:
+			return none, "", false, err
+		}
+		return final(text), "", true, nil
+	})
 }
 
 // responseRaw is the final response object as the fake server sends it.
 const responseRaw = `{"id":"resp_1","object":"response","status":"completed","model":"Smart","output":[],"extra_field":"kept"}`
 
-func (s *stream) Response() *client.Response {
-	if s.err != nil {
-		return nil
-	}
-	r := &client.Response{ID: "resp_1", Object: "response", Status: "completed", Model: s.model, Raw: json.RawMessage(responseRaw),
-		Output: []client.OutputItem{{Type: client.ItemMessage, Content: []client.ContentPart{{Type: client.PartOutputText, Text: s.text}}}},
+// fakeResponse is the final response of an answer whose text is text.
+func fakeResponse(model, text string, noRaw bool) *client.Response {
+	r := &client.Response{ID: "resp_1", Object: "response", Status: "completed", Model: model, Raw: json.RawMessage(responseRaw),
+		Output: []client.OutputItem{{Type: client.ItemMessage, Content: []client.ContentPart{{Type: client.PartOutputText, Text: text}}}},
 		Usage:  &client.ResponseUsage{InputTokens: 20, OutputTokens: 5, TotalTokens: 25}}
-	if s.noRaw {
+	if noRaw {
 		r.Raw = nil
 	}
 	return r
-}
-
-func (s *stream) Completion() *client.ChatCompletion {
-	if s.err != nil {
-		return nil
-	}
-	return &client.ChatCompletion{ID: "chatcmpl-1", Object: "chat.completion", Model: s.model,
-		Choices: []client.ChatChoice{{Message: client.ChatMessage{Role: "assistant", Content: s.text}, FinishReason: "stop"}},
-		Usage:   &client.ChatUsage{PromptTokens: 20, CompletionTokens: 5, TotalTokens: 25}}
 }
 
 // newModels points the command line at a server it never reaches, whose model endpoints the fake

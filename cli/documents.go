@@ -32,7 +32,7 @@ func runDocuments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ws, cached, err := a.ListDocuments(e.ctx, pos[0])
+	ws, cached, err := a.FetchDocuments(e.ctx, pos[0])
 	if err != nil {
 		return err
 	}

@@ -119,7 +119,7 @@ func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string
 // workspaceNames maps the cached workspace ids of the app's current server to their names.
 func workspaceNames(ctx context.Context, a *app.App) map[string]string {
 	names := map[string]string{}
-	list, err := a.Workspaces(ctx)
+	list, err := a.CachedWorkspaces(ctx)
 	if err != nil {
 		return names
 	}

@@ -6,6 +6,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 var cmdStatus = &command{
@@ -54,7 +55,7 @@ func printRecord(e *env, r *client.UploadRecord) {
 		{"Status", statusWords(r.Status, r.FailedReason)},
 		{"Document id", docID},
 		{"Client id", r.ClientDocumentID},
-		{"Size", humanBytes(r.Bytes)},
+		{"Size", words.Bytes(r.Bytes)},
 		{"Added", localTime(r.CreatedAt, r.Created)},
 		{"Added by", r.AddedBy},
 	}
@@ -100,15 +101,4 @@ func uploadWarnings(tokens []string) []string {
 		out = append(out, t)
 	}
 	return out
-}
-
-// humanBytes shows a size in B, KB or MB.
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

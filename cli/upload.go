@@ -16,7 +16,8 @@ var cmdUpload = &command{
 	help: `
 Each file is checked first (type .txt .pdf .docx .xlsx .csv, name, size against the workspace's
 limits); a file that fails the check is not sent and its reason is printed. A folder adds the
-files in it. The files go through the same upload queue as the desktop app's: the queue keeps
+files directly in it, one level deep as a drop on the desktop app does: its sub-folders are not
+taken, and each is named as left out. The files go through the same upload queue as the desktop app's: the queue keeps
 each one until the server has it, a file already queued or sent to the workspace (same name and
 content) is not sent again, and an upload cut short is resumed by the next "lectern upload" of
 the same file, or by the desktop app, without sending it twice.
@@ -77,7 +78,7 @@ func newUploadReport(e *env, a *app.App, asJSON bool) *uploadReport {
 
 // workspaceName names workspace id as the cache knows it, else by its id.
 func (r *uploadReport) workspaceName(id string) string {
-	list, _ := r.a.Workspaces(r.e.ctx)
+	list, _ := r.a.CachedWorkspaces(r.e.ctx)
 	for _, w := range list {
 		if w.WorkspaceID == id {
 			return app.OneLine(w.Name)

@@ -31,7 +31,7 @@ func runWorkspaces(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list, cached, err := a.ListWorkspaces(e.ctx)
+	list, cached, err := a.FetchWorkspaces(e.ctx)
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func recordedStream() (string, int) {
 // to go-sse's bare sse.Read over the same bytes, in one run. The goal (issue 13): decoding is
 // never the bottleneck, at least 100,000 events a second on one core.
 
-// BenchmarkStreamDecode is the workspace answer stream (answer.* events) through AnswerStream.
+// BenchmarkStreamDecode is the workspace answer stream (answer.* events) through Stream[StreamEvent] (sub-benchmark name kept for the figures).
 func BenchmarkStreamDecode(b *testing.B) {
 	data, n := recordedStream()
 	b.Run("sse.Read", func(b *testing.B) { benchDecode(b, data, n, bareRead) })
@@ -61,7 +61,7 @@ func BenchmarkStreamDecode(b *testing.B) {
 			for s.Next() {
 				got++
 			}
-			if s.Err() != nil || s.Answer() == nil {
+			if s.Err() != nil || s.Final().Answer == nil {
 				b.Fatal(s.Err())
 			}
 			return got
@@ -79,7 +79,7 @@ func benchPieces() []string {
 }
 
 // BenchmarkStreamDecodeResponses is a /v1/responses text answer (response.* events, 500
-// deltas) through ResponseStream.
+// deltas) through Stream[ResponseEvent].
 func BenchmarkStreamDecodeResponses(b *testing.B) {
 	chunks := textAnswer(benchPieces()...)
 	data, n := strings.Join(chunks, ""), len(chunks)
@@ -91,7 +91,7 @@ func BenchmarkStreamDecodeResponses(b *testing.B) {
 			for s.Next() {
 				got++
 			}
-			if s.Err() != nil || s.Response() == nil {
+			if s.Err() != nil || s.Final().Response == nil {
 				b.Fatal(s.Err())
 			}
 			return got
@@ -100,7 +100,7 @@ func BenchmarkStreamDecodeResponses(b *testing.B) {
 }
 
 // BenchmarkStreamDecodeChat is a chat completion (500 chunks, the last with its finish reason,
-// then [DONE]) through ChatStream.
+// then [DONE]) through Stream[ChatChunk].
 func BenchmarkStreamDecodeChat(b *testing.B) {
 	var sb strings.Builder
 	for i, p := range benchPieces() {
@@ -120,7 +120,7 @@ func BenchmarkStreamDecodeChat(b *testing.B) {
 			for s.Next() {
 				got++
 			}
-			if s.Err() != nil || s.Completion() == nil {
+			if s.Err() != nil || s.Final().Completion == nil {
 				b.Fatal(s.Err())
 			}
 			return got

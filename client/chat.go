@@ -35,68 +35,33 @@ func (r ChatRequest) encode(stream bool) ([]byte, error) {
 	return r.body(stream)
 }
 
-// ChatStream is a streamed chat completion: chunks until data: [DONE]. Call Next until it
-// returns false, then Err. Its methods are for one goroutine, except Close, which may be called
-// from any goroutine.
-type ChatStream struct {
-	s stream[ChatChunk]
-	f *chatStreamFormat
-}
-
-// StreamChatCompletion asks a model and streams the completion.
-// POST /v1/chat/completions with stream true. It never returns nil: a failed check or request
-// shows as Next() false and Err(). The stream has only an idle limit. Close it when done.
-func (c *Client) StreamChatCompletion(ctx context.Context, r ChatRequest) *ChatStream {
+// StreamChatCompletion asks a model and streams the completion: chunks until data: [DONE], whose
+// Final chunk carries the Completion assembled from the chunks (tool calls joined from their
+// deltas). POST /v1/chat/completions with stream true. It never returns nil: a failed check or
+// request shows as Next() false and Err(). The stream has only an idle limit. Close it when done.
+func (c *Client) StreamChatCompletion(ctx context.Context, r ChatRequest) *Stream[ChatChunk] {
 	body, err := r.encode(true)
 	var src *eventSource
 	if err == nil {
 		src, err = c.openEvents(ctx, v1Post("/v1/chat/completions", body, 0), "")
 	}
 	if err != nil {
-		cs := &ChatStream{f: &chatStreamFormat{}}
-		cs.s.failed(err)
-		return cs
+		return failedStream[ChatChunk](err)
 	}
 	return newChatStream(src, c.redact)
 }
 
 // newChatStream reads the chunks of src.
-func newChatStream(src *eventSource, redact func(string) string) *ChatStream {
-	f := &chatStreamFormat{redact: redact}
-	return &ChatStream{s: stream[ChatChunk]{src: src, format: f}, f: f}
+func newChatStream(src *eventSource, redact func(string) string) *Stream[ChatChunk] {
+	return newStream[ChatChunk](src, &chatStreamFormat{redact: redact})
 }
-
-// Next advances to the next chunk; false after [DONE], at an early end or on error.
-func (s *ChatStream) Next() bool { return s.s.next() }
-
-// Current returns the chunk Next moved to.
-func (s *ChatStream) Current() ChatChunk { return s.s.cur }
-
-// Text returns all content received so far; an interrupted stream keeps it.
-func (s *ChatStream) Text() string { return s.s.text.String() }
-
-// Completion returns the completion assembled from the chunks (tool calls joined from their
-// deltas) once [DONE] arrived; nil before.
-func (s *ChatStream) Completion() *ChatCompletion { return s.f.completion }
-
-// Err returns nil after [DONE]; *APIError for a refused request or an error object in the
-// stream; *InterruptedError (errors.Is ErrInterrupted) when the stream ended without [DONE],
-// its Text the content so far; *ValidationError when the request failed its checks.
-func (s *ChatStream) Err() error { return s.s.err }
-
-// Close stops the stream and releases the connection; safe from any goroutine, more than once.
-func (s *ChatStream) Close() error { return s.s.close() }
-
-// RequestID returns the X-Request-ID of the stream's response, when given.
-func (s *ChatStream) RequestID() string { return s.s.requestID() }
 
 // chatStreamFormat decodes chat.completion.chunk data lines and assembles the completion.
 type chatStreamFormat struct {
-	redact     func(string) string
-	done       bool      // data: [DONE] was read
-	failure    *APIError // an error object came instead of a chunk
-	acc        chatAccumulator
-	completion *ChatCompletion
+	redact  func(string) string
+	done    bool      // data: [DONE] was read
+	failure *APIError // an error object came instead of a chunk
+	acc     chatAccumulator
 }
 
 func (f *chatStreamFormat) decode(ev sse.Event) (ChatChunk, bool, error) {
@@ -125,7 +90,7 @@ func (f *chatStreamFormat) apply(c *ChatChunk, text *textBuffer) (bool, error) {
 	case f.failure != nil:
 		return true, f.failure
 	case f.done:
-		f.completion = f.acc.completion()
+		c.Completion = f.acc.completion()
 		return true, nil
 	}
 	for _, ch := range c.Choices {

@@ -11,7 +11,7 @@ import (
 
 var chatFast = ChatRequest{Model: ModelFast, Messages: []ChatMessage{{Role: "user", Content: "Hi"}}}
 
-func chatAll(s *ChatStream) []ChatChunk {
+func chatAll(s *Stream[ChatChunk]) []ChatChunk {
 	var cs []ChatChunk
 	for s.Next() {
 		cs = append(cs, s.Current())
@@ -38,14 +38,14 @@ func TestChatStreamToolCallsAssembled(t *testing.T) {
 		sseHandler(chunks...)(w, r)
 	}))
 	s := c.StreamChatCompletion(t.Context(), chatFast)
-	if s.Completion() != nil {
+	if s.Final().Completion != nil {
 		t.Fatal("a completion before [DONE]")
 	}
 	got := chatAll(s)
 	if s.Err() != nil || len(got) != 6 || got[1].Choices[0].ToolCalls[0].Arguments != `{"ci` {
 		t.Fatal(s.Err(), got)
 	}
-	cc := s.Completion()
+	cc := s.Final().Completion
 	if cc == nil || len(cc.Choices) != 1 || cc.Usage.TotalTokens != 13 || cc.ID != "chatcmpl-1" {
 		t.Fatalf("%+v", cc)
 	}
@@ -66,7 +66,7 @@ func TestChatStreamWithoutDoneIsInterrupted(t *testing.T) {
 	s := c.StreamChatCompletion(t.Context(), chatFast)
 	chatAll(s)
 	var ie *InterruptedError
-	if !errors.As(s.Err(), &ie) || ie.Text != "Hello" || s.Text() != "Hello" || s.Completion() != nil {
+	if !errors.As(s.Err(), &ie) || ie.Text != "Hello" || s.Text() != "Hello" || s.Final().Completion != nil {
 		t.Fatal(s.Err())
 	}
 }
@@ -76,8 +76,8 @@ func TestChatStreamText(t *testing.T) {
 		chatChunk(`{}`, "stop"), "data: [DONE]\n\n")))
 	s := c.StreamChatCompletion(t.Context(), chatFast)
 	chatAll(s)
-	if s.Err() != nil || s.Text() != "Hello" || s.Completion().Choices[0].Message.Content != "Hello" || s.Completion().Choices[0].FinishReason != "stop" || s.RequestID() != "req_s" {
-		t.Fatal(s.Err(), s.Completion())
+	if s.Err() != nil || s.Text() != "Hello" || s.Final().Completion.Choices[0].Message.Content != "Hello" || s.Final().Completion.Choices[0].FinishReason != "stop" || s.RequestID() != "req_s" {
+		t.Fatal(s.Err(), s.Final().Completion)
 	}
 }
 

@@ -11,11 +11,7 @@ import (
 // answer.* events, deltas a preview, answer.reset discarding the text so far, answer.completed
 // the result, answer.failed the error. Unknown event names are skipped.
 type answerFormat struct {
-	redact   func(string) string
-	stage    string
-	answerID string
-	sources  []AnswerSource
-	answer   *Answer
+	redact func(string) string
 }
 
 // eventData is the union of the small data objects of spec §6.
@@ -73,20 +69,14 @@ func (f *answerFormat) decode(raw sse.Event) (StreamEvent, bool, error) {
 }
 
 func (f *answerFormat) apply(e *StreamEvent, text *textBuffer) (bool, error) {
-	if e.AnswerID != "" {
-		f.answerID = e.AnswerID
-	}
 	switch e.Type {
 	case EventDelta:
 		text.add(e.Delta)
 	case EventReset:
 		text.reset()
-	case EventStatus:
-		f.stage = e.Stage
-	case EventSources:
-		f.sources = e.Sources
 	case EventCompleted:
-		f.answer, f.sources = e.Answer, e.Answer.Sources
+		text.reset() // the final answer replaces the preview
+		text.add(e.Answer.Answer)
 		return true, nil
 	case EventFailed:
 		return true, e.Error

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzStreamDecode feeds arbitrary bytes through an AnswerStream. Invariants: no panic; the
+// FuzzStreamDecode feeds arbitrary bytes through an answer stream (Stream[StreamEvent]). Invariants: no panic; the
 // stream ends with nil (only after answer.completed with an Answer), *APIError (after
 // answer.failed) or *InterruptedError; only known event names come out; the preview text is
 // the deltas since the last reset (the final answer after completed).
@@ -34,7 +34,7 @@ func FuzzStreamDecode(f *testing.F) {
 		var ie *InterruptedError
 		switch err := s.Err(); {
 		case err == nil:
-			if s.Answer() == nil {
+			if s.Final().Answer == nil {
 				t.Fatal("success without an answer")
 			}
 		case errors.As(err, &ae), errors.As(err, &ie):
@@ -135,7 +135,7 @@ func parseTurns(spec string, repeat int) []Exchange {
 	return out
 }
 
-// FuzzResponseStream feeds arbitrary bytes through a ResponseStream. Invariants: no panic; the
+// FuzzResponseStream feeds arbitrary bytes through a Stream[ResponseEvent]. Invariants: no panic; the
 // stream ends with nil only after response.completed or .incomplete (with their response),
 // *APIError only after response.failed or an error event, else *InterruptedError; Text is the
 // output_text deltas handed out, in order.
@@ -163,7 +163,7 @@ func FuzzResponseStream(f *testing.F) {
 		var ie *InterruptedError
 		switch err := s.Err(); {
 		case err == nil:
-			if (last != ResponseCompleted && last != ResponseIncomplete) || s.Response() == nil {
+			if (last != ResponseCompleted && last != ResponseIncomplete) || s.Final().Response == nil {
 				t.Fatalf("success after %q", last)
 			}
 		case errors.As(err, &ae):
@@ -180,7 +180,7 @@ func FuzzResponseStream(f *testing.F) {
 	})
 }
 
-// FuzzChatStream feeds arbitrary bytes through a ChatStream. Invariants: no panic; nil only
+// FuzzChatStream feeds arbitrary bytes through a Stream[ChatChunk]. Invariants: no panic; nil only
 // after [DONE], with a completion whose choices' content is the text; *APIError only for an
 // error object; else *InterruptedError keeping the text; Text is the content deltas handed out.
 func FuzzChatStream(f *testing.F) {
@@ -203,7 +203,7 @@ func FuzzChatStream(f *testing.F) {
 		var ie *InterruptedError
 		switch err := s.Err(); {
 		case err == nil:
-			c := s.Completion()
+			c := s.Final().Completion
 			if c == nil {
 				t.Fatal("success without a completion")
 			}
@@ -216,7 +216,7 @@ func FuzzChatStream(f *testing.F) {
 			}
 		case errors.As(err, &ae):
 		case errors.As(err, &ie):
-			if ie.Text != want || s.Completion() != nil {
+			if ie.Text != want || s.Final().Completion != nil {
 				t.Fatalf("interrupted text %q, want %q", ie.Text, want)
 			}
 		default:

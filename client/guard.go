@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+
+	"lectern/internal/words"
 )
 
 // What the client accepts from a server, whatever the server does: no redirects, and a size cap
@@ -69,7 +71,7 @@ type TooLargeError struct {
 // Error names what was too large and the cap.
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("client: %s: the server sent a%s larger than %s, more than Lectern accepts",
-		e.route, article(e.What), humanBytes(e.Limit))
+		e.route, article(e.What), words.Bytes(e.Limit))
 }
 
 // article is " an event", " a reply"...

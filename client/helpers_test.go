@@ -49,17 +49,17 @@ func writeErr(w http.ResponseWriter, status int, code string, retryable bool) {
 // tCtx is a context for helpers that have no *testing.T at hand.
 var tCtx = context.Background()
 
-// answerStreamOf reads an AnswerStream from recorded bytes, without a server.
-func answerStreamOf(data string) *AnswerStream {
+// answerStreamOf reads an answer stream from recorded bytes, without a server.
+func answerStreamOf(data string) *Stream[StreamEvent] {
 	return newAnswerStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
 }
 
 // responseStreamOf reads a ResponseStream from recorded bytes, without a server.
-func responseStreamOf(data string) *ResponseStream {
+func responseStreamOf(data string) *Stream[ResponseEvent] {
 	return newResponseStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
 }
 
 // chatStreamOf reads a ChatStream from recorded bytes, without a server.
-func chatStreamOf(data string) *ChatStream {
+func chatStreamOf(data string) *Stream[ChatChunk] {
 	return newChatStream(newEventSource(strings.NewReader(data), "", nil, nil, nil), nil)
 }

@@ -139,8 +139,8 @@ func TestEmulatorStream(t *testing.T) {
 	if types[client.EventCreated] != 1 || types[client.EventCompleted] != 1 || types[client.EventDelta] == 0 || types[client.EventReset] == 0 {
 		t.Fatalf("events %v", types)
 	}
-	if !strings.Contains(s.Answer().Answer, "12 March") || s.Text() != s.Answer().Answer {
-		t.Fatal(s.Answer())
+	if !strings.Contains(s.Final().Answer.Answer, "12 March") || s.Text() != s.Final().Answer.Answer {
+		t.Fatal(s.Final().Answer)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"lectern/internal/words"
 )
 
 // The checks shared by both /v1 endpoints (model-api.md §4, §7 and §8), each naming the field at
@@ -81,7 +83,7 @@ func checkImages(images []imageRef, tier *Model) error {
 			return err
 		}
 		if total += n; total > MaxImagesBytes {
-			return invalid(img.field, "the images together are over %s", humanBytes(MaxImagesBytes))
+			return invalid(img.field, "the images together are over %s", words.Bytes(MaxImagesBytes))
 		}
 	}
 	return nil
@@ -97,7 +99,7 @@ func imageSize(img imageRef) (int, error) {
 	}
 	n := len(payload)*3/4 - strings.Count(payload[max(0, len(payload)-2):], "=")
 	if n > MaxImageBytes {
-		return 0, invalid(img.field, "the image is over %s", humanBytes(MaxImageBytes))
+		return 0, invalid(img.field, "the image is over %s", words.Bytes(MaxImageBytes))
 	}
 	return n, nil
 }

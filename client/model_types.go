@@ -226,14 +226,16 @@ type ChatUsage struct {
 	TotalTokens      int
 }
 
-// ChatChunk is one chat.completion.chunk of a streamed chat completion.
+// ChatChunk is one chat.completion.chunk of a streamed chat completion. The stream's Final chunk
+// (data: [DONE], never handed out by Next) has only Completion: the chunks assembled.
 type ChatChunk struct {
-	ID      string
-	Model   string
-	Created int64
-	Choices []ChatChunkChoice
-	Usage   *ChatUsage
-	Raw     json.RawMessage
+	ID         string
+	Model      string
+	Created    int64
+	Choices    []ChatChunkChoice
+	Usage      *ChatUsage
+	Raw        json.RawMessage
+	Completion *ChatCompletion
 }
 
 // ChatChunkChoice is the delta of one choice in a chunk; tool calls come in pieces, by Index.

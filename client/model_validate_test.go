@@ -182,7 +182,7 @@ func TestV1ValidationSendsNothing(t *testing.T) {
 	if _, err := c.CreateChatCompletion(t.Context(), badChat); !errors.As(err, &ve) {
 		t.Fatal(err)
 	}
-	if s := c.StreamChatCompletion(t.Context(), badChat); s.Next() || !errors.As(s.Err(), &ve) || s.Completion() != nil {
+	if s := c.StreamChatCompletion(t.Context(), badChat); s.Next() || !errors.As(s.Err(), &ve) || s.Final().Completion != nil {
 		t.Fatal(s.Err())
 	}
 	if n.Load() != 0 {

@@ -82,66 +82,32 @@ func failureOf(r *Response, requestID string) *APIError {
 	return e
 }
 
-// ResponseStream is a streamed /v1/responses answer: call Next until it returns false, then
-// Err. Every event comes out, unknown types included. Its methods are for one goroutine, except
-// Close, which may be called from any goroutine.
-type ResponseStream struct {
-	s stream[ResponseEvent]
-	f *responseFormat
-}
-
-// StreamResponse asks a model and streams the response. POST /v1/responses with stream true.
-// It never returns nil: a failed check or request shows as Next() false and Err(). The stream
-// has only an idle limit (60 s; ':' comment lines count as life). Close it when done.
-func (c *Client) StreamResponse(ctx context.Context, r ResponseRequest) *ResponseStream {
+// StreamResponse asks a model and streams the response: every event comes out, unknown types
+// included; the Final event (response.completed, .incomplete or .failed) carries the final
+// Response. POST /v1/responses with stream true. It never returns nil: a failed check or request
+// shows as Next() false and Err(). The stream has only an idle limit (60 s; ':' comment lines
+// count as life). Close it when done.
+func (c *Client) StreamResponse(ctx context.Context, r ResponseRequest) *Stream[ResponseEvent] {
 	body, err := r.encode(true)
 	var src *eventSource
 	if err == nil {
 		src, err = c.openEvents(ctx, v1Post("/v1/responses", body, 0), "")
 	}
 	if err != nil {
-		rs := &ResponseStream{f: &responseFormat{}}
-		rs.s.failed(err)
-		return rs
+		return failedStream[ResponseEvent](err)
 	}
 	return newResponseStream(src, c.redact)
 }
 
 // newResponseStream reads the response.* events of src.
-func newResponseStream(src *eventSource, redact func(string) string) *ResponseStream {
-	f := &responseFormat{redact: redact, requestID: src.requestID}
-	return &ResponseStream{s: stream[ResponseEvent]{src: src, format: f}, f: f}
+func newResponseStream(src *eventSource, redact func(string) string) *Stream[ResponseEvent] {
+	return newStream[ResponseEvent](src, &responseFormat{redact: redact, requestID: src.requestID})
 }
 
-// Next advances to the next event; false at the end of the stream or on error.
-func (s *ResponseStream) Next() bool { return s.s.next() }
-
-// Current returns the event Next moved to.
-func (s *ResponseStream) Current() ResponseEvent { return s.s.cur }
-
-// Text returns all output text received so far; an interrupted or failed stream keeps it.
-func (s *ResponseStream) Text() string { return s.s.text.String() }
-
-// Response returns the final response of response.completed, .incomplete or .failed, else nil.
-func (s *ResponseStream) Response() *Response { return s.f.final }
-
-// Err returns nil after response.completed and after response.incomplete (see Response's
-// Status and IncompleteReason); *APIError with StatusCode 0 after response.failed, or for a
-// refused request; *InterruptedError (errors.Is ErrInterrupted) when the stream ended early,
-// its Text the text so far; *ValidationError when the request failed its checks.
-func (s *ResponseStream) Err() error { return s.s.err }
-
-// Close stops the stream and releases the connection; safe from any goroutine, more than once.
-func (s *ResponseStream) Close() error { return s.s.close() }
-
-// RequestID returns the X-Request-ID of the stream's response, when given.
-func (s *ResponseStream) RequestID() string { return s.s.requestID() }
-
-// responseFormat decodes the typed response.* events and keeps the final response.
+// responseFormat decodes the typed response.* events; the final one carries the final response.
 type responseFormat struct {
 	redact    func(string) string
 	requestID string
-	final     *Response
 }
 
 // errNoResponse is a final event without its response object.
@@ -217,10 +183,8 @@ func (f *responseFormat) apply(e *ResponseEvent, text *textBuffer) (bool, error)
 	case ResponseOutputTextDelta:
 		text.add(e.Delta)
 	case ResponseCompleted, ResponseIncomplete:
-		f.final = e.Response
 		return true, nil
 	case ResponseFailed:
-		f.final = e.Response
 		return true, e.Error
 	case ResponseErrorEvent:
 		return true, e.Error

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-func streamAll(s *ResponseStream) []ResponseEvent {
+func streamAll(s *Stream[ResponseEvent]) []ResponseEvent {
 	var evs []ResponseEvent
 	for s.Next() {
 		evs = append(evs, s.Current())
@@ -65,7 +65,7 @@ func TestResponseStreamTextAnswer(t *testing.T) {
 	if texts[5] != "Hello " || s.Text() != "Hello there." || evs[7].Text != "Hello there." || evs[3].Part == nil || evs[2].Item.Type != ItemMessage {
 		t.Fatalf("texts %q, %+v", texts, evs[7])
 	}
-	r := s.Response()
+	r := s.Final().Response
 	if r == nil || r.Status != ResponseStatusCompleted || r.OutputText() != "Hello there." || r.Usage.TotalTokens != 17 || s.RequestID() != "req_s" {
 		t.Fatalf("%+v", r)
 	}
@@ -93,8 +93,8 @@ func TestResponseStreamFailureMidText(t *testing.T) {
 	if !errors.As(s.Err(), &ae) || ae.StatusCode != 0 || ae.Code != "model_timeout" || ae.RequestID != "req_fail" {
 		t.Fatalf("%#v", s.Err())
 	}
-	if s.Text() != "Half an answer" || s.Response().Status != ResponseStatusFailed {
-		t.Fatal(s.Text(), s.Response())
+	if s.Text() != "Half an answer" || s.Final().Response.Status != ResponseStatusFailed {
+		t.Fatal(s.Text(), s.Final().Response)
 	}
 }
 
@@ -117,7 +117,7 @@ func TestResponseStreamIncomplete(t *testing.T) {
 		`"incomplete_details":{"reason":"max_output_tokens"}`))
 	s := newV1Client(t, serve(t, sseHandler(e.chunks...))).StreamResponse(t.Context(), askFast)
 	evs := streamAll(s)
-	r := s.Response()
+	r := s.Final().Response
 	if s.Err() != nil || evs[len(evs)-1].Type != ResponseIncomplete || r.Status != ResponseStatusIncomplete ||
 		r.IncompleteReason != "max_output_tokens" || s.Text() != "Cut at the" {
 		t.Fatal(s.Err(), r)
@@ -139,7 +139,7 @@ func TestResponseStreamToolCallInOnePiece(t *testing.T) {
 	if s.Err() != nil || evs[3].Delta != `{"city":"Pune"}` || evs[4].Arguments != `{"city":"Pune"}` || s.Text() != "" {
 		t.Fatal(s.Err(), evs)
 	}
-	calls := s.Response().FunctionCalls()
+	calls := s.Final().Response.FunctionCalls()
 	if len(calls) != 1 || calls[0].Name != "get_weather" || calls[0].CallID != "call_1" || calls[0].Arguments != `{"city":"Pune"}` {
 		t.Fatalf("%+v", calls)
 	}
@@ -155,7 +155,7 @@ func TestResponseStreamCutKeepsText(t *testing.T) {
 	s := newV1Client(t, serve(t, sseHandler(chunks...))).StreamResponse(t.Context(), askFast)
 	streamAll(s)
 	var ie *InterruptedError
-	if !errors.As(s.Err(), &ie) || ie.Text != "Some text" || s.Text() != "Some text" || s.Response() != nil {
+	if !errors.As(s.Err(), &ie) || ie.Text != "Some text" || s.Text() != "Some text" || s.Final().Response != nil {
 		t.Fatalf("%#v", s.Err())
 	}
 }

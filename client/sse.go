@@ -17,8 +17,8 @@ import (
 // chat completion chunks), in three parts as in openai-go's ssestream: the transport (eventSource:
 // go-sse's sse.Read over our own response, a raised event size limit, the idle limit, the reasons
 // a stream ends early), a decoder per format (raw event to typed event) and an accumulator per
-// format (the text so far, the final result). stream[E] joins them into the Next/Current/Err/Close
-// loop every typed stream exposes.
+// format (the text so far, the final result). Stream[E] joins them into the Next/Current/Err/Close
+// loop every stream exposes.
 
 // MaxEventSize is the largest stream event accepted; a final event carries the whole answer.
 const MaxEventSize = 8 << 20
@@ -132,14 +132,20 @@ type format[E any] interface {
 	apply(e *E, text *textBuffer) (final bool, result error)
 }
 
-// stream is the loop every typed stream shares. Its methods are for one goroutine, except
-// close, which may be called from any goroutine.
-type stream[E any] struct {
+// Stream is a streamed answer of either API family: the workspace answer (Stream[StreamEvent],
+// from AskStream), a /v1/responses answer (Stream[ResponseEvent], from StreamResponse) or a chat
+// completion (Stream[ChatChunk], from StreamChatCompletion). Call Next until it returns false,
+// then Err; Current is the event Next moved to, Text the answer's text so far, Final the format's
+// last event. Its methods are for one goroutine, except Close, which may be called from any
+// goroutine. A stream is never nil: a request that failed before any event is a stream that ends
+// at once with its error.
+type Stream[E any] struct {
 	mu       sync.Mutex
 	src      *eventSource
 	format   format[E]
 	text     textBuffer
 	cur      E
+	last     E     // the final event, once it was read
 	done     bool  // Next returns false from now on
 	final    bool  // the final event was handed out: the next Next ends with result
 	result   error // the final event's result
@@ -147,11 +153,47 @@ type stream[E any] struct {
 	badEvent error // the last event that could not be decoded
 }
 
-// failed ends the stream at once with err.
-func (s *stream[E]) failed(err error) { s.err, s.done = err, true }
+// newStream reads the events of src in format f.
+func newStream[E any](src *eventSource, f format[E]) *Stream[E] {
+	return &Stream[E]{src: src, format: f}
+}
 
-// next advances to the next event handed out; false at the end.
-func (s *stream[E]) next() bool {
+// failedStream is a stream that ends at once with err.
+func failedStream[E any](err error) *Stream[E] {
+	return &Stream[E]{err: err, done: true}
+}
+
+// StreamFunc returns a stream whose events come from next, without a server: for fakes in tests
+// of code that reads streams. Each call of next gives an event and the text it adds. When last is
+// true, the event is the final one (Final returns it) and err the stream's result; otherwise a
+// non-nil err ends the stream with err as it is (an *InterruptedError, for example). RequestID
+// returns requestID.
+func StreamFunc[E any](requestID string, next func() (ev E, text string, last bool, err error)) *Stream[E] {
+	src := &eventSource{next: func() (sse.Event, error, bool) { return sse.Event{}, nil, true }, requestID: requestID}
+	return newStream[E](src, &funcFormat[E]{next: next})
+}
+
+// funcFormat is the format of StreamFunc: every raw event is one call of next.
+type funcFormat[E any] struct {
+	next func() (E, string, bool, error)
+	text string
+	last bool
+	err  error
+}
+
+func (f *funcFormat[E]) decode(sse.Event) (E, bool, error) {
+	var ev E
+	ev, f.text, f.last, f.err = f.next()
+	return ev, !f.last && f.err == nil, nil
+}
+
+func (f *funcFormat[E]) apply(_ *E, text *textBuffer) (bool, error) {
+	text.add(f.text)
+	return f.last || f.err != nil, f.err
+}
+
+// Next advances to the next event handed out; false at the end of the stream or on error.
+func (s *Stream[E]) Next() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.done {
@@ -167,45 +209,73 @@ func (s *stream[E]) next() bool {
 			s.finish(s.interrupted(s.src.endCause(err, s.badEvent)))
 			return false
 		}
-		// Decoded in place: a local event would escape to the heap through apply.
-		var show bool
-		s.cur, show, err = s.format.decode(raw)
-		if err != nil {
-			s.badEvent = &DecodeError{Event: raw.Type, RequestID: s.src.requestID, route: s.src.route, err: err}
-			continue
-		}
-		final, result := s.format.apply(&s.cur, &s.text)
-		if s.text.over {
-			s.finish(s.interrupted(s.src.tooLarge("answer")))
-			return false
-		}
-		if final && !show {
-			s.finish(result)
-			return false
-		}
-		s.final, s.result = final, result
-		if show {
-			return true
+		if show, stop := s.step(raw); stop || show {
+			return show
 		}
 	}
 }
 
+// step decodes and applies one raw event; show reports an event to hand out, stop the end.
+func (s *Stream[E]) step(raw sse.Event) (show, stop bool) {
+	// Decoded in place: a local event would escape to the heap through apply.
+	var err error
+	s.cur, show, err = s.format.decode(raw)
+	if err != nil {
+		s.badEvent = &DecodeError{Event: raw.Type, RequestID: s.src.requestID, route: s.src.route, err: err}
+		return false, false
+	}
+	final, result := s.format.apply(&s.cur, &s.text)
+	if s.text.over {
+		s.finish(s.interrupted(s.src.tooLarge("answer")))
+		return false, true
+	}
+	if final {
+		s.last = s.cur
+	}
+	if final && !show {
+		s.finish(result)
+		return false, true
+	}
+	s.final, s.result = final, result
+	return show, false
+}
+
+// Current returns the event Next moved to. Its Raw is the event's data: read-only.
+func (s *Stream[E]) Current() E { return s.cur }
+
+// Final returns the format's last event once it was read, else the zero event: answer.completed
+// or answer.failed (its Answer the result); response.completed, .incomplete or .failed (its
+// Response the final response); the [DONE] of a chat completion (its Completion assembled from
+// the chunks).
+func (s *Stream[E]) Final() E { return s.last }
+
+// Text returns the answer's text received so far (a workspace answer's resets applied; after
+// answer.completed, the final answer text). An interrupted or failed stream keeps it.
+func (s *Stream[E]) Text() string { return s.text.String() }
+
+// Err returns nil when the answer came (answer.completed; response.completed or .incomplete, see
+// the response's Status; [DONE]); *APIError for a refused request or a failure reported in the
+// stream (StatusCode 0); *InterruptedError (errors.Is ErrInterrupted) when the stream ended
+// early, its Text the text so far; *ValidationError when the request failed its checks.
+func (s *Stream[E]) Err() error { return s.err }
+
 // interrupted is the error of a stream that stopped before its final event.
-func (s *stream[E]) interrupted(cause error) error {
+func (s *Stream[E]) interrupted(cause error) error {
 	return &InterruptedError{Text: s.text.String(), Cause: cause, RequestID: s.src.requestID}
 }
 
 // finish ends the stream with err and releases the connection; the caller holds mu.
-func (s *stream[E]) finish(err error) {
+func (s *Stream[E]) finish(err error) {
 	s.err, s.done = err, true
 	if s.src != nil {
 		s.src.release()
 	}
 }
 
-// close stops the stream from any goroutine. Cancelling first unblocks a Next waiting for the
-// network, which then ends the stream with ErrStreamClosed.
-func (s *stream[E]) close() error {
+// Close stops the stream and releases the connection. It is safe to call more than once and from
+// another goroutine; Err is then *InterruptedError with cause ErrStreamClosed unless the answer
+// was already complete. Cancelling first unblocks a Next waiting for the network.
+func (s *Stream[E]) Close() error {
 	if s.src == nil {
 		return nil
 	}
@@ -225,8 +295,8 @@ func (s *stream[E]) close() error {
 	return nil
 }
 
-// requestID is the X-Request-ID of the stream's response, when given.
-func (s *stream[E]) requestID() string {
+// RequestID returns the X-Request-ID of the stream's response, when given.
+func (s *Stream[E]) RequestID() string {
 	if s.src == nil {
 		return ""
 	}

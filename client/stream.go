@@ -6,79 +6,24 @@ import (
 	"net/http"
 )
 
-// AnswerStream is a streamed answer: call Next until it returns false, then Err. Deltas are a
-// preview (Text); answer.completed is the result (Answer). Unknown events are skipped. Its
-// methods are for one goroutine, except Close, which may be called from any goroutine.
-type AnswerStream struct {
-	s stream[StreamEvent]
-	f *answerFormat
+// newAnswerStream reads the answer.* events of src: deltas are a preview (Text), answer.completed
+// the result (Final().Answer); unknown events are skipped.
+func newAnswerStream(src *eventSource, redact func(string) string) *Stream[StreamEvent] {
+	return newStream[StreamEvent](src, &answerFormat{redact: redact})
 }
-
-// failedStream is a stream that ends at once with err.
-func failedStream(err error) *AnswerStream {
-	s := &AnswerStream{f: &answerFormat{}}
-	s.s.failed(err)
-	return s
-}
-
-// newAnswerStream reads the answer.* events of src.
-func newAnswerStream(src *eventSource, redact func(string) string) *AnswerStream {
-	f := &answerFormat{redact: redact}
-	return &AnswerStream{s: stream[StreamEvent]{src: src, format: f}, f: f}
-}
-
-// Next advances to the next known event; false at the end of the stream or on error.
-func (s *AnswerStream) Next() bool { return s.s.next() }
-
-// Current returns the event Next moved to. Its Raw is the event's data: read-only.
-func (s *AnswerStream) Current() StreamEvent { return s.s.cur }
-
-// Err returns nil after answer.completed; *APIError after answer.failed or a refused request;
-// *InterruptedError (errors.Is ErrInterrupted) when the stream ended early; *ValidationError
-// when the request failed its checks.
-func (s *AnswerStream) Err() error { return s.s.err }
-
-// Close stops the stream and releases the connection. It is safe to call more than once and
-// from another goroutine; Err is then *InterruptedError with cause ErrStreamClosed unless the
-// answer was already complete.
-func (s *AnswerStream) Close() error { return s.s.close() }
-
-// Text returns the preview text received so far, resets applied; after answer.completed, the
-// final answer text.
-func (s *AnswerStream) Text() string {
-	if s.f.answer != nil {
-		return s.f.answer.Answer
-	}
-	return s.s.text.String()
-}
-
-// Answer returns the final answer after answer.completed, else nil.
-func (s *AnswerStream) Answer() *Answer { return s.f.answer }
-
-// Stage returns the last stage of answer.status (retrieving, computing, reading, writing).
-func (s *AnswerStream) Stage() string { return s.f.stage }
-
-// Sources returns the provisional sources, replaced by the final list after answer.completed.
-func (s *AnswerStream) Sources() []AnswerSource { return s.f.sources }
-
-// AnswerID returns the answer id carried by the events (prefix wsa_).
-func (s *AnswerStream) AnswerID() string { return s.f.answerID }
-
-// RequestID returns the X-Request-ID of the stream's response, when given.
-func (s *AnswerStream) RequestID() string { return s.s.requestID() }
 
 // AskStream asks a question and streams the answer. POST /workspace with stream true. It never
 // returns nil: a failed check or request shows as Next() false and Err(). The stream has no
 // overall time limit, only an idle limit of 60 s (pings count as life). Close it when done.
-func (c *Client) AskStream(ctx context.Context, r AskRequest) *AnswerStream {
+func (c *Client) AskStream(ctx context.Context, r AskRequest) *Stream[StreamEvent] {
 	body, err := r.body(true, "")
 	if err != nil {
-		return failedStream(err)
+		return failedStream[StreamEvent](err)
 	}
 	// A server may answer a streamed ask with the plain JSON answer: that is answer.completed.
 	src, err := c.openEvents(ctx, &request{method: http.MethodPost, path: "/workspace", body: body}, EventCompleted)
 	if err != nil {
-		return failedStream(err)
+		return failedStream[StreamEvent](err)
 	}
 	return newAnswerStream(src, c.redact)
 }

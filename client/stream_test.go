@@ -39,7 +39,7 @@ func ev(name, data string) string { return "event: " + name + "\ndata: " + data 
 
 const completedEventData = `{"id":"wsa_1","object":"workspace.answer","status":"completed","found":true,"answer":"Final text.","sources":[{"index":1,"document_id":"d1","name":"a.txt","source_type":"file","url":null,"used":false}],"sequence_number":9}`
 
-func askStream(c *Client) *AnswerStream {
+func askStream(c *Client) *Stream[StreamEvent] {
 	return c.AskStream(tCtx, AskRequest{WorkspaceID: "w", Question: "q"})
 }
 
@@ -67,11 +67,14 @@ func TestStreamFullAnswer(t *testing.T) {
 	c, _ := newTestClient(t, sseHandler(fullStream()...))
 	s := askStream(c)
 	defer s.Close()
-	var types []string
-	var texts []string
+	var types, texts []string
+	var stage string
 	for s.Next() {
 		types = append(types, s.Current().Type)
 		texts = append(texts, s.Text())
+		if s.Current().Type == EventStatus {
+			stage = s.Current().Stage
+		}
 	}
 	if err := s.Err(); err != nil {
 		t.Fatal(err)
@@ -83,9 +86,9 @@ func TestStreamFullAnswer(t *testing.T) {
 	if texts[3] != "Wrong" || texts[4] != "" || texts[6] != "Hello there" || s.Text() != "Final text." {
 		t.Fatalf("texts %q", texts)
 	}
-	a := s.Answer()
-	if a == nil || !a.Found || len(s.Sources()) != 1 || s.Stage() != "retrieving" || s.AnswerID() != "wsa_1" || s.RequestID() != "req_s" {
-		t.Fatalf("answer %+v stage %q", a, s.Stage())
+	a := s.Final().Answer
+	if a == nil || !a.Found || len(a.Sources) != 1 || stage != "retrieving" || a.ID != "wsa_1" || s.RequestID() != "req_s" {
+		t.Fatalf("answer %+v stage %q", a, stage)
 	}
 	if s.Next() {
 		t.Fatal("Next after the end")
@@ -191,7 +194,7 @@ func TestStreamRequestErrorAndRetry(t *testing.T) {
 	s := askStream(c)
 	for s.Next() {
 	}
-	if s.Err() != nil || s.Answer() == nil || n.Load() != 2 {
+	if s.Err() != nil || s.Final().Answer == nil || n.Load() != 2 {
 		t.Fatal(s.Err(), n.Load())
 	}
 	s = askStream(c)
@@ -207,7 +210,7 @@ func TestStreamLargeCompletedEvent(t *testing.T) {
 	s := askStream(c)
 	for s.Next() {
 	}
-	if s.Err() != nil || len(s.Answer().Answer) != len(big) {
+	if s.Err() != nil || len(s.Final().Answer.Answer) != len(big) {
 		t.Fatal(s.Err())
 	}
 }
@@ -217,7 +220,7 @@ func TestStreamNestedCompletedAndJSONFallback(t *testing.T) {
 	s := askStream(c)
 	for s.Next() {
 	}
-	if s.Err() != nil || s.Answer().Answer != "nested" || s.AnswerID() != "wsa_n" {
+	if s.Err() != nil || s.Final().Answer.Answer != "nested" || s.Final().AnswerID != "wsa_n" {
 		t.Fatal(s.Err())
 	}
 	c, _ = newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
@@ -227,7 +230,7 @@ func TestStreamNestedCompletedAndJSONFallback(t *testing.T) {
 	s = askStream(c)
 	for s.Next() {
 	}
-	if s.Err() != nil || s.Answer().Answer != "plain json" {
+	if s.Err() != nil || s.Final().Answer.Answer != "plain json" {
 		t.Fatal(s.Err())
 	}
 }

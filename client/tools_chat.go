@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"lectern/internal/words"
 )
 
 // Limits of POST /chat (model-api.md §8, server defaults).
@@ -110,14 +112,14 @@ func CheckChatAttachments(message string, atts []Attachment) error {
 			return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q: %s files cannot be sent to the chat", a.Name, cmpOrNone(ext))}
 		}
 		if a.Size > limit {
-			return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q is %s; the chat takes at most %s a file", a.Name, humanBytes(a.Size), humanBytes(limit))}
+			return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q is %s; the chat takes at most %s a file", a.Name, words.Bytes(a.Size), words.Bytes(limit))}
 		}
 	}
 	if videos > 1 {
 		return &ValidationError{Field: "attachments", Reason: "one video per message"}
 	}
 	if n := chatBodyLength(message, atts); n > MaxChatRequestBytes {
-		return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("the message would be %s once encoded; the chat takes at most %s", humanBytes(n), humanBytes(MaxChatRequestBytes))}
+		return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("the message would be %s once encoded; the chat takes at most %s", words.Bytes(n), words.Bytes(MaxChatRequestBytes))}
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"lectern/internal/words"
 )
 
 // ClientDocumentIDLength is the exact length of a client_document_id (spec §2, Identifiers).
@@ -65,10 +67,10 @@ func Preflight(name string, size int64, lim Limits) error {
 		return &ValidationError{Field: "file", Reason: "the file is empty (0 bytes); there is nothing to add"}
 	}
 	if size > lim.MaxFileBytes {
-		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the file is %s; this server accepts at most %s", humanBytes(size), humanBytes(lim.MaxFileBytes))}
+		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the file is %s; this server accepts at most %s", words.Bytes(size), words.Bytes(lim.MaxFileBytes))}
 	}
 	if n := estimateRequestBytes(name, size); lim.MaxRequestBytes > 0 && n > lim.MaxRequestBytes {
-		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the upload would be %s once encoded; this server accepts at most %s", humanBytes(n), humanBytes(lim.MaxRequestBytes))}
+		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the upload would be %s once encoded; this server accepts at most %s", words.Bytes(n), words.Bytes(lim.MaxRequestBytes))}
 	}
 	return nil
 }
@@ -141,19 +143,6 @@ func (l Limits) withDefaults() Limits {
 	}
 	return l
 }
-
-// humanBytes renders sizes as 3 MiB, 512 KiB or 10 bytes.
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<20))) + " MiB"
-	case n >= 1<<10:
-		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<10))) + " KiB"
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-func trimZero(s string) string { return strings.TrimSuffix(s, ".0") }
 
 // UploadRequest describes one file to add to a personal workspace.
 type UploadRequest struct {

@@ -117,7 +117,7 @@ func outputText(r *client.Response) string {
 }
 
 // drain reads a response stream to its end and returns its events.
-func drain(s *client.ResponseStream) []client.ResponseEvent {
+func drain(s *client.Stream[client.ResponseEvent]) []client.ResponseEvent {
 	var evs []client.ResponseEvent
 	for s.Next() {
 		evs = append(evs, s.Current())
@@ -242,7 +242,7 @@ func TestV1EmulatorResponseText(t *testing.T) {
 		t.Fatalf("order %s", got)
 	}
 	text, n := deltas(evs)
-	final := s.Response()
+	final := s.Final().Response
 	if n < 2 || text != s.Text() || text != plain || final == nil || outputText(final) != text ||
 		final.Status != client.ResponseStatusCompleted || final.Usage == nil {
 		t.Fatalf("%d deltas %q, stream text %q, final %+v", n, text, s.Text(), final)
@@ -309,7 +309,7 @@ func TestV1EmulatorFunctionRoundTrip(t *testing.T) {
 	if got := eventOrder(t, evs); got != want {
 		t.Fatalf("order %s", got)
 	}
-	out := s.Response().Output
+	out := s.Final().Response.Output
 	if len(out) != 1 || out[0].Type != client.ItemFunctionCall || out[0].Name != "get_weather" ||
 		!strings.HasPrefix(out[0].CallID, "call_") || evs[len(evs)-3].Arguments != out[0].Arguments || s.Text() != "" {
 		t.Fatalf("output %+v", out)
@@ -405,7 +405,7 @@ func TestV1EmulatorIncomplete(t *testing.T) {
 	if got := eventOrder(t, evs); got != textEvents+client.ResponseIncomplete {
 		t.Fatalf("order %s", got)
 	}
-	final := s.Response()
+	final := s.Final().Response
 	if final.Status != client.ResponseStatusIncomplete || final.IncompleteReason != "max_output_tokens" ||
 		s.Text() == "" || outputText(final) != s.Text() || final.Output[0].Status != "incomplete" {
 		t.Fatalf("final %+v, text %q", final, s.Text())
@@ -444,7 +444,7 @@ func TestV1EmulatorModelFailure(t *testing.T) {
 	if item := evs[len(evs)-2].Item; item == nil || item.Status != "incomplete" {
 		t.Errorf("output_item.done %s", evs[len(evs)-2].Raw)
 	}
-	if f := s.Response(); f == nil || f.Status != client.ResponseStatusFailed || f.Error == nil || f.Error.Code != "model_unavailable" {
+	if f := s.Final().Response; f == nil || f.Status != client.ResponseStatusFailed || f.Error == nil || f.Error.Code != "model_unavailable" {
 		t.Errorf("final %+v", f)
 	}
 
@@ -455,8 +455,8 @@ func TestV1EmulatorModelFailure(t *testing.T) {
 	if got := eventOrder(t, evs); got != "response.created response.in_progress response.failed" {
 		t.Fatalf("order before text %s", got)
 	}
-	if ae := apiError(t, s.Err()); ae.Code != "model_timeout" || s.Text() != "" || len(s.Response().Output) != 0 {
-		t.Errorf("before text: %v, text %q, output %+v", ae, s.Text(), s.Response().Output)
+	if ae := apiError(t, s.Err()); ae.Code != "model_timeout" || s.Text() != "" || len(s.Final().Response.Output) != 0 {
+		t.Errorf("before text: %v, text %q, output %+v", ae, s.Text(), s.Final().Response.Output)
 	}
 
 	// Chat completions: the text so far is kept too, and the error object ends the stream.
@@ -466,7 +466,7 @@ func TestV1EmulatorModelFailure(t *testing.T) {
 	for cs.Next() {
 	}
 	cs.Close()
-	if ae := apiError(t, cs.Err()); ae.Code != "incomplete_model_stream" || !strings.HasPrefix(cs.Text(), "Lectern demo") || cs.Completion() != nil {
+	if ae := apiError(t, cs.Err()); ae.Code != "incomplete_model_stream" || !strings.HasPrefix(cs.Text(), "Lectern demo") || cs.Final().Completion != nil {
 		t.Errorf("chat: %v, text %q", ae, cs.Text())
 	}
 }
@@ -491,7 +491,7 @@ func TestV1EmulatorChatText(t *testing.T) {
 	if err := s.Err(); err != nil { // nil only after data: [DONE]
 		t.Fatal(err)
 	}
-	done := s.Completion()
+	done := s.Final().Completion
 	if chunks < 3 || done == nil || done.Choices[0].Message.Content != cc.Choices[0].Message.Content ||
 		s.Text() != done.Choices[0].Message.Content || done.Choices[0].FinishReason != "stop" ||
 		done.Choices[0].Message.Role != "assistant" {
@@ -512,7 +512,7 @@ func TestV1EmulatorChatToolCalls(t *testing.T) {
 	if err := s.Err(); err != nil {
 		t.Fatal(err)
 	}
-	choice := s.Completion().Choices[0]
+	choice := s.Final().Completion.Choices[0]
 	if choice.FinishReason != "tool_calls" || len(choice.Message.ToolCalls) != 1 || choice.Message.Content != "" {
 		t.Fatalf("choice %+v", choice)
 	}
@@ -787,7 +787,7 @@ func TestV1EmulatorParallelCallsAndImageOutput(t *testing.T) {
 	if got := eventOrder(t, evs); got != "response.created response.in_progress "+call+call+"response.completed" {
 		t.Fatalf("order %s", got)
 	}
-	out := s.Response().Output
+	out := s.Final().Response.Output
 	if len(out) != 2 || out[0].Name != "get_weather" || out[1].Name != "get_time" || out[0].CallID == out[1].CallID {
 		t.Fatalf("output %+v", out)
 	}
@@ -823,7 +823,7 @@ func TestV1EmulatorParallelCallsAndImageOutput(t *testing.T) {
 		if err := cs.Err(); err != nil {
 			t.Fatal(err)
 		}
-		calls := cs.Completion().Choices[0].Message.ToolCalls
+		calls := cs.Final().Completion.Choices[0].Message.ToolCalls
 		want := map[bool]int{true: 2, false: 1}[parallel]
 		if len(calls) != want || calls[0].Name != "get_weather" || (want == 2 && (calls[1].Name != "get_time" ||
 			calls[1].Arguments != "{}" || calls[0].ID == calls[1].ID)) {
@@ -903,7 +903,7 @@ func TestV1EmulatorInterruptedStreams(t *testing.T) {
 	s.Close()
 	text, n := deltas(evs)
 	var ie *client.InterruptedError
-	if !errors.As(s.Err(), &ie) || n != 3 || ie.Text != text || s.Text() != text || s.Response() != nil {
+	if !errors.As(s.Err(), &ie) || n != 3 || ie.Text != text || s.Text() != text || s.Final().Response != nil {
 		t.Errorf("responses: %v, %d deltas %q, kept %q", s.Err(), n, text, s.Text())
 	}
 	cs := c.StreamChatCompletion(t.Context(), chat)
@@ -914,7 +914,7 @@ func TestV1EmulatorInterruptedStreams(t *testing.T) {
 		}
 	}
 	cs.Close()
-	if !errors.As(cs.Err(), &ie) || chunkText.Len() == 0 || ie.Text != chunkText.String() || cs.Completion() != nil {
+	if !errors.As(cs.Err(), &ie) || chunkText.Len() == 0 || ie.Text != chunkText.String() || cs.Final().Completion != nil {
 		t.Errorf("chat: %v, text %q, kept %q", cs.Err(), chunkText.String(), cs.Text())
 	}
 

@@ -168,13 +168,13 @@ func TestBrowserShowsErrorsWithRequestID(t *testing.T) {
 	}
 }
 
-// failingBackend fails WorkspaceContent with err.
+// failingBackend fails CachedWorkspaceContent with err.
 type failingBackend struct {
 	*app.App
 	err error
 }
 
-func (b *failingBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
+func (b *failingBackend) CachedWorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return nil, nil, b.err
 }
 
@@ -186,7 +186,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	m := u.main
 	m.selectNamed(t, "My documents")
 	until(t, "the limits bar", func() bool { return m.docs.limits.root.Visible() })
-	if got := m.docs.limits.bar.TextFormatter(); got != "25.0 MB of 100.0 MB used" {
+	if got := m.docs.limits.bar.TextFormatter(); got != "25 MiB of 100 MiB used" {
 		t.Errorf("bar text %q", got)
 	}
 	if !strings.Contains(m.docs.limits.daily.Text, "Uploads left today: 195 of 200") {
@@ -238,7 +238,7 @@ type largeBackend struct {
 	docs []client.Document
 }
 
-func (b *largeBackend) WorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
+func (b *largeBackend) CachedWorkspaceContent(context.Context, string) ([]client.Document, []client.Source, error) {
 	return b.docs, nil, nil
 }
 

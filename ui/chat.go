@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +45,8 @@ type chatPane struct {
 	stop    *widget.Button
 	jump    *widget.Button
 	errs    *errorView
-	editing int64 // the turn the question box edits, 0 when it asks anew
+	kind    *widget.Label // says how a conversation of another kind goes on, when one is shown
+	editing int64         // the turn the question box edits, 0 when it asks anew
 	root    fyne.CanvasObject
 
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
@@ -72,7 +74,9 @@ type streamState struct {
 
 func newChatPane(b Backend, ctx context.Context, win fyne.Window) *chatPane {
 	c := &chatPane{b: b, ctx: ctx, win: win, views: map[int64]*turnView{}, follow: true,
-		intro: widget.NewLabel(""), input: newComposer(), errs: newErrorView(b.Explain)}
+		intro: widget.NewLabel(""), input: newComposer(), errs: newErrorView(b.Explain), kind: widget.NewLabel("")}
+	c.kind.Wrapping = fyne.TextWrapWord
+	c.kind.Hide()
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
 	c.think = widget.NewCheck("Thinking", nil)
@@ -101,7 +105,7 @@ func (c *chatPane) layout() fyne.CanvasObject {
 	turns := container.NewStack(c.list, intro,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop)
-	bottom := container.NewVBox(c.errs.box, container.NewBorder(nil, nil, nil, buttons, c.input))
+	bottom := container.NewVBox(c.kind, c.errs.box, container.NewBorder(nil, nil, nil, buttons, c.input))
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
@@ -285,15 +289,29 @@ func (c *chatPane) estimateHeight(t app.Turn) float32 {
 }
 
 // showIdle shows the question box ready for a question, and the intro of an empty conversation.
+// A model conversation is shown with how to go on with it instead: this pane asks workspaces.
 func (c *chatPane) showIdle() {
 	asking := c.streaming != nil
 	showIf(c.stop, asking)
 	showIf(c.send, !asking)
-	if c.ws.WorkspaceID == "" {
+	c.kind.SetText(continueElsewhere(c.conv))
+	showIf(c.kind, c.kind.Text != "")
+	if c.ws.WorkspaceID == "" || c.kind.Visible() {
 		c.input.Disable()
 	} else {
 		c.input.Enable()
 	}
+}
+
+// continueElsewhere says how conv goes on when this pane cannot continue it (a model
+// conversation, until the desktop has a pane for them), else "".
+func continueElsewhere(conv app.Conversation) string {
+	if conv.Kind != app.KindModel {
+		return ""
+	}
+	return fmt.Sprintf("This is a conversation with the model %[1]s. The desktop shows it but cannot continue it yet: "+
+		"to go on with it, run lectern chat --continue --model %[1]s \"your message\" in a terminal "+
+		"(it continues your most recent %[1]s conversation).", conv.Model)
 }
 
 func (c *chatPane) scopeChanged() {

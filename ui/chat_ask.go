@@ -17,7 +17,7 @@ import (
 // with it), or in place of the last question when it is being edited.
 func (c *chatPane) sendQuestion() {
 	text := strings.TrimSpace(c.input.Text)
-	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.keyNeeded() {
+	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.kind.Visible() || c.keyNeeded() {
 		return
 	}
 	c.errs.SetError(nil)
@@ -32,7 +32,7 @@ func (c *chatPane) sendQuestion() {
 			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
 			return c.b.Ask(c.ctx, q, o)
 		}
-		return c.b.Conversations().Ask(c.ctx, conv.ID, text, o)
+		return c.b.Conversations().Send(c.ctx, conv.ID, app.Message{Text: text}, o)
 	}, opts, text, editing)
 }
 

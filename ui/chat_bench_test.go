@@ -33,7 +33,7 @@ func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.Cac
 		b.Fatal(err)
 	}
 	conv := seedConversation(b, a, info.Personal, n)
-	list, _ := a.Workspaces(context.Background())
+	list, _ := a.CachedWorkspaces(context.Background())
 	for _, w := range list {
 		if w.WorkspaceID == info.Personal {
 			return a, conv, w

@@ -245,7 +245,7 @@ func seedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversati
 			turn, err = a.Ask(context.Background(), q, opts)
 			conv.ID = turn.ConversationID
 		} else {
-			turn, err = a.Conversations().Ask(context.Background(), conv.ID, q.Text, opts)
+			turn, err = a.Conversations().Send(context.Background(), conv.ID, app.Message{Text: q.Text}, opts)
 		}
 		if err != nil {
 			t.Fatal(err)

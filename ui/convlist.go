@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/words"
 )
 
 // undoTimeout is how long a deleted conversation can be brought back before the app deletes it.
@@ -313,7 +314,7 @@ func whenText(t, now time.Time) string {
 		return "just now"
 	case d < time.Hour:
 		n := int(d / time.Minute)
-		return fmt.Sprintf("%d %s ago", n, plural(n, "minute"))
+		return fmt.Sprintf("%d %s ago", n, words.Plural(n, "minute"))
 	case y1 == y2 && m1 == m2 && d1 == d2:
 		return t.Format("15:04")
 	case y1 == y2 && t.YearDay() == now.YearDay()-1:

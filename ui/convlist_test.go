@@ -67,7 +67,7 @@ func (f *convFixture) newConv(ws, title string) app.Conversation {
 func (f *convFixture) ask(ws, question string) app.Turn {
 	f.t.Helper()
 	conv := f.newConv(ws, "")
-	turn, err := f.app.Conversations().Ask(f.ctx, conv.ID, question, app.AskOptions{})
+	turn, err := f.app.Conversations().Send(f.ctx, conv.ID, app.Message{Text: question}, app.AskOptions{})
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/words"
 )
 
 // showSearch opens the search over every conversation of the server (Ctrl/Cmd+Shift+F); picking
@@ -103,7 +104,7 @@ func (e *searchBox) TypedKey(k *fyne.KeyEvent) {
 // in the search box.
 func (s *conversationSearch) open() {
 	go func() {
-		ws, _ := s.b.Workspaces(s.ctx) // without names, hits show the workspace id
+		ws, _ := s.b.CachedWorkspaces(s.ctx) // without names, hits show the workspace id
 		uiDo(func() {
 			s.names = make(map[string]string, len(ws))
 			for _, w := range ws {
@@ -146,7 +147,7 @@ func (s *conversationSearch) setHits(text string, hits []app.SearchHit, err erro
 	case len(hits) == 0:
 		s.status.SetText(fmt.Sprintf("Nothing found for “%s”.", strings.TrimSpace(text)))
 	default:
-		s.status.SetText(fmt.Sprintf("%d %s found. Enter opens the first.", len(hits), plural(len(hits), "turn")))
+		s.status.SetText(fmt.Sprintf("%d %s found. Enter opens the first.", len(hits), words.Plural(len(hits), "turn")))
 	}
 }
 

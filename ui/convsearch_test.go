@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -84,5 +85,41 @@ func TestConvSearchHighlighted(t *testing.T) {
 	}
 	if seg := highlighted("A: ", "no match [x", []string{"y"}, widget.RichTextStyleInline); len(seg) != 1 {
 		t.Errorf("without a match: %+v", seg)
+	}
+}
+
+// A model conversation found by the search is shown with its turns and says plainly how it goes
+// on (the command that continues it), instead of refusing a follow-up with an internal message.
+func TestConvSearchOpensAModelConversationAndSaysHowToContinueIt(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	c := m.chat
+	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
+	if err != nil || turn.Status != app.TurnCompleted {
+		t.Fatalf("model answer: %v, %+v", err, turn)
+	}
+	m.convs.showSearch()
+	test.Type(m.convs.search.entry, "colour")
+	until(t, "the hit", func() bool { return len(m.convs.search.hits) == 1 })
+	m.convs.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "the model conversation shown", func() bool {
+		return c.conv.ID == turn.ConversationID && len(c.turns) == 1 && c.kind.Visible()
+	})
+	want := `run lectern chat --continue --model Smart "your message" in a terminal`
+	if !strings.Contains(c.kind.Text, want) || !strings.Contains(c.kind.Text, "the model Smart") {
+		t.Errorf("the note says %q, want it to name %q", c.kind.Text, want)
+	}
+	if !c.input.Disabled() {
+		t.Error("the question box takes a workspace question in a model conversation")
+	}
+	c.input.SetText("And the sky?")
+	c.sendQuestion()
+	if c.streaming != nil || len(c.turns) != 1 || c.errs.message.Text != "" {
+		t.Errorf("a follow-up went out or was refused: %d turns, error %q", len(c.turns), c.errs.message.Text)
+	}
+	c.newConversation()
+	if c.kind.Visible() || c.input.Disabled() {
+		t.Error("a new workspace conversation still shows the model note")
 	}
 }

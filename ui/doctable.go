@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/words"
 	"lectern/ui/internal/doclist"
 )
 
@@ -281,7 +282,7 @@ func (t *docTable) updateSourceCell(c *docCell, i int, col doclist.Column) {
 		if t.model.Collapsed(i) {
 			arrow = "▸ "
 		}
-		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, plural(s.Pages, "page")), true)
+		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, words.Plural(s.Pages, "page")), true)
 	case doclist.ColType:
 		c.showText("Website", false)
 	case doclist.ColStatus:

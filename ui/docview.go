@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/internal/doclist"
 )
 
@@ -232,7 +233,7 @@ func (v *documentsView) reload() {
 	v.loading.Start()
 	v.loading.Show()
 	go func() {
-		docs, sources, err := v.b.WorkspaceContent(v.ctx, id)
+		docs, sources, err := v.b.CachedWorkspaceContent(v.ctx, id)
 		var m *doclist.Model
 		if err == nil {
 			m = doclist.New(docs, sources)
@@ -340,7 +341,7 @@ func (v *documentsView) updateShown() {
 		v.shown.SetText("No documents in this workspace yet")
 		v.empty.set("No documents in this workspace yet.", false)
 	case v.filter.Text == "":
-		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), plural(m.Len(), "document")))
+		v.shown.SetText(fmt.Sprintf("%s %s", thousands(m.Len()), words.Plural(m.Len(), "document")))
 	case m.Matching() == 0:
 		v.shown.SetText("")
 		v.empty.set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)

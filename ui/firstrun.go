@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // firstRun is the page shown while no server is saved: connect to a server with an address and
@@ -97,14 +98,7 @@ func workspaceSummary(ws []client.Workspace) string {
 		}
 		names = append(names, app.OneLine(w.Name))
 	}
-	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), plural(len(ws), "workspace"), strings.Join(names, ", "))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
+	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), words.Plural(len(ws), "workspace"), strings.Join(names, ", "))
 }
 
 func (f *firstRun) doDemo() {

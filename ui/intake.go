@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // The intake: files dropped anywhere on the window (Window.SetOnDropped, window-wide; the drop
@@ -84,7 +85,7 @@ func (m *mainView) addPaths(paths []string) {
 	go func() {
 		if ok, why := m.b.CanAddFiles(m.ctx, ws.WorkspaceID); !ok {
 			uiDo(func() {
-				m.intake.setNotice(fmt.Sprintf("%d %s not added. %s", len(paths), plural(len(paths), "file"), why))
+				m.intake.setNotice(fmt.Sprintf("%d %s not added. %s", len(paths), words.Plural(len(paths), "file"), why))
 			})
 			return
 		}
@@ -92,7 +93,7 @@ func (m *mainView) addPaths(paths []string) {
 		uiDo(func() {
 			m.intake.setNotice("")
 			if err != nil {
-				m.intake.setNotice(sentence(m.b.Explain(err).String()))
+				m.intake.setNotice(words.Sentence(m.b.Explain(err).String()))
 			}
 			m.intake.addResults(res)
 		})

@@ -318,7 +318,7 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 
 	row := s.servers.rows.Objects[0].(*fyne.Container)
 	buttons := row.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container) // in its Center
-	test.Tap(buttons.Objects[0].(*widget.Button)) // Change key
+	test.Tap(buttons.Objects[0].(*widget.Button))                            // Change key
 	k := s.servers.keyForm
 	k.entry.SetText("lk_wrong_key_000000000000")
 	test.Tap(k.save)

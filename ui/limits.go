@@ -9,6 +9,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // limitsBar shows, for the owner's own personal workspaces, the upload limits the server last
@@ -23,7 +24,7 @@ type limitsBar struct {
 func newLimitsBar() *limitsBar {
 	l := &limitsBar{bar: widget.NewProgressBar(), daily: widget.NewLabel("")}
 	l.bar.TextFormatter = func() string {
-		return fmt.Sprintf("%s of %s used", humanBytes(l.lim.WorkspaceBytesUsed), humanBytes(l.lim.WorkspaceBytesLimit))
+		return fmt.Sprintf("%s of %s used", words.Bytes(l.lim.WorkspaceBytesUsed), words.Bytes(l.lim.WorkspaceBytesLimit))
 	}
 	l.root = container.NewBorder(nil, nil, widget.NewLabel("Storage"), nil, container.NewVBox(l.bar))
 	l.daily.Wrapping = fyne.TextWrapWord // a narrow window wraps it rather than widening the pane
@@ -45,18 +46,4 @@ func (l *limitsBar) set(ws app.CachedWorkspace, lim client.Limits, ok bool) {
 	l.daily.SetText(fmt.Sprintf("Uploads left today: %d of %d · OCR pages left today: %d of %d",
 		lim.DailyUploadsRemaining, lim.DailyUploadsLimit, lim.DailyOCRRemaining, lim.DailyOCRLimit))
 	l.root.Show()
-}
-
-// humanBytes renders a byte count such as "12.5 MB".
-func humanBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %cB", float64(n)/float64(div), "KMGTPE"[exp])
 }

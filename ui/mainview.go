@@ -132,7 +132,7 @@ func (m *mainView) start() {
 func (m *mainView) loadWorkspaces() {
 	m.loads++
 	go func() {
-		ws, err := m.b.Workspaces(m.ctx)
+		ws, err := m.b.CachedWorkspaces(m.ctx)
 		uiDo(func() {
 			m.loads--
 			if err != nil {
@@ -292,8 +292,8 @@ func (m *mainView) openConversation(conv app.Conversation) {
 // first when another one is shown.
 func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
 	m.showChat()
-	if conv.WorkspaceID != m.docs.ws.WorkspaceID {
-		m.list.Select(conv.WorkspaceID)
+	if conv.Kind == app.KindWorkspace && conv.WorkspaceID != m.docs.ws.WorkspaceID {
+		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
 	m.chat.open(conv, turnID)
 	m.convs.selectConversation(conv.ID)

@@ -144,8 +144,8 @@ type pollBackend struct {
 	refreshes atomic.Int32
 }
 
-func (b *pollBackend) WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
-	docs, src, err := b.App.WorkspaceContent(ctx, id)
+func (b *pollBackend) CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
+	docs, src, err := b.App.CachedWorkspaceContent(ctx, id)
 	if !b.ready.Load() {
 		docs = append([]client.Document(nil), docs...)
 		for i := range docs {

@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/probe"
+	"lectern/internal/words"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).
@@ -112,7 +113,7 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 
 // openErrorText explains an app.Open failure. The core's errors already say what to do (a damaged
 // or foreign database is reported and left untouched).
-func openErrorText(err error) string { return sentence(err.Error()) }
+func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
 // wrap lays the first-frame probe over a view's content, when there is a probe.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {

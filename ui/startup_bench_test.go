@@ -243,8 +243,8 @@ func askTwenty(b *testing.B, a *app.App, ws string) {
 	turn, err := a.Ask(context.Background(), app.Question{Workspace: ws, Text: "What is in the archive?"},
 		app.AskOptions{NoStream: true})
 	for i := 1; i < 20 && err == nil; i++ {
-		_, err = a.Conversations().Ask(context.Background(), turn.ConversationID,
-			fmt.Sprintf("And what else, part %d?", i), app.AskOptions{NoStream: true})
+		_, err = a.Conversations().Send(context.Background(), turn.ConversationID,
+			app.Message{Text: fmt.Sprintf("And what else, part %d?", i)}, app.AskOptions{NoStream: true})
 	}
 	if err != nil {
 		b.Fatal(err)

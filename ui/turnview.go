@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/markdown"
 )
 
@@ -195,7 +196,7 @@ func (v *turnView) setDetails(t app.Turn) {
 	showIf(v.details, len(lines) > 0)
 	title := "Details"
 	if len(t.Warnings) > 0 {
-		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), plural(len(t.Warnings), "warning"))
+		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), words.Plural(len(t.Warnings), "warning"))
 	}
 	v.detailsB.SetText(title)
 	v.facts.SetText(app.SafeText(strings.Join(lines, "\n")))
@@ -243,7 +244,7 @@ func coverageLine(c *client.Coverage) string {
 	if c.Mode == "compute" {
 		s = "Calculated from the spreadsheet's columns"
 	}
-	s += fmt.Sprintf("; %d %s checked", c.DocumentsChecked, plural(c.DocumentsChecked, "document"))
+	s += fmt.Sprintf("; %d %s checked", c.DocumentsChecked, words.Plural(c.DocumentsChecked, "document"))
 	if c.DocumentsUsed != nil {
 		s += fmt.Sprintf(", %d used", *c.DocumentsUsed)
 	} else {

@@ -37,8 +37,8 @@ type Backend interface {
 	SignOut(ctx context.Context) error
 	StartDemo(ctx context.Context) error
 	Connection() app.Connection
-	Workspaces(ctx context.Context) ([]app.CachedWorkspace, error)
-	WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
+	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
+	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	Refresh(ctx context.Context) error
 	RefreshWorkspace(ctx context.Context, id string) error
 	WorkspaceLimits(id string) (client.Limits, bool)

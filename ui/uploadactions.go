@@ -3,6 +3,8 @@ package ui
 import (
 	"os"
 	"slices"
+
+	"lectern/internal/words"
 )
 
 // The uploads panel's actions: Retry (under the suggested name after duplicate_name), Remove, and
@@ -23,7 +25,7 @@ func (p *uploadsPanel) retry(it uploadItem) {
 // showError writes why an action on entry id failed on its row.
 func (p *uploadsPanel) showError(id int64, err error) {
 	if i := p.index(id); i >= 0 {
-		p.items[i].Entry.Error = sentence(err.Error())
+		p.items[i].Entry.Error = words.Sentence(err.Error())
 		p.list.RefreshItem(i)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // uploadItem is one line of the uploads panel: a queue entry, or a file refused before it was
@@ -78,7 +79,7 @@ func (r *uploadRow) set(it uploadItem) {
 	r.item = it
 	e := it.Entry
 	r.name.SetText(e.Name)
-	r.size.SetText(humanBytes(e.Size))
+	r.size.SetText(words.Bytes(e.Size))
 	word, col := uploadStateWords(it)
 	r.state.Text, r.state.Color = word, col
 	r.state.Refresh()

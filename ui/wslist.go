@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // workspaceList is the left pane: a filter box over the workspaces, personal first then
@@ -200,7 +201,7 @@ func (r *workspaceRow) set(ws app.CachedWorkspace) {
 
 // countsText says how many documents a workspace holds and in which state.
 func countsText(c client.Counts) string {
-	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", thousands(c.Documents), plural(c.Documents, "document"),
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", thousands(c.Documents), words.Plural(c.Documents, "document"),
 		thousands(c.Ready), thousands(c.NotReady), thousands(c.Failed))
 }
 

@@ -68,7 +68,7 @@ func TestClientAsk(t *testing.T) {
 		s := c.AskStream(ctx, q)
 		for s.Next() {
 		}
-		if s.Err() != nil || s.Answer() == nil || s.Text() != s.Answer().Answer {
+		if s.Err() != nil || s.Final().Answer == nil || s.Text() != s.Final().Answer.Answer {
 			t.Fatalf("stream: %v text %q", s.Err(), s.Text())
 		}
 		s.Close()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -123,4 +124,52 @@ func BenchmarkStreamedParagraph(b *testing.B) {
 	md := strings.Repeat("The workspace holds **ten invoices** from *2024* and `x` is the newest. ", 55)
 	ps := deltas(md, 1000)
 	benchStream(b, ps)
+}
+
+// streamPace is how often a delta arrives in the painted benchmarks: 2,000 deltas a second,
+// a fast model (5,000 deltas take 2.5 s).
+const streamPace = 500 * time.Microsecond
+
+// BenchmarkStreamedAnswerPainted streams the 64 KB answer of issue 24 (headings, a 200-row
+// table, a 3,000-line code block, a list nested 50 deep) in 5,000 deltas into a View, coalesced
+// to frames as the chat pane does, each frame laid out and painted. frame-p95-ms is the 95th
+// percentile of the frames' times; final-ms the time from the last delta to the final frame.
+// The -cpu-ms figures are the same in CPU time, which other work on the machine does not stretch.
+func BenchmarkStreamedAnswerPainted(b *testing.B) {
+	test.NewTempApp(b)
+	ps := deltas(issueAnswer(), 5000)
+	var all paintedStream
+	runs := 0
+	for b.Loop() {
+		s := streamPainted(ps, streamPace)
+		all.frames, all.framesCPU = append(all.frames, s.frames...), append(all.framesCPU, s.framesCPU...)
+		all.final, all.finalCPU = all.final+s.final, all.finalCPU+s.finalCPU
+		runs++
+	}
+	b.ReportMetric(ms(percentile(all.frames, 95)), "frame-p95-ms")
+	b.ReportMetric(ms(all.final)/float64(runs), "final-ms")
+	b.ReportMetric(ms(percentile(all.framesCPU, 95)), "frame-p95-cpu-ms")
+	b.ReportMetric(ms(all.finalCPU)/float64(runs), "final-cpu-ms")
+	b.ReportMetric(float64(len(all.frames))/float64(runs), "frames")
+}
+
+// BenchmarkLongLine streams an answer holding one 1 MB line without spaces in 1,000 deltas,
+// as BenchmarkStreamedAnswerPainted does; frame-max-ms is the longest frame, the final one
+// included, and frame-max-cpu-ms the most CPU time a frame took.
+func BenchmarkLongLine(b *testing.B) {
+	test.NewTempApp(b)
+	ps := deltas(longLineAnswer(), 1000)
+	var longest, longestCPU time.Duration
+	for b.Loop() {
+		s := streamPainted(ps, streamPace)
+		longest = max(longest, percentile(s.frames, 100))
+		longestCPU = max(longestCPU, percentile(s.framesCPU, 100))
+	}
+	b.ReportMetric(ms(longest), "frame-max-ms")
+	b.ReportMetric(ms(longestCPU), "frame-max-cpu-ms")
+}
+
+// longLineAnswer is a paragraph of one 1 MB line without spaces between two short ones.
+func longLineAnswer() string {
+	return "Here is the blob:\n\n" + strings.Repeat("QmFzZTY0IGRhdGEgd2l0aG91dCBzcGFjZXM", 1<<20/35) + "\n\nThat is all.\n"
 }

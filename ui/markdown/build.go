@@ -19,6 +19,13 @@ type builder struct {
 	open  bool // the block is still streaming: code is not highlighted yet
 	depth int  // list nesting, for the bullet's shape
 	texts []*textBlock
+	// prefix goes in front of the next text: the marker of a list item nested too deep to
+	// have a column of its own
+	prefix []widget.RichTextSegment
+	// reuse are the texts the block showed before it was built again: text is the costly part
+	// of a block (RichText wraps, measures and draws it), so a text that did not change keeps
+	// its object
+	reuse []*textBlock
 }
 
 // bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
@@ -79,6 +86,15 @@ func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) *
 			t.Text = strings.TrimLeft(t.Text, " \t") // after a task list's check box
 		}
 	}
+	if b.prefix != nil {
+		segs = append(b.prefix, segs...)
+		b.prefix = nil
+	}
+	segs = cutLongText(segs)
+	if i := len(b.texts); i < len(b.reuse) && b.reuse[i].shows(segs, st) {
+		b.texts = append(b.texts, b.reuse[i])
+		return b.reuse[i]
+	}
 	t := newTextBlock(segs, true)
 	t.base, t.size, t.align = st.TextStyle, st.SizeName, st.Alignment
 	t.setSelecting(b.v.selecting)
@@ -114,32 +130,84 @@ func (b *builder) lines(n ast.Node) string {
 	return s.String()
 }
 
+// maxIndent is the deepest list level indented further than its parent. Deeper levels keep
+// its indent and put their level and marker in front of their text, so that a list nested 50
+// deep stays as wide as one nested maxIndent deep.
+const maxIndent = 8
+
 // list draws each item as a marker beside its blocks. Task items get a check box icon.
 func (b *builder) list(n *ast.List) fyne.CanvasObject {
 	var items []fyne.CanvasObject
 	num := n.Start
 	b.depth++
 	for it := n.FirstChild(); it != nil; it = it.NextSibling() {
-		var marker fyne.CanvasObject
-		switch checked, task := taskState(it); {
-		case task && checked:
-			marker = widget.NewIcon(theme.CheckButtonCheckedIcon())
-		case task:
-			marker = widget.NewIcon(theme.CheckButtonIcon())
-		case n.IsOrdered():
-			marker = widget.NewLabel(strconv.Itoa(num) + ".")
-		default:
-			marker = widget.NewLabel(bullets[(b.depth-1)%len(bullets)])
-		}
+		marker := b.marker(n, it, num)
 		num++
+		if b.depth > maxIndent {
+			items = append(items, b.unindentedItem(it, marker))
+			continue
+		}
 		body := b.blocks(it)
 		if body == nil {
 			body = b.text(nil, baseStyle("")) // an empty item keeps its line
 		}
-		items = append(items, container.NewBorder(nil, nil, marker, nil, body))
+		var mark fyne.CanvasObject = widget.NewLabel(marker)
+		if icon := taskIcon(marker); icon != nil {
+			mark = widget.NewIcon(icon)
+		}
+		items = append(items, container.NewBorder(nil, nil, mark, nil, body))
 	}
 	b.depth--
 	return container.NewVBox(items...)
+}
+
+// Markers of task items, drawn as check box icons when they have a column of their own.
+const (
+	taskOpen = "[ ]"
+	taskDone = "[x]"
+)
+
+// marker is the text of item it's marker: a task's box, its number, or the bullet of its level.
+func (b *builder) marker(n *ast.List, it ast.Node, num int) string {
+	switch checked, task := taskState(it); {
+	case task && checked:
+		return taskDone
+	case task:
+		return taskOpen
+	case n.IsOrdered():
+		return strconv.Itoa(num) + "."
+	}
+	return bullets[(b.depth-1)%len(bullets)]
+}
+
+// taskIcon is the check box icon for a task marker; nil for other markers.
+func taskIcon(marker string) fyne.Resource {
+	switch marker {
+	case taskDone:
+		return theme.CheckButtonCheckedIcon()
+	case taskOpen:
+		return theme.CheckButtonIcon()
+	}
+	return nil
+}
+
+// unindentedItem draws an item nested deeper than maxIndent: its blocks at its parent's indent,
+// with its level and marker in front of its first text ("[9] • text").
+func (b *builder) unindentedItem(it ast.Node, marker string) fyne.CanvasObject {
+	level := baseStyle("")
+	level.ColorName = theme.ColorNamePlaceHolder
+	b.prefix = appendText(appendText(nil, "["+strconv.Itoa(b.depth)+"] ", level), marker+" ", baseStyle(""))
+	first := it.FirstChild()
+	_, para := first.(*ast.Paragraph)
+	_, line := first.(*ast.TextBlock)
+	if first == nil || !(para || line) || displayMath(first) != nil {
+		head := b.text(nil, baseStyle("")) // the marker on a line of its own, above the blocks
+		if body := b.blocks(it); body != nil {
+			return container.NewVBox(head, body)
+		}
+		return head
+	}
+	return b.blocks(it)
 }
 
 // taskState says whether list item it starts with a check box, and whether that is checked.

@@ -1,7 +1,9 @@
 package markdown
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -36,12 +38,16 @@ var _ fyne.Widget = (*codeBlock)(nil)
 // chunkLines is how many lines of code one RichText shows.
 const chunkLines = 16
 
+// maxHighlighted is the most code, in bytes, that is coloured: the lexer takes about a
+// millisecond a kilobyte, on the UI goroutine, and larger code is not read line by line.
+const maxHighlighted = 128 << 10
+
 // code builds a code block; highlighted colours it by lang (the fence has closed).
 func (b *builder) code(lang, code string, highlighted bool) fyne.CanvasObject {
 	code = strings.TrimSuffix(code, "\n")
 	c := newCodeBlock(b.v, lang)
 	var segs []widget.RichTextSegment
-	if highlighted {
+	if highlighted && len(code) <= maxHighlighted && !hasLongLine(code) {
 		segs = highlight(lang, code)
 	}
 	if segs == nil {
@@ -64,20 +70,21 @@ func newCodeBlock(v *View, lang string) *codeBlock {
 	c.copyButton = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), func() { v.copyText(c.code) })
 	c.copyButton.Importance = widget.LowImportance
 	header := container.NewHBox(layout.NewSpacer(), widget.NewLabel(lang), c.copyButton)
-	c.lines = container.New(layout.NewCustomPaddedVBoxLayout(0))
+	c.lines = container.New(chunkStack{})
 	c.scroll = container.NewHScroll(c.lines)
 	c.content = container.NewPadded(container.NewBorder(header, nil, nil, nil, c.scroll))
 	c.ExtendBaseWidget(c)
 	return c
 }
 
-// addChunk appends a chunk showing segs.
+// addChunk appends a chunk showing segs. It does not lay the chunks out (Container.Add would,
+// all of them, for each chunk added): resizing the block does.
 func (c *codeBlock) addChunk(segs []widget.RichTextSegment) *textBlock {
 	t := newTextBlock(segs, false)
 	t.base = fyne.TextStyle{Monospace: true}
 	t.setSelecting(c.v.selecting)
 	c.chunks = append(c.chunks, t)
-	c.lines.Add(t)
+	c.lines.Objects = append(c.lines.Objects, t)
 	return t
 }
 
@@ -140,6 +147,41 @@ func splitChunks(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
 	return append(chunks, cur)
 }
 
+// chunkStack stacks a code block's chunks with no gap between their lines: each chunk's
+// RichText pads its text above and below, and those two paddings between chunks would show
+// as a blank line every chunkLines lines.
+type chunkStack struct{}
+
+// overlap is how far each chunk is drawn over the one above: the padding at both.
+func (chunkStack) overlap() float32 {
+	return 2 * theme.InnerPadding()
+}
+
+// Layout stacks the chunks at their heights, each overlapping the one above.
+func (s chunkStack) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objects {
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h - s.overlap()
+	}
+}
+
+// MinSize is the widest chunk and the chunks' heights less the overlaps.
+func (s chunkStack) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objects {
+		om := o.MinSize()
+		m.Width = max(m.Width, om.Width)
+		m.Height += om.Height
+	}
+	if len(objects) > 1 {
+		m.Height -= s.overlap() * float32(len(objects)-1)
+	}
+	return m
+}
+
 // CreateRenderer implements fyne.Widget.
 func (c *codeBlock) CreateRenderer() fyne.WidgetRenderer {
 	r := &codeRenderer{c: c, objects: []fyne.CanvasObject{c.bg, c.content}}
@@ -175,4 +217,56 @@ func (r *codeRenderer) Refresh() {
 func (r *codeRenderer) setColor() {
 	th := r.c.Theme()
 	r.c.bg.FillColor = th.Color(theme.ColorNameInputBackground, fyne.CurrentApp().Settings().ThemeVariant())
+}
+
+// maxLineRunes is the most of one line of code that is shown. A longer line (minified code,
+// a data blob) is cut with a note: Fyne shapes and draws a line whole, so a line of a megabyte
+// takes seconds, and no one reads it on screen. Copy still copies all of it.
+const maxLineRunes = 500
+
+// hasLongLine says whether a line of s is longer than maxLineRunes.
+func hasLongLine(s string) bool {
+	for line := range strings.Lines(s) {
+		if isLong(strings.TrimSuffix(line, "\n")) {
+			return true
+		}
+	}
+	return false
+}
+
+// isLong says whether line is longer than maxLineRunes.
+func isLong(line string) bool {
+	return len(line) > maxLineRunes && utf8.RuneCountInString(line) > maxLineRunes
+}
+
+// cutLongLines cuts every line of s longer than maxLineRunes, saying how much was left out.
+func cutLongLines(s string) string {
+	if !hasLongLine(s) {
+		return s
+	}
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		text, nl := strings.CutSuffix(line, "\n")
+		if isLong(text) {
+			kept := firstRunes(text, maxLineRunes)
+			more := utf8.RuneCountInString(text[len(kept):])
+			text = kept + "… (" + strconv.Itoa(more) + " more characters: Copy has them)"
+		}
+		b.WriteString(text)
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// firstRunes is the first n runes of s.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -2,8 +2,10 @@ package markdown
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -33,6 +35,72 @@ func newTextBlock(segs []widget.RichTextSegment, wrap bool) *textBlock {
 	t.plain = plainText(segs)
 	t.ExtendBaseWidget(t)
 	return t
+}
+
+// shows says whether t is wrapped text showing segs in base style st.
+func (t *textBlock) shows(segs []widget.RichTextSegment, st widget.RichTextStyle) bool {
+	if t.rich.Wrapping != fyne.TextWrapWord || t.base != st.TextStyle || t.size != st.SizeName ||
+		t.align != st.Alignment || len(t.rich.Segments) != len(segs) {
+		return false
+	}
+	for i, s := range segs {
+		if !sameSegment(t.rich.Segments[i], s) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameSegment says whether a and b draw the same: same text, style and link.
+func sameSegment(a, b widget.RichTextSegment) bool {
+	switch a := a.(type) {
+	case *widget.TextSegment:
+		b, ok := b.(*widget.TextSegment)
+		return ok && a.Text == b.Text && a.Style == b.Style
+	case *widget.HyperlinkSegment:
+		b, ok := b.(*widget.HyperlinkSegment)
+		return ok && a.Text == b.Text && a.URL.String() == b.URL.String() && a.TextStyle == b.TextStyle &&
+			a.SizeName == b.SizeName && a.Alignment == b.Alignment
+	}
+	return false
+}
+
+// maxTextRunes is the most characters one text (a paragraph, a heading, an item's line, a
+// cell) shows. Fyne wraps, measures and draws text whole, with a cost that grows faster than
+// its length: a paragraph of one unbroken megabyte froze the window for a minute. Longer
+// text is cut with a note; the answer's source keeps every character (Text, for copying).
+const maxTextRunes = 10_000
+
+// cutNote ends a text cut at maxTextRunes.
+const cutNote = " … (too long to show whole: copy the answer to read all of it)"
+
+// cutLongText is segs cut after maxTextRunes characters, with cutNote; segs if shorter.
+func cutLongText(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	left := maxTextRunes
+	for i, s := range segs {
+		text := s.Textual()
+		if len(text) <= left {
+			left -= utf8.RuneCountInString(text)
+			continue
+		}
+		if n := utf8.RuneCountInString(text); n <= left {
+			left -= n
+			continue
+		}
+		kept := firstRunes(text, left)
+		cut := append([]widget.RichTextSegment(nil), segs[:i]...)
+		switch s := s.(type) {
+		case *widget.TextSegment:
+			cut = appendText(cut, kept, s.Style)
+		case *widget.HyperlinkSegment:
+			cut = append(cut, &widget.HyperlinkSegment{Text: kept, URL: s.URL, OnTapped: s.OnTapped,
+				TextStyle: s.TextStyle, SizeName: s.SizeName, Alignment: s.Alignment})
+		}
+		note := widget.RichTextStyleInline
+		note.ColorName = theme.ColorNamePlaceHolder
+		return appendText(cut, cutNote, note)
+	}
+	return segs
 }
 
 // plainText is what segs read as, for selecting and copying.
@@ -97,15 +165,21 @@ func (r *textBlockRenderer) Refresh() {
 	r.t.shown().Refresh()
 }
 
-// setCode shows s as plain code.
+// setCode shows s as plain code, its over-long lines cut (see cutLongLines). The segment is
+// changed in place, so that the RichText keeps the objects of the lines that did not change.
 func (t *textBlock) setCode(s string) {
+	s = cutLongLines(s)
 	if s == t.plain && len(t.rich.Segments) > 0 {
 		return
 	}
 	t.plain = s
-	st := widget.RichTextStyleCodeBlock
-	st.Inline = true
-	t.rich.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: st}}
+	if len(t.rich.Segments) == 1 {
+		t.rich.Segments[0].(*widget.TextSegment).Text = s
+	} else {
+		st := widget.RichTextStyleCodeBlock
+		st.Inline = true
+		t.rich.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: st}}
+	}
 	t.rich.Refresh()
 	if t.label != nil {
 		t.label.SetText(s)

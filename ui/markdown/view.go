@@ -52,6 +52,7 @@ type block struct {
 	texts    []*textBlock      // its texts, for select mode
 	min      fyne.Size         // obj's minimum size when it is measured wide (a guess before)
 	measured float32           // the width min was measured at; -1 before
+	built    bool              // obj is new: show refreshes it
 }
 
 var _ fyne.Widget = (*View)(nil)
@@ -143,7 +144,8 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	if j < len(v.blocks) {
 		old := v.blocks[j]
 		old.start = sp.start
-		if old.key == key && old.open == open {
+		if sameSource(old.key, key) && (old.open == open || !open) {
+			old.key, old.open = key, open // an open block closed as it was: keep what it built
 			return old
 		}
 		if open && old.open {
@@ -153,19 +155,28 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 		}
 	}
 	b := builder{v: v, src: tail, open: open}
+	if j < len(v.blocks) {
+		b.reuse = v.blocks[j].texts // the texts that did not change keep their objects
+	}
 	var blk block
 	if open {
-		blk = b.buildOpen(key, sp.start)
+		var parsed ast.Node
+		if key == md[sp.start:] {
+			parsed = n // nothing to heal: the node parsed with the rest is the block
+		}
+		blk = b.buildOpen(key, sp.start, parsed)
 	} else {
 		blk = b.build(n, key, sp.start)
 	}
 	if j < len(v.blocks) {
 		blk.min = v.blocks[j].min // the likely height: then measuring wraps its text once, not twice
 	}
+	blk.built = true
 	return blk
 }
 
-// show makes next the blocks on screen, for source md.
+// show makes next the blocks on screen, for source md. Only the blocks just built are
+// refreshed: refreshing the View would make the window draw every text in it again.
 func (v *View) show(md string, final bool, next []block) {
 	v.src, v.final, v.blocks = md, final, next
 	v.objects = v.objects[:0]
@@ -176,7 +187,13 @@ func (v *View) show(md string, final bool, next []block) {
 	}
 	if v.renderer != nil {
 		v.renderer.Layout(v.Size()) // measures only the blocks just built
-		canvas.Refresh(v)
+	}
+	for i := range v.blocks {
+		b := &v.blocks[i]
+		if b.built && b.obj != nil && v.renderer != nil {
+			canvas.Refresh(b.obj)
+		}
+		b.built = false
 	}
 }
 
@@ -186,11 +203,16 @@ func (b *builder) build(n ast.Node, key string, start int) block {
 	return block{start: start, key: key, obj: obj, texts: b.texts, measured: -1}
 }
 
-// buildOpen makes the block for the open block's healed source, parsed on its own.
-func (b *builder) buildOpen(healed string, start int) block {
-	b.src = []byte(healed)
+// buildOpen makes the block for the open block's healed source, parsed on its own, or
+// from parsed, its node, when healing left the source as it was (parsing a long block
+// again cost as much as building it).
+func (b *builder) buildOpen(healed string, start int, parsed ast.Node) block {
 	b.open = fenceOpen(healed) // a closed fence is highlighted at once
-	nodes, _ := parse(b.src, 0)
+	nodes := []ast.Node{parsed}
+	if parsed == nil {
+		b.src = []byte(healed)
+		nodes, _ = parse(b.src, 0)
+	}
 	var objs []fyne.CanvasObject
 	for _, n := range nodes {
 		if o := b.block(n); o != nil {
@@ -224,6 +246,17 @@ func (v *View) copyText(s string) {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(s)
+}
+
+// sameSource says whether a block built from source a shows what one built from b would.
+// Blank lines after a block change nothing, unless a fence is open: then they are code.
+// (A closed fence becomes the block after it, then a finished block, with one more newline
+// each time: without this, 3,000 lines of code were coloured and built three times over.)
+func sameSource(a, b string) bool {
+	if a == b {
+		return true
+	}
+	return strings.TrimRight(a, "\n") == strings.TrimRight(b, "\n") && !fenceOpen(a) && !fenceOpen(b)
 }
 
 // extendOpenCode shows healed, the open block's source, by extending the open code block that

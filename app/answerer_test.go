@@ -1,0 +1,90 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestEveryKindAnswersThroughTheSameCalls: a workspace conversation and a model conversation,
+// both against the emulator, go through the same Conversations calls (Send, Stop while
+// Answering, Retry, Resend), each answered by the answerer of its kind: the workspace question
+// by POST /workspace, the model message by /v1 with the conversation sent again.
+func TestEveryKindAnswersThroughTheSameCalls(t *testing.T) {
+	cfg := fastEmulatorConfig()
+	cfg.DeltaDelay = 40 * time.Millisecond
+	f, _ := newAskFixture(t, cfg)
+	ctx := ctxT(t)
+	ws, err := f.app.Conversations().New(ctx, f.org, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, err := f.app.Conversations().NewChat(ctx, "Smart", "Answer briefly.", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, conv := range []Conversation{ws, model} {
+		t.Run(string(conv.Kind), func(t *testing.T) { sameCalls(t, f, conv) })
+	}
+}
+
+// sameCalls sends, stops, retries and edits in conv, checking what each call saved.
+func sameCalls(t *testing.T, f *fixture, conv Conversation) {
+	cs := f.app.Conversations()
+	ctx := ctxT(t)
+	id, done := askInBackground(t, f, conv.ID, "How far ahead must travel be booked?")
+	if !cs.Answering(id) || !cs.Stop(id) {
+		t.Fatal("Stop found no answer in progress")
+	}
+	r := <-done
+	if r.err == nil || r.turn.Status != TurnInterrupted || r.turn.Answer == "" || r.turn.ConversationID != conv.ID {
+		t.Fatalf("stopped turn = %+v, %v", r.turn, r.err)
+	}
+	var updates []TurnChanged
+	turn, err := cs.Retry(ctx, id, AskOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+	if err != nil || turn.ID != id || turn.Status != TurnCompleted || turn.Answer == "" {
+		t.Fatalf("retry = %+v, %v", turn, err)
+	}
+	if len(updates) < 2 || updates[0].Status != TurnPending || updates[len(updates)-1].Status != TurnCompleted {
+		t.Fatalf("retry progress: %+v", updates)
+	}
+	edited, err := cs.Resend(ctx, id, "Which transport is preferred?", AskOptions{})
+	if err != nil || edited.Status != TurnCompleted || edited.Question != "Which transport is preferred?" {
+		t.Fatalf("resend = %+v, %v", edited, err)
+	}
+	next, err := cs.Send(ctx, conv.ID, Message{Text: "And the rule for hotels?"}, AskOptions{})
+	if err != nil || next.Status != TurnCompleted {
+		t.Fatalf("send = %+v, %v", next, err)
+	}
+	turns, _ := cs.Turns(ctx, conv.ID)
+	if len(turns) != 2 || turns[0].ID != edited.ID || turns[1].ID != next.ID {
+		t.Fatalf("saved turns %+v", turns)
+	}
+	// The answerer of the kind answered: a model turn names its tier and carries the /v1 object.
+	switch conv.Kind {
+	case KindModel:
+		if next.Tier != "Smart" || (next.Response == nil && next.Completion == nil) || next.Usage == nil {
+			t.Fatalf("model turn %+v", next)
+		}
+	case KindWorkspace:
+		if next.Final == nil || next.AnswerID == "" || next.Response != nil || strings.HasPrefix(next.Tier, "Smart") {
+			t.Fatalf("workspace turn %+v", next)
+		}
+	}
+}
+
+// TestWorkspaceQuestionRefusesImages: the images of a message go to a model; a workspace question
+// with one is refused before anything is saved.
+func TestWorkspaceQuestionRefusesImages(t *testing.T) {
+	f, _ := newAskFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
+	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "What is this?", Images: []Image{mustImage(t, "a.png", pngImage)}}, AskOptions{})
+	if !errors.As(err, new(*CheckError)) {
+		t.Fatalf("err = %v", err)
+	}
+	if turns, _ := f.app.Conversations().Turns(ctx, conv.ID); len(turns) != 0 {
+		t.Fatalf("saved %+v", turns)
+	}
+}

@@ -1,0 +1,54 @@
+// Package words is how Lectern writes sizes, counts and sentences for people, in one place for the
+// command line, the desktop and the core. It imports only the standard library.
+//
+// Sizes use binary units written as KiB, MiB and GiB (1 KiB = 1024 bytes), the units the service
+// states its limits in (10 MiB an image, 16 MiB an event).
+package words
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Bytes writes a size such as "512 bytes", "3 KiB" or "2.5 MiB": one decimal, dropped when zero.
+func Bytes(n int64) string {
+	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB"}
+	f, i := float64(n), 0
+	for (f >= 1024 || f <= -1024) && i < len(units)-1 {
+		f /= 1024
+		i++
+	}
+	if i == 0 {
+		return Count(int(n), "byte")
+	}
+	return strings.TrimSuffix(strconv.FormatFloat(f, 'f', 1, 64), ".0") + " " + units[i]
+}
+
+// Plural is noun for one, else noun with an s: "workspace", "workspaces".
+func Plural(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return noun
+	}
+	return noun + "s"
+}
+
+// Count writes n with its noun: "1 file", "3 files".
+func Count(n int, noun string) string { return fmt.Sprintf("%d %s", n, Plural(n, noun)) }
+
+// Sentence capitalises s and ends it with a full stop unless it already ends a sentence (".", "?"
+// or "!"). Empty or blank s stays "": a caller that must say something chooses its own words.
+func Sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	first, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(first)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
+}

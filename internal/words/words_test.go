@@ -1,0 +1,37 @@
+package words
+
+import "testing"
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0 bytes", 1: "1 byte", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB",
+		3 << 20: "3 MiB", 5 << 19: "2.5 MiB", 12<<20 + 1<<19: "12.5 MiB", 1 << 30: "1 GiB",
+	} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestCountAndPlural(t *testing.T) {
+	if Count(1, "file") != "1 file" || Count(0, "file") != "0 files" || Count(2, "workspace") != "2 workspaces" {
+		t.Fatal(Count(1, "file"), Count(0, "file"), Count(2, "workspace"))
+	}
+}
+
+func TestSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                      "",
+		"  ":                    "",
+		"the file is gone":      "The file is gone.",
+		"is it there?":          "Is it there?",
+		"stop!":                 "Stop!",
+		"done.":                 "Done.",
+		"élan":                  "Élan.",
+		" padded with spaces  ": "Padded with spaces.",
+	} {
+		if got := Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

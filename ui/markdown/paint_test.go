@@ -1,0 +1,214 @@
+package markdown
+
+import (
+	"image/color"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/software"
+	"fyne.io/fyne/v2/test"
+)
+
+// framePainter draws frames as the GL window does. Each frame walks the whole object tree and
+// draws what is in view. The GL painter keeps a texture per text and image, made the first time
+// the object is drawn and again when it changes; filling rectangles and placing textures is the
+// GPU's work. So a frame here rasterises, with Fyne's software painter, each text and image in
+// view that has no texture yet or changed since its was made, and nothing else: that is the CPU
+// time a frame of the real window spends painting. (Capturing the whole window each frame would
+// cost more than the rest together: the software canvas blends every pixel through the generic
+// image/draw path, work the GPU does in the real window.)
+type framePainter struct {
+	out     software.WindowlessCanvas // one texture at a time
+	view    fyne.Size
+	texture map[fyne.CanvasObject]textureKey // what each object's texture shows
+	stale   []fyne.CanvasObject              // copies of the objects to rasterise this frame
+}
+
+// textureKey is what a text or image texture depends on.
+type textureKey struct {
+	text  string
+	style fyne.TextStyle
+	size  float32
+	color color.Color
+	res   fyne.Resource
+	box   fyne.Size
+}
+
+// newFramePainter returns a painter for a window of size view.
+func newFramePainter(view fyne.Size) *framePainter {
+	p := &framePainter{out: software.NewTransparentCanvas(), view: view, texture: map[fyne.CanvasObject]textureKey{}}
+	p.out.SetPadded(false)
+	return p
+}
+
+// paint draws root, placed at the window's origin: it makes the textures that are missing.
+func (p *framePainter) paint(root fyne.CanvasObject) {
+	p.stale = p.stale[:0]
+	p.collect(root, fyne.Position{})
+	for _, c := range p.stale {
+		p.out.SetContent(c)
+		p.out.Resize(c.Size())
+		p.out.Capture()
+	}
+}
+
+// collect walks o's tree and stages a copy of every text and image in view whose texture is
+// missing or out of date.
+func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
+	if !o.Visible() {
+		return
+	}
+	pos := o.Position().Add(offset)
+	size := o.Size()
+	if pos.Y <= p.view.Height && pos.Y+size.Height >= 0 && pos.X <= p.view.Width && pos.X+size.Width >= 0 {
+		if c, key := textureCopy(o); c != nil && p.texture[o] != key {
+			p.texture[o] = key
+			if _, ok := c.(*canvas.Text); ok {
+				size = c.MinSize() // a text's texture is as big as its text, whatever its box
+			}
+			c.Resize(fyne.NewSize(max(size.Width, 1), max(size.Height, 1)))
+			p.stale = append(p.stale, c)
+		}
+	}
+	switch o := o.(type) {
+	case *fyne.Container:
+		for _, c := range o.Objects {
+			p.collect(c, pos)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(o).Objects() {
+			p.collect(c, pos)
+		}
+	}
+}
+
+// textureCopy is a copy of a text or image and what its texture shows; nil for other objects.
+func textureCopy(o fyne.CanvasObject) (fyne.CanvasObject, textureKey) {
+	switch o := o.(type) {
+	case *canvas.Text:
+		t := canvas.NewText(o.Text, o.Color)
+		t.TextStyle, t.TextSize, t.Alignment, t.FontSource = o.TextStyle, o.TextSize, o.Alignment, o.FontSource
+		return t, textureKey{text: o.Text, style: o.TextStyle, size: o.TextSize, color: o.Color}
+	case *canvas.Image:
+		if o.Resource != nil {
+			i := canvas.NewImageFromResource(o.Resource)
+			i.FillMode = o.FillMode
+			return i, textureKey{res: o.Resource, box: o.Size()}
+		}
+	}
+	return nil, textureKey{}
+}
+
+// paintedStream is one answer streamed into a View the way the chat pane streams it: deltas
+// pushed into a Coalescer at a steady pace from another goroutine, each coalesced text shown
+// with SetText on the UI goroutine and the pane scrolled to its end, then Stop and SetFinal.
+// Every frame is laid out and painted before the next one starts.
+type paintedStream struct {
+	frames []time.Duration // each frame: SetText (or SetFinal), layout and paint
+	final  time.Duration   // from the last delta pushed to the final frame painted
+	// the same in CPU time of the process (see cpuTime)
+	framesCPU []time.Duration
+	finalCPU  time.Duration
+}
+
+// streamPainted streams the prefixes ps of ps[len(ps)-1], one every pace, into a new View in a
+// window of 800×600 and returns the frames' times.
+func streamPainted(ps []string, pace time.Duration) paintedStream {
+	var out paintedStream
+	view := fyne.NewSize(800, 600)
+	v := NewView()
+	scroll := container.NewVScroll(v)
+	w := test.NewWindow(scroll)
+	defer w.Close()
+	w.SetPadded(false)
+	w.Resize(view)
+	painter := newFramePainter(view)
+	frame := func(show func()) {
+		start, startCPU := time.Now(), cpuTime()
+		show()
+		scroll.ScrollToBottom()
+		painter.paint(scroll)
+		out.frames = append(out.frames, time.Since(start))
+		out.framesCPU = append(out.framesCPU, cpuTime()-startCPU)
+	}
+	ui := make(chan func(), 16)
+	c := NewCoalescerOn(func(f func()) { ui <- f }, frameInterval, func(text string) {
+		frame(func() { v.SetText(text) })
+	})
+	go func() {
+		start := time.Now()
+		for i, p := range ps {
+			time.Sleep(time.Until(start.Add(time.Duration(i) * pace)))
+			c.Push(p)
+		}
+		last, lastCPU := time.Now(), cpuTime()
+		c.Stop()
+		ui <- func() {
+			frame(func() { v.SetFinal(ps[len(ps)-1]) })
+			out.final, out.finalCPU = time.Since(last), cpuTime()-lastCPU
+		}
+		close(ui)
+	}()
+	for f := range ui {
+		f()
+	}
+	return out
+}
+
+// frameInterval is the chat pane's: a streaming answer is drawn at most once per frame at 60 Hz.
+const frameInterval = 16 * time.Millisecond
+
+// percentile is the p-th percentile (0–100) of ds, by the nearest rank.
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := int(p/100*float64(len(s))+0.999999) - 1
+	return s[min(max(i, 0), len(s)-1)]
+}
+
+// ms is d in milliseconds.
+func ms(d time.Duration) float64 {
+	return float64(d) / float64(time.Millisecond)
+}
+
+// issueAnswer is the 64 KB answer of issue 24, always the same: headings and paragraphs around
+// a 200-row table, a 3,000-line code block and a list nested 50 deep.
+func issueAnswer() string {
+	var b strings.Builder
+	b.WriteString("# Quarterly billing review\n\n")
+	section(&b, 1)
+	b.WriteString("## Invoices\n\n| # | Customer | Plan | Amount |\n|--:|:---------|:----:|-------:|\n")
+	for i := 1; i <= 200; i++ {
+		b.WriteString("| " + strconv.Itoa(i) + " | Customer **" + strconv.Itoa(1000+i) + "** | " +
+			[]string{"Basic", "Team", "Business"}[i%3] + " | $" + strconv.Itoa(i*37%1000) + ".00 |\n")
+	}
+	b.WriteString("\n## The script\n\n```go\n")
+	code := []string{"func step%d() {", "\tn := %d", "\tn++", "\treturn", "}", ""}
+	for i := 0; i < 3000; i++ {
+		b.WriteString(strings.Replace(code[i%len(code)], "%d", strconv.Itoa(i), 1) + "\n")
+	}
+	b.WriteString("```\n\n## Steps\n\n")
+	for d := 0; d < 50; d++ {
+		b.WriteString(strings.Repeat("  ", d) + "- level " + strconv.Itoa(d+1) + ", see *step " + strconv.Itoa(d) + "*\n")
+	}
+	for i := 2; b.Len() < 64<<10; i++ {
+		b.WriteString("\n")
+		section(&b, i)
+	}
+	return b.String()
+}
+
+// section writes a heading and a paragraph with inline styles, numbered i.
+func section(b *strings.Builder, i int) {
+	b.WriteString("## Part " + strconv.Itoa(i) + "\n\nThe workspace holds **" + strconv.Itoa(10+i) + " invoices** from *2024*; " +
+		"`invoice-" + strconv.Itoa(i) + ".pdf` is the newest, and [the guide](https://docs.example.com/" + strconv.Itoa(i) +
+		") says how totals are computed. Amounts exclude tax, and ~~old~~ current plans apply.\n")
+}
