@@ -25,12 +25,7 @@ and its longest answer, in tokens ("-" when the server does not say).
 
 // runModels is `lectern models`.
 func runModels(e *env, args []string) error {
-	fs := newFlagSet(e, "models")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
-		return err
-	}
-	a, err := e.appOn()
+	asJSON, a, err := e.jsonOnlyOn("models", args)
 	if err != nil {
 		return err
 	}
@@ -38,7 +33,7 @@ func runModels(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if asJSON {
 		out := make([]any, 0, len(tiers))
 		for _, m := range tiers {
 			out = append(out, modelObject(m))

@@ -56,12 +56,7 @@ type trashEntry struct {
 
 // runTrash is `lectern trash`.
 func runTrash(e *env, args []string) error {
-	fs := newFlagSet(e, "trash")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
-		return err
-	}
-	a, err := e.appOn()
+	asJSON, a, err := e.jsonOnlyOn("trash", args)
 	if err != nil {
 		return err
 	}
@@ -74,7 +69,7 @@ func runTrash(e *env, args []string) error {
 		list = append(list, trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model,
 			WorkspaceID: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(app.TrashKept)})
 	}
-	if *asJSON {
+	if asJSON {
 		return e.printJSON(list)
 	}
 	printTrash(e, list)
