@@ -53,8 +53,9 @@ install: build
 
 # test runs every test with the race detector and Fyne's headless driver, the keychain test against a
 # real Secret Service, each fuzz target briefly, the real binary under Xvfb (smoke), and the
-# README's commands as written (readme-test).
-test: deps test-deps test-unit keyring-it fuzz smoke readme-test
+# README's commands as written (readme-test). lint comes first, so that CI (which runs make test)
+# keeps the layer checks.
+test: deps test-deps lint test-unit keyring-it fuzz smoke readme-test
 
 # test-deps installs, as root, what the integration tests use: Xvfb and ImageMagick for the smoke test,
 # gnome-keyring and D-Bus for the keychain test. Without root they are skipped where missing.
@@ -91,9 +92,11 @@ bench: deps
 	$(GO) test -tags $(TEST_TAGS) -run '^$$' -bench . -benchmem ./...
 
 # lint also checks the layers: client and app import no Fyne, openai-go is imported only by tests
-# (go list -deps leaves test files out), and no non-test file of ui or cli
-# imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness, and
-# cannot reach the lectern binary: only packages under ui/ may import it, and it imports ui).
+# (go list -deps leaves test files out), the leaves ui/widgets and ui/theme depend on nothing of
+# app or client, and no non-test file of ui or cli
+# imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness and
+# ui/internal/uitest the ui tests' helpers: neither can reach the lectern binary, only packages under
+# ui/ may import them, and nothing the binary builds does).
 lint: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$bad" ]; then echo "not gofmt-formatted:"; echo "$$bad"; exit 1; fi
 	$(GO) vet -tags $(TEST_TAGS) ./...
@@ -104,8 +107,12 @@ lint: deps
 	if [ -n "$$bad" ]; then echo "openai-go is a test-only dependency (the emulator's /v1 tests); the program imports:"; \
 	  echo "$$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TEST_TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./ui/... ./cli/... | \
-	  grep -v '^lectern/ui/internal/tour[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
+	  grep -v '^lectern/ui/internal/\(tour\|uitest\)[/:]' | grep -E ' lectern/client/emulator(/| |$$)' | cut -d: -f1 || true); \
 	if [ -n "$$bad" ]; then echo "ui and cli reach client/emulator only through app (app.ServeDemo); these import it:"; \
+	  echo "$$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TEST_TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./ui/widgets/... ./ui/theme/... | \
+	  grep -E ' lectern/(app|client)(/| |$$)' | cut -d: -f1 || true); \
+	if [ -n "$$bad" ]; then echo "the leaf packages ui/widgets and ui/theme import nothing of lectern/app (nor client); these do:"; \
 	  echo "$$bad"; exit 1; fi
 
 # apt_install installs, as root, those of the Debian packages $(1) that are missing (as deps does).

@@ -1,5 +1,7 @@
 package app
 
+import "strings"
+
 // The words both front-ends use around an answer: its stage while it is written, its warnings, and
 // how a source was used. Tokens the spec does not name are shown as they come.
 
@@ -41,4 +43,24 @@ func SourceUse(used bool) string {
 		return "Used"
 	}
 	return "Consulted"
+}
+
+// EndSentence says how a turn's answer ended when it is not a whole answer, for the turn view:
+// a refusal (its reason is the Answer), an answer cut at the longest answer, a failure part-way
+// (the text received is kept) or before any text, a stop; "" for a completed or pending turn.
+func (t Turn) EndSentence() string {
+	switch t.Status {
+	case TurnRefused:
+		return refusedNotice
+	case TurnIncomplete:
+		return WarningText("max_output_tokens_reached")
+	case TurnFailed:
+		if strings.TrimSpace(t.Answer) != "" {
+			return strings.TrimSpace("The answer failed part-way; the text received so far is kept. " + t.Error)
+		}
+		return orDefault(t.Error, "The answer failed.")
+	case TurnInterrupted:
+		return orDefault(t.Error, "The answer was interrupted; the text so far is kept. Retry asks again.")
+	}
+	return ""
 }

@@ -17,28 +17,49 @@ type Message struct {
 	Images []Image
 }
 
-// Answerer gets the answers of one kind of conversation. Each method checks everything before it
-// saves anything, saves the message as a pending turn before the request goes out, streams the
-// answer (progress through opts.OnUpdate, the one channel) and saves how it ended.
+// Answerer answers one kind of conversation; a value answers one message. send, retry and
+// resend check everything before they save anything, save the message as a pending turn and keep
+// the request that answers it; answer then streams that answer into the turn (progress through
+// notify) and saves how it ended. Around answer, Conversations does what is the same for every
+// kind (run): Stop, the start and end of progress on one channel, the connection state.
 type Answerer interface {
-	// send sends m as a new turn of conv; a conversation not saved yet (ID 0) is saved with it.
-	send(ctx context.Context, conv Conversation, m Message, opts AskOptions) (Turn, error)
-	// retry sends turn, failed or interrupted, again in place, with the turns before it.
-	retry(ctx context.Context, conv Conversation, turn Turn, opts AskOptions) (Turn, error)
-	// resend replaces old, the last turn of conv (before: the turns before it), by text; old stays
-	// when text fails its checks.
-	resend(ctx context.Context, conv Conversation, old Turn, before []Turn, text string, opts AskOptions) (Turn, error)
+	// send saves m as a new pending turn of conv; a conversation not saved yet (ID 0) is saved
+	// with it.
+	send(ctx context.Context, conv Conversation, m Message) (Turn, error)
+	// retry saves turn, failed or interrupted, as pending again in place, to be sent with the
+	// turns before it.
+	retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error)
+	// resend replaces old, the last turn of conv (before: the turns before it), by a pending turn
+	// of text; old stays when text fails its checks.
+	resend(ctx context.Context, conv Conversation, old Turn, before []Turn, text string) (Turn, error)
+	// answer streams the answer of turn, saved pending by the call before, into turn and saves
+	// how it ended; nil when the service answered.
+	answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error
 }
 
-// answererFor returns the answerer of conv's kind.
-func (c *Conversations) answererFor(conv Conversation) (Answerer, error) {
+// answererFor returns an answerer of conv's kind for one message sent with opts.
+func (c *Conversations) answererFor(conv Conversation, opts AskOptions) (Answerer, error) {
 	switch conv.Kind {
 	case KindWorkspace:
-		return workspaceAnswerer{c}, nil
+		return &workspaceAnswerer{c: c, opts: opts}, nil
 	case KindModel:
-		return modelAnswerer{c}, nil
+		return &modelAnswerer{c: c, functions: opts.Functions}, nil
 	}
 	return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
+}
+
+// sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
+func (c *Conversations) sendIn(ctx context.Context, conv Conversation, m Message, opts AskOptions) (Turn, error) {
+	a, err := c.answererFor(conv, opts)
+	if err != nil {
+		return Turn{}, err
+	}
+	turn, err := a.send(ctx, conv, m)
+	if err != nil {
+		return turn, err
+	}
+	conv.ID = turn.ConversationID // saved with its first turn when it was new
+	return c.run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
 // Send sends m in conversation conversationID and blocks until the answer ends, whatever the
@@ -53,11 +74,7 @@ func (c *Conversations) Send(ctx context.Context, conversationID int64, m Messag
 	if err != nil {
 		return Turn{}, err
 	}
-	a, err := c.answererFor(conv)
-	if err != nil {
-		return Turn{}, err
-	}
-	return a.send(ctx, conv, m, opts)
+	return c.sendIn(ctx, conv, m, opts)
 }
 
 // Retry sends a failed or interrupted turn again, in place, with the turns before it (a model
@@ -74,11 +91,14 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	if err != nil {
 		return turn, err
 	}
-	a, err := c.answererFor(conv)
+	a, err := c.answererFor(conv, opts)
 	if err != nil {
 		return turn, err
 	}
-	return a.retry(ctx, conv, turn, opts)
+	if turn, err = a.retry(ctx, conv, turn); err != nil {
+		return turn, err
+	}
+	return c.run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
 // Resend replaces the last turn of its conversation by text, whatever the conversation's kind:
@@ -101,55 +121,13 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
 		return Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
 	}
-	a, err := c.answererFor(conv)
+	a, err := c.answererFor(conv, opts)
 	if err != nil {
 		return Turn{}, err
 	}
-	return a.resend(ctx, conv, old, all[:len(all)-1], text, opts)
-}
-
-// workspaceAnswerer answers workspace conversations: POST /workspace, the answer streamed as
-// answer.* events.
-type workspaceAnswerer struct{ c *Conversations }
-
-func (w workspaceAnswerer) send(ctx context.Context, conv Conversation, m Message, opts AskOptions) (Turn, error) {
-	if len(m.Images) > 0 {
-		return Turn{}, checkf("A workspace question cannot carry images; send them to a model instead.")
+	turn, err := a.resend(ctx, conv, old, all[:len(all)-1], text)
+	if err != nil {
+		return turn, err
 	}
-	return w.c.askIn(ctx, conv, m.Text, opts)
-}
-
-func (w workspaceAnswerer) retry(ctx context.Context, conv Conversation, turn Turn, opts AskOptions) (Turn, error) {
-	return w.c.retryAsk(ctx, conv, turn, opts)
-}
-
-func (w workspaceAnswerer) resend(ctx context.Context, conv Conversation, old Turn, before []Turn, text string, opts AskOptions) (Turn, error) {
-	if err := w.c.request(conv, text, before, opts).Validate(); err != nil {
-		return Turn{}, err // the old turn stays when the edited question cannot be sent
-	}
-	if err := w.c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
-	}
-	return w.c.askIn(ctx, conv, text, opts)
-}
-
-// modelAnswerer answers model conversations: POST /v1/responses or /v1/chat/completions, the
-// conversation trimmed to the tier's context window, images included.
-type modelAnswerer struct{ c *Conversations }
-
-// chatOptions are the options of opts a model answer uses.
-func chatOptions(opts AskOptions) ChatOptions {
-	return ChatOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice}
-}
-
-func (m modelAnswerer) send(ctx context.Context, conv Conversation, msg Message, opts AskOptions) (Turn, error) {
-	return m.c.chatIn(ctx, conv, msg.Text, msg.Images, chatOptions(opts))
-}
-
-func (m modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn, opts AskOptions) (Turn, error) {
-	return m.c.retryChat(ctx, conv, turn, chatOptions(opts))
-}
-
-func (m modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string, opts AskOptions) (Turn, error) {
-	return m.c.resendChat(ctx, conv, old, text, chatOptions(opts))
+	return c.run(ctx, a, conv, turn, opts.OnUpdate)
 }

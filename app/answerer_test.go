@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -86,5 +87,74 @@ func TestWorkspaceQuestionRefusesImages(t *testing.T) {
 	}
 	if turns, _ := f.app.Conversations().Turns(ctx, conv.ID); len(turns) != 0 {
 		t.Fatalf("saved %+v", turns)
+	}
+}
+
+// echoAnswerer is a kind of conversation made for the test: it saves a turn, then "answers" with
+// one event and waits to be stopped, keeping its text. It shows that a kind is one type.
+type echoAnswerer struct {
+	c       *Conversations
+	started chan struct{}
+}
+
+func (e *echoAnswerer) send(ctx context.Context, conv Conversation, m Message) (Turn, error) {
+	return e.c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: m.Text})
+}
+
+func (e *echoAnswerer) retry(_ context.Context, _ Conversation, turn Turn) (Turn, error) {
+	return turn, nil
+}
+
+func (e *echoAnswerer) resend(_ context.Context, _ Conversation, old Turn, _ []Turn, _ string) (Turn, error) {
+	return old, nil
+}
+
+func (e *echoAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Text: "echo"})
+	close(e.started)
+	<-ctx.Done()
+	turn.Answer, turn.Status = "echo", TurnInterrupted
+	return errors.Join(context.Cause(ctx), e.c.store.saveTurn(context.WithoutCancel(ctx), turn))
+}
+
+// TestAnotherKindAnswersThroughRun: any type implementing Answerer answers through
+// Conversations.run: Answering and Stop reach it, its progress arrives on OnUpdate between the
+// pending and the final event, and the turn it saved is the one returned.
+func TestAnotherKindAnswersThroughRun(t *testing.T) {
+	f, _ := newAskFixture(t, fastEmulatorConfig())
+	cs, ctx := f.app.Conversations(), ctxT(t)
+	conv, err := cs.New(ctx, f.org, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &echoAnswerer{c: cs, started: make(chan struct{})}
+	turn, err := a.send(ctx, conv, Message{Text: "Say it back"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var updates []TurnChanged
+	type result struct {
+		turn Turn
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		got, err := cs.run(ctx, a, conv, turn, func(ev TurnChanged) { updates = append(updates, ev) })
+		done <- result{got, err}
+	}()
+	<-a.started
+	if !cs.Answering(turn.ID) || !cs.Stop(turn.ID) {
+		t.Fatal("Stop did not reach the answer of another kind")
+	}
+	r := <-done
+	if !errors.Is(r.err, errStopped) || r.turn.Status != TurnInterrupted || r.turn.Answer != "echo" || cs.Answering(turn.ID) {
+		t.Fatalf("run = %+v, %v", r.turn, r.err)
+	}
+	if len(updates) != 3 || updates[0].Status != TurnPending || updates[1].Text != "echo" || updates[2].Status != TurnInterrupted {
+		t.Fatalf("progress %+v", updates)
+	}
+	saved, err := cs.Turns(ctx, conv.ID)
+	if err != nil || len(saved) != 1 || saved[0].Answer != "echo" || saved[0].Status != TurnInterrupted {
+		t.Fatalf("saved %+v, %v", saved, err)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,6 +71,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
 	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
+	a.conv.modelTier = func() string { s := a.settings.get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync

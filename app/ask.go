@@ -16,33 +16,69 @@ const partialSaveEvery = 2 * time.Second
 // abandoned by a process that ended.
 const staleAnswer = 2 * time.Minute
 
-// askIn asks question in conv, as Send does. The request is built and validated here, once, before
-// anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
-func (c *Conversations) askIn(ctx context.Context, conv Conversation, question string, opts AskOptions) (Turn, error) {
-	cl, key, err := c.conn.current()
+// workspaceAnswerer answers workspace conversations: POST /workspace, the answer streamed as
+// answer.* events (or in one JSON response with opts.NoStream). The request is built and validated
+// once, before anything is saved or sent, and kept for answer.
+type workspaceAnswerer struct {
+	c    *Conversations
+	opts AskOptions
+	cl   *client.Client
+	key  string // the connection's cache key, where the conversation is saved
+	conv Conversation
+	req  client.AskRequest
+}
+
+func (w *workspaceAnswerer) send(ctx context.Context, conv Conversation, m Message) (Turn, error) {
+	if len(m.Images) > 0 {
+		return Turn{}, checkf("A workspace question cannot carry images; send them to a model instead.")
+	}
+	if err := w.prepare(ctx, conv, m.Text, nil); err != nil {
+		return Turn{}, err
+	}
+	return w.save(ctx, m.Text)
+}
+
+func (w *workspaceAnswerer) resend(ctx context.Context, conv Conversation, old Turn, before []Turn, text string) (Turn, error) {
+	if err := w.prepare(ctx, conv, text, before); err != nil {
+		return Turn{}, err // the old turn stays when the edited question cannot be sent
+	}
+	if err := w.c.store.deleteTurn(ctx, old.ID); err != nil {
+		return Turn{}, err
+	}
+	return w.save(ctx, text)
+}
+
+// prepare builds and validates the request that asks question in conv after the turns before
+// (nil: all the turns of conv).
+func (w *workspaceAnswerer) prepare(ctx context.Context, conv Conversation, question string, before []Turn) error {
+	cl, key, err := w.c.conn.current()
+	if err != nil {
+		return err
+	}
+	if before == nil && conv.ID != 0 {
+		if before, err = w.c.store.turns(ctx, conv.ID); err != nil {
+			return err
+		}
+	}
+	w.cl, w.key, w.conv, w.req = cl, key, conv, w.c.request(conv, question, before, w.opts)
+	return w.req.Validate()
+}
+
+// save saves the question as a new pending turn, and the conversation with it when it is new.
+func (w *workspaceAnswerer) save(ctx context.Context, question string) (Turn, error) {
+	c := w.c
+	conv, err := c.saved(ctx, w.key, w.conv, question)
 	if err != nil {
 		return Turn{}, err
 	}
-	var before []Turn
-	if conv.ID != 0 {
-		if before, err = c.store.turns(ctx, conv.ID); err != nil {
-			return Turn{}, err
-		}
-	}
-	req := c.request(conv, question, before, opts)
-	if err := req.Validate(); err != nil {
-		return Turn{}, err
-	}
-	if conv, err = c.saved(ctx, key, conv, question); err != nil {
-		return Turn{}, err
-	}
-	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: question, Tier: string(req.Model),
-		Thinking: req.Thinking})
+	w.conv = conv
+	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: question, Tier: string(w.req.Model),
+		Thinking: w.req.Thinking})
 	if err != nil {
 		return Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
-	return c.answer(ctx, cl, conv, turn, req, opts)
+	return turn, nil
 }
 
 // saved returns conv saved, titled by its first question when it has no title yet.
@@ -58,14 +94,14 @@ func (c *Conversations) saved(ctx context.Context, key string, conv Conversation
 	return conv, nil
 }
 
-// retryAsk asks turn, a failed or interrupted turn of workspace conversation conv, again in place,
-// with the history of the turns before it.
-func (c *Conversations) retryAsk(ctx context.Context, conv Conversation, turn Turn, opts AskOptions) (Turn, error) {
-	cl, _, err := c.conn.current()
+// retry saves turn, a failed or interrupted turn, as pending again in place, to be asked with the
+// history of the turns before it.
+func (w *workspaceAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+	cl, _, err := w.c.conn.current()
 	if err != nil {
 		return turn, err
 	}
-	all, err := c.store.turns(ctx, conv.ID)
+	all, err := w.c.store.turns(ctx, conv.ID)
 	if err != nil {
 		return turn, err
 	}
@@ -75,43 +111,34 @@ func (c *Conversations) retryAsk(ctx context.Context, conv Conversation, turn Tu
 			before = append(before, t)
 		}
 	}
-	if opts.Tier == "" && turn.Tier != "" {
-		opts.Tier = turn.Tier
+	if w.opts.Tier == "" && turn.Tier != "" {
+		w.opts.Tier = turn.Tier
 	}
-	req := c.request(conv, turn.Question, before, opts)
+	w.cl, w.conv, w.req = cl, conv, w.c.request(conv, turn.Question, before, w.opts)
 	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
-		Tier: string(req.Model), Thinking: req.Thinking, Created: turn.Created}
-	if err := c.store.saveTurn(ctx, &turn); err != nil {
-		return turn, err
-	}
-	return c.answer(ctx, cl, conv, turn, req, opts)
+		Tier: string(w.req.Model), Thinking: w.req.Thinking, Created: turn.Created}
+	return turn, w.c.store.saveTurn(ctx, &turn)
 }
 
-// answer asks for the answer of a saved pending turn (streamed, or in one JSON response with
+// answer asks for the answer of the saved pending turn (streamed, or in one JSON response with
 // opts.NoStream) and saves how it ended.
-func (c *Conversations) answer(ctx context.Context, cl *client.Client, conv Conversation, turn Turn,
-	req client.AskRequest, opts AskOptions) (Turn, error) {
-	key := c.conn.cacheKey()
-	return c.run(ctx, conv, turn, opts.OnUpdate, func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-		var out outcome
-		if opts.NoStream {
-			out.answer, out.err = cl.Ask(ctx, req)
-		} else {
-			stream := cl.AskStream(ctx, req)
-			defer stream.Close()
-			c.follow(ctx, &askProgress{s: stream}, *turn, notify)
-			out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
-		}
-		return c.finish(ctx, key, conv, turn, out)
-	})
+func (w *workspaceAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+	var out outcome
+	if w.opts.NoStream {
+		out.answer, out.err = w.cl.Ask(ctx, w.req)
+	} else {
+		stream := w.cl.AskStream(ctx, w.req)
+		defer stream.Close()
+		w.c.follow(ctx, &askProgress{s: stream}, *turn, notify)
+		out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
+	}
+	return w.c.finish(ctx, w.c.conn.cacheKey(), w.conv, turn, out)
 }
 
-// run gets the answer of a saved pending turn with get, which saves how it ended: it registers the
-// answer so that Stop works, announces the turn pending, then its end (to onUpdate, the one
-// channel of progress), and updates the connection state from the outcome. Every Answerer
-// answers through it.
-func (c *Conversations) run(ctx context.Context, conv Conversation, turn Turn, onUpdate func(TurnChanged),
-	get func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error) (Turn, error) {
+// run answers a saved pending turn with a: it registers the answer so that Stop works, announces
+// the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
+// connection state from the outcome. Every kind answers through it.
+func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, turn Turn, onUpdate func(TurnChanged)) (Turn, error) {
 	key := c.conn.cacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
@@ -120,7 +147,7 @@ func (c *Conversations) run(ctx context.Context, conv Conversation, turn Turn, o
 		notify = onUpdate
 	}
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
-	err := get(ctx, &turn, notify)
+	err := a.answer(ctx, &turn, notify)
 	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})

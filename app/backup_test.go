@@ -32,7 +32,10 @@ func seedConversation(t testing.TB, st *store, title string, n int) Conversation
 		if err != nil {
 			t.Fatal(err)
 		}
-		turn.Answer, turn.Status, turn.Refusal = fmt.Sprintf("%s answer %d", title, i), TurnCompleted, "no "+title
+		turn.Answer, turn.Status = fmt.Sprintf("%s answer %d", title, i), TurnCompleted
+		if i == 0 { // a function call the model asked for: a part kept with the turn
+			turn.Parts = []TurnPart{{Kind: PartFunctionCall, CallID: "call_" + title, Name: "get_weather", Arguments: `{"city":"Oslo"}`}}
+		}
 		if err := st.saveTurn(ctx, &turn); err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +193,7 @@ func TestImportAddsOnlyWhatIsMissing(t *testing.T) {
 		imgs, _ := to.store.images(ctx, "conversation_id", c.ID, true)
 		var card string
 		to.store.db.QueryRow("SELECT json_extract(extra, '$.tool.card') FROM turns WHERE id=?", turns[0].ID).Scan(&card)
-		if c.System != "Be brief." || len(turns) != 2 || turns[1].Answer != c.Title+" answer 1" || turns[0].Refusal != "no "+c.Title ||
+		if c.System != "Be brief." || len(turns) != 2 || turns[1].Answer != c.Title+" answer 1" || len(turns[0].Parts) != 1 || turns[0].Parts[0].CallID != "call_"+c.Title ||
 			len(imgs[turns[0].ID]) != 1 || string(imgs[turns[0].ID][0].Data) != "\x89PNG fake bytes of "+c.Title || card != c.Title {
 			t.Errorf("imported %q: %+v, turns %+v, images %v, card %q", c.Title, c, turns, imgs, card)
 		}

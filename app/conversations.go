@@ -20,7 +20,9 @@ type Conversations struct {
 	sync     *Sync
 	bus      *Bus
 	defaults func() (tier string, thinking bool)
-	models   *modelCatalog
+	// modelTier is the settings' default tier of model conversations ("" for none).
+	modelTier func() string
+	models    *modelCatalog
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop
@@ -42,6 +44,9 @@ type AskOptions struct {
 	// OnNotice, when set, gets notes for the person asking that are not errors, such as that
 	// there was no earlier conversation to continue (App.Ask).
 	OnNotice func(string)
+	// Functions are offered to the model in a model conversation (tiers with tools only); the
+	// calls it makes are kept as the answer's parts (Turn.Parts).
+	Functions []client.FunctionTool
 }
 
 // errStopped is the cause of an answer stopped with Stop.
@@ -49,7 +54,7 @@ var errStopped = errors.New("stopped by the user")
 
 func newConversations(st *store, conn *connManager, sy *Sync, bus *Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
-		defaults: func() (string, bool) { return "", false }}
+		defaults: func() (string, bool) { return "", false }, modelTier: func() string { return "" }}
 }
 
 // New starts a conversation with workspace workspaceID, scoped to documentID ("" = the whole

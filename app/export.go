@@ -15,6 +15,15 @@ import (
 // and date. Text from the server goes through SafeText: a file read in a terminal later
 // carries no escape sequences.
 func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) {
+	return c.markdown(ctx, id, nil)
+}
+
+// imageLinker writes the images of turn n (1-based) somewhere and returns their links, in order.
+type imageLinker func(n int, t Turn) ([]string, error)
+
+// markdown renders conversation id; link, when set, gives each turn's images a link (an image
+// shown in the file) instead of a line naming it.
+func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker) (string, error) {
 	conv, err := c.Get(ctx, id)
 	if err != nil {
 		return "", err
@@ -38,14 +47,25 @@ func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) 
 		fmt.Fprintf(&b, "**System prompt**:\n\n%s\n\n", quote(SafeText(conv.System)))
 	}
 	for i, t := range turns {
-		writeTurn(&b, i+1, t)
+		var links []string
+		if link != nil && len(t.Images) > 0 {
+			if links, err = link(i+1, t); err != nil {
+				return "", err
+			}
+		}
+		if i > 0 && t.System != turns[i-1].System {
+			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(orDefault(SafeText(t.System), "(none)")))
+		}
+		writeTurn(&b, i+1, t, links)
 	}
 	return b.String(), nil
 }
 
-// Export writes conversation id as Markdown to path (replacing the file atomically).
+// Export writes conversation id as Markdown to path (replacing the file atomically). The images
+// a model conversation sent are written beside it, in a folder named after the file
+// (notes.md: notes_images/), and shown in the Markdown by relative links.
 func (c *Conversations) Export(ctx context.Context, id int64, path string) error {
-	md, err := c.Markdown(ctx, id)
+	md, err := c.markdown(ctx, id, c.imageFiles(ctx, path))
 	if err != nil {
 		return err
 	}
@@ -78,11 +98,15 @@ func writeModelScope(b *strings.Builder, conv Conversation) {
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
-// writeTurn renders one turn.
-func writeTurn(b *strings.Builder, n int, t Turn) {
+// writeTurn renders one turn; links, when set, are where its images were written.
+func writeTurn(b *strings.Builder, n int, t Turn, links []string) {
 	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
-	for _, img := range t.Images {
+	for i, img := range t.Images {
+		if i < len(links) {
+			fmt.Fprintf(b, "![%s](%s)\n", OneLine(img.Name), links[i])
+			continue
+		}
 		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", OneLine(img.Name), img.MIME, words.Bytes(int64(img.Size)))
 	}
 	if len(t.Images) > 0 {
@@ -110,6 +134,7 @@ func writeTurn(b *strings.Builder, n int, t Turn) {
 		fmt.Fprintf(b, "*%s*\n\n", SafeText(t.Error))
 	}
 	writeSources(b, t)
+	writeParts(b, t)
 	for _, w := range t.Warnings {
 		fmt.Fprintf(b, "- Warning: %s\n", OneLine(WarningText(w)))
 	}
@@ -152,4 +177,17 @@ func quote(s string) string {
 		lines[i] = "> " + l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// writeParts writes an answer's function calls and the verdict on a JSON answer.
+func writeParts(b *strings.Builder, t Turn) {
+	for _, p := range t.Parts {
+		if p.Kind == PartFunctionCall {
+			fmt.Fprintf(b, "**Function call** `%s` (call id `%s`):\n\n```json\n%s\n```\n\n", OneLine(p.Name),
+				OneLine(p.CallID), SafeText(p.Arguments))
+		}
+	}
+	if t.Check != nil && !t.Check.Conforms {
+		fmt.Fprintf(b, "*The answer does not fit the schema: %s*\n\n", OneLine(t.Check.Problem))
+	}
 }

@@ -169,7 +169,26 @@ CREATE TABLE turn_images (
 );
 CREATE INDEX turn_images_order ON turn_images (turn_id, position);
 `,
-	// 4: nothing lost (issue 23). A conversation's uid is made once where it was started and kept
+	// 4: model chats in the desktop (issue 21): a pin (when, 0 for none) and an answer format per
+	// conversation (JSON: text when empty, else a JSON schema the answer must fit); presets and
+	// saved answer schemas, kept on this computer for every server.
+	`
+ALTER TABLE conversations ADD COLUMN pinned_at INTEGER NOT NULL DEFAULT 0; -- unix ms; 0 = not pinned
+ALTER TABLE conversations ADD COLUMN answer_format TEXT NOT NULL DEFAULT ''; -- JSON; '' = text
+CREATE TABLE model_presets (
+	id            INTEGER PRIMARY KEY,
+	name          TEXT NOT NULL UNIQUE,
+	tier          TEXT NOT NULL DEFAULT '',
+	system_prompt TEXT NOT NULL DEFAULT '',
+	answer_format TEXT NOT NULL DEFAULT '' -- JSON, as conversations.answer_format
+);
+CREATE TABLE answer_schemas (
+	id     INTEGER PRIMARY KEY,
+	name   TEXT NOT NULL UNIQUE,
+	schema TEXT NOT NULL -- a JSON schema object
+);
+`,
+	// 5: nothing lost (issue 23). A conversation's uid is made once where it was started and kept
 	// by backup and import, which add only the conversations a data folder does not have: an id
 	// is only this file's, and a hash of the content would change with every turn added. The
 	// trigger gives every new row one, whoever inserts it. A conversation from before this step
@@ -178,7 +197,7 @@ CREATE INDEX turn_images_order ON turn_images (turn_id, position);
 	// goes to the trash (deleted_at, unix ms) and is removed for good 30 days later.
 	`
 ALTER TABLE conversations ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-UPDATE conversations SET uid = 'v3-' || created_at || '-' || id;
+UPDATE conversations SET uid = 'v4-' || created_at || '-' || id;
 CREATE UNIQUE INDEX conversations_uid ON conversations (uid) WHERE uid != '';
 CREATE TRIGGER conversations_new_uid AFTER INSERT ON conversations WHEN new.uid = '' BEGIN
 	UPDATE conversations SET uid = lower(hex(randomblob(16))) WHERE id = new.id;

@@ -29,6 +29,9 @@ type ChatOptions struct {
 	// OnNotice, when set, gets notes that are not errors, such as that there was no conversation
 	// to continue.
 	OnNotice func(string)
+	// Functions are offered to the model (tiers with tools only); the calls it makes are kept as
+	// the answer's parts (Turn.Parts).
+	Functions []client.FunctionTool
 }
 
 // Chat sends m and blocks until the answer ends, as Conversations.Send does for a model
@@ -38,7 +41,8 @@ func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn,
 	if err != nil {
 		return Turn{}, err
 	}
-	return a.conv.chatIn(ctx, conv, m.Text, m.Images, opts)
+	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
+		Functions: opts.Functions})
 }
 
 // NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API
@@ -100,11 +104,7 @@ func (c *Conversations) freshChat(m ModelMessage) (Conversation, error) {
 	if api != APIResponses && api != APIChat {
 		return Conversation{}, checkf("%q is not a model API: use responses or chat.", string(m.API))
 	}
-	tier := m.Tier
-	if tier == "" {
-		def, _ := c.defaults()
-		tier = cmp.Or(def, client.ModelFast)
-	}
+	tier := cmp.Or(m.Tier, c.DefaultTier())
 	return Conversation{Kind: KindModel, Model: tierName(tier), System: strings.TrimSpace(m.System), API: api}, nil
 }
 

@@ -17,7 +17,7 @@ import (
 // pngImage is the smallest content that sniffs as PNG.
 var pngImage = append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 64)...)
 
-func mustImage(t *testing.T, name string, data []byte) Image {
+func mustImage(t testing.TB, name string, data []byte) Image {
 	t.Helper()
 	img, err := NewImage(name, data)
 	if err != nil {

@@ -25,8 +25,10 @@ type fakeReply struct {
 	deltas []string
 	err    error  // the stream's error after the deltas; nil: the answer comes
 	status string // completed (default) or incomplete
-	usage  client.Usage
-	hold   chan struct{} // when set, the stream waits after its first piece until this closes or ctx ends
+	// refusal, when set, makes the final response a refusal part instead of the text.
+	refusal string
+	usage   client.Usage
+	hold    chan struct{} // when set, the stream waits after its first piece until this closes or ctx ends
 }
 
 // demoTiers are the tiers of the emulator's demo: Instant without tools or vision, Fast and
@@ -123,9 +125,8 @@ func playReply[E any](ctx context.Context, reply fakeReply, final func(text stri
 func fakeResponse(reply fakeReply, model, text string) client.ResponseEvent {
 	u := reply.usage
 	r := &client.Response{ID: "resp_fake", Object: "response", Status: cmp.Or(reply.status, "completed"), Model: model,
-		Output: []client.OutputItem{{Type: client.ItemMessage, Role: "assistant",
-			Content: []client.ContentPart{{Type: client.PartOutputText, Text: text}}}},
-		Usage: &client.ResponseUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}
+		Output: []client.OutputItem{{Type: client.ItemMessage, Role: "assistant", Content: fakeContent(reply, text)}},
+		Usage:  &client.ResponseUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}}
 	return client.ResponseEvent{Type: "response." + r.Status, Response: r}
 }
 
@@ -143,7 +144,7 @@ func fakeCompletion(reply fakeReply, model, text string) client.ChatChunk {
 
 // newModelApp opens an app in a fresh home whose model endpoints are fake, on a server it never
 // reaches.
-func newModelApp(t *testing.T) (*App, *fakeModels) {
+func newModelApp(t testing.TB) (*App, *fakeModels) {
 	t.Helper()
 	fake := newFakeModels()
 	a, err := Open(context.Background(), Options{Home: t.TempDir(), ModelService: fake, KeychainTimeout: 0})
@@ -155,4 +156,12 @@ func newModelApp(t *testing.T) (*App, *fakeModels) {
 		t.Fatal(err)
 	}
 	return a, fake
+}
+
+// fakeContent is the content of a fake answer: its text, or its refusal.
+func fakeContent(reply fakeReply, text string) []client.ContentPart {
+	if reply.refusal != "" {
+		return []client.ContentPart{{Type: client.PartRefusal, Text: reply.refusal}}
+	}
+	return []client.ContentPart{{Type: client.PartOutputText, Text: text}}
 }

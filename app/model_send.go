@@ -14,21 +14,25 @@ const (
 	chatPartImage = "image_url"
 )
 
-// chatIn sends text in conv, as Chat does. The request is built and checked here, once, before
-// anything is saved or sent; a conversation not saved yet (ID 0) is saved with its first turn.
-func (c *Conversations) chatIn(ctx context.Context, conv Conversation, text string, images []Image, opts ChatOptions) (Turn, error) {
-	if err := checkMessage(text); err != nil {
+// modelAnswerer answers model conversations: POST /v1/responses or /v1/chat/completions, the
+// conversation trimmed to the tier's context window, images included. The request is built and
+// checked once, before anything is saved or sent, and kept for answer.
+type modelAnswerer struct {
+	c         *Conversations
+	functions []client.FunctionTool // offered to the model (tiers with tools only)
+	svc       modelSession
+	conv      Conversation
+	req       modelRequest
+}
+
+func (m *modelAnswerer) send(ctx context.Context, conv Conversation, msg Message) (Turn, error) {
+	if err := checkMessage(msg.Text); err != nil {
 		return Turn{}, err
 	}
-	s, err := c.models.service()
-	if err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: msg.Text, images: msg.Images}, 0); err != nil {
 		return Turn{}, err
 	}
-	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, 0)
-	if err != nil {
-		return Turn{}, err
-	}
-	return c.sendPrepared(ctx, s, conv, text, images, req, opts)
+	return m.save(ctx, msg.Text, msg.Images)
 }
 
 // checkMessage refuses an empty message.
@@ -39,83 +43,81 @@ func checkMessage(text string) error {
 	return nil
 }
 
-// sendPrepared saves text with its images as a new pending turn of conv (saving conv first when
-// it is not saved yet) and sends req, the request prepare built for it.
-func (c *Conversations) sendPrepared(ctx context.Context, s modelSession, conv Conversation, text string,
-	images []Image, req modelRequest, opts ChatOptions) (Turn, error) {
-	conv, err := c.saved(ctx, s.key, conv, text)
+// prepare builds and checks the request that sends newest in conv after the exchanges before
+// turn id before (0: all of them).
+func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest exchange, before int64) error {
+	s, err := m.c.models.service()
+	if err != nil {
+		return err
+	}
+	req, err := m.c.prepare(ctx, s, conv, newest, before, m.functions)
+	m.svc, m.conv, m.req = s, conv, req
+	return err
+}
+
+// save saves text with its images as a new pending turn (saving the conversation first when it
+// is not saved yet).
+func (m *modelAnswerer) save(ctx context.Context, text string, images []Image) (Turn, error) {
+	c := m.c
+	conv, err := c.saved(ctx, m.svc.key, m.conv, text)
 	if err != nil {
 		return Turn{}, err
 	}
-	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images})
+	m.conv = conv
+	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images,
+		System: conv.System})
 	if err != nil {
 		return Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{})
-	return c.answerModel(ctx, s, conv, turn, req, opts)
+	return turn, nil
 }
 
-// retryChat sends a failed or interrupted turn of a model conversation again, in place, with its
-// images and the exchanges before it.
-func (c *Conversations) retryChat(ctx context.Context, conv Conversation, turn Turn, opts ChatOptions) (Turn, error) {
-	s, err := c.models.service()
+// retry saves a failed or interrupted turn as pending again, in place, to be sent with its images
+// and the exchanges before it.
+func (m *modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+	images, err := m.c.TurnImages(ctx, turn.ID)
 	if err != nil {
 		return turn, err
 	}
-	images, err := c.TurnImages(ctx, turn.ID)
-	if err != nil {
-		return turn, err
-	}
-	req, err := c.prepare(ctx, s, conv, exchange{question: turn.Question, images: images}, turn.ID)
-	if err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: turn.Question, images: images}, turn.ID); err != nil {
 		return turn, err
 	}
 	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
-		Tier: conv.Model, Created: turn.Created, Images: turn.Images}
-	if err := c.store.saveTurn(ctx, &turn); err != nil {
-		return turn, err
-	}
-	return c.answerModel(ctx, s, conv, turn, req, opts)
+		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System}
+	return turn, m.c.store.saveTurn(ctx, &turn)
 }
 
-// resendChat replaces old, the last turn of model conversation conv, by text with old's images
-// (old stays when the edited message fails its checks, an empty message among them).
-func (c *Conversations) resendChat(ctx context.Context, conv Conversation, old Turn, text string, opts ChatOptions) (Turn, error) {
+// resend replaces old, the last turn of conv, by text with old's images (old stays when the
+// edited message fails its checks, an empty message among them).
+func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string) (Turn, error) {
 	if err := checkMessage(text); err != nil {
 		return Turn{}, err
 	}
-	s, err := c.models.service()
+	images, err := m.c.TurnImages(ctx, old.ID)
 	if err != nil {
 		return Turn{}, err
 	}
-	images, err := c.TurnImages(ctx, old.ID)
-	if err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: text, images: images}, old.ID); err != nil {
 		return Turn{}, err
 	}
-	req, err := c.prepare(ctx, s, conv, exchange{question: text, images: images}, old.ID)
-	if err != nil {
+	if err := m.c.store.deleteTurn(ctx, old.ID); err != nil {
 		return Turn{}, err
 	}
-	if err := c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
-	}
-	return c.sendPrepared(ctx, s, conv, text, images, req, opts)
+	return m.save(ctx, text, images)
 }
 
-// answerModel streams the answer of a saved pending turn and saves how it ended.
-func (c *Conversations) answerModel(ctx context.Context, svc ModelService, conv Conversation, turn Turn,
-	req modelRequest, opts ChatOptions) (Turn, error) {
-	return c.run(ctx, conv, turn, opts.OnUpdate, func(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-		out := req.send(ctx, svc, func(s textStream) { c.follow(ctx, s, *turn, notify) })
-		return c.finishModel(ctx, turn, conv.Model, out)
-	})
+// answer streams the answer of the saved pending turn and saves how it ended.
+func (m *modelAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+	return m.c.finishModel(ctx, turn, m.conv, m.stream(ctx, *turn, notify))
 }
 
 // prepare builds the request that sends newest in conv after the exchanges before turn id before
-// (0: all of them), and checks it: the tier is one the key may use, the images suit it, the
-// conversation fits its context window (trimmed when needed), and the client's checks pass.
+// (0: all of them), offering functions, and checks it: the tier is one the key may use, the images
+// suit it, the conversation fits its context window (trimmed when needed), and the client's checks
+// pass.
 func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conversation, newest exchange,
-	before int64) (modelRequest, error) {
+	before int64, functions []client.FunctionTool) (modelRequest, error) {
 	tiers, err := c.models.list(ctx, s, false)
 	if err != nil {
 		return modelRequest{}, err
@@ -132,14 +134,14 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 	if err != nil {
 		return modelRequest{}, err
 	}
-	kept, err := fitConversation(conv.System, earlier, newest, tier)
+	kept, err := fitConversation(requestFrame(conv, functions), earlier, newest, tier)
 	if err != nil {
 		return modelRequest{}, err
 	}
 	if err := c.readImages(ctx, kept); err != nil {
 		return modelRequest{}, err
 	}
-	req := newModelRequest(conv, append(kept, newest))
+	req := newModelRequest(conv, append(kept, newest), functions)
 	if err := req.check(tiers); err != nil {
 		return modelRequest{}, &modelError{tier: conv.Model, err: err}
 	}
@@ -147,9 +149,11 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 }
 
 // exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
-// be sent again: those with a whole answer (completed, or incomplete at the length limit), with
-// their images' names, types and sizes but not their bytes (see readImages). A failed or
-// interrupted turn is left out with its message, as in workspace conversations.
+// be sent again: those with a whole answer (completed, or incomplete at the length limit), and
+// refused ones, whose refusal goes back as received (model-api.md §2: "Assistant history parts:
+// output_text and refusal, as received"), with their images' names, types and sizes but not their
+// bytes (see readImages). A failed or interrupted turn is left out with its message, as in
+// workspace conversations.
 func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
 	if convID == 0 {
 		return nil, nil
@@ -163,9 +167,16 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		if before != 0 && t.ID >= before {
 			break
 		}
-		if t.Status.Answered() && strings.TrimSpace(t.Answer+t.Refusal) != "" {
-			out = append(out, exchange{question: t.Question, images: t.Images, answer: t.Answer, refusal: t.Refusal, turn: t.ID})
+		x := exchange{question: t.Question, images: t.Images, turn: t.ID}
+		switch {
+		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
+			x.answer = t.Answer
+		case t.Status == TurnRefused:
+			x.refusal = t.Answer // a refused turn's Answer holds the refusal
+		default:
+			continue
 		}
+		out = append(out, x)
 	}
 	return out, nil
 }
@@ -195,12 +206,16 @@ type modelRequest struct {
 }
 
 // newModelRequest makes the request of conv's API family that sends the exchanges, the last of
-// which is the new message.
-func newModelRequest(conv Conversation, xs []exchange) modelRequest {
+// which is the new message, with conv's answer format and the functions offered.
+func newModelRequest(conv Conversation, xs []exchange, functions []client.FunctionTool) modelRequest {
 	if conv.API == APIChat {
-		return modelRequest{api: APIChat, chat: chatRequest(conv, xs)}
+		req := chatRequest(conv, xs)
+		req.ResponseFormat, req.Tools = conv.Format.textFormat(), functions
+		return modelRequest{api: APIChat, chat: req}
 	}
-	return modelRequest{api: APIResponses, responses: responsesRequest(conv, xs)}
+	req := responsesRequest(conv, xs)
+	req.TextFormat, req.Tools = conv.Format.textFormat(), functions
+	return modelRequest{api: APIResponses, responses: req}
 }
 
 // responsesRequest sends the system prompt as instructions and the exchanges as message items.
@@ -274,23 +289,24 @@ type modelOutcome struct {
 	completion *client.ChatCompletion
 }
 
-// send streams the request's answer, passing the stream to follow, and returns how it ended.
-func (r modelRequest) send(ctx context.Context, svc ModelService, follow func(textStream)) modelOutcome {
-	if r.api == APIChat {
-		s := svc.StreamChatCompletion(ctx, r.chat)
+// stream streams the answer of the request into turn's progress (notify) and returns how it
+// ended, from the API family's own stream.
+func (m *modelAnswerer) stream(ctx context.Context, turn Turn, notify func(TurnChanged)) modelOutcome {
+	if m.req.api == APIChat {
+		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()
-		follow(s)
+		m.c.follow(ctx, s, turn, notify)
 		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Final().Completion}
 	}
-	s := svc.StreamResponse(ctx, r.responses)
+	s := m.svc.StreamResponse(ctx, m.req.responses)
 	defer s.Close()
-	follow(s)
+	m.c.follow(ctx, s, turn, notify)
 	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Final().Response}
 }
 
 // finishModel saves how a model answer ended and returns nil for a whole answer (completed, or
 // incomplete at the length limit).
-func (c *Conversations) finishModel(ctx context.Context, turn *Turn, tier string, out modelOutcome) error {
+func (c *Conversations) finishModel(ctx context.Context, turn *Turn, conv Conversation, out modelOutcome) error {
 	save := context.WithoutCancel(ctx)
 	if out.err == nil && out.response != nil && out.response.Error != nil {
 		out.err = out.response.Error // a failed response that came without a stream error
@@ -302,11 +318,14 @@ func (c *Conversations) finishModel(ctx context.Context, turn *Turn, tier string
 		} else {
 			applyCompletion(turn, out.completion, out.text)
 		}
+		if turn.Status == TurnCompleted {
+			turn.Check = checkAnswer(conv.Format, turn.Answer)
+		}
 		return c.store.saveTurn(save, turn)
 	}
 	var err error
 	if out.err != nil {
-		err = &modelError{tier: tier, err: out.err}
+		err = &modelError{tier: conv.Model, err: out.err}
 	}
 	err = c.failed(ctx, turn, out.text, err)
 	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)
@@ -316,9 +335,17 @@ func (c *Conversations) finishModel(ctx context.Context, turn *Turn, tier string
 // applyResponse copies a final response object into a turn, and keeps it whole in Response.
 func applyResponse(t *Turn, r *client.Response, streamed string) {
 	t.Response, t.Model, t.AnswerID = r, r.Model, r.ID
-	t.Answer = cmp.Or(outputText(r), streamed)
-	t.Refusal = partsText(r, client.PartRefusal)
+	t.Answer = cmp.Or(messageParts(r, client.PartOutputText), streamed)
 	t.Status = TurnCompleted
+	t.Parts = nil
+	for _, item := range r.Output {
+		if item.Type == client.ItemFunctionCall {
+			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: item.CallID, Name: item.Name, Arguments: item.Arguments})
+		}
+	}
+	if refusal := messageParts(r, client.PartRefusal); refusal != "" && strings.TrimSpace(t.Answer) == "" {
+		t.Status, t.Answer, t.Error = TurnRefused, refusal, refusedNotice
+	}
 	if r.Status == "incomplete" {
 		t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
 	}
@@ -327,11 +354,9 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 	}
 }
 
-// outputText joins the output_text parts of a response's messages, as client libraries do.
-func outputText(r *client.Response) string { return partsText(r, client.PartOutputText) }
-
-// partsText joins the text of the parts of a response's messages of one type.
-func partsText(r *client.Response, partType string) string {
+// messageParts joins the parts of one type (output_text, as client libraries do, or refusal) of
+// a response's messages.
+func messageParts(r *client.Response, partType string) string {
 	var b strings.Builder
 	for _, item := range r.Output {
 		for _, p := range item.Content {
@@ -343,6 +368,9 @@ func partsText(r *client.Response, partType string) string {
 	return b.String()
 }
 
+// refusedNotice tells a refusal apart from an answer.
+const refusedNotice = "The model declined to answer; its reason is shown above. Rephrase the message, or Retry."
+
 // applyCompletion copies a chat completion into a turn, and keeps it whole in Completion.
 func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {
 	t.Completion, t.Model, t.AnswerID = cc, cc.Model, cc.ID
@@ -350,6 +378,10 @@ func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {
 	if len(cc.Choices) > 0 {
 		ch := cc.Choices[0]
 		t.Answer = cmp.Or(ch.Message.Content, streamed)
+		t.Parts = nil
+		for _, tc := range ch.Message.ToolCalls {
+			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
+		}
 		if ch.FinishReason == "length" {
 			t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
 		}

@@ -72,12 +72,30 @@ func costOf(x exchange) cost {
 	return c
 }
 
-// systemCost estimates the system prompt.
-func systemCost(system string) cost {
-	if system == "" {
-		return cost{}
+// frame is what every request of a conversation carries besides its exchanges: the system prompt,
+// and the answer's JSON schema and the functions offered, counted as text.
+type frame struct {
+	system string
+	extra  string
+}
+
+// requestFrame is the frame of conv's requests offering functions.
+func requestFrame(conv Conversation, functions []client.FunctionTool) frame {
+	f := frame{system: conv.System, extra: string(conv.Format.Schema)}
+	for _, fn := range functions {
+		f.extra += fn.Name + fn.Description + string(fn.Parameters)
 	}
-	return cost{tokens: messageTokens + textTokens(system), messages: 1}
+	return f
+}
+
+// cost estimates the frame: the system prompt as a message, the rest as text.
+func (f frame) cost() cost {
+	c := cost{tokens: textTokens(f.extra)}
+	if f.system != "" {
+		c.tokens += messageTokens + textTokens(f.system)
+		c.messages = 1
+	}
+	return c
 }
 
 // tokenBudget is what a request may hold for tier: its context window less the room kept for the
@@ -101,17 +119,29 @@ func fits(c cost, budget int) bool {
 }
 
 // fitConversation returns the newest of the earlier exchanges that fit in one request with the
-// system prompt and the new message, leaving out the oldest whole exchanges first. When the
-// system prompt and the new message alone do not fit, it says so in words.
-func fitConversation(system string, earlier []exchange, newest exchange, tier client.Model) ([]exchange, error) {
-	budget := tokenBudget(tier)
-	total := systemCost(system).plus(costOf(newest))
-	if !fits(total, budget) {
+// frame (system prompt, schema, functions) and the new message, leaving out the oldest whole
+// exchanges first. When the frame and the new message alone do not fit, it says so in words.
+func fitConversation(f frame, earlier []exchange, newest exchange, tier client.Model) ([]exchange, error) {
+	start, total, ok := fitFrom(f, earlier, newest, tier)
+	if !ok {
+		budget := tokenBudget(tier)
 		return nil, checkf("The message%s is about %d tokens, more than %s's context window takes (%d tokens, "+
 			"%d of them kept for the answer). Shorten the message or the system prompt, or choose a tier with a larger window.",
-			withWhat(system, newest), total.tokens, tier.ID, tier.ContextWindow, tier.ContextWindow-budget)
+			withWhat(f.system, newest), total.tokens, tier.ID, tier.ContextWindow, tier.ContextWindow-budget)
 	}
-	start := len(earlier)
+	return earlier[start:], nil
+}
+
+// fitFrom returns where the earlier exchanges that fit begin, and the estimated cost of the
+// request from there; ok is false when the frame and the new message alone do not fit (the cost
+// is then theirs).
+func fitFrom(f frame, earlier []exchange, newest exchange, tier client.Model) (start int, total cost, ok bool) {
+	budget := tokenBudget(tier)
+	total = f.cost().plus(costOf(newest))
+	if !fits(total, budget) {
+		return len(earlier), total, false
+	}
+	start = len(earlier)
 	for start > 0 {
 		next := total.plus(costOf(earlier[start-1]))
 		if !fits(next, budget) {
@@ -119,7 +149,7 @@ func fitConversation(system string, earlier []exchange, newest exchange, tier cl
 		}
 		total, start = next, start-1
 	}
-	return earlier[start:], nil
+	return start, total, true
 }
 
 // withWhat names what the estimate of the new message includes.

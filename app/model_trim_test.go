@@ -25,7 +25,7 @@ func TestFitConversationDropsTheOldestWholeExchanges(t *testing.T) {
 	tier := client.Model{ID: "Small", ContextWindow: 3000, MaxOutputTokens: 1000} // 2,000 tokens for the request
 	earlier := exchangesOf(5, 1000)                                               // each about 2*(250+4) = 508 tokens
 	newest := exchange{question: "new"}
-	kept, err := fitConversation("Be brief.", earlier, newest, tier)
+	kept, err := fitConversation(frame{system: "Be brief."}, earlier, newest, tier)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestFitConversationDropsTheOldestWholeExchanges(t *testing.T) {
 		t.Fatalf("kept %d exchanges starting with %.1q; want the newest 3", len(kept), kept[0].question)
 	}
 	// A tier that does not report its window takes everything the request limits allow.
-	if kept, _ := fitConversation("", earlier, newest, client.Model{ID: "Open"}); len(kept) != 5 {
+	if kept, _ := fitConversation(frame{}, earlier, newest, client.Model{ID: "Open"}); len(kept) != 5 {
 		t.Errorf("no window: kept %d", len(kept))
 	}
 	// The default room for the answer is 2,048 tokens when the tier allows longer answers.
@@ -48,7 +48,7 @@ func TestFitConversationKeepsTheImageLimits(t *testing.T) {
 	img := Image{Name: "a.png", MIME: "image/png", Size: 1 << 20}
 	four := []Image{img, img, img, img}
 	earlier := []exchange{{question: "old", images: four, answer: "x"}, {question: "mid", images: four, answer: "y"}}
-	kept, err := fitConversation("", earlier, exchange{question: "new", images: []Image{img}}, client.Model{ID: "Big", ContextWindow: 1 << 20})
+	kept, err := fitConversation(frame{}, earlier, exchange{question: "new", images: []Image{img}}, client.Model{ID: "Big", ContextWindow: 1 << 20})
 	if err != nil || len(kept) != 1 || kept[0].question != "mid" {
 		t.Fatalf("kept %+v (%v); want only the newer exchange (4+1 images; 9 would be too many)", kept, err)
 	}
@@ -61,7 +61,7 @@ func TestFitConversationKeepsTheImageLimits(t *testing.T) {
 // with the estimate and the window.
 func TestFitConversationTooLargeMessage(t *testing.T) {
 	tier := client.Model{ID: "Instant", ContextWindow: 3048, MaxOutputTokens: 1024}
-	_, err := fitConversation("Be brief.", nil, exchange{question: strings.Repeat("w", 10000)}, tier)
+	_, err := fitConversation(frame{system: "Be brief."}, nil, exchange{question: strings.Repeat("w", 10000)}, tier)
 	var ce *CheckError
 	if !errors.As(err, &ce) {
 		t.Fatalf("got %v", err)

@@ -28,7 +28,7 @@ func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (Turn, error
 		if err != nil {
 			return err
 		}
-		turn, err = a.conv.askIn(ctx, conv, q.Text, opts)
+		turn, err = a.conv.sendIn(ctx, conv, Message{Text: q.Text}, opts)
 		if client.IsCode(err, "workspace_not_found") && turn.ID != 0 {
 			a.conv.unsave(ctx, conv.ID == 0, turn)
 		}

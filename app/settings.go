@@ -17,9 +17,12 @@ import (
 // Settings are the user's choices, saved as settings.json in the data folder. The API key is never
 // part of them.
 type Settings struct {
-	Server        string            `json:"server"`       // normalised by ValidateServerURL; "" when not connected
-	DefaultTier   string            `json:"default_tier"` // "", fast, smart or genius
-	Thinking      bool              `json:"thinking"`
+	Server      string `json:"server"`       // normalised by ValidateServerURL; "" when not connected
+	DefaultTier string `json:"default_tier"` // "", fast, smart or genius
+	Thinking    bool   `json:"thinking"`
+	// ModelTier is the tier new model conversations get: "", instant, fast, smart or genius ("" =
+	// DefaultTier's, else Fast).
+	ModelTier     string            `json:"model_tier,omitempty"`
 	Theme         string            `json:"theme"` // system, light or dark
 	WindowWidth   float32           `json:"window_width,omitempty"`
 	WindowHeight  float32           `json:"window_height,omitempty"`
@@ -64,6 +67,12 @@ func (s *Settings) validate() error {
 	case "", "fast", "smart", "genius":
 	default:
 		return fmt.Errorf("the default tier %q is not one of fast, smart or genius", s.DefaultTier)
+	}
+	switch strings.ToLower(s.ModelTier) {
+	case "", "instant", "fast", "smart", "genius":
+		s.ModelTier = strings.ToLower(s.ModelTier)
+	default:
+		return fmt.Errorf("the model tier %q is not one of instant, fast, smart or genius", s.ModelTier)
 	}
 	switch s.Theme {
 	case "":

@@ -10,16 +10,22 @@ import (
 	"lectern/client"
 )
 
-const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at"
+const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at, " +
+	"pinned_at, answer_format"
 
 // scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
 func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
 	var c Conversation
-	var kind, api string
-	var created, updated int64
-	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated}
+	var kind, api, format string
+	var created, updated, pinned int64
+	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated,
+		&pinned, &format}
 	err := sc.Scan(append(dest, extra...)...)
 	c.Kind, c.API, c.Created, c.Updated = ConversationKind(kind), ModelAPI(api), fromMilli(created), fromMilli(updated)
+	if pinned != 0 {
+		c.Pinned = fromMilli(pinned)
+	}
+	c.Format = decodeFormat(format)
 	return c, err
 }
 
@@ -30,8 +36,9 @@ func (s *store) createConversation(ctx context.Context, server string, c Convers
 		c.Kind = KindWorkspace
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
-		system_prompt, api, title, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)`, server, string(c.Kind),
-		c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title, now.UnixMilli(), now.UnixMilli())
+		system_prompt, api, title, created_at, updated_at, answer_format) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, server,
+		string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title, now.UnixMilli(),
+		now.UnixMilli(), encodeFormat(c.Format))
 	if err != nil {
 		return Conversation{}, err
 	}
@@ -52,14 +59,34 @@ func (s *store) conversation(ctx context.Context, server string, id int64) (Conv
 
 // conversations lists the conversations of server, newest first; workspaceID "" lists all of them.
 func (s *store) conversations(ctx context.Context, server, workspaceID string) ([]Conversation, error) {
+	return s.listConversations(ctx, server, ListFilter{WorkspaceID: workspaceID}, "")
+}
+
+// listConversations lists the conversations of server that pass f, in order (after first, when
+// set), newest first.
+func (s *store) listConversations(ctx context.Context, server string, f ListFilter, first string) ([]Conversation, error) {
 	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
 	args := []any{server}
-	if workspaceID != "" {
+	if f.WorkspaceID != "" {
 		q += " AND workspace_id=?"
-		args = append(args, workspaceID)
+		args = append(args, f.WorkspaceID)
+	}
+	if f.Kind != "" {
+		q += " AND kind=?"
+		args = append(args, string(f.Kind))
+	}
+	order := " ORDER BY "
+	if first != "" {
+		order += first + ", "
 	}
 	scan := func(sc rowScanner) (Conversation, error) { return scanConversation(sc) }
-	return queryAll(ctx, s.db, scan, q+" ORDER BY updated_at DESC, id DESC", args...)
+	return queryAll(ctx, s.db, scan, q+order+"updated_at DESC, id DESC", args...)
+}
+
+// pinConversation sets a conversation's pin time (0: unpinned), leaving its updated time alone.
+func (s *store) pinConversation(ctx context.Context, server string, id, at int64) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET pinned_at=? WHERE server=? AND id=? AND deleted_at=0", at, server, id)
+	return affected(res, err)
 }
 
 // lastModelConversation returns the newest model conversation of server (in conversations'
@@ -114,8 +141,8 @@ func (s *store) addTurn(ctx context.Context, t Turn) (Turn, error) {
 	t.Status, t.Created, t.Updated = TurnPending, fromMilli(now), fromMilli(now)
 	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, question, status, tier, thinking,
-			created_at, updated_at) VALUES (?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
-			t.Tier, nullBool(t.Thinking), now, now)
+			extra, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
+			t.Tier, nullBool(t.Thinking), extraOf(t), now, now)
 		if err != nil {
 			return err
 		}
@@ -138,7 +165,7 @@ func (s *store) saveTurn(ctx context.Context, t *Turn) error {
 	now := s.nowMilli()
 	t.Updated = fromMilli(now)
 	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
-	extra := jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, Refusal: t.Refusal})
+	extra := extraOf(*t)
 	in, out, total := usageColumns(t.Usage)
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
@@ -166,8 +193,15 @@ const turnCols = `id, conversation_id, question, answer, status, tier, thinking,
 
 // turnExtra is the extra column: fields kept as JSON so that later kinds of turn need no migration.
 type turnExtra struct {
-	AnswerID string `json:"answer_id,omitempty"`
-	Refusal  string `json:"refusal,omitempty"`
+	AnswerID string       `json:"answer_id,omitempty"`
+	System   string       `json:"system,omitempty"`
+	Parts    []TurnPart   `json:"parts,omitempty"`
+	Check    *SchemaCheck `json:"check,omitempty"`
+}
+
+// extraOf is the extra column of a turn.
+func extraOf(t Turn) string {
+	return jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check})
 }
 
 // usageColumns are the three token counts of an answer, NULL when the server reported none.
@@ -200,7 +234,7 @@ func scanTurn(sc rowScanner) (Turn, error) {
 	_ = unmarshalIfSet(warnings, &t.Warnings)
 	var x turnExtra
 	if unmarshalIfSet(extra, &x) == nil {
-		t.AnswerID, t.Refusal = x.AnswerID, x.Refusal
+		t.AnswerID, t.System, t.Parts, t.Check = x.AnswerID, x.System, x.Parts, x.Check
 	}
 	return t, nil
 }

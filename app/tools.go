@@ -38,10 +38,10 @@ func attachment(path string) (client.Attachment, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: fmt.Sprintf("%s cannot be read: %v", strconv.Quote(path), err)}
+		return client.Attachment{}, &client.ValidationError{Field: "file", Code: client.InvalidUnreadable, File: path, Value: err.Error()}
 	}
 	if st.IsDir() {
-		return client.Attachment{}, &client.ValidationError{Field: "file", Reason: strconv.Quote(path) + " is a folder, not a file"}
+		return client.Attachment{}, &client.ValidationError{Field: "file", Code: client.InvalidNotAFile, File: path}
 	}
 	size := st.Size()
 	return client.Attachment{Name: filepath.Base(path), Size: size, Open: func() (io.ReadCloser, error) {

@@ -46,11 +46,26 @@ type Conversation struct {
 	Model       string // model conversations: the tier (Instant, Fast, Smart, Genius)
 	System      string // model conversations: the system prompt, "" for none
 	API         ModelAPI
-	Title       string
-	Created     time.Time
-	Updated     time.Time
-	Deleted     time.Time // when it went to the trash; zero for a conversation not in it
+	// Format is a model conversation's answer format: text, or JSON fitting a schema.
+	Format  AnswerFormat
+	Title   string
+	Pinned  time.Time // when it was pinned; zero when it is not
+	Created time.Time
+	Updated time.Time
+	Deleted time.Time // when it went to the trash; zero for a conversation not in it
 }
+
+// KindLabel names what the conversation talks to, for a list: "Workspace", or a model
+// conversation's tier ("Smart").
+func (c Conversation) KindLabel() string {
+	if c.Kind == KindModel {
+		return c.Model
+	}
+	return "Workspace"
+}
+
+// IsPinned reports whether the conversation is pinned (listed first).
+func (c Conversation) IsPinned() bool { return !c.Pinned.IsZero() }
 
 // TurnStatus is the state of a turn's answer.
 type TurnStatus string
@@ -62,13 +77,17 @@ const (
 	TurnIncomplete  TurnStatus = "incomplete"  // cut off at the length limit (a complete answer object)
 	TurnInterrupted TurnStatus = "interrupted" // stopped, cut or abandoned: Answer holds the text so far
 	TurnFailed      TurnStatus = "failed"      // the server refused or failed: Error says why
+	// TurnRefused: the model declined to answer (a refusal part); Answer holds its reason.
+	TurnRefused TurnStatus = "refused"
 )
 
 // Answered reports whether the turn holds a full answer object (completed or incomplete).
 func (s TurnStatus) Answered() bool { return s == TurnCompleted || s == TurnIncomplete }
 
 // Retryable reports whether the turn may be asked again.
-func (s TurnStatus) Retryable() bool { return s == TurnInterrupted || s == TurnFailed }
+func (s TurnStatus) Retryable() bool {
+	return s == TurnInterrupted || s == TurnFailed || s == TurnRefused
+}
 
 // Turn is one question and its answer.
 type Turn struct {
@@ -88,22 +107,43 @@ type Turn struct {
 	RequestID      string
 	AnswerID       string        // the answer's id (wsa_...), when answered
 	Usage          *client.Usage // tokens used, when answered
-	// Refusal is the model's refusal as received (a /v1/responses refusal part): the answer is
-	// then empty, or holds only the text written before it. It is sent back with the turn.
-	Refusal   string
-	Error     string // why it failed or was interrupted, in words
-	ErrorCode string // the server's error code, when there is one
-	Created   time.Time
-	Updated   time.Time
+	Error          string        // why it failed or was interrupted, in words
+	ErrorCode      string        // the server's error code, when there is one
+	Created        time.Time
+	Updated        time.Time
 	// Images are the images a model conversation's message sent, in order; read from the
 	// database they have no Data (Conversations.TurnImages reads it).
 	Images []Image
+	// System is the system prompt a model conversation's message was sent with: when it differs
+	// from the turn before, the prompt changed between them (Conversations.SetSystemPrompt).
+	System string
+	// Parts are the answer's parts other than its text, in order: function calls for now.
+	Parts []TurnPart
+	// Check is the verdict on a JSON answer against the conversation's schema; nil for text.
+	Check *SchemaCheck
 	// Final is the answer object exactly as the server sent it (metadata and created included).
 	// Only the turn returned by Ask or Retry has it; a turn read back from the database has nil.
 	// A model conversation's turn has Response or Completion instead, by its API family.
 	Final      *client.Answer
 	Response   *client.Response
 	Completion *client.ChatCompletion
+}
+
+// PartKind says what a turn part holds.
+type PartKind string
+
+// The kinds of turn part. Later kinds (function outputs, files) add a constant and their fields.
+const (
+	PartFunctionCall PartKind = "function_call" // the model asks for a function: CallID, Name, Arguments
+)
+
+// TurnPart is one part of an answer besides its text, kept with the turn (kind-tagged, so that
+// later kinds need no schema step).
+type TurnPart struct {
+	Kind      PartKind `json:"kind"`
+	CallID    string   `json:"call_id,omitempty"`
+	Name      string   `json:"name,omitempty"`
+	Arguments string   `json:"arguments,omitempty"` // a JSON text, as the model sent it
 }
 
 // Image is an image sent to a model: its file name, its type (sniffed from its content) and bytes.

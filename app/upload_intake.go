@@ -174,9 +174,6 @@ func (a *App) newQuota(ctx context.Context, wsID string) *quota {
 func (q *quota) check(f candidate, describe func(error) string) string {
 	name := filepath.Base(f.path)
 	if err := client.Preflight(name, f.size, q.sendLim); err != nil {
-		if why := client.FileTypeRefusal(name); why != "" && strings.Contains(err.Error(), why) {
-			return words.Sentence(why) // the file's own type, not "Check name: …"
-		}
 		return describe(err)
 	}
 	if !q.known {

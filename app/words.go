@@ -25,7 +25,7 @@ var sentences = map[string]string{
 	"unsupported_parameter":  "The server does not support a feature in this request, such as asking more than one document at once. Ask the whole workspace or one document.",
 	"invalid_history":        "The earlier turns of this conversation could not be sent. Start a new conversation, or ask again without the earlier turns.",
 	"invalid_cursor":         "The list could not be continued, probably because the server restarted. Refresh the list.",
-	"unsupported_file_type":  "This file cannot be added: only .txt, .pdf, .docx, .xlsx and .csv files whose content matches their extension are accepted (not .md, .doc or .xls). Save it in one of those formats and add it again.",
+	"unsupported_file_type":  unsupportedFileType(), // worded with the local check (check_words.go)
 	"api_key_owner_required": "This API key has no owner, so it cannot open any workspace. Create a key from your own account in the service's key management page.",
 	"key_not_allowed":        "This API key may not add documents. An administrator must mark the key 'Can add documents'; keys made before 17-10-2026 can never add, so create a new key and ask for it to be marked.",
 	"workspace_read_only":    "This workspace is published for others, so files cannot be added to it through the API. Add the file in the web app, or choose another of your personal workspaces.",
@@ -72,6 +72,10 @@ type Explanation struct {
 // Explain tells err to a person. A refused key is explained by where the current key came from.
 func (a *App) Explain(err error) Explanation { return explain(err, a.conn.keySource()) }
 
+// ExplainLocal tells err to a person as Explain does, for a front-end with no App open yet, such
+// as a check of the command line's arguments that failed before anything was sent.
+func ExplainLocal(err error) Explanation { return explain(err, KeyNone) }
+
 // Describe returns Explain's sentence with the request id, in one line of text (as saved with a
 // failed answer or upload).
 func (a *App) Describe(err error) string { return explain(err, a.conn.keySource()).String() }
@@ -113,7 +117,7 @@ func explain(err error, src KeySource) Explanation {
 	case errors.As(err, &nk):
 		return Explanation{Sentence: noKeySentence(nk)}
 	case errors.As(err, &ve):
-		return Explanation{Sentence: "Check " + ve.Field + ": " + strings.TrimRight(ve.Reason, ".") + "."}
+		return Explanation{Sentence: checkSentence(ve)}
 	case errors.As(err, &fe):
 		return Explanation{Sentence: fileSentence(fe)}
 	}

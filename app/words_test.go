@@ -122,7 +122,7 @@ func TestErrorsWithoutAnAnswerReadWell(t *testing.T) {
 		{&client.InterruptedError{Text: "half", Cause: client.ErrIdleTimeout}, "sent nothing for too long"},
 		{&client.InterruptedError{Text: "half"}, "text received so far is kept"},
 		{&client.UploadUnknownError{Cause: errors.New("x"), StatusErr: errors.New("y")}, "Check the document's status"},
-		{&client.ValidationError{Field: "question", Reason: "it is empty"}, "Check question: it is empty."},
+		{&client.ValidationError{Field: "question", Code: client.InvalidMissing}, "The question is empty: type a question."},
 		{errors.New("no workspace chosen: pick one"), "No workspace chosen: pick one."},
 	}
 	for _, tc := range cases {

@@ -51,7 +51,7 @@ func (e *AmbiguousWorkspaceError) Error() string {
 }
 
 // errNoWorkspace refuses an empty workspace argument.
-var errNoWorkspace = &client.ValidationError{Field: "workspace", Reason: "no workspace given; give a workspace id or name"}
+var errNoWorkspace = &client.ValidationError{Field: "workspace", Code: client.InvalidMissing}
 
 // withWorkspace runs op for the workspace arg names, resolved from the cache; an argument the cache
 // does not know is tried as an id, and when the server answers workspace_not_found the list is read

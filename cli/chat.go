@@ -95,14 +95,14 @@ func runChat(e *env, args []string) error {
 	if o.asJSON {
 		return e.printJSON(finalObject(turn))
 	}
-	if turn.Refusal == "" || turn.Answer != "" {
-		p.finish(turn.Answer)
-	}
-	e.printTurnDetails(turn, e.isTerminal())
-	if turn.Refusal != "" {
-		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", app.OneLine(turn.Refusal))
+	if turn.Status == app.TurnRefused { // its Answer is the refusal, not an answer
+		p.abort()
+		e.printTurnDetails(turn, e.isTerminal())
+		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", app.OneLine(turn.Answer))
 		return exitStatus(exitService)
 	}
+	p.finish(turn.Answer)
+	e.printTurnDetails(turn, e.isTerminal())
 	return nil
 }
 

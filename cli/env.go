@@ -100,7 +100,7 @@ func isLocal(err error) bool {
 // explain tells err in words, as the app does (it knows where the key came from).
 func (e *env) explain(err error) app.Explanation {
 	if e.application == nil {
-		return app.Explanation{Sentence: err.Error()}
+		return app.ExplainLocal(err)
 	}
 	return e.application.Explain(err)
 }

@@ -15,8 +15,9 @@ var cmdExport = &command{
 	help: `
 CONVERSATION is an id from "lectern history": the conversations with the server in use, the
 desktop app's included. FILE gets the questions, the answers, their sources, the model and the
-dates, as Markdown; a model conversation's tier, API, system prompt, images (named) and token
-counts too. An existing FILE is replaced.`,
+dates, as Markdown; a model conversation's tier, API, system prompt, token counts, function
+calls and images too: the images are written beside FILE, in a folder named after it (notes.md:
+notes_images/), and shown by links. An existing FILE is replaced.`,
 	run: runExport,
 }
 

@@ -21,9 +21,9 @@ func TestUploadOddFilesRefusedLocally(t *testing.T) {
 		paths = append(paths, p)
 	}
 	r := runCLI(t, append([]string{"upload", f.personal}, paths...)...).want(t, exitUsage)
-	contains(t, "stderr", r.stderr, `empty.txt not sent: Check file: the file is empty (0 bytes)`,
-		`bad\xffname.txt" not sent: Check name: the file name is not valid UTF-8`,
-		`two\nlines.txt" not sent: Check name: the file name cannot contain control characters`)
+	contains(t, "stderr", r.stderr, `empty.txt not sent: The file "empty.txt" is empty (0 bytes)`,
+		`bad\xffname.txt" not sent: The file name is not valid UTF-8`,
+		`two\nlines.txt" not sent: The file name cannot contain control characters`)
 	for _, l := range f.requestLog() {
 		if l[:4] == "POST" {
 			t.Fatalf("something was sent: %s", l)

@@ -41,7 +41,7 @@ func runSearch(e *env, args []string) error {
 	}
 	var ve *client.ValidationError
 	if err := r.Validate(); errors.As(err, &ve) {
-		return usagef("search", "%s: %s", searchArgNames[ve.Field], ve.Reason)
+		return usagef("search", "%s: %s", searchArgNames[ve.Field], app.ExplainLocal(ve).Sentence)
 	}
 	a, err := e.appOn()
 	if err != nil {

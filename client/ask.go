@@ -30,13 +30,13 @@ func (r AskRequest) Validate() error {
 		return err
 	}
 	if strings.Contains(r.DocumentID, ",") || (r.DocumentID != "" && strings.TrimSpace(r.DocumentID) == "") {
-		return &ValidationError{Field: "knowledge.document_ids", Reason: "at most one document id can be asked"}
+		return tooMany("knowledge.document_ids", "document", 2, 1)
 	}
 	if err := validateTier(r.Model); err != nil {
 		return err
 	}
 	if r.MaxOutputTokens < 0 {
-		return &ValidationError{Field: "max_output_tokens", Reason: "cannot be negative"}
+		return outOfRange("max_output_tokens", strconv.Itoa(r.MaxOutputTokens), "0", "")
 	}
 	if err := validateMetadata(r.Metadata); err != nil {
 		return err

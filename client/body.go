@@ -139,7 +139,7 @@ const uploadChunk = 3 * 16 << 10 // a multiple of 3: no padding before the end o
 func newStreamBody(s *streamSpec) (*streamBody, error) {
 	for _, p := range s.parts {
 		if p.file != nil && (p.file.Open == nil || p.file.Size < 0) {
-			return nil, &ValidationError{Field: "file", Reason: "no file content to send"}
+			return nil, missing("file")
 		}
 	}
 	return &streamBody{parts: s.parts, total: s.length(), progress: s.progress}, nil
@@ -239,7 +239,7 @@ func (b *streamBody) Close() error {
 func attachmentsBody(fields any, atts []Attachment) ([]bodyPart, error) {
 	head, err := json.Marshal(fields)
 	if err != nil || len(head) < 2 || head[len(head)-1] != '}' {
-		return nil, &ValidationError{Field: "request", Reason: "the request could not be encoded"}
+		return nil, &ValidationError{Field: "request", Code: InvalidUnencodable}
 	}
 	head = head[:len(head)-1]
 	if len(head) > 1 {

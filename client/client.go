@@ -70,7 +70,7 @@ func NewClient(opts ...Option) (*Client, error) {
 		}
 	}
 	if c.base == "" {
-		return nil, &ValidationError{Field: "base_url", Reason: "the server address is required"}
+		return nil, missing("base_url")
 	}
 	c.http = c.withoutRedirects(c.http) // whatever client was given: only the configured server
 	return c, nil
@@ -82,10 +82,10 @@ func WithBaseURL(raw string) Option {
 	return func(c *Client) error {
 		u, err := url.Parse(strings.TrimSpace(raw))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return &ValidationError{Field: "base_url", Reason: "the server address must start with https:// (or http://) and name a host"}
+			return malformed("base_url", FormHTTPSURL)
 		}
 		if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-			return &ValidationError{Field: "base_url", Reason: "the server address must not carry a user name, query or fragment; the key goes in its own field"}
+			return malformed("base_url", FormPlainURL)
 		}
 		u.Path = strings.TrimRight(u.Path, "/")
 		u.RawPath = ""
@@ -99,7 +99,7 @@ func WithAPIKey(key string) Option {
 	return func(c *Client) error {
 		for _, r := range key {
 			if r < 0x21 || r > 0x7e {
-				return &ValidationError{Field: "api_key", Reason: "the key contains spaces, line breaks or characters a key cannot have"}
+				return malformed("api_key", FormKeyCharacters)
 			}
 		}
 		c.key = secret(key)
@@ -123,7 +123,7 @@ func WithHTTPClient(h *http.Client) Option {
 func WithRetryPolicy(p RetryPolicy) Option {
 	return func(c *Client) error {
 		if p.MaxRetries < 0 || p.BaseDelay < 0 || p.MaxDelay < 0 {
-			return &ValidationError{Field: "retry_policy", Reason: "retries and delays cannot be negative"}
+			return outOfRange("retry_policy", "", "0", "")
 		}
 		c.retry = p
 		return nil
@@ -134,7 +134,7 @@ func WithRetryPolicy(p RetryPolicy) Option {
 func WithPollInterval(min, max time.Duration) Option {
 	return func(c *Client) error {
 		if min <= 0 || max < min {
-			return &ValidationError{Field: "poll_interval", Reason: "the interval must be positive and min must not exceed max"}
+			return outOfRange("poll_interval", "", "min", "max")
 		}
 		c.pollMin, c.pollMax = min, max
 		return nil
@@ -145,7 +145,7 @@ func WithPollInterval(min, max time.Duration) Option {
 func WithUserAgent(ua string) Option {
 	return func(c *Client) error {
 		if strings.ContainsAny(ua, "\r\n") {
-			return &ValidationError{Field: "user_agent", Reason: "the user agent cannot contain line breaks"}
+			return malformed("user_agent", FormOneLine)
 		}
 		if ua != "" {
 			c.ua = ua

@@ -76,12 +76,6 @@ func IsCode(err error, code string) bool {
 	return errors.As(err, &ae) && ae.Code == code
 }
 
-// ValidationError is a check that failed before anything was sent; Field names the field.
-type ValidationError struct{ Field, Reason string }
-
-// Error returns "client: invalid <field>: <reason>".
-func (e *ValidationError) Error() string { return "client: invalid " + e.Field + ": " + e.Reason }
-
 // InterruptedError is an answer stream that stopped before its final event. Text holds the
 // preview text received (resets applied); Cause says why, when known.
 type InterruptedError struct {

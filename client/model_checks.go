@@ -2,13 +2,11 @@ package client
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
-
-	"lectern/internal/words"
 )
 
 // The checks shared by both /v1 endpoints (model-api.md §4, §7 and §8), each naming the field at
@@ -29,11 +27,6 @@ const (
 // imageTypes are the image types a data: URL may carry.
 var imageTypes = []string{"image/png", "image/jpeg", "image/webp", "image/gif", "image/bmp"}
 
-// invalid is a *ValidationError with a formatted reason.
-func invalid(field, format string, args ...any) error {
-	return &ValidationError{Field: field, Reason: fmt.Sprintf(format, args...)}
-}
-
 // firstError returns the first error that is not nil.
 func firstError(errs ...error) error {
 	for _, err := range errs {
@@ -47,7 +40,7 @@ func firstError(errs ...error) error {
 // tierOf finds the tier of a request: nil (no error) when models is nil.
 func tierOf(models []Model, name string) (*Model, error) {
 	if strings.TrimSpace(name) == "" {
-		return nil, invalid("model", "no tier chosen (Instant, Fast, Smart or Genius)")
+		return nil, missing("model")
 	}
 	if models == nil {
 		return nil, nil
@@ -59,7 +52,7 @@ func tierOf(models []Model, name string) (*Model, error) {
 	for i, m := range models {
 		names[i] = m.ID
 	}
-	return nil, invalid("model", "%q is not a tier this key may use (%s)", name, strings.Join(names, ", "))
+	return nil, notAChoice("model", name, names...)
 }
 
 // imageRef is an image of a request and the field it sits in.
@@ -71,10 +64,10 @@ func checkImages(images []imageRef, tier *Model) error {
 		return nil
 	}
 	if tier != nil && !tier.Capabilities.Vision {
-		return invalid(images[0].field, "the tier %s cannot read images", tier.ID)
+		return &ValidationError{Field: images[0].field, Code: InvalidTierCannot, Value: tier.ID, Want: "vision"}
 	}
 	if len(images) > MaxImages {
-		return invalid(images[MaxImages].field, "%d images; at most %d can be sent", len(images), MaxImages)
+		return tooMany(images[MaxImages].field, "image", len(images), MaxImages)
 	}
 	total := 0
 	for _, img := range images {
@@ -83,7 +76,7 @@ func checkImages(images []imageRef, tier *Model) error {
 			return err
 		}
 		if total += n; total > MaxImagesBytes {
-			return invalid(img.field, "the images together are over %s", words.Bytes(MaxImagesBytes))
+			return &ValidationError{Field: img.field, Code: InvalidTooLarge, Want: "images", Got: int64(total), Limit: MaxImagesBytes}
 		}
 	}
 	return nil
@@ -95,11 +88,11 @@ func imageSize(img imageRef) (int, error) {
 	meta, payload, ok := strings.Cut(strings.TrimPrefix(img.url, "data:"), ",")
 	mime, enc, _ := strings.Cut(meta, ";")
 	if !ok || !strings.HasPrefix(img.url, "data:") || enc != "base64" || !slices.Contains(imageTypes, strings.ToLower(mime)) {
-		return 0, invalid(img.field, "must be a base64 data: URL of a PNG, JPEG, WebP, GIF or BMP image")
+		return 0, malformed(img.field, FormImageDataURL)
 	}
 	n := len(payload)*3/4 - strings.Count(payload[max(0, len(payload)-2):], "=")
 	if n > MaxImageBytes {
-		return 0, invalid(img.field, "the image is over %s", words.Bytes(MaxImageBytes))
+		return 0, &ValidationError{Field: img.field, Code: InvalidTooLarge, Want: "image", Got: int64(n), Limit: MaxImageBytes}
 	}
 	return n, nil
 }
@@ -110,17 +103,17 @@ var toolName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 // checkTools checks function tools; field(i) is the path of tool i's definition.
 func checkTools(tools []FunctionTool, tier *Model, field func(int) string) error {
 	if len(tools) > 0 && tier != nil && !tier.Capabilities.Tools {
-		return invalid("tools", "the tier %s does not call functions", tier.ID)
+		return &ValidationError{Field: "tools", Code: InvalidTierCannot, Value: tier.ID, Want: "tools"}
 	}
 	seen := map[string]bool{}
 	for i, t := range tools {
 		switch {
 		case !toolName.MatchString(t.Name):
-			return invalid(field(i)+".name", "a function name is 1 to %d letters, digits, _ or -", MaxToolNameChars)
+			return malformed(field(i)+".name", FormFunctionName)
 		case seen[t.Name]:
-			return invalid(field(i)+".name", "two tools are named %q", t.Name)
+			return &ValidationError{Field: field(i) + ".name", Code: InvalidDuplicate, Value: t.Name}
 		case t.Parameters != nil && !isJSONObject(t.Parameters):
-			return invalid(field(i)+".parameters", "must be a JSON schema object")
+			return malformed(field(i)+".parameters", FormJSONObject)
 		}
 		seen[t.Name] = true
 	}
@@ -133,13 +126,13 @@ func checkToolChoice(tc *ToolChoice, tools []FunctionTool) error {
 	case tc == nil:
 		return nil
 	case tc.Function != "" && tc.Mode != "":
-		return invalid("tool_choice", "give a mode or a function, not both")
+		return &ValidationError{Field: "tool_choice", Code: InvalidConflict, Value: "mode", Want: "function"}
 	case tc.Function != "" && !slices.ContainsFunc(tools, func(t FunctionTool) bool { return t.Name == tc.Function }):
-		return invalid("tool_choice", "%q is not one of the tools sent", tc.Function)
+		return notAChoice("tool_choice", tc.Function, toolNames(tools)...)
 	case tc.Function == "" && !slices.Contains([]string{"auto", "none", "required"}, tc.Mode):
-		return invalid("tool_choice", "%q is not a mode (auto, none or required)", tc.Mode)
+		return notAChoice("tool_choice", tc.Mode, "auto", "none", "required")
 	case tc.Mode == "required" && len(tools) == 0:
-		return invalid("tool_choice", "required needs tools")
+		return &ValidationError{Field: "tool_choice", Code: InvalidMissing, Want: "tools"}
 	}
 	return nil
 }
@@ -148,17 +141,17 @@ func checkToolChoice(tc *ToolChoice, tools []FunctionTool) error {
 // max_output_tokens_with_tools.
 func checkMaxTokens(field string, n int, tier *Model, withTools bool) error {
 	if n < 0 {
-		return invalid(field, "cannot be negative")
+		return outOfRange(field, strconv.Itoa(n), "0", "")
 	}
 	if tier == nil {
 		return nil
 	}
-	limit, what := tier.MaxOutputTokens, "the tier's limit"
+	limit := tier.MaxOutputTokens
 	if withTools && tier.MaxOutputTokensWithTools > 0 {
-		limit, what = tier.MaxOutputTokensWithTools, "the tier's limit with tools"
+		limit = tier.MaxOutputTokensWithTools
 	}
 	if limit > 0 && n > limit {
-		return invalid(field, "%d is over %s (%d)", n, what, limit)
+		return outOfRange(field, strconv.Itoa(n), "0", strconv.Itoa(limit))
 	}
 	return nil
 }
@@ -167,13 +160,25 @@ func checkMaxTokens(field string, n int, tier *Model, withTools bool) error {
 func checkSampling(temperature, topP *float64) error {
 	switch {
 	case outside(temperature, 0, 2):
-		return invalid("temperature", "must be between 0 and 2")
+		return outOfRange("temperature", number(*temperature), "0", "2")
 	case outside(topP, 0, 1):
-		return invalid("top_p", "must be between 0 and 1")
+		return outOfRange("top_p", number(*topP), "0", "1")
 	case temperature != nil && topP != nil:
-		return invalid("top_p", "use temperature or top_p, not both")
+		return &ValidationError{Field: "top_p", Code: InvalidConflict, Value: "top_p", Want: "temperature"}
 	}
 	return nil
+}
+
+// number writes a float as the request would carry it.
+func number(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// toolNames are the names of tools.
+func toolNames(tools []FunctionTool) []string {
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.Name
+	}
+	return names
 }
 
 // outside reports a value that is set and not within [lo, hi].
@@ -188,15 +193,15 @@ func checkFormat(f *TextFormat, typeField, nameField, schemaField string) error 
 	case f == nil:
 		return nil
 	case !slices.Contains([]string{"text", "json_object", "json_schema"}, f.Type):
-		return invalid(typeField, "%q is not a format (text, json_object or json_schema)", f.Type)
+		return notAChoice(typeField, f.Type, "text", "json_object", "json_schema")
 	case f.Type != "json_schema":
 		return nil
 	case strings.TrimSpace(f.Name) == "":
-		return invalid(nameField, "a json_schema format needs a name")
+		return missing(nameField)
 	case !isJSONObject(f.Schema):
-		return invalid(schemaField, "must be a JSON schema object")
+		return malformed(schemaField, FormJSONObject)
 	case chars(string(f.Schema)) > MaxSchemaChars:
-		return invalid(schemaField, "the schema has %d characters; at most %d", chars(string(f.Schema)), MaxSchemaChars)
+		return tooLong(schemaField, chars(string(f.Schema)), MaxSchemaChars)
 	}
 	return nil
 }
@@ -219,7 +224,7 @@ func checkMarkers(hasImages bool, texts []markedText) error {
 	}
 	for _, t := range texts {
 		if strings.Contains(t.text, "[img]") || strings.Contains(t.text, "[img-") {
-			return invalid(t.field, "[img] and [img- are reserved in a request with images")
+			return &ValidationError{Field: t.field, Code: InvalidReserved}
 		}
 	}
 	return nil

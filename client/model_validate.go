@@ -35,11 +35,11 @@ func (r ResponseRequest) Validate(models []Model) error {
 func (r ResponseRequest) checkInput() error {
 	switch {
 	case r.InputText != "" && r.Input != nil:
-		return invalid("input", "give a text or items, not both")
+		return &ValidationError{Field: "input", Code: InvalidConflict, Value: "text", Want: "items"}
 	case r.InputText == "" && len(r.Input) == 0:
-		return invalid("input", "there is nothing to answer")
+		return missing("input")
 	case len(r.Input) > MaxInputItems:
-		return invalid("input", "%d items; at most %d", len(r.Input), MaxInputItems)
+		return tooMany("input", "item", len(r.Input), MaxInputItems)
 	}
 	messages := 0
 	for i, it := range r.Input {
@@ -51,7 +51,7 @@ func (r ResponseRequest) checkInput() error {
 		}
 	}
 	if messages > MaxInputMessages {
-		return invalid("input", "%d messages; at most %d", messages, MaxInputMessages)
+		return tooMany("input", "message", messages, MaxInputMessages)
 	}
 	return nil
 }
@@ -70,7 +70,7 @@ func checkItem(field string, it InputItem) error {
 	switch {
 	case len(it.Raw) > 0:
 		if !isJSONObject(it.Raw) {
-			return invalid(field, "an item sent back must be a JSON object")
+			return malformed(field, FormJSONObject)
 		}
 		return nil
 	case it.Type == "" || it.Type == ItemMessage:
@@ -84,7 +84,7 @@ func checkItem(field string, it InputItem) error {
 		}
 		return checkParts(field+".output", it.OutputParts, []string{PartInputText, PartInputImage})
 	}
-	return invalid(field+".type", "%q is not an item the service takes (message, function_call, function_call_output)", it.Type)
+	return notAChoice(field+".type", it.Type, ItemMessage, ItemFunctionCall, ItemFunctionCallOutput)
 }
 
 // checkMessageItem checks a message's role and the parts that role may carry.
@@ -97,7 +97,7 @@ func checkMessageItem(field string, it InputItem) error {
 	}
 	allowed, ok := kinds[it.Role]
 	if !ok {
-		return invalid(field+".role", "%q is not a role (system, developer, user or assistant)", it.Role)
+		return notAChoice(field+".role", it.Role, "system", "developer", "user", "assistant")
 	}
 	return checkParts(field+".content", it.Content, allowed)
 }
@@ -107,10 +107,10 @@ func checkParts(field string, parts []ContentPart, allowed []string) error {
 	for j, p := range parts {
 		f := fmt.Sprintf("%s[%d]", field, j)
 		if !slices.Contains(allowed, p.Type) {
-			return invalid(f+".type", "%q is not taken here (%s)", p.Type, strings.Join(allowed, ", "))
+			return notAChoice(f+".type", p.Type, allowed...)
 		}
 		if p.Detail != "" && p.Detail != "auto" {
-			return invalid(f+".detail", "only auto (or nothing) is taken")
+			return notAChoice(f+".detail", p.Detail, "auto")
 		}
 	}
 	return nil
@@ -118,7 +118,7 @@ func checkParts(field string, parts []ContentPart, allowed []string) error {
 
 func required(field, v string) error {
 	if strings.TrimSpace(v) == "" {
-		return invalid(field, "is required")
+		return missing(field)
 	}
 	return nil
 }
@@ -126,7 +126,7 @@ func required(field, v string) error {
 // jsonArguments checks that a call's arguments are JSON text.
 func jsonArguments(field, args string) error {
 	if args != "" && !json.Valid([]byte(args)) {
-		return invalid(field, "the arguments must be JSON text")
+		return malformed(field, FormJSONText)
 	}
 	return nil
 }
@@ -194,7 +194,7 @@ func (r ChatRequest) Validate(models []Model) error {
 // checkPenalty checks a repeat penalty: -2 to 2.
 func checkPenalty(field string, v *float64) error {
 	if outside(v, -2, 2) {
-		return invalid(field, "must be between -2 and 2")
+		return outOfRange(field, number(*v), "-2", "2")
 	}
 	return nil
 }
@@ -207,17 +207,17 @@ var chatRoles = []string{"system", "developer", "user", "assistant", "tool"}
 func (r ChatRequest) checkMessages() error {
 	switch {
 	case len(r.Messages) == 0:
-		return invalid("messages", "there is nothing to answer")
+		return missing("messages")
 	case len(r.Messages) > MaxInputMessages:
-		return invalid("messages", "%d messages; at most %d", len(r.Messages), MaxInputMessages)
+		return tooMany("messages", "message", len(r.Messages), MaxInputMessages)
 	}
 	for i, m := range r.Messages {
 		field := fmt.Sprintf("messages[%d]", i)
 		if !slices.Contains(chatRoles, m.Role) {
-			return invalid(field+".role", "%q is not a role (%s)", m.Role, strings.Join(chatRoles, ", "))
+			return notAChoice(field+".role", m.Role, chatRoles...)
 		}
 		if m.Role == "tool" && strings.TrimSpace(m.ToolCallID) == "" {
-			return invalid(field+".tool_call_id", "a tool result names the call it answers")
+			return missing(field + ".tool_call_id")
 		}
 		allowed := []string{"text", PartInputText}
 		if m.Role == "user" {

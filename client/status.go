@@ -16,7 +16,7 @@ func (c *Client) DocumentStatus(ctx context.Context, workspaceID, id string) (*U
 		return nil, err
 	}
 	if strings.TrimSpace(id) == "" {
-		return nil, &ValidationError{Field: "document_id", Reason: "no document id given"}
+		return nil, missing("document_id")
 	}
 	r := &request{
 		method:  http.MethodGet,

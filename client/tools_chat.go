@@ -3,13 +3,10 @@ package client
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"lectern/internal/words"
 )
 
 // Limits of POST /chat (model-api.md §8, server defaults).
@@ -107,29 +104,21 @@ func CheckChatAttachments(message string, atts []Attachment) error {
 			limit = MaxChatVideoBytes
 		case slices.Contains(ChatAudioTypes, ext), slices.Contains(ChatDocumentTypes, ext):
 		case ext == ".doc" || ext == ".xls" || ext == ".ppt":
-			return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q is in an old Office format; save it as %sx first", a.Name, ext)}
+			return &ValidationError{Field: "attachments", Code: InvalidFileType, File: a.Name, Value: filepath.Ext(a.Name), Want: ext + "x"}
 		default:
-			return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q: %s files cannot be sent to the chat", a.Name, cmpOrNone(ext))}
+			return &ValidationError{Field: "attachments", Code: InvalidFileType, File: a.Name, Value: filepath.Ext(a.Name)}
 		}
 		if a.Size > limit {
-			return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q is %s; the chat takes at most %s a file", a.Name, words.Bytes(a.Size), words.Bytes(limit))}
+			return &ValidationError{Field: "attachments", Code: InvalidTooLarge, File: a.Name, Got: a.Size, Limit: limit}
 		}
 	}
 	if videos > 1 {
-		return &ValidationError{Field: "attachments", Reason: "one video per message"}
+		return tooMany("attachments", "video", videos, 1)
 	}
 	if n := chatBodyLength(message, atts); n > MaxChatRequestBytes {
-		return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("the message would be %s once encoded; the chat takes at most %s", words.Bytes(n), words.Bytes(MaxChatRequestBytes))}
+		return &ValidationError{Field: "attachments", Code: InvalidEncodedSize, Got: n, Limit: MaxChatRequestBytes}
 	}
 	return nil
-}
-
-// cmpOrNone names an extension, or says there is none.
-func cmpOrNone(ext string) string {
-	if ext == "" {
-		return "extensionless"
-	}
-	return ext
 }
 
 // chatFields are the JSON fields of a chat request besides its attachments.
@@ -156,10 +145,10 @@ func chatBodyLength(message string, atts []Attachment) int64 {
 // message is never saved twice.
 func (c *Client) ToolChat(ctx context.Context, r ToolChatRequest) (*ToolChatResult, error) {
 	if strings.TrimSpace(r.Message) == "" && len(r.Attachments) == 0 {
-		return nil, &ValidationError{Field: "message", Reason: "no message given"}
+		return nil, missing("message")
 	}
 	if r.WorkspacePin && r.WorkspaceID == "" {
-		return nil, &ValidationError{Field: "workspace_pin", Reason: "pinning needs a workspace id"}
+		return nil, &ValidationError{Field: "workspace_pin", Code: InvalidMissing, Want: "workspace_id"}
 	}
 	if err := CheckChatAttachments(r.Message, r.Attachments); err != nil {
 		return nil, err

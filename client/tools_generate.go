@@ -74,7 +74,7 @@ func (a *OfficeArtifact) Expired(now time.Time) bool {
 // have counted).
 func (c *Client) Generate(ctx context.Context, r GenerateRequest) (*GenerateResult, error) {
 	if strings.TrimSpace(r.Prompt) == "" {
-		return nil, &ValidationError{Field: "prompt", Reason: "no prompt given"}
+		return nil, missing("prompt")
 	}
 	body, err := json.Marshal(struct {
 		Model  string `json:"model,omitempty"`
@@ -99,7 +99,7 @@ func (c *Client) Generate(ctx context.Context, r GenerateRequest) (*GenerateResu
 // *APIError for which ArtifactExpired is true.
 func (c *Client) DownloadArtifact(ctx context.Context, artifactID string, dst io.Writer, progress func(got, total int64)) (int64, error) {
 	if strings.TrimSpace(artifactID) == "" {
-		return 0, &ValidationError{Field: "artifact_id", Reason: "no file id given"}
+		return 0, missing("artifact_id")
 	}
 	r := &request{method: http.MethodGet, path: "/office/artifacts/" + url.PathEscape(artifactID) + "/download",
 		timeout: c.timeouts.Upload, retry: retryByStatus}

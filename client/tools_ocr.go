@@ -149,7 +149,7 @@ func (c *Client) StartOCR(ctx context.Context, r OCRRequest) (*OCRJob, error) {
 // OCRStatus returns a job's state. GET /ocr/jobs/{job_id} (60 s).
 func (c *Client) OCRStatus(ctx context.Context, jobID string) (*OCRJob, error) {
 	if strings.TrimSpace(jobID) == "" {
-		return nil, &ValidationError{Field: "job_id", Reason: "no job id given"}
+		return nil, missing("job_id")
 	}
 	req := &request{method: http.MethodGet, path: "/ocr/jobs/" + url.PathEscape(jobID),
 		timeout: c.timeouts.List, retry: retryByStatus}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -66,12 +65,12 @@ func (f PDFFile) ScannedOrEmpty() bool { return hasScannedWarning(f.Warnings) }
 // Validate checks the request before anything is sent.
 func (r PDFRequest) Validate() error {
 	if len(r.Files) == 0 {
-		return &ValidationError{Field: "attachments", Reason: "no PDF file given"}
+		return missing("attachments")
 	}
 	switch r.Mode {
 	case "", PDFModeText, PDFModeTables:
 	default:
-		return &ValidationError{Field: "mode", Reason: "must be text or tables"}
+		return notAChoice("mode", r.Mode, PDFModeText, PDFModeTables)
 	}
 	for _, f := range r.Files {
 		if err := checkPDFAttachment(f); err != nil {
@@ -84,7 +83,7 @@ func (r PDFRequest) Validate() error {
 // checkPDFAttachment checks one file: a .pdf with content.
 func checkPDFAttachment(f Attachment) error {
 	if !strings.EqualFold(filepath.Ext(f.Name), ".pdf") {
-		return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q is not a .pdf file", f.Name)}
+		return &ValidationError{Field: "attachments", Code: InvalidFileType, File: f.Name, Value: filepath.Ext(f.Name), Choices: []string{".pdf"}}
 	}
 	return checkAttachment(f)
 }
@@ -93,11 +92,11 @@ func checkPDFAttachment(f Attachment) error {
 func checkAttachment(f Attachment) error {
 	switch {
 	case f.Name == "":
-		return &ValidationError{Field: "attachments", Reason: "a file has no name"}
+		return &ValidationError{Field: "attachments", Code: InvalidMissing, Want: "name"}
 	case f.Open == nil:
-		return &ValidationError{Field: "attachments", Reason: "no file content to send"}
+		return &ValidationError{Field: "attachments", Code: InvalidMissing, Want: "content", File: f.Name}
 	case f.Size <= 0:
-		return &ValidationError{Field: "attachments", Reason: fmt.Sprintf("%q is empty (0 bytes)", f.Name)}
+		return &ValidationError{Field: "attachments", Code: InvalidEmptyFile, File: f.Name}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -82,15 +83,15 @@ func (r SearchRequest) Validate() error {
 	}
 	switch {
 	case n == 0:
-		return &ValidationError{Field: "query", Reason: "no search words given"}
+		return missing("query")
 	case n > MaxSearchQueries:
-		return &ValidationError{Field: "queries", Reason: "at most 5 queries can be searched at once"}
+		return tooMany("queries", "query", n, MaxSearchQueries)
 	case r.MaxResults < 0 || r.MaxResults > MaxSearchResults:
-		return &ValidationError{Field: "max_results", Reason: "must be between 1 and 10"}
+		return outOfRange("max_results", strconv.Itoa(r.MaxResults), "1", strconv.Itoa(MaxSearchResults))
 	case r.Depth != nil && (*r.Depth < 0 || *r.Depth > MaxSearchResults):
-		return &ValidationError{Field: "depth", Reason: "must be between 0 (links only) and 10"}
+		return outOfRange("depth", strconv.Itoa(*r.Depth), "0", strconv.Itoa(MaxSearchResults))
 	case r.MaxWords < 0 || r.MaxWords > MaxSearchWords:
-		return &ValidationError{Field: "max_words", Reason: "must be between 1 and 2,000"}
+		return outOfRange("max_words", strconv.Itoa(r.MaxWords), "1", strconv.Itoa(MaxSearchWords))
 	}
 	return nil
 }

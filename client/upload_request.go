@@ -2,14 +2,12 @@ package client
 
 import (
 	"crypto/rand"
-	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"lectern/internal/words"
 )
 
 // ClientDocumentIDLength is the exact length of a client_document_id (spec §2, Identifiers).
@@ -36,11 +34,11 @@ func NewClientDocumentID() string {
 // ValidateClientDocumentID checks "exactly 12 characters A-Z a-z 0-9".
 func ValidateClientDocumentID(id string) error {
 	if len(id) != ClientDocumentIDLength {
-		return &ValidationError{Field: "client_document_id", Reason: fmt.Sprintf("must be exactly %d letters and digits", ClientDocumentIDLength)}
+		return &ValidationError{Field: "client_document_id", Code: InvalidForm, Want: FormLettersDigits, Limit: ClientDocumentIDLength}
 	}
 	for i := 0; i < len(id); i++ {
 		if strings.IndexByte(idAlphabet, id[i]) < 0 {
-			return &ValidationError{Field: "client_document_id", Reason: "may only contain A-Z, a-z and 0-9"}
+			return &ValidationError{Field: "client_document_id", Code: InvalidForm, Want: FormLettersDigits, Limit: ClientDocumentIDLength}
 		}
 	}
 	return nil
@@ -62,15 +60,15 @@ func Preflight(name string, size int64, lim Limits) error {
 	lim = lim.withDefaults()
 	switch {
 	case size < 0:
-		return &ValidationError{Field: "file", Reason: "the file size is unknown"}
+		return &ValidationError{Field: "file", Code: InvalidUnknownSize}
 	case size == 0: // the server reads empty data as invalid base64, and no resend can fix that
-		return &ValidationError{Field: "file", Reason: "the file is empty (0 bytes); there is nothing to add"}
+		return &ValidationError{Field: "file", Code: InvalidEmptyFile, File: name}
 	}
 	if size > lim.MaxFileBytes {
-		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the file is %s; this server accepts at most %s", words.Bytes(size), words.Bytes(lim.MaxFileBytes))}
+		return &ValidationError{Field: "file", Code: InvalidTooLarge, File: name, Got: size, Limit: lim.MaxFileBytes}
 	}
 	if n := estimateRequestBytes(name, size); lim.MaxRequestBytes > 0 && n > lim.MaxRequestBytes {
-		return &ValidationError{Field: "file", Reason: fmt.Sprintf("the upload would be %s once encoded; this server accepts at most %s", words.Bytes(n), words.Bytes(lim.MaxRequestBytes))}
+		return &ValidationError{Field: "file", Code: InvalidEncodedSize, File: name, Got: n, Limit: lim.MaxRequestBytes}
 	}
 	return nil
 }
@@ -80,52 +78,43 @@ func validateName(name string) error {
 	n := chars(name)
 	switch {
 	case n == 0:
-		return &ValidationError{Field: "name", Reason: "the file name is empty"}
+		return missing("name")
 	case n > MaxNameChars:
-		return &ValidationError{Field: "name", Reason: fmt.Sprintf("the file name has %d characters; at most %d are allowed", n, MaxNameChars)}
+		return tooLong("name", n, MaxNameChars)
 	case strings.HasPrefix(name, "."):
-		return &ValidationError{Field: "name", Reason: "the file name cannot start with '.'"}
+		return malformed("name", FormNoLeadingDot)
 	case strings.ContainsAny(name, `/\`):
-		return &ValidationError{Field: "name", Reason: "the file name cannot contain / or \\"}
+		return malformed("name", FormNoSeparator)
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return &ValidationError{Field: "name", Reason: "the file name cannot contain control characters"}
+		return malformed("name", FormNoControl)
 	case !utf8.ValidString(name): // JSON would send U+FFFD instead: another name than the file's
-		return &ValidationError{Field: "name", Reason: "the file name is not valid UTF-8 text; rename the file and add it again"}
+		return malformed("name", FormUTF8)
 	}
-	if why := FileTypeRefusal(name); why != "" {
-		return &ValidationError{Field: "name", Reason: why}
+	if ve := FileTypeRefusal(name); ve != nil {
+		return ve
 	}
 	return nil
 }
 
-// allowedList is AllowedExtensions in words.
-const allowedList = ".txt, .pdf, .docx, .xlsx and .csv"
-
-// FileTypeRefusal says why a file called name cannot be added because of its type, naming the
-// file's own type ("" when the type is allowed): ".exe files cannot be added; only .txt, .pdf,
-// .docx, .xlsx and .csv files can". For .md, .doc and .xls it says what to save the file as.
-// The sentence has no final period, like every ValidationError reason.
-func FileTypeRefusal(name string) string {
+// FileTypeRefusal returns the refusal of a file called name for its type, nil when the type is
+// allowed: field "name", code InvalidFileType, Value the file's extension as written ("" when it
+// has none, or what follows its last dot is not one, as in "v1.2 final"), Want the type to save it
+// as when there is one (.txt for .md, .docx for .doc, .xlsx for .xls), Choices the allowed types.
+func FileTypeRefusal(name string) *ValidationError {
 	ext := filepath.Ext(name)
 	lower := strings.ToLower(ext)
-	for _, ok := range AllowedExtensions {
-		if lower == ok {
-			return ""
-		}
+	if slices.Contains(AllowedExtensions, lower) {
+		return nil
 	}
-	switch {
-	case lower == ".md":
-		return ".md (Markdown) files cannot be added; save it as .txt (or export it as PDF) and add that"
-	case lower == ".doc":
-		return ".doc (old Word) files cannot be added; save it as .docx in Word and add that"
-	case lower == ".xls":
-		return ".xls (old Excel) files cannot be added; save it as .xlsx in Excel and add that"
-	case ext == "." || ext == "" || chars(ext) > 12 || strings.ContainsAny(ext, " \t"):
-		// no extension, or what follows the last dot is not one ("v1.2 final")
-		return "a file without a type extension cannot be added; only " + allowedList + " files can"
+	if ext == "." || chars(ext) > 12 || strings.ContainsAny(ext, " \t") {
+		ext = ""
 	}
-	return ext + " files cannot be added; only " + allowedList + " files can"
+	return &ValidationError{Field: "name", Code: InvalidFileType, Value: ext, Want: savedAs[lower],
+		Choices: AllowedExtensions}
 }
+
+// savedAs is the allowed type to save a file of a refused type as, where there is one.
+var savedAs = map[string]string{".md": ".txt", ".doc": ".docx", ".xls": ".xlsx"}
 
 // estimateRequestBytes is the body size without metadata and with a 12-character id.
 func estimateRequestBytes(name string, size int64) int64 {
@@ -164,7 +153,7 @@ func (r UploadRequest) Validate(lim Limits) error {
 		return err
 	}
 	if r.Open == nil {
-		return &ValidationError{Field: "file", Reason: "no file content to send"}
+		return missing("file")
 	}
 	if err := validateMetadata(r.Metadata); err != nil {
 		return err

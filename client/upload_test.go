@@ -52,10 +52,10 @@ func TestPreflight(t *testing.T) {
 		}
 	}
 	var ve *ValidationError
-	if err := Preflight("empty.txt", 0, Limits{}); !errors.As(err, &ve) || ve.Field != "file" || !strings.Contains(ve.Reason, "empty") {
+	if err := Preflight("empty.txt", 0, Limits{}); !errors.As(err, &ve) || ve.Field != "file" || ve.Code != InvalidEmptyFile || ve.File != "empty.txt" {
 		t.Fatal("a 0-byte file must be refused before sending:", err)
 	}
-	if err := Preflight("a.txt", 3<<20+1, Limits{}); !errors.As(err, &ve) || ve.Field != "file" || !strings.Contains(ve.Reason, "3 MiB") {
+	if err := Preflight("a.txt", 3<<20+1, Limits{}); !errors.As(err, &ve) || ve.Field != "file" || ve.Code != InvalidTooLarge || ve.Got != 3<<20+1 || ve.Limit != 3<<20 {
 		t.Fatal(err)
 	}
 	if err := Preflight("a.txt", 3<<20, Limits{}); err != nil {

@@ -1,7 +1,6 @@
 package client
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -23,7 +22,7 @@ func chars(s string) int { return utf8.RuneCountInString(s) }
 // validateWorkspaceID checks that a workspace is chosen.
 func validateWorkspaceID(id string) error {
 	if strings.TrimSpace(id) == "" {
-		return &ValidationError{Field: "workspace_id", Reason: "no workspace chosen"}
+		return missing("workspace_id")
 	}
 	return nil
 }
@@ -32,10 +31,10 @@ func validateWorkspaceID(id string) error {
 func validateQuestion(q string) error {
 	n := chars(q)
 	if n == 0 || strings.TrimSpace(q) == "" {
-		return &ValidationError{Field: "question", Reason: "the question is empty"}
+		return missing("question")
 	}
 	if n > MaxQuestionChars {
-		return &ValidationError{Field: "question", Reason: fmt.Sprintf("the question has %d characters; at most %d are allowed", n, MaxQuestionChars)}
+		return tooLong("question", n, MaxQuestionChars)
 	}
 	return nil
 }
@@ -46,20 +45,20 @@ func validateTier(t Tier) error {
 	case "", TierFast, TierSmart, TierGenius:
 		return nil
 	}
-	return &ValidationError{Field: "model", Reason: fmt.Sprintf("%q is not a tier; use fast, smart or genius", string(t))}
+	return notAChoice("model", string(t), string(TierFast), string(TierSmart), string(TierGenius))
 }
 
 // validateMetadata checks "up to 16 string pairs (key up to 64 characters, value up to 512)".
 func validateMetadata(m map[string]string) error {
 	if len(m) > MaxMetadataPairs {
-		return &ValidationError{Field: "metadata", Reason: fmt.Sprintf("%d pairs given; at most %d are allowed", len(m), MaxMetadataPairs)}
+		return tooMany("metadata", "pair", len(m), MaxMetadataPairs)
 	}
 	for k, v := range m {
 		if chars(k) > MaxMetadataKeyChars {
-			return &ValidationError{Field: "metadata", Reason: fmt.Sprintf("a key has %d characters; at most %d are allowed", chars(k), MaxMetadataKeyChars)}
+			return &ValidationError{Field: "metadata", Code: InvalidTooLong, Want: "key", Got: int64(chars(k)), Limit: MaxMetadataKeyChars}
 		}
 		if chars(v) > MaxMetadataValueChars {
-			return &ValidationError{Field: "metadata", Reason: fmt.Sprintf("the value of %q has %d characters; at most %d are allowed", k, chars(v), MaxMetadataValueChars)}
+			return &ValidationError{Field: "metadata", Code: InvalidTooLong, Want: "value", Value: k, Got: int64(chars(v)), Limit: MaxMetadataValueChars}
 		}
 	}
 	return nil
@@ -72,7 +71,7 @@ func ValidateHistory(h []HistoryMessage) error {
 		return nil
 	}
 	if len(h) > MaxHistoryTurns {
-		return &ValidationError{Field: "history", Reason: fmt.Sprintf("%d turns; at most %d are allowed", len(h), MaxHistoryTurns)}
+		return tooMany("history", "turn", len(h), MaxHistoryTurns)
 	}
 	total := 0
 	for i, t := range h {
@@ -81,18 +80,18 @@ func ValidateHistory(h []HistoryMessage) error {
 			want = "assistant"
 		}
 		if t.Role != want {
-			return &ValidationError{Field: "history", Reason: fmt.Sprintf("turn %d must have role %s (turns alternate user, assistant, starting with user)", i+1, want)}
+			return &ValidationError{Field: "history", Code: InvalidRole, Want: want, Got: int64(i + 1)}
 		}
 		if strings.TrimSpace(t.Content) == "" {
-			return &ValidationError{Field: "history", Reason: fmt.Sprintf("turn %d has no content", i+1)}
+			return &ValidationError{Field: "history", Code: InvalidEmptyTurn, Got: int64(i + 1)}
 		}
 		total += chars(t.Content)
 	}
 	if len(h)%2 != 0 {
-		return &ValidationError{Field: "history", Reason: "the history must end with an assistant turn"}
+		return &ValidationError{Field: "history", Code: InvalidUnpaired}
 	}
 	if total > MaxHistoryChars {
-		return &ValidationError{Field: "history", Reason: fmt.Sprintf("%d characters in all; at most %d are allowed", total, MaxHistoryChars)}
+		return tooLong("history", total, MaxHistoryChars)
 	}
 	return nil
 }

@@ -27,13 +27,13 @@ const (
 // validate checks limit and include before anything is sent.
 func (o ListOptions) validate(maxLimit int) error {
 	if o.Limit < 0 || o.Limit > maxLimit {
-		return &ValidationError{Field: "limit", Reason: fmt.Sprintf("must be between 1 and %d", maxLimit)}
+		return outOfRange("limit", strconv.Itoa(o.Limit), "1", strconv.Itoa(maxLimit))
 	}
 	switch o.Include {
 	case "", "documents", "sources", "documents,sources", "sources,documents", "none":
 		return nil
 	}
-	return &ValidationError{Field: "include", Reason: "must be documents, sources, both (documents,sources) or none"}
+	return notAChoice("include", o.Include, "documents", "sources", "documents,sources", "none")
 }
 
 // query renders the options as query parameters.

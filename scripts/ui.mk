@@ -28,4 +28,4 @@ screenshots: tour-bin
 	scripts/screenshots.sh $(TOUR_BIN) docs/screenshots
 
 icon:
-	$(GO) test -tags ci,migrated_fynedo ./ui/ -run TestIconPNG -update-icon
+	$(GO) test -tags ci,migrated_fynedo ./ui/theme/ -run TestIconPNG -update-icon

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"image/color"
 	"strings"
@@ -13,15 +12,19 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/settings"
+	"lectern/ui/widgets"
 )
 
-// offlineBanner is the strip under the toolbar while the server cannot be used; the cached list
+// connectionBanner is the strip under the toolbar while the server cannot be used; the cached list
 // stays usable. Offline, it says since when and offers Try again. When an API key is needed (none
 // is known for the server, or the server refused it) it has a masked key field and Connect, and,
 // where no keychain exists, the choice of a key file.
-type offlineBanner struct {
-	b     Backend
-	ctx   context.Context
+type connectionBanner struct {
+	b     *app.App
+	lf    life.Life
 	bg    *canvas.Rectangle
 	text  *widget.Label
 	why   *widget.Label
@@ -33,15 +36,15 @@ type offlineBanner struct {
 	connect     *widget.Button
 	keyFile     *widget.Check
 	keyFileNote *widget.Label
-	errs        *errorView
+	errs        *errview.View
 	onKey       func() // after a key was stored: refresh
 	inFlight    bool
 	gen         int // counts set calls, so that a late answer about an older state is dropped
 }
 
-func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBanner {
-	o := &offlineBanner{b: b, ctx: ctx, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
-		why: widget.NewLabel(""), errs: newErrorView(keyExplain(b.Explain)), onKey: retry}
+func newConnectionBanner(lf life.Life, b *app.App, retry func()) *connectionBanner {
+	o := &connectionBanner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
+		why: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
 	o.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
@@ -50,10 +53,10 @@ func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBann
 	o.key.OnSubmitted = func(string) { o.doConnect() }
 	o.connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), o.doConnect)
 	o.connect.Importance = widget.HighImportance
-	o.keyFile, o.keyFileNote = newKeyFileCheck(nil)
+	o.keyFile, o.keyFileNote = settings.NewKeyFileCheck(nil)
 	o.keyFileNote.Importance = widget.MediumImportance // the warning colour does not read on the banner's
-	field := container.New(&upToWidth{width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
-	o.keyBox = container.NewVBox(field, o.keyFile, o.keyFileNote, o.errs.box)
+	field := container.New(&widgets.UpToWidth{Width: 460}, container.NewBorder(nil, nil, nil, o.connect, o.key))
+	o.keyBox = container.NewVBox(field, o.keyFile, o.keyFileNote, o.errs.Box)
 	o.keyBox.Hide()
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
 	top := container.NewBorder(nil, nil, container.NewHBox(icon, o.text), container.NewCenter(o.retry), o.why)
@@ -63,7 +66,7 @@ func newOfflineBanner(b Backend, ctx context.Context, retry func()) *offlineBann
 }
 
 // set shows the banner while c is offline or needs a key, hides it otherwise.
-func (o *offlineBanner) set(c app.Connection) {
+func (o *connectionBanner) set(c app.Connection) {
 	o.gen++
 	switch c.State {
 	case app.ConnOffline:
@@ -81,10 +84,10 @@ func (o *offlineBanner) set(c app.Connection) {
 	o.root.Show()
 }
 
-func (o *offlineBanner) showOffline(c app.Connection) {
+func (o *connectionBanner) showOffline(c app.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
-		text = "Offline, last synced at " + syncTime(c.LastSynced)
+		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced)
 	}
 	o.text.SetText(text)
 	o.why.SetText(c.Why.Sentence)
@@ -94,7 +97,7 @@ func (o *offlineBanner) showOffline(c app.Connection) {
 
 // showKeyNeeded asks for the key; whether a keychain exists and where the refused key came from
 // are found out off the UI goroutine (the keychain may be slow).
-func (o *offlineBanner) showKeyNeeded(c app.Connection) {
+func (o *connectionBanner) showKeyNeeded(c app.Connection) {
 	o.text.SetText("API key needed")
 	o.retry.Hide()
 	if o.why.Text == "" || !o.keyBox.Visible() {
@@ -106,16 +109,16 @@ func (o *offlineBanner) showKeyNeeded(c app.Connection) {
 		chain := o.b.KeychainAvailable()
 		_, src, _ := o.b.APIKey(c.Server)
 		keyFile := o.b.Settings().KeyFile
-		uiDo(func() {
+		o.lf.Do(func() {
 			if gen != o.gen {
 				return
 			}
 			o.why.SetText(keyNeededSentence(c, chain, src))
 			// A key in LECTERN_API_KEY overrides any key entered here.
-			showIf(o.key, src != app.KeyFromEnv)
-			showIf(o.connect, src != app.KeyFromEnv)
-			showIf(o.keyFile, !chain && src != app.KeyFromEnv)
-			showIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
+			widgets.ShowIf(o.key, src != app.KeyFromEnv)
+			widgets.ShowIf(o.connect, src != app.KeyFromEnv)
+			widgets.ShowIf(o.keyFile, !chain && src != app.KeyFromEnv)
+			widgets.ShowIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
 			o.keyFile.SetChecked(keyFile)
 		})
 	}()
@@ -143,7 +146,7 @@ func keyNeededSentence(c app.Connection, chain bool, src app.KeySource) string {
 
 // doConnect stores the key entered for the current server (after the server accepted it, or when
 // it cannot be reached), with the key-file choice first, then refreshes.
-func (o *offlineBanner) doConnect() {
+func (o *connectionBanner) doConnect() {
 	key := strings.TrimSpace(o.key.Text)
 	if o.inFlight {
 		return
@@ -159,12 +162,12 @@ func (o *offlineBanner) doConnect() {
 	go func() {
 		var err error
 		if choice && keyFile != o.b.Settings().KeyFile {
-			err = o.b.SetKeyFile(o.ctx, keyFile)
+			err = o.b.SetKeyFile(o.lf.Ctx, keyFile)
 		}
 		if err == nil {
-			err = o.b.EnterKey(o.ctx, key)
+			err = o.b.EnterKey(o.lf.Ctx, key)
 		}
-		uiDo(func() {
+		o.lf.Do(func() {
 			o.inFlight = false
 			o.connect.Enable()
 			o.errs.SetError(err)
@@ -176,16 +179,4 @@ func (o *offlineBanner) doConnect() {
 			}
 		})
 	}()
-}
-
-// keyExplain tells a refused key as the answer to the key just entered; other errors as explain does.
-func keyExplain(explain func(error) app.Explanation) func(error) app.Explanation {
-	return func(err error) app.Explanation {
-		x := explain(err)
-		if x.Code == "api_key_required" {
-			x.Sentence = "The server refused this key: it is missing or wrong. Check it, or create a new one in " +
-				"the service's key management page."
-		}
-		return x
-	}
 }

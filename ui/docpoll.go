@@ -45,7 +45,7 @@ func pending(docs []client.Document) bool {
 // pollPending starts, keeps or stops the background refresh after workspace wsID's documents were
 // shown.
 func (m *mainView) pollPending(wsID string, docs []client.Document) {
-	if wsID != m.docs.ws.WorkspaceID || !pending(docs) {
+	if wsID != m.docs.Workspace().WorkspaceID || !pending(docs) {
 		m.poll.stop()
 		return
 	}
@@ -60,7 +60,7 @@ func (m *mainView) schedulePoll() {
 	if m.poll.timer != nil || m.poll.running || m.poll.wsID == "" {
 		return
 	}
-	m.poll.timer = time.AfterFunc(m.poll.wait, func() { uiDo(m.pollTick) })
+	m.poll.timer = time.AfterFunc(m.poll.wait, func() { m.lf.Do(m.pollTick) })
 }
 
 // pollTick refreshes the workspace, or waits again while offline, in the background or during a
@@ -68,7 +68,7 @@ func (m *mainView) schedulePoll() {
 func (m *mainView) pollTick() {
 	m.poll.timer = nil
 	id := m.poll.wsID
-	if id == "" || m.ctx.Err() != nil || id != m.docs.ws.WorkspaceID {
+	if id == "" || m.lf.Ctx.Err() != nil || id != m.docs.Workspace().WorkspaceID {
 		m.poll.stop()
 		return
 	}
@@ -79,8 +79,8 @@ func (m *mainView) pollTick() {
 	}
 	m.poll.running = true
 	go func() {
-		_ = m.b.RefreshWorkspace(m.ctx, id)
-		uiDo(func() {
+		_ = m.sync.RefreshWorkspace(m.lf.Ctx, id)
+		m.lf.Do(func() {
 			m.poll.running = false
 			if m.poll.wsID == id {
 				m.schedulePoll()

@@ -1,10 +1,6 @@
 package ui
 
 import (
-	"context"
-	"fmt"
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -13,26 +9,31 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
-	"lectern/client"
-	"lectern/internal/words"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/settings"
+	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 )
 
 // firstRun is the page shown while no server is saved: connect to a server with an address and
 // an API key (with a Test connection button), or try the demo.
 type firstRun struct {
-	*connectForm // the Connect to your server card
-	win          fyne.Window
+	*settings.ConnectForm // the Connect to your server card
+	lf                    life.Life
+	b                     *app.App
+	win                   fyne.Window
 
 	demo        *widget.Button
-	demoErrs    *errorView
+	demoErrs    *errview.View
 	root        fyne.CanvasObject
 	connectCard *widget.Card
 }
 
-func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
-	f := &firstRun{connectForm: newConnectForm(b, ctx), win: win, demoErrs: newErrorView(b.Explain)}
+func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
+	f := &firstRun{ConnectForm: settings.NewConnectForm(lf, b), lf: lf, b: b, win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
-	f.connectForm.onBusy = func(on bool) {
+	f.OnBusy = func(on bool) {
 		if on {
 			f.demo.Disable()
 		} else {
@@ -42,9 +43,9 @@ func newFirstRun(b Backend, ctx context.Context, win fyne.Window) *firstRun {
 	f.root = f.layout()
 	go func() {
 		chain := b.KeychainAvailable()
-		uiDo(func() {
+		lf.Do(func() {
 			f.connectCard.SetSubTitle(keychainNote(chain))
-			f.showKeyFile(chain)
+			f.ShowKeyFile(chain)
 		})
 	}()
 	return f
@@ -63,7 +64,7 @@ func (f *firstRun) content() fyne.CanvasObject { return f.root }
 func (f *firstRun) handle(app.Event) {}
 
 func (f *firstRun) layout() fyne.CanvasObject {
-	icon := canvas.NewImageFromResource(iconResource)
+	icon := canvas.NewImageFromResource(ltheme.Icon)
 	icon.FillMode = canvas.ImageFillContain
 	icon.SetMinSize(fyne.NewSquareSize(88))
 	title := widget.NewLabelWithStyle("Welcome to Lectern", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -71,79 +72,34 @@ func (f *firstRun) layout() fyne.CanvasObject {
 	sub := widget.NewLabel("Ask questions of your workspace documents, online or from the offline cache.")
 	header := container.NewHBox(icon, container.NewVBox(layout.NewSpacer(), title, sub, layout.NewSpacer()))
 
-	connect := widget.NewCard("Connect to your server", "", f.connectForm.root)
+	connect := widget.NewCard("Connect to your server", "", f.ConnectForm.Root)
 
 	demoText := widget.NewLabel("Explore Lectern with sample workspaces and documents, served by a demo " +
 		"server built into the app. Nothing leaves this computer.")
 	demoText.Wrapping = fyne.TextWrapWord
 	demo := widget.NewCard("Try the demo", "No account needed.",
-		container.NewVBox(demoText, container.NewHBox(f.demo), f.demoErrs.box))
+		container.NewVBox(demoText, container.NewHBox(f.demo), f.demoErrs.Box))
 
 	f.connectCard = connect
 	cards := container.NewGridWithColumns(2, connect, demo)
 	page := container.NewVBox(header, widget.NewSeparator(), cards)
-	return container.New(&upToWidth{width: 900, centred: true}, container.NewPadded(page))
-}
-
-// workspaceSummary says what a successful test found.
-func workspaceSummary(ws []client.Workspace) string {
-	if len(ws) == 0 {
-		return "The key works, but it cannot open any workspace yet."
-	}
-	names := make([]string, 0, 6)
-	for i, w := range ws {
-		if i == 5 {
-			names = append(names, fmt.Sprintf("and %d more", len(ws)-5))
-			break
-		}
-		names = append(names, app.OneLine(w.Name))
-	}
-	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), words.Plural(len(ws), "workspace"), strings.Join(names, ", "))
+	return container.New(&widgets.UpToWidth{Width: 900, Centred: true}, container.NewPadded(page))
 }
 
 func (f *firstRun) doDemo() {
-	if f.inFlight {
+	if f.Busy() {
 		return
 	}
-	f.setBusy(true) // disables the demo button too (onBusy)
+	f.SetBusy(true) // disables the demo button too (OnBusy)
 	f.demoErrs.SetError(nil)
 	go func() {
-		err := f.b.StartDemo(f.ctx)
-		uiDo(func() {
-			f.setBusy(false)
+		err := f.b.StartDemo(f.lf.Ctx)
+		f.lf.Do(func() {
+			f.SetBusy(false)
 			f.demoErrs.SetError(err)
-			if err == nil && f.onConnected != nil {
-				f.onConnected()
+			if err == nil && f.OnConnected != nil {
+				f.OnConnected()
 			}
 		})
 	}()
-}
-
-// upToWidth lays out one object as wide as the space allows up to width, never under its minimum:
-// it reads well in a wide window and still fits a small one (the minimum is the object's own).
-// Centred, it also centres the object, at its minimum height, in the space.
-type upToWidth struct {
-	width   float32
-	centred bool
-}
-
-func (u *upToWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objs {
-		least := o.MinSize()
-		w := max(least.Width, min(size.Width, u.width))
-		if !u.centred {
-			o.Resize(fyne.NewSize(w, size.Height))
-			continue
-		}
-		o.Resize(fyne.NewSize(w, least.Height))
-		o.Move(fyne.NewPos(max((size.Width-w)/2, 0), max((size.Height-least.Height)/2, 0)))
-	}
-}
-
-func (u *upToWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	s := fyne.NewSize(0, 0)
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
 }

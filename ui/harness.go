@@ -1,178 +1,186 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/widget"
-
+	"lectern/app"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/harness"
 )
 
-// The methods in this file are the hooks of the test harness (ui/internal/tour: the smoke driver
-// and the screenshot tour, built into a binary of their own), which drives the real window from a
-// goroutine of its own, as RunOptions.Driver. Call them on the UI goroutine (fyne.DoAndWait). They
-// do what a user's clicks and keystrokes would, so that the harness needs no view's internals.
+// driver does for the test harness (ui/internal/tour: the smoke driver and the screenshot tour,
+// built into a binary of their own) what a person's clicks and keystrokes would, through
+// harness.Window, so that neither the harness nor the product's UI type carries the other's
+// methods. Its functions run on the UI goroutine (fyne.DoAndWait).
+type driver struct{ u *UI }
 
-// Backend returns the application core the window shows.
-func (u *UI) Backend() Backend { return u.b }
-
-// Settled reports whether the workspace browser shows its workspaces, and a selected workspace's
-// documents, with nothing loading.
-func (u *UI) Settled() bool {
-	m := u.main
-	return m != nil && !m.busy && m.loads == 0 && len(m.list.all) > 0 && m.docs.ws.WorkspaceID != "" &&
-		!m.docs.loading.Visible()
+// harness is the harness's handle on this window, over the application core a.
+func (u *UI) harness(a *app.App) *harness.Window {
+	d := driver{u}
+	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
+		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
+		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
+		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
+			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
+			SelectDocument: d.selectDocument, DocumentDetailsShown: d.documentDetailsShown,
+			FoldDocuments: d.foldDocuments, LimitsShown: d.limitsShown},
+		Chat:    harness.Chat{NewConversation: u.newConversation, Ask: d.ask, Answer: d.answer, StopAnswer: d.stopAnswer},
+		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
+	}
 }
 
-// FirstRunShown reports whether the window shows the first-run page.
-func (u *UI) FirstRunShown() bool {
+// settled reports whether the workspace browser shows its workspaces, and a selected workspace's
+// documents, with nothing loading.
+func (d driver) settled() bool {
+	u := d.u
+	m := u.main
+	return m != nil && !m.busy && m.loads == 0 && len(m.list.All()) > 0 && m.docs.Workspace().WorkspaceID != "" &&
+		!m.docs.Loading()
+}
+
+// firstRunShown reports whether the window shows the first-run page.
+func (d driver) firstRunShown() bool {
+	u := d.u
 	_, ok := u.active.(*firstRun)
 	return ok
 }
 
-// TypeServer fills the first-run page's server address with s, when that page is shown.
-func (u *UI) TypeServer(s string) {
+// typeServer fills the first-run page's server address with s, when that page is shown.
+func (d driver) typeServer(s string) {
+	u := d.u
 	if f, ok := u.active.(*firstRun); ok {
-		f.server.SetText(s)
+		f.Server.SetText(s)
 	}
 }
 
-// TryDemo presses the first-run page's demo button, when that page is shown.
-func (u *UI) TryDemo() {
+// tryDemo presses the first-run page's demo button, when that page is shown.
+func (d driver) tryDemo() {
+	u := d.u
 	if f, ok := u.active.(*firstRun); ok {
 		f.doDemo()
 	}
 }
 
-// ShowBrowser shows a new workspace browser for the current server, as after connecting.
-func (u *UI) ShowBrowser() { u.showMain() }
+// showBrowser shows a new workspace browser for the current server, as after connecting.
+func (d driver) showBrowser() {
+	u := d.u
+	u.showMain()
+}
 
-// WorkspaceNames returns the names of the browser's workspaces (none before it is shown).
-func (u *UI) WorkspaceNames() []string {
+// workspaceNames returns the names of the browser's workspaces (none before it is shown).
+func (d driver) workspaceNames() []string {
+	u := d.u
 	if u.main == nil {
 		return nil
 	}
-	names := make([]string, 0, len(u.main.list.all))
-	for _, w := range u.main.list.all {
+	names := make([]string, 0, len(u.main.list.All()))
+	for _, w := range u.main.list.All() {
 		names = append(names, w.Workspace.Name)
 	}
 	return names
 }
 
-// SelectWorkspace selects the browser's workspace named name; false when it shows none.
-func (u *UI) SelectWorkspace(name string) bool {
+// selectWorkspace selects the browser's workspace named name; false when it shows none.
+func (d driver) selectWorkspace(name string) bool {
+	u := d.u
 	if u.main == nil {
 		return false
 	}
-	for _, w := range u.main.list.all {
-		if w.Workspace.Name == name {
-			return u.main.list.Select(w.WorkspaceID)
-		}
-	}
-	return false
+	return u.main.list.SelectNamed(name)
 }
 
-// FilterDocuments sets the documents filter to text, as one keystroke would.
-func (u *UI) FilterDocuments(text string) {
+// filterDocuments sets the documents filter to text, as one keystroke would.
+func (d driver) filterDocuments(text string) {
+	u := d.u
 	if u.main != nil {
-		u.main.docs.filter.SetText(text)
+		u.main.docs.SetFilter(text)
 	}
 }
 
-// SortDocuments sorts the documents table by col, as a click on its header would.
-func (u *UI) SortDocuments(col doclist.Column) {
+// sortDocuments sorts the documents table by col, as a click on its header would.
+func (d driver) sortDocuments(col doclist.Column) {
+	u := d.u
 	if u.main != nil {
-		u.main.docs.table.sortBy(col)
+		u.main.docs.SortBy(col)
 	}
 }
 
-// ApplyTheme applies the theme saved in the settings now, rather than when the core's
-// SettingsChanged event comes back to the window.
-func (u *UI) ApplyTheme() { u.applyTheme() }
-
-// Ask types question in the conversation's box and sends it, as Enter does.
-func (u *UI) Ask(question string) {
-	if u.main != nil {
-		u.main.chat.input.SetText(question)
-		u.main.chat.sendQuestion()
+// ask types question in the conversation's box and sends it, as Enter does.
+func (d driver) ask(question string) {
+	if d.u.main != nil {
+		d.u.main.chat.Ask(question)
 	}
 }
 
-// NewConversation starts a new, empty conversation in the workspace shown (Ctrl/Cmd+N).
-func (u *UI) NewConversation() { u.newConversation() }
-
-// Answer returns the newest turn's answer text so far, and whether an answer is streaming.
-func (u *UI) Answer() (text string, streaming bool) {
-	if u.main == nil || len(u.main.chat.turns) == 0 {
+// answer returns the newest turn's answer text so far, and whether an answer is streaming.
+func (d driver) answer() (text string, streaming bool) {
+	if d.u.main == nil {
 		return "", false
 	}
-	c := u.main.chat
-	t := c.turns[len(c.turns)-1]
-	if v := c.views[t.ID]; v != nil {
-		text = v.answer.Text()
-	}
-	return text, c.streaming != nil
+	return d.u.main.chat.Answer()
 }
 
-// StopAnswer stops the answer streaming now, as Esc does.
-func (u *UI) StopAnswer() {
+// stopAnswer stops the answer streaming now, as Esc does.
+func (d driver) stopAnswer() {
+	if d.u.main != nil {
+		d.u.main.chat.StopAnswer()
+	}
+}
+
+// foldDocuments folds the documents away above the conversation, or shows them again.
+func (d driver) foldDocuments(on bool) {
+	u := d.u
 	if u.main != nil {
-		u.main.chat.stopAnswer()
+		u.main.docs.SetFolded(on)
 	}
 }
 
-// FoldDocuments folds the documents away above the conversation, or shows them again.
-func (u *UI) FoldDocuments(on bool) {
-	if u.main != nil {
-		u.main.docs.setFolded(on)
-	}
+// limitsShown reports whether the workspace shown has its limits bar.
+func (d driver) limitsShown() bool {
+	u := d.u
+	return u.main != nil && u.main.docs.LimitsShown()
 }
 
-// LimitsShown reports whether the workspace shown has its limits bar.
-func (u *UI) LimitsShown() bool { return u.main != nil && u.main.docs.limits.root.Visible() }
-
-// UploadRows counts the uploads panel's rows: all of them, those still running, and the files
+// uploadRows counts the uploads panel's rows: all of them, those still running, and the files
 // refused before they were queued.
-func (u *UI) UploadRows() (rows, running, refused int) {
+func (d driver) uploadRows() (rows, running, refused int) {
+	u := d.u
 	if u.main == nil {
 		return 0, 0, 0
 	}
-	for _, it := range u.main.intake.items {
+	for _, it := range u.main.uploads.Items() {
 		rows++
-		if it.running() {
+		if it.Running() {
 			running++
 		}
-		if it.refused() {
+		if it.Refused() {
 			refused++
 		}
 	}
 	return rows, running, refused
 }
 
-// ShowUploads opens or hides the uploads panel, as its button does.
-func (u *UI) ShowUploads(on bool) {
+// showUploads opens or hides the uploads panel, as its button does.
+func (d driver) showUploads(on bool) {
+	u := d.u
 	if u.main != nil {
-		u.main.intake.setOpen(on)
+		u.main.uploads.SetOpen(on)
 	}
 }
 
-// SelectDocument selects the row of the document named name in the table shown, as a click on it
+// selectDocument selects the row of the document named name in the table shown, as a click on it
 // would, which shows its details; false when no listed document has that name.
-func (u *UI) SelectDocument(name string) bool {
-	if u.main == nil {
-		return false
-	}
-	d := u.main.docs
-	if d.folded {
-		d.setFolded(false)
-	}
-	m := d.table.model
-	for row := range m.Rows() {
-		if r := m.Row(row); r.Kind == doclist.RowDocument && m.Doc(r.Index).Name == name {
-			d.table.table.Select(widget.TableCellID{Row: row, Col: 0})
-			return true
-		}
-	}
-	return false
+func (d driver) selectDocument(name string) bool {
+	return d.u.main != nil && d.u.main.docs.SelectNamed(name)
 }
 
-// DocumentDetailsShown reports whether the selected document's details panel is shown.
-func (u *UI) DocumentDetailsShown() bool { return u.main != nil && u.main.docs.detail.shown() }
+// documentDetailsShown reports whether the selected document's details panel is shown.
+func (d driver) documentDetailsShown() bool {
+	u := d.u
+	return u.main != nil && u.main.docs.DetailsShown()
+}
+
+// addFiles adds files as a drop on the window would.
+func (d driver) addFiles(paths ...string) {
+	if d.u.main != nil {
+		d.u.main.addPaths(paths)
+	}
+}

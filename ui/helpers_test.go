@@ -3,56 +3,45 @@ package ui
 import (
 	"context"
 	"net/http"
-	"os"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/zalando/go-keyring"
 
 	"lectern/app"
-	"lectern/client"
 	"lectern/client/emulator"
+	"lectern/ui/internal/uitest"
 )
 
-// uiQueue holds the functions views hand to uiDo; the test goroutine runs them in pump and until,
-// so that it is the only goroutine touching widgets, as the real UI goroutine would be.
-var uiQueue = make(chan func(), 100000)
+// uiQueue is the tests' UI goroutine: the views' life.Life hands it their work, and the test
+// goroutine runs it in until and drain.
+var uiQueue = uitest.NewQueue()
 
-func TestMain(m *testing.M) {
-	keyring.MockInit()
-	os.Unsetenv("LECTERN_API_KEY")
-	uiDo = func(fn func()) { uiQueue <- fn }
-	os.Exit(m.Run())
+func TestMain(m *testing.M) { uitest.Main(m) }
+
+// newTestUI is New over c (its parts left nil are a's) whose views come back to the test's UI
+// queue.
+func newTestUI(fa fyne.App, a *app.App, c core) *UI {
+	full := coreOf(a)
+	if c.docs != nil {
+		full.docs = c.docs
+	}
+	if c.sync != nil {
+		full.sync = c.sync
+	}
+	u := newUI(fa, full)
+	u.lf.Do = uiQueue.Do
+	return u
 }
 
-// until runs queued UI work until cond holds, failing the test after timeout.
+// until runs queued UI work until cond holds, failing the test after 20 s.
 func until(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(20 * time.Second)
-	for !cond() {
-		select {
-		case fn := <-uiQueue:
-			fn()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		case <-time.After(5 * time.Millisecond):
-		}
-	}
+	uiQueue.Until(t, what, cond)
 }
 
 // drain runs the UI work queued so far, and what it queues within a short while.
-func drain() {
-	for {
-		select {
-		case fn := <-uiQueue:
-			fn()
-		case <-time.After(50 * time.Millisecond):
-			return
-		}
-	}
-}
+func drain() { uiQueue.Drain() }
 
 // fixture is the UI over a real app.App in a fresh home, next to a demo emulator.
 type fixture struct {
@@ -65,9 +54,7 @@ type fixture struct {
 	u    *UI
 }
 
-func fastConfig() emulator.Config {
-	return emulator.Config{ProcessingDelay: -1, ReadyDelay: -1, ThinkDelay: -1, StageDelay: -1, DeltaDelay: -1, ResetEvery: -1}
-}
+func fastConfig() emulator.Config { return uitest.FastConfig() }
 
 // newFixture starts a demo emulator (with cfg) and opens an app on a fresh home; the UI is not
 // shown yet.
@@ -85,23 +72,14 @@ func (f *fixture) open() *app.App { return f.openWith(nil) }
 
 // openWith opens an app on the fixture's home whose requests go through rt (nil: the default).
 func (f *fixture) openWith(rt http.RoundTripper) *app.App {
-	a, err := app.Open(context.Background(), app.Options{Home: f.home, HTTPClient: &http.Client{Transport: rt},
-		KeychainTimeout: time.Second, ClientOptions: []client.Option{client.WithRetryPolicy(client.RetryPolicy{MaxRetries: 0})}})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.t.Cleanup(func() { _ = a.Close() })
-	return a
+	return uitest.OpenCoreWith(f.t, f.home, rt)
 }
 
-// show opens the UI over b (the fixture's app when nil) in a test Fyne app.
-func (f *fixture) show(b Backend) *UI {
+// show opens the UI over the fixture's app, with the parts c sets replaced, in a test Fyne app.
+func (f *fixture) show(c core) *UI {
 	f.t.Helper()
-	if b == nil {
-		b = f.app
-	}
 	f.fa = test.NewTempApp(f.t)
-	f.u = New(f.fa, b)
+	f.u = newTestUI(f.fa, f.app, c)
 	f.u.Show()
 	f.t.Cleanup(func() { f.u.Close(); drain() })
 	return f.u
@@ -119,20 +97,20 @@ func (f *fixture) connect() {
 func (f *fixture) browser() *mainView {
 	f.t.Helper()
 	f.connect()
-	u := f.show(nil)
-	until(f.t, "the workspace browser", u.Settled)
+	u := f.show(core{})
+	until(f.t, "the workspace browser", driver{u}.settled)
 	return u.main
 }
 
 // selectNamed selects the workspace called name and waits for its documents.
 func (m *mainView) selectNamed(t *testing.T, name string) {
 	t.Helper()
-	for _, w := range m.list.all {
+	for _, w := range m.list.All() {
 		if w.Workspace.Name == name {
 			if !m.list.Select(w.WorkspaceID) {
 				t.Fatalf("workspace %q not shown", name)
 			}
-			until(t, "documents of "+name, func() bool { return m.docs.ws.Workspace.Name == name && !m.docs.loading.Visible() })
+			until(t, "documents of "+name, func() bool { return m.docs.Workspace().Workspace.Name == name && !m.docs.Loading() })
 			return
 		}
 	}
@@ -141,7 +119,7 @@ func (m *mainView) selectNamed(t *testing.T, name string) {
 
 // rowNames lists the names in the documents table, pages indented, sources in brackets.
 func (m *mainView) rowNames() []string {
-	mod := m.docs.table.model
+	mod := m.docs.Model()
 	out := make([]string, mod.Rows())
 	for i := range out {
 		r := mod.Row(i)

@@ -14,6 +14,13 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/conversation"
+	"lectern/ui/documents"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/uploads"
+	"lectern/ui/widgets"
+	"lectern/ui/workspaces"
 )
 
 // docSplitOffset is the share of the right side the documents take above the conversation.
@@ -21,24 +28,25 @@ const docSplitOffset = 0.6
 
 // mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
 // the selected workspace's documents on the right with its conversation under them, and the
-// status bar. The right side keeps a slot for the uploads panel (ROADMAP: document intake).
+// status bar. The uploads panel's bar is under the right side; its list takes the conversation's
+// place while open.
 type mainView struct {
-	b   Backend
-	ctx context.Context
-	win fyne.Window
+	b    *app.App
+	sync syncer // the refreshes (tests slow them down or count them)
+	lf   life.Life
+	win  fyne.Window
 
-	list     *workspaceList
-	docs     *documentsView
+	list     *workspaces.List
+	docs     *documents.View
 	status   *statusBar
-	banner   *offlineBanner
+	banner   *connectionBanner
 	refreshB *widget.Button
 	syncing  *widget.Activity
 	syncText *widget.Label
-	listErr  *errorView
-	chat     *chatPane
-	convs    *conversationList
-	uploads  *fyne.Container // holds the uploads panel
-	intake   *uploadsPanel
+	listErr  *errview.View
+	chat     *conversation.Pane
+	convs    *conversation.List
+	uploads  *uploads.Panel
 	split    *container.Split
 	docSplit *container.Split // the documents above the conversation
 	root     fyne.CanvasObject
@@ -54,30 +62,30 @@ type mainView struct {
 	onLoaded func(count int)
 }
 
-func newMainView(b Backend, ctx context.Context, win fyne.Window) *mainView {
+func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
-	m := &mainView{b: b, ctx: ctx, win: win, list: newWorkspaceList(focus), docs: newDocumentsView(b, ctx, focus),
-		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: newErrorView(b.Explain),
-		chat: newChatPane(b, ctx, win), convs: newConversationList(b, ctx, win), uploads: container.NewStack()}
-	m.banner = newOfflineBanner(b, ctx, m.refresh)
+	b := c.app
+	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
+		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
+		chat: conversation.New(lf, b, b.Conversations(), win), convs: conversation.NewList(lf, b, b.Conversations(), win)}
+	m.banner = newConnectionBanner(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
-	m.docs.onContent = func(ws app.CachedWorkspace, docs []client.Document) {
-		m.chat.setDocuments(ws, docs)
+	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
+		m.chat.SetDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
 	}
 	m.poll.every = pollEvery
-	m.docs.onAsk = func(d client.Document) { m.showChat(); m.chat.askDocument(d) }
-	m.docs.onFold = m.foldDocuments
-	m.docs.onDetail = m.roomForDetails
-	m.chat.onSource = func(src client.AnswerSource) { m.docs.selectDocument(src.DocumentID) }
-	m.chat.onSaved = func(conv app.Conversation) { m.convs.selectConversation(conv.ID) }
+	m.docs.OnAsk = func(d client.Document) { m.showChat(); m.chat.AskDocument(d) }
+	m.docs.OnFold = m.foldDocuments
+	m.docs.OnDetail = m.roomForDetails
+	m.chat.OnSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID) }
+	m.chat.OnSaved = func(conv app.Conversation) { m.convs.SelectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
-	m.convs.OnNew = func() { m.showChat(); m.chat.newConversation(); m.chat.focusInput() }
+	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.intake = newUploadsPanel(b, ctx)
-	m.intake.onAdd = m.pickFiles
-	m.uploads.Add(m.intake.root)
+	m.uploads = uploads.New(lf, b.Uploads())
+	m.uploads.OnAdd = m.pickFiles
 	m.root = m.layout()
 	return m
 }
@@ -92,9 +100,9 @@ func (m *mainView) layout() fyne.CanvasObject {
 	})
 	settings.Importance = widget.LowImportance
 	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
-	top := container.NewVBox(sidePadded(bar), m.banner.root)
-	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.box), nil, nil, m.list.root)
-	left := container.NewVSplit(workspaces, m.convs.root)
+	top := container.NewVBox(widgets.SidePadded(bar), m.banner.root)
+	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.Root())
+	left := container.NewVSplit(workspaces, m.convs.Root())
 	left.Offset = 0.55
 	s := m.b.Settings()
 	m.docSize = docSplitOffset
@@ -103,16 +111,16 @@ func (m *mainView) layout() fyne.CanvasObject {
 	}
 	// The open uploads list takes the conversation's place under the documents, so that new
 	// documents show in the table above it; hiding it brings the conversation back.
-	m.docSplit = container.NewVSplit(m.docs.root, container.NewStack(m.chat.root, m.intake.body))
+	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.Root(), m.uploads.Body()))
 	m.docSplit.Offset = m.docSize
-	m.intake.onOpen = func(open bool) { showIf(m.chat.root, !open); m.docSplit.Refresh() }
-	right := container.NewBorder(nil, m.uploads, nil, nil, m.docSplit)
+	m.uploads.OnOpen = func(open bool) { widgets.ShowIf(m.chat.Root(), !open); m.docSplit.Refresh() }
+	right := container.NewBorder(nil, m.uploads.Root(), nil, nil, m.docSplit)
 	m.split = container.NewHSplit(left, right)
 	m.split.Offset = 0.3
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
 		m.split.Offset = s.SplitOffset
 	}
-	return container.NewBorder(top, sidePadded(m.status.root), nil, nil, m.split)
+	return container.NewBorder(top, widgets.SidePadded(m.status.root), nil, nil, m.split)
 }
 
 // start shows the cached workspaces at once, then refreshes from the server in the background.
@@ -120,7 +128,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 func (m *mainView) start() {
 	m.showConnection(m.b.Connection())
 	m.loadWorkspaces()
-	m.intake.load()
+	m.uploads.Load()
 	if m.b.Settings().DemoMode && !m.b.DemoMode() {
 		m.runSync(m.b.StartDemo)
 		return
@@ -132,8 +140,8 @@ func (m *mainView) start() {
 func (m *mainView) loadWorkspaces() {
 	m.loads++
 	go func() {
-		ws, err := m.b.CachedWorkspaces(m.ctx)
-		uiDo(func() {
+		ws, err := m.b.CachedWorkspaces(m.lf.Ctx)
+		m.lf.Do(func() {
 			m.loads--
 			if err != nil {
 				if !m.b.Settings().DemoMode {
@@ -143,7 +151,7 @@ func (m *mainView) loadWorkspaces() {
 			}
 			gone := m.selectedGone(ws)
 			m.listErr.SetError(gone)
-			m.list.set(ws)
+			m.list.Set(ws)
 			m.restoreSelection()
 			if m.onLoaded != nil {
 				m.onLoaded(len(ws))
@@ -155,19 +163,18 @@ func (m *mainView) loadWorkspaces() {
 // selectedGone says that the workspace shown is not in list any more (the key lost access to it),
 // or is nil.
 func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
-	id := m.docs.ws.WorkspaceID
+	id := m.docs.Workspace().WorkspaceID
 	if id == "" || slices.ContainsFunc(list, func(w app.CachedWorkspace) bool { return w.WorkspaceID == id }) {
 		return nil
 	}
-	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.ws.Workspace.Name)
+	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.Workspace().Workspace.Name)
 }
 
 // restoreSelection selects the workspace chosen last time on this server, else the first one.
 func (m *mainView) restoreSelection() {
-	if m.list.selected != "" {
-		if ws, ok := m.list.workspace(m.list.selected); ok {
-			m.docs.setHeader(ws)
-			m.docs.ws = ws
+	if id := m.list.Selected(); id != "" {
+		if ws, ok := m.list.Workspace(id); ok {
+			m.docs.Keep(ws)
 			return
 		}
 	}
@@ -175,9 +182,7 @@ func (m *mainView) restoreSelection() {
 	if last != "" && m.list.Select(last) {
 		return
 	}
-	if len(m.list.shown) > 0 {
-		m.list.list.Select(0)
-	}
+	m.list.SelectFirst()
 }
 
 // serverKey names the current server in Settings.LastWorkspace; the demo's address changes on
@@ -190,9 +195,9 @@ func (m *mainView) serverKey() string {
 }
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
-	m.docs.show(ws)
-	m.chat.setWorkspace(ws)
-	m.convs.show(ws.WorkspaceID)
+	m.docs.Show(ws)
+	m.chat.SetWorkspace(ws)
+	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
@@ -210,33 +215,26 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 // gets a new, empty one, under its documents.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
-	m.chat.holdIntro()
+	m.chat.HoldIntro()
 	go func() {
-		conv, ok, err := m.b.Conversations().Last(m.ctx, wsID)
-		uiDo(func() {
+		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
+		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
-			if m.docs.ws.WorkspaceID != wsID || m.chat.conv.ID != 0 {
+			if m.docs.Workspace().WorkspaceID != wsID || m.chat.ConversationID() != 0 {
 				return // another workspace or conversation was chosen meanwhile, and shows itself
 			}
 			if err != nil || !ok {
-				m.chat.showIntro()
+				m.chat.ShowIntro()
 				if err == nil {
-					m.docs.setFolded(false)
+					m.docs.SetFolded(false)
 				}
 				return
 			}
-			m.chat.open(conv, 0)
-			m.convs.selectConversation(conv.ID)
-			m.docs.setFolded(true)
+			m.chat.Open(conv, 0)
+			m.convs.SelectConversation(conv.ID)
+			m.docs.SetFolded(true)
 		})
 	}()
-}
-
-// sidePadded pads o on its left and right only: the window's top and bottom bars stay as short as
-// their buttons and labels, which leaves the rows of a small window to the documents.
-func sidePadded(o fyne.CanvasObject) fyne.CanvasObject {
-	p := theme.Padding()
-	return container.New(layout.NewCustomPaddedLayout(0, 0, p, p), o)
 }
 
 // foldDocuments gives the conversation the room the folded documents leave, or takes it back.
@@ -257,7 +255,7 @@ const detailsOffset = 0.65
 
 // roomForDetails gives the documents more of the right side when a document's details appear.
 func (m *mainView) roomForDetails() {
-	if !m.docs.folded && m.docSplit.Offset < detailsOffset {
+	if !m.docs.Folded() && m.docSplit.Offset < detailsOffset {
 		m.docSplit.SetOffset(detailsOffset)
 	}
 }
@@ -265,7 +263,7 @@ func (m *mainView) roomForDetails() {
 // saveLayout writes the split positions into s, for the next start.
 func (m *mainView) saveLayout(s *app.Settings) {
 	s.SplitOffset = m.split.Offset
-	if o := m.docSplit.Offset; !m.docs.folded && o > 0.05 && o < 0.95 {
+	if o := m.docSplit.Offset; !m.docs.Folded() && o > 0.05 && o < 0.95 {
 		m.docSize = o
 	}
 	s.DocSplitOffset = m.docSize
@@ -273,8 +271,8 @@ func (m *mainView) saveLayout(s *app.Settings) {
 
 // showChat hides the uploads list, which takes the conversation's place while open.
 func (m *mainView) showChat() {
-	if m.intake.open {
-		m.intake.setOpen(false)
+	if m.uploads.Open() {
+		m.uploads.SetOpen(false)
 	}
 }
 
@@ -282,25 +280,25 @@ func (m *mainView) showChat() {
 func (m *mainView) openConversation(conv app.Conversation) {
 	m.showChat()
 	if conv.ID == 0 {
-		m.chat.newConversation()
+		m.chat.NewConversation()
 		return
 	}
-	m.chat.open(conv, 0)
+	m.chat.Open(conv, 0)
 }
 
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
 // first when another one is shown.
 func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
 	m.showChat()
-	if conv.Kind == app.KindWorkspace && conv.WorkspaceID != m.docs.ws.WorkspaceID {
+	if conv.Kind == app.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
 		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
-	m.chat.open(conv, turnID)
-	m.convs.selectConversation(conv.ID)
+	m.chat.Open(conv, turnID)
+	m.convs.SelectConversation(conv.ID)
 }
 
 // refresh syncs every workspace with the server in the background (button, Ctrl/Cmd+R).
-func (m *mainView) refresh() { m.runSync(m.b.Refresh) }
+func (m *mainView) refresh() { m.runSync(m.sync.Refresh) }
 
 func (m *mainView) runSync(fn func(context.Context) error) {
 	if m.busy {
@@ -308,8 +306,8 @@ func (m *mainView) runSync(fn func(context.Context) error) {
 	}
 	m.setBusy(true)
 	go func() {
-		err := fn(m.ctx)
-		uiDo(func() {
+		err := fn(m.lf.Ctx)
+		m.lf.Do(func() {
 			m.setBusy(false)
 			m.syncDone(err)
 		})
@@ -359,14 +357,14 @@ func (m *mainView) handle(ev app.Event) {
 	case app.WorkspacesChanged:
 		m.loadWorkspaces()
 	case app.DocumentsChanged:
-		if e.WorkspaceID == m.docs.ws.WorkspaceID {
-			m.docs.reload()
+		if e.WorkspaceID == m.docs.Workspace().WorkspaceID {
+			m.docs.Reload()
 		}
 	case app.UploadFinished:
 		m.notifyFinished(e)
 	}
-	m.intake.handle(ev)
-	m.convs.handle(ev)
+	m.uploads.Handle(ev)
+	m.convs.Handle(ev)
 }
 
-func (m *mainView) focusDocFilter() { m.docs.focusFilter() }
+func (m *mainView) focusDocFilter() { m.docs.FocusFilter() }

@@ -15,7 +15,6 @@ var (
 	shortcutRefresh  = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutClose    = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutOpen     = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
@@ -32,14 +31,14 @@ func (u *UI) installShortcuts() {
 // searchConversations opens the search over every conversation, when the browser is shown.
 func (u *UI) searchConversations() {
 	if u.main != nil {
-		u.main.convs.showSearch()
+		u.main.convs.ShowSearch()
 	}
 }
 
 // newConversation empties the conversation pane for a new question, when the browser is shown.
 func (u *UI) newConversation() {
 	if u.main != nil {
-		u.main.convs.newConversation()
+		u.main.convs.NewConversation()
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"lectern/app"
 	"lectern/internal/probe"
 	"lectern/internal/words"
+	"lectern/ui/internal/harness"
+	ltheme "lectern/ui/theme"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).
@@ -28,8 +30,9 @@ type RunOptions struct {
 	Trace bool
 	// Driver, when set, runs on a goroutine of its own once the window is shown; painted is closed
 	// when the first frame is painted, and its result is Run's exit code. It is the hook of the
-	// test harness (ui/internal/tour: smoke driver, screenshot tour); the product never sets it.
-	Driver func(u *UI, painted <-chan struct{}) int
+	// test harness (ui/internal/tour: smoke driver, screenshot tour), which drives the window through
+	// w; the product never sets it.
+	Driver func(w *harness.Window, painted <-chan struct{}) int
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -43,18 +46,18 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	}
 	ch := make(chan opened, 1)
 	go func() { a, err := open(); ch <- opened{a, err} }()
-	go warmSystemFonts()
+	go ltheme.WarmSystemFonts()
 	fa := fyneapp.NewWithID(AppID)
 	warmed := make(chan struct{})
-	go func() { warmFonts(); close(warmed) }()
+	go func() { ltheme.WarmFonts(); close(warmed) }()
 	// The window's icon is set after the first frame (see run): decoding the 512-pixel PNG and
 	// handing it to X11 costs the UI thread several milliseconds before its first paint otherwise.
 	win := fa.NewWindow("Lectern") // made while the data folder opens and the fonts load
 	o := <-ch
 	<-warmed // from here on only the UI goroutine measures text
 	if o.err != nil {
-		fa.SetIcon(iconPNG)
-		win.SetIcon(iconPNG)
+		fa.SetIcon(ltheme.IconPNG)
+		win.SetIcon(ltheme.IconPNG)
 		showOpenError(fa, win, o.err)
 		return 1
 	}
@@ -62,11 +65,11 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
 	u.win = win
-	return u.run(start, opts)
+	return u.run(start, opts, o.a)
 }
 
-// run shows the window, starts the driver when there is one, and runs the Fyne loop.
-func (u *UI) run(start time.Time, opts RunOptions) int {
+// run shows the window, starts the driver when there is one (over a), and runs the Fyne loop.
+func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 	var code atomic.Int32
 	painted := make(chan struct{})
 	u.probe = probe.New(func() {
@@ -84,7 +87,8 @@ func (u *UI) run(start time.Time, opts RunOptions) int {
 	}
 	u.Show()
 	if opts.Driver != nil {
-		go func() { code.Store(int32(opts.Driver(u, painted))) }()
+		w := u.harness(a)
+		go func() { code.Store(int32(opts.Driver(w, painted))) }()
 	}
 	u.fa.Run()
 	u.Close()
@@ -93,8 +97,8 @@ func (u *UI) run(start time.Time, opts RunOptions) int {
 
 // setIcon gives the app and its main window their icon, once the first frame is painted.
 func (u *UI) setIcon() {
-	u.fa.SetIcon(iconPNG)
-	u.win.SetIcon(iconPNG)
+	u.fa.SetIcon(ltheme.IconPNG)
+	u.win.SetIcon(ltheme.IconPNG)
 }
 
 // showOpenError fills win with why the data folder could not be opened, and runs until it closes.

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"image/color"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -12,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // statusBar is the window's bottom line: the connection state as a coloured dot and words, the
@@ -49,7 +49,7 @@ func (s *statusBar) set(c app.Connection, server string, demo bool) {
 	if c.LastSynced.IsZero() {
 		s.synced.SetText("Never synced")
 	} else {
-		s.synced.SetText("Last synced " + syncTime(c.LastSynced))
+		s.synced.SetText("Last synced " + widgets.ClockOrDate(c.LastSynced))
 	}
 }
 
@@ -65,14 +65,4 @@ func connStyle(st app.ConnState) (fyne.ThemeColorName, string) {
 		return theme.ColorNameWarning, "API key needed"
 	}
 	return theme.ColorNameDisabled, "Connecting…"
-}
-
-// syncTime shows a sync time in local time: the clock today, else with the date.
-func syncTime(t time.Time) string {
-	t = t.Local()
-	now := time.Now()
-	if y, m, d := now.Date(); t.Year() == y && t.Month() == m && t.Day() == d {
-		return t.Format("15:04")
-	}
-	return t.Format(dateTimeLayout)
 }

@@ -1,10 +1,14 @@
-// Package ui is Lectern's desktop front-end in Fyne: the first-run window, the workspace browser
-// and Settings. The smoke driver and the screenshot tour live apart, in ui/internal/tour (test
-// harness, not product), and drive the window through RunOptions.Driver and harness.go's hooks.
+// Package ui is the shell of Lectern's desktop front-end in Fyne: start and run, the menus and
+// shortcuts, the main window (the panes laid out, banner, status bar), the first-run page. The
+// views of one concern live in packages of their own (ui/conversation, ui/documents, ui/settings,
+// ui/uploads, ui/workspaces) over the leaves ui/widgets and ui/theme. The smoke driver and the
+// screenshot tour live apart, in ui/internal/tour (test harness, not product), and drive the window
+// through RunOptions.Driver and ui/internal/harness.
 //
 // Views are thin: they call the application core (package app) from a goroutine of their own and
-// come back to the UI goroutine with fyne.Do. The window subscribes once to the core's events and
-// forwards each to the view on screen. Package ui never talks to the service directly.
+// come back to the UI goroutine through the life.Life the window gives them (fyne.Do). The window
+// subscribes once to the core's events and forwards each to the view on screen. Package ui never
+// talks to the service directly.
 package ui
 
 import (
@@ -13,51 +17,28 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
-	"lectern/client"
+	"lectern/ui/documents"
+	"lectern/ui/internal/life"
+	"lectern/ui/settings"
+	ltheme "lectern/ui/theme"
+	"lectern/ui/uploads"
 )
 
-// Backend is the part of the application core the views use. *app.App implements it; tests pass
-// a fake or an app.App connected to the emulator.
-type Backend interface {
-	Settings() app.Settings
-	UpdateSettings(func(*app.Settings)) error
-	Home() string
-	Server() string
-	DemoMode() bool
-	APIKey(server string) (string, app.KeySource, error)
-	KeychainAvailable() bool
-	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
-	Connect(ctx context.Context, server, key string) error
-	EnterKey(ctx context.Context, key string) error
-	SetServerKey(ctx context.Context, server, key string) error
-	KnownServers(ctx context.Context) ([]app.KnownServer, error)
-	SwitchServer(ctx context.Context, server string) error
-	SetKeyFile(ctx context.Context, on bool) error
-	KeyFile(server string) string
-	SignOut(ctx context.Context) error
-	StartDemo(ctx context.Context) error
-	Connection() app.Connection
-	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
-	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
-	Refresh(ctx context.Context) error
-	RefreshWorkspace(ctx context.Context, id string) error
-	WorkspaceLimits(id string) (client.Limits, bool)
-	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
-	Uploads() *app.Uploads
-	AddFiles(ctx context.Context, workspaceID string, paths ...string) ([]app.EnqueueResult, error)
-	CanAddFiles(ctx context.Context, workspaceID string) (bool, string)
-	Subscribe(fn func(app.Event)) (unsubscribe func())
-	Explain(err error) app.Explanation
-	Conversations() *app.Conversations
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
+// core is the application core as the window uses it: the core itself, and the parts a test may
+// replace, each behind the small interface of what uses it. coreOf fills every part from one app.
+type core struct {
+	app  *app.App
+	docs documents.Backend // the documents pane
+	sync syncer            // the toolbar's refresh and the background refresh of a workspace
 }
 
-var _ Backend = (*app.App)(nil)
+func coreOf(a *app.App) core { return core{app: a, docs: a, sync: a} }
 
-// uiDo runs fn on the UI goroutine: fyne.Do. Every view comes back from its goroutines through it.
-// The package's tests replace it, once, with a queue that the test goroutine drains, so that the
-// race detector sees the test goroutine as the only UI goroutine.
-var uiDo = fyne.Do
+// syncer refreshes the cache from the server.
+type syncer interface {
+	Refresh(ctx context.Context) error
+	RefreshWorkspace(ctx context.Context, id string) error
+}
 
 // view is what the window shows: the first-run page or the workspace browser.
 type view interface {
@@ -69,13 +50,14 @@ type view interface {
 // Settings window opened on demand.
 type UI struct {
 	fa       fyne.App
-	b        Backend
+	b        *app.App
+	core     core // b and the parts tests may replace
 	win      fyne.Window
 	active   view
 	main     *mainView
-	settings *settingsWindow
+	settings *settings.Window
 	unsub    func()
-	ctx      context.Context
+	lf       life.Life
 	cancel   context.CancelFunc
 	theme    string
 	themeSet bool
@@ -86,10 +68,12 @@ type UI struct {
 	OnViewShown func(name string)
 }
 
-// New makes the front-end over b inside the Fyne app fa; Show opens its window.
-func New(fa fyne.App, b Backend) *UI {
+// New makes the front-end over the application core a inside the Fyne app fa; Show opens its window.
+func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
+
+func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: b, ctx: ctx, cancel: cancel}
+	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do}, cancel: cancel}
 }
 
 // Window returns the main window (nil before Show).
@@ -107,7 +91,7 @@ func (u *UI) Show() {
 	u.win.SetCloseIntercept(u.Quit)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
-	u.unsub = u.b.Subscribe(func(ev app.Event) { uiDo(func() { u.dispatch(ev) }) })
+	u.unsub = u.b.Subscribe(func(ev app.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
 	u.installShortcuts()
 	s := u.b.Settings()
 	if s.Server == "" && !s.DemoMode {
@@ -130,7 +114,7 @@ func (u *UI) dispatch(ev app.Event) {
 	if _, ok := ev.(app.SettingsChanged); ok {
 		u.applyTheme()
 		if u.settings != nil {
-			u.settings.refresh()
+			u.settings.Refresh()
 		}
 	}
 	if u.active != nil {
@@ -149,48 +133,22 @@ func (u *UI) setView(v view, name string) {
 
 func (u *UI) showFirstRun() {
 	u.main = nil
-	f := newFirstRun(u.b, u.ctx, u.win)
-	f.onConnected = u.showMain
+	f := newFirstRun(u.lf, u.b, u.win)
+	f.OnConnected = u.showMain
 	u.setView(f, "first-run")
-	u.win.Canvas().Focus(f.server)
+	u.win.Canvas().Focus(f.Server)
 }
 
 func (u *UI) showMain() {
-	u.main = newMainView(u.b, u.ctx, u.win)
+	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
 	if u.trace != nil {
-		u.main.docs.onShown = func(n int) { u.trace("documents-shown", n) }
+		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
-		u.main.chat.onShown = func(n int) { u.trace("conversation-shown", n) }
+		u.main.chat.OnShown = func(n int) { u.trace("conversation-shown", n) }
 	}
 	u.setView(u.main, "main")
 	u.main.start()
-}
-
-// Quit asks first when uploads are running (they resume at the next start), then saves the
-// window size and closes the app, as closing its main window does.
-func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
-
-func (u *UI) quitNow() {
-	u.saveWindow()
-	u.Close()
-	if u.settings != nil {
-		u.settings.win.Close()
-	}
-	u.win.Close()
-	u.fa.Quit()
-}
-
-// saveWindow keeps the window size and the split positions for the next start (the sort order and
-// the workspace are saved when they change).
-func (u *UI) saveWindow() {
-	size := u.win.Canvas().Size()
-	_ = u.b.UpdateSettings(func(s *app.Settings) {
-		s.WindowWidth, s.WindowHeight = size.Width, size.Height
-		if u.main != nil {
-			u.main.saveLayout(s)
-		}
-	})
 }
 
 func savedSize(s app.Settings) fyne.Size {
@@ -198,4 +156,46 @@ func savedSize(s app.Settings) fyne.Size {
 		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
 	}
 	return fyne.NewSize(1100, 700)
+}
+
+// applyTheme switches the whole app to the theme named in the settings, when it changed.
+func (u *UI) applyTheme() {
+	name := u.b.Settings().Theme
+	if name == u.theme && u.themeSet {
+		return
+	}
+	u.theme, u.themeSet = name, true
+	u.fa.Settings().SetTheme(ltheme.For(name))
+}
+
+// The application core implements what each view package uses of it.
+var (
+	_ syncer                  = (*app.App)(nil)
+	_ documents.Backend       = (*app.App)(nil)
+	_ settings.Backend        = (*app.App)(nil)
+	_ settings.Keys           = (*app.App)(nil)
+	_ settings.Servers        = (*app.App)(nil)
+	_ settings.ConnectBackend = (*app.App)(nil)
+	_ uploads.Queue           = (*app.Uploads)(nil)
+)
+
+// ShowSettings opens the Settings window, or brings it to the front when already open.
+func (u *UI) ShowSettings() {
+	if u.settings != nil {
+		u.settings.Win().RequestFocus()
+		return
+	}
+	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
+	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b}, hooks)
+	u.settings = s
+	s.Win().SetOnClosed(func() { u.settings = nil })
+	s.Win().Show()
+}
+
+// SettingsWindow returns the open Settings window, or nil.
+func (u *UI) SettingsWindow() fyne.Window {
+	if u.settings == nil {
+		return nil
+	}
+	return u.settings.Win()
 }

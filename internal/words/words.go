@@ -52,3 +52,21 @@ func Sentence(s string) string {
 	}
 	return s
 }
+
+// Thousands writes n with commas between groups of three digits: "10,000".
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// DocumentCounts says how many documents a workspace holds and in which state.
+func DocumentCounts(documents, ready, notReady, failed int) string {
+	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", Thousands(documents), Plural(documents, "document"),
+		Thousands(ready), Thousands(notReady), Thousands(failed))
+}

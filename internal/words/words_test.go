@@ -35,3 +35,17 @@ func TestSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestThousandsAndDocumentCounts(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567", -1500: "-1,500"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := DocumentCounts(10000, 9000, 999, 1); got != "10,000 documents · 9,000 ready · 999 not ready · 1 failed" {
+		t.Errorf("DocumentCounts: %q", got)
+	}
+	if got := DocumentCounts(1, 1, 0, 0); got != "1 document · 1 ready · 0 not ready · 0 failed" {
+		t.Errorf("DocumentCounts of one: %q", got)
+	}
+}

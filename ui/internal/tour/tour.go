@@ -2,7 +2,7 @@
 // (scripts/smoke.sh) and the screenshot tour (scripts/screenshots.sh), with the large test server
 // the tour shows. It is not product: only the harness binary (cmd/lectern-tour) and the start-up
 // benchmark use it, and it may import client/emulator. Each driver is a ui.RunOptions.Driver: it
-// drives the window through ui's harness hooks from a goroutine of its own and talks to its script
+// drives the window through its harness.Window (ui/internal/harness) from a goroutine of its own and talks to its script
 // on stdout ("shoot <name>") and stdin (one line per screenshot taken).
 package tour
 
@@ -15,8 +15,9 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
-	"lectern/ui"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/harness"
+	ltheme "lectern/ui/theme"
 )
 
 // step is one stop of the screenshot tour: do brings the app there (from the tour goroutine,
@@ -30,8 +31,8 @@ type step struct {
 
 // tour is the screenshot tour's state: the app and the large demo server.
 type tour struct {
-	u     *ui.UI
-	b     ui.Backend
+	w     *harness.Window
+	b     *app.App
 	large *largeServer
 	slow  *largeServer // the chat stops' server
 }
@@ -64,19 +65,19 @@ var steps = []step{
 
 // Tour is the screenshot tour of scripts/screenshots.sh: it walks steps, asking the script for a
 // screenshot at each (see shoot), then quits and returns the exit code.
-func Tour(u *ui.UI, painted <-chan struct{}) int {
-	t := &tour{u: u, b: u.Backend()}
+func Tour(w *harness.Window, painted <-chan struct{}) int {
+	t := &tour{w: w, b: w.App}
 	defer t.cleanup()
 	<-painted
 	for _, s := range steps {
 		if _, err := s.do(t); err != nil {
 			fmt.Printf("tour: FAIL %s: %v\n", s.name, err)
-			onUI(u.Quit)
+			onUI(w.Quit)
 			return 1
 		}
 		shoot(s.name, s.window)
 	}
-	onUI(u.Quit)
+	onUI(w.Quit)
 	return 0
 }
 
@@ -95,46 +96,46 @@ func (t *tour) setTheme(name string) error {
 	if err := t.b.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
 		return err
 	}
-	onUI(t.u.ApplyTheme)
+	onUI(t.w.ApplyTheme)
 	return nil
 }
 
 func (t *tour) firstRun() (fyne.Window, error) {
-	if !waitFor(10*time.Second, t.u.FirstRunShown) {
+	if !waitFor(10*time.Second, t.w.FirstRunShown) {
 		return nil, errors.New("the first-run page is not shown: use an empty LECTERN_HOME")
 	}
 	// The tour is shot in the light theme (Xvfb's "system" is dark), and in the dark theme later.
-	if err := t.setTheme(ui.ThemeLight); err != nil {
+	if err := t.setTheme(ltheme.Light); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.TypeServer("https://lectern.example.com") })
-	return t.u.Window(), nil
+	onUI(func() { t.w.TypeServer("https://lectern.example.com") })
+	return t.w.Main(), nil
 }
 
 func (t *tour) demoBrowser() (fyne.Window, error) {
-	onUI(t.u.TryDemo)
-	if !waitFor(60*time.Second, t.u.Settled) {
+	onUI(t.w.TryDemo)
+	if !waitFor(60*time.Second, t.w.Settled) {
 		return nil, errors.New("the demo workspaces did not show")
 	}
-	return t.u.Window(), t.selectWorkspace("My documents", "")
+	return t.w.Main(), t.selectWorkspace("My documents", "")
 }
 
 func (t *tour) websiteImport() (fyne.Window, error) {
-	return t.u.Window(), t.selectWorkspace("Operations", "")
+	return t.w.Main(), t.selectWorkspace("Operations", "")
 }
 
 // selectWorkspace selects the workspace named name, types filter, and waits for its documents.
 func (t *tour) selectWorkspace(name, filter string) error {
 	found := false
-	onUI(func() { found = t.u.SelectWorkspace(name) })
+	onUI(func() { found = t.w.SelectWorkspace(name) })
 	if !found {
 		return fmt.Errorf("no workspace %q", name)
 	}
-	if !waitFor(60*time.Second, t.u.Settled) {
+	if !waitFor(60*time.Second, t.w.Settled) {
 		return fmt.Errorf("workspace %q did not load", name)
 	}
 	for i := 1; i <= len(filter); i++ { // as typed, one keystroke at a time
-		onUI(func() { t.u.FilterDocuments(filter[:i]) })
+		onUI(func() { t.w.FilterDocuments(filter[:i]) })
 	}
 	return nil
 }
@@ -146,48 +147,48 @@ func (t *tour) documentDetails() (fyne.Window, error) {
 		return nil, err
 	}
 	found := false
-	onUI(func() { found = t.u.SelectDocument("Returns policy") })
+	onUI(func() { found = t.w.SelectDocument("Returns policy") })
 	if !found {
 		return nil, errors.New("no document “Returns policy” in Operations")
 	}
-	return t.u.Window(), nil
+	return t.w.Main(), nil
 }
 
 // emptyFilter shoots a documents filter that matches nothing: the note with Clear filter in the
 // middle of the table.
 func (t *tour) emptyFilter() (fyne.Window, error) {
-	return t.u.Window(), t.selectWorkspace("Finance", "zzz")
+	return t.w.Main(), t.selectWorkspace("Finance", "zzz")
 }
 
 // narrow shoots the window at 640×480: names over their
 // badges, the table's Name and Status in sight.
 func (t *tour) narrow() (fyne.Window, error) {
-	onUI(func() { t.u.FilterDocuments("") })
+	onUI(func() { t.w.FilterDocuments("") })
 	if err := t.selectWorkspace("Employee handbook (published)", ""); err != nil {
 		return nil, err
 	}
 	small := fyne.NewSize(640, 480)
-	onUI(func() { t.u.Window().Resize(small) })
+	onUI(func() { t.w.Main().Resize(small) })
 	time.Sleep(time.Second) // the window manager answers the resize
 	var got fyne.Size
-	onUI(func() { got = t.u.Window().Canvas().Size() })
+	onUI(func() { got = t.w.Main().Canvas().Size() })
 	if got.Width > small.Width+1 || got.Height > small.Height+1 {
 		return nil, fmt.Errorf("the window stopped at %.0f×%.0f, larger than 640×480: its minimum size grew", got.Width, got.Height)
 	}
-	return t.u.Window(), nil
+	return t.w.Main(), nil
 }
 
 // limitsBar shoots the demo user's own workspace with its limits bar, read by one status call.
 func (t *tour) limitsBar() (fyne.Window, error) {
-	onUI(func() { t.u.Window().Resize(fyne.NewSize(1100, 700)) }) // after the narrow stop
+	onUI(func() { t.w.Main().Resize(fyne.NewSize(1100, 700)) }) // after the narrow stop
 	if err := t.selectWorkspace("My documents", ""); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.FoldDocuments(false) })
-	if !waitFor(30*time.Second, func() bool { return t.u.LimitsShown() }) {
+	onUI(func() { t.w.FoldDocuments(false) })
+	if !waitFor(30*time.Second, func() bool { return t.w.LimitsShown() }) {
 		return nil, errors.New("the limits bar of My documents did not show")
 	}
-	return t.u.Window(), nil
+	return t.w.Main(), nil
 }
 
 // uploadsMidBatch drops six files on the demo user's own workspace, one of them Markdown, and
@@ -197,15 +198,15 @@ func (t *tour) uploadsMidBatch() (fyne.Window, error) {
 	if err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.AddFiles(paths...) })
+	onUI(func() { t.w.AddFiles(paths...) })
 	ok := waitFor(30*time.Second, func() bool {
-		rows, running, refused := t.u.UploadRows()
+		rows, running, refused := t.w.UploadRows()
 		return rows == len(paths) && refused == 1 && running > 0 && running < len(paths)-1
 	})
 	if !ok {
 		return nil, errors.New("the uploads panel did not show the batch mid-way")
 	}
-	return t.u.Window(), nil
+	return t.w.Main(), nil
 }
 
 func (t *tour) largeWorkspace() (fyne.Window, error) {
@@ -217,57 +218,57 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 	if err := t.b.Connect(context.Background(), ls.url, ls.key); err != nil {
 		return nil, fmt.Errorf("connect to the large server: %w", err)
 	}
-	onUI(t.u.ShowBrowser)
-	if !waitFor(120*time.Second, t.u.Settled) {
+	onUI(t.w.ShowBrowser)
+	if !waitFor(120*time.Second, t.w.Settled) {
 		return nil, errors.New("the large server's workspaces did not show")
 	}
-	onUI(func() { t.u.ShowUploads(false) })
-	onUI(func() { t.u.FoldDocuments(false) })
+	onUI(func() { t.w.ShowUploads(false) })
+	onUI(func() { t.w.FoldDocuments(false) })
 	if err := t.selectWorkspace(LargeWorkspaceName, "report q3"); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.SortDocuments(doclist.ColUpdated) })
-	return t.u.Window(), nil
+	onUI(func() { t.w.SortDocuments(doclist.ColUpdated) })
+	return t.w.Main(), nil
 }
 
 func (t *tour) settings() (fyne.Window, error) {
-	onUI(t.u.ShowSettings)
+	onUI(t.w.ShowSettings)
 	time.Sleep(500 * time.Millisecond) // the key is read in the background
 	var w fyne.Window
-	onUI(func() { w = t.u.SettingsWindow() })
+	onUI(func() { w = t.w.Settings() })
 	return w, nil
 }
 
 func (t *tour) dark() (fyne.Window, error) {
 	onUI(func() {
-		if w := t.u.SettingsWindow(); w != nil {
+		if w := t.w.Settings(); w != nil {
 			w.Close()
 		}
 	})
-	return t.u.Window(), t.setTheme(ui.ThemeDark)
+	return t.w.Main(), t.setTheme(ltheme.Dark)
 }
 
 func (t *tour) offline() (fyne.Window, error) {
-	if err := t.setTheme(ui.ThemeLight); err != nil {
+	if err := t.setTheme(ltheme.Light); err != nil {
 		return nil, err
 	}
 	t.large.stop()
-	onUI(t.u.Refresh)
+	onUI(t.w.Refresh)
 	offline := waitFor(60*time.Second, func() bool {
-		return t.u.Settled() && t.b.Connection().State == app.ConnOffline
+		return t.w.Settled() && t.b.Connection().State == app.ConnOffline
 	})
 	if !offline {
 		return nil, errors.New("the app did not go offline after its server stopped")
 	}
-	return t.u.Window(), nil
+	return t.w.Main(), nil
 }
 
 // askAndWait asks question in a new conversation of the workspace shown and waits until until
 // holds for the newest answer's text and streaming state.
 func (t *tour) askAndWait(question string, until func(text string, streaming bool) bool) error {
-	onUI(t.u.NewConversation)
-	onUI(func() { t.u.Ask(question) })
-	ok := waitFor(60*time.Second, func() bool { return until(t.u.Answer()) }) // on the UI goroutine
+	onUI(t.w.NewConversation)
+	onUI(func() { t.w.Ask(question) })
+	ok := waitFor(60*time.Second, func() bool { return until(t.w.Answer()) }) // on the UI goroutine
 	if !ok {
 		return fmt.Errorf("no answer to %q", question)
 	}
@@ -286,18 +287,18 @@ func (t *tour) answerStreaming() (fyne.Window, error) {
 	if err := t.b.Connect(context.Background(), slow.url, slow.key); err != nil {
 		return nil, fmt.Errorf("connect to the slow server: %w", err)
 	}
-	onUI(t.u.ShowBrowser)
-	if !waitFor(60*time.Second, t.u.Settled) {
+	onUI(t.w.ShowBrowser)
+	if !waitFor(60*time.Second, t.w.Settled) {
 		return nil, errors.New("the slow server's workspaces did not show")
 	}
 	if err := t.selectWorkspace("My documents", ""); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.FoldDocuments(true) })
+	onUI(func() { t.w.FoldDocuments(true) })
 	err = t.askAndWait("How many days of annual leave do employees get?", func(text string, streaming bool) bool {
 		return streaming && len(text) > 60
 	})
-	return t.u.Window(), err
+	return t.w.Main(), err
 }
 
 // answerTable shoots a finished answer calculated from a spreadsheet: a table and its source.
@@ -305,11 +306,11 @@ func (t *tour) answerTable() (fyne.Window, error) {
 	if err := t.selectWorkspace("Finance", ""); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.FoldDocuments(true) })
+	onUI(func() { t.w.FoldDocuments(true) })
 	err := t.askAndWait("What is the total revenue by region?", func(text string, streaming bool) bool {
 		return !streaming && text != ""
 	})
-	return t.u.Window(), err
+	return t.w.Main(), err
 }
 
 // answerNotFound shoots an answer the documents do not cover.
@@ -317,7 +318,7 @@ func (t *tour) answerNotFound() (fyne.Window, error) {
 	err := t.askAndWait("Who won the chess olympiad in 1998?", func(text string, streaming bool) bool {
 		return !streaming && text != ""
 	})
-	return t.u.Window(), err
+	return t.w.Main(), err
 }
 
 // answerStopped shoots an answer stopped while it streamed: its text kept, with Retry.
@@ -325,23 +326,23 @@ func (t *tour) answerStopped() (fyne.Window, error) {
 	if err := t.selectWorkspace("My documents", ""); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.u.FoldDocuments(true) })
+	onUI(func() { t.w.FoldDocuments(true) })
 	err := t.askAndWait("Can unused days be carried over?", func(text string, streaming bool) bool {
 		return streaming && len(text) > 160
 	})
 	if err != nil {
 		return nil, err
 	}
-	onUI(t.u.StopAnswer)
-	waitFor(10*time.Second, func() bool { _, streaming := t.u.Answer(); return !streaming })
-	return t.u.Window(), nil
+	onUI(t.w.StopAnswer)
+	waitFor(10*time.Second, func() bool { _, streaming := t.w.Answer(); return !streaming })
+	return t.w.Main(), nil
 }
 
 // answerCode shoots a finished answer with a code block (highlighted, with Copy), a table and two
 // sources, one used and one consulted (the scripted server's answer to codeQuestion).
 func (t *tour) answerCode() (fyne.Window, error) {
 	err := t.askAndWait(codeQuestion, func(text string, streaming bool) bool { return !streaming && text != "" })
-	return t.u.Window(), err
+	return t.w.Main(), err
 }
 
 // keyNeeded shoots the banner that asks for the API key: the server refuses the key given, and
@@ -350,11 +351,11 @@ func (t *tour) keyNeeded() (fyne.Window, error) {
 	if err := t.b.Connect(context.Background(), t.slow.url, "lk_tour_wrong_key_0000"); err != nil {
 		return nil, err
 	}
-	onUI(t.u.ShowBrowser)
-	onUI(t.u.Refresh)
+	onUI(t.w.ShowBrowser)
+	onUI(t.w.Refresh)
 	needed := waitFor(60*time.Second, func() bool { return t.b.Connection().State == app.ConnKeyNeeded })
 	if !needed {
 		return nil, errors.New("the refused key did not ask for a key")
 	}
-	return t.u.Window(), nil
+	return t.w.Main(), nil
 }

@@ -14,12 +14,13 @@ import (
 
 	"lectern/app"
 	"lectern/ui"
+	"lectern/ui/internal/harness"
 	"lectern/ui/internal/tour"
 )
 
 func main() {
-	drivers := map[string]func(*ui.UI, <-chan struct{}) int{"smoke": tour.Smoke, "screenshots": tour.Tour}
-	var driver func(*ui.UI, <-chan struct{}) int
+	drivers := map[string]func(*harness.Window, <-chan struct{}) int{"smoke": tour.Smoke, "screenshots": tour.Tour}
+	var driver func(*harness.Window, <-chan struct{}) int
 	if len(os.Args) == 2 {
 		driver = drivers[os.Args[1]]
 	}

@@ -1,0 +1,48 @@
+package app
+
+import (
+	"context"
+	"time"
+)
+
+// ListFilter chooses the conversations ListAll returns; zero values choose all.
+type ListFilter struct {
+	Kind        ConversationKind // KindWorkspace, KindModel; "" for every kind
+	WorkspaceID string           // only this workspace's conversations; "" for any
+}
+
+// ListAll returns the current server's conversations of every kind that pass f: pinned ones
+// first (most recently used first among them), then the others, most recently used first.
+func (c *Conversations) ListAll(ctx context.Context, f ListFilter) ([]Conversation, error) {
+	key := c.conn.cacheKey()
+	if key == "" {
+		return nil, errNotConnected
+	}
+	return c.store.listConversations(ctx, key, f, "pinned_at <> 0 DESC")
+}
+
+// Pin puts a conversation at the top of ListAll; the pin is saved, so it survives restarts.
+func (c *Conversations) Pin(ctx context.Context, id int64) error {
+	return c.pin(ctx, id, c.store.now())
+}
+
+// Unpin takes a conversation's pin away.
+func (c *Conversations) Unpin(ctx context.Context, id int64) error {
+	return c.pin(ctx, id, time.Time{})
+}
+
+func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	var ms int64
+	if !at.IsZero() {
+		ms = at.UnixMilli()
+	}
+	if err := c.store.pinConversation(ctx, c.conn.cacheKey(), id, ms); err != nil {
+		return err
+	}
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return nil
+}

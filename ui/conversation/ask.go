@@ -1,0 +1,282 @@
+package conversation
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/ui/markdown"
+)
+
+// sendQuestion asks what the question box holds: in the conversation shown (a new one is saved
+// with it), or in place of the last question when it is being edited.
+func (c *Pane) sendQuestion() {
+	text := strings.TrimSpace(c.input.Text)
+	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.kind.Visible() || c.keyNeeded() {
+		return
+	}
+	c.errs.SetError(nil)
+	c.input.SetText("")
+	conv, editing, opts := c.conv, c.editing, c.askOptions()
+	c.cancelEdit()
+	c.run(func(o app.AskOptions) (app.Turn, error) {
+		switch {
+		case editing != 0:
+			return c.store.Resend(c.lf.Ctx, editing, text, o)
+		case conv.ID == 0:
+			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
+			return c.b.Ask(c.lf.Ctx, q, o)
+		}
+		return c.store.Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
+	}, opts, text, editing)
+}
+
+// errAskNeedsKey is why nothing is asked while the server needs a key: the banner asks for it.
+var errAskNeedsKey = errors.New("enter your API key in the banner at the top of the window, then ask again (your question stays in the box)")
+
+// keyNeeded says, under the question box, that the server needs a key before anything can be
+// asked, when it does; the question stays where it is.
+func (c *Pane) keyNeeded() bool {
+	if c.b.Connection().State != app.ConnKeyNeeded {
+		return false
+	}
+	c.errs.SetError(errAskNeedsKey)
+	return true
+}
+
+// askOptions are the tier and thinking picked above the question box; thinking unticked leaves
+// the tier's own default, as the command line does without --thinking.
+func (c *Pane) askOptions() app.AskOptions {
+	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
+	if c.think.Checked {
+		on := true
+		opts.Thinking = &on
+	}
+	return opts
+}
+
+// retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
+func (c *Pane) retryTurn(turnID int64) {
+	i := c.index(turnID)
+	if i < 0 || c.streaming != nil {
+		return
+	}
+	t := c.turns[i]
+	if c.keyNeeded() {
+		return
+	}
+	if !t.Status.Retryable() { // ask an answered question again, as a new turn
+		c.input.SetText(t.Question)
+		c.sendQuestion()
+		return
+	}
+	c.run(func(o app.AskOptions) (app.Turn, error) { return c.store.Retry(c.lf.Ctx, turnID, o) },
+		c.askOptions(), t.Question, 0)
+}
+
+// editTurn puts the last question back in the box; sending it replaces that turn.
+func (c *Pane) editTurn(t app.Turn) {
+	if c.streaming != nil {
+		return
+	}
+	c.editing = t.ID
+	c.input.SetText(t.Question)
+	c.input.SetPlaceHolder("Edit the question, then press Enter to ask it again (Esc cancels)")
+	c.FocusInput()
+}
+
+// cancelEdit makes the question box ask anew.
+func (c *Pane) cancelEdit() {
+	if c.editing != 0 {
+		c.input.SetText("")
+	}
+	c.editing = 0
+	c.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line)")
+}
+
+// run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
+// turn replaces, an edited question), its text is drawn once a frame while it streams, and the
+// saved turn replaces it when the answer ends.
+func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
+	s := &streamState{replaces: replaces, question: question}
+	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
+	c.streaming = s
+	c.showIdle()
+	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
+	go func() {
+		turn, err := ask(opts)
+		s.text.Stop()
+		c.lf.Do(func() { c.finished(s, turn, err) })
+	}()
+}
+
+// update takes one change of the asking turn, on the asking goroutine.
+func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
+	s.mu.Lock()
+	first := s.turnID == 0
+	s.turnID, s.stage = ev.TurnID, ev.Stage
+	s.mu.Unlock()
+	if first {
+		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
+		c.lf.Do(func() { c.started(s, t) })
+	}
+	if ev.Status == app.TurnPending {
+		s.text.Push(ev.Text)
+	}
+}
+
+// started shows a turn whose question was just saved.
+func (c *Pane) started(s *streamState, t app.Turn) {
+	if c.streaming != s {
+		return // the person left the conversation: the answer goes on in the background
+	}
+	if c.conv.ID == 0 && c.conv.WorkspaceID != "" {
+		c.conv.ID = t.ConversationID
+	}
+	if t.ConversationID != c.conv.ID {
+		return // the person moved to another conversation meanwhile
+	}
+	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
+		delete(c.views, c.turns[i].ID)
+		c.turns = append(c.turns[:i], c.turns[i+1:]...)
+	}
+	if i := c.index(t.ID); i >= 0 { // a retry: the turn is shown again, in a view of its own
+		c.turns[i] = t // (a Markdown view shows one answer: it ignores previews of its final text)
+		delete(c.views, t.ID)
+		c.refit(i)
+		return
+	}
+	if n := len(c.turns); n > 0 && c.views[c.turns[n-1].ID] != nil {
+		c.views[c.turns[n-1].ID].setLast(false)
+	}
+	c.turns = append(c.turns, t)
+	c.intro.Hide()
+	c.list.Refresh()
+	c.scrollToEnd()
+}
+
+// drawStream shows the text so far of the streaming turn, once a frame (UI goroutine).
+func (c *Pane) drawStream(s *streamState, text string) {
+	if c.streaming != s {
+		return
+	}
+	s.mu.Lock()
+	id, stage := s.turnID, s.stage
+	s.mu.Unlock()
+	i := c.index(id)
+	if i < 0 {
+		return
+	}
+	c.view(i).stream(text, stage)
+	c.refit(i)
+}
+
+// finished shows how the answer ended: the saved turn, or the error when nothing was saved.
+func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
+	if c.streaming != s {
+		return // an answer left in the background: the core saved it
+	}
+	c.streaming = nil
+	c.showIdle()
+	if turn.ID == 0 || c.index(turn.ID) < 0 {
+		c.errs.SetError(err) // refused before it was saved (a failed check): the question comes back
+		if turn.ID == 0 && c.input.Text == "" {
+			c.input.SetText(s.question)
+		}
+		return
+	}
+	i := c.index(turn.ID)
+	c.turns[i] = turn
+	c.view(i).set(turn)
+	c.refit(i)
+	if turn.ErrorCode == "workspace_access_lost" {
+		c.errs.SetError(err)
+	}
+	if c.conv.ID == turn.ConversationID && c.OnSaved != nil {
+		c.OnSaved(c.conv)
+	}
+}
+
+// StopAnswer stops the answer streaming now (Esc, or Stop); its text so far is kept. Esc while
+// editing cancels the edit instead.
+func (c *Pane) StopAnswer() {
+	if c.streaming == nil {
+		c.cancelEdit()
+		return
+	}
+	c.streaming.mu.Lock()
+	id := c.streaming.turnID
+	c.streaming.mu.Unlock()
+	c.store.Stop(id)
+}
+
+// index is the position of turn id among the turns shown, -1 when it is not shown.
+func (c *Pane) index(id int64) int {
+	for i := len(c.turns) - 1; i >= 0; i-- {
+		if c.turns[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// refit measures turn i again after it changed, and keeps the newest turn in view while the
+// reader follows it. Once the reader scrolls up the view stays put and Jump to latest shows.
+func (c *Pane) refit(i int) {
+	if c.list.GetScrollOffset() < c.autoAt-1 {
+		c.follow = false
+	}
+	v := c.view(i)
+	v.fitWidth = 0 // its content changed
+	c.measure(i, v, 0)
+	c.list.RefreshItem(i)
+	if c.follow {
+		c.scrollToEnd()
+		return
+	}
+	c.jump.Show()
+}
+
+// scrollToEnd shows the newest turn and notes where that left the view.
+func (c *Pane) scrollToEnd() {
+	c.list.ScrollToBottom()
+	c.autoAt = c.list.GetScrollOffset()
+}
+
+// jumpToLatest follows the newest turn again.
+func (c *Pane) jumpToLatest() {
+	c.follow = true
+	c.jump.Hide()
+	c.scrollToEnd()
+}
+
+// sourceTapped shows a source: a web page's address, or the document in the documents table.
+func (c *Pane) sourceTapped(src client.AnswerSource) {
+	if src.URL != nil && *src.URL != "" {
+		if u, err := url.Parse(*src.URL); err == nil {
+			c.linkTapped(u)
+		}
+		return
+	}
+	if c.OnSource != nil {
+		c.OnSource(src)
+	}
+}
+
+// linkTapped opens an http or https address in the browser after showing it.
+func (c *Pane) linkTapped(u *url.URL) {
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return
+	}
+	msg := "Open this address in your browser?\n\n" + u.String()
+	dialog.ShowConfirm("Open link", msg, func(ok bool) {
+		if ok {
+			_ = fyne.CurrentApp().OpenURL(u)
+		}
+	}, c.win)
+}

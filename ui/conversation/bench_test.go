@@ -1,0 +1,118 @@
+package conversation
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"lectern/app"
+	"lectern/client/emulator"
+	"lectern/ui/internal/uitest"
+)
+
+// benchConversation opens an app on a demo emulator and seeds a conversation of n answers in
+// "My documents"; it returns the app and the conversation.
+func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.CachedWorkspace) {
+	b.Helper()
+	emu, info := emulator.NewDemo(fastConfig())
+	emu.Serve()
+	b.Cleanup(emu.Close)
+	a, err := app.Open(context.Background(), app.Options{Home: b.TempDir(), HTTPClient: &http.Client{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = a.Close() })
+	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+		b.Fatal(err)
+	}
+	if err := a.Refresh(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	conv := uitest.SeedConversation(b, a, info.Personal, n)
+	list, _ := a.CachedWorkspaces(context.Background())
+	for _, w := range list {
+		if w.WorkspaceID == info.Personal {
+			return a, conv, w
+		}
+	}
+	b.Fatal("no personal workspace")
+	return nil, conv, app.CachedWorkspace{}
+}
+
+// chatWindow shows a chat pane over a in a 1100×700 test window.
+func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *Pane {
+	test.NewTempApp(b)
+	w := test.NewWindow(nil)
+	b.Cleanup(w.Close)
+	c := New(uiQueue.Life(b), a, a.Conversations(), w)
+	w.SetContent(c.Root())
+	w.Resize(fyne.NewSize(1100, 700))
+	c.SetWorkspace(ws)
+	return c
+}
+
+// runUI runs the UI work queued until cond holds (the benchmark's goroutine is the UI goroutine).
+func runUI(b *testing.B, cond func() bool) {
+	for !cond() {
+		select {
+		case fn := <-uiQueue:
+			fn()
+		case <-time.After(10 * time.Second):
+			b.Fatal("timed out")
+		}
+	}
+}
+
+// BenchmarkOpenConversation200 opens a conversation of 200 answers: its turns are read from the
+// database, the list is laid out at the newest turn and the views of the turns on screen are built
+// and measured (goal: under 100 ms to the first paint). Each op is one opening.
+func BenchmarkOpenConversation200(b *testing.B) {
+	a, conv, ws := benchConversation(b, 200)
+	c := chatWindow(b, a, ws)
+	b.ResetTimer()
+	for b.Loop() {
+		c.NewConversation()
+		c.Open(conv, 0)
+		runUI(b, func() bool { return len(c.turns) == 200 && c.views[c.turns[199].ID] != nil })
+	}
+	b.ReportMetric(float64(len(c.views)), "views-built")
+}
+
+// BenchmarkScrollConversation200 scrolls a conversation of 200 answers from the top to the bottom,
+// a third of the view at a time, with every turn's view still to build: each op is one frame's
+// work; p50, p99 and max-frame-ms are the frames' times (goal: every frame under 16 ms).
+func BenchmarkScrollConversation200(b *testing.B) {
+	a, conv, ws := benchConversation(b, 200)
+	c := chatWindow(b, a, ws)
+	var frames []time.Duration
+	var offset, step float32
+	reopen := func() { // every view to build again, from the top
+		b.StopTimer()
+		c.NewConversation()
+		c.Open(conv, 0)
+		runUI(b, func() bool { return len(c.turns) == 200 })
+		c.list.ScrollToTop()
+		offset, step = 0, c.list.Size().Height/3
+		b.StartTimer()
+	}
+	reopen()
+	for b.Loop() {
+		offset += step
+		start := time.Now()
+		c.list.ScrollToOffset(offset)
+		frames = append(frames, time.Since(start))
+		if c.list.GetScrollOffset() < offset-1 { // the bottom
+			reopen()
+		}
+	}
+	slices.Sort(frames)
+	ms := func(q float64) float64 { return float64(frames[int(q*float64(len(frames)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(ms(0.5), "p50-frame-ms")
+	b.ReportMetric(ms(0.99), "p99-frame-ms")
+	b.ReportMetric(ms(1), "max-frame-ms")
+}

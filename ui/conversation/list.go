@@ -1,0 +1,324 @@
+package conversation
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/internal/words"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/widgets"
+)
+
+// undoTimeout is how long a deleted conversation can be brought back before the app deletes it.
+const undoTimeout = 6 * time.Second
+
+// List is the list of one workspace's conversations, newest first, under the workspace
+// list: a New button, a Search button, one row per conversation (title, time of the last update and
+// a menu to rename, export or delete it), and the bar that undoes a deletion.
+type List struct {
+	b     Core
+	store Store
+	lf    life.Life
+	win   fyne.Window
+
+	workspaceID string
+	all         []app.Conversation // shown, newest first; deleted ones waiting for Undo are left out
+	selected    int64
+	loads       int  // loads started; the result of an older one is dropped
+	loaded      bool // the shown workspace's conversations were read once
+	hidden      map[int64]bool
+	pending     *pendingDelete
+
+	list    *widget.List
+	empty   *widget.Label
+	errView *errview.View
+	undoBar *fyne.Container
+	search  *conversationSearch
+	root    fyne.CanvasObject
+
+	// UndoTimeout is how long the undo bar stays before the deletion is carried out.
+	UndoTimeout time.Duration
+	// chooseExport asks where to save an export, proposing fileName (a file save dialog); it
+	// calls then with the path chosen. Tests replace it.
+	chooseExport func(fileName string, then func(path string))
+
+	// OnSelected is called on the UI goroutine when the person opens a conversation (0 = none left).
+	OnSelected func(conv app.Conversation)
+	// OnNew is called when the person asks for a new conversation.
+	OnNew func()
+	// OnOpenTurn is called when the person picks a search hit: open conv (maybe of another
+	// workspace) at turn turnID.
+	OnOpenTurn func(conv app.Conversation, turnID int64)
+}
+
+// NewList makes the list, showing no workspace, over the core b and its conversations store.
+func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
+	c := &List{b: b, store: store, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
+		empty: widget.NewLabel(""), errView: errview.New(b.Explain)}
+	c.chooseExport = c.saveDialog
+	c.empty.Wrapping = fyne.TextWrapWord
+	c.empty.Alignment = fyne.TextAlignCenter
+	c.list = widget.NewList(func() int { return len(c.all) },
+		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*conversationRow).set(c.all[id], time.Now()) })
+	c.list.OnSelected = c.rowSelected
+	c.root = c.layout()
+	c.updateEmpty(nil)
+	go c.tick(time.Minute)
+	return c
+}
+
+// tick redraws the rows every interval until ctx ends, so that "5 minutes ago" stays true.
+func (c *List) tick(interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.lf.Ctx.Done():
+			return
+		case <-t.C:
+			c.lf.Do(c.list.Refresh)
+		}
+	}
+}
+
+func (c *List) layout() fyne.CanvasObject {
+	title := widget.NewLabelWithStyle("Conversations", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Truncation = fyne.TextTruncateEllipsis // a narrow window keeps the buttons
+	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.NewConversation)
+	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.ShowSearch)
+	searchB.Importance = widget.LowImportance
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title)
+	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
+	deleted := widget.NewLabel("Conversation deleted")
+	deleted.Truncation = fyne.TextTruncateEllipsis
+	c.undoBar = container.NewVBox(widget.NewSeparator(),
+		container.NewBorder(nil, nil, widget.NewIcon(theme.DeleteIcon()), undo, deleted))
+	c.undoBar.Hide()
+	bottom := container.NewVBox(container.NewPadded(c.errView.Box), c.undoBar)
+	return container.NewBorder(container.NewPadded(top), bottom, nil, nil,
+		container.NewStack(c.list, container.NewPadded(c.empty)))
+}
+
+// Show loads (off the UI goroutine) and shows the conversations of workspace workspaceID.
+func (c *List) Show(workspaceID string) {
+	if workspaceID != c.workspaceID {
+		c.workspaceID, c.selected, c.all, c.loaded = workspaceID, 0, nil, false
+		c.setError(nil)
+		c.refreshRows()
+	}
+	c.load()
+}
+
+// Handle reloads the list when a conversation of the shown workspace changed.
+func (c *List) Handle(ev app.Event) {
+	if ch, ok := ev.(app.ConversationsChanged); ok && ch.WorkspaceID == c.workspaceID && c.workspaceID != "" {
+		c.load()
+	}
+}
+
+func (c *List) load() {
+	if c.workspaceID == "" {
+		return
+	}
+	c.loads++
+	gen, ws := c.loads, c.workspaceID
+	go func() {
+		convs, err := c.store.List(c.lf.Ctx, ws)
+		c.lf.Do(func() {
+			if gen == c.loads && ws == c.workspaceID {
+				c.setConversations(convs, err)
+			}
+		})
+	}()
+}
+
+// setConversations shows what a load read, keeping the selection; after an error the rows shown
+// stay and the error view says why.
+func (c *List) setConversations(convs []app.Conversation, err error) {
+	c.setError(err)
+	if err == nil {
+		c.all, c.loaded = c.all[:0], true
+		for _, conv := range convs {
+			if !c.hidden[conv.ID] {
+				c.all = append(c.all, conv)
+			}
+		}
+	}
+	c.refreshRows()
+}
+
+// refreshRows redraws the rows and highlights the selected conversation, when listed.
+func (c *List) refreshRows() {
+	c.list.UnselectAll()
+	c.list.Refresh()
+	if pos := c.position(c.selected); pos >= 0 {
+		c.list.Select(pos)
+	}
+	c.updateEmpty(c.errView.Err())
+}
+
+func (c *List) updateEmpty(err error) {
+	switch {
+	case len(c.all) > 0:
+		c.empty.Hide()
+		return
+	case c.workspaceID == "":
+		c.empty.SetText("Choose a workspace to see its conversations.")
+	case err != nil:
+		c.empty.SetText("The conversations could not be loaded.")
+	case !c.loaded:
+		c.empty.SetText("Loading conversations…")
+	default:
+		c.empty.SetText("No conversations yet — ask a question below.")
+	}
+	c.empty.Show()
+}
+
+// position returns the row of conversation id, or -1.
+func (c *List) position(id int64) int {
+	for i, conv := range c.all {
+		if id != 0 && conv.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *List) rowSelected(id widget.ListItemID) {
+	conv := c.all[id]
+	if conv.ID == c.selected {
+		return
+	}
+	c.selected = conv.ID
+	if c.OnSelected != nil {
+		c.OnSelected(conv)
+	}
+}
+
+// SelectConversation highlights conversation id (after the chat pane created one) without
+// calling OnSelected; a conversation not listed yet is highlighted when the next load lists it.
+func (c *List) SelectConversation(id int64) {
+	c.selected = id
+	c.list.UnselectAll()
+	if pos := c.position(id); pos >= 0 {
+		c.list.Select(pos)
+		c.list.ScrollTo(pos)
+	}
+}
+
+// NewConversation clears the selection and calls OnNew.
+func (c *List) NewConversation() {
+	c.SelectConversation(0)
+	if c.OnNew != nil {
+		c.OnNew()
+	}
+}
+
+// insert puts conv back among the rows, newest first.
+func (c *List) insert(conv app.Conversation) {
+	c.all = append(c.all, conv)
+	sort.SliceStable(c.all, func(i, j int) bool {
+		a, b := c.all[i], c.all[j]
+		return a.Updated.After(b.Updated) || (a.Updated.Equal(b.Updated) && a.ID > b.ID)
+	})
+}
+
+// conversation returns the listed conversation id.
+func (c *List) conversation(id int64) (app.Conversation, bool) {
+	if pos := c.position(id); pos >= 0 {
+		return c.all[pos], true
+	}
+	return app.Conversation{}, false
+}
+
+// showMenu opens a row's menu under its button: rename, export, delete.
+func (c *List) showMenu(id int64, at fyne.CanvasObject) {
+	conv, ok := c.conversation(id)
+	if !ok {
+		return
+	}
+	rename := fyne.NewMenuItemWithIcon("Rename…", theme.DocumentCreateIcon(), func() { c.askRename(conv) })
+	export := fyne.NewMenuItemWithIcon("Export to Markdown…", theme.DocumentSaveIcon(), func() { c.askExport(conv) })
+	del := fyne.NewMenuItemWithIcon("Delete", theme.DeleteIcon(), func() { c.remove(conv) })
+	menu := fyne.NewMenu("", rename, export, fyne.NewMenuItemSeparator(), del)
+	widget.ShowPopUpMenuAtRelativePosition(menu, c.win.Canvas(), fyne.NewPos(0, at.Size().Height), at)
+}
+
+// conversationRow is one row of the conversation list: the title, when it was last updated, and
+// a button that opens the row's menu.
+type conversationRow struct {
+	widget.BaseWidget
+	id    int64
+	title *widget.Label
+	when  *widget.Label
+	menu  *widget.Button
+}
+
+var _ fyne.Widget = (*conversationRow)(nil)
+
+func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
+	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now")}
+	r.title.Truncation = fyne.TextTruncateEllipsis
+	r.menu = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
+	r.menu.Importance = widget.LowImportance
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// CreateRenderer lays the row out: the title over the time, the menu button on the right.
+func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
+	text := container.NewVBox(r.title, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.when))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, nil, container.NewCenter(r.menu), text))
+}
+
+func (r *conversationRow) set(conv app.Conversation, now time.Time) {
+	r.id = conv.ID
+	r.title.SetText(conversationTitle(conv))
+	r.when.SetText(whenText(conv.Updated, now))
+}
+
+// conversationTitle is the title shown for conv: a conversation not asked yet has none.
+func conversationTitle(conv app.Conversation) string {
+	if conv.Title == "" {
+		return "New conversation"
+	}
+	return conv.Title
+}
+
+// whenText says when t was, seen at now: minutes ago within the hour, the local time today and
+// yesterday, the date before.
+func whenText(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
+	d := now.Sub(t)
+	y1, m1, d1 := t.Date()
+	y2, m2, d2 := now.Date()
+	switch {
+	case t.IsZero():
+		return ""
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		n := int(d / time.Minute)
+		return fmt.Sprintf("%d %s ago", n, words.Plural(n, "minute"))
+	case y1 == y2 && m1 == m2 && d1 == d2:
+		return t.Format("15:04")
+	case y1 == y2 && t.YearDay() == now.YearDay()-1:
+		return "yesterday " + t.Format("15:04")
+	case y1 == y2:
+		return t.Format("2 Jan")
+	}
+	return t.Format("2 Jan 2006")
+}
+
+// Root is the list's content.
+func (c *List) Root() fyne.CanvasObject { return c.root }

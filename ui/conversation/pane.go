@@ -1,0 +1,409 @@
+// Package conversation is the conversation under the documents (the turns in a virtualised list,
+// the scope, tier and thinking pickers, the question box) and the list of a workspace's
+// conversations with its search, rename, export and delete.
+package conversation
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	"lectern/ui/markdown"
+	"lectern/ui/widgets"
+)
+
+// frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
+const frameInterval = 16 * time.Millisecond
+
+// Pane is the conversation under the documents: the turns so far in a virtualised list (each
+// turn's objects built when it is first shown), the scope, tier and thinking pickers, and the
+// question box. Asking runs in a goroutine of its own; the answer's deltas are coalesced to the
+// frame rate and drawn by the turn's incremental Markdown view.
+type Pane struct {
+	b     Core
+	store Store
+	lf    life.Life
+	win   fyne.Window
+
+	ws    app.CachedWorkspace
+	conv  app.Conversation // ID 0: a new conversation, saved with its first question
+	turns []app.Turn
+	views map[int64]*turnView
+
+	picker  *scopePicker
+	tier    *widget.Select
+	think   *widget.Check
+	list    *widget.List
+	intro   *widget.Label
+	input   *widgets.Composer
+	send    *widget.Button
+	stop    *widget.Button
+	jump    *widget.Button
+	errs    *errview.View
+	kind    *widget.Label // says how a conversation of another kind goes on, when one is shown
+	editing int64         // the turn the question box edits, 0 when it asks anew
+	root    fyne.CanvasObject
+
+	streaming *streamState // the answer streaming in the conversation shown, nil when none
+	follow    bool         // keep the newest turn in view while it grows
+	autoAt    float32      // the scroll offset the pane itself last scrolled to
+
+	// OnSource is called when a source chip is tapped (the window selects the document).
+	OnSource func(src client.AnswerSource)
+	// OnSaved is called when a new conversation was saved with its first question.
+	OnSaved func(conv app.Conversation)
+	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
+	OnShown func(turns int)
+}
+
+// streamState is the answer streaming now: its turn and the latest stage, shared with the asking
+// goroutine, and the coalescer that hands its text to the UI goroutine once a frame.
+type streamState struct {
+	mu       sync.Mutex
+	turnID   int64
+	stage    string
+	text     *markdown.Coalescer
+	replaces int64  // the edited turn the new one replaces, 0 when none
+	question string // what was asked, given back to the box when it is refused before being sent
+}
+
+// Core is what the conversation views use of the application core; *app.App implements it.
+type Core interface {
+	Settings() app.Settings
+	Explain(err error) app.Explanation
+	Connection() app.Connection
+	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
+	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
+}
+
+// Store is what the conversation views use of the saved conversations; *app.Conversations
+// implements it. Send, Retry, Resend and Stop are the same for every kind of conversation.
+type Store interface {
+	Turns(ctx context.Context, conversationID int64) ([]app.Turn, error)
+	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (app.Turn, error)
+	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (app.Turn, error)
+	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
+	Stop(turnID int64) bool
+	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
+	Rename(ctx context.Context, id int64, title string) error
+	Export(ctx context.Context, id int64, path string) error
+	Delete(ctx context.Context, id int64) error
+	Search(ctx context.Context, text string) ([]app.SearchHit, error)
+}
+
+// New makes the pane, showing no workspace, over the core b and its conversations store.
+func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
+	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
+		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), kind: widget.NewLabel("")}
+	c.kind.Wrapping = fyne.TextWrapWord
+	c.kind.Hide()
+	c.picker = newScopePicker(c.scopeChanged)
+	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
+	c.think = widget.NewCheck("Thinking", nil)
+	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
+	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
+	c.intro.Hide()                                   // until a conversation is shown empty (showTurns)
+	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
+		c.updateRow)
+	c.list.HideSeparators = true
+	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
+	c.send = widget.NewButtonWithIcon("Ask", theme.MailSendIcon(), c.sendQuestion)
+	c.send.Importance = widget.HighImportance
+	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
+	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
+	c.root = c.layout()
+	c.applyDefaults()
+	c.showIdle()
+	return c
+}
+
+func (c *Pane) layout() fyne.CanvasObject {
+	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
+	top := container.NewVBox(pickers, c.picker.note)
+	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
+	intro := container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
+	turns := container.NewStack(c.list, intro,
+		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
+	buttons := container.NewVBox(c.send, c.stop)
+	bottom := container.NewVBox(c.kind, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input))
+	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
+}
+
+// applyDefaults sets the tier and thinking from the settings.
+func (c *Pane) applyDefaults() {
+	s := c.b.Settings()
+	tier := s.DefaultTier
+	if tier == "" {
+		tier = "fast"
+	}
+	c.tier.SetSelected(strings.ToUpper(tier[:1]) + tier[1:])
+	c.think.SetChecked(s.Thinking)
+}
+
+// SetWorkspace asks ws from now on, starting a new conversation when the workspace changed.
+func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
+	changed := ws.WorkspaceID != c.ws.WorkspaceID
+	c.ws = ws
+	if changed {
+		c.picker.setDocuments(nil)
+		c.NewConversation()
+	}
+}
+
+// SetDocuments offers the documents of ws as scopes, when ws is the workspace asked.
+func (c *Pane) SetDocuments(ws app.CachedWorkspace, docs []client.Document) {
+	if ws.WorkspaceID == c.ws.WorkspaceID {
+		c.picker.setDocuments(docs)
+	}
+}
+
+// detach leaves the answer streaming in the conversation shown to go on in the background: the
+// core saves it when it ends; the pane no longer draws it.
+func (c *Pane) detach() {
+	c.streaming = nil
+}
+
+// NewConversation empties the pane for a new conversation in the current workspace and scope.
+func (c *Pane) NewConversation() {
+	c.detach()
+	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.showTurns(nil)
+	c.cancelEdit()
+	c.errs.SetError(nil)
+	c.showIdle()
+}
+
+// Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
+// turns are read off the UI goroutine.
+func (c *Pane) Open(conv app.Conversation, atTurn int64) {
+	c.detach()
+	c.conv = conv
+	c.picker.choose(conv.DocumentID)
+	c.cancelEdit()
+	go func() {
+		turns, err := c.store.Turns(c.lf.Ctx, conv.ID)
+		c.lf.Do(func() {
+			if c.conv.ID != conv.ID {
+				return
+			}
+			c.errs.SetError(err)
+			c.showTurns(turns)
+			c.showIdle()
+			if i := c.index(atTurn); i >= 0 {
+				c.follow = false
+				c.list.ScrollTo(i)
+			}
+			if c.OnShown != nil {
+				c.OnShown(len(turns))
+			}
+		})
+	}()
+}
+
+// showTurns replaces the turns shown; their views are built when first shown. The rows get
+// estimated heights while the list is empty (SetItemHeight lays the list out each time: with no
+// rows that costs nothing), then one refresh shows the newest turns.
+func (c *Pane) showTurns(turns []app.Turn) {
+	c.turns, c.views = nil, map[int64]*turnView{}
+	for i := range turns {
+		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
+	}
+	c.turns, c.follow = turns, true
+	c.list.Refresh()
+	c.intro.SetText(c.introText())
+	widgets.ShowIf(c.intro, len(turns) == 0)
+	c.jump.Hide()
+	c.scrollToEnd()
+}
+
+// HoldIntro hides the intro of the new, empty conversation while the workspace's last
+// conversation is looked up: the lookup opens that conversation (showTurns) or calls showIntro.
+// Otherwise the intro flashed for a few frames before the conversation came, and at start-up it
+// was the only italic text on screen: Fyne loads the fonts of a text style on its first use (its
+// own font, the emoji and symbol fonts and a system fallback, about 8.5 MB for each style).
+func (c *Pane) HoldIntro() {
+	if c.conv.ID == 0 {
+		c.intro.Hide()
+	}
+}
+
+// ShowIntro shows the intro when the conversation shown has no turns (after holdIntro).
+func (c *Pane) ShowIntro() { widgets.ShowIf(c.intro, len(c.turns) == 0) }
+
+// introText invites the first question of a new conversation.
+func (c *Pane) introText() string {
+	if c.ws.WorkspaceID == "" {
+		return "Choose a workspace on the left, then ask a question about its documents."
+	}
+	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources."
+}
+
+// updateRow puts turn i's view (built now if it is the first time) into a list row.
+func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
+	if i >= len(c.turns) {
+		return
+	}
+	v := c.view(i)
+	box := row.(*fyne.Container)
+	if len(box.Objects) != 1 || box.Objects[0] != v.row {
+		box.Objects = []fyne.CanvasObject{v.row}
+	}
+	c.measure(i, v, row.Size().Width)
+}
+
+// view returns the view of turn i, building it the first time.
+func (c *Pane) view(i int) *turnView {
+	t := c.turns[i]
+	if v, ok := c.views[t.ID]; ok {
+		return v
+	}
+	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped})
+	v.onResize = func() {
+		v.fitWidth = 0
+		if i := c.index(t.ID); i >= 0 {
+			c.measure(i, v, 0)
+			c.list.RefreshItem(i)
+		}
+	}
+	v.setLast(i == len(c.turns)-1)
+	c.views[t.ID] = v
+	return v
+}
+
+// measure sets row i's height to what view v needs at width w. Wrapped text knows its height only
+// once it has its width, so the view is laid out at that width until its height settles. A view
+// already measured at that width, and unchanged since, is not measured again (scrolling shows
+// rows that were measured before).
+func (c *Pane) measure(i int, v *turnView, w float32) {
+	if w <= 0 {
+		w = c.list.Size().Width
+	}
+	if v.fitWidth == w {
+		return
+	}
+	v.fitWidth = w
+	pad := 2 * theme.Padding()
+	h := v.root.MinSize().Height
+	for range 3 {
+		v.root.Resize(fyne.NewSize(w-pad, h))
+		next := v.root.MinSize().Height
+		if next == h {
+			break
+		}
+		h = next
+	}
+	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
+	c.list.SetItemHeight(i, h+pad)
+}
+
+// estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right
+// before it is shown: its lines of text at the list's width.
+func (c *Pane) estimateHeight(t app.Turn) float32 {
+	w := max(c.list.Size().Width, 300)
+	perLine := int(w / (theme.TextSize() * 0.55))
+	lines := 3 // question, actions, spacing
+	for _, para := range strings.Split(t.Question+"\n"+t.Answer, "\n") {
+		lines += 1 + len([]rune(para))/max(perLine, 1)
+	}
+	return float32(lines) * (theme.TextSize() + theme.InnerPadding())
+}
+
+// showIdle shows the question box ready for a question, and the intro of an empty conversation.
+// A model conversation is shown with how to go on with it instead: this pane asks workspaces.
+func (c *Pane) showIdle() {
+	asking := c.streaming != nil
+	widgets.ShowIf(c.stop, asking)
+	widgets.ShowIf(c.send, !asking)
+	c.kind.SetText(continueElsewhere(c.conv))
+	widgets.ShowIf(c.kind, c.kind.Text != "")
+	if c.ws.WorkspaceID == "" || c.kind.Visible() {
+		c.input.Disable()
+	} else {
+		c.input.Enable()
+	}
+}
+
+// continueElsewhere says how conv goes on when this pane cannot continue it (a model
+// conversation, until the desktop has a pane for them), else "".
+func continueElsewhere(conv app.Conversation) string {
+	if conv.Kind != app.KindModel {
+		return ""
+	}
+	return fmt.Sprintf("This is a conversation with the model %[1]s. The desktop shows it but cannot continue it yet: "+
+		"to go on with it, run lectern chat --continue --model %[1]s \"your message\" in a terminal "+
+		"(it continues your most recent %[1]s conversation).", conv.Model)
+}
+
+func (c *Pane) scopeChanged() {
+	if len(c.turns) > 0 && c.picker.documentID() != c.conv.DocumentID {
+		c.NewConversation() // a conversation keeps its scope: another scope starts another one
+	}
+	c.conv.DocumentID = c.picker.documentID()
+	c.intro.SetText(c.introText())
+}
+
+// AskDocument starts a conversation about one document (from the documents table).
+func (c *Pane) AskDocument(doc client.Document) {
+	if !c.picker.choose(doc.DocumentID) {
+		return
+	}
+	c.scopeChanged()
+	c.win.Canvas().Focus(c.input)
+}
+
+// FocusInput puts the keyboard in the question box.
+func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
+
+// Root is the pane's content.
+func (c *Pane) Root() fyne.CanvasObject { return c.root }
+
+// ConversationID is the conversation shown, 0 for a new one not saved yet.
+func (c *Pane) ConversationID() int64 { return c.conv.ID }
+
+// Ask types question in the box and sends it, as Enter does.
+func (c *Pane) Ask(question string) {
+	c.input.SetText(question)
+	c.sendQuestion()
+}
+
+// Answer returns the newest turn's answer text so far, and whether an answer is streaming.
+func (c *Pane) Answer() (text string, streaming bool) {
+	if len(c.turns) == 0 {
+		return "", false
+	}
+	if v := c.views[c.turns[len(c.turns)-1].ID]; v != nil {
+		text = v.answer.Text()
+	}
+	return text, c.streaming != nil
+}
+
+// Turns are the turns shown.
+func (c *Pane) Turns() []app.Turn { return c.turns }
+
+// IntroShown reports whether the invitation to ask the first question is shown.
+func (c *Pane) IntroShown() bool { return c.intro.Visible() }
+
+// Error is the sentence under the question box, "" when none.
+func (c *Pane) Error() string { return c.errs.Message() }
+
+// CanAsk reports whether the question box takes a question (a workspace is chosen, and the
+// conversation shown is one this pane continues).
+func (c *Pane) CanAsk() bool { return !c.input.Disabled() }
+
+// Question is what the question box holds.
+func (c *Pane) Question() string { return c.input.Text }
+
+// Scopes are the choices of the scope picker: the whole workspace, then its documents.
+func (c *Pane) Scopes() []string { return c.picker.sel.Options }

@@ -1,0 +1,138 @@
+package conversation
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+)
+
+// wholeWorkspace is the scope picker's first choice.
+const wholeWorkspace = "The whole workspace"
+
+// scopePicker chooses what a question asks: the whole workspace, or one ready document of it.
+// Documents that are not ready are listed too, but cannot be picked: picking one keeps the scope
+// as it was and says why.
+type scopePicker struct {
+	sel      *widget.Select
+	note     *widget.Label
+	docs     []client.Document
+	labels   []string
+	current  string // the document id asked, "" for the whole workspace
+	onChange func()
+	quiet    bool // choose is setting the picker: do not call onChange
+}
+
+func newScopePicker(onChange func()) *scopePicker {
+	p := &scopePicker{note: widget.NewLabel(""), onChange: onChange}
+	p.sel = widget.NewSelect([]string{wholeWorkspace}, p.picked)
+	p.choose("")
+	p.note.Wrapping, p.note.Importance = fyne.TextWrapWord, widget.WarningImportance
+	p.note.Hide()
+	return p
+}
+
+// setDocuments offers the documents of the workspace shown, ready ones first, by name.
+func (p *scopePicker) setDocuments(docs []client.Document) {
+	p.docs = slices.Clone(docs)
+	slices.SortStableFunc(p.docs, func(a, b client.Document) int {
+		if ra, rb := a.Status == client.StatusReady, b.Status == client.StatusReady; ra != rb {
+			if ra {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	p.labels = []string{wholeWorkspace}
+	for _, d := range p.docs {
+		p.labels = append(p.labels, docLabel(d))
+	}
+	p.sel.Options = p.labels
+	p.sel.Refresh()
+	if p.current != "" && !p.choose(p.current) {
+		p.choose("")
+	}
+}
+
+// docLabel names a document in the picker, saying when it cannot be asked yet.
+func docLabel(d client.Document) string {
+	name := app.OneLine(d.Name)
+	switch d.Status {
+	case client.StatusReady:
+		return name
+	case client.StatusNotReady, client.StatusProcessing:
+		return name + " (being prepared)"
+	}
+	return name + " (" + app.OneLine(d.Status) + ")"
+}
+
+// picked takes the person's choice; a document that is not ready is refused with the reason.
+func (p *scopePicker) picked(label string) {
+	if p.quiet {
+		return
+	}
+	i := slices.Index(p.labels, label)
+	if i > 0 && p.docs[i-1].Status != client.StatusReady {
+		d := p.docs[i-1]
+		p.showNote(d.Name + " cannot be asked yet: " + notReadyReason(d.Status))
+		p.choose(p.current)
+		return
+	}
+	p.note.Hide()
+	p.current = ""
+	if i > 0 {
+		p.current = p.docs[i-1].DocumentID
+	}
+	p.onChange()
+}
+
+func notReadyReason(status string) string {
+	if status == client.StatusFailed {
+		return "the server could not read or index it."
+	}
+	return "it is still being prepared. Ask the whole workspace meanwhile, or wait until it is ready."
+}
+
+func (p *scopePicker) showNote(text string) {
+	p.note.SetText(text)
+	p.note.Show()
+}
+
+// choose sets the scope to document id ("" for the whole workspace) without calling onChange; it
+// reports false when the document is not offered or not ready.
+func (p *scopePicker) choose(id string) bool {
+	label := wholeWorkspace
+	if id != "" {
+		i := slices.IndexFunc(p.docs, func(d client.Document) bool { return d.DocumentID == id })
+		if i < 0 || p.docs[i].Status != client.StatusReady {
+			if i >= 0 {
+				p.showNote(p.docs[i].Name + " cannot be asked yet: " + notReadyReason(p.docs[i].Status))
+			}
+			return false
+		}
+		label = p.labels[i+1]
+	}
+	p.quiet = true
+	p.sel.SetSelected(label)
+	p.quiet = false
+	p.current = id
+	return true
+}
+
+// documentID is the document asked, "" for the whole workspace.
+func (p *scopePicker) documentID() string { return p.current }
+
+// scopeName names what a question asks, for the intro line.
+func (p *scopePicker) scopeName(workspace string) string {
+	for _, d := range p.docs {
+		if d.DocumentID == p.current {
+			return "“" + d.Name + "”"
+		}
+	}
+	return "“" + workspace + "”"
+}

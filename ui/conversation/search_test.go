@@ -1,0 +1,125 @@
+package conversation
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+func TestConvSearchOpensTheTurnFound(t *testing.T) {
+	f := newConvFixture(t)
+	f.ask(opsID, "What is the warranty period?")
+	want := f.ask(financeID, "How are invoices approved?")
+	f.showWith(opsID, "What is the warranty period?")
+	var gotConv app.Conversation
+	var gotTurn int64
+	f.c.OnOpenTurn = func(conv app.Conversation, turnID int64) { gotConv, gotTurn = conv, turnID }
+	f.c.ShowSearch()
+	s := f.c.search
+	if f.win.Canvas().Focused() != s.entry {
+		t.Errorf("the search box should have the keyboard, focused: %T", f.win.Canvas().Focused())
+	}
+	test.Type(s.entry, "invoic")
+	until(t, "the hit", func() bool { return len(s.hits) == 1 && s.names != nil })
+	if !strings.HasPrefix(s.status.Text, "1 turn found") {
+		t.Errorf("status: %q", s.status.Text)
+	}
+	row := newSearchRow()
+	s.list.UpdateItem(0, row)
+	if row.title.Text != "How are invoices approved?" || row.workspace.Text != "Finance" {
+		t.Errorf("row: %q in %q", row.title.Text, row.workspace.Text)
+	}
+	if seg := row.question.Segments; len(seg) != 3 || seg[1].(*widget.TextSegment).Text != "invoic" {
+		t.Errorf("question excerpt: %q", row.question.String())
+	}
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if gotTurn != want.ID || gotConv.ID != want.ConversationID || gotConv.WorkspaceID != financeID {
+		t.Errorf("OnOpenTurn(%d in %+v), want turn %d of conversation %d", gotTurn, gotConv, want.ID, want.ConversationID)
+	}
+	if f.win.Canvas().Overlays().Top() != nil {
+		t.Error("the search dialog stays open after a pick")
+	}
+	f.c.ShowSearch()
+	if s.entry.Text != "invoic" {
+		t.Errorf("the search box should keep the last search, has %q", s.entry.Text)
+	}
+	test.Type(s.entry, "zzz")
+	until(t, "no hits", func() bool { return len(s.hits) == 0 && strings.HasPrefix(s.status.Text, "Nothing found") })
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if f.win.Canvas().Focused() != s.list {
+		t.Errorf("Down should move to the hits, focused: %T", f.win.Canvas().Focused())
+	}
+	f.win.Canvas().Focus(s.entry)
+	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.win.Canvas().Overlays().Top() != nil {
+		t.Error("Escape should close the search")
+	}
+}
+
+func TestConvSearchPickHighlightsAListedConversation(t *testing.T) {
+	f := newConvFixture(t)
+	turn := f.ask(opsID, "Where do returns go?")
+	f.showWith(opsID, "Where do returns go?")
+	var opened int64
+	f.c.OnOpenTurn = func(_ app.Conversation, turnID int64) { opened = turnID }
+	f.c.ShowSearch()
+	test.Type(f.c.search.entry, "returns")
+	until(t, "the hit", func() bool { return len(f.c.search.hits) == 1 })
+	f.c.search.list.Select(0)
+	if opened != turn.ID || f.c.selected != turn.ConversationID || len(f.opened) != 0 {
+		t.Errorf("opened turn %d, selected %d, OnSelected %d times", opened, f.c.selected, len(f.opened))
+	}
+}
+
+func TestConvSearchHighlighted(t *testing.T) {
+	seg := highlighted("Q: ", "a [b] and [Word] here", []string{"word"}, widget.RichTextStyleInline)
+	if len(seg) != 3 || seg[0].(*widget.TextSegment).Text != "Q: a [b] and " || seg[1].(*widget.TextSegment).Text != "Word" ||
+		!seg[1].(*widget.TextSegment).Style.TextStyle.Bold || seg[2].(*widget.TextSegment).Text != " here" {
+		t.Errorf("segments: %+v", seg)
+	}
+	if seg := highlighted("A: ", "no match [x", []string{"y"}, widget.RichTextStyleInline); len(seg) != 1 {
+		t.Errorf("without a match: %+v", seg)
+	}
+}
+
+// A model conversation found by the search is shown with its turns and says plainly how it goes
+// on (the command that continues it), instead of refusing a follow-up with an internal message.
+func TestConvSearchOpensAModelConversationAndSaysHowToContinueIt(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	l := NewList(uiQueue.Life(t), f.app, f.app.Conversations(), test.NewTempWindow(t, nil))
+	l.OnOpenTurn = func(conv app.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
+	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
+	if err != nil || turn.Status != app.TurnCompleted {
+		t.Fatalf("model answer: %v, %+v", err, turn)
+	}
+	l.ShowSearch()
+	test.Type(l.search.entry, "colour")
+	until(t, "the hit", func() bool { return len(l.search.hits) == 1 })
+	l.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "the model conversation shown", func() bool {
+		return c.conv.ID == turn.ConversationID && len(c.turns) == 1 && c.kind.Visible()
+	})
+	want := `run lectern chat --continue --model Smart "your message" in a terminal`
+	if !strings.Contains(c.kind.Text, want) || !strings.Contains(c.kind.Text, "the model Smart") {
+		t.Errorf("the note says %q, want it to name %q", c.kind.Text, want)
+	}
+	if !c.input.Disabled() {
+		t.Error("the question box takes a workspace question in a model conversation")
+	}
+	c.input.SetText("And the sky?")
+	c.sendQuestion()
+	if c.streaming != nil || len(c.turns) != 1 || c.errs.Message() != "" {
+		t.Errorf("a follow-up went out or was refused: %d turns, error %q", len(c.turns), c.errs.Message())
+	}
+	c.NewConversation()
+	if c.kind.Visible() || c.input.Disabled() {
+		t.Error("a new workspace conversation still shows the model note")
+	}
+}

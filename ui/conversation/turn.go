@@ -1,0 +1,279 @@
+package conversation
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/internal/words"
+	"lectern/ui/markdown"
+	"lectern/ui/widgets"
+)
+
+// turnView shows one question and its answer: the question, the answer rendered as Markdown (it
+// grows while it streams, with the stage under it), then either the sources, the coverage and the
+// details of a finished answer, or the reason a failed one stopped with Retry. Its objects are
+// built once per turn and kept, so scrolling back to it costs nothing.
+type turnView struct {
+	turn     app.Turn
+	question *widget.Label
+	answer   *markdown.View
+	stage    *fyne.Container
+	stageTxt *widget.Label
+	spinner  *widget.Activity
+	notFound *widget.Label
+	failure  *widget.Label
+	sources  *fyne.Container
+	details  *fyne.Container // the fold: its button, and the facts shown when open
+	detailsB *widget.Button
+	facts    *widget.Label
+	actions  *fyne.Container
+	retry    *widget.Button
+	edit     *widget.Button
+	selectB  *widget.Button // Select text: the answer as selectable text, and back
+	root     *fyne.Container
+	row      fyne.CanvasObject // root with padding, as a list row shows it
+
+	onRetry  func(turnID int64)
+	onEdit   func(turn app.Turn)
+	onSource func(src client.AnswerSource)
+	onLink   func(u *url.URL)
+	onResize func()  // the turn's height may have changed (select mode, details opened)
+	last     bool    // the conversation's last turn: its question can be edited
+	fitWidth float32 // the width its row was measured at; 0 when it must be measured again
+}
+
+// setLast says whether the turn is the conversation's last, whose question Edit offers to change.
+func (v *turnView) setLast(last bool) {
+	v.last = last
+	widgets.ShowIf(v.edit, last && v.turn.Status != app.TurnPending)
+}
+
+// turnCallbacks are what a turn's buttons do; the chat pane sets them.
+type turnCallbacks struct {
+	retry  func(turnID int64)
+	edit   func(turn app.Turn)
+	source func(src client.AnswerSource)
+	link   func(u *url.URL)
+}
+
+func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
+	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
+		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
+		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link}
+	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
+	v.question.TextStyle = fyne.TextStyle{Bold: true}
+	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
+	v.stageTxt.TextStyle = fyne.TextStyle{Italic: true}
+	v.stage = container.NewHBox(v.spinner, v.stageTxt)
+	v.notFound.Wrapping, v.notFound.Importance = fyne.TextWrapWord, widget.WarningImportance
+	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
+	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
+	v.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { v.onEdit(v.turn) })
+	copyAnswer := widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
+	v.selectB = widget.NewButtonWithIcon("Select text", theme.ContentCutIcon(), v.toggleSelecting)
+	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
+		b.Importance = widget.LowImportance
+	}
+	v.actions = container.NewHBox(copyAnswer, v.selectB, v.retry, v.edit, layout.NewSpacer())
+	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
+	v.facts.Hide()
+	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
+	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
+	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
+	v.root = container.NewVBox(v.question, v.answer, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
+	v.row = container.NewPadded(v.root)
+	v.set(t)
+	return v
+}
+
+// set shows t: the whole turn as saved, or a finished answer.
+func (v *turnView) set(t app.Turn) {
+	v.turn = t
+	v.question.SetText(app.SafeText(t.Question))
+	if t.Status == app.TurnPending {
+		v.answer.SetText(app.SafeText(t.Answer))
+	} else {
+		v.answer.SetFinal(app.SafeText(t.Answer))
+	}
+	v.showStage(t.Status == app.TurnPending, "")
+	v.showOutcome(t)
+}
+
+// stream shows the preview of a streaming answer: the text so far and the server's stage.
+func (v *turnView) stream(text, stage string) {
+	v.answer.SetText(app.SafeText(text)) // the whole text so far: a piece cut mid-sequence is whole here
+	v.showStage(true, stage)
+}
+
+// showStage shows or hides the stage line under a streaming answer.
+func (v *turnView) showStage(on bool, stage string) {
+	if !on {
+		v.spinner.Stop()
+		v.stage.Hide()
+		return
+	}
+	v.stageTxt.SetText(app.StageText(stage))
+	v.spinner.Start()
+	v.stage.Show()
+}
+
+// showOutcome shows what follows a finished answer, or why it stopped.
+func (v *turnView) showOutcome(t app.Turn) {
+	answered := t.Status.Answered()
+	widgets.ShowIf(v.notFound, answered && t.Found != nil && !*t.Found)
+	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
+	widgets.ShowIf(v.failure, t.Status.Retryable())
+	v.failure.SetText(app.SafeText(failureText(t)))
+	widgets.ShowIf(v.retry, t.Status != app.TurnPending)
+	widgets.ShowIf(v.edit, t.Status != app.TurnPending && v.last)
+	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
+	v.setSources(t)
+	v.setDetails(t)
+}
+
+// failureText says why an answer stopped and that its text so far is kept.
+func failureText(t app.Turn) string {
+	why := t.Error
+	if why == "" {
+		why = "The answer stopped before it was finished."
+	}
+	if t.Answer != "" && !strings.Contains(why, "kept") {
+		why += " The text received so far is kept above."
+	}
+	return why
+}
+
+// setSources shows the sources as numbered chips, each saying how the answer used it.
+func (v *turnView) setSources(t app.Turn) {
+	v.sources.RemoveAll()
+	if !t.Status.Answered() {
+		return
+	}
+	for _, src := range t.Sources {
+		chip := widget.NewButtonWithIcon(sourceLabel(src), sourceIcon(src), func() { v.onSource(src) })
+		chip.Importance = widget.LowImportance
+		if src.Used {
+			chip.Importance = widget.MediumImportance
+		}
+		v.sources.Add(chip)
+	}
+}
+
+// sourceLabel names a source chip: its number, its name, and how it was used.
+func sourceLabel(src client.AnswerSource) string {
+	return fmt.Sprintf("%d  %s · %s", src.Index, app.OneLine(src.Name), app.SourceUse(src.Used))
+}
+
+func sourceIcon(src client.AnswerSource) fyne.Resource {
+	if src.URL != nil && *src.URL != "" {
+		return theme.ComputerIcon()
+	}
+	return theme.FileTextIcon()
+}
+
+// setDetails fills the details fold: coverage, warnings, notice, tier, usage and request id.
+func (v *turnView) setDetails(t app.Turn) {
+	lines := detailLines(t)
+	widgets.ShowIf(v.details, len(lines) > 0)
+	title := "Details"
+	if len(t.Warnings) > 0 {
+		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), words.Plural(len(t.Warnings), "warning"))
+	}
+	v.detailsB.SetText(title)
+	v.facts.SetText(app.SafeText(strings.Join(lines, "\n")))
+}
+
+// toggleDetails opens or closes the details fold.
+func (v *turnView) toggleDetails() {
+	if v.facts.Visible() {
+		v.facts.Hide()
+		v.detailsB.SetIcon(theme.MenuExpandIcon())
+	} else {
+		v.facts.Show()
+		v.detailsB.SetIcon(theme.MenuDropDownIcon())
+	}
+	v.resized()
+}
+
+// detailLines are the details of an answer, one fact a line.
+func detailLines(t app.Turn) []string {
+	var out []string
+	for _, w := range t.Warnings {
+		out = append(out, "Warning: "+app.WarningText(w))
+	}
+	if t.Notice != "" {
+		out = append(out, "Note: "+t.Notice)
+	}
+	if c := t.Coverage; c != nil {
+		out = append(out, coverageLine(c))
+	}
+	if t.Model != "" {
+		out = append(out, "Answered by the "+t.Model+" tier"+thinkingNote(t.Thinking))
+	}
+	if u := t.Usage; u != nil {
+		out = append(out, fmt.Sprintf("Tokens: %d in, %d out", u.InputTokens, u.OutputTokens))
+	}
+	if t.RequestID != "" {
+		out = append(out, "Request id: "+t.RequestID)
+	}
+	return out
+}
+
+// coverageLine says how the answer was made and how many documents it looked at.
+func coverageLine(c *client.Coverage) string {
+	s := "Made by " + c.Mode
+	if c.Mode == "compute" {
+		s = "Calculated from the spreadsheet's columns"
+	}
+	s += fmt.Sprintf("; %d %s checked", c.DocumentsChecked, words.Plural(c.DocumentsChecked, "document"))
+	if c.DocumentsUsed != nil {
+		s += fmt.Sprintf(", %d used", *c.DocumentsUsed)
+	} else {
+		s += " (which were used cannot be told when the whole workspace is given)"
+	}
+	return s
+}
+
+func thinkingNote(th *bool) string {
+	if th != nil && *th {
+		return ", with thinking"
+	}
+	return ""
+}
+
+// toggleSelecting shows the answer as selectable text (to select and copy part of it), or styled
+// again.
+func (v *turnView) toggleSelecting() {
+	on := !v.answer.Selecting()
+	v.answer.SetSelecting(on)
+	if on {
+		v.selectB.SetText("Done selecting")
+	} else {
+		v.selectB.SetText("Select text")
+	}
+	v.resized()
+}
+
+// resized lets the list measure the turn again: its height may have changed.
+func (v *turnView) resized() {
+	if v.onResize != nil {
+		v.onResize()
+	}
+}
+
+// copyAnswer puts the answer's Markdown source on the clipboard.
+func (v *turnView) copyAnswer() {
+	if app := fyne.CurrentApp(); app != nil {
+		app.Clipboard().SetContent(v.answer.Text())
+	}
+}

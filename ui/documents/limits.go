@@ -1,0 +1,49 @@
+package documents
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/internal/words"
+)
+
+// limitsBar shows, for the owner's own personal workspaces, the upload limits the server last
+// reported: workspace bytes used of the limit as a bar, and uploads and OCR pages left today.
+type limitsBar struct {
+	bar   *widget.ProgressBar
+	daily *widget.Label
+	root  *fyne.Container
+	lim   client.Limits
+}
+
+func newLimitsBar() *limitsBar {
+	l := &limitsBar{bar: widget.NewProgressBar(), daily: widget.NewLabel("")}
+	l.bar.TextFormatter = func() string {
+		return fmt.Sprintf("%s of %s used", words.Bytes(l.lim.WorkspaceBytesUsed), words.Bytes(l.lim.WorkspaceBytesLimit))
+	}
+	l.root = container.NewBorder(nil, nil, widget.NewLabel("Storage"), nil, container.NewVBox(l.bar))
+	l.daily.Wrapping = fyne.TextWrapWord // a narrow window wraps it rather than widening the pane
+	l.root = container.NewVBox(l.root, l.daily)
+	l.root.Hide()
+	return l
+}
+
+// set shows lim for ws when ws is the key owner's personal workspace and the server reported
+// limits for it; otherwise the bar is hidden.
+func (l *limitsBar) set(ws app.CachedWorkspace, lim client.Limits, ok bool) {
+	if !ok || ws.Scope != "personal" || ws.Access != "owner" || lim.WorkspaceBytesLimit <= 0 {
+		l.root.Hide()
+		return
+	}
+	l.lim = lim
+	l.bar.Max = float64(lim.WorkspaceBytesLimit)
+	l.bar.SetValue(float64(lim.WorkspaceBytesUsed))
+	l.daily.SetText(fmt.Sprintf("Uploads left today: %d of %d · OCR pages left today: %d of %d",
+		lim.DailyUploadsRemaining, lim.DailyUploadsLimit, lim.DailyOCRRemaining, lim.DailyOCRLimit))
+	l.root.Show()
+}

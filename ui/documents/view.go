@@ -1,0 +1,381 @@
+// Package documents is the workspace's documents pane: the workspace's name, badges and counts,
+// the upload limits, the filter, the sortable table (website imports folded under their source)
+// and the selected document's details.
+package documents
+
+import (
+	"context"
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/internal/words"
+	"lectern/ui/errview"
+	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/life"
+	"lectern/ui/widgets"
+)
+
+// Backend is what the documents pane uses of the application core; *app.App implements it.
+type Backend interface {
+	Settings() app.Settings
+	UpdateSettings(func(*app.Settings)) error
+	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
+	WorkspaceLimits(id string) (client.Limits, bool)
+	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
+	Explain(err error) app.Explanation
+}
+
+// View is the right pane's workspace view: the workspace's name, badges and counts, the upload
+// limits for the owner's personal workspaces, a filter box and the documents table.
+type View struct {
+	lf life.Life
+	b  Backend
+
+	ws      app.CachedWorkspace
+	seq     int // load generation: a late answer for another workspace is dropped
+	title   *widget.Label
+	scope   *widgets.Badge
+	access  *widgets.Badge
+	counts  *widget.Label
+	limits  *limitsBar
+	filter  *widgets.FilterEntry
+	table   *docTable
+	detail  *docDetails
+	empty   *widgets.EmptyNote // over the table when the filter hides every document
+	shown   *widget.Label
+	loading *widget.Activity
+	errs    *errview.View
+	body    *fyne.Container
+	root    fyne.CanvasObject
+	col     doclist.Column
+	desc    bool
+	// OnShown, when set, is called after a workspace's documents are shown.
+	OnShown func(docs int)
+	// OnContent is called with the workspace and its documents each time they are loaded.
+	OnContent func(ws app.CachedWorkspace, docs []client.Document)
+	// OnAsk is called when the person asks the selected document (Ask this document).
+	OnAsk    func(doc client.Document)
+	askDoc   *widget.Button
+	selected int    // the selected document's index in the model, -1 when none
+	shownWS  string // the workspace whose documents the table shows
+	foldB    *widget.Button
+	folded   bool
+	unfolded *fyne.Container   // what folding hides above the table
+	bottom   fyne.CanvasObject // the line under the table
+	// OnDetail is called when a document's details are shown.
+	OnDetail func()
+	// OnFold is called when the documents are folded away or shown again.
+	OnFold func(folded bool)
+	focus  func(fyne.Focusable)
+}
+
+// New makes the pane, showing no workspace; focus moves the keyboard (the window canvas's Focus).
+func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
+	v := &View{b: b, lf: lf, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
+		scope: widgets.NewBadge("", theme.ColorNameInputBorder), access: widgets.NewBadge("", theme.ColorNameInputBorder),
+		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
+		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: errview.New(b.Explain), selected: -1}
+	v.filter = widgets.NewFilterEntry("Filter by name, type, status", v.applyFilter)
+	v.empty = widgets.NewEmptyNote(v.filter.Clear, true)
+	s := b.Settings()
+	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
+	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
+	v.askDoc.Importance = widget.LowImportance
+	v.askDoc.Disable()
+	v.title.TextStyle = fyne.TextStyle{Bold: true}
+	v.title.SizeName = theme.SizeNameSubHeadingText
+	v.title.Wrapping = fyne.TextWrapWord            // the full name, which a narrow list may shorten
+	v.counts.Truncation = fyne.TextTruncateEllipsis // shares its line with the filter (the list has them too)
+	v.shown.SizeName = theme.SizeNameCaptionText
+	v.filter.OnSubmitted = func(string) { v.focusTable() }
+	v.table.OnDocument = v.showDetail
+	v.table.OnSort = v.sorted
+	v.root = v.layout()
+	v.showEmpty("Choose a workspace on the left to see its documents.")
+	return v
+}
+
+func (v *View) layout() fyne.CanvasObject {
+	badges := container.NewHBox(v.scope, v.access)
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
+	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.SetFolded(!v.folded) })
+	v.foldB.Importance = widget.LowImportance
+	// The counts and the filter share a line, to leave the table the room.
+	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(widgets.VisibleHalves{}, v.counts, v.filter))
+	v.unfolded = container.NewVBox(v.limits.root, v.errs.Box)
+	top := container.NewVBox(head, counts, v.unfolded)
+	// The note goes under the header row, in the middle of the rows' space.
+	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.Root)
+	v.body = container.New(&widgets.WidthLayout{OnResize: v.table.fitName, OnHeight: v.scrollToSelected}, v.table.table, note)
+	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
+	v.bottom = widgets.SidePadded(container.NewVBox(line, v.detail.body))
+	header := container.NewVScroll(container.NewPadded(top))
+	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
+}
+
+// SetFolded folds the documents away (the workspace's name, badges and counts stay), so that the
+// conversation under them has the room, or shows them again.
+func (v *View) SetFolded(on bool) {
+	v.folded = on
+	for _, o := range []fyne.CanvasObject{v.unfolded, v.filter, v.body, v.bottom} {
+		widgets.ShowIf(o, !on)
+	}
+	if on {
+		v.foldB.SetText("Show documents")
+		v.foldB.SetIcon(theme.MenuDropDownIcon())
+	} else {
+		v.foldB.SetText("Hide documents")
+		v.foldB.SetIcon(theme.MenuDropUpIcon())
+	}
+	v.root.Refresh()
+	if v.OnFold != nil {
+		v.OnFold(on)
+	}
+}
+
+// Show loads workspace ws: its documents come from the cache, built into a model off the UI
+// goroutine; the filter and sort order in place are kept.
+func (v *View) Show(ws app.CachedWorkspace) {
+	same := ws.WorkspaceID == v.ws.WorkspaceID
+	v.ws = ws
+	v.setHeader(ws)
+	if !same {
+		v.clearDetail()
+	}
+	v.Reload()
+}
+
+// Reload reads the current workspace's documents from the cache again.
+func (v *View) Reload() {
+	if v.ws.WorkspaceID == "" {
+		return
+	}
+	v.seq++
+	seq, id, query, col, desc := v.seq, v.ws.WorkspaceID, v.filter.Text, v.col, v.desc
+	v.loading.Start()
+	v.loading.Show()
+	go func() {
+		docs, sources, err := v.b.CachedWorkspaceContent(v.lf.Ctx, id)
+		var m *doclist.Model
+		if err == nil {
+			m = doclist.New(docs, sources)
+			m.SortBy(col, desc)
+			m.SetFilter(query)
+		}
+		lim, hasLimits := v.b.WorkspaceLimits(id)
+		v.lf.Do(func() {
+			if seq != v.seq {
+				return
+			}
+			v.loaded(m, err)
+			v.limits.set(v.ws, lim, hasLimits)
+			if err == nil && v.OnContent != nil {
+				v.OnContent(v.ws, docs)
+			}
+		})
+		v.loadLimits(seq, id)
+	}()
+}
+
+// loadLimits shows the live limits of an owned personal workspace: one status call, cached by
+// the core for a while (called off the UI goroutine, after the documents are shown).
+func (v *View) loadLimits(seq int, id string) {
+	lim, ok := v.b.UploadLimits(v.lf.Ctx, id)
+	v.lf.Do(func() {
+		if seq == v.seq && ok {
+			v.limits.set(v.ws, lim, ok)
+		}
+	})
+}
+
+func (v *View) loaded(m *doclist.Model, err error) {
+	v.loading.Stop()
+	v.loading.Hide()
+	v.errs.SetError(err)
+	if err != nil {
+		return
+	}
+	if m.Filter() != v.filter.Text {
+		m.SetFilter(v.filter.Text) // typed while loading
+	}
+	v.table.setModel(m, v.shownWS == v.ws.WorkspaceID)
+	v.shownWS = v.ws.WorkspaceID
+	v.keepDetail()
+	v.updateShown()
+	if v.OnShown != nil {
+		v.OnShown(m.Len())
+	}
+}
+
+func (v *View) setHeader(ws app.CachedWorkspace) {
+	v.title.SetText(app.OneLine(ws.Workspace.Name))
+	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
+	v.scope.Show()
+	v.access.Show()
+	v.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+}
+
+func (v *View) showEmpty(text string) {
+	v.title.SetText(text)
+	v.title.TextStyle = fyne.TextStyle{}
+	v.scope.Hide()
+	v.access.Hide()
+	v.loading.Hide()
+}
+
+func (v *View) applyFilter(q string) {
+	v.table.setFilter(q)
+	v.updateShown()
+}
+
+// sorted keeps the sort order for the next workspace and the next start.
+func (v *View) sorted(col doclist.Column, desc bool) {
+	v.col, v.desc = col, desc
+	go func() {
+		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = col.String(), desc })
+	}()
+}
+
+// clearDetail forgets the selected document.
+func (v *View) clearDetail() {
+	v.selected = -1
+	v.table.forgetSelection()
+	v.detail.clear()
+	v.askDoc.Disable()
+}
+
+// keepDetail shows the selected document again from a reloaded model, or forgets it when it left.
+func (v *View) keepDetail() {
+	if i, ok := v.table.selectedDoc(); ok {
+		v.showDetail(i)
+		return
+	}
+	v.clearDetail()
+}
+
+func (v *View) updateShown() {
+	m := v.table.model
+	v.empty.Set("", false)
+	switch {
+	case m.Len() == 0:
+		v.shown.SetText("No documents in this workspace yet")
+		v.empty.Set("No documents in this workspace yet.", false)
+	case v.filter.Text == "":
+		v.shown.SetText(fmt.Sprintf("%s %s", words.Thousands(m.Len()), words.Plural(m.Len(), "document")))
+	case m.Matching() == 0:
+		v.shown.SetText("")
+		v.empty.Set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)
+	default:
+		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", words.Thousands(m.Matching()), words.Thousands(m.Len()), v.filter.Text))
+	}
+}
+
+func (v *View) showDetail(i int) {
+	d := v.table.model.Doc(i)
+	v.selected = i
+	if d.Status == client.StatusReady {
+		v.askDoc.Enable()
+	} else {
+		v.askDoc.Disable()
+	}
+	v.detail.show(d, v.table.model.Updated(i))
+	if v.OnDetail != nil {
+		v.OnDetail()
+	}
+	v.scrollToSelected()
+}
+
+// scrollToSelected keeps the selected document's row in sight, also when the details panel takes
+// some of the table's height.
+func (v *View) scrollToSelected() {
+	v.table.scrollToSelected()
+}
+
+// askSelected asks the selected document in the conversation pane.
+func (v *View) askSelected() {
+	if v.selected >= 0 && v.selected < v.table.model.Len() && v.OnAsk != nil {
+		v.OnAsk(v.table.model.Doc(v.selected))
+	}
+}
+
+// SelectDocument shows document id in the table (a source tapped in an answer): the filter is
+// cleared, a folded website import is opened, and the row is selected and scrolled into view.
+func (v *View) SelectDocument(id string) {
+	if v.folded {
+		v.SetFolded(false)
+	}
+	if v.filter.Text != "" {
+		v.filter.SetText("")
+	}
+	v.table.selectDocument(id)
+}
+
+func (v *View) focusTable() { v.focus(v.table.table) }
+
+// FocusFilter puts the keyboard in the filter box.
+func (v *View) FocusFilter() { v.focus(v.filter) }
+
+// Root is the pane's content.
+func (v *View) Root() fyne.CanvasObject { return v.root }
+
+// Workspace is the workspace shown (zero before one is chosen).
+func (v *View) Workspace() app.CachedWorkspace { return v.ws }
+
+// Keep takes ws as the workspace shown, header and all, without reading its documents again (the
+// list was read again and still holds it).
+func (v *View) Keep(ws app.CachedWorkspace) {
+	v.setHeader(ws)
+	v.ws = ws
+}
+
+// Folded reports whether the documents are folded away.
+func (v *View) Folded() bool { return v.folded }
+
+// Loading reports whether the documents are being read.
+func (v *View) Loading() bool { return v.loading.Visible() }
+
+// SetFilter types text in the filter box, as one keystroke would.
+func (v *View) SetFilter(text string) { v.filter.SetText(text) }
+
+// SortBy sorts the table by col, as a click on its header would.
+func (v *View) SortBy(col doclist.Column) { v.table.sortBy(col) }
+
+// SelectNamed selects the row of the document named name, as a click would, unfolding the
+// documents first; false when no listed document has that name.
+func (v *View) SelectNamed(name string) bool {
+	if v.folded {
+		v.SetFolded(false)
+	}
+	m := v.table.model
+	for row := range m.Rows() {
+		if r := m.Row(row); r.Kind == doclist.RowDocument && m.Doc(r.Index).Name == name {
+			v.table.table.Select(widget.TableCellID{Row: row, Col: 0})
+			return true
+		}
+	}
+	return false
+}
+
+// DetailsShown reports whether the selected document's details are shown.
+func (v *View) DetailsShown() bool { return v.detail.shown() }
+
+// LimitsShown reports whether the limits bar is shown.
+func (v *View) LimitsShown() bool { return v.limits.root.Visible() }
+
+// Model is the documents shown, as the table lists them (read it, do not change it).
+func (v *View) Model() *doclist.Model { return v.table.model }
+
+// Selected is the selected document; its id is "" when none is.
+func (v *View) Selected() client.Document {
+	if v.selected < 0 || v.selected >= v.table.model.Len() {
+		return client.Document{}
+	}
+	return v.table.model.Doc(v.selected)
+}

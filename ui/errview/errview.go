@@ -1,0 +1,90 @@
+// Package errview shows an error where it happened, in the application core's words
+// (app.Explain), with the request id to quote.
+package errview
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+)
+
+// View shows an error where it happened: an icon, the sentence, and the request id in a
+// selectable label with a copy button for a support report. It is hidden while there is no error.
+type View struct {
+	// Box is what a layout holds: hidden while there is no error.
+	Box     *fyne.Container
+	message *widget.Label
+	reqRow  *fyne.Container
+	reqID   *widget.Label
+	err     error
+	explain func(error) app.Explanation
+}
+
+// New makes a hidden error view whose sentences come from explain (the core's Explain).
+func New(explain func(error) app.Explanation) *View {
+	e := &View{message: widget.NewLabel(""), reqID: widget.NewLabel(""), explain: explain}
+	e.message.Wrapping = fyne.TextWrapWord
+	e.message.Importance = widget.DangerImportance
+	e.reqID.Selectable = true
+	copyBtn := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), func() {
+		fyne.CurrentApp().Clipboard().SetContent(e.reqID.Text)
+	})
+	copyBtn.Importance = widget.LowImportance
+	e.reqRow = container.NewHBox(widget.NewLabel("Request id:"), e.reqID, copyBtn)
+	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
+	e.Box = container.NewBorder(nil, e.reqRow, container.NewVBox(icon), nil, e.message)
+	e.Box.Hide()
+	return e
+}
+
+// SetError shows err, or hides the view when err is nil.
+func (e *View) SetError(err error) {
+	e.err = err
+	if err == nil {
+		e.Box.Hide()
+		return
+	}
+	x := e.explain(err)
+	e.message.SetText(app.SafeText(x.Sentence))
+	e.reqID.SetText(app.OneLine(x.RequestID))
+	if x.RequestID == "" {
+		e.reqRow.Hide()
+	} else {
+		e.reqRow.Show()
+	}
+	e.Box.Show()
+}
+
+// Message returns the sentence shown, "" when hidden.
+func (e *View) Message() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.message.Text
+}
+
+// RequestID returns the request id shown, "" when none.
+func (e *View) RequestID() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.reqID.Text
+}
+
+// Err returns the error shown, nil when hidden.
+func (e *View) Err() error { return e.err }
+
+// KeyExplain tells a refused key as the answer to the key just entered; other errors as explain does.
+func KeyExplain(explain func(error) app.Explanation) func(error) app.Explanation {
+	return func(err error) app.Explanation {
+		x := explain(err)
+		if x.Code == "api_key_required" {
+			x.Sentence = "The server refused this key: it is missing or wrong. Check it, or create a new one in " +
+				"the service's key management page."
+		}
+		return x
+	}
+}

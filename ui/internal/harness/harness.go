@@ -1,0 +1,64 @@
+// Package harness is the test harness's handle on the real desktop window (ui/internal/tour: the
+// smoke driver and the screenshot tour). Package ui fills a Window for ui.RunOptions.Driver; the
+// product's types carry none of it. Call its functions on the UI goroutine (fyne.DoAndWait): they
+// do what a person's clicks and keystrokes would, and report what the window shows.
+package harness
+
+import (
+	"fyne.io/fyne/v2"
+
+	"lectern/app"
+	"lectern/ui/internal/doclist"
+)
+
+// Window drives the desktop window. Each function acts on the page it names and does nothing (or
+// reports false) when another page is shown.
+type Window struct {
+	App      *app.App           // the application core the window shows
+	Main     func() fyne.Window // the main window
+	Settings func() fyne.Window // the open Settings window, or nil
+
+	Quit, ApplyTheme, ShowSettings, Refresh func() // as the menu does; ApplyTheme applies the saved theme now
+	FirstRun                                       // the first-run page
+	Browser                                        // the workspace browser
+	Chat                                           // the conversation under the documents
+	Uploads                                        // the uploads panel
+}
+
+// FirstRun drives the first-run page.
+type FirstRun struct {
+	FirstRunShown func() bool       // whether the first-run page is shown
+	TypeServer    func(text string) // fills the server address
+	TryDemo       func()            // presses Try the demo
+}
+
+// Browser drives the workspace browser.
+type Browser struct {
+	// Settled reports whether the browser shows its workspaces, and the selected one's documents,
+	// with nothing loading.
+	Settled              func() bool
+	ShowBrowser          func()                   // a new browser for the current server, as after connecting
+	WorkspaceNames       func() []string          // the listed workspaces' names
+	SelectWorkspace      func(name string) bool   // selects the workspace named name
+	FilterDocuments      func(text string)        // types text in the documents filter
+	SortDocuments        func(col doclist.Column) // clicks a column header
+	SelectDocument       func(name string) bool   // selects the row of the document named name
+	DocumentDetailsShown func() bool              // whether the selected document's details show
+	FoldDocuments        func(on bool)            // folds the documents away, or shows them again
+	LimitsShown          func() bool              // whether the limits bar shows
+}
+
+// Chat drives the conversation pane.
+type Chat struct {
+	NewConversation func()                               // Ctrl/Cmd+N
+	Ask             func(question string)                // types question and presses Enter
+	Answer          func() (text string, streaming bool) // the newest answer so far
+	StopAnswer      func()                               // Esc
+}
+
+// Uploads drives the uploads panel.
+type Uploads struct {
+	AddFiles    func(paths ...string)               // as a drop on the window
+	UploadRows  func() (rows, running, refused int) // the panel's rows by state
+	ShowUploads func(on bool)                       // its Uploads button
+}

@@ -1,0 +1,13 @@
+// Package life is what every view is given by the window that holds it: the hook back to the UI
+// goroutine and the window's lifetime. Views make no goroutine hook or context of their own.
+package life
+
+import "context"
+
+// Life is a view's link to its window. Do runs fn on the UI goroutine (fyne.Do in the app; in
+// tests a queue that the test goroutine drains, so that the race detector sees one UI goroutine).
+// Ctx ends when the window closes: work a view started off the UI goroutine stops with it.
+type Life struct {
+	Ctx context.Context
+	Do  func(fn func())
+}

@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2/dialog"
+
+	"lectern/app"
+)
+
+// Quitting: the window size and splits are saved, and running uploads are confirmed first.
+
+// Quit asks first when uploads are running (they resume at the next start), then saves the
+// window size and closes the app, as closing its main window does.
+func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
+
+func (u *UI) quitNow() {
+	u.saveWindow()
+	u.Close()
+	if u.settings != nil {
+		u.settings.Win().Close()
+	}
+	u.win.Close()
+	u.fa.Quit()
+}
+
+// saveWindow keeps the window size and the split positions for the next start (the sort order and
+// the workspace are saved when they change).
+func (u *UI) saveWindow() {
+	size := u.win.Canvas().Size()
+	_ = u.b.UpdateSettings(func(s *app.Settings) {
+		s.WindowWidth, s.WindowHeight = size.Width, size.Height
+		if u.main != nil {
+			u.main.saveLayout(s)
+		}
+	})
+}
+
+// confirmQuit asks before quitting while uploads run (they resume at the next start), then quits.
+func (u *UI) confirmQuit(quit func()) {
+	if u.main == nil {
+		quit()
+		return
+	}
+	n := u.main.uploads.RunningCount()
+	if n == 0 {
+		quit()
+		return
+	}
+	msg := fmt.Sprintf("%d uploads are still running. Quit anyway? They resume where they left off when Lectern starts again; nothing is sent twice.", n)
+	if n == 1 {
+		msg = "1 upload is still running. Quit anyway? It resumes where it left off when Lectern starts again; nothing is sent twice."
+	}
+	dialog.ShowConfirm("Uploads are running", msg, func(ok bool) {
+		if ok {
+			quit()
+		}
+	}, u.win)
+}

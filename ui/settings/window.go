@@ -1,0 +1,322 @@
+// Package settings is the Settings window (server and key, the other servers this computer knows,
+// answer defaults, theme, data folder) and the form that connects to a server, which the first-run
+// page shows too.
+package settings
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/ui/errview"
+	"lectern/ui/internal/life"
+	ltheme "lectern/ui/theme"
+)
+
+// tierOptions are the choices of the default tier, in the Select's order; "" is the server's default.
+var tierOptions = []struct{ value, label string }{
+	{"", "Server default"}, {"fast", "Fast"}, {"smart", "Smart"}, {"genius", "Genius"},
+}
+
+var themeOptions = []struct{ value, label string }{
+	{ltheme.System, "System"}, {ltheme.Light, "Light"}, {ltheme.Dark, "Dark"},
+}
+
+// settingsWindow is the Settings window: server and key (Change key, the key-file choice where no
+// keychain exists, Connect to another server, sign-out, the other servers this computer knows),
+// answer defaults, theme, data folder.
+// Changes are saved at once; the theme applies live.
+type Window struct {
+	lf       life.Life
+	b        Backend
+	keysB    Keys
+	serversB Servers
+	connectB ConnectBackend
+	hooks    Hooks
+	fa       fyne.App
+	win      fyne.Window
+	server   *widget.Label
+	key      *widget.Label
+	keychain *widget.Label
+	keys     *keySettings
+	servers  *serverList
+	another  *widget.Button
+	// connectOther is the form of the last Connect to another server dialog (tests use it).
+	connectOther *ConnectForm
+	tier         *widget.Select
+	thinking     *widget.Check
+	theme        *widget.RadioGroup
+	home         *widget.Label
+	signOut      *widget.Button
+	errs         *errview.View
+	loading      bool
+	src          app.KeySource // where the current key comes from, as last read
+	chain        bool          // a keychain exists, as last asked
+	demo         bool          // demo mode, as last read
+}
+
+// Backend is what Settings uses of the application core to show it; *app.App implements it.
+type Backend interface {
+	Settings() app.Settings
+	UpdateSettings(func(*app.Settings)) error
+	Home() string
+	Server() string
+	KeyFile(server string) string
+	APIKey(server string) (string, app.KeySource, error)
+	KeychainAvailable() bool
+	SignOut(ctx context.Context) error
+	Explain(err error) app.Explanation
+}
+
+// Keys is what Settings uses of the core to change keys; *app.App implements it.
+type Keys interface {
+	EnterKey(ctx context.Context, key string) error
+	SetKeyFile(ctx context.Context, on bool) error
+	SetServerKey(ctx context.Context, server, key string) error
+}
+
+// Servers is what Settings uses of the core to list and use the servers this computer knows;
+// *app.App implements it.
+type Servers interface {
+	KnownServers(ctx context.Context) ([]app.KnownServer, error)
+	SwitchServer(ctx context.Context, server string) error
+}
+
+// Core is the application core as Settings uses it, one small interface per job; *app.App fills
+// every field.
+type Core struct {
+	App     Backend
+	Keys    Keys
+	Servers Servers
+	Connect ConnectBackend
+}
+
+// Hooks are what Settings asks of the main window; each runs on the UI goroutine.
+type Hooks struct {
+	ApplyTheme func() // the theme just chosen applies at once
+	SignedOut  func() // after a sign-out: the first-run page
+	KeyChanged func() // after the current server's key changed: the window refreshes with it
+	Switched   func() // after connecting to another server, or using a known one: its workspaces
+}
+
+// New makes the Settings window (not shown yet) in the Fyne app fa.
+func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
+	s := &Window{lf: lf, b: c.App, keysB: c.Keys, serversB: c.Servers, connectB: c.Connect, hooks: h, fa: fa,
+		win: fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""), key: widget.NewLabel(""),
+		keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(c.App.Explain))}
+	s.server.Selectable = true
+	s.home.Selectable = true
+	s.home.Wrapping = fyne.TextWrapBreak
+	s.key.TextStyle = fyne.TextStyle{Monospace: true}
+	s.key.Wrapping = fyne.TextWrapWord
+	s.keychain.Wrapping = fyne.TextWrapWord
+	s.keychain.Importance = widget.WarningImportance
+	s.tier = widget.NewSelect(labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
+	s.thinking = widget.NewCheck("Let the model reason before answering (slower, sometimes better)",
+		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
+	s.theme = widget.NewRadioGroup(labels(themeOptions), func(l string) {
+		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
+		s.hooks.ApplyTheme()
+	})
+	s.theme.Horizontal = true
+	s.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), s.confirmSignOut)
+	s.signOut.Importance = widget.DangerImportance
+	s.keys = newKeySettings(s)
+	s.servers = newServerList(s)
+	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
+	s.win.SetContent(s.layout())
+	s.win.Resize(fyne.NewSize(620, 520))
+	s.win.CenterOnScreen()
+	// Escape (when no field has the keyboard) and Ctrl/Cmd+W close the window.
+	s.win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if k.Name == fyne.KeyEscape {
+			s.win.Close()
+		}
+	})
+	s.win.Canvas().AddShortcut(ShortcutClose, func(fyne.Shortcut) { s.win.Close() })
+	s.Refresh()
+	return s
+}
+
+func (s *Window) layout() fyne.CanvasObject {
+	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() {
+		u := &url.URL{Scheme: "file", Path: filepath.ToSlash(s.b.Home())}
+		_ = s.fa.OpenURL(u)
+	})
+	open.Importance = widget.LowImportance
+	conn := widget.NewForm(
+		widget.NewFormItem("Server", s.server),
+		widget.NewFormItem("API key", container.NewVBox(s.key, s.keychain, s.keys.root)))
+	answers := widget.NewForm(
+		widget.NewFormItem("Default tier", s.tier),
+		widget.NewFormItem("Thinking", s.thinking))
+	look := widget.NewForm(widget.NewFormItem("Theme", s.theme))
+	data := container.NewBorder(nil, nil, nil, open, s.home)
+	return container.NewVScroll(container.NewPadded(container.NewVBox(
+		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
+		widget.NewSeparator(), heading("Answers"), answers,
+		widget.NewSeparator(), heading("Appearance"), look,
+		widget.NewSeparator(), heading("Data folder"), data)))
+}
+
+func heading(text string) *widget.Label {
+	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+// Refresh shows the saved settings; the key is read off the UI goroutine (the keychain may be slow).
+func (s *Window) Refresh() {
+	b := s.b
+	st := b.Settings()
+	s.loading = true
+	s.tier.SetSelected(labelOf(tierOptions, st.DefaultTier))
+	s.thinking.SetChecked(st.Thinking)
+	s.theme.SetSelected(labelOf(themeOptions, st.Theme))
+	s.loading = false
+	s.home.SetText(b.Home())
+	server := b.Server()
+	switch {
+	case st.DemoMode:
+		s.server.SetText("Demo server (built into Lectern)")
+	case server == "":
+		s.server.SetText("Not connected")
+	default:
+		s.server.SetText(server)
+	}
+	if server == "" && !st.DemoMode {
+		s.signOut.Disable()
+	} else {
+		s.signOut.Enable()
+	}
+	if st.DemoMode {
+		s.signOut.SetText("Leave the demo")
+	} else {
+		s.signOut.SetText("Sign out")
+	}
+	go s.loadKey(server)
+	s.servers.load()
+}
+
+func (s *Window) loadKey(server string) {
+	b := s.b
+	demo := b.Settings().DemoMode
+	key, src, err := b.APIKey(server)
+	chain := b.KeychainAvailable()
+	st := b.Settings()
+	path := b.KeyFile(server)
+	s.lf.Do(func() {
+		s.src, s.chain, s.demo = src, chain, demo
+		s.key.SetText(keyText(key, src, s.b.Explain(err).Sentence, demo))
+		s.keys.show(server != "" && !demo, src, chain, st.KeyFile)
+		if text := keychainText(chain, demo, st.KeyFile, path); text != "" {
+			s.keychain.SetText(text)
+			s.keychain.Show()
+			return
+		}
+		s.keychain.Hide()
+	})
+}
+
+// keychainText says where keys are kept when no keychain exists ("" with a keychain, and in demo
+// mode, whose key is its own).
+func keychainText(chain, demo, keyFile bool, path string) string {
+	switch {
+	case chain || demo:
+		return ""
+	case keyFile:
+		return "No keychain is available on this system: the key is kept in a file that only you can read (" + path + ")."
+	}
+	return "No keychain is available on this system, so the key is kept only until Lectern closes: keep it in a " +
+		"file below, or set LECTERN_API_KEY."
+}
+
+// keyText shows a key as its first 12 characters and where it comes from; never the whole key.
+// The demo's key is its own.
+func keyText(key string, src app.KeySource, failure string, demo bool) string {
+	switch {
+	case demo:
+		return "The demo's own key (it opens only the built-in demo server)"
+	case failure != "":
+		return failure
+	case key == "":
+		return "No key"
+	}
+	where := map[app.KeySource]string{app.KeyFromEnv: "from LECTERN_API_KEY",
+		app.KeyFromKeychain: "in the system keychain", app.KeyFromSession: "for this session only",
+		app.KeyFromFile: "in a file only you can read"}[src]
+	return fmt.Sprintf("%s…  (%s)", app.KeyPrefix(key), where)
+}
+
+func (s *Window) save(fn func(*app.Settings)) {
+	if s.loading {
+		return
+	}
+	if err := s.b.UpdateSettings(fn); err != nil {
+		s.errs.SetError(err)
+	}
+}
+
+func (s *Window) confirmSignOut() {
+	title, text := signOutText(s.b.Server(), s.demo, s.chain, s.src, s.b.KeyFile(s.b.Server()))
+	dialog.ShowConfirm(title, text, func(ok bool) {
+		if ok {
+			s.doSignOut()
+		}
+	}, s.win)
+}
+
+func (s *Window) doSignOut() {
+	s.signOut.Disable()
+	go func() {
+		err := s.b.SignOut(s.lf.Ctx)
+		s.lf.Do(func() {
+			s.errs.SetError(err)
+			if err != nil {
+				s.signOut.Enable()
+				return
+			}
+			s.win.Close()
+			s.hooks.SignedOut()
+		})
+	}()
+}
+
+func labels(opts []struct{ value, label string }) []string {
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = o.label
+	}
+	return out
+}
+
+func valueOf(opts []struct{ value, label string }, label string) string {
+	for _, o := range opts {
+		if o.label == label {
+			return o.value
+		}
+	}
+	return opts[0].value
+}
+
+func labelOf(opts []struct{ value, label string }, value string) string {
+	for _, o := range opts {
+		if o.value == value {
+			return o.label
+		}
+	}
+	return opts[0].label
+}
+
+// ShortcutClose (Ctrl/Cmd+W) closes the Settings window.
+var ShortcutClose = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
+
+// Win is the Settings window.
+func (s *Window) Win() fyne.Window { return s.win }

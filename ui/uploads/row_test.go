@@ -1,0 +1,27 @@
+package uploads
+
+import (
+	"strings"
+	"testing"
+
+	"lectern/app"
+)
+
+func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
+	it := Item{Entry: app.Upload{ID: 1, State: app.UploadReady, Warnings: []string{"ocr_used", "pages_skipped"}}}
+	if got := it.Detail(); got != "Ready to ask · read with OCR (scanned pages), pages_skipped" {
+		t.Errorf("ready with warnings: %q", got)
+	}
+	it.Entry.State, it.Entry.Status = app.UploadProcessing, "quarantined"
+	if w, _ := stateWords(it); w != "quarantined" {
+		t.Errorf("unknown status shown as %q", w)
+	}
+	it.Entry.Status = "not_ready"
+	if w, _ := stateWords(it); w != "indexing" {
+		t.Errorf("not_ready shown as %q", w)
+	}
+	it.Entry.State, it.Entry.Error = app.UploadSending, "The server is busy. Lectern tries again by itself at 12:00."
+	if w, _ := stateWords(it); w != "waiting" || !strings.Contains(it.Detail(), "by itself") {
+		t.Errorf("waiting shown as %q: %q", w, it.Detail())
+	}
+}

@@ -1,0 +1,80 @@
+package widgets
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Composer is the question box under a conversation: Enter sends, Shift+Enter starts a new line,
+// Ctrl/Cmd+Enter sends too, and Esc stops the answer that is streaming.
+type Composer struct {
+	widget.Entry
+	shift bool
+
+	// OnSend is called on the UI goroutine when the person sends the question.
+	OnSend func()
+	// OnEscape is called when Esc is pressed in the box.
+	OnEscape func()
+}
+
+var (
+	_ fyne.Shortcutable = (*Composer)(nil)
+	_ desktop.Keyable   = (*Composer)(nil)
+)
+
+// NewComposer makes an empty question box of two rows.
+func NewComposer() *Composer {
+	c := &Composer{}
+	c.MultiLine = true
+	c.Wrapping = fyne.TextWrapWord
+	c.SetMinRowsVisible(2)
+	c.SetPlaceHolder("Ask a question about this workspace (Enter sends, Shift+Enter for a new line)")
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// KeyDown notes Shift, so that Shift+Enter starts a new line.
+func (c *Composer) KeyDown(k *fyne.KeyEvent) {
+	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
+		c.shift = true
+	}
+	c.Entry.KeyDown(k)
+}
+
+// KeyUp notes that Shift was released.
+func (c *Composer) KeyUp(k *fyne.KeyEvent) {
+	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
+		c.shift = false
+	}
+	c.Entry.KeyUp(k)
+}
+
+// TypedKey sends on Enter (not with Shift) and stops on Esc; other keys edit the text.
+func (c *Composer) TypedKey(k *fyne.KeyEvent) {
+	switch {
+	case isReturn(k.Name) && !c.shift:
+		c.send()
+	case k.Name == fyne.KeyEscape && c.OnEscape != nil:
+		c.OnEscape()
+	default:
+		c.Entry.TypedKey(k)
+	}
+}
+
+// TypedShortcut sends on Ctrl/Cmd+Enter; other shortcuts (copy, paste, select all) edit the text.
+func (c *Composer) TypedShortcut(s fyne.Shortcut) {
+	if cs, ok := s.(*desktop.CustomShortcut); ok && isReturn(cs.KeyName) {
+		c.send()
+		return
+	}
+	c.Entry.TypedShortcut(s)
+}
+
+func (c *Composer) send() {
+	if c.OnSend != nil {
+		c.OnSend()
+	}
+}
+
+func isReturn(k fyne.KeyName) bool { return k == fyne.KeyReturn || k == fyne.KeyEnter }

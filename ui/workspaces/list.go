@@ -1,0 +1,230 @@
+// Package workspaces is the workspace list on the left of the window: a filter box over the
+// workspaces, personal first then organisation, each row with its name, scope and access badges
+// and its document counts.
+package workspaces
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/internal/words"
+	"lectern/ui/widgets"
+)
+
+// List is the left pane: a filter box over the workspaces, personal first then
+// organisation, each row with its name, scope and access badges and its document counts.
+type List struct {
+	all      []app.CachedWorkspace
+	shown    []int // indices into all, after the filter
+	selected string
+	filter   *widgets.FilterEntry
+	list     *widget.List
+	empty    *widgets.EmptyNote
+	hidden   *widget.Label // says that the filter hides the workspace shown on the right
+	root     fyne.CanvasObject
+
+	// OnSelected is called on the UI goroutine when the person picks a workspace.
+	OnSelected func(ws app.CachedWorkspace)
+	focus      func(fyne.Focusable)
+}
+
+// New makes an empty list; focus moves the keyboard (the window canvas's Focus).
+func New(focus func(fyne.Focusable)) *List {
+	l := &List{hidden: widget.NewLabel(""), focus: focus}
+	l.filter = widgets.NewFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
+	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
+	l.empty = widgets.NewEmptyNote(l.filter.Clear, false)
+	l.hidden.Wrapping = fyne.TextWrapWord
+	l.hidden.Hide()
+	l.list = widget.NewList(func() int { return len(l.shown) },
+		func() fyne.CanvasObject { return newWorkspaceRow() },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) })
+	l.list.OnSelected = func(id widget.ListItemID) {
+		ws := l.all[l.shown[id]]
+		if ws.WorkspaceID == l.selected {
+			return
+		}
+		l.selected = ws.WorkspaceID
+		if l.OnSelected != nil {
+			l.OnSelected(ws)
+		}
+	}
+	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
+		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
+	return l
+}
+
+// Set replaces the workspaces (personal first, then organisation, as the server ordered them
+// within each) and keeps the selection and the filter. When only counts or names changed, only
+// the changed rows are redrawn.
+func (l *List) Set(ws []app.CachedWorkspace) {
+	ws = append([]app.CachedWorkspace(nil), ws...)
+	sort.SliceStable(ws, func(i, j int) bool { return scopeRank(ws[i].Scope) < scopeRank(ws[j].Scope) })
+	sameIDs := len(ws) == len(l.all)
+	for i := 0; sameIDs && i < len(ws); i++ {
+		sameIDs = ws[i].WorkspaceID == l.all[i].WorkspaceID
+	}
+	old := l.all
+	l.all = ws
+	if sameIDs {
+		for pos, i := range l.shown {
+			if ws[i].Workspace.Name != old[i].Workspace.Name || ws[i].Counts != old[i].Counts {
+				l.list.RefreshItem(pos)
+			}
+		}
+		return
+	}
+	l.applyFilter()
+}
+
+func scopeRank(scope string) int {
+	switch scope {
+	case "personal":
+		return 0
+	case "organization":
+		return 1
+	}
+	return 2
+}
+
+func (l *List) applyFilter() {
+	q := strings.ToLower(strings.TrimSpace(l.filter.Text))
+	l.shown = l.shown[:0]
+	for i, w := range l.all {
+		if q == "" || strings.Contains(strings.ToLower(w.Workspace.Name), q) {
+			l.shown = append(l.shown, i)
+		}
+	}
+	l.list.UnselectAll()
+	l.list.Refresh()
+	if pos := l.position(l.selected); pos >= 0 {
+		l.list.Select(pos)
+	}
+	switch {
+	case len(l.all) == 0:
+		l.empty.Set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
+	case len(l.shown) == 0:
+		l.empty.Set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
+	default:
+		l.empty.Set("", false)
+	}
+	l.showHidden()
+}
+
+// showHidden says so when the filter hides the workspace shown on the right.
+func (l *List) showHidden() {
+	ws, ok := l.Workspace(l.selected)
+	if !ok || l.position(l.selected) >= 0 {
+		l.hidden.Hide()
+		return
+	}
+	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", app.OneLine(ws.Workspace.Name)))
+	l.hidden.Show()
+}
+
+// position returns the row of workspace id among the shown ones, or -1.
+func (l *List) position(id string) int {
+	for pos, i := range l.shown {
+		if l.all[i].WorkspaceID == id {
+			return pos
+		}
+	}
+	return -1
+}
+
+// Select picks workspace id when it is shown, as a click would; it reports whether it was.
+func (l *List) Select(id string) bool {
+	pos := l.position(id)
+	if pos < 0 {
+		return false
+	}
+	l.list.Select(pos)
+	l.list.ScrollTo(pos)
+	return true
+}
+
+func (l *List) selectFirstShown() {
+	if len(l.shown) > 0 {
+		l.list.Select(0)
+		l.focus(l.list)
+	}
+}
+
+// Workspace returns the workspace with id, if listed.
+func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {
+	for _, w := range l.all {
+		if w.WorkspaceID == id {
+			return w, true
+		}
+	}
+	return app.CachedWorkspace{}, false
+}
+
+// workspaceRow is one row of the workspace list.
+type workspaceRow struct {
+	widget.BaseWidget
+	name   *widget.Label
+	scope  *widgets.Badge
+	access *widgets.Badge
+	counts *widget.Label
+}
+
+var _ fyne.Widget = (*workspaceRow)(nil)
+
+func newWorkspaceRow() *workspaceRow {
+	r := &workspaceRow{name: widget.NewLabel("Workspace name"), counts: widget.NewLabel("0 documents"),
+		scope: widgets.NewBadge("Personal", theme.ColorNameInputBorder), access: widgets.NewBadge("Owner", theme.ColorNameInputBorder)}
+	r.name.TextStyle = fyne.TextStyle{Bold: true}
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.counts.SizeName = theme.SizeNameCaptionText
+	r.counts.Truncation = fyne.TextTruncateEllipsis
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// CreateRenderer lays the row out: the name over the whole width on top, so that a narrow list
+// keeps it, and the badges before the counts below.
+func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
+	below := container.NewBorder(nil, nil, container.NewHBox(r.scope, r.access), nil, r.counts)
+	return widget.NewSimpleRenderer(container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), below)))
+}
+
+func (r *workspaceRow) set(ws app.CachedWorkspace) {
+	r.name.SetText(app.OneLine(ws.Workspace.Name))
+	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
+	r.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
+}
+
+// Root is the list's content: the filter box over the rows.
+func (l *List) Root() fyne.CanvasObject { return l.root }
+
+// All are the listed workspaces, personal first (whatever the filter shows).
+func (l *List) All() []app.CachedWorkspace { return l.all }
+
+// Selected is the id of the workspace picked last, "" before any.
+func (l *List) Selected() string { return l.selected }
+
+// SelectFirst picks the first workspace shown, when there is one, as a click would.
+func (l *List) SelectFirst() {
+	if len(l.shown) > 0 {
+		l.list.Select(0)
+	}
+}
+
+// SelectNamed picks the workspace named name when it is shown; false when it is not.
+func (l *List) SelectNamed(name string) bool {
+	for _, w := range l.all {
+		if w.Workspace.Name == name {
+			return l.Select(w.WorkspaceID)
+		}
+	}
+	return false
+}

@@ -1,0 +1,135 @@
+package workspaces
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/client"
+	"lectern/ui/internal/uitest"
+)
+
+// demoList is the list in a test window, over four workspaces of the demo's kinds.
+func demoList(t *testing.T) (*List, fyne.Window, *[]app.CachedWorkspace) {
+	t.Helper()
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	l := New(w.Canvas().Focus)
+	picked := &[]app.CachedWorkspace{}
+	l.OnSelected = func(ws app.CachedWorkspace) { *picked = append(*picked, ws) }
+	w.SetContent(l.Root())
+	w.Resize(fyne.NewSize(340, 500))
+	l.Set([]app.CachedWorkspace{
+		{Workspace: client.Workspace{WorkspaceID: "org_fin", Name: "Finance", Scope: "organization", Access: "member"}},
+		{Workspace: client.Workspace{WorkspaceID: "org_ops", Name: "Operations", Scope: "organization", Access: "member"}},
+		{Workspace: client.Workspace{WorkspaceID: "ws_me", Name: "My documents", Scope: "personal", Access: "owner"}},
+		{Workspace: client.Workspace{WorkspaceID: "ws_hb", Name: "Employee handbook", Scope: "personal", Access: "shared"}},
+	})
+	return l, w, picked
+}
+
+func TestFilterAndKeyboard(t *testing.T) {
+	l, w, picked := demoList(t)
+	test.Type(l.filter, "fin")
+	if len(l.shown) != 1 || l.All()[l.shown[0]].Workspace.Name != "Finance" {
+		t.Fatalf("filtered workspaces: %v", l.shown)
+	}
+	l.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(*picked) != 1 || (*picked)[0].Workspace.Name != "Finance" {
+		t.Fatalf("picked %v", *picked)
+	}
+	if w.Canvas().Focused() != l.list {
+		t.Errorf("Enter in the filter box should move the focus to the list, focused: %T", w.Canvas().Focused())
+	}
+	test.Type(l.filter, "zzz")
+	if !l.empty.Root.Visible() || !strings.Contains(l.empty.Text.Text, "No workspace matches") {
+		t.Errorf("no-match text: %q", l.empty.Text.Text)
+	}
+}
+
+func TestFilterHidingTheShownWorkspaceSaysSo(t *testing.T) {
+	l, _, _ := demoList(t)
+	if !l.SelectNamed("Finance") {
+		t.Fatal("no Finance")
+	}
+	test.Type(l.filter, "zzz")
+	if !l.hidden.Visible() || !strings.Contains(l.hidden.Text, "“Finance”, shown on the right, is hidden by the filter") {
+		t.Fatalf("hidden note %v %q", l.hidden.Visible(), l.hidden.Text)
+	}
+	if !l.empty.ClearButton.Visible() {
+		t.Error("no Clear filter in the empty workspace list")
+	}
+	l.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if l.filter.Text != "" || l.hidden.Visible() || l.empty.Root.Visible() {
+		t.Errorf("after Esc: %q, hidden note %v", l.filter.Text, l.hidden.Visible())
+	}
+	if l.Selected() != "org_fin" || l.position(l.selected) < 0 {
+		t.Error("the shown workspace is not selected in the list again")
+	}
+}
+
+func TestWorkspaceRowsRedrawWhenCountsChange(t *testing.T) {
+	test.NewTempApp(t)
+	l := New(func(fyne.Focusable) {})
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(340, 400))
+	ws := []app.CachedWorkspace{
+		{Workspace: client.Workspace{WorkspaceID: "org_1", Name: "Finance", Scope: "organization", Access: "member"}},
+		{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Mine", Scope: "personal", Access: "owner",
+			Counts: client.Counts{Documents: 1, Ready: 1}}},
+	}
+	l.Set(ws)
+	if l.all[0].Workspace.Name != "Mine" {
+		t.Fatalf("personal workspaces must come first: %v", l.all[0].Workspace.Name)
+	}
+	changed := append([]app.CachedWorkspace(nil), ws...)
+	changed[1].Counts = client.Counts{Documents: 2, Ready: 1, NotReady: 1}
+	l.Set(changed)
+	var texts []string
+	for _, o := range test.LaidOutObjects(l.list) {
+		if r, ok := o.(*workspaceRow); ok {
+			texts = append(texts, r.counts.Text)
+		}
+	}
+	if !strings.Contains(strings.Join(texts, "|"), "2 documents · 1 ready · 1 not ready · 0 failed") {
+		t.Errorf("rows after the counts changed: %q", texts)
+	}
+}
+func TestNarrowWorkspaceRowKeepsTheNameOverTheBadges(t *testing.T) {
+	test.NewTempApp(t)
+	l := New(func(fyne.Focusable) {})
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(230, 300))
+	l.Set([]app.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Employee handbook",
+		Scope: "personal", Access: "shared"}}})
+	for _, o := range test.LaidOutObjects(l.list) {
+		r, ok := o.(*workspaceRow)
+		if !ok {
+			continue
+		}
+		name := r.name.Size().Width
+		full := fyne.MeasureText(r.name.Text, theme.TextSize(), r.name.TextStyle).Width
+		box := test.WidgetRenderer(r).Objects()[0].(*fyne.Container)
+		if name < full || box.Objects[0] != r.name {
+			t.Errorf("name %.0f wide (needs %.0f), or not alone on the first line", name, full)
+		}
+		return
+	}
+	t.Fatal("no row laid out")
+}
+
+// The rows' counts line and the note of a hidden selection read at 4.5:1 or more in both themes,
+// on the background and, for the counts, on a hovered or selected row (issue 12).
+func TestCaptionContrast(t *testing.T) {
+	test.NewTempApp(t)
+	l := New(func(fyne.Focusable) {})
+	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden},
+		map[string]bool{"workspace counts": true})
+}
