@@ -188,7 +188,12 @@ CREATE TABLE answer_schemas (
 	schema TEXT NOT NULL -- a JSON schema object
 );
 `,
-	// 5: nothing lost (issue 23). A conversation's uid is made once where it was started and kept
+	// 5: each cached workspace keeps why its last sync did not bring it whole, in words ("" when it
+	// did), so that one failing workspace is marked while the others are shown up to date.
+	`
+ALTER TABLE workspaces ADD COLUMN sync_error TEXT NOT NULL DEFAULT '';
+`,
+	// 6: nothing lost (issue 23). A conversation's uid is made once where it was started and kept
 	// by backup and import, which add only the conversations a data folder does not have: an id
 	// is only this file's, and a hash of the content would change with every turn added. The
 	// trigger gives every new row one, whoever inserts it. A conversation from before this step
@@ -197,7 +202,7 @@ CREATE TABLE answer_schemas (
 	// goes to the trash (deleted_at, unix ms) and is removed for good 30 days later.
 	`
 ALTER TABLE conversations ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-UPDATE conversations SET uid = 'v4-' || created_at || '-' || id;
+UPDATE conversations SET uid = 'v5-' || created_at || '-' || id;
 CREATE UNIQUE INDEX conversations_uid ON conversations (uid) WHERE uid != '';
 CREATE TRIGGER conversations_new_uid AFTER INSERT ON conversations WHEN new.uid = '' BEGIN
 	UPDATE conversations SET uid = lower(hex(randomblob(16))) WHERE id = new.id;

@@ -43,7 +43,9 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 		turn.RequestID != "req_fake" || turn.Usage == nil || turn.Usage.TotalTokens != 15 || turn.Response == nil {
 		t.Fatalf("turn %+v", turn)
 	}
-	if len(updates) < 3 || updates[1].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
+	// Waiting for the server, then started once it answered, then the text as it streams.
+	if len(updates) < 4 || updates[0].Stage != StageWaiting || updates[1].Stage != StageStarted ||
+		updates[2].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
 		t.Fatalf("updates %+v", updates)
 	}
 	req := fake.lastResponse(t)

@@ -15,6 +15,10 @@ import (
 type CachedWorkspace struct {
 	client.Workspace
 	SyncedAt time.Time
+	// SyncError says, in words, why the last refresh did not bring this workspace whole (its
+	// documents could not be fetched, or only their start): the desktop shows it on the
+	// workspace's row. "" when it arrived whole.
+	SyncError string
 }
 
 // ConversationKind says what a conversation talks to.

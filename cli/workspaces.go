@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"text/tabwriter"
 
@@ -27,15 +29,21 @@ func runWorkspaces(e *env, args []string) error {
 		return err
 	}
 	list, cached, err := a.FetchWorkspaces(e.ctx)
-	if err != nil {
+	if err != nil && !listingCut(err, list != nil) {
 		return err
 	}
 	e.noteCached(cached, "workspace list")
 	if asJSON {
-		return e.printJSON(list)
+		return cmp.Or(e.printJSON(list), err)
 	}
 	printWorkspaces(e, list)
-	return nil
+	return err // a listing cut short: what came is printed, then why it stopped
+}
+
+// listingCut reports a listing that the server would not let end, when what arrived came with it.
+func listingCut(err error, arrived bool) bool {
+	var pe *client.PagingError
+	return arrived && errors.As(err, &pe)
 }
 
 // noteCached says on stderr that what follows came from the cache, and why, when it did.

@@ -292,7 +292,7 @@ func conversationTitle(conv app.Conversation) string {
 	if conv.Title == "" {
 		return "New conversation"
 	}
-	return conv.Title
+	return app.OneLine(conv.Title)
 }
 
 // whenText says when t was, seen at now: minutes ago within the hour, the local time today and

@@ -74,6 +74,7 @@ type streamState struct {
 	mu       sync.Mutex
 	turnID   int64
 	stage    string
+	sent     time.Time // when the question was sent: the wait for the server is shown from it
 	text     *markdown.Coalescer
 	replaces int64  // the edited turn the new one replaces, 0 when none
 	question string // what was asked, given back to the box when it is refused before being sent
@@ -123,6 +124,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.send.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
 	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
+	c.jump.Hide() // until the reader scrolls up from a growing answer
 	c.root = c.layout()
 	c.applyDefaults()
 	c.showIdle()

@@ -105,24 +105,24 @@ func (v *turnView) set(t app.Turn) {
 	} else {
 		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
-	v.showStage(t.Status == app.TurnPending, "")
+	v.showStage(t.Status == app.TurnPending, app.StageText(""))
 	v.showOutcome(t)
 }
 
-// stream shows the preview of a streaming answer: the text so far and the server's stage.
+// stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
 func (v *turnView) stream(text, stage string) {
 	v.answer.SetText(app.SafeText(text)) // the whole text so far: a piece cut mid-sequence is whole here
 	v.showStage(true, stage)
 }
 
-// showStage shows or hides the stage line under a streaming answer.
-func (v *turnView) showStage(on bool, stage string) {
+// showStage shows or hides the stage line, label, under a streaming answer.
+func (v *turnView) showStage(on bool, label string) {
 	if !on {
 		v.spinner.Stop()
 		v.stage.Hide()
 		return
 	}
-	v.stageTxt.SetText(app.StageText(stage))
+	v.stageTxt.SetText(label)
 	v.spinner.Start()
 	v.stage.Show()
 }
@@ -169,9 +169,13 @@ func (v *turnView) setSources(t app.Turn) {
 	}
 }
 
+// maxChipChars is how much of a source's name its chip shows: the chip selects the document,
+// whose whole name is in the table and its details.
+const maxChipChars = 40
+
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, app.OneLine(src.Name), app.SourceUse(src.Used))
+	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
 }
 
 func sourceIcon(src client.AnswerSource) fyne.Resource {
