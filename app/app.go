@@ -113,6 +113,8 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, 
 		_ = st.close()
 		return "", nil, nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
 	}
+	// Conversations 30 days in the trash go for good; should it fail, the next start does it.
+	_ = st.emptyTrash(ctx, opts.Now())
 	return home, settings, st, nil
 }
 

@@ -280,11 +280,15 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 			t.Errorf("export lacks %q:\n%s", want, md)
 		}
 	}
-	// Deleting the conversation deletes its images.
+	// Deleting the conversation keeps its images in the trash; they go with it 30 days later.
 	if err := a.Conversations().Delete(ctx, turn.ConversationID); err != nil {
 		t.Fatal(err)
 	}
 	var n int
+	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d images in the trash (%v)", n, err)
+	}
+	a.store.emptyTrash(ctx, time.Now().Add(TrashKept+time.Hour))
 	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d images left (%v)", n, err)
 	}

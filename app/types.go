@@ -56,6 +56,7 @@ type Conversation struct {
 	Pinned  time.Time // when it was pinned; zero when it is not
 	Created time.Time
 	Updated time.Time
+	Deleted time.Time // when it went to the trash; zero for a conversation not in it
 }
 
 // KindLabel names what the conversation talks to, for a list: "Workspace", or a model

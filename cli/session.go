@@ -71,3 +71,15 @@ func (e *env) serverAddress() (string, error) {
 	}
 	return server, nil
 }
+
+// jsonOnlyOn reads the arguments of a command that takes only --json, then opens the app on the
+// command's server (appOn).
+func (e *env) jsonOnlyOn(cmd string, args []string) (asJSON bool, a *app.App, err error) {
+	fs := newFlagSet(e, cmd)
+	flag := fs.Bool("json", false, "print JSON")
+	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
+		return false, nil, err
+	}
+	a, err = e.appOn()
+	return *flag, a, err
+}

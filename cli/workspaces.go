@@ -24,12 +24,7 @@ commands), name, scope, your access and its document counts.
 
 // runWorkspaces is `lectern workspaces`.
 func runWorkspaces(e *env, args []string) error {
-	fs := newFlagSet(e, "workspaces")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
-		return err
-	}
-	a, err := e.appOn()
+	asJSON, a, err := e.jsonOnlyOn("workspaces", args)
 	if err != nil {
 		return err
 	}
@@ -38,7 +33,7 @@ func runWorkspaces(e *env, args []string) error {
 		return err
 	}
 	e.noteCached(cached, "workspace list")
-	if *asJSON {
+	if asJSON {
 		return cmp.Or(e.printJSON(list), err)
 	}
 	printWorkspaces(e, list)
