@@ -7,7 +7,8 @@ import (
 
 // Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
 // goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
-// Settings, Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
+// Settings, Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+D (Cmd+D) opens or closes the
+// documents panel, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
 var (
 	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSearch          = &desktop.CustomShortcut{KeyName: fyne.KeyF,
@@ -16,6 +17,7 @@ var (
 	shortcutSettings = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutOpen     = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutDocs     = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) installShortcuts() {
@@ -26,6 +28,14 @@ func (u *UI) installShortcuts() {
 	c.AddShortcut(shortcutNewConversation, func(fyne.Shortcut) { u.newConversation() })
 	c.AddShortcut(shortcutSearch, func(fyne.Shortcut) { u.searchConversations() })
 	c.AddShortcut(shortcutOpen, func(fyne.Shortcut) { u.pickFiles() })
+	c.AddShortcut(shortcutDocs, func(fyne.Shortcut) { u.toggleDocuments() })
+}
+
+// toggleDocuments opens or closes the documents panel, when the browser is shown.
+func (u *UI) toggleDocuments() {
+	if u.main != nil {
+		u.main.setDocumentsOpen(!u.main.docsOpen)
+	}
 }
 
 // searchConversations opens the search over every conversation, when the browser is shown.
@@ -67,6 +77,7 @@ func (u *UI) menu() *fyne.MainMenu {
 		u.browserItem("Search conversations…", u.searchConversations, shortcutSearch),
 		u.browserItem("Refresh", u.Refresh, shortcutRefresh),
 		u.browserItem("Filter documents", u.focusDocFilter, shortcutFilter),
+		u.browserItem("Show or hide documents", u.toggleDocuments, shortcutDocs),
 		fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)
 }

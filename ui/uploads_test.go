@@ -156,7 +156,9 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 	u := f.show(core{})
 	until(t, "the browser again", driver{u}.settled)
 	p := u.main.uploads
-	until(t, "the panel showing them resume", func() bool { return len(p.Items()) == 4 && p.Open() })
+	until(t, "the strip showing them resume", func() bool {
+		return len(p.Items()) == 4 && strings.HasPrefix(p.StripText(), "Uploading ")
+	})
 	until(t, "every file ready", func() bool {
 		for _, n := range names {
 			if stateOf(p, n) != "ready" {

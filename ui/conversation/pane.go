@@ -52,8 +52,9 @@ type Pane struct {
 	stop    *widget.Button
 	jump    *widget.Button
 	errs    *errview.View
-	kind    *widget.Label // says how a conversation of another kind goes on, when one is shown
-	editing int64         // the turn the question box edits, 0 when it asks anew
+	kind    *widget.Label   // says how a conversation of another kind goes on, when one is shown
+	bar     *fyne.Container // the window's buttons at the end of the pickers' line (AddToBar)
+	editing int64           // the turn the question box edits, 0 when it asks anew
 	root    fyne.CanvasObject
 
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
@@ -130,7 +131,11 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 }
 
 func (c *Pane) layout() fyne.CanvasObject {
-	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
+	c.bar = container.NewHBox()
+	// Both always show a choice: without the placeholder's width in their least size, a 640-wide
+	// window has room for the row.
+	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", " "
+	pickers := container.NewBorder(nil, nil, nil, container.NewHBox(c.tier, c.think, c.bar), c.picker.sel)
 	top := container.NewVBox(pickers, c.picker.note)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
 	intro := container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
@@ -407,3 +412,10 @@ func (c *Pane) Question() string { return c.input.Text }
 
 // Scopes are the choices of the scope picker: the whole workspace, then its documents.
 func (c *Pane) Scopes() []string { return c.picker.sel.Options }
+
+// AddToBar puts o at the end of the pickers' line (the window's Documents button), so that the
+// window needs no toolbar of its own above the conversation.
+func (c *Pane) AddToBar(o fyne.CanvasObject) { c.bar.Add(o) }
+
+// Transcript is the list of turns, the conversation's main area (the window measures its share).
+func (c *Pane) Transcript() fyne.CanvasObject { return c.list }

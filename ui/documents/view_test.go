@@ -94,7 +94,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	f.show("My documents")
 	v := f.v
 	uiQueue.Until(t, "the limits bar", v.LimitsShown)
-	if got := v.limits.bar.TextFormatter(); got != "25 MiB of 100 MiB used" {
+	if got := v.limits.bar.Words(); got != "25 MiB of 100 MiB used" {
 		t.Errorf("bar text %q", got)
 	}
 	if !strings.Contains(v.limits.daily.Text, "Uploads left today: 195 of 200") {
@@ -327,4 +327,12 @@ func separators(o fyne.CanvasObject) int {
 		return n
 	}
 	return 0
+}
+
+// 2.8 KB used of 100 MB shows an empty storage bar, not a full-looking blue one.
+func TestStorageBarNearlyEmptyLooksEmpty(t *testing.T) {
+	l := newLimitsBar()
+	ws := app.CachedWorkspace{Workspace: client.Workspace{Scope: "personal", Access: "owner"}}
+	l.set(ws, client.Limits{WorkspaceBytesUsed: 2867, WorkspaceBytesLimit: 100 << 20}, true)
+	uitest.CheckEmptyLooksEmpty(t, "2.8 KB of 100 MB", l.bar)
 }
