@@ -27,7 +27,7 @@ import (
 // conversation keeps the larger part (a share saved by the older layout, documents above the
 // conversation, was 0.6).
 const (
-	docPanelShare = 0.42
+	docPanelShare = 0.45
 	docPanelMax   = 0.6
 )
 

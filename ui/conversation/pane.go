@@ -60,6 +60,7 @@ type Pane struct {
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
 	follow    bool         // keep the newest turn in view while it grows
 	autoAt    float32      // the scroll offset the pane itself last scrolled to
+	endQueued bool         // a scroll to the newest turn waits for the rows being measured
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
 	OnSource func(src client.AnswerSource)
@@ -132,9 +133,9 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 
 func (c *Pane) layout() fyne.CanvasObject {
 	c.bar = container.NewHBox()
-	// Both always show a choice: without the placeholder's width in their least size, a 640-wide
-	// window has room for the row.
-	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", " "
+	// Both always show a choice, so their least width need not hold the placeholder's words: the
+	// scope's is the least, the tier's its longest name; a 640-wide window has room for the row.
+	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", "Genius"
 	pickers := container.NewBorder(nil, nil, nil, container.NewHBox(c.tier, c.think, c.bar), c.picker.sel)
 	top := container.NewVBox(pickers, c.picker.note)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
@@ -311,6 +312,23 @@ func (c *Pane) measure(i int, v *turnView, w float32) {
 	}
 	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
 	c.list.SetItemHeight(i, h+pad)
+	c.keepEnd()
+}
+
+// keepEnd scrolls to the newest turn again, once the rows measured in this layout pass have
+// their heights, while the view follows it: a conversation opens scrolled to the estimated
+// heights, and the measured ones would leave it part-way up (issue 20).
+func (c *Pane) keepEnd() {
+	if !c.follow || c.endQueued {
+		return
+	}
+	c.endQueued = true
+	c.lf.Do(func() {
+		c.endQueued = false
+		if c.follow {
+			c.scrollToEnd()
+		}
+	})
 }
 
 // estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right

@@ -105,7 +105,7 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 func (v *View) layout() fyne.CanvasObject {
 	badges := container.NewHBox(v.scope, v.access)
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
-	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.ContentClearIcon(), func() { v.SetFolded(!v.folded) })
+	v.foldB = widget.NewButtonWithIcon("Hide", theme.ContentClearIcon(), func() { v.SetFolded(!v.folded) })
 	v.foldB.Importance = widget.LowImportance
 	// The counts and the filter share a line, to leave the table the room.
 	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(widgets.VisibleHalves{}, v.counts, v.filter))
@@ -129,10 +129,10 @@ func (v *View) SetFolded(on bool) {
 		widgets.ShowIf(o, !on)
 	}
 	if on {
-		v.foldB.SetText("Show documents")
+		v.foldB.SetText("Show")
 		v.foldB.SetIcon(theme.MenuDropDownIcon())
 	} else {
-		v.foldB.SetText("Hide documents")
+		v.foldB.SetText("Hide")
 		v.foldB.SetIcon(theme.ContentClearIcon())
 	}
 	v.root.Refresh()

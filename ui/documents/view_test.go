@@ -240,8 +240,8 @@ func TestNarrowTableKeepsNameAndStatus(t *testing.T) {
 	}
 }
 
-// Hide documents folds the table, the filter and the details away (the name, badges and counts
-// stay, the counts then on the whole line); Show documents brings them back.
+// Hide folds the table, the filter and the details away (the name, badges and counts stay, the
+// counts then on the whole line; the window closes the panel then); Show brings them back.
 func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
 	f := newFixture(t, nil)
 	f.show("Finance")
@@ -250,7 +250,7 @@ func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
 	v.OnFold = func(on bool) { folds = append(folds, on) }
 	test.Tap(v.foldB)
 	uiQueue.Drain()
-	if v.body.Visible() || v.filter.Visible() || v.bottom.Visible() || !v.counts.Visible() || v.foldB.Text != "Show documents" {
+	if v.body.Visible() || v.filter.Visible() || v.bottom.Visible() || !v.counts.Visible() || v.foldB.Text != "Show" {
 		t.Fatalf("folded: table %v filter %v details %v counts %v, button %q", v.body.Visible(), v.filter.Visible(),
 			v.bottom.Visible(), v.counts.Visible(), v.foldB.Text)
 	}
@@ -260,7 +260,7 @@ func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
 	}
 	test.Tap(v.foldB)
 	uiQueue.Drain()
-	if !v.body.Visible() || !v.filter.Visible() || v.foldB.Text != "Hide documents" {
+	if !v.body.Visible() || !v.filter.Visible() || v.foldB.Text != "Hide" {
 		t.Fatalf("unfolded: table %v filter %v, button %q", v.body.Visible(), v.filter.Visible(), v.foldB.Text)
 	}
 	if d := v.counts.Size().Width - v.filter.Size().Width; d > 1 || d < -1 {
