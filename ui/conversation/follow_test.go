@@ -1,8 +1,10 @@
 package conversation
 
 import (
+	"fmt"
 	"testing"
 
+	"lectern/app"
 	"lectern/ui/internal/uitest"
 )
 
@@ -30,5 +32,26 @@ func TestOpenedConversationShowsItsLastTurn(t *testing.T) {
 	}
 	if c.jump.Visible() {
 		t.Error("Jump to latest shows on opening")
+	}
+}
+
+// Retry (here of an answered turn, asked again as a new one) follows the answer to the end, also
+// after the reader had scrolled up.
+func TestRetryFollowsTheAnswer(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	for i := range 4 {
+		ask(t, c, fmt.Sprintf("How many days of annual leave do employees get? (%d)", i))
+	}
+	c.list.ScrollToTop()
+	c.refit(len(c.turns) - 1)
+	if c.follow {
+		t.Fatal("following although scrolled up")
+	}
+	c.retryTurn(c.turns[len(c.turns)-1].ID)
+	until(t, "the answer asked again", func() bool { return c.streaming == nil && len(c.turns) == 5 && c.turns[4].Status != app.TurnPending })
+	drain()
+	if ok, at, end := c.atBottom(); !ok || !c.follow || c.jump.Visible() {
+		t.Errorf("after Retry: following %v, Jump to latest %v, scrolled to %.0f of %.0f", c.follow, c.jump.Visible(), at, end)
 	}
 }
