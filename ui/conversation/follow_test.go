@@ -55,3 +55,11 @@ func TestRetryFollowsTheAnswer(t *testing.T) {
 		t.Errorf("after Retry: following %v, Jump to latest %v, scrolled to %.0f of %.0f", c.follow, c.jump.Visible(), at, end)
 	}
 }
+
+// Jump to latest does not float in the empty pane before a workspace is chosen.
+func TestNoJumpToLatestInAnEmptyPane(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	if c := f.pane(); c.jump.Visible() {
+		t.Error("Jump to latest shows in the empty pane, no workspace chosen")
+	}
+}

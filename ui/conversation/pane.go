@@ -1,4 +1,4 @@
-// Package conversation is the conversation under the documents (the turns in a virtualised list,
+// Package conversation is the conversation, the window's main area (the turns in a virtualised list,
 // the scope, tier and thinking pickers, the question box) and the list of a workspace's
 // conversations with its search, rename, export and delete.
 package conversation
@@ -27,7 +27,7 @@ import (
 // frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
 const frameInterval = 16 * time.Millisecond
 
-// Pane is the conversation under the documents: the turns so far in a virtualised list (each
+// Pane is the conversation, the window's main area: the turns so far in a virtualised list (each
 // turn's objects built when it is first shown), the scope, tier and thinking pickers, and the
 // question box. Asking runs in a goroutine of its own; the answer's deltas are coalesced to the
 // frame rate and drawn by the turn's incremental Markdown view.
@@ -125,6 +125,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.send.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
 	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
+	c.jump.Hide() // until the reader scrolls up from a growing answer (refit)
 	c.root = c.layout()
 	c.applyDefaults()
 	c.showIdle()
