@@ -30,8 +30,10 @@ type Settings struct {
 	DemoMode      bool              `json:"demo_mode,omitempty"`
 	// SplitOffset is the share of the window's width the workspace list takes, 0 for the default.
 	SplitOffset float64 `json:"split_offset,omitempty"`
-	// DocSplitOffset is the share of the right side the unfolded documents take, 0 for the default.
+	// DocSplitOffset is the share of the right side the open documents panel takes, 0 for the default.
 	DocSplitOffset float64 `json:"doc_split_offset,omitempty"`
+	// DocumentsOpen: the documents panel beside the conversation is open (the person's choice).
+	DocumentsOpen bool `json:"documents_open,omitempty"`
 	// DocSort is the documents table's sort column (name, type, status, updated; "" is name),
 	// DocSortDesc its direction.
 	DocSort       string `json:"doc_sort,omitempty"`

@@ -145,11 +145,11 @@ func (d driver) stopAnswer() {
 	}
 }
 
-// foldDocuments folds the documents away above the conversation, or shows them again.
+// foldDocuments closes the documents panel beside the conversation, or opens it, as its button does.
 func (d driver) foldDocuments(on bool) {
 	u := d.u
 	if u.main != nil {
-		u.main.docs.SetFolded(on)
+		u.main.setDocumentsOpen(!on)
 	}
 }
 
@@ -189,7 +189,11 @@ func (d driver) showUploads(on bool) {
 // selectDocument selects the row of the document named name in the table shown, as a click on it
 // would, which shows its details; false when no listed document has that name.
 func (d driver) selectDocument(name string) bool {
-	return d.u.main != nil && d.u.main.docs.SelectNamed(name)
+	if d.u.main == nil {
+		return false
+	}
+	d.u.main.setDocumentsOpen(true) // a click on a row needs the panel open
+	return d.u.main.docs.SelectNamed(name)
 }
 
 // documentDetailsShown reports whether the selected document's details panel is shown.

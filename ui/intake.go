@@ -62,11 +62,10 @@ func pickerExtensions() []string {
 	return out
 }
 
-// addPaths sends paths to the workspace shown: refused ones are listed with their reasons, the
-// others are queued; the panel opens to show them.
+// addPaths sends paths to the workspace shown: refused ones are listed with their reasons (the
+// uploads popover opens for them), the others are queued (the uploads strip shows them).
 func (m *mainView) addPaths(paths []string) {
 	ws := m.docs.Workspace()
-	m.uploads.SetOpen(true)
 	if len(paths) == 0 {
 		return
 	}
@@ -87,7 +86,7 @@ func (m *mainView) addPaths(paths []string) {
 			if err != nil {
 				m.uploads.SetNotice(words.Sentence(m.b.Explain(err).String()))
 			}
-			m.uploads.AddResults(res)
+			m.uploads.AddResults(ws.WorkspaceID, res)
 		})
 	}()
 }

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -23,13 +22,21 @@ import (
 	"lectern/ui/workspaces"
 )
 
-// docSplitOffset is the share of the right side the documents take above the conversation.
-const docSplitOffset = 0.6
+// docPanelShare is the share of the right side the documents panel takes when open, unless the
+// person moved the split; docPanelMax is the most a saved share may take, so that the
+// conversation keeps the larger part (a share saved by the older layout, documents above the
+// conversation, was 0.6).
+const (
+	docPanelShare = 0.45
+	docPanelMax   = 0.6
+)
 
-// mainView is the workspace browser: a toolbar, the offline banner, the workspaces on the left,
-// the selected workspace's documents on the right with its conversation under them, and the
-// status bar. The uploads panel's bar is under the right side; its list takes the conversation's
-// place while open.
+// mainView is the workspace browser, laid out as a chat app (issue 20): the offline banner on
+// top, the workspaces and their conversations on the left, the conversation filling the right
+// side, the documents as a panel at its right that the person opens and closes (Documents,
+// Ctrl/Cmd+D; the choice is saved and nothing else opens it, except a tapped source chip), and
+// the status bar, which holds Refresh, Settings and the uploads' one-line strip and button (their
+// list is a popover). Nothing but the conversation's own controls takes height from it.
 type mainView struct {
 	b    *app.App
 	sync syncer // the refreshes (tests slow them down or count them)
@@ -41,6 +48,7 @@ type mainView struct {
 	status   *statusBar
 	banner   *connectionBanner
 	refreshB *widget.Button
+	docsB    *widget.Button // opens and closes the documents panel
 	syncing  *widget.Activity
 	syncText *widget.Label
 	listErr  *errview.View
@@ -48,12 +56,13 @@ type mainView struct {
 	convs    *conversation.List
 	uploads  *uploads.Panel
 	split    *container.Split
-	docSplit *container.Split // the documents above the conversation
+	docSplit *container.Split // the conversation, and the documents panel at its right
 	root     fyne.CanvasObject
 	busy     bool
 	loads    int     // workspace list reads in flight
-	docSize  float64 // the share of the right side the unfolded documents take
-	poll     poller  // refreshes the shown workspace while documents are not ready
+	docSize  float64 // the share of the right side the open documents panel takes
+	docsOpen bool
+	poll     poller // refreshes the shown workspace while documents are not ready
 	// lookups counts the last-conversation look-ups not yet shown (tests wait for none).
 	lookups atomic.Int32
 
@@ -77,14 +86,18 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	}
 	m.poll.every = pollEvery
 	m.docs.OnAsk = func(d client.Document) { m.showChat(); m.chat.AskDocument(d) }
-	m.docs.OnFold = m.foldDocuments
-	m.docs.OnDetail = m.roomForDetails
-	m.chat.OnSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID) }
+	m.docs.OnFold = func(folded bool) {
+		if folded {
+			m.setDocumentsOpen(false) // the panel's own Hide button
+		}
+	}
+	m.chat.OnSource = m.showSource
 	m.chat.OnSaved = func(conv app.Conversation) { m.convs.SelectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.uploads = uploads.New(lf, b.Uploads())
+	m.uploads = uploads.New(lf, b.Uploads(), win)
+	m.uploads.WorkspaceName = m.workspaceName
 	m.uploads.OnAdd = m.pickFiles
 	m.root = m.layout()
 	return m
@@ -93,34 +106,41 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 func (m *mainView) content() fyne.CanvasObject { return m.root }
 
 func (m *mainView) layout() fyne.CanvasObject {
+	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.Root())
+	left := container.NewVSplit(workspaces, m.convs.Root())
+	left.Offset = 0.55
+	s := m.b.Settings()
+	m.docSize = docPanelShare
+	if s.DocSplitOffset > 0.05 && s.DocSplitOffset <= docPanelMax {
+		m.docSize = s.DocSplitOffset
+	}
+	m.docsB = widget.NewButtonWithIcon("Documents", theme.FileIcon(), func() { m.setDocumentsOpen(!m.docsOpen) })
+	m.chat.AddToBar(m.docsB)
+	// In a scroll, so that a narrow window can open the panel without growing wider.
+	m.docSplit = container.NewHSplit(m.chat.Root(), container.NewHScroll(m.docs.Root()))
+	m.showDocuments(s.DocumentsOpen)
+	m.split = container.NewHSplit(left, m.docSplit)
+	m.split.Offset = 0.3
+	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
+		m.split.Offset = s.SplitOffset
+	}
+	return container.NewBorder(m.banner.root, m.statusLine(), nil, nil, m.split)
+}
+
+// statusLine is the window's bottom line: the connection, the uploads' strip and button, when
+// the cache was synced, Refresh and Settings (in the status bar, so that no toolbar takes the
+// conversation's height).
+func (m *mainView) statusLine() fyne.CanvasObject {
 	settings := widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), func() {
 		if m.onSettings != nil {
 			m.onSettings()
 		}
 	})
-	settings.Importance = widget.LowImportance
-	bar := container.NewHBox(m.refreshB, m.syncing, m.syncText, layout.NewSpacer(), settings)
-	top := container.NewVBox(widgets.SidePadded(bar), m.banner.root)
-	workspaces := container.NewBorder(nil, container.NewPadded(m.listErr.Box), nil, nil, m.list.Root())
-	left := container.NewVSplit(workspaces, m.convs.Root())
-	left.Offset = 0.55
-	s := m.b.Settings()
-	m.docSize = docSplitOffset
-	if s.DocSplitOffset > 0.05 && s.DocSplitOffset < 0.95 {
-		m.docSize = s.DocSplitOffset
-	}
-	// The open uploads list takes the conversation's place under the documents, so that new
-	// documents show in the table above it; hiding it brings the conversation back.
-	m.docSplit = container.NewVSplit(m.docs.Root(), container.NewStack(m.chat.Root(), m.uploads.Body()))
-	m.docSplit.Offset = m.docSize
-	m.uploads.OnOpen = func(open bool) { widgets.ShowIf(m.chat.Root(), !open); m.docSplit.Refresh() }
-	right := container.NewBorder(nil, m.uploads.Root(), nil, nil, m.docSplit)
-	m.split = container.NewHSplit(left, right)
-	m.split.Offset = 0.3
-	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
-		m.split.Offset = s.SplitOffset
-	}
-	return container.NewBorder(top, widgets.SidePadded(m.status.root), nil, nil, m.split)
+	m.refreshB.Importance, settings.Importance = widget.LowImportance, widget.LowImportance
+	m.status.setCenter(m.uploads.Strip())
+	m.status.addEnd(m.uploads.Button(), m.syncing, m.syncText)
+	m.status.addTail(m.refreshB, settings)
+	return widgets.SidePadded(m.status.root)
 }
 
 // start shows the cached workspaces at once, then refreshes from the server in the background.
@@ -195,6 +215,7 @@ func (m *mainView) serverKey() string {
 }
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
+	m.uploads.SetNotice("") // a refusal was about the workspace left
 	m.docs.Show(ws)
 	m.chat.SetWorkspace(ws)
 	m.convs.Show(ws.WorkspaceID)
@@ -211,8 +232,8 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 }
 
 // openLastConversation opens the workspace's most recent conversation, so that the app opens on
-// a conversation, with the documents folded away to give it the room; a workspace without one
-// gets a new, empty one, under its documents.
+// a conversation; a workspace without one gets a new, empty one. The documents panel stays as the
+// person left it.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
 	m.chat.HoldIntro()
@@ -225,51 +246,75 @@ func (m *mainView) openLastConversation(wsID string) {
 			}
 			if err != nil || !ok {
 				m.chat.ShowIntro()
-				if err == nil {
-					m.docs.SetFolded(false)
-				}
 				return
 			}
 			m.chat.Open(conv, 0)
 			m.convs.SelectConversation(conv.ID)
-			m.docs.SetFolded(true)
 		})
 	}()
 }
 
-// foldDocuments gives the conversation the room the folded documents leave, or takes it back.
-func (m *mainView) foldDocuments(folded bool) {
-	if folded {
-		if o := m.docSplit.Offset; o > 0.05 && o < 0.95 {
-			m.docSize = o
-		}
-		m.docSplit.SetOffset(0)
-	} else {
-		m.docSplit.SetOffset(m.docSize)
+// setDocumentsOpen opens or closes the documents panel at the conversation's right (Documents,
+// Ctrl/Cmd+D, the panel's Hide button) and saves the choice for the next start.
+func (m *mainView) setDocumentsOpen(open bool) {
+	if m.docsOpen == open {
+		return
 	}
+	m.keepDocSize()
+	m.showDocuments(open)
+	go func() { _ = m.b.UpdateSettings(func(s *app.Settings) { s.DocumentsOpen = open }) }()
 }
 
-// detailsOffset is the least share of the right side the documents take while a document's
-// details are shown, so that the table keeps a few rows above them.
-const detailsOffset = 0.65
+// showDocuments shows or hides the documents panel. A closed panel is folded (its table hidden)
+// and laid out at its least size: a hidden table with no size took every row of a large
+// workspace as shown and kept a divider for each (documents.TestFoldedTableOfManyDocumentsKeepsFewSeparators).
+func (m *mainView) showDocuments(open bool) {
+	m.docsOpen = open
+	m.docs.SetFolded(!open)
+	root := m.docs.Root()
+	widgets.ShowIf(m.docSplit.Trailing, open)
+	if open {
+		m.docSplit.SetOffset(1 - m.docSize)
+		m.docsB.Importance = widget.HighImportance // pressed in
+	} else {
+		root.Resize(root.MinSize())
+		m.docsB.Importance = widget.MediumImportance
+	}
+	m.docsB.Refresh()
+	m.docSplit.Refresh()
+}
 
-// roomForDetails gives the documents more of the right side when a document's details appear.
-func (m *mainView) roomForDetails() {
-	if !m.docs.Folded() && m.docSplit.Offset < detailsOffset {
-		m.docSplit.SetOffset(detailsOffset)
+// showSource shows the document of a tapped source chip: the person asked to see it, so the
+// documents panel opens when it was closed.
+func (m *mainView) showSource(src client.AnswerSource) {
+	m.setDocumentsOpen(true)
+	m.docs.SelectDocument(src.DocumentID)
+}
+
+// keepDocSize notes the share of the right side the open documents panel takes.
+func (m *mainView) keepDocSize() {
+	if o := 1 - m.docSplit.Offset; m.docsOpen && o > 0.05 && o <= docPanelMax {
+		m.docSize = o
 	}
 }
 
 // saveLayout writes the split positions into s, for the next start.
 func (m *mainView) saveLayout(s *app.Settings) {
 	s.SplitOffset = m.split.Offset
-	if o := m.docSplit.Offset; !m.docs.Folded() && o > 0.05 && o < 0.95 {
-		m.docSize = o
-	}
+	m.keepDocSize()
 	s.DocSplitOffset = m.docSize
+	s.DocumentsOpen = m.docsOpen
 }
 
-// showChat hides the uploads list, which takes the conversation's place while open.
+// workspaceName names workspace id for the uploads' groups, "" when the list does not hold it.
+func (m *mainView) workspaceName(id string) string {
+	if ws, ok := m.list.Workspace(id); ok {
+		return app.OneLine(ws.Workspace.Name)
+	}
+	return ""
+}
+
+// showChat closes the uploads popover, when a conversation is opened.
 func (m *mainView) showChat() {
 	if m.uploads.Open() {
 		m.uploads.SetOpen(false)
@@ -333,13 +378,15 @@ func (m *mainView) setBusy(on bool) {
 		m.refreshB.Disable()
 		m.syncing.Start()
 		m.syncing.Show()
-		m.syncText.SetText("Refreshing from the server…")
+		m.syncText.SetText("Refreshing…")
+		m.status.synced.Hide() // in its place, so that a small window's bottom line keeps its width
 		return
 	}
 	m.refreshB.Enable()
 	m.syncing.Stop()
 	m.syncing.Hide()
 	m.syncText.SetText("")
+	m.status.synced.Show()
 }
 
 func (m *mainView) showConnection(c app.Connection) {
@@ -369,4 +416,8 @@ func (m *mainView) handle(ev app.Event) {
 	m.convs.Handle(ev)
 }
 
-func (m *mainView) focusDocFilter() { m.docs.FocusFilter() }
+// focusDocFilter opens the documents panel, when closed, and puts the keyboard in its filter.
+func (m *mainView) focusDocFilter() {
+	m.setDocumentsOpen(true)
+	m.docs.FocusFilter()
+}

@@ -9,7 +9,8 @@ import (
 
 // Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
 // goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
-// the window it is typed in (the main window quits, as its close button does), Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation, Ctrl+Shift+N (Cmd+Shift+N) starts a model chat. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
+// the window it is typed in (the main window quits, as its close button does), Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+D (Cmd+D) opens or closes the
+// documents panel, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation, Ctrl+Shift+N (Cmd+Shift+N) starts a model chat. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
 var (
 	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSearch          = &desktop.CustomShortcut{KeyName: fyne.KeyF,
@@ -20,6 +21,7 @@ var (
 	shortcutOpen         = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutNewModelChat = &desktop.CustomShortcut{KeyName: fyne.KeyN,
 		Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	shortcutDocs = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) installShortcuts() {
@@ -32,6 +34,14 @@ func (u *UI) installShortcuts() {
 	c.AddShortcut(shortcutOpen, func(fyne.Shortcut) { u.pickFiles() })
 	c.AddShortcut(settings.ShortcutClose, func(fyne.Shortcut) { u.Quit() })
 	c.AddShortcut(shortcutNewModelChat, func(fyne.Shortcut) { u.newModelChat() })
+	c.AddShortcut(shortcutDocs, func(fyne.Shortcut) { u.toggleDocuments() })
+}
+
+// toggleDocuments opens or closes the documents panel, when the browser is shown.
+func (u *UI) toggleDocuments() {
+	if u.main != nil {
+		u.main.setDocumentsOpen(!u.main.docsOpen)
+	}
 }
 
 // searchConversations opens the search over every conversation, when the browser is shown.
@@ -81,6 +91,7 @@ func (u *UI) menu() *fyne.MainMenu {
 		u.browserItem("Search conversations…", u.searchConversations, shortcutSearch),
 		u.browserItem("Refresh", u.Refresh, shortcutRefresh),
 		u.browserItem("Filter documents", u.focusDocFilter, shortcutFilter),
+		u.browserItem("Show or hide documents", u.toggleDocuments, shortcutDocs),
 		fyne.NewMenuItemSeparator(), settings, quit)
 	return fyne.NewMainMenu(file)
 }

@@ -16,23 +16,6 @@ import (
 	"lectern/ui/internal/uitest"
 )
 
-// The documents take more of the right side when a document's details appear.
-func TestDocumentDetailsGetTheRoom(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	f.u.win.Resize(fyne.NewSize(1100, 700))
-	m.selectNamed(t, "Finance")
-	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
-	m.docs.SetFolded(false)
-	m.docSplit.SetOffset(0.3)
-	if !(driver{f.u}).selectDocument("scanned-invoice-0042.pdf") {
-		t.Fatal("no scanned-invoice-0042.pdf in Finance")
-	}
-	if !m.docs.DetailsShown() || m.docSplit.Offset < detailsOffset {
-		t.Errorf("details %v; the documents take %.2f of the right side", m.docs.DetailsShown(), m.docSplit.Offset)
-	}
-}
-
 // pollBackend serves every document as not ready until ready is set, and counts refreshes.
 type pollBackend struct {
 	documents.Backend
@@ -122,12 +105,13 @@ func TestLayoutSortAndWorkspaceRestoredAfterRestart(t *testing.T) {
 	m.docs.SortBy(doclist.ColStatus)
 	m.docs.SortBy(doclist.ColStatus)
 	m.split.SetOffset(0.22)
+	m.setDocumentsOpen(true)
 	m.docSplit.SetOffset(0.5)
 	until(t, "the sort saved", func() bool { s := f.app.Settings(); return s.DocSort == "status" && s.DocSortDesc })
 	until(t, "the workspace saved", func() bool { return len(f.app.Settings().LastWorkspace) > 0 })
 	f.u.Quit()
 	drain()
-	if s := f.app.Settings(); s.WindowWidth != 900 || s.WindowHeight != 650 || s.SplitOffset != 0.22 || s.DocSplitOffset != 0.5 {
+	if s := f.app.Settings(); s.WindowWidth != 900 || s.WindowHeight != 650 || s.SplitOffset != 0.22 || s.DocSplitOffset != 0.5 || !s.DocumentsOpen {
 		t.Errorf("saved %+v", s)
 	}
 	u := newTestUI(test.NewTempApp(t), f.app, core{})
@@ -139,8 +123,8 @@ func TestLayoutSortAndWorkspaceRestoredAfterRestart(t *testing.T) {
 	if got := u.win.Canvas().Size(); got != fyne.NewSize(900, 650) {
 		t.Errorf("window %v", got)
 	}
-	if u.main.split.Offset != 0.22 || u.main.docSize != 0.5 {
-		t.Errorf("splits %v %v", u.main.split.Offset, u.main.docSize)
+	if u.main.split.Offset != 0.22 || u.main.docSize != 0.5 || !u.main.docsOpen {
+		t.Errorf("splits %v %v, documents open %v", u.main.split.Offset, u.main.docSize, u.main.docsOpen)
 	}
 	if col, desc := u.main.docs.Model().Sort(); col != doclist.ColStatus || !desc {
 		t.Errorf("sort %v %v", col, desc)

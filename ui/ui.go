@@ -131,7 +131,16 @@ func (u *UI) setView(v view, name string) {
 	}
 }
 
+// leaveMain closes what the workspace browser shown lays over the window (the uploads' popover),
+// before another view replaces it.
+func (u *UI) leaveMain() {
+	if u.main != nil {
+		u.main.uploads.SetOpen(false)
+	}
+}
+
 func (u *UI) showFirstRun() {
+	u.leaveMain()
 	u.main = nil
 	f := newFirstRun(u.lf, u.b, u.win)
 	f.OnConnected = u.showMain
@@ -140,6 +149,7 @@ func (u *UI) showFirstRun() {
 }
 
 func (u *UI) showMain() {
+	u.leaveMain()
 	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
 	if u.trace != nil {

@@ -156,7 +156,9 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 	u := f.show(core{})
 	until(t, "the browser again", driver{u}.settled)
 	p := u.main.uploads
-	until(t, "the panel showing them resume", func() bool { return len(p.Items()) == 4 && p.Open() })
+	until(t, "the strip showing them resume", func() bool {
+		return len(p.Items()) == 4 && strings.HasPrefix(p.StripText(), "Uploading ")
+	})
 	until(t, "every file ready", func() bool {
 		for _, n := range names {
 			if stateOf(p, n) != "ready" {
@@ -216,5 +218,26 @@ func TestIntakeCtrlOOpensTheFilePicker(t *testing.T) {
 	f.u.pickFiles()
 	if f.u.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("Ctrl/Cmd+O showed no file picker")
+	}
+}
+
+// After Clear finished the uploads popover says there is nothing, and how to add files, rather
+// than showing an empty pane; the strip is gone.
+func TestUploadsEmptyAfterClearSaysWhatToDo(t *testing.T) {
+	f := newFixture(t, uploadConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	dir := t.TempDir()
+	driver{f.u}.addFiles(writeTestFile(t, dir, "minutes.txt", []byte("Minutes: the budget was approved.")))
+	p := m.uploads
+	until(t, "the upload ready", func() bool { return stateOf(p, "minutes.txt") == "ready" })
+	p.SetOpen(true)
+	p.ClearFinished()
+	until(t, "the rows cleared", func() bool { return len(p.Items()) == 0 })
+	if !p.EmptyShown() {
+		t.Error("the empty popover says nothing")
+	}
+	if txt := p.StripText(); txt != "" {
+		t.Errorf("the strip still says %q with nothing running", txt)
 	}
 }

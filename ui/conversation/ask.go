@@ -108,6 +108,8 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 	s := &streamState{replaces: replaces, question: question}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
+	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
+	c.jump.Hide()
 	c.showIdle()
 	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
 	go func() {

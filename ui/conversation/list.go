@@ -199,7 +199,7 @@ func (c *List) updateEmpty(err error) {
 	case !c.loaded:
 		c.empty.SetText("Loading conversations…")
 	default:
-		c.empty.SetText("No conversations yet — ask a question below.")
+		c.empty.SetText("No conversations yet — ask a question in the box on the right.")
 	}
 	c.empty.Show()
 }

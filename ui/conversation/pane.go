@@ -1,4 +1,4 @@
-// Package conversation is the conversation under the documents (the turns in a virtualised list,
+// Package conversation is the conversation, the window's main area (the turns in a virtualised list,
 // the scope, tier and thinking pickers, the question box) and the list of a workspace's
 // conversations with its search, rename, export and delete.
 package conversation
@@ -27,7 +27,7 @@ import (
 // frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
 const frameInterval = 16 * time.Millisecond
 
-// Pane is the conversation under the documents: the turns so far in a virtualised list (each
+// Pane is the conversation, the window's main area: the turns so far in a virtualised list (each
 // turn's objects built when it is first shown), the scope, tier and thinking pickers, and the
 // question box. Asking runs in a goroutine of its own; the answer's deltas are coalesced to the
 // frame rate and drawn by the turn's incremental Markdown view.
@@ -53,13 +53,15 @@ type Pane struct {
 	stop     *widget.Button
 	jump     *widget.Button
 	errs     *errview.View
-	kind     *widget.Label // says how a conversation of another kind goes on, when one is shown
-	editing  int64         // the turn the question box edits, 0 when it asks anew
+	kind     *widget.Label   // says how a conversation of another kind goes on, when one is shown
+	bar      *fyne.Container // the window's buttons at the end of the pickers' line (AddToBar)
+	editing  int64           // the turn the question box edits, 0 when it asks anew
 	root     fyne.CanvasObject
 
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
 	follow    bool         // keep the newest turn in view while it grows
 	autoAt    float32      // the scroll offset the pane itself last scrolled to
+	endQueued bool         // a scroll to the newest turn waits for the rows being measured
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
 	OnSource func(src client.AnswerSource)
@@ -129,7 +131,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.send.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
 	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
-	c.jump.Hide() // until the reader scrolls up from a growing answer
+	c.jump.Hide() // until the reader scrolls up from a growing answer (refit)
 	c.root = c.layout()
 	c.applyDefaults()
 	c.showIdle()
@@ -137,7 +139,11 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 }
 
 func (c *Pane) layout() fyne.CanvasObject {
-	pickers := container.NewBorder(nil, nil, widget.NewLabel("Ask"), container.NewHBox(c.tier, c.think), c.picker.sel)
+	c.bar = container.NewHBox()
+	// Both always show a choice, so their least width need not hold the placeholder's words: the
+	// scope's is the least, the tier's its longest name; a 640-wide window has room for the row.
+	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", "Genius"
+	pickers := container.NewBorder(nil, nil, nil, container.NewHBox(c.tier, c.think, c.bar), c.picker.sel)
 	top := container.NewVBox(pickers, c.picker.note)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
 	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.
@@ -321,6 +327,23 @@ func (c *Pane) measure(i int, v *turnView, w float32) {
 	}
 	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
 	c.list.SetItemHeight(i, h+pad)
+	c.keepEnd()
+}
+
+// keepEnd scrolls to the newest turn again, once the rows measured in this layout pass have
+// their heights, while the view follows it: a conversation opens scrolled to the estimated
+// heights, and the measured ones would leave it part-way up (issue 20).
+func (c *Pane) keepEnd() {
+	if !c.follow || c.endQueued {
+		return
+	}
+	c.endQueued = true
+	c.lf.Do(func() {
+		c.endQueued = false
+		if c.follow {
+			c.scrollToEnd()
+		}
+	})
 }
 
 // estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right
@@ -429,3 +452,10 @@ func (c *Pane) Question() string { return c.input.Text }
 
 // Scopes are the choices of the scope picker: the whole workspace, then its documents.
 func (c *Pane) Scopes() []string { return c.picker.sel.Options }
+
+// AddToBar puts o at the end of the pickers' line (the window's Documents button), so that the
+// window needs no toolbar of its own above the conversation.
+func (c *Pane) AddToBar(o fyne.CanvasObject) { c.bar.Add(o) }
+
+// Transcript is the list of turns, the conversation's main area (the window measures its share).
+func (c *Pane) Transcript() fyne.CanvasObject { return c.list }

@@ -10,20 +10,21 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/widgets"
 )
 
 // limitsBar shows, for the owner's own personal workspaces, the upload limits the server last
 // reported: workspace bytes used of the limit as a bar, and uploads and OCR pages left today.
 type limitsBar struct {
-	bar   *widget.ProgressBar
+	bar   *widgets.Meter
 	daily *widget.Label
 	root  *fyne.Container
 	lim   client.Limits
 }
 
 func newLimitsBar() *limitsBar {
-	l := &limitsBar{bar: widget.NewProgressBar(), daily: widget.NewLabel("")}
-	l.bar.TextFormatter = func() string {
+	l := &limitsBar{bar: widgets.NewMeter(1), daily: widget.NewLabel("")}
+	l.bar.Text = func() string {
 		return fmt.Sprintf("%s of %s used", words.Bytes(l.lim.WorkspaceBytesUsed), words.Bytes(l.lim.WorkspaceBytesLimit))
 	}
 	l.root = container.NewBorder(nil, nil, widget.NewLabel("Storage"), nil, container.NewVBox(l.bar))

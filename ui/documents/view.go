@@ -106,7 +106,7 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 func (v *View) layout() fyne.CanvasObject {
 	badges := container.NewHBox(v.scope, v.access)
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(badges, v.loading), v.title)
-	v.foldB = widget.NewButtonWithIcon("Hide documents", theme.MenuDropUpIcon(), func() { v.SetFolded(!v.folded) })
+	v.foldB = widget.NewButtonWithIcon("Hide", theme.ContentClearIcon(), func() { v.SetFolded(!v.folded) })
 	v.foldB.Importance = widget.LowImportance
 	// The counts and the filter share a line, to leave the table the room.
 	counts := container.NewBorder(nil, nil, nil, v.foldB, container.New(widgets.VisibleHalves{}, v.counts, v.filter))
@@ -121,19 +121,20 @@ func (v *View) layout() fyne.CanvasObject {
 	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
 }
 
-// SetFolded folds the documents away (the workspace's name, badges and counts stay), so that the
-// conversation under them has the room, or shows them again.
+// SetFolded folds the documents away (the workspace's name, badges and counts stay), or shows
+// them again: the window folds them while their panel is closed, and its Hide documents button
+// asks the window to close the panel (OnFold).
 func (v *View) SetFolded(on bool) {
 	v.folded = on
 	for _, o := range []fyne.CanvasObject{v.unfolded, v.filter, v.body, v.bottom} {
 		widgets.ShowIf(o, !on)
 	}
 	if on {
-		v.foldB.SetText("Show documents")
+		v.foldB.SetText("Show")
 		v.foldB.SetIcon(theme.MenuDropDownIcon())
 	} else {
-		v.foldB.SetText("Hide documents")
-		v.foldB.SetIcon(theme.MenuDropUpIcon())
+		v.foldB.SetText("Hide")
+		v.foldB.SetIcon(theme.ContentClearIcon())
 	}
 	v.root.Refresh()
 	if v.OnFold != nil {

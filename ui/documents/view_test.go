@@ -94,7 +94,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 	f.show("My documents")
 	v := f.v
 	uiQueue.Until(t, "the limits bar", v.LimitsShown)
-	if got := v.limits.bar.TextFormatter(); got != "25 MiB of 100 MiB used" {
+	if got := v.limits.bar.Words(); got != "25 MiB of 100 MiB used" {
 		t.Errorf("bar text %q", got)
 	}
 	if !strings.Contains(v.limits.daily.Text, "Uploads left today: 195 of 200") {
@@ -240,8 +240,8 @@ func TestNarrowTableKeepsNameAndStatus(t *testing.T) {
 	}
 }
 
-// Hide documents folds the table, the filter and the details away (the name, badges and counts
-// stay, the counts then on the whole line); Show documents brings them back.
+// Hide folds the table, the filter and the details away (the name, badges and counts stay, the
+// counts then on the whole line; the window closes the panel then); Show brings them back.
 func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
 	f := newFixture(t, nil)
 	f.show("Finance")
@@ -250,7 +250,7 @@ func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
 	v.OnFold = func(on bool) { folds = append(folds, on) }
 	test.Tap(v.foldB)
 	uiQueue.Drain()
-	if v.body.Visible() || v.filter.Visible() || v.bottom.Visible() || !v.counts.Visible() || v.foldB.Text != "Show documents" {
+	if v.body.Visible() || v.filter.Visible() || v.bottom.Visible() || !v.counts.Visible() || v.foldB.Text != "Show" {
 		t.Fatalf("folded: table %v filter %v details %v counts %v, button %q", v.body.Visible(), v.filter.Visible(),
 			v.bottom.Visible(), v.counts.Visible(), v.foldB.Text)
 	}
@@ -260,7 +260,7 @@ func TestFoldingDocumentsKeepsTheHeader(t *testing.T) {
 	}
 	test.Tap(v.foldB)
 	uiQueue.Drain()
-	if !v.body.Visible() || !v.filter.Visible() || v.foldB.Text != "Hide documents" {
+	if !v.body.Visible() || !v.filter.Visible() || v.foldB.Text != "Hide" {
 		t.Fatalf("unfolded: table %v filter %v, button %q", v.body.Visible(), v.filter.Visible(), v.foldB.Text)
 	}
 	if d := v.counts.Size().Width - v.filter.Size().Width; d > 1 || d < -1 {
@@ -327,4 +327,12 @@ func separators(o fyne.CanvasObject) int {
 		return n
 	}
 	return 0
+}
+
+// 2.8 KB used of 100 MB shows an empty storage bar, not a full-looking blue one.
+func TestStorageBarNearlyEmptyLooksEmpty(t *testing.T) {
+	l := newLimitsBar()
+	ws := app.CachedWorkspace{Workspace: client.Workspace{Scope: "personal", Access: "owner"}}
+	l.set(ws, client.Limits{WorkspaceBytesUsed: 2867, WorkspaceBytesLimit: 100 << 20}, true)
+	uitest.CheckEmptyLooksEmpty(t, "2.8 KB of 100 MB", l.bar)
 }

@@ -26,7 +26,7 @@ func (p *Panel) Retry(it Item) {
 func (p *Panel) showError(id int64, err error) {
 	if i := p.index(id); i >= 0 {
 		p.items[i].Entry.Error = words.Sentence(err.Error())
-		p.list.RefreshItem(i)
+		p.refreshRow(i)
 	}
 }
 
@@ -46,7 +46,7 @@ func (p *Panel) remove(it Item) {
 // dropRefused takes the refused rows matching fn off the list.
 func (p *Panel) dropRefused(fn func(Item) bool) {
 	p.items = slices.DeleteFunc(p.items, func(x Item) bool { return x.Refused() && fn(x) })
-	p.list.Refresh()
+	p.relist()
 	p.changed()
 }
 

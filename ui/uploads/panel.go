@@ -9,9 +9,7 @@ import (
 	"slices"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -20,26 +18,29 @@ import (
 	"lectern/ui/widgets"
 )
 
-// panelHeight is the least height of the open uploads list (its split gives it more).
-const panelHeight = 80
-
-// Panel lists every upload of the queue, and the files refused before they were queued,
-// under the workspace's documents. Rows stay until removed; Clear finished removes the ready ones
-// and the refused ones together. It opens by itself when files are added, and can be hidden; its
-// button's badge counts what is still running. A row changes with RefreshItem, never the list.
+// Panel lists every upload of the queue, and the files refused before they were queued, in a
+// popover over the window (SetOpen), grouped by workspace, newest first; while uploads run, or a
+// drop was refused, a one-line strip says so (Strip), and takes no room otherwise. Rows stay until
+// removed; Clear finished removes the ready ones and the refused ones together. Its button's badge
+// counts what is still running. A row changes with RefreshItem, never the list.
 type Panel struct {
 	lf                 life.Life
 	q                  Queue
-	items              []Item
+	win                fyne.Window
+	items              []Item // newest first
+	lines              []line // the list's lines: each workspace's name, then its rows
 	list               *widget.List
-	body               *fyne.Container
+	content            fyne.CanvasObject // the popover's content
+	popup              *widget.PopUp
+	empty              *widget.Label // in the popover when there is no row
 	toggle, clear, add *widget.Button
 	count              *widgets.Badge
+	strip              *widget.Label // the one line under the window while uploads run
 	notice             *widget.Label // why a drop was not taken
-	root               *fyne.Container
+	button             fyne.CanvasObject
 	open               bool
-	// OnOpen is called when the list is shown or hidden.
-	OnOpen func(open bool)
+	// WorkspaceName names a workspace for its group of rows ("" when unknown).
+	WorkspaceName func(id string) string
 	// OnAdd is called by Add files.
 	OnAdd func()
 	// OnChanged, when set, is called on the UI goroutine after a row changed (tests, the harness).
@@ -55,12 +56,10 @@ type Queue interface {
 	ClearFinished(ctx context.Context) error
 }
 
-// New makes the panel, closed and empty, over the queue q; Load reads the queue.
-func New(lf life.Life, q Queue) *Panel {
-	p := &Panel{lf: lf, q: q, count: widgets.NewBadge("", theme.ColorNamePrimary)}
-	p.list = widget.NewList(func() int { return len(p.items) },
-		func() fyne.CanvasObject { return p.newRow() },
-		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*uploadRow).set(p.items[i]) })
+// New makes the panel, closed and empty, over the queue q, for the window win; Load reads the queue.
+func New(lf life.Life, q Queue, win fyne.Window) *Panel {
+	p := &Panel{lf: lf, q: q, win: win, count: widgets.NewBadge("", theme.ColorNamePrimary)}
+	p.list = widget.NewList(func() int { return len(p.lines) }, func() fyne.CanvasObject { return p.newLine() }, p.updateLine)
 	p.toggle = widget.NewButtonWithIcon("Uploads", theme.UploadIcon(), func() { p.SetOpen(!p.open) })
 	p.toggle.Importance = widget.LowImportance
 	p.add = widget.NewButtonWithIcon("Add files…", theme.ContentAddIcon(), func() {
@@ -70,18 +69,32 @@ func New(lf life.Life, q Queue) *Panel {
 	})
 	p.clear = widget.NewButtonWithIcon("Clear finished", theme.ContentClearIcon(), p.ClearFinished)
 	p.clear.Importance = widget.LowImportance
-	space := canvas.NewRectangle(nil)
-	space.SetMinSize(fyne.NewSize(0, panelHeight))
-	p.body = container.NewStack(space, p.list)
-	p.body.Hide()
-	bar := container.NewHBox(p.add, p.toggle, container.NewCenter(p.count), layout.NewSpacer(), p.clear)
 	p.notice = widget.NewLabel("")
 	p.notice.Wrapping = fyne.TextWrapWord
 	p.notice.Importance = widget.DangerImportance
 	p.notice.Hide()
-	p.root = container.NewVBox(widget.NewSeparator(), bar, p.notice)
+	p.empty = widget.NewLabel(emptyText)
+	p.empty.Wrapping, p.empty.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
+	p.strip = widget.NewLabel("")
+	p.strip.Truncation = fyne.TextTruncateEllipsis
+	p.strip.Hide()
+	p.button = container.NewHBox(p.toggle, container.NewCenter(p.count))
+	p.content = p.layout()
 	p.updateCount()
 	return p
+}
+
+// emptyText is what the popover says when it lists nothing.
+const emptyText = "No uploads. Drop files on the window, or use Add files…, to add them to one of your own personal workspaces."
+
+func (p *Panel) layout() fyne.CanvasObject {
+	closeB := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { p.SetOpen(false) })
+	closeB.Importance = widget.LowImportance
+	title := widget.NewLabel("Uploads")
+	title.TextStyle = fyne.TextStyle{Bold: true}
+	head := container.NewBorder(nil, nil, title, container.NewHBox(p.add, p.clear, closeB))
+	body := container.NewStack(p.list, container.NewCenter(p.empty))
+	return container.NewBorder(container.NewVBox(head, p.notice), nil, nil, nil, body)
 }
 
 func (p *Panel) newRow() *uploadRow {
@@ -91,26 +104,34 @@ func (p *Panel) newRow() *uploadRow {
 	return r
 }
 
-// SetOpen shows or hides the list.
+// SetOpen shows or hides the popover that lists the rows, above the panel's button.
 func (p *Panel) SetOpen(on bool) {
 	p.open = on
-	widgets.ShowIf(p.body, on)
-	if p.OnOpen != nil {
-		p.OnOpen(on)
-	}
-	if on {
-		p.toggle.SetText("Hide uploads")
-	} else {
+	if !on {
+		if p.popup != nil {
+			p.popup.Hide()
+		}
 		p.toggle.SetText("Uploads")
+		return
 	}
-	p.root.Refresh()
+	if p.popup == nil {
+		p.popup = widget.NewPopUp(p.content, p.win.Canvas())
+	}
+	p.showEmpty()
+	p.place()
+	p.popup.Show()
+	p.toggle.SetText("Hide uploads")
 }
 
-// SetNotice shows text above the list ("" hides it): why a drop was not taken.
+// SetNotice says text in the strip and atop the popover ("" hides it): why a drop was not taken.
+// A refusal opens the popover, which says it whole.
 func (p *Panel) SetNotice(text string) {
 	p.notice.SetText(text)
 	widgets.ShowIf(p.notice, text != "")
-	p.root.Refresh()
+	p.updateCount()
+	if text != "" {
+		p.SetOpen(true)
+	}
 }
 
 // Load reads the whole queue (at start, and after a server change), keeping the refused files.
@@ -122,15 +143,11 @@ func (p *Panel) Load() {
 				return
 			}
 			items := p.refusedItems()
-			for _, e := range list {
+			for _, e := range slices.Backward(list) { // newest first
 				items = append(items, Item{Entry: e})
 			}
 			p.items = items
-			p.list.Refresh()
-			p.updateCount()
-			if p.RunningCount() > 0 {
-				p.SetOpen(true) // resuming after a restart: show it
-			}
+			p.relist()
 		})
 	}()
 }
@@ -145,18 +162,24 @@ func (p *Panel) refusedItems() []Item {
 	return out
 }
 
-// AddResults lists what AddFiles did with a drop: refused files with their reasons, and the
-// queued ones (their rows come, or are already there, through the queue's events).
-func (p *Panel) AddResults(results []app.EnqueueResult) {
+// AddResults lists what AddFiles did with a drop on workspace wsID: refused files with their
+// reasons, and the queued ones (their rows come, or are already there, through the queue's
+// events). The popover opens when a file was refused, for the reason; the strip shows the rest.
+func (p *Panel) AddResults(wsID string, results []app.EnqueueResult) {
+	refused := false
 	for _, r := range results {
 		if r.ID != 0 {
 			p.fetch(r.ID)
 			continue
 		}
-		p.items = append(p.items, Item{Entry: app.Upload{Name: r.Name, Path: r.Path, Size: fileSize(r.Path)}, Reason: r.Reason})
+		refused = true
+		e := app.Upload{WorkspaceID: wsID, Name: r.Name, Path: r.Path, Size: fileSize(r.Path)}
+		p.items = slices.Insert(p.items, 0, Item{Entry: e, Reason: r.Reason})
 	}
-	p.list.Refresh()
-	p.SetOpen(true)
+	p.relist()
+	if refused {
+		p.SetOpen(true)
+	}
 	p.changed()
 }
 
@@ -176,14 +199,14 @@ func (p *Panel) Handle(ev app.Event) {
 	switch {
 	case ch.State == "" && i >= 0:
 		p.items = slices.Delete(p.items, i, i+1)
-		p.list.Refresh()
+		p.relist()
 	case ch.State == "":
 	case i < 0:
 		p.fetch(ch.ID)
 		return
 	case p.items[i].Entry.State == ch.State && ch.State == app.UploadSending && p.items[i].Entry.Error == "":
 		p.items[i].Entry.Sent = ch.Sent // progress: no need to read the entry
-		p.list.RefreshItem(i)
+		p.refreshRow(i)
 	default:
 		p.fetch(ch.ID)
 		return
@@ -201,10 +224,10 @@ func (p *Panel) fetch(id int64) {
 			}
 			if i := p.index(id); i >= 0 {
 				p.items[i].Entry = e
-				p.list.RefreshItem(i)
+				p.refreshRow(i)
 			} else {
-				p.items = append(p.items, Item{Entry: e})
-				p.list.Refresh()
+				p.items = slices.Insert(p.items, 0, Item{Entry: e}) // newest first, in sight
+				p.relist()
 			}
 			p.changed()
 		})
@@ -228,12 +251,13 @@ func (p *Panel) RunningCount() int {
 	return n
 }
 
-// updateCount shows how many uploads still run on the button's badge.
+// updateCount shows how many uploads still run on the button's badge, and in the strip.
 func (p *Panel) updateCount() {
 	n := p.RunningCount()
 	widgets.ShowIf(p.count, n > 0)
 	p.count.Text = fmt.Sprint(n)
 	p.count.Refresh()
+	p.updateStrip()
 }
 
 // Open reports whether the list is shown.
@@ -247,7 +271,7 @@ func (p *Panel) Notice() string {
 	return p.notice.Text
 }
 
-// Items are the panel's rows, in order.
+// Items are the panel's rows, newest first.
 func (p *Panel) Items() []Item { return p.items }
 
 // Item returns the row named name.
@@ -263,9 +287,9 @@ func (p *Panel) Item(name string) (Item, bool) {
 // CountShown reports whether the Uploads button's badge shows a count of running uploads.
 func (p *Panel) CountShown() bool { return p.count.Visible() }
 
-// Root is the panel's bar (Add files, Uploads, Clear finished) and its notice, under the window's
-// right side.
-func (p *Panel) Root() fyne.CanvasObject { return p.root }
+// Button is the Uploads button with its badge, which opens the popover (the window's status bar).
+func (p *Panel) Button() fyne.CanvasObject { return p.button }
 
-// Body is the list of rows, which the window shows in the conversation's place while it is open.
-func (p *Panel) Body() fyne.CanvasObject { return p.body }
+// Strip is the one line that says what the uploads are doing while they run, or why a drop was
+// refused; hidden otherwise, so that it takes no room.
+func (p *Panel) Strip() fyne.CanvasObject { return p.strip }

@@ -36,7 +36,7 @@ type uploadRow struct {
 	widget.BaseWidget
 	name, size, detail *widget.Label
 	state              *widgets.Badge
-	bar                *widget.ProgressBar
+	bar                *widgets.Meter
 	retry, remove      *widget.Button
 	item               Item
 
@@ -48,7 +48,7 @@ var _ fyne.Widget = (*uploadRow)(nil)
 
 func newUploadRow() *uploadRow {
 	r := &uploadRow{name: widget.NewLabel(""), size: widget.NewLabel(""), detail: widget.NewLabel(""),
-		state: widgets.NewBadge("", theme.ColorNameInputBorder), bar: widget.NewProgressBar()}
+		state: widgets.NewBadge("", theme.ColorNameInputBorder), bar: widgets.NewMeter(1)}
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.size.Importance = widget.LowImportance

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"lectern/app"
+	"lectern/ui/internal/uitest"
 )
 
 func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
@@ -24,4 +25,11 @@ func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
 	if w, _ := stateWords(it); w != "waiting" || !strings.Contains(it.Detail(), "by itself") {
 		t.Errorf("waiting shown as %q: %q", w, it.Detail())
 	}
+}
+
+// A file at 0% shows an empty bar, not a full-looking blue one.
+func TestUploadBarAtZeroLooksEmpty(t *testing.T) {
+	r := newUploadRow()
+	r.set(Item{Entry: app.Upload{ID: 1, Name: "a.txt", Size: 1000, Sent: 0, State: app.UploadSending}})
+	uitest.CheckEmptyLooksEmpty(t, "an upload at 0%", r.bar)
 }

@@ -120,7 +120,10 @@ func (t *tour) demoBrowser() (fyne.Window, error) {
 	return t.w.Main(), t.selectWorkspace("My documents", "")
 }
 
+// websiteImport opens the documents panel (closed at first: the window opens on the
+// conversation) on a workspace with a website import.
 func (t *tour) websiteImport() (fyne.Window, error) {
+	onUI(func() { t.w.FoldDocuments(false) })
 	return t.w.Main(), t.selectWorkspace("Operations", "")
 }
 
@@ -160,10 +163,10 @@ func (t *tour) emptyFilter() (fyne.Window, error) {
 	return t.w.Main(), t.selectWorkspace("Finance", "zzz")
 }
 
-// narrow shoots the window at 640×480: names over their
-// badges, the table's Name and Status in sight.
+// narrow shoots the window at 640×480, the documents panel closed: names over their badges, the
+// conversation filling the right side.
 func (t *tour) narrow() (fyne.Window, error) {
-	onUI(func() { t.w.FilterDocuments("") })
+	onUI(func() { t.w.FilterDocuments(""); t.w.FoldDocuments(true) })
 	if err := t.selectWorkspace("Employee handbook (published)", ""); err != nil {
 		return nil, err
 	}
@@ -284,6 +287,7 @@ func (t *tour) answerStreaming() (fyne.Window, error) {
 		return nil, err
 	}
 	t.slow = slow
+	onUI(func() { t.w.ShowUploads(false) }) // the popover the previous stop opened
 	if err := t.b.Connect(context.Background(), slow.url, slow.key); err != nil {
 		return nil, fmt.Errorf("connect to the slow server: %w", err)
 	}
