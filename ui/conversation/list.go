@@ -38,7 +38,7 @@ type List struct {
 	hidden      map[int64]bool
 	pending     *pendingDelete
 
-	list    *widget.List
+	list    *widgets.KeyList
 	empty   *widget.Label
 	errView *errview.View
 	undoBar *fyne.Container
@@ -67,10 +67,10 @@ func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
-	c.list = widget.NewList(func() int { return len(c.all) },
+	c.list = widgets.NewKeyList(func() int { return len(c.all) },
 		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*conversationRow).set(c.all[id], time.Now()) })
-	c.list.OnSelected = c.rowSelected
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*conversationRow).set(c.all[id], time.Now()) },
+		c.rowSelected)
 	c.root = c.layout()
 	c.updateEmpty(nil)
 	go c.tick(time.Minute)
@@ -319,6 +319,12 @@ func whenText(t, now time.Time) string {
 	}
 	return t.Format("2 Jan 2006")
 }
+
+// Focus puts the keyboard in the rows, on the open conversation (F6, the command palette).
+func (c *List) Focus() { c.win.Canvas().Focus(c.list) }
+
+// Owns says whether f is one of the rows' keyboard stops, so that F6 knows the pane it is in.
+func (c *List) Owns(f fyne.Focusable) bool { return f == c.list }
 
 // Root is the list's content.
 func (c *List) Root() fyne.CanvasObject { return c.root }

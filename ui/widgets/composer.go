@@ -59,6 +59,7 @@ func (c *Composer) KeyUp(k *fyne.KeyEvent) {
 // TypedKey sends on Enter (not with Shift) and stops on Esc; other keys edit the text.
 func (c *Composer) TypedKey(k *fyne.KeyEvent) {
 	switch {
+	case ForwardKey(c, k):
 	case isReturn(k.Name) && !c.shift:
 		c.send()
 	case k.Name == fyne.KeyEscape && c.OnEscape != nil:

@@ -133,3 +133,21 @@ func TestCaptionContrast(t *testing.T) {
 	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden},
 		map[string]bool{"workspace counts": true})
 }
+
+func TestArrowsAndEnterPickAWorkspace(t *testing.T) {
+	l, w, picked := demoList(t)
+	l.SelectNamed("My documents")
+	*picked = nil
+	c := w.Canvas()
+	for i := 0; i < 4 && c.Focused() != l.list; i++ {
+		c.FocusNext()
+	}
+	if c.Focused() != l.list {
+		t.Fatal("Tab does not reach the workspace rows")
+	}
+	l.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	l.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(*picked) != 1 || (*picked)[0].Workspace.Name != "Employee handbook" {
+		t.Errorf("Down and Enter from My documents picked %v, want Employee handbook", *picked)
+	}
+}
