@@ -10,10 +10,10 @@ import (
 )
 
 // KeyList is a list the keyboard can use: Tab reaches it, the arrows move a highlight (starting
-// at the selected row), Enter or Space opens the highlighted row, and a frame in the focus colour
-// shows that it has the keyboard even when the highlight is on the selected row (whose colour
-// hides the highlight). The highlight does not open rows as it moves, so that going down a list
-// loads nothing on the way. F6 goes to the window (ForwardKey).
+// at the selected row), Enter or Space opens the highlighted row, and a frame in the primary
+// colour (as a focused entry's border) shows that it has the keyboard, even when the highlight is
+// on the selected row, whose colour hides it. The highlight does not open rows as it moves, so
+// that going down a list loads nothing on the way. F6 goes to the window (ForwardKey).
 type KeyList struct {
 	widget.List
 	selected widget.ListItemID // -1 when none
@@ -42,7 +42,7 @@ func (l *KeyList) FocusGained() {
 	if l.selected >= 0 && l.selected < l.Length() {
 		l.Highlight(l.selected)
 	}
-	l.frame.StrokeColor = l.Theme().Color(theme.ColorNameFocus, fyne.CurrentApp().Settings().ThemeVariant())
+	l.frame.StrokeColor = l.Theme().Color(theme.ColorNamePrimary, fyne.CurrentApp().Settings().ThemeVariant())
 	l.frame.Show()
 	l.frame.Refresh()
 	l.List.FocusGained()
