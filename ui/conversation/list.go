@@ -283,12 +283,12 @@ func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 
 func (r *conversationRow) set(conv app.Conversation, now time.Time) {
 	r.id = conv.ID
-	r.title.SetText(conversationTitle(conv))
+	r.title.SetText(Title(conv))
 	r.when.SetText(whenText(conv.Updated, now))
 }
 
-// conversationTitle is the title shown for conv: a conversation not asked yet has none.
-func conversationTitle(conv app.Conversation) string {
+// Title is the title shown for conv (in the list and the command palette): a conversation not asked yet has none.
+func Title(conv app.Conversation) string {
 	if conv.Title == "" {
 		return "New conversation"
 	}

@@ -366,6 +366,9 @@ func (c *Pane) AskDocument(doc client.Document) {
 // FocusInput puts the keyboard in the question box.
 func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
 
+// Owns says whether f is the question box, so that F6 knows the pane it is in.
+func (c *Pane) Owns(f fyne.Focusable) bool { return f == c.input }
+
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }
 
