@@ -118,6 +118,10 @@ func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
 	if p == nil || !p.pop.Visible() || m.win.Canvas().Focused() != p.box {
 		t.Fatal("Ctrl+K did not open the palette with the keyboard in its box")
 	}
+	f.typeShortcut(shortcutPalette)
+	if f.u.palette != p {
+		t.Error("Ctrl+K in the open palette opened another")
+	}
 	rows := map[string]string{}
 	for _, s := range p.shown {
 		rows[p.all[s].label] = p.all[s].keys

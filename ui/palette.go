@@ -39,6 +39,7 @@ type paletteBox struct {
 	key func(*fyne.KeyEvent) bool // true when the palette used the key
 }
 
+// TypedKey gives the palette its keys first; the others edit the text.
 func (b *paletteBox) TypedKey(k *fyne.KeyEvent) {
 	if !b.key(k) {
 		b.Entry.TypedKey(k)
@@ -47,7 +48,7 @@ func (b *paletteBox) TypedKey(k *fyne.KeyEvent) {
 
 // showPalette opens the command palette over the main window.
 func (u *UI) showPalette() {
-	if u.main == nil {
+	if u.main == nil || (u.palette != nil && u.palette.pop.Visible()) {
 		return
 	}
 	p := &palette{all: u.paletteActions()}
