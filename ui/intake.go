@@ -2,14 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"slices"
-	"strings"
+	"os"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 
-	"lectern/client"
 	"lectern/internal/words"
 )
 
@@ -40,26 +37,11 @@ func (u *UI) pickFiles() {
 }
 
 func (m *mainView) pickFiles() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		_ = r.Close()
-		m.addPaths([]string{r.URI().Path()})
-	}, m.win)
-	d.SetFilter(storage.NewExtensionFileFilter(pickerExtensions()))
-	d.Show()
-	d.Resize(fyne.NewSize(760, 520)) // after Show: a file dialog not shown yet has no size to change
-}
-
-// pickerExtensions are the file types that can be added (client.AllowedExtensions), in lower
-// case and in upper case, for the file picker's filter.
-func pickerExtensions() []string {
-	out := slices.Clone(client.AllowedExtensions)
-	for _, e := range client.AllowedExtensions {
-		out = append(out, strings.ToUpper(e))
+	home, err := os.UserHomeDir()
+	if err != nil {
+		home = string(filepath.Separator)
 	}
-	return out
+	showFilePicker(m.win, home, m.addPaths)
 }
 
 // addPaths sends paths to the workspace shown: refused ones are listed with their reasons (the

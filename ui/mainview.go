@@ -241,6 +241,7 @@ func (m *mainView) openLastConversation(wsID string) {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
 		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
+			defer m.focusQuestionFirst()
 			if m.docs.Workspace().WorkspaceID != wsID || m.chat.ConversationID() != 0 {
 				return // another workspace or conversation was chosen meanwhile, and shows itself
 			}

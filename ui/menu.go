@@ -2,45 +2,18 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
-
-	"lectern/ui/settings"
 )
 
-// Keyboard shortcuts: Ctrl+R (Cmd+R) refreshes, Ctrl+, (Cmd+,) opens Settings, Ctrl+F (Cmd+F)
-// goes to the documents filter, Ctrl+N (Cmd+N) starts a new conversation, Ctrl+W (Cmd+W) closes
-// the window it is typed in (the main window quits, as its close button does), Ctrl+O (Cmd+O) adds files to the workspace shown, Ctrl+D (Cmd+D) opens or closes the
-// documents panel, Ctrl+Shift+F (Cmd+Shift+F) searches every conversation, Ctrl+Shift+N (Cmd+Shift+N) starts a model chat. In the question box Enter sends, Shift+Enter starts a new line, Esc stops an answer.
-var (
-	shortcutNewConversation = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutSearch          = &desktop.CustomShortcut{KeyName: fyne.KeyF,
-		Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
-	shortcutRefresh      = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutSettings     = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutFilter       = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutOpen         = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutNewModelChat = &desktop.CustomShortcut{KeyName: fyne.KeyN,
-		Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
-	shortcutDocs = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
-)
-
+// installShortcuts adds the shortcut of every action to the window, for when no menu carries it
+// (the menu bar's shortcuts are found first by the desktop driver).
 func (u *UI) installShortcuts() {
 	c := u.win.Canvas()
-	c.AddShortcut(shortcutRefresh, func(fyne.Shortcut) { u.Refresh() })
-	c.AddShortcut(shortcutSettings, func(fyne.Shortcut) { u.ShowSettings() })
-	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { u.focusDocFilter() })
-	c.AddShortcut(shortcutNewConversation, func(fyne.Shortcut) { u.newConversation() })
-	c.AddShortcut(shortcutSearch, func(fyne.Shortcut) { u.searchConversations() })
-	c.AddShortcut(shortcutOpen, func(fyne.Shortcut) { u.pickFiles() })
-	c.AddShortcut(settings.ShortcutClose, func(fyne.Shortcut) { u.Quit() })
-	c.AddShortcut(shortcutNewModelChat, func(fyne.Shortcut) { u.newModelChat() })
-	c.AddShortcut(shortcutDocs, func(fyne.Shortcut) { u.toggleDocuments() })
-}
-
-// toggleDocuments opens or closes the documents panel, when the browser is shown.
-func (u *UI) toggleDocuments() {
-	if u.main != nil {
-		u.main.setDocumentsOpen(!u.main.docsOpen)
+	c.SetOnTypedKey(u.typedKey)
+	for _, a := range u.actions() {
+		if a.shortcut != nil && a.run != nil {
+			run := a.run
+			c.AddShortcut(a.shortcut, func(fyne.Shortcut) { run() })
+		}
 	}
 }
 
@@ -79,28 +52,53 @@ func (u *UI) focusDocFilter() {
 	}
 }
 
-func (u *UI) menu() *fyne.MainMenu {
-	settings := fyne.NewMenuItem("Settings…", u.ShowSettings)
-	settings.Shortcut = shortcutSettings
-	quit := fyne.NewMenuItem("Quit", u.Quit)
-	quit.IsQuit = true
-	file := fyne.NewMenu("File",
-		u.browserItem("Add files…", u.pickFiles, shortcutOpen),
-		u.browserItem("New conversation", u.newConversation, shortcutNewConversation),
-		u.browserItem("New model chat", u.newModelChat, shortcutNewModelChat),
-		u.browserItem("Search conversations…", u.searchConversations, shortcutSearch),
-		u.browserItem("Refresh", u.Refresh, shortcutRefresh),
-		u.browserItem("Filter documents", u.focusDocFilter, shortcutFilter),
-		u.browserItem("Show or hide documents", u.toggleDocuments, shortcutDocs),
-		fyne.NewMenuItemSeparator(), settings, quit)
-	return fyne.NewMainMenu(file)
+// focusQuestion puts the keyboard in the question box, when the browser is shown (Ctrl/Cmd+L).
+func (u *UI) focusQuestion() {
+	if u.main != nil {
+		u.main.focusQuestion()
+	}
 }
 
-// browserItem is a menu item with its shortcut that only the workspace browser can act on: it is
+// cyclePanes moves the keyboard to the next pane (F6), or the previous one (Shift+F6).
+func (u *UI) cyclePanes(back bool) {
+	if u.main != nil {
+		u.main.cyclePanes(back)
+	}
+}
+
+// menu makes the menu bar from actions(), menu by menu.
+func (u *UI) menu() *fyne.MainMenu {
+	var menus []*fyne.Menu
+	all := u.actions()
+	for _, name := range menuNames {
+		var items []*fyne.MenuItem
+		for _, a := range all {
+			if a.menu != name {
+				continue
+			}
+			if a.newGroup && len(items) > 0 {
+				items = append(items, fyne.NewMenuItemSeparator())
+			}
+			items = append(items, u.menuItem(a))
+		}
+		menus = append(menus, fyne.NewMenu(name, items...))
+	}
+	return fyne.NewMainMenu(menus...)
+}
+
+// menuItem is a's menu item with its shortcut; an item only the workspace browser can act on is
 // disabled on the first-run page.
-func (u *UI) browserItem(label string, action func(), shortcut fyne.Shortcut) *fyne.MenuItem {
-	item := fyne.NewMenuItem(label, action)
-	item.Shortcut = shortcut
-	item.Disabled = u.main == nil
+func (u *UI) menuItem(a action) *fyne.MenuItem {
+	item := fyne.NewMenuItem(a.label, a.run)
+	item.Shortcut = a.shortcut
+	item.IsQuit = a.quit
+	item.Disabled = a.browser && u.main == nil
 	return item
+}
+
+// toggleDocuments opens or closes the documents panel, when the browser is shown (Ctrl/Cmd+D).
+func (u *UI) toggleDocuments() {
+	if u.main != nil {
+		u.main.setDocumentsOpen(!u.main.docsOpen)
+	}
 }

@@ -56,6 +56,7 @@ type UI struct {
 	active   view
 	main     *mainView
 	settings *settings.Window
+	palette  *palette // the command palette opened last
 	unsub    func()
 	lf       life.Life
 	cancel   context.CancelFunc

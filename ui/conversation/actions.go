@@ -70,7 +70,7 @@ func (c *List) rename(id int64, title string) {
 
 // askExport asks where to save conv as Markdown, proposing its title as the file name, and exports.
 func (c *List) askExport(conv app.Conversation) {
-	c.chooseExport(exportFileName(conversationTitle(conv)), func(path string) { c.export(conv.ID, path) })
+	c.chooseExport(exportFileName(Title(conv)), func(path string) { c.export(conv.ID, path) })
 }
 
 // export writes conversation id as Markdown to path.

@@ -43,7 +43,7 @@ type List struct {
 
 	kindFilter *widget.Select // the scope of the rows: one of listScopes
 
-	list    *widget.List
+	list    *widgets.KeyList
 	empty   *widget.Label
 	errView *errview.View
 	undoBar *fyne.Container
@@ -75,12 +75,12 @@ func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
-	c.list = widget.NewList(func() int { return len(c.all) },
+	c.list = widgets.NewKeyList(func() int { return len(c.all) },
 		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), time.Now())
-		})
-	c.list.OnSelected = c.rowSelected
+		},
+		c.rowSelected)
 	c.kindFilter = widget.NewSelect(listScopes, c.SetScope)
 	c.kindFilter.Selected = scopeThisWorkspace
 	c.root = c.layout()
@@ -307,7 +307,7 @@ func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 // set shows conv; kind names its kind (its workspace, or the tier of a model chat).
 func (r *conversationRow) set(conv app.Conversation, kind string, now time.Time) {
 	r.id = conv.ID
-	r.title.SetText(conversationTitle(conv))
+	r.title.SetText(Title(conv))
 	caption := kind + " · " + whenText(conv.Updated, now)
 	if conv.IsPinned() {
 		caption = "Pinned · " + caption
@@ -315,8 +315,8 @@ func (r *conversationRow) set(conv app.Conversation, kind string, now time.Time)
 	r.when.SetText(caption)
 }
 
-// conversationTitle is the title shown for conv: a conversation not asked yet has none.
-func conversationTitle(conv app.Conversation) string {
+// Title is the title shown for conv (in the list and the command palette): a conversation not asked yet has none.
+func Title(conv app.Conversation) string {
 	if conv.Title == "" {
 		return "New conversation"
 	}
@@ -347,6 +347,12 @@ func whenText(t, now time.Time) string {
 	}
 	return t.Format("2 Jan 2006")
 }
+
+// Focus puts the keyboard in the rows, on the open conversation (F6, the command palette).
+func (c *List) Focus() { c.win.Canvas().Focus(c.list) }
+
+// Owns says whether f is one of the rows' keyboard stops, so that F6 knows the pane it is in.
+func (c *List) Owns(f fyne.Focusable) bool { return f == c.list }
 
 // Root is the list's content.
 func (c *List) Root() fyne.CanvasObject { return c.root }

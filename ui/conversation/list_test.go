@@ -299,3 +299,19 @@ func TestConvWhenText(t *testing.T) {
 		}
 	}
 }
+
+func TestConvListArrowsAndEnterOpen(t *testing.T) {
+	f := newConvFixture(t)
+	first, second := f.newConv(opsID, "First"), f.newConv(opsID, "Second")
+	f.showWith(opsID, "Second", "First")
+	f.c.SelectConversation(second.ID)
+	f.c.Focus()
+	f.c.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if len(f.opened) != 0 {
+		t.Fatalf("Down opened %+v", f.opened)
+	}
+	f.c.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(f.opened) != 1 || f.opened[0].ID != first.ID {
+		t.Errorf("Down and Enter from Second opened %+v, want First", f.opened)
+	}
+}

@@ -411,6 +411,9 @@ func (c *Pane) TurnList() *widget.List { return c.list }
 // QuestionBox returns the question box, for the test harness's probe (is it focused).
 func (c *Pane) QuestionBox() fyne.Focusable { return c.input }
 
+// Owns says whether f is the question box, so that F6 knows the pane it is in.
+func (c *Pane) Owns(f fyne.Focusable) bool { return f == c.input }
+
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }
 

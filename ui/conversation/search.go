@@ -202,7 +202,7 @@ func (r *searchRow) CreateRenderer() fyne.WidgetRenderer {
 }
 
 func (r *searchRow) set(h app.SearchHit, names map[string]string, words []string) {
-	r.title.SetText(conversationTitle(h.Conversation))
+	r.title.SetText(Title(h.Conversation))
 	name := names[h.Conversation.WorkspaceID]
 	if name == "" {
 		name = h.Conversation.WorkspaceID

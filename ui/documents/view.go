@@ -324,6 +324,9 @@ func (v *View) focusTable() { v.focus(v.table.table) }
 // FocusFilter puts the keyboard in the filter box.
 func (v *View) FocusFilter() { v.focus(v.filter) }
 
+// Owns says whether f is the filter or the table, so that F6 knows the pane it is in.
+func (v *View) Owns(f fyne.Focusable) bool { return f == v.filter || f == v.table.table }
+
 // Root is the pane's content.
 func (v *View) Root() fyne.CanvasObject { return v.root }
 

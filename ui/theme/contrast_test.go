@@ -3,6 +3,9 @@ package theme
 import (
 	"image/color"
 	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 )
 
 func TestContrastRatio(t *testing.T) {
@@ -20,6 +23,32 @@ func TestContrastRatio(t *testing.T) {
 		grey := color.NRGBA{R: uint8(v), G: uint8(v), B: uint8(v), A: 0xff}
 		if c := Contrast(Readable(grey), grey); c < MinContrast {
 			t.Fatalf("grey %#x: %.2f", v, c)
+		}
+	}
+}
+
+// TestFocusShowsInBothThemes checks what draws the keyboard's focus in both themes: the focus
+// fill (a focused button, check or select) keeps its text readable and stands out from the
+// unfocused control more than Fyne's own (1.24:1 light, 1.16:1 dark): as far as the text allows,
+// 1.42:1 light (its grey text caps it) and 2.86:1 dark; the
+// outlines (a focused entry's border, a focused list's frame: the primary colour) stand out at
+// 3:1 from the window and an input box.
+func TestFocusShowsInBothThemes(t *testing.T) {
+	for _, name := range []string{Light, Dark} {
+		th := For(name)
+		bg, fg := th.Color(theme.ColorNameBackground, 0), th.Color(theme.ColorNameForeground, 0)
+		focus := th.Color(theme.ColorNameFocus, 0)
+		if c := focusContrast(th, focus, 0, bg); c < 1.4 {
+			t.Errorf("%s theme: a focused control against the others: %.2f", name, c)
+		}
+		if c := textOnFocus(th, focus, 0, bg, fg); c < MinContrast {
+			t.Errorf("%s theme: text on a focused control: %.2f", name, c)
+		}
+		for _, n := range []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameInputBackground} {
+			back := blend(th.Color(n, 0), bg)
+			if c := Contrast(th.Color(theme.ColorNamePrimary, 0), back); c < MinFocusContrast {
+				t.Errorf("%s theme: a focus outline on %s: %.2f", name, n, c)
+			}
 		}
 	}
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // Composer is the question box under a conversation: Enter sends, Shift+Enter starts a new line,
-// Ctrl/Cmd+Enter sends too, and Esc stops the answer that is streaming.
+// Ctrl/Cmd+Enter sends too, Esc stops the answer that is streaming, and Tab and Shift+Tab move
+// the keyboard to the next or previous control, as in a one-line box.
 type Composer struct {
 	widget.Entry
 	shift bool
@@ -21,6 +22,7 @@ type Composer struct {
 var (
 	_ fyne.Shortcutable = (*Composer)(nil)
 	_ desktop.Keyable   = (*Composer)(nil)
+	_ fyne.Tabbable     = (*Composer)(nil)
 )
 
 // NewComposer makes an empty question box of two rows.
@@ -33,6 +35,10 @@ func NewComposer() *Composer {
 	c.ExtendBaseWidget(c)
 	return c
 }
+
+// AcceptsTab is false: a question needs no tab character, and the keyboard must be able to leave
+// the box (widget.Entry keeps Tab in a multi-line box).
+func (c *Composer) AcceptsTab() bool { return false }
 
 // KeyDown notes Shift, so that Shift+Enter starts a new line.
 func (c *Composer) KeyDown(k *fyne.KeyEvent) {
@@ -53,6 +59,7 @@ func (c *Composer) KeyUp(k *fyne.KeyEvent) {
 // TypedKey sends on Enter (not with Shift) and stops on Esc; other keys edit the text.
 func (c *Composer) TypedKey(k *fyne.KeyEvent) {
 	switch {
+	case ForwardKey(c, k):
 	case isReturn(k.Name) && !c.shift:
 		c.send()
 	case k.Name == fyne.KeyEscape && c.OnEscape != nil:

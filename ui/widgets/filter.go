@@ -47,8 +47,11 @@ func (e *FilterEntry) Clear() {
 	}
 }
 
-// TypedKey empties the filter on Esc; other keys go to the entry.
+// TypedKey empties the filter on Esc and hands F6 to the window; other keys go to the entry.
 func (e *FilterEntry) TypedKey(k *fyne.KeyEvent) {
+	if ForwardKey(e, k) {
+		return
+	}
 	if k.Name == fyne.KeyEscape && e.Text != "" {
 		e.Clear()
 		return

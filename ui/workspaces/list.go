@@ -26,7 +26,7 @@ type List struct {
 	shown    []int // indices into all, after the filter
 	selected string
 	filter   *widgets.FilterEntry
-	list     *widget.List
+	list     *widgets.KeyList
 	empty    *widgets.EmptyNote
 	hidden   *widget.Label // says that the filter hides the workspace shown on the right
 	root     fyne.CanvasObject
@@ -44,19 +44,19 @@ func New(focus func(fyne.Focusable)) *List {
 	l.empty = widgets.NewEmptyNote(l.filter.Clear, false)
 	l.hidden.Wrapping = fyne.TextWrapWord
 	l.hidden.Hide()
-	l.list = widget.NewList(func() int { return len(l.shown) },
+	l.list = widgets.NewKeyList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) })
-	l.list.OnSelected = func(id widget.ListItemID) {
-		ws := l.all[l.shown[id]]
-		if ws.WorkspaceID == l.selected {
-			return
-		}
-		l.selected = ws.WorkspaceID
-		if l.OnSelected != nil {
-			l.OnSelected(ws)
-		}
-	}
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) },
+		func(id widget.ListItemID) {
+			ws := l.all[l.shown[id]]
+			if ws.WorkspaceID == l.selected {
+				return
+			}
+			l.selected = ws.WorkspaceID
+			if l.OnSelected != nil {
+				l.OnSelected(ws)
+			}
+		})
 	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
 		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
 	return l
@@ -158,6 +158,12 @@ func (l *List) selectFirstShown() {
 		l.focus(l.list)
 	}
 }
+
+// Focus puts the keyboard in the rows, on the selected workspace (F6, the command palette).
+func (l *List) Focus() { l.focus(l.list) }
+
+// Owns says whether f is the list's filter or rows, so that F6 knows the pane it is in.
+func (l *List) Owns(f fyne.Focusable) bool { return f == l.list || f == l.filter }
 
 // Workspace returns the workspace with id, if listed.
 func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {

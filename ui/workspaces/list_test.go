@@ -149,3 +149,21 @@ func TestRowSaysWhyAWorkspaceIsNotUpToDate(t *testing.T) {
 		t.Fatalf("once synced the row says %q", r.counts.Text)
 	}
 }
+
+func TestArrowsAndEnterPickAWorkspace(t *testing.T) {
+	l, w, picked := demoList(t)
+	l.SelectNamed("My documents")
+	*picked = nil
+	c := w.Canvas()
+	for i := 0; i < 4 && c.Focused() != l.list; i++ {
+		c.FocusNext()
+	}
+	if c.Focused() != l.list {
+		t.Fatal("Tab does not reach the workspace rows")
+	}
+	l.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	l.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(*picked) != 1 || (*picked)[0].Workspace.Name != "Employee handbook" {
+		t.Errorf("Down and Enter from My documents picked %v, want Employee handbook", *picked)
+	}
+}

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/client"
+	"lectern/internal/words"
+)
+
+// filePicker is the Add files dialog: Fyne's file dialog opens one file, so this one lists a
+// folder (its sub-folders, then the files that can be added, hidden ones left out) with a check
+// box per file. A sub-folder opens on a click, Up goes to the parent, and the files checked in
+// every folder visited are added together.
+type filePicker struct {
+	dir     string
+	rows    []os.DirEntry
+	checked map[string]bool // paths
+	where   *widget.Label
+	list    *widget.List
+	add     *widget.Button
+	dlg     dialog.Dialog
+}
+
+// showFilePicker opens the picker on dir over win; add is called with the checked paths, sorted.
+func showFilePicker(win fyne.Window, dir string, add func(paths []string)) *filePicker {
+	p := &filePicker{checked: map[string]bool{}, where: widget.NewLabel("")}
+	p.where.Truncation = fyne.TextTruncateEllipsis
+	p.list = widget.NewList(func() int { return len(p.rows) }, newPickerRow, p.updateRow)
+	up := widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { p.open(filepath.Dir(p.dir)) })
+	p.add = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { p.dlg.Hide(); add(p.paths()) })
+	p.add.Importance = widget.HighImportance
+	cancel := widget.NewButton("Cancel", func() { p.dlg.Hide() })
+	top := container.NewBorder(nil, nil, up, nil, p.where)
+	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, p.add))
+	p.dlg = dialog.NewCustomWithoutButtons("Add files", container.NewBorder(top, bottom, nil, nil, p.list), win)
+	p.open(dir)
+	p.dlg.Show()
+	p.dlg.Resize(fyne.NewSize(760, 520))
+	return p
+}
+
+// open lists dir: sub-folders first, then the files of the types that can be added.
+func (p *filePicker) open(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		p.where.SetText(fmt.Sprintf("%s cannot be read: %v", dir, err))
+		return
+	}
+	p.dir, p.rows = dir, p.rows[:0]
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") && (e.IsDir() || addable(e.Name())) {
+			p.rows = append(p.rows, e)
+		}
+	}
+	slices.SortStableFunc(p.rows, func(a, b os.DirEntry) int {
+		if a.IsDir() && !b.IsDir() {
+			return -1
+		}
+		if b.IsDir() && !a.IsDir() {
+			return 1
+		}
+		return strings.Compare(strings.ToLower(a.Name()), strings.ToLower(b.Name()))
+	})
+	p.list.UnselectAll()
+	p.list.Refresh()
+	p.list.ScrollToTop()
+	p.showCount()
+}
+
+// addable says whether a file name has one of the types the service takes.
+func addable(name string) bool {
+	return slices.Contains(client.AllowedExtensions, strings.ToLower(filepath.Ext(name)))
+}
+
+func (p *filePicker) showCount() {
+	n := len(p.checked)
+	p.where.SetText(fmt.Sprintf("%s · %d %s chosen", p.dir, n, words.Plural(n, "file")))
+	if n == 0 {
+		p.add.Disable()
+	} else {
+		p.add.Enable()
+	}
+}
+
+// paths are the checked files, sorted.
+func (p *filePicker) paths() []string {
+	out := make([]string, 0, len(p.checked))
+	for path := range p.checked {
+		out = append(out, path)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// newPickerRow is a row: a check box for a file, or a button for a folder (one shown).
+func newPickerRow() fyne.CanvasObject {
+	return container.NewStack(widget.NewCheck("file name.txt", nil), widget.NewButtonWithIcon("folder", theme.FolderIcon(), nil))
+}
+
+func (p *filePicker) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
+	e := p.rows[id]
+	path := filepath.Join(p.dir, e.Name())
+	row := o.(*fyne.Container)
+	check, folder := row.Objects[0].(*widget.Check), row.Objects[1].(*widget.Button)
+	check.OnChanged = nil // SetChecked below must not count as a click
+	check.SetText(e.Name())
+	check.SetChecked(p.checked[path])
+	check.OnChanged = func(on bool) { p.setChecked(path, on) }
+	folder.SetText(e.Name())
+	folder.Alignment = widget.ButtonAlignLeading
+	folder.OnTapped = func() { p.open(path) }
+	check.Hidden, folder.Hidden = e.IsDir(), !e.IsDir()
+	row.Refresh()
+}
+
+func (p *filePicker) setChecked(path string, on bool) {
+	if on {
+		p.checked[path] = true
+	} else {
+		delete(p.checked, path)
+	}
+	p.showCount()
+}

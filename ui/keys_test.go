@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"lectern/ui/widgets"
+)
+
+// typeShortcut types s in the main window, as the desktop driver does when no menu has it.
+func (f *fixture) typeShortcut(s fyne.Shortcut) {
+	// The test canvas wraps a software canvas, which holds the shortcuts.
+	c := f.u.win.Canvas()
+	sh := reflect.ValueOf(c).Elem().FieldByName("WindowlessCanvas").Interface().(interface{ TypedShortcut(fyne.Shortcut) })
+	sh.TypedShortcut(s)
+}
+
+// settledBrowser is the workspace browser once it opened the first workspace's last conversation.
+func settledBrowser(t *testing.T) (*fixture, *mainView) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+	return f, m
+}
+
+// tabsToQuestionBox counts the Tab presses from the focus as it is to the question box.
+func tabsToQuestionBox(c fyne.Canvas) int {
+	for n := 0; n < 100; n++ {
+		if _, ok := c.Focused().(*widgets.Composer); ok {
+			return n
+		}
+		c.FocusNext()
+	}
+	return -1
+}
+
+func TestStartUpFocusesTheQuestionBox(t *testing.T) {
+	_, m := settledBrowser(t)
+	c := m.win.Canvas()
+	if n := tabsToQuestionBox(c); n != 0 {
+		t.Errorf("at start-up the question box is %d Tab presses away, want 0 (it has the keyboard)", n)
+	}
+	m.list.Focus()
+	m.openLastConversation(m.docs.Workspace().WorkspaceID)
+	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+	if !m.list.Owns(c.Focused()) {
+		t.Errorf("opening a workspace's conversation took the keyboard from the list to %T", c.Focused())
+	}
+}
+
+func TestTabReachesEveryPaneAndTheQuestionBox(t *testing.T) {
+	_, m := settledBrowser(t)
+	c := m.win.Canvas()
+	c.Unfocus()
+	reached := map[string]bool{}
+	for range 40 {
+		c.FocusNext()
+		f := c.Focused()
+		for name, owns := range map[string]func(fyne.Focusable) bool{"workspaces": m.list.Owns,
+			"conversations": m.convs.Owns, "question box": m.chat.Owns} {
+			reached[name] = reached[name] || owns(f)
+		}
+	}
+	if len(reached) != 3 || !reached["workspaces"] || !reached["conversations"] || !reached["question box"] {
+		t.Errorf("Tab reached %v", reached)
+	}
+	c.Unfocus()
+	t.Logf("Tab presses from no focus to the question box: %d", tabsToQuestionBox(c))
+}
+
+func TestCtrlLFocusesTheQuestionBox(t *testing.T) {
+	f, m := settledBrowser(t)
+	c := m.win.Canvas()
+	m.list.Focus()
+	f.typeShortcut(shortcutQuestion)
+	if !m.chat.Owns(c.Focused()) {
+		t.Errorf("Ctrl+L focused %T, want the question box", c.Focused())
+	}
+}
+
+func TestF6CyclesThePanes(t *testing.T) {
+	f, m := settledBrowser(t)
+	c := m.win.Canvas()
+	m.setDocumentsOpen(true)
+	order := []struct {
+		name string
+		owns func(fyne.Focusable) bool
+	}{{"workspaces", m.list.Owns}, {"conversations", m.convs.Owns}, {"question box", m.chat.Owns}, {"documents", m.docs.Owns}}
+	c.Unfocus()
+	for round := range 2 {
+		for _, p := range order {
+			c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF6}) // what a focused widget hands on
+			if !p.owns(c.Focused()) {
+				t.Fatalf("round %d: F6 focused %T, want the %s", round, c.Focused(), p.name)
+			}
+		}
+	}
+	f.u.cyclePanes(true) // Shift+F6: the test driver knows no held Shift
+	if !m.chat.Owns(c.Focused()) {
+		t.Errorf("Shift+F6 from the documents focused %T, want the question box", c.Focused())
+	}
+	m.docs.SetFolded(true)
+	f.u.cyclePanes(false)
+	if !m.list.Owns(c.Focused()) {
+		t.Errorf("with the documents folded, F6 from the question box focused %T, want the workspaces", c.Focused())
+	}
+}
+
+func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
+	f, m := settledBrowser(t)
+	f.typeShortcut(shortcutPalette)
+	p := f.u.palette
+	if p == nil || !p.pop.Visible() || m.win.Canvas().Focused() != p.box {
+		t.Fatal("Ctrl+K did not open the palette with the keyboard in its box")
+	}
+	f.typeShortcut(shortcutPalette)
+	if f.u.palette != p {
+		t.Error("Ctrl+K in the open palette opened another")
+	}
+	rows := map[string]string{}
+	for _, s := range p.shown {
+		rows[p.all[s].label] = p.all[s].keys
+	}
+	for _, menu := range f.u.menu().Items {
+		for _, item := range menu.Items {
+			if item.IsSeparator || item.Label == "Command palette…" {
+				continue
+			}
+			if keys, ok := rows[item.Label]; !ok || keys != shortcutText(item.Shortcut) {
+				t.Errorf("menu %s, %q (%s): the palette has %q, listed %v", menu.Label, item.Label, shortcutText(item.Shortcut), keys, ok)
+			}
+		}
+	}
+	test.Type(p.box, "workspace opera")
+	if got := p.labels(); len(got) != 1 || got[0] != "Workspace: Operations" {
+		t.Fatalf("typing “workspace opera” shows %v", got)
+	}
+	p.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if p.pop.Visible() || m.docs.Workspace().Workspace.Name != "Operations" {
+		t.Errorf("Enter left the palette shown (%v) on %q", p.pop.Visible(), m.docs.Workspace().Workspace.Name)
+	}
+	f.typeShortcut(shortcutPalette)
+	f.u.palette.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.u.palette.pop.Visible() {
+		t.Error("Esc did not close the palette")
+	}
+}
+
+func TestPaletteArrowsRunTheHighlightedAction(t *testing.T) {
+	f, m := settledBrowser(t)
+	f.typeShortcut(shortcutPalette)
+	p := f.u.palette
+	test.Type(p.box, "pane")
+	if got := p.labels(); len(got) != 2 || got[0] != "Next pane" {
+		t.Fatalf("typing “pane” shows %v", got)
+	}
+	p.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	p.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	// Previous pane, from the question box (which had the keyboard before the palette).
+	if p.pop.Visible() || !m.convs.Owns(m.win.Canvas().Focused()) {
+		t.Errorf("Down, Enter on “pane”: palette shown %v, focused %T", p.pop.Visible(), m.win.Canvas().Focused())
+	}
+}
+
+func TestShortcutListIsInTheHelpMenuAndTheREADME(t *testing.T) {
+	f, _ := settledBrowser(t)
+	menus := f.u.menu().Items
+	help := menus[len(menus)-1]
+	if help.Label != "Help" || help.Items[0].Label != "Keyboard shortcuts" {
+		t.Fatalf("last menu %q, first item %q", help.Label, help.Items[0].Label)
+	}
+	help.Items[0].Action()
+	if f.u.win.Canvas().Overlays().Top() == nil {
+		t.Error("Help → Keyboard shortcuts showed nothing")
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, r := range f.u.shortcutRows() {
+		if !strings.HasPrefix(r[0], primaryModifier()) && !strings.HasPrefix(r[0], "F6") && !strings.HasPrefix(r[0], "Shift+F6") {
+			continue // the keys of the question box and the lists are said in sentences
+		}
+		want := strings.Replace(r[0], primaryModifier()+"+", "Ctrl/Cmd+", 1) + " " + strings.ToLower(strings.TrimSuffix(r[1], "…"))
+		if !strings.Contains(text, want) {
+			t.Errorf("README's shortcuts do not say %q", want)
+		}
+	}
+}

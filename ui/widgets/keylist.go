@@ -1,0 +1,108 @@
+package widgets
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// KeyList is a list the keyboard can use: Tab reaches it, the arrows move a highlight (starting
+// at the selected row), Enter or Space opens the highlighted row, and a frame in the primary
+// colour (as a focused entry's border) shows that it has the keyboard, even when the highlight is
+// on the selected row, whose colour hides it. The highlight does not open rows as it moves, so
+// that going down a list loads nothing on the way. F6 goes to the window (ForwardKey).
+type KeyList struct {
+	widget.List
+	selected widget.ListItemID // -1 when none
+	frame    *canvas.Rectangle
+}
+
+// NewKeyList makes a list of length rows, made by create and filled by update; selected is
+// called when a row is picked, by a click, Enter or Space, or Select.
+func NewKeyList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject),
+	selected func(widget.ListItemID)) *KeyList {
+	l := &KeyList{selected: -1, frame: canvas.NewRectangle(color.Transparent)}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.OnSelected = func(id widget.ListItemID) {
+		l.selected = id
+		selected(id)
+	}
+	l.OnUnselected = func(widget.ListItemID) { l.selected = -1 }
+	l.frame.StrokeWidth = 2
+	l.frame.Hide()
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// FocusGained highlights the selected row, so that the arrows start from it, and shows the frame.
+func (l *KeyList) FocusGained() {
+	if l.selected >= 0 && l.selected < l.Length() {
+		l.Highlight(l.selected)
+	}
+	l.frame.StrokeColor = l.Theme().Color(theme.ColorNamePrimary, fyne.CurrentApp().Settings().ThemeVariant())
+	l.frame.Show()
+	l.frame.Refresh()
+	l.List.FocusGained()
+}
+
+// FocusLost hides the frame.
+func (l *KeyList) FocusLost() {
+	l.frame.Hide()
+	l.List.FocusLost()
+}
+
+// HasFocusFrame says whether the focus frame is shown.
+func (l *KeyList) HasFocusFrame() bool { return l.frame.Visible() }
+
+// TypedKey opens the highlighted row on Enter, as Space does, and hands F6 to the window.
+func (l *KeyList) TypedKey(k *fyne.KeyEvent) {
+	if ForwardKey(l, k) {
+		return
+	}
+	if isReturn(k.Name) {
+		k = &fyne.KeyEvent{Name: fyne.KeySpace}
+	}
+	l.List.TypedKey(k)
+}
+
+// CreateRenderer draws the list with the focus frame over it.
+func (l *KeyList) CreateRenderer() fyne.WidgetRenderer {
+	return &framedRenderer{WidgetRenderer: l.List.CreateRenderer(), frame: l.frame}
+}
+
+// framedRenderer is a renderer with a frame laid over its objects, around the whole widget.
+type framedRenderer struct {
+	fyne.WidgetRenderer
+	frame *canvas.Rectangle
+}
+
+func (r *framedRenderer) Layout(size fyne.Size) {
+	r.WidgetRenderer.Layout(size)
+	r.frame.Resize(size)
+}
+
+func (r *framedRenderer) Objects() []fyne.CanvasObject {
+	return append(r.WidgetRenderer.Objects(), r.frame)
+}
+
+// windowKeys are the keys a focused widget hands to its window's key handler: F6 moves between
+// the panes.
+var windowKeys = map[fyne.KeyName]bool{fyne.KeyF6: true}
+
+// ForwardKey hands k to the key handler of o's window (its canvas's OnTypedKey) when it is one of
+// the window's own keys (F6), and reports whether it did. A focused widget gets every key, so the
+// widgets of the main panes pass these on for the window to see.
+func ForwardKey(o fyne.CanvasObject, k *fyne.KeyEvent) bool {
+	if !windowKeys[k.Name] {
+		return false
+	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(o)
+	if c == nil || c.OnTypedKey() == nil {
+		return false
+	}
+	c.OnTypedKey()(k)
+	return true
+}
