@@ -17,7 +17,11 @@ import (
 // with it), or in place of the last question when it is being edited.
 func (c *Pane) sendQuestion() {
 	text := strings.TrimSpace(c.input.Text)
-	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.kind.Visible() || c.keyNeeded() {
+	if text == "" || c.streaming != nil || c.input.Disabled() || c.keyNeeded() {
+		return
+	}
+	if c.conv.Kind == app.KindModel {
+		c.sendToModel(text)
 		return
 	}
 	c.errs.SetError(nil)
@@ -52,6 +56,9 @@ func (c *Pane) keyNeeded() bool {
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
 // the tier's own default, as the command line does without --thinking.
 func (c *Pane) askOptions() app.AskOptions {
+	if c.conv.Kind == app.KindModel {
+		return app.AskOptions{Functions: c.model.functions}
+	}
 	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {
 		on := true
@@ -135,7 +142,7 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 	if c.streaming != s {
 		return // the person left the conversation: the answer goes on in the background
 	}
-	if c.conv.ID == 0 && c.conv.WorkspaceID != "" {
+	if c.conv.ID == 0 && c.conv.Kind == app.KindWorkspace && c.conv.WorkspaceID != "" {
 		c.conv.ID = t.ConversationID
 	}
 	if t.ConversationID != c.conv.ID {
@@ -187,12 +194,17 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 		c.errs.SetError(err) // refused before it was saved (a failed check): the question comes back
 		if turn.ID == 0 && c.input.Text == "" {
 			c.input.SetText(s.question)
+			c.model.images.giveBack(s.images)
 		}
 		return
 	}
 	i := c.index(turn.ID)
 	c.turns[i] = turn
-	c.view(i).set(turn)
+	v := c.view(i)
+	v.set(turn)
+	if len(turn.Images) > 0 && !v.model.pics.Visible() {
+		c.loadImages(v) // the pending turn was shown without them
+	}
 	c.refit(i)
 	if turn.ErrorCode == "workspace_access_lost" {
 		c.errs.SetError(err)

@@ -39,8 +39,13 @@ type turnView struct {
 	retry    *widget.Button
 	edit     *widget.Button
 	selectB  *widget.Button // Select text: the answer as selectable text, and back
+	model    *modelParts    // a model conversation's images, calls, verdict and how it ended
 	root     *fyne.Container
 	row      fyne.CanvasObject // root with padding, as a list row shows it
+	// systemBefore is the system prompt of the turn before (model conversations), first whether
+	// there is none: a change between them is said above the message.
+	systemBefore string
+	first        bool
 
 	onRetry  func(turnID int64)
 	onEdit   func(turn app.Turn)
@@ -69,7 +74,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link}
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
@@ -90,7 +95,9 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
 	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
-	v.root = container.NewVBox(v.question, v.answer, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
+	mp := v.model
+	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.answer, v.stage, v.notFound, mp.ended, v.failure, mp.calls,
+		mp.verdict, v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
 	return v
@@ -139,10 +146,24 @@ func (v *turnView) showOutcome(t app.Turn) {
 	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
+	v.model.set(t, v.systemBefore, v.first)
+}
+
+// follows says what the turn before this one was sent with (model conversations), so that a
+// changed system prompt is said.
+func (v *turnView) follows(before *app.Turn) {
+	v.first = before == nil
+	if before != nil {
+		v.systemBefore = before.System
+	}
+	v.model.set(v.turn, v.systemBefore, v.first)
 }
 
 // failureText says why an answer stopped and that its text so far is kept.
 func failureText(t app.Turn) string {
+	if t.Status == app.TurnRefused {
+		return t.EndSentence() // the reason is the answer above: no text was cut short
+	}
 	why := t.Error
 	if why == "" {
 		why = "The answer stopped before it was finished."
