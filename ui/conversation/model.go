@@ -51,6 +51,10 @@ type modelBar struct {
 	sysBox   *fyne.Container
 	top      *fyne.Container
 
+	// saved is closed when the last change of the chat's setup (tier, system prompt) is written:
+	// a message sent after a change waits for it, so that it goes with the change.
+	saved chan struct{}
+
 	images *imageTray
 	meter  *contextMeter
 	attach *widget.Button
@@ -60,7 +64,9 @@ type modelBar struct {
 const noPreset = "No preset"
 
 func newModelBar(c *Pane, store ModelStore, functions []client.FunctionTool) *modelBar {
-	m := &modelBar{c: c, store: store, functions: functions, note: widget.NewLabel(""), system: widget.NewMultiLineEntry()}
+	m := &modelBar{c: c, store: store, functions: functions, note: widget.NewLabel(""), system: widget.NewMultiLineEntry(),
+		saved: make(chan struct{})}
+	close(m.saved)
 	m.tierSel = widget.NewSelect(nil, m.tierChosen)
 	m.tierSel.PlaceHolder = "Choose a tier"
 	m.note.Wrapping, m.note.Importance = fyne.TextWrapWord, widget.WarningImportance
@@ -199,11 +205,26 @@ func (m *modelBar) tierChosen(string) {
 	m.images.tierChanged()
 	m.meter.changed()
 	if id := m.c.conv.ID; id != 0 {
-		go func() {
-			err := m.store.SetTier(m.c.lf.Ctx, id, tier)
-			m.c.lf.Do(func() { m.c.errs.SetError(err) })
-		}()
+		m.save(func(ctx context.Context) error { return m.store.SetTier(ctx, id, tier) }, nil)
 	}
+}
+
+// save writes a change of the chat's setup off the UI goroutine, after the changes before it;
+// then says a failure, or calls done (UI goroutine).
+func (m *modelBar) save(write func(ctx context.Context) error, done func()) {
+	before, saved := m.saved, make(chan struct{})
+	m.saved = saved
+	go func() {
+		<-before
+		err := write(m.c.lf.Ctx)
+		close(saved)
+		m.c.lf.Do(func() {
+			m.c.errs.SetError(err)
+			if err == nil && done != nil {
+				done()
+			}
+		})
+	}()
 }
 
 // setNote shows note under the tier picker, with a button doing do when label is not "".
@@ -250,16 +271,12 @@ func (m *modelBar) applySystem() {
 	if id == 0 {
 		return
 	}
-	go func() {
-		err := m.store.SetSystemPrompt(m.c.lf.Ctx, id, text)
-		m.c.lf.Do(func() {
-			m.c.errs.SetError(err)
-			if err == nil && m.c.conv.ID == id {
-				m.c.conv.System = text
-				m.foldTitle()
-				m.setNote("The new system prompt applies from the next message; the answers above keep theirs.", "", nil)
-				m.meter.changed()
-			}
-		})
-	}()
+	m.save(func(ctx context.Context) error { return m.store.SetSystemPrompt(ctx, id, text) }, func() {
+		if m.c.conv.ID == id {
+			m.c.conv.System = text
+			m.foldTitle()
+			m.setNote("The new system prompt applies from the next message; the answers above keep theirs.", "", nil)
+			m.meter.changed()
+		}
+	})
 }

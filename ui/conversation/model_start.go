@@ -92,6 +92,7 @@ func (m *modelBar) start(then func()) {
 			m.c.conv = saved
 			m.preset.Hide()
 			m.sysFold.Show()
+			m.sysBox.Hide() // folded above the turns from now on
 			m.applySys.Show()
 			m.foldTitle()
 			then()
@@ -139,9 +140,10 @@ func (c *Pane) sendToModel(text string) {
 	}
 	c.errs.SetError(nil)
 	c.input.SetText("")
-	convID, editing, images := c.conv.ID, c.editing, m.images.takeAll()
+	convID, editing, images, saved := c.conv.ID, c.editing, m.images.takeAll(), m.saved
 	c.cancelEdit()
 	c.run(func(o app.AskOptions) (app.Turn, error) {
+		<-saved // a change of tier or system prompt made before sending goes with it
 		if editing != 0 {
 			return c.store.Resend(c.lf.Ctx, editing, text, o)
 		}
