@@ -175,3 +175,12 @@ func (c *Pane) TakeImages(paths []string) bool {
 	}()
 	return true
 }
+
+// Attached names the images attached to the next message of the model chat shown.
+func (c *Pane) Attached() []string {
+	var names []string
+	for _, img := range c.model.images.images {
+		names = append(names, img.Name)
+	}
+	return names
+}
