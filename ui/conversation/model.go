@@ -24,6 +24,9 @@ type ModelStore interface {
 	NewChatFromPreset(ctx context.Context, presetID int64, title string) (app.Conversation, error)
 	SetSystemPrompt(ctx context.Context, id int64, text string) error
 	SetTier(ctx context.Context, id int64, tier string) error
+	SetFormat(ctx context.Context, id int64, f app.AnswerFormat) error
+	Schemas(ctx context.Context) ([]app.SavedSchema, error)
+	SaveSchema(ctx context.Context, s app.SavedSchema) (app.SavedSchema, error)
 	Presets(ctx context.Context) ([]app.Preset, error)
 	SavePreset(ctx context.Context, p app.Preset) (app.Preset, error)
 	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
@@ -55,6 +58,7 @@ type modelBar struct {
 	// a message sent after a change waits for it, so that it goes with the change.
 	saved chan struct{}
 
+	format *formatPicker
 	images *imageTray
 	meter  *contextMeter
 	attach *widget.Button
@@ -80,10 +84,11 @@ func newModelBar(c *Pane, store ModelStore, functions []client.FunctionTool) *mo
 	m.sysFold = widget.NewButtonWithIcon("System prompt", theme.MenuExpandIcon(), m.toggleSystem)
 	m.sysFold.Importance, m.sysFold.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	m.sysBox = container.NewVBox(m.system, container.NewHBox(m.applySys))
+	m.format = newFormatPicker(m)
 	m.images = newImageTray(m)
 	m.meter = newContextMeter(m)
 	m.attach = widget.NewButtonWithIcon("Attach", theme.FileImageIcon(), m.images.choose)
-	pickers := container.NewBorder(nil, nil, widget.NewLabel("Model"), container.NewHBox(m.preset, m.saveAs), m.tierSel)
+	pickers := container.NewBorder(nil, nil, widget.NewLabel("Model"), container.NewHBox(m.format.sel, m.preset, m.saveAs), m.tierSel)
 	m.top = container.NewVBox(pickers, container.NewBorder(nil, nil, nil, m.switchB, m.note), m.sysFold, m.sysBox)
 	m.hide()
 	return m
@@ -132,6 +137,24 @@ func (m *modelBar) load(conv app.Conversation) {
 			m.setTiers(tiers)
 			m.setPresets(presets)
 			m.meter.changed()
+		})
+	}()
+	m.loadSchemas()
+}
+
+// loadSchemas reads the saved schemas, then fills the answer format picker.
+func (m *modelBar) loadSchemas() {
+	id := m.c.conv.ID
+	go func() {
+		schemas, err := m.store.Schemas(m.c.lf.Ctx)
+		m.c.lf.Do(func() {
+			if m.c.conv.ID != id || m.c.conv.Kind != app.KindModel {
+				return
+			}
+			if err != nil {
+				m.c.errs.SetError(err)
+			}
+			m.format.fill(schemas)
 		})
 	}()
 }

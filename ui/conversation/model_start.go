@@ -38,6 +38,8 @@ func (m *modelBar) presetChosen(string) {
 	if p.Tier != "" {
 		m.selectTier(p.Tier)
 	}
+	m.c.conv.Format = p.Format
+	m.loadSchemas()
 }
 
 // askPresetName asks a name, then saves the chat's tier, system prompt and answer format as a
@@ -55,9 +57,6 @@ func (m *modelBar) askPresetName() {
 // savePreset saves the chat's setup as preset name; the pickers offer it from then on.
 func (m *modelBar) savePreset(name string) {
 	p := app.Preset{Name: name, Tier: m.c.conv.Model, System: m.system.Text, Format: m.c.conv.Format}
-	if q := m.chosenPreset(); q != nil && m.c.conv.ID == 0 {
-		p.Format = q.Format
-	}
 	ctx := m.c.lf.Ctx
 	go func() {
 		_, err := m.store.SavePreset(ctx, p)
@@ -104,12 +103,21 @@ func (m *modelBar) start(then func()) {
 // prompt as shown win over the preset's: the person may have changed them after picking it).
 func (m *modelBar) newChat(conv app.Conversation, system string, preset *app.Preset) (app.Conversation, error) {
 	ctx := m.c.lf.Ctx
+	var saved app.Conversation
+	var err error
 	if preset == nil {
-		return m.store.NewChat(ctx, conv.Model, system, "", "")
+		saved, err = m.store.NewChat(ctx, conv.Model, system, "", "")
+	} else {
+		saved, err = m.store.NewChatFromPreset(ctx, preset.ID, "")
 	}
-	saved, err := m.store.NewChatFromPreset(ctx, preset.ID, "")
 	if err != nil {
 		return saved, err
+	}
+	if !sameFormat(saved.Format, conv.Format) {
+		if err := m.store.SetFormat(ctx, saved.ID, conv.Format); err != nil {
+			return saved, err
+		}
+		saved.Format = conv.Format
 	}
 	if !strings.EqualFold(saved.Model, conv.Model) {
 		if err := m.store.SetTier(ctx, saved.ID, conv.Model); err != nil {

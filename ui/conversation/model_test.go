@@ -330,3 +330,37 @@ func TestModelFunctionCallShown(t *testing.T) {
 		t.Errorf("calls: %q", v.model.calls.Text)
 	}
 }
+
+// The answer format is picked per conversation: JSON fitting a saved schema is sent as the spec
+// says (text.format json_schema, model-api.md §4) and the answer's verdict shows in its turn;
+// back to text applies from the next message and says so.
+func TestModelJSONAnswerFormatPicked(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	cs := f.app.Conversations()
+	schema, err := cs.SaveSchema(context.Background(), app.ExampleSchema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := modelChat(t, f)
+	until(t, "the schemas offered", func() bool { return len(c.model.format.sel.Options) == 3 })
+	c.model.format.sel.SetSelected("JSON: " + schema.Name)
+	c.Ask("Prices of two fruits?")
+	until(t, "the JSON answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	v := c.view(0)
+	if c.turns[0].Check == nil || !c.turns[0].Check.Conforms || !strings.Contains(v.model.verdict.Text, "fits the schema") {
+		t.Fatalf("check %+v, verdict %q", c.turns[0].Check, v.model.verdict.Text)
+	}
+	saved, _ := cs.Get(context.Background(), c.ConversationID())
+	if !saved.Format.JSON() || saved.Format.Name != schema.Name {
+		t.Fatalf("saved format %+v", saved.Format)
+	}
+	c.model.format.sel.SetSelected(formatText)
+	until(t, "text again", func() bool { return !c.conv.Format.JSON() })
+	if !strings.Contains(c.model.note.Text, "applies from the next message") {
+		t.Errorf("the note says %q", c.model.note.Text)
+	}
+	saved, _ = cs.Get(context.Background(), c.ConversationID())
+	if saved.Format.JSON() {
+		t.Error("the text format was not saved")
+	}
+}
