@@ -364,3 +364,46 @@ func TestModelJSONAnswerFormatPicked(t *testing.T) {
 		t.Error("the text format was not saved")
 	}
 }
+
+// shownProblem is what the pane says went wrong with its last message: the failed turn's reason,
+// or the sentence under the box when nothing was saved.
+func shownProblem(c *Pane) string {
+	if n := len(c.turns); n > 0 {
+		if v := c.views[c.turns[n-1].ID]; v != nil && v.failure.Visible() {
+			return v.failure.Text
+		}
+	}
+	return c.Error()
+}
+
+// The /v1 error codes show in the pane in their words (model-api.md §7), never as codes: refused
+// requests of each status, and a failure mid-text (§3), whose text so far is kept.
+func TestModelErrorCodesShownInWords(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	cases := []struct {
+		faults emulator.Faults
+		want   string
+	}{
+		{emulator.Faults{Fail: emulator.Failure{Status: 503, Code: "model_unavailable", Route: emulator.RouteResponses}}, "Fast cannot be reached right now"},
+		{emulator.Faults{Fail: emulator.Failure{Status: 504, Code: "model_timeout", Route: emulator.RouteResponses}}, "Fast took too long to answer"},
+		{emulator.Faults{Fail: emulator.Failure{Status: 429, Route: emulator.RouteResponses, RetryAfter: 5 * time.Second}}, "Too many requests"},
+		{emulator.Faults{Fail: emulator.Failure{Status: 502, Code: "empty_model_response", Route: emulator.RouteResponses}}, "empty answer"},
+		{emulator.Faults{ModelFail: emulator.ModelFailure{Code: "incomplete_model_stream", AfterDeltas: 2}}, "stopped writing before the answer was finished"},
+	}
+	for i, tc := range cases {
+		f.emu.SetFaults(tc.faults)
+		c.Ask("Message number " + words.Count(i+1, "try"))
+		until(t, tc.want, func() bool { return c.streaming == nil && shownProblem(c) != "" })
+		shown := shownProblem(c)
+		code := tc.faults.Fail.Code + tc.faults.ModelFail.Code
+		if !strings.Contains(shown, tc.want) || code != "" && strings.Contains(shown, code) {
+			t.Errorf("case %d: the pane says %q, want %q in words", i, shown, tc.want)
+		}
+		if tc.faults.ModelFail.AfterDeltas > 0 && c.turns[len(c.turns)-1].Answer == "" {
+			t.Errorf("case %d: the text so far was not kept", i)
+		}
+		f.emu.SetFaults(emulator.Faults{})
+		c.errs.SetError(nil)
+	}
+}
