@@ -82,7 +82,8 @@ func (c *Pane) retryTurn(turnID int64) {
 		c.sendQuestion()
 		return
 	}
-	c.run(func(o app.AskOptions) (app.Turn, error) { return c.store.Retry(c.lf.Ctx, turnID, o) },
+	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
+	c.run(func(o app.AskOptions) (app.Turn, error) { <-saved; return c.store.Retry(c.lf.Ctx, turnID, o) },
 		c.askOptions(), t.Question, 0)
 }
 
@@ -103,6 +104,10 @@ func (c *Pane) cancelEdit() {
 		c.input.SetText("")
 	}
 	c.editing = 0
+	if c.conv.Kind == app.KindModel {
+		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
+		return
+	}
 	c.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line)")
 }
 

@@ -88,8 +88,7 @@ func peakHeap() (stop func() float64) {
 // peak-extra-MiB is the heap in use at its highest while the conversation is opened and shown,
 // above what was in use before.
 func BenchmarkModelOpen200Turns(b *testing.B) {
-	for _, images := range []bool{true, false} {
-		name := map[bool]string{true: "images", false: "text"}[images]
+	for name, images := range map[string]bool{"images": true, "text": false} {
 		b.Run(name, func(b *testing.B) {
 			cfg := fastConfig() // 400 messages are seeded: the /v1 request limits (model-api.md §8) raised
 			cfg.Rates = emulator.Rates{KeyPerMinute: 1 << 20, AddressPerMinute: 1 << 20, AddressPer10s: 1 << 20}

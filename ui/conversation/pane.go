@@ -212,9 +212,11 @@ func (c *Pane) showKind() {
 	model := c.conv.Kind == app.KindModel
 	widgets.ShowIf(c.askBar, !model)
 	if !model {
+		c.send.SetText("Ask")
 		c.model.hide()
 		return
 	}
+	c.send.SetText("Send")
 	c.model.show(c.conv)
 }
 
