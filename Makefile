@@ -52,14 +52,15 @@ install: build
 	  echo "and add that line to ~/.profile (or your shell's startup file) for the next ones.";; esac
 
 # test runs every test with the race detector and Fyne's headless driver, the keychain test against a
-# real Secret Service, each fuzz target briefly, the real binary under Xvfb (smoke), and the
-# README's commands as written (readme-test). lint comes first, so that CI (which runs make test)
-# keeps the layer checks.
-test: deps test-deps lint test-unit keyring-it fuzz smoke readme-test
+# real Secret Service, each fuzz target briefly, the real binary under Xvfb (smoke), the real window
+# driven as a person does (realwindow), and the README's commands as written (readme-test). lint comes
+# first, so that CI (which runs make test) keeps the layer checks.
+test: deps test-deps lint test-unit keyring-it fuzz smoke realwindow readme-test
 
 # test-deps installs, as root, what the integration tests use: Xvfb and ImageMagick for the smoke test,
-# gnome-keyring and D-Bus for the keychain test. Without root they are skipped where missing.
-TEST_APT_PKGS := xvfb xauth imagemagick gnome-keyring dbus-daemon
+# gnome-keyring and D-Bus for the keychain test, xdotool, openbox and GTK 3 for Python (the drag
+# source) for the real-window tests. Without root they are skipped where missing.
+TEST_APT_PKGS := xvfb xauth imagemagick gnome-keyring dbus-daemon xdotool openbox python3-gi gir1.2-gtk-3.0
 test-deps:
 	@missing=""; for p in $(TEST_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \

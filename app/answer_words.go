@@ -5,11 +5,26 @@ import "strings"
 // The words both front-ends use around an answer: its stage while it is written, its warnings, and
 // how a source was used. Tokens the spec does not name are shown as they come.
 
+// The stages of an answer the app adds to the server's (retrieving, computing, reading, writing).
+const (
+	// StageWaiting: the question was sent and the server has not answered yet (no headers): the
+	// desktop shows how long since TurnChanged.Sent, with Stop.
+	StageWaiting = "waiting"
+	// StageStarted: the server answered and the answer is on its way, before it says a stage.
+	StageStarted = "started"
+	// StageWriting: text is arriving (the server's own stage, also given when it says none).
+	StageWriting = "writing"
+)
+
 // StageText says what the server is doing while an answer is on its way ("" before it says).
 func StageText(stage string) string {
 	switch stage {
 	case "":
 		return "Sending the question…"
+	case StageWaiting:
+		return "Waiting for the server to answer…"
+	case StageStarted:
+		return "The server is preparing the answer…"
 	case "retrieving":
 		return "Looking through the documents…"
 	case "computing":

@@ -31,6 +31,9 @@ type Options struct {
 	// ModelService, when set, answers instead of the client's model endpoints (/v1): tests pass
 	// a fake.
 	ModelService ModelService
+	// ReconnectFirst is the wait before an offline server is first checked again, 0 means 5 s;
+	// each later check waits twice as long, up to ReconnectMax (0 means 2 minutes).
+	ReconnectFirst, ReconnectMax time.Duration
 }
 
 // App wires the services of the application core together. Its methods are safe to call from
@@ -46,6 +49,7 @@ type App struct {
 	sync     *Sync
 	conv     *Conversations
 	uploads  *Uploads
+	recon    *reconnector
 
 	closeOnce sync.Once
 	closeErr  error
@@ -75,6 +79,9 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
+	a.recon = newReconnector(a.conn, cmp.Or(opts.ReconnectFirst, reconnectFirst), cmp.Or(opts.ReconnectMax, reconnectMax))
+	a.recon.back = a.sync.resume
+	a.bus.Subscribe(a.recon.observe)
 	return a, nil
 }
 
@@ -106,13 +113,17 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, 
 		_ = st.close()
 		return "", nil, nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
 	}
+	// Conversations 30 days in the trash go for good; should it fail, the next start does it.
+	_ = st.emptyTrash(ctx, opts.Now())
 	return home, settings, st, nil
 }
 
-// Close stops the upload queue and answers in progress (they resume or show as interrupted next
-// time), stops demo mode, delivers pending events and closes the database.
+// Close stops the checks of an offline server, the upload queue and answers in progress (they
+// resume or show as interrupted next time), stops demo mode, delivers pending events and closes
+// the database.
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
+		a.recon.close()
 		a.conv.stopAll()
 		a.uploads.stop()
 		a.conn.stopDemo()

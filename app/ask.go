@@ -146,7 +146,9 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, 
 	if onUpdate != nil {
 		notify = onUpdate
 	}
-	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending})
+	sent := time.Now()
+	notify = sentAt(sent, notify)
+	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending, Stage: StageWaiting})
 	err := a.answer(ctx, &turn, notify)
 	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
@@ -186,15 +188,37 @@ type textStream interface {
 	Text() string
 }
 
+// sentAt stamps the pending events notify sends with the time the question was sent.
+func sentAt(sent time.Time, notify func(TurnChanged)) func(TurnChanged) {
+	return func(ev TurnChanged) {
+		if ev.Status == TurnPending {
+			ev.Sent = sent
+		}
+		notify(ev)
+	}
+}
+
 // follow reads s to its end, sending one TurnChanged per event batch with the text so far and
-// saving that text every few seconds, so that a crash keeps it.
+// saving that text every few seconds, so that a crash keeps it. It is called once the server
+// answered (the stream's headers came), which it announces first.
 func (c *Conversations) follow(ctx context.Context, s textStream, turn Turn, notify func(TurnChanged)) {
 	staged, _ := s.(interface{ Stage() string })
-	lastSave := time.Now()
+	pending := TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Stage: StageStarted}
+	if failed, ok := s.(interface{ Err() error }); !ok || failed.Err() == nil {
+		notify(pending)
+	}
+	lastSave, wrote := time.Now(), false
 	for s.Next() {
-		ev := TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Text: s.Text()}
+		ev := pending
+		ev.Text, ev.Stage = s.Text(), ""
 		if staged != nil {
 			ev.Stage = staged.Stage()
+		}
+		wrote = wrote || ev.Text != ""
+		if ev.Stage == "" && wrote { // text streams (also after a reset) whatever stage was said
+			ev.Stage = StageWriting
+		} else if ev.Stage == "" {
+			ev.Stage = StageStarted
 		}
 		notify(ev)
 		if time.Since(lastSave) >= partialSaveEvery {
@@ -231,6 +255,9 @@ func (p *askProgress) Text() string { return p.s.Text() }
 
 // Stage is the last stage of answer.status (retrieving, computing, reading, writing).
 func (p *askProgress) Stage() string { return p.stage }
+
+// Err is the stream's error so far: set before any event when the request was refused.
+func (p *askProgress) Err() error { return p.s.Err() }
 
 // finish saves how the answer ended and returns nil for a complete answer. An answered turn
 // carries the answer object in Final.
@@ -274,6 +301,8 @@ func (c *Conversations) failed(ctx context.Context, turn *Turn, text string, err
 		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID
 	}
 	switch {
+	case errors.Is(context.Cause(ctx), errStopped) && turn.Answer == "":
+		turn.Status, turn.Error = TurnInterrupted, "Stopped before any text arrived. Retry asks again."
 	case errors.Is(context.Cause(ctx), errStopped):
 		turn.Status, turn.Error = TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
 	case ctx.Err() != nil || errors.Is(err, client.ErrInterrupted):

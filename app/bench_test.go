@@ -15,7 +15,7 @@ func BenchmarkOpenAndLoadWorkspace10k(b *testing.B) {
 	path := filepath.Join(b.TempDir(), databaseFile)
 	ctx := context.Background()
 	st := openTestStore(b, path)
-	if err := st.saveWorkspace(ctx, "srv", 0, cacheWorkspace("ws_big", 10000), time.Now()); err != nil {
+	if err := st.saveWorkspace(ctx, "srv", 0, cacheWorkspace("ws_big", 10000), time.Now(), ""); err != nil {
 		b.Fatal(err)
 	}
 	st.close()
@@ -52,7 +52,7 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 		b.Fatal(err)
 	}
 	a.UpdateSettings(func(s *Settings) { s.Server = server })
-	a.store.saveWorkspace(context.Background(), server, 0, cacheWorkspace("ws_big", 10000), time.Now())
+	a.store.saveWorkspace(context.Background(), server, 0, cacheWorkspace("ws_big", 10000), time.Now(), "")
 	a.Close()
 	ctx := context.Background()
 	b.ResetTimer()

@@ -126,7 +126,8 @@ func (c *Conversations) Rename(ctx context.Context, id int64, title string) erro
 	return nil
 }
 
-// Delete removes a conversation and its turns, stopping an answer in progress in it.
+// Delete moves a conversation with its turns to the trash (kept 30 days, see Restore), stopping
+// an answer in progress in it.
 func (c *Conversations) Delete(ctx context.Context, id int64) error {
 	conv, err := c.Get(ctx, id)
 	if err != nil {
@@ -136,7 +137,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 	for _, t := range turns {
 		c.Stop(t.ID)
 	}
-	if err := c.store.deleteConversation(ctx, c.conn.cacheKey(), id); err != nil {
+	if err := c.store.trashConversation(ctx, c.conn.cacheKey(), id); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})

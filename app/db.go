@@ -55,6 +55,8 @@ func (e *DatabaseError) Unwrap() error { return e.Err }
 // openDB opens (or creates) the SQLite database at path: WAL, foreign keys on, a busy timeout,
 // write transactions that take the write lock at BEGIN, and the schema migrated. A file that is
 // not ours, is damaged, or is newer than this code is reported as *DatabaseError and not changed.
+// Any number of processes may open one path at once: the first creates the schema in one
+// exclusive step and the others wait for it (setUp).
 func openDB(ctx context.Context, path string) (*sql.DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the data folder: %w", err)
@@ -65,6 +67,10 @@ func openDB(ctx context.Context, path string) (*sql.DB, error) {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(1)")
+	// 256 KiB of page cache per connection instead of SQLite's 2 MB: the operating system caches
+	// the file anyway, and the desktop's start (10,000 cached documents read on a few connections)
+	// kept about 5 MB more resident for no measurable speed (see docs/PERFORMANCE.md).
+	q.Add("_pragma", "cache_size(-256)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", fileURI(path)+"?"+q.Encode())
 	if err != nil {
@@ -72,20 +78,64 @@ func openDB(ctx context.Context, path string) (*sql.DB, error) {
 	}
 	db.SetMaxOpenConns(8)
 	db.SetConnMaxIdleTime(time.Minute)
-	if err := inspect(ctx, db, path); err != nil {
+	if err := setUp(ctx, db, path); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	var mode string
-	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode); err != nil || mode != "wal" {
-		_ = db.Close()
-		return nil, &DatabaseError{Path: path, Err: fmt.Errorf("cannot switch to WAL mode (got %q): %v", mode, err)}
-	}
-	if err := migrate(ctx, db); err != nil {
-		_ = db.Close()
-		return nil, &DatabaseError{Path: path, Err: err}
-	}
 	return db, nil
+}
+
+// setUp judges the file read-only first (a foreign file is neither locked for writing nor
+// changed), then creates or migrates the schema under the write lock, then turns WAL on.
+func setUp(ctx context.Context, db *sql.DB, path string) error {
+	if err := inspect(ctx, db, path); err != nil {
+		return err
+	}
+	if err := migrate(ctx, db, path); err != nil {
+		var de *DatabaseError
+		if errors.As(err, &de) {
+			return err
+		}
+		return &DatabaseError{Path: path, Err: err}
+	}
+	return useWAL(ctx, db, path)
+}
+
+// walWait is how long useWAL keeps trying while other processes hold the database.
+const walWait = 15 * time.Second
+
+// useWAL switches the database to WAL mode. The switch needs the database to itself for a moment,
+// so it is tried again while another process is busy with it (a process just opening it, or
+// creating the schema).
+func useWAL(ctx context.Context, db *sql.DB, path string) error {
+	deadline := time.Now().Add(walWait)
+	for {
+		var mode string
+		err := db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode)
+		if err == nil && mode == "wal" {
+			return nil
+		}
+		if (err != nil && !isBusy(err)) || time.Now().After(deadline) {
+			return &DatabaseError{Path: path, Err: fmt.Errorf("cannot switch to WAL mode (got %q): %v", mode, err)}
+		}
+		select {
+		case <-ctx.Done():
+			return &DatabaseError{Path: path, Err: ctx.Err()}
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's "database is locked" (SQLITE_BUSY or SQLITE_LOCKED,
+// with any extended code): another connection holds a lock for now.
+func isBusy(err error) bool {
+	var se interface{ Code() int }
+	if !errors.As(err, &se) {
+		return false
+	}
+	const sqliteBusy, sqliteLocked = 5, 6
+	primary := se.Code() & 0xff
+	return primary == sqliteBusy || primary == sqliteLocked
 }
 
 // fileURI turns a path into a SQLite file: URI, escaping characters such as ? and #.
@@ -103,7 +153,9 @@ func fileURI(path string) string {
 // sqliteMagic starts every SQLite 3 file.
 var sqliteMagic = []byte("SQLite format 3\x00")
 
-// checkHeader refuses a non-empty file that is not SQLite, reading it only.
+// checkHeader refuses a non-empty file that is not SQLite, reading it only. A file shorter than a
+// header whose bytes start SQLite's magic is one another process is creating right now: SQLite's
+// own locks make this process wait for it, so it is not refused.
 func checkHeader(path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -115,38 +167,72 @@ func checkHeader(path string) error {
 	defer f.Close()
 	head := make([]byte, 100)
 	n, err := io.ReadFull(f, head)
-	if n == 0 && (err == io.EOF || err == nil) {
-		return nil // empty file: SQLite treats it as a new database
-	}
-	if n < len(head) || !bytes.HasPrefix(head, sqliteMagic) {
+	switch {
+	case err != nil && err != io.EOF && err != io.ErrUnexpectedEOF:
+		return &DatabaseError{Path: path, Err: err}
+	case n < len(head) && isGrowingDatabase(path, head[:n]):
+		return nil
+	case n < len(head) || !bytes.HasPrefix(head, sqliteMagic):
 		return &DatabaseError{Path: path, Problem: DatabaseNotOurs}
 	}
 	return nil
 }
 
-// inspect reads the application id and schema version with read-only statements.
-func inspect(ctx context.Context, db *sql.DB, path string) error {
-	var appID, version, objects int
-	err := db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID)
-	if err == nil {
-		err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
+// isGrowingDatabase reports whether head, a file's first bytes shorter than SQLite's header, is
+// a database being written: empty, or the start of SQLite's magic followed by zeros (SQLite
+// writes the first page in one go, but a reader may catch it half-way). A short "SQLite" text
+// file is judged again after a moment, once any writer is done.
+func isGrowingDatabase(path string, head []byte) bool {
+	if len(head) == 0 {
+		return true // an empty file: SQLite makes it a new database
 	}
-	if err == nil {
-		err = db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&objects)
+	if !bytes.HasPrefix(sqliteMagic, head[:min(len(head), len(sqliteMagic))]) {
+		return false
 	}
-	if err != nil {
-		return &DatabaseError{Path: path, Err: err}
-	}
+	time.Sleep(50 * time.Millisecond)
+	info, err := os.Stat(path)
+	return err == nil && info.Size() >= 100
+}
+
+// fileState is what decides whether a database file is Lectern's: read in one statement, so that
+// a process creating the schema beside this one is seen either before or after, never half-way.
+type fileState struct {
+	appID, version, objects int
+}
+
+// readFileState reads q's application id, schema version and number of schema objects.
+func readFileState(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}) (fileState, error) {
+	var fs fileState
+	err := q.QueryRowContext(ctx, `SELECT (SELECT application_id FROM pragma_application_id),
+		(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)`).
+		Scan(&fs.appID, &fs.version, &fs.objects)
+	return fs, err
+}
+
+// judge says whether the file is a Lectern database this code can use (or an empty one), as a
+// *DatabaseError when not.
+func (fs fileState) judge(path string) error {
 	switch {
-	case appID == applicationID && version > schemaVersion:
-		return &DatabaseError{Path: path, Problem: DatabaseTooNew, Version: version}
-	case appID == applicationID:
+	case fs.appID == applicationID && fs.version > schemaVersion:
+		return &DatabaseError{Path: path, Problem: DatabaseTooNew, Version: fs.version}
+	case fs.appID == applicationID:
 		return nil
-	case appID == 0 && version == 0 && objects == 0:
+	case fs.appID == 0 && fs.version == 0 && fs.objects == 0:
 		return nil // empty: ours to set up
 	default:
 		return &DatabaseError{Path: path, Problem: DatabaseNotOurs}
 	}
+}
+
+// inspect judges the file with one read-only statement.
+func inspect(ctx context.Context, db *sql.DB, path string) error {
+	fs, err := readFileState(ctx, db)
+	if err != nil {
+		return &DatabaseError{Path: path, Err: err}
+	}
+	return fs.judge(path)
 }
 
 // unixMilli converts t for storage; the zero time is stored as 0.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"sync"
+	"time"
 )
 
 // Event is a change the front-ends may react to. Its concrete types are the structs below.
@@ -44,8 +45,12 @@ type TurnChanged struct {
 	ConversationID int64
 	TurnID         int64
 	Status         TurnStatus
-	Stage          string // retrieving, computing, reading, writing while streaming; else empty
-	Text           string // the answer text so far (resets applied)
+	// Stage is, while the answer is pending, StageWaiting until the server answers, then
+	// StageStarted, then the server's stage (retrieving, computing, reading, writing), and
+	// StageWriting whenever text arrives without one; empty once the answer ended.
+	Stage string
+	Text  string    // the answer text so far (resets applied)
+	Sent  time.Time // when the question was sent, while pending: the wait is shown from it
 }
 
 // ConversationsChanged says a conversation of a workspace was created, renamed, deleted or updated.

@@ -163,13 +163,8 @@ func writeSources(b *strings.Builder, t Turn) {
 	b.WriteString("\n")
 }
 
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 80 {
-		return string(r[:79]) + "…"
-	}
-	return s
-}
+// oneLine puts s on one line of at most 80 characters: spaces collapsed, cut with "…".
+func oneLine(s string) string { return words.Cut(strings.Join(strings.Fields(s), " "), 80) }
 
 func quote(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")

@@ -18,6 +18,10 @@ func TestMain(m *testing.M) {
 		killChild()
 		return
 	}
+	if os.Getenv(openChildEnv) != "" {
+		openChild()
+		return
+	}
 	if os.Getenv("LECTERN_KEYRING_IT") == "" {
 		keyring.MockInit()
 	}

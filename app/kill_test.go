@@ -57,7 +57,7 @@ func killChild() {
 		}
 		if i%10 == 0 {
 			ws := cacheWorkspace("ws_"+marker, 200)
-			if st.saveWorkspace(ctx, "srv", i, ws, time.Now()) == nil {
+			if st.saveWorkspace(ctx, "srv", i, ws, time.Now(), "") == nil {
 				fmt.Fprintf(out, "committed workspace 0 %s\n", marker)
 				out.Flush()
 			}

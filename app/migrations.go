@@ -188,27 +188,58 @@ CREATE TABLE answer_schemas (
 	schema TEXT NOT NULL -- a JSON schema object
 );
 `,
+	// 5: each cached workspace keeps why its last sync did not bring it whole, in words ("" when it
+	// did), so that one failing workspace is marked while the others are shown up to date.
+	`
+ALTER TABLE workspaces ADD COLUMN sync_error TEXT NOT NULL DEFAULT '';
+`,
+	// 6: nothing lost (issue 23). A conversation's uid is made once where it was started and kept
+	// by backup and import, which add only the conversations a data folder does not have: an id
+	// is only this file's, and a hash of the content would change with every turn added. The
+	// trigger gives every new row one, whoever inserts it. A conversation from before this step
+	// gets one made of its creation time and id, the same in every copy of the file, so importing
+	// an older backup twice, or a copy of the same file, adds it once. A deleted conversation
+	// goes to the trash (deleted_at, unix ms) and is removed for good 30 days later.
+	`
+ALTER TABLE conversations ADD COLUMN uid TEXT NOT NULL DEFAULT '';
+UPDATE conversations SET uid = 'v5-' || created_at || '-' || id;
+CREATE UNIQUE INDEX conversations_uid ON conversations (uid) WHERE uid != '';
+CREATE TRIGGER conversations_new_uid AFTER INSERT ON conversations WHEN new.uid = '' BEGIN
+	UPDATE conversations SET uid = lower(hex(randomblob(16))) WHERE id = new.id;
+END;
+ALTER TABLE conversations ADD COLUMN deleted_at INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX conversations_trash ON conversations (server, deleted_at);
+`,
 }
 
 // schemaVersion is the newest schema this code knows.
 var schemaVersion = len(migrations)
 
-// migrate brings the schema to schemaVersion in one transaction, so a crash leaves the old
-// schema or the new one.
-func migrate(ctx context.Context, db *sql.DB) error {
+// migrate creates the schema, or brings it to schemaVersion, in one transaction that holds the
+// write lock from its start: of several processes opening a new database at once, the first
+// creates it with the application id and the others wait, then find it made. The file is judged
+// again under the lock, since another process may have changed it since inspect. Before the
+// steps change an existing database, a snapshot of it is taken beside it (takeSnapshot). A crash
+// leaves the old schema or the new one.
+func migrate(ctx context.Context, db *sql.DB, path string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = tx.Rollback() }()
-	var v int
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	fs, err := readFileState(ctx, tx)
+	if err != nil {
 		return err
 	}
-	if v >= schemaVersion {
-		return nil
+	if err := fs.judge(path); err != nil || fs.version >= schemaVersion {
+		return err
 	}
-	for i := v; i < schemaVersion; i++ {
+	if fs.version > 0 {
+		if err := takeSnapshot(ctx, db, path, fs.version); err != nil {
+			return err
+		}
+	}
+	for i := fs.version; i < schemaVersion; i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
 			return fmt.Errorf("schema step %d: %w", i+1, err)
 		}

@@ -43,7 +43,9 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 		turn.RequestID != "req_fake" || turn.Usage == nil || turn.Usage.TotalTokens != 15 || turn.Response == nil {
 		t.Fatalf("turn %+v", turn)
 	}
-	if len(updates) < 3 || updates[1].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
+	// Waiting for the server, then started once it answered, then the text as it streams.
+	if len(updates) < 4 || updates[0].Stage != StageWaiting || updates[1].Stage != StageStarted ||
+		updates[2].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
 		t.Fatalf("updates %+v", updates)
 	}
 	req := fake.lastResponse(t)
@@ -278,11 +280,15 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 			t.Errorf("export lacks %q:\n%s", want, md)
 		}
 	}
-	// Deleting the conversation deletes its images.
+	// Deleting the conversation keeps its images in the trash; they go with it 30 days later.
 	if err := a.Conversations().Delete(ctx, turn.ConversationID); err != nil {
 		t.Fatal(err)
 	}
 	var n int
+	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d images in the trash (%v)", n, err)
+	}
+	a.store.emptyTrash(ctx, time.Now().Add(TrashKept+time.Hour))
 	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d images left (%v)", n, err)
 	}

@@ -149,9 +149,11 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conver
 }
 
 // exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
-// be sent again: those with a whole answer (completed, or incomplete at the length limit), with
-// their images' names, types and sizes but not their bytes (see readImages). A failed or
-// interrupted turn is left out with its message, as in workspace conversations.
+// be sent again: those with a whole answer (completed, or incomplete at the length limit), and
+// refused ones, whose refusal goes back as received (model-api.md §2: "Assistant history parts:
+// output_text and refusal, as received"), with their images' names, types and sizes but not their
+// bytes (see readImages). A failed or interrupted turn is left out with its message, as in
+// workspace conversations.
 func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
 	if convID == 0 {
 		return nil, nil
@@ -165,9 +167,16 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		if before != 0 && t.ID >= before {
 			break
 		}
-		if t.Status.Answered() && strings.TrimSpace(t.Answer) != "" {
-			out = append(out, exchange{question: t.Question, images: t.Images, answer: t.Answer, turn: t.ID})
+		x := exchange{question: t.Question, images: t.Images, turn: t.ID}
+		switch {
+		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
+			x.answer = t.Answer
+		case t.Status == TurnRefused:
+			x.refusal = t.Answer // a refused turn's Answer holds the refusal
+		default:
+			continue
 		}
+		out = append(out, x)
 	}
 	return out, nil
 }
@@ -218,12 +227,24 @@ func responsesRequest(conv Conversation, xs []exchange) client.ResponseRequest {
 			parts = append(parts, client.ContentPart{Type: client.PartInputImage, ImageURL: dataURL(img)})
 		}
 		req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "user", Content: parts})
-		if x.answer != "" {
-			req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "assistant",
-				Content: []client.ContentPart{{Type: client.PartOutputText, Text: x.answer}}})
+		if said := assistantParts(x); len(said) > 0 {
+			req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "assistant", Content: said})
 		}
 	}
 	return req
+}
+
+// assistantParts are an earlier answer's parts as received (model-api.md §2: "Assistant history
+// parts: output_text and refusal, as received"): its text, then its refusal.
+func assistantParts(x exchange) []client.ContentPart {
+	var parts []client.ContentPart
+	if x.answer != "" {
+		parts = append(parts, client.ContentPart{Type: client.PartOutputText, Text: x.answer})
+	}
+	if x.refusal != "" {
+		parts = append(parts, client.ContentPart{Type: client.PartRefusal, Text: x.refusal})
+	}
+	return parts
 }
 
 // chatRequest sends the system prompt as the first message, then the exchanges; a message with

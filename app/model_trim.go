@@ -31,7 +31,8 @@ type exchange struct {
 	question string
 	images   []Image
 	answer   string
-	turn     int64 // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
+	refusal  string // the model's refusal, sent back as received
+	turn     int64  // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
 }
 
 // textTokens estimates the tokens of a text.
@@ -64,8 +65,8 @@ func costOf(x exchange) cost {
 		c.tokens += imageTokens
 		c.imageBytes += img.Size
 	}
-	if x.answer != "" {
-		c.tokens += messageTokens + textTokens(x.answer)
+	if x.answer != "" || x.refusal != "" {
+		c.tokens += messageTokens + textTokens(x.answer) + textTokens(x.refusal)
 		c.messages++
 	}
 	return c

@@ -42,6 +42,7 @@ func (k KeySource) String() string {
 const (
 	keyringService         = "lectern"
 	envAPIKey              = "LECTERN_API_KEY"
+	envServer              = "LECTERN_SERVER"
 	defaultKeychainTimeout = 3 * time.Second
 )
 
@@ -176,6 +177,10 @@ func (s *Secrets) moveToKeychain(server, key string) KeySource {
 // EnvAPIKey returns the key set in LECTERN_API_KEY, trimmed; "" when none. It is the one place
 // the environment's key is read: it overrides every stored key.
 func EnvAPIKey() string { return strings.TrimSpace(os.Getenv(envAPIKey)) }
+
+// EnvServer returns the server address set in LECTERN_SERVER, trimmed and not checked; "" when
+// none. The command line uses it when --server is not given; the desktop's first-run page offers it.
+func EnvServer() string { return strings.TrimSpace(os.Getenv(envServer)) }
 
 // Set stores key for server in the keychain, and removes its key file if there was one. When no
 // keychain is available it keeps the key in the key file if the user chose one (KeyFromFile), else

@@ -11,10 +11,14 @@ import (
 	"lectern/client"
 )
 
-// saveWorkspace replaces one workspace with its documents and sources, in one transaction.
-func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
+// saveWorkspace replaces one workspace with its documents and sources, in one transaction; note
+// is why it did not arrive whole, in words ("" when it did).
+func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time, note string) error {
 	return inTx(ctx, s.db, func(tx *sql.Tx) error {
 		if err := upsertWorkspace(ctx, tx, server, pos, ws, at); err != nil {
+			return err
+		}
+		if err := setSyncError(ctx, tx, server, ws.WorkspaceID, note); err != nil {
 			return err
 		}
 		if err := replaceDocuments(ctx, tx, server, ws.WorkspaceID, ws.Documents); err != nil {
@@ -22,6 +26,29 @@ func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws cl
 		}
 		return replaceSources(ctx, tx, server, ws.WorkspaceID, ws.Sources)
 	})
+}
+
+// saveListed adds or updates the row of a workspace as a listing gave it (name, scope, access and
+// counts); its cached documents stay. A refresh that fetched no content for it saves it this way.
+func (s *store) saveListed(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error { return upsertWorkspace(ctx, tx, server, pos, ws, at) })
+}
+
+// markNotSynced saves the row of a listed workspace whose content could not be fetched, keeping its
+// cached documents, with why in words.
+func (s *store) markNotSynced(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time, why string) error {
+	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+		if err := upsertWorkspace(ctx, tx, server, pos, ws, at); err != nil {
+			return err
+		}
+		return setSyncError(ctx, tx, server, ws.WorkspaceID, why)
+	})
+}
+
+// setSyncError records why the last sync of a workspace did not bring it whole ("" when it did).
+func setSyncError(ctx context.Context, tx *sql.Tx, server, id, why string) error {
+	_, err := tx.ExecContext(ctx, "UPDATE workspaces SET sync_error=? WHERE server=? AND id=?", why, server, id)
+	return err
 }
 
 // saveWorkspaceList saves a complete workspace list of server (names, scopes, access and counts,
@@ -137,14 +164,15 @@ func (s *store) lastSynced(ctx context.Context, server string) (time.Time, error
 // workspaces lists the cached workspaces of server in the server's order.
 func (s *store) workspaces(ctx context.Context, server string) ([]CachedWorkspace, error) {
 	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
-		n_not_ready, n_failed, synced_at FROM workspaces WHERE server=? ORDER BY position, name`, server)
+		n_not_ready, n_failed, synced_at, sync_error FROM workspaces WHERE server=? ORDER BY position, name`, server)
 }
 
 func scanCachedWorkspace(sc rowScanner) (CachedWorkspace, error) {
 	var w CachedWorkspace
 	var at int64
 	c := &w.Counts
-	err := sc.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready, &c.NotReady, &c.Failed, &at)
+	err := sc.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready, &c.NotReady, &c.Failed, &at,
+		&w.SyncError)
 	w.SyncedAt = fromMilli(at)
 	return w, err
 }

@@ -49,7 +49,7 @@ func (s *store) createConversation(ctx context.Context, server string, c Convers
 
 // conversation reads one conversation of server.
 func (s *store) conversation(ctx context.Context, server string, id int64) (Conversation, error) {
-	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=?", server, id)
+	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
 	c, err := scanConversation(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
@@ -65,7 +65,7 @@ func (s *store) conversations(ctx context.Context, server, workspaceID string) (
 // listConversations lists the conversations of server that pass f, in order (after first, when
 // set), newest first.
 func (s *store) listConversations(ctx context.Context, server string, f ListFilter, first string) ([]Conversation, error) {
-	q := "SELECT " + conversationCols + " FROM conversations WHERE server=?"
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
 	args := []any{server}
 	if f.WorkspaceID != "" {
 		q += " AND workspace_id=?"
@@ -85,14 +85,14 @@ func (s *store) listConversations(ctx context.Context, server string, f ListFilt
 
 // pinConversation sets a conversation's pin time (0: unpinned), leaving its updated time alone.
 func (s *store) pinConversation(ctx context.Context, server string, id, at int64) error {
-	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET pinned_at=? WHERE server=? AND id=?", at, server, id)
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET pinned_at=? WHERE server=? AND id=? AND deleted_at=0", at, server, id)
 	return affected(res, err)
 }
 
 // lastModelConversation returns the newest model conversation of server (in conversations'
 // order), of tier model when it is not ""; ok is false when there is none.
 func (s *store) lastModelConversation(ctx context.Context, server, model string) (Conversation, bool, error) {
-	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=?"
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
 	args := []any{server, string(KindModel)}
 	if model != "" {
 		q += " AND model=?"
@@ -107,12 +107,13 @@ func (s *store) lastModelConversation(ctx context.Context, server, model string)
 
 // renameConversation changes a conversation's title.
 func (s *store) renameConversation(ctx context.Context, server string, id int64, title string) error {
-	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=?",
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=? AND deleted_at=0",
 		title, s.nowMilli(), server, id)
 	return affected(res, err)
 }
 
-// deleteConversation removes a conversation and its turns.
+// deleteConversation removes a conversation and its turns for good (an ask that saved nothing
+// worth keeping); a person's delete moves it to the trash (trashConversation).
 func (s *store) deleteConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
 	return affected(res, err)

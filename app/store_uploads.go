@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"slices"
+	"strings"
 	"time"
 )
 
@@ -71,13 +71,18 @@ func (s *store) upload(ctx context.Context, server string, id int64) (Upload, er
 	return u, err
 }
 
-// uploads lists server's queue, oldest first; with states, only entries in those states.
+// uploads lists server's queue, oldest first; with states, only entries in those states, chosen by
+// the query (index uploads_queue): the scheduler asks for the open ones many times a minute, and
+// the finished ones a person has not cleared must not cost it anything.
 func (s *store) uploads(ctx context.Context, server string, states ...UploadState) ([]Upload, error) {
-	all, err := queryAll(ctx, s.db, scanUpload, "SELECT "+uploadCols+" FROM uploads WHERE server=? ORDER BY id", server)
-	if len(states) == 0 || err != nil {
-		return all, err
+	q, args := "SELECT "+uploadCols+" FROM uploads WHERE server=?", []any{server}
+	if len(states) > 0 {
+		q += " AND state IN (?" + strings.Repeat(", ?", len(states)-1) + ")"
+		for _, st := range states {
+			args = append(args, string(st))
+		}
 	}
-	return slices.DeleteFunc(all, func(u Upload) bool { return !slices.Contains(states, u.State) }), nil
+	return queryAll(ctx, s.db, scanUpload, q+" ORDER BY id", args...)
 }
 
 // saveUpload writes every field of u (not its claim).

@@ -20,12 +20,17 @@ type Sync struct {
 	bus   *Bus
 	now   func() time.Time
 	mu    sync.Mutex // one refresh at a time
+	round syncRound  // what the refresh that did not finish brought (under mu)
 }
 
 // Refresh pulls every page of workspaces, then each workspace's documents and website imports,
 // saving each workspace in one transaction; workspaces the server no longer lists, or answers
-// workspace_not_found / workspace_access_lost for, leave the cache. When the server cannot be
-// reached the cache is kept, the state becomes ConnOffline, and the error is returned.
+// workspace_not_found / workspace_access_lost for, leave the cache. One workspace that fails is
+// marked with why (CachedWorkspace.SyncError) and the others are synced: the error is then a
+// *NotSyncedError and the connection stays online. When the server cannot be reached, or refuses
+// the key, the cache is kept (with what arrived, and the list as far as it came), the state says
+// so, and the error is returned. A Refresh after one that did not finish fetches only the
+// workspaces that have not arrived since.
 func (s *Sync) Refresh(ctx context.Context) error {
 	cl, key, err := s.conn.current()
 	if err != nil {
@@ -37,40 +42,43 @@ func (s *Sync) Refresh(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.conn.setState(key, ConnSyncing, time.Time{}, nil)
-	var listed []client.Workspace
+	listed, listErr := listAll(ctx, cl)
+	if len(listed) == 0 && listErr != nil {
+		return s.fail(ctx, key, listErr)
+	}
+	p := &pull{key: key, listed: listed}
+	if listErr != nil && (stopsRefresh(listErr) || ctx.Err() != nil) {
+		p.stop = listErr // keep the list that came; fetch nothing more
+	}
+	s.pullEach(ctx, cl, p)
+	return s.finish(ctx, p, listErr)
+}
+
+// listAll reads every page of the workspace list; on an error it returns what came before it.
+func listAll(ctx context.Context, cl *client.Client) ([]client.Workspace, error) {
+	listed := []client.Workspace{}
 	for ws, err := range cl.AllWorkspaces(ctx, client.ListOptions{Include: "none"}) {
 		if err != nil {
-			return s.fail(ctx, key, err)
+			return listed, err
 		}
 		listed = append(listed, ws)
 	}
-	keep, err := s.pullEach(ctx, cl, key, listed)
-	if err != nil {
-		return s.fail(ctx, key, err)
-	}
-	now := fromMilli(unixMilli(s.now())) // as stored: milliseconds
-	if err := s.store.finishSync(ctx, key, keep, now); err != nil {
-		return s.fail(ctx, key, err)
-	}
-	s.bus.Emit(WorkspacesChanged{})
-	s.conn.setState(key, ConnOnline, now, nil)
-	return nil
+	return listed, nil
 }
 
 // RefreshList pulls every page of the workspace list, without documents, into the cache (one
 // request a page) and returns it: listed workspaces keep their cached documents, the others leave.
-// It counts as a sync. When the server cannot be reached the state becomes ConnOffline.
+// It counts as a sync. When the server cannot be reached the state becomes ConnOffline. A list
+// that stopped part way keeps what came in the cache, drops nothing, and returns what came with
+// the error; the state is online when the server answered that far.
 func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	cl, key, err := s.conn.current()
 	if err != nil {
 		return nil, err
 	}
-	listed := []client.Workspace{}
-	for ws, err := range cl.AllWorkspaces(ctx, client.ListOptions{Include: "none"}) {
-		if err != nil {
-			return nil, s.fail(ctx, key, err)
-		}
-		listed = append(listed, ws)
+	listed, err := listAll(ctx, cl)
+	if err != nil {
+		return s.listCut(ctx, key, listed, err)
 	}
 	now := fromMilli(unixMilli(s.now()))
 	if err := s.store.saveWorkspaceList(ctx, key, listed, now); err != nil {
@@ -81,26 +89,17 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	return listed, nil
 }
 
-// pullEach fetches and saves each listed workspace and returns the ids to keep. A workspace the
-// server no longer opens is dropped; any other error stops the refresh.
-func (s *Sync) pullEach(ctx context.Context, cl *client.Client, key string, listed []client.Workspace) ([]string, error) {
-	keep := make([]string, 0, len(listed))
+// listCut keeps the workspaces of a list that stopped part way with err.
+func (s *Sync) listCut(ctx context.Context, key string, listed []client.Workspace, err error) ([]client.Workspace, error) {
 	for i, ws := range listed {
-		full, err := cl.FetchWorkspace(ctx, ws.WorkspaceID)
-		if isWorkspaceGone(err) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		full.WorkspaceID = ws.WorkspaceID
-		if err := s.store.saveWorkspace(ctx, key, i, *full, s.now()); err != nil {
-			return nil, err
-		}
-		keep = append(keep, ws.WorkspaceID)
-		s.bus.Emit(DocumentsChanged{WorkspaceID: ws.WorkspaceID})
+		_ = s.store.saveListed(context.WithoutCancel(ctx), key, i, ws, s.now())
 	}
-	return keep, nil
+	if len(listed) == 0 || stopsRefresh(err) || ctx.Err() != nil {
+		return nil, s.fail(ctx, key, err)
+	}
+	s.bus.Emit(WorkspacesChanged{})
+	s.conn.setState(key, ConnOnline, time.Time{}, nil)
+	return listed, err
 }
 
 // isWorkspaceGone reports an answer that means the key can no longer open a workspace.
@@ -133,6 +132,7 @@ func (s *Sync) RefreshWorkspace(ctx context.Context, id string) error {
 
 // CacheWorkspace pulls one workspace with its documents and imports into the cache like
 // RefreshWorkspace, adding it after the cached ones when it is not there yet, and returns it.
+// When its listing would not end, it returns what arrived with the *client.PagingError.
 func (s *Sync) CacheWorkspace(ctx context.Context, id string) (*client.Workspace, error) {
 	return s.pullOne(ctx, id, true)
 }
@@ -143,14 +143,14 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	if err != nil {
 		return nil, err
 	}
-	full, err := cl.FetchWorkspace(ctx, id)
-	s.conn.observe(key, err)
-	if isWorkspaceGone(err) {
+	full, cut := cl.FetchWorkspace(ctx, id)
+	s.conn.observe(key, cut)
+	if isWorkspaceGone(cut) {
 		s.forget(ctx, key, id)
-		return nil, err
+		return nil, cut
 	}
-	if err != nil {
-		return nil, err
+	if full == nil {
+		return nil, cut
 	}
 	full.WorkspaceID = id
 	cached, err := s.store.workspaces(ctx, key)
@@ -160,16 +160,16 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	pos := slices.IndexFunc(cached, func(w CachedWorkspace) bool { return w.WorkspaceID == id })
 	if pos < 0 {
 		if !add {
-			return full, nil
+			return full, cut
 		}
 		pos = len(cached) // after the cached ones
 	}
-	if err := s.store.saveWorkspace(ctx, key, pos, *full, s.now()); err != nil {
+	if err := s.store.saveWorkspace(ctx, key, pos, *full, s.now(), s.note(cut)); err != nil {
 		return full, err
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
 	s.bus.Emit(WorkspacesChanged{})
-	return full, nil
+	return full, cut // cut: a *client.PagingError, with the documents that arrived
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.

@@ -15,6 +15,10 @@ import (
 type CachedWorkspace struct {
 	client.Workspace
 	SyncedAt time.Time
+	// SyncError says, in words, why the last refresh did not bring this workspace whole (its
+	// documents could not be fetched, or only their start): the desktop shows it on the
+	// workspace's row. "" when it arrived whole.
+	SyncError string
 }
 
 // ConversationKind says what a conversation talks to.
@@ -52,6 +56,7 @@ type Conversation struct {
 	Pinned  time.Time // when it was pinned; zero when it is not
 	Created time.Time
 	Updated time.Time
+	Deleted time.Time // when it went to the trash; zero for a conversation not in it
 }
 
 // KindLabel names what the conversation talks to, for a list: "Workspace", or a model

@@ -120,7 +120,9 @@ func (u *Uploads) add(ctx context.Context, key, workspaceID string, p candidate,
 // adopt makes entry id one this process works (when no other process does).
 func (u *Uploads) adopt(id int64) {
 	u.mu.Lock()
-	u.mine[id] = true
+	if !u.all { // after Start every entry is worked: a desktop session's set would only grow
+		u.mine[id] = true
+	}
 	u.mu.Unlock()
 }
 

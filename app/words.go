@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -124,6 +125,9 @@ func explain(err error, src KeySource) Explanation {
 	if x, ok := replySentence(err); ok {
 		return x
 	}
+	if s, ok := syncSentence(err); ok {
+		return Explanation{Sentence: s}
+	}
 	return Explanation{Sentence: netSentence(err)}
 }
 
@@ -181,31 +185,40 @@ func apiBaseSentence(e *client.APIError, src KeySource) string {
 	return genericSentence(e)
 }
 
-// genericSentence describes an unknown code or a bare status.
+// genericSentence describes an unknown code or a bare status. A body that was not JSON (a
+// proxy's HTML page, for example) is never shown: its status is said in words instead.
 func genericSentence(e *client.APIError) string {
 	what := ""
 	switch {
 	case e.StatusCode == 0:
 		what = "The answer failed on the server"
+	case e.Snippet != "" && e.StatusCode >= 500:
+		what = "The server, or a proxy in front of it, had a problem (" + statusWords(e.StatusCode) + ")"
+	case e.Snippet != "":
+		what = "The server, or a proxy in front of it, refused the request (" + statusWords(e.StatusCode) + ")"
 	case e.StatusCode >= 500:
-		what = fmt.Sprintf("The server had a problem (HTTP %d)", e.StatusCode)
+		what = "The server had a problem (" + statusWords(e.StatusCode) + ")"
 	default:
-		what = fmt.Sprintf("The server refused the request (HTTP %d)", e.StatusCode)
+		what = "The server refused the request (" + statusWords(e.StatusCode) + ")"
 	}
 	if e.Code != "" {
 		what += " with code " + e.Code
 	}
-	msg := e.Message
-	if msg == "" {
-		msg = e.Snippet
-	}
-	if msg != "" {
-		what += ": " + strings.TrimRight(msg, ".")
+	if e.Message != "" {
+		what += ": " + strings.TrimRight(e.Message, ".")
 	}
 	if e.StatusCode >= 500 || e.StatusCode == 0 || e.Retryable {
 		return what + ". Try again in a moment."
 	}
 	return what + ". If it persists, report it with the request id."
+}
+
+// statusWords names an HTTP status with its standard words: "HTTP 502, Bad Gateway".
+func statusWords(code int) string {
+	if t := http.StatusText(code); t != "" {
+		return fmt.Sprintf("HTTP %d, %s", code, t)
+	}
+	return fmt.Sprintf("HTTP %d", code)
 }
 
 // humanDuration renders a wait such as "30 seconds" or "2 minutes".
@@ -234,8 +247,13 @@ func interruptedSentence(ie *client.InterruptedError) string {
 		why = "the server sent an answer Lectern cannot read"
 	case errors.Is(ie.Cause, client.ErrIdleTimeout):
 		why = "the server sent nothing for too long"
+	case errors.Is(ie.Cause, client.ErrHeaderTimeout):
+		why = "the server did not begin to answer in time"
 	case errors.Is(ie.Cause, client.ErrStreamClosed), errors.Is(ie.Cause, context.Canceled):
 		why = "it was stopped"
+	}
+	if ie.Text == "" {
+		return "The answer stopped before any of it arrived because " + why + ". Ask again."
 	}
 	return "The answer stopped before it was finished because " + why + ". The text received so far is kept; ask again for the full answer."
 }
@@ -288,6 +306,9 @@ func netSentence(err error) string {
 		return "The certificate of " + host + " is not trusted. Check the server address, or ask an administrator."
 	case ne != nil:
 		return "The connection to " + host + " broke before an answer arrived. Try again."
+	case strings.HasPrefix(err.Error(), "client: "):
+		// The client's own wording is for logs ("client: GET /workspace: …"), never for a person.
+		return "The server's answer could not be used. Try again; if it happens again, tell the server's administrator."
 	}
 	return errorSentence(err)
 }

@@ -177,3 +177,14 @@ func TestNoKeySentenceSaysWhereToEnterIt(t *testing.T) {
 		t.Errorf("%q", x.Sentence)
 	}
 }
+
+// A proxy's HTML error page is said as its status in words; none of the body reaches the sentence.
+func TestExplainNonJSONBodyIsItsStatusInWords(t *testing.T) {
+	for status, words := range map[int]string{502: "HTTP 502, Bad Gateway", 403: "HTTP 403, Forbidden", 599: "HTTP 599"} {
+		e := &client.APIError{StatusCode: status, Snippet: "<html><body><h1>Bad Gateway</h1> nginx</body></html>"}
+		got := explain(e, KeyNone).Sentence
+		if !strings.Contains(got, words) || strings.Contains(got, "<") || strings.Contains(got, "nginx") {
+			t.Errorf("%d: %q", status, got)
+		}
+	}
+}

@@ -30,6 +30,10 @@ reads it from stdin.
   --api FAMILY     responses (POST /v1/responses, the default) or chat (POST /v1/chat/completions)
   --json           print the final response (or chat completion) object as JSON
 
+Exit code 1 when the model refused to answer: the refusal is printed to stderr (with --json, the
+response object holding it is printed and the exit code is 0). The refused turn is kept and sent
+back, as received, with the next --continue.
+
 The service keeps nothing: each message sends the whole conversation again, its images included,
 leaving out the oldest turns when it would not fit the tier's context window (the system prompt
 and the new message always go). Every message and answer is kept on this computer with its images
@@ -90,6 +94,12 @@ func runChat(e *env, args []string) error {
 	}
 	if o.asJSON {
 		return e.printJSON(finalObject(turn))
+	}
+	if turn.Status == app.TurnRefused { // its Answer is the refusal, not an answer
+		p.abort()
+		e.printTurnDetails(turn, e.isTerminal())
+		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", app.OneLine(turn.Answer))
+		return exitStatus(exitService)
 	}
 	p.finish(turn.Answer)
 	e.printTurnDetails(turn, e.isTerminal())

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"text/tabwriter"
 
@@ -33,7 +34,7 @@ func runDocuments(e *env, args []string) error {
 		return err
 	}
 	ws, cached, err := a.FetchDocuments(e.ctx, pos[0])
-	if err != nil {
+	if err != nil && !listingCut(err, ws != nil) {
 		return err
 	}
 	e.noteCached(cached, "documents of "+app.OneLine(ws.Name))
@@ -42,10 +43,10 @@ func runDocuments(e *env, args []string) error {
 		docs = []client.Document{}
 	}
 	if *asJSON {
-		return e.printJSON(docs)
+		return cmp.Or(e.printJSON(docs), err)
 	}
 	printDocuments(e, ws, docs)
-	return nil
+	return err // a listing cut short: what came is printed, then why it stopped
 }
 
 // printDocuments writes the document table of ws.

@@ -237,3 +237,31 @@ func TestBrokenRepliesNameTheirReason(t *testing.T) {
 		}
 	}
 }
+
+// TestListingInACircleEnds: a server whose cursors go round in a circle, for the workspace list
+// and for one workspace's documents: each command prints what came, then says why it stopped
+// (exit 1), after a bounded number of requests.
+func TestListingInACircleEnds(t *testing.T) {
+	setup(t)
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		next := map[string]string{"": "A", "A": "B", "B": "A"}[r.URL.Query().Get("after")]
+		ws := `{"workspace_id":"ws_1","name":"Looping","scope":"personal","access":"owner","documents":[{"document_id":"d1","name":"first.txt","status":"ready"}]}`
+		_, _ = io.WriteString(w, `{"object":"list","data":[`+ws+`],"has_more":true,"next_after":"`+next+`"}`)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("LECTERN_SERVER", srv.URL)
+	t.Setenv("LECTERN_API_KEY", testKey)
+	for _, tc := range []struct{ args []string }{{[]string{"workspaces"}}, {[]string{"documents", "ws_1"}}} {
+		requests.Store(0)
+		r := runCLI(t, tc.args...)
+		if r.code != exitService || requests.Load() > 8 {
+			t.Fatalf("%v: exit %d after %d requests\n%s", tc.args, r.code, requests.Load(), r.stderr)
+		}
+		contains(t, strings.Join(tc.args, " "), r.stderr, "went round in a circle")
+		if !strings.Contains(r.stdout, "Looping") && !strings.Contains(r.stdout, "first.txt") {
+			t.Fatalf("%v printed nothing of what came:\n%s", tc.args, r.stdout)
+		}
+	}
+}

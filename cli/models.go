@@ -25,12 +25,7 @@ and its longest answer, in tokens ("-" when the server does not say).
 
 // runModels is `lectern models`.
 func runModels(e *env, args []string) error {
-	fs := newFlagSet(e, "models")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
-		return err
-	}
-	a, err := e.appOn()
+	asJSON, a, err := e.jsonOnlyOn("models", args)
 	if err != nil {
 		return err
 	}
@@ -38,8 +33,8 @@ func runModels(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		out := make([]map[string]any, 0, len(tiers))
+	if asJSON {
+		out := make([]any, 0, len(tiers))
 		for _, m := range tiers {
 			out = append(out, modelObject(m))
 		}
@@ -83,9 +78,13 @@ func tokens(n int) string {
 	return s
 }
 
-// modelObject is a tier as the server sent it: the fields Lectern reads under their names in
-// model-api.md §2, and every other field as it came.
-func modelObject(m client.Model) map[string]any {
+// modelObject is a tier as the server sent it: its entry as received, or (a tier not read from
+// JSON) the fields Lectern reads under their names in model-api.md §2 and every other field as it
+// came.
+func modelObject(m client.Model) any {
+	if len(m.Raw) > 0 {
+		return m.Raw
+	}
 	out := map[string]any{}
 	for k, v := range m.Extra {
 		out[k] = json.RawMessage(v)

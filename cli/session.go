@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"os"
-	"strings"
-
 	"lectern/app"
 	"lectern/client"
 )
@@ -55,7 +52,7 @@ func (e *env) appOn() (*app.App, error) {
 func (e *env) serverAddress() (string, error) {
 	raw, from := e.server, "--server"
 	if raw == "" {
-		raw, from = strings.TrimSpace(os.Getenv("LECTERN_SERVER")), "LECTERN_SERVER"
+		raw, from = app.EnvServer(), "LECTERN_SERVER"
 	}
 	if raw == "" {
 		a, err := e.openApp()
@@ -73,4 +70,16 @@ func (e *env) serverAddress() (string, error) {
 		return "", localf("the server address from %s cannot be used: %v", from, err)
 	}
 	return server, nil
+}
+
+// jsonOnlyOn reads the arguments of a command that takes only --json, then opens the app on the
+// command's server (appOn).
+func (e *env) jsonOnlyOn(cmd string, args []string) (asJSON bool, a *app.App, err error) {
+	fs := newFlagSet(e, cmd)
+	flag := fs.Bool("json", false, "print JSON")
+	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
+		return false, nil, err
+	}
+	a, err = e.appOn()
+	return *flag, a, err
 }

@@ -63,7 +63,7 @@ func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out string, as
 	if asJSON {
 		msg = e.stderr
 	}
-	path, err := artifactPath(art, out)
+	path, err := artifactPath(e, art, out)
 	if err != nil {
 		return err
 	}
@@ -79,15 +79,18 @@ func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out string, as
 	return nil
 }
 
-// artifactPath is out, or the file's own name (its last element only) in the current folder,
-// numbered when a file of that name exists there ("report-2.docx"), so nothing is replaced.
-func artifactPath(art *client.OfficeArtifact, out string) (string, error) {
+// artifactPath is out, or the file's own name in the current folder, numbered when a file of that
+// name exists there ("report-2.docx"), so nothing is replaced. A name that is a path, hidden, or
+// not accepted on every system (app.SaveName: "CON", "C:x.docx", a trailing dot...) is refused and
+// the file is saved as "generated" with its kind's extension, saying so.
+func artifactPath(e *env, art *client.OfficeArtifact, out string) (string, error) {
 	if out != "" {
 		return out, nil
 	}
-	name := filepath.Base(filepath.Clean("/" + strings.ReplaceAll(art.Filename, `\`, "/")))
-	if name == "/" || strings.HasPrefix(name, ".") {
-		name = "generated." + strings.Trim(filepath.Base(art.Kind), "./")
+	name, ok := app.SaveName(art.Filename, art.Kind)
+	if !ok && art.Filename != "" {
+		fmt.Fprintf(e.stderr, "lectern: the server named the file %s, which is not a plain file name on every system: %s is used instead\n",
+			quoted(art.Filename), quoted(name))
 	}
 	ext := filepath.Ext(name)
 	for i := 1; i < 1000; i++ {

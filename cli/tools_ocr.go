@@ -53,8 +53,11 @@ func runOCR(e *env, args []string) error {
 	}
 	p := e.newProgress(*asJSON)
 	job, err := startOrFind(e, a, p, pos, *jobID)
-	if err == nil && *wait && !job.Ended() {
+	switch {
+	case err == nil && *wait && !job.Ended():
 		job, err = a.WaitOCR(e.ctx, job.JobID, ocrDeadline, func(j *client.OCRJob) { p.show("%s", ocrStage(j)) })
+	case err == nil:
+		err = job.EndError() // a job that had already ended failed, error or cancelled: exit 1, as followed
 	}
 	p.out.clearProgress()
 	if job != nil && *asJSON {

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"text/tabwriter"
 
@@ -22,25 +24,26 @@ commands), name, scope, your access and its document counts.
 
 // runWorkspaces is `lectern workspaces`.
 func runWorkspaces(e *env, args []string) error {
-	fs := newFlagSet(e, "workspaces")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
-		return err
-	}
-	a, err := e.appOn()
+	asJSON, a, err := e.jsonOnlyOn("workspaces", args)
 	if err != nil {
 		return err
 	}
 	list, cached, err := a.FetchWorkspaces(e.ctx)
-	if err != nil {
+	if err != nil && !listingCut(err, list != nil) {
 		return err
 	}
 	e.noteCached(cached, "workspace list")
-	if *asJSON {
-		return e.printJSON(list)
+	if asJSON {
+		return cmp.Or(e.printJSON(list), err)
 	}
 	printWorkspaces(e, list)
-	return nil
+	return err // a listing cut short: what came is printed, then why it stopped
+}
+
+// listingCut reports a listing that the server would not let end, when what arrived came with it.
+func listingCut(err error, arrived bool) bool {
+	var pe *client.PagingError
+	return arrived && errors.As(err, &pe)
 }
 
 // noteCached says on stderr that what follows came from the cache, and why, when it did.

@@ -39,12 +39,16 @@ type Timeouts struct {
 	Ask        time.Duration // a non-streamed answer, 200 s (spec §8)
 	Upload     time.Duration // one upload request, 300 s
 	List       time.Duration // listing and status, 60 s
-	StreamIdle time.Duration // a stream without any byte (pings count), 60 s
+	StreamIdle time.Duration // a stream without any byte (pings count) once its headers came, 60 s
+	// Headers is the wait for a stream's response headers, 200 s: a server may check the whole
+	// request before it answers, so this wait has its own limit, apart from StreamIdle.
+	Headers time.Duration
 }
 
-// DefaultTimeouts are the recommended time limits of spec §8 plus the stream idle limit.
+// DefaultTimeouts are the recommended time limits of spec §8 plus the stream limits: the wait for
+// headers as long as an ask (200 s), and the idle limit once a stream runs.
 var DefaultTimeouts = Timeouts{Ask: 200 * time.Second, Upload: 300 * time.Second,
-	List: 60 * time.Second, StreamIdle: 60 * time.Second}
+	List: 60 * time.Second, StreamIdle: 60 * time.Second, Headers: 200 * time.Second}
 
 // Option configures a Client in NewClient; options validate their input.
 type Option func(*Client) error
@@ -166,6 +170,7 @@ func WithTimeouts(t Timeouts) Option {
 		set(&c.timeouts.Upload, t.Upload)
 		set(&c.timeouts.List, t.List)
 		set(&c.timeouts.StreamIdle, t.StreamIdle)
+		set(&c.timeouts.Headers, t.Headers)
 		return nil
 	}
 }

@@ -24,6 +24,9 @@ var (
 	ErrInterrupted = errors.New("client: answer interrupted")
 	// ErrIdleTimeout is the cause of an interrupted stream that stayed silent past its idle limit.
 	ErrIdleTimeout = errors.New("client: stream idle timeout")
+	// ErrHeaderTimeout is the cause of an interrupted stream whose response headers did not come
+	// within Timeouts.Headers: nothing of the answer arrived.
+	ErrHeaderTimeout = errors.New("client: no response headers in time")
 	// ErrStreamClosed is the cause of an interrupted stream that the caller closed.
 	ErrStreamClosed = errors.New("client: stream closed")
 	// ErrFileChanged is the cause of a *FileError whose file had another size than announced

@@ -114,8 +114,18 @@ func readCapped(r io.Reader, limit int64) ([]byte, error) {
 
 // decodeInto returns a handler that decodes a JSON body of at most limit bytes into out.
 func decodeInto(out any, limit int64) func(*http.Response) error {
+	return decodeCounted(out, limit, nil)
+}
+
+// decodeCounted is decodeInto that also adds the bytes read to *n (when n is set): a listing
+// counts what all its pages hold.
+func decodeCounted(out any, limit int64, n *int64) func(*http.Response) error {
 	return func(resp *http.Response) error {
-		err := json.NewDecoder(&capReader{r: resp.Body, left: limit}).Decode(out)
+		cr := &capReader{r: resp.Body, left: limit}
+		err := json.NewDecoder(cr).Decode(out)
+		if n != nil {
+			*n += limit - max(cr.left, 0)
+		}
 		return bodyError(err, limit, resp.Header.Get("X-Request-ID"))
 	}
 }

@@ -23,6 +23,7 @@ type Model struct {
 	MaxOutputTokens          int // the tier's longest answer; 0 when not reported
 	MaxOutputTokensWithTools int // the limit (and default) when tools are sent; 0 when not reported
 	Extra                    map[string]json.RawMessage
+	Raw                      json.RawMessage // the entry exactly as received, every key at every depth
 }
 
 // ModelCapabilities says what a tier can take.

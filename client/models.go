@@ -38,14 +38,14 @@ func decodeWith(limit int64, decode func([]byte) error) func(*http.Response) err
 
 // decodeModels reads the model list, enveloped or bare.
 func decodeModels(raw json.RawMessage) ([]Model, error) {
-	var entries []map[string]json.RawMessage
+	var entries []json.RawMessage
 	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' {
 		if err := json.Unmarshal(t, &entries); err != nil {
 			return nil, err
 		}
 	} else {
 		var list struct {
-			Data []map[string]json.RawMessage `json:"data"`
+			Data []json.RawMessage `json:"data"`
 		}
 		if err := json.Unmarshal(raw, &list); err != nil {
 			return nil, err
@@ -53,9 +53,15 @@ func decodeModels(raw json.RawMessage) ([]Model, error) {
 		entries = list.Data
 	}
 	models := make([]Model, 0, len(entries))
-	for _, e := range entries {
+	for _, entry := range entries {
+		var e map[string]json.RawMessage
+		if err := json.Unmarshal(entry, &e); err != nil {
+			return nil, err
+		}
 		if e != nil {
-			models = append(models, modelOf(e))
+			m := modelOf(e)
+			m.Raw = entry
+			models = append(models, m)
 		}
 	}
 	return models, nil

@@ -152,11 +152,27 @@ func TestStreamIdleTimeout(t *testing.T) {
 	}
 }
 
-func TestStreamIdleBeforeHeaders(t *testing.T) {
-	c, _ := newTestClient(t, sseHandler("HANG"), WithTimeouts(Timeouts{StreamIdle: 50 * time.Millisecond}))
+// The wait for headers has its own limit: past it the stream ends with ErrHeaderTimeout and
+// nothing received.
+func TestStreamHeadersLimit(t *testing.T) {
+	c, _ := newTestClient(t, sseHandler("HANG"), WithTimeouts(Timeouts{Headers: 50 * time.Millisecond, StreamIdle: time.Hour}))
 	s := askStream(c)
-	if s.Next() || !errors.Is(s.Err(), ErrIdleTimeout) {
+	var ie *InterruptedError
+	if s.Next() || !errors.Is(s.Err(), ErrHeaderTimeout) || !errors.As(s.Err(), &ie) || ie.Text != "" {
 		t.Fatal(s.Err())
+	}
+}
+
+// A server that checks the whole request before it sends headers is waited for longer than the
+// idle limit of a running stream.
+func TestStreamHeadersWaitIsNotTheIdleLimit(t *testing.T) {
+	c, _ := newTestClient(t, sseHandler("WAIT:250ms", ev("answer.delta", `{"delta":"late"}`), ev("answer.completed", completedEventData)),
+		WithTimeouts(Timeouts{StreamIdle: 80 * time.Millisecond}))
+	s := askStream(c)
+	for s.Next() {
+	}
+	if s.Err() != nil || s.Final().Answer == nil {
+		t.Fatalf("a slow start was cut: %v", s.Err())
 	}
 }
 

@@ -196,7 +196,7 @@ func (c *Client) WaitOCR(ctx context.Context, jobID string, deadline time.Durati
 			onUpdate(job)
 		}
 		if job.Ended() {
-			return job, jobEndError(job)
+			return job, job.EndError()
 		}
 		if err := sleep(wctx, c.pollDelay()); err != nil {
 			return stop(job, err)
@@ -204,9 +204,10 @@ func (c *Client) WaitOCR(ctx context.Context, jobID string, deadline time.Durati
 	}
 }
 
-// jobEndError is nil for a job done, else an *OCRJobError.
-func jobEndError(j *OCRJob) error {
-	if j.Status == OCRDone {
+// EndError is nil for a job done or still going, and an *OCRJobError for one that ended failed,
+// error or cancelled.
+func (j *OCRJob) EndError() error {
+	if j.Status == OCRDone || !j.Ended() {
 		return nil
 	}
 	return &OCRJobError{JobID: j.JobID, Status: j.Status, Reason: clean(string(j.Error), maxMessage)}

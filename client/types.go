@@ -61,6 +61,8 @@ type WorkspacePage struct {
 	HasMore   bool        `json:"has_more"`
 	NextAfter *string     `json:"next_after"`
 	RequestID string      `json:"request_id"`
+
+	bodyBytes int64 // the size of the page's body, counted against MaxListBytes
 }
 
 // HistoryMessage is one entry (a user or an assistant message) of the history sent with a question.

@@ -95,12 +95,3 @@ func ValidateHistory(h []HistoryMessage) error {
 	}
 	return nil
 }
-
-// truncate shortens s to n runes for messages.
-func truncate(s string, n int) string {
-	if chars(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
-}

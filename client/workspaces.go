@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"errors"
-	"fmt"
 	"iter"
 	"net/http"
 	"net/url"
@@ -79,7 +78,7 @@ func (c *Client) ListDocuments(ctx context.Context, workspaceID string, opts Lis
 func (c *Client) listPage(ctx context.Context, q url.Values) (*WorkspacePage, error) {
 	r := &request{method: http.MethodGet, path: "/workspace", query: q, timeout: c.timeouts.List}
 	var page WorkspacePage
-	if err := c.call(ctx, r, decodeInto(&page, MaxListBody)); err != nil {
+	if err := c.call(ctx, r, decodeCounted(&page, MaxListBody, &page.bodyBytes)); err != nil {
 		return nil, err
 	}
 	return &page, nil
@@ -98,7 +97,7 @@ func (c *Client) AllWorkspaces(ctx context.Context, opts ListOptions) iter.Seq2[
 		}
 		return p.Data, p, nil
 	}
-	return walkPages(opts.After, fetch, func(w Workspace) string { return w.WorkspaceID })
+	return walkPages("workspaces", opts.After, fetch, func(w Workspace) string { return w.WorkspaceID })
 }
 
 // AllDocuments yields every document of one workspace, page after page, in server order, with
@@ -116,7 +115,7 @@ func (c *Client) AllDocuments(ctx context.Context, workspaceID string, opts List
 		}
 		return pageDocuments(p, workspaceID), p, nil
 	}
-	return walkPages(opts.After, fetch, func(d Document) string { return d.DocumentID })
+	return walkPages("documents", opts.After, fetch, func(d Document) string { return d.DocumentID })
 }
 
 // pageDocuments returns the documents of the workspace in a page.
@@ -129,50 +128,10 @@ func pageDocuments(p *WorkspacePage, workspaceID string) []Document {
 	return nil
 }
 
-// errNoCursor is a page that says more follow but gives no new cursor.
-var errNoCursor = errors.New("client: GET /workspace: the server said more pages follow but gave no usable next_after")
-
-// walkPages follows next_after while has_more, yielding items once each.
-func walkPages[T any](start string, fetch func(after string) ([]T, *WorkspacePage, error), key func(T) string) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		seen := map[string]struct{}{}
-		after, restarted := start, false
-		for {
-			items, page, err := fetch(after)
-			if err != nil {
-				if IsCode(err, "invalid_cursor") && !restarted && start == "" && after != "" {
-					restarted, after = true, ""
-					continue
-				}
-				var zero T
-				yield(zero, err)
-				return
-			}
-			for _, it := range items {
-				k := key(it)
-				if _, dup := seen[k]; dup && k != "" {
-					continue
-				}
-				seen[k] = struct{}{}
-				if !yield(it, nil) {
-					return
-				}
-			}
-			if !page.HasMore {
-				return
-			}
-			if page.NextAfter == nil || *page.NextAfter == "" || *page.NextAfter == after {
-				var zero T
-				yield(zero, errNoCursor)
-				return
-			}
-			after = *page.NextAfter
-		}
-	}
-}
-
 // FetchWorkspace returns one workspace with every page of its documents merged (and its
-// sources), in server order. GET /workspace?workspace_id=...&limit=200, page after page.
+// sources), in server order. GET /workspace?workspace_id=...&limit=200, page after page. When the
+// listing would not end (*PagingError), the workspace comes with the documents that arrived,
+// together with that error.
 func (c *Client) FetchWorkspace(ctx context.Context, workspaceID string) (*Workspace, error) {
 	var ws *Workspace
 	var docs []Document
@@ -198,18 +157,28 @@ func (c *Client) FetchWorkspace(ctx context.Context, workspaceID string) (*Works
 		}
 		return pageDocuments(p, workspaceID), p, nil
 	}
-	for d, err := range walkPages("", fetch, func(d Document) string { return d.DocumentID }) {
+	var cut *PagingError
+	for d, err := range walkPages("documents", "", fetch, func(d Document) string { return d.DocumentID }) {
+		if errors.As(err, &cut) && ws != nil {
+			break
+		}
 		if err != nil {
 			return nil, err
 		}
 		docs = append(docs, d)
 	}
 	if ws == nil {
-		return nil, fmt.Errorf("client: GET /workspace: workspace %q is not in the server's answer", truncate(workspaceID, 64))
+		return nil, ErrNotInAnswer
 	}
 	ws.Documents = docs
+	if cut != nil {
+		return ws, cut
+	}
 	return ws, nil
 }
+
+// ErrNotInAnswer is a listing of one workspace whose answer did not hold that workspace.
+var ErrNotInAnswer = errors.New("client: GET /workspace: the workspace asked for is not in the server's answer")
 
 // mergeSources adds or updates website-import entries by source_id, keeping first-seen order.
 func mergeSources(ws *Workspace, src []Source, index map[string]int) {

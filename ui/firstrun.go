@@ -40,6 +40,7 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 			f.demo.Enable()
 		}
 	}
+	f.prefill()
 	f.root = f.layout()
 	go func() {
 		chain := b.KeychainAvailable()
@@ -49,6 +50,18 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 		})
 	}()
 	return f
+}
+
+// prefill fills the server address and the API key from LECTERN_SERVER and LECTERN_API_KEY, when
+// they are set, as the command line uses them: a person who set them for the command line need not
+// type them again. The key stays in its password field, never shown or logged.
+func (f *firstRun) prefill() {
+	if server := app.EnvServer(); server != "" {
+		f.Server.SetText(server)
+	}
+	if key := app.EnvAPIKey(); key != "" {
+		f.Key.SetText(key)
+	}
 }
 
 // keychainNote says where the key will be kept.

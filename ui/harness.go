@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
 	"lectern/app"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/harness"
@@ -22,7 +25,8 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
 			SelectDocument: d.selectDocument, DocumentDetailsShown: d.documentDetailsShown,
 			FoldDocuments: d.foldDocuments, LimitsShown: d.limitsShown},
-		Chat:    harness.Chat{NewConversation: u.newConversation, Ask: d.ask, Answer: d.answer, StopAnswer: d.stopAnswer},
+		Chat: harness.Chat{NewConversation: u.newConversation, Ask: d.ask, Answer: d.answer, StopAnswer: d.stopAnswer,
+			TurnList: d.turnList, QuestionBox: d.questionBox},
 		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
@@ -116,6 +120,22 @@ func (d driver) answer() (text string, streaming bool) {
 		return "", false
 	}
 	return d.u.main.chat.Answer()
+}
+
+// turnList returns the conversation's list of turns, nil before the browser is shown.
+func (d driver) turnList() *widget.List {
+	if d.u.main == nil {
+		return nil
+	}
+	return d.u.main.chat.TurnList()
+}
+
+// questionBox returns the conversation's question box, nil before the browser is shown.
+func (d driver) questionBox() fyne.Focusable {
+	if d.u.main == nil {
+		return nil
+	}
+	return d.u.main.chat.QuestionBox()
 }
 
 // stopAnswer stops the answer streaming now, as Esc does.

@@ -276,14 +276,16 @@ func (m *mainView) showChat() {
 	}
 }
 
-// openConversation shows conv in the chat pane (a new, empty one when conv has no id).
+// openConversation shows conv in the chat pane (a new, empty one when conv has no id); one of
+// another workspace, listed by the list's wider filters, opens in its own workspace, as a search
+// hit does.
 func (m *mainView) openConversation(conv app.Conversation) {
 	m.showChat()
 	if conv.ID == 0 {
 		m.chat.NewConversation()
 		return
 	}
-	m.chat.Open(conv, 0)
+	m.openTurn(conv, 0)
 }
 
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected

@@ -176,6 +176,8 @@ var (
 	_ settings.Keys           = (*app.App)(nil)
 	_ settings.Servers        = (*app.App)(nil)
 	_ settings.ConnectBackend = (*app.App)(nil)
+	_ settings.Keeping        = (*app.App)(nil)
+	_ settings.Trash          = (*app.Conversations)(nil)
 	_ uploads.Queue           = (*app.Uploads)(nil)
 )
 
@@ -186,7 +188,8 @@ func (u *UI) ShowSettings() {
 		return
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
-	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b}, hooks)
+	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b, Keeping: u.b,
+		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil })
 	s.Win().Show()

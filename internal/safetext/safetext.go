@@ -5,9 +5,12 @@
 // names. A terminal must never receive an escape sequence from such text (it could set the
 // window title, clear the screen, or rewrite what was printed), and a desktop label shows no
 // control characters. Escape sequences (ESC and C1 CSI, OSC, DCS, SOS, PM, APC) are removed
-// whole; other C0 and C1 controls, DEL, and the bidirectional overrides that reorder what is
-// shown (U+202A-U+202E, U+2066-U+2069) are removed; invalid UTF-8 becomes U+FFFD. Newline and
-// tab stay (Text) or become spaces (OneLine). Everything else is kept as it is.
+// whole; other C0 and C1 controls, DEL, and every bidirectional control (the overrides and
+// isolates that reorder what is shown, U+202A-U+202E and U+2066-U+2069, and the marks U+061C,
+// U+200E and U+200F) are removed; invalid UTF-8 becomes U+FFFD. Newline and tab, and the Unicode
+// line and paragraph separators (U+2028, U+2029, as newlines), stay (Text) or become spaces
+// (OneLine). Everything else is kept as it is (zero-width joiners too: scripts and emoji need
+// them).
 package safetext
 
 import "strings"
@@ -143,17 +146,25 @@ func (f *Filter) plain(b *strings.Builder, r rune) {
 		f.state = inCSI
 	case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f:
 		f.state = inString
-	case r == '\n' || r == '\t':
+	case r == '\n' || r == '\t' || r == 0x2028 || r == 0x2029:
 		if f.OneLine {
 			r = ' '
+		} else if r != '\t' {
+			r = '\n'
 		}
 		b.WriteRune(r)
 	case r == '\r':
 		if f.OneLine {
 			b.WriteByte(' ')
 		}
-	case r < 0x20, r >= 0x7f && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+	case r < 0x20, r >= 0x7f && r <= 0x9f, isBidiControl(r):
 	default:
 		b.WriteRune(r) // invalid UTF-8 arrives as U+FFFD
 	}
+}
+
+// isBidiControl reports the characters of Unicode's Bidi_Control property: they change the order
+// in which text is shown, so "exe.tnemucod\u202e.pdf" could read as another file's name.
+func isBidiControl(r rune) bool {
+	return r == 0x061c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }

@@ -3,6 +3,7 @@ package safetext
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -16,6 +17,9 @@ var hostile = []struct{ in, want string }{
 	{"bell\x07 bs\x08 del\x7f nul\x00", "bell bs del nul"},
 	{"line\r\nnext\ttab", "line\nnext\ttab"},
 	{"file\u202egnp.txt", "filegnp.txt"},
+	{"marks\u200e\u200f\u061c \u2067isolate\u2069", "marks isolate"},
+	{"para\u2028line\u2029end", "para\nline\nend"},
+	{"zero\u200bwidth \U0001F469\u200d\U0001F4BB", "zero\u200bwidth \U0001F469\u200d\U0001F4BB"},
 	{"\x1b(Bcharset \x1b7saved", "charset saved"},
 	{"bad \xff utf8", "bad \ufffd utf8"},
 	{"unterminated \x1b]0;title\nnext line", "unterminated \nnext line"},
@@ -28,7 +32,7 @@ func TestSafeTextRemovesEscapes(t *testing.T) {
 			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := OneLine("a\nb\tc\r\nd\x1b[2J"); got != "a b c  d" {
+	if got := OneLine("a\nb\tc\r\nd\x1b[2J\u2028e"); got != "a b c  d e" {
 		t.Errorf("OneLine: %q", got)
 	}
 }
@@ -51,8 +55,8 @@ func checkSafe(t *testing.T, in, out string, oneLine bool) {
 		t.Fatalf("%q -> %q: invalid UTF-8", in, out)
 	}
 	for _, r := range out {
-		bad := r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f ||
-			r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || oneLine && (r == '\n' || r == '\t')
+		bad := r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r) ||
+			r == 0x2028 || r == 0x2029 || oneLine && (r == '\n' || r == '\t')
 		if bad {
 			t.Fatalf("%q -> %q keeps %U", in, out, r)
 		}

@@ -70,3 +70,15 @@ func DocumentCounts(documents, ready, notReady, failed int) string {
 	return fmt.Sprintf("%s %s · %s ready · %s not ready · %s failed", Thousands(documents), Plural(documents, "document"),
 		Thousands(ready), Thousands(notReady), Thousands(failed))
 }
+
+// Cut shortens s to at most n characters, the last of them "…" when s was longer, so that a name
+// of any length fits where one line is meant; the whole of s belongs where there is room (a
+// pop-up, the details). n below 1 counts as 1.
+func Cut(s string, n int) string {
+	n = max(n, 1)
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRightFunc(string(r[:n-1]), unicode.IsSpace) + "…"
+}

@@ -49,3 +49,23 @@ func TestThousandsAndDocumentCounts(t *testing.T) {
 		t.Errorf("DocumentCounts of one: %q", got)
 	}
 }
+
+func TestCut(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"a name that is too long", 10, "a name th…"},
+		{"two words", 5, "two…"},
+		{"한국어 이름입니다", 4, "한국어…"},
+		{"x", 0, "x"},
+		{"xy", 0, "…"},
+	} {
+		if got := Cut(tc.in, tc.n); got != tc.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

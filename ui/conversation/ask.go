@@ -2,8 +2,10 @@ package conversation
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -131,11 +133,12 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.mu.Lock()
 	first := s.turnID == 0
-	s.turnID, s.stage = ev.TurnID, ev.Stage
+	s.turnID, s.stage, s.sent = ev.TurnID, ev.Stage, ev.Sent
 	s.mu.Unlock()
 	if first {
 		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
 		c.lf.Do(func() { c.started(s, t) })
+		go c.tickWait(s)
 	}
 	if ev.Status == app.TurnPending {
 		s.text.Push(ev.Text)
@@ -167,7 +170,7 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 		c.views[c.turns[n-1].ID].setLast(false)
 	}
 	c.turns = append(c.turns, t)
-	c.intro.Hide()
+	c.showIntroIf(false)
 	c.list.Refresh()
 	c.scrollToEnd()
 }
@@ -178,14 +181,57 @@ func (c *Pane) drawStream(s *streamState, text string) {
 		return
 	}
 	s.mu.Lock()
-	id, stage := s.turnID, s.stage
+	id, stage, sent := s.turnID, s.stage, s.sent
 	s.mu.Unlock()
 	i := c.index(id)
 	if i < 0 {
 		return
 	}
-	c.view(i).stream(text, stage)
+	c.view(i).stream(text, stageLabel(stage, sent, time.Now()))
 	c.refit(i)
+}
+
+// tickWait redraws the stage line once a second while the answer waits for the server to answer,
+// so that the wait shows how long it has been (Stop is shown meanwhile).
+func (c *Pane) tickWait(s *streamState) {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-c.lf.Ctx.Done():
+			return
+		case <-tick.C:
+		}
+		s.mu.Lock()
+		id, stage, sent := s.turnID, s.stage, s.sent
+		s.mu.Unlock()
+		if stage != app.StageWaiting {
+			return
+		}
+		c.lf.Do(func() {
+			if i := c.index(id); i >= 0 && c.streaming == s {
+				c.view(i).showStage(true, stageLabel(stage, sent, time.Now()))
+			}
+		})
+	}
+}
+
+// stageLabel says what the answer is at: the stage in words and, while the server has not
+// answered yet, how long since the question was sent.
+func stageLabel(stage string, sent, now time.Time) string {
+	label := app.StageText(stage)
+	if d := now.Sub(sent).Truncate(time.Second); stage == app.StageWaiting && !sent.IsZero() && d >= time.Second {
+		label += " " + waitWords(d)
+	}
+	return label
+}
+
+// waitWords writes a wait such as "12 s" or "2 min 5 s".
+func waitWords(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%d s", int(d.Seconds()))
+	}
+	return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.

@@ -21,9 +21,11 @@ import (
 // undoTimeout is how long a deleted conversation can be brought back before the app deletes it.
 const undoTimeout = 6 * time.Second
 
-// List is the list of one workspace's conversations, newest first, under the workspace
-// list: a New button, a Search button, one row per conversation (title, time of the last update and
-// a menu to rename, export or delete it), and the bar that undoes a deletion.
+// List is the list of conversations under the workspace list, pinned first, then newest first: a
+// New button, a New model chat button, a Search button, a filter by kind (this workspace's, every
+// kind, workspace conversations, model chats; list_kinds.go), one row per conversation (title, its
+// kind, time of the last update and a menu to pin, rename, export or delete it), and the bar that
+// undoes a deletion.
 type List struct {
 	b     Core
 	store Store
@@ -37,6 +39,9 @@ type List struct {
 	loaded      bool // the shown workspace's conversations were read once
 	hidden      map[int64]bool
 	pending     *pendingDelete
+	wsNames     map[string]string // workspace names by id, for the rows' captions
+
+	kindFilter *widget.Select // the scope of the rows: one of listScopes
 
 	list    *widget.List
 	empty   *widget.Label
@@ -58,6 +63,9 @@ type List struct {
 	// OnOpenTurn is called when the person picks a search hit: open conv (maybe of another
 	// workspace) at turn turnID.
 	OnOpenTurn func(conv app.Conversation, turnID int64)
+	// OnNewModelChat, when set, is called with a model chat the New model chat button created, to
+	// open it; unset, the chat is opened through OnSelected.
+	OnNewModelChat func(conv app.Conversation)
 }
 
 // NewList makes the list, showing no workspace, over the core b and its conversations store.
@@ -69,8 +77,12 @@ func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c.empty.Alignment = fyne.TextAlignCenter
 	c.list = widget.NewList(func() int { return len(c.all) },
 		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*conversationRow).set(c.all[id], time.Now()) })
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), time.Now())
+		})
 	c.list.OnSelected = c.rowSelected
+	c.kindFilter = widget.NewSelect(listScopes, c.SetScope)
+	c.kindFilter.Selected = scopeThisWorkspace
 	c.root = c.layout()
 	c.updateEmpty(nil)
 	go c.tick(time.Minute)
@@ -97,7 +109,10 @@ func (c *List) layout() fyne.CanvasObject {
 	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.NewConversation)
 	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.ShowSearch)
 	searchB.Importance = widget.LowImportance
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title)
+	modelB := widget.NewButtonWithIcon("", theme.ComputerIcon(), c.NewModelChat) // New model chat (File menu, Ctrl/Cmd+Shift+N)
+	modelB.Importance = widget.LowImportance
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title),
+		container.NewBorder(nil, nil, nil, modelB, c.kindFilter))
 	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
 	deleted := widget.NewLabel("Conversation deleted")
 	deleted.Truncation = fyne.TextTruncateEllipsis
@@ -121,21 +136,26 @@ func (c *List) Show(workspaceID string) {
 
 // Handle reloads the list when a conversation of the shown workspace changed.
 func (c *List) Handle(ev app.Event) {
-	if ch, ok := ev.(app.ConversationsChanged); ok && ch.WorkspaceID == c.workspaceID && c.workspaceID != "" {
+	ch, ok := ev.(app.ConversationsChanged)
+	if ok && (!needsWorkspace(c.kindFilter.Selected) || ch.WorkspaceID == c.workspaceID && c.workspaceID != "") {
 		c.load()
 	}
 }
 
 func (c *List) load() {
-	if c.workspaceID == "" {
+	scope := c.kindFilter.Selected
+	if c.workspaceID == "" && needsWorkspace(scope) {
 		return
 	}
 	c.loads++
 	gen, ws := c.loads, c.workspaceID
 	go func() {
-		convs, err := c.store.List(c.lf.Ctx, ws)
+		convs, names, err := c.listed(c.lf.Ctx, scope, ws)
 		c.lf.Do(func() {
 			if gen == c.loads && ws == c.workspaceID {
+				if err == nil {
+					c.wsNames = names
+				}
 				c.setConversations(convs, err)
 			}
 		})
@@ -172,7 +192,7 @@ func (c *List) updateEmpty(err error) {
 	case len(c.all) > 0:
 		c.empty.Hide()
 		return
-	case c.workspaceID == "":
+	case c.workspaceID == "" && needsWorkspace(c.kindFilter.Selected):
 		c.empty.SetText("Choose a workspace to see its conversations.")
 	case err != nil:
 		c.empty.SetText("The conversations could not be loaded.")
@@ -229,6 +249,9 @@ func (c *List) insert(conv app.Conversation) {
 	c.all = append(c.all, conv)
 	sort.SliceStable(c.all, func(i, j int) bool {
 		a, b := c.all[i], c.all[j]
+		if a.IsPinned() != b.IsPinned() {
+			return a.IsPinned()
+		}
 		return a.Updated.After(b.Updated) || (a.Updated.Equal(b.Updated) && a.ID > b.ID)
 	})
 }
@@ -250,7 +273,7 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 	rename := fyne.NewMenuItemWithIcon("Rename…", theme.DocumentCreateIcon(), func() { c.askRename(conv) })
 	export := fyne.NewMenuItemWithIcon("Export to Markdown…", theme.DocumentSaveIcon(), func() { c.askExport(conv) })
 	del := fyne.NewMenuItemWithIcon("Delete", theme.DeleteIcon(), func() { c.remove(conv) })
-	menu := fyne.NewMenu("", rename, export, fyne.NewMenuItemSeparator(), del)
+	menu := fyne.NewMenu("", c.pinItem(conv), rename, export, fyne.NewMenuItemSeparator(), del)
 	widget.ShowPopUpMenuAtRelativePosition(menu, c.win.Canvas(), fyne.NewPos(0, at.Size().Height), at)
 }
 
@@ -281,10 +304,15 @@ func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, nil, container.NewCenter(r.menu), text))
 }
 
-func (r *conversationRow) set(conv app.Conversation, now time.Time) {
+// set shows conv; kind names its kind (its workspace, or the tier of a model chat).
+func (r *conversationRow) set(conv app.Conversation, kind string, now time.Time) {
 	r.id = conv.ID
 	r.title.SetText(conversationTitle(conv))
-	r.when.SetText(whenText(conv.Updated, now))
+	caption := kind + " · " + whenText(conv.Updated, now)
+	if conv.IsPinned() {
+		caption = "Pinned · " + caption
+	}
+	r.when.SetText(caption)
 }
 
 // conversationTitle is the title shown for conv: a conversation not asked yet has none.
@@ -292,7 +320,7 @@ func conversationTitle(conv app.Conversation) string {
 	if conv.Title == "" {
 		return "New conversation"
 	}
-	return conv.Title
+	return app.OneLine(conv.Title)
 }
 
 // whenText says when t was, seen at now: minutes ago within the hour, the local time today and

@@ -85,10 +85,19 @@ func (f *convFixture) waitTitles(want ...string) {
 // titles lists the rows' titles as shown.
 func (c *List) titles() []string {
 	out := []string{}
+	for _, r := range c.shownRows() {
+		out = append(out, r.title.Text)
+	}
+	return out
+}
+
+// shownRows are the rows as the list shows them.
+func (c *List) shownRows() []*conversationRow {
+	var out []*conversationRow
 	for i := range c.list.Length() {
 		r := newConversationRow(func(int64, fyne.CanvasObject) {})
 		c.list.UpdateItem(i, r)
-		out = append(out, r.title.Text)
+		out = append(out, r)
 	}
 	return out
 }

@@ -41,20 +41,21 @@ type Pane struct {
 	turns []app.Turn
 	views map[int64]*turnView
 
-	picker  *scopePicker
-	askBar  *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
-	tier    *widget.Select
-	think   *widget.Check
-	list    *widget.List
-	intro   *widget.Label
-	input   *widgets.Composer
-	send    *widget.Button
-	stop    *widget.Button
-	jump    *widget.Button
-	errs    *errview.View
-	model   *modelBar // the controls of a conversation with a model, hidden in other kinds
-	editing int64     // the turn the question box edits, 0 when it asks anew
-	root    fyne.CanvasObject
+	picker   *scopePicker
+	askBar   *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
+	tier     *widget.Select
+	think    *widget.Check
+	list     *widget.List
+	intro    *widget.Label
+	introBox *container.Scroll // the intro's scroll over the turns, shown and hidden with the intro
+	input    *widgets.Composer
+	send     *widget.Button
+	stop     *widget.Button
+	jump     *widget.Button
+	errs     *errview.View
+	model    *modelBar // the controls of a conversation with a model, hidden in other kinds
+	editing  int64     // the turn the question box edits, 0 when it asks anew
+	root     fyne.CanvasObject
 
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
 	follow    bool         // keep the newest turn in view while it grows
@@ -74,6 +75,7 @@ type streamState struct {
 	mu       sync.Mutex
 	turnID   int64
 	stage    string
+	sent     time.Time // when the question was sent: the wait for the server is shown from it
 	text     *markdown.Coalescer
 	replaces int64       // the edited turn the new one replaces, 0 when none
 	question string      // what was asked, given back to the box when it is refused before being sent
@@ -99,6 +101,11 @@ type Store interface {
 	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
 	Stop(turnID int64) bool
 	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
+	ListAll(ctx context.Context, f app.ListFilter) ([]app.Conversation, error)
+	Pin(ctx context.Context, id int64) error
+	Unpin(ctx context.Context, id int64) error
+	NewChat(ctx context.Context, tier, system string, api app.ModelAPI, title string) (app.Conversation, error)
+	DefaultTier() string
 	Rename(ctx context.Context, id int64, title string) error
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error
@@ -116,7 +123,6 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widget.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.intro.Hide()                                   // until a conversation is shown empty (showTurns)
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
 		c.updateRow)
 	c.list.HideSeparators = true
@@ -130,6 +136,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.send.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
 	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
+	c.jump.Hide() // until the reader scrolls up from a growing answer
 	c.root = c.layout()
 	c.applyDefaults()
 	c.showIdle()
@@ -141,8 +148,10 @@ func (c *Pane) layout() fyne.CanvasObject {
 	c.askBar = container.NewVBox(pickers, c.picker.note)
 	top := container.NewVBox(c.askBar, c.model.top)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
-	intro := container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
-	turns := container.NewStack(c.list, intro,
+	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.
+	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
+	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
+	turns := container.NewStack(c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach)
 	bottom := container.NewVBox(c.model.images.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
@@ -259,7 +268,7 @@ func (c *Pane) showTurns(turns []app.Turn) {
 	c.turns, c.follow = turns, true
 	c.list.Refresh()
 	c.intro.SetText(c.introText())
-	widgets.ShowIf(c.intro, len(turns) == 0)
+	c.showIntroIf(len(turns) == 0)
 	c.jump.Hide()
 	c.scrollToEnd()
 }
@@ -271,12 +280,18 @@ func (c *Pane) showTurns(turns []app.Turn) {
 // own font, the emoji and symbol fonts and a system fallback, about 8.5 MB for each style).
 func (c *Pane) HoldIntro() {
 	if c.conv.ID == 0 {
-		c.intro.Hide()
+		c.showIntroIf(false)
 	}
 }
 
 // ShowIntro shows the intro when the conversation shown has no turns (after holdIntro).
-func (c *Pane) ShowIntro() { widgets.ShowIf(c.intro, len(c.turns) == 0) }
+func (c *Pane) ShowIntro() { c.showIntroIf(len(c.turns) == 0) }
+
+// showIntroIf shows or hides the intro and its scroll.
+func (c *Pane) showIntroIf(on bool) {
+	widgets.ShowIf(c.intro, on)
+	widgets.ShowIf(c.introBox, on)
+}
 
 // introText invites the first question of a new conversation.
 func (c *Pane) introText() string {
@@ -413,6 +428,13 @@ func (c *Pane) AskDocument(doc client.Document) {
 
 // FocusInput puts the keyboard in the question box.
 func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
+
+// TurnList returns the list of turns, for the test harness's probe of the real window (its place,
+// size and scroll offset).
+func (c *Pane) TurnList() *widget.List { return c.list }
+
+// QuestionBox returns the question box, for the test harness's probe (is it focused).
+func (c *Pane) QuestionBox() fyne.Focusable { return c.input }
 
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }

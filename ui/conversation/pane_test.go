@@ -390,3 +390,56 @@ func TestChatRefusedQuestionComesBack(t *testing.T) {
 		t.Fatalf("box %d chars, %d turns, error %q", len(c.input.Text), len(c.turns), c.errs.Message())
 	}
 }
+
+// With no workspace chosen the pane is empty: no Jump to latest floats in it.
+func TestNoJumpToLatestInAnEmptyPane(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := f.pane()
+	drain()
+	if c.jump.Visible() {
+		t.Fatal("Jump to latest shows in a pane with no workspace")
+	}
+}
+
+// While the server has not answered, the stage line says so with the time since the question was
+// sent, with Stop; stopped then, the reason does not say text was kept.
+func TestChatShowsTheWaitForTheServer(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	f.emu.SetFaults(emulator.Faults{Latency: 3 * time.Second})
+	c.Ask("How many days of annual leave do employees get?")
+	var v *turnView
+	until(t, "the wait with its time", func() bool {
+		if len(c.turns) == 0 || c.views[c.turns[0].ID] == nil {
+			return false
+		}
+		v = c.views[c.turns[0].ID]
+		return strings.HasPrefix(v.stageTxt.Text, "Waiting for the server to answer… ") && strings.HasSuffix(v.stageTxt.Text, " s")
+	})
+	if !c.stop.Visible() {
+		t.Fatal("no Stop while waiting for the server")
+	}
+	c.StopAnswer()
+	until(t, "the stopped turn", func() bool { return c.streaming == nil })
+	if strings.Contains(v.failure.Text, "kept") || c.turns[0].Answer != "" {
+		t.Fatalf("stopped before any text: %q", v.failure.Text)
+	}
+}
+
+func TestStageLabelSaysTheWait(t *testing.T) {
+	sent := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		stage string
+		after time.Duration
+		want  string
+	}{
+		{app.StageWaiting, 400 * time.Millisecond, "Waiting for the server to answer…"},
+		{app.StageWaiting, 12*time.Second + 300*time.Millisecond, "Waiting for the server to answer… 12 s"},
+		{app.StageWaiting, 125 * time.Second, "Waiting for the server to answer… 2 min 5 s"},
+		{app.StageWriting, 30 * time.Second, "Writing the answer…"},
+	} {
+		if got := stageLabel(tc.stage, sent, sent.Add(tc.after)); got != tc.want {
+			t.Errorf("%s after %v: %q, want %q", tc.stage, tc.after, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // wholeWorkspace is the scope picker's first choice.
@@ -50,7 +52,7 @@ func (p *scopePicker) setDocuments(docs []client.Document) {
 	})
 	p.labels = []string{wholeWorkspace}
 	for _, d := range p.docs {
-		p.labels = append(p.labels, docLabel(d))
+		p.labels = append(p.labels, unique(docLabel(d), p.labels))
 	}
 	p.sel.Options = p.labels
 	p.sel.Refresh()
@@ -59,9 +61,26 @@ func (p *scopePicker) setDocuments(docs []client.Document) {
 	}
 }
 
+// maxNameChars is how much of a name the picker, its note and the intro show: a name of any length
+// stays on one line.
+const maxNameChars = 80
+
+// shortName is a server's name made safe and cut to one line.
+func shortName(name string) string { return words.Cut(app.OneLine(name), maxNameChars) }
+
+// unique returns label, numbered when labels has it already: two long names cut alike stay two
+// choices.
+func unique(label string, labels []string) string {
+	out := label
+	for n := 2; slices.Contains(labels, out); n++ {
+		out = fmt.Sprintf("%s (%d)", label, n)
+	}
+	return out
+}
+
 // docLabel names a document in the picker, saying when it cannot be asked yet.
 func docLabel(d client.Document) string {
-	name := app.OneLine(d.Name)
+	name := shortName(d.Name)
 	switch d.Status {
 	case client.StatusReady:
 		return name
@@ -79,7 +98,7 @@ func (p *scopePicker) picked(label string) {
 	i := slices.Index(p.labels, label)
 	if i > 0 && p.docs[i-1].Status != client.StatusReady {
 		d := p.docs[i-1]
-		p.showNote(d.Name + " cannot be asked yet: " + notReadyReason(d.Status))
+		p.showNote(shortName(d.Name) + " cannot be asked yet: " + notReadyReason(d.Status))
 		p.choose(p.current)
 		return
 	}
@@ -111,7 +130,7 @@ func (p *scopePicker) choose(id string) bool {
 		i := slices.IndexFunc(p.docs, func(d client.Document) bool { return d.DocumentID == id })
 		if i < 0 || p.docs[i].Status != client.StatusReady {
 			if i >= 0 {
-				p.showNote(p.docs[i].Name + " cannot be asked yet: " + notReadyReason(p.docs[i].Status))
+				p.showNote(shortName(p.docs[i].Name) + " cannot be asked yet: " + notReadyReason(p.docs[i].Status))
 			}
 			return false
 		}
@@ -127,12 +146,12 @@ func (p *scopePicker) choose(id string) bool {
 // documentID is the document asked, "" for the whole workspace.
 func (p *scopePicker) documentID() string { return p.current }
 
-// scopeName names what a question asks, for the intro line.
+// scopeName names what a question asks, for the intro line: safe to show, cut to one line.
 func (p *scopePicker) scopeName(workspace string) string {
 	for _, d := range p.docs {
 		if d.DocumentID == p.current {
-			return "“" + d.Name + "”"
+			return "“" + shortName(d.Name) + "”"
 		}
 	}
-	return "“" + workspace + "”"
+	return "“" + shortName(workspace) + "”"
 }

@@ -26,6 +26,7 @@ type turnView struct {
 	turn     app.Turn
 	question *widget.Label
 	answer   *markdown.View
+	parts    *fyne.Container // a model answer's JSON tree and function-call cards (turn_model.go)
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -96,8 +97,9 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
 	mp := v.model
-	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.answer, v.stage, v.notFound, mp.ended, v.failure, mp.calls,
-		mp.verdict, v.sources, v.details, v.actions)
+	v.parts = container.NewVBox()
+	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
 	return v
@@ -112,24 +114,25 @@ func (v *turnView) set(t app.Turn) {
 	} else {
 		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
-	v.showStage(t.Status == app.TurnPending, "")
+	v.showStage(t.Status == app.TurnPending, app.StageText(""))
 	v.showOutcome(t)
+	v.setModelParts(t)
 }
 
-// stream shows the preview of a streaming answer: the text so far and the server's stage.
+// stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
 func (v *turnView) stream(text, stage string) {
 	v.answer.SetText(app.SafeText(text)) // the whole text so far: a piece cut mid-sequence is whole here
 	v.showStage(true, stage)
 }
 
-// showStage shows or hides the stage line under a streaming answer.
-func (v *turnView) showStage(on bool, stage string) {
+// showStage shows or hides the stage line, label, under a streaming answer.
+func (v *turnView) showStage(on bool, label string) {
 	if !on {
 		v.spinner.Stop()
 		v.stage.Hide()
 		return
 	}
-	v.stageTxt.SetText(app.StageText(stage))
+	v.stageTxt.SetText(label)
 	v.spinner.Start()
 	v.stage.Show()
 }
@@ -190,9 +193,13 @@ func (v *turnView) setSources(t app.Turn) {
 	}
 }
 
+// maxChipChars is how much of a source's name its chip shows: the chip selects the document,
+// whose whole name is in the table and its details.
+const maxChipChars = 40
+
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, app.OneLine(src.Name), app.SourceUse(src.Used))
+	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
 }
 
 func sourceIcon(src client.AnswerSource) fyne.Resource {

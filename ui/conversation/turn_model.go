@@ -1,8 +1,6 @@
 package conversation
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -14,28 +12,24 @@ import (
 	"lectern/ui/widgets"
 )
 
-// modelParts are what a turn of a model conversation shows beyond a workspace answer: the
-// images its message sent (read from the database when the turn is first shown), a note when
-// its system prompt changed from the turn before, how an answer cut short ended, the function
-// calls it made and the schema's verdict on a JSON answer.
+// modelParts are what a turn of a model conversation shows around its message and answer: the
+// images its message sent (read from the database when the turn is first shown), a note when its
+// system prompt changed from the turn before, and how an answer cut short ended. Its function
+// calls and JSON tree are in the turn's parts slot (setModelParts).
 type modelParts struct {
-	pics    *fyne.Container
-	system  *widget.Label
-	ended   *widget.Label
-	calls   *widget.Label // the function calls; model-cards' call card replaces this text
-	verdict *widget.Label
+	pics   *fyne.Container
+	system *widget.Label
+	ended  *widget.Label
 }
 
 func newModelParts() *modelParts {
-	p := &modelParts{pics: container.New(layout.NewRowWrapLayout()), system: widget.NewLabel(""), ended: widget.NewLabel(""),
-		calls: widget.NewLabel(""), verdict: widget.NewLabel("")}
-	for _, l := range []*widget.Label{p.system, p.ended, p.calls, p.verdict} {
+	p := &modelParts{pics: container.New(layout.NewRowWrapLayout()), system: widget.NewLabel(""), ended: widget.NewLabel("")}
+	for _, l := range []*widget.Label{p.system, p.ended} {
 		l.Wrapping = fyne.TextWrapWord
 		l.Hide()
 	}
 	p.system.TextStyle = fyne.TextStyle{Italic: true}
 	p.ended.Importance = widget.WarningImportance
-	p.calls.Selectable = true
 	p.pics.Hide()
 	return p
 }
@@ -49,14 +43,6 @@ func (p *modelParts) set(t app.Turn, systemBefore string, first bool) {
 	}
 	p.ended.SetText(t.EndSentence())
 	widgets.ShowIf(p.ended, t.Status == app.TurnIncomplete)
-	p.calls.SetText(callsText(t.Parts))
-	widgets.ShowIf(p.calls, p.calls.Text != "")
-	p.verdict.SetText(verdictText(t.Check))
-	widgets.ShowIf(p.verdict, p.verdict.Text != "")
-	p.verdict.Importance = widget.SuccessImportance
-	if t.Check != nil && !t.Check.Conforms {
-		p.verdict.Importance = widget.DangerImportance
-	}
 }
 
 func orNone(s string) string {
@@ -75,30 +61,40 @@ func (p *modelParts) showImages(images []app.Image) {
 	widgets.ShowIf(p.pics, len(images) > 0)
 }
 
-// callsText lists the function calls of an answer with their arguments indented, "" when none.
-func callsText(parts []app.TurnPart) string {
-	var b strings.Builder
-	for _, part := range parts {
-		if part.Name == "" {
+// A model conversation's answer may hold more than text: the function calls it asks for, shown as
+// cards under the answer, and a JSON answer (one checked against the conversation's schema), shown
+// as a foldable tree with the verdict in place of the Markdown.
+
+// setModelParts shows t's function calls and, for a JSON answer, its tree; it empties the slot for
+// a turn without either.
+func (v *turnView) setModelParts(t app.Turn) {
+	v.parts.RemoveAll()
+	jsonAnswer := t.Check != nil && t.Status != app.TurnPending
+	widgets.ShowIf(v.answer, !jsonAnswer)
+	if jsonAnswer {
+		tree := widgets.NewJSONTree(t.Answer)
+		tree.SetVerdict(verdictText(*t.Check), t.Check.Conforms)
+		tree.OnResized = v.resized
+		v.parts.Add(tree)
+	}
+	for _, p := range t.Parts {
+		if p.Kind != app.PartFunctionCall {
 			continue
 		}
-		args := part.Arguments
-		var out bytes.Buffer
-		if json.Indent(&out, []byte(args), "", "  ") == nil {
-			args = out.String()
-		}
-		b.WriteString("Function call: " + part.Name + "\n" + args + "\n")
+		card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+		card.OnToggled = func(bool) { v.resized() }
+		v.parts.Add(card)
 	}
-	return strings.TrimSpace(b.String())
+	widgets.ShowIf(v.parts, len(v.parts.Objects) > 0)
 }
 
-// verdictText says whether a JSON answer fits the conversation's schema, and where it does not.
-func verdictText(c *app.SchemaCheck) string {
-	switch {
-	case c == nil:
-		return ""
-	case c.Conforms:
-		return "The JSON answer fits the schema."
+// verdictText says in words whether a JSON answer fits its schema, and where it does not.
+func verdictText(c app.SchemaCheck) string {
+	if c.Conforms {
+		return "The answer fits the schema."
 	}
-	return "The JSON answer does not fit the schema: " + c.Problem
+	if c.Problem == "" {
+		return "The answer does not fit the schema."
+	}
+	return "The answer does not fit the schema: " + app.SafeText(c.Problem)
 }

@@ -40,7 +40,7 @@ type View struct {
 
 	ws      app.CachedWorkspace
 	seq     int // load generation: a late answer for another workspace is dropped
-	title   *widget.Label
+	title   *widgets.NameLabel
 	scope   *widgets.Badge
 	access  *widgets.Badge
 	counts  *widget.Label
@@ -78,7 +78,7 @@ type View struct {
 
 // New makes the pane, showing no workspace; focus moves the keyboard (the window canvas's Focus).
 func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
-	v := &View{b: b, lf: lf, focus: focus, title: widget.NewLabel(""), counts: widget.NewLabel(""),
+	v := &View{b: b, lf: lf, focus: focus, title: widgets.NewNameLabel(""), counts: widget.NewLabel(""),
 		scope: widgets.NewBadge("", theme.ColorNameInputBorder), access: widgets.NewBadge("", theme.ColorNameInputBorder),
 		limits: newLimitsBar(), table: newDocTable(), detail: newDocDetails(),
 		shown: widget.NewLabel(""), loading: widget.NewActivity(), errs: errview.New(b.Explain), selected: -1}
@@ -91,7 +91,8 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
-	v.title.Wrapping = fyne.TextWrapWord            // the full name, which a narrow list may shorten
+	// One line, cut with "…", the whole name while the pointer rests on it: a name of any length
+	// never makes the window taller.
 	v.counts.Truncation = fyne.TextTruncateEllipsis // shares its line with the filter (the list has them too)
 	v.shown.SizeName = theme.SizeNameCaptionText
 	v.filter.OnSubmitted = func(string) { v.focusTable() }

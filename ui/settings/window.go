@@ -41,6 +41,8 @@ type Window struct {
 	keysB    Keys
 	serversB Servers
 	connectB ConnectBackend
+	keepB    Keeping
+	trashB   Trash
 	hooks    Hooks
 	fa       fyne.App
 	win      fyne.Window
@@ -49,6 +51,7 @@ type Window struct {
 	keychain *widget.Label
 	keys     *keySettings
 	servers  *serverList
+	keeping  *keeping
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
@@ -92,12 +95,14 @@ type Servers interface {
 }
 
 // Core is the application core as Settings uses it, one small interface per job; *app.App fills
-// every field.
+// every field but Trash, which its Conversations fill.
 type Core struct {
 	App     Backend
 	Keys    Keys
 	Servers Servers
 	Connect ConnectBackend
+	Keeping Keeping
+	Trash   Trash
 }
 
 // Hooks are what Settings asks of the main window; each runs on the UI goroutine.
@@ -110,7 +115,8 @@ type Hooks struct {
 
 // New makes the Settings window (not shown yet) in the Fyne app fa.
 func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
-	s := &Window{lf: lf, b: c.App, keysB: c.Keys, serversB: c.Servers, connectB: c.Connect, hooks: h, fa: fa,
+	s := &Window{lf: lf, b: c.App, keysB: c.Keys, serversB: c.Servers, connectB: c.Connect, keepB: c.Keeping,
+		trashB: c.Trash, hooks: h, fa: fa,
 		win: fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""), key: widget.NewLabel(""),
 		keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(c.App.Explain))}
 	s.server.Selectable = true
@@ -132,6 +138,7 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.signOut.Importance = widget.DangerImportance
 	s.keys = newKeySettings(s)
 	s.servers = newServerList(s)
+	s.keeping = newKeeping(s)
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
@@ -165,7 +172,8 @@ func (s *Window) layout() fyne.CanvasObject {
 		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
-		widget.NewSeparator(), heading("Data folder"), data)))
+		widget.NewSeparator(), heading("Data folder"), data,
+		widget.NewSeparator(), heading("Conversations kept on this computer"), s.keeping.root)))
 }
 
 func heading(text string) *widget.Label {
@@ -315,7 +323,7 @@ func labelOf(opts []struct{ value, label string }, value string) string {
 	return opts[0].label
 }
 
-// ShortcutClose (Ctrl/Cmd+W) closes the Settings window.
+// ShortcutClose (Ctrl/Cmd+W) closes the window it is typed in: Settings, or the main window.
 var ShortcutClose = &desktop.CustomShortcut{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierShortcutDefault}
 
 // Win is the Settings window.

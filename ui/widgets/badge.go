@@ -1,6 +1,7 @@
 // Package widgets holds the desktop's small reusable pieces: the badge, the question box, the filter
-// box and its empty note, the custom layouts, and helpers to show, hide and caption. It imports
-// nothing of the application core (nor the service's types): views hand it plain values.
+// box and its empty note, the function-call card, the JSON answer tree, the custom layouts, and
+// helpers to show, hide and caption. It imports nothing of the application core (nor the service's
+// types): views hand it plain values.
 package widgets
 
 import (

@@ -63,8 +63,8 @@ func New(focus func(fyne.Focusable)) *List {
 }
 
 // Set replaces the workspaces (personal first, then organisation, as the server ordered them
-// within each) and keeps the selection and the filter. When only counts or names changed, only
-// the changed rows are redrawn.
+// within each) and keeps the selection and the filter. When only counts, names or sync errors
+// changed, only the changed rows are redrawn.
 func (l *List) Set(ws []app.CachedWorkspace) {
 	ws = append([]app.CachedWorkspace(nil), ws...)
 	sort.SliceStable(ws, func(i, j int) bool { return scopeRank(ws[i].Scope) < scopeRank(ws[j].Scope) })
@@ -76,7 +76,7 @@ func (l *List) Set(ws []app.CachedWorkspace) {
 	l.all = ws
 	if sameIDs {
 		for pos, i := range l.shown {
-			if ws[i].Workspace.Name != old[i].Workspace.Name || ws[i].Counts != old[i].Counts {
+			if ws[i].Workspace.Name != old[i].Workspace.Name || ws[i].Counts != old[i].Counts || ws[i].SyncError != old[i].SyncError {
 				l.list.RefreshItem(pos)
 			}
 		}
@@ -126,7 +126,8 @@ func (l *List) showHidden() {
 		l.hidden.Hide()
 		return
 	}
-	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", app.OneLine(ws.Workspace.Name)))
+	name := words.Cut(app.OneLine(ws.Workspace.Name), 60)
+	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", name))
 	l.hidden.Show()
 }
 
@@ -197,9 +198,15 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), below)))
 }
 
+// set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
+// its counts (one line, cut; its documents show what the cache holds).
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
 	r.name.SetText(app.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
+	if ws.SyncError != "" {
+		r.counts.SetText("Not up to date: " + app.OneLine(ws.SyncError))
+		return
+	}
 	r.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
 }
 

@@ -133,3 +133,19 @@ func TestCaptionContrast(t *testing.T) {
 	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden},
 		map[string]bool{"workspace counts": true})
 }
+
+// A workspace whose last sync failed says why on its row, in words, in place of its counts.
+func TestRowSaysWhyAWorkspaceIsNotUpToDate(t *testing.T) {
+	test.NewTempApp(t)
+	r := newWorkspaceRow()
+	why := "The server, or a proxy in front of it, had a problem (HTTP 502, Bad Gateway). Try again in a moment."
+	r.set(app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_big", Name: "Big", Scope: "personal", Access: "owner"},
+		SyncError: why})
+	if r.counts.Text != "Not up to date: "+why {
+		t.Fatalf("row says %q", r.counts.Text)
+	}
+	r.set(app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_big", Name: "Big", Counts: client.Counts{Documents: 3, Ready: 3}}})
+	if !strings.HasPrefix(r.counts.Text, "3 documents") {
+		t.Fatalf("once synced the row says %q", r.counts.Text)
+	}
+}

@@ -91,8 +91,13 @@ type hit struct {
 	cover float64
 }
 
-// rank scores the passages that hold at least minCover of the query, best
-// first; ties keep document and passage order, so results are deterministic.
+// shortQuestion is the most terms a question can have and still need every one of them in a
+// passage (or its document's title): with two terms, the rarer one alone can reach minCover, and
+// "Who approves leave?" was answered with a passage on approved client dinners.
+const shortQuestion = 2
+
+// rank scores the passages that hold at least minCover of the query, and every term of a short
+// question, best first; ties keep document and passage order, so results are deterministic.
 func (ix *index) rank(query [][]string) []hit {
 	weight := 0.0
 	idfs := make([]float64, len(query))
@@ -103,19 +108,9 @@ func (ix *index) rank(query [][]string) []hit {
 	var hits []hit
 	for i := range ix.passages {
 		p := &ix.passages[i]
-		score, covered := 0.0, 0.0
-		norm := bm25K1 * (1 - bm25B + bm25B*float64(p.length)/ix.avgLen)
-		for k, q := range query {
-			tf := float64(termFreq(p, q))
-			if tf == 0 {
-				if ix.inTitle(p.doc, q) {
-					score += titleBoost * idfs[k]
-					covered += idfs[k]
-				}
-				continue
-			}
-			score += idfs[k] * tf * (bm25K1 + 1) / (tf + norm)
-			covered += idfs[k]
+		score, covered, held := ix.score(p, query, idfs)
+		if len(query) <= shortQuestion && held < len(query) {
+			continue
 		}
 		if cover := covered / weight; score > 0 && cover >= minCover {
 			hits = append(hits, hit{p: p, score: score * cover, cover: cover})
@@ -123,6 +118,27 @@ func (ix *index) rank(query [][]string) []hit {
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
 	return hits
+}
+
+// score returns the BM25 score of passage p for query (term weights idfs), the weight of the
+// terms it holds, in its text or its document's title, and how many of them it holds.
+func (ix *index) score(p *passage, query [][]string, idfs []float64) (score, covered float64, held int) {
+	norm := bm25K1 * (1 - bm25B + bm25B*float64(p.length)/ix.avgLen)
+	for k, q := range query {
+		tf := float64(termFreq(p, q))
+		if tf == 0 {
+			if ix.inTitle(p.doc, q) {
+				score += titleBoost * idfs[k]
+				covered += idfs[k]
+				held++
+			}
+			continue
+		}
+		score += idfs[k] * tf * (bm25K1 + 1) / (tf + norm)
+		covered += idfs[k]
+		held++
+	}
+	return score, covered, held
 }
 
 // titleTerms returns the terms of a document's name and, for text documents,

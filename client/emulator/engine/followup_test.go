@@ -93,3 +93,35 @@ func usedNames(docs []Doc, used []int) []string {
 	}
 	return names
 }
+
+// TestAnswerNeedsQuestionTerms is issue 20's off-topic follow-up: in the published handbook's
+// workspace, "Who approves leave?" after questions on leave was answered with the meals-and-mileage
+// passage, which holds "approved" but not "leave". The spec (workspace-api.md §1 rule 3): "found is
+// false when the documents do not cover the question; the answer then says so, names the documents
+// checked, and sources is empty." No passage says who approves leave, so it is not found, asked
+// alone or after the leave questions.
+func TestAnswerNeedsQuestionTerms(t *testing.T) {
+	handbook := demoDocs(t)[:1]
+	if handbook[0].Name != "employee-handbook.docx" {
+		t.Fatalf("first demo document is %s", handbook[0].Name)
+	}
+	var history []Turn
+	for _, q := range []string{"How many days of annual leave do employees get?", "Can unused leave days be carried over?"} {
+		r := Answer(q, handbook, history...)
+		if !r.Found {
+			t.Fatalf("%q: not found:\n%s", q, r.Answer)
+		}
+		history = append(history, Turn{"user", q}, Turn{"assistant", r.Answer})
+	}
+	for _, h := range [][]Turn{nil, history} {
+		r := Answer("Who approves leave?", handbook, h...)
+		if r.Found || len(r.Used) != 0 || !strings.Contains(r.Answer, "does not cover") {
+			t.Errorf("Who approves leave? (%d turns before): found %v, used %v, want not found:\n%s",
+				len(h), r.Found, r.Used, r.Answer)
+		}
+	}
+	// A question whose two terms are held by one passage is still answered from it.
+	if r := Answer("Who approves expense claims?", handbook, history...); !r.Found || !strings.Contains(r.Answer, "finance director") {
+		t.Errorf("Who approves expense claims?: found %v:\n%s", r.Found, r.Answer)
+	}
+}

@@ -6,6 +6,7 @@ package harness
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/ui/internal/doclist"
@@ -54,6 +55,10 @@ type Chat struct {
 	Ask             func(question string)                // types question and presses Enter
 	Answer          func() (text string, streaming bool) // the newest answer so far
 	StopAnswer      func()                               // Esc
+	// TurnList is the list of turns shown (its place, size and scroll offset), nil before the
+	// browser is; QuestionBox is the question box, to compare with the canvas's focus.
+	TurnList    func() *widget.List
+	QuestionBox func() fyne.Focusable
 }
 
 // Uploads drives the uploads panel.

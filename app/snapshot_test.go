@@ -1,0 +1,75 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+// Before every schema step a snapshot of the database is taken beside it, named by the version it
+// holds; the last two are kept; a snapshot opens as the older schema with the data as it was.
+func TestSnapshotBeforeEverySchemaStep(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, databaseFile)
+	st := openTestStore(t, path)
+	conv, err := st.createConversation(context.Background(), "srv", Conversation{WorkspaceID: "ws", Title: "kept in the snapshot"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.close()
+	if got := snapshotVersions(path); len(got) != 0 {
+		t.Fatalf("snapshots %v before any step", got)
+	}
+	base := schemaVersion
+	saved := migrations
+	t.Cleanup(func() { migrations, schemaVersion = saved, len(saved) })
+	for step := 1; step <= 3; step++ {
+		migrations = append(migrations, "CREATE TABLE extra"+string(rune('0'+step))+" (x)")
+		schemaVersion = len(migrations)
+		openTestStore(t, path).close()
+	}
+	want := []int{base + 2, base + 1} // base's own snapshot went when the third was taken
+	if got := snapshotVersions(path); !slices.Equal(got, want) {
+		t.Fatalf("snapshots %v; want %v", got, want)
+	}
+	snap, err := sql.Open("sqlite", snapshotPath(path, base+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	var version, appID int
+	var title string
+	snap.QueryRow("PRAGMA user_version").Scan(&version)
+	snap.QueryRow("PRAGMA application_id").Scan(&appID)
+	snap.QueryRow("SELECT title FROM conversations WHERE id=?", conv.ID).Scan(&title)
+	if version != base+1 || appID != applicationID || title != "kept in the snapshot" {
+		t.Fatalf("snapshot v%d: user_version %d, application_id %x, title %q", base+1, version, appID, title)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if filepath.Ext(e.Name()) != ".db" && filepath.Ext(e.Name()) != ".db-wal" && filepath.Ext(e.Name()) != ".db-shm" {
+			t.Errorf("left beside the database: %s", e.Name())
+		}
+	}
+}
+
+// A step that fails leaves the database as it was and its snapshot beside it; a new database
+// needs no snapshot.
+func TestFailedStepLeavesSnapshot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), databaseFile)
+	openTestStore(t, path).close()
+	saved := migrations
+	t.Cleanup(func() { migrations, schemaVersion = saved, len(saved) })
+	migrations = append(append([]string{}, saved...), "CREATE TABLE broken (")
+	schemaVersion = len(migrations)
+	if _, err := openStore(context.Background(), path, time.Now); err == nil {
+		t.Fatal("a broken step opened")
+	}
+	if got := snapshotVersions(path); !slices.Equal(got, []int{len(saved)}) {
+		t.Fatalf("snapshots %v; want [%d]", got, len(saved))
+	}
+}

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// TrashKept is how long a deleted conversation stays in the trash before it is removed for good.
+const TrashKept = 30 * 24 * time.Hour
+
+// Trash returns the current server's deleted conversations that can still be restored, most
+// recently deleted first, each with Deleted set.
+func (c *Conversations) Trash(ctx context.Context) ([]Conversation, error) {
+	return c.store.trashed(ctx, c.conn.cacheKey())
+}
+
+// Restore takes a conversation out of the trash, with its turns, as it was.
+func (c *Conversations) Restore(ctx context.Context, id int64) error {
+	conv, err := c.store.restoreConversation(ctx, c.conn.cacheKey(), id)
+	if err != nil {
+		return err
+	}
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return nil
+}
+
+// trashConversation moves a conversation to the trash: it is no longer listed, searched or
+// continued, and its turns stay until the trash is emptied of it.
+func (s *store) trashConversation(ctx context.Context, server string, id int64) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET deleted_at=? WHERE server=? AND id=? AND deleted_at=0",
+		s.nowMilli(), server, id)
+	return affected(res, err)
+}
+
+// trashed lists server's conversations in the trash, most recently deleted first.
+func (s *store) trashed(ctx context.Context, server string) ([]Conversation, error) {
+	scan := func(sc rowScanner) (Conversation, error) {
+		var deleted int64
+		c, err := scanConversation(sc, &deleted)
+		c.Deleted = fromMilli(deleted)
+		return c, err
+	}
+	return queryAll(ctx, s.db, scan, "SELECT "+conversationCols+`, deleted_at FROM conversations
+		WHERE server=? AND deleted_at!=0 ORDER BY deleted_at DESC, id DESC`, server)
+}
+
+// restoreConversation takes server's conversation id out of the trash and returns it.
+func (s *store) restoreConversation(ctx context.Context, server string, id int64) (Conversation, error) {
+	var conv Conversation
+	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE conversations SET deleted_at=0 WHERE server=? AND id=? AND deleted_at!=0", server, id)
+		if err := affected(res, err); err != nil {
+			return err
+		}
+		row := tx.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE id=?", id)
+		conv, err = scanConversation(row)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	return conv, err
+}
+
+// emptyTrash removes for good, with their turns and images, the conversations deleted before
+// the trash's time was up at now.
+func (s *store) emptyTrash(ctx context.Context, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE deleted_at!=0 AND deleted_at<?",
+		now.Add(-TrashKept).UnixMilli())
+	return err
+}

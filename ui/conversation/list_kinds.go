@@ -1,0 +1,125 @@
+package conversation
+
+import (
+	"context"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"lectern/app"
+)
+
+// The list shows conversations of every kind: those of the workspace chosen (as before), of every
+// workspace, or the model chats, by a filter over the rows. Pinned conversations come first, and a
+// row's caption names its kind: its workspace, or the tier of a model chat.
+
+// The list's filters, in the order the filter offers them.
+const (
+	scopeThisWorkspace = "This workspace"
+	scopeAll           = "All conversations"
+	scopeWorkspaces    = "Workspace conversations"
+	scopeModelChats    = "Model chats"
+)
+
+var listScopes = []string{scopeThisWorkspace, scopeAll, scopeWorkspaces, scopeModelChats}
+
+// listFilter is what the scope chosen reads from the store, for the workspace shown.
+func listFilter(scope, workspaceID string) app.ListFilter {
+	switch scope {
+	case scopeAll:
+		return app.ListFilter{}
+	case scopeWorkspaces:
+		return app.ListFilter{Kind: app.KindWorkspace}
+	case scopeModelChats:
+		return app.ListFilter{Kind: app.KindModel}
+	}
+	return app.ListFilter{Kind: app.KindWorkspace, WorkspaceID: workspaceID}
+}
+
+// needsWorkspace says whether the scope lists nothing until a workspace is chosen.
+func needsWorkspace(scope string) bool { return scope == scopeThisWorkspace || scope == "" }
+
+// SetScope shows the conversations scope chooses (one of the filter's entries) and loads them.
+func (c *List) SetScope(scope string) {
+	if c.kindFilter.Selected != scope {
+		c.kindFilter.SetSelected(scope) // calls back here
+		return
+	}
+	c.all, c.loaded = nil, false
+	c.refreshRows()
+	c.load()
+}
+
+// listed reads the conversations the scope shows, with the names of the workspaces they belong to.
+func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Conversation, map[string]string, error) {
+	convs, err := c.store.ListAll(ctx, listFilter(scope, workspaceID))
+	if err != nil {
+		return nil, nil, err
+	}
+	names := map[string]string{}
+	if wss, err := c.b.CachedWorkspaces(ctx); err == nil {
+		for _, ws := range wss {
+			names[ws.WorkspaceID] = ws.Name
+		}
+	}
+	return convs, names, nil
+}
+
+// kindText names a row's kind for its caption: the workspace's name, or the tier of a model chat.
+func (c *List) kindText(conv app.Conversation) string {
+	if conv.Kind == app.KindModel {
+		return "Model chat · " + app.OneLine(conv.KindLabel())
+	}
+	if name := c.wsNames[conv.WorkspaceID]; name != "" {
+		return app.OneLine(name)
+	}
+	return conv.KindLabel()
+}
+
+// togglePin pins conv, or takes its pin away; the list reloads on the change the store announces.
+func (c *List) togglePin(conv app.Conversation) {
+	go func() {
+		pin := c.store.Pin
+		if conv.IsPinned() {
+			pin = c.store.Unpin
+		}
+		err := pin(c.lf.Ctx, conv.ID)
+		c.lf.Do(func() {
+			if err != nil {
+				c.setError(err) // a reload would clear the error: the rows shown stay as they were
+				return
+			}
+			c.load()
+		})
+	}()
+}
+
+// pinItem is the row menu's Pin or Unpin.
+func (c *List) pinItem(conv app.Conversation) *fyne.MenuItem {
+	label := "Pin to top"
+	if conv.IsPinned() {
+		label = "Unpin"
+	}
+	return fyne.NewMenuItemWithIcon(label, theme.UploadIcon(), func() { c.togglePin(conv) })
+}
+
+// NewModelChat starts a model chat with the default tier (from Settings) and opens it: through
+// OnNewModelChat when set (the model pane), else as a selected conversation.
+func (c *List) NewModelChat() {
+	go func() {
+		conv, err := c.store.NewChat(c.lf.Ctx, c.store.DefaultTier(), "", "", "")
+		c.lf.Do(func() {
+			c.setError(err)
+			if err != nil {
+				return
+			}
+			c.selected = conv.ID
+			c.load()
+			if c.OnNewModelChat != nil {
+				c.OnNewModelChat(conv)
+			} else if c.OnSelected != nil {
+				c.OnSelected(conv)
+			}
+		})
+	}()
+}

@@ -1,0 +1,125 @@
+package conversation
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"lectern/app"
+	"lectern/ui/internal/life"
+)
+
+// captions lists the rows' captions (kind and time) as shown.
+func (c *List) captions() []string {
+	out := []string{}
+	for _, r := range c.shownRows() {
+		out = append(out, r.when.Text)
+	}
+	return out
+}
+
+// newModelChat starts a model chat with tier, titled title.
+func (f *convFixture) newModelChat(tier, title string) app.Conversation {
+	f.t.Helper()
+	conv, err := f.app.Conversations().NewChat(f.ctx, tier, "", "", title)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return conv
+}
+
+// workspaceName is the name of workspace id as the app has it.
+func (f *convFixture) workspaceName(id string) string {
+	f.t.Helper()
+	wss, err := f.app.CachedWorkspaces(f.ctx)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, ws := range wss {
+		if ws.WorkspaceID == id {
+			return ws.Name
+		}
+	}
+	f.t.Fatalf("no workspace %s", id)
+	return ""
+}
+
+// The list shows this workspace's conversations as before; the filter shows every kind in one
+// list, the workspace conversations of every workspace, or the model chats; each row's caption
+// names its workspace or the tier of its model chat (issue 21: "each marked with its kind").
+func TestModelListEveryKindWithFilter(t *testing.T) {
+	f := newConvFixture(t)
+	f.newConv(opsID, "Ops")
+	f.newConv(financeID, "Finance")
+	f.newModelChat("Smart", "Poem")
+	f.showWith(opsID, "Ops")
+	f.c.SetScope(scopeAll)
+	f.waitTitles("Poem", "Finance", "Ops")
+	caps := f.c.captions()
+	if !strings.HasPrefix(caps[0], "Model chat · Smart · ") || !strings.HasPrefix(caps[2], f.workspaceName(opsID)+" · ") {
+		t.Errorf("captions %q", caps)
+	}
+	f.c.SetScope(scopeModelChats)
+	f.waitTitles("Poem")
+	f.c.SetScope(scopeWorkspaces)
+	f.waitTitles("Finance", "Ops")
+	f.c.Show(financeID) // every workspace's conversations stay while another workspace is chosen
+	f.waitTitles("Finance", "Ops")
+	f.c.SetScope(scopeThisWorkspace)
+	f.waitTitles("Finance")
+}
+
+// Pin from the row's menu puts a conversation first, says so in its caption, and the pin is
+// stored: a list over the app opened again shows it first; Unpin takes it back.
+func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
+	f := newConvFixture(t)
+	older := f.newConv(opsID, "Older")
+	f.newConv(opsID, "Newer")
+	f.showWith(opsID, "Newer", "Older")
+	if item := f.c.pinItem(older); item.Label != "Pin to top" {
+		t.Fatalf("menu offers %q", item.Label)
+	}
+	f.c.togglePin(older)
+	f.waitTitles("Older", "Newer")
+	if caps := f.c.captions(); !strings.HasPrefix(caps[0], "Pinned · ") || strings.HasPrefix(caps[1], "Pinned") {
+		t.Errorf("captions %q", caps)
+	}
+	_ = f.app.Close()
+	drain()
+	f.app = f.open()
+	f.connect()
+	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, f.app.Conversations(), f.win)
+	f.c = again
+	f.showWith(opsID, "Older", "Newer")
+	pinned, _ := f.c.conversation(older.ID)
+	if item := f.c.pinItem(pinned); item.Label != "Unpin" {
+		t.Fatalf("menu of a pinned row offers %q", item.Label)
+	}
+	f.c.togglePin(pinned)
+	f.waitTitles("Newer", "Older")
+}
+
+// New model chat creates a chat with the default tier and opens it: through OnNewModelChat when
+// the pane sets it, else as a selected conversation.
+func TestModelListNewModelChat(t *testing.T) {
+	f := newConvFixture(t)
+	f.showWith(opsID)
+	f.c.NewModelChat()
+	until(t, "the new chat opened", func() bool { return len(f.opened) == 1 })
+	conv := f.opened[0]
+	if conv.Kind != app.KindModel || conv.Model != f.app.Conversations().DefaultTier() || f.c.selected != conv.ID {
+		t.Fatalf("opened %+v, selected %d", conv, f.c.selected)
+	}
+	var hooked []app.Conversation
+	f.c.OnNewModelChat = func(conv app.Conversation) { hooked = append(hooked, conv) }
+	f.c.NewModelChat()
+	until(t, "the hook called", func() bool { return len(hooked) == 1 })
+	if len(f.opened) != 1 || hooked[0].ID == conv.ID {
+		t.Errorf("the hook must open the chat instead of OnSelected: %d opened", len(f.opened))
+	}
+	f.c.SetScope(scopeModelChats)
+	until(t, "both chats listed", func() bool { return f.c.list.Length() == 2 })
+	if _, err := f.app.Conversations().Get(context.Background(), hooked[0].ID); err != nil {
+		t.Errorf("the chat is not stored: %v", err)
+	}
+}

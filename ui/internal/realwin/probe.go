@@ -1,0 +1,160 @@
+// Package realwin is the probe of the real-window tests (make realwindow): a driver of the desktop
+// app (a ui.RunOptions.Driver: `lectern-tour probe`) that starts the demo, then answers the test's
+// queries about the window and carries out its requests. The test itself
+// (realwin_test.go, build tag realwindow) starts the binary under Xvfb and a window manager and
+// drives the window as a person does, with xdotool.
+//
+// The protocol is one line each way: the test writes a command on the binary's standard input, the
+// probe answers one line on standard output, "ok <JSON>" or "error <message>". Commands:
+//
+//	state                the window's State (JSON)
+//	select <workspace>   select the workspace of that name
+//	seed <n>             ask n questions in the workspace shown, each after the last answer ended
+//	unfocus              take the focus away from every widget
+//	focus                focus the question box
+//	quit                 quit the app
+//
+// Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
+// lines (the start-up trace) may come before it.
+package realwin
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"lectern/ui/internal/harness"
+)
+
+// Probe is the driver: it starts the demo from the first-run page, waits until the workspaces are
+// shown, prints "probe: ready" and serves commands until "quit" or the end of standard input, then
+// quits the app. It returns the exit code (1 when the demo did not come up within a minute).
+func Probe(u *harness.Window, painted <-chan struct{}) int {
+	select {
+	case <-painted:
+	case <-time.After(time.Minute):
+		fmt.Println("probe: FAIL no frame painted within 60 s")
+		return 1
+	}
+	fyne.DoAndWait(u.TryDemo)
+	if !waitFor(time.Minute, u.Settled) {
+		fmt.Println("probe: FAIL the demo's workspaces were not shown within 60 s")
+		fyne.DoAndWait(u.Quit)
+		return 1
+	}
+	fmt.Println("probe: ready")
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		cmd, arg, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		if cmd == "quit" {
+			fmt.Println("ok {}")
+			fyne.DoAndWait(u.Quit)
+			return 0
+		}
+		v, err := serve(u, cmd, arg)
+		if err != nil {
+			fmt.Println("error " + err.Error())
+			continue
+		}
+		b, _ := json.Marshal(v)
+		fmt.Printf("ok %s\n", b)
+	}
+	fyne.DoAndWait(u.Quit) // the test is gone
+	return 0
+}
+
+// serve carries out one command and returns the value to answer with.
+func serve(u *harness.Window, cmd, arg string) (any, error) {
+	switch cmd {
+	case "state":
+		var s State
+		fyne.DoAndWait(func() { s = readState(u) })
+		return s, nil
+	case "select":
+		ok := false
+		fyne.DoAndWait(func() { ok = u.SelectWorkspace(arg) })
+		if !ok || !waitFor(30*time.Second, u.Settled) {
+			return nil, fmt.Errorf("workspace %q not shown", arg)
+		}
+		return struct{}{}, nil
+	case "seed":
+		n, err := strconv.Atoi(arg)
+		if err != nil {
+			return nil, fmt.Errorf("seed: %v", err)
+		}
+		return struct{}{}, seed(u, n)
+	case "unfocus":
+		fyne.DoAndWait(func() { u.Main().Canvas().Unfocus() })
+		return struct{}{}, nil
+	case "focus":
+		return struct{}{}, focusQuestionBox(u)
+	}
+	return nil, fmt.Errorf("unknown command %q", cmd)
+}
+
+// focusQuestionBox focuses the question box, as a click in it would.
+func focusQuestionBox(u *harness.Window) error {
+	found := false
+	fyne.DoAndWait(func() {
+		if input := u.QuestionBox(); input != nil {
+			u.Main().Canvas().Focus(input)
+			found = true
+		}
+	})
+	if !found {
+		return fmt.Errorf("no question box shown")
+	}
+	return nil
+}
+
+// questions are the seeded conversation's questions, asked in turn: the demo answers each with
+// passages of its documents, so that a few of them fill more than a window's height.
+var questions = []string{
+	"How many days of annual leave do employees get?",
+	"What is the remote work policy?",
+	"How are expense claims submitted?",
+	"What is the business travel policy?",
+	"What does the code of conduct say?",
+	"What is the parental leave policy?",
+	"What did the leadership meeting decide?",
+	"What is the return policy?",
+}
+
+// seed asks n questions in the conversation shown, each once the answer before it has ended.
+func seed(u *harness.Window, n int) error {
+	for i := range n {
+		q := questions[i%len(questions)]
+		var before int
+		fyne.DoAndWait(func() { before = readState(u).Turns; u.Ask(q) })
+		answered := func() bool {
+			text, streaming := u.Answer()
+			return readState(u).Turns > before && text != "" && !streaming
+		}
+		if !waitFor(30*time.Second, answered) {
+			return fmt.Errorf("seed: no answer to %q within 30 s", q)
+		}
+	}
+	return nil
+}
+
+// waitFor polls cond on the UI goroutine until it holds or timeout passes.
+func waitFor(timeout time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		ok := false
+		fyne.DoAndWait(func() { ok = cond() })
+		if ok {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

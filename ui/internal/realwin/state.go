@@ -1,0 +1,68 @@
+package realwin
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+
+	"lectern/ui/internal/harness"
+)
+
+// Rect is an area of the window's canvas, in canvas units (pixels are units times State.Scale).
+type Rect struct {
+	X, Y, W, H float32
+}
+
+// State is what the probe reports of the real window: the answer to a "state" query.
+type State struct {
+	// Open is false once the main window has been closed.
+	Open bool
+	// Width and Height are the canvas size, in canvas units.
+	Width, Height float32
+	// Scale is the canvas scale: pixels per canvas unit.
+	Scale float32
+	// Conversation is the conversation's list of turns on the canvas; zero when none is shown.
+	Conversation Rect
+	// Offset is the conversation's scroll offset; Turns the number of turns it holds.
+	Offset float32
+	Turns  int
+	// Focus is the Go type of the focused widget ("" when none); QuestionBox is true when the
+	// focused widget is the question box.
+	Focus       string
+	QuestionBox bool
+	// Uploads counts the uploads panel's rows, Running those still running.
+	Uploads, Running int
+}
+
+// readState gathers the State of the main window; call it on the UI goroutine.
+func readState(w *harness.Window) State {
+	win := w.Main()
+	s := State{Open: win != nil && windowOpen(win)}
+	if !s.Open {
+		return s
+	}
+	c := win.Canvas()
+	s.Width, s.Height, s.Scale = c.Size().Width, c.Size().Height, c.Scale()
+	if list := w.TurnList(); list != nil && list.Visible() {
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(list)
+		s.Conversation = Rect{pos.X, pos.Y, list.Size().Width, list.Size().Height}
+		s.Offset = list.GetScrollOffset()
+		s.Turns = list.Length()
+	}
+	if f := c.Focused(); f != nil {
+		s.Focus = fmt.Sprintf("%T", f)
+		s.QuestionBox = f == w.QuestionBox()
+	}
+	s.Uploads, s.Running, _ = w.UploadRows()
+	return s
+}
+
+// windowOpen reports whether win is still one of the app's windows.
+func windowOpen(win fyne.Window) bool {
+	for _, other := range fyne.CurrentApp().Driver().AllWindows() {
+		if other == win {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"lectern/app"
+)
+
+// File > New model chat and Ctrl/Cmd+Shift+N each start a model chat with the default tier and
+// open it in the conversation pane (issue 21: "New model chat from the list, the menu and a
+// shortcut"); no other item of the menu takes the shortcut.
+func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	var item *fyne.MenuItem
+	for _, it := range f.u.menu().Items[0].Items {
+		if it.Label == "New model chat" {
+			item = it
+		} else if it.Shortcut != nil && it.Shortcut.ShortcutName() == shortcutNewModelChat.ShortcutName() {
+			t.Errorf("%q takes the shortcut too", it.Label)
+		}
+	}
+	if item == nil || item.Disabled || item.Shortcut != shortcutNewModelChat {
+		t.Fatalf("File menu item: %+v", item)
+	}
+	opened := func(after int64) app.Conversation {
+		t.Helper()
+		until(t, "a model chat opened", func() bool { id := m.chat.ConversationID(); return id != 0 && id != after })
+		conv, err := f.app.Conversations().Get(context.Background(), m.chat.ConversationID())
+		if err != nil || conv.Kind != app.KindModel || conv.Model != f.app.Conversations().DefaultTier() {
+			t.Fatalf("opened %+v, %v", conv, err)
+		}
+		return conv
+	}
+	sh := reflect.ValueOf(f.u.win.Canvas()).Elem().FieldByName("WindowlessCanvas").Interface().(interface{ TypedShortcut(fyne.Shortcut) })
+	sh.TypedShortcut(shortcutNewModelChat)
+	first := opened(0)
+	item.Action()
+	opened(first.ID)
+}
+
+// A workspace conversation of another workspace, listed under "All conversations", opens in its own
+// workspace: the workspace is chosen first, so the pane never asks one workspace about another's.
+func TestModelListOpensOtherWorkspaceConversationInItsWorkspace(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "Operations")
+	var finance app.CachedWorkspace
+	for _, w := range m.list.All() {
+		if w.Workspace.Name == "Finance" {
+			finance = w
+		}
+	}
+	conv, err := f.app.Conversations().New(context.Background(), finance.WorkspaceID, "", "Budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.openConversation(conv)
+	until(t, "Finance chosen", func() bool { return m.docs.Workspace().WorkspaceID == finance.WorkspaceID })
+	if m.chat.ConversationID() != conv.ID {
+		t.Errorf("pane shows conversation %d, want %d", m.chat.ConversationID(), conv.ID)
+	}
+}

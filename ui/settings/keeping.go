@@ -1,0 +1,168 @@
+package settings
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/app"
+	"lectern/internal/words"
+)
+
+// Keeping is what Settings uses of the core to keep conversations safe: a backup written while the
+// app runs, and an import of another's conversations; *app.App implements it.
+type Keeping interface {
+	Backup(ctx context.Context, path string) (int64, time.Duration, error)
+	Import(ctx context.Context, path string) (app.ImportResult, error)
+}
+
+// Trash is what Settings uses of the core to list deleted conversations and restore them;
+// *app.Conversations implements it.
+type Trash interface {
+	Trash(ctx context.Context) ([]app.Conversation, error)
+	Restore(ctx context.Context, id int64) error
+}
+
+// keeping is the part of Settings that backs up, imports, and shows the trash.
+type keeping struct {
+	s      *Window
+	status *widget.Label
+	root   *fyne.Container
+	// trash is the list of the last Trash dialog (tests use it), rows of conversations.
+	trash *fyne.Container
+}
+
+func newKeeping(s *Window) *keeping {
+	k := &keeping{s: s, status: widget.NewLabel(""), trash: container.NewVBox()}
+	k.status.Wrapping = fyne.TextWrapWord
+	backup := widget.NewButtonWithIcon("Backup…", theme.DocumentSaveIcon(), k.chooseBackup)
+	imp := widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), k.chooseImport)
+	bin := widget.NewButtonWithIcon("Trash…", theme.DeleteIcon(), k.showTrash)
+	k.root = container.NewVBox(container.NewHBox(backup, imp, bin), k.status)
+	return k
+}
+
+// chooseBackup asks where to write the backup.
+func (k *keeping) chooseBackup() {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		path := w.URI().Path()
+		_ = w.Close()
+		removeEmpty(path) // the dialog made it, empty: the backup, which replaces no file, goes there
+		k.backup(path)
+	}, k.s.win)
+	d.SetFileName("lectern-backup-" + time.Now().Format("2006-01-02") + ".db")
+	d.Show()
+}
+
+// backup writes the backup to path off the UI goroutine.
+func (k *keeping) backup(path string) {
+	k.status.SetText("Writing the backup…")
+	go func() {
+		size, took, err := k.s.keepB.Backup(k.s.lf.Ctx, path)
+		k.s.lf.Do(func() {
+			if err != nil {
+				k.status.SetText("")
+				k.s.errs.SetError(err)
+				return
+			}
+			k.status.SetText(fmt.Sprintf("Backup written to %s (%s, %.1f s).", path, words.Bytes(size), took.Seconds()))
+		})
+	}()
+}
+
+// chooseImport asks for the backup to import.
+func (k *keeping) chooseImport() {
+	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		_ = r.Close()
+		k.importFile(path)
+	}, k.s.win)
+}
+
+// importFile adds the conversations of the backup at path off the UI goroutine.
+func (k *keeping) importFile(path string) {
+	k.status.SetText("Importing…")
+	go func() {
+		res, err := k.s.keepB.Import(k.s.lf.Ctx, path)
+		k.s.lf.Do(func() {
+			if err != nil {
+				k.status.SetText("")
+				k.s.errs.SetError(err)
+				return
+			}
+			k.status.SetText(fmt.Sprintf("Added %s; %s already here, left as they are; %s in its trash left out.",
+				words.Count(res.Added, "conversation"), words.Count(res.Present, "conversation"), words.Count(res.Trashed, "conversation")))
+		})
+	}()
+}
+
+// showTrash opens the trash: the deleted conversations, each with Restore.
+func (k *keeping) showTrash() {
+	k.loadTrash()
+	d := dialog.NewCustom("Trash", "Close", container.NewVScroll(k.trash), k.s.win)
+	d.Resize(fyne.NewSize(520, 360))
+	d.Show()
+}
+
+// loadTrash reads the trash off the UI goroutine and lists it.
+func (k *keeping) loadTrash() {
+	go func() {
+		list, err := k.s.trashB.Trash(k.s.lf.Ctx)
+		k.s.lf.Do(func() {
+			if err != nil {
+				k.s.errs.SetError(err)
+			}
+			k.showList(list)
+		})
+	}()
+}
+
+func (k *keeping) showList(list []app.Conversation) {
+	k.trash.RemoveAll()
+	if len(list) == 0 {
+		k.trash.Add(widget.NewLabel("The trash is empty. Deleted conversations stay here for 30 days."))
+		return
+	}
+	for _, c := range list {
+		k.trash.Add(k.row(c))
+	}
+}
+
+// row is one deleted conversation: its title, when it goes for good, and Restore.
+func (k *keeping) row(c app.Conversation) fyne.CanvasObject {
+	title := widget.NewLabel(app.OneLine(c.Title))
+	title.Truncation = fyne.TextTruncateEllipsis
+	until := widget.NewLabel("until " + c.Deleted.Add(app.TrashKept).Format("2 Jan"))
+	restore := widget.NewButton("Restore", nil)
+	restore.OnTapped = func() {
+		restore.Disable()
+		go func() {
+			err := k.s.trashB.Restore(k.s.lf.Ctx, c.ID)
+			k.s.lf.Do(func() {
+				k.s.errs.SetError(err)
+				k.loadTrash()
+			})
+		}()
+	}
+	return container.NewBorder(nil, nil, nil, container.NewHBox(until, restore), title)
+}
+
+// removeEmpty removes the file at path when it is empty.
+func removeEmpty(path string) {
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() && info.Size() == 0 {
+		_ = os.Remove(path)
+	}
+}

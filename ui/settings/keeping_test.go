@@ -1,0 +1,65 @@
+package settings
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Settings backs up the data while it is open, imports a backup (adding nothing already here),
+// and lists the trash with Restore, through the core (the file dialogs are the platform's own:
+// the test starts from the paths they would give).
+func TestBackupImportAndTrash(t *testing.T) {
+	f := newFixture(t)
+	f.connect()
+	ctx := context.Background()
+	list, err := f.app.CachedWorkspaces(ctx)
+	if err != nil || len(list) == 0 {
+		t.Fatalf("workspaces %v, %v", list, err)
+	}
+	conv, err := f.app.Conversations().New(ctx, list[0].WorkspaceID, "", "Holiday plans")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.Conversations().Delete(ctx, conv.ID); err != nil {
+		t.Fatal(err)
+	}
+	w := f.open()
+	k := w.keeping
+
+	k.loadTrash()
+	until(t, "the trash listed", func() bool { return len(k.trash.Objects) == 1 })
+	row := k.trash.Objects[0].(*fyne.Container)
+	if title := row.Objects[0].(*widget.Label).Text; title != "Holiday plans" {
+		t.Fatalf("the trash shows %q", title)
+	}
+	buttons := row.Objects[1].(*fyne.Container)
+	test.Tap(buttons.Objects[1].(*widget.Button))
+	until(t, "the trash empty", func() bool {
+		l, ok := k.trash.Objects[0].(*widget.Label)
+		return ok && strings.Contains(l.Text, "The trash is empty")
+	})
+	if got, err := f.app.Conversations().Get(ctx, conv.ID); err != nil || got.Title != "Holiday plans" {
+		t.Fatalf("after Restore: %+v, %v", got, err)
+	}
+
+	file := filepath.Join(t.TempDir(), "backup.db")
+	k.backup(file)
+	until(t, "the backup written", func() bool { return strings.HasPrefix(k.status.Text, "Backup written to "+file) })
+	if info, err := os.Stat(file); err != nil || info.Size() == 0 {
+		t.Fatalf("backup file: %v, %v", info, err)
+	}
+	k.backup(file) // never over a file
+	until(t, "the refusal", func() bool { return strings.Contains(w.errs.Message(), "already exists") })
+
+	k.importFile(file)
+	until(t, "the import's result", func() bool {
+		return strings.HasPrefix(k.status.Text, "Added 0 conversations; 1 conversation already here")
+	})
+}
