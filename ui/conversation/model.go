@@ -41,6 +41,7 @@ type modelBar struct {
 	store     ModelStore
 	functions []client.FunctionTool
 
+	begun    bool // the chat has a message: its setup is folded and presets are not offered
 	tiers    []app.Tier
 	tierSel  *widget.Select
 	note     *widget.Label // a tier gone, or images the tier cannot read
@@ -109,15 +110,22 @@ func (m *modelBar) show(conv app.Conversation) {
 	}
 	m.images.clear()
 	m.system.SetText(conv.System)
-	begun := conv.ID != 0
+	m.setBegun(conv.ID != 0)
+	m.setNote("", "", nil)
+	m.meter.clear()
+	m.load(conv)
+}
+
+// setBegun shows the setup of a chat begun (the system prompt folded, editable) or of one not
+// begun yet (presets, the system prompt open); a chat saved without a message is not begun.
+func (m *modelBar) setBegun(begun bool) {
+	m.begun = begun
 	widgets.ShowIf(m.preset, !begun)
 	widgets.ShowIf(m.sysFold, begun)
 	widgets.ShowIf(m.sysBox, !begun)
 	widgets.ShowIf(m.applySys, begun)
+	m.sysFold.SetIcon(theme.MenuExpandIcon())
 	m.foldTitle()
-	m.setNote("", "", nil)
-	m.meter.clear()
-	m.load(conv)
 }
 
 // load reads the tiers and the presets, then fills the pickers (UI goroutine).

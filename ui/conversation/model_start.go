@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"context"
 	"strings"
 
 	"fyne.io/fyne/v2/dialog"
@@ -31,14 +32,15 @@ func (m *modelBar) chosenPreset() *app.Preset {
 // presetChosen fills the new chat's tier and system prompt from the preset picked.
 func (m *modelBar) presetChosen(string) {
 	p := m.chosenPreset()
-	if p == nil || m.c.conv.ID != 0 {
+	if p == nil || m.begun {
 		return
 	}
 	m.system.SetText(p.System)
 	if p.Tier != "" {
 		m.selectTier(p.Tier)
 	}
-	m.c.conv.Format = p.Format
+	m.format.apply(p.Format)
+	m.c.conv.Format = p.Format // shown as chosen at once; a saved chat's is written by apply
 	m.loadSchemas()
 }
 
@@ -89,11 +91,7 @@ func (m *modelBar) start(then func()) {
 				return
 			}
 			m.c.conv = saved
-			m.preset.Hide()
-			m.sysFold.Show()
-			m.sysBox.Hide() // folded above the turns from now on
-			m.applySys.Show()
-			m.foldTitle()
+			m.setBegun(true) // folded above the turns from now on
 			then()
 		})
 	}()
@@ -145,6 +143,14 @@ func (c *Pane) sendToModel(text string) {
 	if c.conv.ID == 0 {
 		m.start(func() { c.sendToModel(text) })
 		return
+	}
+	if !m.begun { // a chat saved without a message (New model chat): its prompt as typed goes first
+		if system := strings.TrimSpace(m.system.Text); system != c.conv.System {
+			id := c.conv.ID
+			m.save(func(ctx context.Context) error { return m.store.SetSystemPrompt(ctx, id, system) }, nil)
+			c.conv.System = system
+		}
+		m.setBegun(true)
 	}
 	c.errs.SetError(nil)
 	c.input.SetText("")

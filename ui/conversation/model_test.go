@@ -416,3 +416,28 @@ func TestModelErrorCodesShownInWords(t *testing.T) {
 		c.errs.SetError(nil)
 	}
 }
+
+// A chat saved without a message (the list's New model chat) opens with its setup still to
+// choose: a preset fills it, and the first message goes with the preset's tier and the prompt as
+// typed.
+func TestModelSavedEmptyChatTakesAPreset(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	cs := f.app.Conversations()
+	if _, err := cs.SavePreset(context.Background(), app.Preset{Name: "Poet", Tier: "Smart", System: "Answer in verse."}); err != nil {
+		t.Fatal(err)
+	}
+	conv, err := cs.NewChat(context.Background(), cs.DefaultTier(), "", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.pane()
+	c.Open(conv, 0)
+	until(t, "the presets offered", func() bool { return len(c.model.preset.Options) == 2 && c.model.preset.Visible() })
+	c.model.preset.SetSelected("Poet")
+	c.model.system.SetText("Answer in one verse.")
+	c.Ask("The sea?")
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	if c.turns[0].Model != "Smart" || c.turns[0].System != "Answer in one verse." || c.model.preset.Visible() {
+		t.Errorf("answered by %q with the prompt %q (presets still offered: %v)", c.turns[0].Model, c.turns[0].System, c.model.preset.Visible())
+	}
+}

@@ -245,6 +245,9 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 			}
 			c.errs.SetError(err)
 			c.showTurns(turns)
+			if conv.Kind == app.KindModel && len(turns) == 0 {
+				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
+			}
 			c.showIdle()
 			if i := c.index(atTurn); i >= 0 {
 				c.follow = false
