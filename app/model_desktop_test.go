@@ -198,6 +198,32 @@ func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 	}
 }
 
+// A conversation moved to another tier is answered by it from the next message; an empty tier is
+// refused and changes nothing.
+func TestModelSetTier(t *testing.T) {
+	f, _ := newAskFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	cs := f.app.Conversations()
+	conv, err := cs.NewChat(ctx, "Instant", "", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cs.SetTier(ctx, conv.ID, " "); err == nil {
+		t.Error("an empty tier was taken")
+	}
+	if err := cs.SetTier(ctx, conv.ID, "smart"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := cs.Get(ctx, conv.ID)
+	if err != nil || got.Model != "Smart" {
+		t.Fatalf("after SetTier: %+v, %v", got, err)
+	}
+	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Hello there."}, AskOptions{})
+	if err != nil || turn.Model != "Smart" {
+		t.Fatalf("answered by %q, %v", turn.Model, err)
+	}
+}
+
 // A JSON answer that does not fit says where and how, in words.
 func TestModelSchemaFailureInWords(t *testing.T) {
 	format := AnswerFormat{Schema: json.RawMessage(itemsSchema)}

@@ -21,6 +21,15 @@ func (c *Conversations) SetSystemPrompt(ctx context.Context, id int64, text stri
 	return c.setModelColumn(ctx, id, "system_prompt", strings.TrimSpace(text))
 }
 
+// SetTier moves a model conversation to another tier (as in ModelMessage); it applies from the
+// next message. The turns answered before keep the tier that answered them (Turn.Model).
+func (c *Conversations) SetTier(ctx context.Context, id int64, tier string) error {
+	if strings.TrimSpace(tier) == "" {
+		return checkf("Choose a tier to move the conversation to.")
+	}
+	return c.setModelColumn(ctx, id, "model", tierName(tier))
+}
+
 // SetFormat changes a model conversation's answer format (text, or JSON fitting a schema, which
 // is checked first); it applies from the next message.
 func (c *Conversations) SetFormat(ctx context.Context, id int64, f AnswerFormat) error {
@@ -31,8 +40,8 @@ func (c *Conversations) SetFormat(ctx context.Context, id int64, f AnswerFormat)
 	return c.setModelColumn(ctx, id, "answer_format", encodeFormat(f))
 }
 
-// setModelColumn sets one setup column of a model conversation (column is one of the constants
-// above, never outside text).
+// setModelColumn sets one setup column of a model conversation (column is a name written in this
+// file, never outside text).
 func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, value string) error {
 	conv, err := c.Get(ctx, id)
 	if err != nil {

@@ -105,6 +105,21 @@ func TestIntakeDropMixedBatch(t *testing.T) {
 	}
 }
 
+// A drop onto the window while a model chat is shown attaches the images to its next message;
+// nothing goes to the workspace's uploads.
+func TestModelImageDropGoesToTheModelChat(t *testing.T) {
+	f := newFixture(t, uploadConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	m.chat.NewModelChat()
+	pic := writeTestFile(t, t.TempDir(), "dot.gif", []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"))
+	f.u.dropped(fyne.NewPos(0, 0), []fyne.URI{fileURI(pic)})
+	until(t, "the image attached", func() bool { return slices.Equal(m.chat.Attached(), []string{"dot.gif"}) })
+	if len(m.uploads.Items()) != 0 {
+		t.Errorf("the drop went to the uploads too: %d rows", len(m.uploads.Items()))
+	}
+}
+
 func fileURI(p string) fyne.URI { return storage.NewFileURI(p) }
 
 func TestIntakeDropOnWorkspaceThatCannotTakeFiles(t *testing.T) {

@@ -19,7 +19,11 @@ import (
 // with it), or in place of the last question when it is being edited.
 func (c *Pane) sendQuestion() {
 	text := strings.TrimSpace(c.input.Text)
-	if text == "" || c.streaming != nil || c.ws.WorkspaceID == "" || c.kind.Visible() || c.keyNeeded() {
+	if text == "" || c.streaming != nil || c.input.Disabled() || c.keyNeeded() {
+		return
+	}
+	if c.conv.Kind == app.KindModel {
+		c.sendToModel(text)
 		return
 	}
 	c.errs.SetError(nil)
@@ -54,6 +58,9 @@ func (c *Pane) keyNeeded() bool {
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
 // the tier's own default, as the command line does without --thinking.
 func (c *Pane) askOptions() app.AskOptions {
+	if c.conv.Kind == app.KindModel {
+		return app.AskOptions{Functions: c.model.functions}
+	}
 	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {
 		on := true
@@ -77,7 +84,8 @@ func (c *Pane) retryTurn(turnID int64) {
 		c.sendQuestion()
 		return
 	}
-	c.run(func(o app.AskOptions) (app.Turn, error) { return c.store.Retry(c.lf.Ctx, turnID, o) },
+	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
+	c.run(func(o app.AskOptions) (app.Turn, error) { <-saved; return c.store.Retry(c.lf.Ctx, turnID, o) },
 		c.askOptions(), t.Question, 0)
 }
 
@@ -98,6 +106,10 @@ func (c *Pane) cancelEdit() {
 		c.input.SetText("")
 	}
 	c.editing = 0
+	if c.conv.Kind == app.KindModel {
+		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
+		return
+	}
 	c.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line)")
 }
 
@@ -140,7 +152,7 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 	if c.streaming != s {
 		return // the person left the conversation: the answer goes on in the background
 	}
-	if c.conv.ID == 0 && c.conv.WorkspaceID != "" {
+	if c.conv.ID == 0 && c.conv.Kind == app.KindWorkspace && c.conv.WorkspaceID != "" {
 		c.conv.ID = t.ConversationID
 	}
 	if t.ConversationID != c.conv.ID {
@@ -235,12 +247,17 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 		c.errs.SetError(err) // refused before it was saved (a failed check): the question comes back
 		if turn.ID == 0 && c.input.Text == "" {
 			c.input.SetText(s.question)
+			c.model.images.giveBack(s.images)
 		}
 		return
 	}
 	i := c.index(turn.ID)
 	c.turns[i] = turn
-	c.view(i).set(turn)
+	v := c.view(i)
+	v.set(turn)
+	if len(turn.Images) > 0 && !v.model.pics.Visible() {
+		c.loadImages(v) // the pending turn was shown without them
+	}
 	c.refit(i)
 	if turn.ErrorCode == "workspace_access_lost" {
 		c.errs.SetError(err)

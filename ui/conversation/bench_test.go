@@ -19,7 +19,15 @@ import (
 // "My documents"; it returns the app and the conversation.
 func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.CachedWorkspace) {
 	b.Helper()
-	emu, info := emulator.NewDemo(fastConfig())
+	a, ws, info := benchApp(b, fastConfig())
+	return a, uitest.SeedConversation(b, a, info.Personal, n), ws
+}
+
+// benchApp opens an app on a demo emulator served with cfg, connected and synced; it returns the
+// app and its workspace "My documents".
+func benchApp(b *testing.B, cfg emulator.Config) (*app.App, app.CachedWorkspace, emulator.DemoInfo) {
+	b.Helper()
+	emu, info := emulator.NewDemo(cfg)
 	emu.Serve()
 	b.Cleanup(emu.Close)
 	a, err := app.Open(context.Background(), app.Options{Home: b.TempDir(), HTTPClient: &http.Client{}})
@@ -33,15 +41,14 @@ func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.Cac
 	if err := a.Refresh(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	conv := uitest.SeedConversation(b, a, info.Personal, n)
 	list, _ := a.CachedWorkspaces(context.Background())
 	for _, w := range list {
 		if w.WorkspaceID == info.Personal {
-			return a, conv, w
+			return a, w, info
 		}
 	}
 	b.Fatal("no personal workspace")
-	return nil, conv, app.CachedWorkspace{}
+	return nil, app.CachedWorkspace{}, info
 }
 
 // chatWindow shows a chat pane over a in a 1100×700 test window.

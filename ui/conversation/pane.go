@@ -5,7 +5,6 @@ package conversation
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +42,7 @@ type Pane struct {
 	views map[int64]*turnView
 
 	picker   *scopePicker
+	askBar   *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
 	tier     *widget.Select
 	think    *widget.Check
 	list     *widget.List
@@ -53,8 +53,8 @@ type Pane struct {
 	stop     *widget.Button
 	jump     *widget.Button
 	errs     *errview.View
-	kind     *widget.Label   // says how a conversation of another kind goes on, when one is shown
 	bar      *fyne.Container // the window's buttons at the end of the pickers' line (AddToBar)
+	model    *modelBar       // the controls of a conversation with a model, hidden in other kinds
 	editing  int64           // the turn the question box edits, 0 when it asks anew
 	root     fyne.CanvasObject
 
@@ -79,8 +79,9 @@ type streamState struct {
 	stage    string
 	sent     time.Time // when the question was sent: the wait for the server is shown from it
 	text     *markdown.Coalescer
-	replaces int64  // the edited turn the new one replaces, 0 when none
-	question string // what was asked, given back to the box when it is refused before being sent
+	replaces int64       // the edited turn the new one replaces, 0 when none
+	question string      // what was asked, given back to the box when it is refused before being sent
+	images   []app.Image // the images sent with it (a model chat), given back with the question
 }
 
 // Core is what the conversation views use of the application core; *app.App implements it.
@@ -90,6 +91,7 @@ type Core interface {
 	Connection() app.Connection
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
+	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)
 }
 
 // Store is what the conversation views use of the saved conversations; *app.Conversations
@@ -110,14 +112,14 @@ type Store interface {
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error
 	Search(ctx context.Context, text string) ([]app.SearchHit, error)
+	ModelStore
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
-		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), kind: widget.NewLabel("")}
-	c.kind.Wrapping = fyne.TextWrapWord
-	c.kind.Hide()
+		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
+	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
 	c.think = widget.NewCheck("Thinking", nil)
@@ -127,6 +129,11 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
+	c.input.OnChanged = func(string) {
+		if c.conv.Kind == app.KindModel {
+			c.model.meter.changed()
+		}
+	}
 	c.send = widget.NewButtonWithIcon("Ask", theme.MailSendIcon(), c.sendQuestion)
 	c.send.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
@@ -144,15 +151,16 @@ func (c *Pane) layout() fyne.CanvasObject {
 	// scope's is the least, the tier's its longest name; a 640-wide window has room for the row.
 	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", "Genius"
 	pickers := container.NewBorder(nil, nil, nil, container.NewHBox(c.tier, c.think, c.bar), c.picker.sel)
-	top := container.NewVBox(pickers, c.picker.note)
+	c.askBar = container.NewVBox(pickers, c.picker.note)
+	top := container.NewVBox(c.askBar, c.model.top)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
 	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
 	turns := container.NewStack(c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
-	buttons := container.NewVBox(c.send, c.stop)
-	bottom := container.NewVBox(c.kind, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input))
+	buttons := container.NewVBox(c.send, c.stop, c.model.attach)
+	bottom := container.NewVBox(c.model.images.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
@@ -197,7 +205,34 @@ func (c *Pane) NewConversation() {
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
+	c.showKind()
 	c.showIdle()
+}
+
+// NewModelChat empties the pane for a new conversation with a model: the default tier, no system
+// prompt, the presets offered. It is saved with its first message.
+func (c *Pane) NewModelChat() {
+	c.detach()
+	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.DefaultTier()}
+	c.showTurns(nil)
+	c.cancelEdit()
+	c.errs.SetError(nil)
+	c.showKind()
+	c.showIdle()
+}
+
+// showKind shows the controls of the conversation's kind: the workspace's pickers, or the
+// model's (its tier, system prompt, images and context meter).
+func (c *Pane) showKind() {
+	model := c.conv.Kind == app.KindModel
+	widgets.ShowIf(c.askBar, !model)
+	if !model {
+		c.send.SetText("Ask")
+		c.model.hide()
+		return
+	}
+	c.send.SetText("Send")
+	c.model.show(c.conv)
 }
 
 // Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
@@ -207,6 +242,7 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 	c.conv = conv
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
+	c.showKind()
 	go func() {
 		turns, err := c.store.Turns(c.lf.Ctx, conv.ID)
 		c.lf.Do(func() {
@@ -215,6 +251,9 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 			}
 			c.errs.SetError(err)
 			c.showTurns(turns)
+			if conv.Kind == app.KindModel && len(turns) == 0 {
+				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
+			}
 			c.showIdle()
 			if i := c.index(atTurn); i >= 0 {
 				c.follow = false
@@ -265,6 +304,9 @@ func (c *Pane) showIntroIf(on bool) {
 
 // introText invites the first question of a new conversation.
 func (c *Pane) introText() string {
+	if c.conv.Kind == app.KindModel {
+		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like."
+	}
 	if c.ws.WorkspaceID == "" {
 		return "Choose a workspace on the left, then ask a question about its documents."
 	}
@@ -299,8 +341,31 @@ func (c *Pane) view(i int) *turnView {
 		}
 	}
 	v.setLast(i == len(c.turns)-1)
+	if i > 0 {
+		v.follows(&c.turns[i-1])
+	}
+	if len(t.Images) > 0 {
+		c.loadImages(v)
+	}
 	c.views[t.ID] = v
 	return v
+}
+
+// loadImages shows the images turn view v's message sent, read from the database off the UI
+// goroutine.
+func (c *Pane) loadImages(v *turnView) {
+	id := v.turn.ID
+	go func() {
+		images, err := c.store.TurnImages(c.lf.Ctx, id)
+		c.lf.Do(func() {
+			if err != nil {
+				c.errs.SetError(err)
+				return
+			}
+			v.model.showImages(images)
+			v.resized()
+		})
+	}()
 }
 
 // measure sets row i's height to what view v needs at width w. Wrapped text knows its height only
@@ -359,29 +424,15 @@ func (c *Pane) estimateHeight(t app.Turn) float32 {
 }
 
 // showIdle shows the question box ready for a question, and the intro of an empty conversation.
-// A model conversation is shown with how to go on with it instead: this pane asks workspaces.
 func (c *Pane) showIdle() {
 	asking := c.streaming != nil
 	widgets.ShowIf(c.stop, asking)
 	widgets.ShowIf(c.send, !asking)
-	c.kind.SetText(continueElsewhere(c.conv))
-	widgets.ShowIf(c.kind, c.kind.Text != "")
-	if c.ws.WorkspaceID == "" || c.kind.Visible() {
+	if c.ws.WorkspaceID == "" && c.conv.Kind != app.KindModel {
 		c.input.Disable()
 	} else {
 		c.input.Enable()
 	}
-}
-
-// continueElsewhere says how conv goes on when this pane cannot continue it (a model
-// conversation, until the desktop has a pane for them), else "".
-func continueElsewhere(conv app.Conversation) string {
-	if conv.Kind != app.KindModel {
-		return ""
-	}
-	return fmt.Sprintf("This is a conversation with the model %[1]s. The desktop shows it but cannot continue it yet: "+
-		"to go on with it, run lectern chat --continue --model %[1]s \"your message\" in a terminal "+
-		"(it continues your most recent %[1]s conversation).", conv.Model)
 }
 
 func (c *Pane) scopeChanged() {

@@ -88,9 +88,10 @@ func TestConvSearchHighlighted(t *testing.T) {
 	}
 }
 
-// A model conversation found by the search is shown with its turns and says plainly how it goes
-// on (the command that continues it), instead of refusing a follow-up with an internal message.
-func TestConvSearchOpensAModelConversationAndSaysHowToContinueIt(t *testing.T) {
+// A model conversation made on the command line, found by the search, opens as a model chat in
+// the pane and continues there: the question box takes a follow-up, sent with the whole
+// conversation to its tier.
+func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
 	l := NewList(uiQueue.Life(t), f.app, f.app.Conversations(), test.NewTempWindow(t, nil))
@@ -103,23 +104,22 @@ func TestConvSearchOpensAModelConversationAndSaysHowToContinueIt(t *testing.T) {
 	test.Type(l.search.entry, "colour")
 	until(t, "the hit", func() bool { return len(l.search.hits) == 1 })
 	l.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	until(t, "the model conversation shown", func() bool {
-		return c.conv.ID == turn.ConversationID && len(c.turns) == 1 && c.kind.Visible()
+	until(t, "the model conversation shown with its tier", func() bool {
+		return c.conv.ID == turn.ConversationID && len(c.turns) == 1 && c.model.chosenTier() == "Smart"
 	})
-	want := `run lectern chat --continue --model Smart "your message" in a terminal`
-	if !strings.Contains(c.kind.Text, want) || !strings.Contains(c.kind.Text, "the model Smart") {
-		t.Errorf("the note says %q, want it to name %q", c.kind.Text, want)
+	if c.askBar.Visible() || !c.model.top.Visible() || c.input.Disabled() {
+		t.Fatalf("model controls shown %v, workspace pickers shown %v, box disabled %v",
+			c.model.top.Visible(), c.askBar.Visible(), c.input.Disabled())
 	}
-	if !c.input.Disabled() {
-		t.Error("the question box takes a workspace question in a model conversation")
-	}
-	c.input.SetText("And the sky?")
-	c.sendQuestion()
-	if c.streaming != nil || len(c.turns) != 1 || c.errs.Message() != "" {
-		t.Errorf("a follow-up went out or was refused: %d turns, error %q", len(c.turns), c.errs.Message())
+	c.Ask("And the sky?")
+	until(t, "the follow-up answered", func() bool {
+		return c.streaming == nil && len(c.turns) == 2 && c.turns[1].Status == app.TurnCompleted
+	})
+	if c.turns[1].ConversationID != turn.ConversationID || c.turns[1].Model != "Smart" || c.Error() != "" {
+		t.Errorf("follow-up: %+v, error %q", c.turns[1], c.Error())
 	}
 	c.NewConversation()
-	if c.kind.Visible() || c.input.Disabled() {
-		t.Error("a new workspace conversation still shows the model note")
+	if !c.askBar.Visible() || c.model.top.Visible() {
+		t.Error("a new workspace conversation still shows the model's controls")
 	}
 }

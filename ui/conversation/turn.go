@@ -40,8 +40,13 @@ type turnView struct {
 	retry    *widget.Button
 	edit     *widget.Button
 	selectB  *widget.Button // Select text: the answer as selectable text, and back
+	model    *modelParts    // a model conversation's images, calls, verdict and how it ended
 	root     *fyne.Container
 	row      fyne.CanvasObject // root with padding, as a list row shows it
+	// systemBefore is the system prompt of the turn before (model conversations), first whether
+	// there is none: a change between them is said above the message.
+	systemBefore string
+	first        bool
 
 	onRetry  func(turnID int64)
 	onEdit   func(turn app.Turn)
@@ -70,7 +75,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link}
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
@@ -91,8 +96,10 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
 	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
+	mp := v.model
 	v.parts = container.NewVBox()
-	v.root = container.NewVBox(v.question, v.answer, v.parts, v.stage, v.notFound, v.failure, v.sources, v.details, v.actions)
+	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
 	return v
@@ -142,10 +149,24 @@ func (v *turnView) showOutcome(t app.Turn) {
 	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
+	v.model.set(t, v.systemBefore, v.first)
+}
+
+// follows says what the turn before this one was sent with (model conversations), so that a
+// changed system prompt is said.
+func (v *turnView) follows(before *app.Turn) {
+	v.first = before == nil
+	if before != nil {
+		v.systemBefore = before.System
+	}
+	v.model.set(v.turn, v.systemBefore, v.first)
 }
 
 // failureText says why an answer stopped and that its text so far is kept.
 func failureText(t app.Turn) string {
+	if t.Status == app.TurnRefused {
+		return t.EndSentence() // the reason is the answer above: no text was cut short
+	}
 	why := t.Error
 	if why == "" {
 		why = "The answer stopped before it was finished."

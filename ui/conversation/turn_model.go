@@ -1,9 +1,65 @@
 package conversation
 
 import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
 	"lectern/app"
 	"lectern/ui/widgets"
 )
+
+// modelParts are what a turn of a model conversation shows around its message and answer: the
+// images its message sent (read from the database when the turn is first shown), a note when its
+// system prompt changed from the turn before, and how an answer cut short ended. Its function
+// calls and JSON tree are in the turn's parts slot (setModelParts).
+type modelParts struct {
+	pics   *fyne.Container
+	system *widget.Label
+	ended  *widget.Label
+}
+
+func newModelParts() *modelParts {
+	p := &modelParts{pics: container.New(layout.NewRowWrapLayout()), system: widget.NewLabel(""), ended: widget.NewLabel("")}
+	for _, l := range []*widget.Label{p.system, p.ended} {
+		l.Wrapping = fyne.TextWrapWord
+		l.Hide()
+	}
+	p.system.TextStyle = fyne.TextStyle{Italic: true}
+	p.ended.Importance = widget.WarningImportance
+	p.pics.Hide()
+	return p
+}
+
+// set shows t's model parts; before is the system prompt of the turn before it ("" for none).
+func (p *modelParts) set(t app.Turn, systemBefore string, first bool) {
+	changed := !first && t.System != systemBefore
+	widgets.ShowIf(p.system, changed)
+	if changed {
+		p.system.SetText("The system prompt changed before this message: " + app.OneLine(orNone(t.System)))
+	}
+	p.ended.SetText(t.EndSentence())
+	widgets.ShowIf(p.ended, t.Status == app.TurnIncomplete)
+}
+
+func orNone(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(none)"
+	}
+	return s
+}
+
+// showImages shows the images the turn's message sent.
+func (p *modelParts) showImages(images []app.Image) {
+	p.pics.RemoveAll()
+	for _, img := range images {
+		p.pics.Add(thumbnail(img))
+	}
+	widgets.ShowIf(p.pics, len(images) > 0)
+}
 
 // A model conversation's answer may hold more than text: the function calls it asks for, shown as
 // cards under the answer, and a JSON answer (one checked against the conversation's schema), shown
