@@ -13,16 +13,10 @@ import (
 	"time"
 )
 
-// pending names the checks that fail on today's code and wait for the layout and keyboard work
-// of issue 20. They measure and log as the others do, but a failure is only logged (PENDING)
-// unless LECTERN_REALWIN_PENDING=1; a pending check that passes says so, to be taken off the list.
-var pending = map[string]bool{
-	"share-default":  true,
-	"share-1280x800": true,
-	"share-640x480":  true,
-	"tab-leaves":     true,
-	"ctrl-l-returns": true,
-}
+// pending names the checks that wait for work not landed yet. They measure and log as the others
+// do, but a failure is only logged (PENDING) unless LECTERN_REALWIN_PENDING=1; a pending check
+// that passes says so, to be taken off the list. None waits today.
+var pending = map[string]bool{}
 
 // Conversation share goals of issue 20: at least 70% of the window's height at the default size
 // and at 1280×800, at least 55% at 640×480.
@@ -68,6 +62,7 @@ func TestRealWindow(t *testing.T) {
 	}
 	t.Logf("%d turns seeded in %.1f s", seedTurns, time.Since(seeded).Seconds())
 	s.checkShare("share-1280x800", s.resize(1280, 800), shareGoal)
+	s.checkDocumentsPanel()
 	s.checkWheel()
 	s.checkDrop()
 	s.checkShare("share-640x480", s.resize(640, 480), narrowShareGoal)
@@ -80,6 +75,21 @@ func (s *session) checkShare(name string, st State, goal float32) {
 	share := st.Conversation.H / st.Height
 	s.check(name, share >= goal, "the conversation is %.0f of the window's %.0f px height at %.0f×%.0f: %.0f%% (goal ≥ %.0f%%)",
 		st.Conversation.H*st.Scale, st.Height*st.Scale, st.Width*st.Scale, st.Height*st.Scale, 100*share, 100*goal)
+}
+
+// checkDocumentsPanel opens the documents panel with Ctrl+D, checks that the conversation keeps its
+// share of the window's height beside it, and closes it again.
+func (s *session) checkDocumentsPanel() {
+	closed := s.state()
+	s.key("ctrl+d")
+	time.Sleep(300 * time.Millisecond)
+	open := s.state()
+	s.check("documents-open", open.Conversation.W < closed.Conversation.W,
+		"Ctrl+D narrows the conversation from %.0f to %.0f px for the documents panel", closed.Conversation.W*closed.Scale,
+		open.Conversation.W*open.Scale)
+	s.checkShare("share-documents-open", open, shareGoal)
+	s.key("ctrl+d")
+	time.Sleep(300 * time.Millisecond)
 }
 
 // maxTabs is how many Tab presses the keyboard check tries before it gives up on the question box.
