@@ -84,7 +84,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.uploads = uploads.New(lf, b.Uploads())
+	m.uploads = uploads.New(lf, b.Uploads(), b.Explain)
 	m.uploads.OnAdd = m.pickFiles
 	m.root = m.layout()
 	return m

@@ -30,6 +30,7 @@ const panelHeight = 80
 type Panel struct {
 	lf                 life.Life
 	q                  Queue
+	explain            func(error) app.Explanation
 	items              []Item
 	list               *widget.List
 	body               *fyne.Container
@@ -55,9 +56,10 @@ type Queue interface {
 	ClearFinished(ctx context.Context) error
 }
 
-// New makes the panel, closed and empty, over the queue q; Load reads the queue.
-func New(lf life.Life, q Queue) *Panel {
-	p := &Panel{lf: lf, q: q, count: widgets.NewBadge("", theme.ColorNamePrimary)}
+// New makes the panel, closed and empty, over the queue q; Load reads the queue. An action that
+// fails is told on its row in explain's words (the core's Explain).
+func New(lf life.Life, q Queue, explain func(error) app.Explanation) *Panel {
+	p := &Panel{lf: lf, q: q, explain: explain, count: widgets.NewBadge("", theme.ColorNamePrimary)}
 	p.list = widget.NewList(func() int { return len(p.items) },
 		func() fyne.CanvasObject { return p.newRow() },
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*uploadRow).set(p.items[i]) })
