@@ -153,6 +153,7 @@ func (m *mainView) loadWorkspaces() {
 			m.listErr.SetError(gone)
 			m.list.Set(ws)
 			m.restoreSelection()
+			m.checkTarget()
 			if m.onLoaded != nil {
 				m.onLoaded(len(ws))
 			}
@@ -182,7 +183,29 @@ func (m *mainView) restoreSelection() {
 	if last != "" && m.list.Select(last) {
 		return
 	}
+	for _, w := range m.list.All() { // the first start's upload target is one that takes files
+		if w.TakesFiles() && m.list.Select(w.WorkspaceID) {
+			return
+		}
+	}
 	m.list.SelectFirst()
+}
+
+// checkTarget tells the uploads panel whether the workspace shown takes files (the core decides:
+// CanAddFiles), off the UI goroutine; an answer for a workspace no longer shown is dropped.
+func (m *mainView) checkTarget() {
+	id := m.docs.Workspace().WorkspaceID
+	if id == "" {
+		return
+	}
+	go func() {
+		ok, why := m.b.CanAddFiles(m.lf.Ctx, id)
+		m.lf.Do(func() {
+			if m.docs.Workspace().WorkspaceID == id {
+				m.uploads.SetTarget(ok, why)
+			}
+		})
+	}()
 }
 
 // serverKey names the current server in Settings.LastWorkspace; the demo's address changes on
@@ -196,6 +219,7 @@ func (m *mainView) serverKey() string {
 
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.docs.Show(ws)
+	m.checkTarget()
 	m.chat.SetWorkspace(ws)
 	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)

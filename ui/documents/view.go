@@ -333,6 +333,9 @@ func (v *View) Workspace() app.CachedWorkspace { return v.ws }
 func (v *View) Keep(ws app.CachedWorkspace) {
 	v.setHeader(ws)
 	v.ws = ws
+	if !ws.TakesFiles() { // learnt since it was shown (published): its upload limits mean nothing
+		v.limits.root.Hide()
+	}
 }
 
 // Folded reports whether the documents are folded away.

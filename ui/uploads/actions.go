@@ -11,7 +11,7 @@ import (
 // Clear finished. Each calls the queue off the UI goroutine; the queue's events redraw the rows.
 
 func (p *Panel) Retry(it Item) {
-	if it.Refused() {
+	if it.Refused() || !it.Entry.Retryable() {
 		return
 	}
 	id, name := it.Entry.ID, it.Entry.SuggestedName

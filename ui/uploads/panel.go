@@ -37,6 +37,7 @@ type Panel struct {
 	toggle, clear, add *widget.Button
 	count              *widgets.Badge
 	notice             *widget.Label // why a drop was not taken
+	addWhy             *widget.Label // why the workspace shown takes no files (Add files… disabled)
 	root               *fyne.Container
 	open               bool
 	// OnOpen is called when the list is shown or hidden.
@@ -81,7 +82,11 @@ func New(lf life.Life, q Queue, explain func(error) app.Explanation) *Panel {
 	p.notice.Wrapping = fyne.TextWrapWord
 	p.notice.Importance = widget.DangerImportance
 	p.notice.Hide()
-	p.root = container.NewVBox(widget.NewSeparator(), bar, p.notice)
+	p.addWhy = widget.NewLabel("")
+	p.addWhy.Wrapping = fyne.TextWrapWord
+	p.addWhy.Importance = widget.LowImportance
+	p.addWhy.Hide()
+	p.root = container.NewVBox(widget.NewSeparator(), bar, p.addWhy, p.notice)
 	p.updateCount()
 	return p
 }
@@ -113,6 +118,30 @@ func (p *Panel) SetNotice(text string) {
 	p.notice.SetText(text)
 	widgets.ShowIf(p.notice, text != "")
 	p.root.Refresh()
+}
+
+// SetTarget says whether the workspace shown takes files: when not, Add files… is disabled and
+// why is said in words under it, before any file is picked.
+func (p *Panel) SetTarget(ok bool, why string) {
+	if ok {
+		p.add.Enable()
+	} else {
+		p.add.Disable()
+	}
+	p.addWhy.SetText(why)
+	widgets.ShowIf(p.addWhy, !ok && why != "")
+	p.root.Refresh()
+}
+
+// AddEnabled reports whether Add files… can be pressed, and AddWhy why not ("" when it can).
+func (p *Panel) AddEnabled() bool { return !p.add.Disabled() }
+
+// AddWhy is why the workspace shown takes no files, "" when it does.
+func (p *Panel) AddWhy() string {
+	if !p.addWhy.Visible() {
+		return ""
+	}
+	return p.addWhy.Text
 }
 
 // Load reads the whole queue (at start, and after a server change), keeping the refused files.
