@@ -25,8 +25,8 @@ type DemoServer struct {
 
 	personal  string // the id of the demo user's personal workspace that accepts uploads
 	published string // the id of the demo user's published workspace (it refuses uploads)
-	emu      *emulator.Emulator
-	cancel   context.CancelFunc
+	emu       *emulator.Emulator
+	cancel    context.CancelFunc
 }
 
 // ServeDemo serves the demo data on addr (127.0.0.1:0 picks a free port) until ctx is done or
