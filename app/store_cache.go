@@ -134,6 +134,13 @@ func (s *store) lastSynced(ctx context.Context, server string) (time.Time, error
 	return fromMilli(ms), err
 }
 
+// touchSynced moves the sync time of server to at, when it has been synced in full before.
+func (s *store) touchSynced(ctx context.Context, server string, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE servers SET synced_at=? WHERE server=? AND synced_at < ?",
+		unixMilli(at), server, unixMilli(at))
+	return err
+}
+
 // workspaces lists the cached workspaces of server in the server's order.
 func (s *store) workspaces(ctx context.Context, server string) ([]CachedWorkspace, error) {
 	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,

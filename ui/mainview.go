@@ -377,7 +377,11 @@ func (m *mainView) showConnection(c app.Connection) {
 func (m *mainView) handle(ev app.Event) {
 	switch e := ev.(type) {
 	case app.ConnectionChanged:
+		back := m.status.shown == app.ConnOffline && e.Connection.State == app.ConnOnline
 		m.showConnection(e.Connection)
+		if back { // reconnected: catch up with what changed meanwhile (and "Last synced" with it)
+			m.refresh()
+		}
 	case app.WorkspacesChanged:
 		m.loadWorkspaces()
 	case app.DocumentsChanged:

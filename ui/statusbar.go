@@ -22,6 +22,7 @@ type statusBar struct {
 	server *widget.Label
 	synced *widget.Label
 	root   fyne.CanvasObject
+	shown  app.ConnState // the state shown
 }
 
 func newStatusBar() *statusBar {
@@ -36,6 +37,7 @@ func newStatusBar() *statusBar {
 
 // set shows the connection c to server (demo marks the built-in demo server).
 func (s *statusBar) set(c app.Connection, server string, demo bool) {
+	s.shown = c.State
 	col, text := connStyle(c.State)
 	s.dot.FillColor = theme.Color(col)
 	s.dot.Refresh()
