@@ -145,3 +145,25 @@ func TestChatSourceSelectsDocument(t *testing.T) {
 		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
 	}
 }
+
+// A source is matched by id and name: when its document is no longer there (a restarted server
+// gave its id to another document), the window says so and selects nothing else.
+func TestChatSourceGoneSaysSoAndSelectsNothingElse(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
+		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
+	if err != nil || len(turn.Sources) == 0 {
+		t.Fatalf("no sources: %v", err)
+	}
+	src := turn.Sources[0]
+	src.Name = "removed-policy.txt" // the id now names another document
+	m.chat.OnSource(src)
+	if got := m.docs.Selected(); got.DocumentID != "" {
+		t.Errorf("selected %q (%s) for a document no longer there", got.Name, got.DocumentID)
+	}
+	if got := m.docs.ShownText(); got != "“removed-policy.txt” is no longer in this workspace" {
+		t.Errorf("says %q", got)
+	}
+}

@@ -79,7 +79,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.docs.OnAsk = func(d client.Document) { m.showChat(); m.chat.AskDocument(d) }
 	m.docs.OnFold = m.foldDocuments
 	m.docs.OnDetail = m.roomForDetails
-	m.chat.OnSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID) }
+	m.chat.OnSource = func(src client.AnswerSource) { m.docs.SelectDocument(src.DocumentID, src.Name) }
 	m.chat.OnSaved = func(conv app.Conversation) { m.convs.SelectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
