@@ -390,3 +390,16 @@ func TestChatRefusedQuestionComesBack(t *testing.T) {
 		t.Fatalf("box %d chars, %d turns, error %q", len(c.input.Text), len(c.turns), c.errs.Message())
 	}
 }
+
+// Copy answer confirms that it copied: the clipboard changes nothing on screen.
+func TestCopyAnswerSaysCopied(t *testing.T) {
+	fa := test.NewTempApp(t)
+	v := newTurnView(app.Turn{Question: "q?", Answer: "The **answer**.", Status: app.TurnCompleted}, turnCallbacks{})
+	v.copyAnswer()
+	if got := fa.Clipboard().Content(); got != "The **answer**." {
+		t.Errorf("clipboard %q", got)
+	}
+	if got := v.copied.Text(); got != "Copied" {
+		t.Errorf("confirmation %q", got)
+	}
+}

@@ -39,6 +39,7 @@ type turnView struct {
 	retry    *widget.Button
 	edit     *widget.Button
 	selectB  *widget.Button // Select text: the answer as selectable text, and back
+	copied   *widgets.Toast // "Copied", after Copy answer
 	root     *fyne.Container
 	row      fyne.CanvasObject // root with padding, as a list row shows it
 
@@ -63,13 +64,14 @@ type turnCallbacks struct {
 	edit   func(turn app.Turn)
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
+	do     func(func()) // back to the UI goroutine (the toast's hiding)
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link}
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
@@ -84,7 +86,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
-	v.actions = container.NewHBox(copyAnswer, v.selectB, v.retry, v.edit, layout.NewSpacer())
+	v.actions = container.NewHBox(copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit, layout.NewSpacer())
 	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
 	v.facts.Hide()
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
@@ -275,5 +277,6 @@ func (v *turnView) resized() {
 func (v *turnView) copyAnswer() {
 	if app := fyne.CurrentApp(); app != nil {
 		app.Clipboard().SetContent(v.answer.Text())
+		v.copied.Say("Copied")
 	}
 }
