@@ -8,12 +8,12 @@ import (
 
 func TestPlainTextDropsMarkdown(t *testing.T) {
 	for md, want := range map[string]string{
-		"**Annual leave** is *24 days*.":                    "Annual leave is 24 days.",
+		"**Annual leave** is *24 days*.":                   "Annual leave is 24 days.",
 		"# Leave\n\n- one `code`\n- [two](https://x.test)": "Leave one code two",
 		"| a | b |\n|---|---|\n| 1 | 2 |":                  "a b 1 2",
-		"```\nx := 1\n```":                                  "x := 1",
-		"plain [1] text":                                    "plain [1] text",
-		"<b>raw</b> html":                                   "raw html",
+		"```\nx := 1\n```":                                 "x := 1",
+		"plain [1] text":                                   "plain [1] text",
+		"<b>raw</b> html":                                  "raw html",
 	} {
 		if got := PlainText(md); got != want {
 			t.Errorf("PlainText(%q) = %q, want %q", md, got, want)
