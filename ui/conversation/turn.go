@@ -102,9 +102,12 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 func (v *turnView) set(t app.Turn) {
 	v.turn = t
 	v.question.SetText(app.SafeText(t.Question))
-	if t.Status == app.TurnPending {
+	switch t.Status {
+	case app.TurnPending:
 		v.answer.SetText(app.SafeText(t.Answer))
-	} else {
+	case app.TurnInterrupted, app.TurnFailed: // the text so far, as Markdown as its preview was
+		v.answer.SetCut(app.SafeText(t.Answer))
+	default:
 		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
 	v.showStage(t.Status == app.TurnPending, "")
