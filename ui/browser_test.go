@@ -132,14 +132,7 @@ func TestChatAccessLost(t *testing.T) {
 
 // A source tapped in an answer is selected in the documents table.
 func TestChatSourceSelectsDocument(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "My documents")
-	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
-		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
-	if err != nil || len(turn.Sources) == 0 {
-		t.Fatalf("no sources: %v", err)
-	}
+	m, turn := answeredWithSources(t)
 	m.chat.OnSource(turn.Sources[0]) // what the pane calls when the source is tapped
 	if got := m.docs.Selected().DocumentID; got != turn.Sources[0].DocumentID {
 		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
@@ -149,14 +142,7 @@ func TestChatSourceSelectsDocument(t *testing.T) {
 // A source is matched by id and name: when its document is no longer there (a restarted server
 // gave its id to another document), the window says so and selects nothing else.
 func TestChatSourceGoneSaysSoAndSelectsNothingElse(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	m := f.browser()
-	m.selectNamed(t, "My documents")
-	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
-		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
-	if err != nil || len(turn.Sources) == 0 {
-		t.Fatalf("no sources: %v", err)
-	}
+	m, turn := answeredWithSources(t)
 	src := turn.Sources[0]
 	src.Name = "removed-policy.txt" // the id now names another document
 	m.chat.OnSource(src)
@@ -166,4 +152,17 @@ func TestChatSourceGoneSaysSoAndSelectsNothingElse(t *testing.T) {
 	if got := m.docs.ShownText(); got != "“removed-policy.txt” is no longer in this workspace" {
 		t.Errorf("says %q", got)
 	}
+}
+
+// answeredWithSources is the window on My documents and a question answered there with sources.
+func answeredWithSources(t *testing.T) (*mainView, app.Turn) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	m.selectNamed(t, "My documents")
+	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
+		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
+	if err != nil || len(turn.Sources) == 0 {
+		t.Fatalf("no sources: %v", err)
+	}
+	return m, turn
 }

@@ -24,6 +24,7 @@ func TestToastSaysThenGoes(t *testing.T) {
 		t.Fatalf("still says %q", toast.Text())
 	}
 	toast.Say("one")
+	ToastFor = time.Second // the second is due well after the first
 	toast.Say("two")
 	(<-ui)() // the first one's time: the second stays
 	if toast.Text() != "two" {
