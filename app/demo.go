@@ -23,9 +23,10 @@ type DemoServer struct {
 	// (URL + "/v1"); the same key works there.
 	ModelsURL string
 
-	personal string // the id of the demo user's personal workspace that accepts uploads
-	emu      *emulator.Emulator
-	cancel   context.CancelFunc
+	personal  string // the id of the demo user's personal workspace that accepts uploads
+	published string // the id of the demo user's published workspace (it refuses uploads)
+	emu       *emulator.Emulator
+	cancel    context.CancelFunc
 }
 
 // ServeDemo serves the demo data on addr (127.0.0.1:0 picks a free port) until ctx is done or
@@ -38,8 +39,8 @@ func ServeDemo(ctx context.Context, addr string) (*DemoServer, error) {
 		cancel()
 		return nil, err
 	}
-	return &DemoServer{URL: url, Key: info.Key, ModelsURL: url + "/v1", personal: info.Personal, emu: emu,
-		cancel: cancel}, nil
+	return &DemoServer{URL: url, Key: info.Key, ModelsURL: url + "/v1", personal: info.Personal,
+		published: info.Published, emu: emu, cancel: cancel}, nil
 }
 
 // Close stops the server at once (answers still streaming are cut). It may be called again.
@@ -98,7 +99,12 @@ func (a *App) StartDemo(ctx context.Context) error {
 	a.conn.mu.Lock()
 	a.conn.demo = &demoServer{d}
 	a.conn.mu.Unlock()
-	return a.Refresh(ctx)
+	if err := a.Refresh(ctx); err != nil {
+		return err
+	}
+	// The demo's own server says which of its workspaces is published, as a real one says by its
+	// first 403 workspace_read_only: it is not offered for files.
+	return a.store.markReadOnly(ctx, demoCacheKey, d.published)
 }
 
 // DemoMode reports whether the app is connected to demo mode's in-process server.

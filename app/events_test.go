@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -157,5 +158,10 @@ func TestDemoMode(t *testing.T) {
 	}
 	if a.Connection().State != ConnOnline {
 		t.Fatalf("demo connection = %+v", a.Connection())
+	}
+	for _, w := range ws { // the demo's published workspace is not offered for files
+		if strings.Contains(w.Name, "(published)") && w.TakesFiles() {
+			t.Errorf("%q offered for files", w.Name)
+		}
 	}
 }

@@ -210,6 +210,11 @@ END;
 ALTER TABLE conversations ADD COLUMN deleted_at INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX conversations_trash ON conversations (server, deleted_at);
 `,
+	// 7: a workspace the server refused files for as published (403 workspace_read_only; the list
+	// does not say) is remembered in the cache, so that it is not offered for files again.
+	`
+ALTER TABLE workspaces ADD COLUMN read_only INTEGER NOT NULL DEFAULT 0; -- 1 = refused files as published
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

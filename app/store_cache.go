@@ -161,10 +161,17 @@ func (s *store) lastSynced(ctx context.Context, server string) (time.Time, error
 	return fromMilli(ms), err
 }
 
+// touchSynced moves the sync time of server to at, when it has been synced in full before.
+func (s *store) touchSynced(ctx context.Context, server string, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE servers SET synced_at=? WHERE server=? AND synced_at < ?",
+		unixMilli(at), server, unixMilli(at))
+	return err
+}
+
 // workspaces lists the cached workspaces of server in the server's order.
 func (s *store) workspaces(ctx context.Context, server string) ([]CachedWorkspace, error) {
 	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
-		n_not_ready, n_failed, synced_at, sync_error FROM workspaces WHERE server=? ORDER BY position, name`, server)
+		n_not_ready, n_failed, synced_at, sync_error, read_only FROM workspaces WHERE server=? ORDER BY position, name`, server)
 }
 
 func scanCachedWorkspace(sc rowScanner) (CachedWorkspace, error) {
@@ -172,9 +179,16 @@ func scanCachedWorkspace(sc rowScanner) (CachedWorkspace, error) {
 	var at int64
 	c := &w.Counts
 	err := sc.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready, &c.NotReady, &c.Failed, &at,
-		&w.SyncError)
+		&w.SyncError, &w.ReadOnly)
 	w.SyncedAt = fromMilli(at)
 	return w, err
+}
+
+// markReadOnly remembers that the server refused files for workspace id of server as published
+// (a refresh keeps the mark: the list does not say).
+func (s *store) markReadOnly(ctx context.Context, server, id string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE workspaces SET read_only=1 WHERE server=? AND id=?", server, id)
+	return err
 }
 
 // workspace returns one cached workspace; ok is false when it is not cached.

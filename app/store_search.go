@@ -29,7 +29,7 @@ func (s *store) search(ctx context.Context, server, text string, limit int) ([]S
 		var h SearchHit
 		var answer string
 		c, err := scanConversation(sc, &h.TurnID, &h.Question, &answer)
-		h.Conversation, h.QuestionSnippet, h.AnswerSnippet = c, snippet(h.Question, words), snippet(answer, words)
+		h.Conversation, h.QuestionSnippet, h.AnswerSnippet = c, snippet(h.Question, words), snippet(PlainText(answer), words)
 		return h, err
 	}
 	return queryAll(ctx, s.db, scan, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.system_prompt,

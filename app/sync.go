@@ -164,12 +164,29 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 		}
 		pos = len(cached) // after the cached ones
 	}
-	if err := s.store.saveWorkspace(ctx, key, pos, *full, s.now(), s.note(cut)); err != nil {
+	now := fromMilli(unixMilli(s.now())) // as stored: milliseconds
+	if err := s.store.saveWorkspace(ctx, key, pos, *full, now, s.note(cut)); err != nil {
 		return full, err
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
 	s.bus.Emit(WorkspacesChanged{})
+	if cut == nil {
+		s.touchSynced(ctx, key, now)
+	}
 	return full, cut // cut: a *client.PagingError, with the documents that arrived
+}
+
+// touchSynced records that the cache of server key took the server's state at now (a background
+// refresh of the workspace shown counts: "Last synced" says how fresh what is shown is), unless a
+// full refresh is under way (it sets the time when it ends).
+func (s *Sync) touchSynced(ctx context.Context, key string, now time.Time) {
+	c := s.conn.connection()
+	if c.State == ConnSyncing || c.State == ConnKeyNeeded {
+		return
+	}
+	if err := s.store.touchSynced(ctx, key, now); err == nil {
+		s.conn.setState(key, ConnOnline, now, nil)
+	}
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.

@@ -235,3 +235,28 @@ func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
 		t.Fatal("an unknown workspace was cached")
 	}
 }
+
+// "Last synced" says how fresh what is shown is: a background refresh of one workspace moves it
+// (in the connection and in the cache, so that going offline later does not move it back).
+func TestRefreshWorkspaceMovesLastSynced(t *testing.T) {
+	f := newFixture(t, fastEmulatorConfig())
+	clock := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	f.app.Close()
+	f.app = f.openWith(func(o *Options) { o.Now = func() time.Time { return clock } })
+	ctx := ctxT(t)
+	if err := f.app.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	clock = clock.Add(10 * time.Minute)
+	if err := f.app.RefreshWorkspace(ctx, f.ws); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.app.Connection().LastSynced; !got.Equal(clock) {
+		t.Fatalf("after a background refresh, last synced %v; want %v", got, clock)
+	}
+	f.emu.Close()
+	_ = f.app.Refresh(ctx)
+	if c := f.app.Connection(); c.State != ConnOffline || !c.LastSynced.Equal(clock) {
+		t.Fatalf("offline after it: %+v", c)
+	}
+}

@@ -19,7 +19,16 @@ type CachedWorkspace struct {
 	// documents could not be fetched, or only their start): the desktop shows it on the
 	// workspace's row. "" when it arrived whole.
 	SyncError string
+	// ReadOnly is set once the server refused files for it as published for others (403
+	// workspace_read_only); the list does not say, so it is remembered.
+	ReadOnly bool
 }
+
+// TakesFiles reports whether files can be offered for w: one of the key owner's own personal
+// workspaces (spec §4, POST /workspace/documents rule 4: organisation, shared and others'
+// workspaces give 404) not known to be published (403 workspace_read_only). App.CanAddFiles says
+// why not, in words.
+func (w CachedWorkspace) TakesFiles() bool { return ownPersonal(w) && !w.ReadOnly }
 
 // ConversationKind says what a conversation talks to.
 type ConversationKind string
@@ -199,4 +208,11 @@ type Upload struct {
 	SuggestedName    string               // after duplicate_name: a free name to retry with
 	Created          time.Time
 	Updated          time.Time
+}
+
+// Retryable reports whether a Retry of a failed entry can succeed: not when the server refused
+// the workspace itself (published: workspace_read_only; not the owner's own personal workspace:
+// workspace_not_found), since a Retry sends to the same workspace.
+func (e Upload) Retryable() bool {
+	return e.State == UploadFailed && e.ErrorCode != "workspace_read_only" && e.ErrorCode != "workspace_not_found"
 }

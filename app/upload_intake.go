@@ -26,9 +26,10 @@ func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
 }
 
 // notAddable says why workspace wsID cannot take files, with the workspaces that can ("" when it
-// can). This is the one place that decides it. Organisation and shared workspaces are known from
-// the cache; a published one only once the server answered workspace_read_only for it (then it is
-// remembered); a workspace the cache does not know is left to the server.
+// can). This is the one place that decides it (CachedWorkspace.TakesFiles is its part the cache
+// alone answers). Organisation and shared workspaces are known from the cache; a published one
+// only once the server answered workspace_read_only for it (then it is marked in the cache); a
+// workspace the cache does not know is left to the server.
 func (a *App) notAddable(ctx context.Context, key, wsID string) string {
 	ws, ok, _ := a.store.workspace(ctx, key, wsID)
 	if !ok {
@@ -40,7 +41,7 @@ func (a *App) notAddable(ctx context.Context, key, wsID string) string {
 		why = fmt.Sprintf("“%s” is an organisation workspace: files are added to it in the web app, not from Lectern.", ws.Workspace.Name)
 	case ws.Access != "owner":
 		why = fmt.Sprintf("“%s” is shared with you by someone else: only its owner can add files to it.", ws.Workspace.Name)
-	case a.uploads.isReadOnly(ctx, key, wsID):
+	case ws.ReadOnly || a.uploads.isReadOnly(ctx, key, wsID):
 		why = fmt.Sprintf("“%s” is published for others, so the server does not take files for it from the API.", ws.Workspace.Name)
 	default:
 		return ""
@@ -53,7 +54,7 @@ func (a *App) addableSentence(ctx context.Context, key, except string) string {
 	all, _ := a.store.workspaces(ctx, key)
 	var names []string
 	for _, w := range all {
-		if w.WorkspaceID != except && ownPersonal(w) && !a.uploads.isReadOnly(ctx, key, w.WorkspaceID) {
+		if w.WorkspaceID != except && w.TakesFiles() && !a.uploads.isReadOnly(ctx, key, w.WorkspaceID) {
 			names = append(names, "“"+w.Workspace.Name+"”")
 		}
 	}

@@ -226,3 +226,38 @@ func TestUploadKeyNotAllowedAndAPIDisabledSayWhatAnAdministratorMustDo(t *testin
 		}
 	}
 }
+
+// A published workspace is known only by the server's 403 workspace_read_only (spec §4, POST
+// /workspace/documents rule 4; the list has no field for it): once answered, it is marked in the
+// cache, so that it is not offered for files again, after its failed entry is removed, a refresh
+// and a restart.
+func TestReadOnlyAnswerIsMarkedInTheCache(t *testing.T) {
+	f := newFixtureWith(t, fastEmulatorConfig(), nil)
+	pub := f.emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Public notes", Owner: "ann", Published: true})
+	if err := f.app.Refresh(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	ev := record(t, f.app)
+	res, _ := f.app.AddFiles(ctxT(t), pub, writeFile(t, t.TempDir(), "p.txt", []byte("published")))
+	waitFinished(t, ev, res[0].ID)
+	if err := f.app.Uploads().Remove(ctxT(t), res[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	f.app.Close()
+	f.app = f.open()
+	if err := f.app.Refresh(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := f.app.CanAddFiles(ctxT(t), pub); ok || !strings.Contains(why, "published") {
+		t.Fatalf("after a restart: %v %q", ok, why)
+	}
+	list, _ := f.app.CachedWorkspaces(ctxT(t))
+	for _, w := range list {
+		if w.WorkspaceID == pub && (w.TakesFiles() || !w.ReadOnly) {
+			t.Errorf("cached %+v: still offered for files", w)
+		}
+		if w.WorkspaceID == f.ws && !w.TakesFiles() {
+			t.Errorf("the owner's own workspace %q does not take files", w.Name)
+		}
+	}
+}

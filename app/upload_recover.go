@@ -40,7 +40,7 @@ func (u *Uploads) recover(ctx context.Context, key string, e Upload, err error) 
 		u.save(ctx, key, &e)
 		return true
 	case ae.Code == "workspace_read_only":
-		u.rememberReadOnly(e.WorkspaceID)
+		u.rememberReadOnly(ctx, key, e.WorkspaceID)
 	case ae.Code == "too_many_uploads" || ae.Code == "daily_upload_limit" || ae.StatusCode == 429:
 		d := retryWait(ae)
 		e.Error = u.conn.describe(err) + " Lectern tries again by itself at " + time.Now().Add(d).Format("15:04") + "."
@@ -78,17 +78,27 @@ func (u *Uploads) NextAttempt(id int64) time.Time {
 	return u.notBefore[id]
 }
 
-func (u *Uploads) rememberReadOnly(wsID string) {
+// rememberReadOnly marks wsID as refusing files, in this process and in the cache of server key
+// (where it outlives the queue's entries and a restart); the first time, the list is told that
+// the workspace changed (CachedWorkspace.ReadOnly).
+func (u *Uploads) rememberReadOnly(ctx context.Context, key, wsID string) {
 	u.extra.mu.Lock()
-	defer u.extra.mu.Unlock()
 	if u.extra.readOnly == nil {
 		u.extra.readOnly = map[string]bool{}
 	}
+	known := u.extra.readOnly[wsID]
 	u.extra.readOnly[wsID] = true
+	u.extra.mu.Unlock()
+	if known {
+		return
+	}
+	if err := u.store.markReadOnly(ctx, key, wsID); err == nil { // not cached: the map still says it
+		u.bus.Emit(WorkspacesChanged{})
+	}
 }
 
-// isReadOnly reports whether the server answered workspace_read_only for wsID, in this process or
-// for an entry still in the queue.
+// isReadOnly reports whether the server answered workspace_read_only for wsID, in this process, for
+// an entry still in the queue, or as marked in the cache.
 func (u *Uploads) isReadOnly(ctx context.Context, key, wsID string) bool {
 	u.extra.mu.Lock()
 	ro := u.extra.readOnly[wsID]
@@ -99,7 +109,7 @@ func (u *Uploads) isReadOnly(ctx context.Context, key, wsID string) bool {
 	failed, _ := u.store.uploads(ctx, key, UploadFailed)
 	for _, e := range failed {
 		if e.WorkspaceID == wsID && e.ErrorCode == "workspace_read_only" {
-			u.rememberReadOnly(wsID)
+			u.rememberReadOnly(ctx, key, wsID)
 			return true
 		}
 	}

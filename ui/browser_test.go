@@ -132,6 +132,30 @@ func TestChatAccessLost(t *testing.T) {
 
 // A source tapped in an answer is selected in the documents table.
 func TestChatSourceSelectsDocument(t *testing.T) {
+	m, turn := answeredWithSources(t)
+	m.chat.OnSource(turn.Sources[0]) // what the pane calls when the source is tapped
+	if got := m.docs.Selected().DocumentID; got != turn.Sources[0].DocumentID {
+		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
+	}
+}
+
+// A source is matched by id and name: when its document is no longer there (a restarted server
+// gave its id to another document), the window says so and selects nothing else.
+func TestChatSourceGoneSaysSoAndSelectsNothingElse(t *testing.T) {
+	m, turn := answeredWithSources(t)
+	src := turn.Sources[0]
+	src.Name = "removed-policy.txt" // the id now names another document
+	m.chat.OnSource(src)
+	if got := m.docs.Selected(); got.DocumentID != "" {
+		t.Errorf("selected %q (%s) for a document no longer there", got.Name, got.DocumentID)
+	}
+	if got := m.docs.ShownText(); got != "“removed-policy.txt” is no longer in this workspace" {
+		t.Errorf("says %q", got)
+	}
+}
+
+// answeredWithSources is the window on My documents and a question answered there with sources.
+func answeredWithSources(t *testing.T) (*mainView, app.Turn) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "My documents")
@@ -140,8 +164,5 @@ func TestChatSourceSelectsDocument(t *testing.T) {
 	if err != nil || len(turn.Sources) == 0 {
 		t.Fatalf("no sources: %v", err)
 	}
-	m.chat.OnSource(turn.Sources[0]) // what the pane calls when the source is tapped
-	if got := m.docs.Selected().DocumentID; got != turn.Sources[0].DocumentID {
-		t.Fatalf("selected %q, want %s", got, turn.Sources[0].DocumentID)
-	}
+	return m, turn
 }

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 
+	"lectern/app"
 	"lectern/internal/words"
 )
 
@@ -68,11 +70,30 @@ func (m *mainView) addPaths(paths []string) {
 		}
 		res, err := m.b.AddFiles(m.lf.Ctx, ws.WorkspaceID, paths...)
 		m.lf.Do(func() {
-			m.uploads.SetNotice("")
+			m.uploads.SetNotice(alreadyThere(res, ws.Workspace.Name))
 			if err != nil {
 				m.uploads.SetNotice(words.Sentence(m.b.Explain(err).String()))
 			}
 			m.uploads.AddResults(ws.WorkspaceID, res)
 		})
 	}()
+}
+
+// alreadyThere says which files of res were already queued or added to the workspace named ws
+// (the same name and content: the queue keeps one), "" when none: adding them again changes
+// nothing, and saying nothing would look like a drop that was lost.
+func alreadyThere(res []app.EnqueueResult, ws string) string {
+	var names []string
+	for _, r := range res {
+		if r.Existing {
+			names = append(names, app.OneLine(r.Name))
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("%s is already in %s.", names[0], app.OneLine(ws))
+	}
+	return fmt.Sprintf("%s are already in %s.", strings.Join(names, ", "), app.OneLine(ws))
 }

@@ -96,7 +96,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
 	m.convs.OnOpenTurn = m.openTurn
-	m.uploads = uploads.New(lf, b.Uploads(), win)
+	m.uploads = uploads.New(lf, b.Uploads(), win, b.Explain)
 	m.uploads.WorkspaceName = m.workspaceName
 	m.uploads.OnAdd = m.pickFiles
 	m.root = m.layout()
@@ -173,6 +173,7 @@ func (m *mainView) loadWorkspaces() {
 			m.listErr.SetError(gone)
 			m.list.Set(ws)
 			m.restoreSelection()
+			m.checkTarget()
 			if m.onLoaded != nil {
 				m.onLoaded(len(ws))
 			}
@@ -202,7 +203,29 @@ func (m *mainView) restoreSelection() {
 	if last != "" && m.list.Select(last) {
 		return
 	}
+	for _, w := range m.list.All() { // the first start's upload target is one that takes files
+		if w.TakesFiles() && m.list.Select(w.WorkspaceID) {
+			return
+		}
+	}
 	m.list.SelectFirst()
+}
+
+// checkTarget tells the uploads panel whether the workspace shown takes files (the core decides:
+// CanAddFiles), off the UI goroutine; an answer for a workspace no longer shown is dropped.
+func (m *mainView) checkTarget() {
+	id := m.docs.Workspace().WorkspaceID
+	if id == "" {
+		return
+	}
+	go func() {
+		ok, why := m.b.CanAddFiles(m.lf.Ctx, id)
+		m.lf.Do(func() {
+			if m.docs.Workspace().WorkspaceID == id {
+				m.uploads.SetTarget(ok, why)
+			}
+		})
+	}()
 }
 
 // serverKey names the current server in Settings.LastWorkspace; the demo's address changes on
@@ -217,6 +240,7 @@ func (m *mainView) serverKey() string {
 func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.uploads.SetNotice("") // a refusal was about the workspace left
 	m.docs.Show(ws)
+	m.checkTarget()
 	m.chat.SetWorkspace(ws)
 	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
@@ -289,7 +313,7 @@ func (m *mainView) showDocuments(open bool) {
 // documents panel opens when it was closed.
 func (m *mainView) showSource(src client.AnswerSource) {
 	m.setDocumentsOpen(true)
-	m.docs.SelectDocument(src.DocumentID)
+	m.docs.SelectDocument(src.DocumentID, src.Name)
 }
 
 // keepDocSize notes the share of the right side the open documents panel takes.
@@ -403,7 +427,11 @@ func (m *mainView) showConnection(c app.Connection) {
 func (m *mainView) handle(ev app.Event) {
 	switch e := ev.(type) {
 	case app.ConnectionChanged:
+		back := m.status.shown == app.ConnOffline && e.Connection.State == app.ConnOnline
 		m.showConnection(e.Connection)
+		if back { // reconnected: catch up with what changed meanwhile (and "Last synced" with it)
+			m.refresh()
+		}
 	case app.WorkspacesChanged:
 		m.loadWorkspaces()
 	case app.DocumentsChanged:

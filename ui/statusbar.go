@@ -24,6 +24,7 @@ type statusBar struct {
 	center    *fyne.Container
 	end, tail *fyne.Container
 	root      fyne.CanvasObject
+	shown     app.ConnState // the state shown
 }
 
 func newStatusBar() *statusBar {
@@ -59,6 +60,7 @@ func (s *statusBar) addTail(objs ...fyne.CanvasObject) {
 
 // set shows the connection c to server (demo marks the built-in demo server).
 func (s *statusBar) set(c app.Connection, server string, demo bool) {
+	s.shown = c.State
 	col, text := connStyle(c.State)
 	s.dot.FillColor = theme.Color(col)
 	s.dot.Refresh()

@@ -75,7 +75,11 @@ func (c *List) askExport(conv app.Conversation) {
 
 // export writes conversation id as Markdown to path.
 func (c *List) export(id int64, path string) {
-	c.run(func(ctx context.Context) error { return c.store.Export(ctx, id, path) }, nil)
+	c.run(func(ctx context.Context) error { return c.store.Export(ctx, id, path) }, func(err error) {
+		if err == nil {
+			c.done.Say("Exported to " + app.OneLine(path))
+		}
+	})
 }
 
 // saveDialog is chooseExport for people: a file save dialog for Markdown files.

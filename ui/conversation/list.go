@@ -47,6 +47,7 @@ type List struct {
 	empty   *widget.Label
 	errView *errview.View
 	undoBar *fyne.Container
+	done    *widgets.Toast // "Exported to …"
 	search  *conversationSearch
 	root    fyne.CanvasObject
 
@@ -71,7 +72,7 @@ type List struct {
 // NewList makes the list, showing no workspace, over the core b and its conversations store.
 func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c := &List{b: b, store: store, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
-		empty: widget.NewLabel(""), errView: errview.New(b.Explain)}
+		empty: widget.NewLabel(""), errView: errview.New(b.Explain), done: widgets.NewToast(lf.Do)}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
@@ -119,7 +120,7 @@ func (c *List) layout() fyne.CanvasObject {
 	c.undoBar = container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, widget.NewIcon(theme.DeleteIcon()), undo, deleted))
 	c.undoBar.Hide()
-	bottom := container.NewVBox(container.NewPadded(c.errView.Box), c.undoBar)
+	bottom := container.NewVBox(container.NewPadded(c.errView.Box), c.done.Label, c.undoBar)
 	return container.NewBorder(container.NewPadded(top), bottom, nil, nil,
 		container.NewStack(c.list, container.NewPadded(c.empty)))
 }

@@ -263,6 +263,7 @@ func TestConvListExportWritesMarkdown(t *testing.T) {
 	if !strings.HasPrefix(string(md), "# What is the warranty period?") || !strings.Contains(string(md), turn.Answer[:20]) {
 		t.Errorf("export:\n%s", md)
 	}
+	until(t, "the confirmation", func() bool { return f.c.done.Text() == "Exported to "+path })
 	f.c.export(f.c.all[0].ID, filepath.Join(dir, "missing", "x.md"))
 	until(t, "the export error", func() bool { return f.c.errView.Message() != "" })
 }

@@ -332,7 +332,8 @@ func (c *Pane) view(i int) *turnView {
 	if v, ok := c.views[t.ID]; ok {
 		return v
 	}
-	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped})
+	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
+		do: c.lf.Do})
 	v.onResize = func() {
 		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {

@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/client"
@@ -442,4 +443,51 @@ func TestStageLabelSaysTheWait(t *testing.T) {
 			t.Errorf("%s after %v: %q, want %q", tc.stage, tc.after, got, tc.want)
 		}
 	}
+}
+
+// Copy answer confirms that it copied: the clipboard changes nothing on screen.
+func TestCopyAnswerSaysCopied(t *testing.T) {
+	fa := test.NewTempApp(t)
+	v := newTurnView(app.Turn{Question: "q?", Answer: "The **answer**.", Status: app.TurnCompleted}, turnCallbacks{})
+	v.copyAnswer()
+	if got := fa.Clipboard().Content(); got != "The **answer**." {
+		t.Errorf("clipboard %q", got)
+	}
+	if got := v.copied.Text(); got != "Copied" {
+		t.Errorf("confirmation %q", got)
+	}
+}
+
+// A stopped answer's kept text is Markdown like a finished one: emphasis cut by Stop shows no **.
+func TestStoppedAnswerShowsNoRawMarkdown(t *testing.T) {
+	test.NewTempApp(t)
+	v := newTurnView(app.Turn{Question: "q?", Answer: "Staff get **24 days of annual lea", Status: app.TurnInterrupted},
+		turnCallbacks{})
+	var shown strings.Builder
+	for _, seg := range richSegments(v.answer) {
+		shown.WriteString(seg)
+	}
+	if got := shown.String(); strings.Contains(got, "**") || !strings.Contains(got, "24 days of annual lea") {
+		t.Errorf("stopped answer shows %q", got)
+	}
+}
+
+// richSegments are the texts of the rich texts under o.
+func richSegments(o fyne.CanvasObject) []string {
+	var out []string
+	switch x := o.(type) {
+	case *widget.RichText:
+		for _, s := range x.Segments {
+			out = append(out, s.Textual())
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			out = append(out, richSegments(c)...)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			out = append(out, richSegments(c)...)
+		}
+	}
+	return out
 }

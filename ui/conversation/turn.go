@@ -41,6 +41,7 @@ type turnView struct {
 	edit     *widget.Button
 	selectB  *widget.Button // Select text: the answer as selectable text, and back
 	model    *modelParts    // a model conversation's images, calls, verdict and how it ended
+	copied   *widgets.Toast // "Copied", after Copy answer
 	root     *fyne.Container
 	row      fyne.CanvasObject // root with padding, as a list row shows it
 	// systemBefore is the system prompt of the turn before (model conversations), first whether
@@ -69,13 +70,15 @@ type turnCallbacks struct {
 	edit   func(turn app.Turn)
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
+	do     func(func()) // back to the UI goroutine (the toast's hiding)
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true}
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
+		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
@@ -90,7 +93,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
-	v.actions = container.NewHBox(copyAnswer, v.selectB, v.retry, v.edit, layout.NewSpacer())
+	v.actions = container.NewHBox(copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit, layout.NewSpacer())
 	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
 	v.facts.Hide()
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
@@ -109,9 +112,12 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 func (v *turnView) set(t app.Turn) {
 	v.turn = t
 	v.question.SetText(app.SafeText(t.Question))
-	if t.Status == app.TurnPending {
+	switch t.Status {
+	case app.TurnPending:
 		v.answer.SetText(app.SafeText(t.Answer))
-	} else {
+	case app.TurnInterrupted, app.TurnFailed: // the text so far, as Markdown as its preview was
+		v.answer.SetCut(app.SafeText(t.Answer))
+	default:
 		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
 	v.showStage(t.Status == app.TurnPending, app.StageText(""))
@@ -303,5 +309,6 @@ func (v *turnView) resized() {
 func (v *turnView) copyAnswer() {
 	if app := fyne.CurrentApp(); app != nil {
 		app.Clipboard().SetContent(v.answer.Text())
+		v.copied.Say("Copied")
 	}
 }

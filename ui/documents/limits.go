@@ -34,10 +34,10 @@ func newLimitsBar() *limitsBar {
 	return l
 }
 
-// set shows lim for ws when ws is the key owner's personal workspace and the server reported
-// limits for it; otherwise the bar is hidden.
+// set shows lim for ws when ws takes files (the key owner's own personal workspace, not
+// published) and the server reported limits for it; otherwise the bar is hidden.
 func (l *limitsBar) set(ws app.CachedWorkspace, lim client.Limits, ok bool) {
-	if !ok || ws.Scope != "personal" || ws.Access != "owner" || lim.WorkspaceBytesLimit <= 0 {
+	if !ok || !ws.TakesFiles() || lim.WorkspaceBytesLimit <= 0 {
 		l.root.Hide()
 		return
 	}

@@ -133,13 +133,15 @@ func (t *docTable) sortBy(col doclist.Column) {
 	}
 }
 
-// rowOfDocument finds the table row of document id, opening its website import when it is folded.
-func (t *docTable) rowOfDocument(id string) (int, bool) {
+// rowOfDocument finds the table row of the document with id and name (an id alone may have been
+// given again to another document, as a restarted demo server does), opening its website import
+// when it is folded.
+func (t *docTable) rowOfDocument(id, name string) (int, bool) {
 	for pass := 0; pass < 2; pass++ {
 		for row := range t.model.Rows() {
 			r := t.model.Row(row)
 			switch {
-			case r.Kind != doclist.RowSource && t.model.Doc(r.Index).DocumentID == id:
+			case r.Kind != doclist.RowSource && t.model.Doc(r.Index).DocumentID == id && t.model.Doc(r.Index).Name == name:
 				return row, true
 			case pass == 0 && r.Kind == doclist.RowSource && t.model.Collapsed(r.Index) && t.sourceHolds(r.Index, id):
 				t.model.ToggleSource(r.Index)
@@ -342,11 +344,13 @@ func (t *docTable) scrollToSelected() {
 	}
 }
 
-// selectDocument selects document id's row, as a click would, and scrolls it into view; a folded
-// website import holding it is opened.
-func (t *docTable) selectDocument(id string) {
-	if row, ok := t.rowOfDocument(id); ok {
+// selectDocument selects the row of the document with id and name, as a click would, and scrolls
+// it into view; a folded website import holding it is opened. It reports whether there was one.
+func (t *docTable) selectDocument(id, name string) bool {
+	row, ok := t.rowOfDocument(id, name)
+	if ok {
 		t.table.Select(widget.TableCellID{Row: row, Col: 0})
 		t.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
 	}
+	return ok
 }

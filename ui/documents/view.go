@@ -307,16 +307,25 @@ func (v *View) askSelected() {
 	}
 }
 
-// SelectDocument shows document id in the table (a source tapped in an answer): the filter is
-// cleared, a folded website import is opened, and the row is selected and scrolled into view.
-func (v *View) SelectDocument(id string) {
+// SelectDocument shows the document with id and name in the table (a source tapped in an
+// answer): the filter is cleared, a folded website import is opened, and the row is selected and
+// scrolled into view. When the workspace has no such document any more (removed, or its id given
+// to another one) it says so, selects nothing, and reports false.
+func (v *View) SelectDocument(id, name string) bool {
 	if v.folded {
 		v.SetFolded(false)
 	}
 	if v.filter.Text != "" {
 		v.filter.SetText("")
 	}
-	v.table.selectDocument(id)
+	if v.table.selectDocument(id, name) {
+		return true
+	}
+	v.table.dropCell()
+	v.clearDetail()
+	v.table.table.Refresh()
+	v.shown.SetText(fmt.Sprintf("“%s” is no longer in this workspace", app.OneLine(name)))
+	return false
 }
 
 func (v *View) focusTable() { v.focus(v.table.table) }
@@ -338,6 +347,9 @@ func (v *View) Workspace() app.CachedWorkspace { return v.ws }
 func (v *View) Keep(ws app.CachedWorkspace) {
 	v.setHeader(ws)
 	v.ws = ws
+	if !ws.TakesFiles() { // learnt since it was shown (published): its upload limits mean nothing
+		v.limits.root.Hide()
+	}
 }
 
 // Folded reports whether the documents are folded away.
@@ -367,6 +379,10 @@ func (v *View) SelectNamed(name string) bool {
 	}
 	return false
 }
+
+// ShownText is the caption beside the details: how many documents are shown, or that a source
+// tapped is no longer in the workspace.
+func (v *View) ShownText() string { return v.shown.Text }
 
 // DetailsShown reports whether the selected document's details are shown.
 func (v *View) DetailsShown() bool { return v.detail.shown() }

@@ -266,3 +266,27 @@ func TestOpenCodeGrowsInPlace(t *testing.T) {
 		t.Errorf("closed code: %d chunks, was %d", len(c.chunks), len(code.chunks))
 	}
 }
+
+// An answer cut off (stopped, failed) reads as its preview did: no raw syntax where it was cut.
+func TestCutAnswerShowsNoRawSyntax(t *testing.T) {
+	test.NewTempApp(t)
+	for cut, want := range map[string]string{
+		"Staff get **24 days of annual lea":   "24 days of annual lea",
+		"See the [travel polic":               "travel polic",
+		"Done.\n\n- first\n- *second it":      "second it",
+		"Use `lectern uplo":                   "Use",
+		"Whole **bold** and ~~struck~~ text.": "Whole",
+	} {
+		v := NewView()
+		v.SetCut(cut)
+		shown := proseText(v)
+		for _, s := range rawSyntax {
+			if strings.Contains(shown, s) {
+				t.Errorf("cut at %q shows %q: %q", cut, s, shown)
+			}
+		}
+		if !strings.Contains(shown, want) {
+			t.Errorf("cut at %q shows %q; want %q in it", cut, shown, want)
+		}
+	}
+}

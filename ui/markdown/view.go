@@ -81,6 +81,23 @@ func (v *View) SetFinal(md string) {
 	v.update(md, true)
 }
 
+// SetCut shows md, an answer that stopped before its end (Stop, a failure, a broken stream):
+// final, its last block closed as the preview closed it (heal), so that an emphasis or a link
+// cut in the middle reads as it did while it streamed, never as raw ** or [.
+func (v *View) SetCut(md string) {
+	v.update(healLast(md), true)
+}
+
+// healLast is md with its last top-level block healed, as an open block is while streaming.
+func healLast(md string) string {
+	_, spans, _ := parseRefs([]byte(md), 0)
+	if len(spans) == 0 {
+		return md
+	}
+	start := spans[len(spans)-1].start
+	return md[:start] + heal(md[start:])
+}
+
 // Text returns the Markdown source shown, for "Copy answer".
 func (v *View) Text() string {
 	return v.src

@@ -11,7 +11,7 @@ import (
 // Clear finished. Each calls the queue off the UI goroutine; the queue's events redraw the rows.
 
 func (p *Panel) Retry(it Item) {
-	if it.Refused() {
+	if it.Refused() || !it.Entry.Retryable() {
 		return
 	}
 	id, name := it.Entry.ID, it.Entry.SuggestedName
@@ -22,10 +22,10 @@ func (p *Panel) Retry(it Item) {
 	}()
 }
 
-// showError writes why an action on entry id failed on its row.
+// showError writes why an action on entry id failed on its row, in the core's words.
 func (p *Panel) showError(id int64, err error) {
 	if i := p.index(id); i >= 0 {
-		p.items[i].Entry.Error = words.Sentence(err.Error())
+		p.items[i].Entry.Error = words.Sentence(p.explain(err).Sentence)
 		p.refreshRow(i)
 	}
 }

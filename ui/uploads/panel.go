@@ -29,6 +29,7 @@ type Panel struct {
 	win                fyne.Window
 	items              []Item // newest first
 	lines              []line // the list's lines: each workspace's name, then its rows
+	explain            func(error) app.Explanation
 	list               *widget.List
 	content            fyne.CanvasObject // the popover's content
 	popup              *widget.PopUp
@@ -38,6 +39,7 @@ type Panel struct {
 	strip              *widget.Label // the one line under the window while uploads run
 	notice             *widget.Label // why a drop was not taken
 	button             fyne.CanvasObject
+	addWhy             *widget.Label // why the workspace shown takes no files (Add files… disabled)
 	open               bool
 	// WorkspaceName names a workspace for its group of rows ("" when unknown).
 	WorkspaceName func(id string) string
@@ -56,9 +58,10 @@ type Queue interface {
 	ClearFinished(ctx context.Context) error
 }
 
-// New makes the panel, closed and empty, over the queue q, for the window win; Load reads the queue.
-func New(lf life.Life, q Queue, win fyne.Window) *Panel {
-	p := &Panel{lf: lf, q: q, win: win, count: widgets.NewBadge("", theme.ColorNamePrimary)}
+// New makes the panel, closed and empty, over the queue q, for the window win; Load reads the
+// queue. An action that fails is told on its row in explain's words (the core's Explain).
+func New(lf life.Life, q Queue, win fyne.Window, explain func(error) app.Explanation) *Panel {
+	p := &Panel{lf: lf, q: q, win: win, explain: explain, count: widgets.NewBadge("", theme.ColorNamePrimary)}
 	p.list = widget.NewList(func() int { return len(p.lines) }, func() fyne.CanvasObject { return p.newLine() }, p.updateLine)
 	p.toggle = widget.NewButtonWithIcon("Uploads", theme.UploadIcon(), func() { p.SetOpen(!p.open) })
 	p.toggle.Importance = widget.LowImportance
@@ -73,6 +76,10 @@ func New(lf life.Life, q Queue, win fyne.Window) *Panel {
 	p.notice.Wrapping = fyne.TextWrapWord
 	p.notice.Importance = widget.DangerImportance
 	p.notice.Hide()
+	p.addWhy = widget.NewLabel("")
+	p.addWhy.Wrapping = fyne.TextWrapWord
+	p.addWhy.Importance = widget.LowImportance
+	p.addWhy.Hide()
 	p.empty = widget.NewLabel(emptyText)
 	p.empty.Wrapping, p.empty.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	p.strip = widget.NewLabel("")
@@ -94,7 +101,7 @@ func (p *Panel) layout() fyne.CanvasObject {
 	title.TextStyle = fyne.TextStyle{Bold: true}
 	head := container.NewBorder(nil, nil, title, container.NewHBox(p.add, p.clear, closeB))
 	body := container.NewStack(p.list, container.NewCenter(p.empty))
-	return container.NewBorder(container.NewVBox(head, p.notice), nil, nil, nil, body)
+	return container.NewBorder(container.NewVBox(head, p.addWhy, p.notice), nil, nil, nil, body)
 }
 
 func (p *Panel) newRow() *uploadRow {
@@ -132,6 +139,29 @@ func (p *Panel) SetNotice(text string) {
 	if text != "" {
 		p.SetOpen(true)
 	}
+}
+
+// SetTarget says whether the workspace shown takes files: when not, Add files… is disabled and
+// why is said in words under it, before any file is picked.
+func (p *Panel) SetTarget(ok bool, why string) {
+	if ok {
+		p.add.Enable()
+	} else {
+		p.add.Disable()
+	}
+	p.addWhy.SetText(why)
+	widgets.ShowIf(p.addWhy, !ok && why != "")
+}
+
+// AddEnabled reports whether Add files… can be pressed, and AddWhy why not ("" when it can).
+func (p *Panel) AddEnabled() bool { return !p.add.Disabled() }
+
+// AddWhy is why the workspace shown takes no files, "" when it does.
+func (p *Panel) AddWhy() string {
+	if !p.addWhy.Visible() {
+		return ""
+	}
+	return p.addWhy.Text
 }
 
 // Load reads the whole queue (at start, and after a server change), keeping the refused files.

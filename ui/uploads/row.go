@@ -103,7 +103,7 @@ func (r *uploadRow) set(it Item) {
 // setRetry shows Retry for a failed entry, "Send as …" after duplicate_name.
 func (r *uploadRow) setRetry(it Item) {
 	e := it.Entry
-	widgets.ShowIf(r.retry, e.State == app.UploadFailed)
+	widgets.ShowIf(r.retry, e.Retryable())
 	if e.SuggestedName != "" {
 		r.retry.SetText("Send as “" + e.SuggestedName + "”")
 	} else {

@@ -53,6 +53,7 @@ func New(focus func(fyne.Focusable)) *List {
 				return
 			}
 			l.selected = ws.WorkspaceID
+			l.showHidden() // the workspace picked is shown: a note about the one before is false now
 			if l.OnSelected != nil {
 				l.OnSelected(ws)
 			}

@@ -167,3 +167,22 @@ func TestArrowsAndEnterPickAWorkspace(t *testing.T) {
 		t.Errorf("Down and Enter from My documents picked %v, want Employee handbook", *picked)
 	}
 }
+
+// The note that the filter hides the workspace shown on the right is said only while it is true:
+// picking a workspace the filter shows takes it away.
+func TestHiddenNoteOnlyWhileTrue(t *testing.T) {
+	l, _, _ := demoList(t)
+	if !l.Select("ws_me") {
+		t.Fatal("My documents not shown")
+	}
+	l.filter.SetText("fin")
+	if !l.hidden.Visible() || !strings.Contains(l.hidden.Text, "My documents") {
+		t.Fatalf("filtered away: note %v %q", l.hidden.Visible(), l.hidden.Text)
+	}
+	if !l.Select("org_fin") {
+		t.Fatal("Finance not shown")
+	}
+	if l.hidden.Visible() {
+		t.Errorf("Finance shown, yet the note says %q", l.hidden.Text)
+	}
+}
