@@ -34,7 +34,8 @@ icon:
 
 # realwindow runs the real-window tests (ui/internal/realwin, build tag realwindow): the harness binary
 # in its probe mode (`lectern-tour probe`) on its own Xvfb display with openbox and a demo data folder,
-# driven with xdotool: the mouse wheel, the keyboard, three window sizes and a real XDND drag.
+# driven with xdotool: the mouse wheel, the keyboard, three window sizes and a real XDND drag; then, in a
+# second start (TestRealWindowStress), issue 24's scripted answers and long workspace name.
 # Screenshots of failed checks go to bin/realwindow/. Checks that wait for issue 20's layout and
 # keyboard work are logged as PENDING; LECTERN_REALWIN_PENDING=1 makes them fail. It skips when Xvfb
 # is not installed.
@@ -42,4 +43,4 @@ realwindow: tour-bin
 	@if ! command -v Xvfb >/dev/null; then echo "realwindow: SKIP (Xvfb not installed)"; else \
 	  rm -rf bin/realwindow; \
 	  LECTERN_REALWIN_BIN=$(CURDIR)/$(TOUR_BIN) LECTERN_REALWIN_OUT=$(CURDIR)/bin/realwindow \
-	  timeout -k 10 300 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow$$' ./ui/internal/realwin/; fi
+	  timeout -k 10 300 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow(Stress)?$$' ./ui/internal/realwin/; fi

@@ -26,7 +26,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			SelectDocument: d.selectDocument, DocumentDetailsShown: d.documentDetailsShown,
 			FoldDocuments: d.foldDocuments, LimitsShown: d.limitsShown},
 		Chat: harness.Chat{NewConversation: u.newConversation, Ask: d.ask, Answer: d.answer, StopAnswer: d.stopAnswer,
-			TurnList: d.turnList, QuestionBox: d.questionBox},
+			TurnList: d.turnList, QuestionBox: d.questionBox, Question: d.question},
 		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
@@ -136,6 +136,14 @@ func (d driver) questionBox() fyne.Focusable {
 		return nil
 	}
 	return d.u.main.chat.QuestionBox()
+}
+
+// question is what the question box holds, "" before the browser is shown.
+func (d driver) question() string {
+	if d.u.main == nil {
+		return ""
+	}
+	return d.u.main.chat.Question()
 }
 
 // stopAnswer stops the answer streaming now, as Esc does.

@@ -297,9 +297,8 @@ func (c *Pane) refit(i int) {
 		c.follow = false
 	}
 	v := c.view(i)
-	v.fitWidth = 0 // its content changed
-	c.measure(i, v, 0)
-	c.list.RefreshItem(i)
+	v.fitWidth = 0     // its content changed
+	c.measure(i, v, 0) // a new height refreshes the row; the view refreshes what it rebuilt
 	if c.follow {
 		c.scrollToEnd()
 		return

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -372,6 +373,27 @@ func TestServerTextShownClean(t *testing.T) {
 		turnCallbacks{})
 	if strings.ContainsAny(v.question.Text+v.answer.Text(), "\x1b\x07") {
 		t.Fatalf("turn shows %q / %q", v.question.Text, v.answer.Text())
+	}
+}
+
+// A streaming answer is cleaned frame by frame, only what arrived since the last frame: what the
+// pane shows is what cleaning the whole text shows, whatever the frames cut (an escape or OSC
+// sequence split between two frames, a bidi override) and after a reset.
+func TestStreamedTextCleanedByPieces(t *testing.T) {
+	v := newTurnView(app.Turn{Question: "q", Status: app.TurnPending}, turnCallbacks{})
+	whole := "Intro \x1b[31mred\x1b[0m and \x1b]0;TITLE\x07 title, \u202eexe.pdf\u202c, \x9b2Jdone\n"
+	frames := []string{}
+	for i := 1; i <= len(whole); i++ {
+		if utf8.RuneStart(whole[min(i, len(whole)-1)]) || i == len(whole) {
+			frames = append(frames, whole[:i])
+		}
+	}
+	frames = append(frames, "Reset \x1b[", "Reset \x1b[1mbold")
+	for _, text := range frames {
+		v.stream(text, "")
+		if got, want := v.answer.Text(), app.SafeText(text); got != want {
+			t.Fatalf("after %q the answer is %q, want %q", text, got, want)
+		}
 	}
 }
 

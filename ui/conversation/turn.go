@@ -53,9 +53,28 @@ type turnView struct {
 	onEdit   func(turn app.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
-	onResize func()  // the turn's height may have changed (select mode, details opened)
-	last     bool    // the conversation's last turn: its question can be edited
-	fitWidth float32 // the width its row was measured at; 0 when it must be measured again
+	onResize func()    // the turn's height may have changed (select mode, details opened)
+	last     bool      // the conversation's last turn: its question can be edited
+	fitWidth float32   // the width its row was measured at; 0 when it must be measured again
+	streamed sanitised // the streaming answer's text so far, raw and cleaned
+}
+
+// sanitised is a streaming text cleaned piece by piece: each frame cleans only what arrived since
+// the last (cleaning the whole answer each frame grew with its length).
+type sanitised struct {
+	raw, clean string
+	filter     app.TextFilter // carries an escape sequence split between two frames
+}
+
+// extend returns text, the whole text so far, cleaned; text that does not extend the last one (a
+// reset) is cleaned from its start.
+func (s *sanitised) extend(text string) string {
+	if !strings.HasPrefix(text, s.raw) {
+		*s = sanitised{}
+	}
+	s.clean += s.filter.Clean(text[len(s.raw):])
+	s.raw = text
+	return s.clean
 }
 
 // setLast says whether the turn is the conversation's last, whose question Edit offers to change.
@@ -110,7 +129,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 
 // set shows t: the whole turn as saved, or a finished answer.
 func (v *turnView) set(t app.Turn) {
-	v.turn = t
+	v.turn, v.streamed = t, sanitised{}
 	v.question.SetText(app.SafeText(t.Question))
 	switch t.Status {
 	case app.TurnPending:
@@ -127,7 +146,7 @@ func (v *turnView) set(t app.Turn) {
 
 // stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
 func (v *turnView) stream(text, stage string) {
-	v.answer.SetText(app.SafeText(text)) // the whole text so far: a piece cut mid-sequence is whole here
+	v.answer.SetText(v.streamed.extend(text))
 	v.showStage(true, stage)
 }
 

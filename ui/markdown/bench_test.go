@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"lectern/ui/internal/stress"
 )
 
 // benchAnswer returns a realistic answer of about size bytes: sections with a heading,
@@ -31,25 +32,12 @@ func benchAnswer(size int) string {
 	return b.String()
 }
 
-// deltas cuts md into n pieces at rune boundaries and returns the prefix after each piece.
-func deltas(md string, n int) []string {
-	ps := make([]string, 0, n)
-	for k := 1; k < n; k++ {
-		i := k * len(md) / n
-		for i < len(md) && !utf8.RuneStart(md[i]) {
-			i++
-		}
-		ps = append(ps, md[:i])
-	}
-	return append(ps, md)
-}
-
 // BenchmarkStreamedAnswer streams a 20 KB answer in 5,000 deltas: incremental is a View fed
 // each prefix; reparse builds the whole prefix from scratch for each delta, as re-rendering
 // the whole answer per delta would. One op is one whole answer.
 func BenchmarkStreamedAnswer(b *testing.B) {
 	md := benchAnswer(20_000)
-	ps := deltas(md, 5000)
+	ps := stress.Prefixes(md, 5000)
 	b.Run("incremental", func(b *testing.B) { benchStream(b, ps) })
 	b.Run("reparse", func(b *testing.B) {
 		w := benchWindow(b)
@@ -91,7 +79,7 @@ func benchStream(b *testing.B, ps []string) {
 func BenchmarkFrameUpdate64KB(b *testing.B) {
 	base := benchAnswer(64 << 10)
 	full := base + benchAnswer(16<<10)
-	ps := deltas(full[len(base):], (len(full)-len(base))/5) // deltas of about 5 bytes
+	ps := stress.Prefixes(full[len(base):], (len(full)-len(base))/5) // deltas of about 5 bytes
 	w := benchWindow(b)
 	var v *View
 	b.ReportAllocs()
@@ -114,7 +102,7 @@ func BenchmarkFrameUpdate64KB(b *testing.B) {
 // in place, so each delta lays out the last chunk of 16 lines, not the whole block.
 func BenchmarkStreamedCodeBlock(b *testing.B) {
 	md := "Here:\n\n```go\n" + strings.Repeat("\tsum += it.Price * it.Seats // accumulate the price\n", 120) + "```\n"
-	ps := deltas(md, 1500)
+	ps := stress.Prefixes(md, 1500)
 	benchStream(b, ps)
 }
 
@@ -122,7 +110,7 @@ func BenchmarkStreamedCodeBlock(b *testing.B) {
 // built whole per delta, so a long paragraph is the case the blocks do not split.
 func BenchmarkStreamedParagraph(b *testing.B) {
 	md := strings.Repeat("The workspace holds **ten invoices** from *2024* and `x` is the newest. ", 55)
-	ps := deltas(md, 1000)
+	ps := stress.Prefixes(md, 1000)
 	benchStream(b, ps)
 }
 
@@ -137,7 +125,7 @@ const streamPace = 500 * time.Microsecond
 // The -cpu-ms figures are the same in CPU time, which other work on the machine does not stretch.
 func BenchmarkStreamedAnswerPainted(b *testing.B) {
 	test.NewTempApp(b)
-	ps := deltas(issueAnswer(), 5000)
+	ps := stress.Prefixes(stress.IssueAnswer(), 5000)
 	var all paintedStream
 	runs := 0
 	for b.Loop() {
@@ -158,7 +146,7 @@ func BenchmarkStreamedAnswerPainted(b *testing.B) {
 // included, and frame-max-cpu-ms the most CPU time a frame took.
 func BenchmarkLongLine(b *testing.B) {
 	test.NewTempApp(b)
-	ps := deltas(longLineAnswer(), 1000)
+	ps := stress.Prefixes(stress.LongLineAnswer(), 1000)
 	var longest, longestCPU time.Duration
 	for b.Loop() {
 		s := streamPainted(ps, streamPace)
@@ -167,9 +155,4 @@ func BenchmarkLongLine(b *testing.B) {
 	}
 	b.ReportMetric(ms(longest), "frame-max-ms")
 	b.ReportMetric(ms(longestCPU), "frame-max-cpu-ms")
-}
-
-// longLineAnswer is a paragraph of one 1 MB line without spaces between two short ones.
-func longLineAnswer() string {
-	return "Here is the blob:\n\n" + strings.Repeat("QmFzZTY0IGRhdGEgd2l0aG91dCBzcGFjZXM", 1<<20/35) + "\n\nThat is all.\n"
 }

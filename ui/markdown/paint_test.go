@@ -3,8 +3,6 @@ package markdown
 import (
 	"image/color"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -177,38 +175,4 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 {
 	return float64(d) / float64(time.Millisecond)
-}
-
-// issueAnswer is the 64 KB answer of issue 24, always the same: headings and paragraphs around
-// a 200-row table, a 3,000-line code block and a list nested 50 deep.
-func issueAnswer() string {
-	var b strings.Builder
-	b.WriteString("# Quarterly billing review\n\n")
-	section(&b, 1)
-	b.WriteString("## Invoices\n\n| # | Customer | Plan | Amount |\n|--:|:---------|:----:|-------:|\n")
-	for i := 1; i <= 200; i++ {
-		b.WriteString("| " + strconv.Itoa(i) + " | Customer **" + strconv.Itoa(1000+i) + "** | " +
-			[]string{"Basic", "Team", "Business"}[i%3] + " | $" + strconv.Itoa(i*37%1000) + ".00 |\n")
-	}
-	b.WriteString("\n## The script\n\n```go\n")
-	code := []string{"func step%d() {", "\tn := %d", "\tn++", "\treturn", "}", ""}
-	for i := 0; i < 3000; i++ {
-		b.WriteString(strings.Replace(code[i%len(code)], "%d", strconv.Itoa(i), 1) + "\n")
-	}
-	b.WriteString("```\n\n## Steps\n\n")
-	for d := 0; d < 50; d++ {
-		b.WriteString(strings.Repeat("  ", d) + "- level " + strconv.Itoa(d+1) + ", see *step " + strconv.Itoa(d) + "*\n")
-	}
-	for i := 2; b.Len() < 64<<10; i++ {
-		b.WriteString("\n")
-		section(&b, i)
-	}
-	return b.String()
-}
-
-// section writes a heading and a paragraph with inline styles, numbered i.
-func section(b *strings.Builder, i int) {
-	b.WriteString("## Part " + strconv.Itoa(i) + "\n\nThe workspace holds **" + strconv.Itoa(10+i) + " invoices** from *2024*; " +
-		"`invoice-" + strconv.Itoa(i) + ".pdf` is the newest, and [the guide](https://docs.example.com/" + strconv.Itoa(i) +
-		") says how totals are computed. Amounts exclude tax, and ~~old~~ current plans apply.\n")
 }

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2/test"
+
+	"lectern/ui/internal/stress"
 )
 
 // bigTable is a table of n rows of three cells.
@@ -23,7 +25,7 @@ func TestOpenBlockKeepsUnchangedTexts(t *testing.T) {
 	for name, md := range map[string]string{"table": bigTable(30), "list": nestedList(20) + "\nAfter.\n"} {
 		v, _ := newTestView(t)
 		seen := map[*textBlock]string{} // every text shown so far, and what it showed
-		for _, p := range deltas(md, 400) {
+		for _, p := range stress.Prefixes(md, 400) {
 			v.SetText(p)
 			made := 0
 			for _, tb := range texts(v) {

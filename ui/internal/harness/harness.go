@@ -59,6 +59,7 @@ type Chat struct {
 	// browser is; QuestionBox is the question box, to compare with the canvas's focus.
 	TurnList    func() *widget.List
 	QuestionBox func() fyne.Focusable
+	Question    func() string // what the question box holds, "" before the browser is shown
 }
 
 // Uploads drives the uploads panel.

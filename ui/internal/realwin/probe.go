@@ -12,6 +12,9 @@
 //	seed <n>             ask n questions in the workspace shown, each after the last answer ended
 //	unfocus              take the focus away from every widget
 //	focus                focus the question box
+//	stress               connect to the stress server (issue 24's answers, a 2,000-character name)
+//	stream <question>    ask one of the stress server's questions and watch its answer
+//	answer               how the answer asked with stream went (Answer, JSON)
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -94,6 +97,12 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return struct{}{}, nil
 	case "focus":
 		return struct{}{}, focusQuestionBox(u)
+	case "stress":
+		return struct{}{}, connectStress(u)
+	case "stream":
+		return struct{}{}, streamStress(u, arg)
+	case "answer":
+		return stressed.lastAnswer(), nil
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }

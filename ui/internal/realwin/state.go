@@ -30,6 +30,8 @@ type State struct {
 	// focused widget is the question box.
 	Focus       string
 	QuestionBox bool
+	// Question is what the question box holds.
+	Question string
 	// Uploads counts the uploads panel's rows, Running those still running.
 	Uploads, Running int
 }
@@ -53,6 +55,7 @@ func readState(w *harness.Window) State {
 		s.Focus = fmt.Sprintf("%T", f)
 		s.QuestionBox = f == w.QuestionBox()
 	}
+	s.Question = w.Question()
 	s.Uploads, s.Running, _ = w.UploadRows()
 	return s
 }

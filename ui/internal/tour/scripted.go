@@ -28,6 +28,21 @@ const codeAnswer = "From **api-quickstart.txt**, a script lists the workspaces w
 // scripted wraps emu: POST /workspace with codeQuestion is answered with codeAnswer as a stream;
 // every other request goes to emu.
 func scripted(emu *emulator.Emulator) http.Handler {
+	code := scriptedAnswer{pieces: strings.SplitAfter(codeAnswer, " "), pace: 5 * time.Millisecond}
+	return scriptedBy(emu, map[string]scriptedAnswer{codeQuestion: code})
+}
+
+// scriptedAnswer is an answer streamed in pieces, one each pace; done, when set, is called once
+// its last event is sent.
+type scriptedAnswer struct {
+	pieces []string
+	pace   time.Duration
+	done   func()
+}
+
+// scriptedBy wraps emu: POST /workspace with one of answers' questions is answered with that
+// answer as a stream; every other request goes to emu.
+func scriptedBy(emu *emulator.Emulator, answers map[string]scriptedAnswer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.URL.Path == "/workspace" {
 			body, _ := io.ReadAll(r.Body)
@@ -35,9 +50,11 @@ func scripted(emu *emulator.Emulator) http.Handler {
 				Question    string `json:"question"`
 				WorkspaceID string `json:"workspace_id"`
 			}
-			if json.Unmarshal(body, &q) == nil && q.Question == codeQuestion {
-				streamScripted(w, q.WorkspaceID)
-				return
+			if json.Unmarshal(body, &q) == nil {
+				if a, ok := answers[q.Question]; ok {
+					streamScripted(w, q.WorkspaceID, a)
+					return
+				}
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
@@ -45,8 +62,8 @@ func scripted(emu *emulator.Emulator) http.Handler {
 	})
 }
 
-// streamScripted writes codeAnswer as the spec's answer stream, a few words at a time.
-func streamScripted(w http.ResponseWriter, wsID string) {
+// streamScripted writes a as the spec's answer stream, its pieces at its pace.
+func streamScripted(w http.ResponseWriter, wsID string, a scriptedAnswer) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	rc := http.NewResponseController(w)
 	seq := 0
@@ -58,18 +75,22 @@ func streamScripted(w http.ResponseWriter, wsID string) {
 	}
 	event(client.EventCreated, map[string]any{"id": "wsa_tour", "object": "workspace.answer", "status": "in_progress", "sequence_number": seq})
 	event(client.EventStatus, map[string]any{"id": "wsa_tour", "stage": "writing", "sequence_number": seq})
-	for _, piece := range strings.SplitAfter(codeAnswer, " ") {
+	start := time.Now()
+	for i, piece := range a.pieces {
+		time.Sleep(time.Until(start.Add(time.Duration(i) * a.pace)))
 		event(client.EventDelta, map[string]any{"id": "wsa_tour", "delta": piece, "sequence_number": seq})
-		time.Sleep(5 * time.Millisecond)
 	}
 	used := 1
 	event(client.EventCompleted, client.Answer{ID: "wsa_tour", Object: "workspace.answer", WorkspaceID: wsID,
-		Model: "smart", Status: "completed", Found: true, Answer: codeAnswer, RequestID: "req_tour_code",
+		Model: "smart", Status: "completed", Found: true, Answer: strings.Join(a.pieces, ""), RequestID: "req_tour_code",
 		Sources: []client.AnswerSource{
 			{Index: 1, DocumentID: "doc_api_quickstart", Name: "api-quickstart.txt", SourceType: "file", Used: true},
 			{Index: 2, DocumentID: "doc_api_limits", Name: "api-limits.txt", SourceType: "file"}},
 		Coverage: &client.Coverage{Mode: "search", DocumentsSelected: 2, DocumentsChecked: 2, DocumentsUsed: &used},
 		Usage:    &client.Usage{InputTokens: 812, OutputTokens: 96, TotalTokens: 908}})
+	if a.done != nil {
+		a.done()
+	}
 }
 
 // serveHandler serves h on a free port of 127.0.0.1 until stop is called.

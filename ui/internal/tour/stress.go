@@ -1,0 +1,73 @@
+package tour
+
+import (
+	"strings"
+	"sync"
+	"time"
+
+	"lectern/client/emulator"
+	"lectern/ui/internal/stress"
+)
+
+// The stress server's questions, each answered with one of issue 24's answers at 2,000 deltas a
+// second (a fast model), and its workspace of a 2,000-character name.
+const (
+	StressQuestionBig  = "Stream the 64 KB answer in 5,000 deltas"
+	StressQuestionLine = "Stream the answer of one 1 MB line in 1,000 deltas"
+	stressPace         = 500 * time.Microsecond
+)
+
+// LongWorkspaceName is the name of the stress server's extra workspace: 2,000 characters.
+var LongWorkspaceName = strings.Repeat("A workspace name that goes on ", 67)[:2000]
+
+// StressServer is a served demo emulator with a workspace named LongWorkspaceName, whose answers
+// to the stress questions are scripted; it notes when the last event of each was sent.
+type StressServer struct {
+	URL, Key string
+	Answers  map[string]string // the full answer to each stress question
+	Stop     func()
+
+	mu   sync.Mutex
+	last time.Time
+}
+
+// StartStressServer serves the stress server on a free port of 127.0.0.1.
+func StartStressServer() (*StressServer, error) {
+	emu, info := emulator.NewDemo(emulator.Config{ResetEvery: -1})
+	emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_long_name", Name: LongWorkspaceName, Owner: emulator.DemoUser})
+	s := &StressServer{Key: info.Key, Answers: map[string]string{
+		StressQuestionBig: stress.IssueAnswer(), StressQuestionLine: stress.LongLineAnswer()}}
+	scripts := map[string]scriptedAnswer{}
+	for q, n := range map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000} {
+		scripts[q] = scriptedAnswer{pieces: pieces(stress.Prefixes(s.Answers[q], n)), pace: stressPace, done: s.sent}
+	}
+	url, stop, err := serveHandler(scriptedBy(emu, scripts))
+	if err != nil {
+		emu.Close()
+		return nil, err
+	}
+	s.URL, s.Stop = url, func() { stop(); emu.Close() }
+	return s, nil
+}
+
+// pieces turns prefixes into the deltas that add each to the one before.
+func pieces(prefixes []string) []string {
+	out, before := make([]string, len(prefixes)), ""
+	for i, p := range prefixes {
+		out[i], before = p[len(before):], p
+	}
+	return out
+}
+
+func (s *StressServer) sent() {
+	s.mu.Lock()
+	s.last = time.Now()
+	s.mu.Unlock()
+}
+
+// LastEvent is when the last event of a stress answer was sent, zero before.
+func (s *StressServer) LastEvent() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last
+}
