@@ -40,7 +40,7 @@ type RunOptions struct {
 // the window, and Run closes what it returns. When it fails, the window says why and Run returns 1.
 func Run(open func() (*app.App, error), opts RunOptions) int {
 	start := time.Now()
-	restoreGC := lowerGCForStart()
+	lowerGCForStart(startGCWindow)
 	type opened struct {
 		a   *app.App
 		err error
@@ -65,7 +65,7 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	defer func() { _ = o.a.Close() }()
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
-	u.win, u.started = win, restoreGC
+	u.win = win
 	return u.run(start, opts, o.a)
 }
 

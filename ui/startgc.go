@@ -2,30 +2,27 @@ package ui
 
 import (
 	"runtime/debug"
-	"sync"
 	"time"
 )
 
 // startGCPercent is the collector's goal while the window starts. At the default (100) the heap
-// may grow to twice its live part before a collection; reading and modelling a large workspace's
-// documents makes about 16 MB of short-lived garbage, which that goal lets pile up into the peak
-// resident memory (docs/PERFORMANCE.md, start-up). The start is short, so the extra collections
-// cost little.
+// may grow to twice its live part before a collection: parsing the fonts, reading and modelling a
+// large workspace's documents and laying out the last conversation make short-lived garbage that
+// this goal lets pile up into the peak resident memory (docs/PERFORMANCE.md, start-up). The start
+// is short, so the extra collections cost little.
 const startGCPercent = 25
 
-// startGCLimit is the longest the lower goal is kept, whatever the start shows.
-const startGCLimit = 10 * time.Second
+// startGCWindow is how long the start keeps the lower goal: the cached list, the documents and the
+// last conversation are shown well within it, even on a busy machine.
+const startGCWindow = 5 * time.Second
 
-// lowerGCForStart lowers the collector's goal until the returned function is called (once the
-// start is over), or startGCLimit has passed. A goal already lower (GOGC) is left alone.
-func lowerGCForStart() (restore func()) {
+// lowerGCForStart lowers the collector's goal for the first window of time and then restores the
+// one before. A goal already lower (GOGC) is left alone.
+func lowerGCForStart(window time.Duration) {
 	old := debug.SetGCPercent(startGCPercent)
 	if old >= 0 && old < startGCPercent {
 		debug.SetGCPercent(old)
-		return func() {}
+		return
 	}
-	var once sync.Once
-	restore = func() { once.Do(func() { debug.SetGCPercent(old) }) }
-	time.AfterFunc(startGCLimit, restore)
-	return restore
+	time.AfterFunc(window, func() { debug.SetGCPercent(old) })
 }

@@ -63,7 +63,6 @@ type UI struct {
 	themeSet bool
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
-	started  func()                       // called once the start is over (first documents or first-run page shown); may be nil
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -133,7 +132,6 @@ func (u *UI) setView(v view, name string) {
 }
 
 func (u *UI) showFirstRun() {
-	u.startOver()
 	u.main = nil
 	f := newFirstRun(u.lf, u.b, u.win)
 	f.OnConnected = u.showMain
@@ -144,25 +142,13 @@ func (u *UI) showFirstRun() {
 func (u *UI) showMain() {
 	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
-	u.main.docs.OnShown = func(n int) {
-		u.startOver()
-		if u.trace != nil {
-			u.trace("documents-shown", n)
-		}
-	}
 	if u.trace != nil {
+		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
 		u.main.chat.OnShown = func(n int) { u.trace("conversation-shown", n) }
 	}
 	u.setView(u.main, "main")
 	u.main.start()
-}
-
-// startOver tells Run that the start is over (see lowerGCForStart).
-func (u *UI) startOver() {
-	if u.started != nil {
-		u.started()
-	}
 }
 
 func savedSize(s app.Settings) fyne.Size {
