@@ -40,25 +40,50 @@ func newScopePicker(onChange func()) *scopePicker {
 
 // setDocuments offers the documents of the workspace shown, ready ones first, by name.
 func (p *scopePicker) setDocuments(docs []client.Document) {
-	p.docs = slices.Clone(docs)
-	slices.SortStableFunc(p.docs, func(a, b client.Document) int {
-		if ra, rb := a.Status == client.StatusReady, b.Status == client.StatusReady; ra != rb {
-			if ra {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-	})
-	p.labels = []string{wholeWorkspace}
+	p.docs = pickerOrder(docs)
+	p.labels = make([]string, 1, len(p.docs)+1)
+	p.labels[0] = wholeWorkspace
+	taken := make(map[string]bool, len(p.docs)+1)
+	taken[wholeWorkspace] = true
 	for _, d := range p.docs {
-		p.labels = append(p.labels, unique(docLabel(d), p.labels))
+		label := unique(docLabel(d), taken)
+		taken[label] = true
+		p.labels = append(p.labels, label)
 	}
 	p.sel.Options = p.labels
 	p.sel.Refresh()
 	if p.current != "" && !p.choose(p.current) {
 		p.choose("")
 	}
+}
+
+// pickerOrder returns a copy of docs, ready ones first, then by name whatever its case. Each
+// lower-case name is made once: made in every comparison, they were most of the garbage of a
+// start on a large workspace.
+func pickerOrder(docs []client.Document) []client.Document {
+	type keyed struct {
+		ready bool
+		name  string
+		index int
+	}
+	keys := make([]keyed, len(docs))
+	for i, d := range docs {
+		keys[i] = keyed{d.Status == client.StatusReady, strings.ToLower(d.Name), i}
+	}
+	slices.SortStableFunc(keys, func(a, b keyed) int {
+		if a.ready != b.ready {
+			if a.ready {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	out := make([]client.Document, len(docs))
+	for i, k := range keys {
+		out[i] = docs[k.index]
+	}
+	return out
 }
 
 // maxNameChars is how much of a name the picker, its note and the intro show: a name of any length
@@ -68,11 +93,11 @@ const maxNameChars = 80
 // shortName is a server's name made safe and cut to one line.
 func shortName(name string) string { return words.Cut(app.OneLine(name), maxNameChars) }
 
-// unique returns label, numbered when labels has it already: two long names cut alike stay two
+// unique returns label, numbered when it is taken already: two long names cut alike stay two
 // choices.
-func unique(label string, labels []string) string {
+func unique(label string, taken map[string]bool) string {
 	out := label
-	for n := 2; slices.Contains(labels, out); n++ {
+	for n := 2; taken[out]; n++ {
 		out = fmt.Sprintf("%s (%d)", label, n)
 	}
 	return out
