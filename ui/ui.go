@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/conversation"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -190,6 +191,10 @@ var (
 	_ settings.Keeping        = (*app.App)(nil)
 	_ settings.Trash          = (*app.Conversations)(nil)
 	_ uploads.Queue           = (*app.Uploads)(nil)
+	_ conversation.Answers    = (*app.Conversations)(nil)
+	_ conversation.Lists      = (*app.Conversations)(nil)
+	_ conversation.ModelChats = (*app.Conversations)(nil)
+	_ conversation.Library    = (*app.Conversations)(nil)
 )
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.

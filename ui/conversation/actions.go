@@ -60,7 +60,7 @@ func (c *List) askRename(conv app.Conversation) {
 
 // rename gives conversation id a new title; the app refuses an empty one, in words.
 func (c *List) rename(id int64, title string) {
-	c.run(func(ctx context.Context) error { return c.store.Rename(ctx, id, title) },
+	c.run(func(ctx context.Context) error { return c.store.Lists.Rename(ctx, id, title) },
 		func(err error) {
 			if err == nil {
 				c.load()
@@ -75,7 +75,7 @@ func (c *List) askExport(conv app.Conversation) {
 
 // export writes conversation id as Markdown to path.
 func (c *List) export(id int64, path string) {
-	c.run(func(ctx context.Context) error { return c.store.Export(ctx, id, path) }, func(err error) {
+	c.run(func(ctx context.Context) error { return c.store.Lists.Export(ctx, id, path) }, func(err error) {
 		if err == nil {
 			c.done.Say("Exported to " + app.OneLine(path))
 		}
@@ -190,7 +190,7 @@ func (c *List) commitDelete() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return c.store.Delete(ctx, id)
+		return c.store.Lists.Delete(ctx, id)
 	}, func(err error) {
 		delete(c.hidden, id)
 		if err != nil {

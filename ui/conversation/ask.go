@@ -33,12 +33,12 @@ func (c *Pane) sendQuestion() {
 	c.run(func(o app.AskOptions) (app.Turn, error) {
 		switch {
 		case editing != 0:
-			return c.store.Resend(c.lf.Ctx, editing, text, o)
+			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		case conv.ID == 0:
 			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
 			return c.b.Ask(c.lf.Ctx, q, o)
 		}
-		return c.store.Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
+		return c.store.Answers.Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
 	}, opts, text, editing)
 }
 
@@ -85,7 +85,7 @@ func (c *Pane) retryTurn(turnID int64) {
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
-	c.run(func(o app.AskOptions) (app.Turn, error) { <-saved; return c.store.Retry(c.lf.Ctx, turnID, o) },
+	c.run(func(o app.AskOptions) (app.Turn, error) { <-saved; return c.store.Answers.Retry(c.lf.Ctx, turnID, o) },
 		c.askOptions(), t.Question, 0)
 }
 
@@ -277,7 +277,7 @@ func (c *Pane) StopAnswer() {
 	c.streaming.mu.Lock()
 	id := c.streaming.turnID
 	c.streaming.mu.Unlock()
-	c.store.Stop(id)
+	c.store.Answers.Stop(id)
 }
 
 // index is the position of turn id among the turns shown, -1 when it is not shown.

@@ -56,7 +56,7 @@ func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *Pane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)
-	c := New(uiQueue.Life(b), a, a.Conversations(), w)
+	c := New(uiQueue.Life(b), a, StoreOf(a.Conversations()), w)
 	w.SetContent(c.Root())
 	w.Resize(fyne.NewSize(1100, 700))
 	c.SetWorkspace(ws)

@@ -52,7 +52,7 @@ func (c *List) SetScope(scope string) {
 
 // listed reads the conversations the scope shows, with the names of the workspaces they belong to.
 func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Conversation, map[string]string, error) {
-	convs, err := c.store.ListAll(ctx, listFilter(scope, workspaceID))
+	convs, err := c.store.Lists.ListAll(ctx, listFilter(scope, workspaceID))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -79,9 +79,9 @@ func (c *List) kindText(conv app.Conversation) string {
 // togglePin pins conv, or takes its pin away; the list reloads on the change the store announces.
 func (c *List) togglePin(conv app.Conversation) {
 	go func() {
-		pin := c.store.Pin
+		pin := c.store.Lists.Pin
 		if conv.IsPinned() {
-			pin = c.store.Unpin
+			pin = c.store.Lists.Unpin
 		}
 		err := pin(c.lf.Ctx, conv.ID)
 		c.lf.Do(func() {
@@ -107,7 +107,7 @@ func (c *List) pinItem(conv app.Conversation) *fyne.MenuItem {
 // OnNewModelChat when set (the model pane), else as a selected conversation.
 func (c *List) NewModelChat() {
 	go func() {
-		conv, err := c.store.NewChat(c.lf.Ctx, c.store.DefaultTier(), "", "", "")
+		conv, err := c.store.Models.NewChat(c.lf.Ctx, c.store.Models.DefaultTier(), "", "", "")
 		c.lf.Do(func() {
 			c.setError(err)
 			if err != nil {

@@ -88,7 +88,7 @@ func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
 	drain()
 	f.app = f.open()
 	f.connect()
-	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, f.app.Conversations(), f.win)
+	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, StoreOf(f.app.Conversations()), f.win)
 	f.c = again
 	f.showWith(opsID, "Older", "Newer")
 	pinned, _ := f.c.conversation(older.ID)

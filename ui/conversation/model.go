@@ -14,10 +14,10 @@ import (
 	"lectern/ui/widgets"
 )
 
-// ModelStore is what the pane uses of the saved conversations for a conversation with a model
-// (its kind-specific controls); *app.Conversations implements it. Sending, retrying and stopping
-// go through Store, the same for every kind, which includes it.
-type ModelStore interface {
+// ModelChats is what the pane uses of the saved conversations for a conversation with a model
+// (its tier, system prompt, answer format, the context meter and the images of its turns);
+// *app.Conversations is one.
+type ModelChats interface {
 	Tiers(ctx context.Context) ([]app.Tier, error)
 	DefaultTier() string
 	NewChat(ctx context.Context, tier, system string, api app.ModelAPI, title string) (app.Conversation, error)
@@ -25,12 +25,17 @@ type ModelStore interface {
 	SetSystemPrompt(ctx context.Context, id int64, text string) error
 	SetTier(ctx context.Context, id int64, tier string) error
 	SetFormat(ctx context.Context, id int64, f app.AnswerFormat) error
+	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
+	TurnImages(ctx context.Context, turnID int64) ([]app.Image, error)
+}
+
+// Library is the presets and the saved answer schemas a model chat picks from; *app.Conversations
+// is one.
+type Library interface {
 	Schemas(ctx context.Context) ([]app.SavedSchema, error)
 	SaveSchema(ctx context.Context, s app.SavedSchema) (app.SavedSchema, error)
 	Presets(ctx context.Context) ([]app.Preset, error)
 	SavePreset(ctx context.Context, p app.Preset) (app.Preset, error)
-	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
-	TurnImages(ctx context.Context, turnID int64) ([]app.Image, error)
 }
 
 // modelBar is the pane's controls for a conversation with a model: the tier picker, the preset
@@ -38,7 +43,7 @@ type ModelStore interface {
 // context meter. The turns and the question box are the pane's own, as for every kind.
 type modelBar struct {
 	c         *Pane
-	store     ModelStore
+	store     Store
 	functions []client.FunctionTool
 
 	begun    bool // the chat has a message: its setup is folded and presets are not offered
@@ -68,7 +73,7 @@ type modelBar struct {
 // noPreset is the preset picker's first choice.
 const noPreset = "No preset"
 
-func newModelBar(c *Pane, store ModelStore, functions []client.FunctionTool) *modelBar {
+func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBar {
 	m := &modelBar{c: c, store: store, functions: functions, note: widget.NewLabel(""), system: widget.NewMultiLineEntry(),
 		saved: make(chan struct{})}
 	close(m.saved)
@@ -132,8 +137,8 @@ func (m *modelBar) setBegun(begun bool) {
 func (m *modelBar) load(conv app.Conversation) {
 	ctx := m.c.lf.Ctx
 	go func() {
-		tiers, err := m.store.Tiers(ctx)
-		presets, perr := m.store.Presets(ctx)
+		tiers, err := m.store.Models.Tiers(ctx)
+		presets, perr := m.store.Library.Presets(ctx)
 		m.c.lf.Do(func() {
 			if m.c.conv.ID != conv.ID || m.c.conv.Kind != app.KindModel {
 				return
@@ -154,7 +159,7 @@ func (m *modelBar) load(conv app.Conversation) {
 func (m *modelBar) loadSchemas() {
 	id := m.c.conv.ID
 	go func() {
-		schemas, err := m.store.Schemas(m.c.lf.Ctx)
+		schemas, err := m.store.Library.Schemas(m.c.lf.Ctx)
 		m.c.lf.Do(func() {
 			if m.c.conv.ID != id || m.c.conv.Kind != app.KindModel {
 				return
@@ -236,7 +241,7 @@ func (m *modelBar) tierChosen(string) {
 	m.images.tierChanged()
 	m.meter.changed()
 	if id := m.c.conv.ID; id != 0 {
-		m.save(func(ctx context.Context) error { return m.store.SetTier(ctx, id, tier) }, nil)
+		m.save(func(ctx context.Context) error { return m.store.Models.SetTier(ctx, id, tier) }, nil)
 	}
 }
 
@@ -302,7 +307,7 @@ func (m *modelBar) applySystem() {
 	if id == 0 {
 		return
 	}
-	m.save(func(ctx context.Context) error { return m.store.SetSystemPrompt(ctx, id, text) }, func() {
+	m.save(func(ctx context.Context) error { return m.store.Models.SetSystemPrompt(ctx, id, text) }, func() {
 		if m.c.conv.ID == id {
 			m.c.conv.System = text
 			m.foldTitle()

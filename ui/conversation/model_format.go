@@ -87,7 +87,7 @@ func (p *formatPicker) apply(f app.AnswerFormat) {
 		c.conv.Format = f
 		return
 	}
-	p.m.save(func(ctx context.Context) error { return p.m.store.SetFormat(ctx, id, f) }, func() {
+	p.m.save(func(ctx context.Context) error { return p.m.store.Models.SetFormat(ctx, id, f) }, func() {
 		if c.conv.ID == id {
 			c.conv.Format = f
 			p.m.setNote("The answer format applies from the next message.", "", nil)
@@ -117,8 +117,8 @@ func (p *formatPicker) askSchema() {
 func (p *formatPicker) saveSchema(s app.SavedSchema) {
 	ctx := p.m.c.lf.Ctx
 	go func() {
-		saved, err := p.m.store.SaveSchema(ctx, s)
-		schemas, lerr := p.m.store.Schemas(ctx)
+		saved, err := p.m.store.Library.SaveSchema(ctx, s)
+		schemas, lerr := p.m.store.Library.Schemas(ctx)
 		p.m.c.lf.Do(func() {
 			if err == nil {
 				err = lerr

@@ -62,7 +62,7 @@ func (k *contextMeter) measure(n int) {
 	}
 	id, draft := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images}
 	go func() {
-		meter, err := k.m.store.Meter(c.lf.Ctx, id, draft, k.m.functions)
+		meter, err := k.m.store.Models.Meter(c.lf.Ctx, id, draft, k.m.functions)
 		c.lf.Do(func() {
 			if n == k.asked && c.conv.ID == id {
 				k.show(meter, err)

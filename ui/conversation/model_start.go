@@ -61,8 +61,8 @@ func (m *modelBar) savePreset(name string) {
 	p := app.Preset{Name: name, Tier: m.c.conv.Model, System: m.system.Text, Format: m.c.conv.Format}
 	ctx := m.c.lf.Ctx
 	go func() {
-		_, err := m.store.SavePreset(ctx, p)
-		presets, lerr := m.store.Presets(ctx)
+		_, err := m.store.Library.SavePreset(ctx, p)
+		presets, lerr := m.store.Library.Presets(ctx)
 		m.c.lf.Do(func() {
 			if err == nil {
 				err = lerr
@@ -104,27 +104,27 @@ func (m *modelBar) newChat(conv app.Conversation, system string, preset *app.Pre
 	var saved app.Conversation
 	var err error
 	if preset == nil {
-		saved, err = m.store.NewChat(ctx, conv.Model, system, "", "")
+		saved, err = m.store.Models.NewChat(ctx, conv.Model, system, "", "")
 	} else {
-		saved, err = m.store.NewChatFromPreset(ctx, preset.ID, "")
+		saved, err = m.store.Models.NewChatFromPreset(ctx, preset.ID, "")
 	}
 	if err != nil {
 		return saved, err
 	}
 	if !sameFormat(saved.Format, conv.Format) {
-		if err := m.store.SetFormat(ctx, saved.ID, conv.Format); err != nil {
+		if err := m.store.Models.SetFormat(ctx, saved.ID, conv.Format); err != nil {
 			return saved, err
 		}
 		saved.Format = conv.Format
 	}
 	if !strings.EqualFold(saved.Model, conv.Model) {
-		if err := m.store.SetTier(ctx, saved.ID, conv.Model); err != nil {
+		if err := m.store.Models.SetTier(ctx, saved.ID, conv.Model); err != nil {
 			return saved, err
 		}
 		saved.Model = conv.Model
 	}
 	if saved.System != system {
-		if err := m.store.SetSystemPrompt(ctx, saved.ID, system); err != nil {
+		if err := m.store.Models.SetSystemPrompt(ctx, saved.ID, system); err != nil {
 			return saved, err
 		}
 		saved.System = system
@@ -147,7 +147,7 @@ func (c *Pane) sendToModel(text string) {
 	if !m.begun { // a chat saved without a message (New model chat): its prompt as typed goes first
 		if system := strings.TrimSpace(m.system.Text); system != c.conv.System {
 			id := c.conv.ID
-			m.save(func(ctx context.Context) error { return m.store.SetSystemPrompt(ctx, id, system) }, nil)
+			m.save(func(ctx context.Context) error { return m.store.Models.SetSystemPrompt(ctx, id, system) }, nil)
 			c.conv.System = system
 		}
 		m.setBegun(true)
@@ -159,9 +159,9 @@ func (c *Pane) sendToModel(text string) {
 	c.run(func(o app.AskOptions) (app.Turn, error) {
 		<-saved // a change of tier or system prompt made before sending goes with it
 		if editing != 0 {
-			return c.store.Resend(c.lf.Ctx, editing, text, o)
+			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		}
-		return c.store.Send(c.lf.Ctx, convID, app.Message{Text: text, Images: images}, o)
+		return c.store.Answers.Send(c.lf.Ctx, convID, app.Message{Text: text, Images: images}, o)
 	}, c.askOptions(), text, editing)
 	c.streaming.images = images
 }

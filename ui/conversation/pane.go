@@ -94,26 +94,40 @@ type Core interface {
 	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)
 }
 
-// Store is what the conversation views use of the saved conversations; *app.Conversations
-// implements it. Send, Retry, Resend and Stop are the same for every kind of conversation.
-type Store interface {
+// Answers is how the pane asks, the same for every kind of conversation; *app.Conversations is
+// one.
+type Answers interface {
 	Turns(ctx context.Context, conversationID int64) ([]app.Turn, error)
 	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (app.Turn, error)
 	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (app.Turn, error)
 	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
 	Stop(turnID int64) bool
+}
+
+// Lists is what the conversation list does with the saved conversations; *app.Conversations is
+// one.
+type Lists interface {
 	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
 	ListAll(ctx context.Context, f app.ListFilter) ([]app.Conversation, error)
 	Pin(ctx context.Context, id int64) error
 	Unpin(ctx context.Context, id int64) error
-	NewChat(ctx context.Context, tier, system string, api app.ModelAPI, title string) (app.Conversation, error)
-	DefaultTier() string
 	Rename(ctx context.Context, id int64, title string) error
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error
 	Search(ctx context.Context, text string) ([]app.SearchHit, error)
-	ModelStore
 }
+
+// Store is the saved conversations as the pane and the list use them, each part a small
+// interface; StoreOf makes one of the core's conversations.
+type Store struct {
+	Answers Answers
+	Lists   Lists
+	Models  ModelChats
+	Library Library
+}
+
+// StoreOf is the Store of c, which is each of its parts.
+func StoreOf(c *app.Conversations) Store { return Store{Answers: c, Lists: c, Models: c, Library: c} }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
@@ -213,7 +227,7 @@ func (c *Pane) NewConversation() {
 // prompt, the presets offered. It is saved with its first message.
 func (c *Pane) NewModelChat() {
 	c.detach()
-	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.DefaultTier()}
+	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -244,7 +258,7 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 	c.cancelEdit()
 	c.showKind()
 	go func() {
-		turns, err := c.store.Turns(c.lf.Ctx, conv.ID)
+		turns, err := c.store.Answers.Turns(c.lf.Ctx, conv.ID)
 		c.lf.Do(func() {
 			if c.conv.ID != conv.ID {
 				return
@@ -357,7 +371,7 @@ func (c *Pane) view(i int) *turnView {
 func (c *Pane) loadImages(v *turnView) {
 	id := v.turn.ID
 	go func() {
-		images, err := c.store.TurnImages(c.lf.Ctx, id)
+		images, err := c.store.Models.TurnImages(c.lf.Ctx, id)
 		c.lf.Do(func() {
 			if err != nil {
 				c.errs.SetError(err)

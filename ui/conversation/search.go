@@ -127,7 +127,7 @@ func (s *conversationSearch) query(text string) {
 	s.queries++
 	n := s.queries
 	go func() {
-		hits, err := s.store.Search(s.lf.Ctx, text)
+		hits, err := s.store.Lists.Search(s.lf.Ctx, text)
 		s.lf.Do(func() {
 			if n == s.queries {
 				s.setHits(text, hits, err)

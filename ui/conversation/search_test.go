@@ -94,7 +94,7 @@ func TestConvSearchHighlighted(t *testing.T) {
 func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
-	l := NewList(uiQueue.Life(t), f.app, f.app.Conversations(), test.NewTempWindow(t, nil))
+	l := NewList(uiQueue.Life(t), f.app, StoreOf(f.app.Conversations()), test.NewTempWindow(t, nil))
 	l.OnOpenTurn = func(conv app.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
 	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
 	if err != nil || turn.Status != app.TurnCompleted {
