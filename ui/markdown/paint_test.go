@@ -89,6 +89,9 @@ func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 func textureCopy(o fyne.CanvasObject) (fyne.CanvasObject, textureKey) {
 	switch o := o.(type) {
 	case *canvas.Text:
+		if blankText(o) {
+			return nil, textureKey{} // the GL painter draws no texture for it
+		}
 		t := canvas.NewText(o.Text, o.Color)
 		t.TextStyle, t.TextSize, t.Alignment, t.FontSource = o.TextStyle, o.TextSize, o.Alignment, o.FontSource
 		return t, textureKey{text: o.Text, style: o.TextStyle, size: o.TextSize, color: o.Color}
@@ -100,6 +103,13 @@ func textureCopy(o fyne.CanvasObject) (fyne.CanvasObject, textureKey) {
 		}
 	}
 	return nil, textureKey{}
+}
+
+// blankText says whether the GL painter skips t: an empty text, or a space with no line under
+// or through it (RichText shows one for each blank line of code and between segments).
+func blankText(t *canvas.Text) bool {
+	decorated := t.TextStyle.Underline || t.TextStyle.Strikethrough
+	return t.Text == "" || t.Text == " " && !decorated
 }
 
 // paintedStream is one answer streamed into a View the way the chat pane streams it: deltas
@@ -130,6 +140,7 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 		start, startCPU := time.Now(), cpuTime()
 		show()
 		scroll.ScrollToBottom()
+		v.SetVisibleRegion(scroll.Offset.Y, scroll.Offset.Y+scroll.Size().Height) // as the pane does
 		painter.paint(scroll)
 		out.frames = append(out.frames, time.Since(start))
 		out.framesCPU = append(out.framesCPU, cpuTime()-startCPU)

@@ -39,6 +39,8 @@ type View struct {
 	final     bool
 	blocks    []block
 	objects   []fyne.CanvasObject // the blocks' objects, nil ones left out
+	sight     *region             // the part in sight, when the pane says (SetVisibleRegion)
+	inSight   []fyne.CanvasObject // the objects of blocks in sight; all of objects without sight
 	selecting bool
 	renderer  *viewRenderer // nil until the View is shown
 }
@@ -54,6 +56,9 @@ type block struct {
 	measured float32           // the width min was measured at; -1 before
 	built    bool              // obj is new: show refreshes it
 }
+
+// region is a vertical range of the View, in its own coordinates.
+type region struct{ top, bottom float32 }
 
 var _ fyne.Widget = (*View)(nil)
 
@@ -117,6 +122,30 @@ func (v *View) SetSelecting(on bool) {
 		}
 	}
 	v.Refresh() // measures every block again
+}
+
+// SetVisibleRegion tells the View which part of it is in sight, from top to bottom in its own
+// coordinates: the pane calls it when it scrolls or shows new text. Blocks wholly outside are
+// left out of the View's objects, so that a window frame does not walk (measure, place and
+// paint) the whole answer, which grows with it; they keep their objects and come back when
+// scrolled into sight. Until it is called every block is in sight.
+func (v *View) SetVisibleRegion(top, bottom float32) {
+	v.sight = &region{top: top, bottom: bottom}
+	v.listInSight()
+}
+
+// listInSight lists the objects of the blocks in sight, as they are placed now.
+func (v *View) listInSight() {
+	if v.sight == nil || v.renderer == nil {
+		v.inSight = v.objects
+		return
+	}
+	v.inSight = v.inSight[:0:0] // a new list: the old one may be the window's to walk
+	for _, o := range v.objects {
+		if y := o.Position().Y; y <= v.sight.bottom && y+o.Size().Height >= v.sight.top {
+			v.inSight = append(v.inSight, o)
+		}
+	}
 }
 
 // Selecting says whether select mode is on.
@@ -205,6 +234,7 @@ func (v *View) show(md string, final bool, next []block) {
 	if v.renderer != nil {
 		v.renderer.Layout(v.Size()) // measures only the blocks just built
 	}
+	v.listInSight()
 	for i := range v.blocks {
 		b := &v.blocks[i]
 		if b.built && b.obj != nil && v.renderer != nil {
