@@ -15,6 +15,7 @@
 //	stress               connect to the stress server (issue 24's answers, a 2,000-character name)
 //	stream <question>    ask one of the stress server's questions and watch its answer
 //	answer               how the answer asked with stream went (Answer, JSON)
+//	theme <name>         save the theme (system, light, dark) and apply it, as Settings does
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -32,6 +33,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"lectern/app"
 	"lectern/ui/internal/harness"
 )
 
@@ -103,8 +105,19 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return struct{}{}, streamStress(u, arg)
 	case "answer":
 		return stressed.lastAnswer(), nil
+	case "theme":
+		return struct{}{}, setTheme(u, arg)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
+}
+
+// setTheme saves the theme name and applies it, as choosing it in Settings does.
+func setTheme(u *harness.Window, name string) error {
+	if err := u.App.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
+		return err
+	}
+	fyne.DoAndWait(u.ApplyTheme)
+	return nil
 }
 
 // focusQuestionBox focuses the question box, as a click in it would.
