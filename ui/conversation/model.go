@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
 
@@ -276,13 +277,17 @@ func (m *modelBar) canSend() bool {
 	return ok
 }
 
-// foldTitle names the system prompt's fold with its first line.
+// foldTitleChars is the longest start of the system prompt the fold's title shows: a prompt of
+// any length keeps the title one short line (and the window its size).
+const foldTitleChars = 60
+
+// foldTitle names the system prompt's fold with the start of its first line.
 func (m *modelBar) foldTitle() {
 	line := strings.TrimSpace(strings.SplitN(m.system.Text, "\n", 2)[0])
 	if line == "" {
 		line = "none"
 	}
-	m.sysFold.SetText("System prompt: " + app.OneLine(line))
+	m.sysFold.SetText("System prompt: " + words.Cut(app.OneLine(line), foldTitleChars))
 }
 
 // toggleSystem opens or folds the system prompt of a chat begun.

@@ -157,6 +157,21 @@ func TestModelSystemPromptEditedAfterTheFirstMessage(t *testing.T) {
 	}
 }
 
+// A long system prompt's first line is cut in the fold's title, so that the title stays one short
+// line and the window keeps its size (a 30,000-character prompt made the window wider than any
+// screen).
+func TestModelSystemPromptFoldTitleCut(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	c.model.system.SetText(strings.Repeat("Answer briefly, in plain words. ", 1000))
+	c.Ask("Hello")
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	title := c.model.sysFold.Text
+	if n := len([]rune(title)); n > 100 || !strings.HasPrefix(title, "System prompt: Answer briefly") || !strings.HasSuffix(title, "…") {
+		t.Errorf("the fold's title is %d characters: %.120q", n, title)
+	}
+}
+
 // An image on a tier without vision is refused with the reason and a one-click switch to a tier
 // that has it (model-api.md §7: unsupported_vision); after the switch it is attached, sent with
 // the message, and shown in its turn from the database after a restart.
