@@ -218,6 +218,15 @@ func (m *modelBar) tierNamed(name string) (app.Tier, bool) {
 	return app.Tier{}, false
 }
 
+// offered are the functions offered to the chat's tier: none to a listed tier that does not
+// call functions, which refuses a request with tools (model-api.md §2, capabilities.tools).
+func (m *modelBar) offered() []client.FunctionTool {
+	if t, ok := m.tierNamed(m.c.conv.Model); ok && !t.Tools {
+		return nil
+	}
+	return m.functions
+}
+
 // chosenTier is the tier the picker shows, "" when none.
 func (m *modelBar) chosenTier() string {
 	if i := m.tierSel.SelectedIndex(); i >= 0 && i < len(m.tiers) {
