@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/conversation"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/harness"
 )
@@ -27,6 +28,10 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			FoldDocuments: d.foldDocuments, LimitsShown: d.limitsShown},
 		Chat: harness.Chat{NewConversation: u.newConversation, Ask: d.ask, Answer: d.answer, StopAnswer: d.stopAnswer,
 			TurnList: d.turnList, QuestionBox: d.questionBox, Question: d.question},
+		Model: harness.Model{NewModelChat: d.onPane((*conversation.Pane).NewModelChat),
+			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
+			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
+			ModelTier: d.modelTier},
 		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
@@ -215,4 +220,64 @@ func (d driver) addFiles(paths ...string) {
 	if d.u.main != nil {
 		d.u.main.addPaths(paths)
 	}
+}
+
+// pane is the conversation pane, nil before the browser is shown.
+func (d driver) pane() *conversation.Pane {
+	if d.u.main == nil {
+		return nil
+	}
+	return d.u.main.chat
+}
+
+// onPane calls fn on the pane, when the browser is shown.
+func (d driver) onPane(fn func(*conversation.Pane)) func() {
+	return func() {
+		if c := d.pane(); c != nil {
+			fn(c)
+		}
+	}
+}
+
+// setUpModelChat sets up the model chat shown (Pane.SetUpModelChat); false before the browser is.
+func (d driver) setUpModelChat(tier, system, format string) bool {
+	c := d.pane()
+	return c != nil && c.SetUpModelChat(tier, system, format)
+}
+
+// takeImages attaches the images at paths to the model chat shown, as a drop does.
+func (d driver) takeImages(paths []string) bool {
+	c := d.pane()
+	return c != nil && c.TakeImages(paths)
+}
+
+// attached names the images attached to the model chat shown.
+func (d driver) attached() []string {
+	if c := d.pane(); c != nil {
+		return c.Attached()
+	}
+	return nil
+}
+
+// typeQuestion types text in the question box without sending it.
+func (d driver) typeQuestion(text string) {
+	if c := d.pane(); c != nil {
+		c.TypeQuestion(text)
+	}
+}
+
+// contextMeter is the model chat's context meter line.
+func (d driver) contextMeter() string {
+	if c := d.pane(); c != nil {
+		return c.ContextMeter()
+	}
+	return ""
+}
+
+// modelTier is the tier of the model chat shown, "" for a workspace conversation.
+func (d driver) modelTier() string {
+	if c := d.pane(); c != nil {
+		return c.ModelTier()
+	}
+	return ""
 }

@@ -59,7 +59,7 @@ func (c *Pane) keyNeeded() bool {
 // the tier's own default, as the command line does without --thinking.
 func (c *Pane) askOptions() app.AskOptions {
 	if c.conv.Kind == app.KindModel {
-		return app.AskOptions{Functions: c.model.functions}
+		return app.AskOptions{Functions: c.model.offered()}
 	}
 	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {

@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
 
@@ -222,6 +223,15 @@ func (m *modelBar) tierNamed(name string) (app.Tier, bool) {
 	return app.Tier{}, false
 }
 
+// offered are the functions offered to the chat's tier: none to a listed tier that does not
+// call functions, which refuses a request with tools (model-api.md §2, capabilities.tools).
+func (m *modelBar) offered() []client.FunctionTool {
+	if t, ok := m.tierNamed(m.c.conv.Model); ok && !t.Tools {
+		return nil
+	}
+	return m.functions
+}
+
 // chosenTier is the tier the picker shows, "" when none.
 func (m *modelBar) chosenTier() string {
 	if i := m.tierSel.SelectedIndex(); i >= 0 && i < len(m.tiers) {
@@ -281,13 +291,17 @@ func (m *modelBar) canSend() bool {
 	return ok
 }
 
-// foldTitle names the system prompt's fold with its first line.
+// foldTitleChars is the longest start of the system prompt the fold's title shows: a prompt of
+// any length keeps the title one short line (and the window its size).
+const foldTitleChars = 60
+
+// foldTitle names the system prompt's fold with the start of its first line.
 func (m *modelBar) foldTitle() {
 	line := strings.TrimSpace(strings.SplitN(m.system.Text, "\n", 2)[0])
 	if line == "" {
 		line = "none"
 	}
-	m.sysFold.SetText("System prompt: " + app.OneLine(line))
+	m.sysFold.SetText("System prompt: " + words.Cut(app.OneLine(line), foldTitleChars))
 }
 
 // toggleSystem opens or folds the system prompt of a chat begun.

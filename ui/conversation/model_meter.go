@@ -60,9 +60,9 @@ func (k *contextMeter) measure(n int) {
 	if n != k.asked || c.conv.Kind != app.KindModel || c.conv.ID == 0 {
 		return
 	}
-	id, draft := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images}
+	id, draft, functions := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images}, k.m.offered()
 	go func() {
-		meter, err := k.m.store.Models.Meter(c.lf.Ctx, id, draft, k.m.functions)
+		meter, err := k.m.store.Models.Meter(c.lf.Ctx, id, draft, functions)
 		c.lf.Do(func() {
 			if n == k.asked && c.conv.ID == id {
 				k.show(meter, err)

@@ -3,6 +3,7 @@ package conversation
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/png"
@@ -15,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
@@ -154,6 +156,40 @@ func TestModelSystemPromptEditedAfterTheFirstMessage(t *testing.T) {
 	}
 	if first := c.views[c.turns[0].ID]; first != nil && first.model.system.Visible() {
 		t.Error("the first turn says a prompt changed")
+	}
+}
+
+// A long system prompt's first line is cut in the fold's title, so that the title stays one short
+// line and the window keeps its size (a 30,000-character prompt made the window wider than any
+// screen).
+func TestModelSystemPromptFoldTitleCut(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	c.model.system.SetText(strings.Repeat("Answer briefly, in plain words. ", 1000))
+	c.Ask("Hello")
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	title := c.model.sysFold.Text
+	if n := len([]rune(title)); n > 100 || !strings.HasPrefix(title, "System prompt: Answer briefly") || !strings.HasSuffix(title, "…") {
+		t.Errorf("the fold's title is %d characters: %.120q", n, title)
+	}
+}
+
+// The functions a chat offers (the demo's get_weather) go only to a tier that calls functions: a
+// tier without tools refuses a request with tools (model-api.md §2, capabilities.tools), so that
+// Instant could not be talked to at all in demo mode.
+func TestModelFunctionsOnlyToATierWithTools(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	c.model.functions = []client.FunctionTool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	c.model.selectTier("Instant")
+	c.Ask("Hello, get_weather please")
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted || c.Error() != "" })
+	if c.Error() != "" {
+		t.Fatalf("Instant refused: %s", c.Error())
+	}
+	c.model.selectTier("Fast")
+	if got := c.askOptions().Functions; len(got) != 1 {
+		t.Errorf("Fast is offered %d functions, want the chat's one", len(got))
 	}
 }
 

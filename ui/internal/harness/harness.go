@@ -23,6 +23,7 @@ type Window struct {
 	FirstRun                                       // the first-run page
 	Browser                                        // the workspace browser
 	Chat                                           // the conversation under the documents
+	Model                                          // the controls of a model chat
 	Uploads                                        // the uploads panel
 }
 
@@ -67,4 +68,18 @@ type Uploads struct {
 	AddFiles    func(paths ...string)               // as a drop on the window
 	UploadRows  func() (rows, running, refused int) // the panel's rows by state
 	ShowUploads func(on bool)                       // its Uploads button
+}
+
+// Model drives the controls of a model chat in the conversation pane.
+type Model struct {
+	NewModelChat func() // empties the pane for a new model chat, as New model chat does
+	// SetUpModelChat picks the tier, the system prompt and the answer format option (e.g.
+	// "JSON: price_list"; "" leaves it) before the first message; false until they are offered.
+	SetUpModelChat func(tier, system, format string) bool
+	OpenTierPicker func()                    // a click on the tier picker
+	TakeImages     func(paths []string) bool // as Attach or a drop does; false when no model chat shows
+	Attached       func() []string           // the names of the images attached to the next message
+	TypeQuestion   func(text string)         // types text in the question box without sending it
+	ContextMeter   func() string             // the context meter's line, "" while it is not shown
+	ModelTier      func() string             // the tier of the model chat shown, "" for a workspace's
 }

@@ -46,7 +46,8 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 
 // TestRealWindow drives the desktop app in a real window, in one start of the binary: the demo,
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
-// three sizes, the mouse wheel, files dropped from a real drag source, and Ctrl+W.
+// three sizes, the mouse wheel, files dropped from a real drag source, an image dropped into a new
+// model chat (Ctrl+Shift+N), and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
@@ -66,6 +67,7 @@ func TestRealWindow(t *testing.T) {
 	s.checkWheel()
 	s.checkDrop()
 	s.checkShare("share-640x480", s.resize(640, 480), narrowShareGoal)
+	s.checkModelDrop()
 	s.checkClose()
 	t.Logf("run time %.1f s", time.Since(start).Seconds())
 }
@@ -168,22 +170,9 @@ func (s *session) checkDrop() {
 		}
 		args = append(args, path)
 	}
-	s.background(s.python, args...)
-	srcWin := strings.Fields(s.xdotool("search", "--sync", "--onlyvisible", "--name", "^Lectern drag source$"))
-	from := srcWin[len(srcWin)-1]
 	before := s.state()
 	x, y := pointAt(before.Conversation, before.Scale)
-	s.xdotool("mousemove", "--window", from, "120", "80")
-	s.xdotool("mousedown", "1")
-	for i := 1; i <= 10; i++ { // GTK starts a drag after the pointer moved past a threshold
-		s.xdotool("mousemove", "--window", from, strconv.Itoa(120+4*i), "80")
-		time.Sleep(20 * time.Millisecond)
-	}
-	s.xdotool("mousemove", "--window", s.win, strconv.Itoa(x), strconv.Itoa(y))
-	time.Sleep(200 * time.Millisecond)
-	s.xdotool("mousemove", "--window", s.win, strconv.Itoa(x), strconv.Itoa(y+10))
-	time.Sleep(300 * time.Millisecond)
-	s.xdotool("mouseup", "1")
+	s.drag(x, y, args...)
 	st, ok := s.waitState(10*time.Second, func(st State) bool { return st.Uploads >= before.Uploads+len(droppedFiles) })
 	s.check("drop", ok, "%d files dragged from a GTK window: the uploads had %d rows, now %d", len(droppedFiles), before.Uploads, st.Uploads)
 }
@@ -211,4 +200,26 @@ func (s *session) checkClose() {
 	s.check("ctrl-w-closes", false, "5 s after Ctrl+W the app runs and its window is %s",
 		map[bool]string{true: "still shown", false: "gone"}[strings.TrimSpace(string(out)) != ""])
 	s.ask("quit", nil, 10*time.Second)
+}
+
+// drag starts the drag source (dragsource.py with args) and drags from it to (x, y) of the main
+// window, in pixels, as a person does; the source is closed after the drop.
+func (s *session) drag(x, y int, args ...string) {
+	src := s.background(s.python, args...)
+	srcWin := strings.Fields(s.xdotool("search", "--sync", "--onlyvisible", "--pid", strconv.Itoa(src.Process.Pid),
+		"--name", "^Lectern drag source$"))
+	from := srcWin[len(srcWin)-1]
+	s.xdotool("mousemove", "--window", from, "120", "80")
+	s.xdotool("mousedown", "1")
+	for i := 1; i <= 10; i++ { // GTK starts a drag after the pointer moved past a threshold
+		s.xdotool("mousemove", "--window", from, strconv.Itoa(120+4*i), "80")
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.xdotool("mousemove", "--window", s.win, strconv.Itoa(x), strconv.Itoa(y))
+	time.Sleep(200 * time.Millisecond)
+	s.xdotool("mousemove", "--window", s.win, strconv.Itoa(x), strconv.Itoa(y+10))
+	time.Sleep(300 * time.Millisecond)
+	s.xdotool("mouseup", "1")
+	time.Sleep(300 * time.Millisecond) // the data goes to the window before the source closes
+	_ = src.Process.Kill()
 }

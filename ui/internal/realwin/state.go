@@ -34,6 +34,10 @@ type State struct {
 	Question string
 	// Uploads counts the uploads panel's rows, Running those still running.
 	Uploads, Running int
+	// ModelTier is the tier of the model chat shown ("" for a workspace conversation), Attached
+	// the names of the images attached to its next message (Pane.Attached).
+	ModelTier string
+	Attached  []string
 }
 
 // readState gathers the State of the main window; call it on the UI goroutine.
@@ -57,6 +61,7 @@ func readState(w *harness.Window) State {
 	}
 	s.Question = w.Question()
 	s.Uploads, s.Running, _ = w.UploadRows()
+	s.ModelTier, s.Attached = w.ModelTier(), w.Attached()
 	return s
 }
 

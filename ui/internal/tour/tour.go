@@ -38,7 +38,8 @@ type tour struct {
 }
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
-// the limits bar and the uploads panel mid-batch, answers (one streaming with its stage, one with a
+// the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
+// picker open, a function call, a JSON answer, the context meter near full), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
 // table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
 // offline state.
@@ -51,6 +52,11 @@ var steps = []step{
 	{"17-narrow-640x480", (*tour).narrow, ""},
 	{"12-limits-bar", (*tour).limitsBar, ""},
 	{"13-uploads-mid-batch", (*tour).uploadsMidBatch, ""},
+	{"19-model-image", (*tour).modelImage, ""},
+	{"20-model-tier-picker", (*tour).modelTierPicker, ""},
+	{"21-model-function-call", (*tour).modelFunctionCall, ""},
+	{"22-model-json-tree", (*tour).modelJSON, ""},
+	{"23-model-context-meter", (*tour).modelContextMeter, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},

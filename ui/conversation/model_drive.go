@@ -1,0 +1,58 @@
+package conversation
+
+import (
+	"slices"
+
+	"fyne.io/fyne/v2"
+
+	"lectern/app"
+)
+
+// The functions below do for the test harness (the screenshot tour) what a person's clicks on a
+// model chat's controls would.
+
+// SetUpModelChat picks tier, types system as the system prompt and picks the answer format
+// option named format ("" leaves it), as a person would before the first message; false when no
+// model chat is shown, its tiers are not read yet, or tier or format is not offered.
+func (c *Pane) SetUpModelChat(tier, system, format string) bool {
+	m := c.model
+	if c.conv.Kind != app.KindModel || len(m.tiers) == 0 {
+		return false
+	}
+	if _, ok := m.tierNamed(tier); !ok {
+		return false
+	}
+	if format != "" && !slices.Contains(m.format.sel.Options, format) {
+		return false
+	}
+	m.selectTier(tier)
+	m.system.SetText(system)
+	if format != "" {
+		m.format.sel.SetSelected(format)
+	}
+	return true
+}
+
+// OpenTierPicker opens the tier picker's list, as a click on it does.
+func (c *Pane) OpenTierPicker() {
+	c.model.tierSel.Tapped(&fyne.PointEvent{})
+}
+
+// TypeQuestion types text in the question box without sending it.
+func (c *Pane) TypeQuestion(text string) { c.input.SetText(text) }
+
+// ContextMeter is the context meter's line, "" while it is not shown.
+func (c *Pane) ContextMeter() string {
+	if !c.model.meter.tokens.Visible() {
+		return ""
+	}
+	return c.model.meter.tokens.Text
+}
+
+// ModelTier is the tier of the model chat shown, "" when a workspace conversation is shown.
+func (c *Pane) ModelTier() string {
+	if c.conv.Kind != app.KindModel {
+		return ""
+	}
+	return c.conv.Model
+}
