@@ -190,18 +190,10 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 	m.selectTier(tier)
 }
 
-// tierOption is a tier as the picker lists it: its name with marks for what it can do, its
-// context window and longest answer (Tier.Summary in words).
-func tierOption(t app.Tier) string {
-	marks := ""
-	if t.Tools {
-		marks += " ƒ"
-	}
-	if t.Vision {
-		marks += " 🖼"
-	}
-	return t.Name + marks + " — " + t.Summary()
-}
+// tierOption is a tier as the picker lists it: its name, then what it can do (functions, images),
+// its context window and longest answer, in words (Tier.Summary). A Select's options are plain
+// text, and the bundled font has no pictures for "tools" or "vision": words read everywhere.
+func tierOption(t app.Tier) string { return t.Name + " — " + t.Summary() }
 
 // selectTier shows tier as chosen without moving the conversation.
 func (m *modelBar) selectTier(tier string) {
