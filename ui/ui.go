@@ -18,6 +18,7 @@ import (
 
 	"lectern/app"
 	"lectern/ui/conversation"
+	"lectern/ui/dialogs"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -57,7 +58,7 @@ type UI struct {
 	active   view
 	main     *mainView
 	settings *settings.Window
-	palette  *palette // the command palette opened last
+	palette  *dialogs.Palette // the command palette opened last
 	unsub    func()
 	lf       life.Life
 	cancel   context.CancelFunc

@@ -1,5 +1,5 @@
-// Package dialogs holds the desktop's dialogs that know nothing of the core: the Add files picker.
-// The shell gives them what they show and what to run.
+// Package dialogs holds the desktop's dialogs that know nothing of the core: the Add files picker
+// and the command palette. The shell gives them what they show and what to run.
 package dialogs
 
 import (
