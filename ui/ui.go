@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
 	"lectern/ui/documents"
@@ -186,6 +187,7 @@ var (
 	_ syncer                  = (*app.App)(nil)
 	_ documents.Backend       = (*app.App)(nil)
 	_ settings.Backend        = (*app.App)(nil)
+	_ banner.Core             = (*app.App)(nil)
 	_ settings.Keys           = (*app.App)(nil)
 	_ settings.Servers        = (*app.App)(nil)
 	_ settings.ConnectBackend = (*app.App)(nil)
