@@ -39,7 +39,7 @@ func TestOfflineBannerLeavesByItself(t *testing.T) {
 	m := f.browser()
 	u.down.Store(true)
 	m.refresh()
-	until(t, "the Offline banner", func() bool { return !m.busy && m.banner.root.Visible() })
+	until(t, "the Offline banner", func() bool { return !m.busy && m.banner.Root().Visible() })
 	u.down.Store(false)
-	until(t, "the banner gone by itself", func() bool { return !m.banner.root.Visible() })
+	until(t, "the banner gone by itself", func() bool { return !m.banner.Root().Visible() })
 }

@@ -29,12 +29,12 @@ func TestBrowserOfflineBannerKeepsTheCachedList(t *testing.T) {
 	count := len(m.list.All())
 	f.emu.Close()
 	f.u.Refresh()
-	until(t, "the offline state", func() bool { return !m.busy && m.banner.root.Visible() })
-	if !strings.HasPrefix(m.banner.text.Text, "Offline, last synced at ") {
-		t.Errorf("banner: %q", m.banner.text.Text)
+	until(t, "the offline state", func() bool { return !m.busy && m.banner.Root().Visible() })
+	if !strings.HasPrefix(m.banner.Text(), "Offline, last synced at ") {
+		t.Errorf("banner: %q", m.banner.Text())
 	}
-	if !strings.Contains(m.banner.why.Text, "Cannot reach") {
-		t.Errorf("banner reason: %q", m.banner.why.Text)
+	if !strings.Contains(m.banner.Text(), "Cannot reach") {
+		t.Errorf("banner reason: %q", m.banner.Text())
 	}
 	if m.status.state.Text != "Offline" {
 		t.Errorf("status: %q", m.status.state.Text)

@@ -10,6 +10,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/words"
+	"lectern/ui/dialogs"
 )
 
 // The intake: files dropped anywhere on the window (Window.SetOnDropped, window-wide; the drop
@@ -47,7 +48,7 @@ func (m *mainView) pickFiles() {
 	if err != nil {
 		home = string(filepath.Separator)
 	}
-	showFilePicker(m.win, home, m.addPaths)
+	dialogs.ShowFilePicker(m.win, home, m.addPaths)
 }
 
 // addPaths sends paths to the workspace shown: refused ones are listed with their reasons (the

@@ -115,7 +115,7 @@ func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
 	f, m := settledBrowser(t)
 	f.typeShortcut(shortcutPalette)
 	p := f.u.palette
-	if p == nil || !p.pop.Visible() || m.win.Canvas().Focused() != p.box {
+	if p == nil || !p.Visible() || !p.Owns(m.win.Canvas().Focused()) {
 		t.Fatal("Ctrl+K did not open the palette with the keyboard in its box")
 	}
 	f.typeShortcut(shortcutPalette)
@@ -123,8 +123,8 @@ func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
 		t.Error("Ctrl+K in the open palette opened another")
 	}
 	rows := map[string]string{}
-	for _, s := range p.shown {
-		rows[p.all[s].label] = p.all[s].keys
+	for _, it := range p.Shown() {
+		rows[it.Label] = it.Keys
 	}
 	for _, menu := range f.u.menu().Items {
 		for _, item := range menu.Items {
@@ -136,17 +136,18 @@ func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
 			}
 		}
 	}
-	test.Type(p.box, "workspace opera")
-	if got := p.labels(); len(got) != 1 || got[0] != "Workspace: Operations" {
+	box := m.win.Canvas().Focused()
+	test.Type(box, "workspace opera")
+	if got := p.Shown(); len(got) != 1 || got[0].Label != "Workspace: Operations" {
 		t.Fatalf("typing “workspace opera” shows %v", got)
 	}
-	p.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if p.pop.Visible() || m.docs.Workspace().Workspace.Name != "Operations" {
-		t.Errorf("Enter left the palette shown (%v) on %q", p.pop.Visible(), m.docs.Workspace().Workspace.Name)
+	box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if p.Visible() || m.docs.Workspace().Workspace.Name != "Operations" {
+		t.Errorf("Enter left the palette shown (%v) on %q", p.Visible(), m.docs.Workspace().Workspace.Name)
 	}
 	f.typeShortcut(shortcutPalette)
-	f.u.palette.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if f.u.palette.pop.Visible() {
+	m.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.u.palette.Visible() {
 		t.Error("Esc did not close the palette")
 	}
 }
@@ -155,15 +156,16 @@ func TestPaletteArrowsRunTheHighlightedAction(t *testing.T) {
 	f, m := settledBrowser(t)
 	f.typeShortcut(shortcutPalette)
 	p := f.u.palette
-	test.Type(p.box, "pane")
-	if got := p.labels(); len(got) != 2 || got[0] != "Next pane" {
+	box := m.win.Canvas().Focused()
+	test.Type(box, "pane")
+	if got := p.Shown(); len(got) != 2 || got[0].Label != "Next pane" {
 		t.Fatalf("typing “pane” shows %v", got)
 	}
-	p.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
-	p.box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	box.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	// Previous pane, from the question box (which had the keyboard before the palette).
-	if p.pop.Visible() || !m.convs.Owns(m.win.Canvas().Focused()) {
-		t.Errorf("Down, Enter on “pane”: palette shown %v, focused %T", p.pop.Visible(), m.win.Canvas().Focused())
+	if p.Visible() || !m.convs.Owns(m.win.Canvas().Focused()) {
+		t.Errorf("Down, Enter on “pane”: palette shown %v, focused %T", p.Visible(), m.win.Canvas().Focused())
 	}
 }
 

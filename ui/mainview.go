@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/documents"
 	"lectern/ui/errview"
@@ -46,7 +47,7 @@ type mainView struct {
 	list     *workspaces.List
 	docs     *documents.View
 	status   *statusBar
-	banner   *connectionBanner
+	banner   *banner.Banner
 	refreshB *widget.Button
 	docsB    *widget.Button // opens and closes the documents panel
 	syncing  *widget.Activity
@@ -77,7 +78,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: conversation.New(lf, b, conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, b, conversation.StoreOf(b.Conversations()), win)}
-	m.banner = newConnectionBanner(lf, b, m.refresh)
+	m.banner = banner.New(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
@@ -124,7 +125,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
 		m.split.Offset = s.SplitOffset
 	}
-	return container.NewBorder(m.banner.root, m.statusLine(), nil, nil, m.split)
+	return container.NewBorder(m.banner.Root(), m.statusLine(), nil, nil, m.split)
 }
 
 // statusLine is the window's bottom line: the connection, the uploads' strip and button, when
@@ -420,7 +421,7 @@ func (m *mainView) showConnection(c app.Connection) {
 		server = m.b.Server()
 	}
 	m.status.set(c, server, m.b.Settings().DemoMode)
-	m.banner.set(c)
+	m.banner.Set(c)
 }
 
 // handle reacts to the core's events, on the UI goroutine.

@@ -17,7 +17,9 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/banner"
 	"lectern/ui/conversation"
+	"lectern/ui/dialogs"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -57,7 +59,7 @@ type UI struct {
 	active   view
 	main     *mainView
 	settings *settings.Window
-	palette  *palette // the command palette opened last
+	palette  *dialogs.Palette // the command palette opened last
 	unsub    func()
 	lf       life.Life
 	cancel   context.CancelFunc
@@ -185,6 +187,7 @@ var (
 	_ syncer                  = (*app.App)(nil)
 	_ documents.Backend       = (*app.App)(nil)
 	_ settings.Backend        = (*app.App)(nil)
+	_ banner.Core             = (*app.App)(nil)
 	_ settings.Keys           = (*app.App)(nil)
 	_ settings.Servers        = (*app.App)(nil)
 	_ settings.ConnectBackend = (*app.App)(nil)

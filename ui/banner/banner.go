@@ -1,6 +1,9 @@
-package ui
+// Package banner is the connection banner: the strip under the toolbar while the server cannot be
+// used (offline, or an API key is needed). It declares the few methods of the core it uses (Core).
+package banner
 
 import (
+	"context"
 	"errors"
 	"image/color"
 	"strings"
@@ -18,12 +21,23 @@ import (
 	"lectern/ui/widgets"
 )
 
-// connectionBanner is the strip under the toolbar while the server cannot be used; the cached list
+// Core is what the banner uses of the core to word why it shows and to take a key; *app.App
+// implements it.
+type Core interface {
+	Explain(err error) app.Explanation
+	KeychainAvailable() bool
+	APIKey(server string) (string, app.KeySource, error)
+	Settings() app.Settings
+	SetKeyFile(ctx context.Context, on bool) error
+	EnterKey(ctx context.Context, key string) error
+}
+
+// Banner is the strip under the toolbar while the server cannot be used; the cached list
 // stays usable. Offline, it says since when and offers Try again. When an API key is needed (none
 // is known for the server, or the server refused it) it has a masked key field and Connect, and,
 // where no keychain exists, the choice of a key file.
-type connectionBanner struct {
-	b     *app.App
+type Banner struct {
+	b     Core
 	lf    life.Life
 	bg    *canvas.Rectangle
 	text  *widget.Label
@@ -42,8 +56,9 @@ type connectionBanner struct {
 	gen         int // counts set calls, so that a late answer about an older state is dropped
 }
 
-func newConnectionBanner(lf life.Life, b *app.App, retry func()) *connectionBanner {
-	o := &connectionBanner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
+// New makes the banner, hidden, over b; retry is Try again's, and runs after a key was stored.
+func New(lf life.Life, b Core, retry func()) *Banner {
+	o := &Banner{b: b, lf: lf, bg: canvas.NewRectangle(color.Transparent), text: widget.NewLabel(""),
 		why: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(b.Explain)), onKey: retry}
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
@@ -65,8 +80,8 @@ func newConnectionBanner(lf life.Life, b *app.App, retry func()) *connectionBann
 	return o
 }
 
-// set shows the banner while c is offline or needs a key, hides it otherwise.
-func (o *connectionBanner) set(c app.Connection) {
+// Set shows the banner while c is offline or needs a key, hides it otherwise.
+func (o *Banner) Set(c app.Connection) {
 	o.gen++
 	switch c.State {
 	case app.ConnOffline:
@@ -84,7 +99,7 @@ func (o *connectionBanner) set(c app.Connection) {
 	o.root.Show()
 }
 
-func (o *connectionBanner) showOffline(c app.Connection) {
+func (o *Banner) showOffline(c app.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
 		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced)
@@ -97,7 +112,7 @@ func (o *connectionBanner) showOffline(c app.Connection) {
 
 // showKeyNeeded asks for the key; whether a keychain exists and where the refused key came from
 // are found out off the UI goroutine (the keychain may be slow).
-func (o *connectionBanner) showKeyNeeded(c app.Connection) {
+func (o *Banner) showKeyNeeded(c app.Connection) {
 	o.text.SetText("API key needed")
 	o.retry.Hide()
 	if o.why.Text == "" || !o.keyBox.Visible() {
@@ -146,7 +161,7 @@ func keyNeededSentence(c app.Connection, chain bool, src app.KeySource) string {
 
 // doConnect stores the key entered for the current server (after the server accepted it, or when
 // it cannot be reached), with the key-file choice first, then refreshes.
-func (o *connectionBanner) doConnect() {
+func (o *Banner) doConnect() {
 	key := strings.TrimSpace(o.key.Text)
 	if o.inFlight {
 		return
@@ -180,3 +195,9 @@ func (o *connectionBanner) doConnect() {
 		})
 	}()
 }
+
+// Root is the banner's strip, for the window's layout; hidden while the server can be used.
+func (o *Banner) Root() fyne.CanvasObject { return o.root }
+
+// Text is what the banner says: its headline, then why.
+func (o *Banner) Text() string { return o.text.Text + "\n" + o.why.Text }

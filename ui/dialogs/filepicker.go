@@ -1,4 +1,6 @@
-package ui
+// Package dialogs holds the desktop's dialogs that know nothing of the core: the Add files picker
+// and the command palette. The shell gives them what they show and what to run.
+package dialogs
 
 import (
 	"fmt"
@@ -17,11 +19,11 @@ import (
 	"lectern/internal/words"
 )
 
-// filePicker is the Add files dialog: Fyne's file dialog opens one file, so this one lists a
+// FilePicker is the Add files dialog: Fyne's file dialog opens one file, so this one lists a
 // folder (its sub-folders, then the files that can be added, hidden ones left out) with a check
 // box per file. A sub-folder opens on a click, Up goes to the parent, and the files checked in
 // every folder visited are added together.
-type filePicker struct {
+type FilePicker struct {
 	dir     string
 	rows    []os.DirEntry
 	checked map[string]bool // paths
@@ -31,9 +33,9 @@ type filePicker struct {
 	dlg     dialog.Dialog
 }
 
-// showFilePicker opens the picker on dir over win; add is called with the checked paths, sorted.
-func showFilePicker(win fyne.Window, dir string, add func(paths []string)) *filePicker {
-	p := &filePicker{checked: map[string]bool{}, where: widget.NewLabel("")}
+// ShowFilePicker opens the picker on dir over win; add is called with the checked paths, sorted.
+func ShowFilePicker(win fyne.Window, dir string, add func(paths []string)) *FilePicker {
+	p := &FilePicker{checked: map[string]bool{}, where: widget.NewLabel("")}
 	p.where.Truncation = fyne.TextTruncateEllipsis
 	p.list = widget.NewList(func() int { return len(p.rows) }, newPickerRow, p.updateRow)
 	up := widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { p.open(filepath.Dir(p.dir)) })
@@ -50,7 +52,7 @@ func showFilePicker(win fyne.Window, dir string, add func(paths []string)) *file
 }
 
 // open lists dir: sub-folders first, then the files of the types that can be added.
-func (p *filePicker) open(dir string) {
+func (p *FilePicker) open(dir string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		p.where.SetText(fmt.Sprintf("%s cannot be read: %v", dir, err))
@@ -82,7 +84,7 @@ func addable(name string) bool {
 	return slices.Contains(client.AllowedExtensions, strings.ToLower(filepath.Ext(name)))
 }
 
-func (p *filePicker) showCount() {
+func (p *FilePicker) showCount() {
 	n := len(p.checked)
 	p.where.SetText(fmt.Sprintf("%s · %d %s chosen", p.dir, n, words.Plural(n, "file")))
 	if n == 0 {
@@ -93,7 +95,7 @@ func (p *filePicker) showCount() {
 }
 
 // paths are the checked files, sorted.
-func (p *filePicker) paths() []string {
+func (p *FilePicker) paths() []string {
 	out := make([]string, 0, len(p.checked))
 	for path := range p.checked {
 		out = append(out, path)
@@ -107,7 +109,7 @@ func newPickerRow() fyne.CanvasObject {
 	return container.NewStack(widget.NewCheck("file name.txt", nil), widget.NewButtonWithIcon("folder", theme.FolderIcon(), nil))
 }
 
-func (p *filePicker) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
+func (p *FilePicker) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	e := p.rows[id]
 	path := filepath.Join(p.dir, e.Name())
 	row := o.(*fyne.Container)
@@ -123,7 +125,7 @@ func (p *filePicker) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	row.Refresh()
 }
 
-func (p *filePicker) setChecked(path string, on bool) {
+func (p *FilePicker) setChecked(path string, on bool) {
 	if on {
 		p.checked[path] = true
 	} else {

@@ -1,0 +1,165 @@
+package dialogs
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/widgets"
+)
+
+// PaletteItem is one row of a Palette: what it says, the keys that do the same (empty when none)
+// and what choosing it runs.
+type PaletteItem struct {
+	Label string
+	Keys  string
+	Run   func()
+}
+
+// Palette is a command palette: a box over a list of items. Typing filters (every word typed, in
+// any case, in the label or the keys), Up and Down move the highlight, Enter (or a click) closes
+// the palette and runs the highlighted item, Esc closes it.
+type Palette struct {
+	box   *paletteBox
+	list  *widget.List
+	pop   *widget.PopUp
+	all   []PaletteItem
+	shown []int // indices into all, after the filter
+	cur   int   // the row Enter runs, in shown
+	quiet bool  // the list is selected by the arrows, not clicked
+}
+
+// paletteBox is the palette's filter box: it hands Up, Down, Enter and Esc to the palette.
+type paletteBox struct {
+	widget.Entry
+	key func(*fyne.KeyEvent) bool // true when the palette used the key
+}
+
+// TypedKey gives the palette its keys first; the others edit the text.
+func (b *paletteBox) TypedKey(k *fyne.KeyEvent) {
+	if !b.key(k) {
+		b.Entry.TypedKey(k)
+	}
+}
+
+// ShowPalette opens a palette of items over c, with the keyboard in its box, which shows hint
+// while empty.
+func ShowPalette(c fyne.Canvas, hint string, items []PaletteItem) *Palette {
+	p := &Palette{all: items}
+	p.box = &paletteBox{key: p.key}
+	p.box.ExtendBaseWidget(p.box)
+	p.box.SetPlaceHolder(hint)
+	p.box.OnChanged = func(string) { p.filter() }
+	p.list = widget.NewList(func() int { return len(p.shown) }, newPaletteRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) { setPaletteRow(o, p.all[p.shown[id]]) })
+	p.list.OnSelected = func(id widget.ListItemID) {
+		if !p.quiet {
+			p.cur = id
+			p.run()
+		}
+	}
+	p.pop = widget.NewModalPopUp(container.NewBorder(p.box, nil, nil, nil, p.list), c)
+	p.pop.Resize(fyne.NewSize(min(620, c.Size().Width-40), min(440, c.Size().Height-40)))
+	p.filter()
+	p.pop.Show()
+	c.Focus(p.box)
+	return p
+}
+
+// Add appends items (found after the palette opened) and filters again; on the UI goroutine.
+func (p *Palette) Add(items ...PaletteItem) {
+	p.all = append(p.all, items...)
+	p.filter()
+}
+
+// Visible says whether the palette is open.
+func (p *Palette) Visible() bool { return p.pop.Visible() }
+
+// Owns says whether o is the palette's box (where the keyboard is while it is open).
+func (p *Palette) Owns(o fyne.Focusable) bool { return o == p.box }
+
+// Shown are the items that pass the filter, in the order shown.
+func (p *Palette) Shown() []PaletteItem {
+	out := make([]PaletteItem, len(p.shown))
+	for i, s := range p.shown {
+		out[i] = p.all[s]
+	}
+	return out
+}
+
+// filter shows the rows whose label or keys hold every word typed, in any case, the first
+// highlighted.
+func (p *Palette) filter() {
+	words := strings.Fields(strings.ToLower(p.box.Text))
+	p.shown = p.shown[:0]
+	for i, it := range p.all {
+		if matchesAll(strings.ToLower(it.Label+" "+it.Keys), words) {
+			p.shown = append(p.shown, i)
+		}
+	}
+	p.list.Refresh()
+	p.cur = 0
+	p.move(0)
+}
+
+func matchesAll(text string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// key moves the highlight (Up, Down), runs it (Enter) or closes the palette (Esc).
+func (p *Palette) key(k *fyne.KeyEvent) bool {
+	switch k.Name {
+	case fyne.KeyDown:
+		p.move(1)
+	case fyne.KeyUp:
+		p.move(-1)
+	case fyne.KeyReturn, fyne.KeyEnter:
+		p.run()
+	case fyne.KeyEscape:
+		p.pop.Hide()
+	default:
+		return false
+	}
+	return true
+}
+
+// move moves the highlight by step rows, within the rows shown.
+func (p *Palette) move(step int) {
+	p.cur = max(0, min(p.cur+step, len(p.shown)-1))
+	p.quiet = true
+	defer func() { p.quiet = false }()
+	if len(p.shown) == 0 {
+		p.list.UnselectAll()
+		return
+	}
+	p.list.Select(p.cur)
+	p.list.ScrollTo(p.cur)
+}
+
+// run closes the palette and runs the highlighted row.
+func (p *Palette) run() {
+	if p.cur < 0 || p.cur >= len(p.shown) {
+		return
+	}
+	p.pop.Hide()
+	p.all[p.shown[p.cur]].Run()
+}
+
+func newPaletteRow() fyne.CanvasObject {
+	label, keys := widget.NewLabel("Search conversations…"), widgets.CaptionLabel("Ctrl+Shift+F")
+	label.Truncation = fyne.TextTruncateEllipsis
+	return container.NewBorder(nil, nil, nil, keys, label)
+}
+
+func setPaletteRow(o fyne.CanvasObject, it PaletteItem) {
+	c := o.(*fyne.Container)
+	c.Objects[0].(*widget.Label).SetText(it.Label)
+	c.Objects[1].(*widget.Label).SetText(it.Keys)
+}
