@@ -186,11 +186,15 @@ func printMatches(e *env, search string, list []historyEntry) {
 }
 
 // with names what a conversation talks to: its workspace, or "model" and its tier.
-func (h historyEntry) with() string {
-	if h.Kind == string(app.KindModel) {
-		return "model " + h.Model
+func (h historyEntry) with() string { return talksWith(h.Kind, h.Model, h.Workspace) }
+
+// talksWith is what the WITH column says of a conversation of kind: its model tier, or its
+// workspace (history and trash alike).
+func talksWith(kind, model, workspace string) string {
+	if kind == string(app.KindModel) {
+		return "model " + model
 	}
-	return h.Workspace
+	return workspace
 }
 
 // shorten cuts s to n runes on one line.

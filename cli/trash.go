@@ -85,10 +85,7 @@ func printTrash(e *env, list []trashEntry) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tDELETED\tGONE FOR GOOD\tWITH\tFIRST QUESTION")
 	for _, t := range list {
-		with := t.WorkspaceID
-		if t.Kind == string(app.KindModel) {
-			with = "model " + t.Model
-		}
+		with := talksWith(t.Kind, t.Model, t.WorkspaceID)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ConversationID, t.Deleted.Local().Format(timeLayout),
 			t.Until.Local().Format("2006-01-02"), app.OneLine(with), app.OneLine(t.Title))
 	}
