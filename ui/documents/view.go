@@ -62,7 +62,7 @@ type View struct {
 	OnContent func(ws app.CachedWorkspace, docs []client.Document)
 	// OnAsk is called when the person asks the selected document (Ask this document).
 	OnAsk    func(doc client.Document)
-	askDoc   *widget.Button
+	askDoc   *widgets.ShrinkButton
 	selected int    // the selected document's index in the model, -1 when none
 	shownWS  string // the workspace whose documents the table shows
 	foldB    *widget.Button
@@ -86,8 +86,8 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 	v.empty = widgets.NewEmptyNote(v.filter.Clear, true)
 	s := b.Settings()
 	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
-	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
-	v.askDoc.Importance = widget.LowImportance
+	v.askDoc = widgets.NewShrinkButton("Ask this document", theme.QuestionIcon(), v.askSelected)
+	v.askDoc.SetImportance(widget.LowImportance)
 	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
@@ -95,6 +95,7 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 	// never makes the window taller.
 	v.counts.Truncation = fyne.TextTruncateEllipsis // shares its line with the filter (the list has them too)
 	v.shown.SizeName = theme.SizeNameCaptionText
+	v.shown.Truncation = fyne.TextTruncateEllipsis
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
 	v.table.OnDocument = v.showDetail
 	v.table.OnSort = v.sorted
@@ -115,10 +116,17 @@ func (v *View) layout() fyne.CanvasObject {
 	// The note goes under the header row, in the middle of the rows' space.
 	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.Root)
 	v.body = container.New(&widgets.WidthLayout{OnResize: v.table.fitName, OnHeight: v.scrollToSelected}, v.table.table, note)
-	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
-	v.bottom = widgets.SidePadded(container.NewVBox(line, v.detail.body))
+	// The name on a line of its own; in a narrow panel the actions show their icons only, and
+	// a long count is cut.
+	line := container.New(&widgets.FitRow{Want: v.shownWidth}, v.shown, v.askDoc, v.detail.copyID)
+	v.bottom = widgets.SidePadded(container.NewVBox(v.detail.name, line, v.detail.body))
 	header := container.NewVScroll(container.NewPadded(top))
 	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
+}
+
+// shownWidth is the width that shows the count of documents shown whole.
+func (v *View) shownWidth() float32 {
+	return fyne.MeasureText(v.shown.Text, theme.CaptionTextSize(), v.shown.TextStyle).Width + 2*theme.InnerPadding()
 }
 
 // SetFolded folds the documents away (the workspace's name, badges and counts stay), or shows
