@@ -192,18 +192,20 @@ func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
 	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.Workspace().Workspace.Name)
 }
 
-// restoreSelection selects the workspace chosen last time on this server, else the first one.
+// restoreSelection selects the workspace the person chose last time on this server, else one of
+// their own that takes files (as far as the core knows), else the first one. That choice is the
+// window's, not saved as the person's: a published workspace chosen before the server said so
+// stayed the server's "last used" for good.
 func (m *mainView) restoreSelection() {
-	if id := m.list.Selected(); id != "" {
-		if ws, ok := m.list.Workspace(id); ok {
-			m.docs.Keep(ws)
-			return
-		}
-	}
-	last := m.b.Settings().LastWorkspace[m.serverKey()]
-	if last != "" && m.list.Select(last) {
+	if ws, ok := m.list.Workspace(m.list.Selected()); ok {
+		m.docs.Keep(ws)
 		return
 	}
+	if last := m.b.Settings().LastWorkspace[m.serverKey()]; last != "" && m.list.Select(last) {
+		return
+	}
+	m.auto = true
+	defer func() { m.auto = false }()
 	for _, w := range m.list.All() { // the first start's upload target is one that takes files
 		if w.TakesFiles() && m.list.Select(w.WorkspaceID) {
 			return
@@ -246,6 +248,9 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
+	if m.auto {
+		return // the window chose it (restoreSelection), not the person
+	}
 	go func() {
 		_ = m.b.UpdateSettings(func(s *app.Settings) {
 			if s.LastWorkspace == nil {
