@@ -311,7 +311,12 @@ func (m *mainView) showDocuments(open bool) {
 		root.Resize(root.MinSize())
 		m.docsB.SetImportance(widget.MediumImportance)
 	}
-	m.sides.Refresh() // shows the workspaces beside the panel, or not, for the width
+	left := m.split.Leading.Visible() // the workspaces give way to the panel, or come back, for the width:
+	m.sides.Layout.Layout(m.sides.Objects, m.sides.Size())
+	if m.split.Leading.Visible() != left {
+		m.split.Refresh() // not sides.Refresh, nor both: each redraws every turn shown
+		return
+	}
 	m.docSplit.Refresh()
 }
 

@@ -169,6 +169,9 @@ type YieldSplit struct{ Split *container.Split }
 
 // Layout shows the leading side when there is room for both, and gives the split the whole size.
 func (l YieldSplit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if size.IsZero() {
+		return // not laid out yet: nothing to give way to
+	}
 	s := l.Split
 	divider := theme.Size(theme.SizeNameSplitThickness)
 	if divider == 0 {
