@@ -20,7 +20,7 @@ type driver struct{ u *UI }
 func (u *UI) harness(a *app.App) *harness.Window {
 	d := driver{u}
 	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
-		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
+		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh, ShowPalette: u.showPalette,
 		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
