@@ -466,3 +466,24 @@ func TestToolRoundsAreBounded(t *testing.T) {
 		t.Errorf("the unanswered call went again, or the answered ones did not:\n%s", body)
 	}
 }
+
+// While the person decides, the pending turn is written every few seconds, so that another
+// process opening the database does not take the wait for an answer abandoned.
+func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
+	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, APIResponses, ToolSettings{WebSearch: true})
+	cs := f.app.Conversations()
+	var before, during time.Time
+	consent := func(ctx context.Context, r ConsentRequest) Consent {
+		t0, _ := cs.Turn(ctx, r.TurnID)
+		time.Sleep(partialSaveEvery + 500*time.Millisecond)
+		t1, _ := cs.Turn(ctx, r.TurnID)
+		before, during = t0.Updated, t1.Updated
+		return ConsentOnce
+	}
+	if _, err := cs.Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{Consent: consent}); err != nil {
+		t.Fatal(err)
+	}
+	if !during.After(before) {
+		t.Errorf("the turn was not written while waiting: %v then %v", before, during)
+	}
+}
