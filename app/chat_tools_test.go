@@ -392,6 +392,13 @@ func TestToolCallsConsultAWorkspaceAndGenerateAFile(t *testing.T) {
 		!strings.Contains(run.Output, "A file was made: ") {
 		t.Fatalf("run %+v, file %+v", run, run.File)
 	}
+	saved, err := f.open().Conversations().Turn(ctx, turn.ID)
+	if err != nil || !reflect.DeepEqual(saved.Parts, turn.Parts) {
+		t.Fatalf("after reopening %+v, %v", saved.Parts[1].Run.File, err)
+	}
+	if exp, ok := saved.Parts[1].Run.File.Artifact.Expires(); !ok || !exp.After(time.Now()) {
+		t.Errorf("the file's expiry was not kept: %v %v", exp, ok)
+	}
 }
 
 // On a tier without tools the search runs on the message first and its results go with it as
