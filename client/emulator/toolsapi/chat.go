@@ -22,6 +22,7 @@ type Workspace struct {
 type Chat struct {
 	ConversationID string
 	WorkspaceID    string
+	Pinned         bool // sent with workspace_pin true
 	Message        string
 	Attachments    []string
 	Answer         string
@@ -125,7 +126,7 @@ var mediaTypes = []string{".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mp4", ".mov
 // the conversation, naming the files it read and quoting the first line of each; it returns the
 // message saved, and the tools it used.
 func chatAnswer(q chatRequest, earlier []Chat) (Chat, []string) {
-	chat := Chat{ConversationID: q.ConversationID, WorkspaceID: q.WorkspaceID, Message: q.Message}
+	chat := Chat{ConversationID: q.ConversationID, WorkspaceID: q.WorkspaceID, Pinned: q.WorkspacePin, Message: q.Message}
 	var notes []string
 	tools := []string{}
 	for i, a := range q.Attachments {
