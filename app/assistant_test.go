@@ -60,9 +60,9 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 	f := assistantFixture(t)
 	dir := t.TempDir()
 	cases := map[string][]string{
-		"save it as .docx first": {writeFile(t, dir, "minutes.doc", []byte("old"))},
-		"save it as .xlsx first": {writeFile(t, dir, "budget.XLS", []byte("old"))},
-		"save it as .pptx first": {writeFile(t, dir, "talk.ppt", []byte("old"))},
+		"save it as .docx first":                {writeFile(t, dir, "minutes.doc", []byte("old"))},
+		"save it as .xlsx first":                {writeFile(t, dir, "budget.XLS", []byte("old"))},
+		"save it as .pptx first":                {writeFile(t, dir, "talk.ppt", []byte("old"))},
 		".png files cannot be sent to the chat": {writeFile(t, dir, "photo.png", []byte("png"))},
 		"Send one video per message":            {writeFile(t, dir, "a.mp4", []byte("v")), writeFile(t, dir, "b.webm", []byte("v"))},
 		"cannot be read":                        {dir + "/missing.pdf"},
