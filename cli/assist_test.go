@@ -42,7 +42,12 @@ func TestAssistCommand(t *testing.T) {
 		t.Fatalf("server history: %+v", chats)
 	}
 	r = runCLI(t, "history").want(t, 0)
-	contains(t, "history", r.stdout, "When does the boat leave?")
+	contains(t, "history", r.stdout, "assistant, ", "When does the boat leave?")
+	out := filepath.Join(t.TempDir(), "assist.md")
+	runCLI(t, "export", "1", out).want(t, 0)
+	md, _ := os.ReadFile(out)
+	contains(t, "export", string(md), "- With: the assistant (also saved on the server, in the key owner's chat history)",
+		"- Workspace: ", "(pinned)", "- File: ferry.txt (52 bytes)", "From which pier?")
 }
 
 // TestAssistCommandRefusals: old Office files are refused with what to save them as (model-api.md
