@@ -113,3 +113,36 @@ func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title str
 	}
 	return conv, err
 }
+
+// SetAssistantWorkspace changes the workspace an assistant conversation will be pinned to on its
+// first message ("" for none). Once a message went, the pin stays: the server tied the
+// conversation to it.
+func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (Conversation, error) {
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return conv, err
+	}
+	turns, err := c.store.turns(ctx, id)
+	if err != nil {
+		return conv, err
+	}
+	if conv.Kind != KindAssistant || len(turns) > 0 {
+		return conv, checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
+	}
+	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
+	if err = affected(res, err); err == nil {
+		conv.WorkspaceID = workspaceID
+		c.bus.Emit(ConversationsChanged{})
+	}
+	return conv, err
+}
+
+// AssistantFile checks the file at path as an attachment of an assistant message, on its own
+// (its type, its size; a message's files together are checked when it is sent), and names it.
+func AssistantFile(path string) (Attachment, error) {
+	files, err := assistantFiles([]string{path})
+	if err != nil {
+		return Attachment{}, err
+	}
+	return files[0], nil
+}

@@ -57,6 +57,9 @@ func assistantFiles(paths []string) ([]Attachment, error) {
 			p = abs
 		}
 		f, err := attachment(p)
+		if err == nil {
+			err = client.CheckChatAttachments("", []client.Attachment{f})
+		}
 		if err != nil {
 			return nil, err
 		}

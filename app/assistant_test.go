@@ -90,9 +90,12 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	f := assistantFixture(t)
 	note := writeFile(t, t.TempDir(), "note.txt", []byte("The key is under the mat."))
-	conv, err := f.app.Conversations().NewAssistant(ctxT(t), f.ws, "")
-	if err != nil {
-		t.Fatal(err)
+	conv, err := f.app.Conversations().NewAssistant(ctxT(t), "", "")
+	if err == nil {
+		conv, err = f.app.Conversations().SetAssistantWorkspace(ctxT(t), conv.ID, f.ws) // chosen before the first message
+	}
+	if err != nil || conv.WorkspaceID != f.ws {
+		t.Fatal(conv, err)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: http.StatusServiceUnavailable, Route: "POST /chat"}})
 	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "Where is the key?", Files: []string{note}}, AskOptions{})
@@ -105,6 +108,12 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	if err != nil || turn.Status != TurnCompleted || !strings.Contains(turn.Answer, "mat") || len(chats) != 1 ||
 		!chats[0].Pinned || len(chats[0].Attachments) != 1 {
 		t.Fatalf("retry: %+v %v; server %+v", turn, err, chats)
+	}
+	if _, err := f.app.Conversations().SetAssistantWorkspace(ctxT(t), conv.ID, ""); err == nil {
+		t.Fatal("the pin changed after the first message")
+	}
+	if _, err := AssistantFile(note + ".xls"); err == nil {
+		t.Fatal("a missing file was taken")
 	}
 	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", AskOptions{})
 	if err != nil || len(edited.Attachments) != 1 || len(f.emu.Tools.Chats("ann")) != 2 {
