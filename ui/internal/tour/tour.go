@@ -57,6 +57,7 @@ var steps = []step{
 	{"21-model-function-call", (*tour).modelFunctionCall, ""},
 	{"22-model-json-tree", (*tour).modelJSON, ""},
 	{"23-model-context-meter", (*tour).modelContextMeter, ""},
+	{"24-assist-attachments", (*tour).assist, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
