@@ -155,7 +155,7 @@ func readAttachment(i int, a attachment) (string, *engine.Doc, string) {
 	if slices.Contains(mediaTypes, strings.ToLower(path.Ext(a.Name))) {
 		return name + ": speech turned into text (the demo server hears nothing in it)", nil, "transcribe"
 	}
-	text, err := engine.Extract(a.Name, a.Data)
+	text, err := engine.Extract(chatTextName(a.Name), a.Data)
 	if err != nil || strings.TrimSpace(text) == "" {
 		return name + ": no text could be read from it", nil, "read_file"
 	}
@@ -165,6 +165,18 @@ func readAttachment(i int, a attachment) (string, *engine.Doc, string) {
 	}
 	note := fmt.Sprintf("%s (%d characters) begins: “%s”", name, len([]rune(text)), strings.TrimSpace(first))
 	return note, &engine.Doc{ID: fmt.Sprint(i), Name: a.Name, SourceType: "file", Text: text}, "read_file"
+}
+
+// plainTypes are the text types /chat takes that the engine does not know by name: they are read
+// as plain text (.md, .json, an email's .eml).
+var plainTypes = []string{".md", ".json", ".eml"}
+
+// chatTextName is the name the engine reads a file as: a plain text type as .txt.
+func chatTextName(name string) string {
+	if slices.Contains(plainTypes, strings.ToLower(path.Ext(name))) {
+		return name + ".txt"
+	}
+	return name
 }
 
 // chatText is the answer in Markdown: what the files say about the message, then what was read.

@@ -37,7 +37,11 @@ func TestChatAnswersFromAttachments(t *testing.T) {
 		!strings.Contains(text, "No attached file answers this") {
 		t.Fatalf("recording: %q", text)
 	}
-	if chats := s.Chats("ana"); len(chats) != 3 || chats[1].ConversationID != conv || chats[2].ConversationID == conv {
+	r = send(t, srv, keyAna, "POST", "/chat", "application/json", chatBody("What to pack?", "list.md", "# Packing list\n\n- rain jackets", ""))
+	if text, _ = r.body["response"].(string); strings.Contains(text, "no text could be read") || !strings.Contains(text, "begins: “# Packing list”") {
+		t.Fatalf("markdown: %q", text)
+	}
+	if chats := s.Chats("ana"); len(chats) != 4 || chats[1].ConversationID != conv || chats[2].ConversationID == conv {
 		t.Fatalf("history: %+v", chats)
 	}
 }

@@ -42,7 +42,7 @@ func (t *tour) assist() (fyne.Window, error) {
 	if !waitFor(10*time.Second, func() bool { return len(t.w.AttachedFiles()) == 2 }) {
 		return nil, errors.New("the files were not attached")
 	}
-	if err := t.askModel("When does the first boat leave, and what should we pack?", finished); err != nil {
+	if err := t.askModel("When does the first boat leave the harbour?", finished); err != nil {
 		return nil, err
 	}
 	onUI(func() { t.w.TakeFiles([]string{path("island-map.csv")}) })

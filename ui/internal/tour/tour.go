@@ -39,7 +39,8 @@ type tour struct {
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
 // the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
-// picker open, a function call, a JSON answer, the context meter near full), answers (one streaming with its stage, one with a
+// picker open, a function call, a JSON answer, the context meter near full), the assistant (files
+// sent, its answer, a file for the next message), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
 // table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
 // offline state.
