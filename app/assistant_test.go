@@ -1,6 +1,9 @@
 package app
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -118,5 +121,44 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", AskOptions{})
 	if err != nil || len(edited.Attachments) != 1 || len(f.emu.Tools.Chats("ann")) != 2 {
 		t.Fatalf("edit keeps the files: %+v %v", edited, err)
+	}
+}
+
+// noConversationIDs is a transport whose /chat replies come without their conversation_id, as a
+// server may send them (the spec does not show the reply's shape).
+type noConversationIDs struct{}
+
+func (noConversationIDs) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err != nil || r.URL.Path != "/chat" || resp.StatusCode != http.StatusOK {
+		return resp, err
+	}
+	var reply map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&reply); err != nil {
+		return nil, err
+	}
+	_ = resp.Body.Close()
+	delete(reply, "conversation_id")
+	body, _ := json.Marshal(reply)
+	resp.Body, resp.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	resp.Header.Del("Content-Length")
+	return resp, nil
+}
+
+// TestAssistantWithoutConversationIDSaysSo: when the server's reply names no conversation, a
+// continued message goes alone (the earlier turns are never sent: the server saved them) and its
+// turn says that it started a new conversation on the server.
+func TestAssistantWithoutConversationIDSaysSo(t *testing.T) {
+	f := newFixtureWith(t, fastEmulatorConfig(), noConversationIDs{})
+	f.emu.Tools.SetWorkspaces([]toolsapi.Workspace{{ID: f.ws, Name: "Ann's notes"}})
+	first, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "Hello", Workspace: f.ws}, ChatOptions{})
+	if err != nil || first.Notice != "" {
+		t.Fatalf("%+v %v", first, err)
+	}
+	next, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "And then?", Continue: true}, ChatOptions{})
+	chats := f.emu.Tools.Chats("ann")
+	if err != nil || next.ConversationID != first.ConversationID || next.Notice != noConversationID || len(chats) != 2 ||
+		chats[1].ConversationID == chats[0].ConversationID || chats[1].Message != "And then?" || !chats[1].Pinned {
+		t.Fatalf("%+v %v; server %+v", next, err, chats)
 	}
 }
