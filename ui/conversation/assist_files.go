@@ -129,7 +129,11 @@ func (c *Pane) sendToAssistant(text string) {
 	a := c.assist
 	c.errs.SetError(nil)
 	c.input.SetText("")
-	conv, editing, files := c.conv, c.editing, a.files.takeAll()
+	conv, editing := c.conv, c.editing
+	var files []app.Attachment // an edited message goes with its own files; those attached wait
+	if editing == 0 {
+		files = a.files.takeAll()
+	}
 	pin, first := a.chosen(), !a.begun()
 	if first {
 		c.conv.WorkspaceID = pin

@@ -77,6 +77,19 @@ func TestAssistantPaneAttachesPinsAndAnswers(t *testing.T) {
 	if len(chats) != 1 || !chats[0].Pinned || chats[0].WorkspaceID != f.info.Personal || len(chats[0].Attachments) != 1 {
 		t.Fatalf("server history: %+v", chats)
 	}
+	// An edited message goes again with its own files; a file attached meanwhile waits for the next.
+	c.TakeFiles([]string{ferry})
+	until(t, "a file for the next message", func() bool { return len(c.AttachedFiles()) == 1 })
+	c.editTurn(turn)
+	c.input.SetText("From which pier?")
+	c.sendQuestion()
+	until(t, "the edited message answered", func() bool {
+		_, streaming := c.Answer()
+		return !streaming && len(c.Turns()) == 1 && c.Turns()[0].Question == "From which pier?"
+	})
+	if edited := c.Turns()[0]; len(edited.Attachments) != 1 || len(c.AttachedFiles()) != 1 {
+		t.Fatalf("edited turn files %v, waiting %v", edited.Attachments, c.AttachedFiles())
+	}
 }
 
 // A chip's remove button takes its file off the next message; the same file is attached once, and
