@@ -52,6 +52,7 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "Add files…", shortcut: shortcutOpen, run: u.pickFiles, browser: true},
 		{menu: "File", label: "New conversation", shortcut: shortcutNewConversation, run: u.newConversation, browser: true},
 		{menu: "File", label: "New model chat", shortcut: shortcutNewModelChat, run: u.newModelChat, browser: true},
+		{menu: "File", label: "New assistant conversation", run: u.newAssistant, browser: true},
 		{menu: "File", label: "Search conversations…", shortcut: shortcutSearch, run: u.searchConversations, browser: true},
 		{menu: "File", label: "Refresh", shortcut: shortcutRefresh, run: u.Refresh, browser: true},
 		{menu: "File", label: "Filter documents", shortcut: shortcutFilter, run: u.focusDocFilter, browser: true},

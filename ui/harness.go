@@ -32,7 +32,8 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
 			ModelTier: d.modelTier},
-		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
+		Assistant: harness.Assistant{NewAssistant: u.newAssistant, Pane: d.pane},
+		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
 

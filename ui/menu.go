@@ -38,6 +38,13 @@ func (u *UI) newModelChat() {
 	}
 }
 
+// newAssistant starts an assistant conversation and opens it, when the browser is shown.
+func (u *UI) newAssistant() {
+	if u.main != nil {
+		u.main.convs.NewAssistant()
+	}
+}
+
 // Refresh reloads the workspaces from the server, when the browser is shown.
 func (u *UI) Refresh() {
 	if u.main != nil {

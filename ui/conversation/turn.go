@@ -27,6 +27,7 @@ type turnView struct {
 	question *widget.Label
 	answer   *markdown.View
 	parts    *fyne.Container // a model answer's JSON tree and function-call cards (turn_model.go)
+	files    *fyne.Container // the files an assistant message sent (assist_files.go)
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -120,7 +121,8 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
 	mp := v.model
 	v.parts = container.NewVBox()
-	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.files = container.New(layout.NewRowWrapLayout())
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -131,6 +133,9 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 func (v *turnView) set(t app.Turn) {
 	v.turn, v.streamed = t, sanitised{}
 	v.question.SetText(app.SafeText(t.Question))
+	v.files.Objects = fileChips(t.Attachments)
+	v.files.Refresh()
+	widgets.ShowIf(v.files, len(t.Attachments) > 0)
 	switch t.Status {
 	case app.TurnPending:
 		v.answer.SetText(app.SafeText(t.Answer))

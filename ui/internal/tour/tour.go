@@ -40,7 +40,8 @@ type tour struct {
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
 // the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
-// picker open, a function call, a JSON answer, the context meter near full), answers (one streaming with its stage, one with a
+// picker open, a function call, a JSON answer, the context meter near full), the assistant (files
+// sent, its answer, a file for the next message), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
 // table and sources), a large workspace with a filter typed, Settings (its top and its end), the
 // command palette, the documents panel open at 640×480, the keyboard's focus in the light and the
@@ -59,6 +60,7 @@ var steps = []step{
 	{"21-model-function-call", (*tour).modelFunctionCall, ""},
 	{"22-model-json-tree", (*tour).modelJSON, ""},
 	{"23-model-context-meter", (*tour).modelContextMeter, ""},
+	{"31-assist-attachments", (*tour).assist, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
