@@ -87,7 +87,9 @@ func (c *GeneratedFileCard) AccessibilityLabel() string {
 }
 
 // AccessibilityRole is a group of the card's texts and buttons.
-func (c *GeneratedFileCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleContainer }
+func (c *GeneratedFileCard) AccessibilityRole() fyne.AccessibleRole {
+	return fyne.AccessibleRoleContainer
+}
 
 // name is the title, else the file name, else words.
 func (c *GeneratedFileCard) name() string {
