@@ -49,7 +49,7 @@ func (c *Conversations) Meter(ctx context.Context, id int64, m Message, function
 	if err != nil {
 		return meter, err
 	}
-	return meterOf(requestFrame(conv, functions), earlier, exchange{question: m.Text, images: m.Images}, *found, tiers), nil
+	return meterOf(requestFrame(conv, functions), earlier, exchange{question: withFiles(m.Text, m.Files), images: m.Images}, *found, tiers), nil
 }
 
 // meterOf fills a meter for the exchanges and the draft on tier.

@@ -2,7 +2,9 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"time"
 
 	"lectern/client"
 )
@@ -30,7 +32,10 @@ func init() {
 
 // ToolErrorText explains an error of a tool call: the shared request limit, an OCR job that ended
 // without a text, a wait past its deadline, an expired file; other errors as Describe does.
-func (a *App) ToolErrorText(err error) string {
+func (a *App) ToolErrorText(err error) string { return toolErrorText(err, a.Describe) }
+
+// toolErrorText is ToolErrorText, with describe for the errors the tools do not word.
+func toolErrorText(err error, describe func(error) string) string {
 	var je *client.OCRJobError
 	var de *client.OCRDeadlineError
 	var ae *client.APIError
@@ -52,16 +57,27 @@ func (a *App) ToolErrorText(err error) string {
 	case errors.Is(err, ErrArtifactExpired):
 		return toolSentences[client.CodeArtifactExpired]
 	}
-	return a.Describe(err)
+	return describe(err)
 }
 
 // PDFWarningText says a /pdf warning of the file name (sent from path) in words: little or no
 // text offers OCR of path; other warnings are shown as they come, after the name.
 func PDFWarningText(w client.Warning, name, path string) string {
 	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
-		return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images. Try `lectern ocr " + shellWord(path) + "`."
+		return scannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
 	}
 	return OneLine(name) + ": " + OneLine(w.String())
+}
+
+// OCRDeadline is how long a front-end follows an OCR job before it gives up (the job goes on).
+const OCRDeadline = 30 * time.Minute
+
+// OCRStageText says where a job being followed stands: its page while it runs, else its state.
+func OCRStageText(j *client.OCRJob) string {
+	if j.Status == client.OCRRunning && j.Progress != nil && j.Progress.Total > 0 {
+		return fmt.Sprintf("OCR running: page %d of %d", j.Progress.Page, j.Progress.Total)
+	}
+	return "OCR " + OneLine(j.Status) + "…"
 }
 
 // SearchStatusText says a search status in words; unknown statuses are shown as they come.

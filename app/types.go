@@ -130,7 +130,8 @@ type Turn struct {
 	// System is the system prompt a model conversation's message was sent with: when it differs
 	// from the turn before, the prompt changed between them (Conversations.SetSystemPrompt).
 	System string
-	// Parts are the answer's parts other than its text, in order: function calls for now.
+	// Parts are the answer's parts other than its text, in order (function calls), and the
+	// message's files (PartFileText, PartGeneratedFile).
 	Parts []TurnPart
 	// Check is the verdict on a JSON answer against the conversation's schema; nil for text.
 	Check *SchemaCheck
@@ -157,6 +158,10 @@ type TurnPart struct {
 	CallID    string   `json:"call_id,omitempty"`
 	Name      string   `json:"name,omitempty"`
 	Arguments string   `json:"arguments,omitempty"` // a JSON text, as the model sent it
+
+	// A model chat's files (app/model_files.go): a file's text sent as context, a generated file.
+	File     *FileText              `json:"file,omitempty"`
+	Artifact *client.OfficeArtifact `json:"artifact,omitempty"`
 }
 
 // Image is an image sent to a model: its file name, its type (sniffed from its content) and bytes.

@@ -17,7 +17,7 @@ import (
 // position is not used, Fyne reports it wrong on Windows), or chosen with Add files and
 // Ctrl/Cmd+O, go to the workspace shown. A workspace that cannot take files says why in the
 // uploads panel, and which can; the rest is checked by the core (AddFiles) and listed there.
-// While a model chat is shown, a drop is images for its next message instead.
+// While a model chat is shown, a drop is for its next message instead: images, and PDFs as text.
 
 // dropped handles a drop on the window.
 func (u *UI) dropped(_ fyne.Position, uris []fyne.URI) {
@@ -30,10 +30,9 @@ func (u *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 			paths = append(paths, uri.Path())
 		}
 	}
-	if u.main.chat.TakeImages(paths) {
-		return // a model chat is shown: the files are images for its next message
+	if !u.main.chat.TakeFiles(paths) { // a model chat takes them for its next message
+		u.main.addPaths(paths)
 	}
-	u.main.addPaths(paths)
 }
 
 // pickFiles opens the file picker (Add files, Ctrl/Cmd+O) for the workspace shown.

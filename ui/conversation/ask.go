@@ -248,6 +248,7 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 		if turn.ID == 0 && c.input.Text == "" {
 			c.input.SetText(s.question)
 			c.model.images.giveBack(s.images)
+			c.model.files.giveBack(s.files)
 		}
 		return
 	}
