@@ -31,7 +31,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 		Model: harness.Model{NewModelChat: d.onPane((*conversation.Pane).NewModelChat),
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
-			ModelTier: d.modelTier},
+			ModelTier: d.modelTier, Pane: d.pane},
 		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }

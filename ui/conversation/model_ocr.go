@@ -59,7 +59,11 @@ func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, er
 	if job.Ended() {
 		return job, job.EndError()
 	}
-	return tools.WaitOCR(ctx, job.JobID, app.OCRDeadline, show)
+	last, err := tools.WaitOCR(ctx, job.JobID, app.OCRDeadline, show)
+	if last == nil {
+		last = job // stopped before the first state came: the job is still the one started
+	}
+	return last, err
 }
 
 // ended shows how the job ended; a job done puts its text in the tray in place of its card.

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/conversation"
 	"lectern/ui/internal/doclist"
 )
 
@@ -82,4 +83,7 @@ type Model struct {
 	TypeQuestion   func(text string)         // types text in the question box without sending it
 	ContextMeter   func() string             // the context meter's line, "" while it is not shown
 	ModelTier      func() string             // the tier of the model chat shown, "" for a workspace's
+	// Pane is the conversation pane, nil before the browser is shown: issue 22's files (TakeFiles,
+	// FileCards, ReadWithOCR, GenerateFile) are driven through its own methods.
+	Pane func() *conversation.Pane
 }
