@@ -84,18 +84,19 @@ func Cut(s string, n int) string {
 	return strings.TrimRightFunc(string(r[:n-1]), unicode.IsSpace) + "…"
 }
 
-// Duration writes a length of time as a person says it, rounded up in its largest unit: "a
-// minute", "23 minutes", "an hour", "3 days"; less than a minute is "less than a minute".
+// Duration writes a length of time as a person says it, in whole units of its largest unit,
+// rounded down (a time left is never said longer than it is): "a minute", "23 minutes", "an
+// hour", "3 days"; less than a minute is "less than a minute".
 func Duration(d time.Duration) string {
 	switch {
 	case d < time.Minute:
 		return "less than a minute"
 	case d < time.Hour:
-		return unitCount(int((d+time.Minute-1)/time.Minute), "minute")
+		return unitCount(int(d/time.Minute), "minute")
 	case d < 48*time.Hour:
-		return unitCount(int((d+time.Hour-1)/time.Hour), "hour")
+		return unitCount(int(d/time.Hour), "hour")
 	}
-	return unitCount(int((d+24*time.Hour-1)/(24*time.Hour)), "day")
+	return unitCount(int(d/(24*time.Hour)), "day")
 }
 
 // unitCount is Count, with "a" or "an" for one ("a minute", "an hour").

@@ -76,8 +76,8 @@ func TestCut(t *testing.T) {
 func TestDuration(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		0: "less than a minute", 59 * time.Second: "less than a minute", time.Minute: "a minute",
-		61 * time.Second: "2 minutes", 59 * time.Minute: "59 minutes", time.Hour: "an hour",
-		90 * time.Minute: "2 hours", 47 * time.Hour: "47 hours", 48 * time.Hour: "2 days", 73 * time.Hour: "4 days",
+		119 * time.Second: "a minute", 59*time.Minute + 59*time.Second: "59 minutes", time.Hour: "an hour",
+		150 * time.Minute: "2 hours", 47 * time.Hour: "47 hours", 48 * time.Hour: "2 days", 95 * time.Hour: "3 days",
 	} {
 		if got := Duration(d); got != want {
 			t.Errorf("Duration(%s) = %q, want %q", d, got, want)

@@ -79,6 +79,10 @@ func (c *Pane) retryTurn(turnID int64) {
 	if c.keyNeeded() {
 		return
 	}
+	if generated, _ := t.Generated(); generated && !t.Status.Retryable() {
+		c.GenerateFile(t.Question) // a file asked for again is generated again, as a new turn
+		return
+	}
 	if !t.Status.Retryable() { // ask an answered question again, as a new turn
 		c.input.SetText(t.Question)
 		c.sendQuestion()

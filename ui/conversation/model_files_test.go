@@ -155,6 +155,11 @@ func TestGenerateFileCardSavesAndComesBack(t *testing.T) {
 	if back := generatedCard(t, again); back.File.Filename != card.File.Filename {
 		t.Errorf("opened again: %q, was %q", back.File.Filename, card.File.Filename)
 	}
+	again.retryTurn(again.turns[0].ID) // Retry on a file made asks POST /generate again, not the model
+	until(t, "the file made again", func() bool { return len(again.turns) == 2 && again.turns[1].Status == app.TurnCompleted })
+	if generated, art := again.turns[1].Generated(); !generated || art == nil {
+		t.Errorf("Retry made %+v", again.turns[1])
+	}
 }
 
 // generatedCard is the generated-file card of the pane's first turn.

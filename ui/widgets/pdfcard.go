@@ -61,7 +61,9 @@ func NewFileTextCard(t FileText) *FileTextCard {
 		l.Wrapping, l.Importance, l.SizeName = fyne.TextWrapWord, widget.WarningImportance, theme.SizeNameCaptionText
 		body.Add(l)
 	}
-	body.Add(container.NewHBox(c.OCR, layout.NewSpacer()))
+	if t.Scanned { // the row of Read with OCR, shown by SetOnOCR
+		body.Add(container.NewHBox(c.OCR, layout.NewSpacer()))
+	}
 	c.root = widget.NewCard("", "", body)
 	return c
 }

@@ -91,6 +91,7 @@ func (t *tour) modelOCR() (fyne.Window, error) {
 	if err := t.dropPDF(path); err != nil {
 		return nil, err
 	}
+	onUI(func() { t.w.TypeQuestion("") })
 	if !t.onPane(func(c *conversation.Pane) bool { return c.ReadWithOCR("scanned-letter.pdf") }) {
 		return nil, errors.New("the scanned PDF did not offer OCR")
 	}
@@ -110,7 +111,10 @@ func (t *tour) modelGenerate() (fyne.Window, error) {
 	if err := t.startModelChat("Fast", "", ""); err != nil {
 		return nil, err
 	}
-	onUI(func() { t.w.Pane().GenerateFile("A budget spreadsheet for the team offsite in March") })
+	onUI(func() {
+		t.w.TypeQuestion("")
+		t.w.Pane().GenerateFile("A budget spreadsheet for the team offsite in March")
+	})
 	if !waitFor(60*time.Second, func() bool { _, streaming := t.w.Answer(); return !streaming && t.turns() == 1 }) {
 		return nil, errors.New("the generated file did not come")
 	}
