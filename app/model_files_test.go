@@ -80,16 +80,21 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 	}
 }
 
-// Generate a file… makes a turn of the model chat: the prompt, the service's text, and the file
-// as a part that is read back after a restart; a failed one is retried by POST /generate again.
-func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
+// newFastChat starts an emulator and a model chat on its Fast tier.
+func newFastChat(t *testing.T) (*fixture, *Conversations, Conversation) {
 	f := newFixture(t, fastEmulatorConfig())
-	ctx := ctxT(t)
-	convs := f.app.Conversations()
-	conv, err := convs.NewChat(ctx, "Fast", "", "", "")
+	conv, err := f.app.Conversations().NewChat(ctxT(t), "Fast", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return f, f.app.Conversations(), conv
+}
+
+// Generate a file… makes a turn of the model chat: the prompt, the service's text, and the file
+// as a part that is read back after a restart; a failed one is retried by POST /generate again.
+func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
+	f, convs, conv := newFastChat(t)
+	ctx := ctxT(t)
 	var updates []TurnChanged
 	turn, err := convs.Generate(ctx, conv.ID, "a budget spreadsheet", AskOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
@@ -115,13 +120,8 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 // A generate turn that failed is asked again by POST /generate, not by the model; a 429 is said
 // in the tools' words.
 func TestGenerateRetryGoesToGenerate(t *testing.T) {
-	f := newFixture(t, fastEmulatorConfig())
+	_, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
-	convs := f.app.Conversations()
-	conv, err := convs.NewChat(ctx, "Fast", "", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	turn, err := convs.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
 		Parts: []TurnPart{{Kind: PartGeneratedFile}}})
 	if err != nil {

@@ -35,6 +35,17 @@ func cardTexts(o fyne.CanvasObject) string {
 	return strings.Join(texts, "\n")
 }
 
+// cardSays fails t for each of wants that no shown label of o holds.
+func cardSays(t *testing.T, o fyne.CanvasObject, wants ...string) {
+	t.Helper()
+	texts := cardTexts(o)
+	for _, want := range wants {
+		if !strings.Contains(texts, want) {
+			t.Errorf("card does not say %q:\n%s", want, texts)
+		}
+	}
+}
+
 // A generated-file card shows title, kind, size, pages and the time until it expires (issue 22:
 // "The card shows title, kind, size, pages and the time until it expires, with Save as… and Open
 // after saving").
@@ -47,13 +58,8 @@ func TestGeneratedFileCardShowsTheFileAndItsTimeLeft(t *testing.T) {
 	c.ShowExpiry()
 	w := test.NewWindow(c)
 	defer w.Close()
-	texts := cardTexts(c)
-	for _, want := range []string{"Generated file: Quarterly report", "report.docx · DOCX · 12.5 KiB · 3 pages",
-		"Can be saved for 23 minutes more (until 10:23)."} {
-		if !strings.Contains(texts, want) {
-			t.Errorf("card does not say %q:\n%s", want, texts)
-		}
-	}
+	cardSays(t, c, "Generated file: Quarterly report", "report.docx · DOCX · 12.5 KiB · 3 pages",
+		"Can be saved for 23 minutes more (until 10:23).")
 	if c.Save.Disabled() || c.Open.Visible() {
 		t.Fatalf("a fresh card offers Save as… and not Open yet: save disabled %v, open %v", c.Save.Disabled(), c.Open.Visible())
 	}
@@ -120,13 +126,8 @@ func TestFileTextCardSaysWhatWasRead(t *testing.T) {
 		Warnings: []string{"Little or no text was found in scan.pdf."}})
 	w := test.NewWindow(c)
 	defer w.Close()
-	texts := cardTexts(c)
-	for _, want := range []string{"PDF text: scan.pdf", "3 of 4 pages · 12 characters · truncated by the service",
-		"Little or no text was found in scan.pdf."} {
-		if !strings.Contains(texts, want) {
-			t.Errorf("card does not say %q:\n%s", want, texts)
-		}
-	}
+	cardSays(t, c, "PDF text: scan.pdf", "3 of 4 pages · 12 characters · truncated by the service",
+		"Little or no text was found in scan.pdf.")
 	if c.OCR.Visible() || c.Remove.Visible() {
 		t.Fatal("buttons show only with their callbacks")
 	}
