@@ -46,6 +46,10 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 		!strings.HasSuffix(sent[0].question, "When is high tide?") || !strings.Contains(sent[0].question, `"tides.pdf"`) {
 		t.Fatalf("the next message sends %+v (%v)", sent, err)
 	}
+	edited, err := again.Conversations().Resend(ctx, turn.ID, "And low tide?", AskOptions{})
+	if err != nil || len(edited.Files()) != 1 || edited.Question != "And low tide?" {
+		t.Fatalf("an edited message keeps its file: %+v (%v)", edited, err)
+	}
 }
 
 // A scanned PDF has the scanned_or_empty warning (model-api.md §4: "Little or no text yields

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -43,7 +44,7 @@ func entryName(e *trayEntry) string {
 
 // follow starts the job and waits for it, showing each state on the card.
 func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, error) {
-	tools, lf := t.m.c.tools, t.m.c.lf
+	tools, lf, card := t.m.c.tools, t.m.c.lf, e.job
 	job, err := tools.StartOCR(ctx, e.path, nil)
 	if err != nil {
 		return nil, err
@@ -53,7 +54,7 @@ func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, er
 		if j.Progress != nil {
 			page, total = j.Progress.Page, j.Progress.Total
 		}
-		lf.Do(func() { e.job.SetProgress(app.OCRStageText(j), page, total) })
+		lf.Do(func() { card.SetProgress(app.OCRStageText(j), page, total) })
 	}
 	show(job)
 	if job.Ended() {
@@ -75,7 +76,11 @@ func (t *fileTray) ended(e *trayEntry, done *client.OCRJob, err error, stopped b
 		return // the person stopped it: no notification
 	case err != nil:
 		e.job.SetEnded(t.m.c.tools.ToolErrorText(err), true)
-		t.m.c.notify("OCR ended without a text", name+": "+e.job.State.Text)
+		title := "OCR ended without a text"
+		if errors.As(err, new(*client.OCRDeadlineError)) {
+			title = "Lectern stopped following an OCR job"
+		}
+		t.m.c.notify(title, name+": "+e.job.State.Text)
 		return
 	}
 	text := app.OCRFileText(done)

@@ -167,8 +167,13 @@ func (c *GeneratedFileCard) StartClock(ctx context.Context, do func(func())) {
 			}
 			expired := make(chan bool, 1)
 			do(func() { c.ShowExpiry(); expired <- c.Expired() })
-			if <-expired {
+			select {
+			case <-ctx.Done():
 				return
+			case done := <-expired:
+				if done {
+					return
+				}
 			}
 		}
 	}()
