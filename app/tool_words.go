@@ -34,7 +34,7 @@ func init() {
 // without a text, a wait past its deadline, an expired file; other errors as Describe does.
 func (a *App) ToolErrorText(err error) string { return toolErrorText(err, a.Describe) }
 
-// toolErrorText is ToolErrorText, with describe for the errors the tools do not word.
+// toolErrorText is ToolErrorText with describe for the errors it has no words of its own for.
 func toolErrorText(err error, describe func(error) string) string {
 	var je *client.OCRJobError
 	var de *client.OCRDeadlineError

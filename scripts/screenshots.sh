@@ -9,7 +9,9 @@
 # The app drives itself through the tour (ui/internal/tour/tour.go, steps): first run,
 # the demo's workspace browser, a website import, model chats (an answer to an image, the tier
 # picker, a function call, a JSON answer, the context meter), a 10,000-document workspace with a filter typed,
-# Settings, the dark theme, and the offline state. Before each stop it prints "shoot <name>" and
+# Settings (its top and its end), the command palette, the documents panel at 640×480, the
+# keyboard's focus in both themes, the dark
+# theme, and the offline state. Before each stop it prints "shoot <name>" and
 # waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
 # app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page;
 # the session bus is switched off so that the tour's keys never reach a real keychain.

@@ -53,7 +53,7 @@ type Pane struct {
 	stop     *widget.Button
 	jump     *widget.Button
 	errs     *errview.View
-	bar      *fyne.Container             // the window's buttons at the end of the pickers' line (AddToBar)
+	bar      *fyne.Container             // the pickers' line, the window's buttons at its end (AddToBar)
 	model    *modelBar                   // the controls of a conversation with a model, hidden in other kinds
 	tools    Tools                       // the core's file tools (PDF, OCR, downloads), nil when it has none
 	notify   func(title, content string) // an OS notification (tests replace it)
@@ -173,12 +173,12 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 }
 
 func (c *Pane) layout() fyne.CanvasObject {
-	c.bar = container.NewHBox()
 	// Both always show a choice, so their least width need not hold the placeholder's words: the
-	// scope's is the least, the tier's its longest name; a 640-wide window has room for the row.
+	// scope's is the least, the tier's its longest name. The scope gets the room to show its
+	// choice first (the window's Documents button shows only its icon when there is no more).
 	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", "Genius"
-	pickers := container.NewBorder(nil, nil, nil, container.NewHBox(c.tier, c.think, c.bar), c.picker.sel)
-	c.askBar = container.NewVBox(pickers, c.picker.note)
+	c.bar = container.New(&widgets.FitRow{Want: c.picker.wantWidth}, c.picker.sel, c.tier, c.think)
+	c.askBar = container.NewVBox(c.bar, c.picker.note)
 	top := container.NewVBox(c.askBar, c.model.top)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
 	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.

@@ -26,6 +26,9 @@ type Window struct {
 	Chat                                           // the conversation under the documents
 	Model                                          // the controls of a model chat
 	Uploads                                        // the uploads panel
+
+	// ShowPalette opens the command palette (Ctrl/Cmd+K), the keyboard in its box.
+	ShowPalette func()
 }
 
 // FirstRun drives the first-run page.

@@ -35,6 +35,7 @@ type tour struct {
 	b     *app.App
 	large *largeServer
 	slow  *largeServer // the chat stops' server
+	after func()       // set by a stop: run once its screenshot is taken
 }
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
@@ -42,8 +43,9 @@ type tour struct {
 // picker open, a function call, a JSON answer, the context meter near full, a PDF's card, an OCR
 // job part-way, a generated file's card), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
-// table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
-// offline state.
+// table and sources), a large workspace with a filter typed, Settings (its top and its end), the
+// command palette, the documents panel open at 640×480, the keyboard's focus in the light and the
+// dark theme, the dark theme, and the offline state.
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
@@ -69,6 +71,11 @@ var steps = []step{
 	{"18-key-needed", (*tour).keyNeeded, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
+	{"24-settings-end", (*tour).settingsEnd, "Lectern Settings"},
+	{"25-command-palette", (*tour).commandPalette, ""},
+	{"26-narrow-documents", (*tour).narrowDocuments, ""},
+	{"27-focus-light", (*tour).focusLight, ""},
+	{"28-focus-dark", (*tour).focusDark, ""},
 	{"06-dark-theme", (*tour).dark, ""},
 	{"07-offline", (*tour).offline, ""},
 }
@@ -86,6 +93,10 @@ func Tour(w *harness.Window, painted <-chan struct{}) int {
 			return 1
 		}
 		shoot(s.name, s.window)
+		if t.after != nil { // what the stop undoes once shot
+			t.after()
+			t.after = nil
+		}
 	}
 	onUI(w.Quit)
 	return 0
@@ -244,20 +255,27 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 	return t.w.Main(), nil
 }
 
+// settings shoots the Settings window from its top, as tall as the screen (its content scrolls:
+// 24-settings-end shows the rest).
 func (t *tour) settings() (fyne.Window, error) {
 	onUI(t.w.ShowSettings)
 	time.Sleep(500 * time.Millisecond) // the key is read in the background
 	var w fyne.Window
-	onUI(func() { w = t.w.Settings() })
+	onUI(func() {
+		if w = t.w.Settings(); w != nil {
+			w.Resize(fyne.NewSize(620, 690)) // the screen's height: the grab holds no more
+			w.CenterOnScreen()
+		}
+	})
+	if w == nil {
+		return nil, errors.New("the Settings window did not open")
+	}
+	time.Sleep(500 * time.Millisecond) // the window manager answers the resize
 	return w, nil
 }
 
 func (t *tour) dark() (fyne.Window, error) {
-	onUI(func() {
-		if w := t.w.Settings(); w != nil {
-			w.Close()
-		}
-	})
+	t.closeSettings()
 	return t.w.Main(), t.setTheme(ltheme.Dark)
 }
 
