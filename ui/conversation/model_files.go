@@ -55,7 +55,11 @@ func newFileTray(m *modelBar) *fileTray {
 func isPDF(path string) bool { return strings.EqualFold(filepath.Ext(path), ".pdf") }
 
 // read sends the PDFs at paths to POST /pdf (one request) and adds a card for each file read.
-func (t *fileTray) read(paths []string) {
+func (t *fileTray) read(paths []string) { t.readAs(paths, false, nil) }
+
+// readAs reads the PDFs at paths as text or, with tables, their table lines; a file read again
+// (again not nil) takes that entry's place.
+func (t *fileTray) readAs(paths []string, tables bool, again *trayEntry) {
 	tools, c := t.m.c.tools, t.m.c
 	names := make([]string, len(paths))
 	for i, p := range paths {
@@ -65,7 +69,7 @@ func (t *fileTray) read(paths []string) {
 	t.redraw()
 	convID := c.conv.ID
 	go func() {
-		res, err := tools.PDFText(c.lf.Ctx, paths, false, nil)
+		res, err := tools.PDFText(c.lf.Ctx, paths, tables, nil)
 		c.lf.Do(func() {
 			t.reading.SetText("")
 			t.redraw()
@@ -76,8 +80,12 @@ func (t *fileTray) read(paths []string) {
 				c.errs.SetError(&app.CheckError{Reason: tools.ToolErrorText(err)})
 				return
 			}
-			for i, f := range res.Files {
-				t.addText(app.PDFFileText(f, false), pathOf(f.Name, paths, i))
+			if again != nil && len(res.Files) == 1 && t.holds(again) {
+				t.setText(again, app.PDFFileText(res.Files[0], tables))
+			} else if again == nil {
+				for i, f := range res.Files {
+					t.addText(app.PDFFileText(f, tables), pathOf(f.Name, paths, i))
+				}
 			}
 			t.m.meter.changed()
 		})
@@ -97,17 +105,30 @@ func pathOf(name string, paths []string, i int) string {
 	return name
 }
 
-// addText adds the card of a file's text, with Remove and (a scanned PDF) Read with OCR.
+// addText adds the card of a file's text.
 func (t *fileTray) addText(text app.FileText, path string) {
-	e := &trayEntry{path: path, text: &text}
+	e := &trayEntry{path: path}
+	t.entries = append(t.entries, e)
+	t.setText(e, text)
+}
+
+// setText shows text in entry e: a card with Remove and, for a PDF read here, the other mode
+// (tables only, or the whole text) and (a scanned one) Read with OCR.
+func (t *fileTray) setText(e *trayEntry, text app.FileText) {
+	e.text, e.job, e.stop = &text, nil, nil
 	card := widgets.NewFileTextCard(fileTextData(text))
 	card.SetOnRemove(func() { t.remove(e) })
-	if text.Source != app.SourceOCR {
+	switch {
+	case e.path == "": // given back after a refused message: where it came from is not kept
+	case text.Source == app.SourcePDF:
 		card.SetOnOCR(func() { t.startOCR(e) })
+		card.SetOnMode("Tables only", func() { t.readAs([]string{e.path}, true, e) })
+	case text.Source == app.SourcePDFTables:
+		card.SetOnMode("Whole text", func() { t.readAs([]string{e.path}, false, e) })
 	}
 	e.card = card
-	t.entries = append(t.entries, e)
 	t.redraw()
+	t.m.meter.changed()
 }
 
 // fileTextData is a file's text as its card shows it.
@@ -158,7 +179,7 @@ func (t *fileTray) takeAll() []app.FileText {
 // giveBack puts the texts of a message refused before it was sent back in the tray.
 func (t *fileTray) giveBack(files []app.FileText) {
 	for _, f := range files {
-		t.addText(f, f.Name)
+		t.addText(f, "")
 	}
 }
 

@@ -53,6 +53,13 @@ func TestModelChatPDFDropShowsItsCardAndGoesWithTheMessage(t *testing.T) {
 	if l := card.AccessibilityLabel(); !strings.HasPrefix(l, "PDF text: tides.pdf, 2 pages · ") || card.OCR.Visible() {
 		t.Fatalf("card reads %q, OCR offered %v", l, card.OCR.Visible())
 	}
+	test.Tap(card.Mode) // Tables only, then the whole text again
+	until(t, "the tables read", func() bool { e := c.model.files.entries[0]; return e.text.Source == app.SourcePDFTables })
+	if l := trayCard[*widgets.FileTextCard](t, c, 0).AccessibilityLabel(); !strings.HasPrefix(l, "PDF tables: tides.pdf") {
+		t.Fatalf("tables only reads %q", l)
+	}
+	test.Tap(trayCard[*widgets.FileTextCard](t, c, 0).Mode)
+	until(t, "the text read again", func() bool { e := c.model.files.entries[0]; return e.text.Source == app.SourcePDF })
 	c.Ask("When is high tide?")
 	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
 	if files := c.turns[0].Files(); len(files) != 1 || !strings.Contains(files[0].Text, "06:12") {

@@ -93,12 +93,7 @@ func (t *fileTray) ended(e *trayEntry, done *client.OCRJob, err error, stopped b
 	if !t.holds(e) {
 		return // removed, or the chat left, meanwhile
 	}
-	e.text, e.job, e.stop = &text, nil, nil
-	card := widgets.NewFileTextCard(fileTextData(text))
-	card.SetOnRemove(func() { t.remove(e) })
-	e.card = card
-	t.redraw()
-	t.m.meter.changed()
+	t.setText(e, text)
 }
 
 // holds reports whether e is still in the tray.

@@ -131,13 +131,15 @@ func TestFileTextCardSaysWhatWasRead(t *testing.T) {
 	if c.OCR.Visible() || c.Remove.Visible() {
 		t.Fatal("buttons show only with their callbacks")
 	}
-	ocr, removed := 0, 0
+	ocr, removed, modes := 0, 0, 0
 	c.SetOnOCR(func() { ocr++ })
 	c.SetOnRemove(func() { removed++ })
+	c.SetOnMode("Tables only", func() { modes++ })
 	test.Tap(c.OCR)
 	test.Tap(c.Remove)
-	if ocr != 1 || removed != 1 {
-		t.Errorf("OCR %d, Remove %d", ocr, removed)
+	test.Tap(c.Mode)
+	if ocr != 1 || removed != 1 || modes != 1 || c.Mode.Text != "Tables only" {
+		t.Errorf("OCR %d, Remove %d, Mode %d (%q)", ocr, removed, modes, c.Mode.Text)
 	}
 	plain := NewFileTextCard(FileText{Name: "a.pdf", Pages: 1, PagesRead: 1, Chars: 2000})
 	plain.SetOnOCR(func() {})

@@ -33,11 +33,12 @@ type FileText struct {
 type FileTextCard struct {
 	widget.BaseWidget
 	Text FileText
-	// OCR reads a scanned file with OCR; Remove takes the file off the next message.
-	OCR, Remove *widget.Button
+	// OCR reads a scanned file with OCR; Mode reads it again in the other mode (the whole text, or
+	// its tables only); Remove takes the file off the next message.
+	OCR, Mode, Remove *widget.Button
 
-	onOCR, onRemove func()
-	root            fyne.CanvasObject
+	onOCR, onMode, onRemove func()
+	root                    fyne.CanvasObject
 }
 
 var _ fyne.Accessible = (*FileTextCard)(nil)
@@ -47,15 +48,17 @@ func NewFileTextCard(t FileText) *FileTextCard {
 	c := &FileTextCard{Text: t}
 	c.ExtendBaseWidget(c)
 	c.OCR = widget.NewButtonWithIcon("Read with OCR", theme.SearchIcon(), func() { callIf(c.onOCR) })
+	c.Mode = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { callIf(c.onMode) })
 	c.Remove = widget.NewButtonWithIcon("Remove", theme.CancelIcon(), func() { callIf(c.onRemove) })
-	c.Remove.Importance = widget.LowImportance
+	c.Mode.Importance, c.Remove.Importance = widget.LowImportance, widget.LowImportance
 	c.OCR.Hide()
+	c.Mode.Hide()
 	c.Remove.Hide()
 	title := widget.NewLabelWithStyle(c.title(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
 	facts := widget.NewLabel(c.facts())
 	facts.Wrapping = fyne.TextWrapWord
-	body := container.NewVBox(container.NewBorder(nil, nil, nil, c.Remove, title), facts)
+	body := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(c.Mode, c.Remove), title), facts)
 	for _, w := range t.Warnings {
 		l := widget.NewLabel(w)
 		l.Wrapping, l.Importance, l.SizeName = fyne.TextWrapWord, widget.WarningImportance, theme.SizeNameCaptionText
@@ -89,6 +92,13 @@ func (c *FileTextCard) AccessibilityRole() fyne.AccessibleRole { return fyne.Acc
 func (c *FileTextCard) SetOnOCR(f func()) {
 	c.onOCR = f
 	ShowIf(c.OCR, f != nil && c.Text.Scanned)
+}
+
+// SetOnMode offers to read the file again in the other mode, the button saying which (label).
+func (c *FileTextCard) SetOnMode(label string, f func()) {
+	c.onMode = f
+	c.Mode.SetText(label)
+	ShowIf(c.Mode, f != nil)
 }
 
 // SetOnRemove offers to take the file off the next message, calling f.
