@@ -14,9 +14,10 @@ import (
 // conversations only, from LoadImage or NewImage) and files (assistant conversations only: their
 // paths, read as they are sent).
 type Message struct {
-	Text   string
-	Images []Image
-	Files  []string
+	Text      string
+	Images    []Image
+	Files     []string
+	FileTexts []FileText // model conversations: the texts of files (PDF, OCR), sent before Text
 }
 
 // Answerer answers one kind of conversation; a value answers one message. send, retry and
@@ -51,6 +52,15 @@ func (c *Conversations) answererFor(conv Conversation, opts AskOptions) (Answere
 		return &assistantAnswerer{c: c}, nil
 	}
 	return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
+}
+
+// answererOf returns the answerer of a turn asked again: POST /generate's for a turn it
+// answered, else the one of conv's kind.
+func (c *Conversations) answererOf(conv Conversation, t Turn, opts AskOptions) (Answerer, error) {
+	if generated, _ := t.Generated(); generated && conv.Kind == KindModel {
+		return &generateAnswerer{c: c}, nil
+	}
+	return c.answererFor(conv, opts)
 }
 
 // sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
@@ -99,7 +109,7 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	if err != nil {
 		return turn, err
 	}
-	a, err := c.answererFor(conv, opts)
+	a, err := c.answererOf(conv, turn, opts)
 	if err != nil {
 		return turn, err
 	}
@@ -129,7 +139,7 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
 		return Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
 	}
-	a, err := c.answererFor(conv, opts)
+	a, err := c.answererOf(conv, old, opts)
 	if err != nil {
 		return Turn{}, err
 	}

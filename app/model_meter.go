@@ -54,7 +54,7 @@ func (c *Conversations) Meter(ctx context.Context, id int64, m Message, function
 	if err != nil {
 		return meter, err
 	}
-	return meterOf(requestFrame(conv, slices.Concat(functions, tools.offered)), earlier, exchange{question: m.Text, images: m.Images}, *found, tiers), nil
+	return meterOf(requestFrame(conv, slices.Concat(functions, tools.offered)), earlier, exchange{question: withFiles(m.Text, m.FileTexts), images: m.Images}, *found, tiers), nil
 }
 
 // meterOf fills a meter for the exchanges and the draft on tier.

@@ -34,10 +34,10 @@ func (m *modelAnswerer) send(ctx context.Context, conv Conversation, msg Message
 	if err := checkMessage(msg.Text); err != nil {
 		return Turn{}, err
 	}
-	if err := m.prepare(ctx, conv, exchange{question: msg.Text, images: msg.Images}, 0); err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: withFiles(msg.Text, msg.FileTexts), images: msg.Images}, 0); err != nil {
 		return Turn{}, err
 	}
-	return m.save(ctx, msg.Text, msg.Images)
+	return m.save(ctx, Turn{Question: msg.Text, Images: msg.Images, Parts: fileParts(msg.FileTexts)})
 }
 
 // checkMessage refuses an empty message.
@@ -66,17 +66,17 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest e
 	return err
 }
 
-// save saves text with its images as a new pending turn (saving the conversation first when it
-// is not saved yet).
-func (m *modelAnswerer) save(ctx context.Context, text string, images []Image) (Turn, error) {
+// save saves the message of t (its text, images and files) as a new pending turn (saving the
+// conversation first when it is not saved yet).
+func (m *modelAnswerer) save(ctx context.Context, t Turn) (Turn, error) {
 	c := m.c
-	conv, err := c.saved(ctx, m.svc.key, m.conv, text)
+	conv, err := c.saved(ctx, m.svc.key, m.conv, t.Question)
 	if err != nil {
 		return Turn{}, err
 	}
 	m.conv = conv
-	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Tier: conv.Model, Images: images,
-		System: conv.System})
+	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: t.Question, Tier: conv.Model, Images: t.Images,
+		System: conv.System, Parts: t.Parts})
 	if err != nil {
 		return Turn{}, err
 	}
@@ -91,16 +91,16 @@ func (m *modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn)
 	if err != nil {
 		return turn, err
 	}
-	if err := m.prepare(ctx, conv, exchange{question: turn.Question, images: images}, turn.ID); err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: turn.sentText(), images: images}, turn.ID); err != nil {
 		return turn, err
 	}
 	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
-		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System}
+		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System, Parts: keptParts(turn.Parts)}
 	return turn, m.c.store.saveTurn(ctx, &turn)
 }
 
-// resend replaces old, the last turn of conv, by text with old's images (old stays when the
-// edited message fails its checks, an empty message among them).
+// resend replaces old, the last turn of conv, by text with old's images and files (old stays
+// when the edited message fails its checks, an empty message among them).
 func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string) (Turn, error) {
 	if err := checkMessage(text); err != nil {
 		return Turn{}, err
@@ -109,13 +109,14 @@ func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn,
 	if err != nil {
 		return Turn{}, err
 	}
-	if err := m.prepare(ctx, conv, exchange{question: text, images: images}, old.ID); err != nil {
+	files := old.Files()
+	if err := m.prepare(ctx, conv, exchange{question: withFiles(text, files), images: images}, old.ID); err != nil {
 		return Turn{}, err
 	}
 	if err := m.c.store.deleteTurn(ctx, old.ID); err != nil {
 		return Turn{}, err
 	}
-	return m.save(ctx, text, images)
+	return m.save(ctx, Turn{Question: text, Images: images, Parts: fileParts(files)})
 }
 
 // answer streams the answer of the saved pending turn, running the app's tools it calls
@@ -179,7 +180,7 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		if before != 0 && t.ID >= before {
 			break
 		}
-		x := exchange{question: t.Question, images: t.Images, turn: t.ID, tools: pairedParts(t.Parts), context: contextOf(t.Parts)}
+		x := exchange{question: t.sentText(), images: t.Images, turn: t.ID, tools: pairedParts(t.Parts), context: contextOf(t.Parts)}
 		switch {
 		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
 			x.answer = t.Answer

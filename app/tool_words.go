@@ -2,7 +2,9 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"time"
 
 	"lectern/client"
 )
@@ -62,9 +64,20 @@ func toolErrorText(err error, describe func(error) string) string {
 // text offers OCR of path; other warnings are shown as they come, after the name.
 func PDFWarningText(w client.Warning, name, path string) string {
 	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
-		return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images. Try `lectern ocr " + shellWord(path) + "`."
+		return scannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
 	}
 	return OneLine(name) + ": " + OneLine(w.String())
+}
+
+// OCRDeadline is how long a front-end follows an OCR job before it gives up (the job goes on).
+const OCRDeadline = 30 * time.Minute
+
+// OCRStageText says where a job being followed stands: its page while it runs, else its state.
+func OCRStageText(j *client.OCRJob) string {
+	if j.Status == client.OCRRunning && j.Progress != nil && j.Progress.Total > 0 {
+		return fmt.Sprintf("OCR running: page %d of %d", j.Progress.Page, j.Progress.Total)
+	}
+	return "OCR " + OneLine(j.Status) + "…"
 }
 
 // SearchStatusText says a search status in words; unknown statuses are shown as they come.

@@ -141,7 +141,8 @@ type Turn struct {
 	System string
 	// Parts are the answer's parts other than its text, in order: the function calls of the
 	// model, each followed by the app's run of it when it is one of the app's tools
-	// (PartFunctionOutput), and a tool run on the message first (PartMessageContext).
+	// (PartFunctionOutput), and a tool run on the message first (PartMessageContext), and the
+	// message's files (PartFileText, PartGeneratedFile).
 	Parts []TurnPart
 	// Check is the verdict on a JSON answer against the conversation's schema; nil for text.
 	Check *SchemaCheck
@@ -182,6 +183,10 @@ type TurnPart struct {
 	Name      string   `json:"name,omitempty"`
 	Arguments string   `json:"arguments,omitempty"` // a JSON text, as the model sent it
 	Run       *ToolRun `json:"run,omitempty"`       // PartFunctionOutput and PartMessageContext
+
+	// A model chat's files (app/model_files.go): a file's text sent as context, a generated file.
+	File     *FileText              `json:"file,omitempty"`
+	Artifact *client.OfficeArtifact `json:"artifact,omitempty"`
 }
 
 // Attachment is a file an assistant message sent: its name, its size and where it was.

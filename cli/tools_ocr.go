@@ -3,14 +3,10 @@ package cli
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"lectern/app"
 	"lectern/client"
 )
-
-// ocrDeadline is how long `lectern ocr --wait` follows a job before it gives up (the job goes on).
-const ocrDeadline = 30 * time.Minute
 
 var cmdOCR = &command{
 	name:    "ocr",
@@ -55,7 +51,7 @@ func runOCR(e *env, args []string) error {
 	job, err := startOrFind(e, a, p, pos, *jobID)
 	switch {
 	case err == nil && *wait && !job.Ended():
-		job, err = a.WaitOCR(e.ctx, job.JobID, ocrDeadline, func(j *client.OCRJob) { p.show("%s", ocrStage(j)) })
+		job, err = a.WaitOCR(e.ctx, job.JobID, app.OCRDeadline, func(j *client.OCRJob) { p.show("%s", app.OCRStageText(j)) })
 	case err == nil:
 		err = job.EndError() // a job that had already ended failed, error or cancelled: exit 1, as followed
 	}
@@ -93,14 +89,6 @@ func startOrFind(e *env, a *app.App, p *toolProgress, files []string, jobID stri
 		return a.OCRStatus(e.ctx, jobID)
 	}
 	return a.StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
-}
-
-// ocrStage is the progress line of a job.
-func ocrStage(j *client.OCRJob) string {
-	if j.Status == client.OCRRunning && j.Progress != nil && j.Progress.Total > 0 {
-		return fmt.Sprintf("OCR running: page %d of %d", j.Progress.Page, j.Progress.Total)
-	}
-	return "OCR " + app.OneLine(j.Status) + "…"
 }
 
 // printOCR prints a job: its text when done, else its state and how to follow it.

@@ -20,7 +20,8 @@ type driver struct{ u *UI }
 func (u *UI) harness(a *app.App) *harness.Window {
 	d := driver{u}
 	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
-		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh, ShowPalette: u.showPalette,
+		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
+		ShowPalette: u.showPalette, Pane: d.pane,
 		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
@@ -32,7 +33,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
 			ModelTier: d.modelTier},
-		Assistant: harness.Assistant{NewAssistant: u.newAssistant, Pane: d.pane},
+		Assistant: harness.Assistant{NewAssistant: u.newAssistant},
 		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }

@@ -17,10 +17,12 @@ func (u *UI) installShortcuts() {
 	}
 }
 
-// searchConversations opens the search over every conversation, when the browser is shown.
-func (u *UI) searchConversations() {
-	if u.main != nil {
-		u.main.convs.ShowSearch()
+// inBrowser is an action's run: do on the main view, when the browser is shown.
+func (u *UI) inBrowser(do func(m *mainView)) func() {
+	return func() {
+		if u.main != nil {
+			do(u.main)
+		}
 	}
 }
 
@@ -101,11 +103,4 @@ func (u *UI) menuItem(a action) *fyne.MenuItem {
 	item.IsQuit = a.quit
 	item.Disabled = a.browser && u.main == nil
 	return item
-}
-
-// toggleDocuments opens or closes the documents panel, when the browser is shown (Ctrl/Cmd+D).
-func (u *UI) toggleDocuments() {
-	if u.main != nil {
-		u.main.setDocumentsOpen(!u.main.docsOpen)
-	}
 }

@@ -65,3 +65,37 @@ func TestModelListOpensOtherWorkspaceConversationInItsWorkspace(t *testing.T) {
 		t.Errorf("pane shows conversation %d, want %d", m.chat.ConversationID(), conv.ID)
 	}
 }
+
+// File > Generate a file… opens a model chat when a workspace's is shown and asks for the prompt
+// (issue 22: "Generate a file… through POST /generate"); the prompt makes a turn with its file.
+func TestGenerateFileMenuAsksAndMakesTheFile(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	m := f.browser()
+	var item *fyne.MenuItem
+	for _, it := range f.u.menu().Items[0].Items {
+		if it.Label == "Generate a file…" {
+			item = it
+		}
+	}
+	if item == nil || item.Disabled {
+		t.Fatalf("File menu item: %+v", item)
+	}
+	item.Action()
+	if m.chat.ModelTier() == "" {
+		t.Fatal("Generate a file… must show a model chat")
+	}
+	overlay := f.u.win.Canvas().Overlays().Top()
+	if overlay == nil {
+		t.Fatal("Generate a file… must ask for the prompt")
+	}
+	f.u.win.Canvas().Overlays().Remove(overlay)
+	m.chat.GenerateFile("a budget spreadsheet")
+	until(t, "the file made", func() bool {
+		turns := m.chat.Turns()
+		if len(turns) != 1 || turns[0].Status != app.TurnCompleted {
+			return false
+		}
+		_, art := turns[0].Generated()
+		return art != nil
+	})
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -81,4 +82,30 @@ func Cut(s string, n int) string {
 	}
 	r := []rune(s)
 	return strings.TrimRightFunc(string(r[:n-1]), unicode.IsSpace) + "…"
+}
+
+// Duration writes a length of time as a person says it, in whole units of its largest unit,
+// rounded down (a time left is never said longer than it is): "a minute", "23 minutes", "an
+// hour", "3 days"; less than a minute is "less than a minute".
+func Duration(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "less than a minute"
+	case d < time.Hour:
+		return unitCount(int(d/time.Minute), "minute")
+	case d < 48*time.Hour:
+		return unitCount(int(d/time.Hour), "hour")
+	}
+	return unitCount(int(d/(24*time.Hour)), "day")
+}
+
+// unitCount is Count, with "a" or "an" for one ("a minute", "an hour").
+func unitCount(n int, unit string) string {
+	switch {
+	case n == 1 && unit == "hour":
+		return "an hour"
+	case n == 1:
+		return "a " + unit
+	}
+	return Count(n, unit)
 }

@@ -1,6 +1,9 @@
 package words
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestBytes(t *testing.T) {
 	for n, want := range map[int64]string{
@@ -66,6 +69,18 @@ func TestCut(t *testing.T) {
 	} {
 		if got := Cut(tc.in, tc.n); got != tc.want {
 			t.Errorf("Cut(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "less than a minute", 59 * time.Second: "less than a minute", time.Minute: "a minute",
+		119 * time.Second: "a minute", 59*time.Minute + 59*time.Second: "59 minutes", time.Hour: "an hour",
+		150 * time.Minute: "2 hours", 47 * time.Hour: "47 hours", 48 * time.Hour: "2 days", 95 * time.Hour: "3 days",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%s) = %q, want %q", d, got, want)
 		}
 	}
 }

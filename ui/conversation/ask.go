@@ -83,6 +83,10 @@ func (c *Pane) retryTurn(turnID int64) {
 	if c.keyNeeded() {
 		return
 	}
+	if generated, _ := t.Generated(); generated && !t.Status.Retryable() {
+		c.GenerateFile(t.Question) // a file asked for again is generated again, as a new turn
+		return
+	}
 	if !t.Status.Retryable() { // ask an answered question again, as a new turn
 		c.input.SetText(t.Question)
 		c.sendQuestion()
@@ -258,6 +262,7 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 			c.input.SetText(s.question)
 			c.model.images.giveBack(s.images)
 			c.assist.giveBack(s.files, len(c.turns) > 0)
+			c.model.files.giveBack(s.fileTexts)
 		}
 		return
 	}

@@ -45,7 +45,7 @@ type assistBar struct {
 	chooser    *fyne.Container // the workspace picker with its label, before the first message
 	pinDone    bool            // the first message went (or the turns are not read yet): no picker
 	top        *fyne.Container
-	files      *fileTray
+	files      *attachTray
 	attach     *widget.Button
 }
 
@@ -62,7 +62,7 @@ func newAssistBar(c *Pane) *assistBar {
 	note.Wrapping, note.TextStyle = fyne.TextWrapWord, fyne.TextStyle{Italic: true}
 	a.chooser = container.NewBorder(nil, nil, widget.NewLabel("Workspace"), nil, a.wsSel)
 	a.top = container.NewVBox(a.chooser, a.pinned, note)
-	a.files = newFileTray(c)
+	a.files = newAttachTray(c)
 	a.attach = widget.NewButtonWithIcon("Attach", theme.FileIcon(), a.choose)
 	a.hide()
 	return a
@@ -165,19 +165,14 @@ func (a *assistBar) choose() {
 		home = string(filepath.Separator)
 	}
 	dialogs.ShowPicker(a.c.win, home, dialogs.Picking{Title: "Attach files", Button: "Attach", Types: assistTypes},
-		func(paths []string) { a.c.TakeFiles(paths) })
+		func(paths []string) { a.c.takeAssistantFiles(paths) })
 }
 
-// TakeFiles attaches the files at paths to the next message of the assistant conversation shown
-// (Attach, or a drop onto the window), each checked off the UI goroutine (its type: old .doc,
-// .xls and .ppt are refused with what to save them as; its size); it reports whether an
-// assistant conversation is shown to take them.
-func (c *Pane) TakeFiles(paths []string) bool {
-	if c.conv.Kind != app.KindAssistant {
-		return false
-	}
+// takeAssistantFiles attaches the files at paths to the next message of the assistant
+// conversation shown (Attach, or a drop onto the window), each checked off the UI goroutine (its
+// type: old .doc, .xls and .ppt are refused with what to save them as; its size).
+func (c *Pane) takeAssistantFiles(paths []string) {
 	takeFiles(c, app.KindAssistant, paths, app.AssistantFile, c.assist.files.take)
-	return true
 }
 
 // takeFiles loads each of paths with load off the UI goroutine (a drop or Attach), then, while a

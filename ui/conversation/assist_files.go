@@ -12,21 +12,21 @@ import (
 	"lectern/ui/widgets"
 )
 
-// fileTray holds the files to send with the next assistant message: a chip each above the
+// attachTray holds the files to send with the next assistant message: a chip each above the
 // question box (its name and size) with a remove button. Each file was checked when taken
 // (app.AssistantFile); the message's files together are checked when it is sent.
-type fileTray struct {
+type attachTray struct {
 	c     *Pane
 	files []app.Attachment
 	box   *fyne.Container
 }
 
-func newFileTray(c *Pane) *fileTray {
-	return &fileTray{c: c, box: container.New(layout.NewRowWrapLayout())}
+func newAttachTray(c *Pane) *attachTray {
+	return &attachTray{c: c, box: container.New(layout.NewRowWrapLayout())}
 }
 
 // take adds files to the message; a file already attached (the same path) is not added twice.
-func (t *fileTray) take(files []app.Attachment) {
+func (t *attachTray) take(files []app.Attachment) {
 	for _, f := range files {
 		if !t.has(f.Path) {
 			t.files = append(t.files, f)
@@ -35,7 +35,7 @@ func (t *fileTray) take(files []app.Attachment) {
 	t.redraw()
 }
 
-func (t *fileTray) has(path string) bool {
+func (t *attachTray) has(path string) bool {
 	for _, f := range t.files {
 		if f.Path == path {
 			return true
@@ -45,7 +45,7 @@ func (t *fileTray) has(path string) bool {
 }
 
 // remove drops file i from the message.
-func (t *fileTray) remove(i int) {
+func (t *attachTray) remove(i int) {
 	if i < len(t.files) {
 		t.files = append(t.files[:i:i], t.files[i+1:]...)
 		t.redraw()
@@ -53,14 +53,14 @@ func (t *fileTray) remove(i int) {
 }
 
 // takeAll empties the tray, returning its files (they go with the message).
-func (t *fileTray) takeAll() []app.Attachment {
+func (t *attachTray) takeAll() []app.Attachment {
 	files := t.files
 	t.clear()
 	return files
 }
 
 // giveBack puts the files of a message refused before it was sent back in the tray.
-func (t *fileTray) giveBack(files []app.Attachment) {
+func (t *attachTray) giveBack(files []app.Attachment) {
 	if len(files) > 0 && len(t.files) == 0 {
 		t.files = files
 		t.redraw()
@@ -68,13 +68,13 @@ func (t *fileTray) giveBack(files []app.Attachment) {
 }
 
 // clear empties the tray.
-func (t *fileTray) clear() {
+func (t *attachTray) clear() {
 	t.files = nil
 	t.redraw()
 }
 
 // redraw shows a chip with a remove button for each file.
-func (t *fileTray) redraw() {
+func (t *attachTray) redraw() {
 	t.box.RemoveAll()
 	for i, f := range t.files {
 		rm := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { t.remove(i) })

@@ -67,6 +67,7 @@ type modelBar struct {
 
 	format *formatPicker
 	images *imageTray
+	files  *fileTray
 	meter  *contextMeter
 	attach *widget.Button
 }
@@ -93,6 +94,7 @@ func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBa
 	m.sysBox = container.NewVBox(m.system, container.NewHBox(m.applySys))
 	m.format = newFormatPicker(m)
 	m.images = newImageTray(m)
+	m.files = newFileTray(m)
 	m.meter = newContextMeter(m)
 	m.attach = widget.NewButtonWithIcon("Attach", theme.FileImageIcon(), m.images.choose)
 	pickers := container.NewBorder(nil, nil, widget.NewLabel("Model"), container.NewHBox(m.format.sel, m.preset, m.saveAs), m.tierSel)
@@ -103,9 +105,10 @@ func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBa
 
 // hide hides every model control (a workspace conversation is shown).
 func (m *modelBar) hide() {
-	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach} {
+	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.files.box, m.meter.box, m.attach} {
 		o.Hide()
 	}
+	m.files.clear()
 }
 
 // show shows the controls for conv: a new chat offers presets and an open system prompt; a chat
@@ -115,6 +118,7 @@ func (m *modelBar) show(conv app.Conversation) {
 		o.Show()
 	}
 	m.images.clear()
+	m.files.clear()
 	m.system.SetText(conv.System)
 	m.setBegun(conv.ID != 0)
 	m.setNote("", "", nil)

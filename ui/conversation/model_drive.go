@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // The functions below do for the test harness (the screenshot tour) what a person's clicks on a
@@ -55,4 +56,16 @@ func (c *Pane) ModelTier() string {
 		return ""
 	}
 	return c.conv.Model
+}
+
+// ReadWithOCR starts OCR of the scanned PDF named name in the file tray, as its Read with OCR
+// button does; false when no such card offers it.
+func (c *Pane) ReadWithOCR(name string) bool {
+	for _, e := range c.model.files.entries {
+		if card, ok := e.card.(*widgets.FileTextCard); ok && e.text != nil && e.text.Name == name && card.OCR.Visible() {
+			c.model.files.startOCR(e)
+			return true
+		}
+	}
+	return false
 }

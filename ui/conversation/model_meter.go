@@ -60,7 +60,7 @@ func (k *contextMeter) measure(n int) {
 	if n != k.asked || c.conv.Kind != app.KindModel || c.conv.ID == 0 {
 		return
 	}
-	id, draft, functions := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images}, k.m.offered()
+	id, draft, functions := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images, FileTexts: k.m.files.texts()}, k.m.offered()
 	go func() {
 		meter, err := k.m.store.Models.Meter(c.lf.Ctx, id, draft, functions)
 		c.lf.Do(func() {

@@ -132,7 +132,7 @@ func (m *modelBar) newChat(conv app.Conversation, system string, preset *app.Pre
 	return saved, nil
 }
 
-// sendToModel sends text, with the images attached, in the model chat shown: a new chat is saved
+// sendToModel sends text, with the images and files' texts attached, in the model chat shown: a new chat is saved
 // first; the last message being edited is sent again in its place. Sending, streaming, Stop and
 // Retry are the pane's own, the same for every kind.
 func (c *Pane) sendToModel(text string) {
@@ -155,13 +155,17 @@ func (c *Pane) sendToModel(text string) {
 	c.errs.SetError(nil)
 	c.input.SetText("")
 	convID, editing, images, saved := c.conv.ID, c.editing, m.images.takeAll(), m.saved
+	var files []app.FileText // an edited message keeps the files it had; the tray waits for the next one
+	if editing == 0 {
+		files = m.files.takeAll()
+	}
 	c.cancelEdit()
 	c.run(func(o app.AskOptions) (app.Turn, error) {
 		<-saved // a change of tier or system prompt made before sending goes with it
 		if editing != 0 {
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		}
-		return c.store.Answers.Send(c.lf.Ctx, convID, app.Message{Text: text, Images: images}, o)
+		return c.store.Answers.Send(c.lf.Ctx, convID, app.Message{Text: text, Images: images, FileTexts: files}, o)
 	}, c.askOptions(), text, editing)
-	c.streaming.images = images
+	c.streaming.images, c.streaming.fileTexts = images, files
 }

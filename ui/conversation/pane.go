@@ -53,10 +53,12 @@ type Pane struct {
 	stop     *widget.Button
 	jump     *widget.Button
 	errs     *errview.View
-	bar      *fyne.Container // the pickers' line, the window's buttons at its end (AddToBar)
-	model    *modelBar       // the controls of a conversation with a model, hidden in other kinds
-	assist   *assistBar      // the controls of a conversation with the assistant, hidden in other kinds
-	editing  int64           // the turn the question box edits, 0 when it asks anew
+	bar      *fyne.Container             // the pickers' line, the window's buttons at its end (AddToBar)
+	model    *modelBar                   // the controls of a conversation with a model, hidden in other kinds
+	assist   *assistBar                  // the controls of a conversation with the assistant, hidden in other kinds
+	tools    Tools                       // the core's file tools (PDF, OCR, downloads), nil when it has none
+	notify   func(title, content string) // an OS notification (tests replace it)
+	editing  int64                       // the turn the question box edits, 0 when it asks anew
 	root     fyne.CanvasObject
 
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
@@ -75,15 +77,16 @@ type Pane struct {
 // streamState is the answer streaming now: its turn and the latest stage, shared with the asking
 // goroutine, and the coalescer that hands its text to the UI goroutine once a frame.
 type streamState struct {
-	mu       sync.Mutex
-	turnID   int64
-	stage    string
-	sent     time.Time // when the question was sent: the wait for the server is shown from it
-	text     *markdown.Coalescer
-	replaces int64            // the edited turn the new one replaces, 0 when none
-	question string           // what was asked, given back to the box when it is refused before being sent
-	images   []app.Image      // the images sent with it (a model chat), given back with the question
-	files    []app.Attachment // the files sent with it (the assistant), shown on the turn, given back
+	mu        sync.Mutex
+	turnID    int64
+	stage     string
+	sent      time.Time // when the question was sent: the wait for the server is shown from it
+	text      *markdown.Coalescer
+	replaces  int64            // the edited turn the new one replaces, 0 when none
+	question  string           // what was asked, given back to the box when it is refused before being sent
+	images    []app.Image      // the images sent with it (a model chat), given back with the question
+	files     []app.Attachment // the files sent with it (the assistant), shown on the turn, given back
+	fileTexts []app.FileText   // the texts of files sent with it (a model chat), given back with the question
 }
 
 // Core is what the conversation views use of the application core; *app.App implements it.
@@ -121,6 +124,11 @@ type Lists interface {
 	Search(ctx context.Context, text string) ([]app.SearchHit, error)
 }
 
+// Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
+type Generator interface {
+	Generate(ctx context.Context, conversationID int64, prompt string, opts app.AskOptions) (app.Turn, error)
+}
+
 // Store is the saved conversations as the pane and the list use them, each part a small
 // interface; StoreOf makes one of the core's conversations.
 type Store struct {
@@ -129,17 +137,20 @@ type Store struct {
 	Models     ModelChats
 	Library    Library
 	Assistants Assistants
+	Files      Generator
 }
 
 // StoreOf is the Store of c, which is each of its parts.
 func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c}
+	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
+	c.tools, _ = b.(Tools)
+	c.notify = osNotify
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.assist = newAssistBar(c)
 	c.picker = newScopePicker(c.scopeChanged)
@@ -182,7 +193,7 @@ func (c *Pane) layout() fyne.CanvasObject {
 	turns := container.NewStack(c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
-	bottom := container.NewVBox(c.model.images.box, c.assist.files.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
+	bottom := container.NewVBox(c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
@@ -366,7 +377,7 @@ func (c *Pane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
-		do: c.lf.Do})
+		do: c.lf.Do, file: c.OfferFile})
 	v.onResize = func() {
 		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {

@@ -54,7 +54,8 @@ type turnView struct {
 	onEdit   func(turn app.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
-	onResize func()    // the turn's height may have changed (select mode, details opened)
+	onResize func() // the turn's height may have changed (select mode, details opened)
+	onFile   func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
 	last     bool      // the conversation's last turn: its question can be edited
 	fitWidth float32   // the width its row was measured at; 0 when it must be measured again
 	streamed sanitised // the streaming answer's text so far, raw and cleaned
@@ -90,14 +91,15 @@ type turnCallbacks struct {
 	edit   func(turn app.Turn)
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
-	do     func(func()) // back to the UI goroutine (the toast's hiding)
+	do     func(func())                                                      // back to the UI goroutine (the toast's hiding)
+	file   func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, onFile: cb.file, model: newModelParts(), first: true,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
@@ -122,7 +124,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	mp := v.model
 	v.parts = container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)

@@ -18,12 +18,14 @@ import (
 // calls and JSON tree are in the turn's parts slot (setModelParts).
 type modelParts struct {
 	pics   *fyne.Container
+	files  *fyne.Container // the texts of files the message sent (turn_files.go)
 	system *widget.Label
 	ended  *widget.Label
 }
 
 func newModelParts() *modelParts {
-	p := &modelParts{pics: container.New(layout.NewRowWrapLayout()), system: widget.NewLabel(""), ended: widget.NewLabel("")}
+	p := &modelParts{pics: container.New(layout.NewRowWrapLayout()), files: container.NewVBox(), system: widget.NewLabel(""),
+		ended: widget.NewLabel("")}
 	for _, l := range []*widget.Label{p.system, p.ended} {
 		l.Wrapping = fyne.TextWrapWord
 		l.Hide()
@@ -31,6 +33,7 @@ func newModelParts() *modelParts {
 	p.system.TextStyle = fyne.TextStyle{Italic: true}
 	p.ended.Importance = widget.WarningImportance
 	p.pics.Hide()
+	p.files.Hide()
 	return p
 }
 
@@ -85,6 +88,7 @@ func (v *turnView) setModelParts(t app.Turn) {
 		card.OnToggled = func(bool) { v.resized() }
 		v.parts.Add(card)
 	}
+	v.setFileParts(t)
 	widgets.ShowIf(v.parts, len(v.parts.Objects) > 0)
 }
 

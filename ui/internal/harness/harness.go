@@ -30,6 +30,9 @@ type Window struct {
 
 	// ShowPalette opens the command palette (Ctrl/Cmd+K), the keyboard in its box.
 	ShowPalette func()
+	// Pane is the conversation pane, nil before the browser is shown: issue 22's files (TakeFiles,
+	// FileCards, ReadWithOCR, GenerateFile) and the assistant are driven through its own methods.
+	Pane func() *conversation.Pane
 }
 
 // FirstRun drives the first-run page.
@@ -91,25 +94,24 @@ type Model struct {
 
 // Assistant drives an assistant conversation in the conversation pane.
 type Assistant struct {
-	NewAssistant func()                    // as New assistant conversation does (it opens once saved)
-	Pane         func() *conversation.Pane // the conversation pane, nil before the browser is shown
+	NewAssistant func() // as New assistant conversation does (it opens once saved)
 }
 
 // TakeFiles attaches the files at paths to the next message of the assistant conversation shown,
 // as a drop does.
-func (a Assistant) TakeFiles(paths []string) bool {
+func (a Window) TakeFiles(paths []string) bool {
 	c := a.Pane()
 	return c != nil && c.TakeFiles(paths)
 }
 
 // PickWorkspace picks the workspace named name to pin on the first message.
-func (a Assistant) PickWorkspace(name string) bool {
+func (a Window) PickWorkspace(name string) bool {
 	c := a.Pane()
 	return c != nil && c.PickAssistantWorkspace(name)
 }
 
 // AttachedFiles names the files attached to the next message.
-func (a Assistant) AttachedFiles() []string {
+func (a Window) AttachedFiles() []string {
 	if c := a.Pane(); c != nil {
 		return c.AttachedFiles()
 	}

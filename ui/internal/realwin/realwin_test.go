@@ -47,7 +47,7 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 // TestRealWindow drives the desktop app in a real window, in one start of the binary: the demo,
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
 // three sizes, the mouse wheel, files dropped from a real drag source, an image dropped into a new
-// model chat (Ctrl+Shift+N), and Ctrl+W.
+// model chat (Ctrl+Shift+N), a PDF dropped into it, and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
@@ -68,6 +68,7 @@ func TestRealWindow(t *testing.T) {
 	s.checkDrop()
 	s.checkShare("share-640x480", s.resize(640, 480), narrowShareGoal)
 	s.checkModelDrop()
+	s.checkPDFDrop()
 	s.checkClose()
 	t.Logf("run time %.1f s", time.Since(start).Seconds())
 }

@@ -38,6 +38,8 @@ type State struct {
 	// the names of the images attached to its next message (Pane.Attached).
 	ModelTier string
 	Attached  []string
+	// FileCards are the cards of the files for the model chat's next message (Pane.FileCards).
+	FileCards []string
 }
 
 // readState gathers the State of the main window; call it on the UI goroutine.
@@ -62,6 +64,9 @@ func readState(w *harness.Window) State {
 	s.Question = w.Question()
 	s.Uploads, s.Running, _ = w.UploadRows()
 	s.ModelTier, s.Attached = w.ModelTier(), w.Attached()
+	if p := w.Pane(); p != nil && s.ModelTier != "" {
+		s.FileCards = p.FileCards()
+	}
 	return s
 }
 
