@@ -47,6 +47,12 @@ type AskOptions struct {
 	// Functions are offered to the model in a model conversation (tiers with tools only); the
 	// calls it makes are kept as the answer's parts (Turn.Parts).
 	Functions []client.FunctionTool
+	// Consent asks the person before a tool call of the model runs (model conversations; nil
+	// refuses every call not always allowed in the conversation).
+	Consent ConsentFunc
+	// Tools, when set, replace the conversation's tool settings from this message on (saved with
+	// it); nil uses the ones saved (Conversations.SetToolSettings).
+	Tools *ToolSettings
 }
 
 // errStopped is the cause of an answer stopped with Stop.

@@ -51,6 +51,9 @@ type TurnChanged struct {
 	Stage string
 	Text  string    // the answer text so far (resets applied)
 	Sent  time.Time // when the question was sent, while pending: the wait is shown from it
+	// Parts, when not nil, are the turn's parts so far, sent at each change of a tool run (see
+	// ToolRun): a card is drawn from them while the turn is pending.
+	Parts []TurnPart
 }
 
 // ConversationsChanged says a conversation of a workspace was created, renamed, deleted or updated.

@@ -215,6 +215,11 @@ CREATE INDEX conversations_trash ON conversations (server, deleted_at);
 	`
 ALTER TABLE workspaces ADD COLUMN read_only INTEGER NOT NULL DEFAULT 0; -- 1 = refused files as published
 `,
+	// 8: a model conversation's tools (issue 22): web search, file generation, the workspaces to
+	// consult and the tools allowed for every call, as JSON (ToolSettings; '' = none).
+	`
+ALTER TABLE conversations ADD COLUMN tool_settings TEXT NOT NULL DEFAULT '';
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

@@ -32,6 +32,9 @@ type ChatOptions struct {
 	// Functions are offered to the model (tiers with tools only); the calls it makes are kept as
 	// the answer's parts (Turn.Parts).
 	Functions []client.FunctionTool
+	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files).
+	Consent ConsentFunc
+	Tools   *ToolSettings
 }
 
 // Chat sends m and blocks until the answer ends, as Conversations.Send does for a model
@@ -42,7 +45,7 @@ func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn,
 		return Turn{}, err
 	}
 	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
-		Functions: opts.Functions})
+		Functions: opts.Functions, Consent: opts.Consent, Tools: opts.Tools})
 }
 
 // NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API

@@ -130,7 +130,9 @@ type Turn struct {
 	// System is the system prompt a model conversation's message was sent with: when it differs
 	// from the turn before, the prompt changed between them (Conversations.SetSystemPrompt).
 	System string
-	// Parts are the answer's parts other than its text, in order: function calls for now.
+	// Parts are the answer's parts other than its text, in order: the function calls of the
+	// model, each followed by the app's run of it when it is one of the app's tools
+	// (PartFunctionOutput), and a tool run on the message first (PartMessageContext).
 	Parts []TurnPart
 	// Check is the verdict on a JSON answer against the conversation's schema; nil for text.
 	Check *SchemaCheck
@@ -145,9 +147,16 @@ type Turn struct {
 // PartKind says what a turn part holds.
 type PartKind string
 
-// The kinds of turn part. Later kinds (function outputs, files) add a constant and their fields.
+// The kinds of turn part. Later kinds add a constant and their fields.
 const (
 	PartFunctionCall PartKind = "function_call" // the model asks for a function: CallID, Name, Arguments
+	// PartFunctionOutput is the app's run of the function call with the same CallID (one of its
+	// tools, chat_tools.go): Name, Arguments as called, and Run. Its Run.Output went back to the
+	// model; the part follows its call.
+	PartFunctionOutput PartKind = "function_output"
+	// PartMessageContext is a tool run on the message before it was sent (web search on a tier
+	// without tools): Name and Run, no CallID. Its Run.Output went with the message as context.
+	PartMessageContext PartKind = "message_context"
 )
 
 // TurnPart is one part of an answer besides its text, kept with the turn (kind-tagged, so that
@@ -157,6 +166,7 @@ type TurnPart struct {
 	CallID    string   `json:"call_id,omitempty"`
 	Name      string   `json:"name,omitempty"`
 	Arguments string   `json:"arguments,omitempty"` // a JSON text, as the model sent it
+	Run       *ToolRun `json:"run,omitempty"`       // PartFunctionOutput and PartMessageContext
 }
 
 // Image is an image sent to a model: its file name, its type (sniffed from its content) and bytes.

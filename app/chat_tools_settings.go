@@ -1,0 +1,74 @@
+package app
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+	"strings"
+
+	"lectern/client"
+)
+
+// ToolSettings returns a model conversation's tools (none for a conversation never set).
+func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (ToolSettings, error) {
+	var raw string
+	err := c.store.db.QueryRowContext(ctx, "SELECT tool_settings FROM conversations WHERE server=? AND id=?",
+		c.conn.cacheKey(), conversationID).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ToolSettings{}, ErrNotFound
+	}
+	if err != nil {
+		return ToolSettings{}, err
+	}
+	return decodeToolSettings(raw), nil
+}
+
+// SetToolSettings saves a model conversation's tools; they apply from the next message. Blank
+// and repeated workspace ids are dropped.
+func (c *Conversations) SetToolSettings(ctx context.Context, conversationID int64, s ToolSettings) error {
+	return c.setModelColumn(ctx, conversationID, "tool_settings", jsonOrEmpty(cleanToolSettings(s)))
+}
+
+// cleanToolSettings drops blank and repeated workspace ids and allowed tools.
+func cleanToolSettings(s ToolSettings) ToolSettings {
+	var ws []string
+	for _, w := range s.Workspaces {
+		if w = strings.TrimSpace(w); w != "" && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	s.Workspaces = ws
+	slices.Sort(s.Allowed)
+	s.Allowed = slices.Compact(s.Allowed)
+	return s
+}
+
+// ToolsNote says what the conversation's tier does with its tools: "" on a tier with tools (or
+// when the tier is not listed: sending says why); on a tier without, a sentence for the pane.
+func (c *Conversations) ToolsNote(ctx context.Context, conversationID int64) (string, error) {
+	conv, err := c.Get(ctx, conversationID)
+	if err != nil {
+		return "", err
+	}
+	s, err := c.models.service()
+	if err != nil {
+		return "", err
+	}
+	tiers, err := c.models.list(ctx, s, false)
+	if err != nil {
+		return "", err
+	}
+	tier := client.FindModel(tiers, conv.Model)
+	if tier == nil || tier.Capabilities.Tools {
+		return "", nil
+	}
+	return noToolsNote(conv.Model), nil
+}
+
+// noToolsNote says what a tier without function calling does with the tools.
+func noToolsNote(tier string) string {
+	return tier + " cannot call functions: web search, when on, runs on each message before it is sent and its " +
+		"results go with it; workspaces are not consulted and no file is generated. Choose Fast or Smart to have " +
+		"the model use them."
+}
