@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/markdown"
+	"lectern/ui/widgets"
 )
 
 // sendQuestion asks what the question box holds: in the conversation shown (a new one is saved
@@ -223,17 +223,9 @@ func (c *Pane) tickWait(s *streamState) {
 func stageLabel(stage string, sent, now time.Time) string {
 	label := app.StageText(stage)
 	if d := now.Sub(sent).Truncate(time.Second); stage == app.StageWaiting && !sent.IsZero() && d >= time.Second {
-		label += " " + waitWords(d)
+		label += " " + widgets.WaitWords(d)
 	}
 	return label
-}
-
-// waitWords writes a wait such as "12 s" or "2 min 5 s".
-func waitWords(d time.Duration) string {
-	if d < time.Minute {
-		return fmt.Sprintf("%d s", int(d.Seconds()))
-	}
-	return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.

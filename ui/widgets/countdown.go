@@ -8,12 +8,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"lectern/internal/words"
 )
 
-// Countdown says how long a wait has left ("Waiting for the tools' shared limit: 42 seconds
-// left"), its text updated each second until the time is reached or Stop is called. A person sees
+// Countdown says how long a wait has left ("Waiting for the tools' shared limit: 42 s left"), its
+// text updated each second until the time is reached or Stop is called. A person sees
 // that the app is waiting on purpose, and for how long.
 type Countdown struct {
 	widget.BaseWidget
@@ -88,17 +86,23 @@ func (c *Countdown) Stop() {
 // Running says whether the countdown is shown.
 func (c *Countdown) Running() bool { return c.Visible() }
 
-// LeftText says a time left in words, in whole seconds rounded up: "42 seconds left", "1 min 5 s
-// left", "a moment left" under a second.
+// LeftText says a time left in whole seconds rounded up: "42 s left", "1 min 5 s left", "a
+// moment left" under a second.
 func LeftText(d time.Duration) string {
-	secs := int((d + time.Second - 1) / time.Second)
-	switch {
-	case secs <= 0:
+	secs := (d + time.Second - 1) / time.Second
+	if secs <= 0 {
 		return "a moment left"
-	case secs < 60:
-		return words.Count(secs, "second") + " left"
 	}
-	return fmt.Sprintf("%d min %d s left", secs/60, secs%60)
+	return WaitWords(secs*time.Second) + " left"
+}
+
+// WaitWords writes a wait in whole seconds, as a line that changes each second says it: "12 s",
+// "2 min 5 s".
+func WaitWords(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%d s", int(d.Seconds()))
+	}
+	return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 // AccessibilityLabel says what is waited for and how long is left.

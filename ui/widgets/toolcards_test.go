@@ -81,7 +81,7 @@ func TestToolCountdownTicks(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no tick came a second after the start")
 	}
-	if c.Label.Text != "Waiting for the tools' shared limit: 42 seconds left" || c.AccessibilityLabel() != c.Label.Text {
+	if c.Label.Text != "Waiting for the tools' shared limit: 42 s left" || c.AccessibilityLabel() != c.Label.Text {
 		t.Errorf("after a tick: %q", c.Label.Text)
 	}
 	c.Stop()
@@ -92,7 +92,7 @@ func TestToolCountdownTicks(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the next tick was not scheduled")
 	}
-	if c.Running() || !strings.HasSuffix(c.Label.Text, "42 seconds left") {
+	if c.Running() || !strings.HasSuffix(c.Label.Text, "42 s left") {
 		t.Errorf("a tick after Stop changed the countdown: running %v, %q", c.Running(), c.Label.Text)
 	}
 }
@@ -100,8 +100,8 @@ func TestToolCountdownTicks(t *testing.T) {
 // LeftText rounds up to whole seconds and says minutes past one.
 func TestToolLeftText(t *testing.T) {
 	for d, want := range map[time.Duration]string{
-		0: "a moment left", time.Millisecond: "1 second left", 59*time.Second + time.Millisecond: "1 min 0 s left",
-		2 * time.Second: "2 seconds left", 125 * time.Second: "2 min 5 s left",
+		0: "a moment left", time.Millisecond: "1 s left", 59*time.Second + time.Millisecond: "1 min 0 s left",
+		2 * time.Second: "2 s left", 125 * time.Second: "2 min 5 s left",
 	} {
 		if got := LeftText(d); got != want {
 			t.Errorf("LeftText(%v) = %q, want %q", d, got, want)
@@ -204,7 +204,7 @@ func TestToolCardStatesInWords(t *testing.T) {
 	c.Wait.Now = func() time.Time { return time.Unix(1000, 0) }
 	c.SetStatus(CallWaiting, "")
 	c.WaitUntil("Waiting for the tools' shared limit", time.Unix(1042, 0), nil)
-	if got := c.AccessibilityLabel(); got != "Web search, waiting for the limit, Waiting for the tools' shared limit: 42 seconds left" {
+	if got := c.AccessibilityLabel(); got != "Web search, waiting for the limit, Waiting for the tools' shared limit: 42 s left" {
 		t.Errorf("waiting: %q", got)
 	}
 	c.Wait.Stop()
