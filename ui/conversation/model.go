@@ -66,6 +66,7 @@ type modelBar struct {
 	saved chan struct{}
 
 	format *formatPicker
+	tools  *toolsBar
 	images *imageTray
 	meter  *contextMeter
 	attach *widget.Button
@@ -93,6 +94,7 @@ func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBa
 	m.sysBox = container.NewVBox(m.system, container.NewHBox(m.applySys))
 	m.format = newFormatPicker(m)
 	m.images = newImageTray(m)
+	m.tools = newToolsBar(m)
 	m.meter = newContextMeter(m)
 	m.attach = widget.NewButtonWithIcon("Attach", theme.FileImageIcon(), m.images.choose)
 	pickers := container.NewBorder(nil, nil, widget.NewLabel("Model"), container.NewHBox(m.format.sel, m.preset, m.saveAs), m.tierSel)
@@ -103,7 +105,7 @@ func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBa
 
 // hide hides every model control (a workspace conversation is shown).
 func (m *modelBar) hide() {
-	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach} {
+	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach, m.tools.box} {
 		o.Hide()
 	}
 }
@@ -111,9 +113,10 @@ func (m *modelBar) hide() {
 // show shows the controls for conv: a new chat offers presets and an open system prompt; a chat
 // begun shows its prompt folded. The tiers and presets are read off the UI goroutine.
 func (m *modelBar) show(conv app.Conversation) {
-	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach} {
+	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach, m.tools.box} {
 		o.Show()
 	}
+	m.tools.show(conv)
 	m.images.clear()
 	m.system.SetText(conv.System)
 	m.setBegun(conv.ID != 0)
@@ -188,6 +191,7 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 		return
 	}
 	m.selectTier(tier)
+	m.tools.tierChanged()
 }
 
 // tierOption is a tier as the picker lists it: its name, then what it can do (functions, images),
@@ -242,8 +246,9 @@ func (m *modelBar) tierChosen(string) {
 	m.setNote("", "", nil)
 	m.images.tierChanged()
 	m.meter.changed()
+	m.tools.tierChanged()
 	if id := m.c.conv.ID; id != 0 {
-		m.save(func(ctx context.Context) error { return m.store.Models.SetTier(ctx, id, tier) }, nil)
+		m.save(func(ctx context.Context) error { return m.store.Models.SetTier(ctx, id, tier) }, m.tools.reloadNote)
 	}
 }
 

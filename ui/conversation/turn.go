@@ -26,7 +26,8 @@ type turnView struct {
 	turn     app.Turn
 	question *widget.Label
 	answer   *markdown.View
-	parts    *fyne.Container // a model answer's JSON tree and function-call cards (turn_model.go)
+	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
+	cards    []*widgets.FunctionCallCard // the cards in parts, for their countdowns
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -53,10 +54,15 @@ type turnView struct {
 	onEdit   func(turn app.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
-	onResize func()    // the turn's height may have changed (select mode, details opened)
-	last     bool      // the conversation's last turn: its question can be edited
-	fitWidth float32   // the width its row was measured at; 0 when it must be measured again
-	streamed sanitised // the streaming answer's text so far, raw and cleaned
+	// onSourceIn shows a source of a consulted workspace; onConsent wires a card waiting for
+	// consent to the question asked (turn_tools.go).
+	onSourceIn func(workspaceID string, src client.AnswerSource)
+	onConsent  func(callID string, card *widgets.FunctionCallCard)
+	do         func(func()) // back to the UI goroutine (a countdown's ticks)
+	onResize   func()       // the turn's height may have changed (select mode, details opened)
+	last       bool         // the conversation's last turn: its question can be edited
+	fitWidth   float32      // the width its row was measured at; 0 when it must be measured again
+	streamed   sanitised    // the streaming answer's text so far, raw and cleaned
 }
 
 // sanitised is a streaming text cleaned piece by piece: each frame cleans only what arrived since
@@ -89,7 +95,10 @@ type turnCallbacks struct {
 	edit   func(turn app.Turn)
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
-	do     func(func()) // back to the UI goroutine (the toast's hiding)
+	do     func(func()) // back to the UI goroutine (the toast's hiding, a countdown's ticks)
+	// sourceIn and consent are a tool card's: a consulted workspace's source, a consent to ask.
+	sourceIn func(workspaceID string, src client.AnswerSource)
+	consent  func(callID string, card *widgets.FunctionCallCard)
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
@@ -97,6 +106,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
+		onSourceIn: cb.sourceIn, onConsent: cb.consent, do: cb.do,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}

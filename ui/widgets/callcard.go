@@ -72,6 +72,7 @@ func NewFunctionCallCard(name, arguments string) *FunctionCallCard {
 	c.Args.Hide()
 	c.Toggle = widget.NewButtonWithIcon("Show arguments", theme.MenuExpandIcon(), func() { c.SetOpen(!c.Open()) })
 	c.Toggle.Importance, c.Toggle.Alignment = widget.LowImportance, widget.ButtonAlignLeading
+	ShowIf(c.Toggle, arguments != "") // a tool run on the message has no arguments to show
 	c.StatusLabel.SizeName = theme.SizeNameCaptionText
 	slot := container.NewHBox(c.StatusIcon, c.Spinner, c.StatusLabel)
 	head := container.NewBorder(nil, nil, nil, slot, c.title)
