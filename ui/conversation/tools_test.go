@@ -266,5 +266,7 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 	if !c.model.tools.consult.Disabled() || !strings.Contains(c.model.tools.consult.Text, "cannot call functions") {
 		t.Errorf("on Instant the picker is %q (disabled %v)", c.model.tools.consult.Text, c.model.tools.consult.Disabled())
 	}
-	until(t, "the tier's note", func() bool { return c.model.tools.note.Visible() && strings.Contains(c.model.tools.note.Text, "web search") })
+	until(t, "the tier's note", func() bool {
+		return c.model.tools.note.Visible() && strings.Contains(c.model.tools.note.Text, "web search")
+	})
 }
