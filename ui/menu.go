@@ -17,24 +17,10 @@ func (u *UI) installShortcuts() {
 	}
 }
 
-// searchConversations opens the search over every conversation, when the browser is shown.
-func (u *UI) searchConversations() {
-	if u.main != nil {
-		u.main.convs.ShowSearch()
-	}
-}
-
 // newConversation empties the conversation pane for a new question, when the browser is shown.
 func (u *UI) newConversation() {
 	if u.main != nil {
 		u.main.convs.NewConversation()
-	}
-}
-
-// newModelChat starts a model chat with the default tier and opens it, when the browser is shown.
-func (u *UI) newModelChat() {
-	if u.main != nil {
-		u.main.convs.NewModelChat()
 	}
 }
 
@@ -45,24 +31,19 @@ func (u *UI) Refresh() {
 	}
 }
 
-// focusDocFilter puts the keyboard in the documents filter, when the browser is shown.
-func (u *UI) focusDocFilter() {
-	if u.main != nil {
-		u.main.focusDocFilter()
-	}
-}
-
-// focusQuestion puts the keyboard in the question box, when the browser is shown (Ctrl/Cmd+L).
-func (u *UI) focusQuestion() {
-	if u.main != nil {
-		u.main.focusQuestion()
-	}
-}
-
 // cyclePanes moves the keyboard to the next pane (F6), or the previous one (Shift+F6).
 func (u *UI) cyclePanes(back bool) {
 	if u.main != nil {
 		u.main.cyclePanes(back)
+	}
+}
+
+// inMain is an action that runs f on the workspace browser, when it is shown.
+func (u *UI) inMain(f func(m *mainView)) func() {
+	return func() {
+		if u.main != nil {
+			f(u.main)
+		}
 	}
 }
 
@@ -94,11 +75,4 @@ func (u *UI) menuItem(a action) *fyne.MenuItem {
 	item.IsQuit = a.quit
 	item.Disabled = a.browser && u.main == nil
 	return item
-}
-
-// toggleDocuments opens or closes the documents panel, when the browser is shown (Ctrl/Cmd+D).
-func (u *UI) toggleDocuments() {
-	if u.main != nil {
-		u.main.setDocumentsOpen(!u.main.docsOpen)
-	}
 }

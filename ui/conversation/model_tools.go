@@ -242,3 +242,6 @@ func (c *Pane) ToggleWebSearch() bool {
 
 // SetWebSearchKeys names the web search toggle's shortcut in its label ("Ctrl+Shift+E").
 func (c *Pane) SetWebSearchKeys(keys string) { c.model.tools.setKeys(keys) }
+
+// WebSearchOn reports whether web search is on in the model chat shown.
+func (c *Pane) WebSearchOn() bool { return c.conv.Kind == app.KindModel && c.model.tools.web.Checked }
