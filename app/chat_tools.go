@@ -55,8 +55,8 @@ func (s ToolState) Final() bool { return s == ToolDone || s == ToolRefused || s 
 // the cut is said, both in the output sent and in ToolRun.CutNote.
 const MaxToolOutput = 16 << 10
 
-// MaxToolRounds bounds the follow-up requests of one turn: after that many rounds of function
-// calls, the turn ends with the calls it has (Turn.Notice says so) instead of asking again.
+// MaxToolRounds bounds the model requests of one turn: when the last of them still calls tools,
+// the turn ends with those calls not run (Turn.Notice says so) instead of asking again.
 const MaxToolRounds = 5
 
 // ToolRun is the run of one tool call (a PartFunctionOutput), or of the search run on a message

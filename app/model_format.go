@@ -121,13 +121,18 @@ func checkAnswer(f AnswerFormat, answer string) *SchemaCheck {
 	if !f.JSON() {
 		return nil
 	}
-	sch, err := compileSchema(f.Schema)
+	return checkJSON(f.Schema, answer, "answer")
+}
+
+// checkJSON checks a JSON text (what: "answer", "arguments") against a schema.
+func checkJSON(schema json.RawMessage, text, what string) *SchemaCheck {
+	sch, err := compileSchema(schema)
 	if err != nil {
-		return &SchemaCheck{Problem: "The schema cannot be used to check the answer: " + err.Error()}
+		return &SchemaCheck{Problem: "The schema cannot be used to check the " + what + ": " + err.Error()}
 	}
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(answer))
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	if err != nil {
-		return &SchemaCheck{Problem: "The answer is not JSON: " + err.Error()}
+		return &SchemaCheck{Problem: "The " + what + " is not JSON: " + err.Error()}
 	}
 	if err := sch.Validate(doc); err != nil {
 		if ve, ok := err.(*jsonschema.ValidationError); ok {

@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	"lectern/client"
@@ -18,11 +19,14 @@ const (
 // conversation trimmed to the tier's context window, images included. The request is built and
 // checked once, before anything is saved or sent, and kept for answer.
 type modelAnswerer struct {
-	c         *Conversations
-	functions []client.FunctionTool // offered to the model (tiers with tools only)
-	svc       modelSession
-	conv      Conversation
-	req       modelRequest
+	c             *Conversations
+	functions     []client.FunctionTool // the caller's, offered to the model (tiers with tools only)
+	consent       ConsentFunc
+	toolsOverride *ToolSettings // AskOptions.Tools
+	tools         chatTools     // the app's tools of this message (chat_tools_loop.go)
+	svc           modelSession
+	conv          Conversation
+	req           modelRequest
 }
 
 func (m *modelAnswerer) send(ctx context.Context, conv Conversation, msg Message) (Turn, error) {
@@ -50,7 +54,10 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest e
 	if err != nil {
 		return err
 	}
-	req, err := m.c.prepare(ctx, s, conv, newest, before, m.functions)
+	if m.tools, err = m.c.chatTools(ctx, s, conv, m.toolsOverride); err != nil {
+		return err
+	}
+	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, m.tools.offered))
 	m.svc, m.conv, m.req = s, conv, req
 	return err
 }
@@ -107,9 +114,10 @@ func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn,
 	return m.save(ctx, text, images)
 }
 
-// answer streams the answer of the saved pending turn and saves how it ended.
+// answer streams the answer of the saved pending turn, running the app's tools it calls
+// (answerWithTools), and saves how it ended.
 func (m *modelAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-	return m.c.finishModel(ctx, turn, m.conv, m.stream(ctx, *turn, notify))
+	return m.answerWithTools(ctx, turn, notify)
 }
 
 // prepare builds the request that sends newest in conv after the exchanges before turn id before
@@ -167,10 +175,11 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		if before != 0 && t.ID >= before {
 			break
 		}
-		x := exchange{question: t.Question, images: t.Images, turn: t.ID}
+		x := exchange{question: t.Question, images: t.Images, turn: t.ID, tools: pairedParts(t.Parts), context: contextOf(t.Parts)}
 		switch {
 		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
 			x.answer = t.Answer
+		case t.Status.Answered() && len(x.tools) > 0: // the model's calls and the app's outputs, no text
 		case t.Status == TurnRefused:
 			x.refusal = t.Answer // a refused turn's Answer holds the refusal
 		default:
@@ -222,11 +231,12 @@ func newModelRequest(conv Conversation, xs []exchange, functions []client.Functi
 func responsesRequest(conv Conversation, xs []exchange) client.ResponseRequest {
 	req := client.ResponseRequest{Model: conv.Model, Instructions: conv.System}
 	for _, x := range xs {
-		parts := []client.ContentPart{{Type: client.PartInputText, Text: x.question}}
+		parts := []client.ContentPart{{Type: client.PartInputText, Text: x.sent()}}
 		for _, img := range x.images {
 			parts = append(parts, client.ContentPart{Type: client.PartInputImage, ImageURL: dataURL(img)})
 		}
 		req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "user", Content: parts})
+		req.Input = append(req.Input, responsesToolItems(x.tools)...)
 		if said := assistantParts(x); len(said) > 0 {
 			req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "assistant", Content: said})
 		}
@@ -255,14 +265,15 @@ func chatRequest(conv Conversation, xs []exchange) client.ChatRequest {
 		req.Messages = append(req.Messages, client.ChatMessage{Role: "system", Content: conv.System})
 	}
 	for _, x := range xs {
-		user := client.ChatMessage{Role: "user", Content: x.question}
+		user := client.ChatMessage{Role: "user", Content: x.sent()}
 		if len(x.images) > 0 {
-			user.Parts = []client.ContentPart{{Type: chatPartText, Text: x.question}}
+			user.Parts = []client.ContentPart{{Type: chatPartText, Text: x.sent()}}
 			for _, img := range x.images {
 				user.Parts = append(user.Parts, client.ContentPart{Type: chatPartImage, ImageURL: dataURL(img)})
 			}
 		}
 		req.Messages = append(req.Messages, user)
+		req.Messages = append(req.Messages, chatToolMessages("", x.tools)...)
 		if x.answer != "" {
 			req.Messages = append(req.Messages, client.ChatMessage{Role: "assistant", Content: x.answer})
 		}
@@ -337,8 +348,7 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 	t.Response, t.Model, t.AnswerID = r, r.Model, r.ID
 	t.Answer = cmp.Or(messageParts(r, client.PartOutputText), streamed)
 	t.Status = TurnCompleted
-	t.Parts = nil
-	for _, item := range r.Output {
+	for _, item := range r.Output { // after the parts of earlier rounds of the turn, if any
 		if item.Type == client.ItemFunctionCall {
 			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: item.CallID, Name: item.Name, Arguments: item.Arguments})
 		}
@@ -378,7 +388,6 @@ func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {
 	if len(cc.Choices) > 0 {
 		ch := cc.Choices[0]
 		t.Answer = cmp.Or(ch.Message.Content, streamed)
-		t.Parts = nil
 		for _, tc := range ch.Message.ToolCalls {
 			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 		}

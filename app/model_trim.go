@@ -31,8 +31,10 @@ type exchange struct {
 	question string
 	images   []Image
 	answer   string
-	refusal  string // the model's refusal, sent back as received
-	turn     int64  // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
+	refusal  string     // the model's refusal, sent back as received
+	turn     int64      // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
+	tools    []TurnPart // the calls the app answered and their outputs (pairedParts), sent again
+	context  string     // what a search on the message added to it (contextOf)
 }
 
 // textTokens estimates the tokens of a text.
@@ -69,7 +71,7 @@ func costOf(x exchange) cost {
 		c.tokens += messageTokens + textTokens(x.answer) + textTokens(x.refusal)
 		c.messages++
 	}
-	return c
+	return c.plus(toolCost(x))
 }
 
 // frame is what every request of a conversation carries besides its exchanges: the system prompt,

@@ -30,7 +30,10 @@ func init() {
 
 // ToolErrorText explains an error of a tool call: the shared request limit, an OCR job that ended
 // without a text, a wait past its deadline, an expired file; other errors as Describe does.
-func (a *App) ToolErrorText(err error) string {
+func (a *App) ToolErrorText(err error) string { return toolErrorText(err, a.Describe) }
+
+// toolErrorText is ToolErrorText with describe for the errors it has no words of its own for.
+func toolErrorText(err error, describe func(error) string) string {
 	var je *client.OCRJobError
 	var de *client.OCRDeadlineError
 	var ae *client.APIError
@@ -52,7 +55,7 @@ func (a *App) ToolErrorText(err error) string {
 	case errors.Is(err, ErrArtifactExpired):
 		return toolSentences[client.CodeArtifactExpired]
 	}
-	return a.Describe(err)
+	return describe(err)
 }
 
 // PDFWarningText says a /pdf warning of the file name (sent from path) in words: little or no

@@ -168,6 +168,9 @@ func (c *Client) retryWait(ctx context.Context, err error, noAnswerOK bool, atte
 	}
 	switch e := err.(type) {
 	case *APIError:
+		if e.StatusCode == http.StatusTooManyRequests && limitRetryOff(ctx) {
+			return 0, false
+		}
 		if e.Retryable && e.RetryAfter > 0 {
 			return e.RetryAfter, e.RetryAfter <= c.maxRetryAfter()
 		}
@@ -185,6 +188,19 @@ func (c *Client) retryWait(ctx context.Context, err error, noAnswerOK bool, atte
 	}
 	return 0, false
 }
+
+// noLimitRetryKey marks a context made by WithoutLimitRetry.
+type noLimitRetryKey struct{}
+
+// WithoutLimitRetry returns ctx marked so that a request made with it is not sent again after a
+// 429 (a limit reached): the *APIError, with its RetryAfter, is returned at once, for a caller
+// that waits out the limit itself and shows the wait (the app's tool calls in model chats).
+func WithoutLimitRetry(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noLimitRetryKey{}, true)
+}
+
+// limitRetryOff reports whether ctx came from WithoutLimitRetry.
+func limitRetryOff(ctx context.Context) bool { return ctx.Value(noLimitRetryKey{}) != nil }
 
 // isGatewayStatus reports statuses a proxy gives when the service itself did not answer.
 func isGatewayStatus(s int) bool { return s == 502 || s == 503 || s == 504 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // scriptedServer answers the requests of one method in turn with statuses, then with ok; each
@@ -103,6 +104,23 @@ func TestToolPostsRetried429AfterRetryAfter(t *testing.T) {
 				t.Fatalf("%d POSTs", n)
 			}
 		})
+	}
+}
+
+// With WithoutLimitRetry the 429 comes back at once, with its Retry-After, for the caller to
+// wait out: sent once.
+func TestToolPostsWithoutLimitRetry(t *testing.T) {
+	for _, tp := range toolPosts {
+		s := &scriptedServer{method: http.MethodPost, statuses: []int{http.StatusTooManyRequests}, ok: tp.ok, okStatus: tp.okStatus}
+		c, _ := newTestClient(t, s.handler)
+		err := tp.call(WithoutLimitRetry(t.Context()), c)
+		var ae *APIError
+		if !errors.As(err, &ae) || ae.StatusCode != http.StatusTooManyRequests || ae.RetryAfter != time.Second {
+			t.Errorf("%s: %v", tp.name, err)
+		}
+		if n := s.n.Load(); n != 1 {
+			t.Errorf("%s: %d POSTs", tp.name, n)
+		}
 	}
 }
 

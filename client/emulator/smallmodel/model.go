@@ -1,7 +1,8 @@
 // Package smallmodel is the small deterministic model behind the emulator's /v1 endpoints. It is
 // no language model and says so: it answers from the conversation (what the last message asked,
 // what its images are), calls a function tool when the message names one or tool_choice requires
-// one (with arguments generated to satisfy the tool's schema), answers in text from a tool's
+// one (with arguments generated to satisfy the tool's schema, from the message less the tool's
+// name), answers in text from a tool's
 // output once the conversation ends with it, and returns JSON that satisfies a json_schema format.
 // The same conversation always gets the same answer.
 package smallmodel
@@ -9,6 +10,7 @@ package smallmodel
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -126,12 +128,13 @@ func toolCalls(req Request) []Call {
 	return calls
 }
 
-// arguments generates a tool's arguments from its schema ("{}" without one).
+// arguments generates a tool's arguments from its schema ("{}" without one), its strings from
+// the question less the tool's name: "web search: tides" searches for "tides".
 func arguments(t Tool, question string) string {
 	if t.Parameters == nil {
 		return "{}"
 	}
-	b, _ := json.Marshal(Generate(t.Parameters, question))
+	b, _ := json.Marshal(Generate(t.Parameters, withoutName(question, t.Name)))
 	return string(b)
 }
 
@@ -142,10 +145,26 @@ func namedIn(tools []Tool, text string) []Tool {
 	var out []Tool
 	for _, t := range tools {
 		name := strings.ToLower(t.Name)
-		spaced := strings.NewReplacer("_", " ", "-", " ").Replace(name)
-		if strings.Contains(low, name) || strings.Contains(low, spaced) {
+		if strings.Contains(low, name) || strings.Contains(low, spacedName(name)) {
 			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// spacedName is a tool name with "_" and "-" read as spaces.
+func spacedName(name string) string { return strings.NewReplacer("_", " ", "-", " ").Replace(name) }
+
+// withoutName removes the mentions of a tool's name (as namedIn finds them) from text, with the
+// spaces and punctuation left at its ends; text as it was when nothing else is left.
+func withoutName(text, name string) string {
+	out := text
+	for _, n := range []string{name, spacedName(name)} {
+		out = regexp.MustCompile(`(?i)`+regexp.QuoteMeta(n)).ReplaceAllString(out, " ")
+	}
+	out = strings.Trim(strings.Join(strings.Fields(out), " "), " :,.;-")
+	if out == "" {
+		return text
 	}
 	return out
 }

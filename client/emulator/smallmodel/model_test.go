@@ -126,6 +126,24 @@ func TestToolCalls(t *testing.T) {
 	}
 }
 
+// A call's string arguments are the message less the tool's name, in either spelling; a message
+// that is only the name gives the name.
+func TestToolArgumentsLeaveOutTheName(t *testing.T) {
+	search := Tool{Name: "web_search", Parameters: Schema{"type": "object", "properties": map[string]any{
+		"query": map[string]any{"type": "string"}}, "required": []any{"query"}}}
+	for text, want := range map[string]string{
+		"Web search: tides":             `{"query":"tides"}`,
+		"tides, please. web_search.":    `{"query":"tides, please"}`,
+		"Is it closed? Use web search.": `{"query":"Is it closed? Use"}`,
+		"web search":                    `{"query":"web search"}`,
+	} {
+		r := Answer(Request{Tools: []Tool{search}, ToolChoice: Choice{Mode: "auto"}, Turns: []Turn{{Kind: KindMessage, Role: "user", Text: text}}})
+		if len(r.Calls) != 1 || r.Calls[0].Arguments != want {
+			t.Errorf("%q: %+v, want %s", text, r.Calls, want)
+		}
+	}
+}
+
 // A json_schema format gets JSON that satisfies it; json_object gets an object.
 func TestJSONFormats(t *testing.T) {
 	sc := schema(t, `{"type":"object","properties":{"summary":{"type":"string"},"score":{"type":"number","minimum":0.5}},"required":["summary","score"]}`)
