@@ -270,3 +270,49 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 		return c.model.tools.note.Visible() && strings.Contains(c.model.tools.note.Text, "web search")
 	})
 }
+
+// End to end over the emulator: web search on, the model's call waits on its card for consent,
+// runs once allowed, and its card (queries, results, check) is shown again from the database in
+// a pane of a new core, as after a restart (issue 22).
+func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	c.model.selectTier("Fast")
+	c.ToggleWebSearch()
+	c.Ask("Web search: tides")
+	var card *widgets.FunctionCallCard
+	until(t, "the call's card asking", func() bool {
+		if len(c.turns) != 1 || c.views[c.turns[0].ID] == nil {
+			return false
+		}
+		cards, _ := partsOf(c.views[c.turns[0].ID])
+		card = nil
+		if len(cards) == 1 && cards[0].Consent.Asking() {
+			card = cards[0]
+		}
+		return card != nil
+	})
+	if !strings.Contains(card.Consent.Question.Text, "Search the web for “tides”") || card.Status() != widgets.CallAsking {
+		t.Errorf("asks %q, status %v", card.Consent.Question.Text, card.Status())
+	}
+	test.Tap(card.Consent.Once)
+	until(t, "the answer", func() bool { return c.streaming == nil && c.turns[0].Status == app.TurnCompleted })
+	check := func(v *turnView) {
+		t.Helper()
+		cards, _ := partsOf(v)
+		if len(cards) != 1 || cards[0].Status() != widgets.CallDone {
+			t.Fatalf("%d cards", len(cards))
+		}
+		texts := textsUnder(cards[0].Body)
+		if !strings.Contains(texts, "Searched for “tides”") || !strings.Contains(texts, "sea.example.org · https://sea.example.org/tides") {
+			t.Errorf("the card shows:\n%s", texts)
+		}
+	}
+	check(c.views[c.turns[0].ID])
+	conv := c.conv
+	core := f.open()
+	again := New(uiQueue.Life(t), core, StoreOf(core.Conversations()), test.NewTempWindow(t, nil))
+	again.Open(conv, 0)
+	until(t, "the turn read back", func() bool { return len(again.turns) == 1 })
+	check(again.view(0))
+}
