@@ -31,7 +31,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 		Model: harness.Model{NewModelChat: d.onPane((*conversation.Pane).NewModelChat),
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
-			ModelTier: d.modelTier},
+			ModelTier: d.modelTier, SetTools: d.setTools, AllowCalls: d.allowCalls},
 		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
@@ -280,4 +280,18 @@ func (d driver) modelTier() string {
 		return c.ModelTier()
 	}
 	return ""
+}
+
+// setTools sets the tools of the model chat shown (Pane.SetTools); false before the browser is.
+func (d driver) setTools(web bool, id, name string) bool {
+	c := d.pane()
+	return c != nil && c.SetTools(web, id, name)
+}
+
+// allowCalls allows every call asking in the pane shown (Pane.AllowCalls).
+func (d driver) allowCalls() int {
+	if c := d.pane(); c != nil {
+		return c.AllowCalls()
+	}
+	return 0
 }

@@ -56,3 +56,31 @@ func (c *Pane) ModelTier() string {
 	}
 	return c.conv.Model
 }
+
+// SetTools turns web search on or off in the model chat shown and, when workspaceID is not "",
+// has it consult that workspace (named name), as the toggle and the picker do; false when no
+// model chat is shown.
+func (c *Pane) SetTools(webSearch bool, workspaceID, name string) bool {
+	if c.conv.Kind != app.KindModel {
+		return false
+	}
+	t := c.model.tools
+	if workspaceID != "" {
+		t.names[workspaceID] = name
+		t.chosen([]string{name}, []string{name}, map[string]string{name: workspaceID})
+	}
+	t.web.SetChecked(webSearch)
+	return true
+}
+
+// AllowCalls presses Allow once on every card that asks, and says how many there were.
+func (c *Pane) AllowCalls() int {
+	n := 0
+	for _, card := range c.askCards {
+		if card.Consent.Asking() {
+			card.Consent.Once.OnTapped()
+			n++
+		}
+	}
+	return n
+}

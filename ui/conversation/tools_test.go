@@ -58,7 +58,7 @@ func TestToolCardsOfASavedTurn(t *testing.T) {
 		sourceIn: func(ws string, src client.AnswerSource) { sources = append(sources, ws+"/"+src.DocumentID) }})
 	w := test.NewWindow(v.row)
 	defer w.Close()
-	cards, _ := partsOf(v)
+	cards := toolCardsOf(v)
 	want := []string{
 		"Web search on your message, no results. Nothing was found. Try other or fewer words., done",
 		"Web search, 1 result. Some of the search did not answer; the results are partial., done",
@@ -67,8 +67,8 @@ func TestToolCardsOfASavedTurn(t *testing.T) {
 		"Web search, failed",
 		"File generation, file Budget, done",
 	}
-	if len(cards) != len(want) {
-		t.Fatalf("%d cards, want %d", len(cards), len(want))
+	if plain, _ := partsOf(v); len(cards) != len(want) || len(plain) != 0 {
+		t.Fatalf("%d tool cards, want %d; %d calls drawn again under the answer", len(cards), len(want), len(plain))
 	}
 	for i, c := range cards {
 		if got := c.AccessibilityLabel(); got != want[i] {
@@ -91,6 +91,15 @@ func TestToolCardsOfASavedTurn(t *testing.T) {
 	if !strings.Contains(textsUnder(cards[4].Body), "internet access is blocked") {
 		t.Errorf("the blocked search does not say why: %q", textsUnder(cards[4].Body))
 	}
+}
+
+// toolCardsOf lists the tool cards of a turn's view, above its answer.
+func toolCardsOf(v *turnView) []*widgets.FunctionCallCard {
+	var cards []*widgets.FunctionCallCard
+	for _, o := range v.tools.Objects {
+		cards = append(cards, o.(*widgets.FunctionCallCard))
+	}
+	return cards
 }
 
 // buttonsUnder lists the buttons under o.
@@ -144,7 +153,7 @@ func pendingTurn(id int64, state app.ToolState, until time.Time) app.Turn {
 func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	test.NewTempApp(t)
 	v := newTurnView(pendingTurn(3, app.ToolWaitingLimit, time.Now().Add(30*time.Second)), turnCallbacks{})
-	cards, _ := partsOf(v)
+	cards := toolCardsOf(v)
 	if len(cards) != 1 || cards[0].Status() != widgets.CallWaiting || !cards[0].Wait.Running() {
 		t.Fatalf("cards %d, status %v", len(cards), cards[0].Status())
 	}
@@ -155,13 +164,13 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	if cards[0].Wait.Running() {
 		t.Error("the card redrawn left the old countdown ticking")
 	}
-	if now, _ := partsOf(v); now[0].Status() != widgets.CallPending || !now[0].Spinner.Visible() {
+	if now := toolCardsOf(v); now[0].Status() != widgets.CallPending || !now[0].Spinner.Visible() {
 		t.Errorf("running: %v", now[0].Status())
 	}
 	ended := pendingTurn(3, app.ToolRunning, time.Time{})
 	ended.Status = app.TurnInterrupted
 	v.set(ended)
-	if now, _ := partsOf(v); now[0].Status() != widgets.CallFailed || !strings.Contains(now[0].StatusLabel.Text, "stopped") {
+	if now := toolCardsOf(v); now[0].Status() != widgets.CallFailed || !strings.Contains(now[0].StatusLabel.Text, "stopped") {
 		t.Errorf("a run of an ended turn: %v %q", now[0].Status(), now[0].StatusLabel.Text)
 	}
 }
@@ -216,7 +225,7 @@ func (c *Pane) cardOf(t *testing.T, built bool) *widgets.FunctionCallCard {
 	if !built {
 		c.view(0)
 	}
-	cards, _ := partsOf(c.views[c.turns[0].ID])
+	cards := toolCardsOf(c.views[c.turns[0].ID])
 	if len(cards) != 1 {
 		t.Fatalf("%d cards", len(cards))
 	}
@@ -285,7 +294,7 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 		if len(c.turns) != 1 || c.views[c.turns[0].ID] == nil {
 			return false
 		}
-		cards, _ := partsOf(c.views[c.turns[0].ID])
+		cards := toolCardsOf(c.views[c.turns[0].ID])
 		card = nil
 		if len(cards) == 1 && cards[0].Consent.Asking() {
 			card = cards[0]
@@ -299,7 +308,7 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	until(t, "the answer", func() bool { return c.streaming == nil && c.turns[0].Status == app.TurnCompleted })
 	check := func(v *turnView) {
 		t.Helper()
-		cards, _ := partsOf(v)
+		cards := toolCardsOf(v)
 		if len(cards) != 1 || cards[0].Status() != widgets.CallDone {
 			t.Fatalf("%d cards", len(cards))
 		}

@@ -27,7 +27,8 @@ type turnView struct {
 	question *widget.Label
 	answer   *markdown.View
 	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
-	cards    []*widgets.FunctionCallCard // the cards in parts, for their countdowns
+	tools    *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
+	cards    []*widgets.FunctionCallCard // the cards in tools, for their countdowns
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -129,8 +130,8 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
 	mp := v.model
-	v.parts = container.NewVBox()
-	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.parts, v.tools = container.NewVBox(), container.NewVBox()
+	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
