@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/internal/uitest"
 )
 
 // Ctrl/Cmd+Shift+E turns web search on and off in the model chat shown, and the File menu (so the
@@ -46,12 +47,7 @@ func TestToolConsultedSourceOpensItsDocument(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "Operations")
-	var mine app.CachedWorkspace
-	for _, w := range m.list.All() {
-		if w.Workspace.Name == "My documents" {
-			mine = w
-		}
-	}
+	mine := uitest.Workspace(t, f.app, "My documents")
 	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: mine.WorkspaceID,
 		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
 	if err != nil || len(turn.Sources) == 0 {
