@@ -43,7 +43,8 @@ func (c *Conversations) answererFor(conv Conversation, opts AskOptions) (Answere
 	case KindWorkspace:
 		return &workspaceAnswerer{c: c, opts: opts}, nil
 	case KindModel:
-		return &modelAnswerer{c: c, functions: opts.Functions, consent: opts.Consent, toolsOverride: opts.Tools}, nil
+		return &modelAnswerer{c: c, functions: opts.Functions, consent: opts.Consent, notice: opts.OnNotice,
+			toolsOverride: opts.Tools}, nil
 	}
 	return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +24,7 @@ type chatTools struct {
 	workspaces  []WorkspaceRef
 	offered     []client.FunctionTool
 	searchFirst bool
+	note        string // why tools asked for are not offered (a tier without tools), "" when they are
 }
 
 // chatTools resolves the tools of a message in conv: override (AskOptions.Tools) or the saved
@@ -53,7 +53,11 @@ func (c *Conversations) chatTools(ctx context.Context, s modelSession, conv Conv
 	case tier == nil:
 		return chatTools{settings: settings}, nil
 	case !tier.Capabilities.Tools:
-		return chatTools{settings: settings, searchFirst: settings.WebSearch}, nil
+		ct := chatTools{settings: settings, searchFirst: settings.WebSearch}
+		if len(settings.Workspaces) > 0 || settings.Files {
+			ct.note = noToolsNote(tier.ID)
+		}
+		return ct, nil
 	}
 	ws := c.namedWorkspaces(ctx, settings.Workspaces)
 	return chatTools{settings: settings, workspaces: ws, offered: toolFunctions(settings, ws)}, nil
@@ -149,6 +153,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *Turn, call TurnPart, 
 	if why := checkArguments(fn, call.Arguments); why != "" {
 		return m.end(ctx, turn, run, ToolFailed, why, "Not run. "+why, notify)
 	}
+	m.runner().describe(run, call.Arguments)
 	ok, err := m.consentTo(ctx, turn, call, run, notify)
 	if err != nil {
 		return err
@@ -156,7 +161,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *Turn, call TurnPart, 
 	if !ok {
 		return m.end(ctx, turn, run, ToolRefused, "You did not allow this call.", "Not run: the person did not allow this call.", notify)
 	}
-	out, err := m.runTool(ctx, turn, run, call.Arguments, notify)
+	out, err := m.runTool(ctx, turn, run, notify)
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
@@ -198,16 +203,21 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *Turn, call TurnPart
 	return answer == ConsentOnce, nil
 }
 
+// runner runs the app's tools of this message.
+func (m *modelAnswerer) runner() toolRunner {
+	return toolRunner{c: m.c, workspaces: m.tools.workspaces}
+}
+
 // runTool runs run's tool; refused by the tools' shared limit with a Retry-After, it waits that
 // long (shown as ToolWaitingLimit until then) and runs once more.
-func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, arguments string, notify func(TurnChanged)) (string, error) {
-	runner := toolRunner{c: m.c, workspaces: m.tools.workspaces}
+func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, notify func(TurnChanged)) (string, error) {
+	runner := m.runner()
 	for try := 1; ; try++ {
 		run.State, run.Until = ToolRunning, time.Time{}
 		if err := m.publish(ctx, turn, notify); err != nil {
 			return "", err
 		}
-		out, err := runner.run(ctx, run.Tool, arguments, run)
+		out, err := runner.run(ctx, run)
 		wait := limitWait(err)
 		if wait <= 0 || try == 2 {
 			return out, err
@@ -229,8 +239,8 @@ func (m *modelAnswerer) searchFirst(ctx context.Context, turn *Turn, notify func
 	run := &ToolRun{Tool: ToolWebSearch}
 	turn.Parts = append(turn.Parts, TurnPart{Kind: PartMessageContext, Name: string(ToolWebSearch), Run: run})
 	query := []rune(strings.Join(strings.Fields(turn.Question), " "))
-	args, _ := json.Marshal(webSearchArgs{Query: string(query[:min(len(query), 400)])})
-	out, err := m.runTool(ctx, turn, run, string(args), notify)
+	run.Search = &SearchRun{Queries: []string{string(query[:min(len(query), 400)])}}
+	out, err := m.runTool(ctx, turn, run, notify)
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}

@@ -25,38 +25,55 @@ type toolRunner struct {
 	workspaces []WorkspaceRef
 }
 
-// run runs tool with arguments (checked already) into run; the error is the request's.
-func (r toolRunner) run(ctx context.Context, tool ToolKind, arguments string, run *ToolRun) (string, error) {
+// describe fills what run asks of its tool from the call's arguments (checked already), for the
+// card to show from the start: the query, the workspace and question, the prompt.
+func (r toolRunner) describe(run *ToolRun, arguments string) {
+	switch run.Tool {
+	case ToolWebSearch:
+		var a webSearchArgs
+		_ = json.Unmarshal([]byte(arguments), &a)
+		run.Search = &SearchRun{Queries: []string{a.Query}}
+	case ToolWorkspace:
+		var a workspaceArgs
+		_ = json.Unmarshal([]byte(arguments), &a)
+		run.Workspace = &WorkspaceRun{WorkspaceID: a.Workspace, Question: a.Question}
+		for _, ref := range r.workspaces {
+			if ref.ID == a.Workspace {
+				run.Workspace.Workspace = ref.Name
+			}
+		}
+	case ToolGenerate:
+		var a generateArgs
+		_ = json.Unmarshal([]byte(arguments), &a)
+		run.File = &FileRun{Prompt: a.Prompt}
+	}
+}
+
+// run runs the tool of run, described already, and fills its result; the error is the request's.
+func (r toolRunner) run(ctx context.Context, run *ToolRun) (string, error) {
 	cl, _, err := r.c.conn.current()
 	if err != nil {
 		return "", err
 	}
 	ctx = client.WithoutLimitRetry(ctx)
-	switch tool {
-	case ToolWebSearch:
-		var a webSearchArgs
-		_ = json.Unmarshal([]byte(arguments), &a)
-		return r.search(ctx, cl, a.Query, run)
-	case ToolWorkspace:
-		var a workspaceArgs
-		_ = json.Unmarshal([]byte(arguments), &a)
-		return r.consult(ctx, cl, a, run)
-	case ToolGenerate:
-		var a generateArgs
-		_ = json.Unmarshal([]byte(arguments), &a)
-		return r.generate(ctx, cl, a.Prompt, run)
+	switch {
+	case run.Search != nil:
+		return r.search(ctx, cl, run.Search)
+	case run.Workspace != nil:
+		return r.consult(ctx, cl, run.Workspace)
+	case run.File != nil:
+		return r.generate(ctx, cl, run.File)
 	}
-	return "", fmt.Errorf("%s is not one of Lectern's tools", tool)
+	return "", fmt.Errorf("%s is not one of Lectern's tools", run.Tool)
 }
 
-// search runs POST /websearch for query.
-func (r toolRunner) search(ctx context.Context, cl *client.Client, query string, run *ToolRun) (string, error) {
-	run.Search = &SearchRun{Queries: []string{query}}
+// search runs POST /websearch for the query of s.
+func (r toolRunner) search(ctx context.Context, cl *client.Client, s *SearchRun) (string, error) {
+	query := s.Queries[0]
 	res, err := cl.WebSearch(ctx, client.SearchRequest{Queries: []string{query}})
 	if err != nil {
 		return "", err
 	}
-	s := run.Search
 	s.Status, s.Degraded = res.Status, res.ProviderDegraded
 	for _, w := range res.Warnings {
 		s.Warnings = append(s.Warnings, OneLine(w.String()))
@@ -75,16 +92,9 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, query string,
 	return b.String(), nil
 }
 
-// consult asks a workspace to consult the question (POST /workspace, one answer, no history).
-func (r toolRunner) consult(ctx context.Context, cl *client.Client, a workspaceArgs, run *ToolRun) (string, error) {
-	w := WorkspaceRun{WorkspaceID: a.Workspace, Question: a.Question}
-	for _, ref := range r.workspaces {
-		if ref.ID == a.Workspace {
-			w.Workspace = ref.Name
-		}
-	}
-	run.Workspace = &w
-	req := r.c.request(Conversation{Kind: KindWorkspace, WorkspaceID: a.Workspace}, a.Question, nil, AskOptions{})
+// consult asks the workspace of w its question (POST /workspace, one answer, no history).
+func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *WorkspaceRun) (string, error) {
+	req := r.c.request(Conversation{Kind: KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, AskOptions{})
 	ans, err := cl.Ask(ctx, req)
 	if err != nil {
 		return "", err
@@ -92,7 +102,7 @@ func (r toolRunner) consult(ctx context.Context, cl *client.Client, a workspaceA
 	found := ans.Found
 	w.Answer, w.Found, w.Sources = ans.Answer, &found, ans.Sources
 	var b strings.Builder
-	fmt.Fprintf(&b, "The workspace %s answered: %s", workspaceLabel(a.Workspace, r.workspaces), ans.Answer)
+	fmt.Fprintf(&b, "The workspace %s answered: %s", workspaceLabel(w.WorkspaceID, r.workspaces), ans.Answer)
 	if !found {
 		b.WriteString("\n(It found no answer in its documents.)")
 	}
@@ -102,21 +112,20 @@ func (r toolRunner) consult(ctx context.Context, cl *client.Client, a workspaceA
 	return b.String(), nil
 }
 
-// generate asks POST /generate for a file.
-func (r toolRunner) generate(ctx context.Context, cl *client.Client, prompt string, run *ToolRun) (string, error) {
-	run.File = &FileRun{Prompt: prompt}
-	res, err := cl.Generate(ctx, client.GenerateRequest{Prompt: prompt})
+// generate asks POST /generate for the file of f's prompt.
+func (r toolRunner) generate(ctx context.Context, cl *client.Client, f *FileRun) (string, error) {
+	res, err := cl.Generate(ctx, client.GenerateRequest{Prompt: f.Prompt})
 	if err != nil {
 		return "", err
 	}
-	run.File.Response, run.File.Artifact = res.Response, res.Artifact
+	f.Response, f.Artifact = res.Response, res.Artifact
 	art := res.Artifact
 	if art == nil {
 		return "No file was made. The generator wrote: " + res.Response, nil
 	}
-	s := fmt.Sprintf("A %s file was made: %q (%s, %d bytes", OneLine(art.Kind), OneLine(art.Title), OneLine(art.Filename), art.Size)
+	s := fmt.Sprintf("A file was made: %q (%s, %s, %d bytes", OneLine(art.Title), OneLine(art.Filename), OneLine(art.Kind), art.Size)
 	if art.LogicalPages > 0 {
-		s += fmt.Sprintf(", %d pages", art.LogicalPages)
+		s += fmt.Sprintf(", %d page(s)", art.LogicalPages)
 	}
 	s += "). The person can download it from the conversation"
 	if exp, ok := art.Expires(); ok {

@@ -72,3 +72,27 @@ func noToolsNote(tier string) string {
 		"results go with it; workspaces are not consulted and no file is generated. Choose Fast or Smart to have " +
 		"the model use them."
 }
+
+// resolveTools returns s with its workspaces, ids or names as typed, resolved to ids: from the
+// cache, else from the server's list.
+func (a *App) resolveTools(ctx context.Context, s *ToolSettings) (*ToolSettings, error) {
+	if s == nil || len(s.Workspaces) == 0 {
+		return s, nil
+	}
+	out := *s
+	out.Workspaces = make([]string, len(s.Workspaces))
+	for i, arg := range s.Workspaces {
+		ref, known, err := a.cachedWorkspace(ctx, arg)
+		if err == nil && !known {
+			var listed []client.Workspace
+			if listed, err = a.sync.RefreshList(ctx); err == nil {
+				ref, err = pickWorkspace(arg, listed)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		out.Workspaces[i] = ref.ID
+	}
+	return &out, nil
+}

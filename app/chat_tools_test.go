@@ -29,9 +29,14 @@ func TestToolSettingsSavedWithTheConversation(t *testing.T) {
 	if s, err := cs.ToolSettings(ctx, conv.ID); err != nil || s.Any() {
 		t.Fatalf("a new conversation has tools: %+v, %v", s, err)
 	}
+	before, _ := cs.Meter(ctx, conv.ID, Message{Text: "hi"}, nil)
 	set := ToolSettings{WebSearch: true, Workspaces: []string{f.ws, " ", f.ws, f.org}, Allowed: []ToolKind{ToolWebSearch, ToolWebSearch}}
 	if err := cs.SetToolSettings(ctx, conv.ID, set); err != nil {
 		t.Fatal(err)
+	}
+	// The functions offered count in the context meter, as they do in the request.
+	if after, _ := cs.Meter(ctx, conv.ID, Message{Text: "hi"}, nil); after.Tokens <= before.Tokens+100 {
+		t.Errorf("meter %d tokens without tools, %d with", before.Tokens, after.Tokens)
 	}
 	got, err := f.open().Conversations().ToolSettings(ctx, conv.ID)
 	if err != nil || !got.WebSearch || got.Files || !slices.Equal(got.Workspaces, []string{f.ws, f.org}) ||
@@ -181,6 +186,9 @@ func TestToolCallRunsAfterConsent(t *testing.T) {
 			if err != nil || !reflect.DeepEqual(saved.Parts, turn.Parts) || saved.Answer != turn.Answer {
 				t.Fatalf("after reopening %+v, %v", saved.Parts, err)
 			}
+			if md, _ := f.app.Conversations().Markdown(ctx, conv.ID); !strings.Contains(md, "*Tool: web search “tides”: 1 result(s)*") {
+				t.Errorf("the export lacks the run:\n%s", md)
+			}
 			if _, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Thank you"}, p.options()); err != nil {
 				t.Fatal(err)
 			}
@@ -204,7 +212,8 @@ func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := outputPart(t, turn, "web_search")
-	if run.State != ToolRefused || run.Reason != "You did not allow this call." || run.Search != nil ||
+	if run.State != ToolRefused || run.Reason != "You did not allow this call." || !slices.Equal(run.Search.Queries, []string{"tides"}) ||
+		run.Search.Results != nil || ToolLine(turn.Parts[1]) != "web search “tides”: not run: You did not allow this call." ||
 		!strings.Contains(turn.Answer, "returned: Not run: the person did not allow this call.") {
 		t.Fatalf("run %+v, answer %q", run, turn.Answer)
 	}
@@ -375,7 +384,7 @@ func TestToolCallsConsultAWorkspaceAndGenerateAFile(t *testing.T) {
 	}
 	run = outputPart(t, turn, "generate_file")
 	if a := run.File.Artifact; run.State != ToolDone || a == nil || a.Kind != "docx" || a.Size == 0 || a.Title == "" ||
-		!strings.Contains(run.Output, "A docx file was made") {
+		!strings.Contains(run.Output, "A file was made: ") {
 		t.Fatalf("run %+v, file %+v", run, run.File)
 	}
 }
@@ -388,8 +397,12 @@ func TestToolsOnATierWithout(t *testing.T) {
 	ctx := ctxT(t)
 	cs := f.app.Conversations()
 	conv, _ := cs.NewChat(ctx, "Instant", "", "", "")
-	opts := AskOptions{Tools: &ToolSettings{WebSearch: true, Workspaces: []string{f.ws}}}
+	var notes []string
+	opts := AskOptions{Tools: &ToolSettings{WebSearch: true, Workspaces: []string{f.ws}}, OnNotice: func(s string) { notes = append(notes, s) }}
 	turn, err := cs.Send(ctx, conv.ID, Message{Text: "tides"}, opts)
+	if len(notes) != 1 || !strings.Contains(notes[0], "workspaces are not consulted") {
+		t.Errorf("notes %q", notes)
+	}
 	if err != nil || len(turn.Parts) != 1 || turn.Parts[0].Kind != PartMessageContext || turn.Parts[0].Run.State != ToolDone ||
 		turn.Parts[0].Run.Search.Results[0].Domain != "sea.example.org" {
 		t.Fatalf("%+v, %v", turn.Parts, err)
@@ -403,5 +416,21 @@ func TestToolsOnATierWithout(t *testing.T) {
 	}
 	if s, _ := cs.ToolSettings(ctx, conv.ID); !s.WebSearch || !slices.Equal(s.Workspaces, []string{f.ws}) {
 		t.Errorf("the message's tools were not saved: %+v", s)
+	}
+}
+
+// A search refused by the server (internet access blocked for the person) fails in words on the
+// card, and the model is told why.
+func TestToolCallSearchBlocked(t *testing.T) {
+	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, APIResponses, ToolSettings{WebSearch: true, Allowed: []ToolKind{ToolWebSearch}})
+	f.emu.Tools.BlockInternet("ann", true)
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := outputPart(t, turn, "web_search")
+	if run.State != ToolFailed || !strings.HasPrefix(run.Reason, "Web search is turned off for your account (internet access is blocked).") ||
+		run.Output != "The tool failed: "+run.Reason || !strings.Contains(turn.Answer, "returned: The tool failed: Web search is turned off") {
+		t.Fatalf("run %+v, answer %q", run, turn.Answer)
 	}
 }

@@ -174,7 +174,8 @@ func quote(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// writeParts writes an answer's function calls and the verdict on a JSON answer.
+// writeParts writes an answer's function calls, the app's runs of its tools and the verdict on a
+// JSON answer.
 func writeParts(b *strings.Builder, t Turn) {
 	for _, p := range t.Parts {
 		if p.Kind == PartFunctionCall {
@@ -182,6 +183,7 @@ func writeParts(b *strings.Builder, t Turn) {
 				OneLine(p.CallID), SafeText(p.Arguments))
 		}
 	}
+	writeToolLines(b, t.Parts)
 	if t.Check != nil && !t.Check.Conforms {
 		fmt.Fprintf(b, "*The answer does not fit the schema: %s*\n\n", OneLine(t.Check.Problem))
 	}

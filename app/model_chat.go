@@ -32,7 +32,8 @@ type ChatOptions struct {
 	// Functions are offered to the model (tiers with tools only); the calls it makes are kept as
 	// the answer's parts (Turn.Parts).
 	Functions []client.FunctionTool
-	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files).
+	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files); Chat
+	// takes Tools' workspaces as ids or names, as a person types them.
 	Consent ConsentFunc
 	Tools   *ToolSettings
 }
@@ -42,6 +43,9 @@ type ChatOptions struct {
 func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn, error) {
 	conv, err := a.conv.chatToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
+		return Turn{}, err
+	}
+	if opts.Tools, err = a.resolveTools(ctx, opts.Tools); err != nil {
 		return Turn{}, err
 	}
 	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,

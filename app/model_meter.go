@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 
 	"lectern/client"
 )
@@ -49,7 +50,11 @@ func (c *Conversations) Meter(ctx context.Context, id int64, m Message, function
 	if err != nil {
 		return meter, err
 	}
-	return meterOf(requestFrame(conv, functions), earlier, exchange{question: m.Text, images: m.Images}, *found, tiers), nil
+	tools, err := c.chatTools(ctx, s, conv, nil) // the app's tools the conversation offers count too
+	if err != nil {
+		return meter, err
+	}
+	return meterOf(requestFrame(conv, slices.Concat(functions, tools.offered)), earlier, exchange{question: m.Text, images: m.Images}, *found, tiers), nil
 }
 
 // meterOf fills a meter for the exchanges and the draft on tier.

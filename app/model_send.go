@@ -22,6 +22,7 @@ type modelAnswerer struct {
 	c             *Conversations
 	functions     []client.FunctionTool // the caller's, offered to the model (tiers with tools only)
 	consent       ConsentFunc
+	notice        func(string)
 	toolsOverride *ToolSettings // AskOptions.Tools
 	tools         chatTools     // the app's tools of this message (chat_tools_loop.go)
 	svc           modelSession
@@ -56,6 +57,9 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest e
 	}
 	if m.tools, err = m.c.chatTools(ctx, s, conv, m.toolsOverride); err != nil {
 		return err
+	}
+	if m.tools.note != "" {
+		tell(m.notice, m.tools.note)
 	}
 	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, m.tools.offered))
 	m.svc, m.conv, m.req = s, conv, req

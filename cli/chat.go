@@ -10,8 +10,9 @@ import (
 )
 
 var cmdChat = &command{
-	name:    "chat",
-	args:    "MESSAGE [--model TIER] [--system TEXT] [--image FILE]... [--continue] [--json] [--api responses|chat]",
+	name: "chat",
+	args: "MESSAGE [--model TIER] [--system TEXT] [--image FILE]... [--continue] [--json] [--api responses|chat]\n" +
+		"             [--web] [--workspace WS]... [--files DIR] [--yes]",
 	summary: "send a message to a model tier, without a workspace",
 	help: `
 The message goes to a model tier of the service's model endpoints (/v1), with no workspace, and
@@ -30,6 +31,19 @@ reads it from stdin.
   --api FAMILY     responses (POST /v1/responses, the default) or chat (POST /v1/chat/completions)
   --json           print the final response (or chat completion) object as JSON
 
+Tools (a tier with tools calls them as functions; "lectern models" says which tiers have tools):
+  --web            let the model search the web; on a tier without tools the search runs on
+                   the message first and its results go with it
+  --workspace WS   a workspace the model may ask a question (an id or a name); repeat for more
+  --files DIR      let the model generate a Word or Excel file; it is saved in DIR
+  --yes            allow every tool call; without it each call is asked on the terminal (y: this
+                   call, a: always in this conversation) and refused when stdin is not a terminal
+
+Each tool call prints a line to stderr. A call's output goes back to the model cut to 16 KiB, for
+at most 5 rounds of calls; when the service's tools limit is reached, the call waits as long as it
+is told to and runs once more. The tools are kept with the conversation: --continue without tool
+flags uses them again.
+
 Exit code 1 when the model refused to answer: the refusal is printed to stderr (with --json, the
 response object holding it is printed and the exit code is 0). The refused turn is kept and sent
 back, as received, with the next --continue.
@@ -46,6 +60,7 @@ type chatOptions struct {
 	msg    app.ModelMessage
 	images []string // the files of --image, in order
 	asJSON bool
+	tools  toolFlags
 }
 
 // parseChat reads the arguments of chat. The words that are not flags make up the message.
@@ -59,6 +74,7 @@ func parseChat(e *env, args []string) (*chatOptions, error) {
 	fs.BoolVar(&o.msg.Continue, "continue", false, "the last conversation")
 	fs.BoolVar(&o.asJSON, "json", false, "print JSON")
 	fs.StringVar(&api, "api", "", "responses or chat")
+	o.tools.add(fs)
 	pos, err := parseArgs(fs, args, 1, -1, "MESSAGE")
 	if err != nil {
 		return nil, err
@@ -87,13 +103,17 @@ func runChat(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())
-	turn, err := a.Chat(e.ctx, o.msg, app.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
+	turn, err := a.Chat(e.ctx, o.msg, app.ChatOptions{OnUpdate: toolLines(e, p, p.follow), OnNotice: e.notice,
+		Tools: o.tools.settings(), Consent: o.tools.consent(e)})
 	if err != nil {
 		p.failed(turn.Answer, o.asJSON)
 		return err
 	}
 	if o.asJSON {
-		return e.printJSON(finalObject(turn))
+		if err := e.printJSON(finalObject(turn)); err != nil {
+			return err
+		}
+		return saveFiles(e, a, turn, o.tools.filesDir)
 	}
 	if turn.Status == app.TurnRefused { // its Answer is the refusal, not an answer
 		p.abort()
@@ -103,7 +123,7 @@ func runChat(e *env, args []string) error {
 	}
 	p.finish(turn.Answer)
 	e.printTurnDetails(turn, e.isTerminal())
-	return nil
+	return saveFiles(e, a, turn, o.tools.filesDir)
 }
 
 // printTurnDetails prints what comes with a model's answer: a note, the tier, the tokens, the

@@ -22,9 +22,11 @@ type env struct {
 	cmd    string // the command being run, for messages
 	server string // --server, "" when not given
 
-	// Set by tests: extra client options (fast polling), and the terminal answer for stdout.
+	// Set by tests: extra client options (fast polling), and the terminal answers for stdout and
+	// stdin.
 	clientOptions []client.Option
 	terminal      *bool
+	stdinTerminal *bool            // whether stdin is a terminal to ask consent on (nil: look)
 	models        app.ModelService // answers instead of the model endpoints (tests)
 
 	application *app.App  // opened on first use by openApp, closed by close

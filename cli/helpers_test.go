@@ -142,11 +142,14 @@ func runWith(t *testing.T, ctx context.Context, terminal *bool, args ...string) 
 	return runEnv(t, ctx, &env{terminal: terminal}, args...)
 }
 
-// runEnv runs the command line in e (its hooks set by the caller) with empty stdin.
+// runEnv runs the command line in e (its hooks set by the caller) with empty stdin, unless e has one.
 func runEnv(t *testing.T, ctx context.Context, e *env, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e.stdin, e.stdout, e.stderr = strings.NewReader(""), &out, &errb
+	if e.stdin == nil {
+		e.stdin = strings.NewReader("")
+	}
+	e.stdout, e.stderr = &out, &errb
 	e.clientOptions = []client.Option{client.WithPollInterval(5*time.Millisecond, 10*time.Millisecond)}
 	code := run(ctx, e, args)
 	r := result{code: code, stdout: out.String(), stderr: errb.String()}

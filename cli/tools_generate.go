@@ -54,16 +54,16 @@ func runGenerate(e *env, args []string) error {
 	if res.Artifact == nil {
 		return nil
 	}
-	return saveArtifact(e, a, res.Artifact, *out, *asJSON)
+	return saveArtifact(e, a, res.Artifact, *out, ".", *asJSON)
 }
 
-// saveArtifact downloads the generated file to out, or under its own name when out is "".
-func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out string, asJSON bool) error {
+// saveArtifact downloads the generated file to out, or under its own name in dir when out is "".
+func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out, dir string, asJSON bool) error {
 	msg := e.stdout
 	if asJSON {
 		msg = e.stderr
 	}
-	path, err := artifactPath(e, art, out)
+	path, err := artifactPath(e, art, out, dir)
 	if err != nil {
 		return err
 	}
@@ -79,11 +79,11 @@ func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out string, as
 	return nil
 }
 
-// artifactPath is out, or the file's own name in the current folder, numbered when a file of that
-// name exists there ("report-2.docx"), so nothing is replaced. A name that is a path, hidden, or
+// artifactPath is out, or the file's own name in dir, numbered when a file of that name exists
+// there ("report-2.docx"), so nothing is replaced. A name that is a path, hidden, or
 // not accepted on every system (app.SaveName: "CON", "C:x.docx", a trailing dot...) is refused and
 // the file is saved as "generated" with its kind's extension, saying so.
-func artifactPath(e *env, art *client.OfficeArtifact, out string) (string, error) {
+func artifactPath(e *env, art *client.OfficeArtifact, out, dir string) (string, error) {
 	if out != "" {
 		return out, nil
 	}
@@ -94,9 +94,9 @@ func artifactPath(e *env, art *client.OfficeArtifact, out string) (string, error
 	}
 	ext := filepath.Ext(name)
 	for i := 1; i < 1000; i++ {
-		try := name
+		try := filepath.Join(dir, name)
 		if i > 1 {
-			try = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i, ext)
+			try = filepath.Join(dir, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i, ext))
 		}
 		if _, err := os.Lstat(try); errors.Is(err, fs.ErrNotExist) {
 			return try, nil

@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"lectern/app"
+)
+
+// The app's tools on the command line: `lectern chat --web`, `--workspace WS`, `--files DIR` run
+// the tool loop of the desktop app, with a line on stderr per tool call. A call runs only when
+// allowed: all of them with --yes; else each is asked on the terminal when stdin is one, and
+// refused when it is not (saying how to allow it).
+
+// toolFlags are the tool flags of chat.
+type toolFlags struct {
+	web        bool
+	workspaces []string
+	filesDir   string
+	yes        bool
+}
+
+// add registers the flags on fs.
+func (t *toolFlags) add(fs *flag.FlagSet) {
+	fs.BoolVar(&t.web, "web", false, "web search")
+	fs.Func("workspace", "a workspace to consult", func(ws string) error { t.workspaces = append(t.workspaces, ws); return nil })
+	fs.StringVar(&t.filesDir, "files", "", "generate files, saved in DIR")
+	fs.BoolVar(&t.yes, "yes", false, "allow every tool call")
+}
+
+// settings are the conversation's tools from the flags; nil when none was given, so that a
+// continued conversation keeps the tools it has.
+func (t *toolFlags) settings() *app.ToolSettings {
+	if !t.web && len(t.workspaces) == 0 && t.filesDir == "" {
+		return nil
+	}
+	return &app.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != ""}
+}
+
+// consent is the consent hook of the flags: --yes allows, a terminal on stdin asks, else refuse.
+func (t *toolFlags) consent(e *env) app.ConsentFunc {
+	switch {
+	case t.yes:
+		return func(context.Context, app.ConsentRequest) app.Consent { return app.ConsentOnce }
+	case e.stdinIsTerminal():
+		in := bufio.NewReader(e.stdin)
+		return func(ctx context.Context, r app.ConsentRequest) app.Consent { return askConsent(ctx, e.stderr, in, r) }
+	}
+	return func(_ context.Context, r app.ConsentRequest) app.Consent {
+		fmt.Fprintf(e.stderr, "lectern: %s: not allowed: stdin is not a terminal to ask on; run with --yes to allow tool calls\n",
+			app.OneLine(r.Summary))
+		return app.ConsentRefuse
+	}
+}
+
+// askConsent asks on the terminal whether the call may run: y (this call), a (always in this
+// conversation), anything else refuses; Ctrl-C (ctx) refuses.
+func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r app.ConsentRequest) app.Consent {
+	fmt.Fprintf(w, "lectern: %s? [y] yes, [a] always in this conversation, [N] no: ", app.OneLine(r.Summary))
+	line := make(chan string, 1)
+	go func() {
+		s, _ := in.ReadString('\n')
+		line <- s
+	}()
+	select {
+	case <-ctx.Done():
+		fmt.Fprintln(w)
+		return app.ConsentRefuse
+	case s := <-line:
+		if !strings.HasSuffix(s, "\n") {
+			fmt.Fprintln(w) // the input ended without a line
+		}
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "y", "yes":
+			return app.ConsentOnce
+		case "a", "always":
+			return app.ConsentAlways
+		}
+		return app.ConsentRefuse
+	}
+}
+
+// stdinIsTerminal reports whether stdin is a terminal (tests may say so through e.stdinTerminal):
+// a character device other than the null device, which is one too.
+func (e *env) stdinIsTerminal() bool {
+	if e.stdinTerminal != nil {
+		return *e.stdinTerminal
+	}
+	f, ok := e.stdin.(*os.File)
+	if !ok || !isCharDevice(f) {
+		return false
+	}
+	in, err := f.Stat()
+	null, nerr := os.Stat(os.DevNull)
+	return err == nil && (nerr != nil || !os.SameFile(in, null))
+}
+
+// toolLines prints a line on stderr per tool call as it ends (and when it waits for the tools'
+// shared limit), then passes the update on to next.
+func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.TurnChanged) {
+	shown := map[int]app.ToolState{}
+	return func(ev app.TurnChanged) {
+		for i, part := range ev.Parts {
+			r := part.Run
+			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != app.ToolWaitingLimit) {
+				continue
+			}
+			shown[i] = r.State
+			p.abort()
+			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", app.ToolLine(part))
+		}
+		next(ev)
+	}
+}
+
+// saveFiles downloads the files the turn's tools made into dir ("": none), as `lectern generate`
+// does, the messages on stderr.
+func saveFiles(e *env, a *app.App, turn app.Turn, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	for _, part := range turn.Parts {
+		if part.Run == nil || part.Run.File == nil || part.Run.File.Artifact == nil {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return err
+		}
+		if err := saveArtifact(e, a, part.Run.File.Artifact, "", dir, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
