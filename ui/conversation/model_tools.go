@@ -145,13 +145,14 @@ func (t *toolsBar) webToggled(on bool) {
 // toggle turns web search on or off (its shortcut).
 func (t *toolsBar) toggle() { t.web.SetChecked(!t.web.Checked) }
 
-// save writes the settings of a saved chat (a new chat's are written when it is saved).
+// save writes the settings of a saved chat (a new chat's are written when it is saved); the
+// context meter then counts the tools offered.
 func (t *toolsBar) save() {
 	id, s := t.m.c.conv.ID, t.settings
 	if id == 0 {
 		return
 	}
-	t.m.save(func(ctx context.Context) error { return t.m.store.Tools.SetToolSettings(ctx, id, s) }, nil)
+	t.m.save(func(ctx context.Context) error { return t.m.store.Tools.SetToolSettings(ctx, id, s) }, t.m.meter.changed)
 }
 
 // allowed notes that calls of tool run without asking in this chat (the person chose Always); the
