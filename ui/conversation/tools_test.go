@@ -325,3 +325,35 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	until(t, "the turn read back", func() bool { return len(again.turns) == 1 })
 	check(again.view(0))
 }
+
+// On a tier without tools the search runs on the message first and shows as its own card; with
+// internet access blocked for the person, the card fails and says so in words (issue 22: "on a
+// tier without tools, the search runs on the message first"; "internet_access_blocked in
+// words"; model-api.md §4: "When internet access is off for the key's owner, POST /websearch gives
+// 403 internet_access_blocked").
+func TestToolSearchOnTheMessageOfATierWithoutTools(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	c.model.selectTier("Instant")
+	c.ToggleWebSearch()
+	last := func(want int) *widgets.FunctionCallCard {
+		t.Helper()
+		until(t, "the answer", func() bool { return c.streaming == nil && len(c.turns) == want && c.turns[want-1].Status.Answered() })
+		cards := toolCardsOf(c.view(want - 1))
+		if len(cards) != 1 {
+			t.Fatalf("%d cards", len(cards))
+		}
+		return cards[0]
+	}
+	c.Ask("tides")
+	card := last(1)
+	if got := card.AccessibilityLabel(); got != "Web search on your message, 1 result, done" || card.Toggle.Visible() {
+		t.Errorf("card says %q, arguments toggle shown %v", got, card.Toggle.Visible())
+	}
+	f.emu.Tools.BlockInternet("demo", true)
+	c.Ask("tides again")
+	card = last(2)
+	if card.Status() != widgets.CallFailed || !strings.Contains(textsUnder(card.Body), "internet access is blocked") {
+		t.Errorf("blocked: status %v, says %q", card.Status(), textsUnder(card.Body))
+	}
+}
