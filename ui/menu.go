@@ -17,6 +17,15 @@ func (u *UI) installShortcuts() {
 	}
 }
 
+// inBrowser is an action's run: do on the main view, when the browser is shown.
+func (u *UI) inBrowser(do func(m *mainView)) func() {
+	return func() {
+		if u.main != nil {
+			do(u.main)
+		}
+	}
+}
+
 // newConversation empties the conversation pane for a new question, when the browser is shown.
 func (u *UI) newConversation() {
 	if u.main != nil {
@@ -35,15 +44,6 @@ func (u *UI) Refresh() {
 func (u *UI) cyclePanes(back bool) {
 	if u.main != nil {
 		u.main.cyclePanes(back)
-	}
-}
-
-// inMain is an action that runs f on the workspace browser, when it is shown.
-func (u *UI) inMain(f func(m *mainView)) func() {
-	return func() {
-		if u.main != nil {
-			f(u.main)
-		}
 	}
 }
 
