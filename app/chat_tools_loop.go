@@ -191,8 +191,10 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *Turn, call TurnPart
 	if err := m.publish(ctx, turn, notify); err != nil || m.consent == nil {
 		return false, err
 	}
+	stop := m.keepAlive(ctx, turn.ID, turn.Answer)
 	answer := m.consent(ctx, ConsentRequest{ConversationID: turn.ConversationID, TurnID: turn.ID, Tool: tool,
 		CallID: call.CallID, Arguments: call.Arguments, Summary: summary(tool, call.Arguments, m.tools.workspaces)})
+	stop()
 	if ctx.Err() != nil {
 		return false, context.Cause(ctx)
 	}
@@ -201,6 +203,33 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *Turn, call TurnPart
 		return true, m.c.SetToolSettings(context.WithoutCancel(ctx), turn.ConversationID, m.tools.settings)
 	}
 	return answer == ConsentOnce, nil
+}
+
+// keepAlive writes the pending turn every partialSaveEvery until stop is called, so that another
+// process opening the database meanwhile does not take a long wait (a person deciding, the
+// shared limit) for an answer abandoned (staleAnswer).
+func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(partialSaveEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				_ = m.c.store.savePartial(ctx, turnID, text)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
 }
 
 // runner runs the app's tools of this message.
@@ -226,7 +255,10 @@ func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, n
 		if err := m.publish(ctx, turn, notify); err != nil {
 			return "", err
 		}
-		if err := sleepCtx(ctx, wait); err != nil {
+		stop := m.keepAlive(ctx, turn.ID, turn.Answer)
+		err = sleepCtx(ctx, wait)
+		stop()
+		if err != nil {
 			return "", err
 		}
 	}

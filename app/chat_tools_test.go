@@ -58,16 +58,21 @@ func TestToolSettingsSavedWithTheConversation(t *testing.T) {
 // v1Recorder is a transport that records the bodies of /v1 requests and can change the bodies of
 // the answers of paths ending in suffix (edit nil: unchanged).
 type v1Recorder struct {
-	mu     sync.Mutex
-	bodies []string
-	suffix string
-	edit   func([]byte) []byte
+	mu      sync.Mutex
+	bodies  []string
+	suffix  string
+	edit    func([]byte) []byte
+	editOut func([]byte) []byte // changes the /v1 requests' bodies before they go (nil: unchanged)
 }
 
 func (r *v1Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Body != nil && strings.HasPrefix(req.URL.Path, "/v1/") {
 		b, _ := io.ReadAll(req.Body)
 		req.Body.Close()
+		if r.editOut != nil {
+			b = r.editOut(b)
+			req.ContentLength = int64(len(b))
+		}
 		req.Body = io.NopCloser(bytes.NewReader(b))
 		r.mu.Lock()
 		r.bodies = append(r.bodies, string(b))
@@ -432,5 +437,53 @@ func TestToolCallSearchBlocked(t *testing.T) {
 	if run.State != ToolFailed || !strings.HasPrefix(run.Reason, "Web search is turned off for your account (internet access is blocked).") ||
 		run.Output != "The tool failed: "+run.Reason || !strings.Contains(turn.Answer, "returned: The tool failed: Web search is turned off") {
 		t.Fatalf("run %+v, answer %q", run, turn.Answer)
+	}
+}
+
+// A model that keeps calling tools gets MaxToolRounds requests in one turn: the calls of the last
+// are not run, the turn says so, and the next message sends only the calls that have an output.
+// Here a proxy forces a call in every request (tool_choice required).
+func TestToolRoundsAreBounded(t *testing.T) {
+	rec := &v1Recorder{editOut: func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`{"model":"Fast",`), []byte(`{"model":"Fast","tool_choice":"required",`), 1)
+	}}
+	f, conv := toolFixture(t, fastEmulatorConfig(), rec, APIResponses, ToolSettings{WebSearch: true, Allowed: []ToolKind{ToolWebSearch}})
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{})
+	if err != nil || turn.Status != TurnCompleted || !strings.Contains(turn.Notice, "still calling tools after 5 rounds") {
+		t.Fatalf("%+v, %v", turn, err)
+	}
+	if n, s := f.emu.Requests("POST /v1/responses"), f.emu.Requests("POST /websearch"); n != MaxToolRounds || s != MaxToolRounds-1 {
+		t.Errorf("%d model requests, %d searches", n, s)
+	}
+	last := turn.Parts[len(turn.Parts)-1]
+	if len(turn.Parts) != 2*MaxToolRounds-1 || last.Kind != PartFunctionCall {
+		t.Fatalf("%d parts, the last %+v", len(turn.Parts), last)
+	}
+	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "thanks"}, AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if body := rec.last(); strings.Contains(body, last.CallID) || !strings.Contains(body, turn.Parts[0].CallID) {
+		t.Errorf("the unanswered call went again, or the answered ones did not:\n%s", body)
+	}
+}
+
+// While the person decides, the pending turn is written every few seconds, so that another
+// process opening the database does not take the wait for an answer abandoned.
+func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
+	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, APIResponses, ToolSettings{WebSearch: true})
+	cs := f.app.Conversations()
+	var before, during time.Time
+	consent := func(ctx context.Context, r ConsentRequest) Consent {
+		t0, _ := cs.Turn(ctx, r.TurnID)
+		time.Sleep(partialSaveEvery + 500*time.Millisecond)
+		t1, _ := cs.Turn(ctx, r.TurnID)
+		before, during = t0.Updated, t1.Updated
+		return ConsentOnce
+	}
+	if _, err := cs.Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{Consent: consent}); err != nil {
+		t.Fatal(err)
+	}
+	if !during.After(before) {
+		t.Errorf("the turn was not written while waiting: %v then %v", before, during)
 	}
 }
