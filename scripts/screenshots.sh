@@ -8,8 +8,8 @@
 #
 # The app drives itself through the tour (ui/internal/tour/tour.go, steps): first run,
 # the demo's workspace browser, a website import, model chats (an answer to an image, the tier
-# picker, a function call, a JSON answer, the context meter, a web search card and a workspace
-# consulted with its sources), a 10,000-document workspace with a filter typed,
+# picker, a function call, a JSON answer, the context meter, a web search card, a workspace
+# consulted with its sources and a call asking consent), a 10,000-document workspace with a filter typed,
 # Settings, the dark theme, and the offline state. Before each stop it prints "shoot <name>" and
 # waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
 # app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page;

@@ -31,7 +31,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 		Model: harness.Model{NewModelChat: d.onPane((*conversation.Pane).NewModelChat),
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
-			ModelTier: d.modelTier, SetTools: d.setTools, AllowCalls: d.allowCalls},
+			ModelTier: d.modelTier, SetTools: d.setTools, CallsAsking: d.callsAsking},
 		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
@@ -288,10 +288,10 @@ func (d driver) setTools(web bool, id, name string) bool {
 	return c != nil && c.SetTools(web, id, name)
 }
 
-// allowCalls allows every call asking in the pane shown (Pane.AllowCalls).
-func (d driver) allowCalls() int {
+// callsAsking counts (and allows) the calls asking in the pane shown (Pane.CallsAsking).
+func (d driver) callsAsking(allow bool) int {
 	if c := d.pane(); c != nil {
-		return c.AllowCalls()
+		return c.CallsAsking(allow)
 	}
 	return 0
 }

@@ -73,12 +73,15 @@ func (c *Pane) SetTools(webSearch bool, workspaceID, name string) bool {
 	return true
 }
 
-// AllowCalls presses Allow once on every card that asks, and says how many there were.
-func (c *Pane) AllowCalls() int {
+// CallsAsking counts the cards that ask whether their call may run and, when allow, presses
+// Allow once on each.
+func (c *Pane) CallsAsking(allow bool) int {
 	n := 0
 	for _, card := range c.askCards {
 		if card.Consent.Asking() {
-			card.Consent.Once.OnTapped()
+			if allow {
+				card.Consent.Once.OnTapped()
+			}
 			n++
 		}
 	}

@@ -144,7 +144,7 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 func pendingTurn(id int64, state app.ToolState, until time.Time) app.Turn {
 	return app.Turn{ID: id, ConversationID: 1, Question: "Tides?", Status: app.TurnPending, Parts: []app.TurnPart{
 		{Kind: app.PartFunctionOutput, CallID: "call-1", Name: "web_search", Arguments: `{"query":"tides"}`,
-			Run: &app.ToolRun{Tool: app.ToolWebSearch, State: state, Until: until}}}}
+			Run: &app.ToolRun{Tool: app.ToolWebSearch, State: state, Until: until, Search: &app.SearchRun{Queries: []string{"tides"}}}}}}
 }
 
 // A run waiting for the shared limit shows a countdown on its card; a run left unfinished in a
@@ -159,6 +159,9 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	}
 	if got := cards[0].Wait.Label.Text; got != "Waiting for the tools' shared limit: 30 s left" {
 		t.Errorf("countdown %q", got)
+	}
+	if search := cards[0].Body.Objects[0].(*widgets.WebSearchView); search.Note.Visible() || search.Queries.Text != "Searched for “tides”" {
+		t.Errorf("a search not run yet says %q, %q", search.Queries.Text, search.Note.Text)
 	}
 	v.showParts(pendingTurn(3, app.ToolRunning, time.Time{}).Parts)
 	if cards[0].Wait.Running() {

@@ -155,7 +155,10 @@ func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
 
 // searchData is a search run as its view shows it, every text made safe to draw.
 func searchData(s *app.SearchRun) widgets.WebSearchData {
-	d := widgets.WebSearchData{Note: app.OneLine(s.StatusText())}
+	var d widgets.WebSearchData
+	if s.Status != "" || s.Degraded { // a search not run yet has only its queries
+		d.Note = app.OneLine(s.StatusText())
+	}
 	for _, q := range s.Queries {
 		d.Queries = append(d.Queries, app.OneLine(q))
 	}

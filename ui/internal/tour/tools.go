@@ -50,6 +50,19 @@ func (t *tour) toolWorkspaceConsulted() (fyne.Window, error) {
 	return nil, errors.New("no workspace “My documents” in the demo")
 }
 
+// toolConsent shoots a call waiting on its card for the person's answer: Allow once, Always in
+// this conversation, Refuse. The next stop leaves the chat, which refuses it.
+func (t *tour) toolConsent() (fyne.Window, error) {
+	if err := t.startModelChat("Fast", "", ""); err != nil {
+		return nil, err
+	}
+	onUI(func() { t.w.SetTools(true, "", ""); t.w.Ask("Web search: sourdough starter") })
+	if !waitFor(60*time.Second, func() bool { return t.w.CallsAsking(false) > 0 }) {
+		return nil, errors.New("no card asked to run the search")
+	}
+	return t.w.Main(), nil
+}
+
 // askAllowingCalls sends question in the new model chat shown, allows the calls its answer makes
 // on their cards, waits until the answer has ended, and scrolls back to its top: the question,
 // then the cards.
@@ -57,7 +70,7 @@ func (t *tour) askAllowingCalls(question string) error {
 	onUI(func() { t.w.Ask(question) })
 	allowed := 0
 	if !waitFor(60*time.Second, func() bool {
-		allowed += t.w.AllowCalls()
+		allowed += t.w.CallsAsking(true)
 		_, streaming := t.w.Answer()
 		return allowed > 0 && !streaming && t.turns() == 1
 	}) {

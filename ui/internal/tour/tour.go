@@ -40,7 +40,7 @@ type tour struct {
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
 // the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
 // picker open, a function call, a JSON answer, the context meter near full), the tool cards (a web
-// search the model called, a workspace it consulted with its sources), answers (one streaming with its stage, one with a
+// search the model called, a workspace it consulted with its sources, a call asking consent), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
 // table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
 // offline state.
@@ -61,6 +61,7 @@ var steps = []step{
 	// issue 22's tool cards
 	{"24-tool-web-search", (*tour).toolWebSearch, ""},
 	{"25-tool-workspace-consulted", (*tour).toolWorkspaceConsulted, ""},
+	{"26-tool-consent", (*tour).toolConsent, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
