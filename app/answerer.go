@@ -10,11 +10,13 @@ import (
 // operations for every kind (Send, Retry, Resend, Stop, Answering), so a front-end does not need
 // to know which service answers. A kind is added by an Answerer and a line in answererFor.
 
-// Message is what a person sends in a conversation of any kind: text, and images (model
-// conversations only, from LoadImage or NewImage).
+// Message is what a person sends in a conversation of any kind: text, images (model
+// conversations only, from LoadImage or NewImage) and files (assistant conversations only: their
+// paths, read as they are sent).
 type Message struct {
 	Text   string
 	Images []Image
+	Files  []string
 }
 
 // Answerer answers one kind of conversation; a value answers one message. send, retry and
@@ -45,12 +47,17 @@ func (c *Conversations) answererFor(conv Conversation, opts AskOptions) (Answere
 	case KindModel:
 		return &modelAnswerer{c: c, functions: opts.Functions, consent: opts.Consent, notice: opts.OnNotice,
 			toolsOverride: opts.Tools}, nil
+	case KindAssistant:
+		return &assistantAnswerer{c: c}, nil
 	}
 	return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
 }
 
 // sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
 func (c *Conversations) sendIn(ctx context.Context, conv Conversation, m Message, opts AskOptions) (Turn, error) {
+	if len(m.Files) > 0 && conv.Kind != KindAssistant {
+		return Turn{}, checkf("Only the assistant takes attached files; start an assistant conversation to send them.")
+	}
 	a, err := c.answererFor(conv, opts)
 	if err != nil {
 		return Turn{}, err

@@ -119,7 +119,7 @@ func summary(tool ToolKind, arguments string, workspaces []WorkspaceRef) string 
 	case ToolWorkspace:
 		var a workspaceArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Ask the workspace " + workspaceLabel(a.Workspace, workspaces) + ": " + quoteShort(a.Question)
+		return "Ask the workspace " + workspaceLabelAmong(a.Workspace, workspaces) + ": " + quoteShort(a.Question)
 	case ToolGenerate:
 		var a generateArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
@@ -128,8 +128,8 @@ func summary(tool ToolKind, arguments string, workspaces []WorkspaceRef) string 
 	return "Run " + string(tool)
 }
 
-// workspaceLabel names the workspace id among workspaces: its name, else the id.
-func workspaceLabel(id string, workspaces []WorkspaceRef) string {
+// workspaceLabelAmong names the workspace id among workspaces: its name, else the id.
+func workspaceLabelAmong(id string, workspaces []WorkspaceRef) string {
 	for _, w := range workspaces {
 		if w.ID == id {
 			return quoteShort(w.Label())

@@ -102,7 +102,7 @@ func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *Workspace
 	found := ans.Found
 	w.Answer, w.Found, w.Sources = ans.Answer, &found, ans.Sources
 	var b strings.Builder
-	fmt.Fprintf(&b, "The workspace %s answered: %s", workspaceLabel(w.WorkspaceID, r.workspaces), ans.Answer)
+	fmt.Fprintf(&b, "The workspace %s answered: %s", workspaceLabelAmong(w.WorkspaceID, r.workspaces), ans.Answer)
 	if !found {
 		b.WriteString("\n(It found no answer in its documents.)")
 	}

@@ -392,6 +392,13 @@ func TestToolCallsConsultAWorkspaceAndGenerateAFile(t *testing.T) {
 		!strings.Contains(run.Output, "A file was made: ") {
 		t.Fatalf("run %+v, file %+v", run, run.File)
 	}
+	saved, err := f.open().Conversations().Turn(ctx, turn.ID)
+	if err != nil || !reflect.DeepEqual(saved.Parts, turn.Parts) {
+		t.Fatalf("after reopening %+v, %v", saved.Parts[1].Run.File, err)
+	}
+	if exp, ok := saved.Parts[1].Run.File.Artifact.Expires(); !ok || !exp.After(time.Now()) {
+		t.Errorf("the file's expiry was not kept: %v %v", exp, ok)
+	}
 }
 
 // On a tier without tools the search runs on the message first and its results go with it as
@@ -485,5 +492,25 @@ func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
 	}
 	if !during.After(before) {
 		t.Errorf("the turn was not written while waiting: %v then %v", before, during)
+	}
+}
+
+// Stop while the person is asked ends the turn interrupted, the call not run and marked so.
+func TestToolConsentStopped(t *testing.T) {
+	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, APIChat, ToolSettings{WebSearch: true})
+	cs := f.app.Conversations()
+	consent := func(ctx context.Context, r ConsentRequest) Consent {
+		cs.Stop(r.TurnID)
+		<-ctx.Done()
+		return ConsentRefuse
+	}
+	turn, err := cs.Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{Consent: consent})
+	if run := outputPart(t, turn, "web_search"); err == nil || turn.Status != TurnInterrupted || run.State != ToolFailed ||
+		run.Reason != "Stopped before it ended." || f.emu.Requests("POST /websearch") != 0 {
+		t.Fatalf("%+v %+v, %v", turn, run, err)
+	}
+	saved, _ := cs.Turn(ctxT(t), turn.ID)
+	if saved.Status != TurnInterrupted || saved.Parts[1].Run.State != ToolFailed {
+		t.Errorf("saved %+v", saved)
 	}
 }

@@ -34,9 +34,12 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", exportTitle(conv, turns))
-	if conv.Kind == KindModel {
+	switch {
+	case conv.Kind == KindModel:
 		writeModelScope(&b, conv)
-	} else {
+	case conv.Kind == KindAssistant:
+		writeAssistantScope(&b, conv, c.workspaceName(ctx, conv.WorkspaceID))
+	default:
 		fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
 		if conv.DocumentID != "" {
 			fmt.Fprintf(&b, "- Document: %s\n", conv.DocumentID)
@@ -91,6 +94,15 @@ func (c *Conversations) workspaceName(ctx context.Context, id string) string {
 	return id
 }
 
+// writeAssistantScope says an assistant conversation is one, where else it is kept, and its
+// workspace.
+func writeAssistantScope(b *strings.Builder, conv Conversation, workspace string) {
+	b.WriteString("- With: the assistant (also saved on the server, in the key owner's chat history)\n")
+	if conv.WorkspaceID != "" {
+		fmt.Fprintf(b, "- Workspace: %s (pinned)\n", OneLine(workspace))
+	}
+}
+
 // writeModelScope names a model conversation's tier and API family.
 func writeModelScope(b *strings.Builder, conv Conversation) {
 	fmt.Fprintf(b, "- Model: %s\n- API: %s\n", OneLine(conv.Model), OneLine(string(conv.API)))
@@ -109,7 +121,10 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string) {
 		}
 		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", OneLine(img.Name), img.MIME, words.Bytes(int64(img.Size)))
 	}
-	if len(t.Images) > 0 {
+	for _, f := range t.Attachments {
+		fmt.Fprintf(b, "- File: %s (%s)\n", OneLine(f.Name), words.Bytes(f.Size))
+	}
+	if len(t.Images)+len(t.Attachments) > 0 {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "**Answer**")

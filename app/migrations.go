@@ -220,6 +220,13 @@ ALTER TABLE workspaces ADD COLUMN read_only INTEGER NOT NULL DEFAULT 0; -- 1 = r
 	`
 ALTER TABLE conversations ADD COLUMN tool_settings TEXT NOT NULL DEFAULT '';
 `,
+	// 9: assistant conversations (issue 22, POST /chat): the server keeps them in the key owner's
+	// history under an id of its own, sent back with each later message. The workspace a
+	// conversation is pinned to goes in workspace_id, as a workspace conversation's does; the
+	// files a message sent are named in its turn's extra JSON.
+	`
+ALTER TABLE conversations ADD COLUMN remote_id TEXT NOT NULL DEFAULT ''; -- assistant: the server's conversation_id
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

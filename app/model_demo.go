@@ -9,8 +9,9 @@ import (
 // Demo mode shows every part of a model chat: its tiers (Instant without tools or vision, Fast
 // and Smart with both) come from the demo server; the function and the schema below let its
 // small model make a function call and a JSON answer. They are offered in demo mode only: a real
-// server's model must not be told of a function nothing runs (the tools issue offers the app's
-// own tools instead).
+// server's model must not be told of a function nothing runs. The app's own tools (web search,
+// workspaces, files), which it runs, are offered by a conversation's ToolSettings (chat_tools.go);
+// the demo model calls one when a message names it ("web search: tides").
 
 // demoWeather is the demo's function: the demo model calls it when a message names it.
 var demoWeather = client.FunctionTool{Name: "get_weather", Description: "The weather of a city (demo: nothing runs it).",

@@ -11,7 +11,7 @@ import (
 )
 
 const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at, " +
-	"pinned_at, answer_format"
+	"pinned_at, answer_format, remote_id"
 
 // scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
 func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
@@ -19,7 +19,7 @@ func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
 	var kind, api, format string
 	var created, updated, pinned int64
 	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated,
-		&pinned, &format}
+		&pinned, &format, &c.RemoteID}
 	err := sc.Scan(append(dest, extra...)...)
 	c.Kind, c.API, c.Created, c.Updated = ConversationKind(kind), ModelAPI(api), fromMilli(created), fromMilli(updated)
 	if pinned != 0 {
@@ -36,9 +36,9 @@ func (s *store) createConversation(ctx context.Context, server string, c Convers
 		c.Kind = KindWorkspace
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
-		system_prompt, api, title, created_at, updated_at, answer_format) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, server,
-		string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title, now.UnixMilli(),
-		now.UnixMilli(), encodeFormat(c.Format))
+		system_prompt, api, title, created_at, updated_at, answer_format, remote_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+		server, string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title,
+		now.UnixMilli(), now.UnixMilli(), encodeFormat(c.Format), c.RemoteID)
 	if err != nil {
 		return Conversation{}, err
 	}
@@ -92,8 +92,14 @@ func (s *store) pinConversation(ctx context.Context, server string, id, at int64
 // lastModelConversation returns the newest model conversation of server (in conversations'
 // order), of tier model when it is not ""; ok is false when there is none.
 func (s *store) lastModelConversation(ctx context.Context, server, model string) (Conversation, bool, error) {
+	return s.lastConversation(ctx, server, KindModel, model)
+}
+
+// lastConversation returns the newest conversation of kind of server (in conversations' order),
+// of model when it is not ""; ok is false when there is none.
+func (s *store) lastConversation(ctx context.Context, server string, kind ConversationKind, model string) (Conversation, bool, error) {
 	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
-	args := []any{server, string(KindModel)}
+	args := []any{server, string(kind)}
 	if model != "" {
 		q += " AND model=?"
 		args = append(args, model)
@@ -103,6 +109,12 @@ func (s *store) lastModelConversation(ctx context.Context, server, model string)
 		return Conversation{}, false, nil
 	}
 	return c, err == nil, err
+}
+
+// setRemoteID keeps the server's id of an assistant conversation.
+func (s *store) setRemoteID(ctx context.Context, id int64, remote string) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET remote_id=? WHERE id=?", remote, id)
+	return affected(res, err)
 }
 
 // renameConversation changes a conversation's title.
@@ -197,11 +209,15 @@ type turnExtra struct {
 	System   string       `json:"system,omitempty"`
 	Parts    []TurnPart   `json:"parts,omitempty"`
 	Check    *SchemaCheck `json:"check,omitempty"`
+	// Attachments and Reply are an assistant turn's files and the server's reply.
+	Attachments []Attachment    `json:"attachments,omitempty"`
+	Reply       json.RawMessage `json:"reply,omitempty"`
 }
 
 // extraOf is the extra column of a turn.
 func extraOf(t Turn) string {
-	return jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check})
+	return jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check,
+		Attachments: t.Attachments, Reply: t.Reply})
 }
 
 // usageColumns are the three token counts of an answer, NULL when the server reported none.
@@ -235,6 +251,7 @@ func scanTurn(sc rowScanner) (Turn, error) {
 	var x turnExtra
 	if unmarshalIfSet(extra, &x) == nil {
 		t.AnswerID, t.System, t.Parts, t.Check = x.AnswerID, x.System, x.Parts, x.Check
+		t.Attachments, t.Reply = x.Attachments, x.Reply
 	}
 	return t, nil
 }

@@ -16,7 +16,8 @@ import (
 )
 
 // The auxiliary tools (model-api.md §4): thin calls over the current connection, files read from
-// disk as they are sent. Nothing is kept locally: only /chat keeps anything, on the server.
+// disk as they are sent. Nothing is kept locally (/chat is the assistant, a kind of conversation:
+// app/assistant.go).
 
 // withClient runs fn with the client of the current connection.
 func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
@@ -63,7 +64,7 @@ func attachments(paths []string) ([]client.Attachment, error) {
 }
 
 // PDFText returns the text (tables: the table lines) of each PDF file at paths. POST /pdf; it
-// shares a limit of 10 requests a minute with Generate and ToolChat.
+// shares a limit of 10 requests a minute with Generate and the assistant (Assist).
 func (a *App) PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error) {
 	files, err := attachments(paths)
 	if err != nil {
@@ -155,26 +156,7 @@ func createBeside(path string) (*os.File, error) {
 	return nil, fmt.Errorf("no unused temporary name beside %s", strconv.Quote(path))
 }
 
-// ChatMessage is a message to the tool chat, with the files at Paths attached.
-type ChatMessage struct {
-	Text        string
-	Paths       []string
-	WorkspaceID string // a workspace of ToolWorkspaces, pinned when Pin is set (first message)
-	Pin         bool
-}
-
-// ToolChat sends a message to the chat that picks tools by itself. Unlike every other call, the
-// server SAVES it in the key owner's chat history.
-func (a *App) ToolChat(ctx context.Context, m ChatMessage, progress func(sent, total int64)) (*client.ToolChatResult, error) {
-	files, err := attachments(m.Paths)
-	if err != nil {
-		return nil, err
-	}
-	r := client.ToolChatRequest{Message: m.Text, Attachments: files, WorkspaceID: m.WorkspaceID, WorkspacePin: m.Pin, Progress: progress}
-	return withClient(a, func(cl *client.Client) (*client.ToolChatResult, error) { return cl.ToolChat(ctx, r) })
-}
-
-// ToolWorkspaces lists the workspaces usable with ToolChat.
+// ToolWorkspaces lists the workspaces the assistant may use (GET /workspaces; Assist pins one).
 func (a *App) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error) {
 	return withClient(a, func(cl *client.Client) ([]client.ToolWorkspace, error) { return cl.ToolWorkspaces(ctx) })
 }

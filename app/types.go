@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -33,11 +34,13 @@ func (w CachedWorkspace) TakesFiles() bool { return ownPersonal(w) && !w.ReadOnl
 // ConversationKind says what a conversation talks to.
 type ConversationKind string
 
-// The kinds of conversation: about a workspace (POST /workspace), or with a tier of the model
-// endpoints (/v1), with no workspace.
+// The kinds of conversation: about a workspace (POST /workspace), with a tier of the model
+// endpoints (/v1), with no workspace, or with the assistant (POST /chat), which picks tools by
+// itself, reads attached files and may be pinned to a workspace.
 const (
 	KindWorkspace ConversationKind = "workspace"
 	KindModel     ConversationKind = "model"
+	KindAssistant ConversationKind = "assistant"
 )
 
 // ModelAPI names the family of model endpoints a model conversation uses.
@@ -60,19 +63,25 @@ type Conversation struct {
 	System      string // model conversations: the system prompt, "" for none
 	API         ModelAPI
 	// Format is a model conversation's answer format: text, or JSON fitting a schema.
-	Format  AnswerFormat
-	Title   string
-	Pinned  time.Time // when it was pinned; zero when it is not
-	Created time.Time
-	Updated time.Time
-	Deleted time.Time // when it went to the trash; zero for a conversation not in it
+	Format AnswerFormat
+	// RemoteID is an assistant conversation's id on the server (its conversation_id), sent back
+	// with each later message; "" until the server gave one.
+	RemoteID string
+	Title    string
+	Pinned   time.Time // when it was pinned; zero when it is not
+	Created  time.Time
+	Updated  time.Time
+	Deleted  time.Time // when it went to the trash; zero for a conversation not in it
 }
 
 // KindLabel names what the conversation talks to, for a list: "Workspace", or a model
 // conversation's tier ("Smart").
 func (c Conversation) KindLabel() string {
-	if c.Kind == KindModel {
+	switch c.Kind {
+	case KindModel:
 		return c.Model
+	case KindAssistant:
+		return "Assistant"
 	}
 	return "Workspace"
 }
@@ -136,6 +145,12 @@ type Turn struct {
 	Parts []TurnPart
 	// Check is the verdict on a JSON answer against the conversation's schema; nil for text.
 	Check *SchemaCheck
+	// Attachments are the files an assistant message sent, in order (named, not kept: the file
+	// stays where it was, and a Retry reads it again from there).
+	Attachments []Attachment
+	// Reply is an assistant answer exactly as the server sent it (its shape is not shown in the
+	// spec: the text is Answer, and everything else is kept here).
+	Reply json.RawMessage
 	// Final is the answer object exactly as the server sent it (metadata and created included).
 	// Only the turn returned by Ask or Retry has it; a turn read back from the database has nil.
 	// A model conversation's turn has Response or Completion instead, by its API family.
@@ -167,6 +182,13 @@ type TurnPart struct {
 	Name      string   `json:"name,omitempty"`
 	Arguments string   `json:"arguments,omitempty"` // a JSON text, as the model sent it
 	Run       *ToolRun `json:"run,omitempty"`       // PartFunctionOutput and PartMessageContext
+}
+
+// Attachment is a file an assistant message sent: its name, its size and where it was.
+type Attachment struct {
+	Name string `json:"name"`
+	Size int64  `json:"size"`
+	Path string `json:"path,omitempty"`
 }
 
 // Image is an image sent to a model: its file name, its type (sniffed from its content) and bytes.

@@ -101,17 +101,20 @@ func (e *env) stdinIsTerminal() bool {
 }
 
 // toolLines prints a line on stderr per tool call as it ends (and when it waits for the tools'
-// shared limit), then passes the update on to next.
+// shared limit), the stage line cleared first, then passes the update on to next.
 func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.TurnChanged) {
 	shown := map[int]app.ToolState{}
 	return func(ev app.TurnChanged) {
 		for i, part := range ev.Parts {
 			r := part.Run
+			if r != nil && r.State == app.ToolWaitingConsent {
+				p.clearStage() // the question goes on a line of its own
+			}
 			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != app.ToolWaitingLimit) {
 				continue
 			}
 			shown[i] = r.State
-			p.abort()
+			p.clearStage()
 			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", app.ToolLine(part))
 		}
 		next(ev)

@@ -39,7 +39,7 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
-		cmdModels, cmdChat, cmdPDF, cmdOCR, cmdSearch, cmdGenerate,
+		cmdModels, cmdChat, cmdAssist, cmdPDF, cmdOCR, cmdSearch, cmdGenerate,
 		cmdHistory, cmdExport, cmdDelete, cmdTrash, cmdRestore, cmdBackup, cmdImport, cmdDemo, cmdConnect, cmdVersion,
 	}
 }

@@ -191,8 +191,13 @@ func (h historyEntry) with() string { return talksWith(h.Kind, h.Model, h.Worksp
 // talksWith is what the WITH column says of a conversation of kind: its model tier, or its
 // workspace (history and trash alike).
 func talksWith(kind, model, workspace string) string {
-	if kind == string(app.KindModel) {
+	switch {
+	case kind == string(app.KindModel):
 		return "model " + model
+	case kind == string(app.KindAssistant) && workspace != "":
+		return "assistant, " + workspace
+	case kind == string(app.KindAssistant):
+		return "assistant"
 	}
 	return workspace
 }

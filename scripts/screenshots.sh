@@ -10,7 +10,9 @@
 # the demo's workspace browser, a website import, model chats (an answer to an image, the tier
 # picker, a function call, a JSON answer, the context meter, a web search card, a workspace
 # consulted with its sources and a call asking consent), a 10,000-document workspace with a filter typed,
-# Settings, the dark theme, and the offline state. Before each stop it prints "shoot <name>" and
+# the assistant with its files, Settings (its top and its end), the command palette, the documents panel at 640×480, the
+# keyboard's focus in both themes, the dark
+# theme, and the offline state. Before each stop it prints "shoot <name>" and
 # waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
 # app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page;
 # the session bus is switched off so that the tour's keys never reach a real keychain.

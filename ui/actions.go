@@ -53,6 +53,7 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "Add files…", shortcut: shortcutOpen, run: u.pickFiles, browser: true},
 		{menu: "File", label: "New conversation", shortcut: shortcutNewConversation, run: u.newConversation, browser: true},
 		{menu: "File", label: "New model chat", shortcut: shortcutNewModelChat, run: u.inBrowser(func(m *mainView) { m.convs.NewModelChat() }), browser: true},
+		{menu: "File", label: "New assistant conversation", run: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() }), browser: true},
 		{menu: "File", label: "Web search on or off", shortcut: shortcutWebSearch, run: u.inBrowser(func(m *mainView) { m.chat.ToggleWebSearch() }), browser: true},
 		{menu: "File", label: "Search conversations…", shortcut: shortcutSearch, run: u.inBrowser(func(m *mainView) { m.convs.ShowSearch() }), browser: true},
 		{menu: "File", label: "Refresh", shortcut: shortcutRefresh, run: u.Refresh, browser: true},

@@ -20,7 +20,7 @@ type driver struct{ u *UI }
 func (u *UI) harness(a *app.App) *harness.Window {
 	d := driver{u}
 	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
-		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
+		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh, ShowPalette: u.showPalette,
 		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
@@ -32,56 +32,51 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
 			ModelTier: d.modelTier, SetTools: d.setTools, CallsAsking: d.callsAsking},
-		Uploads: harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
+		Assistant: harness.Assistant{NewAssistant: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() }), Pane: d.pane},
+		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
 
 // settled reports whether the workspace browser shows its workspaces, and a selected workspace's
 // documents, with nothing loading.
 func (d driver) settled() bool {
-	u := d.u
-	m := u.main
+	m := d.u.main
 	return m != nil && !m.busy && m.loads == 0 && len(m.list.All()) > 0 && m.docs.Workspace().WorkspaceID != "" &&
 		!m.docs.Loading()
 }
 
 // firstRunShown reports whether the window shows the first-run page.
 func (d driver) firstRunShown() bool {
-	u := d.u
-	_, ok := u.active.(*firstRun)
+	_, ok := d.u.active.(*firstRun)
 	return ok
 }
 
 // typeServer fills the first-run page's server address with s, when that page is shown.
 func (d driver) typeServer(s string) {
-	u := d.u
-	if f, ok := u.active.(*firstRun); ok {
+	if f, ok := d.u.active.(*firstRun); ok {
 		f.Server.SetText(s)
 	}
 }
 
 // tryDemo presses the first-run page's demo button, when that page is shown.
 func (d driver) tryDemo() {
-	u := d.u
-	if f, ok := u.active.(*firstRun); ok {
+	if f, ok := d.u.active.(*firstRun); ok {
 		f.doDemo()
 	}
 }
 
 // showBrowser shows a new workspace browser for the current server, as after connecting.
 func (d driver) showBrowser() {
-	u := d.u
-	u.showMain()
+	d.u.showMain()
 }
 
 // workspaceNames returns the names of the browser's workspaces (none before it is shown).
 func (d driver) workspaceNames() []string {
-	u := d.u
-	if u.main == nil {
+	if d.u.main == nil {
 		return nil
 	}
-	names := make([]string, 0, len(u.main.list.All()))
-	for _, w := range u.main.list.All() {
+	names := make([]string, 0, len(d.u.main.list.All()))
+	for _, w := range d.u.main.list.All() {
 		names = append(names, w.Workspace.Name)
 	}
 	return names
@@ -89,26 +84,23 @@ func (d driver) workspaceNames() []string {
 
 // selectWorkspace selects the browser's workspace named name; false when it shows none.
 func (d driver) selectWorkspace(name string) bool {
-	u := d.u
-	if u.main == nil {
+	if d.u.main == nil {
 		return false
 	}
-	return u.main.list.SelectNamed(name)
+	return d.u.main.list.SelectNamed(name)
 }
 
 // filterDocuments sets the documents filter to text, as one keystroke would.
 func (d driver) filterDocuments(text string) {
-	u := d.u
-	if u.main != nil {
-		u.main.docs.SetFilter(text)
+	if d.u.main != nil {
+		d.u.main.docs.SetFilter(text)
 	}
 }
 
 // sortDocuments sorts the documents table by col, as a click on its header would.
 func (d driver) sortDocuments(col doclist.Column) {
-	u := d.u
-	if u.main != nil {
-		u.main.docs.SortBy(col)
+	if d.u.main != nil {
+		d.u.main.docs.SortBy(col)
 	}
 }
 
@@ -160,26 +152,23 @@ func (d driver) stopAnswer() {
 
 // foldDocuments closes the documents panel beside the conversation, or opens it, as its button does.
 func (d driver) foldDocuments(on bool) {
-	u := d.u
-	if u.main != nil {
-		u.main.setDocumentsOpen(!on)
+	if d.u.main != nil {
+		d.u.main.setDocumentsOpen(!on)
 	}
 }
 
 // limitsShown reports whether the workspace shown has its limits bar.
 func (d driver) limitsShown() bool {
-	u := d.u
-	return u.main != nil && u.main.docs.LimitsShown()
+	return d.u.main != nil && d.u.main.docs.LimitsShown()
 }
 
 // uploadRows counts the uploads panel's rows: all of them, those still running, and the files
 // refused before they were queued.
 func (d driver) uploadRows() (rows, running, refused int) {
-	u := d.u
-	if u.main == nil {
+	if d.u.main == nil {
 		return 0, 0, 0
 	}
-	for _, it := range u.main.uploads.Items() {
+	for _, it := range d.u.main.uploads.Items() {
 		rows++
 		if it.Running() {
 			running++
@@ -193,9 +182,8 @@ func (d driver) uploadRows() (rows, running, refused int) {
 
 // showUploads opens or hides the uploads panel, as its button does.
 func (d driver) showUploads(on bool) {
-	u := d.u
-	if u.main != nil {
-		u.main.uploads.SetOpen(on)
+	if d.u.main != nil {
+		d.u.main.uploads.SetOpen(on)
 	}
 }
 
@@ -211,8 +199,7 @@ func (d driver) selectDocument(name string) bool {
 
 // documentDetailsShown reports whether the selected document's details panel is shown.
 func (d driver) documentDetailsShown() bool {
-	u := d.u
-	return u.main != nil && u.main.docs.DetailsShown()
+	return d.u.main != nil && d.u.main.docs.DetailsShown()
 }
 
 // addFiles adds files as a drop on the window would.

@@ -156,7 +156,7 @@ func pickPending(m *mainView) {
 func scopeSelect(o fyne.CanvasObject) *widget.Select {
 	switch x := o.(type) {
 	case *widget.Select:
-		if len(x.Options) > 0 && x.Options[0] == "The whole workspace" {
+		if len(x.Options) > 0 && x.Options[0] == "All documents" {
 			return x
 		}
 	case *fyne.Container:

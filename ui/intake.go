@@ -17,7 +17,7 @@ import (
 // position is not used, Fyne reports it wrong on Windows), or chosen with Add files and
 // Ctrl/Cmd+O, go to the workspace shown. A workspace that cannot take files says why in the
 // uploads panel, and which can; the rest is checked by the core (AddFiles) and listed there.
-// While a model chat is shown, a drop is images for its next message instead.
+// While a model chat is shown, a drop is images for its next message instead; files, an assistant's.
 
 // dropped handles a drop on the window.
 func (u *UI) dropped(_ fyne.Position, uris []fyne.URI) {
@@ -30,8 +30,8 @@ func (u *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 			paths = append(paths, uri.Path())
 		}
 	}
-	if u.main.chat.TakeImages(paths) {
-		return // a model chat is shown: the files are images for its next message
+	if u.main.chat.TakeImages(paths) || u.main.chat.TakeFiles(paths) {
+		return // a model chat or the assistant is shown: the files go with its next message
 	}
 	u.main.addPaths(paths)
 }

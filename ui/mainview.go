@@ -44,26 +44,26 @@ type mainView struct {
 	lf   life.Life
 	win  fyne.Window
 
-	list     *workspaces.List
-	docs     *documents.View
-	status   *statusBar
-	banner   *banner.Banner
-	refreshB *widget.Button
-	docsB    *widget.Button // opens and closes the documents panel
-	syncing  *widget.Activity
-	syncText *widget.Label
-	listErr  *errview.View
-	chat     *conversation.Pane
-	convs    *conversation.List
-	uploads  *uploads.Panel
-	split    *container.Split
-	docSplit *container.Split // the conversation, and the documents panel at its right
-	root     fyne.CanvasObject
-	busy     bool
-	loads    int     // workspace list reads in flight
-	docSize  float64 // the share of the right side the open documents panel takes
-	docsOpen bool
-	poll     poller // refreshes the shown workspace while documents are not ready
+	list            *workspaces.List
+	docs            *documents.View
+	status          *statusBar
+	banner          *banner.Banner
+	refreshB        *widget.Button
+	docsB           *widgets.ShrinkButton // opens and closes the documents panel
+	syncing         *widget.Activity
+	syncText        *widget.Label
+	listErr         *errview.View
+	chat            *conversation.Pane
+	convs           *conversation.List
+	uploads         *uploads.Panel
+	sides           *fyne.Container  // holds split, hiding the workspaces when the right side needs their room
+	split, docSplit *container.Split // the window's two sides; the conversation and the documents panel
+	root            fyne.CanvasObject
+	busy, auto      bool    // auto: restoreSelection is choosing a workspace
+	loads           int     // workspace list reads in flight
+	docSize         float64 // the share of the right side the open documents panel takes
+	docsOpen        bool
+	poll            poller // refreshes the shown workspace while documents are not ready
 	// lookups counts the last-conversation look-ups not yet shown (tests wait for none).
 	lookups atomic.Int32
 
@@ -116,17 +116,17 @@ func (m *mainView) layout() fyne.CanvasObject {
 	if s.DocSplitOffset > 0.05 && s.DocSplitOffset <= docPanelMax {
 		m.docSize = s.DocSplitOffset
 	}
-	m.docsB = widget.NewButtonWithIcon("Documents", theme.FileIcon(), func() { m.setDocumentsOpen(!m.docsOpen) })
+	m.docsB = widgets.NewShrinkButton("Documents", theme.FileIcon(), func() { m.setDocumentsOpen(!m.docsOpen) })
 	m.chat.AddToBar(m.docsB)
-	// In a scroll, so that a narrow window can open the panel without growing wider.
-	m.docSplit = container.NewHSplit(m.chat.Root(), container.NewHScroll(m.docs.Root()))
-	m.showDocuments(s.DocumentsOpen)
+	m.docSplit = container.NewHSplit(m.chat.Root(), m.docs.Root())
 	m.split = container.NewHSplit(left, m.docSplit)
+	m.sides = container.New(widgets.YieldSplit{Split: m.split}, m.split) // too narrow, the workspaces give way
+	m.showDocuments(s.DocumentsOpen)
 	m.split.Offset = 0.3
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
 		m.split.Offset = s.SplitOffset
 	}
-	return container.NewBorder(m.banner.Root(), m.statusLine(), nil, nil, m.split)
+	return container.NewBorder(m.banner.Root(), m.statusLine(), nil, nil, m.sides)
 }
 
 // statusLine is the window's bottom line: the connection, the uploads' strip and button, when
@@ -193,18 +193,20 @@ func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
 	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.Workspace().Workspace.Name)
 }
 
-// restoreSelection selects the workspace chosen last time on this server, else the first one.
+// restoreSelection selects the workspace the person chose last time on this server, else one of
+// their own that takes files (as far as the core knows), else the first one. That choice is the
+// window's, not saved as the person's: a published workspace chosen before the server said so
+// stayed the server's "last used" for good.
 func (m *mainView) restoreSelection() {
-	if id := m.list.Selected(); id != "" {
-		if ws, ok := m.list.Workspace(id); ok {
-			m.docs.Keep(ws)
-			return
-		}
-	}
-	last := m.b.Settings().LastWorkspace[m.serverKey()]
-	if last != "" && m.list.Select(last) {
+	if ws, ok := m.list.Workspace(m.list.Selected()); ok {
+		m.docs.Keep(ws)
 		return
 	}
+	if last := m.b.Settings().LastWorkspace[m.serverKey()]; last != "" && m.list.Select(last) {
+		return
+	}
+	m.auto = true
+	defer func() { m.auto = false }()
 	for _, w := range m.list.All() { // the first start's upload target is one that takes files
 		if w.TakesFiles() && m.list.Select(w.WorkspaceID) {
 			return
@@ -247,6 +249,9 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
 	key, id := m.serverKey(), ws.WorkspaceID
+	if m.auto {
+		return // the window chose it (restoreSelection), not the person
+	}
 	go func() {
 		_ = m.b.UpdateSettings(func(s *app.Settings) {
 			if s.LastWorkspace == nil {
@@ -302,12 +307,17 @@ func (m *mainView) showDocuments(open bool) {
 	widgets.ShowIf(m.docSplit.Trailing, open)
 	if open {
 		m.docSplit.SetOffset(1 - m.docSize)
-		m.docsB.Importance = widget.HighImportance // pressed in
+		m.docsB.SetImportance(widget.HighImportance) // pressed in
 	} else {
 		root.Resize(root.MinSize())
-		m.docsB.Importance = widget.MediumImportance
+		m.docsB.SetImportance(widget.MediumImportance)
 	}
-	m.docsB.Refresh()
+	left := m.split.Leading.Visible() // the workspaces give way to the panel, or come back, for the width:
+	m.sides.Layout.Layout(m.sides.Objects, m.sides.Size())
+	if m.split.Leading.Visible() != left {
+		m.split.Refresh() // not sides.Refresh, nor both: each redraws every turn shown
+		return
+	}
 	m.docSplit.Refresh()
 }
 

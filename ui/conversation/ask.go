@@ -22,8 +22,12 @@ func (c *Pane) sendQuestion() {
 	if text == "" || c.streaming != nil || c.input.Disabled() || c.keyNeeded() {
 		return
 	}
-	if c.conv.Kind == app.KindModel {
+	switch c.conv.Kind {
+	case app.KindModel:
 		c.sendToModel(text)
+		return
+	case app.KindAssistant:
+		c.sendToAssistant(text)
 		return
 	}
 	c.errs.SetError(nil)
@@ -106,8 +110,12 @@ func (c *Pane) cancelEdit() {
 		c.input.SetText("")
 	}
 	c.editing = 0
-	if c.conv.Kind == app.KindModel {
+	switch c.conv.Kind {
+	case app.KindModel:
 		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
+		return
+	case app.KindAssistant:
+		c.input.SetPlaceHolder("Write a message to the assistant (Enter sends, Shift+Enter for a new line)")
 		return
 	}
 	c.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line)")
@@ -169,6 +177,7 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 	if t.ConversationID != c.conv.ID {
 		return // the person moved to another conversation meanwhile
 	}
+	t.Attachments = s.files
 	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
 		delete(c.views, c.turns[i].ID)
 		c.turns = append(c.turns[:i], c.turns[i+1:]...)
@@ -252,6 +261,7 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 		if turn.ID == 0 && c.input.Text == "" {
 			c.input.SetText(s.question)
 			c.model.images.giveBack(s.images)
+			c.assist.giveBack(s.files, len(c.turns) > 0)
 		}
 		return
 	}

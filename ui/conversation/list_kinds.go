@@ -19,9 +19,10 @@ const (
 	scopeAll           = "All conversations"
 	scopeWorkspaces    = "Workspace conversations"
 	scopeModelChats    = "Model chats"
+	scopeAssistant     = "Assistant conversations"
 )
 
-var listScopes = []string{scopeThisWorkspace, scopeAll, scopeWorkspaces, scopeModelChats}
+var listScopes = []string{scopeThisWorkspace, scopeAll, scopeWorkspaces, scopeModelChats, scopeAssistant}
 
 // listFilter is what the scope chosen reads from the store, for the workspace shown.
 func listFilter(scope, workspaceID string) app.ListFilter {
@@ -32,6 +33,8 @@ func listFilter(scope, workspaceID string) app.ListFilter {
 		return app.ListFilter{Kind: app.KindWorkspace}
 	case scopeModelChats:
 		return app.ListFilter{Kind: app.KindModel}
+	case scopeAssistant:
+		return app.ListFilter{Kind: app.KindAssistant}
 	}
 	return app.ListFilter{Kind: app.KindWorkspace, WorkspaceID: workspaceID}
 }
@@ -65,10 +68,16 @@ func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Con
 	return convs, names, nil
 }
 
-// kindText names a row's kind for its caption: the workspace's name, or the tier of a model chat.
+// kindText names a row's kind for its caption: the workspace's name, the tier of a model chat, or
+// the assistant (and the workspace it is pinned to).
 func (c *List) kindText(conv app.Conversation) string {
-	if conv.Kind == app.KindModel {
+	switch {
+	case conv.Kind == app.KindModel:
 		return "Model chat · " + app.OneLine(conv.KindLabel())
+	case conv.Kind == app.KindAssistant && c.wsNames[conv.WorkspaceID] != "":
+		return "Assistant · " + app.OneLine(c.wsNames[conv.WorkspaceID])
+	case conv.Kind == app.KindAssistant:
+		return conv.KindLabel()
 	}
 	if name := c.wsNames[conv.WorkspaceID]; name != "" {
 		return app.OneLine(name)
@@ -106,8 +115,24 @@ func (c *List) pinItem(conv app.Conversation) *fyne.MenuItem {
 // NewModelChat starts a model chat with the default tier (from Settings) and opens it: through
 // OnNewModelChat when set (the model pane), else as a selected conversation.
 func (c *List) NewModelChat() {
+	c.openNew(func(ctx context.Context) (app.Conversation, error) {
+		return c.store.Models.NewChat(ctx, c.store.Models.DefaultTier(), "", "", "")
+	}, c.OnNewModelChat)
+}
+
+// NewAssistant starts an assistant conversation, its workspace to be chosen before its first
+// message, and opens it as NewModelChat does.
+func (c *List) NewAssistant() {
+	c.openNew(func(ctx context.Context) (app.Conversation, error) {
+		return c.store.Assistants.NewAssistant(ctx, "", "")
+	}, nil)
+}
+
+// openNew saves a new conversation with create, off the UI goroutine, then selects and opens it:
+// through open when set, else as a selected conversation.
+func (c *List) openNew(create func(context.Context) (app.Conversation, error), open func(app.Conversation)) {
 	go func() {
-		conv, err := c.store.Models.NewChat(c.lf.Ctx, c.store.Models.DefaultTier(), "", "", "")
+		conv, err := create(c.lf.Ctx)
 		c.lf.Do(func() {
 			c.setError(err)
 			if err != nil {
@@ -115,8 +140,8 @@ func (c *List) NewModelChat() {
 			}
 			c.selected = conv.ID
 			c.load()
-			if c.OnNewModelChat != nil {
-				c.OnNewModelChat(conv)
+			if open != nil {
+				open(conv)
 			} else if c.OnSelected != nil {
 				c.OnSelected(conv)
 			}

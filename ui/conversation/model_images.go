@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"strings"
 
@@ -152,27 +151,7 @@ func (c *Pane) TakeImages(paths []string) bool {
 	if c.model == nil || c.conv.Kind != app.KindModel {
 		return false
 	}
-	go func() {
-		var images []app.Image
-		var refused error // the first file refused, said under the box; the others are taken
-		for _, p := range paths {
-			img, err := app.LoadImage(p)
-			if err != nil {
-				refused = cmp.Or(refused, err)
-				continue
-			}
-			images = append(images, img)
-		}
-		c.lf.Do(func() {
-			if c.conv.Kind != app.KindModel {
-				return
-			}
-			c.errs.SetError(refused)
-			if len(images) > 0 {
-				c.model.images.take(images)
-			}
-		})
-	}()
+	takeFiles(c, app.KindModel, paths, app.LoadImage, c.model.images.take)
 	return true
 }
 

@@ -53,8 +53,9 @@ type Pane struct {
 	stop     *widget.Button
 	jump     *widget.Button
 	errs     *errview.View
-	bar      *fyne.Container // the window's buttons at the end of the pickers' line (AddToBar)
+	bar      *fyne.Container // the pickers' line, the window's buttons at its end (AddToBar)
 	model    *modelBar       // the controls of a conversation with a model, hidden in other kinds
+	assist   *assistBar      // the controls of a conversation with the assistant, hidden in other kinds
 	editing  int64           // the turn the question box edits, 0 when it asks anew
 	root     fyne.CanvasObject
 
@@ -84,9 +85,10 @@ type streamState struct {
 	stage    string
 	sent     time.Time // when the question was sent: the wait for the server is shown from it
 	text     *markdown.Coalescer
-	replaces int64       // the edited turn the new one replaces, 0 when none
-	question string      // what was asked, given back to the box when it is refused before being sent
-	images   []app.Image // the images sent with it (a model chat), given back with the question
+	replaces int64            // the edited turn the new one replaces, 0 when none
+	question string           // what was asked, given back to the box when it is refused before being sent
+	images   []app.Image      // the images sent with it (a model chat), given back with the question
+	files    []app.Attachment // the files sent with it (the assistant), shown on the turn, given back
 }
 
 // Core is what the conversation views use of the application core; *app.App implements it.
@@ -97,6 +99,8 @@ type Core interface {
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
 	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)
+	// ToolWorkspaces lists the workspaces the assistant may be pinned to (GET /workspaces).
+	ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error)
 }
 
 // Answers is how the pane asks, the same for every kind of conversation; *app.Conversations is
@@ -125,16 +129,17 @@ type Lists interface {
 // Store is the saved conversations as the pane and the list use them, each part a small
 // interface; StoreOf makes one of the core's conversations.
 type Store struct {
-	Answers Answers
-	Lists   Lists
-	Models  ModelChats
-	Library Library
-	Tools   Tools
+	Answers    Answers
+	Lists      Lists
+	Models     ModelChats
+	Library    Library
+	Assistants Assistants
+	Tools      Tools
 }
 
 // StoreOf is the Store of c, which is each of its parts.
 func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Tools: c}
+	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Tools: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
@@ -143,6 +148,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.model = newModelBar(c, store, b.ChatFunctions())
+	c.assist = newAssistBar(c)
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
 	c.think = widget.NewCheck("Thinking", nil)
@@ -169,21 +175,22 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 }
 
 func (c *Pane) layout() fyne.CanvasObject {
-	c.bar = container.NewHBox()
 	// Both always show a choice, so their least width need not hold the placeholder's words: the
-	// scope's is the least, the tier's its longest name; a 640-wide window has room for the row.
+	// scope's is the least, the tier's its longest name. The scope gets the room to show its
+	// choice first (the window's Documents button shows only its icon when there is no more).
 	c.picker.sel.PlaceHolder, c.tier.PlaceHolder = " ", "Genius"
-	pickers := container.NewBorder(nil, nil, nil, container.NewHBox(c.tier, c.think, c.bar), c.picker.sel)
-	c.askBar = container.NewVBox(pickers, c.picker.note)
-	top := container.NewVBox(c.askBar, c.model.top)
+	c.bar = container.New(&widgets.FitRow{Want: c.picker.wantWidth}, c.picker.sel, c.tier, c.think)
+	c.askBar = container.NewVBox(c.bar, c.picker.note)
+	top := container.NewVBox(c.askBar, c.model.top, c.assist.top)
 	// In a scroll, so that a short window can have the two lines the intro wraps to at a narrow width.
 	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
 	turns := container.NewStack(c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
-	buttons := container.NewVBox(c.send, c.stop, c.model.attach)
-	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
+	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
+	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.assist.files.box, c.errs.Box,
+		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
@@ -245,18 +252,22 @@ func (c *Pane) NewModelChat() {
 	c.showIdle()
 }
 
-// showKind shows the controls of the conversation's kind: the workspace's pickers, or the
-// model's (its tier, system prompt, images and context meter).
+// showKind shows the controls of the conversation's kind: the workspace's pickers, the model's
+// (its tier, system prompt, images and context meter) or the assistant's (its workspace, files).
 func (c *Pane) showKind() {
-	model := c.conv.Kind == app.KindModel
-	widgets.ShowIf(c.askBar, !model)
-	if !model {
-		c.send.SetText("Ask")
-		c.model.hide()
-		return
-	}
+	kind := c.conv.Kind
+	widgets.ShowIf(c.askBar, kind == app.KindWorkspace)
 	c.send.SetText("Send")
-	c.model.show(c.conv)
+	c.model.hide()
+	c.assist.hide()
+	switch kind {
+	case app.KindModel:
+		c.model.show(c.conv)
+	case app.KindAssistant:
+		c.assist.show(c.conv)
+	default:
+		c.send.SetText("Ask")
+	}
 }
 
 // Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
@@ -277,6 +288,9 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 			c.showTurns(turns)
 			if conv.Kind == app.KindModel && len(turns) == 0 {
 				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
+			}
+			if conv.Kind == app.KindAssistant {
+				c.assist.setBegun(len(turns) > 0) // its workspace is chosen until the first message
 			}
 			c.showIdle()
 			if i := c.index(atTurn); i >= 0 {
@@ -328,8 +342,12 @@ func (c *Pane) showIntroIf(on bool) {
 
 // introText invites the first question of a new conversation.
 func (c *Pane) introText() string {
-	if c.conv.Kind == app.KindModel {
+	switch c.conv.Kind {
+	case app.KindModel:
 		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like."
+	case app.KindAssistant:
+		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach: " +
+			"drop them on the window or press Attach (audio, video, PDF, Word, Excel, PowerPoint, text and email files)."
 	}
 	if c.ws.WorkspaceID == "" {
 		return "Choose a workspace on the left, then ask a question about its documents."
@@ -453,7 +471,7 @@ func (c *Pane) showIdle() {
 	asking := c.streaming != nil
 	widgets.ShowIf(c.stop, asking)
 	widgets.ShowIf(c.send, !asking)
-	if c.ws.WorkspaceID == "" && c.conv.Kind != app.KindModel {
+	if c.ws.WorkspaceID == "" && c.conv.Kind == app.KindWorkspace {
 		c.input.Disable()
 	} else {
 		c.input.Enable()

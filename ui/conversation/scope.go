@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
@@ -14,7 +15,7 @@ import (
 )
 
 // wholeWorkspace is the scope picker's first choice.
-const wholeWorkspace = "The whole workspace"
+const wholeWorkspace = "All documents"
 
 // scopePicker chooses what a question asks: the whole workspace, or one ready document of it.
 // Documents that are not ready are listed too, but cannot be picked: picking one keeps the scope
@@ -166,6 +167,13 @@ func (p *scopePicker) choose(id string) bool {
 	p.quiet = false
 	p.current = id
 	return true
+}
+
+// wantWidth is the picker's width that shows its choice whole.
+func (p *scopePicker) wantWidth() float32 {
+	size, style := theme.TextSize(), fyne.TextStyle{}
+	text := fyne.MeasureText(p.sel.Selected, size, style).Width - fyne.MeasureText(p.sel.PlaceHolder, size, style).Width
+	return p.sel.MinSize().Width + text + theme.Padding()
 }
 
 // documentID is the document asked, "" for the whole workspace.

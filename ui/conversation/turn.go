@@ -29,6 +29,7 @@ type turnView struct {
 	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
 	tools    *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
 	cards    []*widgets.FunctionCallCard // the cards in tools, for their countdowns
+	files    *fyne.Container             // the files an assistant message sent (assist_files.go)
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -131,7 +132,8 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
 	mp := v.model
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
-	v.root = container.NewVBox(mp.system, v.question, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.files = container.New(layout.NewRowWrapLayout())
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -142,6 +144,9 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 func (v *turnView) set(t app.Turn) {
 	v.turn, v.streamed = t, sanitised{}
 	v.question.SetText(app.SafeText(t.Question))
+	v.files.Objects = fileChips(t.Attachments)
+	v.files.Refresh()
+	widgets.ShowIf(v.files, len(t.Attachments) > 0)
 	switch t.Status {
 	case app.TurnPending:
 		v.answer.SetText(app.SafeText(t.Answer))

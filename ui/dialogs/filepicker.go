@@ -1,5 +1,6 @@
-// Package dialogs holds the desktop's dialogs that know nothing of the core: the Add files picker
-// and the command palette. The shell gives them what they show and what to run.
+// Package dialogs holds the desktop's dialogs that know nothing of the core: the file picker
+// (Add files, Attach) and the command palette. The shell gives them what they show and what to
+// run.
 package dialogs
 
 import (
@@ -24,6 +25,7 @@ import (
 // box per file. A sub-folder opens on a click, Up goes to the parent, and the files checked in
 // every folder visited are added together.
 type FilePicker struct {
+	what    Picking
 	dir     string
 	rows    []os.DirEntry
 	checked map[string]bool // paths
@@ -33,18 +35,33 @@ type FilePicker struct {
 	dlg     dialog.Dialog
 }
 
-// ShowFilePicker opens the picker on dir over win; add is called with the checked paths, sorted.
+// Picking says what a picker is for: its title, its button and the file types it lists.
+type Picking struct {
+	Title, Button string
+	Types         []string // extensions in lower case, with their dot
+}
+
+// AddingFiles is the Add files picker's: the types a workspace takes.
+var AddingFiles = Picking{Title: "Add files", Button: "Add", Types: client.AllowedExtensions}
+
+// ShowFilePicker opens the Add files picker on dir over win; add is called with the checked
+// paths, sorted.
 func ShowFilePicker(win fyne.Window, dir string, add func(paths []string)) *FilePicker {
-	p := &FilePicker{checked: map[string]bool{}, where: widget.NewLabel("")}
+	return ShowPicker(win, dir, AddingFiles, add)
+}
+
+// ShowPicker opens a picker for what on dir over win; add is called with the checked paths, sorted.
+func ShowPicker(win fyne.Window, dir string, what Picking, add func(paths []string)) *FilePicker {
+	p := &FilePicker{what: what, checked: map[string]bool{}, where: widget.NewLabel("")}
 	p.where.Truncation = fyne.TextTruncateEllipsis
 	p.list = widget.NewList(func() int { return len(p.rows) }, newPickerRow, p.updateRow)
 	up := widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { p.open(filepath.Dir(p.dir)) })
-	p.add = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { p.dlg.Hide(); add(p.paths()) })
+	p.add = widget.NewButtonWithIcon(what.Button, theme.ContentAddIcon(), func() { p.dlg.Hide(); add(p.paths()) })
 	p.add.Importance = widget.HighImportance
 	cancel := widget.NewButton("Cancel", func() { p.dlg.Hide() })
 	top := container.NewBorder(nil, nil, up, nil, p.where)
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, p.add))
-	p.dlg = dialog.NewCustomWithoutButtons("Add files", container.NewBorder(top, bottom, nil, nil, p.list), win)
+	p.dlg = dialog.NewCustomWithoutButtons(what.Title, container.NewBorder(top, bottom, nil, nil, p.list), win)
 	p.open(dir)
 	p.dlg.Show()
 	p.dlg.Resize(fyne.NewSize(760, 520))
@@ -60,7 +77,7 @@ func (p *FilePicker) open(dir string) {
 	}
 	p.dir, p.rows = dir, p.rows[:0]
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".") && (e.IsDir() || addable(e.Name())) {
+		if !strings.HasPrefix(e.Name(), ".") && (e.IsDir() || p.listed(e.Name())) {
 			p.rows = append(p.rows, e)
 		}
 	}
@@ -79,9 +96,9 @@ func (p *FilePicker) open(dir string) {
 	p.showCount()
 }
 
-// addable says whether a file name has one of the types the service takes.
-func addable(name string) bool {
-	return slices.Contains(client.AllowedExtensions, strings.ToLower(filepath.Ext(name)))
+// listed says whether a file name has one of the types the picker lists.
+func (p *FilePicker) listed(name string) bool {
+	return slices.Contains(p.what.Types, strings.ToLower(filepath.Ext(name)))
 }
 
 func (p *FilePicker) showCount() {

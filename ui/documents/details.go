@@ -24,15 +24,15 @@ import (
 type docDetails struct {
 	name   *widget.Label
 	facts  *widget.Label
-	copyID *widget.Button
+	copyID *widgets.ShrinkButton
 	id     string
-	// name goes on the line of the documents' actions with copyID; body holds the rest.
+	// name goes on a line of its own above the documents' actions with copyID; body holds the rest.
 	body *fyne.Container
 }
 
 func newDocDetails() *docDetails {
 	d := &docDetails{name: widget.NewLabel(""), facts: widget.NewLabel("")}
-	d.copyID = widget.NewButtonWithIcon("Copy id", theme.ContentCopyIcon(), d.copy)
+	d.copyID = widgets.NewShrinkButton("Copy id", theme.ContentCopyIcon(), d.copy)
 	d.name.TextStyle = fyne.TextStyle{Bold: true}
 	d.name.Truncation = fyne.TextTruncateEllipsis
 	d.facts.Selectable = true

@@ -96,7 +96,9 @@ func (t *docTable) fitName(width float32) {
 	pad := theme.Padding() * 6
 	w := width - rest - pad
 	if w < minNameWidth {
-		w = max(width-columnWidths[1]-pad, 120) // Name and Status fill the width; the rest scroll
+		// Name and Status fill the width exactly (each column is padded): the rest scroll, out of
+		// sight until scrolled to rather than cut at the panel's edge.
+		w = max(width-columnWidths[1]-2*theme.Padding(), 120)
 	}
 	t.nameWidth = w
 	t.table.SetColumnWidth(0, w)
@@ -216,7 +218,7 @@ func newDocCell() fyne.CanvasObject {
 	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: widgets.NewBadge("Not ready", theme.ColorNameWarning),
 		bg: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
 	c.bg.Hide()
-	c.label.Truncation = fyne.TextTruncateClip
+	c.label.Truncation = fyne.TextTruncateEllipsis // a name cut says so
 	c.ExtendBaseWidget(c)
 	return c
 }

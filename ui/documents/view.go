@@ -62,14 +62,15 @@ type View struct {
 	OnContent func(ws app.CachedWorkspace, docs []client.Document)
 	// OnAsk is called when the person asks the selected document (Ask this document).
 	OnAsk    func(doc client.Document)
-	askDoc   *widget.Button
+	askDoc   *widgets.ShrinkButton
 	selected int        // the selected document's index in the model, -1 when none
 	shownWS  string     // the workspace whose documents the table shows
 	pending  *[2]string // the id and name of a document to select once the documents are loaded
 	foldB    *widget.Button
 	folded   bool
 	unfolded *fyne.Container   // what folding hides above the table
-	bottom   fyne.CanvasObject // the line under the table
+	bottom   fyne.CanvasObject // the lines under the table
+	actions  *fyne.Container   // the count, Ask this document and Copy id
 	// OnDetail is called when a document's details are shown.
 	OnDetail func()
 	// OnFold is called when the documents are folded away or shown again.
@@ -87,8 +88,8 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 	v.empty = widgets.NewEmptyNote(v.filter.Clear, true)
 	s := b.Settings()
 	v.col, v.desc = doclist.ParseColumn(s.DocSort), s.DocSortDesc
-	v.askDoc = widget.NewButtonWithIcon("Ask this document", theme.QuestionIcon(), v.askSelected)
-	v.askDoc.Importance = widget.LowImportance
+	v.askDoc = widgets.NewShrinkButton("Ask this document", theme.QuestionIcon(), v.askSelected)
+	v.askDoc.SetImportance(widget.LowImportance)
 	v.askDoc.Disable()
 	v.title.TextStyle = fyne.TextStyle{Bold: true}
 	v.title.SizeName = theme.SizeNameSubHeadingText
@@ -96,6 +97,7 @@ func New(lf life.Life, b Backend, focus func(fyne.Focusable)) *View {
 	// never makes the window taller.
 	v.counts.Truncation = fyne.TextTruncateEllipsis // shares its line with the filter (the list has them too)
 	v.shown.SizeName = theme.SizeNameCaptionText
+	v.shown.Truncation = fyne.TextTruncateEllipsis
 	v.filter.OnSubmitted = func(string) { v.focusTable() }
 	v.table.OnDocument = v.showDetail
 	v.table.OnSort = v.sorted
@@ -116,10 +118,23 @@ func (v *View) layout() fyne.CanvasObject {
 	// The note goes under the header row, in the middle of the rows' space.
 	note := container.New(layout.NewCustomPaddedLayout(v.table.headerHeight(), 0, 0, 0), v.empty.Root)
 	v.body = container.New(&widgets.WidthLayout{OnResize: v.table.fitName, OnHeight: v.scrollToSelected}, v.table.table, note)
-	line := container.NewBorder(nil, nil, nil, container.NewHBox(v.detail.copyID, v.askDoc, v.shown), v.detail.name)
-	v.bottom = widgets.SidePadded(container.NewVBox(line, v.detail.body))
+	// The name on a line of its own; in a narrow panel the actions show their icons only, and
+	// a long count is cut.
+	v.actions = container.New(&widgets.FitRow{Want: v.shownWidth}, v.shown, v.askDoc, v.detail.copyID)
+	v.bottom = widgets.SidePadded(container.NewVBox(v.detail.name, v.actions, v.detail.body))
 	header := container.NewVScroll(container.NewPadded(top))
 	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
+}
+
+// setShown says how many documents are shown, and lays its line out again for the words' width.
+func (v *View) setShown(text string) {
+	v.shown.SetText(text)
+	v.actions.Refresh()
+}
+
+// shownWidth is the width that shows the count of documents shown whole.
+func (v *View) shownWidth() float32 {
+	return fyne.MeasureText(v.shown.Text, theme.CaptionTextSize(), v.shown.TextStyle).Width + 2*theme.InnerPadding()
 }
 
 // SetFolded folds the documents away (the workspace's name, badges and counts stay), or shows
@@ -179,7 +194,7 @@ func (v *View) Reload() {
 				return
 			}
 			v.loaded(m, err)
-			v.limits.set(v.ws, lim, hasLimits)
+			v.setLimits(lim, hasLimits)
 			if err == nil && v.OnContent != nil {
 				v.OnContent(v.ws, docs)
 			}
@@ -194,9 +209,19 @@ func (v *View) loadLimits(seq int, id string) {
 	lim, ok := v.b.UploadLimits(v.lf.Ctx, id)
 	v.lf.Do(func() {
 		if seq == v.seq && ok {
-			v.limits.set(v.ws, lim, ok)
+			v.setLimits(lim, ok)
 		}
 	})
+}
+
+// setLimits shows the limits bar with lim, or hides it, and gives the header its new height when
+// the bar came or went (a header laid out for the bar of the workspace before kept its room).
+func (v *View) setLimits(lim client.Limits, ok bool) {
+	was := v.limits.root.Visible()
+	v.limits.set(v.ws, lim, ok)
+	if v.limits.root.Visible() != was {
+		v.root.Refresh()
+	}
 }
 
 func (v *View) loaded(m *doclist.Model, err error) {
@@ -273,15 +298,15 @@ func (v *View) updateShown() {
 	v.empty.Set("", false)
 	switch {
 	case m.Len() == 0:
-		v.shown.SetText("No documents in this workspace yet")
+		v.setShown("No documents in this workspace yet")
 		v.empty.Set("No documents in this workspace yet.", false)
 	case v.filter.Text == "":
-		v.shown.SetText(fmt.Sprintf("%s %s", words.Thousands(m.Len()), words.Plural(m.Len(), "document")))
+		v.setShown(fmt.Sprintf("%s %s", words.Thousands(m.Len()), words.Plural(m.Len(), "document")))
 	case m.Matching() == 0:
-		v.shown.SetText("")
+		v.setShown("")
 		v.empty.Set(fmt.Sprintf("No document matches “%s”.", v.filter.Text), true)
 	default:
-		v.shown.SetText(fmt.Sprintf("%s of %s match “%s”", words.Thousands(m.Matching()), words.Thousands(m.Len()), v.filter.Text))
+		v.setShown(fmt.Sprintf("%s of %s match “%s”", words.Thousands(m.Matching()), words.Thousands(m.Len()), v.filter.Text))
 	}
 }
 
@@ -341,7 +366,7 @@ func (v *View) SelectDocument(id, name string) bool {
 	v.table.dropCell()
 	v.clearDetail()
 	v.table.table.Refresh()
-	v.shown.SetText(fmt.Sprintf("“%s” is no longer in this workspace", app.OneLine(name)))
+	v.setShown(fmt.Sprintf("“%s” is no longer in this workspace", app.OneLine(name)))
 	return false
 }
 

@@ -22,9 +22,11 @@ type Workspace struct {
 type Chat struct {
 	ConversationID string
 	WorkspaceID    string
+	Pinned         bool // sent with workspace_pin true
 	Message        string
 	Attachments    []string
 	Answer         string
+	docs           []engine.Doc // the text of the attachments, for the conversation's later messages
 }
 
 // chatRequest is the body of POST /chat.
@@ -70,11 +72,10 @@ func (s *Service) handleChat(w http.ResponseWriter, r *http.Request, reqID, pers
 		writeErr(w, reqID, err)
 		return
 	}
-	answer, tools := chatAnswer(q)
-	chat := Chat{ConversationID: q.ConversationID, WorkspaceID: q.WorkspaceID, Message: q.Message, Answer: answer}
-	for _, a := range q.Attachments {
-		chat.Attachments = append(chat.Attachments, a.Name)
-	}
+	s.mu.Lock()
+	earlier := s.conversation(person, q.ConversationID)
+	s.mu.Unlock()
+	chat, tools := chatAnswer(q, earlier)
 	s.mu.Lock()
 	if chat.ConversationID == "" {
 		chat.ConversationID = s.nextID("chat")
@@ -82,8 +83,20 @@ func (s *Service) handleChat(w http.ResponseWriter, r *http.Request, reqID, pers
 	s.chats[person] = append(s.chats[person], chat)
 	s.mu.Unlock()
 	serve.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "conversation_id": chat.ConversationID,
-		"workspace_id": q.WorkspaceID, "response": answer, "tools_used": tools, "saved": true,
+		"workspace_id": q.WorkspaceID, "response": chat.Answer, "tools_used": tools, "saved": true,
 		"ms": time.Since(start).Milliseconds()})
+}
+
+// conversation returns the earlier messages of a person's conversation id ("" for none), oldest
+// first; callers hold s.mu.
+func (s *Service) conversation(person, id string) []Chat {
+	var out []Chat
+	for _, c := range s.chats[person] {
+		if id != "" && c.ConversationID == id {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // checkChat refuses a message without text or files, and a workspace /workspaces does not list.
@@ -109,28 +122,76 @@ func (s *Service) checkChat(q *chatRequest) *serve.Error {
 // into text, which the emulator cannot do.
 var mediaTypes = []string{".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mp4", ".mov", ".m4v", ".mkv", ".avi", ".webm"}
 
-// chatAnswer answers the message from the text of its attachments, naming the tools it used.
-func chatAnswer(q chatRequest) (string, []string) {
-	var docs []engine.Doc
+// chatAnswer answers the message from the text of its attachments and of those sent earlier in
+// the conversation, naming the files it read and quoting the first line of each; it returns the
+// message saved, and the tools it used.
+func chatAnswer(q chatRequest, earlier []Chat) (Chat, []string) {
+	chat := Chat{ConversationID: q.ConversationID, WorkspaceID: q.WorkspaceID, Pinned: q.WorkspacePin, Message: q.Message}
 	var notes []string
 	tools := []string{}
 	for i, a := range q.Attachments {
-		if slices.Contains(mediaTypes, strings.ToLower(path.Ext(a.Name))) {
-			notes = append(notes, a.Name+": speech turned into text (the emulator hears nothing)")
-			tools = append(tools, "transcribe")
-			continue
+		chat.Attachments = append(chat.Attachments, a.Name)
+		note, doc, tool := readAttachment(i, a)
+		notes, tools = append(notes, note), append(tools, tool)
+		if doc != nil {
+			chat.docs = append(chat.docs, *doc)
 		}
-		text, err := engine.Extract(a.Name, a.Data)
-		if err != nil {
-			notes = append(notes, a.Name+": could not be read")
-			continue
-		}
-		docs = append(docs, engine.Doc{ID: fmt.Sprint(i), Name: a.Name, SourceType: "file", Text: text})
-		tools = append(tools, "read_file")
 	}
+	var docs []engine.Doc
+	var history []engine.Turn
+	for _, c := range earlier {
+		docs = append(docs, c.docs...)
+		history = append(history, engine.Turn{Role: "user", Content: c.Message}, engine.Turn{Role: "assistant", Content: c.Answer})
+	}
+	docs = append(docs, chat.docs...)
+	chat.Answer = chatText(q.Message, docs, history, notes)
+	return chat, tools
+}
+
+// readAttachment reads one attachment: a line about it for the answer, its text when it has
+// one, and the tool that read it.
+func readAttachment(i int, a attachment) (string, *engine.Doc, string) {
+	name := "**" + strings.ReplaceAll(a.Name, "*", "") + "**"
+	if slices.Contains(mediaTypes, strings.ToLower(path.Ext(a.Name))) {
+		return name + ": speech turned into text (the demo server hears nothing in it)", nil, "transcribe"
+	}
+	text, err := engine.Extract(chatTextName(a.Name), a.Data)
+	if err != nil || strings.TrimSpace(text) == "" {
+		return name + ": no text could be read from it", nil, "read_file"
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	if r := []rune(strings.TrimSpace(first)); len(r) > 120 {
+		first = string(r[:120]) + "…"
+	}
+	note := fmt.Sprintf("%s (%d characters) begins: “%s”", name, len([]rune(text)), strings.TrimSpace(first))
+	return note, &engine.Doc{ID: fmt.Sprint(i), Name: a.Name, SourceType: "file", Text: text}, "read_file"
+}
+
+// plainTypes are the text types /chat takes that the engine does not know by name: they are read
+// as plain text (.md, .json, an email's .eml).
+var plainTypes = []string{".md", ".json", ".eml"}
+
+// chatTextName is the name the engine reads a file as: a plain text type as .txt.
+func chatTextName(name string) string {
+	if slices.Contains(plainTypes, strings.ToLower(path.Ext(name))) {
+		return name + ".txt"
+	}
+	return name
+}
+
+// chatText is the answer in Markdown: what the files say about the message, then what was read.
+func chatText(message string, docs []engine.Doc, history []engine.Turn, notes []string) string {
+	var b strings.Builder
 	if len(docs) == 0 {
-		return strings.TrimSpace("No attached file answers this. " + strings.Join(notes, "; ")), tools
+		b.WriteString("No attached file answers this: attach a document, a text or an email to ask about it.")
+	} else {
+		b.WriteString(strings.TrimSpace(engine.Answer(message, docs, history...).Answer))
 	}
-	res := engine.Answer(q.Message, docs)
-	return strings.TrimSpace(res.Answer + "\n" + strings.Join(notes, "\n")), tools
+	if len(notes) > 0 {
+		b.WriteString("\n\n**Files read with this message:**\n")
+		for _, n := range notes {
+			b.WriteString("\n- " + n)
+		}
+	}
+	return b.String()
 }

@@ -25,5 +25,8 @@
 //     for an id never made).
 //   - /chat answers from its attachments with the engine and saves each message in the person's
 //     history (Chats); workspace_id must be one of GET /workspaces, and workspace_pin true starts a
-//     conversation tied to it.
+//     conversation tied to it. The reply (response, in Markdown) names each file read and quotes
+//     its first line, or says a recording's speech was turned into text (it hears nothing). It
+//     carries a conversation_id; a message sent with it is answered from the files of the whole
+//     conversation, with its earlier messages as history.
 package toolsapi

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/conversation"
 	"lectern/ui/internal/doclist"
 )
 
@@ -24,7 +25,11 @@ type Window struct {
 	Browser                                        // the workspace browser
 	Chat                                           // the conversation under the documents
 	Model                                          // the controls of a model chat
+	Assistant                                      // the controls of an assistant conversation
 	Uploads                                        // the uploads panel
+
+	// ShowPalette opens the command palette (Ctrl/Cmd+K), the keyboard in its box.
+	ShowPalette func()
 }
 
 // FirstRun drives the first-run page.
@@ -87,4 +92,31 @@ type Model struct {
 	// whether their call may run and, when allow, presses Allow once on each.
 	SetTools    func(webSearch bool, workspaceID, name string) bool
 	CallsAsking func(allow bool) int
+}
+
+// Assistant drives an assistant conversation in the conversation pane.
+type Assistant struct {
+	NewAssistant func()                    // as New assistant conversation does (it opens once saved)
+	Pane         func() *conversation.Pane // the conversation pane, nil before the browser is shown
+}
+
+// TakeFiles attaches the files at paths to the next message of the assistant conversation shown,
+// as a drop does.
+func (a Assistant) TakeFiles(paths []string) bool {
+	c := a.Pane()
+	return c != nil && c.TakeFiles(paths)
+}
+
+// PickWorkspace picks the workspace named name to pin on the first message.
+func (a Assistant) PickWorkspace(name string) bool {
+	c := a.Pane()
+	return c != nil && c.PickAssistantWorkspace(name)
+}
+
+// AttachedFiles names the files attached to the next message.
+func (a Assistant) AttachedFiles() []string {
+	if c := a.Pane(); c != nil {
+		return c.AttachedFiles()
+	}
+	return nil
 }

@@ -35,15 +35,18 @@ type tour struct {
 	b     *app.App
 	large *largeServer
 	slow  *largeServer // the chat stops' server
+	after func()       // set by a stop: run once its screenshot is taken
 }
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
 // the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
 // picker open, a function call, a JSON answer, the context meter near full), the tool cards (a web
-// search the model called, a workspace it consulted with its sources, a call asking consent), answers (one streaming with its stage, one with a
+// search the model called, a workspace it consulted with its sources, a call asking consent), the
+// assistant (files sent, its answer, a file for the next message), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
-// table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
-// offline state.
+// table and sources), a large workspace with a filter typed, Settings (its top and its end), the
+// command palette, the documents panel open at 640×480, the keyboard's focus in the light and the
+// dark theme, the dark theme, and the offline state.
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
@@ -59,9 +62,10 @@ var steps = []step{
 	{"22-model-json-tree", (*tour).modelJSON, ""},
 	{"23-model-context-meter", (*tour).modelContextMeter, ""},
 	// issue 22's tool cards
-	{"24-tool-web-search", (*tour).toolWebSearch, ""},
-	{"25-tool-workspace-consulted", (*tour).toolWorkspaceConsulted, ""},
-	{"26-tool-consent", (*tour).toolConsent, ""},
+	{"33-tool-web-search", (*tour).toolWebSearch, ""},
+	{"34-tool-workspace-consulted", (*tour).toolWorkspaceConsulted, ""},
+	{"35-tool-consent", (*tour).toolConsent, ""},
+	{"31-assist-attachments", (*tour).assist, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
 	{"10-answer-not-found", (*tour).answerNotFound, ""},
@@ -70,6 +74,11 @@ var steps = []step{
 	{"18-key-needed", (*tour).keyNeeded, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
+	{"24-settings-end", (*tour).settingsEnd, "Lectern Settings"},
+	{"25-command-palette", (*tour).commandPalette, ""},
+	{"26-narrow-documents", (*tour).narrowDocuments, ""},
+	{"27-focus-light", (*tour).focusLight, ""},
+	{"28-focus-dark", (*tour).focusDark, ""},
 	{"06-dark-theme", (*tour).dark, ""},
 	{"07-offline", (*tour).offline, ""},
 }
@@ -87,6 +96,10 @@ func Tour(w *harness.Window, painted <-chan struct{}) int {
 			return 1
 		}
 		shoot(s.name, s.window)
+		if t.after != nil { // what the stop undoes once shot
+			t.after()
+			t.after = nil
+		}
 	}
 	onUI(w.Quit)
 	return 0
@@ -245,20 +258,27 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 	return t.w.Main(), nil
 }
 
+// settings shoots the Settings window from its top, as tall as the screen (its content scrolls:
+// 24-settings-end shows the rest).
 func (t *tour) settings() (fyne.Window, error) {
 	onUI(t.w.ShowSettings)
 	time.Sleep(500 * time.Millisecond) // the key is read in the background
 	var w fyne.Window
-	onUI(func() { w = t.w.Settings() })
+	onUI(func() {
+		if w = t.w.Settings(); w != nil {
+			w.Resize(fyne.NewSize(620, 690)) // the screen's height: the grab holds no more
+			w.CenterOnScreen()
+		}
+	})
+	if w == nil {
+		return nil, errors.New("the Settings window did not open")
+	}
+	time.Sleep(500 * time.Millisecond) // the window manager answers the resize
 	return w, nil
 }
 
 func (t *tour) dark() (fyne.Window, error) {
-	onUI(func() {
-		if w := t.w.Settings(); w != nil {
-			w.Close()
-		}
-	})
+	t.closeSettings()
 	return t.w.Main(), t.setTheme(ltheme.Dark)
 }
 

@@ -1,0 +1,148 @@
+package app
+
+import (
+	"context"
+	"strings"
+
+	"lectern/client"
+	"lectern/internal/words"
+)
+
+// The assistant (POST /chat, model-api.md §1.5 and §4): a third kind of conversation, answered by
+// a chat that picks tools by itself and reads attached files (audio, video, PDF, Office, text and
+// email), optionally pinned to a workspace of GET /workspaces on its first message. Unlike every
+// other endpoint, the server SAVES these conversations in the key owner's chat history; Lectern
+// keeps its own copy, as for the other kinds.
+
+// AssistantMessage is a message to the assistant as a front-end passes it: a new conversation
+// (pinned to Workspace when given), or with Continue the last assistant conversation.
+type AssistantMessage struct {
+	Text  string
+	Files []string // paths of the files to attach
+	// Workspace is a workspace of ToolWorkspaces, by id or name in any case, pinned on the first
+	// message; a continued conversation keeps the one it was started with.
+	Workspace string
+	Continue  bool
+}
+
+// Assist sends m to the assistant and blocks until the answer ends, as Conversations.Send does
+// for an assistant conversation.
+func (a *App) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (Turn, error) {
+	conv, err := a.assistantToContinue(ctx, m, opts.OnNotice)
+	if err != nil {
+		return Turn{}, err
+	}
+	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
+}
+
+// assistantToContinue returns the conversation m goes to: with Continue the last assistant
+// conversation, else a new one pinned to m.Workspace, not saved until its first message is.
+func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notice func(string)) (Conversation, error) {
+	var ws client.ToolWorkspace
+	if strings.TrimSpace(m.Workspace) != "" {
+		var err error
+		if ws, err = a.ToolWorkspace(ctx, m.Workspace); err != nil {
+			return Conversation{}, err
+		}
+	}
+	fresh := Conversation{Kind: KindAssistant, WorkspaceID: ws.ID}
+	if !m.Continue {
+		return fresh, nil
+	}
+	conv, ok, err := a.conv.store.lastConversation(ctx, a.conv.conn.cacheKey(), KindAssistant, "")
+	if err != nil {
+		return Conversation{}, err
+	}
+	if !ok {
+		tell(notice, "There is no earlier assistant conversation; starting a new one.")
+		return fresh, nil
+	}
+	if ws.ID != "" && ws.ID != conv.WorkspaceID {
+		return Conversation{}, checkf("A workspace is pinned on the first message only; the conversation to continue " +
+			"keeps its own. Start a new conversation (without --continue) to pin another.")
+	}
+	return conv, nil
+}
+
+// ToolWorkspace finds the workspace of GET /workspaces that ref names: its id, or its name in any
+// case. One that is not listed is refused, naming those that are.
+func (a *App) ToolWorkspace(ctx context.Context, ref string) (client.ToolWorkspace, error) {
+	list, err := a.ToolWorkspaces(ctx)
+	if err != nil {
+		return client.ToolWorkspace{}, err
+	}
+	ref = strings.TrimSpace(ref)
+	for _, w := range list {
+		if w.ID == ref {
+			return w, nil
+		}
+	}
+	var names []string
+	for _, w := range list {
+		if strings.EqualFold(w.Name, ref) {
+			return w, nil
+		}
+		names = append(names, workspaceLabel(w.Name, w.ID))
+	}
+	if len(names) == 0 {
+		return client.ToolWorkspace{}, checkf("The server offers no workspace to the assistant; send the message without one.")
+	}
+	return client.ToolWorkspace{}, checkf("The assistant cannot use a workspace %s; it can use %s.", workspaceLabel(ref, ""), orList(names))
+}
+
+// workspaceLabel is a workspace's name in quotes (its id when it has no name), on one line and cut.
+func workspaceLabel(name, id string) string {
+	if strings.TrimSpace(name) == "" {
+		name = id
+	}
+	return quoteName(words.Cut(OneLine(name), 60))
+}
+
+// NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of
+// ToolWorkspaces; "" for none) on its first message. An empty title is replaced by the first
+// message when it is sent.
+func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title string) (Conversation, error) {
+	key := c.conn.cacheKey()
+	if key == "" {
+		return Conversation{}, errNotConnected
+	}
+	conv, err := c.store.createConversation(ctx, key, Conversation{Kind: KindAssistant, WorkspaceID: workspaceID,
+		Title: strings.TrimSpace(title)})
+	if err == nil {
+		c.bus.Emit(ConversationsChanged{})
+	}
+	return conv, err
+}
+
+// SetAssistantWorkspace changes the workspace an assistant conversation will be pinned to on its
+// first message ("" for none). Once a message went, the pin stays: the server tied the
+// conversation to it.
+func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (Conversation, error) {
+	conv, err := c.Get(ctx, id)
+	if err != nil {
+		return conv, err
+	}
+	turns, err := c.store.turns(ctx, id)
+	if err != nil {
+		return conv, err
+	}
+	if conv.Kind != KindAssistant || len(turns) > 0 {
+		return conv, checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
+	}
+	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
+	if err = affected(res, err); err == nil {
+		conv.WorkspaceID = workspaceID
+		c.bus.Emit(ConversationsChanged{})
+	}
+	return conv, err
+}
+
+// AssistantFile checks the file at path as an attachment of an assistant message, on its own
+// (its type, its size; a message's files together are checked when it is sent), and names it.
+func AssistantFile(path string) (Attachment, error) {
+	files, err := assistantFiles([]string{path})
+	if err != nil {
+		return Attachment{}, err
+	}
+	return files[0], nil
+}
