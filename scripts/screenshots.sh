@@ -8,7 +8,8 @@
 #
 # The app drives itself through the tour (ui/internal/tour/tour.go, steps): first run,
 # the demo's workspace browser, a website import, model chats (an answer to an image, the tier
-# picker, a function call, a JSON answer, the context meter), a 10,000-document workspace with a filter typed,
+# picker, a function call, a JSON answer, the context meter, a web search card, a workspace
+# consulted with its sources and a call asking consent), a 10,000-document workspace with a filter typed,
 # the assistant with its files, Settings (its top and its end), the command palette, the documents panel at 640×480, the
 # keyboard's focus in both themes, the dark
 # theme, and the offline state. Before each stop it prints "shoot <name>" and

@@ -36,11 +36,12 @@ var (
 	shortcutOpen         = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutNewModelChat = &desktop.CustomShortcut{KeyName: fyne.KeyN,
 		Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
-	shortcutDocs     = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutQuestion = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutPalette  = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutNextPane = &desktop.CustomShortcut{KeyName: fyne.KeyF6}
-	shortcutPrevPane = &desktop.CustomShortcut{KeyName: fyne.KeyF6, Modifier: fyne.KeyModifierShift}
+	shortcutWebSearch = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	shortcutDocs      = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutQuestion  = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutPalette   = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutNextPane  = &desktop.CustomShortcut{KeyName: fyne.KeyF6}
+	shortcutPrevPane  = &desktop.CustomShortcut{KeyName: fyne.KeyF6, Modifier: fyne.KeyModifierShift}
 )
 
 // menuNames are the menus, in their order in the menu bar.
@@ -51,17 +52,18 @@ func (u *UI) actions() []action {
 	return []action{
 		{menu: "File", label: "Add files…", shortcut: shortcutOpen, run: u.pickFiles, browser: true},
 		{menu: "File", label: "New conversation", shortcut: shortcutNewConversation, run: u.newConversation, browser: true},
-		{menu: "File", label: "New model chat", shortcut: shortcutNewModelChat, run: u.newModelChat, browser: true},
-		{menu: "File", label: "New assistant conversation", run: u.newAssistant, browser: true},
+		{menu: "File", label: "New model chat", shortcut: shortcutNewModelChat, run: u.inBrowser(func(m *mainView) { m.convs.NewModelChat() }), browser: true},
+		{menu: "File", label: "New assistant conversation", run: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() }), browser: true},
 		{menu: "File", label: "Generate a file…", run: u.inBrowser(func(m *mainView) { m.chat.AskGenerate() }), browser: true},
+		{menu: "File", label: "Web search on or off", shortcut: shortcutWebSearch, run: u.inBrowser(func(m *mainView) { m.chat.ToggleWebSearch() }), browser: true},
 		{menu: "File", label: "Search conversations…", shortcut: shortcutSearch, run: u.inBrowser(func(m *mainView) { m.convs.ShowSearch() }), browser: true},
 		{menu: "File", label: "Refresh", shortcut: shortcutRefresh, run: u.Refresh, browser: true},
-		{menu: "File", label: "Filter documents", shortcut: shortcutFilter, run: u.focusDocFilter, browser: true},
+		{menu: "File", label: "Filter documents", shortcut: shortcutFilter, run: u.inBrowser((*mainView).focusDocFilter), browser: true},
 		{menu: "File", label: "Show or hide documents", shortcut: shortcutDocs, run: u.inBrowser(func(m *mainView) { m.setDocumentsOpen(!m.docsOpen) }), browser: true},
 		{menu: "File", label: "Settings…", shortcut: shortcutSettings, run: u.ShowSettings, newGroup: true},
 		{menu: "File", label: "Close window", shortcut: settings.ShortcutClose, run: u.Quit},
 		{menu: "File", label: "Quit", run: u.Quit, quit: true},
-		{menu: "Go", label: "Question box", shortcut: shortcutQuestion, run: u.focusQuestion, browser: true},
+		{menu: "Go", label: "Question box", shortcut: shortcutQuestion, run: u.inBrowser((*mainView).focusQuestion), browser: true},
 		{menu: "Go", label: "Next pane", shortcut: shortcutNextPane, run: func() { u.cyclePanes(false) }, browser: true},
 		{menu: "Go", label: "Previous pane", shortcut: shortcutPrevPane, run: func() { u.cyclePanes(true) }, browser: true},
 		{menu: "Go", label: "Command palette…", shortcut: shortcutPalette, run: u.showPalette, browser: true, newGroup: true},

@@ -32,8 +32,8 @@ func (u *UI) harness(a *app.App) *harness.Window {
 		Model: harness.Model{NewModelChat: d.onPane((*conversation.Pane).NewModelChat),
 			SetUpModelChat: d.setUpModelChat, OpenTierPicker: d.onPane((*conversation.Pane).OpenTierPicker),
 			TakeImages: d.takeImages, Attached: d.attached, TypeQuestion: d.typeQuestion, ContextMeter: d.contextMeter,
-			ModelTier: d.modelTier},
-		Assistant: harness.Assistant{NewAssistant: u.newAssistant},
+			ModelTier: d.modelTier, SetTools: d.setTools, CallsAsking: d.callsAsking},
+		Assistant: harness.Assistant{NewAssistant: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() })},
 		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 	}
 }
@@ -268,4 +268,18 @@ func (d driver) modelTier() string {
 		return c.ModelTier()
 	}
 	return ""
+}
+
+// setTools sets the tools of the model chat shown (Pane.SetTools); false before the browser is.
+func (d driver) setTools(web bool, id, name string) bool {
+	c := d.pane()
+	return c != nil && c.SetTools(web, id, name)
+}
+
+// callsAsking counts (and allows) the calls asking in the pane shown (Pane.CallsAsking).
+func (d driver) callsAsking(allow bool) int {
+	if c := d.pane(); c != nil {
+		return c.CallsAsking(allow)
+	}
+	return 0
 }

@@ -92,7 +92,8 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 			m.setDocumentsOpen(false) // the panel's own Hide button
 		}
 	}
-	m.chat.OnSource = m.showSource
+	m.chat.OnSource, m.chat.OnSourceIn = m.showSource, m.showSourceIn
+	m.chat.SetWebSearchKeys(shortcutText(shortcutWebSearch))
 	m.chat.OnSaved = func(conv app.Conversation) { m.convs.SelectConversation(conv.ID) }
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
@@ -325,6 +326,15 @@ func (m *mainView) showDocuments(open bool) {
 func (m *mainView) showSource(src client.AnswerSource) {
 	m.setDocumentsOpen(true)
 	m.docs.SelectDocument(src.DocumentID, src.Name)
+}
+
+// showSourceIn shows a source of workspace wsID, which a model consulted, in the documents panel.
+func (m *mainView) showSourceIn(wsID string, src client.AnswerSource) {
+	if ws, ok := m.list.Workspace(wsID); ok {
+		m.setDocumentsOpen(true)
+		m.docs.ShowDocumentIn(ws, src.DocumentID, src.Name)
+		m.checkTarget()
+	}
 }
 
 // keepDocSize notes the share of the right side the open documents panel takes.

@@ -33,38 +33,10 @@ func (u *UI) newConversation() {
 	}
 }
 
-// newModelChat starts a model chat with the default tier and opens it, when the browser is shown.
-func (u *UI) newModelChat() {
-	if u.main != nil {
-		u.main.convs.NewModelChat()
-	}
-}
-
-// newAssistant starts an assistant conversation and opens it, when the browser is shown.
-func (u *UI) newAssistant() {
-	if u.main != nil {
-		u.main.convs.NewAssistant()
-	}
-}
-
 // Refresh reloads the workspaces from the server, when the browser is shown.
 func (u *UI) Refresh() {
 	if u.main != nil {
 		u.main.refresh()
-	}
-}
-
-// focusDocFilter puts the keyboard in the documents filter, when the browser is shown.
-func (u *UI) focusDocFilter() {
-	if u.main != nil {
-		u.main.focusDocFilter()
-	}
-}
-
-// focusQuestion puts the keyboard in the question box, when the browser is shown (Ctrl/Cmd+L).
-func (u *UI) focusQuestion() {
-	if u.main != nil {
-		u.main.focusQuestion()
 	}
 }
 

@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/markdown"
+	"lectern/ui/widgets"
 )
 
 // sendQuestion asks what the question box holds: in the conversation shown (a new one is saved
@@ -63,7 +63,7 @@ func (c *Pane) keyNeeded() bool {
 // the tier's own default, as the command line does without --thinking.
 func (c *Pane) askOptions() app.AskOptions {
 	if c.conv.Kind == app.KindModel {
-		return app.AskOptions{Functions: c.model.offered()}
+		return app.AskOptions{Functions: c.model.offered(), Consent: c.consent}
 	}
 	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {
@@ -157,6 +157,17 @@ func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 	if ev.Status == app.TurnPending {
 		s.text.Push(ev.Text)
 	}
+	if ev.Parts != nil { // a tool run changed: its card is redrawn
+		c.lf.Do(func() { c.drawParts(s, ev.TurnID, ev.Parts) })
+	}
+}
+
+// drawParts shows the parts so far of the streaming turn (UI goroutine).
+func (c *Pane) drawParts(s *streamState, turnID int64, parts []app.TurnPart) {
+	if i := c.index(turnID); i >= 0 && c.streaming == s {
+		c.view(i).showParts(parts)
+		c.refit(i)
+	}
 }
 
 // started shows a turn whose question was just saved.
@@ -236,17 +247,9 @@ func (c *Pane) tickWait(s *streamState) {
 func stageLabel(stage string, sent, now time.Time) string {
 	label := app.StageText(stage)
 	if d := now.Sub(sent).Truncate(time.Second); stage == app.StageWaiting && !sent.IsZero() && d >= time.Second {
-		label += " " + waitWords(d)
+		label += " " + widgets.WaitWords(d)
 	}
 	return label
-}
-
-// waitWords writes a wait such as "12 s" or "2 min 5 s".
-func waitWords(d time.Duration) string {
-	if d < time.Minute {
-		return fmt.Sprintf("%d s", int(d.Seconds()))
-	}
-	return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.
@@ -255,6 +258,7 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 		return // an answer left in the background: the core saved it
 	}
 	c.streaming = nil
+	clear(c.askCards) // the answer ended: no call of it waits any more
 	c.showIdle()
 	if turn.ID == 0 || c.index(turn.ID) < 0 {
 		c.errs.SetError(err) // refused before it was saved (a failed check): the question comes back
@@ -344,6 +348,17 @@ func (c *Pane) sourceTapped(src client.AnswerSource) {
 	}
 	if c.OnSource != nil {
 		c.OnSource(src)
+	}
+}
+
+// sourceInTapped shows a source of a workspace a model consulted: a web page's address, or the
+// document in that workspace's documents.
+func (c *Pane) sourceInTapped(workspaceID string, src client.AnswerSource) {
+	switch {
+	case src.URL != nil && *src.URL != "", c.OnSourceIn == nil:
+		c.sourceTapped(src)
+	default:
+		c.OnSourceIn(workspaceID, src)
 	}
 }
 

@@ -66,6 +66,7 @@ type modelBar struct {
 	saved chan struct{}
 
 	format *formatPicker
+	tools  *toolsBar
 	images *imageTray
 	files  *fileTray
 	meter  *contextMeter
@@ -95,6 +96,7 @@ func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBa
 	m.format = newFormatPicker(m)
 	m.images = newImageTray(m)
 	m.files = newFileTray(m)
+	m.tools = newToolsBar(m)
 	m.meter = newContextMeter(m)
 	m.attach = widget.NewButtonWithIcon("Attach", theme.FileImageIcon(), m.images.choose)
 	pickers := container.NewBorder(nil, nil, widget.NewLabel("Model"), container.NewHBox(m.format.sel, m.preset, m.saveAs), m.tierSel)
@@ -105,7 +107,7 @@ func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBa
 
 // hide hides every model control (a workspace conversation is shown).
 func (m *modelBar) hide() {
-	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.files.box, m.meter.box, m.attach} {
+	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.files.box, m.meter.box, m.attach, m.tools.box} {
 		o.Hide()
 	}
 	m.files.clear()
@@ -114,9 +116,10 @@ func (m *modelBar) hide() {
 // show shows the controls for conv: a new chat offers presets and an open system prompt; a chat
 // begun shows its prompt folded. The tiers and presets are read off the UI goroutine.
 func (m *modelBar) show(conv app.Conversation) {
-	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach} {
+	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach, m.tools.box} {
 		o.Show()
 	}
+	m.tools.show(conv)
 	m.images.clear()
 	m.files.clear()
 	m.system.SetText(conv.System)
@@ -192,6 +195,7 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 		return
 	}
 	m.selectTier(tier)
+	m.tools.tierChanged()
 }
 
 // tierOption is a tier as the picker lists it: its name, then what it can do (functions, images),
@@ -246,8 +250,9 @@ func (m *modelBar) tierChosen(string) {
 	m.setNote("", "", nil)
 	m.images.tierChanged()
 	m.meter.changed()
+	m.tools.tierChanged()
 	if id := m.c.conv.ID; id != 0 {
-		m.save(func(ctx context.Context) error { return m.store.Models.SetTier(ctx, id, tier) }, nil)
+		m.save(func(ctx context.Context) error { return m.store.Models.SetTier(ctx, id, tier) }, m.tools.reloadNote)
 	}
 }
 

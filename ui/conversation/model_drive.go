@@ -69,3 +69,34 @@ func (c *Pane) ReadWithOCR(name string) bool {
 	}
 	return false
 }
+
+// SetTools turns web search on or off in the model chat shown and, when workspaceID is not "",
+// has it consult that workspace (named name), as the toggle and the picker do; false when no
+// model chat is shown.
+func (c *Pane) SetTools(webSearch bool, workspaceID, name string) bool {
+	if c.conv.Kind != app.KindModel {
+		return false
+	}
+	t := c.model.tools
+	if workspaceID != "" {
+		t.names[workspaceID] = name
+		t.chosen([]string{name}, []string{name}, map[string]string{name: workspaceID})
+	}
+	t.web.SetChecked(webSearch)
+	return true
+}
+
+// CallsAsking counts the cards that ask whether their call may run and, when allow, presses
+// Allow once on each.
+func (c *Pane) CallsAsking(allow bool) int {
+	n := 0
+	for _, card := range c.askCards {
+		if card.Consent.Asking() {
+			if allow {
+				card.Consent.Once.OnTapped()
+			}
+			n++
+		}
+	}
+	return n
+}

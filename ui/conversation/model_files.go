@@ -15,10 +15,10 @@ import (
 	"lectern/ui/widgets"
 )
 
-// Tools is what a model chat uses of the core's file tools (issue 22): a PDF's text, OCR jobs and
+// FileTools is what a model chat uses of the core's file tools (issue 22): a PDF's text, OCR jobs and
 // the download of a generated file; *app.App is one. The pane takes them from its Core when the
 // core has them.
-type Tools interface {
+type FileTools interface {
 	PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error)
 	StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error)
 	WaitOCR(ctx context.Context, jobID string, deadline time.Duration, onUpdate func(*client.OCRJob)) (*client.OCRJob, error)
@@ -60,7 +60,7 @@ func (t *fileTray) read(paths []string) { t.readAs(paths, false, nil) }
 // readAs reads the PDFs at paths as text or, with tables, their table lines; a file read again
 // (again not nil) takes that entry's place.
 func (t *fileTray) readAs(paths []string, tables bool, again *trayEntry) {
-	tools, c := t.m.c.tools, t.m.c
+	tools, c := t.m.c.files, t.m.c
 	names := make([]string, len(paths))
 	for i, p := range paths {
 		names[i] = filepath.Base(p)
@@ -220,7 +220,7 @@ func (c *Pane) TakeFiles(paths []string) bool {
 	}
 	var pdfs, others []string
 	for _, p := range paths {
-		if isPDF(p) && c.tools != nil {
+		if isPDF(p) && c.files != nil {
 			pdfs = append(pdfs, p)
 		} else {
 			others = append(others, p)

@@ -44,7 +44,7 @@ func entryName(e *trayEntry) string {
 
 // follow starts the job and waits for it, showing each state on the card.
 func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, error) {
-	tools, lf, card := t.m.c.tools, t.m.c.lf, e.job
+	tools, lf, card := t.m.c.files, t.m.c.lf, e.job
 	job, err := tools.StartOCR(ctx, e.path, nil)
 	if err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func (t *fileTray) ended(e *trayEntry, done *client.OCRJob, err error, stopped b
 		e.job.SetEnded(stoppedText(done), false)
 		return // the person stopped it: no notification
 	case err != nil:
-		e.job.SetEnded(t.m.c.tools.ToolErrorText(err), true)
+		e.job.SetEnded(t.m.c.files.ToolErrorText(err), true)
 		title := "OCR ended without a text"
 		if errors.As(err, new(*client.OCRDeadlineError)) {
 			title = "Lectern stopped following an OCR job"

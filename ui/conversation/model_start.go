@@ -79,9 +79,12 @@ func (m *modelBar) savePreset(name string) {
 // start saves the new chat shown (from its preset, when one is picked, with the tier and system
 // prompt as shown), then calls then on the UI goroutine with the chat saved and shown.
 func (m *modelBar) start(then func()) {
-	conv, system, preset := m.c.conv, strings.TrimSpace(m.system.Text), m.chosenPreset()
+	conv, system, preset, tools := m.c.conv, strings.TrimSpace(m.system.Text), m.chosenPreset(), m.tools.settings
 	go func() {
 		saved, err := m.newChat(conv, system, preset)
+		if err == nil && tools.Any() {
+			err = m.store.Tools.SetToolSettings(m.c.lf.Ctx, saved.ID, tools)
+		}
 		m.c.lf.Do(func() {
 			if m.c.conv.ID != 0 || m.c.conv.Kind != app.KindModel {
 				return // the person moved on meanwhile

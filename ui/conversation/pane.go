@@ -56,18 +56,23 @@ type Pane struct {
 	bar      *fyne.Container             // the pickers' line, the window's buttons at its end (AddToBar)
 	model    *modelBar                   // the controls of a conversation with a model, hidden in other kinds
 	assist   *assistBar                  // the controls of a conversation with the assistant, hidden in other kinds
-	tools    Tools                       // the core's file tools (PDF, OCR, downloads), nil when it has none
+	files    FileTools                   // the core's file tools (PDF, OCR, downloads), nil when it has none
 	notify   func(title, content string) // an OS notification (tests replace it)
 	editing  int64                       // the turn the question box edits, 0 when it asks anew
 	root     fyne.CanvasObject
 
-	streaming *streamState // the answer streaming in the conversation shown, nil when none
-	follow    bool         // keep the newest turn in view while it grows
-	autoAt    float32      // the scroll offset the pane itself last scrolled to
-	endQueued bool         // a scroll to the newest turn waits for the rows being measured
+	streaming *streamState                         // the answer streaming in the conversation shown, nil when none
+	consents  map[string]*consentAsk               // the core's questions waiting on a card, by call id
+	askCards  map[string]*widgets.FunctionCallCard // the cards of calls waiting for consent, by call id
+	follow    bool                                 // keep the newest turn in view while it grows
+	autoAt    float32                              // the scroll offset the pane itself last scrolled to
+	endQueued bool                                 // a scroll to the newest turn waits for the rows being measured
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
 	OnSource func(src client.AnswerSource)
+	// OnSourceIn is called when a source chip of a workspace a model consulted is tapped (the
+	// window shows that workspace's documents and selects the document).
+	OnSourceIn func(workspaceID string, src client.AnswerSource)
 	// OnSaved is called when a new conversation was saved with its first question.
 	OnSaved func(conv app.Conversation)
 	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
@@ -138,18 +143,20 @@ type Store struct {
 	Library    Library
 	Assistants Assistants
 	Files      Generator
+	Tools      Tools
 }
 
 // StoreOf is the Store of c, which is each of its parts.
 func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c}
+	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
+		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
-	c.tools, _ = b.(Tools)
+	c.files, _ = b.(FileTools)
 	c.notify = osNotify
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.assist = newAssistBar(c)
@@ -193,7 +200,8 @@ func (c *Pane) layout() fyne.CanvasObject {
 	turns := container.NewStack(c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
-	bottom := container.NewVBox(c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
+	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,
+		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
@@ -229,6 +237,7 @@ func (c *Pane) SetDocuments(ws app.CachedWorkspace, docs []client.Document) {
 // core saves it when it ends; the pane no longer draws it.
 func (c *Pane) detach() {
 	c.streaming = nil
+	c.refuseAll() // no card is left to ask on
 }
 
 // NewConversation empties the pane for a new conversation in the current workspace and scope.
@@ -377,7 +386,7 @@ func (c *Pane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
-		do: c.lf.Do, file: c.OfferFile})
+		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile})
 	v.onResize = func() {
 		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {

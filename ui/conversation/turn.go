@@ -26,8 +26,10 @@ type turnView struct {
 	turn     app.Turn
 	question *widget.Label
 	answer   *markdown.View
-	parts    *fyne.Container // a model answer's JSON tree and function-call cards (turn_model.go)
-	files    *fyne.Container // the files an assistant message sent (assist_files.go)
+	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
+	tools    *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
+	cards    []*widgets.FunctionCallCard // the cards in tools, for their countdowns
+	files    *fyne.Container             // the files an assistant message sent (assist_files.go)
 	stage    *fyne.Container
 	stageTxt *widget.Label
 	spinner  *widget.Activity
@@ -54,11 +56,16 @@ type turnView struct {
 	onEdit   func(turn app.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
-	onResize func() // the turn's height may have changed (select mode, details opened)
-	onFile   func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
-	last     bool      // the conversation's last turn: its question can be edited
-	fitWidth float32   // the width its row was measured at; 0 when it must be measured again
-	streamed sanitised // the streaming answer's text so far, raw and cleaned
+	// onSourceIn shows a source of a consulted workspace; onConsent wires a card waiting for
+	// consent to the question asked (turn_tools.go).
+	onSourceIn func(workspaceID string, src client.AnswerSource)
+	onConsent  func(callID string, card *widgets.FunctionCallCard)
+	do         func(func()) // back to the UI goroutine (a countdown's ticks)
+	onFile     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
+	onResize   func()    // the turn's height may have changed (select mode, details opened)
+	last       bool      // the conversation's last turn: its question can be edited
+	fitWidth   float32   // the width its row was measured at; 0 when it must be measured again
+	streamed   sanitised // the streaming answer's text so far, raw and cleaned
 }
 
 // sanitised is a streaming text cleaned piece by piece: each frame cleans only what arrived since
@@ -91,15 +98,19 @@ type turnCallbacks struct {
 	edit   func(turn app.Turn)
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
-	do     func(func())                                                      // back to the UI goroutine (the toast's hiding)
-	file   func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
+	do     func(func()) // back to the UI goroutine (the toast's hiding, a countdown's ticks)
+	// sourceIn and consent are a tool card's: a consulted workspace's source, a consent to ask.
+	sourceIn func(workspaceID string, src client.AnswerSource)
+	consent  func(callID string, card *widgets.FunctionCallCard)
+	file     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, onFile: cb.file, model: newModelParts(), first: true,
+		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
+		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
@@ -122,9 +133,9 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.detailsB.Importance, v.detailsB.Alignment = widget.LowImportance, widget.ButtonAlignLeading
 	v.details = container.NewVBox(container.NewHBox(v.detailsB), v.facts)
 	mp := v.model
-	v.parts = container.NewVBox()
+	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)

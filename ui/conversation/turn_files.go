@@ -59,7 +59,7 @@ func (c *Pane) OfferFile(card *widgets.GeneratedFileCard, art *client.OfficeArti
 	card.StartClock(c.lf.Ctx, c.lf.Do)
 	card.OnSave = func() { c.askSavePath(card, art) }
 	card.OnOpen = func() { openFile(card.SavedTo()) }
-	if c.tools == nil {
+	if c.files == nil {
 		card.Save.Disable()
 	}
 }
@@ -85,7 +85,7 @@ func (c *Pane) SaveFile(card *widgets.GeneratedFileCard, art *client.OfficeArtif
 	card.SetSaving(0, art.Size)
 	go func() {
 		var last time.Time
-		_, err := c.tools.DownloadArtifact(c.lf.Ctx, art, path, func(got, total int64) {
+		_, err := c.files.DownloadArtifact(c.lf.Ctx, art, path, func(got, total int64) {
 			if now := time.Now(); now.Sub(last) >= frameInterval {
 				last = now
 				c.lf.Do(func() { card.SetSaving(got, total) })
@@ -96,7 +96,7 @@ func (c *Pane) SaveFile(card *widgets.GeneratedFileCard, art *client.OfficeArtif
 		}
 		c.lf.Do(func() {
 			if err != nil {
-				card.SetFailed(c.tools.ToolErrorText(err))
+				card.SetFailed(c.files.ToolErrorText(err))
 				return
 			}
 			card.SetSaved(path)

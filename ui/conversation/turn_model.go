@@ -68,10 +68,16 @@ func (p *modelParts) showImages(images []app.Image) {
 // cards under the answer, and a JSON answer (one checked against the conversation's schema), shown
 // as a foldable tree with the verdict in place of the Markdown.
 
-// setModelParts shows t's function calls and, for a JSON answer, its tree; it empties the slot for
-// a turn without either.
+// setModelParts shows t's function calls and, for a JSON answer, its tree, under the answer; the
+// runs of the app's tools as their cards above it, in the order they ran, before the answer that
+// used them (turn_tools.go). It empties the slots of a turn without them.
 func (v *turnView) setModelParts(t app.Turn) {
+	for _, card := range v.cards {
+		card.Wait.Stop() // its countdown ends with it
+	}
 	v.parts.RemoveAll()
+	v.tools.RemoveAll()
+	v.cards = nil
 	jsonAnswer := t.Check != nil && t.Status != app.TurnPending
 	widgets.ShowIf(v.answer, !jsonAnswer)
 	if jsonAnswer {
@@ -80,16 +86,28 @@ func (v *turnView) setModelParts(t app.Turn) {
 		tree.OnResized = v.resized
 		v.parts.Add(tree)
 	}
+	ran := ranCalls(t.Parts)
 	for _, p := range t.Parts {
-		if p.Kind != app.PartFunctionCall {
-			continue
+		switch {
+		case p.Kind == app.PartFunctionCall && !ran[p.CallID]:
+			card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+			card.OnToggled = func(bool) { v.resized() }
+			v.parts.Add(card)
+		case p.Kind == app.PartFunctionOutput || p.Kind == app.PartMessageContext:
+			card := v.toolCard(t, p)
+			v.cards = append(v.cards, card)
+			v.tools.Add(card)
 		}
-		card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
-		card.OnToggled = func(bool) { v.resized() }
-		v.parts.Add(card)
 	}
 	v.setFileParts(t)
 	widgets.ShowIf(v.parts, len(v.parts.Objects) > 0)
+	widgets.ShowIf(v.tools, len(v.tools.Objects) > 0)
+}
+
+// showParts redraws the parts of the pending turn as they are now (a tool run changed).
+func (v *turnView) showParts(parts []app.TurnPart) {
+	v.turn.Parts = parts
+	v.setModelParts(v.turn)
 }
 
 // verdictText says in words whether a JSON answer fits its schema, and where it does not.

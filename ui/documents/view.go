@@ -63,8 +63,9 @@ type View struct {
 	// OnAsk is called when the person asks the selected document (Ask this document).
 	OnAsk    func(doc client.Document)
 	askDoc   *widgets.ShrinkButton
-	selected int    // the selected document's index in the model, -1 when none
-	shownWS  string // the workspace whose documents the table shows
+	selected int        // the selected document's index in the model, -1 when none
+	shownWS  string     // the workspace whose documents the table shows
+	pending  *[2]string // the id and name of a document to select once the documents are loaded
 	foldB    *widget.Button
 	folded   bool
 	unfolded *fyne.Container   // what folding hides above the table
@@ -160,6 +161,7 @@ func (v *View) SetFolded(on bool) {
 // Show loads workspace ws: its documents come from the cache, built into a model off the UI
 // goroutine; the filter and sort order in place are kept.
 func (v *View) Show(ws app.CachedWorkspace) {
+	v.pending = nil
 	same := ws.WorkspaceID == v.ws.WorkspaceID
 	v.ws = ws
 	v.setHeader(ws)
@@ -236,6 +238,10 @@ func (v *View) loaded(m *doclist.Model, err error) {
 	v.shownWS = v.ws.WorkspaceID
 	v.keepDetail()
 	v.updateShown()
+	if p := v.pending; p != nil {
+		v.pending = nil
+		v.SelectDocument(p[0], p[1])
+	}
 	if v.OnShown != nil {
 		v.OnShown(m.Len())
 	}
@@ -330,6 +336,17 @@ func (v *View) askSelected() {
 	if v.selected >= 0 && v.selected < v.table.model.Len() && v.OnAsk != nil {
 		v.OnAsk(v.table.model.Doc(v.selected))
 	}
+}
+
+// ShowDocumentIn shows the document with id and name of workspace ws (a source of a workspace a
+// model consulted): at once when ws's documents are shown, else once they are loaded.
+func (v *View) ShowDocumentIn(ws app.CachedWorkspace, id, name string) {
+	if ws.WorkspaceID == v.shownWS && !v.loading.Visible() {
+		v.SelectDocument(id, name)
+		return
+	}
+	v.Show(ws)
+	v.pending = &[2]string{id, name}
 }
 
 // SelectDocument shows the document with id and name in the table (a source tapped in an

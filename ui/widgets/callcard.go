@@ -3,6 +3,8 @@ package widgets
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -21,11 +23,15 @@ const (
 	CallPending                   // running: a spinner
 	CallDone                      // finished: a check
 	CallFailed                    // failed: an error icon and the reason
+	CallAsking                    // waits for the person to allow it (Consent)
+	CallWaiting                   // waits for the tools' shared limit (Wait)
+	CallRefused                   // the person refused it: not run
 )
 
 // FunctionCallCard shows a function call an answer asked for: its name, its arguments as formatted
-// JSON (folded until opened), and a status slot. Every state is also said in words (Toggle's text
-// and StatusLabel), for readers that do not see icons.
+// JSON (folded until opened), a status slot, and for a call the app runs, the question whether it
+// may run (Consent), the wait for a shared limit (Wait) and its result (Body). Every state is also
+// said in words (Toggle's text, StatusLabel, AccessibilityLabel), for readers that do not see icons.
 type FunctionCallCard struct {
 	widget.BaseWidget
 	// Name is the function's name; Arguments the JSON text of its arguments as the model sent it.
@@ -38,18 +44,25 @@ type FunctionCallCard struct {
 	StatusIcon  *widget.Icon
 	Spinner     *widget.Activity
 	StatusLabel *widget.Label
+	// Consent asks whether the call may run; Wait counts down a wait for the tools' limit.
+	Consent *ConsentBar
+	Wait    *Countdown
+	// Body holds the call's result (SetResult).
+	Body *fyne.Container
 	// OnToggled, when set, is called after the arguments open or close (the card's height changed).
 	OnToggled func(open bool)
 
-	title  *widget.Label
-	status CallStatus
-	root   *fyne.Container
+	title   *widget.Label
+	summary string // the result in a few words, for AccessibilityLabel
+	status  CallStatus
+	root    *fyne.Container
 }
 
 // NewFunctionCallCard makes a folded card for a call to name with the JSON text arguments.
 func NewFunctionCallCard(name, arguments string) *FunctionCallCard {
 	c := &FunctionCallCard{Name: name, Arguments: arguments, Args: widget.NewLabel(FormatJSON(arguments)),
-		StatusIcon: widget.NewIcon(nil), Spinner: widget.NewActivity(), StatusLabel: widget.NewLabel("")}
+		StatusIcon: widget.NewIcon(nil), Spinner: widget.NewActivity(), StatusLabel: widget.NewLabel(""),
+		Consent: NewConsentBar(), Wait: NewCountdown(nil), Body: container.NewVBox()}
 	c.ExtendBaseWidget(c)
 	c.title = widget.NewLabelWithStyle("Function call: "+quoteName(name), fyne.TextAlignLeading,
 		fyne.TextStyle{Bold: true})
@@ -59,10 +72,12 @@ func NewFunctionCallCard(name, arguments string) *FunctionCallCard {
 	c.Args.Hide()
 	c.Toggle = widget.NewButtonWithIcon("Show arguments", theme.MenuExpandIcon(), func() { c.SetOpen(!c.Open()) })
 	c.Toggle.Importance, c.Toggle.Alignment = widget.LowImportance, widget.ButtonAlignLeading
+	ShowIf(c.Toggle, arguments != "") // a tool run on the message has no arguments to show
 	c.StatusLabel.SizeName = theme.SizeNameCaptionText
 	slot := container.NewHBox(c.StatusIcon, c.Spinner, c.StatusLabel)
 	head := container.NewBorder(nil, nil, nil, slot, c.title)
-	body := container.NewVBox(head, container.NewHBox(c.Toggle, layout.NewSpacer()), c.Args)
+	c.Body.Hide()
+	body := container.NewVBox(head, container.NewHBox(c.Toggle, layout.NewSpacer()), c.Args, c.Consent, c.Wait, c.Body)
 	c.root = container.NewStack(widget.NewCard("", "", body)) // the card's background follows the theme
 	c.SetStatus(CallShown, "")
 	return c
@@ -71,6 +86,28 @@ func NewFunctionCallCard(name, arguments string) *FunctionCallCard {
 // CreateRenderer returns the card's renderer.
 func (c *FunctionCallCard) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(c.root)
+}
+
+// SetTitle names the card in words of its own ("Web search") in place of "Function call: name".
+func (c *FunctionCallCard) SetTitle(title string) { c.title.SetText(title) }
+
+// SetResult shows o as the call's result (nil: none), and summary, the result in a few words
+// ("5 results"), in the card's accessibility label.
+func (c *FunctionCallCard) SetResult(o fyne.CanvasObject, summary string) {
+	c.Body.RemoveAll()
+	if o != nil {
+		c.Body.Add(o)
+	}
+	ShowIf(c.Body, o != nil)
+	c.summary = summary
+	c.Refresh()
+}
+
+// WaitUntil shows the countdown of a wait until until for why, its ticks coming back through do
+// (UI goroutine); Wait.Stop ends it.
+func (c *FunctionCallCard) WaitUntil(why string, until time.Time, do func(func())) {
+	c.Wait.do = do
+	c.Wait.Start(why, until)
 }
 
 // Open says whether the arguments are shown.
@@ -131,9 +168,41 @@ func callStatusLook(s CallStatus) (fyne.Resource, string) {
 		return theme.ConfirmIcon(), "Done"
 	case CallFailed:
 		return theme.ErrorIcon(), "Failed"
+	case CallAsking:
+		return theme.QuestionIcon(), "Waiting for your answer"
+	case CallWaiting:
+		return theme.HistoryIcon(), "Waiting for the limit"
+	case CallRefused:
+		return theme.CancelIcon(), "Refused: not run"
 	}
 	return nil, "Not run"
 }
+
+// AccessibilityLabel says the card's title, its result in a few words and its status, and
+// whether it waits for consent or for the limit: "Web search, 5 results, done".
+func (c *FunctionCallCard) AccessibilityLabel() string {
+	parts := []string{c.title.Text}
+	if c.summary != "" {
+		parts = append(parts, c.summary)
+	}
+	if st := c.StatusLabel.Text; st != "" {
+		parts = append(parts, strings.ToLower(st[:1])+st[1:])
+	}
+	if c.Consent.Asking() {
+		parts = append(parts, "waiting for your consent: "+c.Consent.Question.Text)
+	}
+	if c.Wait.Running() {
+		parts = append(parts, c.Wait.Label.Text)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// AccessibilityRole is a container: its buttons are read on their own.
+func (c *FunctionCallCard) AccessibilityRole() fyne.AccessibleRole {
+	return fyne.AccessibleRoleContainer
+}
+
+var _ fyne.Accessible = (*FunctionCallCard)(nil)
 
 // FormatJSON indents a JSON text for reading; a text that is not valid JSON is returned as it came,
 // after a line saying so (the model's arguments are outside data: shown, never trusted).

@@ -90,6 +90,11 @@ type Model struct {
 	TypeQuestion   func(text string)         // types text in the question box without sending it
 	ContextMeter   func() string             // the context meter's line, "" while it is not shown
 	ModelTier      func() string             // the tier of the model chat shown, "" for a workspace's
+	// SetTools turns web search on or off and has the chat consult the workspace with that id and
+	// name ("" for none), as the toggle and the picker do; CallsAsking counts the cards asking
+	// whether their call may run and, when allow, presses Allow once on each.
+	SetTools    func(webSearch bool, workspaceID, name string) bool
+	CallsAsking func(allow bool) int
 }
 
 // Assistant drives an assistant conversation in the conversation pane.

@@ -40,9 +40,10 @@ type tour struct {
 
 // steps are the tour's stops, in order: first run, the demo's workspace browser, a website import,
 // the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
-// picker open, a function call, a JSON answer, the context meter near full), the assistant (files
-// sent, its answer, a file for the next message), a PDF's card, an OCR
-// job part-way, a generated file's card, answers (one streaming with its stage, one with a
+// picker open, a function call, a JSON answer, the context meter near full), the tool cards (a web
+// search the model called, a workspace it consulted with its sources, a call asking consent), a
+// PDF's card, an OCR job part-way, a generated file's card, the assistant (files sent, its answer,
+// a file for the next message), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
 // table and sources), a large workspace with a filter typed, Settings (its top and its end), the
 // command palette, the documents panel open at 640×480, the keyboard's focus in the light and the
@@ -64,6 +65,10 @@ var steps = []step{
 	{"31-model-pdf-card", (*tour).modelPDF, ""},
 	{"32-model-ocr-job", (*tour).modelOCR, ""},
 	{"33-model-generated-file", (*tour).modelGenerate, ""},
+	// issue 22's tool cards
+	{"35-tool-web-search", (*tour).toolWebSearch, ""},
+	{"36-tool-workspace-consulted", (*tour).toolWorkspaceConsulted, ""},
+	{"37-tool-consent", (*tour).toolConsent, ""},
 	{"34-assist-attachments", (*tour).assist, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
