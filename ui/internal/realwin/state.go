@@ -38,6 +38,12 @@ type State struct {
 	// the names of the images attached to its next message (Pane.Attached).
 	ModelTier string
 	Attached  []string
+	// Documents is the documents panel's place on the canvas, zero while it is closed;
+	// DocumentsMin the least width of its content. ConversationShown says whether the
+	// conversation's turns are shown (with every container above them) beside it.
+	Documents         Rect
+	DocumentsMin      float32
+	ConversationShown bool
 }
 
 // readState gathers the State of the main window; call it on the UI goroutine.
@@ -62,6 +68,7 @@ func readState(w *harness.Window) State {
 	s.Question = w.Question()
 	s.Uploads, s.Running, _ = w.UploadRows()
 	s.ModelTier, s.Attached = w.ModelTier(), w.Attached()
+	readPanel(&s, c.Content(), w.TurnList())
 	return s
 }
 
