@@ -34,7 +34,8 @@ icon:
 
 # realwindow runs the real-window tests (ui/internal/realwin, build tag realwindow): the harness binary
 # in its probe mode (`lectern-tour probe`) on its own Xvfb display with openbox and a demo data folder,
-# driven with xdotool: the mouse wheel, the keyboard, three window sizes and a real XDND drag; then, in a
+# driven with xdotool: the mouse wheel, the keyboard, three window sizes (the documents panel fitting
+# beside the conversation at each) and a real XDND drag; then, in a
 # second start (TestRealWindowStress), issue 24's scripted answers and long workspace name, the Settings
 # window following the theme, and Ctrl+W after that switch of server.
 # Screenshots of failed checks go to bin/realwindow/. Checks that wait for issue 20's layout and

@@ -117,6 +117,14 @@ func (m *mainView) selectNamed(t *testing.T, name string) {
 	t.Fatalf("no workspace %q", name)
 }
 
+// openNamed selects the workspace called name and waits for its documents and for the look-up of
+// its last conversation, which the window opens on.
+func (m *mainView) openNamed(t *testing.T, name string) {
+	t.Helper()
+	m.selectNamed(t, name)
+	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+}
+
 // rowNames lists the names in the documents table, pages indented, sources in brackets.
 func (m *mainView) rowNames() []string {
 	mod := m.docs.Model()

@@ -43,8 +43,7 @@ func TestConversationFillsTheWindow(t *testing.T) {
 	cfg.ProcessingDelay = 2 * time.Second // the uploads stay running while measured
 	f := newFixture(t, cfg)
 	m := f.browser()
-	m.selectNamed(t, "My documents")
-	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+	m.openNamed(t, "My documents")
 	m.setDocumentsOpen(false)
 	checkShares(t, m, "documents closed")
 	m.setDocumentsOpen(true)
@@ -64,12 +63,10 @@ func TestConversationFillsTheWindow(t *testing.T) {
 func TestDocumentsPanelIsNotReopenedByItself(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
-	m.selectNamed(t, "My documents")
-	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+	m.openNamed(t, "My documents")
 	m.setDocumentsOpen(false)
 	for _, name := range []string{"Finance", "Leadership team", "My documents"} {
-		m.selectNamed(t, name)
-		until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+		m.openNamed(t, name)
 		drain()
 		if !m.docs.Folded() || m.docSplit.Trailing.Visible() {
 			t.Fatalf("the documents came back on selecting %s", name)

@@ -44,26 +44,28 @@ type mainView struct {
 	lf   life.Life
 	win  fyne.Window
 
-	list            *workspaces.List
-	docs            *documents.View
-	status          *statusBar
-	banner          *banner.Banner
-	refreshB        *widget.Button
-	docsB           *widgets.ShrinkButton // opens and closes the documents panel
-	syncing         *widget.Activity
-	syncText        *widget.Label
-	listErr         *errview.View
-	chat            *conversation.Pane
-	convs           *conversation.List
-	uploads         *uploads.Panel
-	sides           *fyne.Container  // holds split, hiding the workspaces when the right side needs their room
-	split, docSplit *container.Split // the window's two sides; the conversation and the documents panel
-	root            fyne.CanvasObject
-	busy, auto      bool    // auto: restoreSelection is choosing a workspace
-	loads           int     // workspace list reads in flight
-	docSize         float64 // the share of the right side the open documents panel takes
-	docsOpen        bool
-	poll            poller // refreshes the shown workspace while documents are not ready
+	list     *workspaces.List
+	docs     *documents.View
+	status   *statusBar
+	banner   *banner.Banner
+	refreshB *widget.Button
+	docsB    *widgets.ShrinkButton // opens and closes the documents panel
+	syncing  *widget.Activity
+	syncText *widget.Label
+	listErr  *errview.View
+	chat     *conversation.Pane
+	convs    *conversation.List
+	uploads  *uploads.Panel
+	split    *container.Split
+	sides    *fyne.Container  // holds split, hiding the workspaces when the right side needs their room
+	docSplit *container.Split // the conversation, and the documents panel at its right
+	root     fyne.CanvasObject
+	busy     bool
+	auto     bool    // restoreSelection is choosing a workspace: the window's choice, not the person's
+	loads    int     // workspace list reads in flight
+	docSize  float64 // the share of the right side the open documents panel takes
+	docsOpen bool
+	poll     poller // refreshes the shown workspace while documents are not ready
 	// lookups counts the last-conversation look-ups not yet shown (tests wait for none).
 	lookups atomic.Int32
 
@@ -248,10 +250,10 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.chat.SetWorkspace(ws)
 	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
-	key, id := m.serverKey(), ws.WorkspaceID
 	if m.auto {
 		return // the window chose it (restoreSelection), not the person
 	}
+	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
 		_ = m.b.UpdateSettings(func(s *app.Settings) {
 			if s.LastWorkspace == nil {

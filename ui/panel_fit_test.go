@@ -20,8 +20,7 @@ func (m *mainView) panelFits() (content, place, right float32) {
 func TestDocumentsPanelFitsItsWidth(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
-	m.selectNamed(t, "Operations")
-	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
+	m.openNamed(t, "Operations")
 	m.setDocumentsOpen(true)
 	if !m.docs.SelectNamed("Returns policy") {
 		t.Fatal("no Returns policy in Operations")

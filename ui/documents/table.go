@@ -218,7 +218,7 @@ func newDocCell() fyne.CanvasObject {
 	c := &docCell{label: widget.NewLabel("Template document name.pdf"), badge: widgets.NewBadge("Not ready", theme.ColorNameWarning),
 		bg: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
 	c.bg.Hide()
-	c.label.Truncation = fyne.TextTruncateEllipsis // a name cut says so
+	c.label.Truncation = fyne.TextTruncateClip
 	c.ExtendBaseWidget(c)
 	return c
 }

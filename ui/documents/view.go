@@ -126,10 +126,11 @@ func (v *View) layout() fyne.CanvasObject {
 	return container.New(&widgets.TableFirstLayout{Keep: container.NewPadded(head)}, header, v.body, v.bottom)
 }
 
-// setShown says how many documents are shown, and lays its line out again for the words' width.
+// setShown says how many documents are shown, and lays its line out again for the words' width
+// (its layout only: a Refresh redrew the line's buttons on every keystroke in the filter).
 func (v *View) setShown(text string) {
 	v.shown.SetText(text)
-	v.actions.Refresh()
+	v.actions.Layout.Layout(v.actions.Objects, v.actions.Size())
 }
 
 // shownWidth is the width that shows the count of documents shown whole.

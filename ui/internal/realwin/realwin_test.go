@@ -46,14 +46,16 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 
 // TestRealWindow drives the desktop app in a real window, in one start of the binary: the demo,
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
-// three sizes, the mouse wheel, files dropped from a real drag source, an image dropped into a new
-// model chat (Ctrl+Shift+N), a PDF dropped into it, and Ctrl+W.
+// three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
+// from a real drag source, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
+// into it, and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
 	t.Logf("the demo is shown %.1f s after the start", time.Since(start).Seconds())
 	s.checkKeyboard()
 	s.checkShare("share-default", s.state(), shareGoal)
+	s.checkPanelFits("panel-fits-1100x700")
 	if err := s.ask("select My documents", nil, 30*time.Second); err != nil {
 		t.Fatal(err)
 	}
@@ -64,9 +66,11 @@ func TestRealWindow(t *testing.T) {
 	t.Logf("%d turns seeded in %.1f s", seedTurns, time.Since(seeded).Seconds())
 	s.checkShare("share-1280x800", s.resize(1280, 800), shareGoal)
 	s.checkDocumentsPanel()
+	s.checkPanelFits("panel-fits-1280x800")
 	s.checkWheel()
 	s.checkDrop()
 	s.checkShare("share-640x480", s.resize(640, 480), narrowShareGoal)
+	s.checkPanelFits("panel-fits-640x480")
 	s.checkModelDrop()
 	s.checkPDFDrop()
 	s.checkClose()

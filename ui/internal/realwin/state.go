@@ -40,6 +40,12 @@ type State struct {
 	Attached  []string
 	// FileCards are the cards of the files for the model chat's next message (Pane.FileCards).
 	FileCards []string
+	// Documents is the documents panel's place on the canvas, zero while it is closed;
+	// DocumentsMin the least width of its content. ConversationShown says whether the
+	// conversation's turns are shown (with every container above them) beside it.
+	Documents         Rect
+	DocumentsMin      float32
+	ConversationShown bool
 }
 
 // readState gathers the State of the main window; call it on the UI goroutine.
@@ -67,6 +73,7 @@ func readState(w *harness.Window) State {
 	if p := w.Pane(); p != nil && s.ModelTier != "" {
 		s.FileCards = p.FileCards()
 	}
+	readPanel(&s, c.Content(), w.TurnList())
 	return s
 }
 
