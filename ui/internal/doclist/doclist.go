@@ -67,7 +67,7 @@ type Row struct {
 
 type entry struct {
 	doc     *client.Document // in the slice New was given: a copy each was 1.4 MB for 10,000
-	key     string // lower-case name, type and status, for filtering
+	key     string           // lower-case name, type and status, for filtering
 	updated time.Time
 	source  int // index of its website import, -1 for a plain file
 }
