@@ -62,6 +62,7 @@ type Pane struct {
 	streaming *streamState // the answer streaming in the conversation shown, nil when none
 	follow    bool         // keep the newest turn in view while it grows
 	autoAt    float32      // the scroll offset the pane itself last scrolled to
+	autoEnd   float32      // where the list's content ended then: autoAt plus the list's height
 	endQueued bool         // a scroll to the newest turn waits for the rows being measured
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
@@ -364,6 +365,7 @@ func (c *Pane) view(i int) *turnView {
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
 		do: c.lf.Do})
+	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.onResize = func() {
 		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {
