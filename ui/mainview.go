@@ -247,6 +247,7 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	m.uploads.SetNotice("") // a refusal was about the workspace left
 	m.docs.Show(ws)
 	m.checkTarget()
+	m.chat.HoldIntro(ws.WorkspaceID) // hidden until the lookup below opens the last conversation or shows it
 	m.chat.SetWorkspace(ws)
 	m.convs.Show(ws.WorkspaceID)
 	m.openLastConversation(ws.WorkspaceID)
@@ -269,7 +270,6 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 // person left it.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
-	m.chat.HoldIntro()
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
 		m.lf.Do(func() {

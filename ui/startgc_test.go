@@ -33,13 +33,13 @@ func TestLowerGCForStart(t *testing.T) {
 	if got := waitGCPercent(150); got != 150 {
 		t.Fatalf("after the start the goal is %d, want 150", got)
 	}
-	debug.SetGCPercent(10)
+	debug.SetGCPercent(startGCPercent / 2)
 	lowerGCForStart(time.Millisecond)
-	if got := gcPercent(); got != 10 {
-		t.Errorf("a lower goal (10) became %d", got)
+	if got := gcPercent(); got != startGCPercent/2 {
+		t.Errorf("a lower goal (%d) became %d", startGCPercent/2, got)
 	}
 	time.Sleep(20 * time.Millisecond)
-	if got := gcPercent(); got != 10 {
-		t.Errorf("after the start a lower goal (10) became %d", got)
+	if got := gcPercent(); got != startGCPercent/2 {
+		t.Errorf("after the start a lower goal (%d) became %d", startGCPercent/2, got)
 	}
 }

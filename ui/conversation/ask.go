@@ -329,6 +329,7 @@ func (c *Pane) refit(i int) {
 func (c *Pane) scrollToEnd() {
 	c.list.ScrollToBottom()
 	c.autoAt = c.list.GetScrollOffset()
+	c.autoEnd = c.autoAt + c.list.Size().Height
 }
 
 // jumpToLatest follows the newest turn again.

@@ -48,6 +48,7 @@ type Pane struct {
 	list     *widget.List
 	intro    *widget.Label
 	introBox *container.Scroll // the intro's scroll over the turns, shown and hidden with the intro
+	held     bool              // HoldIntro: the intro stays hidden until ShowIntro or another conversation
 	input    *widgets.Composer
 	send     *widget.Button
 	stop     *widget.Button
@@ -66,6 +67,7 @@ type Pane struct {
 	askCards  map[string]*widgets.FunctionCallCard // the cards of calls waiting for consent, by call id
 	follow    bool                                 // keep the newest turn in view while it grows
 	autoAt    float32                              // the scroll offset the pane itself last scrolled to
+	autoEnd   float32                              // where the list's content ended then: autoAt plus the list's height
 	endQueued bool                                 // a scroll to the newest turn waits for the rows being measured
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
@@ -222,7 +224,7 @@ func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
 	c.ws = ws
 	if changed {
 		c.picker.setDocuments(nil)
-		c.NewConversation()
+		c.newConversation()
 	}
 }
 
@@ -242,6 +244,12 @@ func (c *Pane) detach() {
 
 // NewConversation empties the pane for a new conversation in the current workspace and scope.
 func (c *Pane) NewConversation() {
+	c.held = false
+	c.newConversation()
+}
+
+// newConversation is NewConversation, the intro held if it was (SetWorkspace).
+func (c *Pane) newConversation() {
 	c.detach()
 	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
 	c.showTurns(nil)
@@ -254,6 +262,7 @@ func (c *Pane) NewConversation() {
 // NewModelChat empties the pane for a new conversation with a model: the default tier, no system
 // prompt, the presets offered. It is saved with its first message.
 func (c *Pane) NewModelChat() {
+	c.held = false
 	c.detach()
 	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
@@ -284,6 +293,7 @@ func (c *Pane) showKind() {
 // Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
 // turns are read off the UI goroutine.
 func (c *Pane) Open(conv app.Conversation, atTurn int64) {
+	c.held = false
 	c.detach()
 	c.conv = conv
 	c.picker.choose(conv.DocumentID)
@@ -331,22 +341,29 @@ func (c *Pane) showTurns(turns []app.Turn) {
 	c.scrollToEnd()
 }
 
-// HoldIntro hides the intro of the new, empty conversation while the workspace's last
-// conversation is looked up: the lookup opens that conversation (showTurns) or calls showIntro.
-// Otherwise the intro flashed for a few frames before the conversation came, and at start-up it
-// was the only italic text on screen: Fyne loads the fonts of a text style on its first use (its
-// own font, the emoji and symbol fonts and a system fallback, about 8.5 MB for each style).
-func (c *Pane) HoldIntro() {
-	if c.conv.ID == 0 {
+// HoldIntro keeps the intro of an empty conversation hidden while the last conversation of
+// workspace ws is looked up: the window calls it before SetWorkspace, and the lookup then opens
+// that conversation (Open) or calls ShowIntro. Shown even for a moment, the intro flashed before
+// the conversation came, and at start-up it was the only italic text: showing its scroll measures
+// it, and Fyne loads the fonts of a text style on its first use (its own font, the emoji and
+// symbol fonts and a system fallback, about 8.5 MB for each style). A conversation already open
+// in ws stays as it is.
+func (c *Pane) HoldIntro(ws string) {
+	if c.conv.ID == 0 || ws != c.ws.WorkspaceID {
+		c.held = true
 		c.showIntroIf(false)
 	}
 }
 
-// ShowIntro shows the intro when the conversation shown has no turns (after holdIntro).
-func (c *Pane) ShowIntro() { c.showIntroIf(len(c.turns) == 0) }
+// ShowIntro shows the intro when the conversation shown has no turns (after HoldIntro).
+func (c *Pane) ShowIntro() {
+	c.held = false
+	c.showIntroIf(len(c.turns) == 0)
+}
 
-// showIntroIf shows or hides the intro and its scroll.
+// showIntroIf shows or hides the intro and its scroll; held, it stays hidden.
 func (c *Pane) showIntroIf(on bool) {
+	on = on && !c.held
 	widgets.ShowIf(c.intro, on)
 	widgets.ShowIf(c.introBox, on)
 }
@@ -387,6 +404,7 @@ func (c *Pane) view(i int) *turnView {
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
 		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile})
+	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.onResize = func() {
 		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {

@@ -23,7 +23,8 @@ const wholeWorkspace = "All documents"
 type scopePicker struct {
 	sel      *widget.Select
 	note     *widget.Label
-	docs     []client.Document
+	docs     []client.Document // as SetDocuments gave them (shared with the documents table)
+	order    []int32           // indices of docs in the picker's order: labels[i+1] names docs[order[i]]
 	labels   []string
 	current  string // the document id asked, "" for the whole workspace
 	onChange func()
@@ -39,15 +40,16 @@ func newScopePicker(onChange func()) *scopePicker {
 	return p
 }
 
-// setDocuments offers the documents of the workspace shown, ready ones first, by name.
+// setDocuments offers the documents of the workspace shown, ready ones first, by name. It keeps
+// docs without copying them: the caller does not change them afterwards.
 func (p *scopePicker) setDocuments(docs []client.Document) {
-	p.docs = pickerOrder(docs)
-	p.labels = make([]string, 1, len(p.docs)+1)
+	p.docs, p.order = docs, pickerOrder(docs)
+	p.labels = make([]string, 1, len(docs)+1)
 	p.labels[0] = wholeWorkspace
-	taken := make(map[string]bool, len(p.docs)+1)
+	taken := make(map[string]bool, len(docs)+1)
 	taken[wholeWorkspace] = true
-	for _, d := range p.docs {
-		label := unique(docLabel(d), taken)
+	for _, i := range p.order {
+		label := unique(docLabel(docs[i]), taken)
 		taken[label] = true
 		p.labels = append(p.labels, label)
 	}
@@ -58,18 +60,21 @@ func (p *scopePicker) setDocuments(docs []client.Document) {
 	}
 }
 
-// pickerOrder returns a copy of docs, ready ones first, then by name whatever its case. Each
-// lower-case name is made once: made in every comparison, they were most of the garbage of a
-// start on a large workspace.
-func pickerOrder(docs []client.Document) []client.Document {
+// doc is the document of choice i (1 for the first document: 0 is the whole workspace).
+func (p *scopePicker) doc(i int) client.Document { return p.docs[p.order[i-1]] }
+
+// pickerOrder returns the indices of docs, ready ones first, then by name whatever its case.
+// Each lower-case name is made once: made in every comparison, they were most of the garbage of
+// a start on a large workspace.
+func pickerOrder(docs []client.Document) []int32 {
 	type keyed struct {
 		ready bool
 		name  string
-		index int
+		index int32
 	}
 	keys := make([]keyed, len(docs))
 	for i, d := range docs {
-		keys[i] = keyed{d.Status == client.StatusReady, strings.ToLower(d.Name), i}
+		keys[i] = keyed{d.Status == client.StatusReady, strings.ToLower(d.Name), int32(i)}
 	}
 	slices.SortStableFunc(keys, func(a, b keyed) int {
 		if a.ready != b.ready {
@@ -80,9 +85,9 @@ func pickerOrder(docs []client.Document) []client.Document {
 		}
 		return strings.Compare(a.name, b.name)
 	})
-	out := make([]client.Document, len(docs))
+	out := make([]int32, len(docs))
 	for i, k := range keys {
-		out[i] = docs[k.index]
+		out[i] = k.index
 	}
 	return out
 }
@@ -122,8 +127,8 @@ func (p *scopePicker) picked(label string) {
 		return
 	}
 	i := slices.Index(p.labels, label)
-	if i > 0 && p.docs[i-1].Status != client.StatusReady {
-		d := p.docs[i-1]
+	if i > 0 && p.doc(i).Status != client.StatusReady {
+		d := p.doc(i)
 		p.showNote(shortName(d.Name) + " cannot be asked yet: " + notReadyReason(d.Status))
 		p.choose(p.current)
 		return
@@ -131,7 +136,7 @@ func (p *scopePicker) picked(label string) {
 	p.note.Hide()
 	p.current = ""
 	if i > 0 {
-		p.current = p.docs[i-1].DocumentID
+		p.current = p.doc(i).DocumentID
 	}
 	p.onChange()
 }
@@ -153,14 +158,14 @@ func (p *scopePicker) showNote(text string) {
 func (p *scopePicker) choose(id string) bool {
 	label := wholeWorkspace
 	if id != "" {
-		i := slices.IndexFunc(p.docs, func(d client.Document) bool { return d.DocumentID == id })
-		if i < 0 || p.docs[i].Status != client.StatusReady {
-			if i >= 0 {
-				p.showNote(shortName(p.docs[i].Name) + " cannot be asked yet: " + notReadyReason(p.docs[i].Status))
+		i := slices.IndexFunc(p.order, func(j int32) bool { return p.docs[j].DocumentID == id }) + 1
+		if i == 0 || p.doc(i).Status != client.StatusReady {
+			if i > 0 {
+				p.showNote(shortName(p.doc(i).Name) + " cannot be asked yet: " + notReadyReason(p.doc(i).Status))
 			}
 			return false
 		}
-		label = p.labels[i+1]
+		label = p.labels[i]
 	}
 	p.quiet = true
 	p.sel.SetSelected(label)

@@ -33,8 +33,8 @@ func TestScopePickerOrdersAndNumbersDocuments(t *testing.T) {
 		t.Errorf("labels = %q, want %q", p.labels, want)
 	}
 	var ids []string
-	for _, d := range p.docs {
-		ids = append(ids, d.DocumentID)
+	for i := range p.order {
+		ids = append(ids, p.doc(i+1).DocumentID)
 	}
 	if want := []string{"d3", "d1", "d6", "d4", "d5", "d2"}; !slices.Equal(ids, want) {
 		t.Errorf("documents in order %v, want %v", ids, want)

@@ -308,6 +308,35 @@ func TestFoldedTableOfManyDocumentsKeepsFewSeparators(t *testing.T) {
 	}
 }
 
+// Documents read while the table is folded are counted (OnShown) and handed on (OnContent), but
+// their model is built only when they are shown: opening the table shows them all at once, and
+// a document can be selected straight away.
+func TestFoldedDocumentsAreModelledWhenShown(t *testing.T) {
+	docs := uitest.ManyDocs(10000)
+	f := newFixture(t, func(a *app.App) Backend {
+		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+	})
+	var shown, handed int
+	f.v.OnShown = func(n int) { shown = n }
+	f.v.OnContent = func(_ app.CachedWorkspace, d []client.Document) { handed = len(d) }
+	f.v.SetFolded(true)
+	f.show("My documents")
+	uiQueue.Drain()
+	if shown != 10000 || handed != 10000 {
+		t.Fatalf("folded: %d documents counted and %d handed on, want 10,000 each", shown, handed)
+	}
+	if n := f.v.table.model.Len(); n != 0 || f.v.unbuilt == nil {
+		t.Fatalf("folded: the table's model holds %d documents, want none until shown", n)
+	}
+	f.v.SetFolded(false)
+	if n := f.v.table.model.Len(); n != 10000 || f.v.unbuilt != nil {
+		t.Fatalf("shown: the table's model holds %d documents, want 10,000", n)
+	}
+	if !f.v.SelectDocument(docs[1234].DocumentID, docs[1234].Name) {
+		t.Fatal("a document could not be selected once the documents were shown")
+	}
+}
+
 // separators counts the separators in o's tree, hidden ones included.
 func separators(o fyne.CanvasObject) int {
 	switch o := o.(type) {

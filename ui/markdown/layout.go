@@ -45,7 +45,7 @@ func (r *viewRenderer) Layout(size fyne.Size) {
 		b.obj.Resize(fyne.NewSize(size.Width, b.min.Height))
 		y += b.min.Height + pad
 	}
-	r.v.listInSight() // the blocks moved
+	r.v.sightOK = false // the blocks moved
 }
 
 // MinSize is the blocks' heights added up, and the widest block's minimum width.
@@ -70,7 +70,7 @@ func (r *viewRenderer) MinSize() fyne.Size {
 	return s
 }
 
-func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.v.inSight }
+func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.v.objectsInSight() }
 
 // Refresh measures every block again: the theme (text size, padding) may have changed.
 func (r *viewRenderer) Refresh() {

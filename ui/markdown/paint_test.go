@@ -136,11 +136,13 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 	w.SetPadded(false)
 	w.Resize(view)
 	painter := newFramePainter(view)
+	v.SetSight(func() (float32, float32, bool) { // as the pane does while it follows the answer
+		return scroll.Offset.Y, scroll.Offset.Y + scroll.Size().Height, true
+	})
 	frame := func(show func()) {
 		start, startCPU := time.Now(), cpuTime()
 		show()
 		scroll.ScrollToBottom()
-		v.SetVisibleRegion(scroll.Offset.Y, scroll.Offset.Y+scroll.Size().Height) // as the pane does
 		painter.paint(scroll)
 		out.frames = append(out.frames, time.Since(start))
 		out.framesCPU = append(out.framesCPU, cpuTime()-startCPU)

@@ -29,14 +29,27 @@ func drawn(v *View) []string {
 	return out
 }
 
-func TestVisibleRegionLeavesOutBlocksOutOfSight(t *testing.T) {
+// seeing is a region in sight that a test moves, as a pane's scroll would.
+type seeing struct {
+	top, bottom float32
+	ok          bool
+}
+
+func (s *seeing) sight() (top, bottom float32, ok bool) { return s.top, s.bottom, s.ok }
+
+func TestSightLeavesOutBlocksOutOfSight(t *testing.T) {
 	v, _ := newTestView(t)
 	v.SetText(paragraphs(100))
 	if n := len(drawn(v)); n != 100 {
 		t.Fatalf("before the pane says what is in sight, %d blocks listed, want all 100", n)
 	}
+	s := &seeing{}
+	v.SetSight(s.sight)
+	if n := len(drawn(v)); n != 100 {
+		t.Fatalf("while the pane cannot tell what is in sight, %d blocks listed, want all 100", n)
+	}
 	third := v.objects[2]
-	v.SetVisibleRegion(third.Position().Y, third.Position().Y+third.Size().Height)
+	*s = seeing{third.Position().Y, third.Position().Y + third.Size().Height, true}
 	got := drawn(v)
 	if len(got) == 0 || len(got) > 3 || !strings.Contains(strings.Join(got, " "), "Paragraph 3.") {
 		t.Fatalf("in sight: %q, want the third paragraph and at most its neighbours", got)
@@ -54,7 +67,7 @@ func TestVisibleRegionLeavesOutBlocksOutOfSight(t *testing.T) {
 	// Scrolled to the end, the new block shows and the third is left out.
 	end := v.objects[100]
 	top, bottom := end.Position().Y-10, end.Position().Y+end.Size().Height
-	v.SetVisibleRegion(top, bottom)
+	*s = seeing{top, bottom, true} // asked again at the next walk: no call needed
 	if got := strings.Join(drawn(v), " "); !strings.Contains(got, "Paragraph 101.") || strings.Contains(got, "Paragraph 3.") {
 		t.Fatalf("scrolled to the end: %q", got)
 	}

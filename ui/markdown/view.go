@@ -38,9 +38,11 @@ type View struct {
 	src       string
 	final     bool
 	blocks    []block
-	objects   []fyne.CanvasObject // the blocks' objects, nil ones left out
-	sight     *region             // the part in sight, when the pane says (SetVisibleRegion)
-	inSight   []fyne.CanvasObject // the objects of blocks in sight; all of objects without sight
+	objects   []fyne.CanvasObject                   // the blocks' objects, nil ones left out
+	sight     func() (top, bottom float32, ok bool) // the part in sight, when the pane says (SetSight)
+	inSight   []fyne.CanvasObject                   // the objects of blocks in sightOf, when sightOK
+	sightOf   region                                // the region inSight was listed for
+	sightOK   bool                                  // inSight holds for sightOf and the blocks' places
 	selecting bool
 	renderer  *viewRenderer // nil until the View is shown
 }
@@ -124,28 +126,36 @@ func (v *View) SetSelecting(on bool) {
 	v.Refresh() // measures every block again
 }
 
-// SetVisibleRegion tells the View which part of it is in sight, from top to bottom in its own
-// coordinates: the pane calls it when it scrolls or shows new text. Blocks wholly outside are
-// left out of the View's objects, so that a window frame does not walk (measure, place and
+// SetSight tells the View how to learn which part of it is in sight: sight returns a range from
+// top to bottom in the View's own coordinates, or ok false when any part may be. The View asks
+// each time the window walks its objects (each frame), so a scroll is never a frame late. Blocks
+// wholly outside are left out of its objects, so that a frame does not walk (measure, place and
 // paint) the whole answer, which grows with it; they keep their objects and come back when
-// scrolled into sight. Until it is called every block is in sight.
-func (v *View) SetVisibleRegion(top, bottom float32) {
-	v.sight = &region{top: top, bottom: bottom}
-	v.listInSight()
+// scrolled into sight. Until it is called, or with nil, every block is in sight.
+func (v *View) SetSight(sight func() (top, bottom float32, ok bool)) {
+	v.sight, v.sightOK = sight, false
 }
 
-// listInSight lists the objects of the blocks in sight, as they are placed now.
-func (v *View) listInSight() {
-	if v.sight == nil || v.renderer == nil {
-		v.inSight = v.objects
-		return
+// objectsInSight lists the objects of the blocks in sight, as they are placed now: listed again
+// only when the region or the blocks' places changed.
+func (v *View) objectsInSight() []fyne.CanvasObject {
+	if v.sight == nil {
+		return v.objects
 	}
-	v.inSight = v.inSight[:0:0] // a new list: the old one may be the window's to walk
-	for _, o := range v.objects {
-		if y := o.Position().Y; y <= v.sight.bottom && y+o.Size().Height >= v.sight.top {
-			v.inSight = append(v.inSight, o)
+	top, bottom, ok := v.sight()
+	if !ok {
+		return v.objects
+	}
+	if r := (region{top: top, bottom: bottom}); !v.sightOK || r != v.sightOf {
+		v.sightOf, v.sightOK = r, true
+		v.inSight = v.inSight[:0:0] // a new list: the old one may be the window's to walk
+		for _, o := range v.objects {
+			if y := o.Position().Y; y <= bottom && y+o.Size().Height >= top {
+				v.inSight = append(v.inSight, o)
+			}
 		}
 	}
+	return v.inSight
 }
 
 // Selecting says whether select mode is on.
@@ -231,10 +241,10 @@ func (v *View) show(md string, final bool, next []block) {
 			v.objects = append(v.objects, b.obj)
 		}
 	}
+	v.sightOK = false
 	if v.renderer != nil {
 		v.renderer.Layout(v.Size()) // measures only the blocks just built
 	}
-	v.listInSight()
 	for i := range v.blocks {
 		b := &v.blocks[i]
 		if b.built && b.obj != nil && v.renderer != nil {

@@ -66,8 +66,8 @@ type Row struct {
 }
 
 type entry struct {
-	doc     client.Document
-	key     string // lower-case name, type and status, for filtering
+	doc     *client.Document // in the slice New was given: a copy each was 1.4 MB for 10,000
+	key     string           // lower-case name, type and status, for filtering
 	updated time.Time
 	source  int // index of its website import, -1 for a plain file
 }
@@ -93,7 +93,8 @@ type Model struct {
 	shown   int // documents matching the filter
 }
 
-// New builds the model of docs and sources, sorted by name, unfiltered.
+// New builds the model of docs and sources, sorted by name, unfiltered. The model keeps docs:
+// the caller does not change it afterwards.
 func New(docs []client.Document, sources []client.Source) *Model {
 	m := &Model{docs: make([]entry, len(docs)), sources: make([]sourceEntry, len(sources))}
 	bySourceID := make(map[string]int, len(sources))
@@ -105,13 +106,15 @@ func New(docs []client.Document, sources []client.Source) *Model {
 			byDocID[id] = i
 		}
 	}
-	for i, d := range docs {
+	for i := range docs {
+		d := &docs[i]
 		if _, ok := bySourceID[d.SourceID]; !ok && d.SourceID != "" {
 			bySourceID[d.SourceID] = len(m.sources)
-			m.sources = append(m.sources, impliedSource(d))
+			m.sources = append(m.sources, impliedSource(*d))
 		}
-		e := entry{doc: d, key: searchKey(d), source: -1}
+		e := entry{doc: d, key: searchKey(*d), source: -1}
 		e.updated, _ = client.ParseServerTime(d.UpdatedAt, d.Updated)
+		e.updated = e.updated.UTC() // shown in local time; kept with its offset, each held a zone of its own
 		if s, ok := bySourceID[d.SourceID]; ok && d.SourceID != "" {
 			e.source = s
 		} else if s, ok := byDocID[d.DocumentID]; ok {
@@ -162,7 +165,7 @@ func (m *Model) Rows() int { return len(m.rows) }
 func (m *Model) Row(i int) Row { return m.rows[i] }
 
 // Doc returns document i (see Row.Index).
-func (m *Model) Doc(i int) client.Document { return m.docs[i].doc }
+func (m *Model) Doc(i int) client.Document { return *m.docs[i].doc }
 
 // Updated returns when document i was last updated, zero when the server's time was unreadable.
 func (m *Model) Updated(i int) time.Time { return m.docs[i].updated }
