@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // The conversation list's actions on one conversation: rename, export to Markdown, and delete
@@ -44,7 +45,7 @@ func (c *List) setError(err error) {
 
 // askRename opens the rename dialog over conv's title.
 func (c *List) askRename(conv app.Conversation) {
-	entry := widget.NewEntry()
+	entry := widgets.NewEntry("Title")
 	entry.SetText(conv.Title)
 	items := []*widget.FormItem{widget.NewFormItem("Title", entry)}
 	d := dialog.NewForm("Rename conversation", "Rename", "Cancel", items, func(ok bool) {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // thumbSize is the side of an image's thumbnail above the question box and in a turn.
@@ -131,7 +132,7 @@ func (t *imageTray) clear() {
 func (t *imageTray) redraw() {
 	t.box.RemoveAll()
 	for i, img := range t.images {
-		rm := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { t.remove(i) })
+		rm := widgets.NewIconButton("Remove "+app.OneLine(img.Name), theme.CancelIcon(), func() { t.remove(i) })
 		rm.Importance = widget.LowImportance
 		t.box.Add(container.NewVBox(thumbnail(img), container.NewBorder(nil, nil, nil, rm, widget.NewLabel(app.OneLine(img.Name)))))
 	}

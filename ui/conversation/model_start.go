@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/widgets"
 )
 
 // setPresets fills the preset picker of a new chat.
@@ -47,7 +48,7 @@ func (m *modelBar) presetChosen(string) {
 // askPresetName asks a name, then saves the chat's tier, system prompt and answer format as a
 // preset.
 func (m *modelBar) askPresetName() {
-	name := widget.NewEntry()
+	name := widgets.NewEntry("Preset name")
 	name.SetPlaceHolder("Preset name")
 	dialog.ShowForm("Save as preset", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
 		if ok {

@@ -43,8 +43,8 @@ type Pane struct {
 
 	picker   *scopePicker
 	askBar   *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
-	tier     *widget.Select
-	think    *widget.Check
+	tier     *widgets.Select
+	think    *widgets.Check
 	list     *widget.List
 	intro    *widget.Label
 	introBox *container.Scroll // the intro's scroll over the turns, shown and hidden with the intro
@@ -135,8 +135,8 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.picker = newScopePicker(c.scopeChanged)
-	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
-	c.think = widget.NewCheck("Thinking", nil)
+	c.tier = widgets.NewSelect("Tier", []string{"Fast", "Smart", "Genius"}, nil)
+	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },

@@ -11,6 +11,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/widgets"
 )
 
 // wholeWorkspace is the scope picker's first choice.
@@ -20,7 +21,7 @@ const wholeWorkspace = "The whole workspace"
 // Documents that are not ready are listed too, but cannot be picked: picking one keeps the scope
 // as it was and says why.
 type scopePicker struct {
-	sel      *widget.Select
+	sel      *widgets.Select
 	note     *widget.Label
 	docs     []client.Document
 	labels   []string
@@ -31,7 +32,7 @@ type scopePicker struct {
 
 func newScopePicker(onChange func()) *scopePicker {
 	p := &scopePicker{note: widget.NewLabel(""), onChange: onChange}
-	p.sel = widget.NewSelect([]string{wholeWorkspace}, p.picked)
+	p.sel = widgets.NewSelect("Ask about", []string{wholeWorkspace}, p.picked)
 	p.choose("")
 	p.note.Wrapping, p.note.Importance = fyne.TextWrapWord, widget.WarningImportance
 	p.note.Hide()

@@ -249,3 +249,20 @@ func isWord(s string, words []string) bool {
 	}
 	return false
 }
+
+// AccessibilityLabel says "Search conversations", then the words typed.
+func (e *searchBox) AccessibilityLabel() string {
+	return widgets.FieldLabel("Search conversations", e.Text)
+}
+
+// AccessibilityRole is text: a box to type in.
+func (e *searchBox) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
+
+// AccessibilityLabel reads the hit as shown now: its title, its workspace, the question and the
+// answer's excerpts.
+func (r *searchRow) AccessibilityLabel() string {
+	return widgets.Spoken(r.title.Text, "in "+r.workspace.Text, r.question.String(), r.answer.String())
+}
+
+// AccessibilityRole is text: the list opens the hit; the hit itself is read as a whole.
+func (r *searchRow) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

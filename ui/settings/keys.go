@@ -20,9 +20,9 @@ type keySettings struct {
 	s           *Window
 	change      *widget.Button
 	edit        *fyne.Container
-	entry       *widget.Entry
+	entry       *widgets.Entry
 	save        *widget.Button
-	keyFile     *widget.Check
+	keyFile     *widgets.Check
 	keyFileNote *widget.Label
 	root        *fyne.Container
 	inFlight    bool
@@ -32,7 +32,7 @@ type keySettings struct {
 func newKeySettings(s *Window) *keySettings {
 	k := &keySettings{s: s}
 	k.change = widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), k.open)
-	k.entry = widget.NewPasswordEntry()
+	k.entry = widgets.NewPasswordEntry("New API key")
 	k.entry.SetPlaceHolder("Paste the new API key")
 	k.entry.OnSubmitted = func(string) { k.doSave() }
 	k.save = widget.NewButtonWithIcon("Save key", theme.ConfirmIcon(), k.doSave)

@@ -20,6 +20,7 @@ import (
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 )
 
 // tierOptions are the choices of the default tier, in the Select's order; "" is the server's default.
@@ -55,9 +56,9 @@ type Window struct {
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
-	tier         *widget.Select
-	thinking     *widget.Check
-	theme        *widget.RadioGroup
+	tier         *widgets.Select
+	thinking     *widgets.Check
+	theme        *widgets.RadioGroup
 	home         *widget.Label
 	signOut      *widget.Button
 	errs         *errview.View
@@ -126,10 +127,10 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.key.Wrapping = fyne.TextWrapWord
 	s.keychain.Wrapping = fyne.TextWrapWord
 	s.keychain.Importance = widget.WarningImportance
-	s.tier = widget.NewSelect(labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
-	s.thinking = widget.NewCheck("Let the model reason before answering (slower, sometimes better)",
+	s.tier = widgets.NewSelect("Default tier", labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
+	s.thinking = widgets.NewCheck("Let the model reason before answering (slower, sometimes better)",
 		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
-	s.theme = widget.NewRadioGroup(labels(themeOptions), func(l string) {
+	s.theme = widgets.NewRadioGroup("Theme", labels(themeOptions), func(l string) {
 		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
 		s.hooks.ApplyTheme()
 	})

@@ -152,3 +152,11 @@ func quoteName(name string) string {
 	}
 	return name
 }
+
+// AccessibilityLabel names the call and its status in words ("Function call get_weather, Done").
+func (c *FunctionCallCard) AccessibilityLabel() string {
+	return "Function call " + quoteName(c.Name) + ", " + c.StatusLabel.Text
+}
+
+// AccessibilityRole is text: the card is read as a whole (Fyne's reader does not enter a widget).
+func (c *FunctionCallCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
