@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -55,7 +56,7 @@ func (c *List) askRename(conv app.Conversation) {
 	}, c.win)
 	entry.OnSubmitted = func(string) { d.Submit() }
 	d.Resize(fyne.NewSize(440, d.MinSize().Height))
-	d.Show()
+	dialogs.Show(d, c.win)
 	c.win.Canvas().Focus(entry)
 }
 
@@ -96,7 +97,7 @@ func (c *List) saveDialog(fileName string, then func(path string)) {
 	}, c.win)
 	d.SetFileName(fileName)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".md"}))
-	d.Show()
+	dialogs.Show(d, c.win)
 }
 
 // exportFileName makes a file name from a title: separators become dashes, other characters

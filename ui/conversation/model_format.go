@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -111,7 +112,7 @@ func (p *formatPicker) askSchema() {
 		p.m.loadSchemas()
 	}, p.m.c.win)
 	d.Resize(fyne.NewSize(560, 420))
-	d.Show()
+	dialogs.Show(d, p.m.c.win)
 }
 
 // saveSchema saves s, then offers it and applies it.

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -46,7 +47,7 @@ func (t *imageTray) choose() {
 		t.m.c.TakeImages([]string{path})
 	}, t.m.c.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp"}))
-	d.Show()
+	dialogs.Show(d, t.m.c.win)
 }
 
 // take adds images to the message, or holds them with the reason when the tier cannot read

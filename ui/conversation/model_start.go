@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -50,11 +51,11 @@ func (m *modelBar) presetChosen(string) {
 func (m *modelBar) askPresetName() {
 	name := widgets.NewEntry("Preset name")
 	name.SetPlaceHolder("Preset name")
-	dialog.ShowForm("Save as preset", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
+	dialogs.Show(dialog.NewForm("Save as preset", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
 		if ok {
 			m.savePreset(name.Text)
 		}
-	}, m.c.win)
+	}, m.c.win), m.c.win)
 }
 
 // savePreset saves the chat's setup as preset name; the pickers offer it from then on.

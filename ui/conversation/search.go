@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/words"
+	"lectern/ui/dialogs"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -117,7 +118,7 @@ func (s *conversationSearch) open() {
 	}()
 	s.list.UnselectAll()
 	s.dlg.Resize(fyne.NewSize(640, 480))
-	s.dlg.Show()
+	dialogs.Show(s.dlg, s.win)
 	s.query(s.entry.Text)
 	s.win.Canvas().Focus(s.entry)
 }

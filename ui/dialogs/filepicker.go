@@ -47,7 +47,7 @@ func ShowFilePicker(win fyne.Window, dir string, add func(paths []string)) *File
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, p.add))
 	p.dlg = dialog.NewCustomWithoutButtons("Add files", container.NewBorder(top, bottom, nil, nil, p.list), win)
 	p.open(dir)
-	p.dlg.Show()
+	Show(p.dlg, win)
 	p.dlg.Resize(fyne.NewSize(760, 520))
 	return p
 }

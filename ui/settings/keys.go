@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -134,7 +135,7 @@ func (s *Window) showConnectOther() {
 	}
 	s.connectOther = f
 	d.Resize(fyne.NewSize(560, 420))
-	d.Show()
+	dialogs.Show(d, s.win)
 	s.win.Canvas().Focus(f.Server)
 }
 

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/widgets"
 )
@@ -92,7 +93,7 @@ func (l *serverList) changeKey(server string) {
 	f.cancel.OnTapped = d.Hide
 	l.keyForm = f
 	d.Resize(fyne.NewSize(520, 0))
-	d.Show()
+	dialogs.Show(d, l.s.win)
 	l.s.win.Canvas().Focus(f.entry)
 }
 

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	ltheme "lectern/ui/theme"
@@ -144,9 +145,10 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
 	s.win.CenterOnScreen()
-	// Escape (when no field has the keyboard) and Ctrl/Cmd+W close the window.
+	// Escape (when no field has the keyboard) closes the dialog on top, else the window, as
+	// Ctrl/Cmd+W does.
 	s.win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
-		if k.Name == fyne.KeyEscape {
+		if k.Name == fyne.KeyEscape && !dialogs.DismissTop(s.win.Canvas()) {
 			s.win.Close()
 		}
 	})
@@ -275,11 +277,11 @@ func (s *Window) save(fn func(*app.Settings)) {
 
 func (s *Window) confirmSignOut() {
 	title, text := signOutText(s.b.Server(), s.demo, s.chain, s.src, s.b.KeyFile(s.b.Server()))
-	dialog.ShowConfirm(title, text, func(ok bool) {
+	dialogs.Show(dialog.NewConfirm(title, text, func(ok bool) {
 		if ok {
 			s.doSignOut()
 		}
-	}, s.win)
+	}, s.win), s.win)
 }
 
 func (s *Window) doSignOut() {

@@ -40,6 +40,22 @@ func NewPasswordEntry(label string) *Entry {
 	return e
 }
 
+// TypedKey hands F6 to the window (ForwardKey), and Esc while a dialog is over it, where Esc
+// closes the dialog (dialogs.DismissTop): a box of the dialog has the keyboard, and Fyne's entry
+// does nothing with Esc. Other keys edit the text.
+func (e *Entry) TypedKey(k *fyne.KeyEvent) {
+	if (k.Name == fyne.KeyEscape && inOverlay(e) && toWindow(e, k)) || ForwardKey(e, k) {
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
+// inOverlay says whether something (a dialog) is laid over o's window.
+func inOverlay(o fyne.CanvasObject) bool {
+	c := fyne.CurrentApp().Driver().CanvasForObject(o)
+	return c != nil && c.Overlays().Top() != nil
+}
+
 // AccessibilityLabel is Label, then what is typed; "filled" for a password.
 func (e *Entry) AccessibilityLabel() string {
 	if e.Password && e.Text != "" {

@@ -100,9 +100,11 @@ var windowKeys = map[fyne.KeyName]bool{fyne.KeyF6: true}
 // the window's own keys (F6), and reports whether it did. A focused widget gets every key, so the
 // widgets of the main panes pass these on for the window to see.
 func ForwardKey(o fyne.CanvasObject, k *fyne.KeyEvent) bool {
-	if !windowKeys[k.Name] {
-		return false
-	}
+	return windowKeys[k.Name] && toWindow(o, k)
+}
+
+// toWindow hands k to the key handler of o's window, and reports whether there is one.
+func toWindow(o fyne.CanvasObject, k *fyne.KeyEvent) bool {
 	c := fyne.CurrentApp().Driver().CanvasForObject(o)
 	if c == nil || c.OnTypedKey() == nil {
 		return false

@@ -162,3 +162,15 @@ func startsUpper(s string) bool {
 	}
 	return false
 }
+
+// FindAccessible returns the first object shown under roots whose accessibility label is label,
+// as a screen reader would find it; nil when none is.
+func FindAccessible(label string, roots ...fyne.CanvasObject) fyne.CanvasObject {
+	var found fyne.CanvasObject
+	walkShown(roots, func(o fyne.CanvasObject, _ string) {
+		if a, ok := o.(fyne.Accessible); ok && found == nil && a.AccessibilityLabel() == label {
+			found = o
+		}
+	})
+	return found
+}

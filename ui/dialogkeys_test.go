@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"lectern/ui/internal/uitest"
+)
+
+// Issue 25: every dialog can be answered and closed from the keyboard. Fyne's dialogs take no key
+// of their own: Tab reaches their buttons and Space presses one; Esc closes the dialog on top
+// (dialogs.Show, dialogs.DismissTop), from the window or from a box of the dialog.
+
+// typeKey types k where the keyboard is: the focused widget, else the window's key handler.
+func typeKey(c fyne.Canvas, k fyne.KeyName) {
+	if f := c.Focused(); f != nil {
+		f.TypedKey(&fyne.KeyEvent{Name: k})
+		return
+	}
+	c.OnTypedKey()(&fyne.KeyEvent{Name: k})
+}
+
+// pressByTab moves the keyboard with Tab until the button read as label has it and presses Space
+// there; false when Tab never reaches it.
+func pressByTab(c fyne.Canvas, label string) bool {
+	for range 60 {
+		c.FocusNext()
+		if a, ok := c.Focused().(fyne.Accessible); ok && a.AccessibilityLabel() == label {
+			typeKey(c, fyne.KeySpace)
+			return true
+		}
+	}
+	return false
+}
+
+func TestDialogsAnswerAndCloseFromTheKeyboard(t *testing.T) {
+	f, _ := settledBrowser(t)
+	c := f.u.win.Canvas()
+	for _, d := range []struct {
+		name, button string
+		open         func()
+	}{{"the keyboard shortcuts", "Close", f.u.showShortcuts},
+		{"the conversation search", "Close", f.u.searchConversations},
+		{"the file picker", "Cancel", f.u.pickFiles}} {
+		d.open()
+		drain()
+		typeKey(c, fyne.KeyEscape)
+		if c.Overlays().Top() != nil {
+			t.Errorf("Esc left %s open", d.name)
+			f.closeOverlays()
+		}
+		d.open()
+		drain()
+		if !pressByTab(c, d.button) || c.Overlays().Top() != nil {
+			t.Errorf("Tab to %q and Space left %s open", d.button, d.name)
+			f.closeOverlays()
+		}
+	}
+}
+
+// In Settings, Esc in a box of a dialog closes the dialog and leaves the window; Esc again, with
+// no dialog, closes the window.
+func TestSettingsDialogClosesOnEscFromItsBox(t *testing.T) {
+	f, _ := settledBrowser(t)
+	f.u.ShowSettings()
+	w := f.u.SettingsWindow()
+	another, ok := uitest.FindAccessible("Connect to another server", w.Content()).(fyne.Tappable)
+	if !ok {
+		t.Fatal("Settings has no “Connect to another server”")
+	}
+	test.Tap(another)
+	drain()
+	if w.Canvas().Overlays().Top() == nil || w.Canvas().Focused() == nil {
+		t.Fatal("the connect dialog is not open with the keyboard in its box")
+	}
+	typeKey(w.Canvas(), fyne.KeyEscape)
+	if w.Canvas().Overlays().Top() != nil || f.u.SettingsWindow() == nil {
+		t.Fatalf("Esc in the dialog's box: dialog open %v, Settings open %v", w.Canvas().Overlays().Top() != nil, f.u.SettingsWindow() != nil)
+	}
+	typeKey(w.Canvas(), fyne.KeyEscape)
+	if f.u.SettingsWindow() != nil {
+		t.Error("Esc with no dialog left Settings open")
+	}
+}
