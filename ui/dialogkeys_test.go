@@ -84,3 +84,44 @@ func TestSettingsDialogClosesOnEscFromItsBox(t *testing.T) {
 		t.Error("Esc with no dialog left Settings open")
 	}
 }
+
+// Tab moves through the main window in reading order: each control after the last is below it, or
+// on its line to its right, or at the top of a column that starts right of where the last control
+// ended (the next pane), never above it in the same column, until it comes round to the first.
+// (container.NewBorder puts its middle first: Tab went to a list before the filter above it.)
+func TestTabFollowsReadingOrder(t *testing.T) {
+	f, _ := settledBrowser(t)
+	c := f.u.win.Canvas()
+	f.u.win.Resize(fyne.NewSize(1200, 800))
+	f.u.toggleDocuments()
+	drain()
+	c.Unfocus()
+	c.FocusNext()
+	first := c.Focused()
+	prev := first
+	for range 200 {
+		c.FocusNext()
+		now := c.Focused()
+		if now == first {
+			return
+		}
+		if at, from := absPos(now), absPos(prev); at.Y < from.Y-1 && at.X < from.X+prev.(fyne.CanvasObject).Size().Width {
+			t.Errorf("Tab went from %T %q at %v up to %T %q at %v, in the same column", prev, label(prev), from, now, label(now), at)
+		}
+		prev = now
+	}
+	t.Error("Tab never came round to the first control")
+}
+
+// absPos is where o is in its window.
+func absPos(o fyne.Focusable) fyne.Position {
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o.(fyne.CanvasObject))
+}
+
+// label is what a screen reader says of o, "" when it says nothing.
+func label(o any) string {
+	if a, ok := o.(fyne.Accessible); ok {
+		return a.AccessibilityLabel()
+	}
+	return ""
+}

@@ -122,7 +122,7 @@ func (c *List) layout() fyne.CanvasObject {
 		container.NewBorder(nil, nil, widget.NewIcon(theme.DeleteIcon()), undo, deleted))
 	c.undoBar.Hide()
 	bottom := container.NewVBox(container.NewPadded(c.errView.Box), c.done.Label, c.undoBar)
-	return container.NewBorder(container.NewPadded(top), bottom, nil, nil,
+	return widgets.Border(container.NewPadded(top), bottom, nil, nil,
 		container.NewStack(c.list, container.NewPadded(c.empty)))
 }
 

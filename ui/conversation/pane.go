@@ -175,7 +175,7 @@ func (c *Pane) layout() fyne.CanvasObject {
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach)
 	bottom := container.NewVBox(c.model.images.box, c.errs.Box, container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
-	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
+	return widgets.Border(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
 // applyDefaults sets the tier and thinking from the settings.

@@ -69,7 +69,7 @@ func newConversationSearch(lf life.Life, b Core, store Store, win fyne.Window, o
 		func() fyne.CanvasObject { return newSearchRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*searchRow).set(s.hits[id], s.names, s.words) })
 	s.list.OnSelected = func(id widget.ListItemID) { s.pick(id) }
-	content := container.NewBorder(container.NewVBox(s.entry, s.status), nil, nil, nil, s.list)
+	content := widgets.Border(container.NewVBox(s.entry, s.status), nil, nil, nil, s.list)
 	s.dlg = dialog.NewCustom("Search conversations", "Close", content, win)
 	s.entry.onEscape = s.dlg.Hide
 	s.entry.onDown = func() { win.Canvas().Focus(s.list) }

@@ -59,7 +59,7 @@ func New(focus func(fyne.Focusable)) *List {
 			}
 		})
 	l.list.Name = "Workspaces"
-	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
+	l.root = widgets.Border(container.NewPadded(l.filter), l.hidden, nil, nil,
 		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
 	return l
 }
