@@ -81,15 +81,10 @@ func TestAccessibilityLabelsOnEveryScreen(t *testing.T) {
 	assertLabelled(t, w, "the command palette", "Command palette, ")
 	f.closeOverlays()
 
-	for _, d := range []struct {
-		name, want string
-		open       func()
-	}{{"the keyboard shortcuts", "Previous pane", f.u.showShortcuts},
-		{"the conversation search", "Search conversations", f.u.searchConversations},
-		{"the file picker", "Cancel", f.u.pickFiles}} {
+	for _, d := range f.shellDialogs() {
 		d.open()
 		drain()
-		assertLabelled(t, w, d.name, d.want)
+		assertLabelled(t, w, d.name, d.label)
 		f.closeOverlays()
 	}
 

@@ -35,15 +35,23 @@ func pressByTab(c fyne.Canvas, label string) bool {
 	return false
 }
 
+// shellDialog is a dialog the shell opens: its name, how it opens, a label only it shows, and the
+// button that closes it.
+type shellDialog struct {
+	name, label, button string
+	open                func()
+}
+
+func (f *fixture) shellDialogs() []shellDialog {
+	return []shellDialog{{"the keyboard shortcuts", "Previous pane", "Close", f.u.showShortcuts},
+		{"the conversation search", "Search conversations", "Close", f.u.searchConversations},
+		{"the file picker", "Cancel", "Cancel", f.u.pickFiles}}
+}
+
 func TestDialogsAnswerAndCloseFromTheKeyboard(t *testing.T) {
 	f, _ := settledBrowser(t)
 	c := f.u.win.Canvas()
-	for _, d := range []struct {
-		name, button string
-		open         func()
-	}{{"the keyboard shortcuts", "Close", f.u.showShortcuts},
-		{"the conversation search", "Close", f.u.searchConversations},
-		{"the file picker", "Cancel", f.u.pickFiles}} {
+	for _, d := range f.shellDialogs() {
 		d.open()
 		drain()
 		typeKey(c, fyne.KeyEscape)

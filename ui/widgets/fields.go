@@ -83,11 +83,14 @@ func NewSelect(label string, options []string, changed func(string)) *Select {
 }
 
 // AccessibilityLabel is Label, then the choice made, or that none is.
-func (s *Select) AccessibilityLabel() string {
-	if s.Selected == "" {
-		return s.Label + ": none chosen"
+func (s *Select) AccessibilityLabel() string { return choiceLabel(s.Label, s.Selected) }
+
+// choiceLabel reads a choice: its name, then the option chosen, or that none is.
+func choiceLabel(name, chosen string) string {
+	if chosen == "" {
+		return name + ": none chosen"
 	}
-	return s.Label + ": " + s.Selected
+	return name + ": " + chosen
 }
 
 // AccessibilityRole is button: it opens the list of choices.
@@ -131,12 +134,7 @@ func NewRadioGroup(label string, options []string, changed func(string)) *RadioG
 }
 
 // AccessibilityLabel is Label, then the option chosen, or that none is.
-func (r *RadioGroup) AccessibilityLabel() string {
-	if r.Selected == "" {
-		return r.Label + ": none chosen"
-	}
-	return r.Label + ": " + r.Selected
-}
+func (r *RadioGroup) AccessibilityLabel() string { return choiceLabel(r.Label, r.Selected) }
 
 // AccessibilityRole is text: Fyne's reader skips a container (and does not enter a widget), so
 // the group says its choice as text.
