@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/internal/uitest"
 )
 
@@ -90,8 +91,31 @@ func TestAccessibilityLabelsOnEveryScreen(t *testing.T) {
 
 	f.u.ShowSettings()
 	drain()
-	assertLabelled(t, f.u.SettingsWindow(), "Settings", "Theme: ", "Default tier: ")
-	f.u.SettingsWindow().Close()
+	sw := f.u.SettingsWindow()
+	assertLabelled(t, sw, "Settings", "Theme: ", "Default tier: ")
+	for button, want := range map[string]string{"Connect to another server": "Server address",
+		"Trash…": "Close", "Leave the demo": "Yes"} {
+		assertDialogLabelled(t, sw, button, want)
+	}
+	sw.Close()
+}
+
+// assertDialogLabelled presses the button read as button in w, checks the dialog it opens as
+// assertLabelled does (want among its labels), and closes it with Esc's DismissTop.
+func assertDialogLabelled(t *testing.T, w fyne.Window, button, want string) {
+	t.Helper()
+	b, ok := uitest.FindAccessible(button, w.Content()).(fyne.Tappable)
+	if !ok {
+		t.Fatalf("no %q in the window", button)
+	}
+	test.Tap(b)
+	drain()
+	if w.Canvas().Overlays().Top() == nil {
+		t.Fatalf("%q opened no dialog", button)
+	}
+	assertLabelled(t, w, "the dialog of "+button, want)
+	dialogs.DismissTop(w.Canvas())
+	drain()
 }
 
 func TestAccessibilityLabelsOnModelChatCards(t *testing.T) {
@@ -116,6 +140,7 @@ func TestAccessibilityLabelsOnModelChatCards(t *testing.T) {
 		})
 	}
 	newChat("")
+	assertDialogLabelled(t, f.u.win, "Save as preset", "Preset name")
 	ask("What does get_weather say for Lisbon today?")
 	assertLabelled(t, f.u.win, "a model chat with a function call", "Function call get_weather, ")
 
