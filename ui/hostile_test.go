@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"lectern/client/emulator"
 	"lectern/ui/widgets"
@@ -153,9 +152,9 @@ func pickPending(m *mainView) {
 }
 
 // scopeSelect finds the scope picker under o: the select offering the whole workspace.
-func scopeSelect(o fyne.CanvasObject) *widget.Select {
+func scopeSelect(o fyne.CanvasObject) *widgets.Select {
 	switch x := o.(type) {
-	case *widget.Select:
+	case *widgets.Select:
 		if len(x.Options) > 0 && x.Options[0] == "All documents" {
 			return x
 		}

@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/ui/internal/uitest"
+	"lectern/ui/widgets"
 )
 
 // restartedWithoutKey connects without a keychain, syncs, and opens the app again on the same
@@ -69,11 +70,11 @@ func TestKeyEnteredInTheBannerBringsTheWindowOnline(t *testing.T) {
 }
 
 // bannerKeyField finds the banner's key field and its Connect button in its widget tree.
-func bannerKeyField(t *testing.T, root fyne.CanvasObject) (key *widget.Entry, connect *widget.Button) {
+func bannerKeyField(t *testing.T, root fyne.CanvasObject) (key *widgets.Entry, connect *widget.Button) {
 	var walk func(fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch o := o.(type) {
-		case *widget.Entry:
+		case *widgets.Entry:
 			if o.Password {
 				key = o
 			}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -122,20 +123,7 @@ func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
 	if f.u.palette != p {
 		t.Error("Ctrl+K in the open palette opened another")
 	}
-	rows := map[string]string{}
-	for _, it := range p.Shown() {
-		rows[it.Label] = it.Keys
-	}
-	for _, menu := range f.u.menu().Items {
-		for _, item := range menu.Items {
-			if item.IsSeparator || item.Label == "Command palette…" {
-				continue
-			}
-			if keys, ok := rows[item.Label]; !ok || keys != shortcutText(item.Shortcut) {
-				t.Errorf("menu %s, %q (%s): the palette has %q, listed %v", menu.Label, item.Label, shortcutText(item.Shortcut), keys, ok)
-			}
-		}
-	}
+	assertPaletteIsTheMenus(t, p.Shown(), m.win.MainMenu())
 	box := m.win.Canvas().Focused()
 	test.Type(box, "workspace opera")
 	if got := p.Shown(); len(got) != 1 || got[0].Label != "Workspace: Operations" {
@@ -149,6 +137,43 @@ func TestPaletteListsEveryMenuActionAndJumps(t *testing.T) {
 	m.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if f.u.palette.Visible() {
 		t.Error("Esc did not close the palette")
+	}
+}
+
+// assertPaletteIsTheMenus fails unless the palette's rows hold every item of the menu bar the
+// window shows (sub-menus too), with the same keys, but the palette itself, and no action row
+// that no menu has (the rows that jump to a workspace or a conversation aside).
+func assertPaletteIsTheMenus(t *testing.T, rows []dialogs.PaletteItem, bar *fyne.MainMenu) {
+	t.Helper()
+	keys := map[string]string{}
+	for _, it := range rows {
+		if !strings.HasPrefix(it.Label, "Workspace: ") && !strings.HasPrefix(it.Label, "Conversation: ") {
+			keys[it.Label] = it.Keys
+		}
+	}
+	if bar == nil {
+		t.Fatal("the window has no menu bar")
+	}
+	var walk func(path string, items []*fyne.MenuItem)
+	walk = func(path string, items []*fyne.MenuItem) {
+		for _, item := range items {
+			switch {
+			case item.IsSeparator || item.Label == "Command palette…":
+			case item.ChildMenu != nil:
+				walk(path+" > "+item.Label, item.ChildMenu.Items)
+			default:
+				if got, ok := keys[item.Label]; !ok || got != shortcutText(item.Shortcut) {
+					t.Errorf("menu %s, %q (%s): the palette has %q, listed %v", path, item.Label, shortcutText(item.Shortcut), got, ok)
+				}
+				delete(keys, item.Label)
+			}
+		}
+	}
+	for _, menu := range bar.Items {
+		walk(menu.Label, menu.Items)
+	}
+	for label := range keys {
+		t.Errorf("the palette lists %q, which no menu has", label)
 	}
 }
 

@@ -128,7 +128,7 @@ func (m *mainView) layout() fyne.CanvasObject {
 	if s.SplitOffset > 0.05 && s.SplitOffset < 0.95 {
 		m.split.Offset = s.SplitOffset
 	}
-	return container.NewBorder(m.banner.Root(), m.statusLine(), nil, nil, m.sides)
+	return widgets.Border(m.banner.Root(), m.statusLine(), nil, nil, m.sides)
 }
 
 // statusLine is the window's bottom line: the connection, the uploads' strip and button, when

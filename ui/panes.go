@@ -3,6 +3,8 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"lectern/ui/dialogs"
 )
 
 // pane is one stop of F6: it takes the keyboard, and says whether a focused widget is its own.
@@ -62,10 +64,13 @@ func (m *mainView) focusQuestionFirst() {
 }
 
 // typedKey handles the keys that reach the window: those typed while no widget has the keyboard,
-// and those a focused widget hands on (widgets.ForwardKey): F6, Shift+F6.
+// and those a focused widget hands on (widgets.ForwardKey): F6, Shift+F6, and Esc, which closes
+// the dialog on top.
 func (u *UI) typedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyF6 {
 		u.cyclePanes(shiftHeld())
+	} else if k.Name == fyne.KeyEscape {
+		dialogs.DismissTop(u.win.Canvas())
 	}
 }
 

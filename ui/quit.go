@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 )
 
 // Quitting: the window size and splits are saved, and running uploads are confirmed first.
@@ -51,9 +52,9 @@ func (u *UI) confirmQuit(quit func()) {
 	if n == 1 {
 		msg = "1 upload is still running. Quit anyway? It resumes where it left off when Lectern starts again; nothing is sent twice."
 	}
-	dialog.ShowConfirm("Uploads are running", msg, func(ok bool) {
+	dialogs.Show(dialog.NewConfirm("Uploads are running", msg, func(ok bool) {
 		if ok {
 			quit()
 		}
-	}, u.win)
+	}, u.win), u.win)
 }

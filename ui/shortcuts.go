@@ -1,12 +1,6 @@
 package ui
 
-import (
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/layout"
-	"fyne.io/fyne/v2/widget"
-)
+import "lectern/ui/dialogs"
 
 // shortcutRows are the keyboard shortcut list (Help → Keyboard shortcuts): each action that has
 // keys, with them, then the keys of the question box and the lists.
@@ -21,15 +15,4 @@ func (u *UI) shortcutRows() [][2]string {
 }
 
 // showShortcuts shows the keyboard shortcut list in a dialog over the main window.
-func (u *UI) showShortcuts() {
-	form := container.New(layout.NewFormLayout())
-	for _, r := range u.shortcutRows() {
-		keys, what := widget.NewLabelWithStyle(r[0], fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}), widget.NewLabel(r[1])
-		what.Wrapping = fyne.TextWrapWord
-		form.Add(keys)
-		form.Add(what)
-	}
-	d := dialog.NewCustom("Keyboard shortcuts", "Close", container.NewVScroll(form), u.win)
-	d.Show()
-	d.Resize(fyne.NewSize(620, 520))
-}
+func (u *UI) showShortcuts() { dialogs.ShowShortcuts(u.win, u.shortcutRows()) }

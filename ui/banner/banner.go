@@ -46,9 +46,9 @@ type Banner struct {
 	root  *fyne.Container
 
 	keyBox      *fyne.Container // the key field, Connect, the key-file choice and the error
-	key         *widget.Entry
+	key         *widgets.Entry
 	connect     *widget.Button
-	keyFile     *widget.Check
+	keyFile     *widgets.Check
 	keyFileNote *widget.Label
 	errs        *errview.View
 	onKey       func() // after a key was stored: refresh
@@ -63,7 +63,7 @@ func New(lf life.Life, b Core, retry func()) *Banner {
 	o.text.TextStyle = fyne.TextStyle{Bold: true}
 	o.why.Wrapping = fyne.TextWrapWord
 	o.retry = widget.NewButtonWithIcon("Try again", theme.ViewRefreshIcon(), retry)
-	o.key = widget.NewPasswordEntry()
+	o.key = widgets.NewPasswordEntry("API key")
 	o.key.SetPlaceHolder("Paste your API key")
 	o.key.OnSubmitted = func(string) { o.doConnect() }
 	o.connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), o.doConnect)

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
+	"lectern/ui/widgets"
 )
 
 // The conversation list's actions on one conversation: rename, export to Markdown, and delete
@@ -44,7 +46,7 @@ func (c *List) setError(err error) {
 
 // askRename opens the rename dialog over conv's title.
 func (c *List) askRename(conv app.Conversation) {
-	entry := widget.NewEntry()
+	entry := widgets.NewEntry("Title")
 	entry.SetText(conv.Title)
 	items := []*widget.FormItem{widget.NewFormItem("Title", entry)}
 	d := dialog.NewForm("Rename conversation", "Rename", "Cancel", items, func(ok bool) {
@@ -54,7 +56,7 @@ func (c *List) askRename(conv app.Conversation) {
 	}, c.win)
 	entry.OnSubmitted = func(string) { d.Submit() }
 	d.Resize(fyne.NewSize(440, d.MinSize().Height))
-	d.Show()
+	dialogs.Show(d, c.win)
 	c.win.Canvas().Focus(entry)
 }
 
@@ -95,7 +97,7 @@ func (c *List) saveDialog(fileName string, then func(path string)) {
 	}, c.win)
 	d.SetFileName(fileName)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".md"}))
-	d.Show()
+	dialogs.Show(d, c.win)
 }
 
 // exportFileName makes a file name from a title: separators become dashes, other characters

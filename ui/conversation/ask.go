@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/ui/dialogs"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -369,9 +370,9 @@ func (c *Pane) linkTapped(u *url.URL) {
 		return
 	}
 	msg := "Open this address in your browser?\n\n" + u.String()
-	dialog.ShowConfirm("Open link", msg, func(ok bool) {
+	dialogs.Show(dialog.NewConfirm("Open link", msg, func(ok bool) {
 		if ok {
 			_ = fyne.CurrentApp().OpenURL(u)
 		}
-	}, c.win)
+	}, c.win), c.win)
 }

@@ -40,7 +40,7 @@ const serverHistory = "Assistant conversations are also saved on the server, in 
 type assistBar struct {
 	c          *Pane
 	workspaces []client.ToolWorkspace
-	wsSel      *widget.Select
+	wsSel      *widgets.Select
 	pinned     *widget.Label
 	chooser    *fyne.Container // the workspace picker with its label, before the first message
 	pinDone    bool            // the first message went (or the turns are not read yet): no picker
@@ -55,7 +55,7 @@ var assistTypes = slices.Concat(client.ChatDocumentTypes, client.ChatAudioTypes,
 	[]string{".doc", ".xls", ".ppt"})
 
 func newAssistBar(c *Pane) *assistBar {
-	a := &assistBar{c: c, wsSel: widget.NewSelect([]string{noWorkspace}, nil), pinned: widget.NewLabel("")}
+	a := &assistBar{c: c, wsSel: widgets.NewSelect("Workspace to pin", []string{noWorkspace}, nil), pinned: widget.NewLabel("")}
 	a.wsSel.SetSelectedIndex(0)
 	a.pinned.Truncation = fyne.TextTruncateEllipsis
 	note := widget.NewLabel(serverHistory)

@@ -77,7 +77,7 @@ func (t *attachTray) clear() {
 func (t *attachTray) redraw() {
 	t.box.RemoveAll()
 	for i, f := range t.files {
-		rm := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { t.remove(i) })
+		rm := widgets.NewIconButton("Remove "+f.Name, theme.CancelIcon(), func() { t.remove(i) })
 		rm.Importance = widget.LowImportance
 		t.box.Add(container.NewHBox(fileChip(f), rm))
 	}

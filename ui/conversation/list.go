@@ -41,7 +41,7 @@ type List struct {
 	pending     *pendingDelete
 	wsNames     map[string]string // workspace names by id, for the rows' captions
 
-	kindFilter *widget.Select // the scope of the rows: one of listScopes
+	kindFilter *widgets.Select // the scope of the rows: one of listScopes
 
 	list    *widgets.KeyList
 	empty   *widget.Label
@@ -82,7 +82,8 @@ func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), time.Now())
 		},
 		c.rowSelected)
-	c.kindFilter = widget.NewSelect(listScopes, c.SetScope)
+	c.list.Name = "Conversations"
+	c.kindFilter = widgets.NewSelect("Show conversations", listScopes, c.SetScope)
 	c.kindFilter.Selected = scopeThisWorkspace
 	c.root = c.layout()
 	c.updateEmpty(nil)
@@ -108,9 +109,9 @@ func (c *List) layout() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle("Conversations", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis // a narrow window keeps the buttons
 	newB := widget.NewButtonWithIcon("New", theme.ContentAddIcon(), c.NewConversation)
-	searchB := widget.NewButtonWithIcon("", theme.SearchIcon(), c.ShowSearch)
+	searchB := widgets.NewIconButton("Search conversations", theme.SearchIcon(), c.ShowSearch)
 	searchB.Importance = widget.LowImportance
-	modelB := widget.NewButtonWithIcon("", theme.ComputerIcon(), c.NewModelChat) // New model chat (File menu, Ctrl/Cmd+Shift+N)
+	modelB := widgets.NewIconButton("New model chat", theme.ComputerIcon(), c.NewModelChat) // New model chat (File menu, Ctrl/Cmd+Shift+N)
 	modelB.Importance = widget.LowImportance
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title),
 		container.NewBorder(nil, nil, nil, modelB, c.kindFilter))
@@ -121,7 +122,7 @@ func (c *List) layout() fyne.CanvasObject {
 		container.NewBorder(nil, nil, widget.NewIcon(theme.DeleteIcon()), undo, deleted))
 	c.undoBar.Hide()
 	bottom := container.NewVBox(container.NewPadded(c.errView.Box), c.done.Label, c.undoBar)
-	return container.NewBorder(container.NewPadded(top), bottom, nil, nil,
+	return widgets.Border(container.NewPadded(top), bottom, nil, nil,
 		container.NewStack(c.list, container.NewPadded(c.empty)))
 }
 
@@ -285,7 +286,7 @@ type conversationRow struct {
 	id    int64
 	title *widget.Label
 	when  *widget.Label
-	menu  *widget.Button
+	menu  *widgets.Button
 }
 
 var _ fyne.Widget = (*conversationRow)(nil)
@@ -293,7 +294,7 @@ var _ fyne.Widget = (*conversationRow)(nil)
 func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
 	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now")}
 	r.title.Truncation = fyne.TextTruncateEllipsis
-	r.menu = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
+	r.menu = widgets.NewIconButton("Conversation menu", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
 	r.menu.Importance = widget.LowImportance
 	r.ExtendBaseWidget(r)
 	return r
@@ -357,3 +358,11 @@ func (c *List) Owns(f fyne.Focusable) bool { return f == c.list }
 
 // Root is the list's content.
 func (c *List) Root() fyne.CanvasObject { return c.root }
+
+// AccessibilityLabel reads the row as shown now: "Office hours, Pinned, Operations, 5 minutes ago".
+func (r *conversationRow) AccessibilityLabel() string {
+	return widgets.Spoken(r.title.Text, r.when.Text)
+}
+
+// AccessibilityRole is text: the list opens the row; the row itself is read as a whole.
+func (r *conversationRow) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

@@ -11,10 +11,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/ui/internal/life"
+	"lectern/ui/widgets"
 )
 
 const (
@@ -173,7 +173,7 @@ func TestConvListRename(t *testing.T) {
 	}
 	// Through the dialog: the title box has the keyboard, Enter renames.
 	f.c.askRename(app.Conversation{ID: conv.ID, WorkspaceID: opsID, Title: "Budget notes"})
-	entry, ok := f.win.Canvas().Focused().(*widget.Entry)
+	entry, ok := f.win.Canvas().Focused().(*widgets.Entry)
 	if !ok || entry.Text != "Budget notes" {
 		t.Fatalf("focused in the rename dialog: %T", f.win.Canvas().Focused())
 	}

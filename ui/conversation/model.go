@@ -49,13 +49,13 @@ type modelBar struct {
 
 	begun    bool // the chat has a message: its setup is folded and presets are not offered
 	tiers    []app.Tier
-	tierSel  *widget.Select
+	tierSel  *widgets.Select
 	note     *widget.Label // a tier gone, or images the tier cannot read
 	switchB  *widget.Button
 	presets  []app.Preset
-	preset   *widget.Select
+	preset   *widgets.Select
 	saveAs   *widget.Button
-	system   *widget.Entry
+	system   *widgets.Entry
 	applySys *widget.Button
 	sysFold  *widget.Button
 	sysBox   *fyne.Container
@@ -77,14 +77,14 @@ type modelBar struct {
 const noPreset = "No preset"
 
 func newModelBar(c *Pane, store Store, functions []client.FunctionTool) *modelBar {
-	m := &modelBar{c: c, store: store, functions: functions, note: widget.NewLabel(""), system: widget.NewMultiLineEntry(),
+	m := &modelBar{c: c, store: store, functions: functions, note: widget.NewLabel(""), system: widgets.NewMultiLineEntry("System prompt"),
 		saved: make(chan struct{})}
 	close(m.saved)
-	m.tierSel = widget.NewSelect(nil, m.tierChosen)
+	m.tierSel = widgets.NewSelect("Tier", nil, m.tierChosen)
 	m.tierSel.PlaceHolder = "Choose a tier"
 	m.note.Wrapping, m.note.Importance = fyne.TextWrapWord, widget.WarningImportance
 	m.switchB = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), nil)
-	m.preset = widget.NewSelect([]string{noPreset}, m.presetChosen)
+	m.preset = widgets.NewSelect("Preset", []string{noPreset}, m.presetChosen)
 	m.saveAs = widget.NewButtonWithIcon("Save as preset", theme.DocumentSaveIcon(), m.askPresetName)
 	m.system.Wrapping = fyne.TextWrapWord
 	m.system.SetMinRowsVisible(2)

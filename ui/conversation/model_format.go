@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
+	"lectern/ui/widgets"
 )
 
 // The answer format picker: text, or JSON fitting a saved schema, or a schema pasted (saved
@@ -23,14 +25,14 @@ const (
 // option but the last (paste).
 type formatPicker struct {
 	m       *modelBar
-	sel     *widget.Select
+	sel     *widgets.Select
 	formats []app.AnswerFormat
 	quiet   bool // the picker is being filled: a selection is not a choice
 }
 
 func newFormatPicker(m *modelBar) *formatPicker {
 	p := &formatPicker{m: m}
-	p.sel = widget.NewSelect([]string{formatText}, p.chosen)
+	p.sel = widgets.NewSelect("Answer format", []string{formatText}, p.chosen)
 	return p
 }
 
@@ -97,7 +99,7 @@ func (p *formatPicker) apply(f app.AnswerFormat) {
 
 // askSchema asks a name and a JSON schema, saves it (app checks it) and picks it.
 func (p *formatPicker) askSchema() {
-	name, schema := widget.NewEntry(), widget.NewMultiLineEntry()
+	name, schema := widgets.NewEntry("Schema name"), widgets.NewMultiLineEntry("Schema")
 	schema.SetMinRowsVisible(8)
 	schema.SetPlaceHolder(`{"type": "object", "properties": {…}, "required": […]}`)
 	items := []*widget.FormItem{widget.NewFormItem("Name", name), widget.NewFormItem("Schema", schema)}
@@ -110,7 +112,7 @@ func (p *formatPicker) askSchema() {
 		p.m.loadSchemas()
 	}, p.m.c.win)
 	d.Resize(fyne.NewSize(560, 420))
-	d.Show()
+	dialogs.Show(d, p.m.c.win)
 }
 
 // saveSchema saves s, then offers it and applies it.

@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
+	"lectern/ui/widgets"
 )
 
 // thumbSize is the side of an image's thumbnail above the question box and in a turn.
@@ -44,7 +46,7 @@ func (t *imageTray) choose() {
 		t.m.c.TakeImages([]string{path})
 	}, t.m.c.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp"}))
-	d.Show()
+	dialogs.Show(d, t.m.c.win)
 }
 
 // take adds images to the message, or holds them with the reason when the tier cannot read
@@ -130,7 +132,7 @@ func (t *imageTray) clear() {
 func (t *imageTray) redraw() {
 	t.box.RemoveAll()
 	for i, img := range t.images {
-		rm := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { t.remove(i) })
+		rm := widgets.NewIconButton("Remove "+app.OneLine(img.Name), theme.CancelIcon(), func() { t.remove(i) })
 		rm.Importance = widget.LowImportance
 		t.box.Add(container.NewVBox(thumbnail(img), container.NewBorder(nil, nil, nil, rm, widget.NewLabel(app.OneLine(img.Name)))))
 	}

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
+	"lectern/ui/widgets"
 )
 
 // setPresets fills the preset picker of a new chat.
@@ -47,13 +49,13 @@ func (m *modelBar) presetChosen(string) {
 // askPresetName asks a name, then saves the chat's tier, system prompt and answer format as a
 // preset.
 func (m *modelBar) askPresetName() {
-	name := widget.NewEntry()
+	name := widgets.NewEntry("Preset name")
 	name.SetPlaceHolder("Preset name")
-	dialog.ShowForm("Save as preset", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
+	dialogs.Show(dialog.NewForm("Save as preset", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
 		if ok {
 			m.savePreset(name.Text)
 		}
-	}, m.c.win)
+	}, m.c.win), m.c.win)
 }
 
 // savePreset saves the chat's setup as preset name; the pickers offer it from then on.

@@ -33,7 +33,7 @@ type toolsBar struct {
 	m        *modelBar
 	settings app.ToolSettings
 	names    map[string]string // workspace names by id, as last read for the picker
-	web      *widget.Check
+	web      *widgets.Check
 	consult  *widget.Button
 	note     *widget.Label
 	box      *fyne.Container
@@ -42,7 +42,7 @@ type toolsBar struct {
 
 func newToolsBar(m *modelBar) *toolsBar {
 	t := &toolsBar{m: m, note: widget.NewLabel(""), names: map[string]string{}}
-	t.web = widget.NewCheck("Web search", t.webToggled)
+	t.web = widgets.NewCheck("Web search", t.webToggled)
 	t.consult = widget.NewButtonWithIcon("Workspaces to consult: none", theme.FolderOpenIcon(), t.pickWorkspaces)
 	t.consult.Importance = widget.LowImportance
 	t.note.Wrapping, t.note.Importance = fyne.TextWrapWord, widget.WarningImportance

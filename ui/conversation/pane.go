@@ -43,8 +43,8 @@ type Pane struct {
 
 	picker   *scopePicker
 	askBar   *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
-	tier     *widget.Select
-	think    *widget.Check
+	tier     *widgets.Select
+	think    *widgets.Check
 	list     *widget.List
 	intro    *widget.Label
 	introBox *container.Scroll // the intro's scroll over the turns, shown and hidden with the intro
@@ -163,8 +163,8 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.assist = newAssistBar(c)
 	c.picker = newScopePicker(c.scopeChanged)
-	c.tier = widget.NewSelect([]string{"Fast", "Smart", "Genius"}, nil)
-	c.think = widget.NewCheck("Thinking", nil)
+	c.tier = widgets.NewSelect("Tier", []string{"Fast", "Smart", "Genius"}, nil)
+	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
 	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
@@ -204,7 +204,7 @@ func (c *Pane) layout() fyne.CanvasObject {
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
 	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,
 		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
-	return container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
+	return widgets.Border(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
 
 // applyDefaults sets the tier and thinking from the settings.

@@ -12,6 +12,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/widgets"
 )
 
 // wholeWorkspace is the scope picker's first choice.
@@ -21,7 +22,7 @@ const wholeWorkspace = "All documents"
 // Documents that are not ready are listed too, but cannot be picked: picking one keeps the scope
 // as it was and says why.
 type scopePicker struct {
-	sel      *widget.Select
+	sel      *widgets.Select
 	note     *widget.Label
 	docs     []client.Document // as SetDocuments gave them (shared with the documents table)
 	order    []int32           // indices of docs in the picker's order: labels[i+1] names docs[order[i]]
@@ -33,7 +34,7 @@ type scopePicker struct {
 
 func newScopePicker(onChange func()) *scopePicker {
 	p := &scopePicker{note: widget.NewLabel(""), onChange: onChange}
-	p.sel = widget.NewSelect([]string{wholeWorkspace}, p.picked)
+	p.sel = widgets.NewSelect("Ask about", []string{wholeWorkspace}, p.picked)
 	p.choose("")
 	p.note.Wrapping, p.note.Importance = fyne.TextWrapWord, widget.WarningImportance
 	p.note.Hide()

@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/words"
+	"lectern/ui/dialogs"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -68,7 +69,7 @@ func newConversationSearch(lf life.Life, b Core, store Store, win fyne.Window, o
 		func() fyne.CanvasObject { return newSearchRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*searchRow).set(s.hits[id], s.names, s.words) })
 	s.list.OnSelected = func(id widget.ListItemID) { s.pick(id) }
-	content := container.NewBorder(container.NewVBox(s.entry, s.status), nil, nil, nil, s.list)
+	content := widgets.Border(container.NewVBox(s.entry, s.status), nil, nil, nil, s.list)
 	s.dlg = dialog.NewCustom("Search conversations", "Close", content, win)
 	s.entry.onEscape = s.dlg.Hide
 	s.entry.onDown = func() { win.Canvas().Focus(s.list) }
@@ -117,7 +118,7 @@ func (s *conversationSearch) open() {
 	}()
 	s.list.UnselectAll()
 	s.dlg.Resize(fyne.NewSize(640, 480))
-	s.dlg.Show()
+	dialogs.Show(s.dlg, s.win)
 	s.query(s.entry.Text)
 	s.win.Canvas().Focus(s.entry)
 }
@@ -249,3 +250,20 @@ func isWord(s string, words []string) bool {
 	}
 	return false
 }
+
+// AccessibilityLabel says "Search conversations", then the words typed.
+func (e *searchBox) AccessibilityLabel() string {
+	return widgets.FieldLabel("Search conversations", e.Text)
+}
+
+// AccessibilityRole is text: a box to type in.
+func (e *searchBox) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
+
+// AccessibilityLabel reads the hit as shown now: its title, its workspace, the question and the
+// answer's excerpts.
+func (r *searchRow) AccessibilityLabel() string {
+	return widgets.Spoken(r.title.Text, "in "+r.workspace.Text, r.question.String(), r.answer.String())
+}
+
+// AccessibilityRole is text: the list opens the hit; the hit itself is read as a whole.
+func (r *searchRow) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

@@ -227,8 +227,8 @@ func (v *turnView) setSources(t app.Turn) {
 		return
 	}
 	for _, src := range t.Sources {
-		chip := widget.NewButtonWithIcon(sourceLabel(src), sourceIcon(src), func() { v.onSource(src) })
-		chip.Importance = widget.LowImportance
+		chip := widgets.NewLabelledButton(sourceLabel(src), sourceSaid(src), sourceIcon(src), func() { v.onSource(src) })
+		chip.Role, chip.Importance = fyne.AccessibleRoleLink, widget.LowImportance // it goes to the document
 		if src.Used {
 			chip.Importance = widget.MediumImportance
 		}
@@ -243,6 +243,12 @@ const maxChipChars = 40
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
 	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
+}
+
+// sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it
+// was used ("Source 1, quarterly-sales-2026.csv, used").
+func sourceSaid(src client.AnswerSource) string {
+	return widgets.Spoken(fmt.Sprintf("Source %d", src.Index), app.OneLine(src.Name), app.SourceUse(src.Used))
 }
 
 func sourceIcon(src client.AnswerSource) fyne.Resource {

@@ -18,6 +18,7 @@ import (
 
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/widgets"
 )
 
 // FilePicker is the Add files dialog: Fyne's file dialog opens one file, so this one lists a
@@ -63,7 +64,7 @@ func ShowPicker(win fyne.Window, dir string, what Picking, add func(paths []stri
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, p.add))
 	p.dlg = dialog.NewCustomWithoutButtons(what.Title, container.NewBorder(top, bottom, nil, nil, p.list), win)
 	p.open(dir)
-	p.dlg.Show()
+	Show(p.dlg, win)
 	p.dlg.Resize(fyne.NewSize(760, 520))
 	return p
 }
@@ -123,14 +124,14 @@ func (p *FilePicker) paths() []string {
 
 // newPickerRow is a row: a check box for a file, or a button for a folder (one shown).
 func newPickerRow() fyne.CanvasObject {
-	return container.NewStack(widget.NewCheck("file name.txt", nil), widget.NewButtonWithIcon("folder", theme.FolderIcon(), nil))
+	return container.NewStack(widgets.NewCheck("file name.txt", nil), widget.NewButtonWithIcon("folder", theme.FolderIcon(), nil))
 }
 
 func (p *FilePicker) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	e := p.rows[id]
 	path := filepath.Join(p.dir, e.Name())
 	row := o.(*fyne.Container)
-	check, folder := row.Objects[0].(*widget.Check), row.Objects[1].(*widget.Button)
+	check, folder := row.Objects[0].(*widgets.Check), row.Objects[1].(*widget.Button)
 	check.OnChanged = nil // SetChecked below must not count as a click
 	check.SetText(e.Name())
 	check.SetChecked(p.checked[path])

@@ -10,14 +10,16 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/widgets"
 )
 
 // row is row id of the picker as drawn: its check box or folder button.
-func (p *FilePicker) row(id int) (*widget.Check, *widget.Button) {
+func (p *FilePicker) row(id int) (*widgets.Check, *widget.Button) {
 	o := newPickerRow()
 	p.updateRow(id, o)
 	c := o.(*fyne.Container)
-	return c.Objects[0].(*widget.Check), c.Objects[1].(*widget.Button)
+	return c.Objects[0].(*widgets.Check), c.Objects[1].(*widget.Button)
 }
 
 func (p *FilePicker) names() []string {

@@ -2,6 +2,7 @@ package dialogs
 
 import (
 	"errors"
+	"lectern/ui/widgets"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -12,14 +13,14 @@ import (
 // GenerateForm asks what file to generate: a prompt, sent with Generate (POST /generate makes a
 // text, and an Office file when the prompt asks for one).
 type GenerateForm struct {
-	Prompt *widget.Entry
+	Prompt *widgets.Entry
 	dialog *dialog.FormDialog
 }
 
 // ShowGenerate shows the form over win; onGenerate gets the prompt (not blank) when the person
 // chooses Generate.
 func ShowGenerate(win fyne.Window, onGenerate func(prompt string)) *GenerateForm {
-	f := &GenerateForm{Prompt: widget.NewMultiLineEntry()}
+	f := &GenerateForm{Prompt: widgets.NewMultiLineEntry("The file to generate")}
 	f.Prompt.Wrapping = fyne.TextWrapWord
 	f.Prompt.SetMinRowsVisible(4)
 	f.Prompt.SetPlaceHolder("Describe the file: a report on…, a spreadsheet of…, a letter to…")

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
 
@@ -34,7 +35,8 @@ type Palette struct {
 // paletteBox is the palette's filter box: it hands Up, Down, Enter and Esc to the palette.
 type paletteBox struct {
 	widget.Entry
-	key func(*fyne.KeyEvent) bool // true when the palette used the key
+	key   func(*fyne.KeyEvent) bool // true when the palette used the key
+	label func() string             // what a screen reader says of the box (Palette.spoken)
 }
 
 // TypedKey gives the palette its keys first; the others edit the text.
@@ -48,7 +50,7 @@ func (b *paletteBox) TypedKey(k *fyne.KeyEvent) {
 // while empty.
 func ShowPalette(c fyne.Canvas, hint string, items []PaletteItem) *Palette {
 	p := &Palette{all: items}
-	p.box = &paletteBox{key: p.key}
+	p.box = &paletteBox{key: p.key, label: p.spoken}
 	p.box.ExtendBaseWidget(p.box)
 	p.box.SetPlaceHolder(hint)
 	p.box.OnChanged = func(string) { p.filter() }
@@ -162,4 +164,22 @@ func setPaletteRow(o fyne.CanvasObject, it PaletteItem) {
 	c := o.(*fyne.Container)
 	c.Objects[0].(*widget.Label).SetText(it.Label)
 	c.Objects[1].(*widget.Label).SetText(it.Keys)
+}
+
+// AccessibilityLabel is the palette's words as they stand: see Palette.spoken.
+func (b *paletteBox) AccessibilityLabel() string { return b.label() }
+
+// AccessibilityRole is text: a box to type in.
+func (b *paletteBox) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
+
+// spoken says the palette's box, what is typed, how many rows pass the filter and the row Enter
+// runs, since the keyboard stays in the box while the arrows move the highlight: "Command
+// palette: pane, 2 results, Next pane F6".
+func (p *Palette) spoken() string {
+	label := widgets.FieldLabel("Command palette", p.box.Text) + ", " + words.Count(len(p.shown), "result")
+	if p.cur >= 0 && p.cur < len(p.shown) {
+		it := p.all[p.shown[p.cur]]
+		label = widgets.Spoken(label, it.Label+" "+it.Keys)
+	}
+	return label
 }

@@ -24,6 +24,7 @@ type limitsBar struct {
 
 func newLimitsBar() *limitsBar {
 	l := &limitsBar{bar: widgets.NewMeter(1), daily: widget.NewLabel("")}
+	l.bar.Name = "Storage"
 	l.bar.Text = func() string {
 		return fmt.Sprintf("%s of %s used", words.Bytes(l.lim.WorkspaceBytesUsed), words.Bytes(l.lim.WorkspaceBytesLimit))
 	}

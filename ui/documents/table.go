@@ -356,3 +356,22 @@ func (t *docTable) selectDocument(id, name string) bool {
 	}
 	return ok
 }
+
+// AccessibilityLabel is what the cell shows now (its text, or its status badge's words; "Blank"
+// for an empty cell), and "selected" on the selected document's row.
+func (c *docCell) AccessibilityLabel() string {
+	label := c.label.Text
+	if c.badge.Visible() {
+		label = c.badge.AccessibilityLabel()
+	}
+	if label == "" {
+		label = "Blank"
+	}
+	if c.bg.Visible() {
+		label += ", selected"
+	}
+	return label
+}
+
+// AccessibilityRole is text: the table selects the row; the cell itself is read.
+func (c *docCell) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

@@ -6,6 +6,8 @@ package documents
 import (
 	"context"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -56,6 +58,10 @@ type View struct {
 	root    fyne.CanvasObject
 	col     doclist.Column
 	desc    bool
+	// sortSaves orders the saves of the sort, made off the UI goroutine, and sortToSave is the
+	// last sort chosen: each save writes it, so the last click wins however the saves are run.
+	sortSaves  sync.Mutex
+	sortToSave atomic.Pointer[sortPref]
 	// OnShown, when set, is called after a workspace's documents are shown.
 	OnShown func(docs int)
 	// OnContent is called with the workspace and its documents each time they are loaded.
@@ -314,11 +320,23 @@ func (v *View) applyFilter(q string) {
 	v.updateShown()
 }
 
-// sorted keeps the sort order for the next workspace and the next start.
+// sortPref is a sort order to keep.
+type sortPref struct {
+	col  doclist.Column
+	desc bool
+}
+
+// sorted keeps the sort order for the next workspace and the next start. Two clicks in a row
+// start two saves: each writes the last sort chosen, one at a time, so that the first save,
+// run last, cannot put back the order the second click left.
 func (v *View) sorted(col doclist.Column, desc bool) {
 	v.col, v.desc = col, desc
+	v.sortToSave.Store(&sortPref{col, desc})
 	go func() {
-		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = col.String(), desc })
+		v.sortSaves.Lock()
+		defer v.sortSaves.Unlock()
+		p := v.sortToSave.Load()
+		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = p.col.String(), p.desc })
 	}()
 }
 

@@ -57,6 +57,7 @@ type block struct {
 	min      fyne.Size         // obj's minimum size when it is measured wide (a guess before)
 	measured float32           // the width min was measured at; -1 before
 	built    bool              // obj is new: show refreshes it
+	noun     string            // what it is, for a screen reader ("paragraph", "table"); "" for a rule
 }
 
 // region is a vertical range of the View, in its own coordinates.
@@ -227,7 +228,7 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	if j < len(v.blocks) {
 		blk.min = v.blocks[j].min // the likely height: then measuring wraps its text once, not twice
 	}
-	blk.built = true
+	blk.built, blk.noun = true, blockNoun(n)
 	return blk
 }
 

@@ -27,13 +27,13 @@ type ConnectForm struct {
 
 	// Server and Key are the address and API key fields; TestButton and ConnectButton check and
 	// connect; Result says what a test found; Errs says what went wrong. Root holds the form.
-	Server, Key               *widget.Entry
+	Server, Key               *widgets.Entry
 	TestButton, ConnectButton *widget.Button
 	Result                    *widget.Label
 	Errs                      *errview.View
 	Root                      *fyne.Container
 
-	keyFile     *widget.Check
+	keyFile     *widgets.Check
 	keyFileNote *widget.Label
 	busy        *widget.Activity
 	inFlight    bool
@@ -54,9 +54,9 @@ type ConnectBackend interface {
 // NewConnectForm makes the form, empty, over b.
 func NewConnectForm(lf life.Life, b ConnectBackend) *ConnectForm {
 	f := &ConnectForm{b: b, lf: lf, Errs: errview.New(b.Explain)}
-	f.Server = widget.NewEntry()
+	f.Server = widgets.NewEntry("Server address")
 	f.Server.SetPlaceHolder("https://workspace.example.com")
-	f.Key = widget.NewPasswordEntry()
+	f.Key = widgets.NewPasswordEntry("API key")
 	f.Key.SetPlaceHolder("Your API key")
 	f.Key.OnSubmitted = func(string) { f.doConnect() }
 	f.TestButton = widget.NewButtonWithIcon("Test connection", theme.SearchIcon(), f.doTest)
@@ -76,8 +76,8 @@ func NewConnectForm(lf life.Life, b ConnectBackend) *ConnectForm {
 
 // NewKeyFileCheck makes the choice of a key file with its one-sentence warning, both hidden until
 // showKeyFile tells that no keychain exists.
-func NewKeyFileCheck(changed func(bool)) (*widget.Check, *widget.Label) {
-	c := widget.NewCheck("Keep the key in a file that only you can read", changed)
+func NewKeyFileCheck(changed func(bool)) (*widgets.Check, *widget.Label) {
+	c := widgets.NewCheck("Keep the key in a file that only you can read", changed)
 	note := widget.NewLabel(app.KeyFileNote)
 	note.Wrapping = fyne.TextWrapWord
 	note.Importance = widget.WarningImportance

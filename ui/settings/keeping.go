@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/words"
+	"lectern/ui/dialogs"
 )
 
 // Keeping is what Settings uses of the core to keep conversations safe: a backup written while the
@@ -61,7 +62,7 @@ func (k *keeping) chooseBackup() {
 		k.backup(path)
 	}, k.s.win)
 	d.SetFileName("lectern-backup-" + time.Now().Format("2006-01-02") + ".db")
-	d.Show()
+	dialogs.Show(d, k.s.win)
 }
 
 // backup writes the backup to path off the UI goroutine.
@@ -82,14 +83,14 @@ func (k *keeping) backup(path string) {
 
 // chooseImport asks for the backup to import.
 func (k *keeping) chooseImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+	dialogs.Show(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
 		}
 		path := r.URI().Path()
 		_ = r.Close()
 		k.importFile(path)
-	}, k.s.win)
+	}, k.s.win), k.s.win)
 }
 
 // importFile adds the conversations of the backup at path off the UI goroutine.
@@ -114,7 +115,7 @@ func (k *keeping) showTrash() {
 	k.loadTrash()
 	d := dialog.NewCustom("Trash", "Close", container.NewVScroll(k.trash), k.s.win)
 	d.Resize(fyne.NewSize(520, 360))
-	d.Show()
+	dialogs.Show(d, k.s.win)
 }
 
 // loadTrash reads the trash off the UI goroutine and lists it.

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
@@ -20,9 +21,9 @@ type keySettings struct {
 	s           *Window
 	change      *widget.Button
 	edit        *fyne.Container
-	entry       *widget.Entry
+	entry       *widgets.Entry
 	save        *widget.Button
-	keyFile     *widget.Check
+	keyFile     *widgets.Check
 	keyFileNote *widget.Label
 	root        *fyne.Container
 	inFlight    bool
@@ -32,7 +33,7 @@ type keySettings struct {
 func newKeySettings(s *Window) *keySettings {
 	k := &keySettings{s: s}
 	k.change = widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), k.open)
-	k.entry = widget.NewPasswordEntry()
+	k.entry = widgets.NewPasswordEntry("New API key")
 	k.entry.SetPlaceHolder("Paste the new API key")
 	k.entry.OnSubmitted = func(string) { k.doSave() }
 	k.save = widget.NewButtonWithIcon("Save key", theme.ConfirmIcon(), k.doSave)
@@ -134,7 +135,7 @@ func (s *Window) showConnectOther() {
 	}
 	s.connectOther = f
 	d.Resize(fyne.NewSize(560, 420))
-	d.Show()
+	dialogs.Show(d, s.win)
 	s.win.Canvas().Focus(f.Server)
 }
 

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/widgets"
 )
@@ -92,7 +93,7 @@ func (l *serverList) changeKey(server string) {
 	f.cancel.OnTapped = d.Hide
 	l.keyForm = f
 	d.Resize(fyne.NewSize(520, 0))
-	d.Show()
+	dialogs.Show(d, l.s.win)
 	l.s.win.Canvas().Focus(f.entry)
 }
 
@@ -100,7 +101,7 @@ func (l *serverList) changeKey(server string) {
 type serverKeyForm struct {
 	s      *Window
 	server string
-	entry  *widget.Entry
+	entry  *widgets.Entry
 	save   *widget.Button
 	cancel *widget.Button
 	errs   *errview.View
@@ -110,7 +111,7 @@ type serverKeyForm struct {
 }
 
 func newServerKeyForm(s *Window, server string) *serverKeyForm {
-	f := &serverKeyForm{s: s, server: server, entry: widget.NewPasswordEntry(), errs: errview.New(errview.KeyExplain(s.b.Explain))}
+	f := &serverKeyForm{s: s, server: server, entry: widgets.NewPasswordEntry("API key for this server"), errs: errview.New(errview.KeyExplain(s.b.Explain))}
 	f.entry.SetPlaceHolder("Paste the API key for this server")
 	f.entry.OnSubmitted = func(string) { f.doSave() }
 	f.save = widget.NewButtonWithIcon("Save key", theme.ConfirmIcon(), f.doSave)

@@ -17,9 +17,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 )
 
 // tierOptions are the choices of the default tier, in the Select's order; "" is the server's default.
@@ -55,9 +57,9 @@ type Window struct {
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
-	tier         *widget.Select
-	thinking     *widget.Check
-	theme        *widget.RadioGroup
+	tier         *widgets.Select
+	thinking     *widgets.Check
+	theme        *widgets.RadioGroup
 	home         *widget.Label
 	signOut      *widget.Button
 	errs         *errview.View
@@ -126,10 +128,10 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.key.Wrapping = fyne.TextWrapWord
 	s.keychain.Wrapping = fyne.TextWrapWord
 	s.keychain.Importance = widget.WarningImportance
-	s.tier = widget.NewSelect(labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
-	s.thinking = widget.NewCheck("Let the model reason before answering (slower, sometimes better)",
+	s.tier = widgets.NewSelect("Default tier", labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
+	s.thinking = widgets.NewCheck("Let the model reason before answering (slower, sometimes better)",
 		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
-	s.theme = widget.NewRadioGroup(labels(themeOptions), func(l string) {
+	s.theme = widgets.NewRadioGroup("Theme", labels(themeOptions), func(l string) {
 		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
 		s.hooks.ApplyTheme()
 	})
@@ -143,9 +145,10 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
 	s.win.CenterOnScreen()
-	// Escape (when no field has the keyboard) and Ctrl/Cmd+W close the window.
+	// Escape (when no field has the keyboard) closes the dialog on top, else the window, as
+	// Ctrl/Cmd+W does.
 	s.win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
-		if k.Name == fyne.KeyEscape {
+		if k.Name == fyne.KeyEscape && !dialogs.DismissTop(s.win.Canvas()) {
 			s.win.Close()
 		}
 	})
@@ -274,11 +277,11 @@ func (s *Window) save(fn func(*app.Settings)) {
 
 func (s *Window) confirmSignOut() {
 	title, text := signOutText(s.b.Server(), s.demo, s.chain, s.src, s.b.KeyFile(s.b.Server()))
-	dialog.ShowConfirm(title, text, func(ok bool) {
+	dialogs.Show(dialog.NewConfirm(title, text, func(ok bool) {
 		if ok {
 			s.doSignOut()
 		}
-	}, s.win)
+	}, s.win), s.win)
 }
 
 func (s *Window) doSignOut() {

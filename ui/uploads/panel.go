@@ -95,7 +95,7 @@ func New(lf life.Life, q Queue, win fyne.Window, explain func(error) app.Explana
 const emptyText = "No uploads. Drop files on the window, or use Add files…, to add them to one of your own personal workspaces."
 
 func (p *Panel) layout() fyne.CanvasObject {
-	closeB := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { p.SetOpen(false) })
+	closeB := widgets.NewIconButton("Close uploads", theme.CancelIcon(), func() { p.SetOpen(false) })
 	closeB.Importance = widget.LowImportance
 	title := widget.NewLabel("Uploads")
 	title.TextStyle = fyne.TextStyle{Bold: true}

@@ -37,7 +37,8 @@ type uploadRow struct {
 	name, size, detail *widget.Label
 	state              *widgets.Badge
 	bar                *widgets.Meter
-	retry, remove      *widget.Button
+	retry              *widget.Button
+	remove             *widgets.Button
 	item               Item
 
 	// OnRetry and OnRemove are called with the item shown when its buttons are pressed.
@@ -55,7 +56,8 @@ func newUploadRow() *uploadRow {
 	r.detail.Truncation = fyne.TextTruncateEllipsis
 	r.detail.SizeName = theme.SizeNameCaptionText
 	r.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { r.fire(r.OnRetry) })
-	r.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { r.fire(r.OnRemove) })
+	r.remove = widgets.NewIconButton("Remove", theme.DeleteIcon(), func() { r.fire(r.OnRemove) })
+	r.bar.Name = "Sent"
 	r.retry.Importance, r.remove.Importance = widget.LowImportance, widget.LowImportance
 	r.ExtendBaseWidget(r)
 	return r
@@ -80,6 +82,7 @@ func (r *uploadRow) set(it Item) {
 	r.item = it
 	e := it.Entry
 	r.name.SetText(e.Name)
+	r.remove.Label = "Remove " + e.Name
 	r.size.SetText(words.Bytes(e.Size))
 	word, col := stateWords(it)
 	r.state.Text, r.state.Color = word, col
@@ -175,3 +178,19 @@ func (it Item) State() string {
 
 // Detail is the row's second line: the reason, what is happening, or the warnings.
 func (it Item) Detail() string { return detail(it) }
+
+// AccessibilityLabel says the file and where it stands, as the row shows it now: "Upload
+// travel-policy.txt, indexing", with the bytes sent while sending, or the reason.
+func (r *uploadRow) AccessibilityLabel() string {
+	label := "Upload " + r.name.Text + ", " + r.state.Text
+	if r.bar.Visible() {
+		return label + ", " + r.bar.AccessibilityLabel()
+	}
+	if r.detail.Text != "" {
+		label += ", " + r.detail.Text
+	}
+	return label
+}
+
+// AccessibilityRole is text: the row is read as a whole (Fyne's reader does not enter a widget).
+func (r *uploadRow) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

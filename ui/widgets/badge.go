@@ -126,3 +126,9 @@ func accessLabel(access string) string {
 	}
 	return access
 }
+
+// AccessibilityLabel is the badge's words as shown now.
+func (b *Badge) AccessibilityLabel() string { return b.Text }
+
+// AccessibilityRole is text: a badge says a status, nothing acts on it.
+func (b *Badge) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

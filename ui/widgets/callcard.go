@@ -197,10 +197,8 @@ func (c *FunctionCallCard) AccessibilityLabel() string {
 	return strings.Join(parts, ", ")
 }
 
-// AccessibilityRole is a container: its buttons are read on their own.
-func (c *FunctionCallCard) AccessibilityRole() fyne.AccessibleRole {
-	return fyne.AccessibleRoleContainer
-}
+// AccessibilityRole is text: the card is read as a whole (Fyne's reader does not enter a widget).
+func (c *FunctionCallCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
 
 var _ fyne.Accessible = (*FunctionCallCard)(nil)
 

@@ -85,3 +85,9 @@ func (c *Composer) send() {
 }
 
 func isReturn(k fyne.KeyName) bool { return k == fyne.KeyReturn || k == fyne.KeyEnter }
+
+// AccessibilityLabel says "Question", then the question typed so far.
+func (c *Composer) AccessibilityLabel() string { return FieldLabel("Question", c.Text) }
+
+// AccessibilityRole is text: a box to type in.
+func (c *Composer) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

@@ -14,7 +14,7 @@ type FilterEntry struct {
 	widget.Entry
 	// Icon is the search icon, shown while the box is empty; ClearButton takes its place otherwise.
 	Icon        *widget.Icon
-	ClearButton *widget.Button
+	ClearButton *Button
 	// changed is called with the text after every change, typed or cleared.
 	changed func(string)
 }
@@ -23,7 +23,7 @@ type FilterEntry struct {
 func NewFilterEntry(placeholder string, changed func(string)) *FilterEntry {
 	e := &FilterEntry{Icon: widget.NewIcon(theme.SearchIcon()), changed: changed}
 	e.ExtendBaseWidget(e)
-	e.ClearButton = widget.NewButtonWithIcon("", theme.ContentClearIcon(), e.Clear)
+	e.ClearButton = NewIconButton("Clear the filter", theme.ContentClearIcon(), e.Clear)
 	e.ClearButton.Importance = widget.LowImportance
 	e.ClearButton.Hide()
 	e.SetPlaceHolder(placeholder)
@@ -88,3 +88,9 @@ func (n *EmptyNote) Set(text string, filtered bool) {
 	ShowIf(n.ClearButton, filtered)
 	ShowIf(n.Root, text != "")
 }
+
+// AccessibilityLabel names the filter by its placeholder, then what is typed in it.
+func (e *FilterEntry) AccessibilityLabel() string { return FieldLabel(e.PlaceHolder, e.Text) }
+
+// AccessibilityRole is text: a box to type in.
+func (e *FilterEntry) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

@@ -76,7 +76,8 @@ func (l *FitRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // its label when there is room).
 type ShrinkButton struct {
 	widget.BaseWidget
-	full, short *widget.Button
+	full  *widget.Button
+	short *Button // the icon alone, read as the label
 	label       string
 	// OnTapped is called when the button is tapped, in either form.
 	OnTapped func()
@@ -92,7 +93,7 @@ func NewShrinkButton(label string, icon fyne.Resource, tapped func()) *ShrinkBut
 			b.OnTapped()
 		}
 	}
-	b.full, b.short = widget.NewButtonWithIcon(label, icon, tap), widget.NewButtonWithIcon("", icon, tap)
+	b.full, b.short = widget.NewButtonWithIcon(label, icon, tap), NewIconButton(label, icon, tap)
 	b.short.Hide() // until a layout finds the label does not fit
 	b.ExtendBaseWidget(b)
 	return b

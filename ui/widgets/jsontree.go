@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"lectern/internal/words"
 )
 
 // jsonTreeMaxRows is how many rows the tree grows to before it scrolls inside itself.
@@ -138,3 +140,19 @@ func (l *treeHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	row := widget.NewLabel("x").MinSize().Height + theme.SeparatorThicknessSize()
 	return fyne.NewSize(l.j.Tree.MinSize().Width, float32(rows)*row)
 }
+
+// AccessibilityLabel says what the answer is: how many items its top level has, or that it is
+// not valid JSON, then the verdict when one is shown ("JSON answer, 3 items, conforms to the schema").
+func (j *JSONTree) AccessibilityLabel() string {
+	label := "JSON answer, not valid JSON"
+	if j.Nodes != nil {
+		label = "JSON answer, " + words.Count(len(j.Nodes.Children[""]), "item")
+	}
+	if j.Verdict.Visible() && j.Verdict.Text != "" {
+		label += ", " + j.Verdict.Text
+	}
+	return label
+}
+
+// AccessibilityRole is text: the tree is read as a whole (Fyne's reader does not enter a widget).
+func (j *JSONTree) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

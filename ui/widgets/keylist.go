@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"lectern/internal/words"
 )
 
 // KeyList is a list the keyboard can use: Tab reaches it, the arrows move a highlight (starting
@@ -16,6 +18,8 @@ import (
 // that going down a list loads nothing on the way. F6 goes to the window (ForwardKey).
 type KeyList struct {
 	widget.List
+	// Name says what the list holds ("Workspaces"), to a screen reader.
+	Name     string
 	selected widget.ListItemID // -1 when none
 	frame    *canvas.Rectangle
 }
@@ -96,9 +100,11 @@ var windowKeys = map[fyne.KeyName]bool{fyne.KeyF6: true}
 // the window's own keys (F6), and reports whether it did. A focused widget gets every key, so the
 // widgets of the main panes pass these on for the window to see.
 func ForwardKey(o fyne.CanvasObject, k *fyne.KeyEvent) bool {
-	if !windowKeys[k.Name] {
-		return false
-	}
+	return windowKeys[k.Name] && toWindow(o, k)
+}
+
+// toWindow hands k to the key handler of o's window, and reports whether there is one.
+func toWindow(o fyne.CanvasObject, k *fyne.KeyEvent) bool {
 	c := fyne.CurrentApp().Driver().CanvasForObject(o)
 	if c == nil || c.OnTypedKey() == nil {
 		return false
@@ -106,3 +112,11 @@ func ForwardKey(o fyne.CanvasObject, k *fyne.KeyEvent) bool {
 	c.OnTypedKey()(k)
 	return true
 }
+
+// AccessibilityLabel is the list's name and its number of rows now ("Workspaces, 4 rows").
+func (l *KeyList) AccessibilityLabel() string {
+	return l.Name + ", " + words.Count(l.Length(), "row")
+}
+
+// AccessibilityRole is container: the list holds its rows.
+func (l *KeyList) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleContainer }

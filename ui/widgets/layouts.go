@@ -14,6 +14,21 @@ func SidePadded(o fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(layout.NewCustomPaddedLayout(0, 0, p, p), o)
 }
 
+// Border is container.NewBorder with its objects in reading order (top, left, the middle, right,
+// bottom): Tab follows the order of a container's objects, and container.NewBorder puts the
+// middle first, so Tab went to a list before the filter above it.
+func Border(top, bottom, left, right fyne.CanvasObject, middle ...fyne.CanvasObject) *fyne.Container {
+	var objs []fyne.CanvasObject
+	for _, o := range [][]fyne.CanvasObject{{top, left}, middle, {right, bottom}} {
+		for _, x := range o {
+			if x != nil {
+				objs = append(objs, x)
+			}
+		}
+	}
+	return container.New(layout.NewBorderLayout(top, bottom, left, right), objs...)
+}
+
 // VisibleHalves lays out its visible objects side by side in equal widths: the counts take the
 // whole line when the filter is folded away.
 type VisibleHalves struct{}

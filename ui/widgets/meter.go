@@ -21,6 +21,8 @@ type Meter struct {
 	Value, Max float64
 	// Text, when set, gives the words beside the track; else the percentage.
 	Text func() string
+	// Name says what is measured ("Storage", "Sent"), before the words, to a screen reader.
+	Name string
 }
 
 // NewMeter makes an empty meter of max.
@@ -105,3 +107,14 @@ func (r *meterRenderer) Objects() []fyne.CanvasObject {
 }
 
 func (r *meterRenderer) Destroy() {}
+
+// AccessibilityLabel is the meter's name, then its words as shown now ("Storage, 2.8 KiB of 100 MiB").
+func (m *Meter) AccessibilityLabel() string {
+	if m.Name == "" {
+		return m.Words()
+	}
+	return m.Name + ", " + m.Words()
+}
+
+// AccessibilityRole is text: a meter is read, not used.
+func (m *Meter) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

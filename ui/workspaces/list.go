@@ -58,7 +58,8 @@ func New(focus func(fyne.Focusable)) *List {
 				l.OnSelected(ws)
 			}
 		})
-	l.root = container.NewBorder(container.NewPadded(l.filter), l.hidden, nil, nil,
+	l.list.Name = "Workspaces"
+	l.root = widgets.Border(container.NewPadded(l.filter), l.hidden, nil, nil,
 		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
 	return l
 }
@@ -242,3 +243,12 @@ func (l *List) SelectNamed(name string) bool {
 	}
 	return false
 }
+
+// AccessibilityLabel reads the row as shown now: "My documents, Personal workspace, Owner,
+// 3 documents, 2 ready, 1 not ready, 0 failed".
+func (r *workspaceRow) AccessibilityLabel() string {
+	return widgets.Spoken(r.name.Text, r.scope.Text+" workspace", r.access.Text, r.counts.Text)
+}
+
+// AccessibilityRole is text: the list selects the row; the row itself is read as a whole.
+func (r *workspaceRow) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
