@@ -78,7 +78,7 @@ type ShrinkButton struct {
 	widget.BaseWidget
 	full  *widget.Button
 	short *Button // the icon alone, read as the label
-	label       string
+	label string
 	// OnTapped is called when the button is tapped, in either form.
 	OnTapped func()
 }
