@@ -13,14 +13,14 @@ import (
 )
 
 // CheckEmptyLooksEmpty fails t when the bar o, drawn alone in a test window at 0% (or nearly) in
-// the light or the dark theme, is painted a quarter of the way along nearer the primary colour
-// than a quarter of the way from the background: a bar's empty part must look empty, not full
+// the light, the dark or the high-contrast theme, is painted a quarter of the way along nearer the
+// primary colour than a quarter of the way from the background: a bar's empty part must look empty, not full
 // (issue 20: Fyne's ProgressBar painted it in the primary colour at half strength). The caller
 // sets o's value before.
 func CheckEmptyLooksEmpty(t testing.TB, what string, o fyne.CanvasObject) {
 	t.Helper()
 	fa := test.NewTempApp(t)
-	for _, name := range []string{ltheme.Light, ltheme.Dark} {
+	for _, name := range []string{ltheme.Light, ltheme.Dark, ltheme.HighContrast} {
 		fa.Settings().SetTheme(ltheme.For(name))
 		checkEmpty(t, what+", "+name+" theme", o)
 	}
