@@ -2,7 +2,6 @@ package theme
 
 import (
 	"image/color"
-	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -94,7 +93,7 @@ func TestHighContrastFocusAndSelectionShow(t *testing.T) {
 			{"a focused button and another", blend(c(theme.ColorNameFocus), button), button},
 		}
 		for _, p := range pairs {
-			if d := rgbDistance(p.a, p.b); d < minStateDistance {
+			if d := Distance(p.a, p.b); d < minStateDistance {
 				t.Errorf("%s: %s differ by %.0f, want %d", vname, p.what, d, minStateDistance)
 			}
 		}
@@ -102,19 +101,11 @@ func TestHighContrastFocusAndSelectionShow(t *testing.T) {
 		if r := Contrast(focused, bg); r < MinFocusContrast {
 			t.Errorf("%s: a focused entry's border on the window: %.2f", vname, r)
 		}
-		if d := rgbDistance(focused, border); d < minStateDistance {
+		if d := Distance(focused, border); d < minStateDistance {
 			t.Errorf("%s: a focused entry's border and an unfocused one's differ by %.0f", vname, d)
 		}
 	}
 	if w := th.Size(theme.SizeNameInputBorder); w < 2 {
 		t.Errorf("an input border %.0f wide", w)
 	}
-}
-
-// rgbDistance is the Euclidean distance between a and b in 8-bit RGB.
-func rgbDistance(a, b color.Color) float64 {
-	ar, ag, ab, _ := a.RGBA()
-	br, bgr, bb, _ := b.RGBA()
-	d := func(x, y uint32) float64 { return float64(int(x>>8) - int(y>>8)) }
-	return math.Sqrt(d(ar, br)*d(ar, br) + d(ag, bgr)*d(ag, bgr) + d(ab, bb)*d(ab, bb))
 }
