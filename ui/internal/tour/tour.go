@@ -41,8 +41,8 @@ type tour struct {
 // the limits bar and the uploads panel mid-batch, model chats (an answer to an image, the tier
 // picker open, a function call, a JSON answer, the context meter near full), answers (one streaming with its stage, one with a
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
-// table and sources), a large workspace with a filter typed, Settings, the dark theme, and the
-// offline state.
+// table and sources), a large workspace with a filter typed, Settings, the main window at scale
+// 1.5 and in high contrast, the dark theme, and the offline state.
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
@@ -65,6 +65,9 @@ var steps = []step{
 	{"18-key-needed", (*tour).keyNeeded, ""},
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
+	// Issue 25 (accessibility): text at scale 1.5 in the default window's pixels; high contrast.
+	{"24-scale-1.5", (*tour).scaled, ""},
+	{"25-high-contrast", (*tour).highContrast, ""},
 	{"06-dark-theme", (*tour).dark, ""},
 	{"07-offline", (*tour).offline, ""},
 }
