@@ -11,9 +11,10 @@
 # picker, a function call, a JSON answer, the context meter), a 10,000-document workspace with a filter typed,
 # Settings, the main window at Fyne's scale 1.5 (in the screen's 1100×700 pixels; the tour fails
 # if a text of it is clipped) and in the high-contrast theme, the dark theme, and the offline
-# state. Before each stop it prints "shoot <name>" and waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
-# app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page;
-# the session bus is switched off so that the tour's keys never reach a real keychain.
+# state. Before each stop it prints "shoot <name>" and waits; this script then grabs the screen
+# (ImageMagick's import) and answers with a line on the app's stdin. The data folder is a fresh
+# temporary one, so the tour starts at the first-run page; the session bus is switched off so
+# that the tour's keys never reach a real keychain.
 # Needs Xvfb (xvfb-run) and ImageMagick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
