@@ -66,8 +66,8 @@ var steps = []step{
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
 	// Issue 25 (accessibility): text at scale 1.5 in the default window's pixels; high contrast.
-	{"24-scale-1.5", (*tour).scaled, ""},
-	{"25-high-contrast", (*tour).highContrast, ""},
+	{"29-scale-1.5", (*tour).scaled, ""},
+	{"30-high-contrast", (*tour).highContrast, ""},
 	{"06-dark-theme", (*tour).dark, ""},
 	{"07-offline", (*tour).offline, ""},
 }
