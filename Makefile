@@ -125,7 +125,8 @@ fi
 endef
 
 # package writes dist/lectern-linux-amd64.tar.xz and dist/Lectern.exe (scripts/package.sh, which
-# builds the fyne packaging tool once for this computer); the Windows build needs mingw-w64, the
+# builds the fyne packaging tool once for this computer), both with the accessibility build tag
+# (Fyne's screen-reader support; on Linux it has none yet); the Windows build needs mingw-w64, the
 # archive xz. The macOS package is built on a Mac: scripts/package.sh darwin.
 PACKAGE_APT_PKGS := gcc-mingw-w64-x86-64 xz-utils
 package: deps
@@ -133,7 +134,8 @@ package: deps
 	scripts/package.sh linux windows
 
 # package-check installs the packages that make package wrote and starts them (scripts/package-check.sh):
-# Xvfb, xdotool and ImageMagick for the Linux window; wine, when installed, for Lectern.exe.
+# Xvfb, xdotool and ImageMagick for the Linux window; wine, when installed, for Lectern.exe (its
+# command line, then its window).
 PACKAGE_CHECK_APT_PKGS := xvfb xauth imagemagick xdotool xz-utils gcc-mingw-w64-x86-64
 package-check:
 	$(call apt_install,$(PACKAGE_CHECK_APT_PKGS))

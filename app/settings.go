@@ -23,7 +23,7 @@ type Settings struct {
 	// ModelTier is the tier new model conversations get: "", instant, fast, smart or genius ("" =
 	// DefaultTier's, else Fast).
 	ModelTier     string            `json:"model_tier,omitempty"`
-	Theme         string            `json:"theme"` // system, light or dark
+	Theme         string            `json:"theme"` // system, light, dark or high-contrast
 	WindowWidth   float32           `json:"window_width,omitempty"`
 	WindowHeight  float32           `json:"window_height,omitempty"`
 	LastWorkspace map[string]string `json:"last_workspace,omitempty"` // server address -> workspace id
@@ -79,9 +79,9 @@ func (s *Settings) validate() error {
 	switch s.Theme {
 	case "":
 		s.Theme = "system"
-	case "system", "light", "dark":
+	case "system", "light", "dark", "high-contrast":
 	default:
-		return fmt.Errorf("the theme %q is not one of system, light or dark", s.Theme)
+		return fmt.Errorf("the theme %q is not one of system, light, dark or high-contrast", s.Theme)
 	}
 	if s.WindowWidth < 0 || s.WindowHeight < 0 {
 		return errors.New("the window size cannot be negative")

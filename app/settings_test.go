@@ -68,6 +68,11 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 	if err := a.UpdateSettings(func(s *Settings) { s.Theme = "pink" }); err == nil {
 		t.Fatal("an unknown theme was accepted")
 	}
+	for _, name := range []string{"system", "light", "high-contrast", "dark"} { // the Settings window's choices
+		if err := a.UpdateSettings(func(s *Settings) { s.Theme = name }); err != nil {
+			t.Fatalf("the theme %q was refused: %v", name, err)
+		}
+	}
 	s := a.Settings()
 	s.LastWorkspace["x"] = "y" // a copy: must not change the app's settings
 	a.Close()

@@ -11,7 +11,8 @@
 # picker, a function call, a JSON answer, the context meter, a web search card, a workspace
 # consulted with its sources and a call asking consent), a 10,000-document workspace with a filter typed,
 # the assistant with its files, Settings (its top and its end), the command palette, the documents panel at 640×480, the
-# keyboard's focus in both themes, the dark
+# keyboard's focus in both themes, the main window at Fyne's scale 1.5 (in the screen's 1100×700
+# pixels; the tour fails if a text of it is clipped) and in the high-contrast theme, the dark
 # theme, and the offline state. Before each stop it prints "shoot <name>" and
 # waits; this script then grabs the screen (ImageMagick's import) and answers with a line on the
 # app's stdin. The data folder is a fresh temporary one, so the tour starts at the first-run page;

@@ -9,10 +9,12 @@
 #                                             needs Xvfb and ImageMagick)
 #
 # With --window it checks a plain lectern instead (make package-check: the one installed from the
-# Linux package, which has no smoke driver): started with an empty data folder, its window
-# "Lectern" shows (xdotool finds it mapped) and the screen grab is not blank; then it is stopped.
+# Linux package, and Lectern.exe under wine, which have no smoke driver): started with an empty
+# data folder, its window "Lectern" shows (xdotool finds it mapped) and the screen grab is not
+# blank; then it is stopped.
 #
-#   scripts/smoke.sh --window path/to/lectern  (needs Xvfb, xdotool and ImageMagick)
+#   scripts/smoke.sh --window path/to/lectern      (needs Xvfb, xdotool and ImageMagick)
+#   scripts/smoke.sh --window wine dist/Lectern.exe
 #
 # It skips (status 0) when xvfb-run is not installed.
 set -euo pipefail
@@ -20,11 +22,12 @@ cd "$(dirname "$0")/.."
 mode=()
 if [ "${1:-}" = --window ]; then mode=(--window); shift; fi
 BIN=${1:-bin/lectern-tour}
+args=("${@:2}") # the program's arguments after BIN (--window wine Lectern.exe)
 export LANG=${LANG:-C.UTF-8}
 
 if [ -z "${LECTERN_SMOKE_INNER:-}" ]; then
   command -v xvfb-run >/dev/null || { echo "smoke: SKIP (xvfb-run not installed)"; exit 0; }
-  exec env LECTERN_SMOKE_INNER=1 timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$0" "${mode[@]}" "$BIN"
+  exec env LECTERN_SMOKE_INNER=1 timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$0" "${mode[@]}" "$BIN" "${args[@]}"
 fi
 
 tmp=$(mktemp -d)
@@ -41,7 +44,7 @@ not_blank() {
 }
 
 if [ ${#mode[@]} -gt 0 ]; then
-  LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: "$BIN" 2>"$tmp/err.txt" &
+  LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: "$BIN" "${args[@]}" 2>"$tmp/err.txt" &
   pid=$!
   win=$(timeout 60 xdotool search --sync --onlyvisible --name '^Lectern$' | tail -n 1) ||
     fail "no window named Lectern within 60 s"
@@ -50,7 +53,7 @@ if [ ${#mode[@]} -gt 0 ]; then
   not_blank "$tmp/smoke.png"
   kill -0 "$pid" 2>/dev/null || fail "$BIN stopped after showing its window"
   kill "$pid" && wait "$pid" || true
-  echo "smoke: PASS (window $win of $BIN)"
+  echo "smoke: PASS (window $win of $BIN${args[*]:+ ${args[*]}})"
   exit 0
 fi
 

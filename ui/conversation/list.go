@@ -294,6 +294,7 @@ var _ fyne.Widget = (*conversationRow)(nil)
 func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
 	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now")}
 	r.title.Truncation = fyne.TextTruncateEllipsis
+	r.when.Truncation = fyne.TextTruncateEllipsis // a narrow list cuts the workspace's name
 	r.menu = widgets.NewIconButton("Conversation menu", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
 	r.menu.Importance = widget.LowImportance
 	r.ExtendBaseWidget(r)

@@ -126,7 +126,9 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
-	v.actions = container.NewHBox(copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit, layout.NewSpacer())
+	// The actions wrap onto a second line in a narrow pane (or at a large scale) rather than run
+	// past its edge.
+	v.actions = container.New(layout.NewRowWrapLayout(), copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit)
 	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
 	v.facts.Hide()
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)

@@ -29,8 +29,9 @@ var tierOptions = []struct{ value, label string }{
 	{"", "Server default"}, {"fast", "Fast"}, {"smart", "Smart"}, {"genius", "Genius"},
 }
 
+// themeOptions are the choices of the theme: high contrast follows the system's light or dark.
 var themeOptions = []struct{ value, label string }{
-	{ltheme.System, "System"}, {ltheme.Light, "Light"}, {ltheme.Dark, "Dark"},
+	{ltheme.System, "System"}, {ltheme.Light, "Light"}, {ltheme.Dark, "Dark"}, {ltheme.HighContrast, "High contrast"},
 }
 
 // settingsWindow is the Settings window: server and key (Change key, the key-file choice where no

@@ -3,6 +3,7 @@ package settings
 import (
 	"context"
 	"errors"
+	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,6 +54,17 @@ func TestSettingsThemeAppliesLiveAndChoicesAreSaved(t *testing.T) {
 	bg = f.fa.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantDark)
 	if bg != theme.DefaultTheme().Color(theme.ColorNameBackground, theme.VariantLight) {
 		t.Error("the light theme is not applied at once")
+	}
+	s.theme.SetSelected("High contrast") // white on black in the dark variant, black on white in the light
+	if got := f.app.Settings().Theme; got != ltheme.HighContrast {
+		t.Fatalf("saved theme %q", got)
+	}
+	th := f.fa.Settings().Theme()
+	for v, want := range map[fyne.ThemeVariant]color.Color{theme.VariantDark: color.White, theme.VariantLight: color.Black} {
+		if r := ltheme.Contrast(th.Color(theme.ColorNameForeground, v), th.Color(theme.ColorNameBackground, v)); r < 20 ||
+			ltheme.Contrast(th.Color(theme.ColorNameForeground, v), want) > 1.01 {
+			t.Errorf("the high-contrast theme is not applied at once: variant %d, text at %.1f:1", v, r)
+		}
 	}
 	s.tier.SetSelected("Smart")
 	s.thinking.SetChecked(true)

@@ -36,3 +36,12 @@ func luminance(c color.Color) float64 {
 	}
 	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
 }
+
+// Distance is the Euclidean distance between a and b in 8-bit RGB (0 to 441): how far apart two
+// colours look where their contrast cannot say it (a change of hue at the same lightness).
+func Distance(a, b color.Color) float64 {
+	ar, ag, ab, _ := a.RGBA()
+	br, bgr, bb, _ := b.RGBA()
+	d := func(x, y uint32) float64 { return float64(int(x>>8) - int(y>>8)) }
+	return math.Sqrt(d(ar, br)*d(ar, br) + d(ag, bgr)*d(ag, bgr) + d(ab, bb)*d(ab, bb))
+}

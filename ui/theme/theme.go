@@ -12,9 +12,10 @@ import (
 
 // Theme names accepted in Settings.Theme.
 const (
-	System = "system"
-	Light  = "light"
-	Dark   = "dark"
+	System       = "system"
+	Light        = "light"
+	Dark         = "dark"
+	HighContrast = "high-contrast"
 )
 
 // variantTheme is Fyne's default theme held to one variant, for a light or dark choice that does
@@ -38,6 +39,28 @@ func For(name string) fyne.Theme {
 		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantLight}
 	case Dark:
 		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantDark}
+	case HighContrast:
+		return highContrastTheme{Theme: theme.DefaultTheme()}
 	}
 	return systemTheme{Theme: theme.DefaultTheme()}
+}
+
+// Look is one way a theme choice can show: the theme, the system variant it is shown in, and the
+// contrast its text must reach. Contrast tests walk Looks.
+type Look struct {
+	Name        string // the theme's name, and the variant for a theme that follows the system
+	Theme       fyne.Theme
+	Variant     fyne.ThemeVariant
+	MinContrast float64
+}
+
+// Looks are the looks the contrast tests check: light and dark (each the same in either variant),
+// and high contrast in both variants, held to MinHighContrast.
+func Looks() []Look {
+	return []Look{
+		{Light, For(Light), theme.VariantLight, MinContrast},
+		{Dark, For(Dark), theme.VariantDark, MinContrast},
+		{HighContrast + " (light)", For(HighContrast), theme.VariantLight, MinHighContrast},
+		{HighContrast + " (dark)", For(HighContrast), theme.VariantDark, MinHighContrast},
+	}
 }

@@ -80,6 +80,10 @@ type TableFirstLayout struct{ Keep fyne.CanvasObject }
 func (l *TableFirstLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	header, table, details := objs[0], objs[1], objs[2]
 	full := header.(*container.Scroll).Content.MinSize().Height
+	// The details take a new width first: the height of their wrapped text depends on it.
+	if details.Size().Width != size.Width {
+		details.Resize(fyne.NewSize(size.Width, details.Size().Height))
+	}
 	detailsH := visibleHeight(details)
 	headerH := full
 	if table.Visible() {

@@ -188,9 +188,11 @@ type workspaceRow struct {
 
 var _ fyne.Widget = (*workspaceRow)(nil)
 
+// newWorkspaceRow makes a row; the list takes its width from the first, so it shows the widest
+// pair of badges the service's scopes and access levels make.
 func newWorkspaceRow() *workspaceRow {
 	r := &workspaceRow{name: widget.NewLabel("Workspace name"), counts: widget.NewLabel("0 documents"),
-		scope: widgets.NewBadge("Personal", theme.ColorNameInputBorder), access: widgets.NewBadge("Owner", theme.ColorNameInputBorder)}
+		scope: widgets.NewBadge("Personal", theme.ColorNameInputBorder), access: widgets.NewBadge("Shared with you", theme.ColorNameInputBorder)}
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.counts.SizeName = theme.SizeNameCaptionText

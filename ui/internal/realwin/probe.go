@@ -15,7 +15,7 @@
 //	stress               connect to the stress server (issue 24's answers, a 2,000-character name)
 //	stream <question>    ask one of the stress server's questions and watch its answer
 //	answer               how the answer asked with stream went (Answer, JSON)
-//	theme <name>         save the theme (system, light, dark) and apply it, as Settings does
+//	theme <name>         save the theme (system, light, dark, high-contrast) and apply it, as Settings does
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other

@@ -47,7 +47,7 @@ type tour struct {
 // table and its source, one the documents do not cover, one stopped with Retry, one with code, a
 // table and sources), a large workspace with a filter typed, Settings (its top and its end), the
 // command palette, the documents panel open at 640×480, the keyboard's focus in the light and the
-// dark theme, the dark theme, and the offline state.
+// dark theme, the main window at scale 1.5 and in high contrast, the dark theme, and the offline state.
 var steps = []step{
 	{"01-first-run", (*tour).firstRun, ""},
 	{"02-workspaces", (*tour).demoBrowser, ""},
@@ -83,6 +83,9 @@ var steps = []step{
 	{"26-narrow-documents", (*tour).narrowDocuments, ""},
 	{"27-focus-light", (*tour).focusLight, ""},
 	{"28-focus-dark", (*tour).focusDark, ""},
+	// Issue 25 (accessibility): text at scale 1.5 in the default window's pixels; high contrast.
+	{"29-scale-1.5", (*tour).scaled, ""},
+	{"30-high-contrast", (*tour).highContrast, ""},
 	{"06-dark-theme", (*tour).dark, ""},
 	{"07-offline", (*tour).offline, ""},
 }

@@ -11,24 +11,24 @@ import (
 	ltheme "lectern/ui/theme"
 )
 
-// CheckContrast fails t for each label of texts that reads under ltheme.MinContrast in the light
-// or the dark theme, on the window's background and, for those named in inRows, on a hovered or
-// selected row.
+// CheckContrast fails t for each label of texts that reads under its look's contrast (4.5:1 in
+// the light and the dark theme, 7:1 in high contrast in either variant: ltheme.Looks), on the
+// window's background and, for those named in inRows, on a hovered or selected row.
 func CheckContrast(t testing.TB, texts map[string]*widget.Label, inRows map[string]bool) {
 	t.Helper()
-	for _, name := range []string{ltheme.Light, ltheme.Dark} {
-		th := ltheme.For(name)
+	for _, look := range ltheme.Looks() {
+		th, v := look.Theme, look.Variant
 		for what, l := range texts {
-			bg := th.Color(theme.ColorNameBackground, 0)
+			bg := th.Color(theme.ColorNameBackground, v)
 			backs := map[string]color.Color{"background": bg}
 			if inRows[what] {
-				backs["selected row"] = over(th.Color(theme.ColorNameSelection, 0), bg)
-				backs["hovered row"] = over(th.Color(theme.ColorNameHover, 0), bg)
+				backs["selected row"] = over(th.Color(theme.ColorNameSelection, v), bg)
+				backs["hovered row"] = over(th.Color(theme.ColorNameHover, v), bg)
 			}
 			for on, back := range backs {
-				fg := over(th.Color(labelColor(l), 0), back)
-				if c := ltheme.Contrast(fg, back); c < ltheme.MinContrast {
-					t.Errorf("%s theme, %s on the %s: %.2f", name, what, on, c)
+				fg := over(th.Color(labelColor(l), v), back)
+				if c := ltheme.Contrast(fg, back); c < look.MinContrast {
+					t.Errorf("%s theme, %s on the %s: %.2f", look.Name, what, on, c)
 				}
 			}
 		}

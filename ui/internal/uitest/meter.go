@@ -1,8 +1,6 @@
 package uitest
 
 import (
-	"image/color"
-	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -13,14 +11,14 @@ import (
 )
 
 // CheckEmptyLooksEmpty fails t when the bar o, drawn alone in a test window at 0% (or nearly) in
-// the light or the dark theme, is painted a quarter of the way along nearer the primary colour
-// than a quarter of the way from the background: a bar's empty part must look empty, not full
+// the light, the dark or the high-contrast theme, is painted a quarter of the way along nearer the
+// primary colour than a quarter of the way from the background: a bar's empty part must look empty, not full
 // (issue 20: Fyne's ProgressBar painted it in the primary colour at half strength). The caller
 // sets o's value before.
 func CheckEmptyLooksEmpty(t testing.TB, what string, o fyne.CanvasObject) {
 	t.Helper()
 	fa := test.NewTempApp(t)
-	for _, name := range []string{ltheme.Light, ltheme.Dark} {
+	for _, name := range []string{ltheme.Light, ltheme.Dark, ltheme.HighContrast} {
 		fa.Settings().SetTheme(ltheme.For(name))
 		checkEmpty(t, what+", "+name+" theme", o)
 	}
@@ -38,16 +36,8 @@ func checkEmpty(t testing.TB, what string, o fyne.CanvasObject) {
 	x, y := int((pos.X+o.Size().Width/4)*scale), int((pos.Y+o.Size().Height/2)*scale)
 	got := img.At(x, y)
 	bg, primary := theme.Color(theme.ColorNameBackground), theme.Color(theme.ColorNamePrimary)
-	if d, full := distance(got, bg), distance(primary, bg); d > full/4 {
+	if d, full := ltheme.Distance(got, bg), ltheme.Distance(primary, bg); d > full/4 {
 		t.Errorf("%s: the empty part is painted %v, %.0f%% of the way from the background %v to the primary colour %v",
 			what, got, 100*d/full, bg, primary)
 	}
-}
-
-// distance is the Euclidean distance between a and b in 8-bit RGB.
-func distance(a, b color.Color) float64 {
-	ar, ag, ab, _ := a.RGBA()
-	br, bgr, bb, _ := b.RGBA()
-	d := func(x, y uint32) float64 { return float64(int(x>>8) - int(y>>8)) }
-	return math.Sqrt(d(ar, br)*d(ar, br) + d(ag, bgr)*d(ag, bgr) + d(ab, bb)*d(ab, bb))
 }
