@@ -45,6 +45,7 @@ type assistBar struct {
 	chooser    *fyne.Container // the workspace picker with its label, before the first message
 	pinDone    bool            // the first message went (or the turns are not read yet): no picker
 	top        *fyne.Container
+	note       *widget.Label // the line saying the server keeps the conversation, made when first shown
 	files      *attachTray
 	attach     *widget.Button
 }
@@ -58,10 +59,8 @@ func newAssistBar(c *Pane) *assistBar {
 	a := &assistBar{c: c, wsSel: widgets.NewSelect("Workspace to pin", []string{noWorkspace}, nil), pinned: widget.NewLabel("")}
 	a.wsSel.SetSelectedIndex(0)
 	a.pinned.Truncation = fyne.TextTruncateEllipsis
-	note := widget.NewLabel(serverHistory)
-	note.Wrapping, note.TextStyle = fyne.TextWrapWord, fyne.TextStyle{Italic: true}
 	a.chooser = container.NewBorder(nil, nil, widget.NewLabel("Workspace"), nil, a.wsSel)
-	a.top = container.NewVBox(a.chooser, a.pinned, note)
+	a.top = container.NewVBox(a.chooser, a.pinned) // the server's line joins when first shown
 	a.files = newAttachTray(c)
 	a.attach = widget.NewButtonWithIcon("Attach", theme.FileIcon(), a.choose)
 	a.hide()
@@ -78,6 +77,12 @@ func (a *assistBar) hide() {
 // show shows the controls for conv and reads the workspaces the assistant may use off the UI
 // goroutine. Neither the picker nor the pin shows until the pane has read the turns (setBegun).
 func (a *assistBar) show(conv app.Conversation) {
+	if a.note == nil { // made here, not at the start: a hidden label is still measured, and its
+		// italic face would be loaded for nothing in a window that never shows the assistant
+		a.note = widget.NewLabel(serverHistory)
+		a.note.Wrapping, a.note.TextStyle = fyne.TextWrapWord, fyne.TextStyle{Italic: true}
+		a.top.Add(a.note)
+	}
 	for _, o := range []fyne.CanvasObject{a.top, a.attach} {
 		o.Show()
 	}
