@@ -96,7 +96,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	}
 	m.chat.OnSource, m.chat.OnSourceIn = m.showSource, m.showSourceIn
 	m.chat.SetWebSearchKeys(shortcutText(shortcutWebSearch))
-	m.chat.OnSaved = func(conv app.Conversation) { m.convs.SelectConversation(conv.ID) }
+	m.chat.OnSaved = m.convs.Reveal
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
 	m.convs.OnOpenTurn = m.openTurn
@@ -283,7 +283,7 @@ func (m *mainView) openLastConversation(wsID string) {
 				return
 			}
 			m.chat.Open(conv, 0)
-			m.convs.SelectConversation(conv.ID)
+			m.convs.Reveal(conv)
 		})
 	}()
 }
@@ -389,7 +389,7 @@ func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
 		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
 	m.chat.Open(conv, turnID)
-	m.convs.SelectConversation(conv.ID)
+	m.convs.Reveal(conv)
 }
 
 // refresh syncs every workspace with the server in the background (button, Ctrl/Cmd+R).

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"lectern/ui/widgets"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/client/emulator"
@@ -110,7 +110,7 @@ func TestAssistantPaneRemovesFilesAndOnlyTakesThemInItsKind(t *testing.T) {
 		t.Fatalf("the same file twice: %v", c.AttachedFiles())
 	}
 	chip := c.assist.files.box.Objects[0].(*fyne.Container)
-	test.Tap(chip.Objects[1].(*widget.Button))
+	test.Tap(chip.Objects[1].(*widgets.Button))
 	if got := c.AttachedFiles(); len(got) != 1 || got[0] != "b.md" {
 		t.Fatalf("after removing a.txt: %v", got)
 	}

@@ -53,6 +53,41 @@ func (c *List) SetScope(scope string) {
 	c.load()
 }
 
+// scopeFor is the filter that lists a conversation of kind: the one chosen when it does, else
+// the kind's own (a model chat is not among "This workspace").
+func scopeFor(chosen string, kind app.ConversationKind) string {
+	if f := listFilter(chosen, ""); f.Kind == "" || f.Kind == kind {
+		return chosen
+	}
+	switch kind {
+	case app.KindModel:
+		return scopeModelChats
+	case app.KindAssistant:
+		return scopeAssistant
+	}
+	return scopeThisWorkspace
+}
+
+// Reveal highlights conv as SelectConversation does, first switching the filter to conv's kind
+// when the one chosen would not list it: the conversation shown is always in the list.
+func (c *List) Reveal(conv app.Conversation) {
+	if !c.showKindOf(conv) {
+		c.SelectConversation(conv.ID)
+	}
+}
+
+// showKindOf switches the filter to one that lists conv when the one chosen does not, and reports
+// whether it did: the load that follows highlights conv.
+func (c *List) showKindOf(conv app.Conversation) bool {
+	scope := scopeFor(c.kindFilter.Selected, conv.Kind)
+	if scope == c.kindFilter.Selected {
+		return false
+	}
+	c.selected = conv.ID
+	c.SetScope(scope)
+	return true
+}
+
 // listed reads the conversations the scope shows, with the names of the workspaces they belong to.
 func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Conversation, map[string]string, error) {
 	convs, err := c.store.Lists.ListAll(ctx, listFilter(scope, workspaceID))
@@ -139,7 +174,9 @@ func (c *List) openNew(create func(context.Context) (app.Conversation, error), o
 				return
 			}
 			c.selected = conv.ID
-			c.load()
+			if !c.showKindOf(conv) {
+				c.load()
+			}
 			if open != nil {
 				open(conv)
 			} else if c.OnSelected != nil {

@@ -123,3 +123,31 @@ func TestModelListNewModelChat(t *testing.T) {
 		t.Errorf("the chat is not stored: %v", err)
 	}
 }
+
+// The conversation shown is always in the list: a new model chat or assistant conversation, made
+// while the list shows "This workspace" (which lists neither), switches the filter to its kind
+// with its row selected, and a workspace conversation opened after brings the workspace's back.
+func TestListRevealsTheKindOfTheConversationShown(t *testing.T) {
+	f := newConvFixture(t)
+	ops := f.newConv(opsID, "Ops")
+	f.showWith(opsID, "Ops")
+	f.c.NewModelChat()
+	until(t, "the new chat opened", func() bool { return len(f.opened) == 1 })
+	chat := f.opened[0]
+	until(t, "the model chats listed, the new one selected", func() bool {
+		return f.c.kindFilter.Selected == scopeModelChats && f.c.position(chat.ID) >= 0 && f.c.selected == chat.ID
+	})
+	f.c.NewAssistant()
+	until(t, "the assistant conversation listed", func() bool {
+		return len(f.opened) == 2 && f.c.kindFilter.Selected == scopeAssistant && f.c.position(f.opened[1].ID) >= 0
+	})
+	f.c.Reveal(ops)
+	until(t, "this workspace's conversations listed again", func() bool {
+		return f.c.kindFilter.Selected == scopeThisWorkspace && f.c.position(ops.ID) >= 0 && f.c.selected == ops.ID
+	})
+	f.c.SetScope(scopeAll)
+	f.c.Reveal(chat)
+	if f.c.kindFilter.Selected != scopeAll {
+		t.Errorf("a filter that lists every kind changed to %q", f.c.kindFilter.Selected)
+	}
+}
