@@ -14,6 +14,11 @@ const (
 	StageStarted = "started"
 	// StageWriting: text is arriving (the server's own stage, also given when it says none).
 	StageWriting = "writing"
+	// StageConsent, StageTool and StageToolLimit: a model chat's tool call waits for the person's
+	// consent, runs, or waits out the tools' shared limit (its card shows which and how long).
+	StageConsent   = "tool_consent"
+	StageTool      = "tool_running"
+	StageToolLimit = "tool_limit"
 )
 
 // StageText says what the server is doing while an answer is on its way ("" before it says).
@@ -33,6 +38,12 @@ func StageText(stage string) string {
 		return "Reading the documents…"
 	case "writing":
 		return "Writing the answer…"
+	case StageConsent:
+		return "Waiting for you to allow or refuse the call above…"
+	case StageTool:
+		return "Running the call the model asked for…"
+	case StageToolLimit:
+		return "Waiting for the tools' shared limit (see the card)…"
 	}
 	return stage + "…"
 }

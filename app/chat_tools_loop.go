@@ -301,8 +301,26 @@ func (m *modelAnswerer) publish(ctx context.Context, turn *Turn, notify func(Tur
 		return err
 	}
 	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Text: turn.Answer,
-		Parts: cloneParts(turn.Parts)})
+		Stage: toolStage(turn.Parts), Parts: cloneParts(turn.Parts)})
 	return nil
+}
+
+// toolStage is the stage of a turn whose tool runs changed: that of the first run not ended, or,
+// once they all have, the wait for the model's next answer.
+func toolStage(parts []TurnPart) string {
+	for _, p := range parts {
+		if p.Run == nil || p.Run.State.Final() {
+			continue
+		}
+		switch p.Run.State {
+		case ToolWaitingConsent:
+			return StageConsent
+		case ToolWaitingLimit:
+			return StageToolLimit
+		}
+		return StageTool
+	}
+	return StageStarted
 }
 
 // cloneParts copies parts and their runs, so that a front-end may keep them while the loop runs.

@@ -118,6 +118,7 @@ func toolFixture(t *testing.T, cfg emulator.Config, rec *v1Recorder, api ModelAP
 type progress struct {
 	mu     sync.Mutex
 	states []ToolState
+	stages []string // the stage of each change of the runs, as the stage line says it
 	until  time.Time
 	asked  []ConsentRequest
 	answer Consent
@@ -126,6 +127,9 @@ type progress struct {
 func (p *progress) update(ev TurnChanged) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if ev.Parts != nil && (len(p.stages) == 0 || p.stages[len(p.stages)-1] != ev.Stage) {
+		p.stages = append(p.stages, ev.Stage)
+	}
 	for _, part := range ev.Parts {
 		if part.Run != nil && (len(p.states) == 0 || p.states[len(p.states)-1] != part.Run.State) {
 			p.states = append(p.states, part.Run.State)
@@ -183,6 +187,10 @@ func TestToolCallRunsAfterConsent(t *testing.T) {
 			}
 			if want := []ToolState{ToolWaitingConsent, ToolRunning, ToolDone}; !slices.Equal(p.states, want) {
 				t.Errorf("states %v, want %v", p.states, want)
+			}
+			// The stage line says what the answer waits for: not "Sending the question…".
+			if want := []string{StageConsent, StageTool, StageStarted}; !slices.Equal(p.stages, want) {
+				t.Errorf("stages %v, want %v", p.stages, want)
 			}
 			if n := f.emu.Requests("POST /websearch"); n != 1 {
 				t.Errorf("%d searches", n)
