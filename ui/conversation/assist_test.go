@@ -10,11 +10,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
+	"lectern/ui/widgets"
 )
 
 // assistantPane shows a new assistant conversation, saved as New assistant conversation saves
@@ -110,7 +110,7 @@ func TestAssistantPaneRemovesFilesAndOnlyTakesThemInItsKind(t *testing.T) {
 		t.Fatalf("the same file twice: %v", c.AttachedFiles())
 	}
 	chip := c.assist.files.box.Objects[0].(*fyne.Container)
-	test.Tap(chip.Objects[1].(*widget.Button))
+	test.Tap(chip.Objects[1].(*widgets.Button))
 	if got := c.AttachedFiles(); len(got) != 1 || got[0] != "b.md" {
 		t.Fatalf("after removing a.txt: %v", got)
 	}
