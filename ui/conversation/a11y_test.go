@@ -50,7 +50,7 @@ func TestAccessibilityLabelsOnToolCards(t *testing.T) {
 	defer cancel()
 	go c.consent(ctx, app.ConsentRequest{Tool: app.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
 	until(t, "the question asked", func() bool { return c.cardOf(t, true).Consent.Asking() })
-	assertLabelled(t, inWindow(t, v.row), "a card asking for consent", "Allow once", "Always in this conversation", "Refuse")
+	assertLabelled(t, inWindow(t, v.row), "a card asking for consent", "waiting for your consent: ", "Allow once", "Always in this conversation", "Refuse")
 }
 
 // A model chat's tools bar (the web search toggle, the workspaces to consult) and the picker of
