@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -18,29 +17,13 @@ import (
 // is shown (the window's content and what is laid over it) with uitest.Unlabelled, and checks that
 // the screen was really reached by a label only it gives.
 
-// assertLabelled fails on every object of w a screen reader could not name, and on a screen whose
-// top layer (the dialog or pop-up over the window, else the window's content) does not give each
-// of want among its labels (the test would have missed a place).
-func assertLabelled(t *testing.T, w fyne.Window, screen string, want ...string) {
-	t.Helper()
-	roots := append([]fyne.CanvasObject{w.Content()}, w.Canvas().Overlays().List()...)
-	for _, line := range uitest.Unlabelled(roots...) {
-		t.Errorf("%s: %s", screen, line)
-	}
-	labels := strings.Join(uitest.AccessibleLabels(roots[len(roots)-1]), "\n")
-	for _, s := range want {
-		if !strings.Contains(labels, s) {
-			t.Errorf("%s: no label says %q; the labels are:\n%s", screen, s, labels)
-		}
-	}
-}
+// assertLabelled fails on every object of a window a screen reader could not name, and on a
+// screen whose top layer does not give each label wanted.
+var assertLabelled = uitest.AssertLabelled
 
 // closeOverlays takes away what is laid over the main window (a dialog, the palette, a popover).
 func (f *fixture) closeOverlays() {
-	o := f.u.win.Canvas().Overlays()
-	for o.Top() != nil {
-		o.Remove(o.Top())
-	}
+	uitest.CloseOverlays(f.u.win)
 	drain()
 }
 

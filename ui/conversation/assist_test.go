@@ -15,6 +15,7 @@ import (
 	"lectern/app"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
+	"lectern/ui/widgets"
 )
 
 // assistantPane shows a new assistant conversation, saved as New assistant conversation saves

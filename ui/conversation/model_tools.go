@@ -201,18 +201,19 @@ func (t *toolsBar) showPicker(list []app.CachedWorkspace) {
 		ids[name] = ws.WorkspaceID
 		opts = append(opts, name)
 	}
-	group := widget.NewCheckGroup(opts, nil)
+	var selected []string
 	for name, id := range ids {
 		if slices.Contains(t.settings.Workspaces, id) {
-			group.Selected = append(group.Selected, name)
+			selected = append(selected, name)
 		}
 	}
+	group := widgets.NewCheckList(opts, selected)
 	intro := widget.NewLabel("The model may ask these workspaces questions while it answers; each time, you allow it first.")
 	intro.Wrapping = fyne.TextWrapWord
-	body := container.NewBorder(intro, nil, nil, nil, container.NewVScroll(group))
+	body := container.NewBorder(intro, nil, nil, nil, container.NewVScroll(group.Box))
 	d := dialog.NewCustomConfirm("Workspaces to consult", "Save", "Cancel", body, func(ok bool) {
 		if ok {
-			t.chosen(opts, group.Selected, ids)
+			t.chosen(opts, group.Selected(), ids)
 		}
 	}, t.m.c.win)
 	d.Resize(fyne.NewSize(460, 360))

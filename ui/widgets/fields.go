@@ -1,7 +1,10 @@
 package widgets
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -139,3 +142,33 @@ func (r *RadioGroup) AccessibilityLabel() string { return choiceLabel(r.Label, r
 // AccessibilityRole is text: Fyne's reader skips a container (and does not enter a widget), so
 // the group says its choice as text.
 func (r *RadioGroup) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
+
+// CheckList is a column of Checks, one per option: widget.CheckGroup's own checks say nothing
+// to a screen reader. Box is a plain container, which Fyne's reader enters.
+type CheckList struct {
+	Box    *fyne.Container
+	Checks []*Check
+}
+
+// NewCheckList makes a tick for each of options, those in selected ticked.
+func NewCheckList(options, selected []string) *CheckList {
+	l := &CheckList{Box: container.NewVBox()}
+	for _, o := range options {
+		c := NewCheck(o, nil)
+		c.Checked = slices.Contains(selected, o)
+		l.Checks = append(l.Checks, c)
+		l.Box.Add(c)
+	}
+	return l
+}
+
+// Selected is the options ticked now, in the list's order.
+func (l *CheckList) Selected() []string {
+	var out []string
+	for _, c := range l.Checks {
+		if c.Checked {
+			out = append(out, c.Text)
+		}
+	}
+	return out
+}

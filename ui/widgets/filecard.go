@@ -86,10 +86,9 @@ func (c *GeneratedFileCard) AccessibilityLabel() string {
 	return s
 }
 
-// AccessibilityRole is a group of the card's texts and buttons.
-func (c *GeneratedFileCard) AccessibilityRole() fyne.AccessibleRole {
-	return fyne.AccessibleRoleContainer
-}
+// AccessibilityRole is text: the card is read as a whole (Fyne's reader skips a container's
+// label and does not enter a widget); its buttons are reached with Tab.
+func (c *GeneratedFileCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
 
 // name is the title, else the file name, else words.
 func (c *GeneratedFileCard) name() string {

@@ -118,5 +118,6 @@ func (l *KeyList) AccessibilityLabel() string {
 	return l.Name + ", " + words.Count(l.Length(), "row")
 }
 
-// AccessibilityRole is container: the list holds its rows.
-func (l *KeyList) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleContainer }
+// AccessibilityRole is text: Fyne's reader skips a container's label and does not enter a
+// widget, so the list says its name and size; its rows are reached with the arrow keys.
+func (l *KeyList) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }

@@ -85,8 +85,9 @@ func (c *FileTextCard) AccessibilityLabel() string {
 	return s
 }
 
-// AccessibilityRole is a group of the card's texts and buttons.
-func (c *FileTextCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleContainer }
+// AccessibilityRole is text: the card is read as a whole (Fyne's reader skips a container's
+// label and does not enter a widget); its buttons are reached with Tab.
+func (c *FileTextCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
 
 // SetOnOCR offers OCR of a scanned file, calling f.
 func (c *FileTextCard) SetOnOCR(f func()) {
@@ -175,8 +176,9 @@ func (c *OCRJobCard) AccessibilityLabel() string {
 	return s
 }
 
-// AccessibilityRole is a group of the card's texts and its Stop button.
-func (c *OCRJobCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleContainer }
+// AccessibilityRole is text: the card is read as a whole (Fyne's reader skips a container's
+// label and does not enter a widget); its buttons are reached with Tab.
+func (c *OCRJobCard) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
 
 // SetProgress shows the job's state in words and its pages read (total 0: not known yet).
 func (c *OCRJobCard) SetProgress(state string, page, total int) {

@@ -33,6 +33,9 @@ var stockControls = map[string]bool{"widget.RadioGroup": true}
 // not name (fyne.Accessible, Fyne 2.8's `accessibility` build tag):
 //   - a custom widget (declared in a package of Lectern) that is not fyne.Accessible, says an empty
 //     label or has a role Fyne does not know;
+//   - a custom widget with the container role that no custom widget holds: Fyne's reader skips a
+//     container's label and never goes into a widget, so nothing of it would be read (one inside
+//     another custom widget is read as part of that one's label);
 //   - a control of Fyne's own a person acts on (tapped or focused: a button, an entry, a select, a
 //     check) that is not fyne.Accessible or says an empty label, and a widget.Button showing an
 //     icon only, for which Fyne would say the icon's file name ("cancel", "more-vertical").
@@ -41,8 +44,8 @@ var stockControls = map[string]bool{"widget.RadioGroup": true}
 // list's row frame, an entry's insides) are walked through, never judged.
 func Unlabelled(roots ...fyne.CanvasObject) []string {
 	var out []string
-	walkShown(roots, func(o fyne.CanvasObject, path string) {
-		if why := unlabelled(o); why != "" {
+	walkShown(roots, func(o fyne.CanvasObject, path string, held bool) {
+		if why := unlabelled(o, held); why != "" {
 			out = append(out, path+": "+why)
 		}
 	})
@@ -53,7 +56,7 @@ func Unlabelled(roots ...fyne.CanvasObject) []string {
 // containers (whose label Fyne's reader skips), in the order of the walk, so that a test can see what a screen reader would be given.
 func AccessibleLabels(roots ...fyne.CanvasObject) []string {
 	var out []string
-	walkShown(roots, func(o fyne.CanvasObject, _ string) {
+	walkShown(roots, func(o fyne.CanvasObject, _ string, _ bool) {
 		if a, ok := o.(fyne.Accessible); ok && a.AccessibilityRole() != fyne.AccessibleRoleContainer {
 			out = append(out, a.AccessibilityLabel())
 		}
@@ -61,10 +64,11 @@ func AccessibleLabels(roots ...fyne.CanvasObject) []string {
 	return out
 }
 
-// walkShown calls visit for every visible object under roots, with the types on its way down.
-func walkShown(roots []fyne.CanvasObject, visit func(o fyne.CanvasObject, path string)) {
-	var walk func(o fyne.CanvasObject, path string)
-	walk = func(o fyne.CanvasObject, path string) {
+// walkShown calls visit for every visible object under roots, with the types on its way down and
+// whether a custom widget holds it.
+func walkShown(roots []fyne.CanvasObject, visit func(o fyne.CanvasObject, path string, held bool)) {
+	var walk func(o fyne.CanvasObject, path string, held bool)
+	walk = func(o fyne.CanvasObject, path string, held bool) {
 		if o == nil || !o.Visible() {
 			return
 		}
@@ -72,18 +76,19 @@ func walkShown(roots []fyne.CanvasObject, visit func(o fyne.CanvasObject, path s
 			path += " > "
 		}
 		path += typeName(o)
-		visit(o, path)
+		visit(o, path, held)
 		for _, c := range inside(o) {
-			walk(c, path)
+			walk(c, path, held || isCustomWidget(o))
 		}
 	}
 	for _, r := range roots {
-		walk(r, "")
+		walk(r, "", false)
 	}
 }
 
-// unlabelled says why o cannot be named by a screen reader; "" when it can, or need not be.
-func unlabelled(o fyne.CanvasObject) string {
+// unlabelled says why o, held by a custom widget or not, cannot be named by a screen reader; ""
+// when it can, or need not be.
+func unlabelled(o fyne.CanvasObject, held bool) string {
 	if !isCustomWidget(o) && !isStockControl(o) {
 		return ""
 	}
@@ -92,7 +97,12 @@ func unlabelled(o fyne.CanvasObject) string {
 		return "not fyne.Accessible"
 	}
 	switch a.AccessibilityRole() {
-	case fyne.AccessibleRoleButton, fyne.AccessibleRoleContainer, fyne.AccessibleRoleLink, fyne.AccessibleRoleText:
+	case fyne.AccessibleRoleContainer:
+		if !held && isCustomWidget(o) {
+			return "a custom widget with the container role: Fyne's reader skips its label and " +
+				"does not go into a widget (read it as a whole: the text role)"
+		}
+	case fyne.AccessibleRoleButton, fyne.AccessibleRoleLink, fyne.AccessibleRoleText:
 	default:
 		return fmt.Sprintf("role %q", a.AccessibilityRole())
 	}
@@ -167,7 +177,7 @@ func startsUpper(s string) bool {
 // as a screen reader would find it; nil when none is.
 func FindAccessible(label string, roots ...fyne.CanvasObject) fyne.CanvasObject {
 	var found fyne.CanvasObject
-	walkShown(roots, func(o fyne.CanvasObject, _ string) {
+	walkShown(roots, func(o fyne.CanvasObject, _ string, _ bool) {
 		if a, ok := o.(fyne.Accessible); ok && found == nil && a.AccessibilityLabel() == label {
 			found = o
 		}

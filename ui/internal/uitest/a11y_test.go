@@ -48,3 +48,34 @@ func TestAccessibilityWalkFindsUnlabelledControls(t *testing.T) {
 		t.Errorf("%d reports, want 4 (the silent widget, two icon-only buttons, the check):\n%s", n, got)
 	}
 }
+
+// group is a custom widget holding inner, saying label with role.
+type group struct {
+	widget.BaseWidget
+	role  fyne.AccessibleRole
+	inner fyne.CanvasObject
+}
+
+func newGroup(role fyne.AccessibleRole, inner fyne.CanvasObject) *group {
+	g := &group{role: role, inner: inner}
+	g.ExtendBaseWidget(g)
+	return g
+}
+
+func (g *group) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(g.inner) }
+
+func (g *group) AccessibilityLabel() string { return "a card, " + string(g.role) }
+
+func (g *group) AccessibilityRole() fyne.AccessibleRole { return g.role }
+
+// A custom widget with the container role is reported where Fyne's reader would reach it (it
+// skips its label and does not go in), and not inside a custom widget read as a whole.
+func TestAccessibilityWalkFindsAWidgetReadAsNothing(t *testing.T) {
+	test.NewTempApp(t)
+	outer := newGroup(fyne.AccessibleRoleContainer, widget.NewButton("Save", nil))
+	whole := newGroup(fyne.AccessibleRoleText, newGroup(fyne.AccessibleRoleContainer, widget.NewButton("Open", nil)))
+	got := Unlabelled(container.NewVBox(outer, whole))
+	if len(got) != 1 || !strings.HasPrefix(got[0], "fyne.Container > uitest.group: a custom widget with the container role") {
+		t.Errorf("the walk reported:\n%s", strings.Join(got, "\n"))
+	}
+}
