@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"context"
-	"lectern/ui/widgets"
 	"os"
 	"path/filepath"
 	"slices"
