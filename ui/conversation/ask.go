@@ -200,6 +200,9 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 	c.showIntroIf(false)
 	c.list.Refresh()
 	c.scrollToEnd()
+	if len(c.turns) == 1 && c.OnSaved != nil {
+		c.OnSaved(c.conv) // listed from its first question, not only once answered (a call may wait)
+	}
 }
 
 // drawStream shows the text so far of the streaming turn, once a frame (UI goroutine).

@@ -75,7 +75,8 @@ type Pane struct {
 	// OnSourceIn is called when a source chip of a workspace a model consulted is tapped (the
 	// window shows that workspace's documents and selects the document).
 	OnSourceIn func(workspaceID string, src client.AnswerSource)
-	// OnSaved is called when a new conversation was saved with its first question.
+	// OnSaved is called with the conversation shown when its first question is saved (a new
+	// conversation) and again when an answer in it ends.
 	OnSaved func(conv app.Conversation)
 	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
 	OnShown func(turns int)
