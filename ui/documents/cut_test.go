@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/internal/uitest"
 )
 
 // In a panel too narrow for the names, a name is shown cut with "…" to its column's width, never cut
@@ -19,7 +20,7 @@ func TestNamesTooLongEndWithAnEllipsis(t *testing.T) {
 	f.win.Resize(fyne.NewSize(f.v.root.MinSize().Width+2*theme.Padding(), 600)) // as narrow as the panel goes
 	uiQueue.Drain()
 	cut := 0
-	for _, o := range objectsUnder(f.v.table.table) {
+	for _, o := range uitest.Shown(f.v.table.table) {
 		c, ok := o.(*docCell)
 		if !ok || !c.label.Visible() || c.label.Text == c.text {
 			continue
@@ -41,20 +42,4 @@ func TestNamesTooLongEndWithAnEllipsis(t *testing.T) {
 	if cut == 0 {
 		t.Fatal("no name is cut in the narrowest panel: the test shows nothing")
 	}
-}
-
-// objectsUnder lists o and every object drawn under it, widgets' rendered objects included.
-func objectsUnder(o fyne.CanvasObject) []fyne.CanvasObject {
-	out := []fyne.CanvasObject{o}
-	switch x := o.(type) {
-	case *fyne.Container:
-		for _, child := range x.Objects {
-			out = append(out, objectsUnder(child)...)
-		}
-	case fyne.Widget:
-		for _, child := range test.WidgetRenderer(x).Objects() {
-			out = append(out, objectsUnder(child)...)
-		}
-	}
-	return out
 }

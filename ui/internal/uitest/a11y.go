@@ -82,6 +82,14 @@ func walkShown(roots []fyne.CanvasObject, visit func(o fyne.CanvasObject, path s
 	}
 }
 
+// Shown lists every visible object under roots, as the accessibility walk finds them (a stock
+// control's insides left out).
+func Shown(roots ...fyne.CanvasObject) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	walkShown(roots, func(o fyne.CanvasObject, _ string) { out = append(out, o) })
+	return out
+}
+
 // unlabelled says why o cannot be named by a screen reader; "" when it can, or need not be.
 func unlabelled(o fyne.CanvasObject) string {
 	if !isCustomWidget(o) && !isStockControl(o) {
