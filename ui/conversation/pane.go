@@ -200,7 +200,8 @@ func (c *Pane) layout() fyne.CanvasObject {
 	// The scroll is hidden with the intro: left over the turns, it took the mouse wheel from them.
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
-	turns := container.NewStack(c.list, c.introBox,
+	// The visible turns are measured again at a new width: their wrapped text changes its height.
+	turns := container.New(&widthWatch{changed: c.list.Refresh}, c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
 	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,

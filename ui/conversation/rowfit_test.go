@@ -46,3 +46,32 @@ func checkRowFits(t *testing.T, c *Pane, v *turnView, where string) {
 			v.root.Size().Height, row)
 	}
 }
+
+// A question that fits one line at the pane's width and wraps to two once the pane narrows (the
+// documents panel opening) gets a row as tall as its two lines, without the list being refreshed
+// (issue 25: the question was drawn in one line's height, cut in half).
+func TestQuestionRowFitsWhenThePaneNarrows(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "Finance")
+	c.Root().Resize(fyne.NewSize(900, 600))
+	drain()
+	turn := ask(t, c, "How many days of annual leave do employees get in their first year?")
+	v := c.views[turn.ID]
+	if v == nil {
+		t.Fatal("the finished turn has no view")
+	}
+	oneLine := v.question.MinSize().Height
+	c.Root().Resize(fyne.NewSize(300, 600))
+	drain()
+	q := v.question
+	if q.MinSize().Height <= oneLine {
+		t.Fatalf("the question does not wrap at 300 px: %.0f px high, one line is %.0f px", q.MinSize().Height, oneLine)
+	}
+	if q.Size().Height < q.MinSize().Height {
+		t.Errorf("the question is given %.0f px high, it needs %.0f px", q.Size().Height, q.MinSize().Height)
+	}
+	pad := 2 * theme.Padding()
+	if row, need := v.row.Size().Height, v.root.MinSize().Height+pad; row != need {
+		t.Errorf("the row is %.0f px high, the turn needs %.0f px", row, need)
+	}
+}

@@ -40,6 +40,7 @@ type docTable struct {
 	selCell widget.TableCellID
 	// nameWidth is the name column's width, set by fitName.
 	nameWidth float32
+	cuts      cutter // the cells' texts cut to their columns' widths
 
 	// OnDocument is called on the UI goroutine when a document row is selected.
 	OnDocument func(i int)
@@ -64,7 +65,8 @@ func newDocTable() *docTable {
 			t.table.SetColumnWidth(c, w)
 		}
 	}
-	t.table.SetColumnWidth(0, 420)
+	t.nameWidth = 420
+	t.table.SetColumnWidth(0, t.nameWidth)
 	return t
 }
 
@@ -208,6 +210,7 @@ func (t *docTable) selectedDoc() (int, bool) {
 type docCell struct {
 	widget.BaseWidget
 	label *widget.Label
+	text  string // the whole text, which label shows cut to the column's width
 	badge *widgets.Badge
 	bg    *canvas.Rectangle
 }
@@ -237,10 +240,26 @@ func (c *docCell) setSelected(on bool) {
 	widgets.ShowIf(c.bg, on)
 }
 
-func (c *docCell) showText(text string, bold bool) {
+// showText shows text in cell c of column col, cut with "…" when it does not fit the column.
+func (t *docTable) showText(c *docCell, col doclist.Column, text string, bold bool) {
+	c.showText(text, t.cuts.fit(text, t.columnWidth(col), bold), bold)
+}
+
+// columnWidth is the width of column col where it is shown.
+func (t *docTable) columnWidth(col doclist.Column) float32 {
+	i := slices.Index(shownColumns[:], col)
+	if i == 0 {
+		return t.nameWidth
+	}
+	return columnWidths[i]
+}
+
+// showText shows text as shown, the text cut to its column's width.
+func (c *docCell) showText(text, shown string, bold bool) {
 	c.badge.Hide()
+	c.text = text
 	c.label.TextStyle = fyne.TextStyle{Bold: bold}
-	c.label.SetText(text)
+	c.label.SetText(shown)
 	c.label.Show()
 }
 
@@ -253,7 +272,7 @@ func (c *docCell) showStatus(status string) {
 func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c := o.(*docCell)
 	if id.Row >= t.model.Rows() {
-		c.showText("", false)
+		c.showText("", "", false)
 		c.bg.Hide()
 		return
 	}
@@ -270,13 +289,13 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 		if t.model.IsPage(r.Index) {
 			name = "      " + name
 		}
-		c.showText(name, false)
+		t.showText(c, doclist.ColName, name, false)
 	case doclist.ColType:
-		c.showText(typeLabel(d.SourceType), false)
+		t.showText(c, doclist.ColType, typeLabel(d.SourceType), false)
 	case doclist.ColStatus:
 		c.showStatus(d.Status)
 	case doclist.ColUpdated:
-		c.showText(widgets.LocalTime(t.model.Updated(r.Index), d.Updated), false)
+		t.showText(c, doclist.ColUpdated, widgets.LocalTime(t.model.Updated(r.Index), d.Updated), false)
 	}
 }
 
@@ -288,13 +307,13 @@ func (t *docTable) updateSourceCell(c *docCell, i int, col doclist.Column) {
 		if t.model.Collapsed(i) {
 			arrow = "▸ "
 		}
-		c.showText(fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, words.Plural(s.Pages, "page")), true)
+		t.showText(c, col, fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, words.Plural(s.Pages, "page")), true)
 	case doclist.ColType:
-		c.showText("Website", false)
+		t.showText(c, col, "Website", false)
 	case doclist.ColStatus:
-		c.showText(fmt.Sprintf("%d of %d ready", s.Ready, s.Pages), false)
+		t.showText(c, col, fmt.Sprintf("%d of %d ready", s.Ready, s.Pages), false)
 	default:
-		c.showText("", false)
+		c.showText("", "", false)
 	}
 }
 
@@ -360,7 +379,7 @@ func (t *docTable) selectDocument(id, name string) bool {
 // AccessibilityLabel is what the cell shows now (its text, or its status badge's words; "Blank"
 // for an empty cell), and "selected" on the selected document's row.
 func (c *docCell) AccessibilityLabel() string {
-	label := c.label.Text
+	label := c.text
 	if c.badge.Visible() {
 		label = c.badge.AccessibilityLabel()
 	}

@@ -86,6 +86,14 @@ func walkShown(roots []fyne.CanvasObject, visit func(o fyne.CanvasObject, path s
 	}
 }
 
+// Shown lists every visible object under roots, as the accessibility walk finds them (a stock
+// control's insides left out).
+func Shown(roots ...fyne.CanvasObject) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	walkShown(roots, func(o fyne.CanvasObject, _ string, _ bool) { out = append(out, o) })
+	return out
+}
+
 // unlabelled says why o, held by a custom widget or not, cannot be named by a screen reader; ""
 // when it can, or need not be.
 func unlabelled(o fyne.CanvasObject, held bool) string {
