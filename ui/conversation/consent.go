@@ -65,7 +65,40 @@ func (c *Pane) askOn(card *widgets.FunctionCallCard, callID string) {
 			c.model.tools.allowed(ask.req.Tool)
 		}
 		ask.answer <- consentOf(choice)
+		c.focusQuestionAfter(card)
 	})
+	c.focusConsent(card)
+}
+
+// focusConsent moves the keyboard to card's Allow once when it is in the question box (the message
+// was just sent) or nowhere: the turns' list takes no Tab into its rows, so without it a call
+// could not be answered from the keyboard. Tab then reaches Always and Refuse.
+func (c *Pane) focusConsent(card *widgets.FunctionCallCard) {
+	if c.win == nil {
+		return
+	}
+	cv := c.win.Canvas()
+	if f := cv.Focused(); f != nil && f != c.input {
+		return // the person is elsewhere (another card, a picker): not taken from them
+	}
+	c.lf.Do(func() { // once the card's row is laid out in the list
+		if card.Consent.Asking() {
+			cv.Focus(card.Consent.Once)
+		}
+	})
+}
+
+// focusQuestionAfter gives the keyboard back to the question box when it was on card's answers,
+// which are hidden once one is chosen.
+func (c *Pane) focusQuestionAfter(card *widgets.FunctionCallCard) {
+	if c.win == nil {
+		return
+	}
+	cv := c.win.Canvas()
+	switch cv.Focused() {
+	case nil, card.Consent.Once, card.Consent.Always, card.Consent.Refuse:
+		cv.Focus(c.input)
+	}
 }
 
 // dropConsent forgets the question of call callID, when it is still ask.

@@ -291,6 +291,8 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	c := modelChat(t, f)
 	c.model.selectTier("Fast")
 	c.ToggleWebSearch()
+	cv := c.win.Canvas()
+	cv.Focus(c.input) // sent from the question box: the keyboard goes to the card's answers
 	c.Ask("Web search: tides")
 	var card *widgets.FunctionCallCard
 	until(t, "the call's card asking", func() bool {
@@ -307,8 +309,14 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	if !strings.Contains(card.Consent.Question.Text, "Search the web for “tides”") || card.Status() != widgets.CallAsking {
 		t.Errorf("asks %q, status %v", card.Consent.Question.Text, card.Status())
 	}
-	test.Tap(card.Consent.Once)
+	// The turns' list takes no Tab into its rows: Allow once has the keyboard, Space answers, and
+	// the keyboard goes back to the question box.
+	until(t, "Allow once focused", func() bool { return cv.Focused() == card.Consent.Once })
+	card.Consent.Once.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
 	until(t, "the answer", func() bool { return c.streaming == nil && c.turns[0].Status == app.TurnCompleted })
+	if cv.Focused() != c.input {
+		t.Errorf("after answering, the keyboard is on %T, not the question box", cv.Focused())
+	}
 	check := func(v *turnView) {
 		t.Helper()
 		cards := toolCardsOf(v)
