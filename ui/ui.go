@@ -198,6 +198,7 @@ var (
 	_ conversation.Lists      = (*app.Conversations)(nil)
 	_ conversation.ModelChats = (*app.Conversations)(nil)
 	_ conversation.Library    = (*app.Conversations)(nil)
+	_ conversation.FileTools  = (*app.App)(nil) // taken from the core by assertion: checked here
 )
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.

@@ -173,8 +173,8 @@ func (c *List) openNew(create func(context.Context) (app.Conversation, error), o
 			if err != nil {
 				return
 			}
-			c.selected = conv.ID
-			if !c.showKindOf(conv) {
+			if !c.showKindOf(conv) { // else the filter's change loads the rows
+				c.selected = conv.ID
 				c.load()
 			}
 			if open != nil {
