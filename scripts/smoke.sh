@@ -33,7 +33,14 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/run" && chmod 700 "$tmp/run"
-fail() { echo "smoke: FAIL: $*"; tail -n 20 "$tmp/err.txt"; exit 1; }
+# fail says why and shows the end of the app's standard error, or its goroutines when it was
+# stopped for not exiting (SIGQUIT makes Go print them).
+fail() {
+  echo "smoke: FAIL: $*"
+  cat "$tmp/stuck.txt" 2>/dev/null || true
+  if grep -q '^goroutine ' "$tmp/err.txt"; then sed -n '/^goroutine /,$p' "$tmp/err.txt" | head -n 200; else tail -n 20 "$tmp/err.txt"; fi
+  exit 1
+}
 
 # not_blank checks the screen grab $1 (more than 50 colours) and keeps a copy as bin/smoke.png.
 not_blank() {
@@ -57,18 +64,24 @@ if [ ${#mode[@]} -gt 0 ]; then
   exit 0
 fi
 
-coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: "$BIN" smoke 2>"$tmp/err.txt"; }
+coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: exec "$BIN" smoke 2>"$tmp/err.txt"; }
 pid=$APP_PID
+stuck_after=${LECTERN_SMOKE_STUCK_AFTER:-30} # seconds (the app exits within 5 s of quitting)
 : >"$tmp/out.txt"
 while IFS= read -r line <&"${APP[0]}"; do
   echo "$line" | tee -a "$tmp/out.txt"
   if [ "$line" = "shoot smoke" ]; then
-    if command -v import >/dev/null; then import -window root "$tmp/smoke.png"; fi
+    if command -v import >/dev/null; then timeout 30 import -window root "$tmp/smoke.png" || echo "smoke: the screen grab failed"; fi
     echo next >&"${APP[1]}"
+    # the app quits after the shot: one still there $stuck_after s later is stuck, and shows its goroutines
+    # (its output goes to a file: a sleep left behind must not hold the script's output open)
+    (sleep "$stuck_after" && kill -QUIT "$pid" && echo "it was still running $stuck_after s after quitting") >"$tmp/stuck.txt" 2>&1 &
+    watchdog=$!
   fi
 done
 code=0
 wait "$pid" || code=$?
+if [ -n "${watchdog:-}" ]; then kill "$watchdog" 2>/dev/null || true; fi
 out="$tmp/out.txt"
 [ $code -eq 0 ] || fail "exit status $code"
 grep -q '^first-frame ' "$out" || fail "no first frame reported"

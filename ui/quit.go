@@ -23,6 +23,7 @@ func (u *UI) quitNow() {
 	}
 	u.win.Close()
 	u.fa.Quit()
+	u.quitting() // run's exit guard: the process ends even when Fyne's loop fails to stop
 }
 
 // saveWindow keeps the window size and the split positions for the next start (the sort order and

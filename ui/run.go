@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/internal/probe"
 	"lectern/internal/words"
+	"lectern/ui/internal/exitguard"
 	"lectern/ui/internal/harness"
 	ltheme "lectern/ui/theme"
 )
@@ -91,7 +92,10 @@ func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 		w := u.harness(a)
 		go func() { code.Store(int32(opts.Driver(w, painted))) }()
 	}
+	guard := exitguard.New(exitguard.Grace, func() { u.Close(); _ = a.Close() }, func() int { return int(code.Load()) })
+	u.quitting = guard.Arm
 	u.fa.Run()
+	guard.Disarm()
 	u.Close()
 	return int(code.Load())
 }

@@ -67,6 +67,7 @@ type UI struct {
 	themeSet bool
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
+	quitting func()                       // called once the app quits (run: arms the exit guard)
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -77,7 +78,7 @@ func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
 
 func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do}, cancel: cancel}
+	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do}, cancel: cancel, quitting: func() {}}
 }
 
 // Window returns the main window (nil before Show).
