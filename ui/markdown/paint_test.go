@@ -14,32 +14,41 @@ import (
 
 // framePainter draws frames as the GL window does. Each frame walks the whole object tree and
 // draws what is in view. The GL painter keeps a texture per text and image, made the first time
-// the object is drawn and again when it changes; filling rectangles and placing textures is the
-// GPU's work. So a frame here rasterises, with Fyne's software painter, each text and image in
-// view that has no texture yet or changed since its was made, and nothing else: that is the CPU
-// time a frame of the real window spends painting. (Capturing the whole window each frame would
-// cost more than the rest together: the software canvas blends every pixel through the generic
-// image/draw path, work the GPU does in the real window.)
+// the object is drawn and again when it changes; filling rectangles, placing textures and
+// blending them is the GPU's work. So a frame here makes, on the CPU as the GL painter does, the
+// texture of each text and image in view that has none yet or changed since its was made, and
+// nothing else: that is the CPU time a frame of the real window spends painting. A text's
+// texture is made as the GL painter makes it (textRasteriser), with none of the software
+// canvas's compositing; an image's is drawn with Fyne's software canvas, which scales it as the
+// GL painter does (the renderer shows none).
 type framePainter struct {
-	out     software.WindowlessCanvas // one texture at a time
-	view    fyne.Size
-	texture map[fyne.CanvasObject]textureKey // what each object's texture shows
-	stale   []fyne.CanvasObject              // copies of the objects to rasterise this frame
+	view   fyne.Size
+	text   *textRasteriser
+	out    software.WindowlessCanvas     // images, one at a time
+	texts  map[fyne.CanvasObject]textKey // what each text's texture shows
+	images map[fyne.CanvasObject]imageKey
+	stale  []fyne.CanvasObject // the texts, and copies of the images, to rasterise this frame
 }
 
-// textureKey is what a text or image texture depends on.
-type textureKey struct {
+// textKey is what a text's texture shows.
+type textKey struct {
 	text  string
 	style fyne.TextStyle
 	size  float32
 	color color.Color
-	res   fyne.Resource
-	box   fyne.Size
+	font  string
+}
+
+// imageKey is what an image's texture depends on.
+type imageKey struct {
+	res fyne.Resource
+	box fyne.Size
 }
 
 // newFramePainter returns a painter for a window of size view.
 func newFramePainter(view fyne.Size) *framePainter {
-	p := &framePainter{out: software.NewTransparentCanvas(), view: view, texture: map[fyne.CanvasObject]textureKey{}}
+	p := &framePainter{out: software.NewTransparentCanvas(), view: view, text: newTextRasteriser(),
+		texts: map[fyne.CanvasObject]textKey{}, images: map[fyne.CanvasObject]imageKey{}}
 	p.out.SetPadded(false)
 	return p
 }
@@ -49,14 +58,17 @@ func (p *framePainter) paint(root fyne.CanvasObject) {
 	p.stale = p.stale[:0]
 	p.collect(root, fyne.Position{})
 	for _, c := range p.stale {
+		if t, ok := c.(*canvas.Text); ok {
+			p.text.texture(t)
+			continue
+		}
 		p.out.SetContent(c)
 		p.out.Resize(c.Size())
 		p.out.Capture()
 	}
 }
 
-// collect walks o's tree and stages a copy of every text and image in view whose texture is
-// missing or out of date.
+// collect walks o's tree and stages every text and image in view whose texture is missing.
 func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	if !o.Visible() {
 		return
@@ -64,14 +76,7 @@ func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	pos := o.Position().Add(offset)
 	size := o.Size()
 	if pos.Y <= p.view.Height && pos.Y+size.Height >= 0 && pos.X <= p.view.Width && pos.X+size.Width >= 0 {
-		if c, key := textureCopy(o); c != nil && p.texture[o] != key {
-			p.texture[o] = key
-			if _, ok := c.(*canvas.Text); ok {
-				size = c.MinSize() // a text's texture is as big as its text, whatever its box
-			}
-			c.Resize(fyne.NewSize(max(size.Width, 1), max(size.Height, 1)))
-			p.stale = append(p.stale, c)
-		}
+		p.stage(o)
 	}
 	switch o := o.(type) {
 	case *fyne.Container:
@@ -85,24 +90,30 @@ func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	}
 }
 
-// textureCopy is a copy of a text or image and what its texture shows; nil for other objects.
-func textureCopy(o fyne.CanvasObject) (fyne.CanvasObject, textureKey) {
+// stage adds o to the textures to make if it is a text or image the window has none for.
+func (p *framePainter) stage(o fyne.CanvasObject) {
 	switch o := o.(type) {
 	case *canvas.Text:
 		if blankText(o) {
-			return nil, textureKey{} // the GL painter draws no texture for it
+			return // the GL painter draws no texture for it
 		}
-		t := canvas.NewText(o.Text, o.Color)
-		t.TextStyle, t.TextSize, t.Alignment, t.FontSource = o.TextStyle, o.TextSize, o.Alignment, o.FontSource
-		return t, textureKey{text: o.Text, style: o.TextStyle, size: o.TextSize, color: o.Color}
+		key := textKey{text: o.Text, style: o.TextStyle, size: o.TextSize, color: o.Color}
+		if o.FontSource != nil {
+			key.font = o.FontSource.Name()
+		}
+		if p.texts[o] != key {
+			p.texts[o] = key
+			p.stale = append(p.stale, o)
+		}
 	case *canvas.Image:
-		if o.Resource != nil {
+		if key := (imageKey{res: o.Resource, box: o.Size()}); o.Resource != nil && p.images[o] != key {
+			p.images[o] = key
 			i := canvas.NewImageFromResource(o.Resource)
 			i.FillMode = o.FillMode
-			return i, textureKey{res: o.Resource, box: o.Size()}
+			i.Resize(fyne.NewSize(max(key.box.Width, 1), max(key.box.Height, 1)))
+			p.stale = append(p.stale, i)
 		}
 	}
-	return nil, textureKey{}
 }
 
 // blankText says whether the GL painter skips t: an empty text, or a space with no line under
