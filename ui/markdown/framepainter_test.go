@@ -60,3 +60,22 @@ func softwareTexture(text *canvas.Text, size image.Point) *image.NRGBA {
 	c.Resize(fyne.NewSize(float32(size.X), float32(size.Y)))
 	return c.Capture().(*image.NRGBA)
 }
+
+// A text made again with the same content (a rebuilt block's kept words, a cell repeated) uses
+// the texture the window already holds, as the GL painter's cache keyed by content does; one
+// that shows something else needs its own.
+func TestFramePainterKeysTextsByContent(t *testing.T) {
+	test.NewTempApp(t)
+	p := newFramePainter(fyne.NewSize(800, 600))
+	first := canvas.NewText("Basic", color.Black)
+	p.paint(container.NewVBox(first, canvas.NewText("Basic", color.Black)))
+	if len(p.stale) != 1 {
+		t.Fatalf("%d textures made for two texts showing the same, want 1", len(p.stale))
+	}
+	bold := canvas.NewText("Basic", color.Black)
+	bold.TextStyle.Bold = true
+	p.paint(container.NewVBox(canvas.NewText("Basic", color.Black), bold, canvas.NewText("Team", color.Black)))
+	if len(p.stale) != 2 || p.stale[0] != bold {
+		t.Fatalf("next frame made %d textures, want 2 (the bold one, the new word)", len(p.stale))
+	}
+}

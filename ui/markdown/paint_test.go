@@ -14,23 +14,31 @@ import (
 
 // framePainter draws frames as the GL window does. Each frame walks the whole object tree and
 // draws what is in view. The GL painter keeps a texture per text and image, made the first time
-// the object is drawn and again when it changes; filling rectangles, placing textures and
-// blending them is the GPU's work. So a frame here makes, on the CPU as the GL painter does, the
-// texture of each text and image in view that has none yet or changed since its was made, and
-// nothing else: that is the CPU time a frame of the real window spends painting. A text's
-// texture is made as the GL painter makes it (textRasteriser), with none of the software
-// canvas's compositing; an image's is drawn with Fyne's software canvas, which scales it as the
-// GL painter does (the renderer shows none).
+// one is drawn; filling rectangles, placing textures and blending them is the GPU's work. So a
+// frame here makes, on the CPU as the GL painter does, each texture the GL window would make in
+// that frame, and nothing else: that is the CPU time a frame of the real window spends painting.
+//
+// A text's texture is keyed by what it shows (string, size, style, colour, font), not by its
+// object, and kept while drawn at least once a minute (a stream lasts seconds): a text made
+// again with the same content, or scrolled back into view, reuses it. Refreshing an object frees
+// the textures of every object under it (Canvas.Refresh walks the tree), but a text's keyed
+// texture is not among them, so a refresh makes no text be rasterised again. A new texture is
+// made as the GL painter makes it (textRasteriser), with none of the software canvas's
+// compositing. One exception: a text wider than the GPU's largest texture gets a texture of its
+// visible part, per object, freed by a refresh; this painter, which cannot see refreshes, makes
+// it again each frame it is in view (an upper bound; none is in these benchmarks).
+// An image's texture is per object and made when it is new or its size changed; it is drawn with
+// Fyne's software canvas, which scales it as the GL painter does (the renderer shows none).
 type framePainter struct {
 	view   fyne.Size
 	text   *textRasteriser
-	out    software.WindowlessCanvas     // images, one at a time
-	texts  map[fyne.CanvasObject]textKey // what each text's texture shows
+	out    software.WindowlessCanvas // images, one at a time
+	texts  map[textKey]bool          // the texts whose texture the window holds
 	images map[fyne.CanvasObject]imageKey
 	stale  []fyne.CanvasObject // the texts, and copies of the images, to rasterise this frame
 }
 
-// textKey is what a text's texture shows.
+// textKey is what the GL painter keys a text's texture by (its FontCacheEntry).
 type textKey struct {
 	text  string
 	style fyne.TextStyle
@@ -45,10 +53,14 @@ type imageKey struct {
 	box fyne.Size
 }
 
+// maxTextureSize is the widest texture of most desktop GPUs (the GL painter asks the GPU): a
+// wider text is drawn from a texture of its visible part.
+const maxTextureSize = 16384
+
 // newFramePainter returns a painter for a window of size view.
 func newFramePainter(view fyne.Size) *framePainter {
 	p := &framePainter{out: software.NewTransparentCanvas(), view: view, text: newTextRasteriser(),
-		texts: map[fyne.CanvasObject]textKey{}, images: map[fyne.CanvasObject]imageKey{}}
+		texts: map[textKey]bool{}, images: map[fyne.CanvasObject]imageKey{}}
 	p.out.SetPadded(false)
 	return p
 }
@@ -101,8 +113,8 @@ func (p *framePainter) stage(o fyne.CanvasObject) {
 		if o.FontSource != nil {
 			key.font = o.FontSource.Name()
 		}
-		if p.texts[o] != key {
-			p.texts[o] = key
+		if !p.texts[key] || o.MinSize().Width > maxTextureSize {
+			p.texts[key] = true
 			p.stale = append(p.stale, o)
 		}
 	case *canvas.Image:
