@@ -170,7 +170,8 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 		out.frames = append(out.frames, time.Since(start))
 		out.framesCPU = append(out.framesCPU, cpuTime()-startCPU)
 	}
-	ui := make(chan func(), 16)
+	ui := make(chan func(), 16) // never closed: a tick already firing when Stop is called still sends
+	ended := false
 	c := NewCoalescerOn(func(f func()) { ui <- f }, frameInterval, func(text string) {
 		frame(func() { v.SetText(text) })
 	})
@@ -185,11 +186,11 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 		ui <- func() {
 			frame(func() { v.SetFinal(ps[len(ps)-1]) })
 			out.final, out.finalCPU = time.Since(last), cpuTime()-lastCPU
+			ended = true
 		}
-		close(ui)
 	}()
-	for f := range ui {
-		f()
+	for !ended {
+		(<-ui)()
 	}
 	return out
 }
