@@ -39,6 +39,7 @@ const (
 	replacementRune = 0xfffd // drawn for a glyph no face has
 )
 
+// newTextRasteriser returns a rasteriser that has parsed no font yet.
 func newTextRasteriser() *textRasteriser {
 	return &textRasteriser{faces: map[fyne.TextStyle]*faceList{}, parsed: map[string]*font.Face{}}
 }
