@@ -14,32 +14,53 @@ import (
 
 // framePainter draws frames as the GL window does. Each frame walks the whole object tree and
 // draws what is in view. The GL painter keeps a texture per text and image, made the first time
-// the object is drawn and again when it changes; filling rectangles and placing textures is the
-// GPU's work. So a frame here rasterises, with Fyne's software painter, each text and image in
-// view that has no texture yet or changed since its was made, and nothing else: that is the CPU
-// time a frame of the real window spends painting. (Capturing the whole window each frame would
-// cost more than the rest together: the software canvas blends every pixel through the generic
-// image/draw path, work the GPU does in the real window.)
+// one is drawn; filling rectangles, placing textures and blending them is the GPU's work. So a
+// frame here makes, on the CPU as the GL painter does, each texture the GL window would make in
+// that frame, and nothing else: that is the CPU time a frame of the real window spends painting.
+//
+// A text's texture is keyed by what it shows (string, size, style, colour, font), not by its
+// object, and kept while drawn at least once a minute (a stream lasts seconds): a text made
+// again with the same content, or scrolled back into view, reuses it. Refreshing an object frees
+// the textures of every object under it (Canvas.Refresh walks the tree), but a text's keyed
+// texture is not among them, so a refresh makes no text be rasterised again. A new texture is
+// made as the GL painter makes it (textRasteriser), with none of the software canvas's
+// compositing. One exception: a text wider than the GPU's largest texture gets a texture of its
+// visible part, per object, freed by a refresh; this painter, which cannot see refreshes, makes
+// it again each frame it is in view (an upper bound; none is in these benchmarks).
+// An image's texture is per object and made when it is new or its size changed; it is drawn with
+// Fyne's software canvas, which scales it as the GL painter does (the renderer shows none).
 type framePainter struct {
-	out     software.WindowlessCanvas // one texture at a time
-	view    fyne.Size
-	texture map[fyne.CanvasObject]textureKey // what each object's texture shows
-	stale   []fyne.CanvasObject              // copies of the objects to rasterise this frame
+	view   fyne.Size
+	text   *textRasteriser
+	out    software.WindowlessCanvas // images, one at a time
+	texts  map[textKey]bool          // the texts whose texture the window holds
+	images map[fyne.CanvasObject]imageKey
+	stale  []fyne.CanvasObject // the texts, and copies of the images, to rasterise this frame
 }
 
-// textureKey is what a text or image texture depends on.
-type textureKey struct {
+// textKey is what the GL painter keys a text's texture by (its FontCacheEntry).
+type textKey struct {
 	text  string
 	style fyne.TextStyle
 	size  float32
 	color color.Color
-	res   fyne.Resource
-	box   fyne.Size
+	font  string
 }
+
+// imageKey is what an image's texture depends on.
+type imageKey struct {
+	res fyne.Resource
+	box fyne.Size
+}
+
+// maxTextureSize is the widest texture of most desktop GPUs (the GL painter asks the GPU): a
+// wider text is drawn from a texture of its visible part.
+const maxTextureSize = 16384
 
 // newFramePainter returns a painter for a window of size view.
 func newFramePainter(view fyne.Size) *framePainter {
-	p := &framePainter{out: software.NewTransparentCanvas(), view: view, texture: map[fyne.CanvasObject]textureKey{}}
+	p := &framePainter{out: software.NewTransparentCanvas(), view: view, text: newTextRasteriser(),
+		texts: map[textKey]bool{}, images: map[fyne.CanvasObject]imageKey{}}
 	p.out.SetPadded(false)
 	return p
 }
@@ -49,14 +70,17 @@ func (p *framePainter) paint(root fyne.CanvasObject) {
 	p.stale = p.stale[:0]
 	p.collect(root, fyne.Position{})
 	for _, c := range p.stale {
+		if t, ok := c.(*canvas.Text); ok {
+			p.text.texture(t)
+			continue
+		}
 		p.out.SetContent(c)
 		p.out.Resize(c.Size())
 		p.out.Capture()
 	}
 }
 
-// collect walks o's tree and stages a copy of every text and image in view whose texture is
-// missing or out of date.
+// collect walks o's tree and stages every text and image in view whose texture is missing.
 func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	if !o.Visible() {
 		return
@@ -64,14 +88,7 @@ func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	pos := o.Position().Add(offset)
 	size := o.Size()
 	if pos.Y <= p.view.Height && pos.Y+size.Height >= 0 && pos.X <= p.view.Width && pos.X+size.Width >= 0 {
-		if c, key := textureCopy(o); c != nil && p.texture[o] != key {
-			p.texture[o] = key
-			if _, ok := c.(*canvas.Text); ok {
-				size = c.MinSize() // a text's texture is as big as its text, whatever its box
-			}
-			c.Resize(fyne.NewSize(max(size.Width, 1), max(size.Height, 1)))
-			p.stale = append(p.stale, c)
-		}
+		p.stage(o)
 	}
 	switch o := o.(type) {
 	case *fyne.Container:
@@ -85,24 +102,30 @@ func (p *framePainter) collect(o fyne.CanvasObject, offset fyne.Position) {
 	}
 }
 
-// textureCopy is a copy of a text or image and what its texture shows; nil for other objects.
-func textureCopy(o fyne.CanvasObject) (fyne.CanvasObject, textureKey) {
+// stage adds o to the textures to make if it is a text or image the window has none for.
+func (p *framePainter) stage(o fyne.CanvasObject) {
 	switch o := o.(type) {
 	case *canvas.Text:
 		if blankText(o) {
-			return nil, textureKey{} // the GL painter draws no texture for it
+			return // the GL painter draws no texture for it
 		}
-		t := canvas.NewText(o.Text, o.Color)
-		t.TextStyle, t.TextSize, t.Alignment, t.FontSource = o.TextStyle, o.TextSize, o.Alignment, o.FontSource
-		return t, textureKey{text: o.Text, style: o.TextStyle, size: o.TextSize, color: o.Color}
+		key := textKey{text: o.Text, style: o.TextStyle, size: o.TextSize, color: o.Color}
+		if o.FontSource != nil {
+			key.font = o.FontSource.Name()
+		}
+		if !p.texts[key] || o.MinSize().Width > maxTextureSize {
+			p.texts[key] = true
+			p.stale = append(p.stale, o)
+		}
 	case *canvas.Image:
-		if o.Resource != nil {
+		if key := (imageKey{res: o.Resource, box: o.Size()}); o.Resource != nil && p.images[o] != key {
+			p.images[o] = key
 			i := canvas.NewImageFromResource(o.Resource)
 			i.FillMode = o.FillMode
-			return i, textureKey{res: o.Resource, box: o.Size()}
+			i.Resize(fyne.NewSize(max(key.box.Width, 1), max(key.box.Height, 1)))
+			p.stale = append(p.stale, i)
 		}
 	}
-	return nil, textureKey{}
 }
 
 // blankText says whether the GL painter skips t: an empty text, or a space with no line under
@@ -147,7 +170,8 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 		out.frames = append(out.frames, time.Since(start))
 		out.framesCPU = append(out.framesCPU, cpuTime()-startCPU)
 	}
-	ui := make(chan func(), 16)
+	ui := make(chan func(), 16) // never closed: a tick already firing when Stop is called still sends
+	ended := false
 	c := NewCoalescerOn(func(f func()) { ui <- f }, frameInterval, func(text string) {
 		frame(func() { v.SetText(text) })
 	})
@@ -162,11 +186,11 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 		ui <- func() {
 			frame(func() { v.SetFinal(ps[len(ps)-1]) })
 			out.final, out.finalCPU = time.Since(last), cpuTime()-lastCPU
+			ended = true
 		}
-		close(ui)
 	}()
-	for f := range ui {
-		f()
+	for !ended {
+		(<-ui)()
 	}
 	return out
 }
