@@ -52,3 +52,27 @@ func TestFocusShowsInBothThemes(t *testing.T) {
 		}
 	}
 }
+
+// TestTextColoursReadEverywhere checks the colours text is drawn in besides the foreground (a
+// warning or error label, an upload's state, a hyperlink, a string in a code block) on the window
+// and in an input box, and the label on a fill of each: Fyne's own success green read at 1.48:1
+// on the light window.
+func TestTextColoursReadEverywhere(t *testing.T) {
+	for _, look := range Looks() {
+		th, v := look.Theme, look.Variant
+		bg := th.Color(theme.ColorNameBackground, v)
+		for _, n := range TextColours {
+			for _, back := range TextBacks {
+				on := blend(th.Color(back, v), bg)
+				if c := Contrast(th.Color(n, v), on); c < look.MinContrast {
+					t.Errorf("%s theme: %s text on %s: %.2f", look.Name, n, back, c)
+				}
+			}
+		}
+		for label, fill := range textOnFill {
+			if c := Contrast(th.Color(label, v), th.Color(fill, v)); c < MinContrast {
+				t.Errorf("%s theme: %s on %s: %.2f", look.Name, label, fill, c)
+			}
+		}
+	}
+}
