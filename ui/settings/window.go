@@ -228,7 +228,7 @@ func (s *Window) loadKey(server string) {
 		s.src, s.chain, s.demo = src, chain, demo
 		s.key.SetText(keyText(key, src, s.b.Explain(err).Sentence, demo))
 		s.keys.show(server != "" && !demo, src, chain, st.KeyFile)
-		if text := keychainText(chain, demo, st.KeyFile, path); text != "" {
+		if text := keychainText(chain, demo, st.KeyFile, src, path); text != "" {
 			s.keychain.SetText(text)
 			s.keychain.Show()
 			return
@@ -238,11 +238,13 @@ func (s *Window) loadKey(server string) {
 }
 
 // keychainText says where keys are kept when no keychain exists ("" with a keychain, and in demo
-// mode, whose key is its own).
-func keychainText(chain, demo, keyFile bool, path string) string {
+// mode, whose key is its own). A key from LECTERN_API_KEY is stored nowhere, whatever the choice.
+func keychainText(chain, demo, keyFile bool, src app.KeySource, path string) string {
 	switch {
 	case chain || demo:
 		return ""
+	case src == app.KeyFromEnv:
+		return "No keychain is available on this system. The key in use comes from LECTERN_API_KEY and is not stored."
 	case keyFile:
 		return "No keychain is available on this system: the key is kept in a file that only you can read (" + path + ")."
 	}

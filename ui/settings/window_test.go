@@ -196,6 +196,30 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 	}
 }
 
+// Without a keychain, the note says where the key is kept, and never asks to set LECTERN_API_KEY
+// when the key in use already comes from it.
+func TestKeychainNoteFollowsWhereTheKeyComesFrom(t *testing.T) {
+	cases := []struct {
+		chain, keyFile bool
+		src            app.KeySource
+		want, not      string
+	}{
+		{false, false, app.KeyFromSession, "set LECTERN_API_KEY", "file that only you"},
+		{false, true, app.KeyFromFile, "/home/x/api-key-1", "set LECTERN_API_KEY"},
+		{false, false, app.KeyFromEnv, "comes from LECTERN_API_KEY and is not stored", "set LECTERN_API_KEY"},
+		{false, true, app.KeyFromEnv, "comes from LECTERN_API_KEY", "/home/x/api-key-1"},
+	}
+	for _, c := range cases {
+		text := keychainText(c.chain, false, c.keyFile, c.src, "/home/x/api-key-1")
+		if !strings.Contains(text, c.want) || strings.Contains(text, c.not) {
+			t.Errorf("key file %v, key %v: %q", c.keyFile, c.src, text)
+		}
+	}
+	if text := keychainText(true, false, false, app.KeyFromEnv, ""); text != "" {
+		t.Errorf("with a keychain: %q", text)
+	}
+}
+
 func TestSignOutSaysWhatIsRemovedHere(t *testing.T) {
 	const server = "https://qa.example.com"
 	cases := []struct {
