@@ -54,6 +54,23 @@ func TestStartUpFocusesTheQuestionBox(t *testing.T) {
 	}
 }
 
+// A new model chat or assistant conversation (the File menu, Ctrl/Cmd+Shift+N) opens ready to
+// type, as a new workspace conversation does: the letters typed next were lost before.
+func TestNewChatsTakeTheKeyboard(t *testing.T) {
+	f, m := settledBrowser(t)
+	c := m.win.Canvas()
+	for _, create := range []struct {
+		name string
+		run  func()
+	}{{"new model chat", func() { f.typeShortcut(shortcutNewModelChat) }}, {"new assistant conversation", m.convs.NewAssistant}} {
+		m.list.Focus()
+		before := m.chat.ConversationID()
+		create.run()
+		until(t, create.name+" open", func() bool { id := m.chat.ConversationID(); return id != 0 && id != before })
+		until(t, create.name+" ready to type", func() bool { return m.chat.Owns(c.Focused()) })
+	}
+}
+
 func TestTabReachesEveryPaneAndTheQuestionBox(t *testing.T) {
 	_, m := settledBrowser(t)
 	c := m.win.Canvas()

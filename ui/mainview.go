@@ -99,6 +99,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.chat.OnSaved = m.convs.Reveal
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
+	m.convs.OnCreated = m.chat.FocusInput // a new model chat or assistant conversation: ready to type
 	m.convs.OnOpenTurn = m.openTurn
 	m.uploads = uploads.New(lf, b.Uploads(), win, b.Explain)
 	m.uploads.WorkspaceName = m.workspaceName

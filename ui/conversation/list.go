@@ -67,6 +67,9 @@ type List struct {
 	// OnNewModelChat, when set, is called with a model chat the New model chat button created, to
 	// open it; unset, the chat is opened through OnSelected.
 	OnNewModelChat func(conv app.Conversation)
+	// OnCreated is called once a conversation the person created here (New model chat, New
+	// assistant conversation) is open, for the window to put the keyboard in its message box.
+	OnCreated func()
 }
 
 // NewList makes the list, showing no workspace, over the core b and its conversations store.

@@ -164,7 +164,7 @@ func (c *List) NewAssistant() {
 }
 
 // openNew saves a new conversation with create, off the UI goroutine, then selects and opens it:
-// through open when set, else as a selected conversation.
+// through open when set, else as a selected conversation; then OnCreated.
 func (c *List) openNew(create func(context.Context) (app.Conversation, error), open func(app.Conversation)) {
 	go func() {
 		conv, err := create(c.lf.Ctx)
@@ -181,6 +181,9 @@ func (c *List) openNew(create func(context.Context) (app.Conversation, error), o
 				open(conv)
 			} else if c.OnSelected != nil {
 				c.OnSelected(conv)
+			}
+			if c.OnCreated != nil {
+				c.OnCreated()
 			}
 		})
 	}()
