@@ -17,6 +17,7 @@ import (
 	"lectern/ui/internal/exitguard"
 	"lectern/ui/internal/harness"
 	ltheme "lectern/ui/theme"
+	"lectern/ui/widgets"
 )
 
 // AppID is Lectern's application id (also in FyneApp.toml).
@@ -124,10 +125,10 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 // or foreign database is reported and left untouched).
 func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
-// wrap lays the first-frame probe over a view's content, when there is a probe.
+// wrap lays the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
-	if u.probe == nil {
-		return content
+	if u.probe != nil {
+		content = probe.Wrap(content, u.probe)
 	}
-	return probe.Wrap(content, u.probe)
+	return widgets.NewTips(content).Root()
 }

@@ -50,7 +50,7 @@ type docTable struct {
 
 func newDocTable() *docTable {
 	t := &docTable{model: doclist.New(nil, nil), selCell: widget.TableCellID{Row: -1, Col: -1}}
-	t.table = widget.NewTableWithHeaders(t.length, newDocCell, t.updateCell)
+	t.table = widget.NewTableWithHeaders(t.length, cellMaker(func() *widget.Table { return t.table }), t.updateCell)
 	t.table.ShowHeaderColumn = false
 	t.table.CreateHeader = func() fyne.CanvasObject {
 		b := widget.NewButton("", nil)
@@ -213,6 +213,7 @@ type docCell struct {
 	text  string // the whole text, which label shows cut to the column's width
 	badge *widgets.Badge
 	bg    *canvas.Rectangle
+	table *widget.Table // the table the cell is in, which it hands the pointer on to (hover.go)
 }
 
 var _ fyne.Widget = (*docCell)(nil)
@@ -256,6 +257,9 @@ func (t *docTable) columnWidth(col doclist.Column) float32 {
 
 // showText shows text as shown, the text cut to its column's width.
 func (c *docCell) showText(text, shown string, bold bool) {
+	if text != c.text {
+		c.hideTip()
+	}
 	c.badge.Hide()
 	c.text = text
 	c.label.TextStyle = fyne.TextStyle{Bold: bold}
@@ -264,6 +268,7 @@ func (c *docCell) showText(text, shown string, bold bool) {
 }
 
 func (c *docCell) showStatus(status string) {
+	c.hideTip()
 	c.label.Hide()
 	statusBadge(c.badge, status)
 	c.badge.Show()

@@ -11,12 +11,15 @@ import (
 )
 
 // A long name takes one line and no more width than it is given; resting the pointer on it shows
-// the whole name, and leaving hides it again. A name that fits shows no pop-up.
+// the whole name in the window's tips, moving on it keeps the tip (a pop-up took the pointer from
+// the label and hid itself at the next move), and leaving hides it. A name that fits shows no tip.
 func TestNameLabelCutsAndShowsTheWholeNameOnHover(t *testing.T) {
 	test.NewTempApp(t)
 	name := strings.Repeat("Quarterly-report-", 118)
 	l := NewNameLabel(name)
-	w := test.NewWindow(container.NewVBox(l))
+	other := widget.NewLabel("elsewhere")
+	tips := NewTips(container.NewVBox(l, other))
+	w := test.NewWindow(tips.Root())
 	t.Cleanup(w.Close)
 	w.Resize(fyne.NewSize(300, 200))
 	if min := l.MinSize(); min.Width > 100 || min.Height > 2*NewNameLabel("x").MinSize().Height {
@@ -25,23 +28,29 @@ func TestNameLabelCutsAndShowsTheWholeNameOnHover(t *testing.T) {
 	if !l.Cut() {
 		t.Fatal("the name is not reported as cut")
 	}
-	l.MouseIn(nil)
-	overlay := w.Canvas().Overlays().Top()
-	if overlay == nil || !strings.Contains(labelTexts(overlay), name) {
-		t.Fatal("resting on the name shows no pop-up with the whole name")
+	c := w.Canvas()
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(l)
+	test.MoveMouse(c, at.AddXY(10, 5))
+	if tips.Shown() != name {
+		t.Fatal("resting on the name shows no tip with the whole name")
 	}
-	if s := overlay.Size(); s.Width > 300 || s.Height > 200 {
-		t.Fatalf("the pop-up is %v, larger than the window", s)
+	if s := tips.size; s.Width > 300 || s.Height > 200 || tips.at.X+s.Width > 300 {
+		t.Fatalf("the tip is %v at %v, beyond the window", s, tips.at)
 	}
-	l.MouseOut()
-	if w.Canvas().Overlays().Top() != nil {
-		t.Fatal("the pop-up stayed after the pointer left")
+	test.MoveMouse(c, at.AddXY(30, 8))
+	if tips.Shown() != name {
+		t.Fatal("the tip went away while the pointer moved on the name")
+	}
+	test.MoveMouse(c, fyne.CurrentApp().Driver().AbsolutePositionForObject(other).AddXY(5, 5))
+	if tips.Shown() != "" {
+		t.Fatal("the tip stayed after the pointer left")
 	}
 	short := NewNameLabel("Short")
-	w.SetContent(container.NewVBox(short))
-	short.MouseIn(nil)
-	if w.Canvas().Overlays().Top() != nil {
-		t.Fatal("a name that fits showed a pop-up")
+	tips = NewTips(container.NewVBox(short))
+	w.SetContent(tips.Root())
+	test.MoveMouse(c, fyne.CurrentApp().Driver().AbsolutePositionForObject(short).AddXY(5, 5))
+	if tips.Shown() != "" {
+		t.Fatal("a name that fits showed a tip")
 	}
 }
 
