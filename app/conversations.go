@@ -87,6 +87,19 @@ func (c *Conversations) List(ctx context.Context, workspaceID string) ([]Convers
 	return c.store.conversations(ctx, c.conn.cacheKey(), workspaceID)
 }
 
+// Untouched returns the newest conversation of kind (of tier, for a model chat; "" otherwise)
+// that nothing was done with since it was made: no message, title, system prompt, answer format,
+// workspace or pin. A front-end's New takes it rather than making one more empty conversation
+// (pressed twice, New listed "New conversation" twice); its time becomes now, so that it lists
+// first. ok is false when there is none.
+func (c *Conversations) Untouched(ctx context.Context, kind ConversationKind, tier string) (Conversation, bool, error) {
+	conv, ok, err := c.store.untouchedConversation(ctx, c.conn.cacheKey(), kind, tier)
+	if ok {
+		c.bus.Emit(ConversationsChanged{})
+	}
+	return conv, ok, err
+}
+
 // Get returns one conversation.
 func (c *Conversations) Get(ctx context.Context, id int64) (Conversation, error) {
 	return c.store.conversation(ctx, c.conn.cacheKey(), id)

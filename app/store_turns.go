@@ -111,6 +111,28 @@ func (s *store) lastConversation(ctx context.Context, server string, kind Conver
 	return c, err == nil, err
 }
 
+// untouchedConversation returns the newest conversation of kind of server, of model, that nothing
+// was done with since it was made (no turn, title, system prompt, answer format, workspace, server
+// id or pin), with its updated time brought to now; ok is false when there is none.
+func (s *store) untouchedConversation(ctx context.Context, server string, kind ConversationKind, model string) (Conversation, bool, error) {
+	q := "SELECT " + conversationCols + ` FROM conversations c WHERE server=? AND kind=? AND model=? AND deleted_at=0
+		AND title='' AND system_prompt='' AND answer_format='' AND workspace_id='' AND remote_id='' AND pinned_at=0
+		AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id=c.id) ORDER BY id DESC LIMIT 1`
+	c, err := scanConversation(s.db.QueryRowContext(ctx, q, server, string(kind), model))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Conversation{}, false, nil
+	}
+	if err != nil {
+		return Conversation{}, false, err
+	}
+	now := s.nowMilli()
+	if _, err := s.db.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, c.ID); err != nil {
+		return Conversation{}, false, err
+	}
+	c.Updated = fromMilli(now)
+	return c, true, nil
+}
+
 // setRemoteID keeps the server's id of an assistant conversation.
 func (s *store) setRemoteID(ctx context.Context, id int64, remote string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET remote_id=? WHERE id=?", remote, id)

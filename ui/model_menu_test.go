@@ -39,6 +39,10 @@ func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 	sh := reflect.ValueOf(f.u.win.Canvas()).Elem().FieldByName("WindowlessCanvas").Interface().(interface{ TypedShortcut(fyne.Shortcut) })
 	sh.TypedShortcut(shortcutNewModelChat)
 	first := opened(0)
+	// the first chat is made one of its own, else New opens it again (nothing was done with it)
+	if err := f.app.Conversations().SetSystemPrompt(context.Background(), first.ID, "Be brief."); err != nil {
+		t.Fatal(err)
+	}
 	item.Action()
 	opened(first.ID)
 }

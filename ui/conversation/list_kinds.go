@@ -147,11 +147,15 @@ func (c *List) pinItem(conv app.Conversation) *fyne.MenuItem {
 	return fyne.NewMenuItemWithIcon(label, theme.UploadIcon(), func() { c.togglePin(conv) })
 }
 
-// NewModelChat starts a model chat with the default tier (from Settings) and opens it: through
-// OnNewModelChat when set (the model pane), else as a selected conversation.
+// NewModelChat starts a model chat with the default tier (from Settings), or takes the one of that
+// tier nothing was done with yet, and opens it: through OnNewModelChat when set (the model pane),
+// else as a selected conversation.
 func (c *List) NewModelChat() {
 	c.openNew(func(ctx context.Context) (app.Conversation, error) {
-		return c.store.Models.NewChat(ctx, c.store.Models.DefaultTier(), "", "", "")
+		tier := c.store.Models.DefaultTier()
+		return c.untouchedOr(ctx, app.KindModel, tier, func() (app.Conversation, error) {
+			return c.store.Models.NewChat(ctx, tier, "", "", "")
+		})
 	}, c.OnNewModelChat)
 }
 
@@ -159,8 +163,19 @@ func (c *List) NewModelChat() {
 // message, and opens it as NewModelChat does.
 func (c *List) NewAssistant() {
 	c.openNew(func(ctx context.Context) (app.Conversation, error) {
-		return c.store.Assistants.NewAssistant(ctx, "", "")
+		return c.untouchedOr(ctx, app.KindAssistant, "", func() (app.Conversation, error) {
+			return c.store.Assistants.NewAssistant(ctx, "", "")
+		})
 	}, nil)
+}
+
+// untouchedOr returns the conversation of kind and tier nothing was done with yet, when there is
+// one (New pressed twice opens one empty conversation, not two), else what create makes.
+func (c *List) untouchedOr(ctx context.Context, kind app.ConversationKind, tier string, create func() (app.Conversation, error)) (app.Conversation, error) {
+	if conv, ok, err := c.store.Lists.Untouched(ctx, kind, tier); ok && err == nil {
+		return conv, nil
+	}
+	return create()
 }
 
 // openNew saves a new conversation with create, off the UI goroutine, then selects and opens it:

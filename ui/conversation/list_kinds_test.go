@@ -100,7 +100,8 @@ func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
 }
 
 // New model chat creates a chat with the default tier and opens it: through OnNewModelChat when
-// the pane sets it, else as a selected conversation.
+// the pane sets it, else as a selected conversation. Pressed again, it opens the chat nothing was
+// done with yet rather than a second empty one.
 func TestModelListNewModelChat(t *testing.T) {
 	f := newConvFixture(t)
 	f.showWith(opsID)
@@ -112,14 +113,23 @@ func TestModelListNewModelChat(t *testing.T) {
 	}
 	var hooked []app.Conversation
 	f.c.OnNewModelChat = func(conv app.Conversation) { hooked = append(hooked, conv) }
-	f.c.NewModelChat()
+	f.c.NewModelChat() // nothing was done with the first: it is opened again, not a second empty one
 	until(t, "the hook called", func() bool { return len(hooked) == 1 })
-	if len(f.opened) != 1 || hooked[0].ID == conv.ID {
-		t.Errorf("the hook must open the chat instead of OnSelected: %d opened", len(f.opened))
+	if len(f.opened) != 1 || hooked[0].ID != conv.ID {
+		t.Fatalf("the hook must open the chat instead of OnSelected: %d opened; %d opened again, want %d",
+			len(f.opened), hooked[0].ID, conv.ID)
+	}
+	if err := f.app.Conversations().SetSystemPrompt(context.Background(), conv.ID, "Be brief."); err != nil {
+		t.Fatal(err)
+	}
+	f.c.NewModelChat()
+	until(t, "the hook called again", func() bool { return len(hooked) == 2 })
+	if hooked[1].ID == conv.ID {
+		t.Fatal("a chat with a system prompt was taken as a new one")
 	}
 	f.c.SetScope(scopeModelChats)
 	until(t, "both chats listed", func() bool { return f.c.list.Length() == 2 })
-	if _, err := f.app.Conversations().Get(context.Background(), hooked[0].ID); err != nil {
+	if _, err := f.app.Conversations().Get(context.Background(), hooked[1].ID); err != nil {
 		t.Errorf("the chat is not stored: %v", err)
 	}
 }

@@ -130,6 +130,7 @@ type Lists interface {
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error
 	Search(ctx context.Context, text string) ([]app.SearchHit, error)
+	Untouched(ctx context.Context, kind app.ConversationKind, tier string) (app.Conversation, bool, error)
 }
 
 // Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
