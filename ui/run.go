@@ -40,7 +40,7 @@ type RunOptions struct {
 // the window, and Run closes what it returns. When it fails, the window says why and Run returns 1.
 func Run(open func() (*app.App, error), opts RunOptions) int {
 	start := time.Now()
-	lowerGCForStart(startGCWindow)
+	boundHeapForStart(startGCWindow)
 	type opened struct {
 		a   *app.App
 		err error

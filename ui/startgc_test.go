@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -13,33 +14,53 @@ func gcPercent() int {
 	return p
 }
 
-// waitGCPercent waits up to a second for the collector's goal to become want.
-func waitGCPercent(want int) int {
-	got := gcPercent()
-	for deadline := time.Now().Add(time.Second); got != want && time.Now().Before(deadline); got = gcPercent() {
+// gcSettings are the collector's goal and the runtime's memory limit.
+type gcSettings struct {
+	percent int
+	limit   int64
+}
+
+func readGCSettings() gcSettings {
+	return gcSettings{gcPercent(), debug.SetMemoryLimit(-1)}
+}
+
+// waitGCSettings waits up to a second for the collector's settings to become want.
+func waitGCSettings(want gcSettings) gcSettings {
+	got := readGCSettings()
+	for deadline := time.Now().Add(time.Second); got != want && time.Now().Before(deadline); got = readGCSettings() {
 		time.Sleep(5 * time.Millisecond)
 	}
 	return got
 }
 
-// The start runs at a lower collector goal and the one before comes back after its window; a goal
-// already lower is kept throughout.
-func TestLowerGCForStart(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(150))
-	lowerGCForStart(50 * time.Millisecond)
-	if got := gcPercent(); got != startGCPercent {
-		t.Fatalf("during the start the goal is %d, want %d", got, startGCPercent)
+// The start collects only near its memory limit, and the default goal without a limit comes back
+// after its window.
+func TestBoundHeapForStart(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	boundHeapForStart(50 * time.Millisecond)
+	if got, want := readGCSettings(), (gcSettings{-1, startMemoryLimit}); got != want {
+		t.Fatalf("during the start the goal and limit are %+v, want %+v", got, want)
 	}
-	if got := waitGCPercent(150); got != 150 {
-		t.Fatalf("after the start the goal is %d, want 150", got)
+	if got, want := waitGCSettings(gcSettings{100, math.MaxInt64}), (gcSettings{100, math.MaxInt64}); got != want {
+		t.Fatalf("after the start the goal and limit are %+v, want %+v", got, want)
 	}
-	debug.SetGCPercent(startGCPercent / 2)
-	lowerGCForStart(time.Millisecond)
-	if got := gcPercent(); got != startGCPercent/2 {
-		t.Errorf("a lower goal (%d) became %d", startGCPercent/2, got)
-	}
-	time.Sleep(20 * time.Millisecond)
-	if got := gcPercent(); got != startGCPercent/2 {
-		t.Errorf("after the start a lower goal (%d) became %d", startGCPercent/2, got)
+}
+
+// A goal or a limit set from outside (GOGC, GOMEMLIMIT) is kept throughout the start.
+func TestBoundHeapForStartKeepsSettingsFromOutside(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, set := range []gcSettings{{50, math.MaxInt64}, {-1, math.MaxInt64}, {100, 64 << 20}} {
+		debug.SetGCPercent(set.percent)
+		debug.SetMemoryLimit(set.limit)
+		boundHeapForStart(time.Millisecond)
+		if got := readGCSettings(); got != set {
+			t.Errorf("set from outside to %+v, the start made it %+v", set, got)
+		}
+		time.Sleep(20 * time.Millisecond)
+		if got := readGCSettings(); got != set {
+			t.Errorf("set from outside to %+v, after the start it is %+v", set, got)
+		}
 	}
 }
