@@ -15,6 +15,7 @@ import (
 	"lectern/internal/probe"
 	"lectern/internal/words"
 	"lectern/ui/internal/harness"
+	"lectern/ui/internal/startgc"
 	ltheme "lectern/ui/theme"
 )
 
@@ -40,7 +41,7 @@ type RunOptions struct {
 // the window, and Run closes what it returns. When it fails, the window says why and Run returns 1.
 func Run(open func() (*app.App, error), opts RunOptions) int {
 	start := time.Now()
-	boundHeapForStart(startGCWindow)
+	startgc.Bound(startgc.Window)
 	type opened struct {
 		a   *app.App
 		err error

@@ -1,4 +1,4 @@
-package ui
+package startgc
 
 import (
 	"math"
@@ -35,11 +35,11 @@ func waitGCSettings(want gcSettings) gcSettings {
 
 // The start collects only near its memory limit, and the default goal without a limit comes back
 // after its window.
-func TestBoundHeapForStart(t *testing.T) {
+func TestBound(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	boundHeapForStart(50 * time.Millisecond)
-	if got, want := readGCSettings(), (gcSettings{-1, startMemoryLimit}); got != want {
+	Bound(50 * time.Millisecond)
+	if got, want := readGCSettings(), (gcSettings{-1, Limit}); got != want {
 		t.Fatalf("during the start the goal and limit are %+v, want %+v", got, want)
 	}
 	if got, want := waitGCSettings(gcSettings{100, math.MaxInt64}), (gcSettings{100, math.MaxInt64}); got != want {
@@ -48,13 +48,13 @@ func TestBoundHeapForStart(t *testing.T) {
 }
 
 // A goal or a limit set from outside (GOGC, GOMEMLIMIT) is kept throughout the start.
-func TestBoundHeapForStartKeepsSettingsFromOutside(t *testing.T) {
+func TestBoundKeepsSettingsFromOutside(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	for _, set := range []gcSettings{{50, math.MaxInt64}, {-1, math.MaxInt64}, {100, 64 << 20}} {
 		debug.SetGCPercent(set.percent)
 		debug.SetMemoryLimit(set.limit)
-		boundHeapForStart(time.Millisecond)
+		Bound(time.Millisecond)
 		if got := readGCSettings(); got != set {
 			t.Errorf("set from outside to %+v, the start made it %+v", set, got)
 		}
