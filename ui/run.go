@@ -16,6 +16,7 @@ import (
 	"lectern/internal/words"
 	"lectern/ui/internal/exitguard"
 	"lectern/ui/internal/harness"
+	"lectern/ui/internal/startgc"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/widgets"
 )
@@ -42,7 +43,7 @@ type RunOptions struct {
 // the window, and Run closes what it returns. When it fails, the window says why and Run returns 1.
 func Run(open func() (*app.App, error), opts RunOptions) int {
 	start := time.Now()
-	lowerGCForStart(startGCWindow)
+	startgc.Bound(startgc.Window)
 	type opened struct {
 		a   *app.App
 		err error
