@@ -6,6 +6,8 @@ package startgc
 import (
 	"math"
 	"runtime/debug"
+	"runtime/metrics"
+	"sync"
 	"time"
 )
 
@@ -35,8 +37,42 @@ func Bound(window time.Duration) {
 		return
 	}
 	debug.SetMemoryLimit(Limit)
-	time.AfterFunc(window, func() {
-		debug.SetGCPercent(old) // before the limit goes, so that the collector is never off unbounded
-		debug.SetMemoryLimit(math.MaxInt64)
-	})
+	var once sync.Once
+	done := make(chan struct{})
+	restore := func() {
+		once.Do(func() {
+			debug.SetGCPercent(old) // before the limit goes, so that the collector is never off unbounded
+			debug.SetMemoryLimit(math.MaxInt64)
+			close(done)
+		})
+	}
+	time.AfterFunc(window, restore)
+	go giveUpWhenOutgrown(done, restore)
+}
+
+// Outgrown is the live heap at which the start gives the limit up before its window ends: with the
+// runtime's own 10 MB or so, Limit then leaves no room for garbage, and the collector would run
+// back to back (up to half the CPU) until the window ends. The 10,000-document start peaks at a
+// live heap of 23 MiB; a larger one (many more documents, a large fallback font) starts under
+// the default goal instead, as it did before the limit.
+const Outgrown = Limit - 10<<20
+
+// giveUpWhenOutgrown calls restore once the live heap reaches Outgrown, looking every few
+// milliseconds until done is closed.
+func giveUpWhenOutgrown(done <-chan struct{}, restore func()) {
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+			metrics.Read(live)
+			if live[0].Value.Kind() == metrics.KindUint64 && live[0].Value.Uint64() >= Outgrown {
+				restore()
+				return
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package startgc
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -63,4 +64,21 @@ func TestBoundKeepsSettingsFromOutside(t *testing.T) {
 			t.Errorf("set from outside to %+v, after the start it is %+v", set, got)
 		}
 	}
+}
+
+// A start whose live heap outgrows the limit gives it up at once, rather than collecting back to
+// back until its window ends.
+func TestBoundGivesUpWhenOutgrown(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	Bound(time.Minute)
+	kept := make([][]byte, 0, 64)
+	for size := 0; size < Outgrown+(2<<20); size += 1 << 20 {
+		kept = append(kept, make([]byte, 1<<20))
+	}
+	runtime.GC() // the live heap is measured by a collection
+	if got, want := waitGCSettings(gcSettings{100, math.MaxInt64}), (gcSettings{100, math.MaxInt64}); got != want {
+		t.Fatalf("with %d MiB live the goal and limit are %+v, want the defaults %+v", len(kept), got, want)
+	}
+	runtime.KeepAlive(kept)
 }
