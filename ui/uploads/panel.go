@@ -78,7 +78,7 @@ func New(lf life.Life, q Queue, win fyne.Window, explain func(error) app.Explana
 	p.notice.Hide()
 	p.addWhy = widget.NewLabel("")
 	p.addWhy.Wrapping = fyne.TextWrapWord
-	p.addWhy.Importance = widget.LowImportance
+	p.addWhy.SizeName = theme.SizeNameCaptionText // not the disabled grey: it says why Add files… is off
 	p.addWhy.Hide()
 	p.empty = widget.NewLabel(emptyText)
 	p.empty.Wrapping, p.empty.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter

@@ -52,7 +52,7 @@ func newUploadRow() *uploadRow {
 		state: widgets.NewBadge("", theme.ColorNameInputBorder), bar: widgets.NewMeter(1)}
 	r.name.TextStyle = fyne.TextStyle{Bold: true}
 	r.name.Truncation = fyne.TextTruncateEllipsis
-	r.size.Importance = widget.LowImportance
+	r.size.SizeName = theme.SizeNameCaptionText // quieter by its size: the disabled grey read at 1.9:1
 	r.detail.Truncation = fyne.TextTruncateEllipsis
 	r.detail.SizeName = theme.SizeNameCaptionText
 	r.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { r.fire(r.OnRetry) })

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
 	"lectern/app"
 	"lectern/ui/internal/uitest"
 )
@@ -25,6 +28,16 @@ func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
 	if w, _ := stateWords(it); w != "waiting" || !strings.Contains(it.Detail(), "by itself") {
 		t.Errorf("waiting shown as %q: %q", w, it.Detail())
 	}
+}
+
+// The quiet texts of the uploads (a file's size, why the workspace takes no files) read at 4.5:1
+// in both themes, on the panel and on a hovered or selected row: Fyne's disabled grey, which they
+// were drawn in, read at 1.9:1 in the light theme.
+func TestUploadCaptionsContrast(t *testing.T) {
+	test.NewTempApp(t)
+	p := New(uitest.NewQueue().Life(t), failingQueue{}, test.NewWindow(nil), app.ExplainLocal)
+	uitest.CheckContrast(t, map[string]*widget.Label{"file size": newUploadRow().size, "why no files": p.addWhy},
+		map[string]bool{"file size": true})
 }
 
 // A file at 0% shows an empty bar, not a full-looking blue one.
