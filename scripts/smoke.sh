@@ -66,7 +66,7 @@ fi
 
 coproc APP { LECTERN_HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" DBUS_SESSION_BUS_ADDRESS=disabled: exec "$BIN" smoke 2>"$tmp/err.txt"; }
 pid=$APP_PID
-stuck_after=${LECTERN_SMOKE_STUCK_AFTER:-30} # seconds (the app exits within 5 s of quitting)
+stuck_after=${LECTERN_SMOKE_STUCK_AFTER:-30} # seconds (the app exits within 2 s of quitting)
 : >"$tmp/out.txt"
 while IFS= read -r line <&"${APP[0]}"; do
   echo "$line" | tee -a "$tmp/out.txt"

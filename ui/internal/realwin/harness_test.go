@@ -253,12 +253,21 @@ func (s *session) key(keys ...string) {
 	}
 }
 
-// resize gives the main window the size w×h in pixels and waits until its canvas has it.
+// resize gives the main window the size w×h in pixels and waits until its canvas has it. The
+// size is asked again when it has not come within two seconds: right after the window first
+// maps, the window manager may still be placing it and answer the request with the old size.
 func (s *session) resize(w, h int) State {
-	s.xdotool("windowsize", s.win, strconv.Itoa(w), strconv.Itoa(h))
-	st, ok := s.waitState(5*time.Second, func(st State) bool {
-		return int(st.Width*st.Scale+0.5) == w && int(st.Height*st.Scale+0.5) == h
-	})
+	var st State
+	ok := false
+	for try := 0; try < 3 && !ok; try++ {
+		if try > 0 {
+			s.t.Logf("the canvas is %.0f×%.0f two seconds after asking %d×%d: asking again", st.Width, st.Height, w, h)
+		}
+		s.xdotool("windowsize", s.win, strconv.Itoa(w), strconv.Itoa(h))
+		st, ok = s.waitState(2*time.Second, func(st State) bool {
+			return int(st.Width*st.Scale+0.5) == w && int(st.Height*st.Scale+0.5) == h
+		})
+	}
 	if !ok {
 		s.t.Fatalf("the canvas is %.0f×%.0f (scale %.2f) after resizing the window to %d×%d", st.Width, st.Height, st.Scale, w, h)
 	}
