@@ -3,6 +3,7 @@ package theme
 import (
 	"image/color"
 	"slices"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -18,11 +19,48 @@ func (t systemTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Col
 	return readableColor(t.Theme, n, v)
 }
 
-// readableColor is th's colour n in variant v, except the selection colour, which is made lighter
-// (less opaque) until the foreground reads at MinContrast on a selected row: the light theme's blue
-// selection left 4.26:1 (issue 12).
+// readableColor is th's colour n in variant v, made readable where it needs to be (workOut), and
+// remembered: working a colour out walks contrasts (10–12 µs for the focus and a text colour,
+// against 40 ns for a colour taken as it is), and Fyne asks a colour at every refresh of whatever
+// draws in it: each token of a highlighted code block, each badge. The key holds th's own colour,
+// which carries the primary colour chosen in Fyne's settings, so that a change of it is seen. th
+// must be comparable (Fyne's default theme is a pointer).
 func readableColor(th fyne.Theme, n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	c := th.Color(n, v)
+	if !workedOut(n) {
+		return c
+	}
+	k := workedKey{th: th, n: n, v: v, own: color.NRGBAModel.Convert(c).(color.NRGBA)}
+	if got, ok := worked.Load(k); ok {
+		return got.(color.Color)
+	}
+	out := workOut(th, n, v, c)
+	worked.Store(k, out)
+	return out
+}
+
+// worked holds the colours readableColor worked out.
+var worked sync.Map // workedKey → color.Color
+
+// workedKey is what a worked-out colour depends on.
+type workedKey struct {
+	th  fyne.Theme
+	n   fyne.ThemeColorName
+	v   fyne.ThemeVariant
+	own color.NRGBA // th's colour n in v
+}
+
+// workedOut says whether readableColor changes colour n (else it is th's as it is).
+func workedOut(n fyne.ThemeColorName) bool {
+	_, onFill := textOnFill[n]
+	return n == theme.ColorNameFocus || n == theme.ColorNameSelection || onFill || slices.Contains(TextColours, n)
+}
+
+// workOut is th's colour n in variant v (c), made readable: the focus made visible, text colours
+// and the text on their fills made to read at MinContrast, and the selection colour made lighter
+// (less opaque) until the foreground reads at MinContrast on a selected row: the light theme's
+// blue selection left 4.26:1 (issue 12).
+func workOut(th fyne.Theme, n fyne.ThemeColorName, v fyne.ThemeVariant, c color.Color) color.Color {
 	if n == theme.ColorNameFocus {
 		return visibleFocus(th, v)
 	}
