@@ -17,16 +17,7 @@ func TestAssistantMenuOpensItAndADropAttachesFiles(t *testing.T) {
 	f := newFixture(t, uploadConfig())
 	m := f.browser()
 	m.selectNamed(t, "My documents")
-	var item *fyne.MenuItem
-	for _, it := range f.u.menu().Items[0].Items {
-		if it.Label == "New assistant conversation" {
-			item = it
-		}
-	}
-	if item == nil || item.Disabled {
-		t.Fatalf("File menu item: %+v", item)
-	}
-	item.Action()
+	f.fileMenuItem("New assistant conversation").Action()
 	until(t, "an assistant conversation opened", func() bool { return m.chat.ConversationID() != 0 })
 	conv, err := f.app.Conversations().Get(context.Background(), m.chat.ConversationID())
 	if err != nil || conv.Kind != app.KindAssistant {

@@ -139,3 +139,18 @@ func (m *mainView) rowNames() []string {
 	}
 	return out
 }
+
+// fileMenuItem is the File menu's item labelled label; the test fails when it is missing or off.
+func (f *fixture) fileMenuItem(label string) *fyne.MenuItem {
+	f.t.Helper()
+	for _, it := range f.u.menu().Items[0].Items {
+		if it.Label == label {
+			if it.Disabled {
+				f.t.Fatalf("File > %s is disabled", label)
+			}
+			return it
+		}
+	}
+	f.t.Fatalf("no item %q in the File menu", label)
+	return nil
+}

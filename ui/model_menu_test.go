@@ -16,15 +16,13 @@ import (
 func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
-	var item *fyne.MenuItem
+	item := f.fileMenuItem("New model chat")
 	for _, it := range f.u.menu().Items[0].Items {
-		if it.Label == "New model chat" {
-			item = it
-		} else if it.Shortcut != nil && it.Shortcut.ShortcutName() == shortcutNewModelChat.ShortcutName() {
+		if it.Label != item.Label && it.Shortcut != nil && it.Shortcut.ShortcutName() == shortcutNewModelChat.ShortcutName() {
 			t.Errorf("%q takes the shortcut too", it.Label)
 		}
 	}
-	if item == nil || item.Disabled || item.Shortcut != shortcutNewModelChat {
+	if item.Shortcut != shortcutNewModelChat {
 		t.Fatalf("File menu item: %+v", item)
 	}
 	opened := func(after int64) app.Conversation {
@@ -75,16 +73,7 @@ func TestModelListOpensOtherWorkspaceConversationInItsWorkspace(t *testing.T) {
 func TestGenerateFileMenuAsksAndMakesTheFile(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
-	var item *fyne.MenuItem
-	for _, it := range f.u.menu().Items[0].Items {
-		if it.Label == "Generate a file…" {
-			item = it
-		}
-	}
-	if item == nil || item.Disabled {
-		t.Fatalf("File menu item: %+v", item)
-	}
-	item.Action()
+	f.fileMenuItem("Generate a file…").Action()
 	if m.chat.ModelTier() == "" {
 		t.Fatal("Generate a file… must show a model chat")
 	}
