@@ -40,11 +40,14 @@ func (u *UI) saveWindow() {
 
 // confirmQuit asks before quitting while uploads run (they resume at the next start), then quits.
 func (u *UI) confirmQuit(quit func()) {
-	if u.main == nil || u.main.uploads.RunningCount() == 0 {
+	n := 0
+	if u.main != nil {
+		n = u.main.uploads.RunningCount()
+	}
+	if n == 0 {
 		quit()
 		return
 	}
-	n := u.main.uploads.RunningCount()
 	msg := fmt.Sprintf("%d uploads are still running. Quit anyway? They resume where they left off when Lectern starts again; nothing is sent twice.", n)
 	if n == 1 {
 		msg = "1 upload is still running. Quit anyway? It resumes where it left off when Lectern starts again; nothing is sent twice."

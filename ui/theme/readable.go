@@ -70,9 +70,7 @@ func workOut(th fyne.Theme, n fyne.ThemeColorName, v fyne.ThemeVariant, c color.
 	if fill, ok := textOnFill[n]; ok {
 		return Readable(readableText(th, th.Color(fill, v), v))
 	}
-	if n != theme.ColorNameSelection {
-		return c
-	}
+	// the selection colour, the one workedOut names besides
 	bg, fg := th.Color(theme.ColorNameBackground, v), th.Color(theme.ColorNameForeground, v)
 	sel := color.NRGBAModel.Convert(c).(color.NRGBA)
 	for sel.A > 0x10 && Contrast(fg, blend(sel, bg)) < MinContrast {
