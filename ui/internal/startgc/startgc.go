@@ -7,7 +7,6 @@ import (
 	"math"
 	"runtime/debug"
 	"runtime/metrics"
-	"sync"
 	"time"
 )
 
@@ -16,9 +15,8 @@ import (
 // runtime adds some 10 MB of its own (span and GC metadata, partly filled spans), so the heap may
 // grow by half its live part before a collection. A goal of 10 (GOGC) bounded the same peak but
 // collected about 20 times before the first frame, while the heap was still small, each marking
-// every font parsed so far. The limit is soft: a larger start (a bigger fallback font, many more
-// documents) collects more often, the runtime keeping the collector under half the CPU, and never
-// fails for it.
+// every font parsed so far. The limit is soft, so a larger start never fails for it; one that
+// outgrows it gives it up (Outgrown).
 const Limit = 36 << 20
 
 // Window is how long the start keeps the limit: the cached list, the documents and the last
@@ -37,17 +35,10 @@ func Bound(window time.Duration) {
 		return
 	}
 	debug.SetMemoryLimit(Limit)
-	var once sync.Once
-	done := make(chan struct{})
-	restore := func() {
-		once.Do(func() {
-			debug.SetGCPercent(old) // before the limit goes, so that the collector is never off unbounded
-			debug.SetMemoryLimit(math.MaxInt64)
-			close(done)
-		})
-	}
-	time.AfterFunc(window, restore)
-	go giveUpWhenOutgrown(done, restore)
+	go keepUntil(time.After(window), func() {
+		debug.SetGCPercent(old) // before the limit goes, so that the collector is never off unbounded
+		debug.SetMemoryLimit(math.MaxInt64)
+	})
 }
 
 // Outgrown is the live heap at which the start gives the limit up before its window ends: with the
@@ -57,20 +48,20 @@ func Bound(window time.Duration) {
 // the default goal instead, as it did before the limit.
 const Outgrown = Limit - 10<<20
 
-// giveUpWhenOutgrown calls restore once the live heap reaches Outgrown, looking every few
-// milliseconds until done is closed.
-func giveUpWhenOutgrown(done <-chan struct{}, restore func()) {
+// keepUntil calls restore when the window ends, or sooner, once the live heap reaches Outgrown
+// (it looks every few milliseconds).
+func keepUntil(end <-chan time.Time, restore func()) {
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
+	defer restore()
 	for {
 		select {
-		case <-done:
+		case <-end:
 			return
 		case <-tick.C:
 			metrics.Read(live)
 			if live[0].Value.Kind() == metrics.KindUint64 && live[0].Value.Uint64() >= Outgrown {
-				restore()
 				return
 			}
 		}
