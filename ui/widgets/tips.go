@@ -70,7 +70,8 @@ func (t *Tips) Show(anchor fyne.CanvasObject, text string, style fyne.TextStyle)
 	t.box.Show()
 	t.text.Show()
 	t.Layout(t.root.Objects, layer)
-	t.root.Refresh()
+	t.box.Refresh() // the tip alone: refreshing the layer would refresh the whole window
+	t.text.Refresh()
 }
 
 // Hide hides the tip shown for anchor; a tip shown since for another object stays.
@@ -81,7 +82,6 @@ func (t *Tips) Hide(anchor fyne.CanvasObject) {
 	t.anchor = nil
 	t.box.Hide()
 	t.text.Hide()
-	t.root.Refresh()
 }
 
 // Shown is the text of the tip shown, "" when none is.
