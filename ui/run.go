@@ -128,8 +128,9 @@ func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
 // wrap lays the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
+	content = widgets.NewTips(content).Root()
 	if u.probe != nil {
-		content = probe.Wrap(content, u.probe)
+		return probe.Wrap(content, u.probe)
 	}
-	return widgets.NewTips(content).Root()
+	return content
 }

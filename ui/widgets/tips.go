@@ -42,9 +42,18 @@ func TipsOf(c fyne.Canvas) *Tips {
 	if c == nil {
 		return nil
 	}
-	if root, ok := c.Content().(*fyne.Container); ok {
-		if t, ok := root.Layout.(*Tips); ok {
-			return t
+	root, ok := c.Content().(*fyne.Container)
+	if !ok {
+		return nil
+	}
+	if t, ok := root.Layout.(*Tips); ok {
+		return t
+	}
+	if len(root.Objects) > 0 { // under the first-frame probe (ui's wrap)
+		if inner, ok := root.Objects[0].(*fyne.Container); ok {
+			if t, ok := inner.Layout.(*Tips); ok {
+				return t
+			}
 		}
 	}
 	return nil
