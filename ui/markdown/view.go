@@ -49,9 +49,12 @@ type View struct {
 
 // block is one top-level block and the object built for it.
 type block struct {
-	start    int    // offset of its first line in the source
-	key      string // the source it was built from: healed while open
-	open     bool
+	start int    // offset of its first line in the source
+	key   string // the source it was built from: healed while open
+	open  bool
+	// unfenced: built while its code fence was open, so its code is not highlighted: closing
+	// it builds it again even when its source did not change
+	unfenced bool
 	obj      fyne.CanvasObject // nil when the block shows nothing (yet)
 	texts    []*textBlock      // its texts, for select mode
 	min      fyne.Size         // obj's minimum size when it is measured wide (a guess before)
@@ -201,7 +204,7 @@ func (v *View) blockFor(j int, n ast.Node, tail []byte, md string, sp span, open
 	if j < len(v.blocks) {
 		old := v.blocks[j]
 		old.start = sp.start
-		if sameSource(old.key, key) && (old.open == open || !open) {
+		if sameSource(old.key, key) && (old.open == open || !open && !old.unfenced) {
 			old.key, old.open = key, open // an open block closed as it was: keep what it built
 			return old
 		}
@@ -277,7 +280,7 @@ func (b *builder) buildOpen(healed string, start int, parsed ast.Node) block {
 			objs = append(objs, o)
 		}
 	}
-	blk := block{start: start, key: healed, open: true, texts: b.texts, measured: -1}
+	blk := block{start: start, key: healed, open: true, unfenced: b.open, texts: b.texts, measured: -1}
 	switch len(objs) {
 	case 0:
 	case 1:
