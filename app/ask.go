@@ -146,7 +146,7 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, 
 	if onUpdate != nil {
 		notify = onUpdate
 	}
-	sent := time.Now()
+	sent := c.store.now()
 	notify = sentAt(sent, notify)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending, Stage: StageWaiting})
 	err := a.answer(ctx, &turn, notify)

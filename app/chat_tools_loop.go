@@ -251,7 +251,7 @@ func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, n
 		if wait <= 0 || try == 2 {
 			return out, err
 		}
-		run.State, run.Until = ToolWaitingLimit, time.Now().Add(wait)
+		run.State, run.Until = ToolWaitingLimit, m.c.store.now().Add(wait)
 		if err := m.publish(ctx, turn, notify); err != nil {
 			return "", err
 		}

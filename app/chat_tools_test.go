@@ -226,7 +226,7 @@ func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 	}
 	run := outputPart(t, turn, "web_search")
 	if run.State != ToolRefused || run.Reason != "You did not allow this call." || !slices.Equal(run.Search.Queries, []string{"tides"}) ||
-		run.Search.Results != nil || ToolLine(turn.Parts[1]) != "web search “tides”: not run: You did not allow this call." ||
+		run.Search.Results != nil || ToolLine(turn.Parts[1], time.Now()) != "web search “tides”: not run: You did not allow this call." ||
 		!strings.Contains(turn.Answer, "returned: Not run: the person did not allow this call.") {
 		t.Fatalf("run %+v, answer %q", run, turn.Answer)
 	}

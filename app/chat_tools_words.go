@@ -14,7 +14,7 @@ import (
 //	ask the workspace “Ann's notes”: “When is the office closed?”: answered, 1 source(s)
 //	generate a file “a budget”: budget.xlsx (xlsx, 5120 bytes, expires 2026-11-27 10:00 UTC)
 //	web search “tides”: not run: You did not allow this call.
-func ToolLine(p TurnPart) string {
+func ToolLine(p TurnPart, now time.Time) string {
 	if p.Run == nil {
 		return ""
 	}
@@ -26,7 +26,7 @@ func ToolLine(p TurnPart) string {
 	case ToolRunning:
 		return head + ": running"
 	case ToolWaitingLimit:
-		return head + ": the tools' shared limit is reached; it runs again in " + humanDuration(time.Until(r.Until))
+		return head + ": the tools' shared limit is reached; it runs again in " + humanDuration(r.Until.Sub(now))
 	case ToolRefused:
 		return head + ": not run: " + OneLine(r.Reason)
 	case ToolFailed:
@@ -85,9 +85,9 @@ func toolResult(r *ToolRun) string {
 }
 
 // writeToolLines writes the runs of a turn's parts for an export, one line each.
-func writeToolLines(b *strings.Builder, parts []TurnPart) {
+func writeToolLines(b *strings.Builder, parts []TurnPart, now time.Time) {
 	for _, p := range parts {
-		if line := ToolLine(p); line != "" {
+		if line := ToolLine(p, now); line != "" {
 			fmt.Fprintf(b, "*Tool: %s*\n\n", SafeText(line))
 		}
 	}

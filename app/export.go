@@ -59,7 +59,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 		if i > 0 && t.System != turns[i-1].System {
 			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(orDefault(SafeText(t.System), "(none)")))
 		}
-		writeTurn(&b, i+1, t, links)
+		writeTurn(&b, i+1, t, links, c.store.now())
 	}
 	return b.String(), nil
 }
@@ -111,7 +111,7 @@ func writeModelScope(b *strings.Builder, conv Conversation) {
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // writeTurn renders one turn; links, when set, are where its images were written.
-func writeTurn(b *strings.Builder, n int, t Turn, links []string) {
+func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time) {
 	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
 	for i, img := range t.Images {
@@ -149,7 +149,7 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string) {
 		fmt.Fprintf(b, "*%s*\n\n", SafeText(t.Error))
 	}
 	writeSources(b, t)
-	writeParts(b, t)
+	writeParts(b, t, now)
 	for _, w := range t.Warnings {
 		fmt.Fprintf(b, "- Warning: %s\n", OneLine(WarningText(w)))
 	}
@@ -191,14 +191,14 @@ func quote(s string) string {
 
 // writeParts writes an answer's function calls, the app's runs of its tools and the verdict on a
 // JSON answer.
-func writeParts(b *strings.Builder, t Turn) {
+func writeParts(b *strings.Builder, t Turn, now time.Time) {
 	for _, p := range t.Parts {
 		if p.Kind == PartFunctionCall {
 			fmt.Fprintf(b, "**Function call** `%s` (call id `%s`):\n\n```json\n%s\n```\n\n", OneLine(p.Name),
 				OneLine(p.CallID), SafeText(p.Arguments))
 		}
 	}
-	writeToolLines(b, t.Parts)
+	writeToolLines(b, t.Parts, now)
 	if t.Check != nil && !t.Check.Conforms {
 		fmt.Fprintf(b, "*The answer does not fit the schema: %s*\n\n", OneLine(t.Check.Problem))
 	}

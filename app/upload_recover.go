@@ -43,7 +43,7 @@ func (u *Uploads) recover(ctx context.Context, key string, e Upload, err error) 
 		u.rememberReadOnly(ctx, key, e.WorkspaceID)
 	case ae.Code == "too_many_uploads" || ae.Code == "daily_upload_limit" || ae.StatusCode == 429:
 		d := retryWait(ae)
-		e.Error = u.conn.describe(err) + " Lectern tries again by itself at " + time.Now().Add(d).Format("15:04") + "."
+		e.Error = u.conn.describe(err) + " Lectern tries again by itself at " + u.store.now().Add(d).Local().Format("15:04") + "."
 		e.ErrorCode = ae.Code
 		u.laterBy(e.ID, d)
 		u.save(ctx, key, &e)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"lectern/app"
 )
@@ -115,7 +116,7 @@ func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.Tu
 			}
 			shown[i] = r.State
 			p.clearStage()
-			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", app.ToolLine(part))
+			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", app.ToolLine(part, time.Now()))
 		}
 		next(ev)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -52,6 +53,8 @@ type fixture struct {
 	home string
 	fa   fyne.App
 	u    *UI
+	// now, when set before the UI is shown, is the clock the window tells times from.
+	now func() time.Time
 }
 
 func fastConfig() emulator.Config { return uitest.FastConfig() }
@@ -80,6 +83,9 @@ func (f *fixture) show(c core) *UI {
 	f.t.Helper()
 	f.fa = test.NewTempApp(f.t)
 	f.u = newTestUI(f.fa, f.app, c)
+	if f.now != nil {
+		f.u.lf.Now = f.now
+	}
 	f.u.Show()
 	f.t.Cleanup(func() { f.u.Close(); drain() })
 	return f.u

@@ -78,7 +78,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	focus := win.Canvas().Focus
 	b := c.app
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
-		status: newStatusBar(), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
+		status: newStatusBar(lf.Now), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: conversation.New(lf, b, conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, b, conversation.StoreOf(b.Conversations()), win)}
 	m.banner = banner.New(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)

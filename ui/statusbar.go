@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"image/color"
 
 	"fyne.io/fyne/v2"
@@ -24,11 +26,12 @@ type statusBar struct {
 	center    *fyne.Container
 	end, tail *fyne.Container
 	root      fyne.CanvasObject
-	shown     app.ConnState // the state shown
+	shown     app.ConnState    // the state shown
+	now       func() time.Time // the clock "Last synced" is told from
 }
 
-func newStatusBar() *statusBar {
-	s := &statusBar{dot: canvas.NewCircle(color.Transparent), state: widget.NewLabel("Not checked"),
+func newStatusBar(now func() time.Time) *statusBar {
+	s := &statusBar{now: now, dot: canvas.NewCircle(color.Transparent), state: widget.NewLabel("Not checked"),
 		server: widget.NewLabel(""), synced: widget.NewLabel("")}
 	s.server.Selectable = true
 	s.server.Truncation = fyne.TextTruncateEllipsis // a narrow window shortens the address first
@@ -74,7 +77,7 @@ func (s *statusBar) set(c app.Connection, server string, demo bool) {
 	if c.LastSynced.IsZero() {
 		s.synced.SetText("Never synced")
 	} else {
-		s.synced.SetText("Last synced " + widgets.ClockOrDate(c.LastSynced))
+		s.synced.SetText("Last synced " + widgets.ClockOrDate(c.LastSynced, s.now()))
 	}
 }
 

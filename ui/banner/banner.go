@@ -102,7 +102,7 @@ func (o *Banner) Set(c app.Connection) {
 func (o *Banner) showOffline(c app.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
-		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced)
+		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced, o.lf.Now())
 	}
 	o.text.SetText(text)
 	o.why.SetText(c.Why.Sentence)

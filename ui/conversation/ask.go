@@ -217,7 +217,7 @@ func (c *Pane) drawStream(s *streamState, text string) {
 	if i < 0 {
 		return
 	}
-	c.view(i).stream(text, stageLabel(stage, sent, time.Now()))
+	c.view(i).stream(text, stageLabel(stage, sent, c.lf.Now()))
 	c.refit(i)
 }
 
@@ -240,7 +240,7 @@ func (c *Pane) tickWait(s *streamState) {
 		}
 		c.lf.Do(func() {
 			if i := c.index(id); i >= 0 && c.streaming == s {
-				c.view(i).showStage(true, stageLabel(stage, sent, time.Now()))
+				c.view(i).showStage(true, stageLabel(stage, sent, c.lf.Now()))
 			}
 		})
 	}

@@ -82,7 +82,7 @@ func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c.list = widgets.NewKeyList(func() int { return len(c.all) },
 		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), time.Now())
+			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), c.lf.Now())
 		},
 		c.rowSelected)
 	c.list.Name = "Conversations"

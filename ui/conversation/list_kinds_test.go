@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"lectern/app"
 	"lectern/ui/internal/life"
@@ -88,7 +89,7 @@ func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
 	drain()
 	f.app = f.open()
 	f.connect()
-	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, StoreOf(f.app.Conversations()), f.win)
+	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, f.app, StoreOf(f.app.Conversations()), f.win)
 	f.c = again
 	f.showWith(opsID, "Older", "Newer")
 	pinned, _ := f.c.conversation(older.ID)

@@ -40,7 +40,7 @@ func newConvFixture(t *testing.T) *convFixture {
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	t.Cleanup(f.cancel)
 	f.win = test.NewTempWindow(t, nil)
-	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do}, f.app, StoreOf(f.app.Conversations()), f.win)
+	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, f.app, StoreOf(f.app.Conversations()), f.win)
 	f.c.OnSelected = func(conv app.Conversation) { f.opened = append(f.opened, conv) }
 	f.win.SetContent(f.c.Root())
 	f.win.Resize(fyne.NewSize(420, 640))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -20,8 +19,8 @@ import (
 // notification says how it ended.
 func (t *fileTray) startOCR(e *trayEntry) {
 	c := t.m.c
-	deadline := time.Now().Add(app.OCRDeadline)
-	job := widgets.NewOCRJobCard(app.OneLine(entryName(e)), deadline)
+	now := c.lf.Now()
+	job := widgets.NewOCRJobCard(app.OneLine(entryName(e)), now.Add(app.OCRDeadline), now)
 	ctx, stop := context.WithCancel(c.lf.Ctx)
 	e.text, e.card, e.job, e.stop = nil, job, job, stop
 	job.OnStop = stop

@@ -15,6 +15,7 @@ import (
 	"lectern/app"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
+	"lectern/ui/widgets"
 )
 
 // Keeping is what Settings uses of the core to keep conversations safe: a backup written while the
@@ -61,7 +62,7 @@ func (k *keeping) chooseBackup() {
 		removeEmpty(path) // the dialog made it, empty: the backup, which replaces no file, goes there
 		k.backup(path)
 	}, k.s.win)
-	d.SetFileName("lectern-backup-" + time.Now().Format("2006-01-02") + ".db")
+	d.SetFileName("lectern-backup-" + k.s.lf.Now().Format("2006-01-02") + ".db")
 	dialogs.Show(d, k.s.win)
 }
 
@@ -146,7 +147,7 @@ func (k *keeping) showList(list []app.Conversation) {
 func (k *keeping) row(c app.Conversation) fyne.CanvasObject {
 	title := widget.NewLabel(app.OneLine(c.Title))
 	title.Truncation = fyne.TextTruncateEllipsis
-	until := widget.NewLabel("until " + c.Deleted.Add(app.TrashKept).Format("2 Jan"))
+	until := widgets.CaptionLabel(trashWhen(c.Deleted, k.s.lf.Now()))
 	restore := widget.NewButton("Restore", nil)
 	restore.OnTapped = func() {
 		restore.Disable()
@@ -159,6 +160,28 @@ func (k *keeping) row(c app.Conversation) fyne.CanvasObject {
 		}()
 	}
 	return container.NewBorder(nil, nil, nil, container.NewHBox(until, restore), title)
+}
+
+// trashWhen says when a conversation deleted at deleted went to the trash and until when it is
+// kept there, seen at now: "Deleted 3 days ago, kept until 26 Dec".
+func trashWhen(deleted, now time.Time) string {
+	deleted, now = deleted.Local(), now.Local()
+	y, m, d := deleted.Date()
+	ny, nm, nd := now.Date()
+	days := int(time.Date(ny, nm, nd, 0, 0, 0, 0, time.UTC).Sub(time.Date(y, m, d, 0, 0, 0, 0, time.UTC)) / (24 * time.Hour))
+	when := fmt.Sprintf("Deleted %s ago", words.Count(days, "day"))
+	switch days {
+	case 0:
+		when = "Deleted today"
+	case 1:
+		when = "Deleted yesterday"
+	}
+	gone := deleted.Add(app.TrashKept)
+	layout := "2 Jan"
+	if gone.Year() != ny {
+		layout = "2 Jan 2006"
+	}
+	return when + ", kept until " + gone.Format(layout)
 }
 
 // removeEmpty removes the file at path when it is empty.

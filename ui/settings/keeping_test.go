@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -62,4 +63,23 @@ func TestBackupImportAndTrash(t *testing.T) {
 	until(t, "the import's result", func() bool {
 		return strings.HasPrefix(k.status.Text, "Added 0 conversations; 1 conversation already here")
 	})
+}
+
+// The trash says when each conversation was deleted and until when it is kept, told from the
+// window's clock (issue 28), in the local zone: the same whatever day the suite runs.
+func TestTrashSaysWhenFromTheClockGiven(t *testing.T) {
+	now := time.Date(2026, 12, 10, 0, 30, 0, 0, time.Local)
+	for _, c := range []struct {
+		deleted time.Time
+		want    string
+	}{
+		{now.Add(-20 * time.Minute), "Deleted today, kept until 9 Jan 2027"},
+		{now.Add(-40 * time.Minute), "Deleted yesterday, kept until 8 Jan 2027"},
+		{now.Add(-3 * 24 * time.Hour), "Deleted 3 days ago, kept until 6 Jan 2027"},
+		{now.Add(-20 * 24 * time.Hour), "Deleted 20 days ago, kept until 20 Dec"},
+	} {
+		if got := trashWhen(c.deleted, now); got != c.want {
+			t.Errorf("deleted %v: %q; want %q", c.deleted, got, c.want)
+		}
+	}
 }

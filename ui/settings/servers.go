@@ -62,7 +62,7 @@ func (l *serverList) show(list []app.KnownServer) {
 func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
 	addr := widget.NewLabel(app.OneLine(ks.Address))
 	addr.Truncation = fyne.TextTruncateEllipsis
-	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced))
+	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced, l.s.lf.Now()))
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
 	change := widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), func() { l.changeKey(ks.Address) })
 	return container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(change, use)),

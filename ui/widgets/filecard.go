@@ -144,7 +144,7 @@ func (c *GeneratedFileCard) ShowExpiry() {
 		c.Expiry.SetText("The server did not say how long it keeps this file: save it soon.")
 	default:
 		left := c.File.Expires.Sub(c.Now())
-		c.Expiry.SetText(fmt.Sprintf("Can be saved for %s more (until %s).", words.Duration(left), ClockOrDate(c.File.Expires)))
+		c.Expiry.SetText(fmt.Sprintf("Can be saved for %s more (until %s).", words.Duration(left), ClockOrDate(c.File.Expires, c.Now())))
 	}
 	c.Expiry.Refresh()
 }

@@ -147,10 +147,11 @@ type OCRJobCard struct {
 
 var _ fyne.Accessible = (*OCRJobCard)(nil)
 
-// NewOCRJobCard makes the card of the job reading the file name, followed until deadline.
-func NewOCRJobCard(name string, deadline time.Time) *OCRJobCard {
+// NewOCRJobCard makes the card of the job reading the file name, followed until deadline, which
+// is said as a time of day when it is on the same day as now.
+func NewOCRJobCard(name string, deadline, now time.Time) *OCRJobCard {
 	c := &OCRJobCard{Name: name, Bar: widget.NewProgressBar(), State: widget.NewLabel("Sending the file…"),
-		Deadline: widget.NewLabel("Lectern follows the job until " + ClockOrDate(deadline) + ".")}
+		Deadline: widget.NewLabel("Lectern follows the job until " + ClockOrDate(deadline, now) + ".")}
 	c.ExtendBaseWidget(c)
 	c.Stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), func() { callIf(c.OnStop) })
 	c.State.Wrapping = fyne.TextWrapWord

@@ -13,10 +13,9 @@ func LocalTime(t time.Time, raw string) string {
 	return t.Local().Format(DateTimeLayout)
 }
 
-// ClockOrDate shows t in local time: the clock when t is today, else with the date.
-func ClockOrDate(t time.Time) string {
-	t = t.Local()
-	now := time.Now()
+// ClockOrDate shows t in local time: the clock when t is on the same day as now, else with the date.
+func ClockOrDate(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
 	if y, m, d := now.Date(); t.Year() == y && t.Month() == m && t.Day() == d {
 		return t.Format("15:04")
 	}

@@ -2,12 +2,18 @@
 // goroutine and the window's lifetime. Views make no goroutine hook or context of their own.
 package life
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Life is a view's link to its window. Do runs fn on the UI goroutine (fyne.Do in the app; in
 // tests a queue that the test goroutine drains, so that the race detector sees one UI goroutine).
 // Ctx ends when the window closes: work a view started off the UI goroutine stops with it.
+// Now is the clock every time a view shows is told from ("5 minutes ago", "until 10:23"), so that
+// tests can fix the day and hour they run at.
 type Life struct {
 	Ctx context.Context
 	Do  func(fn func())
+	Now func() time.Time
 }

@@ -21,7 +21,9 @@ func NewQueue() Queue { return make(Queue, 100000) }
 func (q Queue) Do(fn func()) { q <- fn }
 
 // Life is a view's life.Life over q, with a context that ends when the test does.
-func (q Queue) Life(t testing.TB) life.Life { return life.Life{Ctx: t.Context(), Do: q.Do} }
+func (q Queue) Life(t testing.TB) life.Life {
+	return life.Life{Ctx: t.Context(), Do: q.Do, Now: time.Now}
+}
 
 // Until runs queued UI work until cond holds, failing the test after 20 seconds.
 func (q Queue) Until(t testing.TB, what string, cond func() bool) {
