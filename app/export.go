@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/internal/atomicfile"
 	"lectern/internal/words"
 )
 
@@ -72,7 +73,7 @@ func (c *Conversations) Export(ctx context.Context, id int64, path string) error
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, []byte(md), 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, []byte(md), 0o644); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return nil

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"lectern/internal/atomicfile"
 )
 
 // imageFiles returns the linker that writes each turn's images into the folder beside the
@@ -25,7 +27,7 @@ func (c *Conversations) imageFiles(ctx context.Context, path string) imageLinker
 		links := make([]string, len(images))
 		for i, img := range images {
 			name := fmt.Sprintf("%d-%d-%s", n, i+1, safeFileName(img.Name))
-			if err := writeFileAtomic(filepath.Join(dir, name), img.Data, 0o644); err != nil {
+			if err := atomicfile.WriteFile(filepath.Join(dir, name), img.Data, 0o644); err != nil {
 				return nil, fmt.Errorf("cannot write the image %s: %w", img.Name, err)
 			}
 			links[i] = (&url.URL{Path: filepath.Base(dir) + "/" + name}).EscapedPath()

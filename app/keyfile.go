@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"lectern/internal/atomicfile"
 )
 
 // The key file: where no keychain exists, and only when the user chose it (Settings.KeyFile), the
@@ -58,7 +60,7 @@ func writeKeyFile(dir, server, key string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(keyFilePath(dir, server), append(data, '\n'), 0o600); err != nil {
+	if err := atomicfile.WriteFile(keyFilePath(dir, server), append(data, '\n'), 0o600); err != nil {
 		// The path holds no key; the error of os.CreateTemp and friends names only the folder.
 		return fmt.Errorf("cannot save the key file in %s: %w", dir, err)
 	}

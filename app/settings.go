@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"lectern/internal/atomicfile"
 )
 
 // Settings are the user's choices, saved as settings.json in the data folder. The API key is never
@@ -191,50 +193,11 @@ func (st *settingsStore) update(fn func(*Settings)) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if err := writeFileAtomic(st.path, append(data, '\n'), 0o600); err != nil {
+	if err := atomicfile.WriteFile(st.path, append(data, '\n'), 0o600); err != nil {
 		return false, fmt.Errorf("cannot save the settings: %w", err)
 	}
 	st.cur = next
 	return true, nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path, syncs it, and renames it over path,
-// so that a crash leaves either the old or the new file, never a torn one.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = tmp.Close()
-			_ = os.Remove(name)
-		}
-	}()
-	if err := tmp.Chmod(perm); err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		return err
-	}
-	ok = true
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		_ = d.Close()
-	}
-	return nil
 }
 
 // DefaultHome returns the data folder: $LECTERN_HOME when set, else the OS's per-user config
