@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -47,23 +46,6 @@ type Connection struct {
 	Why        Explanation // Err told to a person
 	Server     string      // the server address it describes
 }
-
-// NoKeyError says that no API key is known for Server: none is stored, or the keychain could not
-// be read (Err).
-type NoKeyError struct {
-	Server string
-	Err    error
-}
-
-func (e *NoKeyError) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("cannot read the API key for %s: %v; set LECTERN_API_KEY instead", e.Server, e.Err)
-	}
-	return fmt.Sprintf("no API key is stored for %s: connect again and enter your key (command line: set "+
-		"LECTERN_API_KEY, or run \"lectern connect %s\" so that the key is kept in the keychain)", e.Server, e.Server)
-}
-
-func (e *NoKeyError) Unwrap() error { return e.Err }
 
 // IsKeyNeeded reports whether err means that a key must be entered for the server: none is known
 // (*NoKeyError), or the server refused the one sent (api_key_required).

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -23,10 +22,6 @@ const keyFilePrefix = "api-key-"
 
 // KeyFileNote is the one sentence that explains the choice of a key file.
 const KeyFileNote = "Less safe than a keychain: anyone who can read your files can use it."
-
-func init() {
-	keyRefused[KeyFromFile] = "The server refused the API key saved in the key file for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page."
-}
 
 // keyFileContent is what a key file holds: the server it belongs to, and its key.
 type keyFileContent struct {
@@ -86,46 +81,4 @@ func removeKeyFiles(dir string) error {
 		}
 	}
 	return first
-}
-
-// KeyFile returns the path of the file that keeps server's key when the user chose a key file
-// (it may not exist).
-func (a *App) KeyFile(server string) string {
-	if s, err := ValidateServerURL(server); err == nil {
-		server = s
-	}
-	return keyFilePath(a.home, server)
-}
-
-// SetKeyFile turns the key file on or off and saves the choice. On, it is used only where no
-// keychain exists: the current server's key kept for this session is written to its file at once.
-// Off, every key file is removed; the current key stays in memory for this session.
-func (a *App) SetKeyFile(ctx context.Context, on bool) error {
-	if err := a.UpdateSettings(func(s *Settings) { s.KeyFile = on }); err != nil {
-		return err
-	}
-	server := a.conn.serverAddr()
-	if !on {
-		if key, src, _ := a.secrets.Get(server); server != "" && src == KeyFromFile {
-			a.secrets.SetSession(server, key)
-		}
-		a.secrets.useFile(a.home, false)
-		return removeKeyFiles(a.home)
-	}
-	a.secrets.useFile(a.home, true)
-	if server == "" || a.DemoMode() {
-		return nil
-	}
-	key, src, err := a.secrets.Get(server)
-	if err != nil || src != KeyFromSession || key == "" {
-		return err
-	}
-	if a.secrets.Available() {
-		return nil
-	}
-	_, err = a.secrets.Set(server, key)
-	if errors.Is(err, ErrNoKeychain) {
-		err = nil
-	}
-	return err
 }

@@ -289,3 +289,20 @@ func KeyPrefix(key string) string {
 	}
 	return string(r)
 }
+
+// NoKeyError says that no API key is known for Server: none is stored, or the keychain could not
+// be read (Err).
+type NoKeyError struct {
+	Server string
+	Err    error
+}
+
+func (e *NoKeyError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("cannot read the API key for %s: %v; set LECTERN_API_KEY instead", e.Server, e.Err)
+	}
+	return fmt.Sprintf("no API key is stored for %s: connect again and enter your key (command line: set "+
+		"LECTERN_API_KEY, or run \"lectern connect %s\" so that the key is kept in the keychain)", e.Server, e.Server)
+}
+
+func (e *NoKeyError) Unwrap() error { return e.Err }

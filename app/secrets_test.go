@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"os"
 	"strings"
@@ -43,44 +42,6 @@ func TestSecretsKeychainEnvAndSession(t *testing.T) {
 	}
 	if !s.Available() {
 		t.Fatal("a working keychain reported unavailable")
-	}
-}
-
-func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
-	keyring.MockInitWithError(errors.New("org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided"))
-	defer keyring.MockInit()
-	home := t.TempDir()
-	a, err := Open(context.Background(), Options{Home: home, KeychainTimeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev := record(t, a)
-	const key = "no-keychain-key-123456"
-	if err := a.Connect(context.Background(), "https://qa.example.com", key); err != nil {
-		t.Fatal(err)
-	}
-	n := ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(Notice); return ok }).(Notice)
-	if !strings.Contains(n.Message, "no system keychain") || !strings.Contains(n.Message, "this session only") {
-		t.Fatalf("notice = %q", n.Message)
-	}
-	if a.KeychainAvailable() {
-		t.Fatal("KeychainAvailable = true")
-	}
-	if k, src, err := a.APIKey("https://qa.example.com"); k != key || src != KeyFromSession || err != nil {
-		t.Fatalf("APIKey = %q, %v, %v", k, src, err)
-	}
-	a.Close()
-	assertNoKeyInHome(t, home, key)
-	b, err := Open(context.Background(), Options{Home: home, KeychainTimeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if k, src, _ := b.APIKey("https://qa.example.com"); k != "" || src != KeyNone {
-		t.Fatalf("the session key survived a restart: %q, %v", k, src)
-	}
-	if _, _, err := b.conn.current(); err == nil || !strings.Contains(err.Error(), "no API key") {
-		t.Fatalf("Client without key = %v", err)
 	}
 }
 

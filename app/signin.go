@@ -215,3 +215,45 @@ func (a *App) Server() string { return a.conn.serverAddr() }
 
 // Connection returns the state of the link to the current server.
 func (a *App) Connection() Connection { return a.conn.connection() }
+
+// KeyFile returns the path of the file that keeps server's key when the user chose a key file
+// (it may not exist).
+func (a *App) KeyFile(server string) string {
+	if s, err := ValidateServerURL(server); err == nil {
+		server = s
+	}
+	return keyFilePath(a.home, server)
+}
+
+// SetKeyFile turns the key file on or off and saves the choice. On, it is used only where no
+// keychain exists: the current server's key kept for this session is written to its file at once.
+// Off, every key file is removed; the current key stays in memory for this session.
+func (a *App) SetKeyFile(ctx context.Context, on bool) error {
+	if err := a.UpdateSettings(func(s *Settings) { s.KeyFile = on }); err != nil {
+		return err
+	}
+	server := a.conn.serverAddr()
+	if !on {
+		if key, src, _ := a.secrets.Get(server); server != "" && src == KeyFromFile {
+			a.secrets.SetSession(server, key)
+		}
+		a.secrets.useFile(a.home, false)
+		return removeKeyFiles(a.home)
+	}
+	a.secrets.useFile(a.home, true)
+	if server == "" || a.DemoMode() {
+		return nil
+	}
+	key, src, err := a.secrets.Get(server)
+	if err != nil || src != KeyFromSession || key == "" {
+		return err
+	}
+	if a.secrets.Available() {
+		return nil
+	}
+	_, err = a.secrets.Set(server, key)
+	if errors.Is(err, ErrNoKeychain) {
+		err = nil
+	}
+	return err
+}

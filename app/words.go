@@ -51,6 +51,7 @@ var keyRefused = map[KeySource]string{
 	KeyFromEnv:      "The server refused the key in LECTERN_API_KEY: it is missing or wrong. Set LECTERN_API_KEY to a valid key, or create a new one in the service's key management page.",
 	KeyFromKeychain: "The server refused the API key saved for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
 	KeyFromSession:  "The server refused the API key given for this session: it is missing or wrong. Connect again with a valid key, or create a new one in the service's key management page.",
+	KeyFromFile:     "The server refused the API key saved in the key file for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
 	KeyNone:         "The API key is missing or wrong. Check the key in the settings, or create a new one in the service's key management page.",
 }
 
