@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -43,7 +44,7 @@ type App struct {
 	opts     Options
 	bus      *Bus
 	settings *settingsStore
-	secrets  *Secrets
+	secrets  *secrets.Secrets
 	store    *store
 	conn     *connManager
 	sync     *Sync
@@ -66,11 +67,11 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
-		secrets: NewSecrets(opts.KeychainTimeout)}
-	a.secrets.useFile(home, settings.get().KeyFile)
+		secrets: secrets.NewSecrets(opts.KeychainTimeout)}
+	a.secrets.UseFile(home, settings.get().KeyFile)
 	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.get(); s.Server != "" && !s.DemoMode {
-		_ = a.use(ctx, s.Server, s.Server, "", KeyNone)
+		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
 	}
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)

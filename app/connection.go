@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -50,7 +51,7 @@ type Connection struct {
 // IsKeyNeeded reports whether err means that a key must be entered for the server: none is known
 // (*NoKeyError), or the server refused the one sent (api_key_required).
 func IsKeyNeeded(err error) bool {
-	var nk *NoKeyError
+	var nk *secrets.NoKeyError
 	return errors.As(err, &nk) || client.IsCode(err, "api_key_required")
 }
 
@@ -58,7 +59,7 @@ func IsKeyNeeded(err error) bool {
 // conversations and uploads ask it for the client and the cache key of the current server.
 type connManager struct {
 	bus     *Bus
-	secrets *Secrets
+	secrets *secrets.Secrets
 	http    *http.Client
 	extra   []client.Option
 
@@ -66,18 +67,18 @@ type connManager struct {
 	server string // the base address in use
 	key    string // the cache key: the server address, or "demo"
 	cl     *client.Client
-	source KeySource // where cl's API key came from
+	source secrets.KeySource // where cl's API key came from
 	state  Connection
 	demo   *demoServer
 }
 
-func newConnManager(bus *Bus, secrets *Secrets, h *http.Client, extra ...client.Option) *connManager {
+func newConnManager(bus *Bus, secrets *secrets.Secrets, h *http.Client, extra ...client.Option) *connManager {
 	return &connManager{bus: bus, secrets: secrets, http: h, extra: extra}
 }
 
 // use switches to server, whose data is stored under cacheKey. key, when set, is the API key to
 // use and src where it came from (else the stored one is looked up when the client is first needed).
-func (m *connManager) use(server, cacheKey, key string, src KeySource) error {
+func (m *connManager) use(server, cacheKey, key string, src secrets.KeySource) error {
 	var cl *client.Client
 	if key != "" {
 		c, err := m.newClient(server, key)
@@ -116,7 +117,7 @@ func (m *connManager) current() (*client.Client, string, error) {
 	}
 	apiKey, src, err := m.secrets.Get(server)
 	if err != nil || apiKey == "" {
-		return nil, key, &NoKeyError{Server: server, Err: err}
+		return nil, key, &secrets.NoKeyError{Server: server, Err: err}
 	}
 	cl, err = m.newClient(server, apiKey)
 	if err != nil {
@@ -135,7 +136,7 @@ func (m *connManager) current() (*client.Client, string, error) {
 }
 
 // keySource says where the current client's API key came from (KeyNone before it is known).
-func (m *connManager) keySource() KeySource {
+func (m *connManager) keySource() secrets.KeySource {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.source

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"lectern/app/secrets"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -92,7 +93,7 @@ func (a *App) StartDemo(ctx context.Context) error {
 		d.Close()
 		return err
 	}
-	if err := a.switchTo(ctx, d.URL, demoCacheKey, d.Key, KeyFromSession); err != nil {
+	if err := a.switchTo(ctx, d.URL, demoCacheKey, d.Key, secrets.KeyFromSession); err != nil {
 		d.Close()
 		return err
 	}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"lectern/app/secrets"
 )
 
 func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
@@ -89,7 +91,7 @@ func TestConnectTestConnectionAndSignOut(t *testing.T) {
 	if got := a.Settings().Server; got != f.emu.URL() {
 		t.Fatalf("saved server = %q", got)
 	}
-	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromKeychain {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
 	if err := a.Connect(ctx, f.emu.URL(), " "); err == nil {
@@ -124,7 +126,7 @@ func TestLectern_API_KEYOverridesTheKeychain(t *testing.T) {
 	f.app.Close()
 	t.Setenv("LECTERN_API_KEY", testKey)
 	a := f.open()
-	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != KeyFromEnv {
+	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromEnv {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
 	if err := a.Refresh(context.Background()); err != nil {
@@ -145,7 +147,7 @@ func TestDemoMode(t *testing.T) {
 	if !a.DemoMode() || !a.Settings().DemoMode || a.Settings().Server != "" {
 		t.Fatalf("demo mode %v, settings %+v", a.DemoMode(), a.Settings())
 	}
-	if k, src, _ := a.APIKey(a.Server()); k == "" || src != KeyFromSession {
+	if k, src, _ := a.APIKey(a.Server()); k == "" || src != secrets.KeyFromSession {
 		t.Fatalf("demo key from %v", src)
 	}
 	ws, err := a.CachedWorkspaces(ctx)

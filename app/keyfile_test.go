@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/secrets"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -22,7 +24,7 @@ func noKeychain(t *testing.T) {
 // keyFiles lists the key files in home.
 func keyFiles(t *testing.T, home string) []string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(home, keyFilePrefix+"*"))
+	names, err := filepath.Glob(filepath.Join(home, secrets.KeyFilePrefix+"*"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,8 +113,8 @@ func TestKeyFileOptIn(t *testing.T) {
 	}
 	f.app.Close()
 	b := f.open()
-	if k, src, err := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromFile || err != nil {
-		t.Fatalf("after a restart: %q, %v, %v", KeyPrefix(k), src, err)
+	if k, src, err := b.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromFile || err != nil {
+		t.Fatalf("after a restart: %q, %v, %v", secrets.KeyPrefix(k), src, err)
 	}
 	if err := b.Refresh(ctx); err != nil {
 		t.Fatal(err)
@@ -141,7 +143,7 @@ func TestKeyFileOffRemovesIt(t *testing.T) {
 	if n := keyFiles(t, f.home); len(n) != 0 {
 		t.Fatalf("key files after turning it off: %v", n)
 	}
-	if k, src, _ := f.app.APIKey(f.emu.URL()); k != testKey || src != KeyFromSession {
+	if k, src, _ := f.app.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromSession {
 		t.Fatalf("after turning it off: %v", src)
 	}
 	assertNoKeyInHome(t, f.home, testKey)
@@ -158,7 +160,7 @@ func TestKeyFileUnusedWithKeychain(t *testing.T) {
 	if err := f.app.Connect(ctx, f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
-	if _, src, _ := f.app.APIKey(f.emu.URL()); src != KeyFromKeychain {
+	if _, src, _ := f.app.APIKey(f.emu.URL()); src != secrets.KeyFromKeychain {
 		t.Fatalf("key from %v", src)
 	}
 	if n := keyFiles(t, f.home); len(n) != 0 {
@@ -194,7 +196,7 @@ func TestKeyFileMovesToALaterKeychain(t *testing.T) {
 	if !b.KeychainAvailable() {
 		t.Fatal("the keychain is not seen")
 	}
-	if k, src, _ := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+	if k, src, _ := b.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromKeychain {
 		t.Fatalf("key from %v", src)
 	}
 	if n := keyFiles(t, f.home); len(n) != 0 {
@@ -223,7 +225,7 @@ func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
 	if a.KeychainAvailable() {
 		t.Fatal("KeychainAvailable = true")
 	}
-	if k, src, err := a.APIKey("https://qa.example.com"); k != key || src != KeyFromSession || err != nil {
+	if k, src, err := a.APIKey("https://qa.example.com"); k != key || src != secrets.KeyFromSession || err != nil {
 		t.Fatalf("APIKey = %q, %v, %v", k, src, err)
 	}
 	a.Close()
@@ -233,7 +235,7 @@ func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if k, src, _ := b.APIKey("https://qa.example.com"); k != "" || src != KeyNone {
+	if k, src, _ := b.APIKey("https://qa.example.com"); k != "" || src != secrets.KeyNone {
 		t.Fatalf("the session key survived a restart: %q, %v", k, src)
 	}
 	if _, _, err := b.conn.current(); err == nil || !strings.Contains(err.Error(), "no API key") {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/secrets"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -39,7 +41,7 @@ func TestKeyringRealSecretService(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if got, src, err := b.APIKey(server); got != key || src != KeyFromKeychain || err != nil {
+	if got, src, err := b.APIKey(server); got != key || src != secrets.KeyFromKeychain || err != nil {
 		t.Fatalf("after restart: %q from %v, %v", got, src, err)
 	}
 	if err := b.SignOut(context.Background()); err != nil {

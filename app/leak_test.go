@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/secrets"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -90,7 +92,7 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	if err := cs.Export(ctx, conv.ID, filepath.Join(g.home, "export.md")); err != nil {
 		t.Fatal(err)
 	}
-	if k, err := keyring.Get(keyringService, other.URL()); err == nil {
+	if k, err := keyring.Get(secrets.KeyringService, other.URL()); err == nil {
 		t.Fatalf("the keychain holds a key (%d characters) for the server in use", len(k))
 	}
 	n := assertNoKeyInHome(t, g.home, otherKey)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -327,7 +328,7 @@ func TestEveryModelCodeHasSentence(t *testing.T) {
 	for code, want := range codes {
 		err := &modelError{tier: "Smart", err: &client.APIError{StatusCode: 400, Code: code, RequestID: "req_7",
 			RetryAfter: 5 * time.Second}}
-		x := explain(err, KeyFromEnv)
+		x := explain(err, secrets.KeyFromEnv)
 		if !strings.Contains(x.Sentence, want) || !strings.Contains(x.Sentence, "5 seconds") || strings.Contains(x.Sentence, "{tier}") {
 			t.Errorf("%s: %q lacks %q", code, x.Sentence, want)
 		}
@@ -335,12 +336,12 @@ func TestEveryModelCodeHasSentence(t *testing.T) {
 			t.Errorf("%s: %+v", code, x)
 		}
 	}
-	s := explain(&modelError{err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, KeyNone).Sentence
+	s := explain(&modelError{err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, secrets.KeyNone).Sentence
 	if !strings.Contains(s, "'store'") {
 		t.Errorf("the field at fault is not named: %q", s)
 	}
 	// The workspace endpoints keep their own sentence for a code both families use.
-	if s := explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
+	if s := explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, secrets.KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
 		t.Errorf("workspace api_disabled: %q", s)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -69,7 +70,7 @@ var modelSentences = map[string]string{
 
 // explainModel tells an error of the model endpoints: their codes from modelSentences, a refused
 // key by where it came from, anything else (a cut stream, the network, a check) as explain does.
-func explainModel(me *modelError, src KeySource) Explanation {
+func explainModel(me *modelError, src secrets.KeySource) Explanation {
 	var ae *client.APIError
 	if !errors.As(me.err, &ae) {
 		return explain(me.err, src)
@@ -84,7 +85,7 @@ func explainModel(me *modelError, src KeySource) Explanation {
 
 // modelSentence picks the sentence for a /v1 error's code, naming the field at fault when the
 // server did; an unknown code, or none, is told by its status.
-func modelSentence(ae *client.APIError, tier string, src KeySource) string {
+func modelSentence(ae *client.APIError, tier string, src secrets.KeySource) string {
 	if ae.Code == "invalid_api_key" {
 		return keyRefused[src]
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -17,7 +18,7 @@ func (Notice) isEvent() {}
 
 // APIKey returns the API key for server and where it came from (LECTERN_API_KEY first, then the
 // session, then the keychain). KeyNone with a nil error means there is none.
-func (a *App) APIKey(server string) (string, KeySource, error) {
+func (a *App) APIKey(server string) (string, secrets.KeySource, error) {
 	if s, err := ValidateServerURL(server); err == nil {
 		server = s
 	}
@@ -57,7 +58,7 @@ func checkCredentials(server, key string) (string, string, error) {
 	}
 	key = strings.TrimSpace(key)
 	if key == "" {
-		return "", "", errEmptyKey
+		return "", "", secrets.ErrEmptyKey
 	}
 	return u, key, nil
 }
@@ -155,16 +156,16 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 		return err
 	}
 	a.conn.stopDemo()
-	key, src := strings.TrimSpace(key), KeyNone
+	key, src := strings.TrimSpace(key), secrets.KeyNone
 	if key != "" {
-		src = KeyFromSession
+		src = secrets.KeyFromSession
 	}
 	return a.switchTo(ctx, u, u, key, src)
 }
 
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes
 // it current with key, as Connect and SwitchServer do.
-func (a *App) saveAndSwitch(ctx context.Context, server, key string, src KeySource) error {
+func (a *App) saveAndSwitch(ctx context.Context, server, key string, src secrets.KeySource) error {
 	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = server, false }); err != nil {
 		return err
 	}
@@ -173,7 +174,7 @@ func (a *App) saveAndSwitch(ctx context.Context, server, key string, src KeySour
 }
 
 // switchTo makes server current under cacheKey and tells the views.
-func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src KeySource) error {
+func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
 	if err := a.use(ctx, server, cacheKey, key, src); err != nil {
 		return err
 	}
@@ -183,7 +184,7 @@ func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src Ke
 }
 
 // use makes server current under cacheKey, with the time of its last complete sync.
-func (a *App) use(ctx context.Context, server, cacheKey, key string, src KeySource) error {
+func (a *App) use(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
 	if err := a.conn.use(server, cacheKey, key, src); err != nil {
 		return err
 	}
@@ -205,7 +206,7 @@ func (a *App) SignOut(ctx context.Context) error {
 	if e := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
 		err = e
 	}
-	_ = a.conn.use("", "", "", KeyNone)
+	_ = a.conn.use("", "", "", secrets.KeyNone)
 	a.bus.Emit(WorkspacesChanged{})
 	return err
 }
@@ -222,7 +223,7 @@ func (a *App) KeyFile(server string) string {
 	if s, err := ValidateServerURL(server); err == nil {
 		server = s
 	}
-	return keyFilePath(a.home, server)
+	return secrets.KeyFilePath(a.home, server)
 }
 
 // SetKeyFile turns the key file on or off and saves the choice. On, it is used only where no
@@ -234,25 +235,25 @@ func (a *App) SetKeyFile(ctx context.Context, on bool) error {
 	}
 	server := a.conn.serverAddr()
 	if !on {
-		if key, src, _ := a.secrets.Get(server); server != "" && src == KeyFromFile {
+		if key, src, _ := a.secrets.Get(server); server != "" && src == secrets.KeyFromFile {
 			a.secrets.SetSession(server, key)
 		}
-		a.secrets.useFile(a.home, false)
-		return removeKeyFiles(a.home)
+		a.secrets.UseFile(a.home, false)
+		return secrets.RemoveKeyFiles(a.home)
 	}
-	a.secrets.useFile(a.home, true)
+	a.secrets.UseFile(a.home, true)
 	if server == "" || a.DemoMode() {
 		return nil
 	}
 	key, src, err := a.secrets.Get(server)
-	if err != nil || src != KeyFromSession || key == "" {
+	if err != nil || src != secrets.KeyFromSession || key == "" {
 		return err
 	}
 	if a.secrets.Available() {
 		return nil
 	}
 	_, err = a.secrets.Set(server, key)
-	if errors.Is(err, ErrNoKeychain) {
+	if errors.Is(err, secrets.ErrNoKeychain) {
 		err = nil
 	}
 	return err

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/secrets"
 	"lectern/client/emulator"
 )
 
@@ -149,7 +150,7 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	if all, _ := f.app.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
 		t.Fatalf("back on the first server, conversations: %+v", all)
 	}
-	if k, src, _ := f.app.APIKey(other.URL()); k != "other-key-123456789" || src != KeyFromKeychain {
+	if k, src, _ := f.app.APIKey(other.URL()); k != "other-key-123456789" || src != secrets.KeyFromKeychain {
 		t.Fatalf("the second server's key: %q from %v", k, src)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/secrets"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -61,10 +62,10 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	if s := f.app.Settings(); s.Server != f.emu.URL() {
 		t.Fatalf("saved server %q, want the connected one %q", s.Server, f.emu.URL())
 	}
-	if k, err := keyring.Get(keyringService, other.URL()); !errors.Is(err, keyring.ErrNotFound) {
+	if k, err := keyring.Get(secrets.KeyringService, other.URL()); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("the keychain holds %q (%v) for the server in use", k, err)
 	}
-	if k, _ := keyring.Get(keyringService, f.emu.URL()); k != testKey {
+	if k, _ := keyring.Get(secrets.KeyringService, f.emu.URL()); k != testKey {
 		t.Fatal("the saved server's key was changed")
 	}
 
@@ -126,9 +127,9 @@ func TestKnownServersKeepTheirKeys(t *testing.T) {
 		t.Fatalf("a key the first server refuses: %v", err)
 	}
 	if key, _, _ := f.app.APIKey(f.emu.URL()); key != testKey {
-		t.Fatalf("the refused key replaced the stored one: %q", KeyPrefix(key))
+		t.Fatalf("the refused key replaced the stored one: %q", secrets.KeyPrefix(key))
 	}
-	if err := keyring.Delete(keyringService, f.emu.URL()); err != nil {
+	if err := keyring.Delete(secrets.KeyringService, f.emu.URL()); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.app.SetServerKey(ctx, f.emu.URL(), " "+testKey+" "); err != nil {
@@ -137,8 +138,8 @@ func TestKnownServersKeepTheirKeys(t *testing.T) {
 	if f.app.Server() != other.URL() {
 		t.Fatalf("changing another server's key switched to it: %q", f.app.Server())
 	}
-	if key, src, _ := f.app.APIKey(f.emu.URL()); key != testKey || src != KeyFromKeychain {
-		t.Fatalf("stored key %q from %v", KeyPrefix(key), src)
+	if key, src, _ := f.app.APIKey(f.emu.URL()); key != testKey || src != secrets.KeyFromKeychain {
+		t.Fatalf("stored key %q from %v", secrets.KeyPrefix(key), src)
 	}
 
 	if err := f.app.SwitchServer(ctx, f.emu.URL()); err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/secrets"
 	"lectern/client"
 	"lectern/internal/words"
 )
@@ -47,12 +48,12 @@ var sentences = map[string]string{
 }
 
 // keyRefused says that the server refused the key, and what to do, by where the key came from.
-var keyRefused = map[KeySource]string{
-	KeyFromEnv:      "The server refused the key in LECTERN_API_KEY: it is missing or wrong. Set LECTERN_API_KEY to a valid key, or create a new one in the service's key management page.",
-	KeyFromKeychain: "The server refused the API key saved for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
-	KeyFromSession:  "The server refused the API key given for this session: it is missing or wrong. Connect again with a valid key, or create a new one in the service's key management page.",
-	KeyFromFile:     "The server refused the API key saved in the key file for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
-	KeyNone:         "The API key is missing or wrong. Check the key in the settings, or create a new one in the service's key management page.",
+var keyRefused = map[secrets.KeySource]string{
+	secrets.KeyFromEnv:      "The server refused the key in LECTERN_API_KEY: it is missing or wrong. Set LECTERN_API_KEY to a valid key, or create a new one in the service's key management page.",
+	secrets.KeyFromKeychain: "The server refused the API key saved for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
+	secrets.KeyFromSession:  "The server refused the API key given for this session: it is missing or wrong. Connect again with a valid key, or create a new one in the service's key management page.",
+	secrets.KeyFromFile:     "The server refused the API key saved in the key file for this server: it is missing or wrong. Enter the key again (desktop: Settings; command line: lectern connect), or create a new one in the service's key management page.",
+	secrets.KeyNone:         "The API key is missing or wrong. Check the key in the settings, or create a new one in the service's key management page.",
 }
 
 // paramSentences refine invalid_request when the server names the field.
@@ -76,7 +77,7 @@ func (a *App) Explain(err error) Explanation { return explain(err, a.conn.keySou
 
 // ExplainLocal tells err to a person as Explain does, for a front-end with no App open yet, such
 // as a check of the command line's arguments that failed before anything was sent.
-func ExplainLocal(err error) Explanation { return explain(err, KeyNone) }
+func ExplainLocal(err error) Explanation { return explain(err, secrets.KeyNone) }
 
 // Describe returns Explain's sentence with the request id, in one line of text (as saved with a
 // failed answer or upload).
@@ -91,7 +92,7 @@ func (x Explanation) String() string {
 }
 
 // explain tells err to a person; src is where the key in use came from.
-func explain(err error, src KeySource) Explanation {
+func explain(err error, src secrets.KeySource) Explanation {
 	var (
 		ae *client.APIError
 		ve *client.ValidationError
@@ -99,7 +100,7 @@ func explain(err error, src KeySource) Explanation {
 		ue *client.UploadUnknownError
 		re *client.RedirectError
 		fe *client.FileError
-		nk *NoKeyError
+		nk *secrets.NoKeyError
 		me *modelError
 	)
 	switch {
@@ -146,7 +147,7 @@ func fileSentence(fe *client.FileError) string {
 }
 
 // noKeySentence says that the server needs a key and where each front-end takes one.
-func noKeySentence(e *NoKeyError) string {
+func noKeySentence(e *secrets.NoKeyError) string {
 	if e.Err != nil {
 		return "The API key for " + OneLine(e.Server) + " could not be read from the keychain (" + OneLine(e.Err.Error()) +
 			"). Enter the key again (desktop: the banner at the top of the window; command line: set LECTERN_API_KEY)."
@@ -156,7 +157,7 @@ func noKeySentence(e *NoKeyError) string {
 }
 
 // apiSentence says what a service error means and what to do, with when to try again.
-func apiSentence(e *client.APIError, src KeySource) string {
+func apiSentence(e *client.APIError, src secrets.KeySource) string {
 	s := apiBaseSentence(e, src)
 	if e.RetryAfter > 0 {
 		s += " You can try again in " + humanDuration(e.RetryAfter) + "."
@@ -165,7 +166,7 @@ func apiSentence(e *client.APIError, src KeySource) string {
 }
 
 // apiBaseSentence picks the sentence for the code, the status, or the server's message.
-func apiBaseSentence(e *client.APIError, src KeySource) string {
+func apiBaseSentence(e *client.APIError, src secrets.KeySource) string {
 	switch {
 	case e.Code == "invalid_request" && e.Param != "":
 		if s, ok := paramSentences[e.Param]; ok {

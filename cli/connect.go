@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/secrets"
 )
 
 var cmdConnect = &command{
@@ -48,7 +49,7 @@ func runConnect(e *env, args []string) error {
 	if err := a.Connect(e.ctx, server, key); err != nil {
 		return localf("cannot save the connection: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "Connected to %s: the key (%s…) opens %d workspaces.\n", server, app.KeyPrefix(key), len(list))
+	fmt.Fprintf(e.stdout, "Connected to %s: the key (%s…) opens %d workspaces.\n", server, secrets.KeyPrefix(key), len(list))
 	if !a.KeychainAvailable() {
 		fmt.Fprintln(e.stdout, "No system keychain is available, so the key was not kept: set LECTERN_API_KEY for later commands.")
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -93,7 +94,7 @@ func isLocal(err error) bool {
 	var (
 		unknown   *app.UnknownWorkspaceError
 		ambiguous *app.AmbiguousWorkspaceError
-		noKey     *app.NoKeyError
+		noKey     *secrets.NoKeyError
 		check     *app.CheckError
 	)
 	return errors.As(err, &unknown) || errors.As(err, &ambiguous) || errors.As(err, &noKey) || errors.As(err, &check)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
@@ -52,7 +53,7 @@ func (e *env) appOn() (*app.App, error) {
 func (e *env) serverAddress() (string, error) {
 	raw, from := e.server, "--server"
 	if raw == "" {
-		raw, from = app.EnvServer(), "LECTERN_SERVER"
+		raw, from = secrets.EnvServer(), "LECTERN_SERVER"
 	}
 	if raw == "" {
 		a, err := e.openApp()

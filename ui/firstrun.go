@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -56,10 +57,10 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 // they are set, as the command line uses them: a person who set them for the command line need not
 // type them again. The key stays in its password field, never shown or logged.
 func (f *firstRun) prefill() {
-	if server := app.EnvServer(); server != "" {
+	if server := secrets.EnvServer(); server != "" {
 		f.Server.SetText(server)
 	}
-	if key := app.EnvAPIKey(); key != "" {
+	if key := secrets.EnvAPIKey(); key != "" {
 		f.Key.SetText(key)
 	}
 }

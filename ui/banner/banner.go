@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -26,7 +27,7 @@ import (
 type Core interface {
 	Explain(err error) app.Explanation
 	KeychainAvailable() bool
-	APIKey(server string) (string, app.KeySource, error)
+	APIKey(server string) (string, secrets.KeySource, error)
 	Settings() app.Settings
 	SetKeyFile(ctx context.Context, on bool) error
 	EnterKey(ctx context.Context, key string) error
@@ -116,7 +117,7 @@ func (o *Banner) showKeyNeeded(c app.Connection) {
 	o.text.SetText("API key needed")
 	o.retry.Hide()
 	if o.why.Text == "" || !o.keyBox.Visible() {
-		o.why.SetText(keyNeededSentence(c, true, app.KeyNone))
+		o.why.SetText(keyNeededSentence(c, true, secrets.KeyNone))
 	}
 	o.keyBox.Show()
 	gen := o.gen
@@ -130,10 +131,10 @@ func (o *Banner) showKeyNeeded(c app.Connection) {
 			}
 			o.why.SetText(keyNeededSentence(c, chain, src))
 			// A key in LECTERN_API_KEY overrides any key entered here.
-			widgets.ShowIf(o.key, src != app.KeyFromEnv)
-			widgets.ShowIf(o.connect, src != app.KeyFromEnv)
-			widgets.ShowIf(o.keyFile, !chain && src != app.KeyFromEnv)
-			widgets.ShowIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
+			widgets.ShowIf(o.key, src != secrets.KeyFromEnv)
+			widgets.ShowIf(o.connect, src != secrets.KeyFromEnv)
+			widgets.ShowIf(o.keyFile, !chain && src != secrets.KeyFromEnv)
+			widgets.ShowIf(o.keyFileNote, !chain && src != secrets.KeyFromEnv)
 			o.keyFile.SetChecked(keyFile)
 		})
 	}()
@@ -141,12 +142,12 @@ func (o *Banner) showKeyNeeded(c app.Connection) {
 
 // keyNeededSentence says why a key is needed for c's server, and what to do; chain tells whether
 // a keychain exists here, src where the current key (if any) comes from.
-func keyNeededSentence(c app.Connection, chain bool, src app.KeySource) string {
-	var nk *app.NoKeyError
+func keyNeededSentence(c app.Connection, chain bool, src secrets.KeySource) string {
+	var nk *secrets.NoKeyError
 	noKey := errors.As(c.Err, &nk)
 	server := c.Server
 	switch {
-	case (src == app.KeyFromEnv || !noKey) && c.Why.Sentence != "":
+	case (src == secrets.KeyFromEnv || !noKey) && c.Why.Sentence != "":
 		return c.Why.Sentence // the server refused the key: Explain says it by where the key came from
 	case noKey && nk.Err != nil:
 		return "Lectern could not read the key for " + server + " from the system keychain (it may be locked). " +

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
 )
@@ -93,7 +94,7 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 	if b.key.Text != "" || a.Connection().State != app.ConnOnline {
 		t.Errorf("field %d characters, state %v", len(b.key.Text), a.Connection().State)
 	}
-	if k, src, _ := a.APIKey(server); k != info.Key || src != app.KeyFromFile {
+	if k, src, _ := a.APIKey(server); k != info.Key || src != secrets.KeyFromFile {
 		t.Errorf("key kept in %v", src)
 	}
 	fi, err := os.Stat(a.KeyFile(server))

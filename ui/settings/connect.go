@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/client"
 	"lectern/internal/words"
 	"lectern/ui/errview"
@@ -78,7 +79,7 @@ func NewConnectForm(lf life.Life, b ConnectBackend) *ConnectForm {
 // showKeyFile tells that no keychain exists.
 func NewKeyFileCheck(changed func(bool)) (*widgets.Check, *widget.Label) {
 	c := widgets.NewCheck("Keep the key in a file that only you can read", changed)
-	note := widget.NewLabel(app.KeyFileNote)
+	note := widget.NewLabel(secrets.KeyFileNote)
 	note.Wrapping = fyne.TextWrapWord
 	note.Importance = widget.WarningImportance
 	note.SizeName = theme.SizeNameCaptionText

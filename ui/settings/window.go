@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -65,9 +66,9 @@ type Window struct {
 	signOut      *widget.Button
 	errs         *errview.View
 	loading      bool
-	src          app.KeySource // where the current key comes from, as last read
-	chain        bool          // a keychain exists, as last asked
-	demo         bool          // demo mode, as last read
+	src          secrets.KeySource // where the current key comes from, as last read
+	chain        bool              // a keychain exists, as last asked
+	demo         bool              // demo mode, as last read
 }
 
 // Backend is what Settings uses of the application core to show it; *app.App implements it.
@@ -77,7 +78,7 @@ type Backend interface {
 	Home() string
 	Server() string
 	KeyFile(server string) string
-	APIKey(server string) (string, app.KeySource, error)
+	APIKey(server string) (string, secrets.KeySource, error)
 	KeychainAvailable() bool
 	SignOut(ctx context.Context) error
 	Explain(err error) app.Explanation
@@ -239,11 +240,11 @@ func (s *Window) loadKey(server string) {
 
 // keychainText says where keys are kept when no keychain exists ("" with a keychain, and in demo
 // mode, whose key is its own). A key from LECTERN_API_KEY is stored nowhere, whatever the choice.
-func keychainText(chain, demo, keyFile bool, src app.KeySource, path string) string {
+func keychainText(chain, demo, keyFile bool, src secrets.KeySource, path string) string {
 	switch {
 	case chain || demo:
 		return ""
-	case src == app.KeyFromEnv:
+	case src == secrets.KeyFromEnv:
 		return "No keychain is available on this system. The key in use comes from LECTERN_API_KEY and is not stored."
 	case keyFile:
 		return "No keychain is available on this system: the key is kept in a file that only you can read (" + path + ")."
@@ -254,7 +255,7 @@ func keychainText(chain, demo, keyFile bool, src app.KeySource, path string) str
 
 // keyText shows a key as its first 12 characters and where it comes from; never the whole key.
 // The demo's key is its own.
-func keyText(key string, src app.KeySource, failure string, demo bool) string {
+func keyText(key string, src secrets.KeySource, failure string, demo bool) string {
 	switch {
 	case demo:
 		return "The demo's own key (it opens only the built-in demo server)"
@@ -263,10 +264,10 @@ func keyText(key string, src app.KeySource, failure string, demo bool) string {
 	case key == "":
 		return "No key"
 	}
-	where := map[app.KeySource]string{app.KeyFromEnv: "from LECTERN_API_KEY",
-		app.KeyFromKeychain: "in the system keychain", app.KeyFromSession: "for this session only",
-		app.KeyFromFile: "in a file only you can read"}[src]
-	return fmt.Sprintf("%s…  (%s)", app.KeyPrefix(key), where)
+	where := map[secrets.KeySource]string{secrets.KeyFromEnv: "from LECTERN_API_KEY",
+		secrets.KeyFromKeychain: "in the system keychain", secrets.KeyFromSession: "for this session only",
+		secrets.KeyFromFile: "in a file only you can read"}[src]
+	return fmt.Sprintf("%s…  (%s)", secrets.KeyPrefix(key), where)
 }
 
 func (s *Window) save(fn func(*app.Settings)) {

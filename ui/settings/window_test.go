@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
 	ltheme "lectern/ui/theme"
@@ -24,7 +24,7 @@ func TestSettingsShowKeyPrefixOnly(t *testing.T) {
 	f := newFixture(t)
 	f.connect()
 	s := f.open()
-	if !strings.HasPrefix(s.key.Text, app.KeyPrefix(f.info.Key)+"…") || strings.Contains(s.key.Text, f.info.Key) {
+	if !strings.HasPrefix(s.key.Text, secrets.KeyPrefix(f.info.Key)+"…") || strings.Contains(s.key.Text, f.info.Key) {
 		t.Errorf("key shown as %q", s.key.Text)
 	}
 	if s.server.Text != f.app.Server() {
@@ -107,7 +107,7 @@ func TestSettingsChangeKeyAndKeyFileWithoutKeychain(t *testing.T) {
 	}
 	s.keys.entry.SetText(f.info.Key)
 	test.Tap(s.keys.save)
-	until(t, "the key saved", func() bool { return !s.keys.inFlight && strings.HasPrefix(s.key.Text, app.KeyPrefix(f.info.Key)) })
+	until(t, "the key saved", func() bool { return !s.keys.inFlight && strings.HasPrefix(s.key.Text, secrets.KeyPrefix(f.info.Key)) })
 	until(t, "the window told to refresh", func() bool { return f.keyChanged == 1 })
 	// Keep it in a file: the notice says so, the sign-out dialog names the file, sign-out removes it.
 	s.keys.keyFile.SetChecked(true)
@@ -145,9 +145,9 @@ func TestSettingsChangeKeyWithKeychain(t *testing.T) {
 	s.keys.entry.SetText(f.info.ReadOnlyKey)
 	test.Tap(s.keys.save)
 	until(t, "the new key", func() bool {
-		return !s.keys.inFlight && strings.HasPrefix(s.key.Text, app.KeyPrefix(f.info.ReadOnlyKey))
+		return !s.keys.inFlight && strings.HasPrefix(s.key.Text, secrets.KeyPrefix(f.info.ReadOnlyKey))
 	})
-	if k, src, _ := f.app.APIKey(f.emu.URL()); k != f.info.ReadOnlyKey || src != app.KeyFromKeychain {
+	if k, src, _ := f.app.APIKey(f.emu.URL()); k != f.info.ReadOnlyKey || src != secrets.KeyFromKeychain {
 		t.Errorf("key from %v", src)
 	}
 	if names, _ := filepath.Glob(filepath.Join(f.home, "api-key-*")); len(names) != 0 {
@@ -173,7 +173,7 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 			t.Errorf("demo Settings speak of %q:\n%s", bad, texts)
 		}
 	}
-	if title, text := signOutText(f.app.Server(), true, false, app.KeyFromSession, ""); strings.Contains(text, "keychain") ||
+	if title, text := signOutText(f.app.Server(), true, false, secrets.KeyFromSession, ""); strings.Contains(text, "keychain") ||
 		strings.Contains(text, "LECTERN_API_KEY") || title != "Leave the demo?" {
 		t.Errorf("demo sign-out: %q %q", title, text)
 	}
@@ -201,13 +201,13 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 func TestKeychainNoteFollowsWhereTheKeyComesFrom(t *testing.T) {
 	cases := []struct {
 		chain, keyFile bool
-		src            app.KeySource
+		src            secrets.KeySource
 		want, not      string
 	}{
-		{false, false, app.KeyFromSession, "set LECTERN_API_KEY", "file that only you"},
-		{false, true, app.KeyFromFile, "/home/x/api-key-1", "set LECTERN_API_KEY"},
-		{false, false, app.KeyFromEnv, "comes from LECTERN_API_KEY and is not stored", "set LECTERN_API_KEY"},
-		{false, true, app.KeyFromEnv, "comes from LECTERN_API_KEY", "/home/x/api-key-1"},
+		{false, false, secrets.KeyFromSession, "set LECTERN_API_KEY", "file that only you"},
+		{false, true, secrets.KeyFromFile, "/home/x/api-key-1", "set LECTERN_API_KEY"},
+		{false, false, secrets.KeyFromEnv, "comes from LECTERN_API_KEY and is not stored", "set LECTERN_API_KEY"},
+		{false, true, secrets.KeyFromEnv, "comes from LECTERN_API_KEY", "/home/x/api-key-1"},
 	}
 	for _, c := range cases {
 		text := keychainText(c.chain, false, c.keyFile, c.src, "/home/x/api-key-1")
@@ -215,7 +215,7 @@ func TestKeychainNoteFollowsWhereTheKeyComesFrom(t *testing.T) {
 			t.Errorf("key file %v, key %v: %q", c.keyFile, c.src, text)
 		}
 	}
-	if text := keychainText(true, false, false, app.KeyFromEnv, ""); text != "" {
+	if text := keychainText(true, false, false, secrets.KeyFromEnv, ""); text != "" {
 		t.Errorf("with a keychain: %q", text)
 	}
 }
@@ -224,15 +224,15 @@ func TestSignOutSaysWhatIsRemovedHere(t *testing.T) {
 	const server = "https://qa.example.com"
 	cases := []struct {
 		chain     bool
-		src       app.KeySource
+		src       secrets.KeySource
 		want, not string
 	}{
-		{true, app.KeyFromKeychain, "from the system keychain", "memory"},
-		{false, app.KeyFromSession, "kept in memory for this session only", "keychain"},
-		{true, app.KeyFromSession, "any copy in the system keychain", "file"},
-		{false, app.KeyFromFile, "/home/x/api-key-1", "keychain"},
-		{false, app.KeyFromEnv, "LECTERN_API_KEY, which stays set", "keychain"},
-		{false, app.KeyNone, "no API key stored", "keychain"},
+		{true, secrets.KeyFromKeychain, "from the system keychain", "memory"},
+		{false, secrets.KeyFromSession, "kept in memory for this session only", "keychain"},
+		{true, secrets.KeyFromSession, "any copy in the system keychain", "file"},
+		{false, secrets.KeyFromFile, "/home/x/api-key-1", "keychain"},
+		{false, secrets.KeyFromEnv, "LECTERN_API_KEY, which stays set", "keychain"},
+		{false, secrets.KeyNone, "no API key stored", "keychain"},
 	}
 	for _, c := range cases {
 		_, text := signOutText(server, false, c.chain, c.src, "/home/x/api-key-1")
@@ -276,7 +276,7 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 	test.Tap(k.save)
 	until(t, "the new key kept", func() bool { return !k.busy && !k.errs.Box.Visible() })
 	if key, _, _ := f.app.APIKey(f.emu.URL()); key != f.info.ReadOnlyKey || f.app.Server() != second.URL() {
-		t.Fatalf("key %q, server in use %q", app.KeyPrefix(key), f.app.Server())
+		t.Fatalf("key %q, server in use %q", secrets.KeyPrefix(key), f.app.Server())
 	}
 
 	test.Tap(buttons.Objects[1].(*widget.Button)) // Use

@@ -1,4 +1,7 @@
-package app
+// Package secrets keeps the API keys: the OS keychain (one entry per server), LECTERN_API_KEY over
+// it, and where no keychain exists memory for the session or, when the person chose it, a key file
+// of mode 0600 in the data folder. No key reaches a log line, an error string or settings.json.
+package secrets
 
 import (
 	"errors"
@@ -40,7 +43,7 @@ func (k KeySource) String() string {
 }
 
 const (
-	keyringService         = "lectern"
+	KeyringService         = "lectern"
 	envAPIKey              = "LECTERN_API_KEY"
 	envServer              = "LECTERN_SERVER"
 	defaultKeychainTimeout = 3 * time.Second
@@ -51,7 +54,7 @@ const (
 var ErrNoKeychain = errors.New("no system keychain is available (on Linux: no Secret Service such as GNOME Keyring or KWallet is running), so the API key is kept in memory for this session only and must be entered again next time")
 
 // errEmptyKey refuses an empty API key.
-var errEmptyKey = errors.New("the API key is empty: paste the key from the service's key management page")
+var ErrEmptyKey = errors.New("the API key is empty: paste the key from the service's key management page")
 
 // errKeychainTimeout says that the keychain did not answer in time (often a locked keyring).
 var errKeychainTimeout = errors.New("the system keychain did not answer in time; it may be locked: unlock it (for example by logging in again) and retry")
@@ -73,7 +76,7 @@ type Secrets struct {
 
 // useFile sets the folder of the key files and whether the user chose to keep keys there when no
 // keychain is available.
-func (s *Secrets) useFile(dir string, on bool) {
+func (s *Secrets) UseFile(dir string, on bool) {
 	s.mu.Lock()
 	s.fileDir, s.fileOn = dir, on
 	s.mu.Unlock()
@@ -142,7 +145,7 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 			return k, s.moveToKeychain(server, k), nil
 		}
 	}
-	k, err := s.call(func() (string, error) { return keyring.Get(keyringService, server) })
+	k, err := s.call(func() (string, error) { return keyring.Get(KeyringService, server) })
 	switch {
 	case err == nil:
 		s.setNoChain(false)
@@ -188,9 +191,9 @@ func EnvServer() string { return strings.TrimSpace(os.Getenv(envServer)) }
 // notice, not as a failure.
 func (s *Secrets) Set(server, key string) (KeySource, error) {
 	if key == "" {
-		return KeyNone, errEmptyKey
+		return KeyNone, ErrEmptyKey
 	}
-	_, err := s.call(func() (string, error) { return "", keyring.Set(keyringService, server, key) })
+	_, err := s.call(func() (string, error) { return "", keyring.Set(KeyringService, server, key) })
 	if err == nil {
 		s.setNoChain(false)
 		s.mu.Lock()
@@ -236,7 +239,7 @@ func (s *Secrets) Delete(server string) error {
 			return err
 		}
 	}
-	_, err := s.call(func() (string, error) { return "", keyring.Delete(keyringService, server) })
+	_, err := s.call(func() (string, error) { return "", keyring.Delete(KeyringService, server) })
 	if err == nil || errors.Is(err, keyring.ErrNotFound) {
 		return nil
 	}
@@ -265,7 +268,7 @@ func (s *Secrets) Available() bool {
 
 // probe asks the keychain for probeUser and records whether it answered.
 func (s *Secrets) probe() {
-	_, err := s.call(func() (string, error) { return keyring.Get(keyringService, probeUser) })
+	_, err := s.call(func() (string, error) { return keyring.Get(KeyringService, probeUser) })
 	switch {
 	case err == nil, errors.Is(err, keyring.ErrNotFound), errors.Is(err, errKeychainTimeout):
 		s.setNoChain(false)

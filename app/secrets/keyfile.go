@@ -1,4 +1,4 @@
-package app
+package secrets
 
 import (
 	"crypto/sha256"
@@ -18,7 +18,7 @@ import (
 // in the keychain removes its file. Signing out removes it.
 
 // keyFilePrefix starts the name of each key file: api-key-<first 16 hex digits of SHA-256(server)>.
-const keyFilePrefix = "api-key-"
+const KeyFilePrefix = "api-key-"
 
 // KeyFileNote is the one sentence that explains the choice of a key file.
 const KeyFileNote = "Less safe than a keychain: anyone who can read your files can use it."
@@ -30,15 +30,15 @@ type keyFileContent struct {
 }
 
 // keyFilePath returns the key file of server in dir.
-func keyFilePath(dir, server string) string {
+func KeyFilePath(dir, server string) string {
 	sum := sha256.Sum256([]byte(server))
-	return filepath.Join(dir, keyFilePrefix+hex.EncodeToString(sum[:8]))
+	return filepath.Join(dir, KeyFilePrefix+hex.EncodeToString(sum[:8]))
 }
 
 // readKeyFile returns the key kept in dir for server, "" when there is none. A file that is not
 // one of Lectern's key files, or is another server's, counts as none.
 func readKeyFile(dir, server string) string {
-	data, err := os.ReadFile(keyFilePath(dir, server))
+	data, err := os.ReadFile(KeyFilePath(dir, server))
 	if err != nil {
 		return ""
 	}
@@ -55,7 +55,7 @@ func writeKeyFile(dir, server, key string) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(keyFilePath(dir, server), append(data, '\n'), 0o600); err != nil {
+	if err := atomicfile.WriteFile(KeyFilePath(dir, server), append(data, '\n'), 0o600); err != nil {
 		// The path holds no key; the error of os.CreateTemp and friends names only the folder.
 		return fmt.Errorf("cannot save the key file in %s: %w", dir, err)
 	}
@@ -64,16 +64,16 @@ func writeKeyFile(dir, server, key string) error {
 
 // removeKeyFile removes the key file of server in dir; a missing one is not an error.
 func removeKeyFile(dir, server string) error {
-	err := os.Remove(keyFilePath(dir, server))
+	err := os.Remove(KeyFilePath(dir, server))
 	if err == nil || errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	return fmt.Errorf("cannot remove the key file %s: %w", keyFilePath(dir, server), err)
+	return fmt.Errorf("cannot remove the key file %s: %w", KeyFilePath(dir, server), err)
 }
 
 // removeKeyFiles removes every key file in dir.
-func removeKeyFiles(dir string) error {
-	names, _ := filepath.Glob(filepath.Join(dir, keyFilePrefix+"*"))
+func RemoveKeyFiles(dir string) error {
+	names, _ := filepath.Glob(filepath.Join(dir, KeyFilePrefix+"*"))
 	var first error
 	for _, n := range names {
 		if err := os.Remove(n); err != nil && !errors.Is(err, os.ErrNotExist) && first == nil {
