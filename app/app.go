@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 )
 
@@ -43,7 +44,7 @@ type App struct {
 	home     string
 	opts     Options
 	bus      *Bus
-	settings *settingsStore
+	settings *settings.Store
 	secrets  *secrets.Secrets
 	store    *store
 	conn     *connManager
@@ -68,15 +69,15 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	}
 	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
 		secrets: secrets.NewSecrets(opts.KeychainTimeout)}
-	a.secrets.UseFile(home, settings.get().KeyFile)
+	a.secrets.UseFile(home, settings.Get().KeyFile)
 	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
-	if s := settings.get(); s.Server != "" && !s.DemoMode {
+	if s := settings.Get(); s.Server != "" && !s.DemoMode {
 		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
 	}
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
-	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
-	a.conv.modelTier = func() string { s := a.settings.get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
+	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
+	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
@@ -87,10 +88,10 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 }
 
 // openDataFolder creates the data folder if needed and opens its settings and database.
-func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, *store, error) {
+func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store, *store, error) {
 	home := opts.Home
 	if home == "" {
-		h, err := DefaultHome()
+		h, err := settings.DefaultHome()
 		if err != nil {
 			return "", nil, nil, err
 		}
@@ -99,7 +100,7 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, 
 	if err := os.MkdirAll(home, 0o700); err != nil {
 		return "", nil, nil, fmt.Errorf("cannot create the data folder %s: %w", home, err)
 	}
-	settings, err := loadSettings(home)
+	settings, err := settings.Load(home)
 	if err != nil {
 		return "", nil, nil, err
 	}
@@ -142,12 +143,12 @@ func (a *App) Home() string { return a.home }
 func (a *App) Subscribe(fn func(Event)) (unsubscribe func()) { return a.bus.Subscribe(fn) }
 
 // Settings returns a copy of the saved settings.
-func (a *App) Settings() Settings { return a.settings.get() }
+func (a *App) Settings() settings.Settings { return a.settings.Get() }
 
 // UpdateSettings applies fn to a copy of the settings, validates the result, saves it atomically
 // and emits SettingsChanged. Nothing is saved when validation fails.
-func (a *App) UpdateSettings(fn func(*Settings)) error {
-	changed, err := a.settings.update(fn)
+func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
+	changed, err := a.settings.Update(fn)
 	if changed {
 		a.bus.Emit(SettingsChanged{})
 	}

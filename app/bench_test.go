@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/app/settings"
 )
 
 // BenchmarkOpenAndLoadWorkspace10k opens the database and reads a cached workspace of 10,000
@@ -51,7 +53,7 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a.UpdateSettings(func(s *Settings) { s.Server = server })
+	a.UpdateSettings(func(s *settings.Settings) { s.Server = server })
 	a.store.saveWorkspace(context.Background(), server, 0, cacheWorkspace("ws_big", 10000), time.Now(), "")
 	a.Close()
 	ctx := context.Background()

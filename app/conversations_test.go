@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -128,7 +129,7 @@ func TestAskOneDocumentAndDefaults(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.ws)
-	f.app.UpdateSettings(func(s *Settings) { s.DefaultTier, s.Thinking = "genius", true })
+	f.app.UpdateSettings(func(s *settings.Settings) { s.DefaultTier, s.Thinking = "genius", true })
 	conv, _ := f.app.Conversations().New(ctx, f.ws, docs[0].DocumentID, "Holidays")
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "When is the office closed?"}, AskOptions{})
 	if err != nil {

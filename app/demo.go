@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -89,7 +90,7 @@ func (a *App) StartDemo(ctx context.Context) error {
 		return fmt.Errorf("cannot start demo mode: %w", err)
 	}
 	a.secrets.SetSession(d.URL, d.Key)
-	if err := a.UpdateSettings(func(s *Settings) { s.DemoMode = true }); err != nil {
+	if err := a.UpdateSettings(func(s *settings.Settings) { s.DemoMode = true }); err != nil {
 		d.Close()
 		return err
 	}

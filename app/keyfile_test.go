@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lectern/app/secrets"
+	"lectern/app/settings"
 
 	"github.com/zalando/go-keyring"
 )
@@ -107,7 +108,7 @@ func TestKeyFileOptIn(t *testing.T) {
 	if data, _ := os.ReadFile(files[0]); !strings.Contains(string(data), testKey) {
 		t.Fatal("the key file does not hold the key")
 	}
-	if data, _ := os.ReadFile(filepath.Join(f.home, settingsFile)); strings.Contains(string(data), testKey) ||
+	if data, _ := os.ReadFile(filepath.Join(f.home, settings.File)); strings.Contains(string(data), testKey) ||
 		!strings.Contains(string(data), `"key_file": true`) {
 		t.Fatalf("settings.json: %s", data)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lectern/app/secrets"
+	"lectern/app/settings"
 
 	"github.com/zalando/go-keyring"
 )
@@ -48,7 +49,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	if err := cs.Export(ctx, conv.ID, filepath.Join(f.home, "export.md")); err != nil {
 		t.Fatal(err)
 	}
-	a.UpdateSettings(func(s *Settings) { s.Theme = "dark" })
+	a.UpdateSettings(func(s *settings.Settings) { s.Theme = "dark" })
 	time.Sleep(50 * time.Millisecond)
 	if c := a.Connection(); c.Err != nil && strings.Contains(c.Err.Error(), testKey) {
 		t.Fatal("the connection error holds the key")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/settings"
 	"lectern/client"
 )
 
@@ -103,14 +104,14 @@ func TestModelTierCatalog(t *testing.T) {
 	if cs.DefaultTier() != client.ModelFast {
 		t.Errorf("default = %q", cs.DefaultTier())
 	}
-	if err := f.app.UpdateSettings(func(s *Settings) { s.ModelTier = "Smart" }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.ModelTier = "Smart" }); err != nil {
 		t.Fatal(err)
 	}
 	conv, err := cs.NewChat(ctx, "", "", "", "")
 	if err != nil || conv.Model != client.ModelSmart || cs.DefaultTier() != client.ModelSmart {
 		t.Fatalf("new chat with the settings' tier: %+v, %v", conv, err)
 	}
-	if err := f.app.UpdateSettings(func(s *Settings) { s.ModelTier = "huge" }); err == nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.ModelTier = "huge" }); err == nil {
 		t.Error("an unknown model tier was saved")
 	}
 	cfg.Genius = true

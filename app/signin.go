@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 )
 
@@ -19,7 +20,7 @@ func (Notice) isEvent() {}
 // APIKey returns the API key for server and where it came from (LECTERN_API_KEY first, then the
 // session, then the keychain). KeyNone with a nil error means there is none.
 func (a *App) APIKey(server string) (string, secrets.KeySource, error) {
-	if s, err := ValidateServerURL(server); err == nil {
+	if s, err := settings.ValidateServerURL(server); err == nil {
 		server = s
 	}
 	return a.secrets.Get(server)
@@ -52,7 +53,7 @@ func (a *App) TestConnection(ctx context.Context, server, key string) ([]client.
 // checkCredentials validates and normalises a server address and trims the API key, which must
 // not be empty.
 func checkCredentials(server, key string) (string, string, error) {
-	u, err := ValidateServerURL(server)
+	u, err := settings.ValidateServerURL(server)
 	if err != nil {
 		return "", "", err
 	}
@@ -136,7 +137,7 @@ func (a *App) KnownServers(ctx context.Context) ([]KnownServer, error) {
 // stored for it (a missing key puts the connection in the key-needed state), and saves it in the
 // settings. Its cache shows at once; call Refresh next.
 func (a *App) SwitchServer(ctx context.Context, server string) error {
-	u, err := ValidateServerURL(server)
+	u, err := settings.ValidateServerURL(server)
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,7 @@ func (a *App) SwitchServer(ctx context.Context, server string) error {
 // this session's, then the keychain). The command line uses it for a server given by flag or
 // environment. Like Connect, it does not contact the server.
 func (a *App) UseServer(ctx context.Context, server, key string) error {
-	u, err := ValidateServerURL(server)
+	u, err := settings.ValidateServerURL(server)
 	if err != nil {
 		return err
 	}
@@ -166,7 +167,7 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes
 // it current with key, as Connect and SwitchServer do.
 func (a *App) saveAndSwitch(ctx context.Context, server, key string, src secrets.KeySource) error {
-	if err := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = server, false }); err != nil {
+	if err := a.UpdateSettings(func(s *settings.Settings) { s.Server, s.DemoMode = server, false }); err != nil {
 		return err
 	}
 	a.conn.stopDemo()
@@ -203,7 +204,7 @@ func (a *App) SignOut(ctx context.Context) error {
 	if server != "" {
 		err = a.secrets.Delete(server)
 	}
-	if e := a.UpdateSettings(func(s *Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
+	if e := a.UpdateSettings(func(s *settings.Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
 		err = e
 	}
 	_ = a.conn.use("", "", "", secrets.KeyNone)
@@ -220,7 +221,7 @@ func (a *App) Connection() Connection { return a.conn.connection() }
 // KeyFile returns the path of the file that keeps server's key when the user chose a key file
 // (it may not exist).
 func (a *App) KeyFile(server string) string {
-	if s, err := ValidateServerURL(server); err == nil {
+	if s, err := settings.ValidateServerURL(server); err == nil {
 		server = s
 	}
 	return secrets.KeyFilePath(a.home, server)
@@ -230,7 +231,7 @@ func (a *App) KeyFile(server string) string {
 // keychain exists: the current server's key kept for this session is written to its file at once.
 // Off, every key file is removed; the current key stays in memory for this session.
 func (a *App) SetKeyFile(ctx context.Context, on bool) error {
-	if err := a.UpdateSettings(func(s *Settings) { s.KeyFile = on }); err != nil {
+	if err := a.UpdateSettings(func(s *settings.Settings) { s.KeyFile = on }); err != nil {
 		return err
 	}
 	server := a.conn.serverAddr()

@@ -10,6 +10,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -32,7 +33,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	other, otherWS := startOther(t)
-	settingsPath := filepath.Join(f.home, settingsFile)
+	settingsPath := filepath.Join(f.home, settings.File)
 	before, err := os.ReadFile(settingsPath)
 	if err != nil {
 		t.Fatal(err)

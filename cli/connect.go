@@ -6,8 +6,8 @@ import (
 	"os"
 	"strings"
 
-	"lectern/app"
 	"lectern/app/secrets"
+	"lectern/app/settings"
 )
 
 var cmdConnect = &command{
@@ -30,7 +30,7 @@ func runConnect(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	server, err := app.ValidateServerURL(pos[0])
+	server, err := settings.ValidateServerURL(pos[0])
 	if err != nil {
 		return localf("%v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/settings"
 )
 
 // defaultDemoAddr is where `lectern demo` listens unless --addr says otherwise.
@@ -118,6 +119,6 @@ func shellQuote(s string) string {
 // isLoopbackURL reports whether url's host is this computer, where Lectern accepts plain http:
 // app.ValidateServerURL decides, so that the note matches what the other commands accept.
 func isLoopbackURL(url string) bool {
-	_, err := app.ValidateServerURL(url)
+	_, err := settings.ValidateServerURL(url)
 	return err == nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"lectern/app"
 	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 )
 
@@ -16,7 +17,7 @@ func (e *env) openApp() (*app.App, error) {
 	if e.application != nil {
 		return e.application, nil
 	}
-	home, err := app.DefaultHome()
+	home, err := settings.DefaultHome()
 	if err != nil {
 		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
 	}
@@ -66,7 +67,7 @@ func (e *env) serverAddress() (string, error) {
 		return "", localf("no server is set: pass --server URL, set LECTERN_SERVER, or save one with " +
 			"\"lectern connect URL\" (or in the desktop app); \"lectern demo\" starts a local one to try")
 	}
-	server, err := app.ValidateServerURL(raw)
+	server, err := settings.ValidateServerURL(raw)
 	if err != nil {
 		return "", localf("the server address from %s cannot be used: %v", from, err)
 	}

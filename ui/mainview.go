@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
@@ -257,7 +258,7 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	}
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
-		_ = m.b.UpdateSettings(func(s *app.Settings) {
+		_ = m.b.UpdateSettings(func(s *settings.Settings) {
 			if s.LastWorkspace == nil {
 				s.LastWorkspace = map[string]string{}
 			}
@@ -297,7 +298,7 @@ func (m *mainView) setDocumentsOpen(open bool) {
 	}
 	m.keepDocSize()
 	m.showDocuments(open)
-	go func() { _ = m.b.UpdateSettings(func(s *app.Settings) { s.DocumentsOpen = open }) }()
+	go func() { _ = m.b.UpdateSettings(func(s *settings.Settings) { s.DocumentsOpen = open }) }()
 }
 
 // showDocuments shows or hides the documents panel. A closed panel is folded (its table hidden)
@@ -348,7 +349,7 @@ func (m *mainView) keepDocSize() {
 }
 
 // saveLayout writes the split positions into s, for the next start.
-func (m *mainView) saveLayout(s *app.Settings) {
+func (m *mainView) saveLayout(s *settings.Settings) {
 	s.SplitOffset = m.split.Offset
 	m.keepDocSize()
 	s.DocSplitOffset = m.docSize

@@ -5,7 +5,7 @@ import (
 
 	"fyne.io/fyne/v2/dialog"
 
-	"lectern/app"
+	"lectern/app/settings"
 	"lectern/ui/dialogs"
 )
 
@@ -30,7 +30,7 @@ func (u *UI) quitNow() {
 // the workspace are saved when they change).
 func (u *UI) saveWindow() {
 	size := u.win.Canvas().Size()
-	_ = u.b.UpdateSettings(func(s *app.Settings) {
+	_ = u.b.UpdateSettings(func(s *settings.Settings) {
 		s.WindowWidth, s.WindowHeight = size.Width, size.Height
 		if u.main != nil {
 			u.main.saveLayout(s)

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/documents"
 	"lectern/ui/internal/doclist"
@@ -168,7 +169,7 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	uitest.SeedConversation(t, f.app, f.info.Personal, 2)
-	err := f.app.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{f.app.Server(): f.info.Personal} })
+	err := f.app.UpdateSettings(func(s *settings.Settings) { s.LastWorkspace = map[string]string{f.app.Server(): f.info.Personal} })
 	if err != nil {
 		t.Fatal(err)
 	}

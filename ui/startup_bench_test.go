@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/ui/internal/tour"
 )
 
@@ -133,7 +134,7 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 		b.Fatal(err)
 	}
 	askTwenty(b, a, tour.LargeWorkspaceID)
-	err = a.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{a.Server(): tour.LargeWorkspaceID} })
+	err = a.UpdateSettings(func(s *settings.Settings) { s.LastWorkspace = map[string]string{a.Server(): tour.LargeWorkspaceID} })
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	appsettings "lectern/app/settings"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
@@ -168,7 +169,7 @@ func (u *UI) showMain() {
 	u.main.start()
 }
 
-func savedSize(s app.Settings) fyne.Size {
+func savedSize(s appsettings.Settings) fyne.Size {
 	if s.WindowWidth >= 600 && s.WindowHeight >= 400 {
 		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/secrets"
+	appsettings "lectern/app/settings"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -28,7 +29,7 @@ type Core interface {
 	Explain(err error) app.Explanation
 	KeychainAvailable() bool
 	APIKey(server string) (string, secrets.KeySource, error)
-	Settings() app.Settings
+	Settings() appsettings.Settings
 	SetKeyFile(ctx context.Context, on bool) error
 	EnterKey(ctx context.Context, key string) error
 }

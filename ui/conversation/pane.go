@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -99,7 +100,7 @@ type streamState struct {
 
 // Core is what the conversation views use of the application core; *app.App implements it.
 type Core interface {
-	Settings() app.Settings
+	Settings() settings.Settings
 	Explain(err error) app.Explanation
 	Connection() app.Connection
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)

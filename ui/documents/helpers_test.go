@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
 )
@@ -102,4 +103,4 @@ var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUs
 type explainOnly struct{ Backend }
 
 func (explainOnly) Explain(err error) app.Explanation { return app.Explanation{Sentence: err.Error()} }
-func (explainOnly) Settings() app.Settings            { return app.Settings{} }
+func (explainOnly) Settings() settings.Settings       { return settings.Settings{} }

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/internal/words"
 	"lectern/ui/errview"
@@ -26,8 +27,8 @@ import (
 
 // Backend is what the documents pane uses of the application core; *app.App implements it.
 type Backend interface {
-	Settings() app.Settings
-	UpdateSettings(func(*app.Settings)) error
+	Settings() settings.Settings
+	UpdateSettings(func(*settings.Settings)) error
 	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	WorkspaceLimits(id string) (client.Limits, bool)
 	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
@@ -336,7 +337,7 @@ func (v *View) sorted(col doclist.Column, desc bool) {
 		v.sortSaves.Lock()
 		defer v.sortSaves.Unlock()
 		p := v.sortToSave.Load()
-		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = p.col.String(), p.desc })
+		_ = v.b.UpdateSettings(func(s *settings.Settings) { s.DocSort, s.DocSortDesc = p.col.String(), p.desc })
 	}()
 }
 

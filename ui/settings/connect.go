@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/secrets"
+	appsettings "lectern/app/settings"
 	"lectern/client"
 	"lectern/internal/words"
 	"lectern/ui/errview"
@@ -45,7 +46,7 @@ type ConnectForm struct {
 
 // ConnectBackend is what the connect form uses of the application core; *app.App implements it.
 type ConnectBackend interface {
-	Settings() app.Settings
+	Settings() appsettings.Settings
 	SetKeyFile(ctx context.Context, on bool) error
 	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
 	Connect(ctx context.Context, server, key string) error
@@ -119,7 +120,7 @@ func (f *ConnectForm) SetBusy(on bool) {
 // inputs checks the address and key; on a problem it shows it and returns false.
 func (f *ConnectForm) inputs() (server, key string, ok bool) {
 	f.Result.Hide()
-	server, err := app.ValidateServerURL(strings.TrimSpace(f.Server.Text))
+	server, err := appsettings.ValidateServerURL(strings.TrimSpace(f.Server.Text))
 	if err != nil {
 		f.Errs.SetError(err)
 		return "", "", false

@@ -18,6 +18,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/secrets"
+	appsettings "lectern/app/settings"
 	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -73,8 +74,8 @@ type Window struct {
 
 // Backend is what Settings uses of the application core to show it; *app.App implements it.
 type Backend interface {
-	Settings() app.Settings
-	UpdateSettings(func(*app.Settings)) error
+	Settings() appsettings.Settings
+	UpdateSettings(func(*appsettings.Settings)) error
 	Home() string
 	Server() string
 	KeyFile(server string) string
@@ -130,11 +131,11 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.key.Wrapping = fyne.TextWrapWord
 	s.keychain.Wrapping = fyne.TextWrapWord
 	s.keychain.Importance = widget.WarningImportance
-	s.tier = widgets.NewSelect("Default tier", labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
+	s.tier = widgets.NewSelect("Default tier", labels(tierOptions), func(l string) { s.save(func(st *appsettings.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
 	s.thinking = widgets.NewCheck("Let the model reason before answering (slower, sometimes better)",
-		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
+		func(on bool) { s.save(func(st *appsettings.Settings) { st.Thinking = on }) })
 	s.theme = widgets.NewRadioGroup("Theme", labels(themeOptions), func(l string) {
-		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
+		s.save(func(st *appsettings.Settings) { st.Theme = valueOf(themeOptions, l) })
 		s.hooks.ApplyTheme()
 	})
 	s.theme.Horizontal = true
@@ -270,7 +271,7 @@ func keyText(key string, src secrets.KeySource, failure string, demo bool) strin
 	return fmt.Sprintf("%s…  (%s)", secrets.KeyPrefix(key), where)
 }
 
-func (s *Window) save(fn func(*app.Settings)) {
+func (s *Window) save(fn func(*appsettings.Settings)) {
 	if s.loading {
 		return
 	}

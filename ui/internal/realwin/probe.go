@@ -33,7 +33,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/settings"
 	"lectern/ui/internal/harness"
 )
 
@@ -113,7 +113,7 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 
 // setTheme saves the theme name and applies it, as choosing it in Settings does.
 func setTheme(u *harness.Window, name string) error {
-	if err := u.App.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
+	if err := u.App.UpdateSettings(func(s *settings.Settings) { s.Theme = name }); err != nil {
 		return err
 	}
 	fyne.DoAndWait(u.ApplyTheme)

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/harness"
 	ltheme "lectern/ui/theme"
@@ -124,7 +125,7 @@ func (t *tour) cleanup() {
 
 // setTheme saves the theme and applies it before the next shot, not when the event comes back.
 func (t *tour) setTheme(name string) error {
-	if err := t.b.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
+	if err := t.b.UpdateSettings(func(s *settings.Settings) { s.Theme = name }); err != nil {
 		return err
 	}
 	onUI(t.w.ApplyTheme)

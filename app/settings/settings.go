@@ -1,4 +1,6 @@
-package app
+// Package settings keeps the person's choices, saved atomically as settings.json in the data folder (never
+// the API key), checks a server address, and finds the data folder.
+package settings
 
 import (
 	"bytes"
@@ -46,7 +48,7 @@ type Settings struct {
 	KeyFile bool `json:"key_file,omitempty"`
 }
 
-const settingsFile = "settings.json"
+const File = "settings.json"
 
 // clone returns a copy that shares no map with s.
 func (s Settings) clone() Settings {
@@ -135,7 +137,7 @@ func isLoopback(host string) bool {
 }
 
 // settingsStore keeps the settings in memory and on disk.
-type settingsStore struct {
+type Store struct {
 	mu   sync.Mutex
 	path string
 	cur  Settings
@@ -143,8 +145,8 @@ type settingsStore struct {
 
 // loadSettings reads settings.json from home; a missing file gives the defaults. A file that cannot
 // be read as settings is reported and left as it is.
-func loadSettings(home string) (*settingsStore, error) {
-	st := &settingsStore{path: filepath.Join(home, settingsFile), cur: Settings{Theme: "system"}}
+func Load(home string) (*Store, error) {
+	st := &Store{path: filepath.Join(home, File), cur: Settings{Theme: "system"}}
 	data, err := os.ReadFile(st.path)
 	if errors.Is(err, os.ErrNotExist) {
 		return st, nil
@@ -168,7 +170,7 @@ func loadSettings(home string) (*settingsStore, error) {
 }
 
 // get returns a copy of the current settings.
-func (st *settingsStore) get() Settings {
+func (st *Store) Get() Settings {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return st.cur.clone()
@@ -176,7 +178,7 @@ func (st *settingsStore) get() Settings {
 
 // update applies fn to a copy, validates it, writes it atomically and then makes it current.
 // It reports whether anything changed.
-func (st *settingsStore) update(fn func(*Settings)) (bool, error) {
+func (st *Store) Update(fn func(*Settings)) (bool, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	next := st.cur.clone()
