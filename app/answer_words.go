@@ -1,6 +1,9 @@
 package app
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // The words both front-ends use around an answer: its stage while it is written, its warnings, and
 // how a source was used. Tokens the spec does not name are shown as they come.
@@ -77,16 +80,19 @@ func SourceUse(used bool) string {
 func (t Turn) EndSentence() string {
 	switch t.Status {
 	case TurnRefused:
-		return refusedNotice
+		return RefusedNotice
 	case TurnIncomplete:
 		return WarningText("max_output_tokens_reached")
 	case TurnFailed:
 		if strings.TrimSpace(t.Answer) != "" {
 			return strings.TrimSpace("The answer failed part-way; the text received so far is kept. " + t.Error)
 		}
-		return orDefault(t.Error, "The answer failed.")
+		return cmp.Or(t.Error, "The answer failed.")
 	case TurnInterrupted:
-		return orDefault(t.Error, "The answer was interrupted; the text so far is kept. Retry asks again.")
+		return cmp.Or(t.Error, "The answer was interrupted; the text so far is kept. Retry asks again.")
 	}
 	return ""
 }
+
+// RefusedNotice tells a refusal apart from an answer.
+const RefusedNotice = "The model declined to answer; its reason is shown above. Rephrase the message, or Retry."

@@ -32,13 +32,6 @@ func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Du
 	return info.Size(), took, nil
 }
 
-// ImportResult says what Import did with each conversation of a backup.
-type ImportResult struct {
-	Added   int // added, with their turns, images and tool cards
-	Present int // already in this data folder (the same conversation, by its uid): left as they are
-	Trashed int // in the backup's trash: left out
-}
-
 // Import adds the conversations of a backup (a file Backup wrote, or another computer's
 // lectern.db) that this data folder does not have, with their turns, images and tool cards. It
 // never changes or deletes what is here, and the backup file is only read: a copy of it is

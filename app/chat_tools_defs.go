@@ -115,15 +115,15 @@ func summary(tool ToolKind, arguments string, workspaces []WorkspaceRef) string 
 	case ToolWebSearch:
 		var a webSearchArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Search the web for " + quoteShort(a.Query)
+		return "Search the web for " + QuoteShort(a.Query)
 	case ToolWorkspace:
 		var a workspaceArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Ask the workspace " + workspaceLabelAmong(a.Workspace, workspaces) + ": " + quoteShort(a.Question)
+		return "Ask the workspace " + workspaceLabelAmong(a.Workspace, workspaces) + ": " + QuoteShort(a.Question)
 	case ToolGenerate:
 		var a generateArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Generate a file: " + quoteShort(a.Prompt)
+		return "Generate a file: " + QuoteShort(a.Prompt)
 	}
 	return "Run " + string(tool)
 }
@@ -132,17 +132,8 @@ func summary(tool ToolKind, arguments string, workspaces []WorkspaceRef) string 
 func workspaceLabelAmong(id string, workspaces []WorkspaceRef) string {
 	for _, w := range workspaces {
 		if w.ID == id {
-			return quoteShort(w.Label())
+			return QuoteShort(w.Label())
 		}
 	}
-	return quoteShort(id)
-}
-
-// quoteShort quotes s in one line, cut to 200 characters.
-func quoteShort(s string) string {
-	s = OneLine(s)
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "…"
-	}
-	return "“" + s + "”"
+	return QuoteShort(id)
 }

@@ -184,7 +184,7 @@ func (m *modelAnswerer) end(ctx context.Context, turn *Turn, run *ToolRun, state
 // of Always is saved with the conversation's settings.
 func (m *modelAnswerer) consentTo(ctx context.Context, turn *Turn, call TurnPart, run *ToolRun, notify func(TurnChanged)) (bool, error) {
 	tool := ToolKind(call.Name)
-	if m.tools.settings.allows(tool) {
+	if m.tools.settings.Allows(tool) {
 		return true, nil
 	}
 	run.State = ToolWaitingConsent

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"lectern/internal/words"
 )
 
 // ToolLine says a tool run in one line, for the command line's standard error and exports: what
@@ -26,7 +28,7 @@ func ToolLine(p TurnPart, now time.Time) string {
 	case ToolRunning:
 		return head + ": running"
 	case ToolWaitingLimit:
-		return head + ": the tools' shared limit is reached; it runs again in " + humanDuration(r.Until.Sub(now))
+		return head + ": the tools' shared limit is reached; it runs again in " + words.Wait(r.Until.Sub(now))
 	case ToolRefused:
 		return head + ": not run: " + OneLine(r.Reason)
 	case ToolFailed:
@@ -43,12 +45,12 @@ func ToolLine(p TurnPart, now time.Time) string {
 func toolHead(r *ToolRun) string {
 	switch {
 	case r.Search != nil && len(r.Search.Queries) > 0:
-		return "web search " + quoteShort(r.Search.Queries[0])
+		return "web search " + QuoteShort(r.Search.Queries[0])
 	case r.Workspace != nil:
-		return "ask the workspace " + quoteShort(cmp.Or(r.Workspace.Workspace, r.Workspace.WorkspaceID)) + ": " +
-			quoteShort(r.Workspace.Question)
+		return "ask the workspace " + QuoteShort(cmp.Or(r.Workspace.Workspace, r.Workspace.WorkspaceID)) + ": " +
+			QuoteShort(r.Workspace.Question)
 	case r.File != nil:
-		return "generate a file " + quoteShort(r.File.Prompt)
+		return "generate a file " + QuoteShort(r.File.Prompt)
 	}
 	return strings.ReplaceAll(OneLine(string(r.Tool)), "_", " ")
 }
@@ -91,4 +93,13 @@ func writeToolLines(b *strings.Builder, parts []TurnPart, now time.Time) {
 			fmt.Fprintf(b, "*Tool: %s*\n\n", SafeText(line))
 		}
 	}
+}
+
+// QuoteShort quotes s in one line, cut to 200 characters.
+func QuoteShort(s string) string {
+	s = OneLine(s)
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "…"
+	}
+	return "“" + s + "”"
 }

@@ -5,12 +5,6 @@ import (
 	"time"
 )
 
-// ListFilter chooses the conversations ListAll returns; zero values choose all.
-type ListFilter struct {
-	Kind        ConversationKind // KindWorkspace, KindModel; "" for every kind
-	WorkspaceID string           // only this workspace's conversations; "" for any
-}
-
 // ListAll returns the current server's conversations of every kind that pass f: pinned ones
 // first (most recently used first among them), then the others, most recently used first.
 func (c *Conversations) ListAll(ctx context.Context, f ListFilter) ([]Conversation, error) {

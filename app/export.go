@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -58,7 +59,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 			}
 		}
 		if i > 0 && t.System != turns[i-1].System {
-			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(orDefault(SafeText(t.System), "(none)")))
+			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(SafeText(t.System), "(none)")))
 		}
 		writeTurn(&b, i+1, t, links, c.store.now())
 	}
@@ -85,7 +86,7 @@ func exportTitle(conv Conversation, turns []Turn) string {
 	if len(turns) > 0 && (conv.Title == "" || conv.Title == titleFrom(turns[0].Question)) {
 		return OneLine(strings.Join(strings.Fields(turns[0].Question), " "))
 	}
-	return OneLine(orDefault(conv.Title, "Conversation"))
+	return OneLine(cmp.Or(conv.Title, "Conversation"))
 }
 
 func (c *Conversations) workspaceName(ctx context.Context, id string) string {

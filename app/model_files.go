@@ -14,94 +14,8 @@ import (
 // the turn's parts, so that they are shown again after a restart and the texts are sent again with
 // the conversation (the service keeps none).
 
-// The kinds of part of a model chat's files (apart from the answer's own parts).
-const (
-	// PartFileText is a file's text sent with the message as context: File.
-	PartFileText PartKind = "file_text"
-	// PartGeneratedFile marks a turn answered by POST /generate: Artifact is the file it made, nil
-	// when none was made (or while it is being made).
-	PartGeneratedFile PartKind = "generated_file"
-)
-
-// The ways a file's text was read (FileText.Source).
-const (
-	SourcePDF       = "pdf"        // POST /pdf, mode text
-	SourcePDFTables = "pdf_tables" // POST /pdf, mode tables
-	SourceOCR       = "ocr"        // an OCR job
-)
-
-// FileText is the text of a file sent with a model chat's message as context, with what the
-// service said of it.
-type FileText struct {
-	Name      string   `json:"name"`
-	Source    string   `json:"source"` // SourcePDF, SourcePDFTables or SourceOCR
-	Pages     int      `json:"pages"`
-	PagesRead int      `json:"pages_read"`
-	Chars     int      `json:"chars"`
-	Truncated bool     `json:"truncated,omitempty"`
-	Warnings  []string `json:"warnings,omitempty"` // the service's warnings, as sent
-	Scanned   bool     `json:"scanned,omitempty"`  // little or no text: OCR may read it
-	JobID     string   `json:"job_id,omitempty"`   // the OCR job that read it
-	Text      string   `json:"text"`
-}
-
-// PDFFileText is the text POST /pdf read of one file (tables: its table lines).
-func PDFFileText(f client.PDFFile, tables bool) FileText {
-	ft := FileText{Name: f.Name, Source: SourcePDF, Pages: f.Pages, PagesRead: f.PagesProcessed, Chars: f.Chars,
-		Truncated: f.Truncated, Scanned: f.ScannedOrEmpty(), Text: f.Text}
-	if tables {
-		ft.Source = SourcePDFTables
-	}
-	for _, w := range f.Warnings {
-		ft.Warnings = append(ft.Warnings, w.String())
-	}
-	return ft
-}
-
-// OCRFileText is the text of an OCR job that is done.
-func OCRFileText(j *client.OCRJob) FileText {
-	ft := FileText{Name: j.Name, Source: SourceOCR, JobID: j.JobID}
-	if r := j.Result; r != nil {
-		ft.Pages, ft.PagesRead, ft.Chars, ft.Truncated, ft.Text = r.Pages, r.PagesProcessed, r.Chars, r.Truncated, r.Text
-		for _, w := range r.Warnings {
-			ft.Warnings = append(ft.Warnings, w.String())
-		}
-	}
-	return ft
-}
-
-// SourceText says how the text was read, for a card's title.
-func (f FileText) SourceText() string {
-	switch f.Source {
-	case SourcePDFTables:
-		return "PDF tables"
-	case SourceOCR:
-		return "OCR"
-	}
-	return "PDF text"
-}
-
-// WarningTexts are the warnings in words, made safe to print: little or no text says that OCR
-// may read the pages; the others are shown as they came.
-func (f FileText) WarningTexts() []string {
-	var out []string
-	for _, w := range f.Warnings {
-		if strings.HasPrefix(w, client.WarnScannedOrEmpty) {
-			out = append(out, scannedText(f.Name))
-			continue
-		}
-		out = append(out, OneLine(w))
-	}
-	return out
-}
-
-// scannedText says that a PDF has little or no text.
-func scannedText(name string) string {
-	return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images, which OCR can read."
-}
-
-// context is the file's text as the model reads it, before the message.
-func (f FileText) context() string {
+// fileContext is the file's text as the model reads it, before the message.
+func fileContext(f FileText) string {
 	head := fmt.Sprintf("[The text of the file %q (%s, %d of %d pages", f.Name, f.SourceText(), f.PagesRead, f.Pages)
 	if f.Truncated {
 		head += ", cut short by the service"
@@ -116,7 +30,7 @@ func withFiles(text string, files []FileText) string {
 	}
 	parts := make([]string, 0, len(files)+1)
 	for _, f := range files {
-		parts = append(parts, f.context())
+		parts = append(parts, fileContext(f))
 	}
 	return strings.Join(append(parts, text), "\n\n")
 }
@@ -128,17 +42,6 @@ func fileParts(files []FileText) []TurnPart {
 		parts = append(parts, TurnPart{Kind: PartFileText, File: &f})
 	}
 	return parts
-}
-
-// Files are the texts a turn's message sent with it.
-func (t Turn) Files() []FileText {
-	var files []FileText
-	for _, p := range t.Parts {
-		if p.Kind == PartFileText && p.File != nil {
-			files = append(files, *p.File)
-		}
-	}
-	return files
 }
 
 // keptParts are the parts of a turn that belong to its message (its files and a request to
@@ -153,19 +56,8 @@ func keptParts(parts []TurnPart) []TurnPart {
 	return out
 }
 
-// Generated reports whether the turn was answered by POST /generate, and the file it made (nil
-// when none was made).
-func (t Turn) Generated() (bool, *client.OfficeArtifact) {
-	for _, p := range t.Parts {
-		if p.Kind == PartGeneratedFile {
-			return true, p.Artifact
-		}
-	}
-	return false, nil
-}
-
 // sentText is what a turn's message sends: its files' texts, then its text.
-func (t Turn) sentText() string { return withFiles(t.Question, t.Files()) }
+func sentText(t Turn) string { return withFiles(t.Question, t.Files()) }
 
 // Generate asks POST /generate for a file in the model chat conversationID and blocks until it
 // ends: the prompt is saved as a pending turn, then the service's text is saved as its answer

@@ -91,7 +91,7 @@ func (m *modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn)
 	if err != nil {
 		return turn, err
 	}
-	if err := m.prepare(ctx, conv, exchange{question: turn.sentText(), images: images}, turn.ID); err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: sentText(turn), images: images}, turn.ID); err != nil {
 		return turn, err
 	}
 	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
@@ -180,7 +180,7 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		if before != 0 && t.ID >= before {
 			break
 		}
-		x := exchange{question: t.sentText(), images: t.Images, turn: t.ID, tools: pairedParts(t.Parts), context: contextOf(t.Parts)}
+		x := exchange{question: sentText(t), images: t.Images, turn: t.ID, tools: pairedParts(t.Parts), context: contextOf(t.Parts)}
 		switch {
 		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
 			x.answer = t.Answer
@@ -224,11 +224,11 @@ type modelRequest struct {
 func newModelRequest(conv Conversation, xs []exchange, functions []client.FunctionTool) modelRequest {
 	if conv.API == APIChat {
 		req := chatRequest(conv, xs)
-		req.ResponseFormat, req.Tools = conv.Format.textFormat(), functions
+		req.ResponseFormat, req.Tools = textFormat(conv.Format), functions
 		return modelRequest{api: APIChat, chat: req}
 	}
 	req := responsesRequest(conv, xs)
-	req.TextFormat, req.Tools = conv.Format.textFormat(), functions
+	req.TextFormat, req.Tools = textFormat(conv.Format), functions
 	return modelRequest{api: APIResponses, responses: req}
 }
 
@@ -359,7 +359,7 @@ func applyResponse(t *Turn, r *client.Response, streamed string) {
 		}
 	}
 	if refusal := messageParts(r, client.PartRefusal); refusal != "" && strings.TrimSpace(t.Answer) == "" {
-		t.Status, t.Answer, t.Error = TurnRefused, refusal, refusedNotice
+		t.Status, t.Answer, t.Error = TurnRefused, refusal, RefusedNotice
 	}
 	if r.Status == "incomplete" {
 		t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
@@ -382,9 +382,6 @@ func messageParts(r *client.Response, partType string) string {
 	}
 	return b.String()
 }
-
-// refusedNotice tells a refusal apart from an answer.
-const refusedNotice = "The model declined to answer; its reason is shown above. Rephrase the message, or Retry."
 
 // applyCompletion copies a chat completion into a turn, and keeps it whole in Completion.
 func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {

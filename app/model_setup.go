@@ -59,15 +59,6 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 	return nil
 }
 
-// Preset is a named way to start a model conversation, kept on this computer.
-type Preset struct {
-	ID     int64
-	Name   string
-	Tier   string // "" = the settings' default
-	System string
-	Format AnswerFormat
-}
-
 // Presets returns the saved presets, by name.
 func (c *Conversations) Presets(ctx context.Context) ([]Preset, error) {
 	scan := func(sc rowScanner) (Preset, error) {
@@ -137,13 +128,6 @@ func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, t
 	return conv, err
 }
 
-// SavedSchema is a JSON schema saved under a name, to pick as an answer format.
-type SavedSchema struct {
-	ID     int64
-	Name   string
-	Schema string
-}
-
 // Schemas returns the saved schemas, by name.
 func (c *Conversations) Schemas(ctx context.Context) ([]SavedSchema, error) {
 	scan := func(sc rowScanner) (SavedSchema, error) {
@@ -179,11 +163,6 @@ func (c *Conversations) SaveSchema(ctx context.Context, s SavedSchema) (SavedSch
 // DeleteSchema removes a saved schema; formats that copied it keep their copy.
 func (c *Conversations) DeleteSchema(ctx context.Context, id int64) error {
 	return affected(c.store.db.ExecContext(ctx, "DELETE FROM answer_schemas WHERE id=?", id))
-}
-
-// Format is the answer format of a saved schema.
-func (s SavedSchema) Format() AnswerFormat {
-	return AnswerFormat{Name: s.Name, Schema: []byte(s.Schema)}
 }
 
 // nameTaken says in words that a name is used already, for a unique-name failure.

@@ -8,6 +8,7 @@ import (
 
 	"lectern/app/secrets"
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // modelError is an error of a call to the model endpoints (/v1). Their codes are not the
@@ -78,7 +79,7 @@ func explainModel(me *modelError, src secrets.KeySource) Explanation {
 	x := Explanation{Code: ae.Code, Status: ae.StatusCode, RequestID: ae.RequestID}
 	x.Sentence = modelSentence(ae, me.tier, src)
 	if ae.RetryAfter > 0 {
-		x.Sentence += " You can try again in " + humanDuration(ae.RetryAfter) + "."
+		x.Sentence += " You can try again in " + words.Wait(ae.RetryAfter) + "."
 	}
 	return x
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
 	"lectern/app/secrets"
 	"lectern/app/settings"
@@ -114,13 +113,6 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 		a.bus.Emit(Notice{Message: err.Error()})
 	}
 	return nil
-}
-
-// KnownServer is a server whose workspaces this computer keeps from an earlier connection.
-type KnownServer struct {
-	Address    string
-	LastSynced time.Time
-	Current    bool // the server in use (not in demo mode)
 }
 
 // KnownServers lists the servers this computer keeps a cache for, the most recently synced first.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -252,7 +253,7 @@ func (s *store) putDocument(ctx context.Context, server, wsID string, d client.D
 			?, ?, ?, ?, ?, '', '', ? WHERE EXISTS (SELECT 1 FROM workspaces WHERE server=? AND id=?)
 		ON CONFLICT (server, workspace_id, id) DO UPDATE SET name=excluded.name, status=excluded.status,
 			updated=excluded.updated, updated_at=excluded.updated_at`,
-		server, wsID, d.DocumentID, server, wsID, d.Name, orDefault(d.SourceType, "file"), d.Status, d.Updated,
+		server, wsID, d.DocumentID, server, wsID, d.Name, cmp.Or(d.SourceType, "file"), d.Status, d.Updated,
 		d.UpdatedAt, d.ClientDocumentID, server, wsID)
 	if err != nil {
 		return false, err
@@ -270,13 +271,6 @@ func (s *store) documentNames(ctx context.Context, server, wsID string) (map[str
 		names[strings.ToLower(n)] = true
 	}
 	return names, err
-}
-
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // syncedServers lists the servers with a cache (every one that was synced completely), the most

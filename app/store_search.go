@@ -7,17 +7,6 @@ import (
 	"unicode/utf8"
 )
 
-// SearchHit is one turn that matches a search, with its conversation and an excerpt of its
-// question and of its answer, in which the first matching word is wrapped in [ and ] (an excerpt
-// without a match is the start of its text).
-type SearchHit struct {
-	Conversation    Conversation
-	TurnID          int64
-	Question        string
-	QuestionSnippet string
-	AnswerSnippet   string
-}
-
 // search finds the turns of server's conversations that contain every word of text (the last as
 // a prefix), newest first. Ranking by recency keeps it fast however many turns match.
 func (s *store) search(ctx context.Context, server, text string, limit int) ([]SearchHit, error) {

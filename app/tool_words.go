@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lectern/client"
+	"lectern/internal/words"
 )
 
 // The words of the auxiliary tools. toolSentences join the sentences of words.go when the program
@@ -43,7 +44,7 @@ func toolErrorText(err error, describe func(error) string) string {
 	case errors.As(err, &ae) && ae.StatusCode == 429:
 		s := "Too many requests: chat, generate and PDF text share a limit of 10 a minute per person, and the server limits each address too."
 		if ae.RetryAfter > 0 {
-			return s + " Try again in " + humanDuration(ae.RetryAfter) + "."
+			return s + " Try again in " + words.Wait(ae.RetryAfter) + "."
 		}
 		return s + " Wait a minute, then try again."
 	case errors.As(err, &je):
@@ -64,7 +65,7 @@ func toolErrorText(err error, describe func(error) string) string {
 // text offers OCR of path; other warnings are shown as they come, after the name.
 func PDFWarningText(w client.Warning, name, path string) string {
 	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
-		return scannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
+		return ScannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
 	}
 	return OneLine(name) + ": " + OneLine(w.String())
 }
@@ -78,25 +79,6 @@ func OCRStageText(j *client.OCRJob) string {
 		return fmt.Sprintf("OCR running: page %d of %d", j.Progress.Page, j.Progress.Total)
 	}
 	return "OCR " + OneLine(j.Status) + "…"
-}
-
-// SearchStatusText says a search status in words; unknown statuses are shown as they come.
-func SearchStatusText(status string, degraded bool) string {
-	s := ""
-	switch status {
-	case client.SearchOK:
-		s = ""
-	case client.SearchPartial:
-		s = "Some of the search did not answer; the results are partial."
-	case client.SearchNoResults:
-		s = "Nothing was found. Try other or fewer words."
-	default:
-		s = "Search status: " + OneLine(status) + "."
-	}
-	if degraded {
-		s = strings.TrimSpace(s + " The search provider was degraded.")
-	}
-	return s
 }
 
 // shellWord quotes a file name for a command line when it needs quoting.

@@ -7,9 +7,6 @@ import (
 	"time"
 )
 
-// TrashKept is how long a deleted conversation stays in the trash before it is removed for good.
-const TrashKept = 30 * 24 * time.Hour
-
 // Trash returns the current server's deleted conversations that can still be restored, most
 // recently deleted first, each with Deleted set.
 func (c *Conversations) Trash(ctx context.Context) ([]Conversation, error) {

@@ -29,7 +29,7 @@ type CachedWorkspace struct {
 // workspaces (spec §4, POST /workspace/documents rule 4: organisation, shared and others'
 // workspaces give 404) not known to be published (403 workspace_read_only). App.CanAddFiles says
 // why not, in words.
-func (w CachedWorkspace) TakesFiles() bool { return ownPersonal(w) && !w.ReadOnly }
+func (w CachedWorkspace) TakesFiles() bool { return OwnPersonal(w) && !w.ReadOnly }
 
 // ConversationKind says what a conversation talks to.
 type ConversationKind string
@@ -253,3 +253,6 @@ type Upload struct {
 func (e Upload) Retryable() bool {
 	return e.State == UploadFailed && e.ErrorCode != "workspace_read_only" && e.ErrorCode != "workspace_not_found"
 }
+
+// OwnPersonal reports whether w is one of the key owner's own personal workspaces.
+func OwnPersonal(ws CachedWorkspace) bool { return ws.Scope == "personal" && ws.Access == "owner" }

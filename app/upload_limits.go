@@ -20,7 +20,7 @@ func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, boo
 	if err != nil {
 		return client.Limits{}, false
 	}
-	if ws, ok, _ := a.store.workspace(ctx, key, wsID); !ok || !ownPersonal(ws) {
+	if ws, ok, _ := a.store.workspace(ctx, key, wsID); !ok || !OwnPersonal(ws) {
 		return cl.WorkspaceLimits(wsID)
 	}
 	if lim, ok := cl.WorkspaceLimits(wsID); ok && a.uploads.limitsFresh(wsID) {
@@ -33,8 +33,6 @@ func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, boo
 	}
 	return cl.WorkspaceLimits(wsID)
 }
-
-func ownPersonal(ws CachedWorkspace) bool { return ws.Scope == "personal" && ws.Access == "owner" }
 
 func (u *Uploads) limitsFresh(wsID string) bool {
 	u.extra.mu.Lock()

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io/fs"
@@ -22,7 +23,7 @@ func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.
 	case client.StatusReady:
 		e.State = UploadReady
 	case client.StatusFailed:
-		e.State, e.ErrorCode = UploadFailed, orDefault(rec.FailedReason, "indexing_failed")
+		e.State, e.ErrorCode = UploadFailed, cmp.Or(rec.FailedReason, "indexing_failed")
 		e.Error = "The server could not read or index the file (" + e.ErrorCode + "). Check the file opens and has text, then retry."
 	default:
 		e.State = UploadProcessing
@@ -49,7 +50,7 @@ func (u *Uploads) cacheDocument(ctx context.Context, key string, e Upload, rec *
 	if status == client.StatusProcessing {
 		status = client.StatusNotReady
 	}
-	d := client.Document{DocumentID: e.DocumentID, Name: e.Name, SourceType: orDefault(rec.SourceType, "file"),
+	d := client.Document{DocumentID: e.DocumentID, Name: e.Name, SourceType: cmp.Or(rec.SourceType, "file"),
 		Status: status, Updated: rec.Created, UpdatedAt: rec.CreatedAt, ClientDocumentID: e.ClientDocumentID}
 	if ok, err := u.store.putDocument(context.WithoutCancel(ctx), key, e.WorkspaceID, d); err == nil && ok {
 		u.bus.Emit(DocumentsChanged{WorkspaceID: e.WorkspaceID})

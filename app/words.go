@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"lectern/app/secrets"
 	"lectern/client"
@@ -160,7 +159,7 @@ func noKeySentence(e *secrets.NoKeyError) string {
 func apiSentence(e *client.APIError, src secrets.KeySource) string {
 	s := apiBaseSentence(e, src)
 	if e.RetryAfter > 0 {
-		s += " You can try again in " + humanDuration(e.RetryAfter) + "."
+		s += " You can try again in " + words.Wait(e.RetryAfter) + "."
 	}
 	return s
 }
@@ -221,18 +220,6 @@ func statusWords(code int) string {
 		return fmt.Sprintf("HTTP %d, %s", code, t)
 	}
 	return fmt.Sprintf("HTTP %d", code)
-}
-
-// humanDuration renders a wait such as "30 seconds" or "2 minutes".
-func humanDuration(d time.Duration) string {
-	switch s := int((d + time.Second - 1) / time.Second); {
-	case s <= 1:
-		return "a second"
-	case s < 120:
-		return fmt.Sprintf("%d seconds", s)
-	default:
-		return fmt.Sprintf("%d minutes", (s+59)/60)
-	}
 }
 
 // interruptedSentence explains a stream that stopped early, each cause in its own words.
