@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui"
 )
 
@@ -32,7 +33,7 @@ func runDesktop() (code int) {
 		defer func() {
 			if r := recover(); r != nil {
 				fmt.Fprintf(os.Stderr, "lectern: the desktop app could not start or stopped on an internal error (%s); LECTERN_DEBUG=1 lectern shows the details, and \"lectern help\" lists the commands that need no display.\n",
-					app.OneLine(fmt.Sprint(r)))
+					safetext.OneLine(fmt.Sprint(r)))
 				code = 2
 			}
 		}()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -95,7 +96,7 @@ func workspaceLabel(name, id string) string {
 	if strings.TrimSpace(name) == "" {
 		name = id
 	}
-	return quoteName(words.Cut(OneLine(name), 60))
+	return quoteName(words.Cut(safetext.OneLine(name), 60))
 }
 
 // NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // The functions the model is offered for the app's tools, and their arguments. Each schema is
@@ -48,7 +49,7 @@ func workspaceFunction(workspaces []WorkspaceRef) client.FunctionTool {
 	for i, w := range workspaces {
 		ids[i], named[i] = w.ID, w.ID
 		if w.Name != "" {
-			named[i] += " (" + OneLine(w.Name) + ")"
+			named[i] += " (" + safetext.OneLine(w.Name) + ")"
 		}
 	}
 	enum, _ := json.Marshal(ids)

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // The runs of the app's tools: each fills its kind's result in the ToolRun and returns the text
@@ -76,7 +77,7 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *SearchRun)
 	}
 	s.Status, s.Degraded = res.Status, res.ProviderDegraded
 	for _, w := range res.Warnings {
-		s.Warnings = append(s.Warnings, OneLine(w.String()))
+		s.Warnings = append(s.Warnings, safetext.OneLine(w.String()))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Web search for %q: %d result(s).", query, len(res.Results))
@@ -84,10 +85,10 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *SearchRun)
 		b.WriteString(" " + st)
 	}
 	for i, h := range res.Results {
-		s.Results = append(s.Results, SearchLink{Title: OneLine(h.Title), Domain: OneLine(h.Domain), URL: OneLine(h.URL)})
+		s.Results = append(s.Results, SearchLink{Title: safetext.OneLine(h.Title), Domain: safetext.OneLine(h.Domain), URL: safetext.OneLine(h.URL)})
 		// the page's text when it was read (it starts with the snippet), else the snippet
 		text := cmp.Or(strings.TrimSpace(h.Content), strings.TrimSpace(h.Snippet))
-		fmt.Fprintf(&b, "\n\n[%d] %s (%s)\n%s", i+1, OneLine(h.Title), OneLine(h.URL), text)
+		fmt.Fprintf(&b, "\n\n[%d] %s (%s)\n%s", i+1, safetext.OneLine(h.Title), safetext.OneLine(h.URL), text)
 	}
 	return b.String(), nil
 }
@@ -107,7 +108,7 @@ func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *Workspace
 		b.WriteString("\n(It found no answer in its documents.)")
 	}
 	for _, s := range ans.Sources {
-		fmt.Fprintf(&b, "\nSource [%d]: %s", s.Index, OneLine(s.Name))
+		fmt.Fprintf(&b, "\nSource [%d]: %s", s.Index, safetext.OneLine(s.Name))
 	}
 	return b.String(), nil
 }
@@ -123,7 +124,7 @@ func (r toolRunner) generate(ctx context.Context, cl *client.Client, f *FileRun)
 	if art == nil {
 		return "No file was made. The generator wrote: " + res.Response, nil
 	}
-	s := fmt.Sprintf("A file was made: %q (%s, %s, %d bytes", OneLine(art.Title), OneLine(art.Filename), OneLine(art.Kind), art.Size)
+	s := fmt.Sprintf("A file was made: %q (%s, %s, %d bytes", safetext.OneLine(art.Title), safetext.OneLine(art.Filename), safetext.OneLine(art.Kind), art.Size)
 	if art.LogicalPages > 0 {
 		s += fmt.Sprintf(", %d page(s)", art.LogicalPages)
 	}

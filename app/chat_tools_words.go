@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -30,9 +31,9 @@ func ToolLine(p TurnPart, now time.Time) string {
 	case ToolWaitingLimit:
 		return head + ": the tools' shared limit is reached; it runs again in " + words.Wait(r.Until.Sub(now))
 	case ToolRefused:
-		return head + ": not run: " + OneLine(r.Reason)
+		return head + ": not run: " + safetext.OneLine(r.Reason)
 	case ToolFailed:
-		return head + ": failed: " + OneLine(r.Reason)
+		return head + ": failed: " + safetext.OneLine(r.Reason)
 	}
 	s := head + ": " + toolResult(r)
 	if r.CutNote != "" {
@@ -52,7 +53,7 @@ func toolHead(r *ToolRun) string {
 	case r.File != nil:
 		return "generate a file " + QuoteShort(r.File.Prompt)
 	}
-	return strings.ReplaceAll(OneLine(string(r.Tool)), "_", " ")
+	return strings.ReplaceAll(safetext.OneLine(string(r.Tool)), "_", " ")
 }
 
 // toolResult says what a run that ended found.
@@ -64,7 +65,7 @@ func toolResult(r *ToolRun) string {
 			s += ". " + st
 		}
 		for _, w := range r.Search.Warnings {
-			s += " Warning: " + OneLine(w) + "."
+			s += " Warning: " + safetext.OneLine(w) + "."
 		}
 		return s
 	case r.Workspace != nil:
@@ -75,7 +76,7 @@ func toolResult(r *ToolRun) string {
 		return fmt.Sprintf("%s, %d source(s)", found, len(r.Workspace.Sources))
 	case r.File != nil && r.File.Artifact != nil:
 		a := r.File.Artifact
-		s := fmt.Sprintf("%s (%s, %d bytes", OneLine(a.Filename), OneLine(a.Kind), a.Size)
+		s := fmt.Sprintf("%s (%s, %d bytes", safetext.OneLine(a.Filename), safetext.OneLine(a.Kind), a.Size)
 		if exp, ok := a.Expires(); ok {
 			s += ", expires " + exp.UTC().Format("2006-01-02 15:04 UTC")
 		}
@@ -90,14 +91,14 @@ func toolResult(r *ToolRun) string {
 func writeToolLines(b *strings.Builder, parts []TurnPart, now time.Time) {
 	for _, p := range parts {
 		if line := ToolLine(p, now); line != "" {
-			fmt.Fprintf(b, "*Tool: %s*\n\n", SafeText(line))
+			fmt.Fprintf(b, "*Tool: %s*\n\n", safetext.Text(line))
 		}
 	}
 }
 
 // QuoteShort quotes s in one line, cut to 200 characters.
 func QuoteShort(s string) string {
-	s = OneLine(s)
+	s = safetext.OneLine(s)
 	if r := []rune(s); len(r) > 200 {
 		s = string(r[:200]) + "…"
 	}

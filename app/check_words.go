@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -29,7 +30,7 @@ func fieldName(field string) string {
 	if n, ok := fieldNames[field]; ok {
 		return n
 	}
-	return "the field '" + OneLine(field) + "'"
+	return "the field '" + safetext.OneLine(field) + "'"
 }
 
 // formSentences say what a value of each form of client.InvalidForm must be; {what} is the field.
@@ -86,7 +87,7 @@ func checkSentence(ve *client.ValidationError) string {
 		return sentences["invalid_history"]
 	}
 	if !ok {
-		return words.Sentence(fieldName(ve.Field) + " is not accepted (" + OneLine(ve.Code) + ")")
+		return words.Sentence(fieldName(ve.Field) + " is not accepted (" + safetext.OneLine(ve.Code) + ")")
 	}
 	return fillCheck(tmpl, ve)
 }
@@ -137,11 +138,11 @@ func fillCheck(tmpl string, ve *client.ValidationError) string {
 	}
 	file := "the file"
 	if ve.File != "" {
-		file = "the file " + strconv.Quote(OneLine(ve.File))
+		file = "the file " + strconv.Quote(safetext.OneLine(ve.File))
 	}
-	value := strconv.Quote(OneLine(ve.Value))
+	value := strconv.Quote(safetext.OneLine(ve.Value))
 	r := strings.NewReplacer("{What}", upperFirst(what), "{what}", what, "{got}", got, "{limit}", limit, "{count}", words.Count(int(ve.Got), ve.Want),
-		"{Value}", value, "{value}", value, "{why}", strings.TrimRight(OneLine(ve.Value), "."), "{want}", OneLine(ve.Want), "{File}", upperFirst(file),
+		"{Value}", value, "{value}", value, "{why}", strings.TrimRight(safetext.OneLine(ve.Value), "."), "{want}", safetext.OneLine(ve.Want), "{File}", upperFirst(file),
 		"{file}", file, "{choices}", orList(ve.Choices), "{range}", rangeWords(ve.Want), "{cannot}", tierCannot(ve.Want))
 	return r.Replace(tmpl)
 }
@@ -198,7 +199,7 @@ func fileTypeSentence(ve *client.ValidationError) string {
 	if ve.Field == "attachments" {
 		return attachmentTypeSentence(ve)
 	}
-	ext := OneLine(ve.Value)
+	ext := safetext.OneLine(ve.Value)
 	for _, f := range oldFormats {
 		if strings.EqualFold(ext, f.ext) {
 			return ext + " (" + f.kind + ") files cannot be added; " + f.fix + " and add that."
@@ -212,16 +213,16 @@ func fileTypeSentence(ve *client.ValidationError) string {
 
 // attachmentTypeSentence words a file a tool does not take for its type.
 func attachmentTypeSentence(ve *client.ValidationError) string {
-	file := "The file " + strconv.Quote(OneLine(ve.File))
+	file := "The file " + strconv.Quote(safetext.OneLine(ve.File))
 	switch {
 	case ve.Want != "":
-		return file + " is in an old Office format; save it as " + OneLine(ve.Want) + " first."
+		return file + " is in an old Office format; save it as " + safetext.OneLine(ve.Want) + " first."
 	case len(ve.Choices) > 0:
 		return file + " is not a " + orList(ve.Choices) + " file."
 	case ve.Value == "":
 		return file + " has no type extension, so it cannot be sent to the chat."
 	}
-	return file + ": " + OneLine(ve.Value) + " files cannot be sent to the chat."
+	return file + ": " + safetext.OneLine(ve.Value) + " files cannot be sent to the chat."
 }
 
 // unsupportedFileType is the sentence of the server's unsupported_file_type.

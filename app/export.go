@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/internal/atomicfile"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -49,7 +50,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 	}
 	fmt.Fprintf(&b, "- Started: %s\n\n", stamp(conv.Created))
 	if conv.System != "" {
-		fmt.Fprintf(&b, "**System prompt**:\n\n%s\n\n", quote(SafeText(conv.System)))
+		fmt.Fprintf(&b, "**System prompt**:\n\n%s\n\n", quote(safetext.Text(conv.System)))
 	}
 	for i, t := range turns {
 		var links []string
@@ -59,7 +60,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 			}
 		}
 		if i > 0 && t.System != turns[i-1].System {
-			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(SafeText(t.System), "(none)")))
+			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(safetext.Text(t.System), "(none)")))
 		}
 		writeTurn(&b, i+1, t, links, c.store.now())
 	}
@@ -84,9 +85,9 @@ func (c *Conversations) Export(ctx context.Context, id int64, path string) error
 // characters) gives way to the whole question.
 func exportTitle(conv Conversation, turns []Turn) string {
 	if len(turns) > 0 && (conv.Title == "" || conv.Title == titleFrom(turns[0].Question)) {
-		return OneLine(strings.Join(strings.Fields(turns[0].Question), " "))
+		return safetext.OneLine(strings.Join(strings.Fields(turns[0].Question), " "))
 	}
-	return OneLine(cmp.Or(conv.Title, "Conversation"))
+	return safetext.OneLine(cmp.Or(conv.Title, "Conversation"))
 }
 
 func (c *Conversations) workspaceName(ctx context.Context, id string) string {
@@ -101,13 +102,13 @@ func (c *Conversations) workspaceName(ctx context.Context, id string) string {
 func writeAssistantScope(b *strings.Builder, conv Conversation, workspace string) {
 	b.WriteString("- With: the assistant (also saved on the server, in the key owner's chat history)\n")
 	if conv.WorkspaceID != "" {
-		fmt.Fprintf(b, "- Workspace: %s (pinned)\n", OneLine(workspace))
+		fmt.Fprintf(b, "- Workspace: %s (pinned)\n", safetext.OneLine(workspace))
 	}
 }
 
 // writeModelScope names a model conversation's tier and API family.
 func writeModelScope(b *strings.Builder, conv Conversation) {
-	fmt.Fprintf(b, "- Model: %s\n- API: %s\n", OneLine(conv.Model), OneLine(string(conv.API)))
+	fmt.Fprintf(b, "- Model: %s\n- API: %s\n", safetext.OneLine(conv.Model), safetext.OneLine(string(conv.API)))
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
@@ -118,13 +119,13 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time)
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
 	for i, img := range t.Images {
 		if i < len(links) {
-			fmt.Fprintf(b, "![%s](%s)\n", OneLine(img.Name), links[i])
+			fmt.Fprintf(b, "![%s](%s)\n", safetext.OneLine(img.Name), links[i])
 			continue
 		}
-		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", OneLine(img.Name), img.MIME, words.Bytes(int64(img.Size)))
+		fmt.Fprintf(b, "- Image: %s (%s, %s)\n", safetext.OneLine(img.Name), img.MIME, words.Bytes(int64(img.Size)))
 	}
 	for _, f := range t.Attachments {
-		fmt.Fprintf(b, "- File: %s (%s)\n", OneLine(f.Name), words.Bytes(f.Size))
+		fmt.Fprintf(b, "- File: %s (%s)\n", safetext.OneLine(f.Name), words.Bytes(f.Size))
 	}
 	if len(t.Images)+len(t.Attachments) > 0 {
 		b.WriteString("\n")
@@ -140,7 +141,7 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time)
 	meta = append(meta, "Status: "+string(t.Status), "Date: "+stamp(t.Updated))
 	fmt.Fprintf(b, " (%s):\n\n", strings.Join(meta, ", "))
 	if t.Answer != "" {
-		b.WriteString(strings.TrimRight(SafeText(t.Answer), "\n") + "\n\n")
+		b.WriteString(strings.TrimRight(safetext.Text(t.Answer), "\n") + "\n\n")
 	} else {
 		b.WriteString("*(no answer)*\n\n")
 	}
@@ -148,15 +149,15 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time)
 		b.WriteString("*The documents do not cover this question.*\n\n")
 	}
 	if t.Error != "" {
-		fmt.Fprintf(b, "*%s*\n\n", SafeText(t.Error))
+		fmt.Fprintf(b, "*%s*\n\n", safetext.Text(t.Error))
 	}
 	writeSources(b, t)
 	writeParts(b, t, now)
 	for _, w := range t.Warnings {
-		fmt.Fprintf(b, "- Warning: %s\n", OneLine(WarningText(w)))
+		fmt.Fprintf(b, "- Warning: %s\n", safetext.OneLine(WarningText(w)))
 	}
 	if t.Notice != "" {
-		fmt.Fprintf(b, "> Note: %s\n", OneLine(t.Notice))
+		fmt.Fprintf(b, "> Note: %s\n", safetext.OneLine(t.Notice))
 	}
 	if t.RequestID != "" {
 		fmt.Fprintf(b, "\nRequest id: `%s`\n", t.RequestID)
@@ -171,9 +172,9 @@ func writeSources(b *strings.Builder, t Turn) {
 	}
 	b.WriteString("**Sources**\n\n")
 	for _, s := range t.Sources {
-		line := fmt.Sprintf("%d. %s (%s)", s.Index, OneLine(s.Name), strings.ToLower(SourceUse(s.Used)))
+		line := fmt.Sprintf("%d. %s (%s)", s.Index, safetext.OneLine(s.Name), strings.ToLower(SourceUse(s.Used)))
 		if s.URL != nil && *s.URL != "" {
-			line += " <" + OneLine(*s.URL) + ">"
+			line += " <" + safetext.OneLine(*s.URL) + ">"
 		}
 		b.WriteString(line + "\n")
 	}
@@ -196,12 +197,12 @@ func quote(s string) string {
 func writeParts(b *strings.Builder, t Turn, now time.Time) {
 	for _, p := range t.Parts {
 		if p.Kind == PartFunctionCall {
-			fmt.Fprintf(b, "**Function call** `%s` (call id `%s`):\n\n```json\n%s\n```\n\n", OneLine(p.Name),
-				OneLine(p.CallID), SafeText(p.Arguments))
+			fmt.Fprintf(b, "**Function call** `%s` (call id `%s`):\n\n```json\n%s\n```\n\n", safetext.OneLine(p.Name),
+				safetext.OneLine(p.CallID), safetext.Text(p.Arguments))
 		}
 	}
 	writeToolLines(b, t.Parts, now)
 	if t.Check != nil && !t.Check.Conforms {
-		fmt.Fprintf(b, "*The answer does not fit the schema: %s*\n\n", OneLine(t.Check.Problem))
+		fmt.Fprintf(b, "*The answer does not fit the schema: %s*\n\n", safetext.OneLine(t.Check.Problem))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // The kinds of part of a model chat's files (apart from the answer's own parts).
@@ -82,14 +83,14 @@ func (f FileText) WarningTexts() []string {
 			out = append(out, ScannedText(f.Name))
 			continue
 		}
-		out = append(out, OneLine(w))
+		out = append(out, safetext.OneLine(w))
 	}
 	return out
 }
 
 // ScannedText says that a PDF has little or no text.
 func ScannedText(name string) string {
-	return "Little or no text was found in " + OneLine(name) + ": its pages may be scanned images, which OCR can read."
+	return "Little or no text was found in " + safetext.OneLine(name) + ": its pages may be scanned images, which OCR can read."
 }
 
 // Files are the texts a turn's message sent with it.

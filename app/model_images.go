@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // The service's image limits (model-api.md §8): per request, so for the whole conversation sent.
@@ -54,12 +55,12 @@ func LoadImage(path string) (Image, error) {
 // and at most 10 MiB.
 func NewImage(name string, data []byte) (Image, error) {
 	if len(data) > MaxImageBytes {
-		return Image{}, checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", OneLine(name))
+		return Image{}, checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", safetext.OneLine(name))
 	}
 	mime := http.DetectContentType(data)
 	if !imageTypes[mime] {
 		return Image{}, checkf("%s is not a PNG, JPEG, WebP, GIF or BMP image (its content is %s). Convert it to one of those.",
-			OneLine(name), mime)
+			safetext.OneLine(name), mime)
 	}
 	return Image{Name: name, MIME: mime, Size: len(data), Data: data}, nil
 }

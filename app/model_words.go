@@ -8,6 +8,7 @@ import (
 
 	"lectern/app/secrets"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -100,7 +101,7 @@ func modelSentence(ae *client.APIError, tier string, src secrets.KeySource) stri
 		return genericSentence(ae)
 	}
 	if ae.Param != "" && (ae.Code == "unsupported_parameter" || ae.Code == "invalid_request_error") {
-		s = strings.Replace(s, ". ", fmt.Sprintf(" (the field '%s'). ", OneLine(ae.Param)), 1)
+		s = strings.Replace(s, ". ", fmt.Sprintf(" (the field '%s'). ", safetext.OneLine(ae.Param)), 1)
 	}
 	return strings.ReplaceAll(s, "{tier}", cmp.Or(tier, "This tier"))
 }

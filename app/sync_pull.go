@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // roundFresh is how long a workspace that arrived in a refresh that did not finish counts as up
@@ -96,7 +97,7 @@ func (p *pull) notArrived(name, why string) {
 	if p.firstWhy == "" {
 		p.firstWhy = why
 	}
-	p.notSaved = append(p.notSaved, oneLine(OneLine(name))) // one line, at most 80 characters
+	p.notSaved = append(p.notSaved, oneLine(safetext.OneLine(name))) // one line, at most 80 characters
 }
 
 // finish records the end of a refresh: when nothing stopped it, workspaces no longer listed leave

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // The runs of tools kept in a turn's parts, and a model chat's tool settings.
@@ -124,7 +125,7 @@ func SearchStatusText(status string, degraded bool) string {
 	case client.SearchNoResults:
 		s = "Nothing was found. Try other or fewer words."
 	default:
-		s = "Search status: " + OneLine(status) + "."
+		s = "Search status: " + safetext.OneLine(status) + "."
 	}
 	if degraded {
 		s = strings.TrimSpace(s + " The search provider was degraded.")

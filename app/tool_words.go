@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -48,13 +49,13 @@ func toolErrorText(err error, describe func(error) string) string {
 		}
 		return s + " Wait a minute, then try again."
 	case errors.As(err, &je):
-		s := "The OCR job " + OneLine(je.JobID) + " ended " + OneLine(je.Status)
+		s := "The OCR job " + safetext.OneLine(je.JobID) + " ended " + safetext.OneLine(je.Status)
 		if je.Reason != "" {
-			s += ": " + OneLine(strings.TrimRight(je.Reason, "."))
+			s += ": " + safetext.OneLine(strings.TrimRight(je.Reason, "."))
 		}
 		return s + ". Check that the file is a readable scan, then start the OCR again."
 	case errors.As(err, &de):
-		return "The OCR job " + OneLine(de.JobID) + " was still " + OneLine(de.Status) + " when Lectern stopped waiting. Ask for it later with `lectern ocr --job " + OneLine(de.JobID) + "`."
+		return "The OCR job " + safetext.OneLine(de.JobID) + " was still " + safetext.OneLine(de.Status) + " when Lectern stopped waiting. Ask for it later with `lectern ocr --job " + safetext.OneLine(de.JobID) + "`."
 	case errors.Is(err, ErrArtifactExpired):
 		return toolSentences[client.CodeArtifactExpired]
 	}
@@ -67,7 +68,7 @@ func PDFWarningText(w client.Warning, name, path string) string {
 	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
 		return ScannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
 	}
-	return OneLine(name) + ": " + OneLine(w.String())
+	return safetext.OneLine(name) + ": " + safetext.OneLine(w.String())
 }
 
 // OCRDeadline is how long a front-end follows an OCR job before it gives up (the job goes on).
@@ -78,12 +79,12 @@ func OCRStageText(j *client.OCRJob) string {
 	if j.Status == client.OCRRunning && j.Progress != nil && j.Progress.Total > 0 {
 		return fmt.Sprintf("OCR running: page %d of %d", j.Progress.Page, j.Progress.Total)
 	}
-	return "OCR " + OneLine(j.Status) + "…"
+	return "OCR " + safetext.OneLine(j.Status) + "…"
 }
 
 // shellWord quotes a file name for a command line when it needs quoting.
 func shellWord(s string) string {
-	s = OneLine(s)
+	s = safetext.OneLine(s)
 	if s != "" && !strings.ContainsAny(s, " '\"$`\\!*?&;|<>()#~") {
 		return s
 	}

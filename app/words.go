@@ -12,6 +12,7 @@ import (
 
 	"lectern/app/secrets"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -110,7 +111,7 @@ func explain(err error, src secrets.KeySource) Explanation {
 	case errors.As(err, &ie):
 		return Explanation{Sentence: interruptedSentence(ie), RequestID: ie.RequestID}
 	case errors.As(err, &re):
-		return Explanation{Sentence: "The server answered with a redirect to " + OneLine(re.Location) +
+		return Explanation{Sentence: "The server answered with a redirect to " + safetext.OneLine(re.Location) +
 			"; Lectern only talks to the address you configured, so nothing was sent there. Check the server address (https, host and port)."}
 	case errors.As(err, &ue):
 		return Explanation{Sentence: "The upload's outcome is unknown: the connection broke and the status could not be checked. Check the document's status before adding it again."}
@@ -148,11 +149,11 @@ func fileSentence(fe *client.FileError) string {
 // noKeySentence says that the server needs a key and where each front-end takes one.
 func noKeySentence(e *secrets.NoKeyError) string {
 	if e.Err != nil {
-		return "The API key for " + OneLine(e.Server) + " could not be read from the keychain (" + OneLine(e.Err.Error()) +
+		return "The API key for " + safetext.OneLine(e.Server) + " could not be read from the keychain (" + safetext.OneLine(e.Err.Error()) +
 			"). Enter the key again (desktop: the banner at the top of the window; command line: set LECTERN_API_KEY)."
 	}
-	return "No API key is stored for " + OneLine(e.Server) + ". Enter your key (desktop: the banner at the top of the " +
-		"window, or Settings; command line: lectern connect " + OneLine(e.Server) + ", or set LECTERN_API_KEY)."
+	return "No API key is stored for " + safetext.OneLine(e.Server) + ". Enter your key (desktop: the banner at the top of the " +
+		"window, or Settings; command line: lectern connect " + safetext.OneLine(e.Server) + ", or set LECTERN_API_KEY)."
 }
 
 // apiSentence says what a service error means and what to do, with when to try again.

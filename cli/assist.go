@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -88,18 +89,18 @@ func runAssist(e *env, args []string) error {
 func printAssistDetails(e *env, w io.Writer, a *app.App, t app.Turn) {
 	fmt.Fprintln(w)
 	if t.Notice != "" {
-		fmt.Fprintf(w, "Note: %s\n", app.OneLine(t.Notice))
+		fmt.Fprintf(w, "Note: %s\n", safetext.OneLine(t.Notice))
 	}
 	if len(t.Attachments) > 0 {
 		names := make([]string, len(t.Attachments))
 		for i, f := range t.Attachments {
-			names[i] = fmt.Sprintf("%s (%s)", app.OneLine(f.Name), words.Bytes(f.Size))
+			names[i] = fmt.Sprintf("%s (%s)", safetext.OneLine(f.Name), words.Bytes(f.Size))
 		}
 		fmt.Fprintf(w, "Files: %s\n", strings.Join(names, ", "))
 	}
 	line := fmt.Sprintf("Conversation: %d", t.ConversationID)
 	if conv, err := a.Conversations().Get(e.ctx, t.ConversationID); err == nil && conv.WorkspaceID != "" {
-		line += "   Workspace: " + app.OneLine(assistWorkspaceName(e, a, conv.WorkspaceID))
+		line += "   Workspace: " + safetext.OneLine(assistWorkspaceName(e, a, conv.WorkspaceID))
 	}
 	fmt.Fprintln(w, line)
 	fmt.Fprintln(w, "Also saved on the server, in the key owner's chat history.")

@@ -7,6 +7,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdChat = &command{
@@ -118,7 +119,7 @@ func runChat(e *env, args []string) error {
 	if turn.Status == app.TurnRefused { // its Answer is the refusal, not an answer
 		p.abort()
 		e.printTurnDetails(turn, e.isTerminal())
-		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", app.OneLine(turn.Answer))
+		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", safetext.OneLine(turn.Answer))
 		return exitStatus(exitService)
 	}
 	p.finish(turn.Answer)
@@ -135,13 +136,13 @@ func (e *env) printTurnDetails(t app.Turn, toStdout bool) {
 	}
 	fmt.Fprintln(w)
 	if t.Notice != "" {
-		fmt.Fprintf(w, "Note: %s\n", app.OneLine(t.Notice))
+		fmt.Fprintf(w, "Note: %s\n", safetext.OneLine(t.Notice))
 	}
-	line := "Model: " + app.OneLine(t.Model)
+	line := "Model: " + safetext.OneLine(t.Model)
 	if u := t.Usage; u != nil {
 		line += fmt.Sprintf("   Tokens: %d in, %d out", u.InputTokens, u.OutputTokens)
 	}
-	fmt.Fprintf(w, "%s   Conversation: %d   Request id: %s\n", line, t.ConversationID, app.OneLine(t.RequestID))
+	fmt.Fprintf(w, "%s   Conversation: %d   Request id: %s\n", line, t.ConversationID, safetext.OneLine(t.RequestID))
 }
 
 // finalObject is the answer's final object as the server sent it: the response object, or the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 )
 
 // The app's tools on the command line: `lectern chat --web`, `--workspace WS`, `--files DIR` run
@@ -54,7 +55,7 @@ func (t *toolFlags) consent(e *env) app.ConsentFunc {
 	}
 	return func(_ context.Context, r app.ConsentRequest) app.Consent {
 		fmt.Fprintf(e.stderr, "lectern: %s: not allowed: stdin is not a terminal to ask on; run with --yes to allow tool calls\n",
-			app.OneLine(r.Summary))
+			safetext.OneLine(r.Summary))
 		return app.ConsentRefuse
 	}
 }
@@ -62,7 +63,7 @@ func (t *toolFlags) consent(e *env) app.ConsentFunc {
 // askConsent asks on the terminal whether the call may run: y (this call), a (always in this
 // conversation), anything else refuses; Ctrl-C (ctx) refuses.
 func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r app.ConsentRequest) app.Consent {
-	fmt.Fprintf(w, "lectern: %s? [y] yes, [a] always in this conversation, [N] no: ", app.OneLine(r.Summary))
+	fmt.Fprintf(w, "lectern: %s? [y] yes, [a] always in this conversation, [N] no: ", safetext.OneLine(r.Summary))
 	line := make(chan string, 1)
 	go func() {
 		s, _ := in.ReadString('\n')

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 )
 
 var cmdHistory = &command{
@@ -162,7 +163,7 @@ func printConversations(e *env, list []historyEntry) {
 	fmt.Fprintln(tw, "ID\tUPDATED\tWITH\tTURNS\tFIRST QUESTION")
 	for _, h := range list {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			app.OneLine(h.with()), h.Turns, app.OneLine(h.Title))
+			safetext.OneLine(h.with()), h.Turns, safetext.OneLine(h.Title))
 	}
 	tw.Flush()
 }
@@ -175,7 +176,7 @@ func printMatches(e *env, search string, list []historyEntry) {
 	}
 	for _, h := range list {
 		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			app.OneLine(h.with()), h.Status)
+			safetext.OneLine(h.with()), h.Status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
 	n := fmt.Sprintf("%d turns match", len(list))

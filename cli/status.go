@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -65,7 +65,7 @@ func printRecord(e *env, r *client.UploadRecord) {
 	lines = append(lines, [2]string{"Request id", r.RequestID})
 	for _, l := range lines {
 		if l[1] != "" {
-			fmt.Fprintf(e.stdout, "%-12s %s\n", l[0]+":", app.OneLine(l[1]))
+			fmt.Fprintf(e.stdout, "%-12s %s\n", l[0]+":", safetext.OneLine(l[1]))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdOCR = &command{
@@ -95,13 +96,13 @@ func startOrFind(e *env, a *app.App, p *toolProgress, files []string, jobID stri
 func printOCR(e *env, j *client.OCRJob) {
 	if j.Status != client.OCRDone || j.Result == nil {
 		fmt.Fprintf(e.stdout, "OCR job %s is %s. Follow it with: lectern ocr --job %s --wait\n",
-			app.OneLine(j.JobID), app.OneLine(j.Status), app.OneLine(j.JobID))
+			safetext.OneLine(j.JobID), safetext.OneLine(j.Status), safetext.OneLine(j.JobID))
 		return
 	}
 	r := j.Result
 	fmt.Fprintf(e.stdout, "== %s (%d of %d pages, %d characters%s)\n", quoted(j.Name), r.PagesProcessed, r.Pages, r.Chars, cut(r.Truncated))
 	fmt.Fprintln(e.stdout, strings.TrimSpace(r.Text))
 	for _, w := range r.Warnings {
-		fmt.Fprintf(e.stderr, "lectern: %s\n", app.OneLine(w.String()))
+		fmt.Fprintf(e.stderr, "lectern: %s\n", safetext.OneLine(w.String()))
 	}
 }

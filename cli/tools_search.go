@@ -7,6 +7,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdSearch = &command{
@@ -65,18 +66,18 @@ var searchArgNames = map[string]string{"query": "QUERY", "queries": "QUERY", "ma
 // printSearch prints the results, then the status and warnings on stderr.
 func printSearch(e *env, res *client.SearchResult) {
 	for _, h := range res.Results {
-		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", h.Rank, app.OneLine(h.Title), app.OneLine(h.URL))
+		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", h.Rank, safetext.OneLine(h.Title), safetext.OneLine(h.URL))
 		if s := strings.TrimSpace(h.Snippet); s != "" {
-			fmt.Fprintf(e.stdout, "   %s\n", app.OneLine(s))
+			fmt.Fprintf(e.stdout, "   %s\n", safetext.OneLine(s))
 		}
 		if c := strings.TrimSpace(h.Content); c != "" && c != strings.TrimSpace(h.Snippet) {
-			fmt.Fprintf(e.stdout, "   Page text: %s\n", app.OneLine(c))
+			fmt.Fprintf(e.stdout, "   Page text: %s\n", safetext.OneLine(c))
 		}
 	}
 	if s := app.SearchStatusText(res.Status, res.ProviderDegraded); s != "" {
 		fmt.Fprintf(e.stderr, "lectern: %s\n", s)
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(e.stderr, "lectern: warning: %s\n", app.OneLine(w.String()))
+		fmt.Fprintf(e.stderr, "lectern: warning: %s\n", safetext.OneLine(w.String()))
 	}
 }

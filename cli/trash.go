@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 )
 
 var cmdTrash = &command{
@@ -87,7 +88,7 @@ func printTrash(e *env, list []trashEntry) {
 	for _, t := range list {
 		with := talksWith(t.Kind, t.Model, t.WorkspaceID)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ConversationID, t.Deleted.Local().Format(timeLayout),
-			t.Until.Local().Format("2006-01-02"), app.OneLine(with), app.OneLine(t.Title))
+			t.Until.Local().Format("2006-01-02"), safetext.OneLine(with), safetext.OneLine(t.Title))
 	}
 	tw.Flush()
 	fmt.Fprintln(e.stdout, "\"lectern restore ID\" brings one back.")

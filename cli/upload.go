@@ -7,6 +7,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdUpload = &command{
@@ -81,7 +82,7 @@ func (r *uploadReport) workspaceName(id string) string {
 	list, _ := r.a.CachedWorkspaces(r.e.ctx)
 	for _, w := range list {
 		if w.WorkspaceID == id {
-			return app.OneLine(w.Name)
+			return safetext.OneLine(w.Name)
 		}
 	}
 	return id

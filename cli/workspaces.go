@@ -8,6 +8,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdWorkspaces = &command{
@@ -67,8 +68,8 @@ func printWorkspaces(e *env, list []client.Workspace) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tACCESS\tDOCUMENTS\tREADY\tNOT READY\tFAILED")
 	for _, w := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", app.OneLine(w.WorkspaceID), app.OneLine(w.Name),
-			app.OneLine(w.Scope), app.OneLine(w.Access), w.Counts.Documents, w.Counts.Ready, w.Counts.NotReady, w.Counts.Failed)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", safetext.OneLine(w.WorkspaceID), safetext.OneLine(w.Name),
+			safetext.OneLine(w.Scope), safetext.OneLine(w.Access), w.Counts.Documents, w.Counts.Ready, w.Counts.NotReady, w.Counts.Failed)
 	}
 	tw.Flush()
 }

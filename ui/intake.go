@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 )
@@ -87,14 +88,14 @@ func alreadyThere(res []app.EnqueueResult, ws string) string {
 	var names []string
 	for _, r := range res {
 		if r.Existing {
-			names = append(names, app.OneLine(r.Name))
+			names = append(names, safetext.OneLine(r.Name))
 		}
 	}
 	switch len(names) {
 	case 0:
 		return ""
 	case 1:
-		return fmt.Sprintf("%s is already in %s.", names[0], app.OneLine(ws))
+		return fmt.Sprintf("%s is already in %s.", names[0], safetext.OneLine(ws))
 	}
-	return fmt.Sprintf("%s are already in %s.", strings.Join(names, ", "), app.OneLine(ws))
+	return fmt.Sprintf("%s are already in %s.", strings.Join(names, ", "), safetext.OneLine(ws))
 }

@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/app/settings"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/documents"
@@ -359,7 +360,7 @@ func (m *mainView) saveLayout(s *settings.Settings) {
 // workspaceName names workspace id for the uploads' groups, "" when the list does not hold it.
 func (m *mainView) workspaceName(id string) string {
 	if ws, ok := m.list.Workspace(id); ok {
-		return app.OneLine(ws.Workspace.Name)
+		return safetext.OneLine(ws.Workspace.Name)
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
 )
@@ -35,7 +36,7 @@ func (m *mainView) workspaceItems() []dialogs.PaletteItem {
 	var out []dialogs.PaletteItem
 	for _, ws := range m.list.All() {
 		id := ws.WorkspaceID
-		out = append(out, dialogs.PaletteItem{Label: "Workspace: " + app.OneLine(ws.Workspace.Name),
+		out = append(out, dialogs.PaletteItem{Label: "Workspace: " + safetext.OneLine(ws.Workspace.Name),
 			Run: func() { m.list.Select(id) }})
 	}
 	return out
@@ -51,7 +52,7 @@ func (m *mainView) loadConversationItems(p *dialogs.Palette) {
 		}
 		items := make([]dialogs.PaletteItem, 0, len(convs))
 		for _, conv := range convs {
-			items = append(items, dialogs.PaletteItem{Label: "Conversation: " + app.OneLine(conversation.Title(conv)),
+			items = append(items, dialogs.PaletteItem{Label: "Conversation: " + safetext.OneLine(conversation.Title(conv)),
 				Run: func() { m.openTurn(conv, 0) }})
 		}
 		m.lf.Do(func() { p.Add(items...) })

@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/client/emulator"
+	"lectern/internal/safetext"
 	"lectern/ui/internal/uitest"
 	"lectern/ui/widgets"
 )
@@ -65,7 +66,7 @@ func TestAccessibilityLabelsOnTheModelChatToolsBar(t *testing.T) {
 		t.Fatalf("workspaces %d, %v", len(all), err)
 	}
 	c.model.tools.showPicker(all)
-	assertLabelled(t, c.win, "the workspaces to consult", app.OneLine(all[0].Workspace.Name), "Save")
+	assertLabelled(t, c.win, "the workspaces to consult", safetext.OneLine(all[0].Workspace.Name), "Save")
 }
 
 // The cards of files in a model chat (a PDF's text, a scan's OCR job, a generated file) and the

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -79,7 +80,7 @@ func (c *List) askExport(conv app.Conversation) {
 func (c *List) export(id int64, path string) {
 	c.run(func(ctx context.Context) error { return c.store.Lists.Export(ctx, id, path) }, func(err error) {
 		if err == nil {
-			c.done.Say("Exported to " + app.OneLine(path))
+			c.done.Say("Exported to " + safetext.OneLine(path))
 		}
 	})
 }

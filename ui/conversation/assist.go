@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
@@ -136,9 +137,9 @@ func (a *assistBar) setWorkspaces(list []client.ToolWorkspace) {
 // workspaceOption names a workspace in the picker: its name on one line, or its id.
 func workspaceOption(w client.ToolWorkspace) string {
 	if w.Name == "" {
-		return app.OneLine(w.ID)
+		return safetext.OneLine(w.ID)
 	}
-	return words.Cut(app.OneLine(w.Name), 60)
+	return words.Cut(safetext.OneLine(w.Name), 60)
 }
 
 // chosen is the id of the workspace picked, "" for none.
@@ -160,7 +161,7 @@ func (a *assistBar) pinText() string {
 			id = workspaceOption(w)
 		}
 	}
-	return "Pinned to the workspace " + app.OneLine(id) + "."
+	return "Pinned to the workspace " + safetext.OneLine(id) + "."
 }
 
 // choose opens the file picker on the home folder; the files chosen are attached.

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -89,7 +90,7 @@ const maxFileChars = 40
 
 // fileChip names an attached file: an icon, its name (cut) and its size.
 func fileChip(f app.Attachment) fyne.CanvasObject {
-	name := widget.NewLabel(words.Cut(app.OneLine(f.Name), maxFileChars) + " · " + words.Bytes(f.Size))
+	name := widget.NewLabel(words.Cut(safetext.OneLine(f.Name), maxFileChars) + " · " + words.Bytes(f.Size))
 	return container.NewHBox(widget.NewIcon(theme.FileIcon()), name)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -121,9 +122,9 @@ func (c *Pane) refuseAll() {
 
 // consentQuestion is what a card asks: what the call would do, in the core's words.
 func consentQuestion(req app.ConsentRequest) string {
-	what := app.OneLine(req.Summary)
+	what := safetext.OneLine(req.Summary)
 	if what == "" {
-		what = "Run " + app.OneLine(string(req.Tool))
+		what = "Run " + safetext.OneLine(string(req.Tool))
 	}
 	return "The model asks to run this: " + what + ". Allow it?"
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -326,7 +327,7 @@ func Title(conv app.Conversation) string {
 	if conv.Title == "" {
 		return "New conversation"
 	}
-	return app.OneLine(conv.Title)
+	return safetext.OneLine(conv.Title)
 }
 
 // whenText says when t was, seen at now: minutes ago within the hour, the local time today and

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 )
 
 // The list shows conversations of every kind: those of the workspace chosen (as before), of every
@@ -108,14 +109,14 @@ func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Con
 func (c *List) kindText(conv app.Conversation) string {
 	switch {
 	case conv.Kind == app.KindModel:
-		return "Model chat · " + app.OneLine(conv.KindLabel())
+		return "Model chat · " + safetext.OneLine(conv.KindLabel())
 	case conv.Kind == app.KindAssistant && c.wsNames[conv.WorkspaceID] != "":
-		return "Assistant · " + app.OneLine(c.wsNames[conv.WorkspaceID])
+		return "Assistant · " + safetext.OneLine(c.wsNames[conv.WorkspaceID])
 	case conv.Kind == app.KindAssistant:
 		return conv.KindLabel()
 	}
 	if name := c.wsNames[conv.WorkspaceID]; name != "" {
-		return app.OneLine(name)
+		return safetext.OneLine(name)
 	}
 	return conv.KindLabel()
 }

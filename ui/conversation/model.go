@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -302,7 +303,7 @@ func (m *modelBar) foldTitle() {
 	if line == "" {
 		line = "none"
 	}
-	m.sysFold.SetText("System prompt: " + words.Cut(app.OneLine(line), foldTitleChars))
+	m.sysFold.SetText("System prompt: " + words.Cut(safetext.OneLine(line), foldTitleChars))
 }
 
 // toggleSystem opens or folds the system prompt of a chat begun.

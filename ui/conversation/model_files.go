@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -65,7 +66,7 @@ func (t *fileTray) readAs(paths []string, tables bool, again *trayEntry) {
 	for i, p := range paths {
 		names[i] = filepath.Base(p)
 	}
-	t.reading.SetText("Reading " + app.OneLine(strings.Join(names, ", ")) + "…")
+	t.reading.SetText("Reading " + safetext.OneLine(strings.Join(names, ", ")) + "…")
 	t.redraw()
 	convID := c.conv.ID
 	go func() {
@@ -133,7 +134,7 @@ func (t *fileTray) setText(e *trayEntry, text app.FileText) {
 
 // fileTextData is a file's text as its card shows it.
 func fileTextData(f app.FileText) widgets.FileText {
-	return widgets.FileText{Name: app.OneLine(f.Name), Source: f.SourceText(), Pages: f.Pages, PagesRead: f.PagesRead,
+	return widgets.FileText{Name: safetext.OneLine(f.Name), Source: f.SourceText(), Pages: f.Pages, PagesRead: f.PagesRead,
 		Chars: f.Chars, Truncated: f.Truncated, Warnings: f.WarningTexts(), Scanned: f.Scanned}
 }
 

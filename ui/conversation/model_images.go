@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -132,9 +133,9 @@ func (t *imageTray) clear() {
 func (t *imageTray) redraw() {
 	t.box.RemoveAll()
 	for i, img := range t.images {
-		rm := widgets.NewIconButton("Remove "+app.OneLine(img.Name), theme.CancelIcon(), func() { t.remove(i) })
+		rm := widgets.NewIconButton("Remove "+safetext.OneLine(img.Name), theme.CancelIcon(), func() { t.remove(i) })
 		rm.Importance = widget.LowImportance
-		t.box.Add(container.NewVBox(thumbnail(img), container.NewBorder(nil, nil, nil, rm, widget.NewLabel(app.OneLine(img.Name)))))
+		t.box.Add(container.NewVBox(thumbnail(img), container.NewBorder(nil, nil, nil, rm, widget.NewLabel(safetext.OneLine(img.Name)))))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -20,7 +21,7 @@ import (
 func (t *fileTray) startOCR(e *trayEntry) {
 	c := t.m.c
 	now := c.lf.Now()
-	job := widgets.NewOCRJobCard(app.OneLine(entryName(e)), now.Add(app.OCRDeadline), now)
+	job := widgets.NewOCRJobCard(safetext.OneLine(entryName(e)), now.Add(app.OCRDeadline), now)
 	ctx, stop := context.WithCancel(c.lf.Ctx)
 	e.text, e.card, e.job, e.stop = nil, job, job, stop
 	job.OnStop = stop
@@ -110,7 +111,7 @@ func stoppedText(last *client.OCRJob) string {
 	if last == nil || last.JobID == "" {
 		return "Stopped. The job may still run on the server."
 	}
-	return "Stopped following the job " + app.OneLine(last.JobID) + "; it may still run on the server."
+	return "Stopped following the job " + safetext.OneLine(last.JobID) + "; it may still run on the server."
 }
 
 // osNotify sends an OS notification (the app's icon and name come with it).

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -86,7 +87,7 @@ func (t *toolsBar) set(s app.ToolSettings, note string) {
 	t.web.OnChanged = nil // showing the saved state is not a change to save
 	t.web.SetChecked(s.WebSearch)
 	t.web.OnChanged = t.webToggled
-	t.note.SetText(app.OneLine(note))
+	t.note.SetText(safetext.OneLine(note))
 	widgets.ShowIf(t.note, note != "")
 	t.tierChanged()
 }
@@ -114,7 +115,7 @@ func (t *toolsBar) reloadNote() {
 		note, err := t.m.store.Tools.ToolsNote(t.m.c.lf.Ctx, id)
 		t.m.c.lf.Do(func() {
 			if t.m.c.conv.ID == id && err == nil {
-				t.note.SetText(app.OneLine(note))
+				t.note.SetText(safetext.OneLine(note))
 				widgets.ShowIf(t.note, note != "")
 			}
 		})
@@ -131,7 +132,7 @@ func (t *toolsBar) consultText() string {
 	}
 	names := make([]string, len(t.settings.Workspaces))
 	for i, id := range t.settings.Workspaces {
-		names[i] = app.OneLine(cmp.Or(t.names[id], id))
+		names[i] = safetext.OneLine(cmp.Or(t.names[id], id))
 	}
 	return "Workspaces to consult: " + words.Cut(strings.Join(names, ", "), consultTextChars)
 }
@@ -181,7 +182,7 @@ func (t *toolsBar) pickWorkspaces() {
 // learnNames keeps the names of the workspaces of list, for the picker's button.
 func (t *toolsBar) learnNames(list []app.CachedWorkspace) {
 	for _, ws := range list {
-		t.names[ws.WorkspaceID] = app.OneLine(ws.Workspace.Name)
+		t.names[ws.WorkspaceID] = safetext.OneLine(ws.Workspace.Name)
 	}
 }
 
@@ -194,9 +195,9 @@ func (t *toolsBar) showPicker(list []app.CachedWorkspace) {
 	var opts []string
 	ids := map[string]string{}
 	for _, ws := range list {
-		name := words.Cut(app.OneLine(ws.Workspace.Name), pickerNameChars)
+		name := words.Cut(safetext.OneLine(ws.Workspace.Name), pickerNameChars)
 		if _, dup := ids[name]; dup {
-			name += " (" + app.OneLine(ws.WorkspaceID) + ")"
+			name += " (" + safetext.OneLine(ws.WorkspaceID) + ")"
 		}
 		ids[name] = ws.WorkspaceID
 		opts = append(opts, name)

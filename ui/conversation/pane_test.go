@@ -20,6 +20,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/client/emulator"
+	"lectern/internal/safetext"
 	"lectern/ui/internal/uitest"
 )
 
@@ -391,7 +392,7 @@ func TestStreamedTextCleanedByPieces(t *testing.T) {
 	frames = append(frames, "Reset \x1b[", "Reset \x1b[1mbold")
 	for _, text := range frames {
 		v.stream(text, "")
-		if got, want := v.answer.Text(), app.SafeText(text); got != want {
+		if got, want := v.answer.Text(), safetext.Text(text); got != want {
 			t.Fatalf("after %q the answer is %q, want %q", text, got, want)
 		}
 	}

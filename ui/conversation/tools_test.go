@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -255,8 +256,8 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 		t.Fatalf("workspaces %d, %v", len(all), err)
 	}
 	c.model.tools.showPicker(all)
-	name := app.OneLine(all[1].Workspace.Name)
-	c.model.tools.chosen([]string{app.OneLine(all[0].Workspace.Name), name}, []string{name},
+	name := safetext.OneLine(all[1].Workspace.Name)
+	c.model.tools.chosen([]string{safetext.OneLine(all[0].Workspace.Name), name}, []string{name},
 		map[string]string{name: all[1].WorkspaceID})
 	c.Ask("Hello")
 	until(t, "the chat saved", func() bool { return c.conv.ID != 0 && len(c.turns) == 1 && c.turns[0].Status.Answered() })

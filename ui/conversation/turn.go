@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
@@ -72,7 +73,7 @@ type turnView struct {
 // the last (cleaning the whole answer each frame grew with its length).
 type sanitised struct {
 	raw, clean string
-	filter     app.TextFilter // carries an escape sequence split between two frames
+	filter     safetext.Filter // carries an escape sequence split between two frames
 }
 
 // extend returns text, the whole text so far, cleaned; text that does not extend the last one (a
@@ -147,17 +148,17 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 // set shows t: the whole turn as saved, or a finished answer.
 func (v *turnView) set(t app.Turn) {
 	v.turn, v.streamed = t, sanitised{}
-	v.question.SetText(app.SafeText(t.Question))
+	v.question.SetText(safetext.Text(t.Question))
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
 	widgets.ShowIf(v.files, len(t.Attachments) > 0)
 	switch t.Status {
 	case app.TurnPending:
-		v.answer.SetText(app.SafeText(t.Answer))
+		v.answer.SetText(safetext.Text(t.Answer))
 	case app.TurnInterrupted, app.TurnFailed: // the text so far, as Markdown as its preview was
-		v.answer.SetCut(app.SafeText(t.Answer))
+		v.answer.SetCut(safetext.Text(t.Answer))
 	default:
-		v.answer.SetFinal(app.SafeText(t.Answer))
+		v.answer.SetFinal(safetext.Text(t.Answer))
 	}
 	v.showStage(t.Status == app.TurnPending, app.StageText(""))
 	v.showOutcome(t)
@@ -188,7 +189,7 @@ func (v *turnView) showOutcome(t app.Turn) {
 	widgets.ShowIf(v.notFound, answered && t.Found != nil && !*t.Found)
 	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
 	widgets.ShowIf(v.failure, t.Status.Retryable())
-	v.failure.SetText(app.SafeText(failureText(t)))
+	v.failure.SetText(safetext.Text(failureText(t)))
 	widgets.ShowIf(v.retry, t.Status != app.TurnPending)
 	widgets.ShowIf(v.edit, t.Status != app.TurnPending && v.last)
 	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
@@ -244,13 +245,13 @@ const maxChipChars = 40
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
+	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(safetext.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
 }
 
 // sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it
 // was used ("Source 1, quarterly-sales-2026.csv, used").
 func sourceSaid(src client.AnswerSource) string {
-	return widgets.Spoken(fmt.Sprintf("Source %d", src.Index), app.OneLine(src.Name), app.SourceUse(src.Used))
+	return widgets.Spoken(fmt.Sprintf("Source %d", src.Index), safetext.OneLine(src.Name), app.SourceUse(src.Used))
 }
 
 func sourceIcon(src client.AnswerSource) fyne.Resource {
@@ -269,7 +270,7 @@ func (v *turnView) setDetails(t app.Turn) {
 		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), words.Plural(len(t.Warnings), "warning"))
 	}
 	v.detailsB.SetText(title)
-	v.facts.SetText(app.SafeText(strings.Join(lines, "\n")))
+	v.facts.SetText(safetext.Text(strings.Join(lines, "\n")))
 }
 
 // toggleDetails opens or closes the details fold.

@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -49,7 +50,7 @@ func (v *turnView) setFileParts(t app.Turn) {
 // to print.
 func GeneratedFileOf(a *client.OfficeArtifact) widgets.GeneratedFile {
 	expires, _ := a.Expires()
-	return widgets.GeneratedFile{Title: app.OneLine(a.Title), Filename: app.OneLine(a.Filename), Kind: app.OneLine(a.Kind),
+	return widgets.GeneratedFile{Title: safetext.OneLine(a.Title), Filename: safetext.OneLine(a.Filename), Kind: safetext.OneLine(a.Kind),
 		Size: a.Size, Pages: a.LogicalPages, Expires: expires, Gone: !a.Available}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -42,7 +43,7 @@ func (p *modelParts) set(t app.Turn, systemBefore string, first bool) {
 	changed := !first && t.System != systemBefore
 	widgets.ShowIf(p.system, changed)
 	if changed {
-		p.system.SetText("The system prompt changed before this message: " + app.OneLine(orNone(t.System)))
+		p.system.SetText("The system prompt changed before this message: " + safetext.OneLine(orNone(t.System)))
 	}
 	p.ended.SetText(t.EndSentence())
 	widgets.ShowIf(p.ended, t.Status == app.TurnIncomplete)
@@ -90,7 +91,7 @@ func (v *turnView) setModelParts(t app.Turn) {
 	for _, p := range t.Parts {
 		switch {
 		case p.Kind == app.PartFunctionCall && !ran[p.CallID]:
-			card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+			card := widgets.NewFunctionCallCard(safetext.OneLine(p.Name), p.Arguments)
 			card.OnToggled = func(bool) { v.resized() }
 			v.parts.Add(card)
 		case p.Kind == app.PartFunctionOutput || p.Kind == app.PartMessageContext:
@@ -118,5 +119,5 @@ func verdictText(c app.SchemaCheck) string {
 	if c.Problem == "" {
 		return "The answer does not fit the schema."
 	}
-	return "The answer does not fit the schema: " + app.SafeText(c.Problem)
+	return "The answer does not fit the schema: " + safetext.Text(c.Problem)
 }

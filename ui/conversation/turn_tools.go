@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -37,7 +38,7 @@ func ranCalls(parts []app.TurnPart) map[string]bool {
 
 // toolCard is the card of a tool run p (a PartFunctionOutput or PartMessageContext) of turn t.
 func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCard {
-	card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+	card := widgets.NewFunctionCallCard(safetext.OneLine(p.Name), p.Arguments)
 	card.OnToggled = func(bool) { v.resized() }
 	run := p.Run
 	if run == nil {
@@ -67,7 +68,7 @@ func toolTitle(p app.TurnPart) string {
 	case p.Run.Tool == app.ToolGenerate:
 		return "File generation"
 	}
-	return "Function call: " + app.OneLine(p.Name)
+	return "Function call: " + safetext.OneLine(p.Name)
 }
 
 // workspaceName is the consulted workspace's name for a title or a question line.
@@ -76,9 +77,9 @@ func workspaceName(ws *app.WorkspaceRun) string {
 		return "(unknown)"
 	}
 	if ws.Workspace != "" {
-		return app.OneLine(ws.Workspace)
+		return safetext.OneLine(ws.Workspace)
 	}
-	return app.OneLine(ws.WorkspaceID)
+	return safetext.OneLine(ws.WorkspaceID)
 }
 
 // runReason is why a run failed or was refused, and the cut of its output, in wrapped words; nil
@@ -94,7 +95,7 @@ func runReason(run *app.ToolRun) fyne.CanvasObject {
 	if text == "" {
 		return nil
 	}
-	l := widget.NewLabel(app.SafeText(text))
+	l := widget.NewLabel(safetext.Text(text))
 	l.Wrapping, l.Importance = fyne.TextWrapWord, imp
 	return l
 }
@@ -133,7 +134,7 @@ func (v *turnView) showRunState(card *widgets.FunctionCallCard, t app.Turn, p ap
 	case app.ToolFailed:
 		card.SetStatus(widgets.CallFailed, "")
 	default: // a state this version does not know: shown as it came
-		card.SetStatus(widgets.CallShown, app.OneLine(string(run.State)))
+		card.SetStatus(widgets.CallShown, safetext.OneLine(string(run.State)))
 	}
 }
 
@@ -157,17 +158,17 @@ func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
 func searchData(s *app.SearchRun) widgets.WebSearchData {
 	var d widgets.WebSearchData
 	if s.Status != "" || s.Degraded { // a search not run yet has only its queries
-		d.Note = app.OneLine(s.StatusText())
+		d.Note = safetext.OneLine(s.StatusText())
 	}
 	for _, q := range s.Queries {
-		d.Queries = append(d.Queries, app.OneLine(q))
+		d.Queries = append(d.Queries, safetext.OneLine(q))
 	}
 	for _, r := range s.Results {
-		d.Results = append(d.Results, widgets.WebResult{Title: app.OneLine(r.Title), Domain: app.OneLine(r.Domain),
-			URL: app.OneLine(r.URL)})
+		d.Results = append(d.Results, widgets.WebResult{Title: safetext.OneLine(r.Title), Domain: safetext.OneLine(r.Domain),
+			URL: safetext.OneLine(r.URL)})
 	}
 	for _, w := range s.Warnings {
-		d.Warnings = append(d.Warnings, app.OneLine(w))
+		d.Warnings = append(d.Warnings, safetext.OneLine(w))
 	}
 	return d
 }
@@ -175,7 +176,7 @@ func searchData(s *app.SearchRun) widgets.WebSearchData {
 // consultView is a consulted workspace's question, answer (Markdown) and source chips; a chip
 // shows its document in the documents panel, on the consulted workspace.
 func (v *turnView) consultView(ws *app.WorkspaceRun) (fyne.CanvasObject, string) {
-	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: app.OneLine(ws.Question)}
+	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: safetext.OneLine(ws.Question)}
 	for _, src := range ws.Sources {
 		d.Sources = append(d.Sources, widgets.SourceChip{Label: sourceLabel(src), Used: src.Used,
 			Web: src.URL != nil && *src.URL != ""})
@@ -184,7 +185,7 @@ func (v *turnView) consultView(ws *app.WorkspaceRun) (fyne.CanvasObject, string)
 	if ws.Answer != "" || ws.Found != nil {
 		md := markdown.NewView()
 		md.OnLink = func(u *url.URL) { v.onLink(u) } // never opened without its address shown
-		md.SetFinal(app.SafeText(ws.Answer))
+		md.SetFinal(safetext.Text(ws.Answer))
 		answer = md
 		if ws.Found != nil && !*ws.Found {
 			answer = container.NewVBox(md, notFoundLabel())
@@ -214,17 +215,17 @@ func (v *turnView) fileResult(f *app.FileRun) (fyne.CanvasObject, string) {
 	box := container.NewVBox()
 	summary := "no file made"
 	if a := f.Artifact; a != nil {
-		summary = "file " + app.OneLine(cmp.Or(a.Title, a.Filename, "(no name)"))
+		summary = "file " + safetext.OneLine(cmp.Or(a.Title, a.Filename, "(no name)"))
 		card := widgets.NewGeneratedFileCard(GeneratedFileOf(a))
 		if v.onFile != nil {
 			v.onFile(card, a)
 		}
 		box.Add(card)
 	} else {
-		lines = append(lines, "Asked for: "+app.OneLine(f.Prompt), "No file was made.")
+		lines = append(lines, "Asked for: "+safetext.OneLine(f.Prompt), "No file was made.")
 	}
 	if f.Response != "" {
-		lines = append(lines, app.SafeText(f.Response))
+		lines = append(lines, safetext.Text(f.Response))
 	}
 	if len(lines) > 0 {
 		l := widget.NewLabel(strings.Join(lines, "\n"))

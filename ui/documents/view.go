@@ -18,6 +18,7 @@ import (
 	"lectern/app"
 	"lectern/app/settings"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/doclist"
@@ -301,7 +302,7 @@ func (v *View) loaded(m *doclist.Model, err error) {
 }
 
 func (v *View) setHeader(ws app.CachedWorkspace) {
-	v.title.SetText(app.OneLine(ws.Workspace.Name))
+	v.title.SetText(safetext.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
 	v.access.Show()
@@ -431,7 +432,7 @@ func (v *View) SelectDocument(id, name string) bool {
 	v.table.dropCell()
 	v.clearDetail()
 	v.table.table.Refresh()
-	v.setShown(fmt.Sprintf("“%s” is no longer in this workspace", app.OneLine(name)))
+	v.setShown(fmt.Sprintf("“%s” is no longer in this workspace", safetext.OneLine(name)))
 	return false
 }
 

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 )
 
 // View shows an error where it happened: an icon, the sentence, and the request id in a
@@ -48,8 +49,8 @@ func (e *View) SetError(err error) {
 		return
 	}
 	x := e.explain(err)
-	e.message.SetText(app.SafeText(x.Sentence))
-	e.reqID.SetText(app.OneLine(x.RequestID))
+	e.message.SetText(safetext.Text(x.Sentence))
+	e.reqID.SetText(safetext.OneLine(x.RequestID))
 	if x.RequestID == "" {
 		e.reqRow.Hide()
 	} else {

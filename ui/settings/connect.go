@@ -14,6 +14,7 @@ import (
 	"lectern/app/secrets"
 	appsettings "lectern/app/settings"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -198,7 +199,7 @@ func workspaceSummary(ws []client.Workspace) string {
 			names = append(names, fmt.Sprintf("and %d more", len(ws)-5))
 			break
 		}
-		names = append(names, app.OneLine(w.Name))
+		names = append(names, safetext.OneLine(w.Name))
 	}
 	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), words.Plural(len(ws), "workspace"), strings.Join(names, ", "))
 }

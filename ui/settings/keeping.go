@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
@@ -145,7 +146,7 @@ func (k *keeping) showList(list []app.Conversation) {
 
 // row is one deleted conversation: its title, when it goes for good, and Restore.
 func (k *keeping) row(c app.Conversation) fyne.CanvasObject {
-	title := widget.NewLabel(app.OneLine(c.Title))
+	title := widget.NewLabel(safetext.OneLine(c.Title))
 	title.Truncation = fyne.TextTruncateEllipsis
 	until := widgets.CaptionLabel(trashWhen(c.Deleted, k.s.lf.Now()))
 	restore := widget.NewButton("Restore", nil)

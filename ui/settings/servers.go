@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/widgets"
@@ -60,7 +61,7 @@ func (l *serverList) show(list []app.KnownServer) {
 }
 
 func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
-	addr := widget.NewLabel(app.OneLine(ks.Address))
+	addr := widget.NewLabel(safetext.OneLine(ks.Address))
 	addr.Truncation = fyne.TextTruncateEllipsis
 	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced, l.s.lf.Now()))
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
@@ -88,7 +89,7 @@ func (l *serverList) use(server string) {
 // changeKey asks for a new key for server in a dialog; the key is tried before it is kept.
 func (l *serverList) changeKey(server string) {
 	f := newServerKeyForm(l.s, server)
-	d := dialog.NewCustomWithoutButtons("Change the API key of "+app.OneLine(server), f.root, l.s.win)
+	d := dialog.NewCustomWithoutButtons("Change the API key of "+safetext.OneLine(server), f.root, l.s.win)
 	f.done = d.Hide
 	f.cancel.OnTapped = d.Hide
 	l.keyForm = f

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -128,7 +129,7 @@ func (l *List) showHidden() {
 		l.hidden.Hide()
 		return
 	}
-	name := words.Cut(app.OneLine(ws.Workspace.Name), 60)
+	name := words.Cut(safetext.OneLine(ws.Workspace.Name), 60)
 	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", name))
 	l.hidden.Show()
 }
@@ -211,10 +212,10 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 // set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
 // its counts (one line, cut; its documents show what the cache holds).
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
-	r.name.SetText(app.OneLine(ws.Workspace.Name))
+	r.name.SetText(safetext.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	if ws.SyncError != "" {
-		r.counts.SetText("Not up to date: " + app.OneLine(ws.SyncError))
+		r.counts.SetText("Not up to date: " + safetext.OneLine(ws.SyncError))
 		return
 	}
 	r.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
