@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"lectern/app/records"
 )
 
 // The answer of a conversation comes from the answerer of its kind; Conversations offers the same
@@ -15,9 +17,9 @@ import (
 // paths, read as they are sent).
 type Message struct {
 	Text      string
-	Images    []Image
+	Images    []records.Image
 	Files     []string
-	FileTexts []FileText // model conversations: the texts of files (PDF, OCR), sent before Text
+	FileTexts []records.FileText // model conversations: the texts of files (PDF, OCR), sent before Text
 }
 
 // Answerer answers one kind of conversation; a value answers one message. send, retry and
@@ -28,27 +30,27 @@ type Message struct {
 type Answerer interface {
 	// send saves m as a new pending turn of conv; a conversation not saved yet (ID 0) is saved
 	// with it.
-	send(ctx context.Context, conv Conversation, m Message) (Turn, error)
+	send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error)
 	// retry saves turn, failed or interrupted, as pending again in place, to be sent with the
 	// turns before it.
-	retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error)
+	retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error)
 	// resend replaces old, the last turn of conv (before: the turns before it), by a pending turn
 	// of text; old stays when text fails its checks.
-	resend(ctx context.Context, conv Conversation, old Turn, before []Turn, text string) (Turn, error)
+	resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error)
 	// answer streams the answer of turn, saved pending by the call before, into turn and saves
 	// how it ended; nil when the service answered.
-	answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error
+	answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error
 }
 
 // answererFor returns an answerer of conv's kind for one message sent with opts.
-func (c *Conversations) answererFor(conv Conversation, opts AskOptions) (Answerer, error) {
+func (c *Conversations) answererFor(conv records.Conversation, opts AskOptions) (Answerer, error) {
 	switch conv.Kind {
-	case KindWorkspace:
+	case records.KindWorkspace:
 		return &workspaceAnswerer{c: c, opts: opts}, nil
-	case KindModel:
+	case records.KindModel:
 		return &modelAnswerer{c: c, functions: opts.Functions, consent: opts.Consent, notice: opts.OnNotice,
 			toolsOverride: opts.Tools}, nil
-	case KindAssistant:
+	case records.KindAssistant:
 		return &assistantAnswerer{c: c}, nil
 	}
 	return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
@@ -56,21 +58,21 @@ func (c *Conversations) answererFor(conv Conversation, opts AskOptions) (Answere
 
 // answererOf returns the answerer of a turn asked again: POST /generate's for a turn it
 // answered, else the one of conv's kind.
-func (c *Conversations) answererOf(conv Conversation, t Turn, opts AskOptions) (Answerer, error) {
-	if generated, _ := t.Generated(); generated && conv.Kind == KindModel {
+func (c *Conversations) answererOf(conv records.Conversation, t records.Turn, opts AskOptions) (Answerer, error) {
+	if generated, _ := t.Generated(); generated && conv.Kind == records.KindModel {
 		return &generateAnswerer{c: c}, nil
 	}
 	return c.answererFor(conv, opts)
 }
 
 // sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
-func (c *Conversations) sendIn(ctx context.Context, conv Conversation, m Message, opts AskOptions) (Turn, error) {
-	if len(m.Files) > 0 && conv.Kind != KindAssistant {
-		return Turn{}, checkf("Only the assistant takes attached files; start an assistant conversation to send them.")
+func (c *Conversations) sendIn(ctx context.Context, conv records.Conversation, m Message, opts AskOptions) (records.Turn, error) {
+	if len(m.Files) > 0 && conv.Kind != records.KindAssistant {
+		return records.Turn{}, checkf("Only the assistant takes attached files; start an assistant conversation to send them.")
 	}
 	a, err := c.answererFor(conv, opts)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	turn, err := a.send(ctx, conv, m)
 	if err != nil {
@@ -87,17 +89,17 @@ func (c *Conversations) sendIn(ctx context.Context, conv Conversation, m Message
 // or the text so far marked interrupted or failed with the reason, is saved when it ends. The
 // returned turn is the saved one; the error is nil when the service answered. Stop(turn.ID) stops
 // it from any goroutine.
-func (c *Conversations) Send(ctx context.Context, conversationID int64, m Message, opts AskOptions) (Turn, error) {
+func (c *Conversations) Send(ctx context.Context, conversationID int64, m Message, opts AskOptions) (records.Turn, error) {
 	conv, err := c.Get(ctx, conversationID)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return c.sendIn(ctx, conv, m, opts)
 }
 
 // Retry sends a failed or interrupted turn again, in place, with the turns before it (a model
 // conversation's turn with its images), whatever the conversation's kind.
-func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (Turn, error) {
+func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (records.Turn, error) {
 	turn, err := c.store.turn(ctx, turnID)
 	if err != nil {
 		return turn, err
@@ -123,25 +125,25 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 // the edited message is sent with the turns before it, in place of the old turn (kept when the
 // edited message fails its checks); a model conversation's edited message keeps the old one's
 // images.
-func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, opts AskOptions) (Turn, error) {
+func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, opts AskOptions) (records.Turn, error) {
 	old, err := c.store.turn(ctx, turnID)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	conv, err := c.Get(ctx, old.ConversationID)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	all, err := c.store.turns(ctx, conv.ID)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
-		return Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
+		return records.Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
 	}
 	a, err := c.answererOf(conv, old, opts)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	turn, err := a.resend(ctx, conv, old, all[:len(all)-1], text)
 	if err != nil {

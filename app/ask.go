@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -24,33 +25,33 @@ type workspaceAnswerer struct {
 	opts AskOptions
 	cl   *client.Client
 	key  string // the connection's cache key, where the conversation is saved
-	conv Conversation
+	conv records.Conversation
 	req  client.AskRequest
 }
 
-func (w *workspaceAnswerer) send(ctx context.Context, conv Conversation, m Message) (Turn, error) {
+func (w *workspaceAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
-		return Turn{}, checkf("A workspace question cannot carry images; send them to a model instead.")
+		return records.Turn{}, checkf("A workspace question cannot carry images; send them to a model instead.")
 	}
 	if err := w.prepare(ctx, conv, m.Text, nil); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return w.save(ctx, m.Text)
 }
 
-func (w *workspaceAnswerer) resend(ctx context.Context, conv Conversation, old Turn, before []Turn, text string) (Turn, error) {
+func (w *workspaceAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
 	if err := w.prepare(ctx, conv, text, before); err != nil {
-		return Turn{}, err // the old turn stays when the edited question cannot be sent
+		return records.Turn{}, err // the old turn stays when the edited question cannot be sent
 	}
 	if err := w.c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return w.save(ctx, text)
 }
 
 // prepare builds and validates the request that asks question in conv after the turns before
 // (nil: all the turns of conv).
-func (w *workspaceAnswerer) prepare(ctx context.Context, conv Conversation, question string, before []Turn) error {
+func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversation, question string, before []records.Turn) error {
 	cl, key, err := w.c.conn.current()
 	if err != nil {
 		return err
@@ -65,27 +66,27 @@ func (w *workspaceAnswerer) prepare(ctx context.Context, conv Conversation, ques
 }
 
 // save saves the question as a new pending turn, and the conversation with it when it is new.
-func (w *workspaceAnswerer) save(ctx context.Context, question string) (Turn, error) {
+func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.Turn, error) {
 	c := w.c
 	conv, err := c.saved(ctx, w.key, w.conv, question)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	w.conv = conv
-	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: question, Tier: string(w.req.Model),
+	turn, err := c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: question, Tier: string(w.req.Model),
 		Thinking: w.req.Thinking})
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, nil
 }
 
 // saved returns conv saved, titled by its first question when it has no title yet.
-func (c *Conversations) saved(ctx context.Context, key string, conv Conversation, question string) (Conversation, error) {
+func (c *Conversations) saved(ctx context.Context, key string, conv records.Conversation, question string) (records.Conversation, error) {
 	switch {
 	case conv.ID == 0:
-		conv.Kind, conv.Title = cmp.Or(conv.Kind, KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
+		conv.Kind, conv.Title = cmp.Or(conv.Kind, records.KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
 		return c.store.createConversation(ctx, key, conv)
 	case conv.Title == "":
 		conv.Title = titleFrom(question)
@@ -96,7 +97,7 @@ func (c *Conversations) saved(ctx context.Context, key string, conv Conversation
 
 // retry saves turn, a failed or interrupted turn, as pending again in place, to be asked with the
 // history of the turns before it.
-func (w *workspaceAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	cl, _, err := w.c.conn.current()
 	if err != nil {
 		return turn, err
@@ -105,7 +106,7 @@ func (w *workspaceAnswerer) retry(ctx context.Context, conv Conversation, turn T
 	if err != nil {
 		return turn, err
 	}
-	var before []Turn
+	var before []records.Turn
 	for _, t := range all {
 		if t.ID < turn.ID {
 			before = append(before, t)
@@ -115,14 +116,14 @@ func (w *workspaceAnswerer) retry(ctx context.Context, conv Conversation, turn T
 		w.opts.Tier = turn.Tier
 	}
 	w.cl, w.conv, w.req = cl, conv, w.c.request(conv, turn.Question, before, w.opts)
-	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
+	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: string(w.req.Model), Thinking: w.req.Thinking, Created: turn.Created}
 	return turn, w.c.store.saveTurn(ctx, &turn)
 }
 
 // answer asks for the answer of the saved pending turn (streamed, or in one JSON response with
 // opts.NoStream) and saves how it ended.
-func (w *workspaceAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
 	var out outcome
 	if w.opts.NoStream {
 		out.answer, out.err = w.cl.Ask(ctx, w.req)
@@ -138,7 +139,7 @@ func (w *workspaceAnswerer) answer(ctx context.Context, turn *Turn, notify func(
 // run answers a saved pending turn with a: it registers the answer so that Stop works, announces
 // the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
 // connection state from the outcome. Every kind answers through it.
-func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, turn Turn, onUpdate func(TurnChanged)) (Turn, error) {
+func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(TurnChanged)) (records.Turn, error) {
 	key := c.conn.cacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
@@ -148,7 +149,7 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, 
 	}
 	sent := c.store.now()
 	notify = sentAt(sent, notify)
-	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending, Stage: StageWaiting})
+	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
 	err := a.answer(ctx, &turn, notify)
 	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
@@ -191,7 +192,7 @@ type textStream interface {
 // sentAt stamps the pending events notify sends with the time the question was sent.
 func sentAt(sent time.Time, notify func(TurnChanged)) func(TurnChanged) {
 	return func(ev TurnChanged) {
-		if ev.Status == TurnPending {
+		if ev.Status == records.TurnPending {
 			ev.Sent = sent
 		}
 		notify(ev)
@@ -201,9 +202,9 @@ func sentAt(sent time.Time, notify func(TurnChanged)) func(TurnChanged) {
 // follow reads s to its end, sending one TurnChanged per event batch with the text so far and
 // saving that text every few seconds, so that a crash keeps it. It is called once the server
 // answered (the stream's headers came), which it announces first.
-func (c *Conversations) follow(ctx context.Context, s textStream, turn Turn, notify func(TurnChanged)) {
+func (c *Conversations) follow(ctx context.Context, s textStream, turn records.Turn, notify func(TurnChanged)) {
 	staged, _ := s.(interface{ Stage() string })
-	pending := TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Stage: StageStarted}
+	pending := TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageStarted}
 	if failed, ok := s.(interface{ Err() error }); !ok || failed.Err() == nil {
 		notify(pending)
 	}
@@ -216,9 +217,9 @@ func (c *Conversations) follow(ctx context.Context, s textStream, turn Turn, not
 		}
 		wrote = wrote || ev.Text != ""
 		if ev.Stage == "" && wrote { // text streams (also after a reset) whatever stage was said
-			ev.Stage = StageWriting
+			ev.Stage = records.StageWriting
 		} else if ev.Stage == "" {
-			ev.Stage = StageStarted
+			ev.Stage = records.StageStarted
 		}
 		notify(ev)
 		if time.Since(lastSave) >= partialSaveEvery {
@@ -261,7 +262,7 @@ func (p *askProgress) Err() error { return p.s.Err() }
 
 // finish saves how the answer ended and returns nil for a complete answer. An answered turn
 // carries the answer object in Final.
-func (c *Conversations) finish(ctx context.Context, key string, conv Conversation, turn *Turn, out outcome) error {
+func (c *Conversations) finish(ctx context.Context, key string, conv records.Conversation, turn *records.Turn, out outcome) error {
 	err := out.err
 	save := context.WithoutCancel(ctx)
 	if a := out.answer; err == nil && a != nil {
@@ -286,7 +287,7 @@ func joinSave(err, saveErr error) error {
 // failed marks turn as an answer that ended with err (nil: without a result), keeping the text
 // received: interrupted when stopped or cut, failed otherwise, with the reason in words and the
 // server's code and request id. It returns the error to report.
-func (c *Conversations) failed(ctx context.Context, turn *Turn, text string, err error) error {
+func (c *Conversations) failed(ctx context.Context, turn *records.Turn, text string, err error) error {
 	if err == nil {
 		err = errors.New("the answer ended without a result")
 	}
@@ -295,33 +296,33 @@ func (c *Conversations) failed(ctx context.Context, turn *Turn, text string, err
 	if errors.As(err, &ie) && ie.Text != "" {
 		turn.Answer = ie.Text
 	}
-	turn.Status, turn.Error = TurnFailed, c.conn.describe(err)
+	turn.Status, turn.Error = records.TurnFailed, c.conn.describe(err)
 	var ae *client.APIError
 	if errors.As(err, &ae) {
 		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID
 	}
 	switch {
 	case errors.Is(context.Cause(ctx), errStopped) && turn.Answer == "":
-		turn.Status, turn.Error = TurnInterrupted, "Stopped before any text arrived. Retry asks again."
+		turn.Status, turn.Error = records.TurnInterrupted, "Stopped before any text arrived. Retry asks again."
 	case errors.Is(context.Cause(ctx), errStopped):
-		turn.Status, turn.Error = TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
+		turn.Status, turn.Error = records.TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
 	case ctx.Err() != nil || errors.Is(err, client.ErrInterrupted):
-		turn.Status = TurnInterrupted
+		turn.Status = records.TurnInterrupted
 	}
 	return err
 }
 
 // applyAnswer copies a final answer object into a turn, and keeps it whole in Final.
-func applyAnswer(t *Turn, a *client.Answer) {
+func applyAnswer(t *records.Turn, a *client.Answer) {
 	t.Final = a
 	t.Answer, t.Model, t.Notice, t.RequestID, t.AnswerID, t.Usage = a.Answer, a.Model, a.Notice, a.RequestID, a.ID, a.Usage
 	found := a.Found
 	t.Found, t.Sources, t.Coverage, t.Warnings = &found, a.Sources, a.Coverage, a.Warnings
 	t.Error, t.ErrorCode = "", ""
 	switch a.Status {
-	case "", string(TurnCompleted):
-		t.Status = TurnCompleted
+	case "", string(records.TurnCompleted):
+		t.Status = records.TurnCompleted
 	default:
-		t.Status = TurnStatus(a.Status) // incomplete, or a newer token kept as text
+		t.Status = records.TurnStatus(a.Status) // incomplete, or a newer token kept as text
 	}
 }

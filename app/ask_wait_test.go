@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -38,7 +39,7 @@ func sseEvent(name, data string) string { return "event: " + name + "\ndata: " +
 
 // askOnScript refreshes the app on s, opens a conversation on its first workspace and asks,
 // returning the turn, every update and the error.
-func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)) (Turn, []TurnChanged, error) {
+func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)) (records.Turn, []TurnChanged, error) {
 	t.Helper()
 	ctx := ctxT(t)
 	if err := a.Refresh(ctx); err != nil {
@@ -75,21 +76,21 @@ func TestAskWaitingForHeadersIsSaidAndResetKeepsWriting(t *testing.T) {
 	a := openOnScript(t, s)
 	before := time.Now()
 	turn, seen, err := askOnScript(t, a, s, nil)
-	if err != nil || turn.Status != TurnCompleted {
+	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("%v %+v", err, turn)
 	}
 	first := seen[0]
-	if first.Stage != StageWaiting || first.Sent.Before(before) || time.Since(first.Sent) > time.Minute {
+	if first.Stage != records.StageWaiting || first.Sent.Before(before) || time.Since(first.Sent) > time.Minute {
 		t.Fatalf("first update %+v; want the wait for the server with the time sent", first)
 	}
 	for _, ev := range seen[1:] {
-		if ev.Status != TurnPending {
+		if ev.Status != records.TurnPending {
 			continue
 		}
-		if ev.Stage == "" || ev.Stage == StageWaiting || ev.Sent != first.Sent {
+		if ev.Stage == "" || ev.Stage == records.StageWaiting || ev.Sent != first.Sent {
 			t.Fatalf("after the server answered: %+v", ev)
 		}
-		if ev.Text != "" && ev.Stage != StageWriting {
+		if ev.Text != "" && ev.Stage != records.StageWriting {
 			t.Fatalf("text streams with stage %q", ev.Stage)
 		}
 	}
@@ -102,11 +103,11 @@ func TestAskStoppedWhileWaitingSaysNothingWasKept(t *testing.T) {
 	a := openOnScript(t, s)
 	var once sync.Once
 	turn, _, _ := askOnScript(t, a, s, func(ev TurnChanged) {
-		if ev.Stage == StageWaiting {
+		if ev.Stage == records.StageWaiting {
 			once.Do(func() { go a.Conversations().Stop(ev.TurnID) })
 		}
 	})
-	if turn.Status != TurnInterrupted || strings.Contains(turn.Error, "kept") || turn.Answer != "" {
+	if turn.Status != records.TurnInterrupted || strings.Contains(turn.Error, "kept") || turn.Answer != "" {
 		t.Fatalf("stopped while waiting: %+v", turn)
 	}
 }
@@ -124,7 +125,7 @@ func TestAskHeaderTimeoutSaysNothingWasKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	turn, _, err := askOnScript(t, a, s, nil)
-	if !errors.Is(err, client.ErrHeaderTimeout) || turn.Status != TurnInterrupted {
+	if !errors.Is(err, client.ErrHeaderTimeout) || turn.Status != records.TurnInterrupted {
 		t.Fatalf("%v %+v", err, turn)
 	}
 	if strings.Contains(turn.Error, "kept") || !strings.Contains(turn.Error, "did not begin to answer") {

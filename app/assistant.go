@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -28,38 +29,38 @@ type AssistantMessage struct {
 
 // Assist sends m to the assistant and blocks until the answer ends, as Conversations.Send does
 // for an assistant conversation.
-func (a *App) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (Turn, error) {
+func (a *App) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (records.Turn, error) {
 	conv, err := a.assistantToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
 }
 
 // assistantToContinue returns the conversation m goes to: with Continue the last assistant
 // conversation, else a new one pinned to m.Workspace, not saved until its first message is.
-func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notice func(string)) (Conversation, error) {
+func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notice func(string)) (records.Conversation, error) {
 	var ws client.ToolWorkspace
 	if strings.TrimSpace(m.Workspace) != "" {
 		var err error
 		if ws, err = a.ToolWorkspace(ctx, m.Workspace); err != nil {
-			return Conversation{}, err
+			return records.Conversation{}, err
 		}
 	}
-	fresh := Conversation{Kind: KindAssistant, WorkspaceID: ws.ID}
+	fresh := records.Conversation{Kind: records.KindAssistant, WorkspaceID: ws.ID}
 	if !m.Continue {
 		return fresh, nil
 	}
-	conv, ok, err := a.conv.store.lastConversation(ctx, a.conv.conn.cacheKey(), KindAssistant, "")
+	conv, ok, err := a.conv.store.lastConversation(ctx, a.conv.conn.cacheKey(), records.KindAssistant, "")
 	if err != nil {
-		return Conversation{}, err
+		return records.Conversation{}, err
 	}
 	if !ok {
 		tell(notice, "There is no earlier assistant conversation; starting a new one.")
 		return fresh, nil
 	}
 	if ws.ID != "" && ws.ID != conv.WorkspaceID {
-		return Conversation{}, checkf("A workspace is pinned on the first message only; the conversation to continue " +
+		return records.Conversation{}, checkf("A workspace is pinned on the first message only; the conversation to continue " +
 			"keeps its own. Start a new conversation (without --continue) to pin another.")
 	}
 	return conv, nil
@@ -102,12 +103,12 @@ func workspaceLabel(name, id string) string {
 // NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of
 // ToolWorkspaces; "" for none) on its first message. An empty title is replaced by the first
 // message when it is sent.
-func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title string) (Conversation, error) {
+func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title string) (records.Conversation, error) {
 	key := c.conn.cacheKey()
 	if key == "" {
-		return Conversation{}, errNotConnected
+		return records.Conversation{}, errNotConnected
 	}
-	conv, err := c.store.createConversation(ctx, key, Conversation{Kind: KindAssistant, WorkspaceID: workspaceID,
+	conv, err := c.store.createConversation(ctx, key, records.Conversation{Kind: records.KindAssistant, WorkspaceID: workspaceID,
 		Title: strings.TrimSpace(title)})
 	if err == nil {
 		c.bus.Emit(ConversationsChanged{})
@@ -118,7 +119,7 @@ func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title str
 // SetAssistantWorkspace changes the workspace an assistant conversation will be pinned to on its
 // first message ("" for none). Once a message went, the pin stays: the server tied the
 // conversation to it.
-func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (Conversation, error) {
+func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (records.Conversation, error) {
 	conv, err := c.Get(ctx, id)
 	if err != nil {
 		return conv, err
@@ -127,7 +128,7 @@ func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, wor
 	if err != nil {
 		return conv, err
 	}
-	if conv.Kind != KindAssistant || len(turns) > 0 {
+	if conv.Kind != records.KindAssistant || len(turns) > 0 {
 		return conv, checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
 	}
 	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
@@ -140,10 +141,10 @@ func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, wor
 
 // AssistantFile checks the file at path as an attachment of an assistant message, on its own
 // (its type, its size; a message's files together are checked when it is sent), and names it.
-func AssistantFile(path string) (Attachment, error) {
+func AssistantFile(path string) (records.Attachment, error) {
 	files, err := assistantFiles([]string{path})
 	if err != nil {
-		return Attachment{}, err
+		return records.Attachment{}, err
 	}
 	return files[0], nil
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -23,7 +24,7 @@ type assistantAnswerer struct {
 	c    *Conversations
 	cl   *client.Client
 	key  string
-	conv Conversation
+	conv records.Conversation
 	req  client.ToolChatRequest
 	// alone is set when earlier answers exist but the server gave no conversation id: the
 	// message goes without them.
@@ -34,24 +35,24 @@ type assistantAnswerer struct {
 const noConversationID = "The server gave no conversation id, so this message started a new conversation in its " +
 	"history, without the earlier messages."
 
-func (a *assistantAnswerer) send(ctx context.Context, conv Conversation, m Message) (Turn, error) {
+func (a *assistantAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
-		return Turn{}, checkf("The assistant takes images only inside files (PDF, Office); attach the file instead.")
+		return records.Turn{}, checkf("The assistant takes images only inside files (PDF, Office); attach the file instead.")
 	}
 	files, err := assistantFiles(m.Files)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if err := a.prepare(ctx, conv, m.Text, files, 0); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return a.save(ctx, m.Text, files)
 }
 
 // assistantFiles names the files at paths, as they will be attached, by their absolute paths so
 // that a Retry from another folder finds them.
-func assistantFiles(paths []string) ([]Attachment, error) {
-	out := make([]Attachment, 0, len(paths))
+func assistantFiles(paths []string) ([]records.Attachment, error) {
+	out := make([]records.Attachment, 0, len(paths))
 	for _, p := range paths {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
@@ -63,14 +64,14 @@ func assistantFiles(paths []string) ([]Attachment, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Attachment{Name: f.Name, Size: f.Size, Path: p})
+		out = append(out, records.Attachment{Name: f.Name, Size: f.Size, Path: p})
 	}
 	return out, nil
 }
 
 // prepare builds and checks the request that sends text with files in conv, after the turns
 // before turn id before (0: all of them).
-func (a *assistantAnswerer) prepare(ctx context.Context, conv Conversation, text string, files []Attachment, before int64) error {
+func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversation, text string, files []records.Attachment, before int64) error {
 	if err := checkMessage(text); err != nil {
 		return err
 	}
@@ -110,15 +111,15 @@ func (c *Conversations) answeredBefore(ctx context.Context, convID, before int64
 
 // save saves text with its files as a new pending turn (saving the conversation first when it is
 // not saved yet).
-func (a *assistantAnswerer) save(ctx context.Context, text string, files []Attachment) (Turn, error) {
+func (a *assistantAnswerer) save(ctx context.Context, text string, files []records.Attachment) (records.Turn, error) {
 	conv, err := a.c.saved(ctx, a.key, a.conv, text)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	a.conv = conv
-	turn, err := a.c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: text, Attachments: files})
+	turn, err := a.c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: text, Attachments: files})
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	a.c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, nil
@@ -126,11 +127,11 @@ func (a *assistantAnswerer) save(ctx context.Context, text string, files []Attac
 
 // retry saves a failed or interrupted turn as pending again, in place, to be sent with its files,
 // read again from where they were.
-func (a *assistantAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+func (a *assistantAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	if err := a.prepare(ctx, conv, turn.Question, turn.Attachments, turn.ID); err != nil {
 		return turn, err
 	}
-	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
+	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Created: turn.Created, Attachments: turn.Attachments}
 	return turn, a.c.store.saveTurn(ctx, &turn)
 }
@@ -138,26 +139,26 @@ func (a *assistantAnswerer) retry(ctx context.Context, conv Conversation, turn T
 // resend replaces old, the last turn of conv, by text with old's files (old stays when the edited
 // message fails its checks). The server keeps the old message in its history: the edited one is
 // sent after it, in the same conversation.
-func (a *assistantAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string) (Turn, error) {
+func (a *assistantAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
 	if err := a.prepare(ctx, conv, text, old.Attachments, old.ID); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if err := a.c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return a.save(ctx, text, old.Attachments)
 }
 
 // answer sends the saved pending turn and saves the reply: its text (Markdown) as the answer, the
 // whole reply kept, and the server's conversation id for the next message.
-func (a *assistantAnswerer) answer(ctx context.Context, turn *Turn, _ func(TurnChanged)) error {
+func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(TurnChanged)) error {
 	res, err := a.cl.ToolChat(ctx, a.req)
 	save := context.WithoutCancel(ctx)
 	if err != nil {
 		err = a.c.failed(ctx, turn, "", err)
 		return joinSave(err, a.c.store.saveTurn(save, turn))
 	}
-	turn.Answer, turn.Reply, turn.Status, turn.Error, turn.ErrorCode = res.Text, res.Raw, TurnCompleted, "", ""
+	turn.Answer, turn.Reply, turn.Status, turn.Error, turn.ErrorCode = res.Text, res.Raw, records.TurnCompleted, "", ""
 	switch {
 	case strings.TrimSpace(res.Text) == "":
 		turn.Notice = "The assistant's reply carried no text."

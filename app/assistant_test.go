@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/client/emulator/toolsapi"
 )
@@ -30,7 +31,7 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 	ferry := writeFile(t, t.TempDir(), "ferry.txt", content)
 	turn, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
 		Workspace: "ann's NOTES"}, ChatOptions{})
-	if err != nil || turn.Status != TurnCompleted || !strings.Contains(turn.Answer, "nine") || len(turn.Reply) == 0 {
+	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "nine") || len(turn.Reply) == 0 {
 		t.Fatalf("%+v %v", turn, err)
 	}
 	saved, _ := f.app.Conversations().Turn(ctxT(t), turn.ID)
@@ -40,7 +41,7 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 	}
 	conv, _ := f.app.Conversations().Get(ctxT(t), turn.ConversationID)
 	chats := f.emu.Tools.Chats("ann")
-	if conv.Kind != KindAssistant || conv.WorkspaceID != f.ws || conv.RemoteID == "" || conv.KindLabel() != "Assistant" ||
+	if conv.Kind != records.KindAssistant || conv.WorkspaceID != f.ws || conv.RemoteID == "" || conv.KindLabel() != "Assistant" ||
 		len(chats) != 1 || !chats[0].Pinned || chats[0].WorkspaceID != f.ws {
 		t.Fatalf("conversation %+v, server %+v", conv, chats)
 	}
@@ -76,7 +77,7 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 			t.Errorf("%v: %v, want %q", files, err, want)
 		}
 	}
-	all, _ := f.app.Conversations().ListAll(ctxT(t), ListFilter{Kind: KindAssistant})
+	all, _ := f.app.Conversations().ListAll(ctxT(t), records.ListFilter{Kind: records.KindAssistant})
 	if len(all) != 0 || len(f.emu.Tools.Chats("ann")) != 0 {
 		t.Fatalf("saved %d conversations, sent %d", len(all), len(f.emu.Tools.Chats("ann")))
 	}
@@ -102,13 +103,13 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: http.StatusServiceUnavailable, Route: "POST /chat"}})
 	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "Where is the key?", Files: []string{note}}, AskOptions{})
-	if err == nil || turn.Status != TurnFailed || len(turn.Attachments) != 1 {
+	if err == nil || turn.Status != records.TurnFailed || len(turn.Attachments) != 1 {
 		t.Fatalf("%+v %v", turn, err)
 	}
 	f.emu.SetFaults(emulator.Faults{})
 	turn, err = f.app.Conversations().Retry(ctxT(t), turn.ID, AskOptions{})
 	chats := f.emu.Tools.Chats("ann")
-	if err != nil || turn.Status != TurnCompleted || !strings.Contains(turn.Answer, "mat") || len(chats) != 1 ||
+	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "mat") || len(chats) != 1 ||
 		!chats[0].Pinned || len(chats[0].Attachments) != 1 {
 		t.Fatalf("retry: %+v %v; server %+v", turn, err, chats)
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"lectern/app/records"
 )
 
 // Backup writes a consistent copy of the database (conversations with their turns and images,
@@ -37,23 +39,23 @@ func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Du
 // never changes or deletes what is here, and the backup file is only read: a copy of it is
 // brought to this version's schema in a folder of its own, then copied from in one transaction,
 // so an import that fails adds nothing.
-func (a *App) Import(ctx context.Context, path string) (ImportResult, error) {
+func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
 	dir, err := os.MkdirTemp(a.home, "import-*")
 	if err != nil {
-		return ImportResult{}, err
+		return records.ImportResult{}, err
 	}
 	defer os.RemoveAll(dir)
 	work := filepath.Join(dir, databaseFile)
 	if err := copyDatabase(path, work); err != nil {
-		return ImportResult{}, fmt.Errorf("cannot read the backup %s: %w", strconv.Quote(path), err)
+		return records.ImportResult{}, fmt.Errorf("cannot read the backup %s: %w", strconv.Quote(path), err)
 	}
 	src, err := openDB(ctx, work)
 	if err != nil {
-		return ImportResult{}, backupError(path, err)
+		return records.ImportResult{}, backupError(path, err)
 	}
 	_, _ = src.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
 	if err := src.Close(); err != nil {
-		return ImportResult{}, err
+		return records.ImportResult{}, err
 	}
 	res, err := a.store.importFrom(ctx, work)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lectern/app/records"
 )
 
 // BenchmarkBackup1000Conversations backs up a data folder of 1,000 conversations of 10 turns each
@@ -34,7 +36,7 @@ func BenchmarkBackup1000Conversations(b *testing.B) {
 				}
 				if i == 0 && c%10 == 0 {
 					turn, _ := res.LastInsertId()
-					if err := addImages(ctx, tx, turn, []Image{{Name: "scan.png", MIME: "image/png", Data: image}}); err != nil {
+					if err := addImages(ctx, tx, turn, []records.Image{{Name: "scan.png", MIME: "image/png", Data: image}}); err != nil {
 						return err
 					}
 				}

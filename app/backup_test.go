@@ -12,29 +12,31 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/app/records"
 )
 
 // seedConversation saves a conversation of server "srv" with n answered turns, the first with an
 // image and a tool card in its extra column, and returns it.
-func seedConversation(t testing.TB, st *store, title string, n int) Conversation {
+func seedConversation(t testing.TB, st *store, title string, n int) records.Conversation {
 	t.Helper()
 	ctx := context.Background()
-	conv, err := st.createConversation(ctx, "srv", Conversation{Kind: KindModel, Model: "Fast", Title: title, System: "Be brief."})
+	conv, err := st.createConversation(ctx, "srv", records.Conversation{Kind: records.KindModel, Model: "Fast", Title: title, System: "Be brief."})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {
-		turn := Turn{ConversationID: conv.ID, Question: fmt.Sprintf("%s question %d", title, i)}
+		turn := records.Turn{ConversationID: conv.ID, Question: fmt.Sprintf("%s question %d", title, i)}
 		if i == 0 {
-			turn.Images = []Image{{Name: "dot.png", MIME: "image/png", Data: []byte("\x89PNG fake bytes of " + title)}}
+			turn.Images = []records.Image{{Name: "dot.png", MIME: "image/png", Data: []byte("\x89PNG fake bytes of " + title)}}
 		}
 		turn, err = st.addTurn(ctx, turn)
 		if err != nil {
 			t.Fatal(err)
 		}
-		turn.Answer, turn.Status = fmt.Sprintf("%s answer %d", title, i), TurnCompleted
+		turn.Answer, turn.Status = fmt.Sprintf("%s answer %d", title, i), records.TurnCompleted
 		if i == 0 { // a function call the model asked for: a part kept with the turn
-			turn.Parts = []TurnPart{{Kind: PartFunctionCall, CallID: "call_" + title, Name: "get_weather", Arguments: `{"city":"Oslo"}`}}
+			turn.Parts = []records.TurnPart{{Kind: records.PartFunctionCall, CallID: "call_" + title, Name: "get_weather", Arguments: `{"city":"Oslo"}`}}
 		}
 		if err := st.saveTurn(ctx, &turn); err != nil {
 			t.Fatal(err)
@@ -70,16 +72,16 @@ func TestTrashKeepsDeletedConversationsThirtyDays(t *testing.T) {
 	if err := st.trashConversation(ctx, "srv", gone.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.trashConversation(ctx, "srv", gone.ID); !errors.Is(err, ErrNotFound) {
+	if err := st.trashConversation(ctx, "srv", gone.ID); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("a second delete gave %v", err)
 	}
 	list, _ := st.conversations(ctx, "srv", "")
 	hits, _ := st.search(ctx, "srv", "binned", 10)
 	_, getErr := st.conversation(ctx, "srv", gone.ID)
-	if len(list) != 1 || list[0].ID != kept.ID || len(hits) != 0 || !errors.Is(getErr, ErrNotFound) {
+	if len(list) != 1 || list[0].ID != kept.ID || len(hits) != 0 || !errors.Is(getErr, records.ErrNotFound) {
 		t.Fatalf("the binned conversation still shows: list %v, hits %d, get %v", list, len(hits), getErr)
 	}
-	if err := st.renameConversation(ctx, "srv", gone.ID, "x"); !errors.Is(err, ErrNotFound) {
+	if err := st.renameConversation(ctx, "srv", gone.ID, "x"); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("renaming a binned conversation: %v", err)
 	}
 	trash, _ := st.trashed(ctx, "srv")
@@ -92,15 +94,15 @@ func TestTrashKeepsDeletedConversationsThirtyDays(t *testing.T) {
 	if turns, _ := st.turns(ctx, gone.ID); len(turns) != 2 || turns[1].Answer != "binned answer 1" {
 		t.Fatalf("restored turns %+v", turns)
 	}
-	if _, err := st.restoreConversation(ctx, "srv", gone.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := st.restoreConversation(ctx, "srv", gone.ID); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("restoring one not in the trash: %v", err)
 	}
 	st.trashConversation(ctx, "srv", gone.ID)
-	st.emptyTrash(ctx, time.Now().Add(TrashKept-time.Hour))
+	st.emptyTrash(ctx, time.Now().Add(records.TrashKept-time.Hour))
 	if trash, _ := st.trashed(ctx, "srv"); len(trash) != 1 {
 		t.Fatalf("emptied before 30 days: %v", trash)
 	}
-	st.emptyTrash(ctx, time.Now().Add(TrashKept+time.Hour))
+	st.emptyTrash(ctx, time.Now().Add(records.TrashKept+time.Hour))
 	var convs, turns, images int
 	st.db.QueryRow("SELECT count(*) FROM conversations").Scan(&convs)
 	st.db.QueryRow("SELECT count(*) FROM turns").Scan(&turns)
@@ -174,11 +176,11 @@ func TestImportAddsOnlyWhatIsMissing(t *testing.T) {
 	to := openHome(t, t.TempDir())
 	own := seedConversation(t, to.store, "mine", 1)
 	res, err := to.Import(ctx, file)
-	if err != nil || res != (ImportResult{Added: 3, Trashed: 1}) {
+	if err != nil || res != (records.ImportResult{Added: 3, Trashed: 1}) {
 		t.Fatalf("first import: %+v, %v", res, err)
 	}
 	res, err = to.Import(ctx, file)
-	if err != nil || res != (ImportResult{Present: 3, Trashed: 1}) {
+	if err != nil || res != (records.ImportResult{Present: 3, Trashed: 1}) {
 		t.Fatalf("second import: %+v, %v", res, err)
 	}
 	convs, _ := to.store.conversations(ctx, "srv", "")
@@ -251,7 +253,7 @@ func TestImportOlderBackupOnce(t *testing.T) {
 	st.close()
 	migrations, schemaVersion = saved, len(saved)
 	to := openHome(t, t.TempDir())
-	for i, want := range []ImportResult{{Added: 1}, {Present: 1}} {
+	for i, want := range []records.ImportResult{{Added: 1}, {Present: 1}} {
 		if res, err := to.Import(ctx, old); err != nil || res != want {
 			t.Fatalf("import %d: %+v, %v; want %+v", i+1, res, err, want)
 		}

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"encoding/json"
+
+	"lectern/app/records"
 )
 
 // The app's own tools in model chats (issue 22): web search, workspaces to consult and file
@@ -43,7 +45,7 @@ const (
 type ConsentRequest struct {
 	ConversationID int64
 	TurnID         int64
-	Tool           ToolKind
+	Tool           records.ToolKind
 	CallID         string
 	Arguments      string // the call's arguments as the model sent them (checked against the schema)
 	// Summary says what the call would do, in words: `Search the web for "tides"`.
@@ -61,10 +63,10 @@ type ConsentFunc func(ctx context.Context, req ConsentRequest) Consent
 // The rest of the API is data: AskOptions.Consent, TurnChanged.Parts, the parts and their runs.
 type ToolChats interface {
 	// ToolSettings returns a model conversation's tools (none for a conversation never set).
-	ToolSettings(ctx context.Context, conversationID int64) (ToolSettings, error)
+	ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error)
 	// SetToolSettings saves a model conversation's tools; they apply from the next message.
 	// Workspaces are ids the key can open; Allowed may be cleared to ask again.
-	SetToolSettings(ctx context.Context, conversationID int64, s ToolSettings) error
+	SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error
 	// ToolsNote says, in a sentence a pane can show by the tool toggles, what the conversation's
 	// tier does with its tools: "" on a tier with tools; on one without, that web search runs on
 	// each message first and that workspaces are not consulted, and why.
@@ -74,10 +76,10 @@ type ToolChats interface {
 var _ ToolChats = (*Conversations)(nil)
 
 // decodeToolSettings reads the tool_settings column; a damaged value gives no tools.
-func decodeToolSettings(s string) ToolSettings {
-	var ts ToolSettings
+func decodeToolSettings(s string) records.ToolSettings {
+	var ts records.ToolSettings
 	if s != "" && json.Unmarshal([]byte(s), &ts) != nil {
-		return ToolSettings{}
+		return records.ToolSettings{}
 	}
 	return ts
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -30,13 +31,13 @@ type generateArgs struct {
 }
 
 // webSearchFunction searches the web (POST /websearch).
-var webSearchFunction = client.FunctionTool{Name: string(ToolWebSearch),
+var webSearchFunction = client.FunctionTool{Name: string(records.ToolWebSearch),
 	Description: "Search the web; returns each result's title, address and a part of its page. Use it for recent or outside facts.",
 	Parameters: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":400,` +
 		`"description":"What to search for"}},"required":["query"],"additionalProperties":false}`)}
 
 // generateFunction makes an Office file (POST /generate).
-var generateFunction = client.FunctionTool{Name: string(ToolGenerate),
+var generateFunction = client.FunctionTool{Name: string(records.ToolGenerate),
 	Description: "Make a file for the person: a Word document (a report, a letter) or an Excel spreadsheet (a table). Returns its title, kind and size; the person downloads it.",
 	Parameters: json.RawMessage(`{"type":"object","properties":{"prompt":{"type":"string","minLength":1,"maxLength":4000,` +
 		`"description":"What the file should hold, and whether it is a document or a spreadsheet"}},"required":["prompt"],` +
@@ -53,7 +54,7 @@ func workspaceFunction(workspaces []WorkspaceRef) client.FunctionTool {
 		}
 	}
 	enum, _ := json.Marshal(ids)
-	return client.FunctionTool{Name: string(ToolWorkspace),
+	return client.FunctionTool{Name: string(records.ToolWorkspace),
 		Description: "Ask a workspace of the person's documents a question; it answers from them and names its sources. Workspaces: " +
 			strings.Join(named, ", ") + ".",
 		Parameters: json.RawMessage(`{"type":"object","properties":{"workspace":{"type":"string","enum":` + string(enum) +
@@ -62,7 +63,7 @@ func workspaceFunction(workspaces []WorkspaceRef) client.FunctionTool {
 }
 
 // toolFunctions are the functions offered for settings s (workspaces: the ones to consult, named).
-func toolFunctions(s ToolSettings, workspaces []WorkspaceRef) []client.FunctionTool {
+func toolFunctions(s records.ToolSettings, workspaces []WorkspaceRef) []client.FunctionTool {
 	var out []client.FunctionTool
 	if s.WebSearch {
 		out = append(out, webSearchFunction)
@@ -111,20 +112,20 @@ func checkArguments(fn client.FunctionTool, arguments string) string {
 }
 
 // summary says what a call would do, in words, for the consent question.
-func summary(tool ToolKind, arguments string, workspaces []WorkspaceRef) string {
+func summary(tool records.ToolKind, arguments string, workspaces []WorkspaceRef) string {
 	switch tool {
-	case ToolWebSearch:
+	case records.ToolWebSearch:
 		var a webSearchArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Search the web for " + QuoteShort(a.Query)
-	case ToolWorkspace:
+		return "Search the web for " + records.QuoteShort(a.Query)
+	case records.ToolWorkspace:
 		var a workspaceArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Ask the workspace " + workspaceLabelAmong(a.Workspace, workspaces) + ": " + QuoteShort(a.Question)
-	case ToolGenerate:
+		return "Ask the workspace " + workspaceLabelAmong(a.Workspace, workspaces) + ": " + records.QuoteShort(a.Question)
+	case records.ToolGenerate:
 		var a generateArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		return "Generate a file: " + QuoteShort(a.Prompt)
+		return "Generate a file: " + records.QuoteShort(a.Prompt)
 	}
 	return "Run " + string(tool)
 }
@@ -133,8 +134,8 @@ func summary(tool ToolKind, arguments string, workspaces []WorkspaceRef) string 
 func workspaceLabelAmong(id string, workspaces []WorkspaceRef) string {
 	for _, w := range workspaces {
 		if w.ID == id {
-			return QuoteShort(w.Label())
+			return records.QuoteShort(w.Label())
 		}
 	}
-	return QuoteShort(id)
+	return records.QuoteShort(id)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -20,7 +21,7 @@ import (
 // consult (named), the functions offered (a tier with tools), or a search on the message first (a
 // tier without).
 type chatTools struct {
-	settings    ToolSettings
+	settings    records.ToolSettings
 	workspaces  []WorkspaceRef
 	offered     []client.FunctionTool
 	searchFirst bool
@@ -29,8 +30,8 @@ type chatTools struct {
 
 // chatTools resolves the tools of a message in conv: override (AskOptions.Tools) or the saved
 // settings, for conv's tier. A tier not listed gets none: prepare refuses it in words.
-func (c *Conversations) chatTools(ctx context.Context, s modelSession, conv Conversation, override *ToolSettings) (chatTools, error) {
-	var saved ToolSettings
+func (c *Conversations) chatTools(ctx context.Context, s modelSession, conv records.Conversation, override *records.ToolSettings) (chatTools, error) {
+	var saved records.ToolSettings
 	if conv.ID != 0 {
 		var err error
 		if saved, err = c.ToolSettings(ctx, conv.ID); err != nil {
@@ -65,7 +66,7 @@ func (c *Conversations) chatTools(ctx context.Context, s modelSession, conv Conv
 
 // answerWithTools streams the answer of turn, running the app's tools it calls, round after
 // round; it returns as finishModel does.
-func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
 	if err := m.saveToolSettings(ctx); err != nil {
 		return err
 	}
@@ -89,7 +90,7 @@ func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *Turn, notify 
 				strconv.Itoa(MaxToolRounds) + " rounds; its last calls were not run. Send another message to go on.")
 			return m.c.store.saveTurn(context.WithoutCancel(ctx), turn)
 		}
-		turn.Status = TurnPending
+		turn.Status = records.TurnPending
 		for _, call := range slices.Clone(calls) {
 			if err := m.runCall(ctx, turn, call, notify); err != nil {
 				return m.abort(ctx, turn, err)
@@ -100,9 +101,9 @@ func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *Turn, notify 
 }
 
 // runsAll reports whether every call is one of the app's tools offered in this message.
-func (m *modelAnswerer) runsAll(calls []TurnPart) bool {
+func (m *modelAnswerer) runsAll(calls []records.TurnPart) bool {
 	for _, p := range calls {
-		if _, ok := functionFor(m.tools.offered, p.Name); p.Kind != PartFunctionCall || !ok {
+		if _, ok := functionFor(m.tools.offered, p.Name); p.Kind != records.PartFunctionCall || !ok {
 			return false
 		}
 	}
@@ -110,7 +111,7 @@ func (m *modelAnswerer) runsAll(calls []TurnPart) bool {
 }
 
 // saveUsage saves the usage of every round, added up, when there was more than one.
-func (m *modelAnswerer) saveUsage(ctx context.Context, turn *Turn, rounds int) error {
+func (m *modelAnswerer) saveUsage(ctx context.Context, turn *records.Turn, rounds int) error {
 	if rounds == 1 || turn.Usage == nil {
 		return nil
 	}
@@ -131,10 +132,10 @@ func addUsage(a, b *client.Usage) *client.Usage {
 
 // abort ends a turn whose tools were stopped or could not be saved: runs not ended are marked
 // failed, and the turn interrupted or failed as any answer is.
-func (m *modelAnswerer) abort(ctx context.Context, turn *Turn, err error) error {
+func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error) error {
 	for _, p := range turn.Parts {
 		if p.Run != nil && !p.Run.State.Final() {
-			p.Run.State, p.Run.Until, p.Run.Reason = ToolFailed, time.Time{}, "Stopped before it ended."
+			p.Run.State, p.Run.Until, p.Run.Reason = records.ToolFailed, time.Time{}, "Stopped before it ended."
 		}
 	}
 	err = m.c.failed(ctx, turn, turn.Answer, err)
@@ -144,14 +145,14 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *Turn, err error) error 
 // runCall runs one call of the model into a PartFunctionOutput after it: arguments checked
 // against the schema, then consent, then the tool, its output capped. A refusal or a failure is
 // told to the model in the output; the error is only for a stopped answer or a failed save.
-func (m *modelAnswerer) runCall(ctx context.Context, turn *Turn, call TurnPart, notify func(TurnChanged)) error {
-	tool := ToolKind(call.Name)
-	run := &ToolRun{Tool: tool, State: ToolFailed}
-	turn.Parts = append(turn.Parts, TurnPart{Kind: PartFunctionOutput, CallID: call.CallID, Name: call.Name,
+func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call records.TurnPart, notify func(TurnChanged)) error {
+	tool := records.ToolKind(call.Name)
+	run := &records.ToolRun{Tool: tool, State: records.ToolFailed}
+	turn.Parts = append(turn.Parts, records.TurnPart{Kind: records.PartFunctionOutput, CallID: call.CallID, Name: call.Name,
 		Arguments: call.Arguments, Run: run})
 	fn, _ := functionFor(m.tools.offered, call.Name)
 	if why := checkArguments(fn, call.Arguments); why != "" {
-		return m.end(ctx, turn, run, ToolFailed, why, "Not run. "+why, notify)
+		return m.end(ctx, turn, run, records.ToolFailed, why, "Not run. "+why, notify)
 	}
 	m.runner().describe(run, call.Arguments)
 	ok, err := m.consentTo(ctx, turn, call, run, notify)
@@ -159,7 +160,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *Turn, call TurnPart, 
 		return err
 	}
 	if !ok {
-		return m.end(ctx, turn, run, ToolRefused, "You did not allow this call.", "Not run: the person did not allow this call.", notify)
+		return m.end(ctx, turn, run, records.ToolRefused, "You did not allow this call.", "Not run: the person did not allow this call.", notify)
 	}
 	out, err := m.runTool(ctx, turn, run, notify)
 	if ctx.Err() != nil {
@@ -167,13 +168,13 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *Turn, call TurnPart, 
 	}
 	if err != nil {
 		why := toolErrorText(err, m.c.conn.describe)
-		return m.end(ctx, turn, run, ToolFailed, why, "The tool failed: "+why, notify)
+		return m.end(ctx, turn, run, records.ToolFailed, why, "The tool failed: "+why, notify)
 	}
-	return m.end(ctx, turn, run, ToolDone, "", out, notify)
+	return m.end(ctx, turn, run, records.ToolDone, "", out, notify)
 }
 
 // end gives run its final state, its reason and the (capped) output sent back, and shows it.
-func (m *modelAnswerer) end(ctx context.Context, turn *Turn, run *ToolRun, state ToolState, reason, output string,
+func (m *modelAnswerer) end(ctx context.Context, turn *records.Turn, run *records.ToolRun, state records.ToolState, reason, output string,
 	notify func(TurnChanged)) error {
 	run.State, run.Until, run.Reason = state, time.Time{}, reason
 	run.Output, run.CutNote = capOutput(output)
@@ -182,12 +183,12 @@ func (m *modelAnswerer) end(ctx context.Context, turn *Turn, run *ToolRun, state
 
 // consentTo asks the person, unless the tool is always allowed in this conversation; an answer
 // of Always is saved with the conversation's settings.
-func (m *modelAnswerer) consentTo(ctx context.Context, turn *Turn, call TurnPart, run *ToolRun, notify func(TurnChanged)) (bool, error) {
-	tool := ToolKind(call.Name)
+func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call records.TurnPart, run *records.ToolRun, notify func(TurnChanged)) (bool, error) {
+	tool := records.ToolKind(call.Name)
 	if m.tools.settings.Allows(tool) {
 		return true, nil
 	}
-	run.State = ToolWaitingConsent
+	run.State = records.ToolWaitingConsent
 	if err := m.publish(ctx, turn, notify); err != nil || m.consent == nil {
 		return false, err
 	}
@@ -239,10 +240,10 @@ func (m *modelAnswerer) runner() toolRunner {
 
 // runTool runs run's tool; refused by the tools' shared limit with a Retry-After, it waits that
 // long (shown as ToolWaitingLimit until then) and runs once more.
-func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, notify func(TurnChanged)) (string, error) {
+func (m *modelAnswerer) runTool(ctx context.Context, turn *records.Turn, run *records.ToolRun, notify func(TurnChanged)) (string, error) {
 	runner := m.runner()
 	for try := 1; ; try++ {
-		run.State, run.Until = ToolRunning, time.Time{}
+		run.State, run.Until = records.ToolRunning, time.Time{}
 		if err := m.publish(ctx, turn, notify); err != nil {
 			return "", err
 		}
@@ -251,7 +252,7 @@ func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, n
 		if wait <= 0 || try == 2 {
 			return out, err
 		}
-		run.State, run.Until = ToolWaitingLimit, m.c.store.now().Add(wait)
+		run.State, run.Until = records.ToolWaitingLimit, m.c.store.now().Add(wait)
 		if err := m.publish(ctx, turn, notify); err != nil {
 			return "", err
 		}
@@ -267,19 +268,19 @@ func (m *modelAnswerer) runTool(ctx context.Context, turn *Turn, run *ToolRun, n
 // searchFirst runs web search on the message (a tier without tools) into a PartMessageContext and
 // adds its results to the message as context; a failed search is shown on its card and the
 // message goes without.
-func (m *modelAnswerer) searchFirst(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-	run := &ToolRun{Tool: ToolWebSearch}
-	turn.Parts = append(turn.Parts, TurnPart{Kind: PartMessageContext, Name: string(ToolWebSearch), Run: run})
+func (m *modelAnswerer) searchFirst(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
+	run := &records.ToolRun{Tool: records.ToolWebSearch}
+	turn.Parts = append(turn.Parts, records.TurnPart{Kind: records.PartMessageContext, Name: string(records.ToolWebSearch), Run: run})
 	query := []rune(strings.Join(strings.Fields(turn.Question), " "))
-	run.Search = &SearchRun{Queries: []string{string(query[:min(len(query), 400)])}}
+	run.Search = &records.SearchRun{Queries: []string{string(query[:min(len(query), 400)])}}
 	out, err := m.runTool(ctx, turn, run, notify)
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		return m.end(ctx, turn, run, ToolFailed, toolErrorText(err, m.c.conn.describe), "", notify)
+		return m.end(ctx, turn, run, records.ToolFailed, toolErrorText(err, m.c.conn.describe), "", notify)
 	}
-	if err := m.end(ctx, turn, run, ToolDone, "", out, notify); err != nil {
+	if err := m.end(ctx, turn, run, records.ToolDone, "", out, notify); err != nil {
 		return err
 	}
 	m.req.addContext(messageContext(run.Output))
@@ -296,35 +297,35 @@ func messageContext(output string) string {
 
 // publish saves the turn's parts and tells notify, with a copy of the parts the loop goes on
 // changing.
-func (m *modelAnswerer) publish(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) publish(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
 	if err := m.c.store.saveTurn(context.WithoutCancel(ctx), turn); err != nil {
 		return err
 	}
-	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Text: turn.Answer,
+	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: turn.Answer,
 		Stage: toolStage(turn.Parts), Parts: cloneParts(turn.Parts)})
 	return nil
 }
 
 // toolStage is the stage of a turn whose tool runs changed: that of the first run not ended, or,
 // once they all have, the wait for the model's next answer.
-func toolStage(parts []TurnPart) string {
+func toolStage(parts []records.TurnPart) string {
 	for _, p := range parts {
 		if p.Run == nil || p.Run.State.Final() {
 			continue
 		}
 		switch p.Run.State {
-		case ToolWaitingConsent:
-			return StageConsent
-		case ToolWaitingLimit:
-			return StageToolLimit
+		case records.ToolWaitingConsent:
+			return records.StageConsent
+		case records.ToolWaitingLimit:
+			return records.StageToolLimit
 		}
-		return StageTool
+		return records.StageTool
 	}
-	return StageStarted
+	return records.StageStarted
 }
 
 // cloneParts copies parts and their runs, so that a front-end may keep them while the loop runs.
-func cloneParts(parts []TurnPart) []TurnPart {
+func cloneParts(parts []records.TurnPart) []records.TurnPart {
 	out := slices.Clone(parts)
 	for i, p := range out {
 		if p.Run == nil {

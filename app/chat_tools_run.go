@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -28,30 +29,30 @@ type toolRunner struct {
 
 // describe fills what run asks of its tool from the call's arguments (checked already), for the
 // card to show from the start: the query, the workspace and question, the prompt.
-func (r toolRunner) describe(run *ToolRun, arguments string) {
+func (r toolRunner) describe(run *records.ToolRun, arguments string) {
 	switch run.Tool {
-	case ToolWebSearch:
+	case records.ToolWebSearch:
 		var a webSearchArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		run.Search = &SearchRun{Queries: []string{a.Query}}
-	case ToolWorkspace:
+		run.Search = &records.SearchRun{Queries: []string{a.Query}}
+	case records.ToolWorkspace:
 		var a workspaceArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		run.Workspace = &WorkspaceRun{WorkspaceID: a.Workspace, Question: a.Question}
+		run.Workspace = &records.WorkspaceRun{WorkspaceID: a.Workspace, Question: a.Question}
 		for _, ref := range r.workspaces {
 			if ref.ID == a.Workspace {
 				run.Workspace.Workspace = ref.Name
 			}
 		}
-	case ToolGenerate:
+	case records.ToolGenerate:
 		var a generateArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
-		run.File = &FileRun{Prompt: a.Prompt}
+		run.File = &records.FileRun{Prompt: a.Prompt}
 	}
 }
 
 // run runs the tool of run, described already, and fills its result; the error is the request's.
-func (r toolRunner) run(ctx context.Context, run *ToolRun) (string, error) {
+func (r toolRunner) run(ctx context.Context, run *records.ToolRun) (string, error) {
 	cl, _, err := r.c.conn.current()
 	if err != nil {
 		return "", err
@@ -69,7 +70,7 @@ func (r toolRunner) run(ctx context.Context, run *ToolRun) (string, error) {
 }
 
 // search runs POST /websearch for the query of s.
-func (r toolRunner) search(ctx context.Context, cl *client.Client, s *SearchRun) (string, error) {
+func (r toolRunner) search(ctx context.Context, cl *client.Client, s *records.SearchRun) (string, error) {
 	query := s.Queries[0]
 	res, err := cl.WebSearch(ctx, client.SearchRequest{Queries: []string{query}})
 	if err != nil {
@@ -85,7 +86,7 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *SearchRun)
 		b.WriteString(" " + st)
 	}
 	for i, h := range res.Results {
-		s.Results = append(s.Results, SearchLink{Title: safetext.OneLine(h.Title), Domain: safetext.OneLine(h.Domain), URL: safetext.OneLine(h.URL)})
+		s.Results = append(s.Results, records.SearchLink{Title: safetext.OneLine(h.Title), Domain: safetext.OneLine(h.Domain), URL: safetext.OneLine(h.URL)})
 		// the page's text when it was read (it starts with the snippet), else the snippet
 		text := cmp.Or(strings.TrimSpace(h.Content), strings.TrimSpace(h.Snippet))
 		fmt.Fprintf(&b, "\n\n[%d] %s (%s)\n%s", i+1, safetext.OneLine(h.Title), safetext.OneLine(h.URL), text)
@@ -94,8 +95,8 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *SearchRun)
 }
 
 // consult asks the workspace of w its question (POST /workspace, one answer, no history).
-func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *WorkspaceRun) (string, error) {
-	req := r.c.request(Conversation{Kind: KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, AskOptions{})
+func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *records.WorkspaceRun) (string, error) {
+	req := r.c.request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, AskOptions{})
 	ans, err := cl.Ask(ctx, req)
 	if err != nil {
 		return "", err
@@ -114,7 +115,7 @@ func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *Workspace
 }
 
 // generate asks POST /generate for the file of f's prompt.
-func (r toolRunner) generate(ctx context.Context, cl *client.Client, f *FileRun) (string, error) {
+func (r toolRunner) generate(ctx context.Context, cl *client.Client, f *records.FileRun) (string, error) {
 	res, err := cl.Generate(ctx, client.GenerateRequest{Prompt: f.Prompt})
 	if err != nil {
 		return "", err

@@ -7,31 +7,32 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
 // ToolSettings returns a model conversation's tools (none for a conversation never set).
-func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (ToolSettings, error) {
+func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error) {
 	var raw string
 	err := c.store.db.QueryRowContext(ctx, "SELECT tool_settings FROM conversations WHERE server=? AND id=?",
 		c.conn.cacheKey(), conversationID).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
-		return ToolSettings{}, ErrNotFound
+		return records.ToolSettings{}, records.ErrNotFound
 	}
 	if err != nil {
-		return ToolSettings{}, err
+		return records.ToolSettings{}, err
 	}
 	return decodeToolSettings(raw), nil
 }
 
 // SetToolSettings saves a model conversation's tools; they apply from the next message. Blank
 // and repeated workspace ids are dropped.
-func (c *Conversations) SetToolSettings(ctx context.Context, conversationID int64, s ToolSettings) error {
+func (c *Conversations) SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error {
 	return c.setModelColumn(ctx, conversationID, "tool_settings", jsonOrEmpty(cleanToolSettings(s)))
 }
 
 // cleanToolSettings drops blank and repeated workspace ids and allowed tools.
-func cleanToolSettings(s ToolSettings) ToolSettings {
+func cleanToolSettings(s records.ToolSettings) records.ToolSettings {
 	var ws []string
 	for _, w := range s.Workspaces {
 		if w = strings.TrimSpace(w); w != "" && !slices.Contains(ws, w) {
@@ -75,7 +76,7 @@ func noToolsNote(tier string) string {
 
 // resolveTools returns s with its workspaces, ids or names as typed, resolved to ids: from the
 // cache, else from the server's list.
-func (a *App) resolveTools(ctx context.Context, s *ToolSettings) (*ToolSettings, error) {
+func (a *App) resolveTools(ctx context.Context, s *records.ToolSettings) (*records.ToolSettings, error) {
 	if s == nil || len(s.Workspaces) == 0 {
 		return s, nil
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -14,16 +15,16 @@ import (
 // pairedParts returns the calls of parts that have an output, and those outputs, in order: a call
 // nothing answered (a function of the caller's, a call left at MaxToolRounds) cannot be sent
 // again without one.
-func pairedParts(parts []TurnPart) []TurnPart {
+func pairedParts(parts []records.TurnPart) []records.TurnPart {
 	answered := map[string]bool{}
 	for _, p := range parts {
-		if p.Kind == PartFunctionOutput && p.Run != nil {
+		if p.Kind == records.PartFunctionOutput && p.Run != nil {
 			answered[p.CallID] = true
 		}
 	}
-	var out []TurnPart
+	var out []records.TurnPart
 	for _, p := range parts {
-		if (p.Kind == PartFunctionCall || p.Kind == PartFunctionOutput) && answered[p.CallID] {
+		if (p.Kind == records.PartFunctionCall || p.Kind == records.PartFunctionOutput) && answered[p.CallID] {
 			out = append(out, p)
 		}
 	}
@@ -31,9 +32,9 @@ func pairedParts(parts []TurnPart) []TurnPart {
 }
 
 // contextOf returns the context a search run on the message added to it ("" when none ran).
-func contextOf(parts []TurnPart) string {
+func contextOf(parts []records.TurnPart) string {
 	for _, p := range parts {
-		if p.Kind == PartMessageContext && p.Run != nil && p.Run.State == ToolDone {
+		if p.Kind == records.PartMessageContext && p.Run != nil && p.Run.State == records.ToolDone {
 			return messageContext(p.Run.Output)
 		}
 	}
@@ -62,13 +63,13 @@ func toolCost(x exchange) cost {
 }
 
 // responsesToolItems are the function_call and function_call_output items of parts.
-func responsesToolItems(parts []TurnPart) []client.InputItem {
+func responsesToolItems(parts []records.TurnPart) []client.InputItem {
 	var items []client.InputItem
 	for _, p := range parts {
 		switch {
-		case p.Kind == PartFunctionCall:
+		case p.Kind == records.PartFunctionCall:
 			items = append(items, client.InputItem{Type: client.ItemFunctionCall, CallID: p.CallID, Name: p.Name, Arguments: p.Arguments})
-		case p.Kind == PartFunctionOutput && p.Run != nil:
+		case p.Kind == records.PartFunctionOutput && p.Run != nil:
 			items = append(items, client.InputItem{Type: client.ItemFunctionCallOutput, CallID: p.CallID, Output: p.Run.Output})
 		}
 	}
@@ -77,18 +78,18 @@ func responsesToolItems(parts []TurnPart) []client.InputItem {
 
 // chatToolMessages are the assistant messages with tool_calls (text, when given, in the first)
 // and the tool messages of parts: each run of calls in one assistant message, then their outputs.
-func chatToolMessages(text string, parts []TurnPart) []client.ChatMessage {
+func chatToolMessages(text string, parts []records.TurnPart) []client.ChatMessage {
 	var msgs []client.ChatMessage
 	for _, p := range parts {
 		switch {
-		case p.Kind == PartFunctionCall:
+		case p.Kind == records.PartFunctionCall:
 			if n := len(msgs); n == 0 || msgs[n-1].Role != "assistant" {
 				msgs = append(msgs, client.ChatMessage{Role: "assistant", Content: text})
 				text = ""
 			}
 			last := &msgs[len(msgs)-1]
 			last.ToolCalls = append(last.ToolCalls, client.ToolCall{ID: p.CallID, Type: "function", Name: p.Name, Arguments: p.Arguments})
-		case p.Kind == PartFunctionOutput && p.Run != nil:
+		case p.Kind == records.PartFunctionOutput && p.Run != nil:
 			msgs = append(msgs, client.ChatMessage{Role: "tool", ToolCallID: p.CallID, Content: p.Run.Output})
 		}
 	}
@@ -97,8 +98,8 @@ func chatToolMessages(text string, parts []TurnPart) []client.ChatMessage {
 
 // addRound adds a round of the turn being answered to the request: the model's text and calls,
 // and the outputs of the app's runs, for the follow-up request.
-func (r *modelRequest) addRound(text string, parts []TurnPart) {
-	if r.api == APIChat {
+func (r *modelRequest) addRound(text string, parts []records.TurnPart) {
+	if r.api == records.APIChat {
 		r.chat.Messages = append(r.chat.Messages, chatToolMessages(text, parts)...)
 		return
 	}
@@ -114,7 +115,7 @@ func (r *modelRequest) addContext(context string) {
 	if context == "" {
 		return
 	}
-	if r.api == APIChat {
+	if r.api == records.APIChat {
 		for i := len(r.chat.Messages) - 1; i >= 0; i-- {
 			if m := &r.chat.Messages[i]; m.Role == "user" {
 				if len(m.Parts) > 0 {

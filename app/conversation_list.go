@@ -3,11 +3,13 @@ package app
 import (
 	"context"
 	"time"
+
+	"lectern/app/records"
 )
 
 // ListAll returns the current server's conversations of every kind that pass f: pinned ones
 // first (most recently used first among them), then the others, most recently used first.
-func (c *Conversations) ListAll(ctx context.Context, f ListFilter) ([]Conversation, error) {
+func (c *Conversations) ListAll(ctx context.Context, f records.ListFilter) ([]records.Conversation, error) {
 	key := c.conn.cacheKey()
 	if key == "" {
 		return nil, errNotConnected

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -52,7 +53,7 @@ type AskOptions struct {
 	Consent ConsentFunc
 	// Tools, when set, replace the conversation's tool settings from this message on (saved with
 	// it); nil uses the ones saved (Conversations.SetToolSettings).
-	Tools *ToolSettings
+	Tools *records.ToolSettings
 }
 
 // errStopped is the cause of an answer stopped with Stop.
@@ -65,15 +66,15 @@ func newConversations(st *store, conn *connManager, sy *Sync, bus *Bus) *Convers
 
 // New starts a conversation with workspace workspaceID, scoped to documentID ("" = the whole
 // workspace). An empty title is replaced by the first question when it is asked.
-func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title string) (Conversation, error) {
+func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title string) (records.Conversation, error) {
 	key := c.conn.cacheKey()
 	if key == "" {
-		return Conversation{}, errNotConnected
+		return records.Conversation{}, errNotConnected
 	}
 	if strings.TrimSpace(workspaceID) == "" {
-		return Conversation{}, errors.New("no workspace chosen: pick a workspace to ask")
+		return records.Conversation{}, errors.New("no workspace chosen: pick a workspace to ask")
 	}
-	conv, err := c.store.createConversation(ctx, key, Conversation{Kind: KindWorkspace, WorkspaceID: workspaceID,
+	conv, err := c.store.createConversation(ctx, key, records.Conversation{Kind: records.KindWorkspace, WorkspaceID: workspaceID,
 		DocumentID: documentID, Title: strings.TrimSpace(title)})
 	if err == nil {
 		c.bus.Emit(ConversationsChanged{WorkspaceID: workspaceID})
@@ -83,7 +84,7 @@ func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title 
 
 // List returns the conversations of a workspace, most recently used first; "" lists every
 // conversation of the current server.
-func (c *Conversations) List(ctx context.Context, workspaceID string) ([]Conversation, error) {
+func (c *Conversations) List(ctx context.Context, workspaceID string) ([]records.Conversation, error) {
 	return c.store.conversations(ctx, c.conn.cacheKey(), workspaceID)
 }
 
@@ -92,7 +93,7 @@ func (c *Conversations) List(ctx context.Context, workspaceID string) ([]Convers
 // workspace or pin. A front-end's New takes it rather than making one more empty conversation
 // (pressed twice, New listed "New conversation" twice); its time becomes now, so that it lists
 // first. ok is false when there is none.
-func (c *Conversations) Untouched(ctx context.Context, kind ConversationKind, tier string) (Conversation, bool, error) {
+func (c *Conversations) Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error) {
 	conv, ok, err := c.store.untouchedConversation(ctx, c.conn.cacheKey(), kind, tier)
 	if ok {
 		c.bus.Emit(ConversationsChanged{})
@@ -101,22 +102,22 @@ func (c *Conversations) Untouched(ctx context.Context, kind ConversationKind, ti
 }
 
 // Get returns one conversation.
-func (c *Conversations) Get(ctx context.Context, id int64) (Conversation, error) {
+func (c *Conversations) Get(ctx context.Context, id int64) (records.Conversation, error) {
 	return c.store.conversation(ctx, c.conn.cacheKey(), id)
 }
 
 // Last returns the most recently used conversation of a workspace ("" = of any workspace);
 // ok is false when there is none. The command line's ask --continue uses it.
-func (c *Conversations) Last(ctx context.Context, workspaceID string) (conv Conversation, ok bool, err error) {
+func (c *Conversations) Last(ctx context.Context, workspaceID string) (conv records.Conversation, ok bool, err error) {
 	all, err := c.List(ctx, workspaceID)
 	if err != nil || len(all) == 0 {
-		return Conversation{}, false, err
+		return records.Conversation{}, false, err
 	}
 	return all[0], true, nil
 }
 
 // Turns returns a conversation's turns, oldest first.
-func (c *Conversations) Turns(ctx context.Context, conversationID int64) ([]Turn, error) {
+func (c *Conversations) Turns(ctx context.Context, conversationID int64) ([]records.Turn, error) {
 	if _, err := c.Get(ctx, conversationID); err != nil {
 		return nil, err
 	}
@@ -124,7 +125,7 @@ func (c *Conversations) Turns(ctx context.Context, conversationID int64) ([]Turn
 }
 
 // Turn returns one saved turn.
-func (c *Conversations) Turn(ctx context.Context, id int64) (Turn, error) {
+func (c *Conversations) Turn(ctx context.Context, id int64) (records.Turn, error) {
 	return c.store.turn(ctx, id)
 }
 
@@ -165,7 +166,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 
 // Search finds the turns of the current server's conversations that contain every word of text
 // (the last word may be the start of a word), best match first, at most 100.
-func (c *Conversations) Search(ctx context.Context, text string) ([]SearchHit, error) {
+func (c *Conversations) Search(ctx context.Context, text string) ([]records.SearchHit, error) {
 	return c.store.search(ctx, c.conn.cacheKey(), text, 100)
 }
 
@@ -210,7 +211,7 @@ func titleFrom(q string) string {
 }
 
 // request builds the ask request of conv for question, with history from the turns before it.
-func (c *Conversations) request(conv Conversation, question string, before []Turn, opts AskOptions) client.AskRequest {
+func (c *Conversations) request(conv records.Conversation, question string, before []records.Turn, opts AskOptions) client.AskRequest {
 	tier, thinking := c.defaults()
 	if opts.Tier != "" {
 		tier = opts.Tier

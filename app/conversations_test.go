@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
 	"lectern/client/emulator"
@@ -79,7 +80,7 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var savedBefore []Turn
+	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = f.app.Conversations().Turns(context.Background(), conv.ID) }
 	ev := record(t, f.app)
 	var updates []TurnChanged
@@ -88,19 +89,19 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(savedBefore) != 1 || savedBefore[0].Status != TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
+	if len(savedBefore) != 1 || savedBefore[0].Status != records.TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
 		t.Fatalf("when the request went out the database held %+v", savedBefore)
 	}
-	if turn.Status != TurnCompleted || turn.Answer == "" || turn.Found == nil || !*turn.Found || turn.Model == "" ||
+	if turn.Status != records.TurnCompleted || turn.Answer == "" || turn.Found == nil || !*turn.Found || turn.Model == "" ||
 		turn.RequestID == "" || turn.Coverage == nil || turn.Tier != "smart" || !strings.HasPrefix(turn.AnswerID, "wsa_") {
 		t.Fatalf("saved turn = %+v", turn)
 	}
 	saved, _ := f.app.Conversations().Turn(ctx, turn.ID)
-	if saved.Answer != turn.Answer || saved.Status != TurnCompleted || len(saved.Sources) != len(turn.Sources) ||
+	if saved.Answer != turn.Answer || saved.Status != records.TurnCompleted || len(saved.Sources) != len(turn.Sources) ||
 		saved.AnswerID != turn.AnswerID || (turn.Usage != nil && (saved.Usage == nil || *saved.Usage != *turn.Usage)) {
 		t.Fatalf("database turn = %+v", saved)
 	}
-	if len(updates) < 3 || updates[len(updates)-1].Status != TurnCompleted || updates[len(updates)-1].Text != turn.Answer {
+	if len(updates) < 3 || updates[len(updates)-1].Status != records.TurnCompleted || updates[len(updates)-1].Text != turn.Answer {
 		t.Fatalf("%d updates, last %+v", len(updates), updates[len(updates)-1])
 	}
 	if len(updates) > len(turn.Answer) {
@@ -180,7 +181,7 @@ func askInBackground(t *testing.T, f *fixture, convID int64, q string) (turnID i
 }
 
 type askResult struct {
-	turn Turn
+	turn records.Turn
 	err  error
 }
 
@@ -194,15 +195,15 @@ func TestStopKeepsPartialTextAndRetryCompletes(t *testing.T) {
 		t.Fatal("Stop found no answer in progress")
 	}
 	r := <-done
-	if r.err == nil || r.turn.Status != TurnInterrupted || r.turn.Answer == "" || !strings.Contains(r.turn.Error, "Stopped") {
+	if r.err == nil || r.turn.Status != records.TurnInterrupted || r.turn.Answer == "" || !strings.Contains(r.turn.Error, "Stopped") {
 		t.Fatalf("stopped turn = %+v, %v", r.turn, r.err)
 	}
 	saved, _ := f.app.Conversations().Turn(context.Background(), id)
-	if saved.Status != TurnInterrupted || saved.Answer != r.turn.Answer {
+	if saved.Status != records.TurnInterrupted || saved.Answer != r.turn.Answer {
 		t.Fatalf("saved stopped turn = %+v", saved)
 	}
 	turn, err := f.app.Conversations().Retry(context.Background(), id, AskOptions{})
-	if err != nil || turn.Status != TurnCompleted || turn.ID != id {
+	if err != nil || turn.Status != records.TurnCompleted || turn.ID != id {
 		t.Fatalf("retry = %+v, %v", turn, err)
 	}
 	if _, err := f.app.Conversations().Retry(context.Background(), id, AskOptions{}); err == nil {
@@ -216,18 +217,18 @@ func TestStreamCutKeepsTextMarkedInterrupted(t *testing.T) {
 	f.emu.SetFaults(emulator.Faults{CutStreamAfter: 6})
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{})
-	if !errors.Is(err, client.ErrInterrupted) || turn.Status != TurnInterrupted || turn.Answer == "" || turn.Error == "" {
+	if !errors.Is(err, client.ErrInterrupted) || turn.Status != records.TurnInterrupted || turn.Answer == "" || turn.Error == "" {
 		t.Fatalf("cut stream: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
 	again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{})
-	if err != nil || again.Status != TurnCompleted || !strings.HasPrefix(again.Answer, turn.Answer[:1]) {
+	if err != nil || again.Status != records.TurnCompleted || !strings.HasPrefix(again.Answer, turn.Answer[:1]) {
 		t.Fatalf("retry after cut = %+v, %v", again, err)
 	}
 }
 
-func assertSaved(t *testing.T, a *App, want Turn) {
+func assertSaved(t *testing.T, a *App, want records.Turn) {
 	t.Helper()
 	got, err := a.Conversations().Turn(context.Background(), want.ID)
 	if err != nil || got.Status != want.Status || got.Answer != want.Answer || got.Question != want.Question || got.Error != want.Error {
@@ -241,18 +242,18 @@ func TestStallLongerThanIdleLimitIsInterrupted(t *testing.T) {
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	// A short stall is waited out.
 	f.emu.SetFaults(emulator.Faults{StallAfter: 4, StallFor: 100 * time.Millisecond})
-	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != TurnCompleted {
+	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("short stall: %+v, %v", turn, err)
 	}
 	// A long one ends the answer as interrupted, with its text kept.
 	f.emu.SetFaults(emulator.Faults{StallAfter: 6, StallFor: 3 * time.Second})
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{})
-	if !errors.Is(err, client.ErrIdleTimeout) || turn.Status != TurnInterrupted || turn.Answer == "" {
+	if !errors.Is(err, client.ErrIdleTimeout) || turn.Status != records.TurnInterrupted || turn.Answer == "" {
 		t.Fatalf("long stall: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != TurnCompleted {
+	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after stall = %+v, %v", again, err)
 	}
 }
@@ -262,17 +263,17 @@ func TestAsk503RetriedOrSavedAsFailed(t *testing.T) {
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Count: 1, Route: emulator.RouteAsk}})
-	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != TurnCompleted {
+	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("one 503: %+v, %v", turn, err)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteAsk}})
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{})
-	if err == nil || turn.Status != TurnFailed || turn.Error == "" || turn.Question != "Which transport is preferred?" {
+	if err == nil || turn.Status != records.TurnFailed || turn.Error == "" || turn.Question != "Which transport is preferred?" {
 		t.Fatalf("outage: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != TurnCompleted {
+	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after outage = %+v, %v", again, err)
 	}
 	if c := f.app.Connection(); c.State != ConnOnline {
@@ -291,7 +292,7 @@ func TestAccessLostMidAnswerFailsTurnAndDropsWorkspace(t *testing.T) {
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 5})
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{})
-	if !client.IsCode(err, "workspace_access_lost") || turn.Status != TurnFailed || turn.ErrorCode != "workspace_access_lost" {
+	if !client.IsCode(err, "workspace_access_lost") || turn.Status != records.TurnFailed || turn.ErrorCode != "workspace_access_lost" {
 		t.Fatalf("access lost: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
@@ -353,10 +354,10 @@ func TestRenameDeleteSearchExport(t *testing.T) {
 	if hits, _ := cs.Search(ctx, "travel"); len(hits) != 0 {
 		t.Fatalf("deleted conversation still found: %+v", hits)
 	}
-	if _, err := cs.Get(ctx, a.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := cs.Get(ctx, a.ID); !errors.Is(err, records.ErrNotFound) {
 		t.Fatalf("Get deleted = %v", err)
 	}
-	if err := cs.Delete(ctx, a.ID); !errors.Is(err, ErrNotFound) {
+	if err := cs.Delete(ctx, a.ID); !errors.Is(err, records.ErrNotFound) {
 		t.Fatalf("Delete twice = %v", err)
 	}
 }
@@ -365,17 +366,17 @@ func TestPendingTurnsFromACrashShowAsInterrupted(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	turn, _ := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "Left pending?"})
+	turn, _ := f.app.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Left pending?"})
 	f.app.store.savePartial(ctx, turn.ID, "half an ans")
-	live, _ := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "Another process is answering"})
+	live, _ := f.app.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Another process is answering"})
 	f.app.store.db.Exec("UPDATE turns SET updated_at = updated_at - 180000 WHERE id = ?", turn.ID)
 	f.app.Close()
 	a := f.open()
 	got, err := a.Conversations().Turn(ctx, turn.ID)
-	if err != nil || got.Status != TurnInterrupted || got.Answer != "half an ans" || got.Error == "" {
+	if err != nil || got.Status != records.TurnInterrupted || got.Answer != "half an ans" || got.Error == "" {
 		t.Fatalf("after restart: %+v, %v", got, err)
 	}
-	if got, _ := a.Conversations().Turn(ctx, live.ID); got.Status != TurnPending {
+	if got, _ := a.Conversations().Turn(ctx, live.ID); got.Status != records.TurnPending {
 		t.Fatalf("a recently written pending turn (another process) was abandoned: %+v", got)
 	}
 }

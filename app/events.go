@@ -3,6 +3,8 @@ package app
 import (
 	"sync"
 	"time"
+
+	"lectern/app/records"
 )
 
 // Event is a change the front-ends may react to. Its concrete types are the structs below.
@@ -24,7 +26,7 @@ type DocumentsChanged struct{ WorkspaceID string }
 // State is empty when the entry was removed.
 type UploadChanged struct {
 	ID    int64
-	State UploadState
+	State records.UploadState
 	Sent  int64 // bytes sent so far while sending
 	Size  int64 // file size
 }
@@ -44,7 +46,7 @@ type UploadFinished struct {
 type TurnChanged struct {
 	ConversationID int64
 	TurnID         int64
-	Status         TurnStatus
+	Status         records.TurnStatus
 	// Stage is, while the answer is pending, StageWaiting until the server answers, then
 	// StageStarted, then the server's stage (retrieving, computing, reading, writing), and
 	// StageWriting whenever text arrives without one; empty once the answer ended.
@@ -53,7 +55,7 @@ type TurnChanged struct {
 	Sent  time.Time // when the question was sent, while pending: the wait is shown from it
 	// Parts, when not nil, are the turn's parts so far, sent at each change of a tool run (see
 	// ToolRun): a card is drawn from them while the turn is pending.
-	Parts []TurnPart
+	Parts []records.TurnPart
 }
 
 // ConversationsChanged says a conversation of a workspace was created, renamed, deleted or updated.

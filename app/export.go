@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/records"
 	"lectern/internal/atomicfile"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -22,7 +23,7 @@ func (c *Conversations) Markdown(ctx context.Context, id int64) (string, error) 
 }
 
 // imageLinker writes the images of turn n (1-based) somewhere and returns their links, in order.
-type imageLinker func(n int, t Turn) ([]string, error)
+type imageLinker func(n int, t records.Turn) ([]string, error)
 
 // markdown renders conversation id; link, when set, gives each turn's images a link (an image
 // shown in the file) instead of a line naming it.
@@ -38,9 +39,9 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", exportTitle(conv, turns))
 	switch {
-	case conv.Kind == KindModel:
+	case conv.Kind == records.KindModel:
 		writeModelScope(&b, conv)
-	case conv.Kind == KindAssistant:
+	case conv.Kind == records.KindAssistant:
 		writeAssistantScope(&b, conv, c.workspaceName(ctx, conv.WorkspaceID))
 	default:
 		fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
@@ -83,7 +84,7 @@ func (c *Conversations) Export(ctx context.Context, id int64, path string) error
 
 // exportTitle is the conversation's title; the title made from the first question (cut at 60
 // characters) gives way to the whole question.
-func exportTitle(conv Conversation, turns []Turn) string {
+func exportTitle(conv records.Conversation, turns []records.Turn) string {
 	if len(turns) > 0 && (conv.Title == "" || conv.Title == titleFrom(turns[0].Question)) {
 		return safetext.OneLine(strings.Join(strings.Fields(turns[0].Question), " "))
 	}
@@ -99,7 +100,7 @@ func (c *Conversations) workspaceName(ctx context.Context, id string) string {
 
 // writeAssistantScope says an assistant conversation is one, where else it is kept, and its
 // workspace.
-func writeAssistantScope(b *strings.Builder, conv Conversation, workspace string) {
+func writeAssistantScope(b *strings.Builder, conv records.Conversation, workspace string) {
 	b.WriteString("- With: the assistant (also saved on the server, in the key owner's chat history)\n")
 	if conv.WorkspaceID != "" {
 		fmt.Fprintf(b, "- Workspace: %s (pinned)\n", safetext.OneLine(workspace))
@@ -107,14 +108,14 @@ func writeAssistantScope(b *strings.Builder, conv Conversation, workspace string
 }
 
 // writeModelScope names a model conversation's tier and API family.
-func writeModelScope(b *strings.Builder, conv Conversation) {
+func writeModelScope(b *strings.Builder, conv records.Conversation) {
 	fmt.Fprintf(b, "- Model: %s\n- API: %s\n", safetext.OneLine(conv.Model), safetext.OneLine(string(conv.API)))
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // writeTurn renders one turn; links, when set, are where its images were written.
-func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time) {
+func writeTurn(b *strings.Builder, n int, t records.Turn, links []string, now time.Time) {
 	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
 	for i, img := range t.Images {
@@ -154,7 +155,7 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time)
 	writeSources(b, t)
 	writeParts(b, t, now)
 	for _, w := range t.Warnings {
-		fmt.Fprintf(b, "- Warning: %s\n", safetext.OneLine(WarningText(w)))
+		fmt.Fprintf(b, "- Warning: %s\n", safetext.OneLine(records.WarningText(w)))
 	}
 	if t.Notice != "" {
 		fmt.Fprintf(b, "> Note: %s\n", safetext.OneLine(t.Notice))
@@ -166,13 +167,13 @@ func writeTurn(b *strings.Builder, n int, t Turn, links []string, now time.Time)
 }
 
 // writeSources lists a turn's sources, numbered as the answer cites them.
-func writeSources(b *strings.Builder, t Turn) {
+func writeSources(b *strings.Builder, t records.Turn) {
 	if len(t.Sources) == 0 {
 		return
 	}
 	b.WriteString("**Sources**\n\n")
 	for _, s := range t.Sources {
-		line := fmt.Sprintf("%d. %s (%s)", s.Index, safetext.OneLine(s.Name), strings.ToLower(SourceUse(s.Used)))
+		line := fmt.Sprintf("%d. %s (%s)", s.Index, safetext.OneLine(s.Name), strings.ToLower(records.SourceUse(s.Used)))
 		if s.URL != nil && *s.URL != "" {
 			line += " <" + safetext.OneLine(*s.URL) + ">"
 		}
@@ -194,14 +195,14 @@ func quote(s string) string {
 
 // writeParts writes an answer's function calls, the app's runs of its tools and the verdict on a
 // JSON answer.
-func writeParts(b *strings.Builder, t Turn, now time.Time) {
+func writeParts(b *strings.Builder, t records.Turn, now time.Time) {
 	for _, p := range t.Parts {
-		if p.Kind == PartFunctionCall {
+		if p.Kind == records.PartFunctionCall {
 			fmt.Fprintf(b, "**Function call** `%s` (call id `%s`):\n\n```json\n%s\n```\n\n", safetext.OneLine(p.Name),
 				safetext.OneLine(p.CallID), safetext.Text(p.Arguments))
 		}
 	}
-	writeToolLines(b, t.Parts, now)
+	records.WriteToolLines(b, t.Parts, now)
 	if t.Check != nil && !t.Check.Conforms {
 		fmt.Fprintf(b, "*The answer does not fit the schema: %s*\n\n", safetext.OneLine(t.Check.Problem))
 	}

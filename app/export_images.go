@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/internal/atomicfile"
 )
 
@@ -16,7 +17,7 @@ import (
 // Markdown file at path (notes.md: notes_images/), named by turn, position and file name.
 func (c *Conversations) imageFiles(ctx context.Context, path string) imageLinker {
 	dir := strings.TrimSuffix(path, filepath.Ext(path)) + "_images"
-	return func(n int, t Turn) ([]string, error) {
+	return func(n int, t records.Turn) ([]string, error) {
 		images, err := c.TurnImages(ctx, t.ID)
 		if err != nil {
 			return nil, err

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"lectern/app/records"
 )
 
 // FuzzSearch checks that any text typed into the search box gives results or none, never an
@@ -17,9 +19,9 @@ func FuzzSearch(f *testing.F) {
 	st := openTestStore(f, filepath.Join(f.TempDir(), databaseFile))
 	f.Cleanup(func() { st.close() })
 	ctx := context.Background()
-	conv, _ := st.createConversation(ctx, "srv", Conversation{WorkspaceID: "ws", Title: "t"})
-	tr, _ := st.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "When is the holiday?"})
-	tr.Answer, tr.Status = "The office closes for the holiday — Ünïcödé, NEAR and OR are words here.", TurnCompleted
+	conv, _ := st.createConversation(ctx, "srv", records.Conversation{WorkspaceID: "ws", Title: "t"})
+	tr, _ := st.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "When is the holiday?"})
+	tr.Answer, tr.Status = "The office closes for the holiday — Ünïcödé, NEAR and OR are words here.", records.TurnCompleted
 	st.saveTurn(ctx, &tr)
 	f.Fuzz(func(t *testing.T, text string) {
 		hits, err := st.search(ctx, "srv", text, 10)

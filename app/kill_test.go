@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"lectern/app/records"
 )
 
 // killChildEnv names the database a re-executed test binary writes to until it is killed.
@@ -32,25 +34,25 @@ func killChild() {
 	out := bufio.NewWriter(os.Stdout)
 	for i := 0; ; i++ {
 		marker := fmt.Sprintf("m%d-%d", os.Getpid(), i)
-		conv, err := st.createConversation(ctx, "srv", Conversation{WorkspaceID: "ws", Title: marker})
+		conv, err := st.createConversation(ctx, "srv", records.Conversation{WorkspaceID: "ws", Title: marker})
 		if err != nil {
 			fmt.Println("write-error", err)
 			os.Exit(3)
 		}
 		fmt.Fprintf(out, "committed conv %d %s\n", conv.ID, marker)
 		out.Flush()
-		t, err := st.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "question " + marker})
+		t, err := st.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "question " + marker})
 		if err != nil {
 			os.Exit(3)
 		}
 		fmt.Fprintf(out, "committed turn %d %s\n", t.ID, marker)
 		out.Flush()
-		t.Answer, t.Status = strings.Repeat("answer "+marker+" ", 50), TurnCompleted
+		t.Answer, t.Status = strings.Repeat("answer "+marker+" ", 50), records.TurnCompleted
 		if st.saveTurn(ctx, &t) == nil {
 			fmt.Fprintf(out, "committed answer %d %s\n", t.ID, marker)
 			out.Flush()
 		}
-		u, _, err := st.addUpload(ctx, "srv", Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
+		u, _, err := st.addUpload(ctx, "srv", records.Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
 		if err == nil {
 			fmt.Fprintf(out, "committed upload %d %s\n", u.ID, marker)
 			out.Flush()
@@ -157,7 +159,7 @@ func checkCommitted(t *testing.T, st *store, lines []string) {
 			ok = err == nil && strings.HasSuffix(tr.Question, marker)
 		case "answer":
 			tr, err := st.turn(ctx, id)
-			ok = err == nil && tr.Status == TurnCompleted && strings.Contains(tr.Answer, marker)
+			ok = err == nil && tr.Status == records.TurnCompleted && strings.Contains(tr.Answer, marker)
 		case "upload":
 			u, err := st.upload(ctx, "srv", id)
 			ok = err == nil && u.Name == marker+".txt"

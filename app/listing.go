@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -72,7 +73,7 @@ func (a *App) FetchDocuments(ctx context.Context, arg string) (*client.Workspace
 }
 
 // cachedList is the cached list, empty when it cannot be read.
-func (a *App) cachedList(ctx context.Context) []CachedWorkspace {
+func (a *App) cachedList(ctx context.Context) []records.CachedWorkspace {
 	list, _ := a.sync.Workspaces(ctx)
 	return list
 }
@@ -98,7 +99,7 @@ func (a *App) DocumentStatus(ctx context.Context, arg, id string) (*client.Uploa
 }
 
 // CachedWorkspaces lists the current server's cached workspaces, in the server's order.
-func (a *App) CachedWorkspaces(ctx context.Context) ([]CachedWorkspace, error) {
+func (a *App) CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error) {
 	return a.sync.Workspaces(ctx)
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -175,12 +176,12 @@ func (s *session) upload(i int) {
 func (s *session) waitUploads() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	ended, err := s.a.Uploads().Follow(ctx, s.uploads, func(e Upload) bool { return e.State.Final() }, nil)
+	ended, err := s.a.Uploads().Follow(ctx, s.uploads, func(e records.Upload) bool { return e.State.Final() }, nil)
 	if err != nil {
 		s.b.Fatal(err)
 	}
 	for _, e := range ended {
-		if e.State != UploadReady {
+		if e.State != records.UploadReady {
 			s.b.Fatalf("%s: %s %s", e.Name, e.State, e.Error)
 		}
 	}

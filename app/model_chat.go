@@ -5,17 +5,18 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
 // ModelMessage is a message to a model as a front-end passes it: a new model conversation (tier,
 // system prompt, API family), or with Continue the last one.
 type ModelMessage struct {
-	Tier   string   // Instant, Fast, Smart or Genius, in any case; "" = the settings' default tier, else Fast
-	System string   // the system prompt of a new conversation ("" = none)
-	API    ModelAPI // the API family of a new conversation ("" = APIResponses)
+	Tier   string           // Instant, Fast, Smart or Genius, in any case; "" = the settings' default tier, else Fast
+	System string           // the system prompt of a new conversation ("" = none)
+	API    records.ModelAPI // the API family of a new conversation ("" = APIResponses)
 	Text   string
-	Images []Image // from LoadImage or NewImage
+	Images []records.Image // from LoadImage or NewImage
 	// Continue sends the message in the last model conversation (of Tier, when given), which
 	// keeps its own system prompt and API family.
 	Continue bool
@@ -35,18 +36,18 @@ type ChatOptions struct {
 	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files); Chat
 	// takes Tools' workspaces as ids or names, as a person types them.
 	Consent ConsentFunc
-	Tools   *ToolSettings
+	Tools   *records.ToolSettings
 }
 
 // Chat sends m and blocks until the answer ends, as Conversations.Send does for a model
 // conversation.
-func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn, error) {
+func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (records.Turn, error) {
 	conv, err := a.conv.chatToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if opts.Tools, err = a.resolveTools(ctx, opts.Tools); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
 		Functions: opts.Functions, Consent: opts.Consent, Tools: opts.Tools})
@@ -54,10 +55,10 @@ func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (Turn,
 
 // NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API
 // family ("" = APIResponses). An empty title is replaced by the first message when it is sent.
-func (c *Conversations) NewChat(ctx context.Context, tier, system string, api ModelAPI, title string) (Conversation, error) {
+func (c *Conversations) NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error) {
 	key := c.conn.cacheKey()
 	if key == "" {
-		return Conversation{}, errNotConnected
+		return records.Conversation{}, errNotConnected
 	}
 	conv, err := c.freshChat(ModelMessage{Tier: tier, System: system, API: api})
 	if err != nil {
@@ -72,19 +73,19 @@ func (c *Conversations) NewChat(ctx context.Context, tier, system string, api Mo
 }
 
 // TurnImages returns the images a turn sent, with their bytes.
-func (c *Conversations) TurnImages(ctx context.Context, turnID int64) ([]Image, error) {
+func (c *Conversations) TurnImages(ctx context.Context, turnID int64) ([]records.Image, error) {
 	byTurn, err := c.store.images(ctx, "id=?", turnID, true)
 	return byTurn[turnID], err
 }
 
 // chatToContinue returns the conversation m goes to: with Continue the last model conversation
 // (of m.Tier when given), else a new one, not saved until its first message is.
-func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, notice func(string)) (Conversation, error) {
+func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, notice func(string)) (records.Conversation, error) {
 	if !m.Continue {
 		return c.freshChat(m)
 	}
 	if m.System != "" || m.API != "" {
-		return Conversation{}, checkf("A continued conversation keeps its own system prompt and API; start a new conversation to change them.")
+		return records.Conversation{}, checkf("A continued conversation keeps its own system prompt and API; start a new conversation to change them.")
 	}
 	tier := ""
 	if m.Tier != "" {
@@ -92,7 +93,7 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 	}
 	conv, ok, err := c.store.lastModelConversation(ctx, c.conn.cacheKey(), tier)
 	if err != nil {
-		return Conversation{}, err
+		return records.Conversation{}, err
 	}
 	if ok {
 		return conv, nil
@@ -106,13 +107,13 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 }
 
 // freshChat is a new model conversation for m, not saved yet.
-func (c *Conversations) freshChat(m ModelMessage) (Conversation, error) {
-	api := cmp.Or(m.API, APIResponses)
-	if api != APIResponses && api != APIChat {
-		return Conversation{}, checkf("%q is not a model API: use responses or chat.", string(m.API))
+func (c *Conversations) freshChat(m ModelMessage) (records.Conversation, error) {
+	api := cmp.Or(m.API, records.APIResponses)
+	if api != records.APIResponses && api != records.APIChat {
+		return records.Conversation{}, checkf("%q is not a model API: use responses or chat.", string(m.API))
 	}
 	tier := cmp.Or(m.Tier, c.DefaultTier())
-	return Conversation{Kind: KindModel, Model: tierName(tier), System: strings.TrimSpace(m.System), API: api}, nil
+	return records.Conversation{Kind: records.KindModel, Model: tierName(tier), System: strings.TrimSpace(m.System), API: api}, nil
 }
 
 // tierName spells a tier as the model endpoints do (smart -> Smart); other names stay as typed,

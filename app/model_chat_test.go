@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
 )
@@ -18,7 +19,7 @@ import (
 // pngImage is the smallest content that sniffs as PNG.
 var pngImage = append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 64)...)
 
-func mustImage(t testing.TB, name string, data []byte) Image {
+func mustImage(t testing.TB, name string, data []byte) records.Image {
 	t.Helper()
 	img, err := NewImage(name, data)
 	if err != nil {
@@ -36,17 +37,17 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 	img := mustImage(t, "chart.png", pngImage)
 	var updates []TurnChanged
 	turn, err := a.Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
-		Images: []Image{img}}, ChatOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+		Images: []records.Image{img}}, ChatOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if turn.Status != TurnCompleted || turn.Answer != "Hello, world." || turn.Model != "Smart" || turn.AnswerID != "resp_fake" ||
+	if turn.Status != records.TurnCompleted || turn.Answer != "Hello, world." || turn.Model != "Smart" || turn.AnswerID != "resp_fake" ||
 		turn.RequestID != "req_fake" || turn.Usage == nil || turn.Usage.TotalTokens != 15 || turn.Response == nil {
 		t.Fatalf("turn %+v", turn)
 	}
 	// Waiting for the server, then started once it answered, then the text as it streams.
-	if len(updates) < 4 || updates[0].Stage != StageWaiting || updates[1].Stage != StageStarted ||
-		updates[2].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
+	if len(updates) < 4 || updates[0].Stage != records.StageWaiting || updates[1].Stage != records.StageStarted ||
+		updates[2].Text != "Hello" || updates[len(updates)-1].Status != records.TurnCompleted {
 		t.Fatalf("updates %+v", updates)
 	}
 	req := fake.lastResponse(t)
@@ -64,7 +65,7 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 		t.Fatalf("images %+v (%v)", imgs, err)
 	}
 	conv, _ := a.Conversations().Get(ctx, turn.ConversationID)
-	if conv.Kind != KindModel || conv.Model != "Smart" || conv.System != "Answer briefly." || conv.API != APIResponses ||
+	if conv.Kind != records.KindModel || conv.Model != "Smart" || conv.System != "Answer briefly." || conv.API != records.APIResponses ||
 		conv.Title != "What is in the picture?" {
 		t.Fatalf("conversation %+v", conv)
 	}
@@ -85,12 +86,12 @@ func TestChatCompletionsFamily(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.status = "incomplete"
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", API: APIChat, System: "Be kind.", Text: "Describe it.",
-		Images: []Image{mustImage(t, "a.png", pngImage)}}, ChatOptions{})
+	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", API: records.APIChat, System: "Be kind.", Text: "Describe it.",
+		Images: []records.Image{mustImage(t, "a.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if turn.Status != TurnIncomplete || turn.Completion == nil || turn.AnswerID != "chatcmpl-fake" || turn.Usage.InputTokens != 12 ||
+	if turn.Status != records.TurnIncomplete || turn.Completion == nil || turn.AnswerID != "chatcmpl-fake" || turn.Usage.InputTokens != 12 ||
 		!strings.Contains(turn.Notice, "length limit") {
 		t.Fatalf("turn %+v", turn)
 	}
@@ -100,7 +101,7 @@ func TestChatCompletionsFamily(t *testing.T) {
 		t.Fatalf("request %+v", req)
 	}
 	conv, _ := a.Conversations().Get(ctx, turn.ConversationID)
-	if conv.API != APIChat {
+	if conv.API != records.APIChat {
 		t.Fatalf("conversation %+v", conv)
 	}
 	// An incomplete answer is a whole answer: the next message sends it as history.
@@ -150,13 +151,13 @@ func TestChatCutAndFailedStreams(t *testing.T) {
 	ctx := ctxT(t)
 	fake.reply.err = &client.InterruptedError{Text: "Hello, world.", RequestID: "req_cut"}
 	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
-	if err == nil || turn.Status != TurnInterrupted || turn.Answer != "Hello, world." ||
+	if err == nil || turn.Status != records.TurnInterrupted || turn.Answer != "Hello, world." ||
 		!strings.Contains(turn.Error, "stopped before it was finished") || turn.RequestID != "req_fake" {
 		t.Fatalf("cut: %+v (%v)", turn, err)
 	}
 	fake.reply.err = &client.APIError{Code: "model_timeout", Message: "too slow", RequestID: "req_slow"}
 	turn, err = a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "hi again"}, ChatOptions{})
-	if err == nil || turn.Status != TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
+	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
 		!strings.Contains(turn.Error, "Smart took too long") || a.Explain(err).Code != "model_timeout" {
 		t.Fatalf("failed: %+v (%v)", turn, err)
 	}
@@ -186,7 +187,7 @@ func TestChatStop(t *testing.T) {
 			started <- ev.TurnID
 		}
 	}})
-	if err == nil || turn.Status != TurnInterrupted || turn.Answer != "Hello" || !strings.Contains(turn.Error, "Stopped") {
+	if err == nil || turn.Status != records.TurnInterrupted || turn.Answer != "Hello" || !strings.Contains(turn.Error, "Stopped") {
 		t.Fatalf("stopped: %+v (%v)", turn, err)
 	}
 }
@@ -197,7 +198,7 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	img := mustImage(t, "a.png", pngImage)
-	nine := make([]Image, 9)
+	nine := make([]records.Image, 9)
 	for i := range nine {
 		nine[i] = img
 	}
@@ -206,7 +207,7 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 		want string
 	}{
 		{ModelMessage{Tier: "Genius", Text: "x"}, "Genius is not a model this key may use"},
-		{ModelMessage{Tier: "Instant", Text: "x", Images: []Image{img}}, "the tiers that can are Fast, Smart"},
+		{ModelMessage{Tier: "Instant", Text: "x", Images: []records.Image{img}}, "the tiers that can are Fast, Smart"},
 		{ModelMessage{Tier: "Fast", Text: "x", Images: nine}, "at most 8 images"},
 		{ModelMessage{Tier: "Fast", Text: " "}, "empty"},
 		{ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
@@ -263,12 +264,12 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
 	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
-		Images: []Image{mustImage(t, "polly.png", pngImage)}}, ChatOptions{})
+		Images: []records.Image{mustImage(t, "polly.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hits, err := a.Conversations().Search(ctx, "parrot")
-	if err != nil || len(hits) != 1 || hits[0].Conversation.Kind != KindModel || hits[0].Conversation.Model != "Fast" {
+	if err != nil || len(hits) != 1 || hits[0].Conversation.Kind != records.KindModel || hits[0].Conversation.Model != "Fast" {
 		t.Fatalf("search: %+v (%v)", hits, err)
 	}
 	md, err := a.Conversations().Markdown(ctx, turn.ConversationID)
@@ -289,7 +290,7 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
 		t.Errorf("%d images in the trash (%v)", n, err)
 	}
-	a.store.emptyTrash(ctx, time.Now().Add(TrashKept+time.Hour))
+	a.store.emptyTrash(ctx, time.Now().Add(records.TrashKept+time.Hour))
 	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d images left (%v)", n, err)
 	}
@@ -352,10 +353,10 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	ctx := ctxT(t)
 	fake.reply = fakeReply{err: &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded", RetryAfter: 5 * time.Second}}
 	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
-	if err == nil || turn.Status != TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
+	if err == nil || turn.Status != records.TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
 		t.Fatalf("%+v (%v)", turn, err)
 	}
-	if _, err := a.Conversations().Send(context.Background(), 999, Message{Text: "x"}, AskOptions{}); !errors.Is(err, ErrNotFound) {
+	if _, err := a.Conversations().Send(context.Background(), 999, Message{Text: "x"}, AskOptions{}); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("unknown conversation: %v", err)
 	}
 }
@@ -369,14 +370,14 @@ func TestChatRetryInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	fake.reply.err = &client.InterruptedError{}
-	cut, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
-	if err == nil || cut.Status != TurnInterrupted {
+	cut, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []records.Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
+	if err == nil || cut.Status != records.TurnInterrupted {
 		t.Fatalf("cut %+v (%v)", cut, err)
 	}
 	fake.reply.err = nil
 	var last TurnChanged
 	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev TurnChanged) { last = ev }})
-	if err != nil || again.ID != cut.ID || again.Status != TurnCompleted || again.Usage == nil || last.Status != TurnCompleted {
+	if err != nil || again.ID != cut.ID || again.Status != records.TurnCompleted || again.Usage == nil || last.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
 	}
 	req := fake.lastResponse(t)
@@ -394,7 +395,7 @@ func TestChatResendTheLastMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	first, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
-	second, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
+	second, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +403,7 @@ func TestChatResendTheLastMessage(t *testing.T) {
 		t.Error("an earlier message was edited")
 	}
 	edited, err := a.Conversations().Resend(ctx, second.ID, "second", AskOptions{})
-	if err != nil || edited.Status != TurnCompleted || edited.Question != "second" {
+	if err != nil || edited.Status != records.TurnCompleted || edited.Question != "second" {
 		t.Fatalf("edited %+v (%v)", edited, err)
 	}
 	req := fake.lastResponse(t)
@@ -437,8 +438,8 @@ func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 func TestNewChatThenChat(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	conv, err := a.Conversations().NewChat(ctx, "genius", "Think first.", APIChat, "")
-	if err != nil || conv.ID == 0 || conv.Kind != KindModel || conv.Model != "Genius" || conv.API != APIChat {
+	conv, err := a.Conversations().NewChat(ctx, "genius", "Think first.", records.APIChat, "")
+	if err != nil || conv.ID == 0 || conv.Kind != records.KindModel || conv.Model != "Genius" || conv.API != records.APIChat {
 		t.Fatalf("new chat %+v (%v)", conv, err)
 	}
 	fake.tiers = append(fake.tiers, client.Model{ID: "Genius", ContextWindow: 200000})
@@ -452,11 +453,11 @@ func TestNewChatThenChat(t *testing.T) {
 	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*CheckError)) {
 		t.Errorf("unknown API: %v", err)
 	}
-	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", Conversation{Kind: KindWorkspace, WorkspaceID: "ws_1"})
+	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", records.Conversation{Kind: records.KindWorkspace, WorkspaceID: "ws_1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*CheckError)) {
 		t.Errorf("a workspace conversation took a message with an image: %v", err)
 	}
 }
@@ -467,13 +468,13 @@ func TestNewChatThenChat(t *testing.T) {
 func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	imageOf := func(i int) Image {
+	imageOf := func(i int) records.Image {
 		return mustImage(t, fmt.Sprintf("p%d.png", i), append(slices.Clone(pngImage), byte(i)))
 	}
 	var ids []int64
 	for i := range 12 {
 		turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
-			Images: []Image{imageOf(i)}}, ChatOptions{})
+			Images: []records.Image{imageOf(i)}}, ChatOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -482,7 +483,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	read := map[int64]int{} // bytes read by turn
 	a.store.imageDataRead = func(turnID int64, n int) { read[turnID] += n }
 	t.Cleanup(func() { a.store.imageDataRead = nil })
-	if _, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []Image{imageOf(12)}}, ChatOptions{}); err != nil {
+	if _, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// The new message's image and 7 earlier ones make the 8 a request takes: turns 5 to 11 go.

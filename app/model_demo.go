@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -32,6 +33,6 @@ func (a *App) ChatFunctions() []client.FunctionTool {
 
 // ExampleSchema is a JSON schema to try JSON answers with (a price list), for a pane to offer
 // beside the saved schemas; it is not saved.
-func ExampleSchema() SavedSchema {
-	return SavedSchema{Name: "price_list", Schema: demoSchema}
+func ExampleSchema() records.SavedSchema {
+	return records.SavedSchema{Name: "price_list", Schema: demoSchema}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
 )
@@ -26,7 +27,7 @@ func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	titles := func(f ListFilter) string {
+	titles := func(f records.ListFilter) string {
 		t.Helper()
 		list, err := cs.ListAll(ctx, f)
 		if err != nil {
@@ -38,33 +39,33 @@ func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	if got := titles(ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
+	if got := titles(records.ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
 		t.Fatalf("all = %s", got)
 	}
 	if err := cs.Pin(ctx, ws.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := titles(ListFilter{}); got != "Travel rules:Workspace,Newest:Instant,Parrots:Smart" {
+	if got := titles(records.ListFilter{}); got != "Travel rules:Workspace,Newest:Instant,Parrots:Smart" {
 		t.Fatalf("pinned first: %s", got)
 	}
-	if got := titles(ListFilter{Kind: KindModel}); got != "Newest:Instant,Parrots:Smart" {
+	if got := titles(records.ListFilter{Kind: records.KindModel}); got != "Newest:Instant,Parrots:Smart" {
 		t.Fatalf("models = %s", got)
 	}
-	if got := titles(ListFilter{Kind: KindWorkspace, WorkspaceID: f.org}); got != "Travel rules:Workspace" {
+	if got := titles(records.ListFilter{Kind: records.KindWorkspace, WorkspaceID: f.org}); got != "Travel rules:Workspace" {
 		t.Fatalf("workspace = %s", got)
 	}
 	again := f.open() // another process on the same database, as after a restart
-	list, err := again.Conversations().ListAll(ctx, ListFilter{})
+	list, err := again.Conversations().ListAll(ctx, records.ListFilter{})
 	if err != nil || len(list) != 3 || list[0].ID != ws.ID || !list[0].IsPinned() || list[1].IsPinned() {
 		t.Fatalf("after reopening: %+v, %v", list, err)
 	}
 	if err := cs.Unpin(ctx, ws.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := titles(ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
+	if got := titles(records.ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
 		t.Fatalf("unpinned: %s", got)
 	}
-	if err := cs.Pin(ctx, 999999); !errors.Is(err, ErrNotFound) {
+	if err := cs.Pin(ctx, 999999); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("pin of a missing conversation: %v", err)
 	}
 }
@@ -130,19 +131,19 @@ var weatherTool = demoWeather
 func TestModelFunctionCallKeptAsPart(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	for _, api := range []ModelAPI{APIResponses, APIChat} {
+	for _, api := range []records.ModelAPI{records.APIResponses, records.APIChat} {
 		conv, err := f.app.Conversations().NewChat(ctx, "Fast", "", api, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Use get_weather for Pune, please."},
 			AskOptions{Functions: []client.FunctionTool{weatherTool}})
-		if err != nil || turn.Status != TurnCompleted || len(turn.Parts) != 1 {
+		if err != nil || turn.Status != records.TurnCompleted || len(turn.Parts) != 1 {
 			t.Fatalf("%s: %+v, %v", api, turn, err)
 		}
 		p := turn.Parts[0]
 		var args map[string]any
-		if p.Kind != PartFunctionCall || p.Name != "get_weather" || p.CallID == "" || json.Unmarshal([]byte(p.Arguments), &args) != nil ||
+		if p.Kind != records.PartFunctionCall || p.Name != "get_weather" || p.CallID == "" || json.Unmarshal([]byte(p.Arguments), &args) != nil ||
 			args["city"] == nil {
 			t.Fatalf("%s: part %+v", api, p)
 		}
@@ -176,16 +177,16 @@ func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	cs := f.app.Conversations()
-	for _, api := range []ModelAPI{APIResponses, APIChat} {
+	for _, api := range []records.ModelAPI{records.APIResponses, records.APIChat} {
 		conv, err := cs.NewChat(ctx, "Smart", "", api, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := cs.SetFormat(ctx, conv.ID, AnswerFormat{Name: "price list", Schema: json.RawMessage(itemsSchema)}); err != nil {
+		if err := cs.SetFormat(ctx, conv.ID, records.AnswerFormat{Name: "price list", Schema: json.RawMessage(itemsSchema)}); err != nil {
 			t.Fatal(err)
 		}
 		turn, err := cs.Send(ctx, conv.ID, Message{Text: "List two fruits with prices."}, AskOptions{})
-		if err != nil || turn.Status != TurnCompleted || turn.Check == nil || !turn.Check.Conforms {
+		if err != nil || turn.Status != records.TurnCompleted || turn.Check == nil || !turn.Check.Conforms {
 			t.Fatalf("%s: %+v, %v", api, turn, err)
 		}
 		var v struct{ Items []struct{ Price float64 } }
@@ -227,7 +228,7 @@ func TestModelSetTier(t *testing.T) {
 
 // A JSON answer that does not fit says where and how, in words.
 func TestModelSchemaFailureInWords(t *testing.T) {
-	format := AnswerFormat{Schema: json.RawMessage(itemsSchema)}
+	format := records.AnswerFormat{Schema: json.RawMessage(itemsSchema)}
 	cases := map[string]string{
 		`{"items":[{"name":"a","price":1},{"name":"b","price":2},{"name":"c","price":"3"}]}`: "$.items[2].price: expected a number, got a string",
 		`{"items":[{"name":"a"}]}`: `$.items[0]: missing "price"`,
@@ -245,15 +246,15 @@ func TestModelSchemaFailureInWords(t *testing.T) {
 	}
 	// A schema that points outside itself is refused: no file or address is read.
 	for _, ref := range []string{"file:///etc/hostname", "http://127.0.0.1:9/s.json"} {
-		if _, err := checkFormat(AnswerFormat{Schema: json.RawMessage(`{"$ref":"` + ref + `"}`)}); err == nil ||
+		if _, err := checkFormat(records.AnswerFormat{Schema: json.RawMessage(`{"$ref":"` + ref + `"}`)}); err == nil ||
 			!strings.Contains(err.Error(), "refer only to itself") {
 			t.Errorf("$ref %s: %v", ref, err)
 		}
 	}
-	if _, err := checkFormat(AnswerFormat{Schema: json.RawMessage(`{"$defs":{"p":{"type":"number"}},"properties":{"x":{"$ref":"#/$defs/p"}}}`)}); err != nil {
+	if _, err := checkFormat(records.AnswerFormat{Schema: json.RawMessage(`{"$defs":{"p":{"type":"number"}},"properties":{"x":{"$ref":"#/$defs/p"}}}`)}); err != nil {
 		t.Errorf("a reference inside the schema: %v", err)
 	}
-	if checkAnswer(AnswerFormat{}, "plain text") != nil {
+	if checkAnswer(records.AnswerFormat{}, "plain text") != nil {
 		t.Error("a text answer got a verdict")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -15,7 +16,7 @@ import (
 // the conversation (the service keeps none).
 
 // fileContext is the file's text as the model reads it, before the message.
-func fileContext(f FileText) string {
+func fileContext(f records.FileText) string {
 	head := fmt.Sprintf("[The text of the file %q (%s, %d of %d pages", f.Name, f.SourceText(), f.PagesRead, f.Pages)
 	if f.Truncated {
 		head += ", cut short by the service"
@@ -24,7 +25,7 @@ func fileContext(f FileText) string {
 }
 
 // withFiles is a message as the model reads it: the texts of its files, then its text.
-func withFiles(text string, files []FileText) string {
+func withFiles(text string, files []records.FileText) string {
 	if len(files) == 0 {
 		return text
 	}
@@ -36,20 +37,20 @@ func withFiles(text string, files []FileText) string {
 }
 
 // fileParts are files as the parts of a turn.
-func fileParts(files []FileText) []TurnPart {
-	var parts []TurnPart
+func fileParts(files []records.FileText) []records.TurnPart {
+	var parts []records.TurnPart
 	for _, f := range files {
-		parts = append(parts, TurnPart{Kind: PartFileText, File: &f})
+		parts = append(parts, records.TurnPart{Kind: records.PartFileText, File: &f})
 	}
 	return parts
 }
 
 // keptParts are the parts of a turn that belong to its message (its files and a request to
 // generate), which its answer keeps.
-func keptParts(parts []TurnPart) []TurnPart {
-	var out []TurnPart
+func keptParts(parts []records.TurnPart) []records.TurnPart {
+	var out []records.TurnPart
 	for _, p := range parts {
-		if p.Kind == PartFileText || p.Kind == PartGeneratedFile {
+		if p.Kind == records.PartFileText || p.Kind == records.PartGeneratedFile {
 			out = append(out, p)
 		}
 	}
@@ -57,18 +58,18 @@ func keptParts(parts []TurnPart) []TurnPart {
 }
 
 // sentText is what a turn's message sends: its files' texts, then its text.
-func sentText(t Turn) string { return withFiles(t.Question, t.Files()) }
+func sentText(t records.Turn) string { return withFiles(t.Question, t.Files()) }
 
 // Generate asks POST /generate for a file in the model chat conversationID and blocks until it
 // ends: the prompt is saved as a pending turn, then the service's text is saved as its answer
 // and the file it made (if any) as a part. Stop(turn.ID) stops waiting; Retry asks again.
-func (c *Conversations) Generate(ctx context.Context, conversationID int64, prompt string, opts AskOptions) (Turn, error) {
+func (c *Conversations) Generate(ctx context.Context, conversationID int64, prompt string, opts AskOptions) (records.Turn, error) {
 	conv, err := c.Get(ctx, conversationID)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
-	if conv.Kind != KindModel {
-		return Turn{}, checkf("A file is generated in a model chat; open one first.")
+	if conv.Kind != records.KindModel {
+		return records.Turn{}, checkf("A file is generated in a model chat; open one first.")
 	}
 	a := &generateAnswerer{c: c}
 	turn, err := a.send(ctx, conv, Message{Text: prompt})
@@ -84,38 +85,38 @@ type generateAnswerer struct {
 	prompt string
 }
 
-func (g *generateAnswerer) send(ctx context.Context, conv Conversation, m Message) (Turn, error) {
+func (g *generateAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
 	if err := checkMessage(m.Text); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	g.prompt = m.Text
-	turn, err := g.c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: m.Text, Tier: conv.Model,
-		System: conv.System, Parts: []TurnPart{{Kind: PartGeneratedFile}}})
+	turn, err := g.c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text, Tier: conv.Model,
+		System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err == nil {
 		g.c.bus.Emit(ConversationsChanged{})
 	}
 	return turn, err
 }
 
-func (g *generateAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+func (g *generateAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	g.prompt = turn.Question
-	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
-		Tier: conv.Model, Created: turn.Created, System: conv.System, Parts: []TurnPart{{Kind: PartGeneratedFile}}}
+	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
+		Tier: conv.Model, Created: turn.Created, System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}}
 	return turn, g.c.store.saveTurn(ctx, &turn)
 }
 
-func (g *generateAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string) (Turn, error) {
+func (g *generateAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
 	if err := checkMessage(text); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if err := g.c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	return g.send(ctx, conv, Message{Text: text})
 }
 
 // answer asks for the file and saves the text and the file the service made.
-func (g *generateAnswerer) answer(ctx context.Context, turn *Turn, _ func(TurnChanged)) error {
+func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(TurnChanged)) error {
 	cl, _, err := g.c.conn.current()
 	var res *client.GenerateResult
 	if err == nil {
@@ -124,13 +125,13 @@ func (g *generateAnswerer) answer(ctx context.Context, turn *Turn, _ func(TurnCh
 	save := context.WithoutCancel(ctx)
 	if err != nil {
 		err = g.c.failed(ctx, turn, "", err)
-		if turn.Status == TurnFailed {
+		if turn.Status == records.TurnFailed {
 			turn.Error = toolErrorText(err, g.c.conn.describe)
 		}
 		return joinSave(err, g.c.store.saveTurn(save, turn))
 	}
-	turn.Status, turn.Error, turn.ErrorCode = TurnCompleted, "", ""
+	turn.Status, turn.Error, turn.ErrorCode = records.TurnCompleted, "", ""
 	turn.Answer = cmp.Or(strings.TrimSpace(res.Response), "The service made no text.")
-	turn.Parts = []TurnPart{{Kind: PartGeneratedFile, Artifact: res.Artifact}}
+	turn.Parts = []records.TurnPart{{Kind: records.PartGeneratedFile, Artifact: res.Artifact}}
 	return g.c.store.saveTurn(save, turn)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator/engine"
 )
@@ -20,7 +21,7 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := PDFFileText(res.Files[0], false)
+	file := records.PDFFileText(res.Files[0], false)
 	if file.Scanned || file.Pages != 1 || file.Chars == 0 || !strings.Contains(file.Text, "06:12") {
 		t.Fatalf("file %+v", file)
 	}
@@ -29,11 +30,11 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn, err := convs.Send(ctx, conv.ID, Message{Text: "When is high tide?", FileTexts: []FileText{file}}, AskOptions{})
+	turn, err := convs.Send(ctx, conv.ID, Message{Text: "When is high tide?", FileTexts: []records.FileText{file}}, AskOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if turn.Status != TurnCompleted || len(turn.Files()) != 1 || turn.Question != "When is high tide?" {
+	if turn.Status != records.TurnCompleted || len(turn.Files()) != 1 || turn.Question != "When is high tide?" {
 		t.Fatalf("turn %+v", turn)
 	}
 	again := f.open() // as after a restart
@@ -64,7 +65,7 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := PDFFileText(res.Files[0], false)
+	file := records.PDFFileText(res.Files[0], false)
 	if !file.Scanned || len(file.WarningTexts()) != 1 || !strings.Contains(file.WarningTexts()[0], "which OCR can read") {
 		t.Fatalf("file %+v, warnings %q", file, file.WarningTexts())
 	}
@@ -77,15 +78,15 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := OCRFileText(done)
-	if text.Source != SourceOCR || text.SourceText() != "OCR" || text.JobID != job.JobID || text.Pages != 2 ||
+	text := records.OCRFileText(done)
+	if text.Source != records.SourceOCR || text.SourceText() != "OCR" || text.JobID != job.JobID || text.Pages != 2 ||
 		!strings.Contains(text.Text, "page 1 of scan.pdf") || len(stages) == 0 {
 		t.Fatalf("OCR text %+v, stages %q", text, stages)
 	}
 }
 
 // newFastChat starts an emulator and a model chat on its Fast tier.
-func newFastChat(t *testing.T) (*fixture, *Conversations, Conversation) {
+func newFastChat(t *testing.T) (*fixture, *Conversations, records.Conversation) {
 	f := newFixture(t, fastEmulatorConfig())
 	conv, err := f.app.Conversations().NewChat(ctxT(t), "Fast", "", "", "")
 	if err != nil {
@@ -105,10 +106,10 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	generated, art := turn.Generated()
-	if !generated || art == nil || art.Filename == "" || turn.Status != TurnCompleted || turn.Answer == "" {
+	if !generated || art == nil || art.Filename == "" || turn.Status != records.TurnCompleted || turn.Answer == "" {
 		t.Fatalf("turn %+v", turn)
 	}
-	if len(updates) < 2 || updates[0].Stage != StageWaiting || updates[len(updates)-1].Status != TurnCompleted {
+	if len(updates) < 2 || updates[0].Stage != records.StageWaiting || updates[len(updates)-1].Status != records.TurnCompleted {
 		t.Fatalf("updates %+v", updates)
 	}
 	read, err := f.open().Conversations().Turn(ctx, turn.ID)
@@ -126,17 +127,17 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 func TestGenerateRetryGoesToGenerate(t *testing.T) {
 	_, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
-	turn, err := convs.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
-		Parts: []TurnPart{{Kind: PartGeneratedFile}}})
+	turn, err := convs.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
+		Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn.Status, turn.Error = TurnFailed, "it failed"
+	turn.Status, turn.Error = records.TurnFailed, "it failed"
 	if err := convs.store.saveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	again, err := convs.Retry(ctx, turn.ID, AskOptions{})
-	if generated, art := again.Generated(); err != nil || !generated || art == nil || again.Status != TurnCompleted {
+	if generated, art := again.Generated(); err != nil || !generated || art == nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v)", again, err)
 	}
 	limited := &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded"}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -22,7 +23,7 @@ import (
 // defaultSchemaName is sent when a format's schema has no name (the service needs one).
 const defaultSchemaName = "answer"
 
-func encodeFormat(f AnswerFormat) string {
+func encodeFormat(f records.AnswerFormat) string {
 	if !f.JSON() {
 		return ""
 	}
@@ -31,19 +32,19 @@ func encodeFormat(f AnswerFormat) string {
 }
 
 // decodeFormat reads a saved format; what cannot be read is text.
-func decodeFormat(s string) AnswerFormat {
-	var f AnswerFormat
+func decodeFormat(s string) records.AnswerFormat {
+	var f records.AnswerFormat
 	if unmarshalIfSet(s, &f) != nil {
-		return AnswerFormat{}
+		return records.AnswerFormat{}
 	}
 	return f
 }
 
 // checkFormat checks that a format's schema is a JSON schema the checker can use, and returns it
 // with its name filled in and its schema compact.
-func checkFormat(f AnswerFormat) (AnswerFormat, error) {
+func checkFormat(f records.AnswerFormat) (records.AnswerFormat, error) {
 	if !f.JSON() {
-		return AnswerFormat{}, nil
+		return records.AnswerFormat{}, nil
 	}
 	var b bytes.Buffer
 	if err := json.Compact(&b, f.Schema); err != nil {
@@ -86,7 +87,7 @@ func (refuseLoading) Load(url string) (any, error) {
 }
 
 // textFormat is the format as the client sends it; nil for text.
-func textFormat(f AnswerFormat) *client.TextFormat {
+func textFormat(f records.AnswerFormat) *client.TextFormat {
 	if !f.JSON() {
 		return nil
 	}
@@ -100,7 +101,7 @@ func textFormat(f AnswerFormat) *client.TextFormat {
 }
 
 // checkAnswer checks a JSON answer against the format's schema.
-func checkAnswer(f AnswerFormat, answer string) *SchemaCheck {
+func checkAnswer(f records.AnswerFormat, answer string) *records.SchemaCheck {
 	if !f.JSON() {
 		return nil
 	}
@@ -108,22 +109,22 @@ func checkAnswer(f AnswerFormat, answer string) *SchemaCheck {
 }
 
 // checkJSON checks a JSON text (what: "answer", "arguments") against a schema.
-func checkJSON(schema json.RawMessage, text, what string) *SchemaCheck {
+func checkJSON(schema json.RawMessage, text, what string) *records.SchemaCheck {
 	sch, err := compileSchema(schema)
 	if err != nil {
-		return &SchemaCheck{Problem: "The schema cannot be used to check the " + what + ": " + err.Error()}
+		return &records.SchemaCheck{Problem: "The schema cannot be used to check the " + what + ": " + err.Error()}
 	}
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	if err != nil {
-		return &SchemaCheck{Problem: "The " + what + " is not JSON: " + err.Error()}
+		return &records.SchemaCheck{Problem: "The " + what + " is not JSON: " + err.Error()}
 	}
 	if err := sch.Validate(doc); err != nil {
 		if ve, ok := err.(*jsonschema.ValidationError); ok {
-			return &SchemaCheck{Problem: schemaProblem(ve)}
+			return &records.SchemaCheck{Problem: schemaProblem(ve)}
 		}
-		return &SchemaCheck{Problem: err.Error()}
+		return &records.SchemaCheck{Problem: err.Error()}
 	}
-	return &SchemaCheck{Conforms: true}
+	return &records.SchemaCheck{Conforms: true}
 }
 
 // schemaProblem says the first leaf failure of a validation: where, then what.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -37,37 +38,37 @@ func checkf(format string, args ...any) error {
 
 // LoadImage reads an image file to send to a model: at most 10 MiB, of a type the service reads,
 // known by its content (not its name).
-func LoadImage(path string) (Image, error) {
+func LoadImage(path string) (records.Image, error) {
 	name := filepath.Base(path)
 	f, err := os.Open(path)
 	if err != nil {
-		return Image{}, checkf("Cannot read the image %s: %v.", path, err)
+		return records.Image{}, checkf("Cannot read the image %s: %v.", path, err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxImageBytes+1))
 	if err != nil {
-		return Image{}, checkf("Cannot read the image %s: %v.", path, err)
+		return records.Image{}, checkf("Cannot read the image %s: %v.", path, err)
 	}
 	return NewImage(name, data)
 }
 
 // NewImage checks data as an image named name: a type the service reads (by content sniffing)
 // and at most 10 MiB.
-func NewImage(name string, data []byte) (Image, error) {
+func NewImage(name string, data []byte) (records.Image, error) {
 	if len(data) > MaxImageBytes {
-		return Image{}, checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", safetext.OneLine(name))
+		return records.Image{}, checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", safetext.OneLine(name))
 	}
 	mime := http.DetectContentType(data)
 	if !imageTypes[mime] {
-		return Image{}, checkf("%s is not a PNG, JPEG, WebP, GIF or BMP image (its content is %s). Convert it to one of those.",
+		return records.Image{}, checkf("%s is not a PNG, JPEG, WebP, GIF or BMP image (its content is %s). Convert it to one of those.",
 			safetext.OneLine(name), mime)
 	}
-	return Image{Name: name, MIME: mime, Size: len(data), Data: data}, nil
+	return records.Image{Name: name, MIME: mime, Size: len(data), Data: data}, nil
 }
 
 // checkNewImages checks the images of a new message against tier and the service's limits; an
 // image for a tier that cannot read them names the tiers that can.
-func checkNewImages(images []Image, tier client.Model, tiers []client.Model) error {
+func checkNewImages(images []records.Image, tier client.Model, tiers []client.Model) error {
 	if len(images) == 0 {
 		return nil
 	}
@@ -103,6 +104,6 @@ func visionTiers(tiers []client.Model) string {
 }
 
 // dataURL is an image as the model endpoints take it: a data: URL.
-func dataURL(img Image) string {
+func dataURL(img records.Image) string {
 	return "data:" + img.MIME + ";base64," + base64.StdEncoding.EncodeToString(img.Data)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -29,7 +30,7 @@ func (c *Conversations) Meter(ctx context.Context, id int64, m Message, function
 	if err != nil {
 		return ContextMeter{}, err
 	}
-	if conv.Kind != KindModel {
+	if conv.Kind != records.KindModel {
 		return ContextMeter{}, checkf("Only a conversation with a model has a context window.")
 	}
 	s, err := c.models.service()

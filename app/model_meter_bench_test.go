@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"lectern/app/records"
 )
 
 // BenchmarkModelMeter200Turns measures the context meter of a 200-turn model conversation with 20
@@ -21,7 +23,7 @@ func BenchmarkModelMeter200Turns(b *testing.B) {
 	for i := range 200 {
 		m := Message{Text: fmt.Sprintf("Message %d, of a few words too.", i)}
 		if i%10 == 0 {
-			m.Images = []Image{mustImage(b, "a.png", pngImage)}
+			m.Images = []records.Image{mustImage(b, "a.png", pngImage)}
 		}
 		if _, err := cs.Send(ctx, conv.ID, m, AskOptions{}); err != nil {
 			b.Fatal(err)

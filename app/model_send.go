@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -23,21 +24,21 @@ type modelAnswerer struct {
 	functions     []client.FunctionTool // the caller's, offered to the model (tiers with tools only)
 	consent       ConsentFunc
 	notice        func(string)
-	toolsOverride *ToolSettings // AskOptions.Tools
-	tools         chatTools     // the app's tools of this message (chat_tools_loop.go)
+	toolsOverride *records.ToolSettings // AskOptions.Tools
+	tools         chatTools             // the app's tools of this message (chat_tools_loop.go)
 	svc           modelSession
-	conv          Conversation
+	conv          records.Conversation
 	req           modelRequest
 }
 
-func (m *modelAnswerer) send(ctx context.Context, conv Conversation, msg Message) (Turn, error) {
+func (m *modelAnswerer) send(ctx context.Context, conv records.Conversation, msg Message) (records.Turn, error) {
 	if err := checkMessage(msg.Text); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if err := m.prepare(ctx, conv, exchange{question: withFiles(msg.Text, msg.FileTexts), images: msg.Images}, 0); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
-	return m.save(ctx, Turn{Question: msg.Text, Images: msg.Images, Parts: fileParts(msg.FileTexts)})
+	return m.save(ctx, records.Turn{Question: msg.Text, Images: msg.Images, Parts: fileParts(msg.FileTexts)})
 }
 
 // checkMessage refuses an empty message.
@@ -50,7 +51,7 @@ func checkMessage(text string) error {
 
 // prepare builds and checks the request that sends newest in conv after the exchanges before
 // turn id before (0: all of them).
-func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest exchange, before int64) error {
+func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, newest exchange, before int64) error {
 	s, err := m.c.models.service()
 	if err != nil {
 		return err
@@ -68,17 +69,17 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv Conversation, newest e
 
 // save saves the message of t (its text, images and files) as a new pending turn (saving the
 // conversation first when it is not saved yet).
-func (m *modelAnswerer) save(ctx context.Context, t Turn) (Turn, error) {
+func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn, error) {
 	c := m.c
 	conv, err := c.saved(ctx, m.svc.key, m.conv, t.Question)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	m.conv = conv
-	turn, err := c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: t.Question, Tier: conv.Model, Images: t.Images,
+	turn, err := c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: t.Question, Tier: conv.Model, Images: t.Images,
 		System: conv.System, Parts: t.Parts})
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	c.bus.Emit(ConversationsChanged{})
 	return turn, nil
@@ -86,7 +87,7 @@ func (m *modelAnswerer) save(ctx context.Context, t Turn) (Turn, error) {
 
 // retry saves a failed or interrupted turn as pending again, in place, to be sent with its images
 // and the exchanges before it.
-func (m *modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn) (Turn, error) {
+func (m *modelAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	images, err := m.c.TurnImages(ctx, turn.ID)
 	if err != nil {
 		return turn, err
@@ -94,34 +95,34 @@ func (m *modelAnswerer) retry(ctx context.Context, conv Conversation, turn Turn)
 	if err := m.prepare(ctx, conv, exchange{question: sentText(turn), images: images}, turn.ID); err != nil {
 		return turn, err
 	}
-	turn = Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: TurnPending,
+	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System, Parts: keptParts(turn.Parts)}
 	return turn, m.c.store.saveTurn(ctx, &turn)
 }
 
 // resend replaces old, the last turn of conv, by text with old's images and files (old stays
 // when the edited message fails its checks, an empty message among them).
-func (m *modelAnswerer) resend(ctx context.Context, conv Conversation, old Turn, _ []Turn, text string) (Turn, error) {
+func (m *modelAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
 	if err := checkMessage(text); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	images, err := m.c.TurnImages(ctx, old.ID)
 	if err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	files := old.Files()
 	if err := m.prepare(ctx, conv, exchange{question: withFiles(text, files), images: images}, old.ID); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
 	if err := m.c.store.deleteTurn(ctx, old.ID); err != nil {
-		return Turn{}, err
+		return records.Turn{}, err
 	}
-	return m.save(ctx, Turn{Question: text, Images: images, Parts: fileParts(files)})
+	return m.save(ctx, records.Turn{Question: text, Images: images, Parts: fileParts(files)})
 }
 
 // answer streams the answer of the saved pending turn, running the app's tools it calls
 // (answerWithTools), and saves how it ended.
-func (m *modelAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
 	return m.answerWithTools(ctx, turn, notify)
 }
 
@@ -129,7 +130,7 @@ func (m *modelAnswerer) answer(ctx context.Context, turn *Turn, notify func(Turn
 // (0: all of them), offering functions, and checks it: the tier is one the key may use, the images
 // suit it, the conversation fits its context window (trimmed when needed), and the client's checks
 // pass.
-func (c *Conversations) prepare(ctx context.Context, s modelSession, conv Conversation, newest exchange,
+func (c *Conversations) prepare(ctx context.Context, s modelSession, conv records.Conversation, newest exchange,
 	before int64, functions []client.FunctionTool) (modelRequest, error) {
 	tiers, err := c.models.list(ctx, s, false)
 	if err != nil {
@@ -185,7 +186,7 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
 			x.answer = t.Answer
 		case t.Status.Answered() && len(x.tools) > 0: // the model's calls and the app's outputs, no text
-		case t.Status == TurnRefused:
+		case t.Status == records.TurnRefused:
 			x.refusal = t.Answer // a refused turn's Answer holds the refusal
 		default:
 			continue
@@ -214,26 +215,26 @@ func (c *Conversations) readImages(ctx context.Context, kept []exchange) error {
 
 // modelRequest is a request of either API family.
 type modelRequest struct {
-	api       ModelAPI
+	api       records.ModelAPI
 	responses client.ResponseRequest
 	chat      client.ChatRequest
 }
 
 // newModelRequest makes the request of conv's API family that sends the exchanges, the last of
 // which is the new message, with conv's answer format and the functions offered.
-func newModelRequest(conv Conversation, xs []exchange, functions []client.FunctionTool) modelRequest {
-	if conv.API == APIChat {
+func newModelRequest(conv records.Conversation, xs []exchange, functions []client.FunctionTool) modelRequest {
+	if conv.API == records.APIChat {
 		req := chatRequest(conv, xs)
 		req.ResponseFormat, req.Tools = textFormat(conv.Format), functions
-		return modelRequest{api: APIChat, chat: req}
+		return modelRequest{api: records.APIChat, chat: req}
 	}
 	req := responsesRequest(conv, xs)
 	req.TextFormat, req.Tools = textFormat(conv.Format), functions
-	return modelRequest{api: APIResponses, responses: req}
+	return modelRequest{api: records.APIResponses, responses: req}
 }
 
 // responsesRequest sends the system prompt as instructions and the exchanges as message items.
-func responsesRequest(conv Conversation, xs []exchange) client.ResponseRequest {
+func responsesRequest(conv records.Conversation, xs []exchange) client.ResponseRequest {
 	req := client.ResponseRequest{Model: conv.Model, Instructions: conv.System}
 	for _, x := range xs {
 		parts := []client.ContentPart{{Type: client.PartInputText, Text: x.sent()}}
@@ -264,7 +265,7 @@ func assistantParts(x exchange) []client.ContentPart {
 
 // chatRequest sends the system prompt as the first message, then the exchanges; a message with
 // images is sent as parts.
-func chatRequest(conv Conversation, xs []exchange) client.ChatRequest {
+func chatRequest(conv records.Conversation, xs []exchange) client.ChatRequest {
 	req := client.ChatRequest{Model: conv.Model}
 	if conv.System != "" {
 		req.Messages = append(req.Messages, client.ChatMessage{Role: "system", Content: conv.System})
@@ -289,7 +290,7 @@ func chatRequest(conv Conversation, xs []exchange) client.ChatRequest {
 // check runs the client's own checks of the request against the key's tiers, before it is saved
 // or sent (tier known to the key, images, tools, limits; the field named).
 func (r modelRequest) check(tiers []client.Model) error {
-	if r.api == APIChat {
+	if r.api == records.APIChat {
 		return r.chat.Validate(tiers)
 	}
 	return r.responses.Validate(tiers)
@@ -307,8 +308,8 @@ type modelOutcome struct {
 
 // stream streams the answer of the request into turn's progress (notify) and returns how it
 // ended, from the API family's own stream.
-func (m *modelAnswerer) stream(ctx context.Context, turn Turn, notify func(TurnChanged)) modelOutcome {
-	if m.req.api == APIChat {
+func (m *modelAnswerer) stream(ctx context.Context, turn records.Turn, notify func(TurnChanged)) modelOutcome {
+	if m.req.api == records.APIChat {
 		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()
 		m.c.follow(ctx, s, turn, notify)
@@ -322,7 +323,7 @@ func (m *modelAnswerer) stream(ctx context.Context, turn Turn, notify func(TurnC
 
 // finishModel saves how a model answer ended and returns nil for a whole answer (completed, or
 // incomplete at the length limit).
-func (c *Conversations) finishModel(ctx context.Context, turn *Turn, conv Conversation, out modelOutcome) error {
+func (c *Conversations) finishModel(ctx context.Context, turn *records.Turn, conv records.Conversation, out modelOutcome) error {
 	save := context.WithoutCancel(ctx)
 	if out.err == nil && out.response != nil && out.response.Error != nil {
 		out.err = out.response.Error // a failed response that came without a stream error
@@ -334,7 +335,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *Turn, conv Conver
 		} else {
 			applyCompletion(turn, out.completion, out.text)
 		}
-		if turn.Status == TurnCompleted {
+		if turn.Status == records.TurnCompleted {
 			turn.Check = checkAnswer(conv.Format, turn.Answer)
 		}
 		return c.store.saveTurn(save, turn)
@@ -349,20 +350,20 @@ func (c *Conversations) finishModel(ctx context.Context, turn *Turn, conv Conver
 }
 
 // applyResponse copies a final response object into a turn, and keeps it whole in Response.
-func applyResponse(t *Turn, r *client.Response, streamed string) {
+func applyResponse(t *records.Turn, r *client.Response, streamed string) {
 	t.Response, t.Model, t.AnswerID = r, r.Model, r.ID
 	t.Answer = cmp.Or(messageParts(r, client.PartOutputText), streamed)
-	t.Status = TurnCompleted
+	t.Status = records.TurnCompleted
 	for _, item := range r.Output { // after the parts of earlier rounds of the turn, if any
 		if item.Type == client.ItemFunctionCall {
-			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: item.CallID, Name: item.Name, Arguments: item.Arguments})
+			t.Parts = append(t.Parts, records.TurnPart{Kind: records.PartFunctionCall, CallID: item.CallID, Name: item.Name, Arguments: item.Arguments})
 		}
 	}
 	if refusal := messageParts(r, client.PartRefusal); refusal != "" && strings.TrimSpace(t.Answer) == "" {
-		t.Status, t.Answer, t.Error = TurnRefused, refusal, RefusedNotice
+		t.Status, t.Answer, t.Error = records.TurnRefused, refusal, records.RefusedNotice
 	}
 	if r.Status == "incomplete" {
-		t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
+		t.Status, t.Notice = records.TurnIncomplete, records.WarningText("max_output_tokens_reached")
 	}
 	if u := r.Usage; u != nil {
 		t.Usage = &client.Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}
@@ -384,17 +385,17 @@ func messageParts(r *client.Response, partType string) string {
 }
 
 // applyCompletion copies a chat completion into a turn, and keeps it whole in Completion.
-func applyCompletion(t *Turn, cc *client.ChatCompletion, streamed string) {
+func applyCompletion(t *records.Turn, cc *client.ChatCompletion, streamed string) {
 	t.Completion, t.Model, t.AnswerID = cc, cc.Model, cc.ID
-	t.Answer, t.Status = streamed, TurnCompleted
+	t.Answer, t.Status = streamed, records.TurnCompleted
 	if len(cc.Choices) > 0 {
 		ch := cc.Choices[0]
 		t.Answer = cmp.Or(ch.Message.Content, streamed)
 		for _, tc := range ch.Message.ToolCalls {
-			t.Parts = append(t.Parts, TurnPart{Kind: PartFunctionCall, CallID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
+			t.Parts = append(t.Parts, records.TurnPart{Kind: records.PartFunctionCall, CallID: tc.ID, Name: tc.Name, Arguments: tc.Arguments})
 		}
 		if ch.FinishReason == "length" {
-			t.Status, t.Notice = TurnIncomplete, WarningText("max_output_tokens_reached")
+			t.Status, t.Notice = records.TurnIncomplete, records.WarningText("max_output_tokens_reached")
 		}
 	}
 	if u := cc.Usage; u != nil {

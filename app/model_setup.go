@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 
+	"lectern/app/records"
+
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -32,7 +34,7 @@ func (c *Conversations) SetTier(ctx context.Context, id int64, tier string) erro
 
 // SetFormat changes a model conversation's answer format (text, or JSON fitting a schema, which
 // is checked first); it applies from the next message.
-func (c *Conversations) SetFormat(ctx context.Context, id int64, f AnswerFormat) error {
+func (c *Conversations) SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error {
 	f, err := checkFormat(f)
 	if err != nil {
 		return err
@@ -47,7 +49,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 	if err != nil {
 		return err
 	}
-	if conv.Kind != KindModel {
+	if conv.Kind != records.KindModel {
 		return checkf("Only a conversation with a model has a system prompt and an answer format.")
 	}
 	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET "+column+"=? WHERE server=? AND id=?",
@@ -60,9 +62,9 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 }
 
 // Presets returns the saved presets, by name.
-func (c *Conversations) Presets(ctx context.Context) ([]Preset, error) {
-	scan := func(sc rowScanner) (Preset, error) {
-		var p Preset
+func (c *Conversations) Presets(ctx context.Context) ([]records.Preset, error) {
+	scan := func(sc rowScanner) (records.Preset, error) {
+		var p records.Preset
 		var format string
 		err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format)
 		p.Format = decodeFormat(format)
@@ -73,7 +75,7 @@ func (c *Conversations) Presets(ctx context.Context) ([]Preset, error) {
 
 // SavePreset saves p: a new preset when p.ID is 0, else in place of preset p.ID. It returns the
 // preset as saved. Names are unique.
-func (c *Conversations) SavePreset(ctx context.Context, p Preset) (Preset, error) {
+func (c *Conversations) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
 	if p.Name = strings.TrimSpace(p.Name); p.Name == "" {
 		return p, checkf("The preset has no name: type one.")
 	}
@@ -107,18 +109,18 @@ func (c *Conversations) DeletePreset(ctx context.Context, id int64) error {
 
 // NewChatFromPreset starts a model conversation with a preset's tier, system prompt and answer
 // format (the responses API family).
-func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, title string) (Conversation, error) {
-	var p Preset
+func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error) {
+	var p records.Preset
 	var format string
 	err := c.store.db.QueryRowContext(ctx, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets WHERE id=?",
 		presetID).Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Conversation{}, ErrNotFound
+		return records.Conversation{}, records.ErrNotFound
 	}
 	if err != nil {
-		return Conversation{}, err
+		return records.Conversation{}, err
 	}
-	conv, err := c.NewChat(ctx, p.Tier, p.System, APIResponses, title)
+	conv, err := c.NewChat(ctx, p.Tier, p.System, records.APIResponses, title)
 	if err != nil {
 		return conv, err
 	}
@@ -129,9 +131,9 @@ func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, t
 }
 
 // Schemas returns the saved schemas, by name.
-func (c *Conversations) Schemas(ctx context.Context) ([]SavedSchema, error) {
-	scan := func(sc rowScanner) (SavedSchema, error) {
-		var s SavedSchema
+func (c *Conversations) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
+	scan := func(sc rowScanner) (records.SavedSchema, error) {
+		var s records.SavedSchema
 		return s, sc.Scan(&s.ID, &s.Name, &s.Schema)
 	}
 	return queryAll(ctx, c.store.db, scan, "SELECT id, name, schema FROM answer_schemas ORDER BY name COLLATE NOCASE")
@@ -139,11 +141,11 @@ func (c *Conversations) Schemas(ctx context.Context) ([]SavedSchema, error) {
 
 // SaveSchema saves s (new when s.ID is 0, else in place) after checking that it is a JSON schema
 // the answer checker can use; names are unique.
-func (c *Conversations) SaveSchema(ctx context.Context, s SavedSchema) (SavedSchema, error) {
+func (c *Conversations) SaveSchema(ctx context.Context, s records.SavedSchema) (records.SavedSchema, error) {
 	if s.Name = strings.TrimSpace(s.Name); s.Name == "" {
 		return s, checkf("The schema has no name: type one.")
 	}
-	f, err := checkFormat(AnswerFormat{Name: s.Name, Schema: []byte(s.Schema)})
+	f, err := checkFormat(records.AnswerFormat{Name: s.Name, Schema: []byte(s.Schema)})
 	if err != nil {
 		return s, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -52,17 +53,17 @@ func TestModelPresetsAndSchemas(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	cs := a.Conversations()
-	sch, err := cs.SaveSchema(ctx, SavedSchema{Name: "Prices", Schema: itemsSchema})
+	sch, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Prices", Schema: itemsSchema})
 	if err != nil || sch.ID == 0 || strings.Contains(sch.Schema, "\n") {
 		t.Fatalf("save schema: %+v, %v", sch, err)
 	}
-	if _, err := cs.SaveSchema(ctx, SavedSchema{Name: "Prices", Schema: `{}`}); err == nil || !strings.Contains(err.Error(), "exists already") {
+	if _, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Prices", Schema: `{}`}); err == nil || !strings.Contains(err.Error(), "exists already") {
 		t.Errorf("same name: %v", err)
 	}
-	if _, err := cs.SaveSchema(ctx, SavedSchema{Name: "Bad", Schema: `{"type":"nothing"}`}); err == nil {
+	if _, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Bad", Schema: `{"type":"nothing"}`}); err == nil {
 		t.Error("an invalid schema was saved")
 	}
-	p, err := cs.SavePreset(ctx, Preset{Name: "Shopping", Tier: "smart", System: "List prices.", Format: sch.Format()})
+	p, err := cs.SavePreset(ctx, records.Preset{Name: "Shopping", Tier: "smart", System: "List prices.", Format: sch.Format()})
 	if err != nil || p.Tier != "Smart" {
 		t.Fatalf("save preset: %+v, %v", p, err)
 	}
@@ -145,7 +146,7 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	if big.Fits || !strings.Contains(big.Problem, "context window") || big.Tokens <= big.Budget {
 		t.Errorf("too large: %+v", big)
 	}
-	img, _ := cs.Meter(ctx, conv.ID, Message{Text: "x", Images: []Image{mustImage(t, "a.png", pngImage)}}, nil)
+	img, _ := cs.Meter(ctx, conv.ID, Message{Text: "x", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, nil)
 	if img.Tokens < imageTokens {
 		t.Errorf("an image is not counted: %+v", img)
 	}
@@ -168,20 +169,20 @@ func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
 	fake.reply = fakeReply{refusal: "I cannot help with that."}
 	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Something"}, AskOptions{})
-	if err != nil || turn.Status != TurnRefused || turn.Answer != "I cannot help with that." || !strings.Contains(turn.EndSentence(), "declined") {
+	if err != nil || turn.Status != records.TurnRefused || turn.Answer != "I cannot help with that." || !strings.Contains(turn.EndSentence(), "declined") {
 		t.Fatalf("refusal: %+v, %v", turn, err)
 	}
-	if saved, _ := cs.Turn(ctx, turn.ID); saved.Status != TurnRefused || !saved.Status.Retryable() {
+	if saved, _ := cs.Turn(ctx, turn.ID); saved.Status != records.TurnRefused || !saved.Status.Retryable() {
 		t.Errorf("saved refusal: %+v", saved)
 	}
 	fake.reply = fakeReply{deltas: []string{"Half"}, status: "incomplete"}
 	turn, _ = cs.Send(ctx, conv.ID, Message{Text: "Long"}, AskOptions{})
-	if turn.Status != TurnIncomplete || !strings.Contains(turn.EndSentence(), "length limit") {
+	if turn.Status != records.TurnIncomplete || !strings.Contains(turn.EndSentence(), "length limit") {
 		t.Errorf("incomplete: %+v", turn)
 	}
 	fake.reply = fakeReply{deltas: []string{"Some text"}, err: &client.APIError{StatusCode: 502, Code: "incomplete_model_stream"}}
 	turn, _ = cs.Send(ctx, conv.ID, Message{Text: "Fail"}, AskOptions{})
-	if turn.Status != TurnFailed || turn.Answer != "Some text" || !strings.Contains(turn.EndSentence(), "failed part-way") ||
+	if turn.Status != records.TurnFailed || turn.Answer != "Some text" || !strings.Contains(turn.EndSentence(), "failed part-way") ||
 		!strings.Contains(turn.EndSentence(), "stopped writing") {
 		t.Errorf("failed mid-text: %+v %q", turn, turn.EndSentence())
 	}
@@ -193,7 +194,7 @@ func TestModelExportWritesImagesBeside(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
 	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Look",
-		Images: []Image{mustImage(t, "../polly parrot.png", pngImage)}}, ChatOptions{})
+		Images: []records.Image{mustImage(t, "../polly parrot.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -29,12 +30,12 @@ const maxRequestMessages = client.MaxInputMessages
 // exchange is a message to the model with its images, and the answer it got ("" for the new one).
 type exchange struct {
 	question string
-	images   []Image
+	images   []records.Image
 	answer   string
-	refusal  string     // the model's refusal, sent back as received
-	turn     int64      // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
-	tools    []TurnPart // the calls the app answered and their outputs (pairedParts), sent again
-	context  string     // what a search on the message added to it (contextOf)
+	refusal  string             // the model's refusal, sent back as received
+	turn     int64              // the saved turn of an earlier exchange, whose images' bytes are read once it is kept
+	tools    []records.TurnPart // the calls the app answered and their outputs (pairedParts), sent again
+	context  string             // what a search on the message added to it (contextOf)
 }
 
 // textTokens estimates the tokens of a text.
@@ -82,7 +83,7 @@ type frame struct {
 }
 
 // requestFrame is the frame of conv's requests offering functions.
-func requestFrame(conv Conversation, functions []client.FunctionTool) frame {
+func requestFrame(conv records.Conversation, functions []client.FunctionTool) frame {
 	f := frame{system: conv.System, extra: string(conv.Format.Schema)}
 	for _, fn := range functions {
 		f.extra += fn.Name + fn.Description + string(fn.Parameters)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -45,10 +46,10 @@ func TestFitConversationDropsTheOldestWholeExchanges(t *testing.T) {
 // Images count toward both the tokens and the request's image limits: an old exchange whose
 // images would make more than 8 in the request is left out.
 func TestFitConversationKeepsTheImageLimits(t *testing.T) {
-	img := Image{Name: "a.png", MIME: "image/png", Size: 1 << 20}
-	four := []Image{img, img, img, img}
+	img := records.Image{Name: "a.png", MIME: "image/png", Size: 1 << 20}
+	four := []records.Image{img, img, img, img}
 	earlier := []exchange{{question: "old", images: four, answer: "x"}, {question: "mid", images: four, answer: "y"}}
-	kept, err := fitConversation(frame{}, earlier, exchange{question: "new", images: []Image{img}}, client.Model{ID: "Big", ContextWindow: 1 << 20})
+	kept, err := fitConversation(frame{}, earlier, exchange{question: "new", images: []records.Image{img}}, client.Model{ID: "Big", ContextWindow: 1 << 20})
 	if err != nil || len(kept) != 1 || kept[0].question != "mid" {
 		t.Fatalf("kept %+v (%v); want only the newer exchange (4+1 images; 9 would be too many)", kept, err)
 	}

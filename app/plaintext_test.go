@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"lectern/app/records"
 )
 
 func TestPlainTextDropsMarkdown(t *testing.T) {
@@ -29,11 +31,11 @@ func TestSearchSnippetIsPlainText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn, err := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "How long is leave?"})
+	turn, err := f.app.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "How long is leave?"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn.Status, turn.Answer = TurnInterrupted, "**Annual leave** is *24 days* per year"
+	turn.Status, turn.Answer = records.TurnInterrupted, "**Annual leave** is *24 days* per year"
 	if err := f.app.store.saveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -21,8 +22,8 @@ type Question struct {
 // and caches the documents the answer names. The workspace is resolved without a request when the
 // cache knows it (see withWorkspace); when the server answers workspace_not_found, what this call
 // saved is removed again, so that a question to no workspace leaves nothing behind.
-func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (Turn, error) {
-	var turn Turn
+func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (records.Turn, error) {
+	var turn records.Turn
 	_, err := a.withWorkspace(ctx, q.Workspace, func(ref WorkspaceRef) error {
 		conv, err := a.conv.conversationToAsk(ctx, ref, q, opts.OnNotice)
 		if err != nil {
@@ -42,8 +43,8 @@ func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (Turn, error
 
 // conversationToAsk returns the conversation q is asked in: with Continue the workspace's last one
 // when it asked the same document, else a new one, not saved until its first question is.
-func (c *Conversations) conversationToAsk(ctx context.Context, ref WorkspaceRef, q Question, notice func(string)) (Conversation, error) {
-	fresh := Conversation{Kind: KindWorkspace, WorkspaceID: ref.ID, DocumentID: q.DocumentID}
+func (c *Conversations) conversationToAsk(ctx context.Context, ref WorkspaceRef, q Question, notice func(string)) (records.Conversation, error) {
+	fresh := records.Conversation{Kind: records.KindWorkspace, WorkspaceID: ref.ID, DocumentID: q.DocumentID}
 	if !q.Continue {
 		return fresh, nil
 	}
@@ -69,7 +70,7 @@ func tell(notice func(string), msg string) {
 }
 
 // unsave removes what an ask saved: its new conversation, or the turn it added to an old one.
-func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn Turn) {
+func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn records.Turn) {
 	ctx = context.WithoutCancel(ctx)
 	if newConversation {
 		_ = c.store.deleteConversation(ctx, c.conn.cacheKey(), turn.ConversationID)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/client"
@@ -116,7 +117,7 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 }
 
 // KnownServers lists the servers this computer keeps a cache for, the most recently synced first.
-func (a *App) KnownServers(ctx context.Context) ([]KnownServer, error) {
+func (a *App) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
 	list, err := a.store.syncedServers(ctx)
 	current := a.conn.serverAddr()
 	for i := range list {

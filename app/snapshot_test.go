@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"lectern/app/records"
 )
 
 // Before every schema step a snapshot of the database is taken beside it, named by the version it
@@ -16,7 +18,7 @@ func TestSnapshotBeforeEverySchemaStep(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, databaseFile)
 	st := openTestStore(t, path)
-	conv, err := st.createConversation(context.Background(), "srv", Conversation{WorkspaceID: "ws", Title: "kept in the snapshot"})
+	conv, err := st.createConversation(context.Background(), "srv", records.Conversation{WorkspaceID: "ws", Title: "kept in the snapshot"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -170,13 +171,13 @@ func (s *store) touchSynced(ctx context.Context, server string, at time.Time) er
 }
 
 // workspaces lists the cached workspaces of server in the server's order.
-func (s *store) workspaces(ctx context.Context, server string) ([]CachedWorkspace, error) {
+func (s *store) workspaces(ctx context.Context, server string) ([]records.CachedWorkspace, error) {
 	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
 		n_not_ready, n_failed, synced_at, sync_error, read_only FROM workspaces WHERE server=? ORDER BY position, name`, server)
 }
 
-func scanCachedWorkspace(sc rowScanner) (CachedWorkspace, error) {
-	var w CachedWorkspace
+func scanCachedWorkspace(sc rowScanner) (records.CachedWorkspace, error) {
+	var w records.CachedWorkspace
 	var at int64
 	c := &w.Counts
 	err := sc.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready, &c.NotReady, &c.Failed, &at,
@@ -193,17 +194,17 @@ func (s *store) markReadOnly(ctx context.Context, server, id string) error {
 }
 
 // workspace returns one cached workspace; ok is false when it is not cached.
-func (s *store) workspace(ctx context.Context, server, id string) (CachedWorkspace, bool, error) {
+func (s *store) workspace(ctx context.Context, server, id string) (records.CachedWorkspace, bool, error) {
 	all, err := s.workspaces(ctx, server)
 	if err != nil {
-		return CachedWorkspace{}, false, err
+		return records.CachedWorkspace{}, false, err
 	}
 	for _, w := range all {
 		if w.WorkspaceID == id {
 			return w, true, nil
 		}
 	}
-	return CachedWorkspace{}, false, nil
+	return records.CachedWorkspace{}, false, nil
 }
 
 // documents lists the cached documents of one workspace in the server's order.
@@ -275,9 +276,9 @@ func (s *store) documentNames(ctx context.Context, server, wsID string) (map[str
 
 // syncedServers lists the servers with a cache (every one that was synced completely), the most
 // recently synced first; demo mode's cache is not a server.
-func (s *store) syncedServers(ctx context.Context) ([]KnownServer, error) {
-	return queryAll(ctx, s.db, func(r rowScanner) (KnownServer, error) {
-		var ks KnownServer
+func (s *store) syncedServers(ctx context.Context) ([]records.KnownServer, error) {
+	return queryAll(ctx, s.db, func(r rowScanner) (records.KnownServer, error) {
+		var ks records.KnownServer
 		var ms int64
 		err := r.Scan(&ks.Address, &ms)
 		ks.LastSynced = fromMilli(ms)

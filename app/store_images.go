@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"database/sql"
+
+	"lectern/app/records"
 )
 
 // The images of model conversations' turns live in turn_images (schema step 3), apart from the
@@ -10,7 +12,7 @@ import (
 // when a conversation is sent again or a front-end shows an image.
 
 // addImages saves the images a turn sent, in order, inside the turn's transaction.
-func addImages(ctx context.Context, tx *sql.Tx, turnID int64, images []Image) error {
+func addImages(ctx context.Context, tx *sql.Tx, turnID int64, images []records.Image) error {
 	for i, img := range images {
 		_, err := tx.ExecContext(ctx, `INSERT INTO turn_images (turn_id, position, name, mime, size, data)
 			VALUES (?,?,?,?,?,?)`, turnID, i, img.Name, img.MIME, len(img.Data), img.Data)
@@ -23,7 +25,7 @@ func addImages(ctx context.Context, tx *sql.Tx, turnID int64, images []Image) er
 
 // describeImages sets the Images (names and types, without Data) of turns, which are the turns
 // whose column (conversation_id or id) equals arg.
-func (s *store) describeImages(ctx context.Context, column string, arg int64, turns []Turn) error {
+func (s *store) describeImages(ctx context.Context, column string, arg int64, turns []records.Turn) error {
 	byTurn, err := s.images(ctx, column, arg, false)
 	for i := range turns {
 		turns[i].Images = byTurn[turns[i].ID]
@@ -33,14 +35,14 @@ func (s *store) describeImages(ctx context.Context, column string, arg int64, tu
 
 // images reads the images of the turns whose column equals arg, by turn id, in order; their
 // bytes only when withData.
-func (s *store) images(ctx context.Context, column string, arg int64, withData bool) (map[int64][]Image, error) {
+func (s *store) images(ctx context.Context, column string, arg int64, withData bool) (map[int64][]records.Image, error) {
 	data := "NULL"
 	if withData {
 		data = "data"
 	}
 	type owned struct {
 		turnID int64
-		img    Image
+		img    records.Image
 	}
 	scan := func(sc rowScanner) (owned, error) {
 		var o owned
@@ -49,7 +51,7 @@ func (s *store) images(ctx context.Context, column string, arg int64, withData b
 	}
 	list, err := queryAll(ctx, s.db, scan, `SELECT turn_id, name, mime, size, `+data+` FROM turn_images
 		WHERE turn_id IN (SELECT id FROM turns WHERE `+column+`) ORDER BY turn_id, position`, arg)
-	out := map[int64][]Image{}
+	out := map[int64][]records.Image{}
 	for _, o := range list {
 		out[o.turnID] = append(out[o.turnID], o.img)
 		if withData && s.imageDataRead != nil {

@@ -5,19 +5,21 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"strings"
+
+	"lectern/app/records"
 )
 
 // importFrom copies into this database, in one transaction, the conversations of the database at
 // srcPath (at this schema) that it does not have (by uid) and that are not in its trash, with
 // their turns and their turns' images. Every column is copied but the ids, which are this file's.
-func (s *store) importFrom(ctx context.Context, srcPath string) (ImportResult, error) {
+func (s *store) importFrom(ctx context.Context, srcPath string) (records.ImportResult, error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
-		return ImportResult{}, err
+		return records.ImportResult{}, err
 	}
 	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS src", srcPath); err != nil {
-		return ImportResult{}, err
+		return records.ImportResult{}, err
 	}
 	defer func() {
 		if _, err := conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE src"); err != nil {
@@ -26,12 +28,12 @@ func (s *store) importFrom(ctx context.Context, srcPath string) (ImportResult, e
 	}()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
-		return ImportResult{}, err
+		return records.ImportResult{}, err
 	}
 	defer func() { _ = tx.Rollback() }()
 	res, err := importConversations(ctx, tx)
 	if err != nil {
-		return ImportResult{}, err
+		return records.ImportResult{}, err
 	}
 	return res, tx.Commit()
 }
@@ -43,8 +45,8 @@ type sourceConversation struct {
 }
 
 // importConversations copies src's conversations that main lacks.
-func importConversations(ctx context.Context, tx *sql.Tx) (ImportResult, error) {
-	var res ImportResult
+func importConversations(ctx context.Context, tx *sql.Tx) (records.ImportResult, error) {
+	var res records.ImportResult
 	convs, err := queryAll(ctx, tx, func(sc rowScanner) (c sourceConversation, err error) {
 		return c, sc.Scan(&c.id, &c.uid, &c.deleted)
 	}, "SELECT id, uid, deleted_at FROM src.conversations ORDER BY id")

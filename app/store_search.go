@@ -5,17 +5,19 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"lectern/app/records"
 )
 
 // search finds the turns of server's conversations that contain every word of text (the last as
 // a prefix), newest first. Ranking by recency keeps it fast however many turns match.
-func (s *store) search(ctx context.Context, server, text string, limit int) ([]SearchHit, error) {
+func (s *store) search(ctx context.Context, server, text string, limit int) ([]records.SearchHit, error) {
 	words := searchWords(text)
 	if len(words) == 0 {
 		return nil, nil
 	}
-	scan := func(sc rowScanner) (SearchHit, error) {
-		var h SearchHit
+	scan := func(sc rowScanner) (records.SearchHit, error) {
+		var h records.SearchHit
 		var answer string
 		c, err := scanConversation(sc, &h.TurnID, &h.Question, &answer)
 		h.Conversation, h.QuestionSnippet, h.AnswerSnippet = c, snippet(h.Question, words), snippet(PlainText(answer), words)

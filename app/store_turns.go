@@ -7,6 +7,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -14,14 +15,14 @@ const conversationCols = "id, kind, workspace_id, document_id, model, system_pro
 	"pinned_at, answer_format, remote_id"
 
 // scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
-func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
-	var c Conversation
+func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error) {
+	var c records.Conversation
 	var kind, api, format string
 	var created, updated, pinned int64
 	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated,
 		&pinned, &format, &c.RemoteID}
 	err := sc.Scan(append(dest, extra...)...)
-	c.Kind, c.API, c.Created, c.Updated = ConversationKind(kind), ModelAPI(api), fromMilli(created), fromMilli(updated)
+	c.Kind, c.API, c.Created, c.Updated = records.ConversationKind(kind), records.ModelAPI(api), fromMilli(created), fromMilli(updated)
 	if pinned != 0 {
 		c.Pinned = fromMilli(pinned)
 	}
@@ -30,17 +31,17 @@ func scanConversation(sc rowScanner, extra ...any) (Conversation, error) {
 }
 
 // createConversation saves a new conversation for server and returns it with its id.
-func (s *store) createConversation(ctx context.Context, server string, c Conversation) (Conversation, error) {
+func (s *store) createConversation(ctx context.Context, server string, c records.Conversation) (records.Conversation, error) {
 	now := s.now()
 	if c.Kind == "" {
-		c.Kind = KindWorkspace
+		c.Kind = records.KindWorkspace
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
 		system_prompt, api, title, created_at, updated_at, answer_format, remote_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
 		server, string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title,
 		now.UnixMilli(), now.UnixMilli(), encodeFormat(c.Format), c.RemoteID)
 	if err != nil {
-		return Conversation{}, err
+		return records.Conversation{}, err
 	}
 	c.ID, _ = res.LastInsertId()
 	c.Created, c.Updated = fromMilli(now.UnixMilli()), fromMilli(now.UnixMilli())
@@ -48,23 +49,23 @@ func (s *store) createConversation(ctx context.Context, server string, c Convers
 }
 
 // conversation reads one conversation of server.
-func (s *store) conversation(ctx context.Context, server string, id int64) (Conversation, error) {
+func (s *store) conversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
 	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
 	c, err := scanConversation(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return c, ErrNotFound
+		return c, records.ErrNotFound
 	}
 	return c, err
 }
 
 // conversations lists the conversations of server, newest first; workspaceID "" lists all of them.
-func (s *store) conversations(ctx context.Context, server, workspaceID string) ([]Conversation, error) {
-	return s.listConversations(ctx, server, ListFilter{WorkspaceID: workspaceID}, "")
+func (s *store) conversations(ctx context.Context, server, workspaceID string) ([]records.Conversation, error) {
+	return s.listConversations(ctx, server, records.ListFilter{WorkspaceID: workspaceID}, "")
 }
 
 // listConversations lists the conversations of server that pass f, in order (after first, when
 // set), newest first.
-func (s *store) listConversations(ctx context.Context, server string, f ListFilter, first string) ([]Conversation, error) {
+func (s *store) listConversations(ctx context.Context, server string, f records.ListFilter, first string) ([]records.Conversation, error) {
 	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
 	args := []any{server}
 	if f.WorkspaceID != "" {
@@ -79,7 +80,7 @@ func (s *store) listConversations(ctx context.Context, server string, f ListFilt
 	if first != "" {
 		order += first + ", "
 	}
-	scan := func(sc rowScanner) (Conversation, error) { return scanConversation(sc) }
+	scan := func(sc rowScanner) (records.Conversation, error) { return scanConversation(sc) }
 	return queryAll(ctx, s.db, scan, q+order+"updated_at DESC, id DESC", args...)
 }
 
@@ -91,13 +92,13 @@ func (s *store) pinConversation(ctx context.Context, server string, id, at int64
 
 // lastModelConversation returns the newest model conversation of server (in conversations'
 // order), of tier model when it is not ""; ok is false when there is none.
-func (s *store) lastModelConversation(ctx context.Context, server, model string) (Conversation, bool, error) {
-	return s.lastConversation(ctx, server, KindModel, model)
+func (s *store) lastModelConversation(ctx context.Context, server, model string) (records.Conversation, bool, error) {
+	return s.lastConversation(ctx, server, records.KindModel, model)
 }
 
 // lastConversation returns the newest conversation of kind of server (in conversations' order),
 // of model when it is not ""; ok is false when there is none.
-func (s *store) lastConversation(ctx context.Context, server string, kind ConversationKind, model string) (Conversation, bool, error) {
+func (s *store) lastConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
 	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
 	args := []any{server, string(kind)}
 	if model != "" {
@@ -106,7 +107,7 @@ func (s *store) lastConversation(ctx context.Context, server string, kind Conver
 	}
 	c, err := scanConversation(s.db.QueryRowContext(ctx, q+" ORDER BY updated_at DESC, id DESC LIMIT 1", args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Conversation{}, false, nil
+		return records.Conversation{}, false, nil
 	}
 	return c, err == nil, err
 }
@@ -114,20 +115,20 @@ func (s *store) lastConversation(ctx context.Context, server string, kind Conver
 // untouchedConversation returns the newest conversation of kind of server, of model, that nothing
 // was done with since it was made (no turn, title, system prompt, answer format, workspace, server
 // id or pin), with its updated time brought to now; ok is false when there is none.
-func (s *store) untouchedConversation(ctx context.Context, server string, kind ConversationKind, model string) (Conversation, bool, error) {
+func (s *store) untouchedConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
 	q := "SELECT " + conversationCols + ` FROM conversations c WHERE server=? AND kind=? AND model=? AND deleted_at=0
 		AND title='' AND system_prompt='' AND answer_format='' AND workspace_id='' AND remote_id='' AND pinned_at=0
 		AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id=c.id) ORDER BY id DESC LIMIT 1`
 	c, err := scanConversation(s.db.QueryRowContext(ctx, q, server, string(kind), model))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Conversation{}, false, nil
+		return records.Conversation{}, false, nil
 	}
 	if err != nil {
-		return Conversation{}, false, err
+		return records.Conversation{}, false, err
 	}
 	now := s.nowMilli()
 	if _, err := s.db.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, c.ID); err != nil {
-		return Conversation{}, false, err
+		return records.Conversation{}, false, err
 	}
 	c.Updated = fromMilli(now)
 	return c, true, nil
@@ -164,15 +165,15 @@ func affected(res sql.Result, err error) error {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
+		return records.ErrNotFound
 	}
 	return nil
 }
 
 // addTurn saves a new pending turn with its images and touches its conversation, in one transaction.
-func (s *store) addTurn(ctx context.Context, t Turn) (Turn, error) {
+func (s *store) addTurn(ctx context.Context, t records.Turn) (records.Turn, error) {
 	now := s.nowMilli()
-	t.Status, t.Created, t.Updated = TurnPending, fromMilli(now), fromMilli(now)
+	t.Status, t.Created, t.Updated = records.TurnPending, fromMilli(now), fromMilli(now)
 	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, question, status, tier, thinking,
 			extra, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
@@ -195,7 +196,7 @@ func touchConversation(ctx context.Context, tx *sql.Tx, id, now int64) error {
 }
 
 // saveTurn writes a turn's answer fields and status.
-func (s *store) saveTurn(ctx context.Context, t *Turn) error {
+func (s *store) saveTurn(ctx context.Context, t *records.Turn) error {
 	now := s.nowMilli()
 	t.Updated = fromMilli(now)
 	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
@@ -227,17 +228,17 @@ const turnCols = `id, conversation_id, question, answer, status, tier, thinking,
 
 // turnExtra is the extra column: fields kept as JSON so that later kinds of turn need no migration.
 type turnExtra struct {
-	AnswerID string       `json:"answer_id,omitempty"`
-	System   string       `json:"system,omitempty"`
-	Parts    []TurnPart   `json:"parts,omitempty"`
-	Check    *SchemaCheck `json:"check,omitempty"`
+	AnswerID string               `json:"answer_id,omitempty"`
+	System   string               `json:"system,omitempty"`
+	Parts    []records.TurnPart   `json:"parts,omitempty"`
+	Check    *records.SchemaCheck `json:"check,omitempty"`
 	// Attachments and Reply are an assistant turn's files and the server's reply.
-	Attachments []Attachment    `json:"attachments,omitempty"`
-	Reply       json.RawMessage `json:"reply,omitempty"`
+	Attachments []records.Attachment `json:"attachments,omitempty"`
+	Reply       json.RawMessage      `json:"reply,omitempty"`
 }
 
 // extraOf is the extra column of a turn.
-func extraOf(t Turn) string {
+func extraOf(t records.Turn) string {
 	return jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check,
 		Attachments: t.Attachments, Reply: t.Reply})
 }
@@ -250,8 +251,8 @@ func usageColumns(u *client.Usage) (in, out, total any) {
 	return u.InputTokens, u.OutputTokens, u.TotalTokens
 }
 
-func scanTurn(sc rowScanner) (Turn, error) {
-	var t Turn
+func scanTurn(sc rowScanner) (records.Turn, error) {
+	var t records.Turn
 	var status, sources, coverage, warnings, extra string
 	var thinking, found sql.NullBool
 	var in, out, total sql.NullInt64
@@ -265,7 +266,7 @@ func scanTurn(sc rowScanner) (Turn, error) {
 	if total.Valid {
 		t.Usage = &client.Usage{InputTokens: int(in.Int64), OutputTokens: int(out.Int64), TotalTokens: int(total.Int64)}
 	}
-	t.Status, t.Created, t.Updated = TurnStatus(status), fromMilli(created), fromMilli(updated)
+	t.Status, t.Created, t.Updated = records.TurnStatus(status), fromMilli(created), fromMilli(updated)
 	t.Thinking, t.Found = boolPtr(thinking), boolPtr(found)
 	_ = unmarshalIfSet(sources, &t.Sources)
 	_ = unmarshalIfSet(coverage, &t.Coverage)
@@ -279,7 +280,7 @@ func scanTurn(sc rowScanner) (Turn, error) {
 }
 
 // turns lists a conversation's turns, oldest first, with their images' names and types.
-func (s *store) turns(ctx context.Context, convID int64) ([]Turn, error) {
+func (s *store) turns(ctx context.Context, convID int64) ([]records.Turn, error) {
 	turns, err := queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
 	if err != nil {
 		return nil, err
@@ -288,15 +289,15 @@ func (s *store) turns(ctx context.Context, convID int64) ([]Turn, error) {
 }
 
 // turn reads one turn, with its images' names and types.
-func (s *store) turn(ctx context.Context, id int64) (Turn, error) {
+func (s *store) turn(ctx context.Context, id int64) (records.Turn, error) {
 	t, err := scanTurn(s.db.QueryRowContext(ctx, "SELECT "+turnCols+" FROM turns WHERE id=?", id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return t, ErrNotFound
+		return t, records.ErrNotFound
 	}
 	if err != nil {
 		return t, err
 	}
-	one := []Turn{t}
+	one := []records.Turn{t}
 	err = s.describeImages(ctx, "id=?", id, one)
 	return one[0], err
 }

@@ -6,13 +6,15 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"lectern/app/records"
 )
 
 const uploadCols = `id, workspace_id, path, name, size, content_hash, client_document_id, state, document_id, status,
 	warnings, record, error, error_code, suggested_name, created_at, updated_at`
 
-func scanUpload(sc rowScanner) (Upload, error) {
-	var u Upload
+func scanUpload(sc rowScanner) (records.Upload, error) {
+	var u records.Upload
 	var state, warnings, record string
 	var created, updated int64
 	err := sc.Scan(&u.ID, &u.WorkspaceID, &u.Path, &u.Name, &u.Size, &u.ContentHash, &u.ClientDocumentID, &state,
@@ -20,7 +22,7 @@ func scanUpload(sc rowScanner) (Upload, error) {
 	if err != nil {
 		return u, err
 	}
-	u.State, u.Created, u.Updated = UploadState(state), fromMilli(created), fromMilli(updated)
+	u.State, u.Created, u.Updated = records.UploadState(state), fromMilli(created), fromMilli(updated)
 	_ = unmarshalIfSet(warnings, &u.Warnings)
 	_ = unmarshalIfSet(record, &u.Record)
 	return u, nil
@@ -30,7 +32,7 @@ func scanUpload(sc rowScanner) (Upload, error) {
 // same content) is already queued, being sent or sent to the same workspace: then it returns that
 // entry with existing true. The check and the insert are one write transaction, so two processes
 // queueing the same file at once make one entry.
-func (s *store) addUpload(ctx context.Context, server string, u Upload) (entry Upload, existing bool, err error) {
+func (s *store) addUpload(ctx context.Context, server string, u records.Upload) (entry records.Upload, existing bool, err error) {
 	err = inTx(ctx, s.db, func(tx *sql.Tx) error {
 		entry, err = scanUpload(tx.QueryRowContext(ctx, "SELECT "+uploadCols+` FROM uploads WHERE server=? AND
 			workspace_id=? AND content_hash=? AND lower(name)=lower(?) AND state!='failed' ORDER BY id LIMIT 1`,
@@ -49,9 +51,9 @@ func (s *store) addUpload(ctx context.Context, server string, u Upload) (entry U
 }
 
 // insertUpload inserts u as a new queued entry.
-func (s *store) insertUpload(ctx context.Context, tx *sql.Tx, server string, u Upload) (Upload, error) {
+func (s *store) insertUpload(ctx context.Context, tx *sql.Tx, server string, u records.Upload) (records.Upload, error) {
 	now := s.nowMilli()
-	u.State, u.Created, u.Updated = UploadQueued, fromMilli(now), fromMilli(now)
+	u.State, u.Created, u.Updated = records.UploadQueued, fromMilli(now), fromMilli(now)
 	res, err := tx.ExecContext(ctx, `INSERT INTO uploads (server, workspace_id, path, name, size, content_hash,
 		client_document_id, state, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)`, server, u.WorkspaceID,
 		u.Path, u.Name, u.Size, u.ContentHash, u.ClientDocumentID, string(u.State), now, now)
@@ -63,10 +65,10 @@ func (s *store) insertUpload(ctx context.Context, tx *sql.Tx, server string, u U
 }
 
 // upload reads one entry of server's queue.
-func (s *store) upload(ctx context.Context, server string, id int64) (Upload, error) {
+func (s *store) upload(ctx context.Context, server string, id int64) (records.Upload, error) {
 	u, err := scanUpload(s.db.QueryRowContext(ctx, "SELECT "+uploadCols+" FROM uploads WHERE server=? AND id=?", server, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return u, ErrNotFound
+		return u, records.ErrNotFound
 	}
 	return u, err
 }
@@ -74,7 +76,7 @@ func (s *store) upload(ctx context.Context, server string, id int64) (Upload, er
 // uploads lists server's queue, oldest first; with states, only entries in those states, chosen by
 // the query (index uploads_queue): the scheduler asks for the open ones many times a minute, and
 // the finished ones a person has not cleared must not cost it anything.
-func (s *store) uploads(ctx context.Context, server string, states ...UploadState) ([]Upload, error) {
+func (s *store) uploads(ctx context.Context, server string, states ...records.UploadState) ([]records.Upload, error) {
 	q, args := "SELECT "+uploadCols+" FROM uploads WHERE server=?", []any{server}
 	if len(states) > 0 {
 		q += " AND state IN (?" + strings.Repeat(", ?", len(states)-1) + ")"
@@ -86,7 +88,7 @@ func (s *store) uploads(ctx context.Context, server string, states ...UploadStat
 }
 
 // saveUpload writes every field of u (not its claim).
-func (s *store) saveUpload(ctx context.Context, server string, u *Upload) error {
+func (s *store) saveUpload(ctx context.Context, server string, u *records.Upload) error {
 	now := s.nowMilli()
 	u.Updated = fromMilli(now)
 	res, err := s.db.ExecContext(ctx, `UPDATE uploads SET workspace_id=?, path=?, name=?, size=?, content_hash=?,
@@ -101,10 +103,10 @@ func (s *store) saveUpload(ctx context.Context, server string, u *Upload) error 
 // state from and no other live process holds it (one whose heartbeat is older than staleBefore
 // has died, and loses it). A queued entry moves to sending in the same statement, so the state is
 // committed before anything is sent. ok is false when another process holds it or it changed.
-func (s *store) claim(ctx context.Context, server string, id int64, from UploadState, owner string, staleBefore time.Time) (Upload, bool, error) {
+func (s *store) claim(ctx context.Context, server string, id int64, from records.UploadState, owner string, staleBefore time.Time) (records.Upload, bool, error) {
 	to := from
-	if from == UploadQueued {
-		to = UploadSending
+	if from == records.UploadQueued {
+		to = records.UploadSending
 	}
 	now := s.nowMilli()
 	u, err := scanUpload(s.db.QueryRowContext(ctx, `UPDATE uploads SET owner=?, heartbeat=?, state=?, updated_at=?

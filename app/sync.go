@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -157,7 +158,7 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	if err != nil {
 		return full, err
 	}
-	pos := slices.IndexFunc(cached, func(w CachedWorkspace) bool { return w.WorkspaceID == id })
+	pos := slices.IndexFunc(cached, func(w records.CachedWorkspace) bool { return w.WorkspaceID == id })
 	if pos < 0 {
 		if !add {
 			return full, cut
@@ -198,7 +199,7 @@ func (s *Sync) forget(ctx context.Context, key, id string) {
 }
 
 // Workspaces lists the current server's cached workspaces in the server's order.
-func (s *Sync) Workspaces(ctx context.Context) ([]CachedWorkspace, error) {
+func (s *Sync) Workspaces(ctx context.Context) ([]records.CachedWorkspace, error) {
 	key := s.conn.cacheKey()
 	if key == "" {
 		return nil, nil

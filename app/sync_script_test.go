@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -127,13 +128,13 @@ func openOnScript(t *testing.T, s *scriptServer) *App {
 }
 
 // cachedByID returns the cached workspaces by id.
-func cachedByID(t *testing.T, a *App) map[string]CachedWorkspace {
+func cachedByID(t *testing.T, a *App) map[string]records.CachedWorkspace {
 	t.Helper()
 	ws, err := a.CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]CachedWorkspace{}
+	out := map[string]records.CachedWorkspace{}
 	for _, w := range ws {
 		out[w.WorkspaceID] = w
 	}

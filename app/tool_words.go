@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -66,7 +67,7 @@ func toolErrorText(err error, describe func(error) string) string {
 // text offers OCR of path; other warnings are shown as they come, after the name.
 func PDFWarningText(w client.Warning, name, path string) string {
 	if strings.HasPrefix(w.Code, client.WarnScannedOrEmpty) || strings.HasPrefix(w.Text, client.WarnScannedOrEmpty) {
-		return ScannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
+		return records.ScannedText(name) + " Try `lectern ocr " + shellWord(path) + "`."
 	}
 	return safetext.OneLine(name) + ": " + safetext.OneLine(w.String())
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/client/emulator/engine"
@@ -61,8 +62,8 @@ func TestAppSearchBlockedInWords(t *testing.T) {
 	if got := f.app.ToolErrorText(err); !strings.HasPrefix(got, "Web search is turned off for your account") {
 		t.Fatal(got)
 	}
-	if SearchStatusText("partial", true) != "Some of the search did not answer; the results are partial. The search provider was degraded." ||
-		SearchStatusText("weird", false) != "Search status: weird." {
+	if records.SearchStatusText("partial", true) != "Some of the search did not answer; the results are partial. The search provider was degraded." ||
+		records.SearchStatusText("weird", false) != "Search status: weird." {
 		t.Fatal("status words")
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+
+	"lectern/app/records"
 )
 
 // Trash returns the current server's deleted conversations that can still be restored, most
 // recently deleted first, each with Deleted set.
-func (c *Conversations) Trash(ctx context.Context) ([]Conversation, error) {
+func (c *Conversations) Trash(ctx context.Context) ([]records.Conversation, error) {
 	return c.store.trashed(ctx, c.conn.cacheKey())
 }
 
@@ -32,8 +34,8 @@ func (s *store) trashConversation(ctx context.Context, server string, id int64) 
 }
 
 // trashed lists server's conversations in the trash, most recently deleted first.
-func (s *store) trashed(ctx context.Context, server string) ([]Conversation, error) {
-	scan := func(sc rowScanner) (Conversation, error) {
+func (s *store) trashed(ctx context.Context, server string) ([]records.Conversation, error) {
+	scan := func(sc rowScanner) (records.Conversation, error) {
 		var deleted int64
 		c, err := scanConversation(sc, &deleted)
 		c.Deleted = fromMilli(deleted)
@@ -44,8 +46,8 @@ func (s *store) trashed(ctx context.Context, server string) ([]Conversation, err
 }
 
 // restoreConversation takes server's conversation id out of the trash and returns it.
-func (s *store) restoreConversation(ctx context.Context, server string, id int64) (Conversation, error) {
-	var conv Conversation
+func (s *store) restoreConversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
+	var conv records.Conversation
 	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, "UPDATE conversations SET deleted_at=0 WHERE server=? AND id=? AND deleted_at!=0", server, id)
 		if err := affected(res, err); err != nil {
@@ -56,7 +58,7 @@ func (s *store) restoreConversation(ctx context.Context, server string, id int64
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
-		err = ErrNotFound
+		err = records.ErrNotFound
 	}
 	return conv, err
 }
@@ -65,6 +67,6 @@ func (s *store) restoreConversation(ctx context.Context, server string, id int64
 // the trash's time was up at now.
 func (s *store) emptyTrash(ctx context.Context, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE deleted_at!=0 AND deleted_at<?",
-		now.Add(-TrashKept).UnixMilli())
+		now.Add(-records.TrashKept).UnixMilli())
 	return err
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -151,12 +152,12 @@ func uploadAll(b *testing.B, a *App, paths []string) time.Duration {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	ended, err := a.Uploads().Follow(ctx, ids, func(e Upload) bool { return e.State.Final() }, nil)
+	ended, err := a.Uploads().Follow(ctx, ids, func(e records.Upload) bool { return e.State.Final() }, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, e := range ended {
-		if e.State != UploadReady {
+		if e.State != records.UploadReady {
 			b.Fatalf("%s: %s %s", e.Name, e.State, e.Error)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
 	"lectern/client/emulator/toolsapi"
@@ -44,7 +45,7 @@ func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
 	intakeGets := counter.statusGets.Load() // AddFiles may read the live limits; the upload may not
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	u, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
-	if e.Status != "failed" || u.State != UploadFailed || !strings.Contains(u.Error, "changed before Lectern could send it whole") {
+	if e.Status != "failed" || u.State != records.UploadFailed || !strings.Contains(u.Error, "changed before Lectern could send it whole") {
 		t.Fatalf("event %+v, entry %+v", e, u)
 	}
 	if posts, gets := counter.posts.Load(), counter.statusGets.Load()-intakeGets; posts != 0 || gets != 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -17,7 +18,7 @@ const followEvery = 250 * time.Millisecond
 // works them unless another process already does; Follow reads them from the database either way.
 // It returns the entries as they ended; an entry removed meanwhile is returned with its last state
 // seen and ErrNotFound.
-func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(Upload) bool, onChange func(Upload)) ([]Upload, error) {
+func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(records.Upload) bool, onChange func(records.Upload)) ([]records.Upload, error) {
 	wake := make(chan struct{}, 1)
 	unsubscribe := u.bus.Subscribe(func(ev Event) {
 		if _, ok := ev.(UploadChanged); ok {
@@ -33,7 +34,7 @@ func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(Upload) boo
 	}
 	u.run()
 	u.kick()
-	seen := make([]Upload, len(ids))
+	seen := make([]records.Upload, len(ids))
 	t := time.NewTicker(followEvery)
 	defer t.Stop()
 	for {
@@ -51,11 +52,11 @@ func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(Upload) boo
 }
 
 // look reads the entries ids into seen, reports those that changed, and says whether all are done.
-func (u *Uploads) look(ctx context.Context, ids []int64, seen []Upload, done func(Upload) bool, onChange func(Upload)) (bool, error) {
+func (u *Uploads) look(ctx context.Context, ids []int64, seen []records.Upload, done func(records.Upload) bool, onChange func(records.Upload)) (bool, error) {
 	finished := true
 	for i, id := range ids {
 		e, err := u.Get(ctx, id)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, records.ErrNotFound) {
 			return true, err
 		}
 		if err != nil {
@@ -75,8 +76,8 @@ func (u *Uploads) look(ctx context.Context, ids []int64, seen []Upload, done fun
 // UploadBatch is what App.Upload did with a front-end's files.
 type UploadBatch struct {
 	Workspace WorkspaceRef
-	Results   []EnqueueResult // one per file (a folder gives one per file in it), refused ones with their reason
-	Entries   []Upload        // the queue entries of the accepted files, as Follow left them
+	Results   []EnqueueResult  // one per file (a folder gives one per file in it), refused ones with their reason
+	Entries   []records.Upload // the queue entries of the accepted files, as Follow left them
 }
 
 // Upload checks paths and queues them for the workspace arg names (an id, or a name in any case),
@@ -85,12 +86,12 @@ type UploadBatch struct {
 // id; when the server answers workspace_not_found, the entries this call queued are removed (the
 // server stored nothing), the name is resolved from the workspace list and the files are queued
 // again.
-func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(Upload) bool, onChange func(Upload)) (UploadBatch, error) {
+func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	var batch UploadBatch
 	ref, err := a.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
 		guess := ref.Name == ""
 		var err error
-		batch, err = a.uploadTo(ctx, ref, paths, done, func(e Upload) {
+		batch, err = a.uploadTo(ctx, ref, paths, done, func(e records.Upload) {
 			if onChange != nil && !(guess && e.ErrorCode == "workspace_not_found") {
 				onChange(e)
 			}
@@ -105,7 +106,7 @@ func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(
 }
 
 // uploadTo queues paths for ref and follows them.
-func (a *App) uploadTo(ctx context.Context, ref WorkspaceRef, paths []string, done func(Upload) bool, onChange func(Upload)) (UploadBatch, error) {
+func (a *App) uploadTo(ctx context.Context, ref WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	batch := UploadBatch{Workspace: ref}
 	results, err := a.AddFiles(ctx, ref.ID, paths...)
 	batch.Results = results

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/words"
 )
@@ -160,7 +161,7 @@ func (a *App) newQuota(ctx context.Context, wsID string) *quota {
 	lim, ok := a.UploadLimits(ctx, wsID)
 	q := &quota{lim: lim, known: ok, uploadsFor: lim.DailyUploadsRemaining,
 		bytesFree: lim.WorkspaceBytesLimit - lim.WorkspaceBytesUsed}
-	open, _ := a.store.uploads(ctx, a.conn.cacheKey(), UploadQueued, UploadSending)
+	open, _ := a.store.uploads(ctx, a.conn.cacheKey(), records.UploadQueued, records.UploadSending)
 	for _, e := range open {
 		if e.WorkspaceID == wsID {
 			q.uploadsFor--

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -20,7 +21,7 @@ func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, boo
 	if err != nil {
 		return client.Limits{}, false
 	}
-	if ws, ok, _ := a.store.workspace(ctx, key, wsID); !ok || !OwnPersonal(ws) {
+	if ws, ok, _ := a.store.workspace(ctx, key, wsID); !ok || !records.OwnPersonal(ws) {
 		return cl.WorkspaceLimits(wsID)
 	}
 	if lim, ok := cl.WorkspaceLimits(wsID); ok && a.uploads.limitsFresh(wsID) {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -29,14 +30,14 @@ type intakeState struct {
 }
 
 // recover handles err for e when it is one of the answers above, and reports whether it did.
-func (u *Uploads) recover(ctx context.Context, key string, e Upload, err error) bool {
+func (u *Uploads) recover(ctx context.Context, key string, e records.Upload, err error) bool {
 	var ae *client.APIError
 	if !errors.As(err, &ae) {
 		return false
 	}
 	switch {
 	case ae.Code == "id_in_use":
-		e.State, e.ClientDocumentID, e.Error, e.ErrorCode = UploadQueued, client.NewClientDocumentID(), "", ""
+		e.State, e.ClientDocumentID, e.Error, e.ErrorCode = records.UploadQueued, client.NewClientDocumentID(), "", ""
 		u.save(ctx, key, &e)
 		return true
 	case ae.Code == "workspace_read_only":
@@ -106,7 +107,7 @@ func (u *Uploads) isReadOnly(ctx context.Context, key, wsID string) bool {
 	if ro {
 		return true
 	}
-	failed, _ := u.store.uploads(ctx, key, UploadFailed)
+	failed, _ := u.store.uploads(ctx, key, records.UploadFailed)
 	for _, e := range failed {
 		if e.WorkspaceID == wsID && e.ErrorCode == "workspace_read_only" {
 			u.rememberReadOnly(ctx, key, wsID)

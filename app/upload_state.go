@@ -6,13 +6,14 @@ import (
 	"errors"
 	"io/fs"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
 // apply records a server upload record for e: its ids, status and warnings, the state that
 // follows, the document in the cache, and the end when it is final. It returns false when the
 // entry was removed meanwhile.
-func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.UploadRecord) bool {
+func (u *Uploads) apply(ctx context.Context, key string, e *records.Upload, rec *client.UploadRecord) bool {
 	before := *e
 	u.conn.observe(key, nil)
 	if rec.DocumentID != nil {
@@ -21,12 +22,12 @@ func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.
 	e.Status, e.Warnings, e.Record, e.Error, e.ErrorCode = rec.Status, rec.Warnings, rec, "", ""
 	switch rec.Status {
 	case client.StatusReady:
-		e.State = UploadReady
+		e.State = records.UploadReady
 	case client.StatusFailed:
-		e.State, e.ErrorCode = UploadFailed, cmp.Or(rec.FailedReason, "indexing_failed")
+		e.State, e.ErrorCode = records.UploadFailed, cmp.Or(rec.FailedReason, "indexing_failed")
 		e.Error = "The server could not read or index the file (" + e.ErrorCode + "). Check the file opens and has text, then retry."
 	default:
-		e.State = UploadProcessing
+		e.State = records.UploadProcessing
 	}
 	if e.State == before.State && e.Status == before.Status && e.DocumentID == before.DocumentID && before.Error == "" {
 		return true
@@ -42,7 +43,7 @@ func (u *Uploads) apply(ctx context.Context, key string, e *Upload, rec *client.
 }
 
 // cacheDocument shows an uploaded file in the cached workspace at once, before the next refresh.
-func (u *Uploads) cacheDocument(ctx context.Context, key string, e Upload, rec *client.UploadRecord) {
+func (u *Uploads) cacheDocument(ctx context.Context, key string, e records.Upload, rec *client.UploadRecord) {
 	if e.DocumentID == "" {
 		return
 	}
@@ -58,32 +59,32 @@ func (u *Uploads) cacheDocument(ctx context.Context, key string, e Upload, rec *
 }
 
 // save writes e and announces it; false means the entry is gone (removed by the user).
-func (u *Uploads) save(ctx context.Context, key string, e *Upload) bool {
+func (u *Uploads) save(ctx context.Context, key string, e *records.Upload) bool {
 	if err := u.store.saveUpload(context.WithoutCancel(ctx), key, e); err != nil {
 		return false
 	}
 	u.changed(*e, 0)
-	if e.State == UploadQueued {
+	if e.State == records.UploadQueued {
 		u.kick()
 	}
 	return true
 }
 
 // finished announces the end of an upload and refreshes its workspace's counts.
-func (u *Uploads) finished(ctx context.Context, e Upload) {
+func (u *Uploads) finished(ctx context.Context, e records.Upload) {
 	ev := UploadFinished{ID: e.ID, Name: e.Name, Status: string(e.State)}
-	if e.State == UploadFailed {
+	if e.State == records.UploadFailed {
 		ev.Reason = e.Error
 	}
 	u.bus.Emit(ev)
-	if e.State == UploadReady && u.sync != nil && ctx.Err() == nil {
+	if e.State == records.UploadReady && u.sync != nil && ctx.Err() == nil {
 		_ = u.sync.RefreshWorkspace(ctx, e.WorkspaceID)
 	}
 }
 
 // failOrWait ends e as failed when err is final (the server refused it, or the file cannot be
 // read); otherwise the entry keeps its state, notes the error and is tried again later.
-func (u *Uploads) failOrWait(ctx context.Context, key string, e Upload, err error) {
+func (u *Uploads) failOrWait(ctx context.Context, key string, e records.Upload, err error) {
 	if ctx.Err() != nil {
 		return // stopping or removed: the saved state resumes next time
 	}
@@ -97,7 +98,7 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e Upload, err erro
 		u.save(ctx, key, &e)
 		return
 	}
-	e.State, e.Error, e.ErrorCode = UploadFailed, u.conn.describe(err), ""
+	e.State, e.Error, e.ErrorCode = records.UploadFailed, u.conn.describe(err), ""
 	var ae *client.APIError
 	if errors.As(err, &ae) {
 		e.ErrorCode = ae.Code

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -82,7 +83,7 @@ func (u *Uploads) schedule() {
 	if err != nil {
 		return
 	}
-	open, err := u.store.uploads(u.ctx, key, UploadQueued, UploadSending, UploadProcessing)
+	open, err := u.store.uploads(u.ctx, key, records.UploadQueued, records.UploadSending, records.UploadProcessing)
 	if err != nil {
 		return
 	}
@@ -91,13 +92,13 @@ func (u *Uploads) schedule() {
 			continue
 		}
 		switch {
-		case e.State == UploadProcessing:
-			u.launch(key, e, false, func(ctx context.Context, e Upload) { u.follow(ctx, cl, key, e) })
+		case e.State == records.UploadProcessing:
+			u.launch(key, e, false, func(ctx context.Context, e records.Upload) { u.follow(ctx, cl, key, e) })
 		case u.freeSlots() == 0:
-		case e.State == UploadSending:
-			u.launch(key, e, true, func(ctx context.Context, e Upload) { u.resend(ctx, cl, key, e) })
+		case e.State == records.UploadSending:
+			u.launch(key, e, true, func(ctx context.Context, e records.Upload) { u.resend(ctx, cl, key, e) })
 		default:
-			u.launch(key, e, true, func(ctx context.Context, e Upload) { u.send(ctx, cl, key, e) })
+			u.launch(key, e, true, func(ctx context.Context, e records.Upload) { u.send(ctx, cl, key, e) })
 		}
 	}
 }
@@ -125,7 +126,7 @@ func (u *Uploads) freeSlots() int {
 // launch runs work for entry e on a goroutine unless e is already worked on here or waiting. The
 // goroutine claims the entry first (a queued one moves to sending) and gives up when another
 // process holds it or it changed meanwhile; it releases the claim when the work ends.
-func (u *Uploads) launch(key string, e Upload, sending bool, work func(context.Context, Upload)) {
+func (u *Uploads) launch(key string, e records.Upload, sending bool, work func(context.Context, records.Upload)) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if _, busy := u.active[e.ID]; busy || time.Now().Before(u.notBefore[e.ID]) {
@@ -170,7 +171,7 @@ func (u *Uploads) later(id int64) {
 // resend handles an entry left in sending: its request may have reached the server, so the
 // status is asked by client_document_id first, and the file is sent again only when the server
 // does not know it.
-func (u *Uploads) resend(ctx context.Context, cl *client.Client, key string, e Upload) {
+func (u *Uploads) resend(ctx context.Context, cl *client.Client, key string, e records.Upload) {
 	rec, err := cl.DocumentStatus(ctx, e.WorkspaceID, e.ClientDocumentID)
 	switch {
 	case err == nil:
@@ -183,7 +184,7 @@ func (u *Uploads) resend(ctx context.Context, cl *client.Client, key string, e U
 }
 
 // send uploads the file of e (already saved as sending) and follows it to the end.
-func (u *Uploads) send(ctx context.Context, cl *client.Client, key string, e Upload) {
+func (u *Uploads) send(ctx context.Context, cl *client.Client, key string, e records.Upload) {
 	req := client.UploadRequest{WorkspaceID: e.WorkspaceID, ClientDocumentID: e.ClientDocumentID, Name: e.Name,
 		Size: e.Size, Open: func() (io.ReadCloser, error) { return openSameSize(e.Path, e.Size) },
 		Progress: u.progress(e)}
@@ -213,7 +214,7 @@ func openSameSize(path string, size int64) (io.ReadCloser, error) {
 }
 
 // progress returns the callback that records bytes sent and announces them now and then.
-func (u *Uploads) progress(e Upload) func(sent, total int64) {
+func (u *Uploads) progress(e records.Upload) func(sent, total int64) {
 	var last time.Time
 	return func(sent, total int64) {
 		u.mu.Lock()
@@ -229,7 +230,7 @@ func (u *Uploads) progress(e Upload) func(sent, total int64) {
 }
 
 // stored records a server answer for e and follows the upload until it is final.
-func (u *Uploads) stored(ctx context.Context, cl *client.Client, key string, e Upload, rec *client.UploadRecord) {
+func (u *Uploads) stored(ctx context.Context, cl *client.Client, key string, e records.Upload, rec *client.UploadRecord) {
 	u.mu.Lock()
 	if a, ok := u.active[e.ID]; ok {
 		a.sending = false // following does not hold a sending slot
@@ -244,14 +245,14 @@ func (u *Uploads) stored(ctx context.Context, cl *client.Client, key string, e U
 // follow polls the status of e (client.WaitDocument) until it is ready or failed. A server that
 // forgot the file (it restarted while reading it: "nothing is stored and the file must be sent
 // again", spec §3) gets it again.
-func (u *Uploads) follow(ctx context.Context, cl *client.Client, key string, e Upload) {
+func (u *Uploads) follow(ctx context.Context, cl *client.Client, key string, e records.Upload) {
 	_, err := cl.WaitDocument(ctx, e.WorkspaceID, e.ClientDocumentID, func(rec *client.UploadRecord) {
 		u.apply(ctx, key, &e, rec)
 	})
 	switch {
 	case err == nil || ctx.Err() != nil:
 	case client.IsCode(err, "document_not_found"):
-		e.State, e.DocumentID, e.Status, e.Error, e.Record = UploadQueued, "", "", "", nil
+		e.State, e.DocumentID, e.Status, e.Error, e.Record = records.UploadQueued, "", "", "", nil
 		u.save(ctx, key, &e)
 	default:
 		u.failOrWait(ctx, key, e, err)

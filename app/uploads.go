@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -104,7 +105,7 @@ func (u *Uploads) add(ctx context.Context, key, workspaceID string, p candidate,
 		r.Reason = "The file cannot be read: " + pathError(err)
 		return nil
 	}
-	e, existing, err := u.store.addUpload(ctx, key, Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
+	e, existing, err := u.store.addUpload(ctx, key, records.Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
 		Size: p.size, ContentHash: hash, ClientDocumentID: client.NewClientDocumentID()})
 	if err != nil {
 		return err
@@ -173,7 +174,7 @@ func pathError(err error) string {
 }
 
 // List returns the current server's queue, oldest first, with bytes sent for entries being sent.
-func (u *Uploads) List(ctx context.Context) ([]Upload, error) {
+func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
 	all, err := u.store.uploads(ctx, u.conn.cacheKey())
 	for i := range all {
 		all[i].Sent = u.sentOf(all[i])
@@ -182,15 +183,15 @@ func (u *Uploads) List(ctx context.Context) ([]Upload, error) {
 }
 
 // Get returns one entry of the queue.
-func (u *Uploads) Get(ctx context.Context, id int64) (Upload, error) {
+func (u *Uploads) Get(ctx context.Context, id int64) (records.Upload, error) {
 	e, err := u.store.upload(ctx, u.conn.cacheKey(), id)
 	e.Sent = u.sentOf(e)
 	return e, err
 }
 
-func (u *Uploads) sentOf(e Upload) int64 {
-	if e.State != UploadSending {
-		if e.State == UploadQueued {
+func (u *Uploads) sentOf(e records.Upload) int64 {
+	if e.State != records.UploadSending {
+		if e.State == records.UploadQueued {
 			return 0
 		}
 		return e.Size
@@ -214,7 +215,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	if err != nil {
 		return err
 	}
-	if e.State != UploadFailed {
+	if e.State != records.UploadFailed {
 		return errors.New("only a failed upload can be retried")
 	}
 	if name = strings.TrimSpace(name); name != "" {
@@ -228,7 +229,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 		return errors.New("the file cannot be read any more: " + pathError(err))
 	}
 	e.Size = st.Size()
-	e.State, e.ClientDocumentID = UploadQueued, client.NewClientDocumentID()
+	e.State, e.ClientDocumentID = records.UploadQueued, client.NewClientDocumentID()
 	u.mu.Lock()
 	delete(u.notBefore, id)
 	u.mu.Unlock()
@@ -254,7 +255,7 @@ func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
 	return u.freeName(ctx, key, e)
 }
 
-func (u *Uploads) freeName(ctx context.Context, key string, e Upload) (string, error) {
+func (u *Uploads) freeName(ctx context.Context, key string, e records.Upload) (string, error) {
 	taken, err := u.store.documentNames(ctx, key, e.WorkspaceID)
 	if err != nil {
 		return "", err
@@ -287,7 +288,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 
 // ClearFinished removes the entries that are ready.
 func (u *Uploads) ClearFinished(ctx context.Context) error {
-	done, err := u.store.uploads(ctx, u.conn.cacheKey(), UploadReady)
+	done, err := u.store.uploads(ctx, u.conn.cacheKey(), records.UploadReady)
 	for _, e := range done {
 		if err := u.Remove(ctx, e.ID); err != nil {
 			return err
@@ -297,6 +298,6 @@ func (u *Uploads) ClearFinished(ctx context.Context) error {
 }
 
 // changed announces an entry's state.
-func (u *Uploads) changed(e Upload, sent int64) {
+func (u *Uploads) changed(e records.Upload, sent int64) {
 	u.bus.Emit(UploadChanged{ID: e.ID, State: e.State, Sent: sent, Size: e.Size})
 }

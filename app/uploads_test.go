@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -134,7 +135,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 	}
 	list, _ = f.app.Uploads().List(ctxT(t))
 	for _, u := range list {
-		if u.State != UploadReady || u.DocumentID == "" || u.Sent != u.Size {
+		if u.State != records.UploadReady || u.DocumentID == "" || u.Sent != u.Size {
 			t.Errorf("entry %+v", u)
 		}
 	}
@@ -155,7 +156,7 @@ func TestUploadProgressEvents(t *testing.T) {
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v %v", res, err)
 	}
-	var states []UploadState
+	var states []records.UploadState
 	var maxSent int64
 	ev.waitFor(t, 30*time.Second, func(e Event) bool {
 		if uc, ok := e.(UploadChanged); ok && uc.ID == res[0].ID {
@@ -170,13 +171,13 @@ func TestUploadProgressEvents(t *testing.T) {
 	if maxSent != int64(len(data)) {
 		t.Errorf("largest bytes-sent report %d of %d", maxSent, len(data))
 	}
-	want := []UploadState{UploadQueued, UploadSending, UploadProcessing, UploadReady}
+	want := []records.UploadState{records.UploadQueued, records.UploadSending, records.UploadProcessing, records.UploadReady}
 	if strings.Join(stateNames(states), ",") != strings.Join(stateNames(want), ",") {
 		t.Errorf("states %v; want %v", states, want)
 	}
 }
 
-func stateNames(s []UploadState) []string {
+func stateNames(s []records.UploadState) []string {
 	out := make([]string, len(s))
 	for i, x := range s {
 		out[i] = string(x)
@@ -252,7 +253,7 @@ func TestUploadOutageKeepsEntryUntilServerIsBack(t *testing.T) {
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		u, _ := f.app.Uploads().Get(context.Background(), id)
-		return u.State == UploadSending && u.Error != ""
+		return u.State == records.UploadSending && u.Error != ""
 	})
 	time.Sleep(200 * time.Millisecond)
 	if u, _ := f.app.Uploads().Get(ctxT(t), id); u.State.Final() {
@@ -279,7 +280,7 @@ func TestRestartResumesPollingWithoutResending(t *testing.T) {
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		uc, ok := e.(UploadChanged)
-		return ok && uc.ID == id && uc.State == UploadProcessing
+		return ok && uc.ID == id && uc.State == records.UploadProcessing
 	})
 	f.app.Close()
 	a := f.open()
@@ -313,12 +314,12 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 	f.app.Close()
 	posts := counter.posts.Load()
 	st := openTestStore(t, filepath.Join(f.home, databaseFile))
-	for _, u := range []Upload{
+	for _, u := range []records.Upload{
 		{WorkspaceID: f.ws, Path: arrived, Name: "arrived.txt", Size: fileSize(t, arrived), ClientDocumentID: req.ClientDocumentID},
 		{WorkspaceID: f.ws, Path: lost, Name: "lost.txt", Size: fileSize(t, lost), ClientDocumentID: client.NewClientDocumentID()},
 	} {
 		e, _, _ := st.addUpload(ctx, key, u)
-		e.State = UploadSending // the state at the crash
+		e.State = records.UploadSending // the state at the crash
 		st.saveUpload(ctx, key, &e)
 	}
 	st.close()
@@ -355,7 +356,7 @@ func TestServerRestartWhileIndexingSendsAgain(t *testing.T) {
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		uc, ok := e.(UploadChanged)
-		return ok && uc.ID == id && uc.State == UploadProcessing
+		return ok && uc.ID == id && uc.State == records.UploadProcessing
 	})
 	f.emu.Restart() // the server forgets the file it was indexing
 	if e := waitFinished(t, ev, id)[id]; e.Status != "ready" {
@@ -375,7 +376,7 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	ev.waitFor(t, 10*time.Second, func(e Event) bool {
 		uc, ok := e.(UploadChanged)
-		return ok && uc.State == UploadProcessing
+		return ok && uc.State == records.UploadProcessing
 	})
 	if err := f.app.Uploads().Remove(ctxT(t), res[0].ID); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lectern/app"
+	"lectern/app/records"
 )
 
 // askInApp asks o through the app's conversations, shared with the desktop app: the question is
@@ -37,7 +38,7 @@ func (e *env) notice(msg string) { fmt.Fprintln(e.stderr, "lectern: "+msg) }
 
 // follow shows the progress of a turn from the app's updates: the stage, then the text so far.
 func (p *answerPrinter) follow(ev app.TurnChanged) {
-	if ev.Status != app.TurnPending {
+	if ev.Status != records.TurnPending {
 		return
 	}
 	p.stage(ev.Stage)

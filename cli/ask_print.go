@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -148,7 +148,7 @@ func (e *env) printDetails(ans *client.Answer, toStdout bool) {
 		fmt.Fprintln(w, "Calculated from the spreadsheet's columns, not read from text.")
 	}
 	for _, warn := range ans.Warnings {
-		fmt.Fprintf(w, "Warning: %s\n", safetext.OneLine(app.WarningText(warn)))
+		fmt.Fprintf(w, "Warning: %s\n", safetext.OneLine(records.WarningText(warn)))
 	}
 	if ans.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", ans.Notice)
@@ -163,7 +163,7 @@ func printSources(w io.Writer, sources []client.AnswerSource) {
 	}
 	fmt.Fprintln(w, "Sources:")
 	for _, s := range sources {
-		use := strings.ToLower(app.SourceUse(s.Used))
+		use := strings.ToLower(records.SourceUse(s.Used))
 		name := safetext.OneLine(s.Name)
 		if s.URL != nil && *s.URL != "" {
 			name += " <" + safetext.OneLine(*s.URL) + ">"

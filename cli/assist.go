@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
@@ -86,7 +87,7 @@ func runAssist(e *env, args []string) error {
 
 // printAssistDetails prints what comes with the assistant's answer: a note, the files sent, the
 // conversation (for "lectern export" and --continue) and where it is saved.
-func printAssistDetails(e *env, w io.Writer, a *app.App, t app.Turn) {
+func printAssistDetails(e *env, w io.Writer, a *app.App, t records.Turn) {
 	fmt.Fprintln(w)
 	if t.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", safetext.OneLine(t.Notice))

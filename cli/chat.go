@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -80,7 +81,7 @@ func parseChat(e *env, args []string) (*chatOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.msg.API = app.ModelAPI(strings.ToLower(api))
+	o.msg.API = records.ModelAPI(strings.ToLower(api))
 	o.msg.Text, err = textArg(e, pos)
 	return o, err
 }
@@ -116,7 +117,7 @@ func runChat(e *env, args []string) error {
 		}
 		return saveFiles(e, a, turn, o.tools.filesDir)
 	}
-	if turn.Status == app.TurnRefused { // its Answer is the refusal, not an answer
+	if turn.Status == records.TurnRefused { // its Answer is the refusal, not an answer
 		p.abort()
 		e.printTurnDetails(turn, e.isTerminal())
 		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", safetext.OneLine(turn.Answer))
@@ -129,7 +130,7 @@ func runChat(e *env, args []string) error {
 
 // printTurnDetails prints what comes with a model's answer: a note, the tier, the tokens, the
 // conversation (for "lectern export") and the request id; to stdout on a terminal, else stderr.
-func (e *env) printTurnDetails(t app.Turn, toStdout bool) {
+func (e *env) printTurnDetails(t records.Turn, toStdout bool) {
 	w := e.stderr
 	if toStdout {
 		w = e.stdout
@@ -147,7 +148,7 @@ func (e *env) printTurnDetails(t app.Turn, toStdout bool) {
 
 // finalObject is the answer's final object as the server sent it: the response object, or the
 // chat completion (assembled from its chunks when streamed, so written out from its fields).
-func finalObject(t app.Turn) any {
+func finalObject(t records.Turn) any {
 	switch {
 	case t.Response != nil && len(t.Response.Raw) > 0:
 		return json.RawMessage(t.Response.Raw)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lectern/app"
+	"lectern/app/records"
 )
 
 // openDesktop opens the app on the command line's data folder, as the desktop does, with the same
@@ -48,12 +49,12 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	}
 
 	m.run(t, nil, "chat", "--model", "fast", "Hello there").want(t, 0)
-	list, err := cs.ListAll(ctx, app.ListFilter{Kind: app.KindModel})
+	list, err := cs.ListAll(ctx, records.ListFilter{Kind: records.KindModel})
 	if err != nil || len(list) != 2 || list[0].Model != "Fast" || list[0].KindLabel() != "Fast" {
 		t.Fatalf("the desktop's list: %+v, %v", list, err)
 	}
 	turn, err := cs.Send(ctx, list[0].ID, app.Message{Text: "And again"}, app.AskOptions{})
-	if err != nil || turn.Status != app.TurnCompleted {
+	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("the desktop continues: %+v, %v", turn, err)
 	}
 	req = m.responses[len(m.responses)-1]

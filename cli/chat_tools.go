@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 )
 
@@ -37,11 +38,11 @@ func (t *toolFlags) add(fs *flag.FlagSet) {
 
 // settings are the conversation's tools from the flags; nil when none was given, so that a
 // continued conversation keeps the tools it has.
-func (t *toolFlags) settings() *app.ToolSettings {
+func (t *toolFlags) settings() *records.ToolSettings {
 	if !t.web && len(t.workspaces) == 0 && t.filesDir == "" {
 		return nil
 	}
-	return &app.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != ""}
+	return &records.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != ""}
 }
 
 // consent is the consent hook of the flags: --yes allows, a terminal on stdin asks, else refuse.
@@ -105,19 +106,19 @@ func (e *env) stdinIsTerminal() bool {
 // toolLines prints a line on stderr per tool call as it ends (and when it waits for the tools'
 // shared limit), the stage line cleared first, then passes the update on to next.
 func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.TurnChanged) {
-	shown := map[int]app.ToolState{}
+	shown := map[int]records.ToolState{}
 	return func(ev app.TurnChanged) {
 		for i, part := range ev.Parts {
 			r := part.Run
-			if r != nil && r.State == app.ToolWaitingConsent {
+			if r != nil && r.State == records.ToolWaitingConsent {
 				p.clearStage() // the question goes on a line of its own
 			}
-			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != app.ToolWaitingLimit) {
+			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != records.ToolWaitingLimit) {
 				continue
 			}
 			shown[i] = r.State
 			p.clearStage()
-			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", app.ToolLine(part, time.Now()))
+			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", records.ToolLine(part, time.Now()))
 		}
 		next(ev)
 	}
@@ -125,7 +126,7 @@ func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.Tu
 
 // saveFiles downloads the files the turn's tools made into dir ("": none), as `lectern generate`
 // does, the messages on stderr.
-func saveFiles(e *env, a *app.App, turn app.Turn, dir string) error {
+func saveFiles(e *env, a *app.App, turn records.Turn, dir string) error {
 	if dir == "" {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 )
 
@@ -102,10 +103,10 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 }
 
 // entry describes one conversation.
-func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string]string) historyEntry {
+func entry(ctx context.Context, a *app.App, c records.Conversation, names map[string]string) historyEntry {
 	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.Server(), Kind: string(c.Kind),
 		WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Updated: c.Updated}
-	if c.Kind == app.KindModel {
+	if c.Kind == records.KindModel {
 		en.Model = c.Model
 	}
 	if n, ok := names[c.WorkspaceID]; ok {
@@ -193,11 +194,11 @@ func (h historyEntry) with() string { return talksWith(h.Kind, h.Model, h.Worksp
 // workspace (history and trash alike).
 func talksWith(kind, model, workspace string) string {
 	switch {
-	case kind == string(app.KindModel):
+	case kind == string(records.KindModel):
 		return "model " + model
-	case kind == string(app.KindAssistant) && workspace != "":
+	case kind == string(records.KindAssistant) && workspace != "":
 		return "assistant, " + workspace
-	case kind == string(app.KindAssistant):
+	case kind == string(records.KindAssistant):
 		return "assistant"
 	}
 	return workspace

@@ -9,7 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -102,7 +102,7 @@ func TestCommandsLeaveTheUploadQueue(t *testing.T) {
 }
 
 // uploadState reads upload id from the queue.
-func uploadState(t *testing.T, f *fixture, id int64) app.Upload {
+func uploadState(t *testing.T, f *fixture, id int64) records.Upload {
 	t.Helper()
 	b := openData(t, f.srv.URL)
 	defer b.Close()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -74,7 +75,7 @@ func printSearch(e *env, res *client.SearchResult) {
 			fmt.Fprintf(e.stdout, "   Page text: %s\n", safetext.OneLine(c))
 		}
 	}
-	if s := app.SearchStatusText(res.Status, res.ProviderDegraded); s != "" {
+	if s := records.SearchStatusText(res.Status, res.ProviderDegraded); s != "" {
 		fmt.Fprintf(e.stderr, "lectern: %s\n", s)
 	}
 	for _, w := range res.Warnings {

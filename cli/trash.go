@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 )
 
@@ -68,7 +69,7 @@ func runTrash(e *env, args []string) error {
 	list := make([]trashEntry, 0, len(convs))
 	for _, c := range convs {
 		list = append(list, trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model,
-			WorkspaceID: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(app.TrashKept)})
+			WorkspaceID: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(records.TrashKept)})
 	}
 	if asJSON {
 		return e.printJSON(list)
@@ -123,7 +124,7 @@ func (e *env) inTrash(cmd string, args []string, list string, move func(*app.App
 	}
 	err = move(a, id)
 	switch {
-	case errors.Is(err, app.ErrNotFound):
+	case errors.Is(err, records.ErrNotFound):
 		return localf("no conversation %d in \"lectern %s\" of %s", id, list, a.Server())
 	case err != nil:
 		return localf("cannot %s conversation %d: %v", cmd, id, err)

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -44,11 +45,11 @@ func runUpload(e *env, args []string) error {
 		return err
 	}
 	r := newUploadReport(e, a, *asJSON)
-	done := app.UploadState.Sent
+	done := records.UploadState.Sent
 	if *wait {
-		done = app.UploadState.Final
+		done = records.UploadState.Final
 	}
-	batch, err := a.Upload(e.ctx, pos[0], pos[1:], func(u app.Upload) bool { return done(u.State) }, r.change)
+	batch, err := a.Upload(e.ctx, pos[0], pos[1:], func(u records.Upload) bool { return done(u.State) }, r.change)
 	r.out.clearProgress()
 	if err != nil {
 		return err
@@ -89,12 +90,12 @@ func (r *uploadReport) workspaceName(id string) string {
 }
 
 // change reports one change of a queue entry.
-func (r *uploadReport) change(u app.Upload) {
+func (r *uploadReport) change(u records.Upload) {
 	_, known := r.status[u.ID]
 	switch {
-	case u.State == app.UploadSending && r.live:
+	case u.State == records.UploadSending && r.live:
 		r.out.progressf("Sending %s  %s", quoted(u.Name), percent(u.Sent, u.Size))
-	case u.State == app.UploadFailed && u.Record == nil && !known:
+	case u.State == records.UploadFailed && u.Record == nil && !known:
 		r.status[u.ID] = "refused"
 		r.out.clearProgress()
 		fmt.Fprintf(r.e.stderr, "lectern: %s not added: %s\n", quoted(u.Name), refusal(u))
@@ -108,7 +109,7 @@ func (r *uploadReport) change(u app.Upload) {
 }
 
 // refusal says why the server refused an upload: its code, what to do and the request id.
-func refusal(u app.Upload) string {
+func refusal(u records.Upload) string {
 	if u.ErrorCode == "" {
 		return u.Error
 	}
@@ -126,7 +127,7 @@ func (r *uploadReport) finish(batch app.UploadBatch) error {
 	}
 	recs := []*client.UploadRecord{}
 	for _, u := range batch.Entries {
-		if u.State == app.UploadFailed {
+		if u.State == records.UploadFailed {
 			failed++
 		}
 		if u.Record != nil {

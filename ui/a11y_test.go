@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/dialogs"
 	"lectern/ui/internal/uitest"
 )
@@ -110,7 +111,7 @@ func TestAccessibilityLabelsOnModelChatCards(t *testing.T) {
 		until(t, "the model's answer", func() bool {
 			_, streaming := driver{f.u}.answer()
 			turns := m.chat.Turns()
-			return !streaming && len(turns) == 1 && turns[0].Question == question && turns[0].Status != app.TurnPending
+			return !streaming && len(turns) == 1 && turns[0].Question == question && turns[0].Status != records.TurnPending
 		})
 	}
 	newChat := func(format string) {

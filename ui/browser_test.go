@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/ui/documents"
@@ -120,7 +121,7 @@ func TestChatAccessLost(t *testing.T) {
 	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
 	c.Ask("What is the total revenue by region?")
 	until(t, "Finance to leave the list, said in words", func() bool {
-		return !slices.ContainsFunc(m.list.All(), func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
+		return !slices.ContainsFunc(m.list.All(), func(w records.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
 			strings.Contains(m.listErr.Message(), "can no longer open “Finance”")
 	})
 	convs, _ := f.app.Conversations().List(context.Background(), "")
@@ -155,7 +156,7 @@ func TestChatSourceGoneSaysSoAndSelectsNothingElse(t *testing.T) {
 }
 
 // answeredWithSources is the window on My documents and a question answered there with sources.
-func answeredWithSources(t *testing.T) (*mainView, app.Turn) {
+func answeredWithSources(t *testing.T) (*mainView, records.Turn) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "My documents")

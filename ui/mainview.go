@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -85,7 +86,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.banner = banner.New(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
-	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
+	m.docs.OnContent = func(ws records.CachedWorkspace, docs []client.Document) {
 		m.chat.SetDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
 	}
@@ -190,9 +191,9 @@ func (m *mainView) loadWorkspaces() {
 
 // selectedGone says that the workspace shown is not in list any more (the key lost access to it),
 // or is nil.
-func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
+func (m *mainView) selectedGone(list []records.CachedWorkspace) error {
 	id := m.docs.Workspace().WorkspaceID
-	if id == "" || slices.ContainsFunc(list, func(w app.CachedWorkspace) bool { return w.WorkspaceID == id }) {
+	if id == "" || slices.ContainsFunc(list, func(w records.CachedWorkspace) bool { return w.WorkspaceID == id }) {
 		return nil
 	}
 	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.Workspace().Workspace.Name)
@@ -246,7 +247,7 @@ func (m *mainView) serverKey() string {
 	return m.b.Server()
 }
 
-func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
+func (m *mainView) selectWorkspace(ws records.CachedWorkspace) {
 	m.uploads.SetNotice("") // a refusal was about the workspace left
 	m.docs.Show(ws)
 	m.checkTarget()
@@ -375,7 +376,7 @@ func (m *mainView) showChat() {
 // openConversation shows conv in the chat pane (a new, empty one when conv has no id); one of
 // another workspace, listed by the list's wider filters, opens in its own workspace, as a search
 // hit does.
-func (m *mainView) openConversation(conv app.Conversation) {
+func (m *mainView) openConversation(conv records.Conversation) {
 	m.showChat()
 	if conv.ID == 0 {
 		m.chat.NewConversation()
@@ -386,9 +387,9 @@ func (m *mainView) openConversation(conv app.Conversation) {
 
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
 // first when another one is shown.
-func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
+func (m *mainView) openTurn(conv records.Conversation, turnID int64) {
 	m.showChat()
-	if conv.Kind == app.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
+	if conv.Kind == records.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
 		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
 	m.chat.Open(conv, turnID)

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/records"
 )
 
 // The OS notifications: an upload that ends while the window is not in front says so through the
@@ -16,7 +17,7 @@ func (m *mainView) notifyFinished(ev app.UploadFinished) {
 		return
 	}
 	title, body := "Ready: "+ev.Name, "“"+ev.Name+"” can now be asked in Lectern."
-	if ev.Status != string(app.UploadReady) {
+	if ev.Status != string(records.UploadReady) {
 		title, body = "Not added: "+ev.Name, ev.Reason
 	}
 	sendNotification(fyne.NewNotification(title, body))

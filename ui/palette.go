@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
@@ -46,7 +46,7 @@ func (m *mainView) workspaceItems() []dialogs.PaletteItem {
 // UI goroutine; a conversation opens in its own workspace.
 func (m *mainView) loadConversationItems(p *dialogs.Palette) {
 	go func() {
-		convs, err := m.b.Conversations().ListAll(m.lf.Ctx, app.ListFilter{})
+		convs, err := m.b.Conversations().ListAll(m.lf.Ctx, records.ListFilter{})
 		if err != nil || len(convs) == 0 {
 			return
 		}

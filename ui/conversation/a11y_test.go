@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/internal/safetext"
 	"lectern/ui/internal/uitest"
@@ -39,17 +40,17 @@ func TestAccessibilityLabelsOnToolCards(t *testing.T) {
 	saved := newTurnView(toolTurn(), turnCallbacks{})
 	assertLabelled(t, inWindow(t, saved.row), "the tool cards of a saved turn",
 		"Workspace consulted: Finance, 2 sources, done", "Budget.xlsx", "Tide table")
-	waiting := newTurnView(pendingTurn(3, app.ToolWaitingLimit, time.Now().Add(30*time.Second)), turnCallbacks{})
+	waiting := newTurnView(pendingTurn(3, records.ToolWaitingLimit, time.Now().Add(30*time.Second)), turnCallbacks{})
 	assertLabelled(t, inWindow(t, waiting.row), "a card waiting for the limit", "Waiting for the tools' shared limit: 30 s left")
 
 	f := newFixture(t, fastConfig())
 	c := modelChat(t, f)
-	c.turns = []app.Turn{pendingTurn(10, app.ToolWaitingConsent, time.Time{})}
+	c.turns = []records.Turn{pendingTurn(10, records.ToolWaitingConsent, time.Time{})}
 	c.views = map[int64]*turnView{}
 	v := c.view(0)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go c.consent(ctx, app.ConsentRequest{Tool: app.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
+	go c.consent(ctx, app.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
 	until(t, "the question asked", func() bool { return c.cardOf(t, true).Consent.Asking() })
 	assertLabelled(t, inWindow(t, v.row), "a card asking for consent", "waiting for your consent: ", "Allow once", "Always in this conversation", "Refuse")
 }
@@ -81,7 +82,7 @@ func TestAccessibilityLabelsOnFileCards(t *testing.T) {
 	assertLabelled(t, c.win, "Generate a file…", "The file to generate", "Generate", "Cancel")
 	uitest.CloseOverlays(c.win)
 	c.GenerateFile("a budget spreadsheet for the team")
-	until(t, "the generated file", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the generated file", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	assertLabelled(t, c.win, "a generated file", "Generated file: a budget spreadsheet for the team", "Save as…")
 
 	pdf := pdfFile(t, "tides.pdf", [][]string{{"High tide at Brest is at 06:12 on Monday."}})

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/dialogs"
 	"lectern/ui/markdown"
@@ -24,10 +25,10 @@ func (c *Pane) sendQuestion() {
 		return
 	}
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		c.sendToModel(text)
 		return
-	case app.KindAssistant:
+	case records.KindAssistant:
 		c.sendToAssistant(text)
 		return
 	}
@@ -35,7 +36,7 @@ func (c *Pane) sendQuestion() {
 	c.input.SetText("")
 	conv, editing, opts := c.conv, c.editing, c.askOptions()
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (app.Turn, error) {
+	c.run(func(o app.AskOptions) (records.Turn, error) {
 		switch {
 		case editing != 0:
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
@@ -63,7 +64,7 @@ func (c *Pane) keyNeeded() bool {
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
 // the tier's own default, as the command line does without --thinking.
 func (c *Pane) askOptions() app.AskOptions {
-	if c.conv.Kind == app.KindModel {
+	if c.conv.Kind == records.KindModel {
 		return app.AskOptions{Functions: c.model.offered(), Consent: c.consent}
 	}
 	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
@@ -94,12 +95,15 @@ func (c *Pane) retryTurn(turnID int64) {
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
-	c.run(func(o app.AskOptions) (app.Turn, error) { <-saved; return c.store.Answers.Retry(c.lf.Ctx, turnID, o) },
+	c.run(func(o app.AskOptions) (records.Turn, error) {
+		<-saved
+		return c.store.Answers.Retry(c.lf.Ctx, turnID, o)
+	},
 		c.askOptions(), t.Question, 0)
 }
 
 // editTurn puts the last question back in the box; sending it replaces that turn.
-func (c *Pane) editTurn(t app.Turn) {
+func (c *Pane) editTurn(t records.Turn) {
 	if c.streaming != nil {
 		return
 	}
@@ -116,10 +120,10 @@ func (c *Pane) cancelEdit() {
 	}
 	c.editing = 0
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
 		return
-	case app.KindAssistant:
+	case records.KindAssistant:
 		c.input.SetPlaceHolder("Write a message to the assistant (Enter sends, Shift+Enter for a new line)")
 		return
 	}
@@ -129,7 +133,7 @@ func (c *Pane) cancelEdit() {
 // run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
-func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
+func (c *Pane) run(ask func(app.AskOptions) (records.Turn, error), opts app.AskOptions, question string, replaces int64) {
 	s := &streamState{replaces: replaces, question: question}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
@@ -151,11 +155,11 @@ func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.turnID, s.stage, s.sent = ev.TurnID, ev.Stage, ev.Sent
 	s.mu.Unlock()
 	if first {
-		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
+		t := records.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: records.TurnPending}
 		c.lf.Do(func() { c.started(s, t) })
 		go c.tickWait(s)
 	}
-	if ev.Status == app.TurnPending {
+	if ev.Status == records.TurnPending {
 		s.text.Push(ev.Text)
 	}
 	if ev.Parts != nil { // a tool run changed: its card is redrawn
@@ -164,7 +168,7 @@ func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 }
 
 // drawParts shows the parts so far of the streaming turn (UI goroutine).
-func (c *Pane) drawParts(s *streamState, turnID int64, parts []app.TurnPart) {
+func (c *Pane) drawParts(s *streamState, turnID int64, parts []records.TurnPart) {
 	if i := c.index(turnID); i >= 0 && c.streaming == s {
 		c.view(i).showParts(parts)
 		c.refit(i)
@@ -172,11 +176,11 @@ func (c *Pane) drawParts(s *streamState, turnID int64, parts []app.TurnPart) {
 }
 
 // started shows a turn whose question was just saved.
-func (c *Pane) started(s *streamState, t app.Turn) {
+func (c *Pane) started(s *streamState, t records.Turn) {
 	if c.streaming != s {
 		return // the person left the conversation: the answer goes on in the background
 	}
-	if c.conv.ID == 0 && c.conv.Kind == app.KindWorkspace && c.conv.WorkspaceID != "" {
+	if c.conv.ID == 0 && c.conv.Kind == records.KindWorkspace && c.conv.WorkspaceID != "" {
 		c.conv.ID = t.ConversationID
 	}
 	if t.ConversationID != c.conv.ID {
@@ -235,7 +239,7 @@ func (c *Pane) tickWait(s *streamState) {
 		s.mu.Lock()
 		id, stage, sent := s.turnID, s.stage, s.sent
 		s.mu.Unlock()
-		if stage != app.StageWaiting {
+		if stage != records.StageWaiting {
 			return
 		}
 		c.lf.Do(func() {
@@ -249,15 +253,15 @@ func (c *Pane) tickWait(s *streamState) {
 // stageLabel says what the answer is at: the stage in words and, while the server has not
 // answered yet, how long since the question was sent.
 func stageLabel(stage string, sent, now time.Time) string {
-	label := app.StageText(stage)
-	if d := now.Sub(sent).Truncate(time.Second); stage == app.StageWaiting && !sent.IsZero() && d >= time.Second {
+	label := records.StageText(stage)
+	if d := now.Sub(sent).Truncate(time.Second); stage == records.StageWaiting && !sent.IsZero() && d >= time.Second {
 		label += " " + widgets.WaitWords(d)
 	}
 	return label
 }
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.
-func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
+func (c *Pane) finished(s *streamState, turn records.Turn, err error) {
 	if c.streaming != s {
 		return // an answer left in the background: the core saved it
 	}

@@ -11,13 +11,14 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
 )
 
 // benchConversation opens an app on a demo emulator and seeds a conversation of n answers in
 // "My documents"; it returns the app and the conversation.
-func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.CachedWorkspace) {
+func benchConversation(b *testing.B, n int) (*app.App, records.Conversation, records.CachedWorkspace) {
 	b.Helper()
 	a, ws, info := benchApp(b, fastConfig())
 	return a, uitest.SeedConversation(b, a, info.Personal, n), ws
@@ -25,7 +26,7 @@ func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.Cac
 
 // benchApp opens an app on a demo emulator served with cfg, connected and synced; it returns the
 // app and its workspace "My documents".
-func benchApp(b *testing.B, cfg emulator.Config) (*app.App, app.CachedWorkspace, emulator.DemoInfo) {
+func benchApp(b *testing.B, cfg emulator.Config) (*app.App, records.CachedWorkspace, emulator.DemoInfo) {
 	b.Helper()
 	emu, info := emulator.NewDemo(cfg)
 	emu.Serve()
@@ -48,11 +49,11 @@ func benchApp(b *testing.B, cfg emulator.Config) (*app.App, app.CachedWorkspace,
 		}
 	}
 	b.Fatal("no personal workspace")
-	return nil, app.CachedWorkspace{}, info
+	return nil, records.CachedWorkspace{}, info
 }
 
 // chatWindow shows a chat pane over a in a 1100×700 test window.
-func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *Pane {
+func chatWindow(b *testing.B, a *app.App, ws records.CachedWorkspace) *Pane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/internal/life"
 )
 
@@ -20,7 +20,7 @@ func (c *List) captions() []string {
 }
 
 // newModelChat starts a model chat with tier, titled title.
-func (f *convFixture) newModelChat(tier, title string) app.Conversation {
+func (f *convFixture) newModelChat(tier, title string) records.Conversation {
 	f.t.Helper()
 	conv, err := f.app.Conversations().NewChat(f.ctx, tier, "", "", title)
 	if err != nil {
@@ -109,11 +109,11 @@ func TestModelListNewModelChat(t *testing.T) {
 	f.c.NewModelChat()
 	until(t, "the new chat opened", func() bool { return len(f.opened) == 1 })
 	conv := f.opened[0]
-	if conv.Kind != app.KindModel || conv.Model != f.app.Conversations().DefaultTier() || f.c.selected != conv.ID {
+	if conv.Kind != records.KindModel || conv.Model != f.app.Conversations().DefaultTier() || f.c.selected != conv.ID {
 		t.Fatalf("opened %+v, selected %d", conv, f.c.selected)
 	}
-	var hooked []app.Conversation
-	f.c.OnNewModelChat = func(conv app.Conversation) { hooked = append(hooked, conv) }
+	var hooked []records.Conversation
+	f.c.OnNewModelChat = func(conv records.Conversation) { hooked = append(hooked, conv) }
 	f.c.NewModelChat() // nothing was done with the first: it is opened again, not a second empty one
 	until(t, "the hook called", func() bool { return len(hooked) == 1 })
 	if len(f.opened) != 1 || hooked[0].ID != conv.ID {

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -31,7 +32,7 @@ type convFixture struct {
 	cancel context.CancelFunc
 	win    fyne.Window
 	c      *List
-	opened []app.Conversation // what OnSelected was called with
+	opened []records.Conversation // what OnSelected was called with
 }
 
 func newConvFixture(t *testing.T) *convFixture {
@@ -41,7 +42,7 @@ func newConvFixture(t *testing.T) *convFixture {
 	t.Cleanup(f.cancel)
 	f.win = test.NewTempWindow(t, nil)
 	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, f.app, StoreOf(f.app.Conversations()), f.win)
-	f.c.OnSelected = func(conv app.Conversation) { f.opened = append(f.opened, conv) }
+	f.c.OnSelected = func(conv records.Conversation) { f.opened = append(f.opened, conv) }
 	f.win.SetContent(f.c.Root())
 	f.win.Resize(fyne.NewSize(420, 640))
 	unsub := f.app.Subscribe(func(ev app.Event) { uiQueue.Do(func() { f.c.Handle(ev) }) })
@@ -50,7 +51,7 @@ func newConvFixture(t *testing.T) *convFixture {
 }
 
 // newConv starts a conversation titled title in workspace ws.
-func (f *convFixture) newConv(ws, title string) app.Conversation {
+func (f *convFixture) newConv(ws, title string) records.Conversation {
 	f.t.Helper()
 	conv, err := f.app.Conversations().New(f.ctx, ws, "", title)
 	if err != nil {
@@ -60,7 +61,7 @@ func (f *convFixture) newConv(ws, title string) app.Conversation {
 }
 
 // ask asks question in a new conversation of ws and returns the saved turn.
-func (f *convFixture) ask(ws, question string) app.Turn {
+func (f *convFixture) ask(ws, question string) records.Turn {
 	f.t.Helper()
 	conv := f.newConv(ws, "")
 	turn, err := f.app.Conversations().Send(f.ctx, conv.ID, app.Message{Text: question}, app.AskOptions{})
@@ -172,7 +173,7 @@ func TestConvListRename(t *testing.T) {
 		t.Errorf("refusal: %q", f.c.errView.Message())
 	}
 	// Through the dialog: the title box has the keyboard, Enter renames.
-	f.c.askRename(app.Conversation{ID: conv.ID, WorkspaceID: opsID, Title: "Budget notes"})
+	f.c.askRename(records.Conversation{ID: conv.ID, WorkspaceID: opsID, Title: "Budget notes"})
 	entry, ok := f.win.Canvas().Focused().(*widgets.Entry)
 	if !ok || entry.Text != "Budget notes" {
 		t.Fatalf("focused in the rename dialog: %T", f.win.Canvas().Focused())

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -22,22 +23,22 @@ import (
 type ModelChats interface {
 	Tiers(ctx context.Context) ([]app.Tier, error)
 	DefaultTier() string
-	NewChat(ctx context.Context, tier, system string, api app.ModelAPI, title string) (app.Conversation, error)
-	NewChatFromPreset(ctx context.Context, presetID int64, title string) (app.Conversation, error)
+	NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error)
+	NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error)
 	SetSystemPrompt(ctx context.Context, id int64, text string) error
 	SetTier(ctx context.Context, id int64, tier string) error
-	SetFormat(ctx context.Context, id int64, f app.AnswerFormat) error
+	SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error
 	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
-	TurnImages(ctx context.Context, turnID int64) ([]app.Image, error)
+	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
 }
 
 // Library is the presets and the saved answer schemas a model chat picks from; *app.Conversations
 // is one.
 type Library interface {
-	Schemas(ctx context.Context) ([]app.SavedSchema, error)
-	SaveSchema(ctx context.Context, s app.SavedSchema) (app.SavedSchema, error)
-	Presets(ctx context.Context) ([]app.Preset, error)
-	SavePreset(ctx context.Context, p app.Preset) (app.Preset, error)
+	Schemas(ctx context.Context) ([]records.SavedSchema, error)
+	SaveSchema(ctx context.Context, s records.SavedSchema) (records.SavedSchema, error)
+	Presets(ctx context.Context) ([]records.Preset, error)
+	SavePreset(ctx context.Context, p records.Preset) (records.Preset, error)
 }
 
 // modelBar is the pane's controls for a conversation with a model: the tier picker, the preset
@@ -53,7 +54,7 @@ type modelBar struct {
 	tierSel  *widgets.Select
 	note     *widget.Label // a tier gone, or images the tier cannot read
 	switchB  *widget.Button
-	presets  []app.Preset
+	presets  []records.Preset
 	preset   *widgets.Select
 	saveAs   *widget.Button
 	system   *widgets.Entry
@@ -116,7 +117,7 @@ func (m *modelBar) hide() {
 
 // show shows the controls for conv: a new chat offers presets and an open system prompt; a chat
 // begun shows its prompt folded. The tiers and presets are read off the UI goroutine.
-func (m *modelBar) show(conv app.Conversation) {
+func (m *modelBar) show(conv records.Conversation) {
 	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach, m.tools.box} {
 		o.Show()
 	}
@@ -143,13 +144,13 @@ func (m *modelBar) setBegun(begun bool) {
 }
 
 // load reads the tiers and the presets, then fills the pickers (UI goroutine).
-func (m *modelBar) load(conv app.Conversation) {
+func (m *modelBar) load(conv records.Conversation) {
 	ctx := m.c.lf.Ctx
 	go func() {
 		tiers, err := m.store.Models.Tiers(ctx)
 		presets, perr := m.store.Library.Presets(ctx)
 		m.c.lf.Do(func() {
-			if m.c.conv.ID != conv.ID || m.c.conv.Kind != app.KindModel {
+			if m.c.conv.ID != conv.ID || m.c.conv.Kind != records.KindModel {
 				return
 			}
 			if err == nil {
@@ -170,7 +171,7 @@ func (m *modelBar) loadSchemas() {
 	go func() {
 		schemas, err := m.store.Library.Schemas(m.c.lf.Ctx)
 		m.c.lf.Do(func() {
-			if m.c.conv.ID != id || m.c.conv.Kind != app.KindModel {
+			if m.c.conv.ID != id || m.c.conv.Kind != records.KindModel {
 				return
 			}
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -57,7 +58,7 @@ func (k *contextMeter) changed() {
 // measure asks app for the meter of the draft and shows it (UI goroutine, then off it).
 func (k *contextMeter) measure(n int) {
 	c := k.m.c
-	if n != k.asked || c.conv.Kind != app.KindModel || c.conv.ID == 0 {
+	if n != k.asked || c.conv.Kind != records.KindModel || c.conv.ID == 0 {
 		return
 	}
 	id, draft, functions := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images, FileTexts: k.m.files.texts()}, k.m.offered()

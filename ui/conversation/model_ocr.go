@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -83,7 +84,7 @@ func (t *fileTray) ended(e *trayEntry, done *client.OCRJob, err error, stopped b
 		t.m.c.notify(title, name+": "+e.job.State.Text)
 		return
 	}
-	text := app.OCRFileText(done)
+	text := records.OCRFileText(done)
 	if text.Name == "" {
 		text.Name = name
 	}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/errview"
@@ -37,9 +38,9 @@ type Pane struct {
 	lf    life.Life
 	win   fyne.Window
 
-	ws    app.CachedWorkspace
-	conv  app.Conversation // ID 0: a new conversation, saved with its first question
-	turns []app.Turn
+	ws    records.CachedWorkspace
+	conv  records.Conversation // ID 0: a new conversation, saved with its first question
+	turns []records.Turn
 	views map[int64]*turnView
 
 	picker   *scopePicker
@@ -78,7 +79,7 @@ type Pane struct {
 	OnSourceIn func(workspaceID string, src client.AnswerSource)
 	// OnSaved is called with the conversation shown when its first question is saved (a new
 	// conversation) and again when an answer in it ends.
-	OnSaved func(conv app.Conversation)
+	OnSaved func(conv records.Conversation)
 	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
 	OnShown func(turns int)
 }
@@ -91,11 +92,11 @@ type streamState struct {
 	stage     string
 	sent      time.Time // when the question was sent: the wait for the server is shown from it
 	text      *markdown.Coalescer
-	replaces  int64            // the edited turn the new one replaces, 0 when none
-	question  string           // what was asked, given back to the box when it is refused before being sent
-	images    []app.Image      // the images sent with it (a model chat), given back with the question
-	files     []app.Attachment // the files sent with it (the assistant), shown on the turn, given back
-	fileTexts []app.FileText   // the texts of files sent with it (a model chat), given back with the question
+	replaces  int64                // the edited turn the new one replaces, 0 when none
+	question  string               // what was asked, given back to the box when it is refused before being sent
+	images    []records.Image      // the images sent with it (a model chat), given back with the question
+	files     []records.Attachment // the files sent with it (the assistant), shown on the turn, given back
+	fileTexts []records.FileText   // the texts of files sent with it (a model chat), given back with the question
 }
 
 // Core is what the conversation views use of the application core; *app.App implements it.
@@ -103,8 +104,8 @@ type Core interface {
 	Settings() settings.Settings
 	Explain(err error) app.Explanation
 	Connection() app.Connection
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
-	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
+	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
+	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
 	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)
 	// ToolWorkspaces lists the workspaces the assistant may be pinned to (GET /workspaces).
 	ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error)
@@ -113,30 +114,30 @@ type Core interface {
 // Answers is how the pane asks, the same for every kind of conversation; *app.Conversations is
 // one.
 type Answers interface {
-	Turns(ctx context.Context, conversationID int64) ([]app.Turn, error)
-	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (app.Turn, error)
-	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (app.Turn, error)
-	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
+	Turns(ctx context.Context, conversationID int64) ([]records.Turn, error)
+	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (records.Turn, error)
+	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (records.Turn, error)
+	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (records.Turn, error)
 	Stop(turnID int64) bool
 }
 
 // Lists is what the conversation list does with the saved conversations; *app.Conversations is
 // one.
 type Lists interface {
-	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
-	ListAll(ctx context.Context, f app.ListFilter) ([]app.Conversation, error)
+	List(ctx context.Context, workspaceID string) ([]records.Conversation, error)
+	ListAll(ctx context.Context, f records.ListFilter) ([]records.Conversation, error)
 	Pin(ctx context.Context, id int64) error
 	Unpin(ctx context.Context, id int64) error
 	Rename(ctx context.Context, id int64, title string) error
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error
-	Search(ctx context.Context, text string) ([]app.SearchHit, error)
-	Untouched(ctx context.Context, kind app.ConversationKind, tier string) (app.Conversation, bool, error)
+	Search(ctx context.Context, text string) ([]records.SearchHit, error)
+	Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error)
 }
 
 // Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
 type Generator interface {
-	Generate(ctx context.Context, conversationID int64, prompt string, opts app.AskOptions) (app.Turn, error)
+	Generate(ctx context.Context, conversationID int64, prompt string, opts app.AskOptions) (records.Turn, error)
 }
 
 // Store is the saved conversations as the pane and the list use them, each part a small
@@ -175,7 +176,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
 	c.input.OnChanged = func(string) {
-		if c.conv.Kind == app.KindModel {
+		if c.conv.Kind == records.KindModel {
 			c.model.meter.changed()
 		}
 	}
@@ -223,7 +224,7 @@ func (c *Pane) applyDefaults() {
 }
 
 // SetWorkspace asks ws from now on, starting a new conversation when the workspace changed.
-func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
+func (c *Pane) SetWorkspace(ws records.CachedWorkspace) {
 	changed := ws.WorkspaceID != c.ws.WorkspaceID
 	c.ws = ws
 	if changed {
@@ -233,7 +234,7 @@ func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
 }
 
 // SetDocuments offers the documents of ws as scopes, when ws is the workspace asked.
-func (c *Pane) SetDocuments(ws app.CachedWorkspace, docs []client.Document) {
+func (c *Pane) SetDocuments(ws records.CachedWorkspace, docs []client.Document) {
 	if ws.WorkspaceID == c.ws.WorkspaceID {
 		c.picker.setDocuments(docs)
 	}
@@ -255,7 +256,7 @@ func (c *Pane) NewConversation() {
 // newConversation is NewConversation, the intro held if it was (SetWorkspace).
 func (c *Pane) newConversation() {
 	c.detach()
-	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.conv = records.Conversation{Kind: records.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -268,7 +269,7 @@ func (c *Pane) newConversation() {
 func (c *Pane) NewModelChat() {
 	c.held = false
 	c.detach()
-	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
+	c.conv = records.Conversation{Kind: records.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -280,14 +281,14 @@ func (c *Pane) NewModelChat() {
 // (its tier, system prompt, images and context meter) or the assistant's (its workspace, files).
 func (c *Pane) showKind() {
 	kind := c.conv.Kind
-	widgets.ShowIf(c.askBar, kind == app.KindWorkspace)
+	widgets.ShowIf(c.askBar, kind == records.KindWorkspace)
 	c.send.SetText("Send")
 	c.model.hide()
 	c.assist.hide()
 	switch kind {
-	case app.KindModel:
+	case records.KindModel:
 		c.model.show(c.conv)
-	case app.KindAssistant:
+	case records.KindAssistant:
 		c.assist.show(c.conv)
 	default:
 		c.send.SetText("Ask")
@@ -296,7 +297,7 @@ func (c *Pane) showKind() {
 
 // Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
 // turns are read off the UI goroutine.
-func (c *Pane) Open(conv app.Conversation, atTurn int64) {
+func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 	c.held = false
 	c.detach()
 	c.conv = conv
@@ -311,10 +312,10 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 			}
 			c.errs.SetError(err)
 			c.showTurns(turns)
-			if conv.Kind == app.KindModel && len(turns) == 0 {
+			if conv.Kind == records.KindModel && len(turns) == 0 {
 				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
 			}
-			if conv.Kind == app.KindAssistant {
+			if conv.Kind == records.KindAssistant {
 				c.assist.setBegun(len(turns) > 0) // its workspace is chosen until the first message
 			}
 			c.showIdle()
@@ -332,7 +333,7 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 // showTurns replaces the turns shown; their views are built when first shown. The rows get
 // estimated heights while the list is empty (SetItemHeight lays the list out each time: with no
 // rows that costs nothing), then one refresh shows the newest turns.
-func (c *Pane) showTurns(turns []app.Turn) {
+func (c *Pane) showTurns(turns []records.Turn) {
 	c.turns, c.views = nil, map[int64]*turnView{}
 	for i := range turns {
 		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
@@ -375,9 +376,9 @@ func (c *Pane) showIntroIf(on bool) {
 // introText invites the first question of a new conversation.
 func (c *Pane) introText() string {
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like."
-	case app.KindAssistant:
+	case records.KindAssistant:
 		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach: " +
 			"drop them on the window or press Attach (audio, video, PDF, Word, Excel, PowerPoint, text and email files)."
 	}
@@ -489,7 +490,7 @@ func (c *Pane) keepEnd() {
 
 // estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right
 // before it is shown: its lines of text at the list's width.
-func (c *Pane) estimateHeight(t app.Turn) float32 {
+func (c *Pane) estimateHeight(t records.Turn) float32 {
 	w := max(c.list.Size().Width, 300)
 	perLine := int(w / (theme.TextSize() * 0.55))
 	lines := 3 // question, actions, spacing
@@ -504,7 +505,7 @@ func (c *Pane) showIdle() {
 	asking := c.streaming != nil
 	widgets.ShowIf(c.stop, asking)
 	widgets.ShowIf(c.send, !asking)
-	if c.ws.WorkspaceID == "" && c.conv.Kind == app.KindWorkspace {
+	if c.ws.WorkspaceID == "" && c.conv.Kind == records.KindWorkspace {
 		c.input.Disable()
 	} else {
 		c.input.Enable()
@@ -565,7 +566,7 @@ func (c *Pane) Answer() (text string, streaming bool) {
 }
 
 // Turns are the turns shown.
-func (c *Pane) Turns() []app.Turn { return c.turns }
+func (c *Pane) Turns() []records.Turn { return c.turns }
 
 // IntroShown reports whether the invitation to ask the first question is shown.
 func (c *Pane) IntroShown() bool { return c.intro.Visible() }

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
@@ -26,10 +26,10 @@ import (
 const limitWait = "Waiting for the tools' shared limit"
 
 // ranCalls are the call ids that have a run among parts: their call is drawn by the run's card.
-func ranCalls(parts []app.TurnPart) map[string]bool {
+func ranCalls(parts []records.TurnPart) map[string]bool {
 	ran := map[string]bool{}
 	for _, p := range parts {
-		if p.Kind == app.PartFunctionOutput && p.CallID != "" {
+		if p.Kind == records.PartFunctionOutput && p.CallID != "" {
 			ran[p.CallID] = true
 		}
 	}
@@ -37,7 +37,7 @@ func ranCalls(parts []app.TurnPart) map[string]bool {
 }
 
 // toolCard is the card of a tool run p (a PartFunctionOutput or PartMessageContext) of turn t.
-func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCard {
+func (v *turnView) toolCard(t records.Turn, p records.TurnPart) *widgets.FunctionCallCard {
 	card := widgets.NewFunctionCallCard(safetext.OneLine(p.Name), p.Arguments)
 	card.OnToggled = func(bool) { v.resized() }
 	run := p.Run
@@ -57,22 +57,22 @@ func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCar
 }
 
 // toolTitle names a tool's card in words.
-func toolTitle(p app.TurnPart) string {
+func toolTitle(p records.TurnPart) string {
 	switch {
-	case p.Kind == app.PartMessageContext:
+	case p.Kind == records.PartMessageContext:
 		return "Web search on your message"
-	case p.Run.Tool == app.ToolWebSearch:
+	case p.Run.Tool == records.ToolWebSearch:
 		return "Web search"
-	case p.Run.Tool == app.ToolWorkspace:
+	case p.Run.Tool == records.ToolWorkspace:
 		return "Workspace consulted: " + workspaceName(p.Run.Workspace)
-	case p.Run.Tool == app.ToolGenerate:
+	case p.Run.Tool == records.ToolGenerate:
 		return "File generation"
 	}
 	return "Function call: " + safetext.OneLine(p.Name)
 }
 
 // workspaceName is the consulted workspace's name for a title or a question line.
-func workspaceName(ws *app.WorkspaceRun) string {
+func workspaceName(ws *records.WorkspaceRun) string {
 	if ws == nil {
 		return "(unknown)"
 	}
@@ -84,9 +84,9 @@ func workspaceName(ws *app.WorkspaceRun) string {
 
 // runReason is why a run failed or was refused, and the cut of its output, in wrapped words; nil
 // when there is nothing to say.
-func runReason(run *app.ToolRun) fyne.CanvasObject {
+func runReason(run *records.ToolRun) fyne.CanvasObject {
 	text, imp := run.Reason, widget.DangerImportance
-	if run.State == app.ToolRefused {
+	if run.State == records.ToolRefused {
 		imp = widget.WarningImportance
 	}
 	if run.CutNote != "" {
@@ -110,28 +110,28 @@ func joinSentences(a, b string) string {
 // showRunState puts the run's state in the card's status slot: a consent question on the card,
 // the countdown of a wait, a spinner, a check, or why it did not run. A run left unfinished in a
 // turn that ended (the app stopped meanwhile) says so.
-func (v *turnView) showRunState(card *widgets.FunctionCallCard, t app.Turn, p app.TurnPart) {
+func (v *turnView) showRunState(card *widgets.FunctionCallCard, t records.Turn, p records.TurnPart) {
 	run := p.Run
-	if !run.State.Final() && t.Status != app.TurnPending {
+	if !run.State.Final() && t.Status != records.TurnPending {
 		card.SetStatus(widgets.CallFailed, "stopped before it finished")
 		return
 	}
 	switch run.State {
-	case app.ToolWaitingConsent:
+	case records.ToolWaitingConsent:
 		card.SetStatus(widgets.CallAsking, "")
 		if v.onConsent != nil {
 			v.onConsent(p.CallID, card)
 		}
-	case app.ToolRunning:
+	case records.ToolRunning:
 		card.SetStatus(widgets.CallPending, "")
-	case app.ToolWaitingLimit:
+	case records.ToolWaitingLimit:
 		card.SetStatus(widgets.CallWaiting, "")
 		card.WaitUntil(limitWait, run.Until, v.do)
-	case app.ToolDone:
+	case records.ToolDone:
 		card.SetStatus(widgets.CallDone, "")
-	case app.ToolRefused:
+	case records.ToolRefused:
 		card.SetStatus(widgets.CallRefused, "")
-	case app.ToolFailed:
+	case records.ToolFailed:
 		card.SetStatus(widgets.CallFailed, "")
 	default: // a state this version does not know: shown as it came
 		card.SetStatus(widgets.CallShown, safetext.OneLine(string(run.State)))
@@ -139,7 +139,7 @@ func (v *turnView) showRunState(card *widgets.FunctionCallCard, t app.Turn, p ap
 }
 
 // toolResult is the result of a run as its card shows it, and the result in a few words.
-func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
+func (v *turnView) toolResult(run *records.ToolRun) (fyne.CanvasObject, string) {
 	switch {
 	case run.Search != nil:
 		view := widgets.NewWebSearchView()
@@ -155,7 +155,7 @@ func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
 }
 
 // searchData is a search run as its view shows it, every text made safe to draw.
-func searchData(s *app.SearchRun) widgets.WebSearchData {
+func searchData(s *records.SearchRun) widgets.WebSearchData {
 	var d widgets.WebSearchData
 	if s.Status != "" || s.Degraded { // a search not run yet has only its queries
 		d.Note = safetext.OneLine(s.StatusText())
@@ -175,7 +175,7 @@ func searchData(s *app.SearchRun) widgets.WebSearchData {
 
 // consultView is a consulted workspace's question, answer (Markdown) and source chips; a chip
 // shows its document in the documents panel, on the consulted workspace.
-func (v *turnView) consultView(ws *app.WorkspaceRun) (fyne.CanvasObject, string) {
+func (v *turnView) consultView(ws *records.WorkspaceRun) (fyne.CanvasObject, string) {
 	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: safetext.OneLine(ws.Question)}
 	for _, src := range ws.Sources {
 		d.Sources = append(d.Sources, widgets.SourceChip{Label: sourceLabel(src), Used: src.Used,
@@ -210,7 +210,7 @@ func notFoundLabel() *widget.Label {
 // fileResult is a file generation the model asked for: the generated file's card (Save as…,
 // Open), as Generate a file… shows it, and the text /generate wrote; or the prompt and that no
 // file was made.
-func (v *turnView) fileResult(f *app.FileRun) (fyne.CanvasObject, string) {
+func (v *turnView) fileResult(f *records.FileRun) (fyne.CanvasObject, string) {
 	var lines []string
 	box := container.NewVBox()
 	summary := "no file made"

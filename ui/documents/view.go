@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -42,7 +43,7 @@ type View struct {
 	lf life.Life
 	b  Backend
 
-	ws      app.CachedWorkspace
+	ws      records.CachedWorkspace
 	seq     int // load generation: a late answer for another workspace is dropped
 	title   *widgets.NameLabel
 	scope   *widgets.Badge
@@ -67,7 +68,7 @@ type View struct {
 	// OnShown, when set, is called after a workspace's documents are shown.
 	OnShown func(docs int)
 	// OnContent is called with the workspace and its documents each time they are loaded.
-	OnContent func(ws app.CachedWorkspace, docs []client.Document)
+	OnContent func(ws records.CachedWorkspace, docs []client.Document)
 	// OnAsk is called when the person asks the selected document (Ask this document).
 	OnAsk    func(doc client.Document)
 	askDoc   *widgets.ShrinkButton
@@ -173,7 +174,7 @@ func (v *View) SetFolded(on bool) {
 
 // Show loads workspace ws: its documents come from the cache, built into a model off the UI
 // goroutine; the filter and sort order in place are kept.
-func (v *View) Show(ws app.CachedWorkspace) {
+func (v *View) Show(ws records.CachedWorkspace) {
 	v.pending = nil
 	same := ws.WorkspaceID == v.ws.WorkspaceID
 	v.ws = ws
@@ -301,7 +302,7 @@ func (v *View) loaded(m *doclist.Model, err error) {
 	}
 }
 
-func (v *View) setHeader(ws app.CachedWorkspace) {
+func (v *View) setHeader(ws records.CachedWorkspace) {
 	v.title.SetText(safetext.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
@@ -406,7 +407,7 @@ func (v *View) askSelected() {
 
 // ShowDocumentIn shows the document with id and name of workspace ws (a source of a workspace a
 // model consulted): at once when ws's documents are shown, else once they are loaded.
-func (v *View) ShowDocumentIn(ws app.CachedWorkspace, id, name string) {
+func (v *View) ShowDocumentIn(ws records.CachedWorkspace, id, name string) {
 	if ws.WorkspaceID == v.shownWS && !v.loading.Visible() {
 		v.SelectDocument(id, name)
 		return
@@ -448,11 +449,11 @@ func (v *View) Owns(f fyne.Focusable) bool { return f == v.filter || f == v.tabl
 func (v *View) Root() fyne.CanvasObject { return v.root }
 
 // Workspace is the workspace shown (zero before one is chosen).
-func (v *View) Workspace() app.CachedWorkspace { return v.ws }
+func (v *View) Workspace() records.CachedWorkspace { return v.ws }
 
 // Keep takes ws as the workspace shown, header and all, without reading its documents again (the
 // list was read again and still holds it).
-func (v *View) Keep(ws app.CachedWorkspace) {
+func (v *View) Keep(ws records.CachedWorkspace) {
 	v.setHeader(ws)
 	v.ws = ws
 	if !ws.TakesFiles() { // learnt since it was shown (published): its upload limits mean nothing

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/uitest"
@@ -79,7 +80,7 @@ func TestShowsErrorsWithRequestID(t *testing.T) {
 	f := newFixture(t, func(a *app.App) Backend {
 		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return nil, nil, fail }}
 	})
-	f.v.Show(app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_x", Name: "X"}})
+	f.v.Show(records.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_x", Name: "X"}})
 	uiQueue.Until(t, "the error", func() bool { return f.v.errs.Message() != "" })
 	if msg := f.v.errs.Message(); !strings.Contains(msg, "The server had a problem") {
 		t.Errorf("message: %q", msg)
@@ -318,7 +319,7 @@ func TestFoldedDocumentsAreModelledWhenShown(t *testing.T) {
 	})
 	var shown, handed int
 	f.v.OnShown = func(n int) { shown = n }
-	f.v.OnContent = func(_ app.CachedWorkspace, d []client.Document) { handed = len(d) }
+	f.v.OnContent = func(_ records.CachedWorkspace, d []client.Document) { handed = len(d) }
 	f.v.SetFolded(true)
 	f.show("My documents")
 	uiQueue.Drain()
@@ -361,7 +362,7 @@ func separators(o fyne.CanvasObject) int {
 // 2.8 KB used of 100 MB shows an empty storage bar, not a full-looking blue one.
 func TestStorageBarNearlyEmptyLooksEmpty(t *testing.T) {
 	l := newLimitsBar()
-	ws := app.CachedWorkspace{Workspace: client.Workspace{Scope: "personal", Access: "owner"}}
+	ws := records.CachedWorkspace{Workspace: client.Workspace{Scope: "personal", Access: "owner"}}
 	l.set(ws, client.Limits{WorkspaceBytesUsed: 2867, WorkspaceBytesLimit: 100 << 20}, true)
 	uitest.CheckEmptyLooksEmpty(t, "2.8 KB of 100 MB", l.bar)
 }

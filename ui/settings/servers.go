@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/errview"
@@ -50,7 +50,7 @@ func (l *serverList) load() {
 	}()
 }
 
-func (l *serverList) show(list []app.KnownServer) {
+func (l *serverList) show(list []records.KnownServer) {
 	l.rows.RemoveAll()
 	for _, ks := range list {
 		if !ks.Current {
@@ -60,7 +60,7 @@ func (l *serverList) show(list []app.KnownServer) {
 	widgets.ShowIf(l.root, len(l.rows.Objects) > 0)
 }
 
-func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
+func (l *serverList) row(ks records.KnownServer) fyne.CanvasObject {
 	addr := widget.NewLabel(safetext.OneLine(ks.Address))
 	addr.Truncation = fyne.TextTruncateEllipsis
 	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced, l.s.lf.Now()))

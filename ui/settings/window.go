@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/app/secrets"
 	appsettings "lectern/app/settings"
 	"lectern/ui/dialogs"
@@ -95,7 +96,7 @@ type Keys interface {
 // Servers is what Settings uses of the core to list and use the servers this computer knows;
 // *app.App implements it.
 type Servers interface {
-	KnownServers(ctx context.Context) ([]app.KnownServer, error)
+	KnownServers(ctx context.Context) ([]records.KnownServer, error)
 	SwitchServer(ctx context.Context, server string) error
 }
 

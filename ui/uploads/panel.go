@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -51,8 +52,8 @@ type Panel struct {
 
 // Queue is what the panel uses of the upload queue; *app.Uploads implements it.
 type Queue interface {
-	List(ctx context.Context) ([]app.Upload, error)
-	Get(ctx context.Context, id int64) (app.Upload, error)
+	List(ctx context.Context) ([]records.Upload, error)
+	Get(ctx context.Context, id int64) (records.Upload, error)
 	RetryAs(ctx context.Context, id int64, name string) error
 	Remove(ctx context.Context, id int64) error
 	ClearFinished(ctx context.Context) error
@@ -203,7 +204,7 @@ func (p *Panel) AddResults(wsID string, results []app.EnqueueResult) {
 			continue
 		}
 		refused = true
-		e := app.Upload{WorkspaceID: wsID, Name: r.Name, Path: r.Path, Size: fileSize(r.Path)}
+		e := records.Upload{WorkspaceID: wsID, Name: r.Name, Path: r.Path, Size: fileSize(r.Path)}
 		p.items = slices.Insert(p.items, 0, Item{Entry: e, Reason: r.Reason})
 	}
 	p.relist()
@@ -234,7 +235,7 @@ func (p *Panel) Handle(ev app.Event) {
 	case i < 0:
 		p.fetch(ch.ID)
 		return
-	case p.items[i].Entry.State == ch.State && ch.State == app.UploadSending && p.items[i].Entry.Error == "":
+	case p.items[i].Entry.State == ch.State && ch.State == records.UploadSending && p.items[i].Entry.Error == "":
 		p.items[i].Entry.Sent = ch.Sent // progress: no need to read the entry
 		p.refreshRow(i)
 	default:

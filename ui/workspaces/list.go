@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
@@ -23,7 +23,7 @@ import (
 // List is the left pane: a filter box over the workspaces, personal first then
 // organisation, each row with its name, scope and access badges and its document counts.
 type List struct {
-	all      []app.CachedWorkspace
+	all      []records.CachedWorkspace
 	shown    []int // indices into all, after the filter
 	selected string
 	filter   *widgets.FilterEntry
@@ -33,7 +33,7 @@ type List struct {
 	root     fyne.CanvasObject
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
-	OnSelected func(ws app.CachedWorkspace)
+	OnSelected func(ws records.CachedWorkspace)
 	focus      func(fyne.Focusable)
 }
 
@@ -68,8 +68,8 @@ func New(focus func(fyne.Focusable)) *List {
 // Set replaces the workspaces (personal first, then organisation, as the server ordered them
 // within each) and keeps the selection and the filter. When only counts, names or sync errors
 // changed, only the changed rows are redrawn.
-func (l *List) Set(ws []app.CachedWorkspace) {
-	ws = append([]app.CachedWorkspace(nil), ws...)
+func (l *List) Set(ws []records.CachedWorkspace) {
+	ws = append([]records.CachedWorkspace(nil), ws...)
 	sort.SliceStable(ws, func(i, j int) bool { return scopeRank(ws[i].Scope) < scopeRank(ws[j].Scope) })
 	sameIDs := len(ws) == len(l.all)
 	for i := 0; sameIDs && i < len(ws); i++ {
@@ -169,13 +169,13 @@ func (l *List) Focus() { l.focus(l.list) }
 func (l *List) Owns(f fyne.Focusable) bool { return f == l.list || f == l.filter }
 
 // Workspace returns the workspace with id, if listed.
-func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {
+func (l *List) Workspace(id string) (records.CachedWorkspace, bool) {
 	for _, w := range l.all {
 		if w.WorkspaceID == id {
 			return w, true
 		}
 	}
-	return app.CachedWorkspace{}, false
+	return records.CachedWorkspace{}, false
 }
 
 // workspaceRow is one row of the workspace list.
@@ -211,7 +211,7 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 
 // set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
 // its counts (one line, cut; its documents show what the cache holds).
-func (r *workspaceRow) set(ws app.CachedWorkspace) {
+func (r *workspaceRow) set(ws records.CachedWorkspace) {
 	r.name.SetText(safetext.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	if ws.SyncError != "" {
@@ -225,7 +225,7 @@ func (r *workspaceRow) set(ws app.CachedWorkspace) {
 func (l *List) Root() fyne.CanvasObject { return l.root }
 
 // All are the listed workspaces, personal first (whatever the filter shows).
-func (l *List) All() []app.CachedWorkspace { return l.all }
+func (l *List) All() []records.CachedWorkspace { return l.all }
 
 // Selected is the id of the workspace picked last, "" before any.
 func (l *List) Selected() string { return l.selected }

@@ -11,19 +11,20 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 )
 
 // SeedConversation asks n questions in a new conversation of workspace ws without streaming, and
 // returns the conversation.
-func SeedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversation {
+func SeedConversation(t testing.TB, a *app.App, ws string, n int) records.Conversation {
 	t.Helper()
-	var conv app.Conversation
+	var conv records.Conversation
 	for i := range n {
 		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
 		opts := app.AskOptions{NoStream: true}
-		var turn app.Turn
+		var turn records.Turn
 		var err error
 		if conv.ID == 0 {
 			turn, err = a.Ask(context.Background(), q, opts)
@@ -81,7 +82,7 @@ func OpenCoreWith(t testing.TB, home string, rt http.RoundTripper) *app.App {
 }
 
 // Workspace returns the cached workspace of a named name, failing the test when there is none.
-func Workspace(t testing.TB, a *app.App, name string) app.CachedWorkspace {
+func Workspace(t testing.TB, a *app.App, name string) records.CachedWorkspace {
 	t.Helper()
 	list, err := a.CachedWorkspaces(context.Background())
 	if err != nil {
@@ -93,7 +94,7 @@ func Workspace(t testing.TB, a *app.App, name string) app.CachedWorkspace {
 		}
 	}
 	t.Fatalf("no workspace %q", name)
-	return app.CachedWorkspace{}
+	return records.CachedWorkspace{}
 }
 
 // Main runs a ui package's tests with the keychain mocked and no key in the environment, as every

@@ -1,4 +1,4 @@
-package app
+package records
 
 import (
 	"cmp"
@@ -88,7 +88,7 @@ func toolResult(r *ToolRun) string {
 }
 
 // writeToolLines writes the runs of a turn's parts for an export, one line each.
-func writeToolLines(b *strings.Builder, parts []TurnPart, now time.Time) {
+func WriteToolLines(b *strings.Builder, parts []TurnPart, now time.Time) {
 	for _, p := range parts {
 		if line := ToolLine(p, now); line != "" {
 			fmt.Fprintf(b, "*Tool: %s*\n\n", safetext.Text(line))
