@@ -97,7 +97,7 @@ func workspaceLabel(name, id string) string {
 	if strings.TrimSpace(name) == "" {
 		name = id
 	}
-	return quoteName(words.Cut(safetext.OneLine(name), 60))
+	return QuoteName(words.Cut(safetext.OneLine(name), 60))
 }
 
 // NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of

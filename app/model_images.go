@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/base64"
-	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -25,16 +24,6 @@ const (
 // imageTypes are the image types the model endpoints read (model-api.md §2, input_image).
 var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/webp": true, "image/gif": true,
 	"image/bmp": true}
-
-// CheckError is a message refused by a check before anything was saved or sent; it says why and
-// what to do.
-type CheckError struct{ Reason string }
-
-func (e *CheckError) Error() string { return e.Reason }
-
-func checkf(format string, args ...any) error {
-	return &CheckError{Reason: fmt.Sprintf(format, args...)}
-}
 
 // LoadImage reads an image file to send to a model: at most 10 MiB, of a type the service reads,
 // known by its content (not its name).

@@ -179,7 +179,7 @@ type NotSyncedError struct {
 
 // Error says which workspaces did not arrive and why the first did not, in words.
 func (e *NotSyncedError) Error() string {
-	which := "The workspace " + quoteName(e.Names[0])
+	which := "The workspace " + QuoteName(e.Names[0])
 	if len(e.Names) > 1 {
 		which = "The workspaces " + strings.Join(quoteNames(e.Names, 3), ", ")
 	}
@@ -194,9 +194,7 @@ func quoteNames(names []string, n int) []string {
 			out = append(out, "and "+strconv.Itoa(len(names)-n)+" more")
 			break
 		}
-		out = append(out, quoteName(name))
+		out = append(out, QuoteName(name))
 	}
 	return out
 }
-
-func quoteName(name string) string { return "“" + name + "”" }

@@ -12,27 +12,6 @@ import (
 	"lectern/internal/words"
 )
 
-// The words of the auxiliary tools. toolSentences join the sentences of words.go when the program
-// starts (a code words.go already explains keeps its sentence), so that the tools' codes are
-// explained by the one Explain.
-
-// toolSentences holds, for each code of the tool endpoints, what happened and what to do.
-var toolSentences = map[string]string{
-	client.CodeInternetBlocked: "Web search is turned off for your account (internet access is blocked). Ask an administrator to allow internet access for you.",
-	client.CodeArtifactExpired: "The generated file has expired and can no longer be downloaded. Generate it again to get a new one.",
-	"artifact_not_found":       "The server has no generated file with that id for this key. Generate it again.",
-	"job_not_found":            "The server has no OCR job with that id for this key; jobs are not kept for ever. Start the OCR again.",
-	"request_too_large":        "The request is larger than the server accepts. Send fewer or smaller files.",
-}
-
-func init() {
-	for code, s := range toolSentences {
-		if _, ok := sentences[code]; !ok {
-			sentences[code] = s
-		}
-	}
-}
-
 // ToolErrorText explains an error of a tool call: the shared request limit, an OCR job that ended
 // without a text, a wait past its deadline, an expired file; other errors as Describe does.
 func (a *App) ToolErrorText(err error) string { return toolErrorText(err, a.Describe) }
@@ -58,7 +37,7 @@ func toolErrorText(err error, describe func(error) string) string {
 	case errors.As(err, &de):
 		return "The OCR job " + safetext.OneLine(de.JobID) + " was still " + safetext.OneLine(de.Status) + " when Lectern stopped waiting. Ask for it later with `lectern ocr --job " + safetext.OneLine(de.JobID) + "`."
 	case errors.Is(err, ErrArtifactExpired):
-		return toolSentences[client.CodeArtifactExpired]
+		return CodeSentence(client.CodeArtifactExpired)
 	}
 	return describe(err)
 }

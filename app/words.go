@@ -72,16 +72,9 @@ type Explanation struct {
 	RequestID string // the request id to quote, "" when none
 }
 
-// Explain tells err to a person. A refused key is explained by where the current key came from.
-func (a *App) Explain(err error) Explanation { return explain(err, a.conn.keySource()) }
-
 // ExplainLocal tells err to a person as Explain does, for a front-end with no App open yet, such
 // as a check of the command line's arguments that failed before anything was sent.
 func ExplainLocal(err error) Explanation { return explain(err, secrets.KeyNone) }
-
-// Describe returns Explain's sentence with the request id, in one line of text (as saved with a
-// failed answer or upload).
-func (a *App) Describe(err error) string { return explain(err, a.conn.keySource()).String() }
 
 // String is the sentence followed by the request id, when there is one.
 func (x Explanation) String() string {
@@ -308,3 +301,40 @@ func netSentence(err error) string {
 func errorSentence(err error) string {
 	return cmp.Or(words.Sentence(err.Error()), "Something went wrong.")
 }
+
+// The words of the auxiliary tools. toolSentences join the sentences of words.go when the program
+// starts (a code words.go already explains keeps its sentence), so that the tools' codes are
+// explained by the one Explain.
+
+// toolSentences holds, for each code of the tool endpoints, what happened and what to do.
+var toolSentences = map[string]string{
+	client.CodeInternetBlocked: "Web search is turned off for your account (internet access is blocked). Ask an administrator to allow internet access for you.",
+	client.CodeArtifactExpired: "The generated file has expired and can no longer be downloaded. Generate it again to get a new one.",
+	"artifact_not_found":       "The server has no generated file with that id for this key. Generate it again.",
+	"job_not_found":            "The server has no OCR job with that id for this key; jobs are not kept for ever. Start the OCR again.",
+	"request_too_large":        "The request is larger than the server accepts. Send fewer or smaller files.",
+}
+
+func init() { // after sentences is made
+	for code, s := range toolSentences {
+		if _, ok := sentences[code]; !ok {
+			sentences[code] = s
+		}
+	}
+}
+
+// CheckError is a message refused by a check before anything was saved or sent; it says why and
+// what to do.
+type CheckError struct{ Reason string }
+
+func (e *CheckError) Error() string { return e.Reason }
+
+func checkf(format string, args ...any) error {
+	return &CheckError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// QuoteName puts a name in quotes, as the sentences name workspaces and files.
+func QuoteName(name string) string { return "“" + name + "”" }
+
+// CodeSentence is the sentence of a service error code ("" for a code without one of its own).
+func CodeSentence(code string) string { return sentences[code] }
