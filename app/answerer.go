@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 )
 
@@ -68,7 +69,7 @@ func (c *Conversations) answererOf(conv records.Conversation, t records.Turn, op
 // sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
 func (c *Conversations) sendIn(ctx context.Context, conv records.Conversation, m Message, opts AskOptions) (records.Turn, error) {
 	if len(m.Files) > 0 && conv.Kind != records.KindAssistant {
-		return records.Turn{}, checkf("Only the assistant takes attached files; start an assistant conversation to send them.")
+		return records.Turn{}, explain.Checkf("Only the assistant takes attached files; start an assistant conversation to send them.")
 	}
 	a, err := c.answererFor(conv, opts)
 	if err != nil {

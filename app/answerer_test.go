@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 )
 
@@ -84,7 +85,7 @@ func TestWorkspaceQuestionRefusesImages(t *testing.T) {
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "What is this?", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, AskOptions{})
-	if !errors.As(err, new(*CheckError)) {
+	if !errors.As(err, new(*explain.CheckError)) {
 		t.Fatalf("err = %v", err)
 	}
 	if turns, _ := f.app.Conversations().Turns(ctx, conv.ID); len(turns) != 0 {

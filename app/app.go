@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/client"
@@ -165,8 +166,8 @@ func (a *App) Uploads() *Uploads { return a.uploads }
 var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")
 
 // Explain tells err to a person. A refused key is explained by where the current key came from.
-func (a *App) Explain(err error) Explanation { return explain(err, a.conn.keySource()) }
+func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.keySource()) }
 
 // Describe returns Explain's sentence with the request id, in one line of text (as saved with a
 // failed answer or upload).
-func (a *App) Describe(err error) string { return explain(err, a.conn.keySource()).String() }
+func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.keySource()).String() }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -31,7 +32,7 @@ type workspaceAnswerer struct {
 
 func (w *workspaceAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
-		return records.Turn{}, checkf("A workspace question cannot carry images; send them to a model instead.")
+		return records.Turn{}, explain.Checkf("A workspace question cannot carry images; send them to a model instead.")
 	}
 	if err := w.prepare(ctx, conv, m.Text, nil); err != nil {
 		return records.Turn{}, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -60,7 +61,7 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 		return fresh, nil
 	}
 	if ws.ID != "" && ws.ID != conv.WorkspaceID {
-		return records.Conversation{}, checkf("A workspace is pinned on the first message only; the conversation to continue " +
+		return records.Conversation{}, explain.Checkf("A workspace is pinned on the first message only; the conversation to continue " +
 			"keeps its own. Start a new conversation (without --continue) to pin another.")
 	}
 	return conv, nil
@@ -87,9 +88,9 @@ func (a *App) ToolWorkspace(ctx context.Context, ref string) (client.ToolWorkspa
 		names = append(names, workspaceLabel(w.Name, w.ID))
 	}
 	if len(names) == 0 {
-		return client.ToolWorkspace{}, checkf("The server offers no workspace to the assistant; send the message without one.")
+		return client.ToolWorkspace{}, explain.Checkf("The server offers no workspace to the assistant; send the message without one.")
 	}
-	return client.ToolWorkspace{}, checkf("The assistant cannot use a workspace %s; it can use %s.", workspaceLabel(ref, ""), orList(names))
+	return client.ToolWorkspace{}, explain.Checkf("The assistant cannot use a workspace %s; it can use %s.", workspaceLabel(ref, ""), explain.OrList(names))
 }
 
 // workspaceLabel is a workspace's name in quotes (its id when it has no name), on one line and cut.
@@ -97,7 +98,7 @@ func workspaceLabel(name, id string) string {
 	if strings.TrimSpace(name) == "" {
 		name = id
 	}
-	return QuoteName(words.Cut(safetext.OneLine(name), 60))
+	return explain.QuoteName(words.Cut(safetext.OneLine(name), 60))
 }
 
 // NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of
@@ -129,7 +130,7 @@ func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, wor
 		return conv, err
 	}
 	if conv.Kind != records.KindAssistant || len(turns) > 0 {
-		return conv, checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
+		return conv, explain.Checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
 	}
 	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
 	if err = affected(res, err); err == nil {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -37,7 +38,7 @@ const noConversationID = "The server gave no conversation id, so this message st
 
 func (a *assistantAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
-		return records.Turn{}, checkf("The assistant takes images only inside files (PDF, Office); attach the file instead.")
+		return records.Turn{}, explain.Checkf("The assistant takes images only inside files (PDF, Office); attach the file instead.")
 	}
 	files, err := assistantFiles(m.Files)
 	if err != nil {

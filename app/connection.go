@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/secrets"
 	"lectern/client"
 )
@@ -44,8 +45,8 @@ type Connection struct {
 	State      ConnState
 	LastSynced time.Time
 	Err        error
-	Why        Explanation // Err told to a person
-	Server     string      // the server address it describes
+	Why        explain.Explanation // Err told to a person
+	Server     string              // the server address it describes
 }
 
 // IsKeyNeeded reports whether err means that a key must be entered for the server: none is known
@@ -143,7 +144,7 @@ func (m *connManager) keySource() secrets.KeySource {
 }
 
 // describe tells err to a person in one line, as saved with a failed answer or upload.
-func (m *connManager) describe(err error) string { return explain(err, m.keySource()).String() }
+func (m *connManager) describe(err error) string { return explain.Explain(err, m.keySource()).String() }
 
 // cacheKey returns the key under which the current server's data is stored ("" when none).
 func (m *connManager) cacheKey() string {
@@ -178,7 +179,7 @@ func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, 
 		m.mu.Unlock()
 		return
 	}
-	next := Connection{State: st, LastSynced: synced, Err: err, Why: explain(err, m.source), Server: m.server}
+	next := Connection{State: st, LastSynced: synced, Err: err, Why: explain.Explain(err, m.source), Server: m.server}
 	if next.LastSynced.IsZero() {
 		next.LastSynced = m.state.LastSynced
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -85,7 +86,7 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 		return c.freshChat(m)
 	}
 	if m.System != "" || m.API != "" {
-		return records.Conversation{}, checkf("A continued conversation keeps its own system prompt and API; start a new conversation to change them.")
+		return records.Conversation{}, explain.Checkf("A continued conversation keeps its own system prompt and API; start a new conversation to change them.")
 	}
 	tier := ""
 	if m.Tier != "" {
@@ -110,7 +111,7 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 func (c *Conversations) freshChat(m ModelMessage) (records.Conversation, error) {
 	api := cmp.Or(m.API, records.APIResponses)
 	if api != records.APIResponses && api != records.APIChat {
-		return records.Conversation{}, checkf("%q is not a model API: use responses or chat.", string(m.API))
+		return records.Conversation{}, explain.Checkf("%q is not a model API: use responses or chat.", string(m.API))
 	}
 	tier := cmp.Or(m.Tier, c.DefaultTier())
 	return records.Conversation{Kind: records.KindModel, Model: tierName(tier), System: strings.TrimSpace(m.System), API: api}, nil

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
@@ -139,7 +140,7 @@ func TestChatContinueChoosesByTier(t *testing.T) {
 		t.Errorf("continue without one: %+v %v %q", got, err, notes)
 	}
 	_, err = a.Chat(ctx, ModelMessage{Continue: true, System: "new", Text: "six"}, ChatOptions{})
-	if !errors.As(err, new(*CheckError)) {
+	if !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("--system with --continue: %v", err)
 	}
 }
@@ -214,7 +215,7 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 	}
 	for _, tc := range cases {
 		_, err := a.Chat(ctx, tc.m, ChatOptions{})
-		if !errors.As(err, new(*CheckError)) || !strings.Contains(a.Explain(err).Sentence, tc.want) {
+		if !errors.As(err, new(*explain.CheckError)) || !strings.Contains(a.Explain(err).Sentence, tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.m, err, tc.want)
 		}
 	}
@@ -323,13 +324,13 @@ func TestEveryModelCodeHasSentence(t *testing.T) {
 		"model_unavailable": "Smart cannot be reached", "model_timeout": "Smart took too long",
 		"internet_access_blocked": "Web search is switched off",
 	}
-	if len(codes) != len(modelSentences)+1 { // invalid_api_key is told by where the key came from
-		t.Errorf("%d codes tested, %d sentences", len(codes), len(modelSentences))
+	if len(codes) != len(explain.ModelSentences)+1 { // invalid_api_key is told by where the key came from
+		t.Errorf("%d codes tested, %d sentences", len(codes), len(explain.ModelSentences))
 	}
 	for code, want := range codes {
-		err := &modelError{tier: "Smart", err: &client.APIError{StatusCode: 400, Code: code, RequestID: "req_7",
+		err := &explain.ModelError{Tier: "Smart", Err: &client.APIError{StatusCode: 400, Code: code, RequestID: "req_7",
 			RetryAfter: 5 * time.Second}}
-		x := explain(err, secrets.KeyFromEnv)
+		x := explain.Explain(err, secrets.KeyFromEnv)
 		if !strings.Contains(x.Sentence, want) || !strings.Contains(x.Sentence, "5 seconds") || strings.Contains(x.Sentence, "{tier}") {
 			t.Errorf("%s: %q lacks %q", code, x.Sentence, want)
 		}
@@ -337,12 +338,12 @@ func TestEveryModelCodeHasSentence(t *testing.T) {
 			t.Errorf("%s: %+v", code, x)
 		}
 	}
-	s := explain(&modelError{err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, secrets.KeyNone).Sentence
+	s := explain.Explain(&explain.ModelError{Err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, secrets.KeyNone).Sentence
 	if !strings.Contains(s, "'store'") {
 		t.Errorf("the field at fault is not named: %q", s)
 	}
 	// The workspace endpoints keep their own sentence for a code both families use.
-	if s := explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, secrets.KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
+	if s := explain.Explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, secrets.KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
 		t.Errorf("workspace api_disabled: %q", s)
 	}
 }
@@ -424,7 +425,7 @@ func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", AskOptions{}); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
 		t.Fatalf("a blank edit: %v", err)
 	}
 	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 1 || turns[0].ID != first.ID ||
@@ -450,14 +451,14 @@ func TestNewChatThenChat(t *testing.T) {
 	if got, _ := a.Conversations().Get(ctx, conv.ID); got.Title != "Hello there" {
 		t.Errorf("title %q", got.Title)
 	}
-	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("unknown API: %v", err)
 	}
 	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", records.Conversation{Kind: records.KindWorkspace, WorkspaceID: "ws_1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("a workspace conversation took a message with an image: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -69,7 +70,7 @@ func (c *Conversations) Generate(ctx context.Context, conversationID int64, prom
 		return records.Turn{}, err
 	}
 	if conv.Kind != records.KindModel {
-		return records.Turn{}, checkf("A file is generated in a model chat; open one first.")
+		return records.Turn{}, explain.Checkf("A file is generated in a model chat; open one first.")
 	}
 	a := &generateAnswerer{c: c}
 	turn, err := a.send(ctx, conv, Message{Text: prompt})

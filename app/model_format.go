@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -48,14 +49,14 @@ func checkFormat(f records.AnswerFormat) (records.AnswerFormat, error) {
 	}
 	var b bytes.Buffer
 	if err := json.Compact(&b, f.Schema); err != nil {
-		return f, checkf("The JSON schema is not valid JSON: %v.", err)
+		return f, explain.Checkf("The JSON schema is not valid JSON: %v.", err)
 	}
 	f.Schema = b.Bytes()
 	if f.Name = strings.TrimSpace(f.Name); f.Name == "" {
 		f.Name = defaultSchemaName
 	}
 	if _, err := compileSchema(f.Schema); err != nil {
-		return f, checkf("The JSON schema cannot be used: %v.", err)
+		return f, explain.Checkf("The JSON schema cannot be used: %v.", err)
 	}
 	return f, nil
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -31,12 +32,12 @@ func LoadImage(path string) (records.Image, error) {
 	name := filepath.Base(path)
 	f, err := os.Open(path)
 	if err != nil {
-		return records.Image{}, checkf("Cannot read the image %s: %v.", path, err)
+		return records.Image{}, explain.Checkf("Cannot read the image %s: %v.", path, err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxImageBytes+1))
 	if err != nil {
-		return records.Image{}, checkf("Cannot read the image %s: %v.", path, err)
+		return records.Image{}, explain.Checkf("Cannot read the image %s: %v.", path, err)
 	}
 	return NewImage(name, data)
 }
@@ -45,11 +46,11 @@ func LoadImage(path string) (records.Image, error) {
 // and at most 10 MiB.
 func NewImage(name string, data []byte) (records.Image, error) {
 	if len(data) > MaxImageBytes {
-		return records.Image{}, checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", safetext.OneLine(name))
+		return records.Image{}, explain.Checkf("The image %s is over 10 MiB, the most the service takes. Send a smaller image.", safetext.OneLine(name))
 	}
 	mime := http.DetectContentType(data)
 	if !imageTypes[mime] {
-		return records.Image{}, checkf("%s is not a PNG, JPEG, WebP, GIF or BMP image (its content is %s). Convert it to one of those.",
+		return records.Image{}, explain.Checkf("%s is not a PNG, JPEG, WebP, GIF or BMP image (its content is %s). Convert it to one of those.",
 			safetext.OneLine(name), mime)
 	}
 	return records.Image{Name: name, MIME: mime, Size: len(data), Data: data}, nil
@@ -62,7 +63,7 @@ func checkNewImages(images []records.Image, tier client.Model, tiers []client.Mo
 		return nil
 	}
 	if !tier.Capabilities.Vision {
-		return checkf("%s cannot read images; %s", tier.ID, visionTiers(tiers))
+		return explain.Checkf("%s cannot read images; %s", tier.ID, visionTiers(tiers))
 	}
 	total := 0
 	for _, img := range images {
@@ -70,9 +71,9 @@ func checkNewImages(images []records.Image, tier client.Model, tiers []client.Mo
 	}
 	switch {
 	case len(images) > MaxImages:
-		return checkf("A message can send at most %d images; this one has %d.", MaxImages, len(images))
+		return explain.Checkf("A message can send at most %d images; this one has %d.", MaxImages, len(images))
 	case total > MaxImagesBytes:
-		return checkf("The images add up to %.1f MiB; a request takes at most 20 MiB. Send fewer or smaller images.",
+		return explain.Checkf("The images add up to %.1f MiB; a request takes at most 20 MiB. Send fewer or smaller images.",
 			float64(total)/(1<<20))
 	}
 	return nil

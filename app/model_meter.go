@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -31,7 +32,7 @@ func (c *Conversations) Meter(ctx context.Context, id int64, m Message, function
 		return ContextMeter{}, err
 	}
 	if conv.Kind != records.KindModel {
-		return ContextMeter{}, checkf("Only a conversation with a model has a context window.")
+		return ContextMeter{}, explain.Checkf("Only a conversation with a model has a context window.")
 	}
 	s, err := c.models.service()
 	if err != nil {

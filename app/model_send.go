@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -44,7 +45,7 @@ func (m *modelAnswerer) send(ctx context.Context, conv records.Conversation, msg
 // checkMessage refuses an empty message.
 func checkMessage(text string) error {
 	if strings.TrimSpace(text) == "" {
-		return checkf("The message is empty: type a message to send.")
+		return explain.Checkf("The message is empty: type a message to send.")
 	}
 	return nil
 }
@@ -138,7 +139,7 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv record
 	}
 	found := client.FindModel(tiers, conv.Model)
 	if found == nil {
-		return modelRequest{}, checkf("%s", strings.ReplaceAll(modelSentences["model_not_found"], "{tier}", conv.Model))
+		return modelRequest{}, explain.Checkf("%s", strings.ReplaceAll(explain.ModelSentences["model_not_found"], "{tier}", conv.Model))
 	}
 	tier := *found
 	if err := checkNewImages(newest.images, tier, tiers); err != nil {
@@ -157,7 +158,7 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv record
 	}
 	req := newModelRequest(conv, append(kept, newest), functions)
 	if err := req.check(tiers); err != nil {
-		return modelRequest{}, &modelError{tier: conv.Model, err: err}
+		return modelRequest{}, &explain.ModelError{Tier: conv.Model, Err: err}
 	}
 	return req, nil
 }
@@ -342,7 +343,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *records.Turn, con
 	}
 	var err error
 	if out.err != nil {
-		err = &modelError{tier: conv.Model, err: out.err}
+		err = &explain.ModelError{Tier: conv.Model, Err: out.err}
 	}
 	err = c.failed(ctx, turn, out.text, err)
 	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)

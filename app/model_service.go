@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"lectern/app/explain"
 	"lectern/client"
 )
 
@@ -64,7 +65,7 @@ func (m *modelCatalog) list(ctx context.Context, s modelSession, fresh bool) ([]
 	tiers, err := s.Models(ctx)
 	m.conn.observe(s.key, err)
 	if err != nil {
-		return nil, &modelError{err: err}
+		return nil, &explain.ModelError{Err: err}
 	}
 	m.mu.Lock()
 	m.from, m.tiers = s.cl, tiers

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 
 	"modernc.org/sqlite"
@@ -27,7 +28,7 @@ func (c *Conversations) SetSystemPrompt(ctx context.Context, id int64, text stri
 // next message. The turns answered before keep the tier that answered them (Turn.Model).
 func (c *Conversations) SetTier(ctx context.Context, id int64, tier string) error {
 	if strings.TrimSpace(tier) == "" {
-		return checkf("Choose a tier to move the conversation to.")
+		return explain.Checkf("Choose a tier to move the conversation to.")
 	}
 	return c.setModelColumn(ctx, id, "model", tierName(tier))
 }
@@ -50,7 +51,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 		return err
 	}
 	if conv.Kind != records.KindModel {
-		return checkf("Only a conversation with a model has a system prompt and an answer format.")
+		return explain.Checkf("Only a conversation with a model has a system prompt and an answer format.")
 	}
 	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET "+column+"=? WHERE server=? AND id=?",
 		value, c.conn.cacheKey(), id)
@@ -77,7 +78,7 @@ func (c *Conversations) Presets(ctx context.Context) ([]records.Preset, error) {
 // preset as saved. Names are unique.
 func (c *Conversations) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
 	if p.Name = strings.TrimSpace(p.Name); p.Name == "" {
-		return p, checkf("The preset has no name: type one.")
+		return p, explain.Checkf("The preset has no name: type one.")
 	}
 	f, err := checkFormat(p.Format)
 	if err != nil {
@@ -143,7 +144,7 @@ func (c *Conversations) Schemas(ctx context.Context) ([]records.SavedSchema, err
 // the answer checker can use; names are unique.
 func (c *Conversations) SaveSchema(ctx context.Context, s records.SavedSchema) (records.SavedSchema, error) {
 	if s.Name = strings.TrimSpace(s.Name); s.Name == "" {
-		return s, checkf("The schema has no name: type one.")
+		return s, explain.Checkf("The schema has no name: type one.")
 	}
 	f, err := checkFormat(records.AnswerFormat{Name: s.Name, Schema: []byte(s.Schema)})
 	if err != nil {
@@ -171,7 +172,7 @@ func (c *Conversations) DeleteSchema(ctx context.Context, id int64) error {
 func nameTaken(err error, what, name string) error {
 	var se *sqlite.Error
 	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
-		return checkf("A %s named %q exists already: choose another name.", what, name)
+		return explain.Checkf("A %s named %q exists already: choose another name.", what, name)
 	}
 	return err
 }

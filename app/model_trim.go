@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -128,7 +129,7 @@ func fitConversation(f frame, earlier []exchange, newest exchange, tier client.M
 	start, total, ok := fitFrom(f, earlier, newest, tier)
 	if !ok {
 		budget := tokenBudget(tier)
-		return nil, checkf("The message%s is about %d tokens, more than %s's context window takes (%d tokens, "+
+		return nil, explain.Checkf("The message%s is about %d tokens, more than %s's context window takes (%d tokens, "+
 			"%d of them kept for the answer). Shorten the message or the system prompt, or choose a tier with a larger window.",
 			withWhat(f.system, newest), total.tokens, tier.ID, tier.ContextWindow, tier.ContextWindow-budget)
 	}

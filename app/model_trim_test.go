@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -63,7 +64,7 @@ func TestFitConversationKeepsTheImageLimits(t *testing.T) {
 func TestFitConversationTooLargeMessage(t *testing.T) {
 	tier := client.Model{ID: "Instant", ContextWindow: 3048, MaxOutputTokens: 1024}
 	_, err := fitConversation(frame{system: "Be brief."}, nil, exchange{question: strings.Repeat("w", 10000)}, tier)
-	var ce *CheckError
+	var ce *explain.CheckError
 	if !errors.As(err, &ce) {
 		t.Fatalf("got %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -179,7 +180,7 @@ type NotSyncedError struct {
 
 // Error says which workspaces did not arrive and why the first did not, in words.
 func (e *NotSyncedError) Error() string {
-	which := "The workspace " + QuoteName(e.Names[0])
+	which := "The workspace " + explain.QuoteName(e.Names[0])
 	if len(e.Names) > 1 {
 		which = "The workspaces " + strings.Join(quoteNames(e.Names, 3), ", ")
 	}
@@ -194,7 +195,7 @@ func quoteNames(names []string, n int) []string {
 			out = append(out, "and "+strconv.Itoa(len(names)-n)+" more")
 			break
 		}
-		out = append(out, QuoteName(name))
+		out = append(out, explain.QuoteName(name))
 	}
 	return out
 }

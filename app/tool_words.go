@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -37,7 +38,7 @@ func toolErrorText(err error, describe func(error) string) string {
 	case errors.As(err, &de):
 		return "The OCR job " + safetext.OneLine(de.JobID) + " was still " + safetext.OneLine(de.Status) + " when Lectern stopped waiting. Ask for it later with `lectern ocr --job " + safetext.OneLine(de.JobID) + "`."
 	case errors.Is(err, ErrArtifactExpired):
-		return CodeSentence(client.CodeArtifactExpired)
+		return explain.CodeSentence(client.CodeArtifactExpired)
 	}
 	return describe(err)
 }

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
@@ -97,7 +98,7 @@ func TestFileErrorsReadAsTheFile(t *testing.T) {
 			`The file "/d/a.pdf" cannot be read: input/output error.`},
 		{&client.FileError{Name: "a.pdf", Err: errors.New("the disk is gone")}, "The disk is gone."},
 	} {
-		if s := explain(tc.err, secrets.KeyNone).Sentence; s != tc.want {
+		if s := explain.Explain(tc.err, secrets.KeyNone).Sentence; s != tc.want {
 			t.Errorf("%v: %q; want %q", tc.err, s, tc.want)
 		}
 		if !isFinalUploadError(tc.err) {

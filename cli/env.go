@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/secrets"
 	"lectern/client"
 )
@@ -95,15 +96,15 @@ func isLocal(err error) bool {
 		unknown   *app.UnknownWorkspaceError
 		ambiguous *app.AmbiguousWorkspaceError
 		noKey     *secrets.NoKeyError
-		check     *app.CheckError
+		check     *explain.CheckError
 	)
 	return errors.As(err, &unknown) || errors.As(err, &ambiguous) || errors.As(err, &noKey) || errors.As(err, &check)
 }
 
 // explain tells err in words, as the app does (it knows where the key came from).
-func (e *env) explain(err error) app.Explanation {
+func (e *env) explain(err error) explain.Explanation {
 	if e.application == nil {
-		return app.ExplainLocal(err)
+		return explain.ExplainLocal(err)
 	}
 	return e.application.Explain(err)
 }

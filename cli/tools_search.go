@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -43,7 +43,7 @@ func runSearch(e *env, args []string) error {
 	}
 	var ve *client.ValidationError
 	if err := r.Validate(); errors.As(err, &ve) {
-		return usagef("search", "%s: %s", searchArgNames[ve.Field], app.ExplainLocal(ve).Sentence)
+		return usagef("search", "%s: %s", searchArgNames[ve.Field], explain.ExplainLocal(ve).Sentence)
 	}
 	a, err := e.appOn()
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/secrets"
 	appsettings "lectern/app/settings"
 	"lectern/ui/errview"
@@ -26,7 +27,7 @@ import (
 // Core is what the banner uses of the core to word why it shows and to take a key; *app.App
 // implements it.
 type Core interface {
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 	KeychainAvailable() bool
 	APIKey(server string) (string, secrets.KeySource, error)
 	Settings() appsettings.Settings

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/secrets"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
@@ -111,7 +112,7 @@ func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 	test.NewTempApp(t)
 	tries := 0
 	b := New(uitest.NewQueue().Life(t), uitest.OpenCore(t, t.TempDir()), func() { tries++ })
-	b.Set(app.Connection{State: app.ConnOffline, Why: app.Explanation{Sentence: "Cannot reach the server."}})
+	b.Set(app.Connection{State: app.ConnOffline, Why: explain.Explanation{Sentence: "Cannot reach the server."}})
 	if !b.root.Visible() || b.Text() != "Offline, showing the cached list\nCannot reach the server." ||
 		!b.retry.Visible() || b.keyBox.Visible() {
 		t.Errorf("never synced: visible %v, %q, retry %v, key box %v", b.root.Visible(), b.Text(), b.retry.Visible(), b.keyBox.Visible())

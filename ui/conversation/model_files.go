@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -79,7 +79,7 @@ func (t *fileTray) readAs(paths []string, tables bool, again *trayEntry) {
 				return
 			}
 			if err != nil {
-				c.errs.SetError(&app.CheckError{Reason: tools.ToolErrorText(err)})
+				c.errs.SetError(&explain.CheckError{Reason: tools.ToolErrorText(err)})
 				return
 			}
 			if again != nil && len(res.Files) == 1 && t.holds(again) {

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -102,7 +103,7 @@ type streamState struct {
 // Core is what the conversation views use of the application core; *app.App implements it.
 type Core interface {
 	Settings() settings.Settings
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 	Connection() app.Connection
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)

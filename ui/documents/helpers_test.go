@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
@@ -102,5 +103,7 @@ var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUs
 // rest is never called).
 type explainOnly struct{ Backend }
 
-func (explainOnly) Explain(err error) app.Explanation { return app.Explanation{Sentence: err.Error()} }
-func (explainOnly) Settings() settings.Settings       { return settings.Settings{} }
+func (explainOnly) Explain(err error) explain.Explanation {
+	return explain.Explanation{Sentence: err.Error()}
+}
+func (explainOnly) Settings() settings.Settings { return settings.Settings{} }

@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -34,7 +34,7 @@ type Backend interface {
 	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	WorkspaceLimits(id string) (client.Limits, bool)
 	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 }
 
 // View is the right pane's workspace view: the workspace's name, badges and counts, the upload

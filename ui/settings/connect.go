@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/secrets"
 	appsettings "lectern/app/settings"
 	"lectern/client"
@@ -51,7 +51,7 @@ type ConnectBackend interface {
 	SetKeyFile(ctx context.Context, on bool) error
 	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
 	Connect(ctx context.Context, server, key string) error
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 }
 
 // NewConnectForm makes the form, empty, over b.

@@ -16,7 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	appsettings "lectern/app/settings"
@@ -83,7 +83,7 @@ type Backend interface {
 	APIKey(server string) (string, secrets.KeySource, error)
 	KeychainAvailable() bool
 	SignOut(ctx context.Context) error
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 }
 
 // Keys is what Settings uses of the core to change keys; *app.App implements it.

@@ -6,7 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
@@ -35,11 +35,11 @@ func TestUploadActionErrorIsExplained(t *testing.T) {
 	q := failingQueue{entry: records.Upload{ID: 7, Name: "travel.txt", State: records.UploadFailed}, err: err}
 	test.NewTempApp(t)
 	ui := uitest.NewQueue()
-	p := New(ui.Life(t), q, test.NewWindow(nil), app.ExplainLocal)
+	p := New(ui.Life(t), q, test.NewWindow(nil), explain.ExplainLocal)
 	p.Load()
 	ui.Until(t, "the entry listed", func() bool { return len(p.Items()) == 1 })
 	p.Retry(p.Items()[0])
-	want := app.ExplainLocal(err).Sentence
+	want := explain.ExplainLocal(err).Sentence
 	ui.Until(t, "the Retry's error on its row", func() bool { return p.Items()[0].Entry.Error != "" })
 	if got := p.Items()[0].Entry.Error; got != want || got == err.Error() {
 		t.Errorf("row says %q, want Explain's %q", got, want)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
@@ -30,7 +31,7 @@ type Panel struct {
 	win                fyne.Window
 	items              []Item // newest first
 	lines              []line // the list's lines: each workspace's name, then its rows
-	explain            func(error) app.Explanation
+	explain            func(error) explain.Explanation
 	list               *widget.List
 	content            fyne.CanvasObject // the popover's content
 	popup              *widget.PopUp
@@ -61,7 +62,7 @@ type Queue interface {
 
 // New makes the panel, closed and empty, over the queue q, for the window win; Load reads the
 // queue. An action that fails is told on its row in explain's words (the core's Explain).
-func New(lf life.Life, q Queue, win fyne.Window, explain func(error) app.Explanation) *Panel {
+func New(lf life.Life, q Queue, win fyne.Window, explain func(error) explain.Explanation) *Panel {
 	p := &Panel{lf: lf, q: q, win: win, explain: explain, count: widgets.NewBadge("", theme.ColorNamePrimary)}
 	p.list = widget.NewList(func() int { return len(p.lines) }, func() fyne.CanvasObject { return p.newLine() }, p.updateLine)
 	p.toggle = widget.NewButtonWithIcon("Uploads", theme.UploadIcon(), func() { p.SetOpen(!p.open) })

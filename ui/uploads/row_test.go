@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/ui/internal/uitest"
 )
@@ -36,7 +36,7 @@ func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
 // were drawn in, read at 1.9:1 in the light theme.
 func TestUploadCaptionsContrast(t *testing.T) {
 	test.NewTempApp(t)
-	p := New(uitest.NewQueue().Life(t), failingQueue{}, test.NewWindow(nil), app.ExplainLocal)
+	p := New(uitest.NewQueue().Life(t), failingQueue{}, test.NewWindow(nil), explain.ExplainLocal)
 	uitest.CheckContrast(t, map[string]*widget.Label{"file size": newUploadRow().size, "why no files": p.addWhy},
 		map[string]bool{"file size": true})
 }

@@ -1,4 +1,4 @@
-package app
+package explain
 
 import (
 	"cmp"
@@ -15,17 +15,17 @@ import (
 // modelError is an error of a call to the model endpoints (/v1). Their codes are not the
 // workspace endpoints' (api_disabled and unsupported_parameter mean other things there), so
 // Explain tells them from their own table, naming the tier asked.
-type modelError struct {
-	tier string // "" when no tier was asked (GET /v1/models)
-	err  error
+type ModelError struct {
+	Tier string // "" when no tier was asked (GET /v1/models)
+	Err  error
 }
 
-func (e *modelError) Error() string { return e.err.Error() }
-func (e *modelError) Unwrap() error { return e.err }
+func (e *ModelError) Error() string { return e.Err.Error() }
+func (e *ModelError) Unwrap() error { return e.Err }
 
 // modelSentences holds, for each /v1 error code of model-api.md §7, what happened and what to
 // do. {tier} stands for the tier asked.
-var modelSentences = map[string]string{
+var ModelSentences = map[string]string{
 	"model_not_found":              "{tier} is not a model this key may use. Run \"lectern models\" (or look at the model list) to see the ones it can.",
 	"api_disabled":                 "The model endpoints are switched off on this server, or its version does not have them (they came with server build 4.6.0). Ask an administrator to switch them on or update the server.",
 	"unsupported_parameter":        "The server does not accept a setting Lectern sent to the model. The server may be older than this version of Lectern; ask an administrator to update it, or report this.",
@@ -72,13 +72,13 @@ var modelSentences = map[string]string{
 
 // explainModel tells an error of the model endpoints: their codes from modelSentences, a refused
 // key by where it came from, anything else (a cut stream, the network, a check) as explain does.
-func explainModel(me *modelError, src secrets.KeySource) Explanation {
+func explainModel(me *ModelError, src secrets.KeySource) Explanation {
 	var ae *client.APIError
-	if !errors.As(me.err, &ae) {
-		return explain(me.err, src)
+	if !errors.As(me.Err, &ae) {
+		return Explain(me.Err, src)
 	}
 	x := Explanation{Code: ae.Code, Status: ae.StatusCode, RequestID: ae.RequestID}
-	x.Sentence = modelSentence(ae, me.tier, src)
+	x.Sentence = modelSentence(ae, me.Tier, src)
 	if ae.RetryAfter > 0 {
 		x.Sentence += " You can try again in " + words.Wait(ae.RetryAfter) + "."
 	}
@@ -91,12 +91,12 @@ func modelSentence(ae *client.APIError, tier string, src secrets.KeySource) stri
 	if ae.Code == "invalid_api_key" {
 		return keyRefused[src]
 	}
-	s, ok := modelSentences[ae.Code]
+	s, ok := ModelSentences[ae.Code]
 	switch {
 	case !ok && ae.StatusCode == 415:
 		return sentences["unsupported_media_type"]
 	case !ok && ae.StatusCode == 429:
-		return modelSentences["rate_limit_exceeded"]
+		return ModelSentences["rate_limit_exceeded"]
 	case !ok:
 		return genericSentence(ae)
 	}

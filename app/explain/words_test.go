@@ -1,4 +1,4 @@
-package app
+package explain
 
 import (
 	"context"
@@ -49,7 +49,7 @@ func TestEveryCodeHasSentence(t *testing.T) {
 	for _, tc := range codes {
 		err := fmt.Errorf("wrapped: %w", &client.APIError{StatusCode: tc.status, Code: tc.code, RequestID: "req_42",
 			RetryAfter: 7 * time.Second})
-		x := explain(err, secrets.KeyFromKeychain)
+		x := Explain(err, secrets.KeyFromKeychain)
 		if !strings.Contains(x.Sentence, tc.want) || !strings.Contains(x.Sentence, "7 seconds") {
 			t.Errorf("%s: %q lacks %q", tc.code, x.Sentence, tc.want)
 		}
@@ -62,11 +62,11 @@ func TestEveryCodeHasSentence(t *testing.T) {
 // The sentence for a refused key names where the key came from, so that it says what to change.
 func TestRefusedKeySentenceNamesItsSource(t *testing.T) {
 	err := &client.APIError{StatusCode: 401, Code: "api_key_required"}
-	env := explain(err, secrets.KeyFromEnv).Sentence
+	env := Explain(err, secrets.KeyFromEnv).Sentence
 	if !strings.Contains(env, "LECTERN_API_KEY") || strings.Contains(env, "settings") {
 		t.Errorf("from the environment: %q", env)
 	}
-	saved := explain(err, secrets.KeyFromKeychain).Sentence
+	saved := Explain(err, secrets.KeyFromKeychain).Sentence
 	if strings.Contains(saved, "LECTERN_API_KEY") || !strings.Contains(saved, "lectern connect") {
 		t.Errorf("from the keychain: %q", saved)
 	}
@@ -75,12 +75,12 @@ func TestRefusedKeySentenceNamesItsSource(t *testing.T) {
 // Spec §7 invalid_request "With param: that field is missing or of the wrong type".
 func TestInvalidRequestSentenceNamesParam(t *testing.T) {
 	for param, want := range map[string]string{"knowledge": "'knowledge'", "data": "base64"} {
-		s := explain(&client.APIError{StatusCode: 400, Code: "invalid_request", Param: param}, secrets.KeyNone).Sentence
+		s := Explain(&client.APIError{StatusCode: 400, Code: "invalid_request", Param: param}, secrets.KeyNone).Sentence
 		if !strings.Contains(s, want) {
 			t.Errorf("%s: %q", param, s)
 		}
 	}
-	s := explain(&client.APIError{StatusCode: 400, Code: "unknown_parameter", Param: "colour"}, secrets.KeyNone).Sentence
+	s := Explain(&client.APIError{StatusCode: 400, Code: "unknown_parameter", Param: "colour"}, secrets.KeyNone).Sentence
 	if !strings.Contains(s, "'colour'") {
 		t.Error(s)
 	}
@@ -97,7 +97,7 @@ func TestUnknownCodesAndBodiesReadWell(t *testing.T) {
 		{&client.APIError{StatusCode: 0, Code: "overloaded", Retryable: true}, []string{"failed on the server", "overloaded", "Try again"}},
 	}
 	for _, tc := range cases {
-		s := explain(tc.err, secrets.KeyNone).Sentence
+		s := Explain(tc.err, secrets.KeyNone).Sentence
 		for _, w := range tc.want {
 			if !strings.Contains(s, w) {
 				t.Errorf("%+v: %q lacks %q", tc.err, s, w)
@@ -127,7 +127,7 @@ func TestErrorsWithoutAnAnswerReadWell(t *testing.T) {
 		{errors.New("no workspace chosen: pick one"), "No workspace chosen: pick one."},
 	}
 	for _, tc := range cases {
-		if s := explain(tc.err, secrets.KeyNone).Sentence; !strings.Contains(s, tc.want) {
+		if s := Explain(tc.err, secrets.KeyNone).Sentence; !strings.Contains(s, tc.want) {
 			t.Errorf("%#v: %q lacks %q", tc.err, s, tc.want)
 		}
 	}
@@ -157,7 +157,7 @@ func TestHostileRepliesReadWell(t *testing.T) {
 		{&client.InterruptedError{}, "the reply was cut off", ""},
 	}
 	for _, tc := range cases {
-		x := explain(tc.err, secrets.KeyNone)
+		x := Explain(tc.err, secrets.KeyNone)
 		if !strings.Contains(x.Sentence, tc.want) || x.RequestID != tc.rid {
 			t.Errorf("%v: %q (request id %q); want %q (%q)", tc.err, x.Sentence, x.RequestID, tc.want, tc.rid)
 		}
@@ -166,14 +166,14 @@ func TestHostileRepliesReadWell(t *testing.T) {
 
 // A missing key is told with where each front-end takes one, never as a bare Go error.
 func TestNoKeySentenceSaysWhereToEnterIt(t *testing.T) {
-	x := explain(fmt.Errorf("ask: %w", &secrets.NoKeyError{Server: "https://qa.example.com"}), secrets.KeyNone)
+	x := Explain(fmt.Errorf("ask: %w", &secrets.NoKeyError{Server: "https://qa.example.com"}), secrets.KeyNone)
 	for _, want := range []string{"No API key is stored for https://qa.example.com", "banner at the top of the window",
 		"lectern connect https://qa.example.com"} {
 		if !strings.Contains(x.Sentence, want) {
 			t.Errorf("%q lacks %q", x.Sentence, want)
 		}
 	}
-	x = explain(&secrets.NoKeyError{Server: "https://qa.example.com", Err: errors.New("dbus: timeout")}, secrets.KeyNone)
+	x = Explain(&secrets.NoKeyError{Server: "https://qa.example.com", Err: errors.New("dbus: timeout")}, secrets.KeyNone)
 	if !strings.Contains(x.Sentence, "could not be read from the keychain (dbus: timeout)") {
 		t.Errorf("%q", x.Sentence)
 	}
@@ -183,7 +183,7 @@ func TestNoKeySentenceSaysWhereToEnterIt(t *testing.T) {
 func TestExplainNonJSONBodyIsItsStatusInWords(t *testing.T) {
 	for status, words := range map[int]string{502: "HTTP 502, Bad Gateway", 403: "HTTP 403, Forbidden", 599: "HTTP 599"} {
 		e := &client.APIError{StatusCode: status, Snippet: "<html><body><h1>Bad Gateway</h1> nginx</body></html>"}
-		got := explain(e, secrets.KeyNone).Sentence
+		got := Explain(e, secrets.KeyNone).Sentence
 		if !strings.Contains(got, words) || strings.Contains(got, "<") || strings.Contains(got, "nginx") {
 			t.Errorf("%d: %q", status, got)
 		}

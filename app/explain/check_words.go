@@ -1,4 +1,4 @@
-package app
+package explain
 
 import (
 	"strconv"
@@ -143,7 +143,7 @@ func fillCheck(tmpl string, ve *client.ValidationError) string {
 	value := strconv.Quote(safetext.OneLine(ve.Value))
 	r := strings.NewReplacer("{What}", upperFirst(what), "{what}", what, "{got}", got, "{limit}", limit, "{count}", words.Count(int(ve.Got), ve.Want),
 		"{Value}", value, "{value}", value, "{why}", strings.TrimRight(safetext.OneLine(ve.Value), "."), "{want}", safetext.OneLine(ve.Want), "{File}", upperFirst(file),
-		"{file}", file, "{choices}", orList(ve.Choices), "{range}", rangeWords(ve.Want), "{cannot}", tierCannot(ve.Want))
+		"{file}", file, "{choices}", OrList(ve.Choices), "{range}", rangeWords(ve.Want), "{cannot}", tierCannot(ve.Want))
 	return r.Replace(tmpl)
 }
 
@@ -171,7 +171,7 @@ func tierCannot(capability string) string {
 }
 
 // orList writes choices as "a, b or c".
-func orList(choices []string) string {
+func OrList(choices []string) string {
 	switch len(choices) {
 	case 0:
 		return "another value"
@@ -218,7 +218,7 @@ func attachmentTypeSentence(ve *client.ValidationError) string {
 	case ve.Want != "":
 		return file + " is in an old Office format; save it as " + safetext.OneLine(ve.Want) + " first."
 	case len(ve.Choices) > 0:
-		return file + " is not a " + orList(ve.Choices) + " file."
+		return file + " is not a " + OrList(ve.Choices) + " file."
 	case ve.Value == "":
 		return file + " has no type extension, so it cannot be sent to the chat."
 	}

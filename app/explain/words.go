@@ -1,4 +1,8 @@
-package app
+// Package explain holds the sentences that tell a person what an error means and what to do, the
+// same for the command line and the desktop: the service's codes (workspace and /v1 endpoints, the
+// tools), the client's checks, a refused key by where it came from, the network. The client's
+// errors are data; Explain words them. CheckError is an error that is its own sentence.
+package explain
 
 import (
 	"cmp"
@@ -74,7 +78,7 @@ type Explanation struct {
 
 // ExplainLocal tells err to a person as Explain does, for a front-end with no App open yet, such
 // as a check of the command line's arguments that failed before anything was sent.
-func ExplainLocal(err error) Explanation { return explain(err, secrets.KeyNone) }
+func ExplainLocal(err error) Explanation { return Explain(err, secrets.KeyNone) }
 
 // String is the sentence followed by the request id, when there is one.
 func (x Explanation) String() string {
@@ -85,7 +89,7 @@ func (x Explanation) String() string {
 }
 
 // explain tells err to a person; src is where the key in use came from.
-func explain(err error, src secrets.KeySource) Explanation {
+func Explain(err error, src secrets.KeySource) Explanation {
 	var (
 		ae *client.APIError
 		ve *client.ValidationError
@@ -94,7 +98,7 @@ func explain(err error, src secrets.KeySource) Explanation {
 		re *client.RedirectError
 		fe *client.FileError
 		nk *secrets.NoKeyError
-		me *modelError
+		me *ModelError
 	)
 	switch {
 	case err == nil:
@@ -329,7 +333,7 @@ type CheckError struct{ Reason string }
 
 func (e *CheckError) Error() string { return e.Reason }
 
-func checkf(format string, args ...any) error {
+func Checkf(format string, args ...any) error {
 	return &CheckError{Reason: fmt.Sprintf(format, args...)}
 }
 

@@ -1,4 +1,4 @@
-package app
+package explain
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func TestFileTypeRefusalReadsAsTheFilesType(t *testing.T) {
 		"v1.2 final": "A file without a type extension cannot be added; only .txt, .pdf, .docx, .xlsx and .csv files can.",
 	}
 	for name, want := range cases {
-		if got := explain(client.Preflight(name, 10, client.Limits{}), secrets.KeyNone).Sentence; got != want {
+		if got := Explain(client.Preflight(name, 10, client.Limits{}), secrets.KeyNone).Sentence; got != want {
 			t.Errorf("%q: %q\nwant %q", name, got, want)
 		}
 	}
@@ -32,9 +32,9 @@ func TestFileTypeRefusalReadsAsTheFilesType(t *testing.T) {
 // TestServerFileTypeRefusalUsesTheSameWords: the server's unsupported_file_type (spec §7) and the
 // local check name .md, .doc and .xls with the same advice, worded once.
 func TestServerFileTypeRefusalUsesTheSameWords(t *testing.T) {
-	server := explain(&client.APIError{StatusCode: 400, Code: "unsupported_file_type"}, secrets.KeyNone).Sentence
+	server := Explain(&client.APIError{StatusCode: 400, Code: "unsupported_file_type"}, secrets.KeyNone).Sentence
 	for _, name := range []string{"notes.md", "old.doc", "old.xls"} {
-		local := explain(client.Preflight(name, 10, client.Limits{}), secrets.KeyNone).Sentence
+		local := Explain(client.Preflight(name, 10, client.Limits{}), secrets.KeyNone).Sentence
 		fix := local[strings.Index(local, "; ")+2 : strings.Index(local, " and add that")]
 		if !strings.Contains(server, fix) {
 			t.Errorf("the server's sentence %q lacks the local advice %q", server, fix)
@@ -82,7 +82,7 @@ func TestChecksReadAsSentences(t *testing.T) {
 		{&client.ValidationError{Field: "input[3].bogus", Code: "new_rule"}, "The field 'input[3].bogus' is not accepted (new_rule)."},
 	}
 	for _, tc := range cases {
-		if got := explain(tc.err, secrets.KeyNone).Sentence; got != tc.want {
+		if got := Explain(tc.err, secrets.KeyNone).Sentence; got != tc.want {
 			t.Errorf("%v:\n got %q\nwant %q", tc.err, got, tc.want)
 		}
 	}
