@@ -132,8 +132,7 @@ func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, wor
 	if conv.Kind != records.KindAssistant || len(turns) > 0 {
 		return conv, explain.Checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
 	}
-	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
-	if err = affected(res, err); err == nil {
+	if err = c.store.setWorkspace(ctx, id, workspaceID); err == nil {
 		conv.WorkspaceID = workspaceID
 		c.bus.Emit(ConversationsChanged{})
 	}

@@ -13,17 +13,17 @@ import (
 	"lectern/app/records"
 )
 
-// Backup writes a consistent copy of the database (conversations with their turns and images,
+// backup writes a consistent copy of the database (conversations with their turns and images,
 // the trash, the cache and the upload queue; not the settings, not the keys) to path, while the
 // desktop app and other commands go on using it: VACUUM INTO reads one moment of the file, and
 // the copy is renamed into place only once whole. An existing path is never replaced. It
 // returns the copy's size and how long it took.
-func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
+func (s *store) backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
 	if _, err := os.Lstat(path); err == nil {
 		return 0, 0, fmt.Errorf("%s already exists: a backup never replaces a file; choose a new name", strconv.Quote(path))
 	}
 	start := time.Now()
-	if err := vacuumInto(ctx, a.store.db, path); err != nil {
+	if err := vacuumInto(ctx, s.db, path); err != nil {
 		return 0, 0, fmt.Errorf("cannot write the backup %s: %w", strconv.Quote(path), err)
 	}
 	took = time.Since(start)
@@ -34,13 +34,13 @@ func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Du
 	return info.Size(), took, nil
 }
 
-// Import adds the conversations of a backup (a file Backup wrote, or another computer's
+// importBackup adds the conversations of a backup (a file Backup wrote, or another computer's
 // lectern.db) that this data folder does not have, with their turns, images and tool cards. It
 // never changes or deletes what is here, and the backup file is only read: a copy of it is
 // brought to this version's schema in a folder of its own, then copied from in one transaction,
 // so an import that fails adds nothing.
-func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
-	dir, err := os.MkdirTemp(a.home, "import-*")
+func (s *store) importBackup(ctx context.Context, path string) (records.ImportResult, error) {
+	dir, err := os.MkdirTemp(filepath.Dir(s.path), "import-*")
 	if err != nil {
 		return records.ImportResult{}, err
 	}
@@ -57,12 +57,9 @@ func (a *App) Import(ctx context.Context, path string) (records.ImportResult, er
 	if err := src.Close(); err != nil {
 		return records.ImportResult{}, err
 	}
-	res, err := a.store.importFrom(ctx, work)
+	res, err := s.importFrom(ctx, work)
 	if err != nil {
 		return res, fmt.Errorf("cannot import %s: %w; nothing was added", strconv.Quote(path), err)
-	}
-	if res.Added > 0 {
-		a.bus.Emit(ConversationsChanged{})
 	}
 	return res, nil
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 
 	"lectern/app/records"
 )
@@ -74,12 +73,3 @@ type ToolChats interface {
 }
 
 var _ ToolChats = (*Conversations)(nil)
-
-// decodeToolSettings reads the tool_settings column; a damaged value gives no tools.
-func decodeToolSettings(s string) records.ToolSettings {
-	var ts records.ToolSettings
-	if s != "" && json.Unmarshal([]byte(s), &ts) != nil {
-		return records.ToolSettings{}
-	}
-	return ts
-}

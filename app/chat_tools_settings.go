@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"slices"
 	"strings"
 
@@ -13,22 +11,13 @@ import (
 
 // ToolSettings returns a model conversation's tools (none for a conversation never set).
 func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error) {
-	var raw string
-	err := c.store.db.QueryRowContext(ctx, "SELECT tool_settings FROM conversations WHERE server=? AND id=?",
-		c.conn.cacheKey(), conversationID).Scan(&raw)
-	if errors.Is(err, sql.ErrNoRows) {
-		return records.ToolSettings{}, records.ErrNotFound
-	}
-	if err != nil {
-		return records.ToolSettings{}, err
-	}
-	return decodeToolSettings(raw), nil
+	return c.store.toolSettings(ctx, c.conn.cacheKey(), conversationID)
 }
 
 // SetToolSettings saves a model conversation's tools; they apply from the next message. Blank
 // and repeated workspace ids are dropped.
 func (c *Conversations) SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error {
-	return c.setModelColumn(ctx, conversationID, "tool_settings", jsonOrEmpty(cleanToolSettings(s)))
+	return c.setModelColumn(ctx, conversationID, "tool_settings", encodeToolSettings(cleanToolSettings(s)))
 }
 
 // cleanToolSettings drops blank and repeated workspace ids and allowed tools.

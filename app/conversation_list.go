@@ -42,3 +42,19 @@ func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return nil
 }
+
+// Trash returns the current server's deleted conversations that can still be restored, most
+// recently deleted first, each with Deleted set.
+func (c *Conversations) Trash(ctx context.Context) ([]records.Conversation, error) {
+	return c.store.trashed(ctx, c.conn.cacheKey())
+}
+
+// Restore takes a conversation out of the trash, with its turns, as it was.
+func (c *Conversations) Restore(ctx context.Context, id int64) error {
+	conv, err := c.store.restoreConversation(ctx, c.conn.cacheKey(), id)
+	if err != nil {
+		return err
+	}
+	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return nil
+}

@@ -24,23 +24,6 @@ import (
 // defaultSchemaName is sent when a format's schema has no name (the service needs one).
 const defaultSchemaName = "answer"
 
-func encodeFormat(f records.AnswerFormat) string {
-	if !f.JSON() {
-		return ""
-	}
-	b, _ := json.Marshal(f)
-	return string(b)
-}
-
-// decodeFormat reads a saved format; what cannot be read is text.
-func decodeFormat(s string) records.AnswerFormat {
-	var f records.AnswerFormat
-	if unmarshalIfSet(s, &f) != nil {
-		return records.AnswerFormat{}
-	}
-	return f
-}
-
 // checkFormat checks that a format's schema is a JSON schema the checker can use, and returns it
 // with its name filled in and its schema compact.
 func checkFormat(f records.AnswerFormat) (records.AnswerFormat, error) {

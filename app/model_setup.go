@@ -2,15 +2,10 @@ package app
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 
 	"lectern/app/explain"
 	"lectern/app/records"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // A model conversation's setup (system prompt, answer format) can change after its first message;
@@ -53,9 +48,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 	if conv.Kind != records.KindModel {
 		return explain.Checkf("Only a conversation with a model has a system prompt and an answer format.")
 	}
-	res, err := c.store.db.ExecContext(ctx, "UPDATE conversations SET "+column+"=? WHERE server=? AND id=?",
-		value, c.conn.cacheKey(), id)
-	if err := affected(res, err); err != nil {
+	if err := c.store.setModelColumn(ctx, c.conn.cacheKey(), id, column, value); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{})
@@ -64,14 +57,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 
 // Presets returns the saved presets, by name.
 func (c *Conversations) Presets(ctx context.Context) ([]records.Preset, error) {
-	scan := func(sc rowScanner) (records.Preset, error) {
-		var p records.Preset
-		var format string
-		err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format)
-		p.Format = decodeFormat(format)
-		return p, err
-	}
-	return queryAll(ctx, c.store.db, scan, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets ORDER BY name COLLATE NOCASE")
+	return c.store.presets(ctx)
 }
 
 // SavePreset saves p: a new preset when p.ID is 0, else in place of preset p.ID. It returns the
@@ -88,36 +74,18 @@ func (c *Conversations) SavePreset(ctx context.Context, p records.Preset) (recor
 	if p.Tier != "" {
 		p.Tier = tierName(p.Tier)
 	}
-	args := []any{p.Name, p.Tier, p.System, encodeFormat(p.Format)}
-	if p.ID == 0 {
-		res, err := c.store.db.ExecContext(ctx, `INSERT INTO model_presets (name, tier, system_prompt, answer_format)
-			VALUES (?,?,?,?)`, args...)
-		if err != nil {
-			return p, nameTaken(err, "preset", p.Name)
-		}
-		p.ID, _ = res.LastInsertId()
-		return p, nil
-	}
-	res, err := c.store.db.ExecContext(ctx, `UPDATE model_presets SET name=?, tier=?, system_prompt=?, answer_format=?
-		WHERE id=?`, append(args, p.ID)...)
-	return p, nameTaken(affected(res, err), "preset", p.Name)
+	return c.store.savePreset(ctx, p)
 }
 
 // DeletePreset removes a preset; conversations started from it keep their setup.
 func (c *Conversations) DeletePreset(ctx context.Context, id int64) error {
-	return affected(c.store.db.ExecContext(ctx, "DELETE FROM model_presets WHERE id=?", id))
+	return c.store.deletePreset(ctx, id)
 }
 
 // NewChatFromPreset starts a model conversation with a preset's tier, system prompt and answer
 // format (the responses API family).
 func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error) {
-	var p records.Preset
-	var format string
-	err := c.store.db.QueryRowContext(ctx, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets WHERE id=?",
-		presetID).Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format)
-	if errors.Is(err, sql.ErrNoRows) {
-		return records.Conversation{}, records.ErrNotFound
-	}
+	p, err := c.store.preset(ctx, presetID)
 	if err != nil {
 		return records.Conversation{}, err
 	}
@@ -125,7 +93,7 @@ func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, t
 	if err != nil {
 		return conv, err
 	}
-	if conv.Format = decodeFormat(format); conv.Format.JSON() {
+	if conv.Format = p.Format; conv.Format.JSON() {
 		err = c.SetFormat(ctx, conv.ID, conv.Format)
 	}
 	return conv, err
@@ -133,11 +101,7 @@ func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, t
 
 // Schemas returns the saved schemas, by name.
 func (c *Conversations) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
-	scan := func(sc rowScanner) (records.SavedSchema, error) {
-		var s records.SavedSchema
-		return s, sc.Scan(&s.ID, &s.Name, &s.Schema)
-	}
-	return queryAll(ctx, c.store.db, scan, "SELECT id, name, schema FROM answer_schemas ORDER BY name COLLATE NOCASE")
+	return c.store.schemas(ctx)
 }
 
 // SaveSchema saves s (new when s.ID is 0, else in place) after checking that it is a JSON schema
@@ -151,28 +115,10 @@ func (c *Conversations) SaveSchema(ctx context.Context, s records.SavedSchema) (
 		return s, err
 	}
 	s.Schema = string(f.Schema)
-	if s.ID == 0 {
-		res, err := c.store.db.ExecContext(ctx, "INSERT INTO answer_schemas (name, schema) VALUES (?,?)", s.Name, s.Schema)
-		if err != nil {
-			return s, nameTaken(err, "schema", s.Name)
-		}
-		s.ID, _ = res.LastInsertId()
-		return s, nil
-	}
-	res, err := c.store.db.ExecContext(ctx, "UPDATE answer_schemas SET name=?, schema=? WHERE id=?", s.Name, s.Schema, s.ID)
-	return s, nameTaken(affected(res, err), "schema", s.Name)
+	return c.store.saveSchema(ctx, s)
 }
 
 // DeleteSchema removes a saved schema; formats that copied it keep their copy.
 func (c *Conversations) DeleteSchema(ctx context.Context, id int64) error {
-	return affected(c.store.db.ExecContext(ctx, "DELETE FROM answer_schemas WHERE id=?", id))
-}
-
-// nameTaken says in words that a name is used already, for a unique-name failure.
-func nameTaken(err error, what, name string) error {
-	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
-		return explain.Checkf("A %s named %q exists already: choose another name.", what, name)
-	}
-	return err
+	return c.store.deleteSchema(ctx, id)
 }

@@ -118,7 +118,7 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 
 // KnownServers lists the servers this computer keeps a cache for, the most recently synced first.
 func (a *App) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
-	list, err := a.store.syncedServers(ctx)
+	list, err := a.store.syncedServers(ctx, demoCacheKey)
 	current := a.conn.serverAddr()
 	for i := range list {
 		list[i].Current = list[i].Address == current && !a.DemoMode()

@@ -10,8 +10,9 @@ import (
 // are grouped by concern in store_cache.go, store_turns.go and store_uploads.go. Every row belongs
 // to a server address, so that switching server shows only that server's data.
 type store struct {
-	db  *sql.DB
-	now func() time.Time
+	db   *sql.DB
+	path string // the database file
+	now  func() time.Time
 
 	imageDataRead func(turnID int64, bytes int) // tests only: called for each image read with its bytes
 }
@@ -22,7 +23,7 @@ func openStore(ctx context.Context, path string, now func() time.Time) (*store, 
 	if err != nil {
 		return nil, err
 	}
-	return &store{db: db, now: now}, nil
+	return &store{db: db, path: path, now: now}, nil
 }
 
 // close checkpoints the WAL and closes the database.

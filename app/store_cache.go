@@ -275,13 +275,13 @@ func (s *store) documentNames(ctx context.Context, server, wsID string) (map[str
 }
 
 // syncedServers lists the servers with a cache (every one that was synced completely), the most
-// recently synced first; demo mode's cache is not a server.
-func (s *store) syncedServers(ctx context.Context) ([]records.KnownServer, error) {
+// recently synced first; demo mode's cache (under the key demo) is not a server.
+func (s *store) syncedServers(ctx context.Context, demo string) ([]records.KnownServer, error) {
 	return queryAll(ctx, s.db, func(r rowScanner) (records.KnownServer, error) {
 		var ks records.KnownServer
 		var ms int64
 		err := r.Scan(&ks.Address, &ms)
 		ks.LastSynced = fromMilli(ms)
 		return ks, err
-	}, "SELECT server, synced_at FROM servers WHERE server <> ? ORDER BY synced_at DESC, server", demoCacheKey)
+	}, "SELECT server, synced_at FROM servers WHERE server <> ? ORDER BY synced_at DESC, server", demo)
 }

@@ -342,3 +342,21 @@ func unmarshalIfSet(s string, v any) error {
 	}
 	return json.Unmarshal([]byte(s), v)
 }
+
+// encodeFormat is the answer_format column of f.
+func encodeFormat(f records.AnswerFormat) string {
+	if !f.JSON() {
+		return ""
+	}
+	b, _ := json.Marshal(f)
+	return string(b)
+}
+
+// decodeFormat reads a saved format; what cannot be read is text.
+func decodeFormat(s string) records.AnswerFormat {
+	var f records.AnswerFormat
+	if unmarshalIfSet(s, &f) != nil {
+		return records.AnswerFormat{}
+	}
+	return f
+}

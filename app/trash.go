@@ -9,22 +9,6 @@ import (
 	"lectern/app/records"
 )
 
-// Trash returns the current server's deleted conversations that can still be restored, most
-// recently deleted first, each with Deleted set.
-func (c *Conversations) Trash(ctx context.Context) ([]records.Conversation, error) {
-	return c.store.trashed(ctx, c.conn.cacheKey())
-}
-
-// Restore takes a conversation out of the trash, with its turns, as it was.
-func (c *Conversations) Restore(ctx context.Context, id int64) error {
-	conv, err := c.store.restoreConversation(ctx, c.conn.cacheKey(), id)
-	if err != nil {
-		return err
-	}
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
-	return nil
-}
-
 // trashConversation moves a conversation to the trash: it is no longer listed, searched or
 // continued, and its turns stay until the trash is emptied of it.
 func (s *store) trashConversation(ctx context.Context, server string, id int64) error {
