@@ -101,7 +101,7 @@ func (c *Conversations) Send(ctx context.Context, conversationID int64, m Messag
 // Retry sends a failed or interrupted turn again, in place, with the turns before it (a model
 // conversation's turn with its images), whatever the conversation's kind.
 func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (records.Turn, error) {
-	turn, err := c.store.turn(ctx, turnID)
+	turn, err := c.store.Turn(ctx, turnID)
 	if err != nil {
 		return turn, err
 	}
@@ -127,7 +127,7 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 // edited message fails its checks); a model conversation's edited message keeps the old one's
 // images.
 func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, opts AskOptions) (records.Turn, error) {
-	old, err := c.store.turn(ctx, turnID)
+	old, err := c.store.Turn(ctx, turnID)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -135,7 +135,7 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 	if err != nil {
 		return records.Turn{}, err
 	}
-	all, err := c.store.turns(ctx, conv.ID)
+	all, err := c.store.Turns(ctx, conv.ID)
 	if err != nil {
 		return records.Turn{}, err
 	}

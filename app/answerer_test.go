@@ -101,7 +101,7 @@ type echoAnswerer struct {
 }
 
 func (e *echoAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
-	return e.c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
+	return e.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
 }
 
 func (e *echoAnswerer) retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
@@ -117,7 +117,7 @@ func (e *echoAnswerer) answer(ctx context.Context, turn *records.Turn, notify fu
 	close(e.started)
 	<-ctx.Done()
 	turn.Answer, turn.Status = "echo", records.TurnInterrupted
-	return errors.Join(context.Cause(ctx), e.c.store.saveTurn(context.WithoutCancel(ctx), turn))
+	return errors.Join(context.Cause(ctx), e.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // TestAnotherKindAnswersThroughRun: any type implementing Answerer answers through

@@ -15,6 +15,7 @@ import (
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -48,7 +49,7 @@ type App struct {
 	bus      *Bus
 	settings *settings.Store
 	secrets  *secrets.Secrets
-	store    *store
+	store    *store.DB
 	conn     *connManager
 	sync     *Sync
 	conv     *Conversations
@@ -90,7 +91,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 }
 
 // openDataFolder creates the data folder if needed and opens its settings and database.
-func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store, *store, error) {
+func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store, *store.DB, error) {
 	home := opts.Home
 	if home == "" {
 		h, err := settings.DefaultHome()
@@ -106,19 +107,19 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store,
 	if err != nil {
 		return "", nil, nil, err
 	}
-	st, err := openStore(ctx, filepath.Join(home, databaseFile), opts.Now)
+	st, err := store.Open(ctx, filepath.Join(home, store.DatabaseFile), opts.Now)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	// Answers left pending by a process that ended (not one still writing: the desktop app and the
 	// command line may share the database) are marked interrupted.
 	stale := opts.Now().Add(-staleAnswer)
-	if _, err := st.abandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
-		_ = st.close()
-		return "", nil, nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
+	if _, err := st.AbandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
+		_ = st.Close()
+		return "", nil, nil, &store.DatabaseError{Path: filepath.Join(home, store.DatabaseFile), Err: err}
 	}
 	// Conversations 30 days in the trash go for good; should it fail, the next start does it.
-	_ = st.emptyTrash(ctx, opts.Now())
+	_ = st.EmptyTrash(ctx, opts.Now())
 	return home, settings, st, nil
 }
 
@@ -132,7 +133,7 @@ func (a *App) Close() error {
 		a.uploads.stop()
 		a.conn.stopDemo()
 		a.bus.Close()
-		a.closeErr = a.store.close()
+		a.closeErr = a.store.Close()
 	})
 	return a.closeErr
 }
@@ -178,14 +179,14 @@ func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.ke
 // desktop app and other commands go on using it; an existing path is never replaced. It returns
 // the copy's size and how long it took.
 func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
-	return a.store.backup(ctx, path)
+	return a.store.Backup(ctx, path)
 }
 
 // Import adds the conversations of a backup (a file Backup wrote, or another computer's
 // lectern.db) that this data folder does not have, with their turns, images and tool cards; it
 // never changes or deletes what is here, and an import that fails adds nothing.
 func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
-	res, err := a.store.importBackup(ctx, path)
+	res, err := a.store.ImportBackup(ctx, path)
 	if err == nil && res.Added > 0 {
 		a.bus.Emit(ConversationsChanged{})
 	}

@@ -44,7 +44,7 @@ func (w *workspaceAnswerer) resend(ctx context.Context, conv records.Conversatio
 	if err := w.prepare(ctx, conv, text, before); err != nil {
 		return records.Turn{}, err // the old turn stays when the edited question cannot be sent
 	}
-	if err := w.c.store.deleteTurn(ctx, old.ID); err != nil {
+	if err := w.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
 	return w.save(ctx, text)
@@ -58,7 +58,7 @@ func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversati
 		return err
 	}
 	if before == nil && conv.ID != 0 {
-		if before, err = w.c.store.turns(ctx, conv.ID); err != nil {
+		if before, err = w.c.store.Turns(ctx, conv.ID); err != nil {
 			return err
 		}
 	}
@@ -74,7 +74,7 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 		return records.Turn{}, err
 	}
 	w.conv = conv
-	turn, err := c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: question, Tier: string(w.req.Model),
+	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: question, Tier: string(w.req.Model),
 		Thinking: w.req.Thinking})
 	if err != nil {
 		return records.Turn{}, err
@@ -88,10 +88,10 @@ func (c *Conversations) saved(ctx context.Context, key string, conv records.Conv
 	switch {
 	case conv.ID == 0:
 		conv.Kind, conv.Title = cmp.Or(conv.Kind, records.KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
-		return c.store.createConversation(ctx, key, conv)
+		return c.store.CreateConversation(ctx, key, conv)
 	case conv.Title == "":
 		conv.Title = titleFrom(question)
-		return conv, c.store.renameConversation(ctx, key, conv.ID, conv.Title)
+		return conv, c.store.RenameConversation(ctx, key, conv.ID, conv.Title)
 	}
 	return conv, nil
 }
@@ -103,7 +103,7 @@ func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation
 	if err != nil {
 		return turn, err
 	}
-	all, err := w.c.store.turns(ctx, conv.ID)
+	all, err := w.c.store.Turns(ctx, conv.ID)
 	if err != nil {
 		return turn, err
 	}
@@ -119,7 +119,7 @@ func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation
 	w.cl, w.conv, w.req = cl, conv, w.c.request(conv, turn.Question, before, w.opts)
 	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: string(w.req.Model), Thinking: w.req.Thinking, Created: turn.Created}
-	return turn, w.c.store.saveTurn(ctx, &turn)
+	return turn, w.c.store.SaveTurn(ctx, &turn)
 }
 
 // answer asks for the answer of the saved pending turn (streamed, or in one JSON response with
@@ -148,7 +148,7 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conver
 	if onUpdate != nil {
 		notify = onUpdate
 	}
-	sent := c.store.now()
+	sent := c.store.Now()
 	notify = sentAt(sent, notify)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
 	err := a.answer(ctx, &turn, notify)
@@ -224,7 +224,7 @@ func (c *Conversations) follow(ctx context.Context, s textStream, turn records.T
 		}
 		notify(ev)
 		if time.Since(lastSave) >= partialSaveEvery {
-			_ = c.store.savePartial(ctx, turn.ID, s.Text())
+			_ = c.store.SavePartial(ctx, turn.ID, s.Text())
 			lastSave = time.Now()
 		}
 	}
@@ -268,13 +268,13 @@ func (c *Conversations) finish(ctx context.Context, key string, conv records.Con
 	save := context.WithoutCancel(ctx)
 	if a := out.answer; err == nil && a != nil {
 		applyAnswer(turn, a)
-		return c.store.saveTurn(save, turn)
+		return c.store.SaveTurn(save, turn)
 	}
 	err = c.failed(ctx, turn, out.text, err)
 	if isWorkspaceGone(err) {
 		c.sync.forget(save, key, conv.WorkspaceID)
 	}
-	return joinSave(err, c.store.saveTurn(save, turn))
+	return joinSave(err, c.store.SaveTurn(save, turn))
 }
 
 // joinSave adds to err the failure to save the turn that err ended, when saving failed.

@@ -52,7 +52,7 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 	if !m.Continue {
 		return fresh, nil
 	}
-	conv, ok, err := a.conv.store.lastConversation(ctx, a.conv.conn.cacheKey(), records.KindAssistant, "")
+	conv, ok, err := a.conv.store.LastConversation(ctx, a.conv.conn.cacheKey(), records.KindAssistant, "")
 	if err != nil {
 		return records.Conversation{}, err
 	}
@@ -109,7 +109,7 @@ func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title str
 	if key == "" {
 		return records.Conversation{}, errNotConnected
 	}
-	conv, err := c.store.createConversation(ctx, key, records.Conversation{Kind: records.KindAssistant, WorkspaceID: workspaceID,
+	conv, err := c.store.CreateConversation(ctx, key, records.Conversation{Kind: records.KindAssistant, WorkspaceID: workspaceID,
 		Title: strings.TrimSpace(title)})
 	if err == nil {
 		c.bus.Emit(ConversationsChanged{})
@@ -125,14 +125,14 @@ func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, wor
 	if err != nil {
 		return conv, err
 	}
-	turns, err := c.store.turns(ctx, id)
+	turns, err := c.store.Turns(ctx, id)
 	if err != nil {
 		return conv, err
 	}
 	if conv.Kind != records.KindAssistant || len(turns) > 0 {
 		return conv, explain.Checkf("The workspace is pinned on the first message only; start a new assistant conversation to pin another.")
 	}
-	if err = c.store.setWorkspace(ctx, id, workspaceID); err == nil {
+	if err = c.store.SetWorkspace(ctx, id, workspaceID); err == nil {
 		conv.WorkspaceID = workspaceID
 		c.bus.Emit(ConversationsChanged{})
 	}

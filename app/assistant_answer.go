@@ -101,7 +101,7 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 // answeredBefore reports whether conversation convID has an answered turn (before turn id
 // before, when not 0).
 func (c *Conversations) answeredBefore(ctx context.Context, convID, before int64) (bool, error) {
-	turns, err := c.store.turns(ctx, convID)
+	turns, err := c.store.Turns(ctx, convID)
 	for _, t := range turns {
 		if (before == 0 || t.ID < before) && t.Status.Answered() {
 			return true, err
@@ -118,7 +118,7 @@ func (a *assistantAnswerer) save(ctx context.Context, text string, files []recor
 		return records.Turn{}, err
 	}
 	a.conv = conv
-	turn, err := a.c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: text, Attachments: files})
+	turn, err := a.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: text, Attachments: files})
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -134,7 +134,7 @@ func (a *assistantAnswerer) retry(ctx context.Context, conv records.Conversation
 	}
 	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Created: turn.Created, Attachments: turn.Attachments}
-	return turn, a.c.store.saveTurn(ctx, &turn)
+	return turn, a.c.store.SaveTurn(ctx, &turn)
 }
 
 // resend replaces old, the last turn of conv, by text with old's files (old stays when the edited
@@ -144,7 +144,7 @@ func (a *assistantAnswerer) resend(ctx context.Context, conv records.Conversatio
 	if err := a.prepare(ctx, conv, text, old.Attachments, old.ID); err != nil {
 		return records.Turn{}, err
 	}
-	if err := a.c.store.deleteTurn(ctx, old.ID); err != nil {
+	if err := a.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
 	return a.save(ctx, text, old.Attachments)
@@ -157,7 +157,7 @@ func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ fu
 	save := context.WithoutCancel(ctx)
 	if err != nil {
 		err = a.c.failed(ctx, turn, "", err)
-		return joinSave(err, a.c.store.saveTurn(save, turn))
+		return joinSave(err, a.c.store.SaveTurn(save, turn))
 	}
 	turn.Answer, turn.Reply, turn.Status, turn.Error, turn.ErrorCode = res.Text, res.Raw, records.TurnCompleted, "", ""
 	switch {
@@ -167,9 +167,9 @@ func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ fu
 		turn.Notice = noConversationID
 	}
 	if res.ConversationID != "" && res.ConversationID != a.conv.RemoteID {
-		if err := a.c.store.setRemoteID(save, a.conv.ID, res.ConversationID); err != nil {
+		if err := a.c.store.SetRemoteID(save, a.conv.ID, res.ConversationID); err != nil {
 			return err
 		}
 	}
-	return a.c.store.saveTurn(save, turn)
+	return a.c.store.SaveTurn(save, turn)
 }

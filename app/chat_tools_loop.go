@@ -88,7 +88,7 @@ func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn,
 		if round == MaxToolRounds {
 			turn.Notice = strings.TrimSpace(turn.Notice + " The model was still calling tools after " +
 				strconv.Itoa(MaxToolRounds) + " rounds; its last calls were not run. Send another message to go on.")
-			return m.c.store.saveTurn(context.WithoutCancel(ctx), turn)
+			return m.c.store.SaveTurn(context.WithoutCancel(ctx), turn)
 		}
 		turn.Status = records.TurnPending
 		for _, call := range slices.Clone(calls) {
@@ -115,7 +115,7 @@ func (m *modelAnswerer) saveUsage(ctx context.Context, turn *records.Turn, round
 	if rounds == 1 || turn.Usage == nil {
 		return nil
 	}
-	return m.c.store.saveTurn(context.WithoutCancel(ctx), turn)
+	return m.c.store.SaveTurn(context.WithoutCancel(ctx), turn)
 }
 
 // addUsage adds b to a (either may be nil).
@@ -139,7 +139,7 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error
 		}
 	}
 	err = m.c.failed(ctx, turn, turn.Answer, err)
-	return joinSave(err, m.c.store.saveTurn(context.WithoutCancel(ctx), turn))
+	return joinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // runCall runs one call of the model into a PartFunctionOutput after it: arguments checked
@@ -223,7 +223,7 @@ func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				_ = m.c.store.savePartial(ctx, turnID, text)
+				_ = m.c.store.SavePartial(ctx, turnID, text)
 			}
 		}
 	}()
@@ -252,7 +252,7 @@ func (m *modelAnswerer) runTool(ctx context.Context, turn *records.Turn, run *re
 		if wait <= 0 || try == 2 {
 			return out, err
 		}
-		run.State, run.Until = records.ToolWaitingLimit, m.c.store.now().Add(wait)
+		run.State, run.Until = records.ToolWaitingLimit, m.c.store.Now().Add(wait)
 		if err := m.publish(ctx, turn, notify); err != nil {
 			return "", err
 		}
@@ -298,7 +298,7 @@ func messageContext(output string) string {
 // publish saves the turn's parts and tells notify, with a copy of the parts the loop goes on
 // changing.
 func (m *modelAnswerer) publish(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
-	if err := m.c.store.saveTurn(context.WithoutCancel(ctx), turn); err != nil {
+	if err := m.c.store.SaveTurn(context.WithoutCancel(ctx), turn); err != nil {
 		return err
 	}
 	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: turn.Answer,

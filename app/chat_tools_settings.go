@@ -6,18 +6,19 @@ import (
 	"strings"
 
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
 // ToolSettings returns a model conversation's tools (none for a conversation never set).
 func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error) {
-	return c.store.toolSettings(ctx, c.conn.cacheKey(), conversationID)
+	return c.store.ToolSettings(ctx, c.conn.cacheKey(), conversationID)
 }
 
 // SetToolSettings saves a model conversation's tools; they apply from the next message. Blank
 // and repeated workspace ids are dropped.
 func (c *Conversations) SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error {
-	return c.setModelColumn(ctx, conversationID, "tool_settings", encodeToolSettings(cleanToolSettings(s)))
+	return c.setModelColumn(ctx, conversationID, "tool_settings", store.EncodeToolSettings(cleanToolSettings(s)))
 }
 
 // cleanToolSettings drops blank and repeated workspace ids and allowed tools.

@@ -14,12 +14,12 @@ func (c *Conversations) ListAll(ctx context.Context, f records.ListFilter) ([]re
 	if key == "" {
 		return nil, errNotConnected
 	}
-	return c.store.listConversations(ctx, key, f, "pinned_at <> 0 DESC")
+	return c.store.ListConversations(ctx, key, f, "pinned_at <> 0 DESC")
 }
 
 // Pin puts a conversation at the top of ListAll; the pin is saved, so it survives restarts.
 func (c *Conversations) Pin(ctx context.Context, id int64) error {
-	return c.pin(ctx, id, c.store.now())
+	return c.pin(ctx, id, c.store.Now())
 }
 
 // Unpin takes a conversation's pin away.
@@ -36,7 +36,7 @@ func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
 	if !at.IsZero() {
 		ms = at.UnixMilli()
 	}
-	if err := c.store.pinConversation(ctx, c.conn.cacheKey(), id, ms); err != nil {
+	if err := c.store.PinConversation(ctx, c.conn.cacheKey(), id, ms); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -46,12 +46,12 @@ func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
 // Trash returns the current server's deleted conversations that can still be restored, most
 // recently deleted first, each with Deleted set.
 func (c *Conversations) Trash(ctx context.Context) ([]records.Conversation, error) {
-	return c.store.trashed(ctx, c.conn.cacheKey())
+	return c.store.Trashed(ctx, c.conn.cacheKey())
 }
 
 // Restore takes a conversation out of the trash, with its turns, as it was.
 func (c *Conversations) Restore(ctx context.Context, id int64) error {
-	conv, err := c.store.restoreConversation(ctx, c.conn.cacheKey(), id)
+	conv, err := c.store.RestoreConversation(ctx, c.conn.cacheKey(), id)
 	if err != nil {
 		return err
 	}

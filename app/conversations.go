@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -16,7 +17,7 @@ import (
 // stopping, renaming, deleting, searching and exporting. Every method works on the current
 // server's conversations.
 type Conversations struct {
-	store    *store
+	store    *store.DB
 	conn     *connManager
 	sync     *Sync
 	bus      *Bus
@@ -59,7 +60,7 @@ type AskOptions struct {
 // errStopped is the cause of an answer stopped with Stop.
 var errStopped = errors.New("stopped by the user")
 
-func newConversations(st *store, conn *connManager, sy *Sync, bus *Bus) *Conversations {
+func newConversations(st *store.DB, conn *connManager, sy *Sync, bus *Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		defaults: func() (string, bool) { return "", false }, modelTier: func() string { return "" }}
 }
@@ -74,7 +75,7 @@ func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title 
 	if strings.TrimSpace(workspaceID) == "" {
 		return records.Conversation{}, errors.New("no workspace chosen: pick a workspace to ask")
 	}
-	conv, err := c.store.createConversation(ctx, key, records.Conversation{Kind: records.KindWorkspace, WorkspaceID: workspaceID,
+	conv, err := c.store.CreateConversation(ctx, key, records.Conversation{Kind: records.KindWorkspace, WorkspaceID: workspaceID,
 		DocumentID: documentID, Title: strings.TrimSpace(title)})
 	if err == nil {
 		c.bus.Emit(ConversationsChanged{WorkspaceID: workspaceID})
@@ -85,7 +86,7 @@ func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title 
 // List returns the conversations of a workspace, most recently used first; "" lists every
 // conversation of the current server.
 func (c *Conversations) List(ctx context.Context, workspaceID string) ([]records.Conversation, error) {
-	return c.store.conversations(ctx, c.conn.cacheKey(), workspaceID)
+	return c.store.Conversations(ctx, c.conn.cacheKey(), workspaceID)
 }
 
 // Untouched returns the newest conversation of kind (of tier, for a model chat; "" otherwise)
@@ -94,7 +95,7 @@ func (c *Conversations) List(ctx context.Context, workspaceID string) ([]records
 // (pressed twice, New listed "New conversation" twice); its time becomes now, so that it lists
 // first. ok is false when there is none.
 func (c *Conversations) Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error) {
-	conv, ok, err := c.store.untouchedConversation(ctx, c.conn.cacheKey(), kind, tier)
+	conv, ok, err := c.store.UntouchedConversation(ctx, c.conn.cacheKey(), kind, tier)
 	if ok {
 		c.bus.Emit(ConversationsChanged{})
 	}
@@ -103,7 +104,7 @@ func (c *Conversations) Untouched(ctx context.Context, kind records.Conversation
 
 // Get returns one conversation.
 func (c *Conversations) Get(ctx context.Context, id int64) (records.Conversation, error) {
-	return c.store.conversation(ctx, c.conn.cacheKey(), id)
+	return c.store.Conversation(ctx, c.conn.cacheKey(), id)
 }
 
 // Last returns the most recently used conversation of a workspace ("" = of any workspace);
@@ -121,12 +122,12 @@ func (c *Conversations) Turns(ctx context.Context, conversationID int64) ([]reco
 	if _, err := c.Get(ctx, conversationID); err != nil {
 		return nil, err
 	}
-	return c.store.turns(ctx, conversationID)
+	return c.store.Turns(ctx, conversationID)
 }
 
 // Turn returns one saved turn.
 func (c *Conversations) Turn(ctx context.Context, id int64) (records.Turn, error) {
-	return c.store.turn(ctx, id)
+	return c.store.Turn(ctx, id)
 }
 
 // Rename changes a conversation's title.
@@ -139,7 +140,7 @@ func (c *Conversations) Rename(ctx context.Context, id int64, title string) erro
 	if err != nil {
 		return err
 	}
-	if err := c.store.renameConversation(ctx, c.conn.cacheKey(), id, title); err != nil {
+	if err := c.store.RenameConversation(ctx, c.conn.cacheKey(), id, title); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -153,11 +154,11 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	turns, _ := c.store.turns(ctx, id)
+	turns, _ := c.store.Turns(ctx, id)
 	for _, t := range turns {
 		c.Stop(t.ID)
 	}
-	if err := c.store.trashConversation(ctx, c.conn.cacheKey(), id); err != nil {
+	if err := c.store.TrashConversation(ctx, c.conn.cacheKey(), id); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -167,7 +168,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 // Search finds the turns of the current server's conversations that contain every word of text
 // (the last word may be the start of a word), best match first, at most 100.
 func (c *Conversations) Search(ctx context.Context, text string) ([]records.SearchHit, error) {
-	return c.store.search(ctx, c.conn.cacheKey(), text, 100)
+	return c.store.Search(ctx, c.conn.cacheKey(), text, 100)
 }
 
 // Stop stops the answer of turnID if it is streaming: the text so far is kept and the turn is

@@ -366,10 +366,10 @@ func TestPendingTurnsFromACrashShowAsInterrupted(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	turn, _ := f.app.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Left pending?"})
-	f.app.store.savePartial(ctx, turn.ID, "half an ans")
-	live, _ := f.app.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Another process is answering"})
-	f.app.store.db.Exec("UPDATE turns SET updated_at = updated_at - 180000 WHERE id = ?", turn.ID)
+	turn, _ := f.app.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Left pending?"})
+	f.app.store.SavePartial(ctx, turn.ID, "half an ans")
+	live, _ := f.app.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Another process is answering"})
+	f.app.store.SQL().Exec("UPDATE turns SET updated_at = updated_at - 180000 WHERE id = ?", turn.ID)
 	f.app.Close()
 	a := f.open()
 	got, err := a.Conversations().Turn(ctx, turn.ID)
@@ -392,7 +392,7 @@ func TestExportWholeTitleWarningsInWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	turn.Warnings, turn.Answer = []string{"documents_not_ready", "brand_new_token"}, "an\x1b[2Jswer"
-	if err := f.app.conv.store.saveTurn(ctx, &turn); err != nil {
+	if err := f.app.conv.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	md, err := f.app.Conversations().Markdown(ctx, turn.ConversationID)

@@ -106,7 +106,7 @@ func (a *App) StartDemo(ctx context.Context) error {
 	}
 	// The demo's own server says which of its workspaces is published, as a real one says by its
 	// first 403 workspace_read_only: it is not offered for files.
-	return a.store.markReadOnly(ctx, demoCacheKey, d.published)
+	return a.store.MarkReadOnly(ctx, demoCacheKey, d.published)
 }
 
 // DemoMode reports whether the app is connected to demo mode's in-process server.

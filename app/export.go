@@ -32,7 +32,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 	if err != nil {
 		return "", err
 	}
-	turns, err := c.store.turns(ctx, id)
+	turns, err := c.store.Turns(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -63,7 +63,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 		if i > 0 && t.System != turns[i-1].System {
 			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(safetext.Text(t.System), "(none)")))
 		}
-		writeTurn(&b, i+1, t, links, c.store.now())
+		writeTurn(&b, i+1, t, links, c.store.Now())
 	}
 	return b.String(), nil
 }
@@ -92,7 +92,7 @@ func exportTitle(conv records.Conversation, turns []records.Turn) string {
 }
 
 func (c *Conversations) workspaceName(ctx context.Context, id string) string {
-	if ws, ok, err := c.store.workspace(ctx, c.conn.cacheKey(), id); err == nil && ok {
+	if ws, ok, err := c.store.Workspace(ctx, c.conn.cacheKey(), id); err == nil && ok {
 		return fmt.Sprintf("%s (%s)", ws.Name, id)
 	}
 	return id

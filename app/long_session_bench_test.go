@@ -193,8 +193,8 @@ func (s *session) waitUploads() {
 // it holds while a collection runs is not growth either.
 func (s *session) quietHeap() uint64 {
 	s.transport.CloseIdleConnections()
-	s.a.store.db.SetMaxIdleConns(0)
-	s.a.store.db.SetMaxIdleConns(2) // database/sql's default
+	s.a.store.SQL().SetMaxIdleConns(0)
+	s.a.store.SQL().SetMaxIdleConns(2) // database/sql's default
 	least := heapInUse()
 	for range 4 {
 		time.Sleep(20 * time.Millisecond)
@@ -243,7 +243,7 @@ func settledGoroutines(want int) int {
 
 // turnStatuses counts the saved turns by status, to show that the faults struck.
 func turnStatuses(b *testing.B, a *App) string {
-	rows, err := a.store.db.Query("SELECT status, count(*) FROM turns GROUP BY status ORDER BY status")
+	rows, err := a.store.SQL().Query("SELECT status, count(*) FROM turns GROUP BY status ORDER BY status")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -66,7 +66,7 @@ func (c *Conversations) NewChat(ctx context.Context, tier, system string, api re
 		return conv, err
 	}
 	conv.Title = strings.TrimSpace(title)
-	conv, err = c.store.createConversation(ctx, key, conv)
+	conv, err = c.store.CreateConversation(ctx, key, conv)
 	if err == nil {
 		c.bus.Emit(ConversationsChanged{})
 	}
@@ -75,7 +75,7 @@ func (c *Conversations) NewChat(ctx context.Context, tier, system string, api re
 
 // TurnImages returns the images a turn sent, with their bytes.
 func (c *Conversations) TurnImages(ctx context.Context, turnID int64) ([]records.Image, error) {
-	byTurn, err := c.store.images(ctx, "id=?", turnID, true)
+	byTurn, err := c.store.Images(ctx, "id=?", turnID, true)
 	return byTurn[turnID], err
 }
 
@@ -92,7 +92,7 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 	if m.Tier != "" {
 		tier = tierName(m.Tier)
 	}
-	conv, ok, err := c.store.lastModelConversation(ctx, c.conn.cacheKey(), tier)
+	conv, ok, err := c.store.LastModelConversation(ctx, c.conn.cacheKey(), tier)
 	if err != nil {
 		return records.Conversation{}, err
 	}

@@ -288,11 +288,11 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int
-	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
+	if err := a.store.SQL().QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
 		t.Errorf("%d images in the trash (%v)", n, err)
 	}
-	a.store.emptyTrash(ctx, time.Now().Add(records.TrashKept+time.Hour))
-	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
+	a.store.EmptyTrash(ctx, time.Now().Add(records.TrashKept+time.Hour))
+	if err := a.store.SQL().QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d images left (%v)", n, err)
 	}
 }
@@ -454,7 +454,7 @@ func TestNewChatThenChat(t *testing.T) {
 	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("unknown API: %v", err)
 	}
-	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", records.Conversation{Kind: records.KindWorkspace, WorkspaceID: "ws_1"})
+	ws, err := a.store.CreateConversation(ctx, "http://127.0.0.1:9", records.Conversation{Kind: records.KindWorkspace, WorkspaceID: "ws_1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -482,8 +482,8 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 		ids = append(ids, turn.ID)
 	}
 	read := map[int64]int{} // bytes read by turn
-	a.store.imageDataRead = func(turnID int64, n int) { read[turnID] += n }
-	t.Cleanup(func() { a.store.imageDataRead = nil })
+	a.store.ImageDataRead = func(turnID int64, n int) { read[turnID] += n }
+	t.Cleanup(func() { a.store.ImageDataRead = nil })
 	if _, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func (g *generateAnswerer) send(ctx context.Context, conv records.Conversation, 
 		return records.Turn{}, err
 	}
 	g.prompt = m.Text
-	turn, err := g.c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text, Tier: conv.Model,
+	turn, err := g.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text, Tier: conv.Model,
 		System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err == nil {
 		g.c.bus.Emit(ConversationsChanged{})
@@ -103,14 +103,14 @@ func (g *generateAnswerer) retry(ctx context.Context, conv records.Conversation,
 	g.prompt = turn.Question
 	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: conv.Model, Created: turn.Created, System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}}
-	return turn, g.c.store.saveTurn(ctx, &turn)
+	return turn, g.c.store.SaveTurn(ctx, &turn)
 }
 
 func (g *generateAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
 	if err := checkMessage(text); err != nil {
 		return records.Turn{}, err
 	}
-	if err := g.c.store.deleteTurn(ctx, old.ID); err != nil {
+	if err := g.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
 	return g.send(ctx, conv, Message{Text: text})
@@ -129,10 +129,10 @@ func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ fun
 		if turn.Status == records.TurnFailed {
 			turn.Error = toolErrorText(err, g.c.conn.describe)
 		}
-		return joinSave(err, g.c.store.saveTurn(save, turn))
+		return joinSave(err, g.c.store.SaveTurn(save, turn))
 	}
 	turn.Status, turn.Error, turn.ErrorCode = records.TurnCompleted, "", ""
 	turn.Answer = cmp.Or(strings.TrimSpace(res.Response), "The service made no text.")
 	turn.Parts = []records.TurnPart{{Kind: records.PartGeneratedFile, Artifact: res.Artifact}}
-	return g.c.store.saveTurn(save, turn)
+	return g.c.store.SaveTurn(save, turn)
 }

@@ -127,13 +127,13 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 func TestGenerateRetryGoesToGenerate(t *testing.T) {
 	_, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
-	turn, err := convs.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
+	turn, err := convs.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
 		Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	turn.Status, turn.Error = records.TurnFailed, "it failed"
-	if err := convs.store.saveTurn(ctx, &turn); err != nil {
+	if err := convs.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	again, err := convs.Retry(ctx, turn.ID, AskOptions{})

@@ -77,7 +77,7 @@ func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn,
 		return records.Turn{}, err
 	}
 	m.conv = conv
-	turn, err := c.store.addTurn(ctx, records.Turn{ConversationID: conv.ID, Question: t.Question, Tier: conv.Model, Images: t.Images,
+	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: t.Question, Tier: conv.Model, Images: t.Images,
 		System: conv.System, Parts: t.Parts})
 	if err != nil {
 		return records.Turn{}, err
@@ -98,7 +98,7 @@ func (m *modelAnswerer) retry(ctx context.Context, conv records.Conversation, tu
 	}
 	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System, Parts: keptParts(turn.Parts)}
-	return turn, m.c.store.saveTurn(ctx, &turn)
+	return turn, m.c.store.SaveTurn(ctx, &turn)
 }
 
 // resend replaces old, the last turn of conv, by text with old's images and files (old stays
@@ -115,7 +115,7 @@ func (m *modelAnswerer) resend(ctx context.Context, conv records.Conversation, o
 	if err := m.prepare(ctx, conv, exchange{question: withFiles(text, files), images: images}, old.ID); err != nil {
 		return records.Turn{}, err
 	}
-	if err := m.c.store.deleteTurn(ctx, old.ID); err != nil {
+	if err := m.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
 	return m.save(ctx, records.Turn{Question: text, Images: images, Parts: fileParts(files)})
@@ -173,7 +173,7 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 	if convID == 0 {
 		return nil, nil
 	}
-	turns, err := c.store.turns(ctx, convID)
+	turns, err := c.store.Turns(ctx, convID)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +339,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *records.Turn, con
 		if turn.Status == records.TurnCompleted {
 			turn.Check = checkAnswer(conv.Format, turn.Answer)
 		}
-		return c.store.saveTurn(save, turn)
+		return c.store.SaveTurn(save, turn)
 	}
 	var err error
 	if out.err != nil {
@@ -347,7 +347,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *records.Turn, con
 	}
 	err = c.failed(ctx, turn, out.text, err)
 	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)
-	return joinSave(err, c.store.saveTurn(save, turn))
+	return joinSave(err, c.store.SaveTurn(save, turn))
 }
 
 // applyResponse copies a final response object into a turn, and keeps it whole in Response.

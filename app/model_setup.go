@@ -6,6 +6,7 @@ import (
 
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // A model conversation's setup (system prompt, answer format) can change after its first message;
@@ -35,7 +36,7 @@ func (c *Conversations) SetFormat(ctx context.Context, id int64, f records.Answe
 	if err != nil {
 		return err
 	}
-	return c.setModelColumn(ctx, id, "answer_format", encodeFormat(f))
+	return c.setModelColumn(ctx, id, "answer_format", store.EncodeFormat(f))
 }
 
 // setModelColumn sets one setup column of a model conversation (column is a name written in this
@@ -48,7 +49,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 	if conv.Kind != records.KindModel {
 		return explain.Checkf("Only a conversation with a model has a system prompt and an answer format.")
 	}
-	if err := c.store.setModelColumn(ctx, c.conn.cacheKey(), id, column, value); err != nil {
+	if err := c.store.SetModelColumn(ctx, c.conn.cacheKey(), id, column, value); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{})
@@ -57,7 +58,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 
 // Presets returns the saved presets, by name.
 func (c *Conversations) Presets(ctx context.Context) ([]records.Preset, error) {
-	return c.store.presets(ctx)
+	return c.store.Presets(ctx)
 }
 
 // SavePreset saves p: a new preset when p.ID is 0, else in place of preset p.ID. It returns the
@@ -74,18 +75,18 @@ func (c *Conversations) SavePreset(ctx context.Context, p records.Preset) (recor
 	if p.Tier != "" {
 		p.Tier = tierName(p.Tier)
 	}
-	return c.store.savePreset(ctx, p)
+	return c.store.SavePreset(ctx, p)
 }
 
 // DeletePreset removes a preset; conversations started from it keep their setup.
 func (c *Conversations) DeletePreset(ctx context.Context, id int64) error {
-	return c.store.deletePreset(ctx, id)
+	return c.store.DeletePreset(ctx, id)
 }
 
 // NewChatFromPreset starts a model conversation with a preset's tier, system prompt and answer
 // format (the responses API family).
 func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error) {
-	p, err := c.store.preset(ctx, presetID)
+	p, err := c.store.Preset(ctx, presetID)
 	if err != nil {
 		return records.Conversation{}, err
 	}
@@ -101,7 +102,7 @@ func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, t
 
 // Schemas returns the saved schemas, by name.
 func (c *Conversations) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
-	return c.store.schemas(ctx)
+	return c.store.Schemas(ctx)
 }
 
 // SaveSchema saves s (new when s.ID is 0, else in place) after checking that it is a JSON schema
@@ -115,10 +116,10 @@ func (c *Conversations) SaveSchema(ctx context.Context, s records.SavedSchema) (
 		return s, err
 	}
 	s.Schema = string(f.Schema)
-	return c.store.saveSchema(ctx, s)
+	return c.store.SaveSchema(ctx, s)
 }
 
 // DeleteSchema removes a saved schema; formats that copied it keep their copy.
 func (c *Conversations) DeleteSchema(ctx context.Context, id int64) error {
-	return c.store.deleteSchema(ctx, id)
+	return c.store.DeleteSchema(ctx, id)
 }

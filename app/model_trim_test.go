@@ -10,6 +10,7 @@ import (
 
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -77,26 +78,26 @@ func TestFitConversationTooLargeMessage(t *testing.T) {
 
 // Schema step 3 moves the usage of answers saved by step 2 from the extra JSON into its columns.
 func TestMigrationMovesUsageIntoColumns(t *testing.T) {
-	path := filepath.Join(t.TempDir(), databaseFile)
-	saved := migrations
-	t.Cleanup(func() { migrations, schemaVersion = saved, len(saved) })
-	migrations, schemaVersion = saved[:2], 2
+	path := filepath.Join(t.TempDir(), store.DatabaseFile)
+	saved := store.Migrations
+	t.Cleanup(func() { store.Migrations, store.SchemaVersion = saved, len(saved) })
+	store.Migrations, store.SchemaVersion = saved[:2], 2
 	st := openTestStore(t, path)
-	_, err := st.db.Exec(`INSERT INTO conversations (id, server, title, created_at, updated_at) VALUES (1, 's', 't', 0, 0);
+	_, err := st.SQL().Exec(`INSERT INTO conversations (id, server, title, created_at, updated_at) VALUES (1, 's', 't', 0, 0);
 		INSERT INTO turns (id, conversation_id, question, status, extra, created_at, updated_at)
 		VALUES (1, 1, 'q', 'completed', '{"answer_id":"wsa_1","usage":{"input_tokens":5,"output_tokens":7,"total_tokens":12}}', 0, 0),
 		       (2, 1, 'q2', 'completed', '{"answer_id":"wsa_2"}', 0, 0)`)
-	st.close()
-	migrations, schemaVersion = saved, len(saved)
+	st.Close()
+	store.Migrations, store.SchemaVersion = saved, len(saved)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err = openStore(context.Background(), path, time.Now)
+	st, err = store.Open(context.Background(), path, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.close()
-	turns, err := st.turns(context.Background(), 1)
+	defer st.Close()
+	turns, err := st.Turns(context.Background(), 1)
 	if err != nil || len(turns) != 2 {
 		t.Fatalf("%+v (%v)", turns, err)
 	}
@@ -108,7 +109,7 @@ func TestMigrationMovesUsageIntoColumns(t *testing.T) {
 	}
 	// The usage is moved, not copied: extra keeps the rest.
 	var extra string
-	if err := st.db.QueryRow(`SELECT extra FROM turns WHERE id=1`).Scan(&extra); err != nil ||
+	if err := st.SQL().QueryRow(`SELECT extra FROM turns WHERE id=1`).Scan(&extra); err != nil ||
 		strings.Contains(extra, "usage") || !strings.Contains(extra, "wsa_1") {
 		t.Errorf("extra after the move: %s (%v)", extra, err)
 	}

@@ -73,9 +73,9 @@ func tell(notice func(string), msg string) {
 func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn records.Turn) {
 	ctx = context.WithoutCancel(ctx)
 	if newConversation {
-		_ = c.store.deleteConversation(ctx, c.conn.cacheKey(), turn.ConversationID)
+		_ = c.store.DeleteConversation(ctx, c.conn.cacheKey(), turn.ConversationID)
 	} else {
-		_ = c.store.deleteTurn(ctx, turn.ID)
+		_ = c.store.DeleteTurn(ctx, turn.ID)
 	}
 	c.bus.Emit(ConversationsChanged{})
 }

@@ -118,7 +118,7 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 
 // KnownServers lists the servers this computer keeps a cache for, the most recently synced first.
 func (a *App) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
-	list, err := a.store.syncedServers(ctx, demoCacheKey)
+	list, err := a.store.SyncedServers(ctx, demoCacheKey)
 	current := a.conn.serverAddr()
 	for i := range list {
 		list[i].Current = list[i].Address == current && !a.DemoMode()
@@ -182,7 +182,7 @@ func (a *App) use(ctx context.Context, server, cacheKey, key string, src secrets
 	if err := a.conn.use(server, cacheKey, key, src); err != nil {
 		return err
 	}
-	if t, err := a.store.lastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
+	if t, err := a.store.LastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
 		a.conn.setState(cacheKey, ConnUnknown, t, nil)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -16,7 +17,7 @@ import (
 // methods read the cache. When the server cannot be reached the cache still answers and the
 // connection state says offline, with the time of the last complete sync.
 type Sync struct {
-	store *store
+	store *store.DB
 	conn  *connManager
 	bus   *Bus
 	now   func() time.Time
@@ -81,8 +82,8 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	if err != nil {
 		return s.listCut(ctx, key, listed, err)
 	}
-	now := fromMilli(unixMilli(s.now()))
-	if err := s.store.saveWorkspaceList(ctx, key, listed, now); err != nil {
+	now := store.FromMilli(store.UnixMilli(s.now()))
+	if err := s.store.SaveWorkspaceList(ctx, key, listed, now); err != nil {
 		return nil, err
 	}
 	s.bus.Emit(WorkspacesChanged{})
@@ -93,7 +94,7 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 // listCut keeps the workspaces of a list that stopped part way with err.
 func (s *Sync) listCut(ctx context.Context, key string, listed []client.Workspace, err error) ([]client.Workspace, error) {
 	for i, ws := range listed {
-		_ = s.store.saveListed(context.WithoutCancel(ctx), key, i, ws, s.now())
+		_ = s.store.SaveListed(context.WithoutCancel(ctx), key, i, ws, s.now())
 	}
 	if len(listed) == 0 || stopsRefresh(err) || ctx.Err() != nil {
 		return nil, s.fail(ctx, key, err)
@@ -119,7 +120,7 @@ func (s *Sync) fail(ctx context.Context, key string, err error) error {
 }
 
 func (s *Sync) synced(ctx context.Context, key string) time.Time {
-	t, _ := s.store.lastSynced(ctx, key)
+	t, _ := s.store.LastSynced(ctx, key)
 	return t
 }
 
@@ -154,7 +155,7 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 		return nil, cut
 	}
 	full.WorkspaceID = id
-	cached, err := s.store.workspaces(ctx, key)
+	cached, err := s.store.Workspaces(ctx, key)
 	if err != nil {
 		return full, err
 	}
@@ -165,8 +166,8 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 		}
 		pos = len(cached) // after the cached ones
 	}
-	now := fromMilli(unixMilli(s.now())) // as stored: milliseconds
-	if err := s.store.saveWorkspace(ctx, key, pos, *full, now, s.note(cut)); err != nil {
+	now := store.FromMilli(store.UnixMilli(s.now())) // as stored: milliseconds
+	if err := s.store.SaveWorkspace(ctx, key, pos, *full, now, s.note(cut)); err != nil {
 		return full, err
 	}
 	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
@@ -185,14 +186,14 @@ func (s *Sync) touchSynced(ctx context.Context, key string, now time.Time) {
 	if c.State == ConnSyncing || c.State == ConnKeyNeeded {
 		return
 	}
-	if err := s.store.touchSynced(ctx, key, now); err == nil {
+	if err := s.store.TouchSynced(ctx, key, now); err == nil {
 		s.conn.setState(key, ConnOnline, now, nil)
 	}
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.
 func (s *Sync) forget(ctx context.Context, key, id string) {
-	if ok, err := s.store.removeWorkspace(context.WithoutCancel(ctx), key, id); err == nil && ok {
+	if ok, err := s.store.RemoveWorkspace(context.WithoutCancel(ctx), key, id); err == nil && ok {
 		s.bus.Emit(WorkspacesChanged{})
 		s.bus.Emit(DocumentsChanged{WorkspaceID: id})
 	}
@@ -204,7 +205,7 @@ func (s *Sync) Workspaces(ctx context.Context) ([]records.CachedWorkspace, error
 	if key == "" {
 		return nil, nil
 	}
-	return s.store.workspaces(ctx, key)
+	return s.store.Workspaces(ctx, key)
 }
 
 // WorkspaceContent returns the cached documents and website imports of one workspace.
@@ -213,11 +214,11 @@ func (s *Sync) WorkspaceContent(ctx context.Context, id string) ([]client.Docume
 	if key == "" {
 		return nil, nil, nil
 	}
-	docs, err := s.store.documents(ctx, key, id)
+	docs, err := s.store.Documents(ctx, key, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	srcs, err := s.store.sources(ctx, key, id)
+	srcs, err := s.store.Sources(ctx, key, id)
 	return docs, srcs, err
 }
 
@@ -226,7 +227,7 @@ func (s *Sync) WorkspaceContent(ctx context.Context, id string) ([]client.Docume
 // that is not cached.
 func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.AnswerSource) {
 	key := s.conn.cacheKey()
-	known, err := s.store.documentNames(ctx, key, wsID)
+	known, err := s.store.DocumentNames(ctx, key, wsID)
 	if err != nil {
 		return
 	}
@@ -240,7 +241,7 @@ func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.A
 		if src.URL != nil {
 			d.URL = *src.URL
 		}
-		if ok, err := s.store.putDocument(context.WithoutCancel(ctx), key, wsID, d); err == nil && ok {
+		if ok, err := s.store.PutDocument(context.WithoutCancel(ctx), key, wsID, d); err == nil && ok {
 			added = true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/app/explain"
+	"lectern/app/store"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -60,7 +61,7 @@ func (s *Sync) pullEach(ctx context.Context, cl *client.Client, p *pull) {
 
 // saveRow keeps a listed workspace whose content was not fetched this time, as listed.
 func (s *Sync) saveRow(ctx context.Context, p *pull, pos int, ws client.Workspace) {
-	if err := s.store.saveListed(context.WithoutCancel(ctx), p.key, pos, ws, s.now()); err != nil && p.stop == nil {
+	if err := s.store.SaveListed(context.WithoutCancel(ctx), p.key, pos, ws, s.now()); err != nil && p.stop == nil {
 		p.stop = err
 	}
 	p.keep = append(p.keep, ws.WorkspaceID)
@@ -69,7 +70,7 @@ func (s *Sync) saveRow(ctx context.Context, p *pull, pos int, ws client.Workspac
 // markFailed keeps a listed workspace whose content could not be fetched, marked with why.
 func (s *Sync) markFailed(ctx context.Context, p *pull, pos int, ws client.Workspace, err error) {
 	why := s.note(err)
-	if serr := s.store.markNotSynced(ctx, p.key, pos, ws, s.now(), why); serr != nil {
+	if serr := s.store.MarkNotSynced(ctx, p.key, pos, ws, s.now(), why); serr != nil {
 		p.stop = serr
 	}
 	p.keep = append(p.keep, ws.WorkspaceID)
@@ -81,7 +82,7 @@ func (s *Sync) markFailed(ctx context.Context, p *pull, pos int, ws client.Works
 func (s *Sync) saveFetched(ctx context.Context, p *pull, pos int, id string, full *client.Workspace, cut error) {
 	full.WorkspaceID = id
 	why := s.note(cut)
-	if err := s.store.saveWorkspace(ctx, p.key, pos, *full, s.now(), why); err != nil {
+	if err := s.store.SaveWorkspace(ctx, p.key, pos, *full, s.now(), why); err != nil {
 		p.stop = err
 		return
 	}
@@ -110,9 +111,9 @@ func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 		s.roundOf(p.key).cut = true
 		return s.fail(ctx, p.key, p.stop)
 	}
-	now := fromMilli(unixMilli(s.now())) // as stored: milliseconds
+	now := store.FromMilli(store.UnixMilli(s.now())) // as stored: milliseconds
 	if listErr == nil {
-		if err := s.store.finishSync(ctx, p.key, p.keep, now); err != nil {
+		if err := s.store.FinishSync(ctx, p.key, p.keep, now); err != nil {
 			return s.fail(ctx, p.key, err)
 		}
 	}

@@ -32,7 +32,7 @@ func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
 // only once the server answered workspace_read_only for it (then it is marked in the cache); a
 // workspace the cache does not know is left to the server.
 func (a *App) notAddable(ctx context.Context, key, wsID string) string {
-	ws, ok, _ := a.store.workspace(ctx, key, wsID)
+	ws, ok, _ := a.store.Workspace(ctx, key, wsID)
 	if !ok {
 		return ""
 	}
@@ -52,7 +52,7 @@ func (a *App) notAddable(ctx context.Context, key, wsID string) string {
 
 // addableSentence names the workspaces that can take files.
 func (a *App) addableSentence(ctx context.Context, key, except string) string {
-	all, _ := a.store.workspaces(ctx, key)
+	all, _ := a.store.Workspaces(ctx, key)
 	var names []string
 	for _, w := range all {
 		if w.WorkspaceID != except && w.TakesFiles() && !a.uploads.isReadOnly(ctx, key, w.WorkspaceID) {
@@ -161,7 +161,7 @@ func (a *App) newQuota(ctx context.Context, wsID string) *quota {
 	lim, ok := a.UploadLimits(ctx, wsID)
 	q := &quota{lim: lim, known: ok, uploadsFor: lim.DailyUploadsRemaining,
 		bytesFree: lim.WorkspaceBytesLimit - lim.WorkspaceBytesUsed}
-	open, _ := a.store.uploads(ctx, a.conn.cacheKey(), records.UploadQueued, records.UploadSending)
+	open, _ := a.store.Uploads(ctx, a.conn.cacheKey(), records.UploadQueued, records.UploadSending)
 	for _, e := range open {
 		if e.WorkspaceID == wsID {
 			q.uploadsFor--

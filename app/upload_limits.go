@@ -21,13 +21,13 @@ func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, boo
 	if err != nil {
 		return client.Limits{}, false
 	}
-	if ws, ok, _ := a.store.workspace(ctx, key, wsID); !ok || !records.OwnPersonal(ws) {
+	if ws, ok, _ := a.store.Workspace(ctx, key, wsID); !ok || !records.OwnPersonal(ws) {
 		return cl.WorkspaceLimits(wsID)
 	}
 	if lim, ok := cl.WorkspaceLimits(wsID); ok && a.uploads.limitsFresh(wsID) {
 		return lim, true
 	}
-	if id := a.store.anyDocumentID(ctx, key, wsID); id != "" {
+	if id := a.store.AnyDocumentID(ctx, key, wsID); id != "" {
 		if _, err := cl.DocumentStatus(ctx, wsID, id); err == nil {
 			a.uploads.limitsRead(wsID)
 		}

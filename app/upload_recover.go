@@ -44,7 +44,7 @@ func (u *Uploads) recover(ctx context.Context, key string, e records.Upload, err
 		u.rememberReadOnly(ctx, key, e.WorkspaceID)
 	case ae.Code == "too_many_uploads" || ae.Code == "daily_upload_limit" || ae.StatusCode == 429:
 		d := retryWait(ae)
-		e.Error = u.conn.describe(err) + " Lectern tries again by itself at " + u.store.now().Add(d).Local().Format("15:04") + "."
+		e.Error = u.conn.describe(err) + " Lectern tries again by itself at " + u.store.Now().Add(d).Local().Format("15:04") + "."
 		e.ErrorCode = ae.Code
 		u.laterBy(e.ID, d)
 		u.save(ctx, key, &e)
@@ -93,7 +93,7 @@ func (u *Uploads) rememberReadOnly(ctx context.Context, key, wsID string) {
 	if known {
 		return
 	}
-	if err := u.store.markReadOnly(ctx, key, wsID); err == nil { // not cached: the map still says it
+	if err := u.store.MarkReadOnly(ctx, key, wsID); err == nil { // not cached: the map still says it
 		u.bus.Emit(WorkspacesChanged{})
 	}
 }
@@ -107,7 +107,7 @@ func (u *Uploads) isReadOnly(ctx context.Context, key, wsID string) bool {
 	if ro {
 		return true
 	}
-	failed, _ := u.store.uploads(ctx, key, records.UploadFailed)
+	failed, _ := u.store.Uploads(ctx, key, records.UploadFailed)
 	for _, e := range failed {
 		if e.WorkspaceID == wsID && e.ErrorCode == "workspace_read_only" {
 			u.rememberReadOnly(ctx, key, wsID)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -62,7 +63,7 @@ func TestKilledBeforeSendingRerunReusesClientID(t *testing.T) {
 			p := writeFile(t, t.TempDir(), "interrupted.txt", []byte("Queued, then the process was killed."))
 			key := f.app.conn.cacheKey()
 			f.app.Close()
-			e := leaveAsKilled(t, filepath.Join(f.home, databaseFile), key, records.Upload{WorkspaceID: f.ws, Path: p,
+			e := leaveAsKilled(t, filepath.Join(f.home, store.DatabaseFile), key, records.Upload{WorkspaceID: f.ws, Path: p,
 				Name: "interrupted.txt", Size: fileSize(t, p), ClientDocumentID: client.NewClientDocumentID()}, state)
 
 			a := f.openWith(func(o *Options) { o.ClaimTTL = 300 * time.Millisecond })
@@ -89,15 +90,15 @@ func TestKilledBeforeSendingRerunReusesClientID(t *testing.T) {
 func leaveAsKilled(t *testing.T, path, key string, u records.Upload, state records.UploadState) records.Upload {
 	t.Helper()
 	st := openTestStore(t, path)
-	defer st.close()
+	defer st.Close()
 	u.ContentHash, _ = fileHash(u.Path)
-	e, _, err := st.addUpload(ctxT(t), key, u)
+	e, _, err := st.AddUpload(ctxT(t), key, u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if state == records.UploadSending { // claimed and marked sending, last alive a minute ago
-		st.now = func() time.Time { return time.Now().Add(-time.Minute) }
-		if _, ok, err := st.claim(ctxT(t), key, e.ID, records.UploadQueued, "dead-process", time.Now()); !ok || err != nil {
+		st.Now = func() time.Time { return time.Now().Add(-time.Minute) }
+		if _, ok, err := st.Claim(ctxT(t), key, e.ID, records.UploadQueued, "dead-process", time.Now()); !ok || err != nil {
 			t.Fatal("claim:", ok, err)
 		}
 	}

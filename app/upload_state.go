@@ -53,14 +53,14 @@ func (u *Uploads) cacheDocument(ctx context.Context, key string, e records.Uploa
 	}
 	d := client.Document{DocumentID: e.DocumentID, Name: e.Name, SourceType: cmp.Or(rec.SourceType, "file"),
 		Status: status, Updated: rec.Created, UpdatedAt: rec.CreatedAt, ClientDocumentID: e.ClientDocumentID}
-	if ok, err := u.store.putDocument(context.WithoutCancel(ctx), key, e.WorkspaceID, d); err == nil && ok {
+	if ok, err := u.store.PutDocument(context.WithoutCancel(ctx), key, e.WorkspaceID, d); err == nil && ok {
 		u.bus.Emit(DocumentsChanged{WorkspaceID: e.WorkspaceID})
 	}
 }
 
 // save writes e and announces it; false means the entry is gone (removed by the user).
 func (u *Uploads) save(ctx context.Context, key string, e *records.Upload) bool {
-	if err := u.store.saveUpload(context.WithoutCancel(ctx), key, e); err != nil {
+	if err := u.store.SaveUpload(context.WithoutCancel(ctx), key, e); err != nil {
 		return false
 	}
 	u.changed(*e, 0)

@@ -67,7 +67,7 @@ func (u *Uploads) loop() {
 			return
 		case <-u.kickc:
 		case <-t.C:
-			_ = u.store.heartbeat(u.ctx, u.owner)
+			_ = u.store.Heartbeat(u.ctx, u.owner)
 		}
 	}
 }
@@ -83,7 +83,7 @@ func (u *Uploads) schedule() {
 	if err != nil {
 		return
 	}
-	open, err := u.store.uploads(u.ctx, key, records.UploadQueued, records.UploadSending, records.UploadProcessing)
+	open, err := u.store.Uploads(u.ctx, key, records.UploadQueued, records.UploadSending, records.UploadProcessing)
 	if err != nil {
 		return
 	}
@@ -139,7 +139,7 @@ func (u *Uploads) launch(key string, e records.Upload, sending bool, work func(c
 	go func() {
 		defer u.wg.Done()
 		defer u.done(e.ID, cancel)
-		cur, ok, err := u.store.claim(ctx, key, e.ID, e.State, u.owner, time.Now().Add(-u.claimTTL))
+		cur, ok, err := u.store.Claim(ctx, key, e.ID, e.State, u.owner, time.Now().Add(-u.claimTTL))
 		if err != nil || !ok || cur.ClientDocumentID != e.ClientDocumentID {
 			u.later(e.ID) // another process works it: look again later
 			return
@@ -154,7 +154,7 @@ func (u *Uploads) launch(key string, e records.Upload, sending bool, work func(c
 // done ends the work on entry id: its claim is released and the scheduler looks again.
 func (u *Uploads) done(id int64, cancel context.CancelFunc) {
 	cancel()
-	_ = u.store.release(context.Background(), id, u.owner)
+	_ = u.store.Release(context.Background(), id, u.owner)
 	u.mu.Lock()
 	delete(u.active, id)
 	u.mu.Unlock()

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -27,7 +28,7 @@ import (
 // sharing the data folder share the queue (see upload_worker.go). Changes are reported as
 // UploadChanged events, and the end of each upload as UploadFinished.
 type Uploads struct {
-	store    *store
+	store    *store.DB
 	conn     *connManager
 	bus      *Bus
 	sync     *Sync
@@ -71,7 +72,7 @@ type EnqueueResult struct {
 	Existing bool
 }
 
-func newUploads(st *store, conn *connManager, bus *Bus, opts Options) *Uploads {
+func newUploads(st *store.DB, conn *connManager, bus *Bus, opts Options) *Uploads {
 	u := &Uploads{store: st, conn: conn, bus: bus, retry: cmp.Or(opts.RetryDelay, 5*time.Second),
 		claimTTL: cmp.Or(opts.ClaimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
 		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
@@ -105,7 +106,7 @@ func (u *Uploads) add(ctx context.Context, key, workspaceID string, p candidate,
 		r.Reason = "The file cannot be read: " + pathError(err)
 		return nil
 	}
-	e, existing, err := u.store.addUpload(ctx, key, records.Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
+	e, existing, err := u.store.AddUpload(ctx, key, records.Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
 		Size: p.size, ContentHash: hash, ClientDocumentID: client.NewClientDocumentID()})
 	if err != nil {
 		return err
@@ -175,7 +176,7 @@ func pathError(err error) string {
 
 // List returns the current server's queue, oldest first, with bytes sent for entries being sent.
 func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
-	all, err := u.store.uploads(ctx, u.conn.cacheKey())
+	all, err := u.store.Uploads(ctx, u.conn.cacheKey())
 	for i := range all {
 		all[i].Sent = u.sentOf(all[i])
 	}
@@ -184,7 +185,7 @@ func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
 
 // Get returns one entry of the queue.
 func (u *Uploads) Get(ctx context.Context, id int64) (records.Upload, error) {
-	e, err := u.store.upload(ctx, u.conn.cacheKey(), id)
+	e, err := u.store.Upload(ctx, u.conn.cacheKey(), id)
 	e.Sent = u.sentOf(e)
 	return e, err
 }
@@ -211,7 +212,7 @@ func (u *Uploads) Retry(ctx context.Context, id int64) error { return u.RetryAs(
 // SuggestName offers after duplicate_name.
 func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	key := u.conn.cacheKey()
-	e, err := u.store.upload(ctx, key, id)
+	e, err := u.store.Upload(ctx, key, id)
 	if err != nil {
 		return err
 	}
@@ -234,7 +235,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	delete(u.notBefore, id)
 	u.mu.Unlock()
 	e.DocumentID, e.Status, e.Warnings, e.Record, e.Error, e.ErrorCode, e.SuggestedName = "", "", nil, nil, "", "", ""
-	if err := u.store.saveUpload(ctx, key, &e); err != nil {
+	if err := u.store.SaveUpload(ctx, key, &e); err != nil {
 		return err
 	}
 	u.changed(e, 0)
@@ -248,7 +249,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 // cache and the queue know), such as "report (2).pdf" for "report.pdf".
 func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
 	key := u.conn.cacheKey()
-	e, err := u.store.upload(ctx, key, id)
+	e, err := u.store.Upload(ctx, key, id)
 	if err != nil {
 		return "", err
 	}
@@ -256,7 +257,7 @@ func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
 }
 
 func (u *Uploads) freeName(ctx context.Context, key string, e records.Upload) (string, error) {
-	taken, err := u.store.documentNames(ctx, key, e.WorkspaceID)
+	taken, err := u.store.DocumentNames(ctx, key, e.WorkspaceID)
 	if err != nil {
 		return "", err
 	}
@@ -279,7 +280,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 		a.cancel()
 	}
 	u.mu.Unlock()
-	if err := u.store.removeUpload(ctx, u.conn.cacheKey(), id); err != nil {
+	if err := u.store.RemoveUpload(ctx, u.conn.cacheKey(), id); err != nil {
 		return err
 	}
 	u.bus.Emit(UploadChanged{ID: id})
@@ -288,7 +289,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 
 // ClearFinished removes the entries that are ready.
 func (u *Uploads) ClearFinished(ctx context.Context) error {
-	done, err := u.store.uploads(ctx, u.conn.cacheKey(), records.UploadReady)
+	done, err := u.store.Uploads(ctx, u.conn.cacheKey(), records.UploadReady)
 	for _, e := range done {
 		if err := u.Remove(ctx, e.ID); err != nil {
 			return err

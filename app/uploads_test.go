@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -313,16 +314,16 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 	key := f.app.conn.cacheKey()
 	f.app.Close()
 	posts := counter.posts.Load()
-	st := openTestStore(t, filepath.Join(f.home, databaseFile))
+	st := openTestStore(t, filepath.Join(f.home, store.DatabaseFile))
 	for _, u := range []records.Upload{
 		{WorkspaceID: f.ws, Path: arrived, Name: "arrived.txt", Size: fileSize(t, arrived), ClientDocumentID: req.ClientDocumentID},
 		{WorkspaceID: f.ws, Path: lost, Name: "lost.txt", Size: fileSize(t, lost), ClientDocumentID: client.NewClientDocumentID()},
 	} {
-		e, _, _ := st.addUpload(ctx, key, u)
+		e, _, _ := st.AddUpload(ctx, key, u)
 		e.State = records.UploadSending // the state at the crash
-		st.saveUpload(ctx, key, &e)
+		st.SaveUpload(ctx, key, &e)
 	}
-	st.close()
+	st.Close()
 	a := f.open()
 	ev := record(t, a)
 	list, _ := a.Uploads().List(ctx)

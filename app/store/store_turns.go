@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -22,34 +22,34 @@ func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error)
 	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated,
 		&pinned, &format, &c.RemoteID}
 	err := sc.Scan(append(dest, extra...)...)
-	c.Kind, c.API, c.Created, c.Updated = records.ConversationKind(kind), records.ModelAPI(api), fromMilli(created), fromMilli(updated)
+	c.Kind, c.API, c.Created, c.Updated = records.ConversationKind(kind), records.ModelAPI(api), FromMilli(created), FromMilli(updated)
 	if pinned != 0 {
-		c.Pinned = fromMilli(pinned)
+		c.Pinned = FromMilli(pinned)
 	}
 	c.Format = decodeFormat(format)
 	return c, err
 }
 
 // createConversation saves a new conversation for server and returns it with its id.
-func (s *store) createConversation(ctx context.Context, server string, c records.Conversation) (records.Conversation, error) {
-	now := s.now()
+func (s *DB) CreateConversation(ctx context.Context, server string, c records.Conversation) (records.Conversation, error) {
+	now := s.Now()
 	if c.Kind == "" {
 		c.Kind = records.KindWorkspace
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
 		system_prompt, api, title, created_at, updated_at, answer_format, remote_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
 		server, string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title,
-		now.UnixMilli(), now.UnixMilli(), encodeFormat(c.Format), c.RemoteID)
+		now.UnixMilli(), now.UnixMilli(), EncodeFormat(c.Format), c.RemoteID)
 	if err != nil {
 		return records.Conversation{}, err
 	}
 	c.ID, _ = res.LastInsertId()
-	c.Created, c.Updated = fromMilli(now.UnixMilli()), fromMilli(now.UnixMilli())
+	c.Created, c.Updated = FromMilli(now.UnixMilli()), FromMilli(now.UnixMilli())
 	return c, nil
 }
 
 // conversation reads one conversation of server.
-func (s *store) conversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
+func (s *DB) Conversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
 	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
 	c, err := scanConversation(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -59,13 +59,13 @@ func (s *store) conversation(ctx context.Context, server string, id int64) (reco
 }
 
 // conversations lists the conversations of server, newest first; workspaceID "" lists all of them.
-func (s *store) conversations(ctx context.Context, server, workspaceID string) ([]records.Conversation, error) {
-	return s.listConversations(ctx, server, records.ListFilter{WorkspaceID: workspaceID}, "")
+func (s *DB) Conversations(ctx context.Context, server, workspaceID string) ([]records.Conversation, error) {
+	return s.ListConversations(ctx, server, records.ListFilter{WorkspaceID: workspaceID}, "")
 }
 
 // listConversations lists the conversations of server that pass f, in order (after first, when
 // set), newest first.
-func (s *store) listConversations(ctx context.Context, server string, f records.ListFilter, first string) ([]records.Conversation, error) {
+func (s *DB) ListConversations(ctx context.Context, server string, f records.ListFilter, first string) ([]records.Conversation, error) {
 	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
 	args := []any{server}
 	if f.WorkspaceID != "" {
@@ -85,20 +85,20 @@ func (s *store) listConversations(ctx context.Context, server string, f records.
 }
 
 // pinConversation sets a conversation's pin time (0: unpinned), leaving its updated time alone.
-func (s *store) pinConversation(ctx context.Context, server string, id, at int64) error {
+func (s *DB) PinConversation(ctx context.Context, server string, id, at int64) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET pinned_at=? WHERE server=? AND id=? AND deleted_at=0", at, server, id)
 	return affected(res, err)
 }
 
 // lastModelConversation returns the newest model conversation of server (in conversations'
 // order), of tier model when it is not ""; ok is false when there is none.
-func (s *store) lastModelConversation(ctx context.Context, server, model string) (records.Conversation, bool, error) {
-	return s.lastConversation(ctx, server, records.KindModel, model)
+func (s *DB) LastModelConversation(ctx context.Context, server, model string) (records.Conversation, bool, error) {
+	return s.LastConversation(ctx, server, records.KindModel, model)
 }
 
 // lastConversation returns the newest conversation of kind of server (in conversations' order),
 // of model when it is not ""; ok is false when there is none.
-func (s *store) lastConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
+func (s *DB) LastConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
 	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
 	args := []any{server, string(kind)}
 	if model != "" {
@@ -115,7 +115,7 @@ func (s *store) lastConversation(ctx context.Context, server string, kind record
 // untouchedConversation returns the newest conversation of kind of server, of model, that nothing
 // was done with since it was made (no turn, title, system prompt, answer format, workspace, server
 // id or pin), with its updated time brought to now; ok is false when there is none.
-func (s *store) untouchedConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
+func (s *DB) UntouchedConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
 	q := "SELECT " + conversationCols + ` FROM conversations c WHERE server=? AND kind=? AND model=? AND deleted_at=0
 		AND title='' AND system_prompt='' AND answer_format='' AND workspace_id='' AND remote_id='' AND pinned_at=0
 		AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id=c.id) ORDER BY id DESC LIMIT 1`
@@ -130,18 +130,18 @@ func (s *store) untouchedConversation(ctx context.Context, server string, kind r
 	if _, err := s.db.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, c.ID); err != nil {
 		return records.Conversation{}, false, err
 	}
-	c.Updated = fromMilli(now)
+	c.Updated = FromMilli(now)
 	return c, true, nil
 }
 
 // setRemoteID keeps the server's id of an assistant conversation.
-func (s *store) setRemoteID(ctx context.Context, id int64, remote string) error {
+func (s *DB) SetRemoteID(ctx context.Context, id int64, remote string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET remote_id=? WHERE id=?", remote, id)
 	return affected(res, err)
 }
 
 // renameConversation changes a conversation's title.
-func (s *store) renameConversation(ctx context.Context, server string, id int64, title string) error {
+func (s *DB) RenameConversation(ctx context.Context, server string, id int64, title string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=? AND deleted_at=0",
 		title, s.nowMilli(), server, id)
 	return affected(res, err)
@@ -149,13 +149,13 @@ func (s *store) renameConversation(ctx context.Context, server string, id int64,
 
 // deleteConversation removes a conversation and its turns for good (an ask that saved nothing
 // worth keeping); a person's delete moves it to the trash (trashConversation).
-func (s *store) deleteConversation(ctx context.Context, server string, id int64) error {
+func (s *DB) DeleteConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
 	return affected(res, err)
 }
 
 // deleteTurn removes one turn.
-func (s *store) deleteTurn(ctx context.Context, id int64) error {
+func (s *DB) DeleteTurn(ctx context.Context, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM turns WHERE id=?", id)
 	return affected(res, err)
 }
@@ -171,10 +171,10 @@ func affected(res sql.Result, err error) error {
 }
 
 // addTurn saves a new pending turn with its images and touches its conversation, in one transaction.
-func (s *store) addTurn(ctx context.Context, t records.Turn) (records.Turn, error) {
+func (s *DB) AddTurn(ctx context.Context, t records.Turn) (records.Turn, error) {
 	now := s.nowMilli()
-	t.Status, t.Created, t.Updated = records.TurnPending, fromMilli(now), fromMilli(now)
-	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
+	t.Status, t.Created, t.Updated = records.TurnPending, FromMilli(now), FromMilli(now)
+	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, question, status, tier, thinking,
 			extra, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
 			t.Tier, nullBool(t.Thinking), extraOf(t), now, now)
@@ -182,7 +182,7 @@ func (s *store) addTurn(ctx context.Context, t records.Turn) (records.Turn, erro
 			return err
 		}
 		t.ID, _ = res.LastInsertId()
-		if err := addImages(ctx, tx, t.ID, t.Images); err != nil {
+		if err := AddImages(ctx, tx, t.ID, t.Images); err != nil {
 			return err
 		}
 		return touchConversation(ctx, tx, t.ConversationID, now)
@@ -196,13 +196,13 @@ func touchConversation(ctx context.Context, tx *sql.Tx, id, now int64) error {
 }
 
 // saveTurn writes a turn's answer fields and status.
-func (s *store) saveTurn(ctx context.Context, t *records.Turn) error {
+func (s *DB) SaveTurn(ctx context.Context, t *records.Turn) error {
 	now := s.nowMilli()
-	t.Updated = fromMilli(now)
+	t.Updated = FromMilli(now)
 	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
 	extra := extraOf(*t)
 	in, out, total := usageColumns(t.Usage)
-	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
 			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, extra=?,
 			input_tokens=?, output_tokens=?, total_tokens=?, updated_at=? WHERE id=?`, t.Answer, string(t.Status),
@@ -216,7 +216,7 @@ func (s *store) saveTurn(ctx context.Context, t *records.Turn) error {
 }
 
 // savePartial stores the text so far of a pending answer, so that a crash keeps it.
-func (s *store) savePartial(ctx context.Context, id int64, text string) error {
+func (s *DB) SavePartial(ctx context.Context, id int64, text string) error {
 	_, err := s.db.ExecContext(ctx, "UPDATE turns SET answer=?, updated_at=? WHERE id=? AND status='pending'",
 		text, s.nowMilli(), id)
 	return err
@@ -266,7 +266,7 @@ func scanTurn(sc rowScanner) (records.Turn, error) {
 	if total.Valid {
 		t.Usage = &client.Usage{InputTokens: int(in.Int64), OutputTokens: int(out.Int64), TotalTokens: int(total.Int64)}
 	}
-	t.Status, t.Created, t.Updated = records.TurnStatus(status), fromMilli(created), fromMilli(updated)
+	t.Status, t.Created, t.Updated = records.TurnStatus(status), FromMilli(created), FromMilli(updated)
 	t.Thinking, t.Found = boolPtr(thinking), boolPtr(found)
 	_ = unmarshalIfSet(sources, &t.Sources)
 	_ = unmarshalIfSet(coverage, &t.Coverage)
@@ -280,7 +280,7 @@ func scanTurn(sc rowScanner) (records.Turn, error) {
 }
 
 // turns lists a conversation's turns, oldest first, with their images' names and types.
-func (s *store) turns(ctx context.Context, convID int64) ([]records.Turn, error) {
+func (s *DB) Turns(ctx context.Context, convID int64) ([]records.Turn, error) {
 	turns, err := queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
 	if err != nil {
 		return nil, err
@@ -289,7 +289,7 @@ func (s *store) turns(ctx context.Context, convID int64) ([]records.Turn, error)
 }
 
 // turn reads one turn, with its images' names and types.
-func (s *store) turn(ctx context.Context, id int64) (records.Turn, error) {
+func (s *DB) Turn(ctx context.Context, id int64) (records.Turn, error) {
 	t, err := scanTurn(s.db.QueryRowContext(ctx, "SELECT "+turnCols+" FROM turns WHERE id=?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, records.ErrNotFound
@@ -304,7 +304,7 @@ func (s *store) turn(ctx context.Context, id int64) (records.Turn, error) {
 
 // abandonPending marks turns left pending and not written since before as interrupted,
 // keeping their text.
-func (s *store) abandonPending(ctx context.Context, before time.Time, reason string) (int64, error) {
+func (s *DB) AbandonPending(ctx context.Context, before time.Time, reason string) (int64, error) {
 	res, err := s.db.ExecContext(ctx, `UPDATE turns SET status='interrupted', error=?, updated_at=?
 		WHERE status='pending' AND updated_at < ?`, reason, s.nowMilli(), before.UnixMilli())
 	if err != nil {
@@ -344,7 +344,7 @@ func unmarshalIfSet(s string, v any) error {
 }
 
 // encodeFormat is the answer_format column of f.
-func encodeFormat(f records.AnswerFormat) string {
+func EncodeFormat(f records.AnswerFormat) string {
 	if !f.JSON() {
 		return ""
 	}

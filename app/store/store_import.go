@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 // importFrom copies into this database, in one transaction, the conversations of the database at
 // srcPath (at this schema) that it does not have (by uid) and that are not in its trash, with
 // their turns and their turns' images. Every column is copied but the ids, which are this file's.
-func (s *store) importFrom(ctx context.Context, srcPath string) (records.ImportResult, error) {
+func (s *DB) importFrom(ctx context.Context, srcPath string) (records.ImportResult, error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return records.ImportResult{}, err

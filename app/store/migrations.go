@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -7,11 +7,11 @@ import (
 )
 
 // applicationID marks a SQLite file as Lectern's ("LCTN"); PRAGMA application_id holds it.
-const applicationID = 0x4C43544E
+const ApplicationID = 0x4C43544E
 
 // migrations are the schema steps, in order; migrations[i] takes the schema from version i to
 // i+1. Never edit a released step: append a new one. PRAGMA user_version holds the version.
-var migrations = []string{
+var Migrations = []string{
 	// 1: offline cache, conversations and turns with full-text search, upload queue.
 	`
 CREATE TABLE servers (
@@ -230,7 +230,7 @@ ALTER TABLE conversations ADD COLUMN remote_id TEXT NOT NULL DEFAULT ''; -- assi
 }
 
 // schemaVersion is the newest schema this code knows.
-var schemaVersion = len(migrations)
+var SchemaVersion = len(Migrations)
 
 // migrate creates the schema, or brings it to schemaVersion, in one transaction that holds the
 // write lock from its start: of several processes opening a new database at once, the first
@@ -248,7 +248,7 @@ func migrate(ctx context.Context, db *sql.DB, path string) error {
 	if err != nil {
 		return err
 	}
-	if err := fs.judge(path); err != nil || fs.version >= schemaVersion {
+	if err := fs.judge(path); err != nil || fs.version >= SchemaVersion {
 		return err
 	}
 	if fs.version > 0 {
@@ -256,12 +256,12 @@ func migrate(ctx context.Context, db *sql.DB, path string) error {
 			return err
 		}
 	}
-	for i := fs.version; i < schemaVersion; i++ {
-		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+	for i := fs.version; i < SchemaVersion; i++ {
+		if _, err := tx.ExecContext(ctx, Migrations[i]); err != nil {
 			return fmt.Errorf("schema step %d: %w", i+1, err)
 		}
 	}
-	stmt := fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", schemaVersion, applicationID)
+	stmt := fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", SchemaVersion, ApplicationID)
 	if _, err := tx.ExecContext(ctx, stmt); err != nil {
 		return err
 	}

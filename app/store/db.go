@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 )
 
 // databaseFile is the name of the SQLite file in the data folder.
-const databaseFile = "lectern.db"
+const DatabaseFile = "lectern.db"
 
 // DatabaseProblem says what is wrong with a database file.
 type DatabaseProblem int
@@ -43,7 +43,7 @@ func (e *DatabaseError) Error() string {
 	case DatabaseNotOurs:
 		return fmt.Sprintf("the file %s is not a Lectern database; it was left untouched: move it away or set LECTERN_HOME to another folder", e.Path)
 	case DatabaseTooNew:
-		return fmt.Sprintf("the database %s was written by a newer version of Lectern (schema %d, this version knows %d); it was left untouched: update Lectern", e.Path, e.Version, schemaVersion)
+		return fmt.Sprintf("the database %s was written by a newer version of Lectern (schema %d, this version knows %d); it was left untouched: update Lectern", e.Path, e.Version, SchemaVersion)
 	default:
 		return fmt.Sprintf("cannot read the database %s (%v); it was left untouched: check its permissions, or move it away to start with an empty one", e.Path, e.Err)
 	}
@@ -57,7 +57,7 @@ func (e *DatabaseError) Unwrap() error { return e.Err }
 // not ours, is damaged, or is newer than this code is reported as *DatabaseError and not changed.
 // Any number of processes may open one path at once: the first creates the schema in one
 // exclusive step and the others wait for it (setUp).
-func openDB(ctx context.Context, path string) (*sql.DB, error) {
+func OpenDB(ctx context.Context, path string) (*sql.DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the data folder: %w", err)
 	}
@@ -215,9 +215,9 @@ func readFileState(ctx context.Context, q interface {
 // *DatabaseError when not.
 func (fs fileState) judge(path string) error {
 	switch {
-	case fs.appID == applicationID && fs.version > schemaVersion:
+	case fs.appID == ApplicationID && fs.version > SchemaVersion:
 		return &DatabaseError{Path: path, Problem: DatabaseTooNew, Version: fs.version}
-	case fs.appID == applicationID:
+	case fs.appID == ApplicationID:
 		return nil
 	case fs.appID == 0 && fs.version == 0 && fs.objects == 0:
 		return nil // empty: ours to set up
@@ -236,7 +236,7 @@ func inspect(ctx context.Context, db *sql.DB, path string) error {
 }
 
 // unixMilli converts t for storage; the zero time is stored as 0.
-func unixMilli(t time.Time) int64 {
+func UnixMilli(t time.Time) int64 {
 	if t.IsZero() {
 		return 0
 	}
@@ -244,7 +244,7 @@ func unixMilli(t time.Time) int64 {
 }
 
 // fromMilli is the inverse of unixMilli.
-func fromMilli(ms int64) time.Time {
+func FromMilli(ms int64) time.Time {
 	if ms == 0 {
 		return time.Time{}
 	}
@@ -252,7 +252,7 @@ func fromMilli(ms int64) time.Time {
 }
 
 // inTx runs fn in a write transaction and commits it when fn returns nil.
-func inTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+func InTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -18,13 +18,13 @@ import (
 
 // setModelColumn sets one setup column of conversation id of server (column is a name written in
 // this package, never outside text).
-func (s *store) setModelColumn(ctx context.Context, server string, id int64, column, value string) error {
+func (s *DB) SetModelColumn(ctx context.Context, server string, id int64, column, value string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET "+column+"=? WHERE server=? AND id=?", value, server, id)
 	return affected(res, err)
 }
 
 // toolSettings reads the tool settings of conversation id of server.
-func (s *store) toolSettings(ctx context.Context, server string, id int64) (records.ToolSettings, error) {
+func (s *DB) ToolSettings(ctx context.Context, server string, id int64) (records.ToolSettings, error) {
 	var raw string
 	err := s.db.QueryRowContext(ctx, "SELECT tool_settings FROM conversations WHERE server=? AND id=?", server, id).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -46,13 +46,13 @@ func decodeToolSettings(s string) records.ToolSettings {
 }
 
 // setWorkspace sets the workspace of conversation id.
-func (s *store) setWorkspace(ctx context.Context, id int64, workspaceID string) error {
+func (s *DB) SetWorkspace(ctx context.Context, id int64, workspaceID string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
 	return affected(res, err)
 }
 
 // presets lists the saved presets, by name.
-func (s *store) presets(ctx context.Context) ([]records.Preset, error) {
+func (s *DB) Presets(ctx context.Context) ([]records.Preset, error) {
 	return queryAll(ctx, s.db, scanPreset, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets ORDER BY name COLLATE NOCASE")
 }
 
@@ -65,7 +65,7 @@ func scanPreset(sc rowScanner) (records.Preset, error) {
 }
 
 // preset reads one preset.
-func (s *store) preset(ctx context.Context, id int64) (records.Preset, error) {
+func (s *DB) Preset(ctx context.Context, id int64) (records.Preset, error) {
 	p, err := scanPreset(s.db.QueryRowContext(ctx, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets WHERE id=?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, records.ErrNotFound
@@ -74,8 +74,8 @@ func (s *store) preset(ctx context.Context, id int64) (records.Preset, error) {
 }
 
 // savePreset saves p, checked already: new when p.ID is 0, else in place. Names are unique.
-func (s *store) savePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
-	args := []any{p.Name, p.Tier, p.System, encodeFormat(p.Format)}
+func (s *DB) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
+	args := []any{p.Name, p.Tier, p.System, EncodeFormat(p.Format)}
 	if p.ID == 0 {
 		res, err := s.db.ExecContext(ctx, `INSERT INTO model_presets (name, tier, system_prompt, answer_format)
 			VALUES (?,?,?,?)`, args...)
@@ -91,12 +91,12 @@ func (s *store) savePreset(ctx context.Context, p records.Preset) (records.Prese
 }
 
 // deletePreset removes a preset.
-func (s *store) deletePreset(ctx context.Context, id int64) error {
+func (s *DB) DeletePreset(ctx context.Context, id int64) error {
 	return affected(s.db.ExecContext(ctx, "DELETE FROM model_presets WHERE id=?", id))
 }
 
 // schemas lists the saved schemas, by name.
-func (s *store) schemas(ctx context.Context) ([]records.SavedSchema, error) {
+func (s *DB) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
 	scan := func(sc rowScanner) (records.SavedSchema, error) {
 		var s records.SavedSchema
 		return s, sc.Scan(&s.ID, &s.Name, &s.Schema)
@@ -105,7 +105,7 @@ func (s *store) schemas(ctx context.Context) ([]records.SavedSchema, error) {
 }
 
 // saveSchema saves sc, checked already: new when sc.ID is 0, else in place. Names are unique.
-func (s *store) saveSchema(ctx context.Context, sc records.SavedSchema) (records.SavedSchema, error) {
+func (s *DB) SaveSchema(ctx context.Context, sc records.SavedSchema) (records.SavedSchema, error) {
 	if sc.ID == 0 {
 		res, err := s.db.ExecContext(ctx, "INSERT INTO answer_schemas (name, schema) VALUES (?,?)", sc.Name, sc.Schema)
 		if err != nil {
@@ -119,7 +119,7 @@ func (s *store) saveSchema(ctx context.Context, sc records.SavedSchema) (records
 }
 
 // deleteSchema removes a saved schema.
-func (s *store) deleteSchema(ctx context.Context, id int64) error {
+func (s *DB) DeleteSchema(ctx context.Context, id int64) error {
 	return affected(s.db.ExecContext(ctx, "DELETE FROM answer_schemas WHERE id=?", id))
 }
 
@@ -133,4 +133,4 @@ func nameTaken(err error, what, name string) error {
 }
 
 // encodeToolSettings is the tool_settings column of s.
-func encodeToolSettings(s records.ToolSettings) string { return jsonOrEmpty(s) }
+func EncodeToolSettings(s records.ToolSettings) string { return jsonOrEmpty(s) }

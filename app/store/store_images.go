@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 // when a conversation is sent again or a front-end shows an image.
 
 // addImages saves the images a turn sent, in order, inside the turn's transaction.
-func addImages(ctx context.Context, tx *sql.Tx, turnID int64, images []records.Image) error {
+func AddImages(ctx context.Context, tx *sql.Tx, turnID int64, images []records.Image) error {
 	for i, img := range images {
 		_, err := tx.ExecContext(ctx, `INSERT INTO turn_images (turn_id, position, name, mime, size, data)
 			VALUES (?,?,?,?,?,?)`, turnID, i, img.Name, img.MIME, len(img.Data), img.Data)
@@ -25,8 +25,8 @@ func addImages(ctx context.Context, tx *sql.Tx, turnID int64, images []records.I
 
 // describeImages sets the Images (names and types, without Data) of turns, which are the turns
 // whose column (conversation_id or id) equals arg.
-func (s *store) describeImages(ctx context.Context, column string, arg int64, turns []records.Turn) error {
-	byTurn, err := s.images(ctx, column, arg, false)
+func (s *DB) describeImages(ctx context.Context, column string, arg int64, turns []records.Turn) error {
+	byTurn, err := s.Images(ctx, column, arg, false)
 	for i := range turns {
 		turns[i].Images = byTurn[turns[i].ID]
 	}
@@ -35,7 +35,7 @@ func (s *store) describeImages(ctx context.Context, column string, arg int64, tu
 
 // images reads the images of the turns whose column equals arg, by turn id, in order; their
 // bytes only when withData.
-func (s *store) images(ctx context.Context, column string, arg int64, withData bool) (map[int64][]records.Image, error) {
+func (s *DB) Images(ctx context.Context, column string, arg int64, withData bool) (map[int64][]records.Image, error) {
 	data := "NULL"
 	if withData {
 		data = "data"
@@ -54,8 +54,8 @@ func (s *store) images(ctx context.Context, column string, arg int64, withData b
 	out := map[int64][]records.Image{}
 	for _, o := range list {
 		out[o.turnID] = append(out[o.turnID], o.img)
-		if withData && s.imageDataRead != nil {
-			s.imageDataRead(o.turnID, len(o.img.Data))
+		if withData && s.ImageDataRead != nil {
+			s.ImageDataRead(o.turnID, len(o.img.Data))
 		}
 	}
 	return out, err

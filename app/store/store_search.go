@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -11,8 +11,8 @@ import (
 
 // search finds the turns of server's conversations that contain every word of text (the last as
 // a prefix), newest first. Ranking by recency keeps it fast however many turns match.
-func (s *store) search(ctx context.Context, server, text string, limit int) ([]records.SearchHit, error) {
-	words := searchWords(text)
+func (s *DB) Search(ctx context.Context, server, text string, limit int) ([]records.SearchHit, error) {
+	words := SearchWords(text)
 	if len(words) == 0 {
 		return nil, nil
 	}
@@ -20,23 +20,23 @@ func (s *store) search(ctx context.Context, server, text string, limit int) ([]r
 		var h records.SearchHit
 		var answer string
 		c, err := scanConversation(sc, &h.TurnID, &h.Question, &answer)
-		h.Conversation, h.QuestionSnippet, h.AnswerSnippet = c, snippet(h.Question, words), snippet(PlainText(answer), words)
+		h.Conversation, h.QuestionSnippet, h.AnswerSnippet = c, Snippet(h.Question, words), Snippet(PlainText(answer), words)
 		return h, err
 	}
 	return queryAll(ctx, s.db, scan, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.system_prompt,
 		c.api, c.title, c.created_at, c.updated_at, c.pinned_at, c.answer_format, c.remote_id, t.id, t.question, t.answer
 		FROM turns_fts f JOIN turns t ON t.id = f.rowid JOIN conversations c ON c.id = t.conversation_id
-		WHERE turns_fts MATCH ? AND c.server = ? AND c.deleted_at = 0 ORDER BY f.rowid DESC LIMIT ?`, ftsQuery(words), server, limit)
+		WHERE turns_fts MATCH ? AND c.server = ? AND c.deleted_at = 0 ORDER BY f.rowid DESC LIMIT ?`, FTSQuery(words), server, limit)
 }
 
 // searchWords splits what a user typed into words; FTS5 syntax characters are dropped.
-func searchWords(text string) []string {
+func SearchWords(text string) []string {
 	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
 }
 
 // ftsQuery makes an FTS5 query in which every word must appear, the last one as a prefix; each
 // word is quoted, so that input such as OR, NEAR or * is taken literally.
-func ftsQuery(words []string) string {
+func FTSQuery(words []string) string {
 	parts := make([]string, len(words))
 	for i, w := range words {
 		parts[i] = `"` + w + `"`
@@ -47,7 +47,7 @@ func ftsQuery(words []string) string {
 
 // snippet returns about 160 characters of text around the first of words found in it, that word
 // wrapped in [ and ]; without a match, the start of text.
-func snippet(text string, words []string) string {
+func Snippet(text string, words []string) string {
 	text = strings.Join(strings.Fields(text), " ")
 	lower := strings.ToLower(text)
 	pos, n := -1, 0

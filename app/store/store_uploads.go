@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -22,7 +22,7 @@ func scanUpload(sc rowScanner) (records.Upload, error) {
 	if err != nil {
 		return u, err
 	}
-	u.State, u.Created, u.Updated = records.UploadState(state), fromMilli(created), fromMilli(updated)
+	u.State, u.Created, u.Updated = records.UploadState(state), FromMilli(created), FromMilli(updated)
 	_ = unmarshalIfSet(warnings, &u.Warnings)
 	_ = unmarshalIfSet(record, &u.Record)
 	return u, nil
@@ -32,8 +32,8 @@ func scanUpload(sc rowScanner) (records.Upload, error) {
 // same content) is already queued, being sent or sent to the same workspace: then it returns that
 // entry with existing true. The check and the insert are one write transaction, so two processes
 // queueing the same file at once make one entry.
-func (s *store) addUpload(ctx context.Context, server string, u records.Upload) (entry records.Upload, existing bool, err error) {
-	err = inTx(ctx, s.db, func(tx *sql.Tx) error {
+func (s *DB) AddUpload(ctx context.Context, server string, u records.Upload) (entry records.Upload, existing bool, err error) {
+	err = InTx(ctx, s.db, func(tx *sql.Tx) error {
 		entry, err = scanUpload(tx.QueryRowContext(ctx, "SELECT "+uploadCols+` FROM uploads WHERE server=? AND
 			workspace_id=? AND content_hash=? AND lower(name)=lower(?) AND state!='failed' ORDER BY id LIMIT 1`,
 			server, u.WorkspaceID, u.ContentHash, u.Name))
@@ -51,9 +51,9 @@ func (s *store) addUpload(ctx context.Context, server string, u records.Upload) 
 }
 
 // insertUpload inserts u as a new queued entry.
-func (s *store) insertUpload(ctx context.Context, tx *sql.Tx, server string, u records.Upload) (records.Upload, error) {
+func (s *DB) insertUpload(ctx context.Context, tx *sql.Tx, server string, u records.Upload) (records.Upload, error) {
 	now := s.nowMilli()
-	u.State, u.Created, u.Updated = records.UploadQueued, fromMilli(now), fromMilli(now)
+	u.State, u.Created, u.Updated = records.UploadQueued, FromMilli(now), FromMilli(now)
 	res, err := tx.ExecContext(ctx, `INSERT INTO uploads (server, workspace_id, path, name, size, content_hash,
 		client_document_id, state, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)`, server, u.WorkspaceID,
 		u.Path, u.Name, u.Size, u.ContentHash, u.ClientDocumentID, string(u.State), now, now)
@@ -65,7 +65,7 @@ func (s *store) insertUpload(ctx context.Context, tx *sql.Tx, server string, u r
 }
 
 // upload reads one entry of server's queue.
-func (s *store) upload(ctx context.Context, server string, id int64) (records.Upload, error) {
+func (s *DB) Upload(ctx context.Context, server string, id int64) (records.Upload, error) {
 	u, err := scanUpload(s.db.QueryRowContext(ctx, "SELECT "+uploadCols+" FROM uploads WHERE server=? AND id=?", server, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, records.ErrNotFound
@@ -76,7 +76,7 @@ func (s *store) upload(ctx context.Context, server string, id int64) (records.Up
 // uploads lists server's queue, oldest first; with states, only entries in those states, chosen by
 // the query (index uploads_queue): the scheduler asks for the open ones many times a minute, and
 // the finished ones a person has not cleared must not cost it anything.
-func (s *store) uploads(ctx context.Context, server string, states ...records.UploadState) ([]records.Upload, error) {
+func (s *DB) Uploads(ctx context.Context, server string, states ...records.UploadState) ([]records.Upload, error) {
 	q, args := "SELECT "+uploadCols+" FROM uploads WHERE server=?", []any{server}
 	if len(states) > 0 {
 		q += " AND state IN (?" + strings.Repeat(", ?", len(states)-1) + ")"
@@ -88,9 +88,9 @@ func (s *store) uploads(ctx context.Context, server string, states ...records.Up
 }
 
 // saveUpload writes every field of u (not its claim).
-func (s *store) saveUpload(ctx context.Context, server string, u *records.Upload) error {
+func (s *DB) SaveUpload(ctx context.Context, server string, u *records.Upload) error {
 	now := s.nowMilli()
-	u.Updated = fromMilli(now)
+	u.Updated = FromMilli(now)
 	res, err := s.db.ExecContext(ctx, `UPDATE uploads SET workspace_id=?, path=?, name=?, size=?, content_hash=?,
 		client_document_id=?, state=?, document_id=?, status=?, warnings=?, record=?, error=?, error_code=?,
 		suggested_name=?, updated_at=? WHERE server=? AND id=?`, u.WorkspaceID, u.Path, u.Name, u.Size, u.ContentHash,
@@ -103,7 +103,7 @@ func (s *store) saveUpload(ctx context.Context, server string, u *records.Upload
 // state from and no other live process holds it (one whose heartbeat is older than staleBefore
 // has died, and loses it). A queued entry moves to sending in the same statement, so the state is
 // committed before anything is sent. ok is false when another process holds it or it changed.
-func (s *store) claim(ctx context.Context, server string, id int64, from records.UploadState, owner string, staleBefore time.Time) (records.Upload, bool, error) {
+func (s *DB) Claim(ctx context.Context, server string, id int64, from records.UploadState, owner string, staleBefore time.Time) (records.Upload, bool, error) {
 	to := from
 	if from == records.UploadQueued {
 		to = records.UploadSending
@@ -111,7 +111,7 @@ func (s *store) claim(ctx context.Context, server string, id int64, from records
 	now := s.nowMilli()
 	u, err := scanUpload(s.db.QueryRowContext(ctx, `UPDATE uploads SET owner=?, heartbeat=?, state=?, updated_at=?
 		WHERE server=? AND id=? AND state=? AND (owner='' OR owner=? OR heartbeat<?) RETURNING `+uploadCols,
-		owner, now, string(to), now, server, id, string(from), owner, unixMilli(staleBefore)))
+		owner, now, string(to), now, server, id, string(from), owner, UnixMilli(staleBefore)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, false, nil
 	}
@@ -119,19 +119,19 @@ func (s *store) claim(ctx context.Context, server string, id int64, from records
 }
 
 // heartbeat tells other processes that owner is alive: its claims stay its own.
-func (s *store) heartbeat(ctx context.Context, owner string) error {
+func (s *DB) Heartbeat(ctx context.Context, owner string) error {
 	_, err := s.db.ExecContext(ctx, "UPDATE uploads SET heartbeat=? WHERE owner=?", s.nowMilli(), owner)
 	return err
 }
 
 // release gives up owner's claim on entry id, so that any process may work it again.
-func (s *store) release(ctx context.Context, id int64, owner string) error {
+func (s *DB) Release(ctx context.Context, id int64, owner string) error {
 	_, err := s.db.ExecContext(ctx, "UPDATE uploads SET owner='' WHERE id=? AND owner=?", id, owner)
 	return err
 }
 
 // removeUpload deletes an entry from server's queue.
-func (s *store) removeUpload(ctx context.Context, server string, id int64) error {
+func (s *DB) RemoveUpload(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM uploads WHERE server=? AND id=?", server, id)
 	return affected(res, err)
 }

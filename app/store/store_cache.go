@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"cmp"
@@ -15,8 +15,8 @@ import (
 
 // saveWorkspace replaces one workspace with its documents and sources, in one transaction; note
 // is why it did not arrive whole, in words ("" when it did).
-func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time, note string) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+func (s *DB) SaveWorkspace(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time, note string) error {
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
 		if err := upsertWorkspace(ctx, tx, server, pos, ws, at); err != nil {
 			return err
 		}
@@ -32,14 +32,14 @@ func (s *store) saveWorkspace(ctx context.Context, server string, pos int, ws cl
 
 // saveListed adds or updates the row of a workspace as a listing gave it (name, scope, access and
 // counts); its cached documents stay. A refresh that fetched no content for it saves it this way.
-func (s *store) saveListed(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error { return upsertWorkspace(ctx, tx, server, pos, ws, at) })
+func (s *DB) SaveListed(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time) error {
+	return InTx(ctx, s.db, func(tx *sql.Tx) error { return upsertWorkspace(ctx, tx, server, pos, ws, at) })
 }
 
 // markNotSynced saves the row of a listed workspace whose content could not be fetched, keeping its
 // cached documents, with why in words.
-func (s *store) markNotSynced(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time, why string) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+func (s *DB) MarkNotSynced(ctx context.Context, server string, pos int, ws client.Workspace, at time.Time, why string) error {
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
 		if err := upsertWorkspace(ctx, tx, server, pos, ws, at); err != nil {
 			return err
 		}
@@ -57,8 +57,8 @@ func setSyncError(ctx context.Context, tx *sql.Tx, server, id, why string) error
 // without documents): listed workspaces are added or updated and keep their cached documents, the
 // others leave the cache, and the sync time is recorded. The command line's listing fills the
 // cache this way, with one request per page.
-func (s *store) saveWorkspaceList(ctx context.Context, server string, list []client.Workspace, at time.Time) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error {
+func (s *DB) SaveWorkspaceList(ctx context.Context, server string, list []client.Workspace, at time.Time) error {
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
 		keep := make([]string, 0, len(list))
 		for i, ws := range list {
 			if err := upsertWorkspace(ctx, tx, server, i, ws, at); err != nil {
@@ -80,7 +80,7 @@ func upsertWorkspace(ctx context.Context, tx *sql.Tx, server string, pos int, ws
 		n_ready=excluded.n_ready, n_not_ready=excluded.n_not_ready, n_failed=excluded.n_failed,
 		synced_at=excluded.synced_at`,
 		server, ws.WorkspaceID, pos, ws.Name, ws.Scope, ws.Access, ws.Counts.Documents,
-		ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed, unixMilli(at))
+		ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed, UnixMilli(at))
 	return err
 }
 
@@ -119,8 +119,8 @@ func replaceSources(ctx context.Context, tx *sql.Tx, server, wsID string, srcs [
 }
 
 // finishSync drops the workspaces of server that are not in keep and records the sync time.
-func (s *store) finishSync(ctx context.Context, server string, keep []string, at time.Time) error {
-	return inTx(ctx, s.db, func(tx *sql.Tx) error { return keepOnly(ctx, tx, server, keep, at) })
+func (s *DB) FinishSync(ctx context.Context, server string, keep []string, at time.Time) error {
+	return InTx(ctx, s.db, func(tx *sql.Tx) error { return keepOnly(ctx, tx, server, keep, at) })
 }
 
 // keepOnly drops the workspaces of server that are not in keep and records the sync time.
@@ -138,13 +138,13 @@ func keepOnly(ctx context.Context, tx *sql.Tx, server string, keep []string, at 
 		}
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO servers (server, synced_at) VALUES (?, ?)
-			ON CONFLICT (server) DO UPDATE SET synced_at=excluded.synced_at`, server, unixMilli(at))
+			ON CONFLICT (server) DO UPDATE SET synced_at=excluded.synced_at`, server, UnixMilli(at))
 	return err
 }
 
 // removeWorkspace drops one workspace (with its documents and sources) from the cache. It reports
 // whether there was one.
-func (s *store) removeWorkspace(ctx context.Context, server, id string) (bool, error) {
+func (s *DB) RemoveWorkspace(ctx context.Context, server, id string) (bool, error) {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM workspaces WHERE server=? AND id=?", server, id)
 	if err != nil {
 		return false, err
@@ -154,24 +154,24 @@ func (s *store) removeWorkspace(ctx context.Context, server, id string) (bool, e
 }
 
 // lastSynced is the time of the last complete refresh of server (zero when never).
-func (s *store) lastSynced(ctx context.Context, server string) (time.Time, error) {
+func (s *DB) LastSynced(ctx context.Context, server string) (time.Time, error) {
 	var ms int64
 	err := s.db.QueryRowContext(ctx, "SELECT synced_at FROM servers WHERE server=?", server).Scan(&ms)
 	if err == sql.ErrNoRows {
 		return time.Time{}, nil
 	}
-	return fromMilli(ms), err
+	return FromMilli(ms), err
 }
 
 // touchSynced moves the sync time of server to at, when it has been synced in full before.
-func (s *store) touchSynced(ctx context.Context, server string, at time.Time) error {
+func (s *DB) TouchSynced(ctx context.Context, server string, at time.Time) error {
 	_, err := s.db.ExecContext(ctx, "UPDATE servers SET synced_at=? WHERE server=? AND synced_at < ?",
-		unixMilli(at), server, unixMilli(at))
+		UnixMilli(at), server, UnixMilli(at))
 	return err
 }
 
 // workspaces lists the cached workspaces of server in the server's order.
-func (s *store) workspaces(ctx context.Context, server string) ([]records.CachedWorkspace, error) {
+func (s *DB) Workspaces(ctx context.Context, server string) ([]records.CachedWorkspace, error) {
 	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
 		n_not_ready, n_failed, synced_at, sync_error, read_only FROM workspaces WHERE server=? ORDER BY position, name`, server)
 }
@@ -182,20 +182,20 @@ func scanCachedWorkspace(sc rowScanner) (records.CachedWorkspace, error) {
 	c := &w.Counts
 	err := sc.Scan(&w.WorkspaceID, &w.Name, &w.Scope, &w.Access, &c.Documents, &c.Ready, &c.NotReady, &c.Failed, &at,
 		&w.SyncError, &w.ReadOnly)
-	w.SyncedAt = fromMilli(at)
+	w.SyncedAt = FromMilli(at)
 	return w, err
 }
 
 // markReadOnly remembers that the server refused files for workspace id of server as published
 // (a refresh keeps the mark: the list does not say).
-func (s *store) markReadOnly(ctx context.Context, server, id string) error {
+func (s *DB) MarkReadOnly(ctx context.Context, server, id string) error {
 	_, err := s.db.ExecContext(ctx, "UPDATE workspaces SET read_only=1 WHERE server=? AND id=?", server, id)
 	return err
 }
 
 // workspace returns one cached workspace; ok is false when it is not cached.
-func (s *store) workspace(ctx context.Context, server, id string) (records.CachedWorkspace, bool, error) {
-	all, err := s.workspaces(ctx, server)
+func (s *DB) Workspace(ctx context.Context, server, id string) (records.CachedWorkspace, bool, error) {
+	all, err := s.Workspaces(ctx, server)
 	if err != nil {
 		return records.CachedWorkspace{}, false, err
 	}
@@ -208,14 +208,14 @@ func (s *store) workspace(ctx context.Context, server, id string) (records.Cache
 }
 
 // documents lists the cached documents of one workspace in the server's order.
-func (s *store) documents(ctx context.Context, server, wsID string) ([]client.Document, error) {
+func (s *DB) Documents(ctx context.Context, server, wsID string) ([]client.Document, error) {
 	return queryAll(ctx, s.db, scanDocument, `SELECT id, name, source_type, status, updated, updated_at, source_id,
 		url, client_document_id FROM documents WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
 }
 
 // anyDocumentID returns the server id of a cached document of wsID (the first in the server's
 // order), "" when it has none.
-func (s *store) anyDocumentID(ctx context.Context, server, wsID string) string {
+func (s *DB) AnyDocumentID(ctx context.Context, server, wsID string) string {
 	ids, err := queryAll(ctx, s.db, scanString, `SELECT id FROM documents WHERE server=? AND workspace_id=? AND id<>''
 		ORDER BY position LIMIT 1`, server, wsID)
 	if err != nil || len(ids) == 0 {
@@ -232,7 +232,7 @@ func scanDocument(sc rowScanner) (client.Document, error) {
 }
 
 // sources lists the cached website imports of one workspace.
-func (s *store) sources(ctx context.Context, server, wsID string) ([]client.Source, error) {
+func (s *DB) Sources(ctx context.Context, server, wsID string) ([]client.Source, error) {
 	return queryAll(ctx, s.db, scanSource, `SELECT id, name, pages, n_ready, n_not_ready, document_ids
 		FROM sources WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
 }
@@ -247,7 +247,7 @@ func scanSource(sc rowScanner) (client.Source, error) {
 
 // putDocument adds or updates one document of a cached workspace (an upload that got its server id),
 // so that it shows at once, before the next refresh. It does nothing when the workspace is not cached.
-func (s *store) putDocument(ctx context.Context, server, wsID string, d client.Document) (bool, error) {
+func (s *DB) PutDocument(ctx context.Context, server, wsID string, d client.Document) (bool, error) {
 	res, err := s.db.ExecContext(ctx, `INSERT INTO documents (server, workspace_id, id, position, name, source_type,
 		status, updated, updated_at, source_id, url, client_document_id)
 		SELECT ?, ?, ?, COALESCE((SELECT max(position)+1 FROM documents WHERE server=? AND workspace_id=?), 0),
@@ -264,7 +264,7 @@ func (s *store) putDocument(ctx context.Context, server, wsID string, d client.D
 }
 
 // documentNames returns the names in use in a cached workspace, lower-cased (for suggesting a free name).
-func (s *store) documentNames(ctx context.Context, server, wsID string) (map[string]bool, error) {
+func (s *DB) DocumentNames(ctx context.Context, server, wsID string) (map[string]bool, error) {
 	list, err := queryAll(ctx, s.db, scanString, `SELECT name FROM documents WHERE server=? AND workspace_id=?
 		UNION SELECT name FROM uploads WHERE server=? AND workspace_id=? AND state != 'failed'`, server, wsID, server, wsID)
 	names := make(map[string]bool, len(list))
@@ -276,12 +276,12 @@ func (s *store) documentNames(ctx context.Context, server, wsID string) (map[str
 
 // syncedServers lists the servers with a cache (every one that was synced completely), the most
 // recently synced first; demo mode's cache (under the key demo) is not a server.
-func (s *store) syncedServers(ctx context.Context, demo string) ([]records.KnownServer, error) {
+func (s *DB) SyncedServers(ctx context.Context, demo string) ([]records.KnownServer, error) {
 	return queryAll(ctx, s.db, func(r rowScanner) (records.KnownServer, error) {
 		var ks records.KnownServer
 		var ms int64
 		err := r.Scan(&ks.Address, &ms)
-		ks.LastSynced = fromMilli(ms)
+		ks.LastSynced = FromMilli(ms)
 		return ks, err
 	}, "SELECT server, synced_at FROM servers WHERE server <> ? ORDER BY synced_at DESC, server", demo)
 }

@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -18,7 +18,7 @@ const snapshotsKept = 2
 // snapshotPath is the snapshot of the database at path taken at schema version: beside it,
 // named by the version it holds ("lectern-v3.db" for lectern.db), so an older Lectern that knows
 // that version opens it as it is.
-func snapshotPath(path string, version int) string {
+func SnapshotPath(path string, version int) string {
 	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return filepath.Join(filepath.Dir(path), fmt.Sprintf("%s-v%d%s", stem, version, filepath.Ext(path)))
 }
@@ -27,7 +27,7 @@ func snapshotPath(path string, version int) string {
 // step changes the file, and keeps the last snapshotsKept of them. db must have a connection
 // free: the caller's transaction holds the write lock, and this reads beside it.
 func takeSnapshot(ctx context.Context, db *sql.DB, path string, version int) error {
-	if err := vacuumInto(ctx, db, snapshotPath(path, version)); err != nil {
+	if err := vacuumInto(ctx, db, SnapshotPath(path, version)); err != nil {
 		return fmt.Errorf("cannot take a snapshot before the schema step: %w", err)
 	}
 	pruneSnapshots(path)
@@ -57,20 +57,20 @@ func vacuumInto(ctx context.Context, db *sql.DB, dst string) error {
 
 // pruneSnapshots removes the snapshots of path but the snapshotsKept newest (by version).
 func pruneSnapshots(path string) {
-	versions := snapshotVersions(path)
+	versions := SnapshotVersions(path)
 	for _, v := range versions[min(snapshotsKept, len(versions)):] {
-		_ = os.Remove(snapshotPath(path, v))
+		_ = os.Remove(SnapshotPath(path, v))
 	}
 }
 
 // snapshotVersions lists the versions of the snapshots beside path, newest first.
-func snapshotVersions(path string) []int {
+func SnapshotVersions(path string) []int {
 	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), stem+"-v*"+filepath.Ext(path)))
 	var versions []int
 	for _, m := range matches {
 		v := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), stem+"-v"), filepath.Ext(path))
-		if n, err := strconv.Atoi(v); err == nil && n > 0 && snapshotPath(path, n) == m {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 && SnapshotPath(path, n) == m {
 			versions = append(versions, n)
 		}
 	}

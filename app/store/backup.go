@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 // desktop app and other commands go on using it: VACUUM INTO reads one moment of the file, and
 // the copy is renamed into place only once whole. An existing path is never replaced. It
 // returns the copy's size and how long it took.
-func (s *store) backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
+func (s *DB) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
 	if _, err := os.Lstat(path); err == nil {
 		return 0, 0, fmt.Errorf("%s already exists: a backup never replaces a file; choose a new name", strconv.Quote(path))
 	}
@@ -39,17 +39,17 @@ func (s *store) backup(ctx context.Context, path string) (size int64, took time.
 // never changes or deletes what is here, and the backup file is only read: a copy of it is
 // brought to this version's schema in a folder of its own, then copied from in one transaction,
 // so an import that fails adds nothing.
-func (s *store) importBackup(ctx context.Context, path string) (records.ImportResult, error) {
+func (s *DB) ImportBackup(ctx context.Context, path string) (records.ImportResult, error) {
 	dir, err := os.MkdirTemp(filepath.Dir(s.path), "import-*")
 	if err != nil {
 		return records.ImportResult{}, err
 	}
 	defer os.RemoveAll(dir)
-	work := filepath.Join(dir, databaseFile)
+	work := filepath.Join(dir, DatabaseFile)
 	if err := copyDatabase(path, work); err != nil {
 		return records.ImportResult{}, fmt.Errorf("cannot read the backup %s: %w", strconv.Quote(path), err)
 	}
-	src, err := openDB(ctx, work)
+	src, err := OpenDB(ctx, work)
 	if err != nil {
 		return records.ImportResult{}, backupError(path, err)
 	}
@@ -74,7 +74,7 @@ func backupError(path string, err error) error {
 	case DatabaseNotOurs:
 		return fmt.Errorf("%s is not a Lectern backup: choose a file that lectern backup wrote, or a lectern.db", strconv.Quote(path))
 	case DatabaseTooNew:
-		return fmt.Errorf("%s was written by a newer version of Lectern (schema %d, this version knows %d): update Lectern to import it", strconv.Quote(path), de.Version, schemaVersion)
+		return fmt.Errorf("%s was written by a newer version of Lectern (schema %d, this version knows %d): update Lectern to import it", strconv.Quote(path), de.Version, SchemaVersion)
 	}
 	return fmt.Errorf("cannot read the backup %s: %v", strconv.Quote(path), de.Err)
 }

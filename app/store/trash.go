@@ -1,4 +1,4 @@
-package app
+package store
 
 import (
 	"context"
@@ -11,18 +11,18 @@ import (
 
 // trashConversation moves a conversation to the trash: it is no longer listed, searched or
 // continued, and its turns stay until the trash is emptied of it.
-func (s *store) trashConversation(ctx context.Context, server string, id int64) error {
+func (s *DB) TrashConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET deleted_at=? WHERE server=? AND id=? AND deleted_at=0",
 		s.nowMilli(), server, id)
 	return affected(res, err)
 }
 
 // trashed lists server's conversations in the trash, most recently deleted first.
-func (s *store) trashed(ctx context.Context, server string) ([]records.Conversation, error) {
+func (s *DB) Trashed(ctx context.Context, server string) ([]records.Conversation, error) {
 	scan := func(sc rowScanner) (records.Conversation, error) {
 		var deleted int64
 		c, err := scanConversation(sc, &deleted)
-		c.Deleted = fromMilli(deleted)
+		c.Deleted = FromMilli(deleted)
 		return c, err
 	}
 	return queryAll(ctx, s.db, scan, "SELECT "+conversationCols+`, deleted_at FROM conversations
@@ -30,9 +30,9 @@ func (s *store) trashed(ctx context.Context, server string) ([]records.Conversat
 }
 
 // restoreConversation takes server's conversation id out of the trash and returns it.
-func (s *store) restoreConversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
+func (s *DB) RestoreConversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
 	var conv records.Conversation
-	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
+	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, "UPDATE conversations SET deleted_at=0 WHERE server=? AND id=? AND deleted_at!=0", server, id)
 		if err := affected(res, err); err != nil {
 			return err
@@ -49,7 +49,7 @@ func (s *store) restoreConversation(ctx context.Context, server string, id int64
 
 // emptyTrash removes for good, with their turns and images, the conversations deleted before
 // the trash's time was up at now.
-func (s *store) emptyTrash(ctx context.Context, now time.Time) error {
+func (s *DB) EmptyTrash(ctx context.Context, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE deleted_at!=0 AND deleted_at<?",
 		now.Add(-records.TrashKept).UnixMilli())
 	return err
