@@ -1,12 +1,14 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"sync"
 	"time"
 
 	"lectern/app/explain"
+	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
 )
@@ -59,7 +61,7 @@ func IsKeyNeeded(err error) bool {
 // connManager holds the current server, its client and the connection state. Sync,
 // conversations and uploads ask it for the client and the cache key of the current server.
 type connManager struct {
-	bus     *Bus
+	notify  func(Connection) // told every change of the state (the wiring puts it on the bus)
 	secrets *secrets.Secrets
 	http    *http.Client
 	extra   []client.Option
@@ -73,8 +75,8 @@ type connManager struct {
 	demo   *demoServer
 }
 
-func newConnManager(bus *Bus, secrets *secrets.Secrets, h *http.Client, extra ...client.Option) *connManager {
-	return &connManager{bus: bus, secrets: secrets, http: h, extra: extra}
+func newConnManager(notify func(Connection), secrets *secrets.Secrets, h *http.Client, extra ...client.Option) *connManager {
+	return &connManager{notify: notify, secrets: secrets, http: h, extra: extra}
 }
 
 // use switches to server, whose data is stored under cacheKey. key, when set, is the API key to
@@ -93,7 +95,7 @@ func (m *connManager) use(server, cacheKey, key string, src secrets.KeySource) e
 	m.state = Connection{State: ConnUnknown, Server: server}
 	st := m.state
 	m.mu.Unlock()
-	m.bus.Emit(ConnectionChanged{Connection: st})
+	m.notify(st)
 	return nil
 }
 
@@ -187,7 +189,7 @@ func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, 
 	m.state = next
 	m.mu.Unlock()
 	if !same {
-		m.bus.Emit(ConnectionChanged{Connection: next})
+		m.notify(next)
 	}
 }
 
@@ -214,4 +216,47 @@ func (m *connManager) stopDemo() {
 	if d != nil {
 		d.close()
 	}
+}
+
+// errNotConnected is returned when no server is chosen.
+var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")
+
+// Explain tells err to a person. A refused key is explained by where the current key came from.
+func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.keySource()) }
+
+// Describe returns Explain's sentence with the request id, in one line of text (as saved with a
+// failed answer or upload).
+func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.keySource()).String() }
+
+// Backup writes a consistent copy of the database (conversations with their turns and images,
+// the trash, the cache and the upload queue; not the settings, not the keys) to path, while the
+// desktop app and other commands go on using it; an existing path is never replaced. It returns
+// the copy's size and how long it took.
+func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
+	return a.store.Backup(ctx, path)
+}
+
+// Import adds the conversations of a backup (a file Backup wrote, or another computer's
+// lectern.db) that this data folder does not have, with their turns, images and tool cards; it
+// never changes or deletes what is here, and an import that fails adds nothing.
+func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
+	res, err := a.store.ImportBackup(ctx, path)
+	if err == nil && res.Added > 0 {
+		a.bus.Emit(ConversationsChanged{})
+	}
+	return res, err
+}
+
+// setDemo makes d demo mode's server, stopped by stopDemo.
+func (m *connManager) setDemo(d *DemoServer) {
+	m.mu.Lock()
+	m.demo = &demoServer{d}
+	m.mu.Unlock()
+}
+
+// demoMode reports whether demo mode's server is the current one.
+func (m *connManager) demoMode() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.demo != nil
 }

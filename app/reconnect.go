@@ -48,20 +48,16 @@ func newReconnector(conn *connManager, first, max time.Duration) *reconnector {
 }
 
 // observe starts the checks when the connection goes offline and stops them when it is not.
-func (r *reconnector) observe(ev Event) {
-	cc, ok := ev.(ConnectionChanged)
-	if !ok {
-		return
-	}
+func (r *reconnector) observe(c Connection) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
 	case r.ctx.Err() != nil:
-	case cc.Connection.State == ConnOffline && r.timer == nil:
+	case c.State == ConnOffline && r.timer == nil:
 		r.gen++
 		r.tries = 0
 		r.schedule()
-	case cc.Connection.State != ConnOffline && cc.Connection.State != ConnSyncing && r.timer != nil:
+	case c.State != ConnOffline && c.State != ConnSyncing && r.timer != nil:
 		r.timer.Stop()
 		r.timer = nil
 	}
