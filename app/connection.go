@@ -1,14 +1,12 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"sync"
 	"time"
 
 	"lectern/app/explain"
-	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
 )
@@ -220,32 +218,6 @@ func (m *connManager) stopDemo() {
 
 // errNotConnected is returned when no server is chosen.
 var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")
-
-// Explain tells err to a person. A refused key is explained by where the current key came from.
-func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.keySource()) }
-
-// Describe returns Explain's sentence with the request id, in one line of text (as saved with a
-// failed answer or upload).
-func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.keySource()).String() }
-
-// Backup writes a consistent copy of the database (conversations with their turns and images,
-// the trash, the cache and the upload queue; not the settings, not the keys) to path, while the
-// desktop app and other commands go on using it; an existing path is never replaced. It returns
-// the copy's size and how long it took.
-func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
-	return a.store.Backup(ctx, path)
-}
-
-// Import adds the conversations of a backup (a file Backup wrote, or another computer's
-// lectern.db) that this data folder does not have, with their turns, images and tool cards; it
-// never changes or deletes what is here, and an import that fails adds nothing.
-func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
-	res, err := a.store.ImportBackup(ctx, path)
-	if err == nil && res.Added > 0 {
-		a.bus.Emit(ConversationsChanged{})
-	}
-	return res, err
-}
 
 // setDemo makes d demo mode's server, stopped by stopDemo.
 func (m *connManager) setDemo(d *DemoServer) {
