@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
@@ -49,11 +50,11 @@ type App struct {
 	settings *settings.Store
 	secrets  *secrets.Secrets
 	store    *store.DB
-	conn     *connManager
+	conn     *connection.Manager
 	sync     *Sync
 	conv     *Conversations
 	uploads  *Uploads
-	recon    *reconnector
+	recon    *connection.Reconnector
 
 	closeOnce sync.Once
 	closeErr  error
@@ -72,7 +73,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
 		secrets: secrets.NewSecrets(opts.KeychainTimeout)}
 	a.secrets.UseFile(home, settings.Get().KeyFile)
-	a.conn = newConnManager(func(c Connection) { a.bus.Emit(ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
+	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.Get(); s.Server != "" && !s.DemoMode {
 		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
 	}
@@ -83,11 +84,11 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
-	a.recon = newReconnector(a.conn, cmp.Or(opts.ReconnectFirst, reconnectFirst), cmp.Or(opts.ReconnectMax, reconnectMax))
-	a.recon.back = a.sync.resume
+	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
+	a.recon.Back = a.sync.resume
 	a.bus.Subscribe(func(ev Event) {
 		if cc, ok := ev.(ConnectionChanged); ok {
-			a.recon.observe(cc.Connection)
+			a.recon.Observe(cc.Connection)
 		}
 	})
 	return a, nil
@@ -131,10 +132,10 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store,
 // the database.
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
-		a.recon.close()
+		a.recon.Close()
 		a.conv.stopAll()
 		a.uploads.stop()
-		a.conn.stopDemo()
+		a.conn.StopDemo()
 		a.bus.Close()
 		a.closeErr = a.store.Close()
 	})
@@ -168,11 +169,11 @@ func (a *App) Conversations() *Conversations { return a.conv }
 func (a *App) Uploads() *Uploads { return a.uploads }
 
 // Explain tells err to a person. A refused key is explained by where the current key came from.
-func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.keySource()) }
+func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.KeySource()) }
 
 // Describe returns Explain's sentence with the request id, in one line of text (as saved with a
 // failed answer or upload).
-func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.keySource()).String() }
+func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.KeySource()).String() }
 
 // Backup writes a consistent copy of the database (conversations with their turns and images,
 // the trash, the cache and the upload queue; not the settings, not the keys) to path, while the

@@ -53,7 +53,7 @@ func (w *workspaceAnswerer) resend(ctx context.Context, conv records.Conversatio
 // prepare builds and validates the request that asks question in conv after the turns before
 // (nil: all the turns of conv).
 func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversation, question string, before []records.Turn) error {
-	cl, key, err := w.c.conn.current()
+	cl, key, err := w.c.conn.Current()
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func (c *Conversations) saved(ctx context.Context, key string, conv records.Conv
 // retry saves turn, a failed or interrupted turn, as pending again in place, to be asked with the
 // history of the turns before it.
 func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
-	cl, _, err := w.c.conn.current()
+	cl, _, err := w.c.conn.Current()
 	if err != nil {
 		return turn, err
 	}
@@ -134,14 +134,14 @@ func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, noti
 		w.c.follow(ctx, &askProgress{s: stream}, *turn, notify)
 		out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
 	}
-	return w.c.finish(ctx, w.c.conn.cacheKey(), w.conv, turn, out)
+	return w.c.finish(ctx, w.c.conn.CacheKey(), w.conv, turn, out)
 }
 
 // run answers a saved pending turn with a: it registers the answer so that Stop works, announces
 // the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
 // connection state from the outcome. Every kind answers through it.
 func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(TurnChanged)) (records.Turn, error) {
-	key := c.conn.cacheKey()
+	key := c.conn.CacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
 	notify := func(TurnChanged) {}
@@ -152,7 +152,7 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conver
 	notify = sentAt(sent, notify)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
 	err := a.answer(ctx, &turn, notify)
-	c.conn.observe(key, err)
+	c.conn.Observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, err
@@ -297,7 +297,7 @@ func (c *Conversations) failed(ctx context.Context, turn *records.Turn, text str
 	if errors.As(err, &ie) && ie.Text != "" {
 		turn.Answer = ie.Text
 	}
-	turn.Status, turn.Error = records.TurnFailed, c.conn.describe(err)
+	turn.Status, turn.Error = records.TurnFailed, c.conn.Describe(err)
 	var ae *client.APIError
 	if errors.As(err, &ae) {
 		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID

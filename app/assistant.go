@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -52,7 +53,7 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 	if !m.Continue {
 		return fresh, nil
 	}
-	conv, ok, err := a.conv.store.LastConversation(ctx, a.conv.conn.cacheKey(), records.KindAssistant, "")
+	conv, ok, err := a.conv.store.LastConversation(ctx, a.conv.conn.CacheKey(), records.KindAssistant, "")
 	if err != nil {
 		return records.Conversation{}, err
 	}
@@ -105,9 +106,9 @@ func workspaceLabel(name, id string) string {
 // ToolWorkspaces; "" for none) on its first message. An empty title is replaced by the first
 // message when it is sent.
 func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title string) (records.Conversation, error) {
-	key := c.conn.cacheKey()
+	key := c.conn.CacheKey()
 	if key == "" {
-		return records.Conversation{}, errNotConnected
+		return records.Conversation{}, connection.ErrNotConnected
 	}
 	conv, err := c.store.CreateConversation(ctx, key, records.Conversation{Kind: records.KindAssistant, WorkspaceID: workspaceID,
 		Title: strings.TrimSpace(title)})

@@ -76,7 +76,7 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 	if err := checkMessage(text); err != nil {
 		return err
 	}
-	cl, key, err := a.c.conn.current()
+	cl, key, err := a.c.conn.Current()
 	if err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func toolFunctions(s records.ToolSettings, workspaces []WorkspaceRef) []client.F
 func (c *Conversations) namedWorkspaces(ctx context.Context, ids []string) []WorkspaceRef {
 	out := make([]WorkspaceRef, 0, len(ids))
 	for _, id := range ids {
-		w, _, _ := c.store.Workspace(ctx, c.conn.cacheKey(), id)
+		w, _, _ := c.store.Workspace(ctx, c.conn.CacheKey(), id)
 		out = append(out, WorkspaceRef{ID: id, Name: w.Name})
 	}
 	return out

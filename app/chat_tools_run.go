@@ -53,7 +53,7 @@ func (r toolRunner) describe(run *records.ToolRun, arguments string) {
 
 // run runs the tool of run, described already, and fills its result; the error is the request's.
 func (r toolRunner) run(ctx context.Context, run *records.ToolRun) (string, error) {
-	cl, _, err := r.c.conn.current()
+	cl, _, err := r.c.conn.Current()
 	if err != nil {
 		return "", err
 	}

@@ -12,7 +12,7 @@ import (
 
 // ToolSettings returns a model conversation's tools (none for a conversation never set).
 func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error) {
-	return c.store.ToolSettings(ctx, c.conn.cacheKey(), conversationID)
+	return c.store.ToolSettings(ctx, c.conn.CacheKey(), conversationID)
 }
 
 // SetToolSettings saves a model conversation's tools; they apply from the next message. Blank

@@ -4,15 +4,16 @@ import (
 	"context"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 )
 
 // ListAll returns the current server's conversations of every kind that pass f: pinned ones
 // first (most recently used first among them), then the others, most recently used first.
 func (c *Conversations) ListAll(ctx context.Context, f records.ListFilter) ([]records.Conversation, error) {
-	key := c.conn.cacheKey()
+	key := c.conn.CacheKey()
 	if key == "" {
-		return nil, errNotConnected
+		return nil, connection.ErrNotConnected
 	}
 	return c.store.ListConversations(ctx, key, f, "pinned_at <> 0 DESC")
 }
@@ -36,7 +37,7 @@ func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
 	if !at.IsZero() {
 		ms = at.UnixMilli()
 	}
-	if err := c.store.PinConversation(ctx, c.conn.cacheKey(), id, ms); err != nil {
+	if err := c.store.PinConversation(ctx, c.conn.CacheKey(), id, ms); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -46,12 +47,12 @@ func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
 // Trash returns the current server's deleted conversations that can still be restored, most
 // recently deleted first, each with Deleted set.
 func (c *Conversations) Trash(ctx context.Context) ([]records.Conversation, error) {
-	return c.store.Trashed(ctx, c.conn.cacheKey())
+	return c.store.Trashed(ctx, c.conn.CacheKey())
 }
 
 // Restore takes a conversation out of the trash, with its turns, as it was.
 func (c *Conversations) Restore(ctx context.Context, id int64) error {
-	conv, err := c.store.RestoreConversation(ctx, c.conn.cacheKey(), id)
+	conv, err := c.store.RestoreConversation(ctx, c.conn.CacheKey(), id)
 	if err != nil {
 		return err
 	}

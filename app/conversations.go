@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -18,7 +19,7 @@ import (
 // server's conversations.
 type Conversations struct {
 	store    *store.DB
-	conn     *connManager
+	conn     *connection.Manager
 	sync     *Sync
 	bus      *Bus
 	defaults func() (tier string, thinking bool)
@@ -60,7 +61,7 @@ type AskOptions struct {
 // errStopped is the cause of an answer stopped with Stop.
 var errStopped = errors.New("stopped by the user")
 
-func newConversations(st *store.DB, conn *connManager, sy *Sync, bus *Bus) *Conversations {
+func newConversations(st *store.DB, conn *connection.Manager, sy *Sync, bus *Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		defaults: func() (string, bool) { return "", false }, modelTier: func() string { return "" }}
 }
@@ -68,9 +69,9 @@ func newConversations(st *store.DB, conn *connManager, sy *Sync, bus *Bus) *Conv
 // New starts a conversation with workspace workspaceID, scoped to documentID ("" = the whole
 // workspace). An empty title is replaced by the first question when it is asked.
 func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title string) (records.Conversation, error) {
-	key := c.conn.cacheKey()
+	key := c.conn.CacheKey()
 	if key == "" {
-		return records.Conversation{}, errNotConnected
+		return records.Conversation{}, connection.ErrNotConnected
 	}
 	if strings.TrimSpace(workspaceID) == "" {
 		return records.Conversation{}, errors.New("no workspace chosen: pick a workspace to ask")
@@ -86,7 +87,7 @@ func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title 
 // List returns the conversations of a workspace, most recently used first; "" lists every
 // conversation of the current server.
 func (c *Conversations) List(ctx context.Context, workspaceID string) ([]records.Conversation, error) {
-	return c.store.Conversations(ctx, c.conn.cacheKey(), workspaceID)
+	return c.store.Conversations(ctx, c.conn.CacheKey(), workspaceID)
 }
 
 // Untouched returns the newest conversation of kind (of tier, for a model chat; "" otherwise)
@@ -95,7 +96,7 @@ func (c *Conversations) List(ctx context.Context, workspaceID string) ([]records
 // (pressed twice, New listed "New conversation" twice); its time becomes now, so that it lists
 // first. ok is false when there is none.
 func (c *Conversations) Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error) {
-	conv, ok, err := c.store.UntouchedConversation(ctx, c.conn.cacheKey(), kind, tier)
+	conv, ok, err := c.store.UntouchedConversation(ctx, c.conn.CacheKey(), kind, tier)
 	if ok {
 		c.bus.Emit(ConversationsChanged{})
 	}
@@ -104,7 +105,7 @@ func (c *Conversations) Untouched(ctx context.Context, kind records.Conversation
 
 // Get returns one conversation.
 func (c *Conversations) Get(ctx context.Context, id int64) (records.Conversation, error) {
-	return c.store.Conversation(ctx, c.conn.cacheKey(), id)
+	return c.store.Conversation(ctx, c.conn.CacheKey(), id)
 }
 
 // Last returns the most recently used conversation of a workspace ("" = of any workspace);
@@ -140,7 +141,7 @@ func (c *Conversations) Rename(ctx context.Context, id int64, title string) erro
 	if err != nil {
 		return err
 	}
-	if err := c.store.RenameConversation(ctx, c.conn.cacheKey(), id, title); err != nil {
+	if err := c.store.RenameConversation(ctx, c.conn.CacheKey(), id, title); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -158,7 +159,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 	for _, t := range turns {
 		c.Stop(t.ID)
 	}
-	if err := c.store.TrashConversation(ctx, c.conn.cacheKey(), id); err != nil {
+	if err := c.store.TrashConversation(ctx, c.conn.CacheKey(), id); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -168,7 +169,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 // Search finds the turns of the current server's conversations that contain every word of text
 // (the last word may be the start of a word), best match first, at most 100.
 func (c *Conversations) Search(ctx context.Context, text string) ([]records.SearchHit, error) {
-	return c.store.Search(ctx, c.conn.cacheKey(), text, 100)
+	return c.store.Search(ctx, c.conn.CacheKey(), text, 100)
 }
 
 // Stop stops the answer of turnID if it is streaming: the text so far is kept and the turn is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"lectern/app/connection"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 )
@@ -16,9 +17,9 @@ const demoCacheKey = "demo"
 // address is kept for later) and refreshes the cache. Demo data is cached apart from every real
 // server's.
 func (a *App) StartDemo(ctx context.Context) error {
-	a.conn.stopDemo()
+	a.conn.StopDemo()
 	// The server outlives ctx, which covers only this start: it runs until demo mode stops.
-	d, err := ServeDemo(context.Background(), "127.0.0.1:0")
+	d, err := connection.ServeDemo(context.Background(), "127.0.0.1:0")
 	if err != nil {
 		return fmt.Errorf("cannot start demo mode: %w", err)
 	}
@@ -31,16 +32,16 @@ func (a *App) StartDemo(ctx context.Context) error {
 		d.Close()
 		return err
 	}
-	a.conn.setDemo(d)
+	a.conn.SetDemo(d)
 	if err := a.Refresh(ctx); err != nil {
 		return err
 	}
 	// The demo's own server says which of its workspaces is published, as a real one says by its
 	// first 403 workspace_read_only: it is not offered for files.
-	return a.store.MarkReadOnly(ctx, demoCacheKey, d.published)
+	return a.store.MarkReadOnly(ctx, demoCacheKey, d.Published())
 }
 
 // DemoMode reports whether the app is connected to demo mode's in-process server.
 func (a *App) DemoMode() bool {
-	return a.conn.demoMode()
+	return a.conn.DemoMode()
 }

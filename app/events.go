@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 )
 
@@ -14,7 +15,7 @@ type Event interface{ isEvent() }
 type SettingsChanged struct{}
 
 // ConnectionChanged says the connection state changed; it carries the new state.
-type ConnectionChanged struct{ Connection Connection }
+type ConnectionChanged struct{ Connection connection.Connection }
 
 // WorkspacesChanged says the cached workspace list of the current server changed.
 type WorkspacesChanged struct{}

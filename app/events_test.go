@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/secrets"
 )
 
@@ -115,7 +116,7 @@ func TestConnectTestConnectionAndSignOut(t *testing.T) {
 	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
 		t.Fatal("SignOut kept the key")
 	}
-	if _, _, err := b.conn.current(); err == nil {
+	if _, _, err := b.conn.Current(); err == nil {
 		t.Fatal("Client after SignOut succeeded")
 	}
 }
@@ -158,7 +159,7 @@ func TestDemoMode(t *testing.T) {
 	if len(docs) == 0 {
 		t.Fatal("demo workspace without documents")
 	}
-	if a.Connection().State != ConnOnline {
+	if a.Connection().State != connection.ConnOnline {
 		t.Fatalf("demo connection = %+v", a.Connection())
 	}
 	for _, w := range ws { // the demo's published workspace is not offered for files

@@ -92,7 +92,7 @@ func exportTitle(conv records.Conversation, turns []records.Turn) string {
 }
 
 func (c *Conversations) workspaceName(ctx context.Context, id string) string {
-	if ws, ok, err := c.store.Workspace(ctx, c.conn.cacheKey(), id); err == nil && ok {
+	if ws, ok, err := c.store.Workspace(ctx, c.conn.CacheKey(), id); err == nil && ok {
 		return fmt.Sprintf("%s (%s)", ws.Name, id)
 	}
 	return id

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 
@@ -44,10 +45,10 @@ func TestMissingKeyIsItsOwnState(t *testing.T) {
 	}
 	f.app.Close()
 	b := f.open()
-	if err := b.Refresh(ctx); !IsKeyNeeded(err) {
+	if err := b.Refresh(ctx); !connection.IsKeyNeeded(err) {
 		t.Fatalf("refresh without a key = %v", err)
 	}
-	if c := b.Connection(); c.State != ConnKeyNeeded || c.State.String() != "key needed" {
+	if c := b.Connection(); c.State != connection.ConnKeyNeeded || c.State.String() != "key needed" {
 		t.Fatalf("state without a key = %v", c.State)
 	}
 	if ids := workspaceIDs(t, b); len(ids) != 2 {
@@ -65,7 +66,7 @@ func TestMissingKeyIsItsOwnState(t *testing.T) {
 	if err := b.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if c := b.Connection(); c.State != ConnOnline || b.Server() != f.emu.URL() {
+	if c := b.Connection(); c.State != connection.ConnOnline || b.Server() != f.emu.URL() {
 		t.Fatalf("after the key: %v on %q", c.State, b.Server())
 	}
 }
@@ -80,7 +81,7 @@ func TestRefusedKeyIsKeyNeeded(t *testing.T) {
 	if err := f.app.Refresh(ctx); err == nil {
 		t.Fatal("refresh with a refused key succeeded")
 	}
-	if c := f.app.Connection(); c.State != ConnKeyNeeded {
+	if c := f.app.Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state with a refused key = %v", c.State)
 	}
 }
@@ -239,7 +240,7 @@ func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
 	if k, src, _ := b.APIKey("https://qa.example.com"); k != "" || src != secrets.KeyNone {
 		t.Fatalf("the session key survived a restart: %q, %v", k, src)
 	}
-	if _, _, err := b.conn.current(); err == nil || !strings.Contains(err.Error(), "no API key") {
+	if _, _, err := b.conn.Current(); err == nil || !strings.Contains(err.Error(), "no API key") {
 		t.Fatalf("Client without key = %v", err)
 	}
 }

@@ -80,13 +80,13 @@ func (a *App) cachedList(ctx context.Context) []records.CachedWorkspace {
 
 // cachedSince says when the cache was last synced, for an answer the cache gave because of err.
 func (a *App) cachedSince(ctx context.Context, err error) *Cached {
-	return &Cached{Synced: a.sync.synced(ctx, a.conn.cacheKey()), Err: err}
+	return &Cached{Synced: a.sync.synced(ctx, a.conn.CacheKey()), Err: err}
 }
 
 // DocumentStatus returns the upload record of document id (a server id or a client_document_id)
 // in the workspace arg names. The server's live limits in it are remembered for that workspace.
 func (a *App) DocumentStatus(ctx context.Context, arg, id string) (*client.UploadRecord, error) {
-	cl, _, err := a.conn.current()
+	cl, _, err := a.conn.Current()
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (a *App) Refresh(ctx context.Context) error { return a.sync.Refresh(ctx) }
 
 // WorkspaceLimits returns the upload limits the server last reported for workspace id.
 func (a *App) WorkspaceLimits(id string) (client.Limits, bool) {
-	cl, _, err := a.conn.current()
+	cl, _, err := a.conn.Current()
 	if err != nil {
 		return client.Limits{}, false
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -57,9 +58,9 @@ func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (recor
 // NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API
 // family ("" = APIResponses). An empty title is replaced by the first message when it is sent.
 func (c *Conversations) NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error) {
-	key := c.conn.cacheKey()
+	key := c.conn.CacheKey()
 	if key == "" {
-		return records.Conversation{}, errNotConnected
+		return records.Conversation{}, connection.ErrNotConnected
 	}
 	conv, err := c.freshChat(ModelMessage{Tier: tier, System: system, API: api})
 	if err != nil {
@@ -92,7 +93,7 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 	if m.Tier != "" {
 		tier = tierName(m.Tier)
 	}
-	conv, ok, err := c.store.LastModelConversation(ctx, c.conn.cacheKey(), tier)
+	conv, ok, err := c.store.LastModelConversation(ctx, c.conn.CacheKey(), tier)
 	if err != nil {
 		return records.Conversation{}, err
 	}

@@ -118,7 +118,7 @@ func (g *generateAnswerer) resend(ctx context.Context, conv records.Conversation
 
 // answer asks for the file and saves the text and the file the service made.
 func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(TurnChanged)) error {
-	cl, _, err := g.c.conn.current()
+	cl, _, err := g.c.conn.Current()
 	var res *client.GenerateResult
 	if err == nil {
 		res, err = cl.Generate(ctx, client.GenerateRequest{Prompt: g.prompt})
@@ -127,7 +127,7 @@ func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ fun
 	if err != nil {
 		err = g.c.failed(ctx, turn, "", err)
 		if turn.Status == records.TurnFailed {
-			turn.Error = toolErrorText(err, g.c.conn.describe)
+			turn.Error = toolErrorText(err, g.c.conn.Describe)
 		}
 		return joinSave(err, g.c.store.SaveTurn(save, turn))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/client"
 )
@@ -21,7 +22,7 @@ type ModelService interface {
 // read once per client (that is, per server and key) and kept while that client is in use: they
 // change with the server's configuration, not from one message to the next.
 type modelCatalog struct {
-	conn *connManager
+	conn *connection.Manager
 	of   func(*client.Client) ModelService
 
 	mu    sync.Mutex
@@ -29,7 +30,7 @@ type modelCatalog struct {
 	tiers []client.Model // the tiers of GET /v1/models
 }
 
-func newModelCatalog(conn *connManager, fake ModelService) *modelCatalog {
+func newModelCatalog(conn *connection.Manager, fake ModelService) *modelCatalog {
 	m := &modelCatalog{conn: conn, of: func(cl *client.Client) ModelService { return cl }}
 	if fake != nil {
 		m.of = func(*client.Client) ModelService { return fake }
@@ -47,7 +48,7 @@ type modelSession struct {
 
 // service returns the model service of the current server.
 func (m *modelCatalog) service() (modelSession, error) {
-	cl, key, err := m.conn.current()
+	cl, key, err := m.conn.Current()
 	if err != nil {
 		return modelSession{}, err
 	}
@@ -63,7 +64,7 @@ func (m *modelCatalog) list(ctx context.Context, s modelSession, fresh bool) ([]
 		return tiers, nil
 	}
 	tiers, err := s.Models(ctx)
-	m.conn.observe(s.key, err)
+	m.conn.Observe(s.key, err)
 	if err != nil {
 		return nil, &explain.ModelError{Err: err}
 	}

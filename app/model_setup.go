@@ -49,7 +49,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 	if conv.Kind != records.KindModel {
 		return explain.Checkf("Only a conversation with a model has a system prompt and an answer format.")
 	}
-	if err := c.store.SetModelColumn(ctx, c.conn.cacheKey(), id, column, value); err != nil {
+	if err := c.store.SetModelColumn(ctx, c.conn.CacheKey(), id, column, value); err != nil {
 		return err
 	}
 	c.bus.Emit(ConversationsChanged{})

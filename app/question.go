@@ -73,7 +73,7 @@ func tell(notice func(string), msg string) {
 func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn records.Turn) {
 	ctx = context.WithoutCancel(ctx)
 	if newConversation {
-		_ = c.store.DeleteConversation(ctx, c.conn.cacheKey(), turn.ConversationID)
+		_ = c.store.DeleteConversation(ctx, c.conn.CacheKey(), turn.ConversationID)
 	} else {
 		_ = c.store.DeleteTurn(ctx, turn.ID)
 	}

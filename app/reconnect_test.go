@@ -10,13 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/client"
 )
 
 func TestReconnectDelayGrowsToItsCap(t *testing.T) {
 	var got []time.Duration
 	for n := range 8 {
-		got = append(got, reconnectDelay(n, 5*time.Second, 2*time.Minute))
+		got = append(got, connection.ReconnectDelay(n, 5*time.Second, 2*time.Minute))
 	}
 	want := []time.Duration{5, 10, 20, 40, 80, 120, 120, 120}
 	for i := range want {
@@ -74,7 +75,7 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 	}
 	ev := record(t, a)
 	u.down.Store(true)
-	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != ConnOffline {
+	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
 		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
 	}
 	time.Sleep(700 * time.Millisecond)
@@ -86,7 +87,7 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 	u.down.Store(false)
 	ev.waitFor(t, timeoutShort, func(e Event) bool {
 		cc, ok := e.(ConnectionChanged)
-		return ok && cc.Connection.State == ConnOnline
+		return ok && cc.Connection.State == connection.ConnOnline
 	})
 	tried := u.tried.Load()
 	time.Sleep(300 * time.Millisecond)
@@ -107,7 +108,7 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 		s.failWS["wb"] = func(w http.ResponseWriter) { u.down.Store(true); http.Error(w, "gone", http.StatusBadGateway) }
 	})
 	ev := record(t, a)
-	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != ConnOffline {
+	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
 		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
 	}
 	s.script(func() { delete(s.failWS, "wb") })
@@ -118,7 +119,7 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 	})
 	ev.waitFor(t, timeoutShort, func(e Event) bool {
 		cc, ok := e.(ConnectionChanged)
-		return ok && cc.Connection.State == ConnOnline
+		return ok && cc.Connection.State == connection.ConnOnline
 	})
 	// wb answered 502 before the server went away: it is fetched again, wa is not.
 	if s.fetchCount("wa") != 1 || s.fetchCount("wb") != 2 {

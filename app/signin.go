@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
@@ -36,7 +37,7 @@ func (a *App) TestConnection(ctx context.Context, server, key string) ([]client.
 	if err != nil {
 		return nil, err
 	}
-	cl, err := a.conn.newClient(u, key)
+	cl, err := a.conn.NewClient(u, key)
 	if err != nil {
 		return nil, err
 	}
@@ -85,12 +86,12 @@ var errDemoKey = errors.New("the demo server has its own key: leave the demo (Se
 
 // EnterKey sets the API key of the current server, whose cache stays (SetServerKey).
 func (a *App) EnterKey(ctx context.Context, key string) error {
-	server := a.conn.serverAddr()
+	server := a.conn.ServerAddr()
 	switch {
 	case a.DemoMode():
 		return errDemoKey
 	case server == "":
-		return errNotConnected
+		return connection.ErrNotConnected
 	}
 	return a.SetServerKey(ctx, server, key)
 }
@@ -107,7 +108,7 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 	if _, err := a.TestConnection(ctx, u, key); err != nil && !errors.Is(err, client.ErrUnreachable) {
 		return err
 	}
-	if u == a.conn.serverAddr() && !a.DemoMode() {
+	if u == a.conn.ServerAddr() && !a.DemoMode() {
 		return a.Connect(ctx, u, key)
 	}
 	if _, err := a.secrets.Set(u, key); err != nil {
@@ -119,7 +120,7 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 // KnownServers lists the servers this computer keeps a cache for, the most recently synced first.
 func (a *App) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
 	list, err := a.store.SyncedServers(ctx, demoCacheKey)
-	current := a.conn.serverAddr()
+	current := a.conn.ServerAddr()
 	for i := range list {
 		list[i].Current = list[i].Address == current && !a.DemoMode()
 	}
@@ -149,7 +150,7 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 	if err != nil {
 		return err
 	}
-	a.conn.stopDemo()
+	a.conn.StopDemo()
 	key, src := strings.TrimSpace(key), secrets.KeyNone
 	if key != "" {
 		src = secrets.KeyFromSession
@@ -163,7 +164,7 @@ func (a *App) saveAndSwitch(ctx context.Context, server, key string, src secrets
 	if err := a.UpdateSettings(func(s *settings.Settings) { s.Server, s.DemoMode = server, false }); err != nil {
 		return err
 	}
-	a.conn.stopDemo()
+	a.conn.StopDemo()
 	return a.switchTo(ctx, server, server, key, src)
 }
 
@@ -179,11 +180,11 @@ func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src se
 
 // use makes server current under cacheKey, with the time of its last complete sync.
 func (a *App) use(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
-	if err := a.conn.use(server, cacheKey, key, src); err != nil {
+	if err := a.conn.Use(server, cacheKey, key, src); err != nil {
 		return err
 	}
 	if t, err := a.store.LastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
-		a.conn.setState(cacheKey, ConnUnknown, t, nil)
+		a.conn.SetState(cacheKey, connection.ConnUnknown, t, nil)
 	}
 	return nil
 }
@@ -191,8 +192,8 @@ func (a *App) use(ctx context.Context, server, cacheKey, key string, src secrets
 // SignOut forgets the current server's key (keychain, key file and memory) and the server address. The
 // server's cache and conversations stay on this computer for the next time.
 func (a *App) SignOut(ctx context.Context) error {
-	server := a.conn.serverAddr()
-	a.conn.stopDemo()
+	server := a.conn.ServerAddr()
+	a.conn.StopDemo()
 	var err error
 	if server != "" {
 		err = a.secrets.Delete(server)
@@ -200,16 +201,16 @@ func (a *App) SignOut(ctx context.Context) error {
 	if e := a.UpdateSettings(func(s *settings.Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
 		err = e
 	}
-	_ = a.conn.use("", "", "", secrets.KeyNone)
+	_ = a.conn.Use("", "", "", secrets.KeyNone)
 	a.bus.Emit(WorkspacesChanged{})
 	return err
 }
 
 // Server returns the address of the current server ("" when none; the emulator's in demo mode).
-func (a *App) Server() string { return a.conn.serverAddr() }
+func (a *App) Server() string { return a.conn.ServerAddr() }
 
 // Connection returns the state of the link to the current server.
-func (a *App) Connection() Connection { return a.conn.connection() }
+func (a *App) Connection() connection.Connection { return a.conn.Connection() }
 
 // KeyFile returns the path of the file that keeps server's key when the user chose a key file
 // (it may not exist).
@@ -227,7 +228,7 @@ func (a *App) SetKeyFile(ctx context.Context, on bool) error {
 	if err := a.UpdateSettings(func(s *settings.Settings) { s.KeyFile = on }); err != nil {
 		return err
 	}
-	server := a.conn.serverAddr()
+	server := a.conn.ServerAddr()
 	if !on {
 		if key, src, _ := a.secrets.Get(server); server != "" && src == secrets.KeyFromFile {
 			a.secrets.SetSession(server, key)

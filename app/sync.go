@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -18,7 +19,7 @@ import (
 // connection state says offline, with the time of the last complete sync.
 type Sync struct {
 	store *store.DB
-	conn  *connManager
+	conn  *connection.Manager
 	bus   *Bus
 	now   func() time.Time
 	mu    sync.Mutex // one refresh at a time
@@ -34,16 +35,16 @@ type Sync struct {
 // so, and the error is returned. A Refresh after one that did not finish fetches only the
 // workspaces that have not arrived since.
 func (s *Sync) Refresh(ctx context.Context) error {
-	cl, key, err := s.conn.current()
+	cl, key, err := s.conn.Current()
 	if err != nil {
 		if key != "" {
-			s.conn.setState(key, ConnOffline, s.synced(ctx, key), err)
+			s.conn.SetState(key, connection.ConnOffline, s.synced(ctx, key), err)
 		}
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.conn.setState(key, ConnSyncing, time.Time{}, nil)
+	s.conn.SetState(key, connection.ConnSyncing, time.Time{}, nil)
 	listed, listErr := listAll(ctx, cl)
 	if len(listed) == 0 && listErr != nil {
 		return s.fail(ctx, key, listErr)
@@ -74,7 +75,7 @@ func listAll(ctx context.Context, cl *client.Client) ([]client.Workspace, error)
 // that stopped part way keeps what came in the cache, drops nothing, and returns what came with
 // the error; the state is online when the server answered that far.
 func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
-	cl, key, err := s.conn.current()
+	cl, key, err := s.conn.Current()
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +88,7 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 		return nil, err
 	}
 	s.bus.Emit(WorkspacesChanged{})
-	s.conn.setState(key, ConnOnline, now, nil)
+	s.conn.SetState(key, connection.ConnOnline, now, nil)
 	return listed, nil
 }
 
@@ -100,7 +101,7 @@ func (s *Sync) listCut(ctx context.Context, key string, listed []client.Workspac
 		return nil, s.fail(ctx, key, err)
 	}
 	s.bus.Emit(WorkspacesChanged{})
-	s.conn.setState(key, ConnOnline, time.Time{}, nil)
+	s.conn.SetState(key, connection.ConnOnline, time.Time{}, nil)
 	return listed, err
 }
 
@@ -112,10 +113,10 @@ func isWorkspaceGone(err error) bool {
 // fail records a refresh that stopped: offline with the last sync time, unless the caller gave up.
 func (s *Sync) fail(ctx context.Context, key string, err error) error {
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		s.conn.setState(key, ConnUnknown, time.Time{}, nil)
+		s.conn.SetState(key, connection.ConnUnknown, time.Time{}, nil)
 		return err
 	}
-	s.conn.setState(key, ConnOffline, s.synced(context.WithoutCancel(ctx), key), err)
+	s.conn.SetState(key, connection.ConnOffline, s.synced(context.WithoutCancel(ctx), key), err)
 	return err
 }
 
@@ -141,12 +142,12 @@ func (s *Sync) CacheWorkspace(ctx context.Context, id string) (*client.Workspace
 
 // pullOne fetches workspace id and saves it in the cache if it is cached, or if add.
 func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Workspace, error) {
-	cl, key, err := s.conn.current()
+	cl, key, err := s.conn.Current()
 	if err != nil {
 		return nil, err
 	}
 	full, cut := cl.FetchWorkspace(ctx, id)
-	s.conn.observe(key, cut)
+	s.conn.Observe(key, cut)
 	if isWorkspaceGone(cut) {
 		s.forget(ctx, key, id)
 		return nil, cut
@@ -182,12 +183,12 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 // refresh of the workspace shown counts: "Last synced" says how fresh what is shown is), unless a
 // full refresh is under way (it sets the time when it ends).
 func (s *Sync) touchSynced(ctx context.Context, key string, now time.Time) {
-	c := s.conn.connection()
-	if c.State == ConnSyncing || c.State == ConnKeyNeeded {
+	c := s.conn.Connection()
+	if c.State == connection.ConnSyncing || c.State == connection.ConnKeyNeeded {
 		return
 	}
 	if err := s.store.TouchSynced(ctx, key, now); err == nil {
-		s.conn.setState(key, ConnOnline, now, nil)
+		s.conn.SetState(key, connection.ConnOnline, now, nil)
 	}
 }
 
@@ -201,7 +202,7 @@ func (s *Sync) forget(ctx context.Context, key, id string) {
 
 // Workspaces lists the current server's cached workspaces in the server's order.
 func (s *Sync) Workspaces(ctx context.Context) ([]records.CachedWorkspace, error) {
-	key := s.conn.cacheKey()
+	key := s.conn.CacheKey()
 	if key == "" {
 		return nil, nil
 	}
@@ -210,7 +211,7 @@ func (s *Sync) Workspaces(ctx context.Context) ([]records.CachedWorkspace, error
 
 // WorkspaceContent returns the cached documents and website imports of one workspace.
 func (s *Sync) WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
-	key := s.conn.cacheKey()
+	key := s.conn.CacheKey()
 	if key == "" {
 		return nil, nil, nil
 	}
@@ -226,7 +227,7 @@ func (s *Sync) WorkspaceContent(ctx context.Context, id string) ([]client.Docume
 // so that they show before the next refresh without a request. It does nothing for a workspace
 // that is not cached.
 func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.AnswerSource) {
-	key := s.conn.cacheKey()
+	key := s.conn.CacheKey()
 	known, err := s.store.DocumentNames(ctx, key, wsID)
 	if err != nil {
 		return

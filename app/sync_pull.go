@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/store"
 	"lectern/client"
@@ -117,7 +118,7 @@ func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 			return s.fail(ctx, p.key, err)
 		}
 	}
-	s.conn.setState(p.key, ConnOnline, now, nil)
+	s.conn.SetState(p.key, connection.ConnOnline, now, nil)
 	s.round.cut = false
 	if listErr != nil {
 		return listErr
@@ -132,7 +133,7 @@ func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 // resume finishes a refresh that the server's going away cut short, once it is back: only the
 // workspaces that did not arrive are fetched. It does nothing when no refresh was cut short.
 func (s *Sync) resume(ctx context.Context) {
-	key := s.conn.cacheKey()
+	key := s.conn.CacheKey()
 	s.mu.Lock()
 	cut := s.round.key == key && s.round.cut
 	s.mu.Unlock()
@@ -144,7 +145,7 @@ func (s *Sync) resume(ctx context.Context) {
 // stopsRefresh reports an error that every later request of the refresh would meet too: the
 // server cannot be reached, or it refused the key. (A caller that gave up is ctx.Err.)
 func stopsRefresh(err error) bool {
-	return errors.Is(err, client.ErrUnreachable) || IsKeyNeeded(err)
+	return errors.Is(err, client.ErrUnreachable) || connection.IsKeyNeeded(err)
 }
 
 // note tells err in words, "" for none.
@@ -152,7 +153,7 @@ func (s *Sync) note(err error) string {
 	if err == nil {
 		return ""
 	}
-	return s.conn.describe(err)
+	return s.conn.Describe(err)
 }
 
 // arrived records that workspace id of key arrived in the current round.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -164,7 +165,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 		t.Fatalf("refresh error %v; want the one workspace not synced", err)
 	}
 	assertWords(t, "the refresh error", a.Describe(err))
-	if c := a.Connection(); c.State != ConnOnline {
+	if c := a.Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("connection %v (%v); want online: the server answered", c.State, c.Err)
 	}
 	got := cachedByID(t, a)
@@ -262,7 +263,7 @@ func TestRefreshKeyRefusedAfterTheFirstCallKeepsTheList(t *testing.T) {
 		}
 	})
 	err := a.Refresh(ctxT(t))
-	if !IsKeyNeeded(err) || a.Connection().State != ConnKeyNeeded {
+	if !connection.IsKeyNeeded(err) || a.Connection().State != connection.ConnKeyNeeded {
 		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
 	}
 	got := cachedByID(t, a)
@@ -285,7 +286,7 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 	a := openOnScript(t, s)
 	err := a.Refresh(ctxT(t))
 	var ns *NotSyncedError
-	if !asNotSynced(err, &ns) || a.Connection().State != ConnOnline {
+	if !asNotSynced(err, &ns) || a.Connection().State != connection.ConnOnline {
 		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
 	}
 	if n := s.fetchCount("wb"); n != 2 {

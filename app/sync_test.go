@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/secrets"
 	"lectern/client/emulator"
 )
@@ -45,7 +46,7 @@ func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
 		t.Fatalf("content: %d documents, %v sources, %v", len(docs), srcs, err)
 	}
 	c := f.app.Connection()
-	if c.State != ConnOnline || c.LastSynced.IsZero() || c.Err != nil {
+	if c.State != connection.ConnOnline || c.LastSynced.IsZero() || c.Err != nil {
 		t.Fatalf("connection = %+v", c)
 	}
 	ws, _ := f.app.CachedWorkspaces(ctx)
@@ -81,7 +82,7 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	}
 	c := ev.waitFor(t, timeoutShort, func(e Event) bool {
 		cc, ok := e.(ConnectionChanged)
-		return ok && cc.Connection.State == ConnOffline
+		return ok && cc.Connection.State == connection.ConnOffline
 	}).(ConnectionChanged).Connection
 	if !c.LastSynced.Equal(synced) || c.Err == nil {
 		t.Fatalf("offline connection = %+v; want last sync %v and the error", c, synced)
@@ -92,13 +93,13 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	// A new session, still offline, shows the cache and the last sync time.
 	f.app.Close()
 	b := f.open()
-	if got := b.Connection(); !got.LastSynced.Equal(synced) || got.State != ConnUnknown {
+	if got := b.Connection(); !got.LastSynced.Equal(synced) || got.State != connection.ConnUnknown {
 		t.Fatalf("connection right after Open = %+v", got)
 	}
 	if ids := workspaceIDs(t, b); len(ids) != 2 {
 		t.Fatalf("reopened offline cache shows %d workspaces", len(ids))
 	}
-	if err := b.Refresh(ctx); err == nil || b.Connection().State != ConnOffline || !b.Connection().LastSynced.Equal(synced) {
+	if err := b.Refresh(ctx); err == nil || b.Connection().State != connection.ConnOffline || !b.Connection().LastSynced.Equal(synced) {
 		t.Fatalf("reopened: refresh %v, connection %+v", err, b.Connection())
 	}
 	if docs, _, _ := b.CachedWorkspaceContent(ctx, f.ws); len(docs) != 1 {
@@ -171,7 +172,7 @@ func TestRefreshSurvives503AndRestart(t *testing.T) {
 	if err := f.app.Refresh(ctx); err == nil {
 		t.Fatal("refresh during an outage succeeded")
 	}
-	if c := f.app.Connection(); c.State != ConnOffline {
+	if c := f.app.Connection(); c.State != connection.ConnOffline {
 		t.Fatalf("state during outage = %v", c.State)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
@@ -190,7 +191,7 @@ func TestRefreshSurvives503AndRestart(t *testing.T) {
 	if docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.ws); len(docs) != 151 {
 		t.Fatalf("documents after restart: %d", len(docs))
 	}
-	if c := f.app.Connection(); c.State != ConnOnline {
+	if c := f.app.Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("state after recovery = %v", c.State)
 	}
 }
@@ -207,7 +208,7 @@ func TestRefreshWithoutServer(t *testing.T) {
 	if ws, err := a.CachedWorkspaces(context.Background()); len(ws) != 0 || err != nil {
 		t.Fatalf("Workspaces without a server = %v, %v", ws, err)
 	}
-	if _, _, err := a.conn.current(); err == nil {
+	if _, _, err := a.conn.Current(); err == nil {
 		t.Fatal("Client without a server succeeded")
 	}
 	_ = time.Second
@@ -257,7 +258,7 @@ func TestRefreshWorkspaceMovesLastSynced(t *testing.T) {
 	}
 	f.emu.Close()
 	_ = f.app.Refresh(ctx)
-	if c := f.app.Connection(); c.State != ConnOffline || !c.LastSynced.Equal(clock) {
+	if c := f.app.Connection(); c.State != connection.ConnOffline || !c.LastSynced.Equal(clock) {
 		t.Fatalf("offline after it: %+v", c)
 	}
 }

@@ -21,7 +21,7 @@ import (
 
 // withClient runs fn with the client of the current connection.
 func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
-	cl, _, err := a.conn.current()
+	cl, _, err := a.conn.Current()
 	if err != nil {
 		var zero T
 		return zero, err
@@ -118,7 +118,7 @@ func (a *App) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, 
 	if art.Expired(time.Now()) {
 		return 0, ErrArtifactExpired
 	}
-	cl, _, err := a.conn.current()
+	cl, _, err := a.conn.Current()
 	if err != nil {
 		return 0, err
 	}

@@ -22,7 +22,7 @@ import (
 // CanAddFiles says whether files can be added to workspace wsID, and when not, why and which
 // workspaces can take them (see notAddable): what the desktop asks before it offers to add files.
 func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
-	why := a.notAddable(ctx, a.conn.cacheKey(), wsID)
+	why := a.notAddable(ctx, a.conn.CacheKey(), wsID)
 	return why == "", why
 }
 
@@ -70,7 +70,7 @@ func (a *App) addableSentence(ctx context.Context, key, except string) string {
 // reason in words. A folder stands for the files directly in it (hidden ones skipped); its
 // sub-folders are not taken, each named in the results with why.
 func (a *App) AddFiles(ctx context.Context, wsID string, paths ...string) ([]EnqueueResult, error) {
-	cl, key, err := a.conn.current()
+	cl, key, err := a.conn.Current()
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (a *App) AddFiles(ctx context.Context, wsID string, paths ...string) ([]Enq
 	}
 	for i := range files {
 		if files[i].reason == "" {
-			files[i].reason = q.check(files[i], a.conn.describe)
+			files[i].reason = q.check(files[i], a.conn.Describe)
 		}
 	}
 	return a.uploads.enqueue(ctx, key, wsID, files)
@@ -161,7 +161,7 @@ func (a *App) newQuota(ctx context.Context, wsID string) *quota {
 	lim, ok := a.UploadLimits(ctx, wsID)
 	q := &quota{lim: lim, known: ok, uploadsFor: lim.DailyUploadsRemaining,
 		bytesFree: lim.WorkspaceBytesLimit - lim.WorkspaceBytesUsed}
-	open, _ := a.store.Uploads(ctx, a.conn.cacheKey(), records.UploadQueued, records.UploadSending)
+	open, _ := a.store.Uploads(ctx, a.conn.CacheKey(), records.UploadQueued, records.UploadSending)
 	for _, e := range open {
 		if e.WorkspaceID == wsID {
 			q.uploadsFor--

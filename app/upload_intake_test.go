@@ -116,7 +116,7 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 	// AddFiles now knows the allowance is used up and refuses the file itself; the server still
 	// decides (another computer may have used the allowance), so the queue is given the file as
 	// AddFiles gives the files that pass.
-	res, _ = f.app.uploads.enqueue(ctxT(t), f.app.conn.cacheKey(), f.ws, gatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
+	res, _ = f.app.uploads.enqueue(ctxT(t), f.app.conn.CacheKey(), f.ws, gatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
 	id := res[0].ID
 	ev.waitFor(t, 20*time.Second, func(Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)

@@ -17,7 +17,7 @@ const limitsTTL = 2 * time.Minute
 // is trusted for two minutes. Before the workspace has a document (or when the server cannot be
 // reached) the limits last reported are returned, if any: false means none are known yet.
 func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, bool) {
-	cl, key, err := a.conn.current()
+	cl, key, err := a.conn.Current()
 	if err != nil {
 		return client.Limits{}, false
 	}

@@ -44,7 +44,7 @@ func (u *Uploads) recover(ctx context.Context, key string, e records.Upload, err
 		u.rememberReadOnly(ctx, key, e.WorkspaceID)
 	case ae.Code == "too_many_uploads" || ae.Code == "daily_upload_limit" || ae.StatusCode == 429:
 		d := retryWait(ae)
-		e.Error = u.conn.describe(err) + " Lectern tries again by itself at " + u.store.Now().Add(d).Local().Format("15:04") + "."
+		e.Error = u.conn.Describe(err) + " Lectern tries again by itself at " + u.store.Now().Add(d).Local().Format("15:04") + "."
 		e.ErrorCode = ae.Code
 		u.laterBy(e.ID, d)
 		u.save(ctx, key, &e)

@@ -61,7 +61,7 @@ func TestKilledBeforeSendingRerunReusesClientID(t *testing.T) {
 			counter := &uploadCounter{}
 			f := newFixtureWith(t, fastEmulatorConfig(), counter)
 			p := writeFile(t, t.TempDir(), "interrupted.txt", []byte("Queued, then the process was killed."))
-			key := f.app.conn.cacheKey()
+			key := f.app.conn.CacheKey()
 			f.app.Close()
 			e := leaveAsKilled(t, filepath.Join(f.home, store.DatabaseFile), key, records.Upload{WorkspaceID: f.ws, Path: p,
 				Name: "interrupted.txt", Size: fileSize(t, p), ClientDocumentID: client.NewClientDocumentID()}, state)

@@ -15,7 +15,7 @@ import (
 // entry was removed meanwhile.
 func (u *Uploads) apply(ctx context.Context, key string, e *records.Upload, rec *client.UploadRecord) bool {
 	before := *e
-	u.conn.observe(key, nil)
+	u.conn.Observe(key, nil)
 	if rec.DocumentID != nil {
 		e.DocumentID = *rec.DocumentID
 	}
@@ -88,17 +88,17 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e records.Upload, 
 	if ctx.Err() != nil {
 		return // stopping or removed: the saved state resumes next time
 	}
-	u.conn.observe(key, err)
+	u.conn.Observe(key, err)
 	if u.recover(ctx, key, e, err) {
 		return
 	}
 	if !isFinalUploadError(err) {
-		e.Error = u.conn.describe(err)
+		e.Error = u.conn.Describe(err)
 		u.later(e.ID)
 		u.save(ctx, key, &e)
 		return
 	}
-	e.State, e.Error, e.ErrorCode = records.UploadFailed, u.conn.describe(err), ""
+	e.State, e.Error, e.ErrorCode = records.UploadFailed, u.conn.Describe(err), ""
 	var ae *client.APIError
 	if errors.As(err, &ae) {
 		e.ErrorCode = ae.Code

@@ -79,7 +79,7 @@ func (u *Uploads) schedule() {
 	if u.ctx.Err() != nil {
 		return
 	}
-	cl, key, err := u.conn.current()
+	cl, key, err := u.conn.Current()
 	if err != nil {
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -29,7 +30,7 @@ import (
 // UploadChanged events, and the end of each upload as UploadFinished.
 type Uploads struct {
 	store    *store.DB
-	conn     *connManager
+	conn     *connection.Manager
 	bus      *Bus
 	sync     *Sync
 	retry    time.Duration
@@ -72,7 +73,7 @@ type EnqueueResult struct {
 	Existing bool
 }
 
-func newUploads(st *store.DB, conn *connManager, bus *Bus, opts Options) *Uploads {
+func newUploads(st *store.DB, conn *connection.Manager, bus *Bus, opts Options) *Uploads {
 	u := &Uploads{store: st, conn: conn, bus: bus, retry: cmp.Or(opts.RetryDelay, 5*time.Second),
 		claimTTL: cmp.Or(opts.ClaimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
 		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
@@ -176,7 +177,7 @@ func pathError(err error) string {
 
 // List returns the current server's queue, oldest first, with bytes sent for entries being sent.
 func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
-	all, err := u.store.Uploads(ctx, u.conn.cacheKey())
+	all, err := u.store.Uploads(ctx, u.conn.CacheKey())
 	for i := range all {
 		all[i].Sent = u.sentOf(all[i])
 	}
@@ -185,7 +186,7 @@ func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
 
 // Get returns one entry of the queue.
 func (u *Uploads) Get(ctx context.Context, id int64) (records.Upload, error) {
-	e, err := u.store.Upload(ctx, u.conn.cacheKey(), id)
+	e, err := u.store.Upload(ctx, u.conn.CacheKey(), id)
 	e.Sent = u.sentOf(e)
 	return e, err
 }
@@ -211,7 +212,7 @@ func (u *Uploads) Retry(ctx context.Context, id int64) error { return u.RetryAs(
 // RetryAs queues a failed entry again under name ("" keeps its name), for example the name
 // SuggestName offers after duplicate_name.
 func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
-	key := u.conn.cacheKey()
+	key := u.conn.CacheKey()
 	e, err := u.store.Upload(ctx, key, id)
 	if err != nil {
 		return err
@@ -221,7 +222,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	}
 	if name = strings.TrimSpace(name); name != "" {
 		if err := client.Preflight(name, e.Size, client.Limits{}); err != nil {
-			return errors.New(u.conn.describe(err))
+			return errors.New(u.conn.Describe(err))
 		}
 		e.Name = name
 	}
@@ -248,7 +249,7 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 // SuggestName returns a name for entry id that is not used yet in its workspace (as far as the
 // cache and the queue know), such as "report (2).pdf" for "report.pdf".
 func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
-	key := u.conn.cacheKey()
+	key := u.conn.CacheKey()
 	e, err := u.store.Upload(ctx, key, id)
 	if err != nil {
 		return "", err
@@ -280,7 +281,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 		a.cancel()
 	}
 	u.mu.Unlock()
-	if err := u.store.RemoveUpload(ctx, u.conn.cacheKey(), id); err != nil {
+	if err := u.store.RemoveUpload(ctx, u.conn.CacheKey(), id); err != nil {
 		return err
 	}
 	u.bus.Emit(UploadChanged{ID: id})
@@ -289,7 +290,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 
 // ClearFinished removes the entries that are ready.
 func (u *Uploads) ClearFinished(ctx context.Context) error {
-	done, err := u.store.Uploads(ctx, u.conn.cacheKey(), records.UploadReady)
+	done, err := u.store.Uploads(ctx, u.conn.CacheKey(), records.UploadReady)
 	for _, e := range done {
 		if err := u.Remove(ctx, e.ID); err != nil {
 			return err

@@ -305,13 +305,13 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 	arrived := writeFile(t, dir, "arrived.txt", []byte("This one reached the server."))
 	lost := writeFile(t, dir, "lost.txt", []byte("This one never arrived."))
 	// The server got arrived.txt under this id before the crash.
-	cl, _, _ := f.app.conn.current()
+	cl, _, _ := f.app.conn.Current()
 	req := client.UploadRequest{WorkspaceID: f.ws, ClientDocumentID: client.NewClientDocumentID(), Name: "arrived.txt",
 		Size: fileSize(t, arrived), Open: func() (io.ReadCloser, error) { return os.Open(arrived) }}
 	if _, err := cl.Upload(ctx, req); err != nil {
 		t.Fatal(err)
 	}
-	key := f.app.conn.cacheKey()
+	key := f.app.conn.CacheKey()
 	f.app.Close()
 	posts := counter.posts.Load()
 	st := openTestStore(t, filepath.Join(f.home, store.DatabaseFile))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/connection"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/client"
@@ -86,7 +87,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	if all, _ := b.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
 		t.Fatalf("the other server's conversations: %+v", all)
 	}
-	if _, _, err := b.conn.current(); err == nil {
+	if _, _, err := b.conn.Current(); err == nil {
 		t.Fatal("a client without a key: the key given to UseServer was kept")
 	}
 }
@@ -124,7 +125,7 @@ func TestKnownServersKeepTheirKeys(t *testing.T) {
 		t.Fatalf("known servers %+v (%v)", list, err)
 	}
 
-	if err := f.app.SetServerKey(ctx, f.emu.URL(), otherKey); !IsKeyNeeded(err) && !errors.As(err, new(*client.APIError)) {
+	if err := f.app.SetServerKey(ctx, f.emu.URL(), otherKey); !connection.IsKeyNeeded(err) && !errors.As(err, new(*client.APIError)) {
 		t.Fatalf("a key the first server refuses: %v", err)
 	}
 	if key, _, _ := f.app.APIKey(f.emu.URL()); key != testKey {

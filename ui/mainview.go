@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -416,7 +417,7 @@ func (m *mainView) runSync(fn func(context.Context) error) {
 func (m *mainView) syncDone(err error) {
 	c := m.b.Connection()
 	m.showConnection(c)
-	if err != nil && c.State != app.ConnOffline && c.State != app.ConnKeyNeeded {
+	if err != nil && c.State != connection.ConnOffline && c.State != connection.ConnKeyNeeded {
 		m.listErr.SetError(err)
 	} else if err == nil {
 		m.listErr.SetError(nil)
@@ -441,7 +442,7 @@ func (m *mainView) setBusy(on bool) {
 	m.status.synced.Show()
 }
 
-func (m *mainView) showConnection(c app.Connection) {
+func (m *mainView) showConnection(c connection.Connection) {
 	server := c.Server
 	if server == "" {
 		server = m.b.Server()
@@ -454,7 +455,7 @@ func (m *mainView) showConnection(c app.Connection) {
 func (m *mainView) handle(ev app.Event) {
 	switch e := ev.(type) {
 	case app.ConnectionChanged:
-		back := m.status.shown == app.ConnOffline && e.Connection.State == app.ConnOnline
+		back := m.status.shown == connection.ConnOffline && e.Connection.State == connection.ConnOnline
 		m.showConnection(e.Connection)
 		if back { // reconnected: catch up with what changed meanwhile (and "Last synced" with it)
 			m.refresh()

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/documents"
@@ -87,7 +87,7 @@ func TestBackgroundRefreshWaitsWhileOffline(t *testing.T) {
 	u := f.u
 	f.emu.Close()
 	u.Refresh()
-	until(t, "offline", func() bool { return !m.busy && f.app.Connection().State == app.ConnOffline })
+	until(t, "offline", func() bool { return !m.busy && f.app.Connection().State == connection.ConnOffline })
 	m.selectNamed(t, "Finance")
 	time.Sleep(150 * time.Millisecond)
 	drain()

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/secrets"
 	appsettings "lectern/app/settings"
@@ -84,12 +84,12 @@ func New(lf life.Life, b Core, retry func()) *Banner {
 }
 
 // Set shows the banner while c is offline or needs a key, hides it otherwise.
-func (o *Banner) Set(c app.Connection) {
+func (o *Banner) Set(c connection.Connection) {
 	o.gen++
 	switch c.State {
-	case app.ConnOffline:
+	case connection.ConnOffline:
 		o.showOffline(c)
-	case app.ConnKeyNeeded:
+	case connection.ConnKeyNeeded:
 		o.showKeyNeeded(c)
 	default:
 		o.root.Hide()
@@ -102,7 +102,7 @@ func (o *Banner) Set(c app.Connection) {
 	o.root.Show()
 }
 
-func (o *Banner) showOffline(c app.Connection) {
+func (o *Banner) showOffline(c connection.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
 		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced, o.lf.Now())
@@ -115,7 +115,7 @@ func (o *Banner) showOffline(c app.Connection) {
 
 // showKeyNeeded asks for the key; whether a keychain exists and where the refused key came from
 // are found out off the UI goroutine (the keychain may be slow).
-func (o *Banner) showKeyNeeded(c app.Connection) {
+func (o *Banner) showKeyNeeded(c connection.Connection) {
 	o.text.SetText("API key needed")
 	o.retry.Hide()
 	if o.why.Text == "" || !o.keyBox.Visible() {
@@ -144,7 +144,7 @@ func (o *Banner) showKeyNeeded(c app.Connection) {
 
 // keyNeededSentence says why a key is needed for c's server, and what to do; chain tells whether
 // a keychain exists here, src where the current key (if any) comes from.
-func keyNeededSentence(c app.Connection, chain bool, src secrets.KeySource) string {
+func keyNeededSentence(c connection.Connection, chain bool, src secrets.KeySource) string {
 	var nk *secrets.NoKeyError
 	noKey := errors.As(c.Err, &nk)
 	server := c.Server

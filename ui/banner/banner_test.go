@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/secrets"
 	"lectern/client/emulator"
@@ -39,7 +40,7 @@ func keyNeeded(t *testing.T) (*Banner, *app.App, uitest.Queue, emulator.DemoInfo
 	_ = first.Close()
 	a := uitest.OpenCore(t, home)
 	_ = a.Refresh(context.Background()) // refused: no key
-	if c := a.Connection(); c.State != app.ConnKeyNeeded {
+	if c := a.Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state %v, want key needed", c.State)
 	}
 	q := uitest.NewQueue()
@@ -92,7 +93,7 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 	b.keyFile.SetChecked(true)
 	test.Tap(b.connect)
 	q.Until(t, "the banner gone", func() bool { return !b.inFlight && !b.root.Visible() })
-	if b.key.Text != "" || a.Connection().State != app.ConnOnline {
+	if b.key.Text != "" || a.Connection().State != connection.ConnOnline {
 		t.Errorf("field %d characters, state %v", len(b.key.Text), a.Connection().State)
 	}
 	if k, src, _ := a.APIKey(server); k != info.Key || src != secrets.KeyFromFile {
@@ -112,12 +113,12 @@ func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 	test.NewTempApp(t)
 	tries := 0
 	b := New(uitest.NewQueue().Life(t), uitest.OpenCore(t, t.TempDir()), func() { tries++ })
-	b.Set(app.Connection{State: app.ConnOffline, Why: explain.Explanation{Sentence: "Cannot reach the server."}})
+	b.Set(connection.Connection{State: connection.ConnOffline, Why: explain.Explanation{Sentence: "Cannot reach the server."}})
 	if !b.root.Visible() || b.Text() != "Offline, showing the cached list\nCannot reach the server." ||
 		!b.retry.Visible() || b.keyBox.Visible() {
 		t.Errorf("never synced: visible %v, %q, retry %v, key box %v", b.root.Visible(), b.Text(), b.retry.Visible(), b.keyBox.Visible())
 	}
-	b.Set(app.Connection{State: app.ConnOffline, LastSynced: time.Now()})
+	b.Set(connection.Connection{State: connection.ConnOffline, LastSynced: time.Now()})
 	if !strings.HasPrefix(b.Text(), "Offline, last synced at ") {
 		t.Errorf("synced before: %q", b.Text())
 	}
@@ -125,7 +126,7 @@ func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 	if tries != 1 {
 		t.Errorf("Try again ran %d times", tries)
 	}
-	b.Set(app.Connection{State: app.ConnOnline})
+	b.Set(connection.Connection{State: connection.ConnOnline})
 	if b.root.Visible() {
 		t.Error("the banner stays while online")
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/dialogs"
@@ -54,7 +55,7 @@ var errAskNeedsKey = errors.New("enter your API key in the banner at the top of 
 // keyNeeded says, under the question box, that the server needs a key before anything can be
 // asked, when it does; the question stays where it is.
 func (c *Pane) keyNeeded() bool {
-	if c.b.Connection().State != app.ConnKeyNeeded {
+	if c.b.Connection().State != connection.ConnKeyNeeded {
 		return false
 	}
 	c.errs.SetError(errAskNeedsKey)

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/settings"
@@ -104,7 +105,7 @@ type streamState struct {
 type Core interface {
 	Settings() settings.Settings
 	Explain(err error) explain.Explanation
-	Connection() app.Connection
+	Connection() connection.Connection
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
 	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/connection"
 	"lectern/app/settings"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/harness"
@@ -297,7 +298,7 @@ func (t *tour) offline() (fyne.Window, error) {
 	t.large.stop()
 	onUI(t.w.Refresh)
 	offline := waitFor(60*time.Second, func() bool {
-		return t.w.Settled() && t.b.Connection().State == app.ConnOffline
+		return t.w.Settled() && t.b.Connection().State == connection.ConnOffline
 	})
 	if !offline {
 		return nil, errors.New("the app did not go offline after its server stopped")
@@ -396,7 +397,7 @@ func (t *tour) keyNeeded() (fyne.Window, error) {
 	}
 	onUI(t.w.ShowBrowser)
 	onUI(t.w.Refresh)
-	needed := waitFor(60*time.Second, func() bool { return t.b.Connection().State == app.ConnKeyNeeded })
+	needed := waitFor(60*time.Second, func() bool { return t.b.Connection().State == connection.ConnKeyNeeded })
 	if !needed {
 		return nil, errors.New("the refused key did not ask for a key")
 	}

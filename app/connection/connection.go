@@ -1,4 +1,8 @@
-package app
+// Package connection holds the link to the current server: its address and cache key, its client
+// (the API key read when first needed), the state of the link (online, syncing, offline, key
+// needed) told through the function it is given, the checks that bring an offline server back, and
+// demo mode's in-process server.
+package connection
 
 import (
 	"errors"
@@ -58,7 +62,7 @@ func IsKeyNeeded(err error) bool {
 
 // connManager holds the current server, its client and the connection state. Sync,
 // conversations and uploads ask it for the client and the cache key of the current server.
-type connManager struct {
+type Manager struct {
 	notify  func(Connection) // told every change of the state (the wiring puts it on the bus)
 	secrets *secrets.Secrets
 	http    *http.Client
@@ -73,16 +77,16 @@ type connManager struct {
 	demo   *demoServer
 }
 
-func newConnManager(notify func(Connection), secrets *secrets.Secrets, h *http.Client, extra ...client.Option) *connManager {
-	return &connManager{notify: notify, secrets: secrets, http: h, extra: extra}
+func NewManager(notify func(Connection), secrets *secrets.Secrets, h *http.Client, extra ...client.Option) *Manager {
+	return &Manager{notify: notify, secrets: secrets, http: h, extra: extra}
 }
 
 // use switches to server, whose data is stored under cacheKey. key, when set, is the API key to
 // use and src where it came from (else the stored one is looked up when the client is first needed).
-func (m *connManager) use(server, cacheKey, key string, src secrets.KeySource) error {
+func (m *Manager) Use(server, cacheKey, key string, src secrets.KeySource) error {
 	var cl *client.Client
 	if key != "" {
-		c, err := m.newClient(server, key)
+		c, err := m.NewClient(server, key)
 		if err != nil {
 			return err
 		}
@@ -97,7 +101,7 @@ func (m *connManager) use(server, cacheKey, key string, src secrets.KeySource) e
 	return nil
 }
 
-func (m *connManager) newClient(server, key string) (*client.Client, error) {
+func (m *Manager) NewClient(server, key string) (*client.Client, error) {
 	opts := []client.Option{client.WithBaseURL(server), client.WithAPIKey(key)}
 	if m.http != nil {
 		opts = append(opts, client.WithHTTPClient(m.http))
@@ -106,12 +110,12 @@ func (m *connManager) newClient(server, key string) (*client.Client, error) {
 }
 
 // current returns the client of the current server and its cache key.
-func (m *connManager) current() (*client.Client, string, error) {
+func (m *Manager) Current() (*client.Client, string, error) {
 	m.mu.Lock()
 	server, key, cl := m.server, m.key, m.cl
 	m.mu.Unlock()
 	if server == "" {
-		return nil, "", errNotConnected
+		return nil, "", ErrNotConnected
 	}
 	if cl != nil {
 		return cl, key, nil
@@ -120,7 +124,7 @@ func (m *connManager) current() (*client.Client, string, error) {
 	if err != nil || apiKey == "" {
 		return nil, key, &secrets.NoKeyError{Server: server, Err: err}
 	}
-	cl, err = m.newClient(server, apiKey)
+	cl, err = m.NewClient(server, apiKey)
 	if err != nil {
 		return nil, key, err
 	}
@@ -131,37 +135,37 @@ func (m *connManager) current() (*client.Client, string, error) {
 	cl = m.cl
 	m.mu.Unlock()
 	if cl == nil {
-		return nil, "", errNotConnected
+		return nil, "", ErrNotConnected
 	}
 	return cl, key, nil
 }
 
 // keySource says where the current client's API key came from (KeyNone before it is known).
-func (m *connManager) keySource() secrets.KeySource {
+func (m *Manager) KeySource() secrets.KeySource {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.source
 }
 
 // describe tells err to a person in one line, as saved with a failed answer or upload.
-func (m *connManager) describe(err error) string { return explain.Explain(err, m.keySource()).String() }
+func (m *Manager) Describe(err error) string { return explain.Explain(err, m.KeySource()).String() }
 
 // cacheKey returns the key under which the current server's data is stored ("" when none).
-func (m *connManager) cacheKey() string {
+func (m *Manager) CacheKey() string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.key
 }
 
 // serverAddr returns the address of the current server ("" when none).
-func (m *connManager) serverAddr() string {
+func (m *Manager) ServerAddr() string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.server
 }
 
 // connection returns the connection state.
-func (m *connManager) connection() Connection {
+func (m *Manager) Connection() Connection {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.state
@@ -170,7 +174,7 @@ func (m *connManager) connection() Connection {
 // setState changes the state of the connection of cacheKey (ignored when the server has
 // changed meanwhile) and emits ConnectionChanged when it differs. Offline because of the key
 // (none known, or refused) is ConnKeyNeeded.
-func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, err error) {
+func (m *Manager) SetState(cacheKey string, st ConnState, synced time.Time, err error) {
 	if st == ConnOffline && IsKeyNeeded(err) {
 		st = ConnKeyNeeded
 	}
@@ -193,20 +197,20 @@ func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, 
 
 // observe updates the connection state from the outcome of a request: a success brings an
 // offline connection back online, an unreachable server makes it offline.
-func (m *connManager) observe(cacheKey string, err error) {
+func (m *Manager) Observe(cacheKey string, err error) {
 	m.mu.Lock()
 	cur := m.state.State
 	m.mu.Unlock()
 	switch {
 	case err == nil && (cur == ConnOffline || cur == ConnUnknown || cur == ConnKeyNeeded):
-		m.setState(cacheKey, ConnOnline, time.Time{}, nil)
+		m.SetState(cacheKey, ConnOnline, time.Time{}, nil)
 	case err != nil && errors.Is(err, client.ErrUnreachable) && cur != ConnSyncing:
-		m.setState(cacheKey, ConnOffline, time.Time{}, err)
+		m.SetState(cacheKey, ConnOffline, time.Time{}, err)
 	}
 }
 
 // stopDemo stops demo mode's in-process server, if it runs.
-func (m *connManager) stopDemo() {
+func (m *Manager) StopDemo() {
 	m.mu.Lock()
 	d := m.demo
 	m.demo = nil
@@ -217,17 +221,17 @@ func (m *connManager) stopDemo() {
 }
 
 // errNotConnected is returned when no server is chosen.
-var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")
+var ErrNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")
 
 // setDemo makes d demo mode's server, stopped by stopDemo.
-func (m *connManager) setDemo(d *DemoServer) {
+func (m *Manager) SetDemo(d *DemoServer) {
 	m.mu.Lock()
 	m.demo = &demoServer{d}
 	m.mu.Unlock()
 }
 
 // demoMode reports whether demo mode's server is the current one.
-func (m *connManager) demoMode() bool {
+func (m *Manager) DemoMode() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.demo != nil

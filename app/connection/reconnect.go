@@ -1,4 +1,4 @@
-package app
+package connection
 
 import (
 	"context"
@@ -12,12 +12,12 @@ import (
 // The pace at which an offline server is checked: first after reconnectFirst, then twice as long
 // each time, at most reconnectMax apart (Options.ReconnectFirst and ReconnectMax change them).
 const (
-	reconnectFirst = 5 * time.Second
-	reconnectMax   = 2 * time.Minute
+	ReconnectFirst = 5 * time.Second
+	ReconnectMax   = 2 * time.Minute
 )
 
 // reconnectDelay is the wait before check number n (0 the first) of an offline server.
-func reconnectDelay(n int, first, max time.Duration) time.Duration {
+func ReconnectDelay(n int, first, max time.Duration) time.Duration {
 	d := first
 	for i := 0; i < n && d < max; i++ {
 		d *= 2
@@ -29,10 +29,10 @@ func reconnectDelay(n int, first, max time.Duration) time.Duration {
 // pace, with one small request (the first workspace of the list). When the server answers, the
 // connection becomes online again (or key needed, when it refuses the key) and ConnectionChanged
 // tells the front-ends, without waiting for the person to ask.
-type reconnector struct {
-	conn       *connManager
+type Reconnector struct {
+	conn       *Manager
 	first, max time.Duration
-	back       func(ctx context.Context) // called once the server answered again (nil: nothing)
+	Back       func(ctx context.Context) // called once the server answered again (nil: nothing)
 
 	mu     sync.Mutex
 	timer  *time.Timer // the next check; nil while online
@@ -42,13 +42,13 @@ type reconnector struct {
 	cancel context.CancelFunc
 }
 
-func newReconnector(conn *connManager, first, max time.Duration) *reconnector {
+func NewReconnector(conn *Manager, first, max time.Duration) *Reconnector {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &reconnector{conn: conn, first: first, max: max, ctx: ctx, cancel: cancel}
+	return &Reconnector{conn: conn, first: first, max: max, ctx: ctx, cancel: cancel}
 }
 
 // observe starts the checks when the connection goes offline and stops them when it is not.
-func (r *reconnector) observe(c Connection) {
+func (r *Reconnector) Observe(c Connection) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -64,14 +64,14 @@ func (r *reconnector) observe(c Connection) {
 }
 
 // schedule sets the next check of the current offline spell (under mu).
-func (r *reconnector) schedule() {
+func (r *Reconnector) schedule() {
 	gen := r.gen
-	r.timer = time.AfterFunc(reconnectDelay(r.tries, r.first, r.max), func() { r.check(gen) })
+	r.timer = time.AfterFunc(ReconnectDelay(r.tries, r.first, r.max), func() { r.check(gen) })
 }
 
 // check asks the server once; when it does not answer, the next check is set further off.
-func (r *reconnector) check(gen int) {
-	done := r.conn.connection().State != ConnOffline || r.answered()
+func (r *Reconnector) check(gen int) {
+	done := r.conn.Connection().State != ConnOffline || r.answered()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -85,8 +85,8 @@ func (r *reconnector) check(gen int) {
 }
 
 // answered sends the check and reports whether the server answered, setting the state from it.
-func (r *reconnector) answered() bool {
-	cl, key, err := r.conn.current()
+func (r *Reconnector) answered() bool {
+	cl, key, err := r.conn.Current()
 	if err != nil {
 		return false
 	}
@@ -96,12 +96,12 @@ func (r *reconnector) answered() bool {
 	var ae *client.APIError
 	switch {
 	case err == nil || errors.As(err, &ae) && !IsKeyNeeded(err):
-		r.conn.setState(key, ConnOnline, time.Time{}, nil)
-		if r.back != nil {
-			go r.back(r.ctx)
+		r.conn.SetState(key, ConnOnline, time.Time{}, nil)
+		if r.Back != nil {
+			go r.Back(r.ctx)
 		}
 	case IsKeyNeeded(err):
-		r.conn.setState(key, ConnKeyNeeded, time.Time{}, err)
+		r.conn.SetState(key, ConnKeyNeeded, time.Time{}, err)
 	default:
 		return false
 	}
@@ -109,7 +109,7 @@ func (r *reconnector) answered() bool {
 }
 
 // close stops the checks for good.
-func (r *reconnector) close() {
+func (r *Reconnector) Close() {
 	r.cancel()
 	r.mu.Lock()
 	if r.timer != nil {

@@ -1,4 +1,4 @@
-package app
+package connection
 
 import (
 	"context"
@@ -71,3 +71,7 @@ func (d *DemoServer) ExampleWorkspaces(ctx context.Context) (personal, organizat
 type demoServer struct{ *DemoServer }
 
 func (d demoServer) close() { d.Close() }
+
+// Published is the id of the demo user's published workspace, which refuses files as a real
+// server's published workspace does.
+func (d *DemoServer) Published() string { return d.published }
