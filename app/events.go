@@ -62,6 +62,10 @@ type TurnChanged struct {
 // ConversationsChanged says a conversation of a workspace was created, renamed, deleted or updated.
 type ConversationsChanged struct{ WorkspaceID string }
 
+// Notice is a message for the user that is not an error, for example that the API key is kept
+// for this session only because no keychain is available.
+type Notice struct{ Message string }
+
 func (SettingsChanged) isEvent()      {}
 func (ConnectionChanged) isEvent()    {}
 func (WorkspacesChanged) isEvent()    {}
@@ -69,6 +73,7 @@ func (DocumentsChanged) isEvent()     {}
 func (UploadChanged) isEvent()        {}
 func (UploadFinished) isEvent()       {}
 func (ConversationsChanged) isEvent() {}
+func (Notice) isEvent()               {}
 
 // Bus delivers events to subscribers, in order, on one goroutine of its own: a slow subscriber
 // delays later events but never the code that emitted them. It is safe to use from any goroutine.

@@ -12,11 +12,6 @@ import (
 	"lectern/client"
 )
 
-// Notice is a message for the user that is not an error, for example that the API key is kept
-// for this session only because no keychain is available.
-type Notice struct{ Message string }
-
-func (Notice) isEvent() {}
 
 // APIKey returns the API key for server and where it came from (LECTERN_API_KEY first, then the
 // session, then the keychain). KeyNone with a nil error means there is none.
