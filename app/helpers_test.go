@@ -101,19 +101,19 @@ func (f *fixture) options() Options {
 }
 
 // events records every event of an app.
-type events struct {
+type eventLog struct {
 	ch chan Event
 }
 
-func record(t *testing.T, a *App) *events {
-	e := &events{ch: make(chan Event, 100000)}
+func record(t *testing.T, a *App) *eventLog {
+	e := &eventLog{ch: make(chan Event, 100000)}
 	unsub := a.Subscribe(func(ev Event) { e.ch <- ev })
 	t.Cleanup(unsub)
 	return e
 }
 
 // waitFor returns the first event for which match is true, failing after timeout.
-func (e *events) waitFor(t *testing.T, timeout time.Duration, match func(Event) bool) Event {
+func (e *eventLog) waitFor(t *testing.T, timeout time.Duration, match func(Event) bool) Event {
 	t.Helper()
 	deadline := time.After(timeout)
 	for {

@@ -54,7 +54,7 @@ func writeFile(t *testing.T, dir, name string, data []byte) string {
 }
 
 // waitFinished waits for the UploadFinished events of ids and returns them by id.
-func waitFinished(t *testing.T, ev *events, ids ...int64) map[int64]UploadFinished {
+func waitFinished(t *testing.T, ev *eventLog, ids ...int64) map[int64]UploadFinished {
 	t.Helper()
 	want := map[int64]bool{}
 	for _, id := range ids {
