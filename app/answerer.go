@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 )
@@ -40,7 +41,7 @@ type Answerer interface {
 	resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error)
 	// answer streams the answer of turn, saved pending by the call before, into turn and saves
 	// how it ended; nil when the service answered.
-	answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error
+	answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error
 }
 
 // answererFor returns an answerer of conv's kind for one message sent with opts.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 )
@@ -45,8 +46,8 @@ func sameCalls(t *testing.T, f *fixture, conv records.Conversation) {
 	if r.err == nil || r.turn.Status != records.TurnInterrupted || r.turn.Answer == "" || r.turn.ConversationID != conv.ID {
 		t.Fatalf("stopped turn = %+v, %v", r.turn, r.err)
 	}
-	var updates []TurnChanged
-	turn, err := cs.Retry(ctx, id, AskOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+	var updates []events.TurnChanged
+	turn, err := cs.Retry(ctx, id, AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil || turn.ID != id || turn.Status != records.TurnCompleted || turn.Answer == "" {
 		t.Fatalf("retry = %+v, %v", turn, err)
 	}
@@ -112,8 +113,8 @@ func (e *echoAnswerer) resend(_ context.Context, _ records.Conversation, old rec
 	return old, nil
 }
 
-func (e *echoAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
-	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: "echo"})
+func (e *echoAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+	notify(events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: "echo"})
 	close(e.started)
 	<-ctx.Done()
 	turn.Answer, turn.Status = "echo", records.TurnInterrupted
@@ -135,14 +136,14 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var updates []TurnChanged
+	var updates []events.TurnChanged
 	type result struct {
 		turn records.Turn
 		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
-		got, err := cs.run(ctx, a, conv, turn, func(ev TurnChanged) { updates = append(updates, ev) })
+		got, err := cs.run(ctx, a, conv, turn, func(ev events.TurnChanged) { updates = append(updates, ev) })
 		done <- result{got, err}
 	}()
 	<-a.started

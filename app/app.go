@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
@@ -46,7 +47,7 @@ type Options struct {
 type App struct {
 	home     string
 	opts     Options
-	bus      *Bus
+	bus      *events.Bus
 	settings *settings.Store
 	secrets  *secrets.Secrets
 	store    *store.DB
@@ -70,10 +71,10 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
+	a := &App{home: home, opts: opts, bus: events.NewBus(), settings: settings, store: st,
 		secrets: secrets.NewSecrets(opts.KeychainTimeout)}
 	a.secrets.UseFile(home, settings.Get().KeyFile)
-	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
+	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.Get(); s.Server != "" && !s.DemoMode {
 		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
 	}
@@ -86,8 +87,8 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.uploads.sync = a.sync
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.resume
-	a.bus.Subscribe(func(ev Event) {
-		if cc, ok := ev.(ConnectionChanged); ok {
+	a.bus.Subscribe(func(ev events.Event) {
+		if cc, ok := ev.(events.ConnectionChanged); ok {
 			a.recon.Observe(cc.Connection)
 		}
 	})
@@ -147,7 +148,7 @@ func (a *App) Home() string { return a.home }
 
 // Subscribe registers fn for every later event and returns the function that unregisters it.
 // fn runs on the event goroutine, never on the caller's: a Fyne view wraps its updates in fyne.Do.
-func (a *App) Subscribe(fn func(Event)) (unsubscribe func()) { return a.bus.Subscribe(fn) }
+func (a *App) Subscribe(fn func(events.Event)) (unsubscribe func()) { return a.bus.Subscribe(fn) }
 
 // Settings returns a copy of the saved settings.
 func (a *App) Settings() settings.Settings { return a.settings.Get() }
@@ -157,7 +158,7 @@ func (a *App) Settings() settings.Settings { return a.settings.Get() }
 func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 	changed, err := a.settings.Update(fn)
 	if changed {
-		a.bus.Emit(SettingsChanged{})
+		a.bus.Emit(events.SettingsChanged{})
 	}
 	return err
 }
@@ -189,7 +190,7 @@ func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Du
 func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
 	res, err := a.store.ImportBackup(ctx, path)
 	if err == nil && res.Added > 0 {
-		a.bus.Emit(ConversationsChanged{})
+		a.bus.Emit(events.ConversationsChanged{})
 	}
 	return res, err
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -79,7 +80,7 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 	if err != nil {
 		return records.Turn{}, err
 	}
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, nil
 }
 
@@ -124,7 +125,7 @@ func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation
 
 // answer asks for the answer of the saved pending turn (streamed, or in one JSON response with
 // opts.NoStream) and saves how it ended.
-func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
+func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	var out outcome
 	if w.opts.NoStream {
 		out.answer, out.err = w.cl.Ask(ctx, w.req)
@@ -140,21 +141,21 @@ func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, noti
 // run answers a saved pending turn with a: it registers the answer so that Stop works, announces
 // the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
 // connection state from the outcome. Every kind answers through it.
-func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(TurnChanged)) (records.Turn, error) {
+func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(events.TurnChanged)) (records.Turn, error) {
 	key := c.conn.CacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
-	notify := func(TurnChanged) {}
+	notify := func(events.TurnChanged) {}
 	if onUpdate != nil {
 		notify = onUpdate
 	}
 	sent := c.store.Now()
 	notify = sentAt(sent, notify)
-	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
+	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
 	err := a.answer(ctx, &turn, notify)
 	c.conn.Observe(key, err)
-	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, err
 }
 
@@ -191,8 +192,8 @@ type textStream interface {
 }
 
 // sentAt stamps the pending events notify sends with the time the question was sent.
-func sentAt(sent time.Time, notify func(TurnChanged)) func(TurnChanged) {
-	return func(ev TurnChanged) {
+func sentAt(sent time.Time, notify func(events.TurnChanged)) func(events.TurnChanged) {
+	return func(ev events.TurnChanged) {
 		if ev.Status == records.TurnPending {
 			ev.Sent = sent
 		}
@@ -203,9 +204,9 @@ func sentAt(sent time.Time, notify func(TurnChanged)) func(TurnChanged) {
 // follow reads s to its end, sending one TurnChanged per event batch with the text so far and
 // saving that text every few seconds, so that a crash keeps it. It is called once the server
 // answered (the stream's headers came), which it announces first.
-func (c *Conversations) follow(ctx context.Context, s textStream, turn records.Turn, notify func(TurnChanged)) {
+func (c *Conversations) follow(ctx context.Context, s textStream, turn records.Turn, notify func(events.TurnChanged)) {
 	staged, _ := s.(interface{ Stage() string })
-	pending := TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageStarted}
+	pending := events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageStarted}
 	if failed, ok := s.(interface{ Err() error }); !ok || failed.Err() == nil {
 		notify(pending)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 )
 
@@ -15,9 +16,9 @@ func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 	conv, _ := cs.New(ctx, f.org, "", "")
 	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = cs.Turns(context.Background(), conv.ID) }
-	var updates []TurnChanged
+	var updates []events.TurnChanged
 	turn, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
-		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e TurnChanged) { updates = append(updates, e) }})
+		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	started, done := make(chan int64, 1), make(chan records.Turn, 1)
 	go func() {
 		turn, _ := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
-			OnUpdate: func(e TurnChanged) {
+			OnUpdate: func(e events.TurnChanged) {
 				if e.Status == records.TurnPending {
 					started <- e.TurnID
 				}

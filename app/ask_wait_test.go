@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -39,7 +40,7 @@ func sseEvent(name, data string) string { return "event: " + name + "\ndata: " +
 
 // askOnScript refreshes the app on s, opens a conversation on its first workspace and asks,
 // returning the turn, every update and the error.
-func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)) (records.Turn, []TurnChanged, error) {
+func askOnScript(t *testing.T, a *App, s *scriptServer, during func(events.TurnChanged)) (records.Turn, []events.TurnChanged, error) {
 	t.Helper()
 	ctx := ctxT(t)
 	if err := a.Refresh(ctx); err != nil {
@@ -50,8 +51,8 @@ func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
-	var seen []TurnChanged
-	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "What is new?"}, AskOptions{OnUpdate: func(ev TurnChanged) {
+	var seen []events.TurnChanged
+	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "What is new?"}, AskOptions{OnUpdate: func(ev events.TurnChanged) {
 		mu.Lock()
 		seen = append(seen, ev)
 		mu.Unlock()
@@ -102,7 +103,7 @@ func TestAskStoppedWhileWaitingSaysNothingWasKept(t *testing.T) {
 	s.ask = sseAsk(time.Hour)
 	a := openOnScript(t, s)
 	var once sync.Once
-	turn, _, _ := askOnScript(t, a, s, func(ev TurnChanged) {
+	turn, _, _ := askOnScript(t, a, s, func(ev events.TurnChanged) {
 		if ev.Stage == records.StageWaiting {
 			once.Do(func() { go a.Conversations().Stop(ev.TurnID) })
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -113,7 +114,7 @@ func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title str
 	conv, err := c.store.CreateConversation(ctx, key, records.Conversation{Kind: records.KindAssistant, WorkspaceID: workspaceID,
 		Title: strings.TrimSpace(title)})
 	if err == nil {
-		c.bus.Emit(ConversationsChanged{})
+		c.bus.Emit(events.ConversationsChanged{})
 	}
 	return conv, err
 }
@@ -135,7 +136,7 @@ func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, wor
 	}
 	if err = c.store.SetWorkspace(ctx, id, workspaceID); err == nil {
 		conv.WorkspaceID = workspaceID
-		c.bus.Emit(ConversationsChanged{})
+		c.bus.Emit(events.ConversationsChanged{})
 	}
 	return conv, err
 }

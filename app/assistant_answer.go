@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -122,7 +123,7 @@ func (a *assistantAnswerer) save(ctx context.Context, text string, files []recor
 	if err != nil {
 		return records.Turn{}, err
 	}
-	a.c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	a.c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, nil
 }
 
@@ -152,7 +153,7 @@ func (a *assistantAnswerer) resend(ctx context.Context, conv records.Conversatio
 
 // answer sends the saved pending turn and saves the reply: its text (Markdown) as the answer, the
 // whole reply kept, and the server's conversation id for the next message.
-func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(TurnChanged)) error {
+func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(events.TurnChanged)) error {
 	res, err := a.cl.ToolChat(ctx, a.req)
 	save := context.WithoutCancel(ctx)
 	if err != nil {

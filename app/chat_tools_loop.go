@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -66,7 +67,7 @@ func (c *Conversations) chatTools(ctx context.Context, s modelSession, conv reco
 
 // answerWithTools streams the answer of turn, running the app's tools it calls, round after
 // round; it returns as finishModel does.
-func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	if err := m.saveToolSettings(ctx); err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error
 // runCall runs one call of the model into a PartFunctionOutput after it: arguments checked
 // against the schema, then consent, then the tool, its output capped. A refusal or a failure is
 // told to the model in the output; the error is only for a stopped answer or a failed save.
-func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call records.TurnPart, notify func(TurnChanged)) error {
+func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call records.TurnPart, notify func(events.TurnChanged)) error {
 	tool := records.ToolKind(call.Name)
 	run := &records.ToolRun{Tool: tool, State: records.ToolFailed}
 	turn.Parts = append(turn.Parts, records.TurnPart{Kind: records.PartFunctionOutput, CallID: call.CallID, Name: call.Name,
@@ -175,7 +176,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call re
 
 // end gives run its final state, its reason and the (capped) output sent back, and shows it.
 func (m *modelAnswerer) end(ctx context.Context, turn *records.Turn, run *records.ToolRun, state records.ToolState, reason, output string,
-	notify func(TurnChanged)) error {
+	notify func(events.TurnChanged)) error {
 	run.State, run.Until, run.Reason = state, time.Time{}, reason
 	run.Output, run.CutNote = capOutput(output)
 	return m.publish(ctx, turn, notify)
@@ -183,7 +184,7 @@ func (m *modelAnswerer) end(ctx context.Context, turn *records.Turn, run *record
 
 // consentTo asks the person, unless the tool is always allowed in this conversation; an answer
 // of Always is saved with the conversation's settings.
-func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call records.TurnPart, run *records.ToolRun, notify func(TurnChanged)) (bool, error) {
+func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call records.TurnPart, run *records.ToolRun, notify func(events.TurnChanged)) (bool, error) {
 	tool := records.ToolKind(call.Name)
 	if m.tools.settings.Allows(tool) {
 		return true, nil
@@ -240,7 +241,7 @@ func (m *modelAnswerer) runner() toolRunner {
 
 // runTool runs run's tool; refused by the tools' shared limit with a Retry-After, it waits that
 // long (shown as ToolWaitingLimit until then) and runs once more.
-func (m *modelAnswerer) runTool(ctx context.Context, turn *records.Turn, run *records.ToolRun, notify func(TurnChanged)) (string, error) {
+func (m *modelAnswerer) runTool(ctx context.Context, turn *records.Turn, run *records.ToolRun, notify func(events.TurnChanged)) (string, error) {
 	runner := m.runner()
 	for try := 1; ; try++ {
 		run.State, run.Until = records.ToolRunning, time.Time{}
@@ -268,7 +269,7 @@ func (m *modelAnswerer) runTool(ctx context.Context, turn *records.Turn, run *re
 // searchFirst runs web search on the message (a tier without tools) into a PartMessageContext and
 // adds its results to the message as context; a failed search is shown on its card and the
 // message goes without.
-func (m *modelAnswerer) searchFirst(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) searchFirst(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	run := &records.ToolRun{Tool: records.ToolWebSearch}
 	turn.Parts = append(turn.Parts, records.TurnPart{Kind: records.PartMessageContext, Name: string(records.ToolWebSearch), Run: run})
 	query := []rune(strings.Join(strings.Fields(turn.Question), " "))
@@ -297,11 +298,11 @@ func messageContext(output string) string {
 
 // publish saves the turn's parts and tells notify, with a copy of the parts the loop goes on
 // changing.
-func (m *modelAnswerer) publish(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) publish(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	if err := m.c.store.SaveTurn(context.WithoutCancel(ctx), turn); err != nil {
 		return err
 	}
-	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: turn.Answer,
+	notify(events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: turn.Answer,
 		Stage: toolStage(turn.Parts), Parts: cloneParts(turn.Parts)})
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client/emulator"
 )
@@ -125,7 +126,7 @@ type progress struct {
 	answer Consent
 }
 
-func (p *progress) update(ev TurnChanged) {
+func (p *progress) update(ev events.TurnChanged) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if ev.Parts != nil && (len(p.stages) == 0 || p.stages[len(p.stages)-1] != ev.Stage) {
@@ -354,7 +355,7 @@ func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 
 	limit(1, 30*time.Second)
 	waiting := make(chan int64, 1)
-	opts := AskOptions{OnUpdate: func(ev TurnChanged) {
+	opts := AskOptions{OnUpdate: func(ev events.TurnChanged) {
 		for _, p := range ev.Parts {
 			if p.Run != nil && p.Run.State == records.ToolWaitingLimit {
 				waiting <- ev.TurnID

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 )
 
@@ -40,7 +41,7 @@ func (c *Conversations) pin(ctx context.Context, id int64, at time.Time) error {
 	if err := c.store.PinConversation(ctx, c.conn.CacheKey(), id, ms); err != nil {
 		return err
 	}
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return nil
 }
 
@@ -56,6 +57,6 @@ func (c *Conversations) Restore(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return nil
 }

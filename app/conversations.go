@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -21,7 +22,7 @@ type Conversations struct {
 	store    *store.DB
 	conn     *connection.Manager
 	sync     *Sync
-	bus      *Bus
+	bus      *events.Bus
 	defaults func() (tier string, thinking bool)
 	// modelTier is the settings' default tier of model conversations ("" for none).
 	modelTier func() string
@@ -43,7 +44,7 @@ type AskOptions struct {
 	Metadata map[string]string
 	// OnUpdate, when set, is called on the asking goroutine for every change of the turn: the one
 	// channel of an answer's progress, for the command line and the desktop alike.
-	OnUpdate func(TurnChanged)
+	OnUpdate func(events.TurnChanged)
 	// OnNotice, when set, gets notes for the person asking that are not errors, such as that
 	// there was no earlier conversation to continue (App.Ask).
 	OnNotice func(string)
@@ -61,7 +62,7 @@ type AskOptions struct {
 // errStopped is the cause of an answer stopped with Stop.
 var errStopped = errors.New("stopped by the user")
 
-func newConversations(st *store.DB, conn *connection.Manager, sy *Sync, bus *Bus) *Conversations {
+func newConversations(st *store.DB, conn *connection.Manager, sy *Sync, bus *events.Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		defaults: func() (string, bool) { return "", false }, modelTier: func() string { return "" }}
 }
@@ -79,7 +80,7 @@ func (c *Conversations) New(ctx context.Context, workspaceID, documentID, title 
 	conv, err := c.store.CreateConversation(ctx, key, records.Conversation{Kind: records.KindWorkspace, WorkspaceID: workspaceID,
 		DocumentID: documentID, Title: strings.TrimSpace(title)})
 	if err == nil {
-		c.bus.Emit(ConversationsChanged{WorkspaceID: workspaceID})
+		c.bus.Emit(events.ConversationsChanged{WorkspaceID: workspaceID})
 	}
 	return conv, err
 }
@@ -98,7 +99,7 @@ func (c *Conversations) List(ctx context.Context, workspaceID string) ([]records
 func (c *Conversations) Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error) {
 	conv, ok, err := c.store.UntouchedConversation(ctx, c.conn.CacheKey(), kind, tier)
 	if ok {
-		c.bus.Emit(ConversationsChanged{})
+		c.bus.Emit(events.ConversationsChanged{})
 	}
 	return conv, ok, err
 }
@@ -144,7 +145,7 @@ func (c *Conversations) Rename(ctx context.Context, id int64, title string) erro
 	if err := c.store.RenameConversation(ctx, c.conn.CacheKey(), id, title); err != nil {
 		return err
 	}
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return nil
 }
 
@@ -162,7 +163,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 	if err := c.store.TrashConversation(ctx, c.conn.CacheKey(), id); err != nil {
 		return err
 	}
-	c.bus.Emit(ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -84,9 +85,9 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = f.app.Conversations().Turns(context.Background(), conv.ID) }
 	ev := record(t, f.app)
-	var updates []TurnChanged
+	var updates []events.TurnChanged
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"},
-		AskOptions{Tier: "smart", OnUpdate: func(e TurnChanged) { updates = append(updates, e) }})
+		AskOptions{Tier: "smart", OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	}
 	// The bus says the conversation list changed (its order, its title); the answer's progress
 	// went to OnUpdate only, the one channel.
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(ConversationsChanged); return ok })
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.ConversationsChanged); return ok })
 	if c, _ := f.app.Conversations().Get(ctx, conv.ID); c.Title != "How far ahead must travel be booked?" {
 		t.Fatalf("title = %q", c.Title)
 	}
@@ -163,7 +164,7 @@ func askInBackground(t *testing.T, f *fixture, convID int64, q string) (turnID i
 	done = make(chan askResult, 1)
 	go func() {
 		var once sync.Once
-		turn, err := f.app.Conversations().Send(context.Background(), convID, Message{Text: q}, AskOptions{OnUpdate: func(e TurnChanged) {
+		turn, err := f.app.Conversations().Send(context.Background(), convID, Message{Text: q}, AskOptions{OnUpdate: func(e events.TurnChanged) {
 			if e.Text != "" {
 				once.Do(func() { started <- e.TurnID })
 			}
@@ -297,7 +298,7 @@ func TestAccessLostMidAnswerFailsTurnAndDropsWorkspace(t *testing.T) {
 		t.Fatalf("access lost: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(WorkspacesChanged); return ok })
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.WorkspacesChanged); return ok })
 	for _, id := range workspaceIDs(t, f.app) {
 		if id == f.org {
 			t.Fatal("the lost workspace is still cached")

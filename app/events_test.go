@@ -8,26 +8,27 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/secrets"
 )
 
 func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
-	b := NewBus()
+	b := events.NewBus()
 	defer b.Close()
 	release := make(chan struct{})
 	var mu sync.Mutex
 	var got []int64
-	unsub := b.Subscribe(func(e Event) {
+	unsub := b.Subscribe(func(e events.Event) {
 		<-release // a slow subscriber must not block Emit
 		mu.Lock()
-		got = append(got, e.(UploadChanged).ID)
+		got = append(got, e.(events.UploadChanged).ID)
 		mu.Unlock()
 	})
-	b.Subscribe(func(Event) { panic("a bad view") })
+	b.Subscribe(func(events.Event) { panic("a bad view") })
 	done := make(chan struct{})
 	go func() {
 		for i := int64(1); i <= 100; i++ {
-			b.Emit(UploadChanged{ID: i})
+			b.Emit(events.UploadChanged{ID: i})
 		}
 		close(done)
 	}()
@@ -50,7 +51,7 @@ func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
 	mu.Unlock()
 	unsub()
 	unsub() // twice is fine
-	b.Emit(UploadChanged{ID: 101})
+	b.Emit(events.UploadChanged{ID: 101})
 	b.Flush()
 	mu.Lock()
 	defer mu.Unlock()
@@ -60,22 +61,22 @@ func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
 }
 
 func TestBusConcurrentUse(t *testing.T) {
-	b := NewBus()
+	b := events.NewBus()
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 200; i++ {
-				u := b.Subscribe(func(Event) {})
-				b.Emit(WorkspacesChanged{})
+				u := b.Subscribe(func(events.Event) {})
+				b.Emit(events.WorkspacesChanged{})
 				u()
 			}
 		}()
 	}
 	wg.Wait()
 	b.Close()
-	b.Emit(WorkspacesChanged{}) // after Close: dropped, no panic
+	b.Emit(events.WorkspacesChanged{}) // after Close: dropped, no panic
 }
 
 func TestConnectTestConnectionAndSignOut(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/events"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -102,18 +103,18 @@ func (f *fixture) options() Options {
 
 // events records every event of an app.
 type eventLog struct {
-	ch chan Event
+	ch chan events.Event
 }
 
 func record(t *testing.T, a *App) *eventLog {
-	e := &eventLog{ch: make(chan Event, 100000)}
-	unsub := a.Subscribe(func(ev Event) { e.ch <- ev })
+	e := &eventLog{ch: make(chan events.Event, 100000)}
+	unsub := a.Subscribe(func(ev events.Event) { e.ch <- ev })
 	t.Cleanup(unsub)
 	return e
 }
 
 // waitFor returns the first event for which match is true, failing after timeout.
-func (e *eventLog) waitFor(t *testing.T, timeout time.Duration, match func(Event) bool) Event {
+func (e *eventLog) waitFor(t *testing.T, timeout time.Duration, match func(events.Event) bool) events.Event {
 	t.Helper()
 	deadline := time.After(timeout)
 	for {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 
@@ -220,7 +221,7 @@ func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
 	if err := a.Connect(context.Background(), "https://qa.example.com", key); err != nil {
 		t.Fatal(err)
 	}
-	n := ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(Notice); return ok }).(Notice)
+	n := ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.Notice); return ok }).(events.Notice)
 	if !strings.Contains(n.Message, "no system keychain") || !strings.Contains(n.Message, "this session only") {
 		t.Fatalf("notice = %q", n.Message)
 	}

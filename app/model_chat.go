@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -28,7 +29,7 @@ type ModelMessage struct {
 type ChatOptions struct {
 	// OnUpdate, when set, is called on the sending goroutine for every change of the turn, with
 	// the same values as the TurnChanged events.
-	OnUpdate func(TurnChanged)
+	OnUpdate func(events.TurnChanged)
 	// OnNotice, when set, gets notes that are not errors, such as that there was no conversation
 	// to continue.
 	OnNotice func(string)
@@ -69,7 +70,7 @@ func (c *Conversations) NewChat(ctx context.Context, tier, system string, api re
 	conv.Title = strings.TrimSpace(title)
 	conv, err = c.store.CreateConversation(ctx, key, conv)
 	if err == nil {
-		c.bus.Emit(ConversationsChanged{})
+		c.bus.Emit(events.ConversationsChanged{})
 	}
 	return conv, err
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
@@ -36,9 +37,9 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	img := mustImage(t, "chart.png", pngImage)
-	var updates []TurnChanged
+	var updates []events.TurnChanged
 	turn, err := a.Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
-		Images: []records.Image{img}}, ChatOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+		Images: []records.Image{img}}, ChatOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestChatStop(t *testing.T) {
 		id := <-started
 		a.Conversations().Stop(id)
 	}()
-	turn, err := a.Chat(ctx, ModelMessage{Text: "long"}, ChatOptions{OnUpdate: func(ev TurnChanged) {
+	turn, err := a.Chat(ctx, ModelMessage{Text: "long"}, ChatOptions{OnUpdate: func(ev events.TurnChanged) {
 		if ev.Text == "Hello" {
 			started <- ev.TurnID
 		}
@@ -376,8 +377,8 @@ func TestChatRetryInPlace(t *testing.T) {
 		t.Fatalf("cut %+v (%v)", cut, err)
 	}
 	fake.reply.err = nil
-	var last TurnChanged
-	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev TurnChanged) { last = ev }})
+	var last events.TurnChanged
+	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev events.TurnChanged) { last = ev }})
 	if err != nil || again.ID != cut.ID || again.Status != records.TurnCompleted || again.Usage == nil || last.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -94,7 +95,7 @@ func (g *generateAnswerer) send(ctx context.Context, conv records.Conversation, 
 	turn, err := g.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text, Tier: conv.Model,
 		System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err == nil {
-		g.c.bus.Emit(ConversationsChanged{})
+		g.c.bus.Emit(events.ConversationsChanged{})
 	}
 	return turn, err
 }
@@ -117,7 +118,7 @@ func (g *generateAnswerer) resend(ctx context.Context, conv records.Conversation
 }
 
 // answer asks for the file and saves the text and the file the service made.
-func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(TurnChanged)) error {
+func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(events.TurnChanged)) error {
 	cl, _, err := g.c.conn.Current()
 	var res *client.GenerateResult
 	if err == nil {

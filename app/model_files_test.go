@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator/engine"
@@ -100,8 +101,8 @@ func newFastChat(t *testing.T) (*fixture, *Conversations, records.Conversation) 
 func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 	f, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
-	var updates []TurnChanged
-	turn, err := convs.Generate(ctx, conv.ID, "a budget spreadsheet", AskOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+	var updates []events.TurnChanged
+	turn, err := convs.Generate(ctx, conv.ID, "a budget spreadsheet", AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -82,7 +83,7 @@ func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn,
 	if err != nil {
 		return records.Turn{}, err
 	}
-	c.bus.Emit(ConversationsChanged{})
+	c.bus.Emit(events.ConversationsChanged{})
 	return turn, nil
 }
 
@@ -123,7 +124,7 @@ func (m *modelAnswerer) resend(ctx context.Context, conv records.Conversation, o
 
 // answer streams the answer of the saved pending turn, running the app's tools it calls
 // (answerWithTools), and saves how it ended.
-func (m *modelAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(TurnChanged)) error {
+func (m *modelAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	return m.answerWithTools(ctx, turn, notify)
 }
 
@@ -309,7 +310,7 @@ type modelOutcome struct {
 
 // stream streams the answer of the request into turn's progress (notify) and returns how it
 // ended, from the API family's own stream.
-func (m *modelAnswerer) stream(ctx context.Context, turn records.Turn, notify func(TurnChanged)) modelOutcome {
+func (m *modelAnswerer) stream(ctx context.Context, turn records.Turn, notify func(events.TurnChanged)) modelOutcome {
 	if m.req.api == records.APIChat {
 		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()

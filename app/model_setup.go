@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/store"
@@ -52,7 +53,7 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 	if err := c.store.SetModelColumn(ctx, c.conn.CacheKey(), id, column, value); err != nil {
 		return err
 	}
-	c.bus.Emit(ConversationsChanged{})
+	c.bus.Emit(events.ConversationsChanged{})
 	return nil
 }
 

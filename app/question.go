@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -77,5 +78,5 @@ func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn r
 	} else {
 		_ = c.store.DeleteTurn(ctx, turn.ID)
 	}
-	c.bus.Emit(ConversationsChanged{})
+	c.bus.Emit(events.ConversationsChanged{})
 }

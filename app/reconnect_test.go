@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/client"
 )
 
@@ -85,8 +86,8 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 		t.Fatalf("%d checks while offline for 700 ms", checks)
 	}
 	u.down.Store(false)
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		cc, ok := e.(ConnectionChanged)
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		cc, ok := e.(events.ConnectionChanged)
 		return ok && cc.Connection.State == connection.ConnOnline
 	})
 	tried := u.tried.Load()
@@ -113,12 +114,12 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 	}
 	s.script(func() { delete(s.failWS, "wb") })
 	u.down.Store(false)
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		_, ok := e.(DocumentsChanged)
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		_, ok := e.(events.DocumentsChanged)
 		return ok && s.fetchCount("wc") == 1
 	})
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		cc, ok := e.(ConnectionChanged)
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		cc, ok := e.(events.ConnectionChanged)
 		return ok && cc.Connection.State == connection.ConnOnline
 	})
 	// wb answered 502 before the server went away: it is fetched again, wa is not.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/events"
 	"lectern/app/settings"
 )
 
@@ -60,7 +61,7 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(SettingsChanged); return ok })
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.SettingsChanged); return ok })
 	if err := a.UpdateSettings(func(s *settings.Settings) { s.Server = "http://example.com" }); err == nil {
 		t.Fatal("an http server address was accepted")
 	}

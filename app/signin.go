@@ -6,12 +6,12 @@ import (
 	"strings"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/client"
 )
-
 
 // APIKey returns the API key for server and where it came from (LECTERN_API_KEY first, then the
 // session, then the keychain). KeyNone with a nil error means there is none.
@@ -71,7 +71,7 @@ func (a *App) Connect(ctx context.Context, server, key string) error {
 	}
 	src, err := a.secrets.Set(u, key)
 	if err != nil {
-		a.bus.Emit(Notice{Message: err.Error()})
+		a.bus.Emit(events.Notice{Message: err.Error()})
 	}
 	return a.saveAndSwitch(ctx, u, key, src)
 }
@@ -107,7 +107,7 @@ func (a *App) SetServerKey(ctx context.Context, server, key string) error {
 		return a.Connect(ctx, u, key)
 	}
 	if _, err := a.secrets.Set(u, key); err != nil {
-		a.bus.Emit(Notice{Message: err.Error()})
+		a.bus.Emit(events.Notice{Message: err.Error()})
 	}
 	return nil
 }
@@ -168,7 +168,7 @@ func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src se
 	if err := a.use(ctx, server, cacheKey, key, src); err != nil {
 		return err
 	}
-	a.bus.Emit(WorkspacesChanged{})
+	a.bus.Emit(events.WorkspacesChanged{})
 	a.uploads.kick()
 	return nil
 }
@@ -197,7 +197,7 @@ func (a *App) SignOut(ctx context.Context) error {
 		err = e
 	}
 	_ = a.conn.Use("", "", "", secrets.KeyNone)
-	a.bus.Emit(WorkspacesChanged{})
+	a.bus.Emit(events.WorkspacesChanged{})
 	return err
 }
 

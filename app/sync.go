@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -20,7 +21,7 @@ import (
 type Sync struct {
 	store *store.DB
 	conn  *connection.Manager
-	bus   *Bus
+	bus   *events.Bus
 	now   func() time.Time
 	mu    sync.Mutex // one refresh at a time
 	round syncRound  // what the refresh that did not finish brought (under mu)
@@ -87,7 +88,7 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	if err := s.store.SaveWorkspaceList(ctx, key, listed, now); err != nil {
 		return nil, err
 	}
-	s.bus.Emit(WorkspacesChanged{})
+	s.bus.Emit(events.WorkspacesChanged{})
 	s.conn.SetState(key, connection.ConnOnline, now, nil)
 	return listed, nil
 }
@@ -100,7 +101,7 @@ func (s *Sync) listCut(ctx context.Context, key string, listed []client.Workspac
 	if len(listed) == 0 || stopsRefresh(err) || ctx.Err() != nil {
 		return nil, s.fail(ctx, key, err)
 	}
-	s.bus.Emit(WorkspacesChanged{})
+	s.bus.Emit(events.WorkspacesChanged{})
 	s.conn.SetState(key, connection.ConnOnline, time.Time{}, nil)
 	return listed, err
 }
@@ -171,8 +172,8 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	if err := s.store.SaveWorkspace(ctx, key, pos, *full, now, s.note(cut)); err != nil {
 		return full, err
 	}
-	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
-	s.bus.Emit(WorkspacesChanged{})
+	s.bus.Emit(events.DocumentsChanged{WorkspaceID: id})
+	s.bus.Emit(events.WorkspacesChanged{})
 	if cut == nil {
 		s.touchSynced(ctx, key, now)
 	}
@@ -195,8 +196,8 @@ func (s *Sync) touchSynced(ctx context.Context, key string, now time.Time) {
 // forget removes a workspace the key lost from the cache and tells the views.
 func (s *Sync) forget(ctx context.Context, key, id string) {
 	if ok, err := s.store.RemoveWorkspace(context.WithoutCancel(ctx), key, id); err == nil && ok {
-		s.bus.Emit(WorkspacesChanged{})
-		s.bus.Emit(DocumentsChanged{WorkspaceID: id})
+		s.bus.Emit(events.WorkspacesChanged{})
+		s.bus.Emit(events.DocumentsChanged{WorkspaceID: id})
 	}
 }
 
@@ -247,7 +248,7 @@ func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.A
 		}
 	}
 	if added {
-		s.bus.Emit(DocumentsChanged{WorkspaceID: wsID})
+		s.bus.Emit(events.DocumentsChanged{WorkspaceID: wsID})
 	}
 }
 

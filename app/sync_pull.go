@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/store"
 	"lectern/client"
@@ -76,7 +77,7 @@ func (s *Sync) markFailed(ctx context.Context, p *pull, pos int, ws client.Works
 	}
 	p.keep = append(p.keep, ws.WorkspaceID)
 	p.notArrived(ws.Name, why)
-	s.bus.Emit(DocumentsChanged{WorkspaceID: ws.WorkspaceID})
+	s.bus.Emit(events.DocumentsChanged{WorkspaceID: ws.WorkspaceID})
 }
 
 // saveFetched saves a workspace that arrived; cut, when set, says it arrived only in part.
@@ -92,7 +93,7 @@ func (s *Sync) saveFetched(ctx context.Context, p *pull, pos int, id string, ful
 	if why != "" {
 		p.notArrived(full.Name, why)
 	}
-	s.bus.Emit(DocumentsChanged{WorkspaceID: id})
+	s.bus.Emit(events.DocumentsChanged{WorkspaceID: id})
 }
 
 // notArrived counts a workspace that did not arrive whole.
@@ -107,7 +108,7 @@ func (p *pull) notArrived(name, why string) {
 // (only when the list came whole), the sync time is kept and the connection is online whatever
 // single workspaces did; else the state says why it stopped.
 func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
-	s.bus.Emit(WorkspacesChanged{})
+	s.bus.Emit(events.WorkspacesChanged{})
 	if p.stop != nil {
 		s.roundOf(p.key).cut = true
 		return s.fail(ctx, p.key, p.stop)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/secrets"
 	"lectern/client/emulator"
 )
@@ -36,7 +37,7 @@ func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
 	if err := f.app.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(WorkspacesChanged); return ok })
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.WorkspacesChanged); return ok })
 	ids := workspaceIDs(t, f.app)
 	if len(ids) != 27 {
 		t.Fatalf("cached %d workspaces; want 27", len(ids))
@@ -80,10 +81,10 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	if err := f.app.Refresh(ctx); err == nil {
 		t.Fatal("Refresh against a closed server succeeded")
 	}
-	c := ev.waitFor(t, timeoutShort, func(e Event) bool {
-		cc, ok := e.(ConnectionChanged)
+	c := ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		cc, ok := e.(events.ConnectionChanged)
 		return ok && cc.Connection.State == connection.ConnOffline
-	}).(ConnectionChanged).Connection
+	}).(events.ConnectionChanged).Connection
 	if !c.LastSynced.Equal(synced) || c.Err == nil {
 		t.Fatalf("offline connection = %+v; want last sync %v and the error", c, synced)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -20,8 +21,8 @@ const followEvery = 250 * time.Millisecond
 // seen and ErrNotFound.
 func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(records.Upload) bool, onChange func(records.Upload)) ([]records.Upload, error) {
 	wake := make(chan struct{}, 1)
-	unsubscribe := u.bus.Subscribe(func(ev Event) {
-		if _, ok := ev.(UploadChanged); ok {
+	unsubscribe := u.bus.Subscribe(func(ev events.Event) {
+		if _, ok := ev.(events.UploadChanged); ok {
 			select {
 			case wake <- struct{}{}:
 			default:

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/client/emulator"
 )
 
@@ -90,7 +91,7 @@ func TestUploadTooManyWaitsRetryAfterThenSendsItself(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "later.txt", []byte("Sent after a wait."))
 	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 20*time.Second, func(e Event) bool {
+	ev.waitFor(t, 20*time.Second, func(e events.Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)
 		return strings.Contains(u.Error, "tries again by itself")
 	})
@@ -118,7 +119,7 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 	// AddFiles gives the files that pass.
 	res, _ = f.app.uploads.enqueue(ctxT(t), f.app.conn.CacheKey(), f.ws, gatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
 	id := res[0].ID
-	ev.waitFor(t, 20*time.Second, func(Event) bool {
+	ev.waitFor(t, 20*time.Second, func(events.Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)
 		return u.ErrorCode == "daily_upload_limit"
 	})

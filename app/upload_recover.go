@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -94,7 +95,7 @@ func (u *Uploads) rememberReadOnly(ctx context.Context, key, wsID string) {
 		return
 	}
 	if err := u.store.MarkReadOnly(ctx, key, wsID); err == nil { // not cached: the map still says it
-		u.bus.Emit(WorkspacesChanged{})
+		u.bus.Emit(events.WorkspacesChanged{})
 	}
 }
 

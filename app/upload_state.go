@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -54,7 +55,7 @@ func (u *Uploads) cacheDocument(ctx context.Context, key string, e records.Uploa
 	d := client.Document{DocumentID: e.DocumentID, Name: e.Name, SourceType: cmp.Or(rec.SourceType, "file"),
 		Status: status, Updated: rec.Created, UpdatedAt: rec.CreatedAt, ClientDocumentID: e.ClientDocumentID}
 	if ok, err := u.store.PutDocument(context.WithoutCancel(ctx), key, e.WorkspaceID, d); err == nil && ok {
-		u.bus.Emit(DocumentsChanged{WorkspaceID: e.WorkspaceID})
+		u.bus.Emit(events.DocumentsChanged{WorkspaceID: e.WorkspaceID})
 	}
 }
 
@@ -72,7 +73,7 @@ func (u *Uploads) save(ctx context.Context, key string, e *records.Upload) bool 
 
 // finished announces the end of an upload and refreshes its workspace's counts.
 func (u *Uploads) finished(ctx context.Context, e records.Upload) {
-	ev := UploadFinished{ID: e.ID, Name: e.Name, Status: string(e.State)}
+	ev := events.UploadFinished{ID: e.ID, Name: e.Name, Status: string(e.State)}
 	if e.State == records.UploadFailed {
 		ev.Reason = e.Error
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -31,7 +32,7 @@ import (
 type Uploads struct {
 	store    *store.DB
 	conn     *connection.Manager
-	bus      *Bus
+	bus      *events.Bus
 	sync     *Sync
 	retry    time.Duration
 	claimTTL time.Duration
@@ -73,7 +74,7 @@ type EnqueueResult struct {
 	Existing bool
 }
 
-func newUploads(st *store.DB, conn *connection.Manager, bus *Bus, opts Options) *Uploads {
+func newUploads(st *store.DB, conn *connection.Manager, bus *events.Bus, opts Options) *Uploads {
 	u := &Uploads{store: st, conn: conn, bus: bus, retry: cmp.Or(opts.RetryDelay, 5*time.Second),
 		claimTTL: cmp.Or(opts.ClaimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
 		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
@@ -284,7 +285,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 	if err := u.store.RemoveUpload(ctx, u.conn.CacheKey(), id); err != nil {
 		return err
 	}
-	u.bus.Emit(UploadChanged{ID: id})
+	u.bus.Emit(events.UploadChanged{ID: id})
 	return nil
 }
 
@@ -301,5 +302,5 @@ func (u *Uploads) ClearFinished(ctx context.Context) error {
 
 // changed announces an entry's state.
 func (u *Uploads) changed(e records.Upload, sent int64) {
-	u.bus.Emit(UploadChanged{ID: e.ID, State: e.State, Sent: sent, Size: e.Size})
+	u.bus.Emit(events.UploadChanged{ID: e.ID, State: e.State, Sent: sent, Size: e.Size})
 }

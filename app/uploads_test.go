@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/client"
@@ -54,18 +55,18 @@ func writeFile(t *testing.T, dir, name string, data []byte) string {
 }
 
 // waitFinished waits for the UploadFinished events of ids and returns them by id.
-func waitFinished(t *testing.T, ev *eventLog, ids ...int64) map[int64]UploadFinished {
+func waitFinished(t *testing.T, ev *eventLog, ids ...int64) map[int64]events.UploadFinished {
 	t.Helper()
 	want := map[int64]bool{}
 	for _, id := range ids {
 		want[id] = true
 	}
-	got := map[int64]UploadFinished{}
+	got := map[int64]events.UploadFinished{}
 	for len(got) < len(want) {
-		e := ev.waitFor(t, 30*time.Second, func(e Event) bool {
-			uf, ok := e.(UploadFinished)
+		e := ev.waitFor(t, 30*time.Second, func(e events.Event) bool {
+			uf, ok := e.(events.UploadFinished)
 			return ok && want[uf.ID]
-		}).(UploadFinished)
+		}).(events.UploadFinished)
 		got[e.ID] = e
 	}
 	return got
@@ -159,14 +160,14 @@ func TestUploadProgressEvents(t *testing.T) {
 	}
 	var states []records.UploadState
 	var maxSent int64
-	ev.waitFor(t, 30*time.Second, func(e Event) bool {
-		if uc, ok := e.(UploadChanged); ok && uc.ID == res[0].ID {
+	ev.waitFor(t, 30*time.Second, func(e events.Event) bool {
+		if uc, ok := e.(events.UploadChanged); ok && uc.ID == res[0].ID {
 			if len(states) == 0 || states[len(states)-1] != uc.State {
 				states = append(states, uc.State)
 			}
 			maxSent = max(maxSent, uc.Sent)
 		}
-		uf, ok := e.(UploadFinished)
+		uf, ok := e.(events.UploadFinished)
 		return ok && uf.ID == res[0].ID
 	})
 	if maxSent != int64(len(data)) {
@@ -252,7 +253,7 @@ func TestUploadOutageKeepsEntryUntilServerIsBack(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "report.txt", []byte("The report text."))
 	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
 		u, _ := f.app.Uploads().Get(context.Background(), id)
 		return u.State == records.UploadSending && u.Error != ""
 	})
@@ -279,8 +280,8 @@ func TestRestartResumesPollingWithoutResending(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "slow.txt", []byte("Indexing this takes a while."))
 	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
-		uc, ok := e.(UploadChanged)
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
+		uc, ok := e.(events.UploadChanged)
 		return ok && uc.ID == id && uc.State == records.UploadProcessing
 	})
 	f.app.Close()
@@ -355,8 +356,8 @@ func TestServerRestartWhileIndexingSendsAgain(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "restart.txt", []byte("Indexed across a server restart."))
 	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
-		uc, ok := e.(UploadChanged)
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
+		uc, ok := e.(events.UploadChanged)
 		return ok && uc.ID == id && uc.State == records.UploadProcessing
 	})
 	f.emu.Restart() // the server forgets the file it was indexing
@@ -375,8 +376,8 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "remove-me.txt", []byte("to be removed"))
 	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
-		uc, ok := e.(UploadChanged)
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
+		uc, ok := e.(events.UploadChanged)
 		return ok && uc.State == records.UploadProcessing
 	})
 	if err := f.app.Uploads().Remove(ctxT(t), res[0].ID); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/records"
 )
 
@@ -37,7 +38,7 @@ func (e *env) askInApp(a *app.App, o *askOptions) error {
 func (e *env) notice(msg string) { fmt.Fprintln(e.stderr, "lectern: "+msg) }
 
 // follow shows the progress of a turn from the app's updates: the stage, then the text so far.
-func (p *answerPrinter) follow(ev app.TurnChanged) {
+func (p *answerPrinter) follow(ev events.TurnChanged) {
 	if ev.Status != records.TurnPending {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 )
@@ -105,9 +106,9 @@ func (e *env) stdinIsTerminal() bool {
 
 // toolLines prints a line on stderr per tool call as it ends (and when it waits for the tools'
 // shared limit), the stage line cleared first, then passes the update on to next.
-func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.TurnChanged) {
+func toolLines(e *env, p *answerPrinter, next func(events.TurnChanged)) func(events.TurnChanged) {
 	shown := map[int]records.ToolState{}
-	return func(ev app.TurnChanged) {
+	return func(ev events.TurnChanged) {
 		for i, part := range ev.Parts {
 			r := part.Run
 			if r != nil && r.State == records.ToolWaitingConsent {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/secrets"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -75,7 +76,7 @@ func keychainNote(available bool) string {
 
 func (f *firstRun) content() fyne.CanvasObject { return f.root }
 
-func (f *firstRun) handle(app.Event) {}
+func (f *firstRun) handle(events.Event) {}
 
 func (f *firstRun) layout() fyne.CanvasObject {
 	icon := canvas.NewImageFromResource(ltheme.Icon)

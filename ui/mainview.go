@@ -13,6 +13,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -452,21 +453,21 @@ func (m *mainView) showConnection(c connection.Connection) {
 }
 
 // handle reacts to the core's events, on the UI goroutine.
-func (m *mainView) handle(ev app.Event) {
+func (m *mainView) handle(ev events.Event) {
 	switch e := ev.(type) {
-	case app.ConnectionChanged:
+	case events.ConnectionChanged:
 		back := m.status.shown == connection.ConnOffline && e.Connection.State == connection.ConnOnline
 		m.showConnection(e.Connection)
 		if back { // reconnected: catch up with what changed meanwhile (and "Last synced" with it)
 			m.refresh()
 		}
-	case app.WorkspacesChanged:
+	case events.WorkspacesChanged:
 		m.loadWorkspaces()
-	case app.DocumentsChanged:
+	case events.DocumentsChanged:
 		if e.WorkspaceID == m.docs.Workspace().WorkspaceID {
 			m.docs.Reload()
 		}
-	case app.UploadFinished:
+	case events.UploadFinished:
 		m.notifyFinished(e)
 	}
 	m.uploads.Handle(ev)

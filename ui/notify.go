@@ -3,7 +3,7 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/records"
 )
 
@@ -12,7 +12,7 @@ import (
 
 // notifyFinished tells the person, through the OS, that an upload ended while the window was not
 // in front.
-func (m *mainView) notifyFinished(ev app.UploadFinished) {
+func (m *mainView) notifyFinished(ev events.UploadFinished) {
 	if windowFocused() {
 		return
 	}

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/events"
 	appsettings "lectern/app/settings"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
@@ -49,7 +50,7 @@ type syncer interface {
 // view is what the window shows: the first-run page or the workspace browser.
 type view interface {
 	content() fyne.CanvasObject
-	handle(ev app.Event) // on the UI goroutine
+	handle(ev events.Event) // on the UI goroutine
 }
 
 // UI is the desktop front-end: one main window whose content is the current view, and a
@@ -99,7 +100,7 @@ func (u *UI) Show() {
 	u.win.SetCloseIntercept(u.Quit)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
-	u.unsub = u.b.Subscribe(func(ev app.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
+	u.unsub = u.b.Subscribe(func(ev events.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
 	u.installShortcuts()
 	s := u.b.Settings()
 	if s.Server == "" && !s.DemoMode {
@@ -118,8 +119,8 @@ func (u *UI) Close() {
 	}
 }
 
-func (u *UI) dispatch(ev app.Event) {
-	if _, ok := ev.(app.SettingsChanged); ok {
+func (u *UI) dispatch(ev events.Event) {
+	if _, ok := ev.(events.SettingsChanged); ok {
 		u.applyTheme()
 		if u.settings != nil {
 			u.settings.Refresh()

@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/connection"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/dialogs"
@@ -141,7 +142,7 @@ func (c *Pane) run(ask func(app.AskOptions) (records.Turn, error), opts app.AskO
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
 	c.jump.Hide()
 	c.showIdle()
-	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
+	opts.OnUpdate = func(ev events.TurnChanged) { c.update(s, ev, question) }
 	go func() {
 		turn, err := ask(opts)
 		s.text.Stop()
@@ -150,7 +151,7 @@ func (c *Pane) run(ask func(app.AskOptions) (records.Turn, error), opts app.AskO
 }
 
 // update takes one change of the asking turn, on the asking goroutine.
-func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
+func (c *Pane) update(s *streamState, ev events.TurnChanged, question string) {
 	s.mu.Lock()
 	first := s.turnID == 0
 	s.turnID, s.stage, s.sent = ev.TurnID, ev.Stage, ev.Sent

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -142,8 +142,8 @@ func (c *List) Show(workspaceID string) {
 }
 
 // Handle reloads the list when a conversation of the shown workspace changed.
-func (c *List) Handle(ev app.Event) {
-	ch, ok := ev.(app.ConversationsChanged)
+func (c *List) Handle(ev events.Event) {
+	ch, ok := ev.(events.ConversationsChanged)
 	if ok && (!needsWorkspace(c.kindFilter.Selected) || ch.WorkspaceID == c.workspaceID && c.workspaceID != "") {
 		c.load()
 	}

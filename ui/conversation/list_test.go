@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
@@ -45,7 +46,7 @@ func newConvFixture(t *testing.T) *convFixture {
 	f.c.OnSelected = func(conv records.Conversation) { f.opened = append(f.opened, conv) }
 	f.win.SetContent(f.c.Root())
 	f.win.Resize(fyne.NewSize(420, 640))
-	unsub := f.app.Subscribe(func(ev app.Event) { uiQueue.Do(func() { f.c.Handle(ev) }) })
+	unsub := f.app.Subscribe(func(ev events.Event) { uiQueue.Do(func() { f.c.Handle(ev) }) })
 	t.Cleanup(func() { unsub(); drain() })
 	return f
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/ui/internal/life"
@@ -222,8 +223,8 @@ func (p *Panel) index(id int64) int {
 
 // Handle follows the queue's events: bytes sent and states change one row; a removed entry
 // leaves; an entry this window does not show yet is read and added.
-func (p *Panel) Handle(ev app.Event) {
-	ch, ok := ev.(app.UploadChanged)
+func (p *Panel) Handle(ev events.Event) {
+	ch, ok := ev.(events.UploadChanged)
 	if !ok {
 		return
 	}

@@ -1,4 +1,7 @@
-package app
+// Package events is the one typed bus of the core: the events the rooms emit (settings, connection,
+// workspaces, documents, uploads, conversations, notices) delivered in order on a goroutine of its
+// own, and TurnChanged, the progress of one answer handed to the OnUpdate of the call that asked.
+package events
 
 import (
 	"sync"
