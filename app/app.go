@@ -194,3 +194,7 @@ func (a *App) Import(ctx context.Context, path string) (records.ImportResult, er
 	}
 	return res, err
 }
+
+// Workspaces returns the cache of the current server's workspaces and documents: refresh, the
+// listings, workspaces named by id or name.
+func (a *App) Workspaces() *Sync { return a.sync }

@@ -43,7 +43,7 @@ func sseEvent(name, data string) string { return "event: " + name + "\ndata: " +
 func askOnScript(t *testing.T, a *App, s *scriptServer, during func(events.TurnChanged)) (records.Turn, []events.TurnChanged, error) {
 	t.Helper()
 	ctx := ctxT(t)
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	conv, err := a.Conversations().New(ctx, s.ids[0], "", "")

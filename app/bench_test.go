@@ -64,8 +64,8 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		ws, _ := a.CachedWorkspaces(ctx)
-		docs, _, err := a.CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
+		ws, _ := a.Workspaces().CachedWorkspaces(ctx)
+		docs, _, err := a.Workspaces().CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
 		if err != nil || len(docs) != 10000 {
 			b.Fatalf("%d documents, %v", len(docs), err)
 		}

@@ -73,7 +73,7 @@ func (a *App) resolveTools(ctx context.Context, s *records.ToolSettings) (*recor
 	out := *s
 	out.Workspaces = make([]string, len(s.Workspaces))
 	for i, arg := range s.Workspaces {
-		ref, known, err := a.cachedWorkspace(ctx, arg)
+		ref, known, err := a.sync.cachedWorkspace(ctx, arg)
 		if err == nil && !known {
 			var listed []client.Workspace
 			if listed, err = a.sync.RefreshList(ctx); err == nil {

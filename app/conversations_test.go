@@ -69,7 +69,7 @@ func newFixtureWith(t *testing.T, cfg emulator.Config, rt http.RoundTripper, ext
 	f.app.Close()
 	f.rt, f.extra = rt, extra
 	f.app = f.open()
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -131,7 +131,7 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 func TestAskOneDocumentAndDefaults(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.ws)
+	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(ctx, f.ws)
 	f.app.UpdateSettings(func(s *settings.Settings) { s.DefaultTier, s.Thinking = "genius", true })
 	conv, _ := f.app.Conversations().New(ctx, f.ws, docs[0].DocumentID, "Holidays")
 	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "When is the office closed?"}, AskOptions{})

@@ -33,7 +33,7 @@ func (a *App) StartDemo(ctx context.Context) error {
 		return err
 	}
 	a.conn.SetDemo(d)
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		return err
 	}
 	// The demo's own server says which of its workspaces is published, as a real one says by its

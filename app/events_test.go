@@ -105,7 +105,7 @@ func TestConnectTestConnectionAndSignOut(t *testing.T) {
 	if b.Server() != f.emu.URL() {
 		t.Fatalf("Server after reopen = %q", b.Server())
 	}
-	if err := b.Refresh(ctx); err != nil {
+	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.SignOut(ctx); err != nil {
@@ -131,7 +131,7 @@ func TestLectern_API_KEYOverridesTheKeychain(t *testing.T) {
 	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromEnv {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
-	if err := a.Refresh(context.Background()); err != nil {
+	if err := a.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -152,11 +152,11 @@ func TestDemoMode(t *testing.T) {
 	if k, src, _ := a.APIKey(a.Server()); k == "" || src != secrets.KeyFromSession {
 		t.Fatalf("demo key from %v", src)
 	}
-	ws, err := a.CachedWorkspaces(ctx)
+	ws, err := a.Workspaces().CachedWorkspaces(ctx)
 	if err != nil || len(ws) < 3 {
 		t.Fatalf("demo workspaces = %d, %v", len(ws), err)
 	}
-	docs, _, _ := a.CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
+	docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
 	if len(docs) == 0 {
 		t.Fatal("demo workspace without documents")
 	}

@@ -41,12 +41,12 @@ func TestMissingKeyIsItsOwnState(t *testing.T) {
 	noKeychain(t)
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	f.app.Close()
 	b := f.open()
-	if err := b.Refresh(ctx); !connection.IsKeyNeeded(err) {
+	if err := b.Workspaces().Refresh(ctx); !connection.IsKeyNeeded(err) {
 		t.Fatalf("refresh without a key = %v", err)
 	}
 	if c := b.Connection(); c.State != connection.ConnKeyNeeded || c.State.String() != "key needed" {
@@ -64,7 +64,7 @@ func TestMissingKeyIsItsOwnState(t *testing.T) {
 	if err := b.EnterKey(ctx, testKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Refresh(ctx); err != nil {
+	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if c := b.Connection(); c.State != connection.ConnOnline || b.Server() != f.emu.URL() {
@@ -79,7 +79,7 @@ func TestRefusedKeyIsKeyNeeded(t *testing.T) {
 	if err := f.app.Connect(ctx, f.emu.URL(), "lk_revoked_key_0000000000"); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Refresh(ctx); err == nil {
+	if err := f.app.Workspaces().Refresh(ctx); err == nil {
 		t.Fatal("refresh with a refused key succeeded")
 	}
 	if c := f.app.Connection(); c.State != connection.ConnKeyNeeded {
@@ -119,7 +119,7 @@ func TestKeyFileOptIn(t *testing.T) {
 	if k, src, err := b.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromFile || err != nil {
 		t.Fatalf("after a restart: %q, %v, %v", secrets.KeyPrefix(k), src, err)
 	}
-	if err := b.Refresh(ctx); err != nil {
+	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.SignOut(ctx); err != nil {

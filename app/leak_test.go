@@ -23,7 +23,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	if _, err := a.TestConnection(ctx, f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	cs := a.Conversations()
@@ -73,7 +73,7 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	if err := a.UseServer(ctx, other.URL(), otherKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	cs := a.Conversations()

@@ -25,7 +25,7 @@ type Question struct {
 // saved is removed again, so that a question to no workspace leaves nothing behind.
 func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (records.Turn, error) {
 	var turn records.Turn
-	_, err := a.withWorkspace(ctx, q.Workspace, func(ref WorkspaceRef) error {
+	_, err := a.sync.withWorkspace(ctx, q.Workspace, func(ref WorkspaceRef) error {
 		conv, err := a.conv.conversationToAsk(ctx, ref, q, opts.OnNotice)
 		if err != nil {
 			return err

@@ -71,12 +71,12 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 	s := newScriptServer(t, "wa")
 	u := &unplugged{}
 	a := openUnplugged(t, s, u, 40*time.Millisecond, 160*time.Millisecond)
-	if err := a.Refresh(ctxT(t)); err != nil {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	ev := record(t, a)
 	u.down.Store(true)
-	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
+	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
 		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
 	}
 	time.Sleep(700 * time.Millisecond)
@@ -109,7 +109,7 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 		s.failWS["wb"] = func(w http.ResponseWriter) { u.down.Store(true); http.Error(w, "gone", http.StatusBadGateway) }
 	})
 	ev := record(t, a)
-	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
+	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
 		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
 	}
 	s.script(func() { delete(s.failWS, "wb") })

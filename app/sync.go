@@ -202,7 +202,7 @@ func (s *Sync) forget(ctx context.Context, key, id string) {
 }
 
 // Workspaces lists the current server's cached workspaces in the server's order.
-func (s *Sync) Workspaces(ctx context.Context) ([]records.CachedWorkspace, error) {
+func (s *Sync) CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error) {
 	key := s.conn.CacheKey()
 	if key == "" {
 		return nil, nil
@@ -211,7 +211,7 @@ func (s *Sync) Workspaces(ctx context.Context) ([]records.CachedWorkspace, error
 }
 
 // WorkspaceContent returns the cached documents and website imports of one workspace.
-func (s *Sync) WorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
+func (s *Sync) CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error) {
 	key := s.conn.CacheKey()
 	if key == "" {
 		return nil, nil, nil
@@ -250,10 +250,4 @@ func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.A
 	if added {
 		s.bus.Emit(events.DocumentsChanged{WorkspaceID: wsID})
 	}
-}
-
-// RefreshWorkspace pulls workspace id's documents into the cache, as Sync.RefreshWorkspace does:
-// the window's background refresh while some of them are not ready yet.
-func (a *App) RefreshWorkspace(ctx context.Context, id string) error {
-	return a.sync.RefreshWorkspace(ctx, id)
 }

@@ -131,7 +131,7 @@ func openOnScript(t *testing.T, s *scriptServer) *App {
 // cachedByID returns the cached workspaces by id.
 func cachedByID(t *testing.T, a *App) map[string]records.CachedWorkspace {
 	t.Helper()
-	ws, err := a.CachedWorkspaces(context.Background())
+	ws, err := a.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 	s := newScriptServer(t, "wa", "wb", "wc", "wd")
 	s.script(func() { s.failWS["wb"] = badGatewayHTML })
 	a := openOnScript(t, s)
-	err := a.Refresh(ctxT(t))
+	err := a.Workspaces().Refresh(ctxT(t))
 	var ns *NotSyncedError
 	if !asNotSynced(err, &ns) || len(ns.Names) != 1 || ns.Names[0] != "Name wb" {
 		t.Fatalf("refresh error %v; want the one workspace not synced", err)
@@ -173,7 +173,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 		t.Fatalf("cached %d workspaces; want all 4 listed", len(got))
 	}
 	for _, id := range []string{"wa", "wc", "wd"} {
-		docs, _, _ := a.CachedWorkspaceContent(ctxT(t), id)
+		docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctxT(t), id)
 		if len(docs) != 3 || got[id].SyncError != "" {
 			t.Fatalf("%s: %d documents, sync error %q", id, len(docs), got[id].SyncError)
 		}
@@ -197,9 +197,9 @@ func TestRefreshRetryFetchesOnlyWhatDidNotArrive(t *testing.T) {
 	s := newScriptServer(t, "wa", "wb", "wc")
 	s.script(func() { s.failWS["wb"] = badGatewayHTML })
 	a := openOnScript(t, s)
-	_ = a.Refresh(ctxT(t))
+	_ = a.Workspaces().Refresh(ctxT(t))
 	s.script(func() { delete(s.failWS, "wb") })
-	if err := a.Refresh(ctxT(t)); err != nil {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	if s.fetchCount("wa") != 1 || s.fetchCount("wc") != 1 || s.fetchCount("wb") < 2 {
@@ -209,7 +209,7 @@ func TestRefreshRetryFetchesOnlyWhatDidNotArrive(t *testing.T) {
 	if w := cachedByID(t, a)["wb"]; w.SyncError != "" {
 		t.Fatalf("the mark stayed after the workspace arrived: %q", w.SyncError)
 	}
-	if err := a.Refresh(ctxT(t)); err != nil || s.fetchCount("wa") != 2 {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil || s.fetchCount("wa") != 2 {
 		t.Fatalf("a refresh after a complete one: %v, wa fetched %d times", err, s.fetchCount("wa"))
 	}
 }
@@ -226,16 +226,16 @@ func TestRefreshServerGoneMidwayKeepsWhatArrived(t *testing.T) {
 		}
 	})
 	a := openOnScript(t, s)
-	_ = a.Refresh(ctxT(t))
+	_ = a.Workspaces().Refresh(ctxT(t))
 	got := cachedByID(t, a)
 	if len(got) != 3 {
 		t.Fatalf("cached %d workspaces; want the 3 listed", len(got))
 	}
-	if docs, _, _ := a.CachedWorkspaceContent(ctxT(t), "wa"); len(docs) != 3 {
+	if docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctxT(t), "wa"); len(docs) != 3 {
 		t.Fatalf("the workspace that arrived before the failure has %d documents", len(docs))
 	}
 	s.script(func() { delete(s.failWS, "wb") })
-	if err := a.Refresh(ctxT(t)); err != nil {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	if s.fetchCount("wa") != 1 {
@@ -262,7 +262,7 @@ func TestRefreshKeyRefusedAfterTheFirstCallKeepsTheList(t *testing.T) {
 			return true
 		}
 	})
-	err := a.Refresh(ctxT(t))
+	err := a.Workspaces().Refresh(ctxT(t))
 	if !connection.IsKeyNeeded(err) || a.Connection().State != connection.ConnKeyNeeded {
 		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
 	}
@@ -284,7 +284,7 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 		}
 	})
 	a := openOnScript(t, s)
-	err := a.Refresh(ctxT(t))
+	err := a.Workspaces().Refresh(ctxT(t))
 	var ns *NotSyncedError
 	if !asNotSynced(err, &ns) || a.Connection().State != connection.ConnOnline {
 		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
@@ -293,7 +293,7 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 		t.Fatalf("%d pages asked; the second repeats the cursor", n)
 	}
 	why := cachedByID(t, a)["wb"].SyncError
-	if docs, _, _ := a.CachedWorkspaceContent(ctxT(t), "wb"); len(docs) != 1 || !strings.Contains(why, "circle") {
+	if docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctxT(t), "wb"); len(docs) != 1 || !strings.Contains(why, "circle") {
 		t.Fatalf("%d documents kept, reason %q", len(docs), why)
 	}
 	assertWords(t, "the reason", why)

@@ -89,7 +89,7 @@ type UploadBatch struct {
 // again.
 func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	var batch UploadBatch
-	ref, err := a.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
+	ref, err := a.sync.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
 		guess := ref.Name == ""
 		var err error
 		batch, err = a.uploadTo(ctx, ref, paths, done, func(e records.Upload) {

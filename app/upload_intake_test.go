@@ -135,7 +135,7 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 func TestUploadLimitsFromOneStatusCall(t *testing.T) {
 	counter := &uploadCounter{}
 	f := newFixtureWith(t, fastEmulatorConfig(), counter)
-	if _, ok := f.app.WorkspaceLimits(f.ws); ok {
+	if _, ok := f.app.Workspaces().WorkspaceLimits(f.ws); ok {
 		t.Fatal("limits known before any status call")
 	}
 	lim, ok := f.app.UploadLimits(ctxT(t), f.ws)
@@ -188,7 +188,7 @@ func TestAddFilesChecksTypesAllowanceAndSpace(t *testing.T) {
 func TestCanAddFilesNamesTheWorkspacesThatCan(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	pub := f.emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Public notes", Owner: "ann", Published: true})
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	if ok, why := f.app.CanAddFiles(ctxT(t), f.org); ok || !strings.Contains(why, "organisation") || !strings.Contains(why, "Ann's notes") {
@@ -235,7 +235,7 @@ func TestUploadKeyNotAllowedAndAPIDisabledSayWhatAnAdministratorMustDo(t *testin
 func TestReadOnlyAnswerIsMarkedInTheCache(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	pub := f.emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Public notes", Owner: "ann", Published: true})
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	ev := record(t, f.app)
@@ -246,13 +246,13 @@ func TestReadOnlyAnswerIsMarkedInTheCache(t *testing.T) {
 	}
 	f.app.Close()
 	f.app = f.open()
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	if ok, why := f.app.CanAddFiles(ctxT(t), pub); ok || !strings.Contains(why, "published") {
 		t.Fatalf("after a restart: %v %q", ok, why)
 	}
-	list, _ := f.app.CachedWorkspaces(ctxT(t))
+	list, _ := f.app.Workspaces().CachedWorkspaces(ctxT(t))
 	for _, w := range list {
 		if w.WorkspaceID == pub && (w.TakesFiles() || !w.ReadOnly) {
 			t.Errorf("cached %+v: still offered for files", w)

@@ -127,7 +127,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 	if p := counter.posts.Load(); p != 4 {
 		t.Errorf("%d upload requests for 4 files", p)
 	}
-	docs, _, _ := f.app.CachedWorkspaceContent(ctxT(t), f.ws)
+	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(ctxT(t), f.ws)
 	names := map[string]string{}
 	for _, d := range docs {
 		names[d.Name] = d.Status
@@ -189,7 +189,7 @@ func stateNames(s []records.UploadState) []string {
 
 func TestUploadRefusedForWorkspaceNotOwned(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	p := writeFile(t, t.TempDir(), "x.txt", []byte("text"))

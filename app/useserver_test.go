@@ -45,7 +45,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	if f.app.Server() != other.URL() {
 		t.Fatalf("current server %q, want %q", f.app.Server(), other.URL())
 	}
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != otherWS {
@@ -109,14 +109,14 @@ func TestUseServerRefusesABadAddress(t *testing.T) {
 func TestKnownServersKeepTheirKeys(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	other, _ := startOther(t)
 	if err := f.app.Connect(ctx, other.URL(), otherKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	list, err := f.app.KnownServers(ctx)
@@ -150,10 +150,10 @@ func TestKnownServersKeepTheirKeys(t *testing.T) {
 	if f.app.Server() != f.emu.URL() || f.app.Settings().Server != f.emu.URL() {
 		t.Fatalf("server %q, saved %q", f.app.Server(), f.app.Settings().Server)
 	}
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ws, err := f.app.CachedWorkspaces(ctx)
+	ws, err := f.app.Workspaces().CachedWorkspaces(ctx)
 	if err != nil || len(ws) != 2 || ws[0].Name != "Ann's notes" {
 		t.Fatalf("workspaces after switching back: %+v (%v)", ws, err)
 	}

@@ -57,8 +57,8 @@ var errNoWorkspace = &client.ValidationError{Field: "workspace", Code: client.In
 // does not know is tried as an id, and when the server answers workspace_not_found the list is read
 // to resolve it as a name and op runs again with that workspace. It returns the workspace op ran
 // for last.
-func (a *App) withWorkspace(ctx context.Context, arg string, op func(WorkspaceRef) error) (WorkspaceRef, error) {
-	ref, known, err := a.cachedWorkspace(ctx, arg)
+func (s *Sync) withWorkspace(ctx context.Context, arg string, op func(WorkspaceRef) error) (WorkspaceRef, error) {
+	ref, known, err := s.cachedWorkspace(ctx, arg)
 	if err != nil {
 		return ref, err
 	}
@@ -66,7 +66,7 @@ func (a *App) withWorkspace(ctx context.Context, arg string, op func(WorkspaceRe
 	if known || !client.IsCode(err, "workspace_not_found") {
 		return ref, err
 	}
-	listed, lerr := a.sync.RefreshList(ctx)
+	listed, lerr := s.RefreshList(ctx)
 	if lerr != nil {
 		return ref, err
 	}
@@ -79,12 +79,12 @@ func (a *App) withWorkspace(ctx context.Context, arg string, op func(WorkspaceRe
 
 // cachedWorkspace resolves arg from the cache: an exact id, else a name (trimmed, any case). known
 // is false when the cache knows neither; ref then carries arg as the id to try.
-func (a *App) cachedWorkspace(ctx context.Context, arg string) (ref WorkspaceRef, known bool, err error) {
+func (s *Sync) cachedWorkspace(ctx context.Context, arg string) (ref WorkspaceRef, known bool, err error) {
 	arg = strings.TrimSpace(arg)
 	if arg == "" {
 		return WorkspaceRef{}, false, errNoWorkspace
 	}
-	cached, err := a.sync.Workspaces(ctx)
+	cached, err := s.CachedWorkspaces(ctx)
 	if err != nil {
 		return WorkspaceRef{ID: arg}, false, nil // an unreadable cache only costs a request
 	}

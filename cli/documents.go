@@ -33,7 +33,7 @@ func runDocuments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ws, cached, err := a.FetchDocuments(e.ctx, pos[0])
+	ws, cached, err := a.Workspaces().FetchDocuments(e.ctx, pos[0])
 	if err != nil && !listingCut(err, ws != nil) {
 		return err
 	}

@@ -121,7 +121,7 @@ func entry(ctx context.Context, a *app.App, c records.Conversation, names map[st
 // workspaceNames maps the cached workspace ids of the app's current server to their names.
 func workspaceNames(ctx context.Context, a *app.App) map[string]string {
 	names := map[string]string{}
-	list, err := a.CachedWorkspaces(ctx)
+	list, err := a.Workspaces().CachedWorkspaces(ctx)
 	if err != nil {
 		return names
 	}

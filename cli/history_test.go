@@ -77,7 +77,7 @@ func TestCommandsLeaveTheUploadQueue(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	// The file is queued for the desktop app (the key comes from LECTERN_API_KEY).
 	a := openData(t, f.srv.URL)
-	if err := a.Refresh(t.Context()); err != nil {
+	if err := a.Workspaces().Refresh(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	p := filepath.Join(t.TempDir(), "queued.txt")

@@ -33,7 +33,7 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := a.DocumentStatus(e.ctx, pos[0], pos[1])
+	rec, err := a.Workspaces().DocumentStatus(e.ctx, pos[0], pos[1])
 	if err != nil {
 		return err
 	}

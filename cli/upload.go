@@ -80,7 +80,7 @@ func newUploadReport(e *env, a *app.App, asJSON bool) *uploadReport {
 
 // workspaceName names workspace id as the cache knows it, else by its id.
 func (r *uploadReport) workspaceName(id string) string {
-	list, _ := r.a.CachedWorkspaces(r.e.ctx)
+	list, _ := r.a.Workspaces().CachedWorkspaces(r.e.ctx)
 	for _, w := range list {
 		if w.WorkspaceID == id {
 			return safetext.OneLine(w.Name)

@@ -29,7 +29,7 @@ func runWorkspaces(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list, cached, err := a.FetchWorkspaces(e.ctx)
+	list, cached, err := a.Workspaces().FetchWorkspaces(e.ctx)
 	if err != nil && !listingCut(err, list != nil) {
 		return err
 	}

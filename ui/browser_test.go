@@ -58,7 +58,7 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	f.u.Quit()
 	drain()
 	// A second window over the same home, as after a restart: the last workspace is selected again.
-	b := &slowSync{syncer: f.app, release: make(chan struct{})}
+	b := &slowSync{syncer: f.app.Workspaces(), release: make(chan struct{})}
 	u := newTestUI(test.NewTempApp(t), f.app, core{sync: b})
 	u.Show()
 	defer u.Close()

@@ -19,7 +19,7 @@ import (
 func restartedWithoutKey(t *testing.T, f *fixture) *mainView {
 	t.Helper()
 	f.connect()
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	f.app.Close()

@@ -23,6 +23,7 @@ import (
 	"lectern/ui/documents"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/uploads"
 	"lectern/ui/widgets"
 	"lectern/ui/workspaces"
@@ -84,7 +85,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	b := c.app
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(lf.Now), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
-		chat: conversation.New(lf, b, conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, b, conversation.StoreOf(b.Conversations()), win)}
+		chat: conversation.New(lf, parts.Of(b), conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, parts.Of(b), conversation.StoreOf(b.Conversations()), win)}
 	m.banner = banner.New(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
@@ -170,7 +171,7 @@ func (m *mainView) start() {
 func (m *mainView) loadWorkspaces() {
 	m.loads++
 	go func() {
-		ws, err := m.b.CachedWorkspaces(m.lf.Ctx)
+		ws, err := m.b.Workspaces().CachedWorkspaces(m.lf.Ctx)
 		m.lf.Do(func() {
 			m.loads--
 			if err != nil {

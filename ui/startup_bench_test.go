@@ -130,7 +130,7 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 	if err := a.Connect(ctx, emu.URL(), info.Key); err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		b.Fatal(err)
 	}
 	askTwenty(b, a, tour.LargeWorkspaceID)

@@ -46,7 +46,7 @@ func TestServerSwitchSelectsLastOrOwnWorkspace(t *testing.T) {
 		if err := f.app.Connect(context.Background(), emuB.URL(), infoB.Key); err != nil {
 			return err
 		}
-		return f.app.Refresh(context.Background())
+		return f.app.Workspaces().Refresh(context.Background())
 	})
 	if got := b.docs.Workspace().WorkspaceID; got != infoB.Published {
 		t.Fatalf("server B, first seen: the window chose %s; this test wants the published handbook, the first of the own personal workspaces", got)

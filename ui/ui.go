@@ -26,6 +26,7 @@ import (
 	"lectern/ui/dialogs"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
@@ -39,7 +40,7 @@ type core struct {
 	sync syncer            // the toolbar's refresh and the background refresh of a workspace
 }
 
-func coreOf(a *app.App) core { return core{app: a, docs: a, sync: a} }
+func coreOf(a *app.App) core { return core{app: a, docs: parts.Of(a), sync: a.Workspaces()} }
 
 // syncer refreshes the cache from the server.
 type syncer interface {
@@ -189,8 +190,9 @@ func (u *UI) applyTheme() {
 
 // The application core implements what each view package uses of it.
 var (
-	_ syncer                  = (*app.App)(nil)
-	_ documents.Backend       = (*app.App)(nil)
+	_ syncer                  = (*app.Sync)(nil)
+	_ documents.Backend       = parts.Core{}
+	_ conversation.Core       = parts.Core{}
 	_ settings.Backend        = (*app.App)(nil)
 	_ banner.Core             = (*app.App)(nil)
 	_ settings.Keys           = (*app.App)(nil)
@@ -203,7 +205,7 @@ var (
 	_ conversation.Lists      = (*app.Conversations)(nil)
 	_ conversation.ModelChats = (*app.Conversations)(nil)
 	_ conversation.Library    = (*app.Conversations)(nil)
-	_ conversation.FileTools  = (*app.App)(nil) // taken from the core by assertion: checked here
+	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here
 )
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.

@@ -182,7 +182,7 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 		}
 		return true
 	})
-	docs, _, _ := f.app.CachedWorkspaceContent(context.Background(), f.info.Personal)
+	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(context.Background(), f.info.Personal)
 	seen := map[string]int{}
 	for _, d := range docs {
 		seen[d.Name]++

@@ -34,12 +34,12 @@ func keyNeeded(t *testing.T) (*Banner, *app.App, uitest.Queue, emulator.DemoInfo
 	if err := first.Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := first.Refresh(context.Background()); err != nil {
+	if err := first.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	_ = first.Close()
 	a := uitest.OpenCore(t, home)
-	_ = a.Refresh(context.Background()) // refused: no key
+	_ = a.Workspaces().Refresh(context.Background()) // refused: no key
 	if c := a.Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state %v, want key needed", c.State)
 	}
@@ -47,7 +47,7 @@ func keyNeeded(t *testing.T) (*Banner, *app.App, uitest.Queue, emulator.DemoInfo
 	var b *Banner
 	b = New(q.Life(t), a, func() {
 		go func() {
-			_ = a.Refresh(context.Background())
+			_ = a.Workspaces().Refresh(context.Background())
 			q.Do(func() { b.Set(a.Connection()) })
 		}()
 	})

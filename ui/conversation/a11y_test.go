@@ -62,7 +62,7 @@ func TestAccessibilityLabelsOnTheModelChatToolsBar(t *testing.T) {
 	c := modelChat(t, f)
 	c.model.selectTier("Fast")
 	assertLabelled(t, c.win, "the tools bar", "Web search", "Workspaces to consult: none")
-	all, err := f.app.CachedWorkspaces(context.Background())
+	all, err := f.app.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil || len(all) == 0 {
 		t.Fatalf("workspaces %d, %v", len(all), err)
 	}

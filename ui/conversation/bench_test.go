@@ -13,6 +13,7 @@ import (
 	"lectern/app"
 	"lectern/app/records"
 	"lectern/client/emulator"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -39,10 +40,10 @@ func benchApp(b *testing.B, cfg emulator.Config) (*app.App, records.CachedWorksp
 	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Refresh(context.Background()); err != nil {
+	if err := a.Workspaces().Refresh(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	list, _ := a.CachedWorkspaces(context.Background())
+	list, _ := a.Workspaces().CachedWorkspaces(context.Background())
 	for _, w := range list {
 		if w.WorkspaceID == info.Personal {
 			return a, w, info
@@ -57,7 +58,7 @@ func chatWindow(b *testing.B, a *app.App, ws records.CachedWorkspace) *Pane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)
-	c := New(uiQueue.Life(b), a, StoreOf(a.Conversations()), w)
+	c := New(uiQueue.Life(b), parts.Of(a), StoreOf(a.Conversations()), w)
 	w.SetContent(c.Root())
 	w.Resize(fyne.NewSize(1100, 700))
 	c.SetWorkspace(ws)

@@ -8,6 +8,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 )
 
 // captions lists the rows' captions (kind and time) as shown.
@@ -32,7 +33,7 @@ func (f *convFixture) newModelChat(tier, title string) records.Conversation {
 // workspaceName is the name of workspace id as the app has it.
 func (f *convFixture) workspaceName(id string) string {
 	f.t.Helper()
-	wss, err := f.app.CachedWorkspaces(f.ctx)
+	wss, err := f.app.Workspaces().CachedWorkspaces(f.ctx)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
 	drain()
 	f.app = f.open()
 	f.connect()
-	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, f.app, StoreOf(f.app.Conversations()), f.win)
+	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app.Conversations()), f.win)
 	f.c = again
 	f.showWith(opsID, "Older", "Newer")
 	pinned, _ := f.c.conversation(older.ID)

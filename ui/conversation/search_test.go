@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/records"
+	"lectern/ui/internal/parts"
 )
 
 func TestConvSearchOpensTheTurnFound(t *testing.T) {
@@ -95,7 +96,7 @@ func TestConvSearchHighlighted(t *testing.T) {
 func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
-	l := NewList(uiQueue.Life(t), f.app, StoreOf(f.app.Conversations()), test.NewTempWindow(t, nil))
+	l := NewList(uiQueue.Life(t), parts.Of(f.app), StoreOf(f.app.Conversations()), test.NewTempWindow(t, nil))
 	l.OnOpenTurn = func(conv records.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
 	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
 	if err != nil || turn.Status != records.TurnCompleted {

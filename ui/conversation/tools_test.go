@@ -16,6 +16,7 @@ import (
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
+	"lectern/ui/internal/parts"
 	"lectern/ui/widgets"
 )
 
@@ -252,7 +253,7 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 		t.Fatal("the shortcut did not turn web search on")
 	}
 	ws := f.app.Conversations()
-	all, err := f.app.CachedWorkspaces(context.Background())
+	all, err := f.app.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil || len(all) < 2 {
 		t.Fatalf("workspaces %d, %v", len(all), err)
 	}
@@ -333,7 +334,7 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	check(c.views[c.turns[0].ID])
 	conv := c.conv
 	core := f.open()
-	again := New(uiQueue.Life(t), core, StoreOf(core.Conversations()), test.NewTempWindow(t, nil))
+	again := New(uiQueue.Life(t), parts.Of(core), StoreOf(core.Conversations()), test.NewTempWindow(t, nil))
 	again.Open(conv, 0)
 	until(t, "the turn read back", func() bool { return len(again.turns) == 1 })
 	check(again.view(0))

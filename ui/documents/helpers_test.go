@@ -11,6 +11,7 @@ import (
 	"lectern/app/explain"
 	"lectern/app/settings"
 	"lectern/client"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -32,7 +33,7 @@ func newFixture(t *testing.T, b func(a *app.App) Backend) *fixture {
 	t.Helper()
 	a, _, _ := uitest.Core(t, uitest.FastConfig())
 	f := &fixture{t: t, app: a, fa: test.NewTempApp(t)}
-	var backend Backend = a
+	var backend Backend = parts.Of(a)
 	if b != nil {
 		backend = b(a)
 	}

@@ -13,6 +13,7 @@ import (
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -78,7 +79,7 @@ func TestEnterInTheFilterGoesToTheTable(t *testing.T) {
 func TestShowsErrorsWithRequestID(t *testing.T) {
 	fail := &client.APIError{StatusCode: 500, Code: "server_error", RequestID: "req_12345"}
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return nil, nil, fail }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return nil, nil, fail }}
 	})
 	f.v.Show(records.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_x", Name: "X"}})
 	uiQueue.Until(t, "the error", func() bool { return f.v.errs.Message() != "" })
@@ -91,7 +92,7 @@ func TestShowsErrorsWithRequestID(t *testing.T) {
 }
 
 func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
-	f := newFixture(t, func(a *app.App) Backend { return override{Backend: a, limits: &quarterUsed} })
+	f := newFixture(t, func(a *app.App) Backend { return override{Backend: parts.Of(a), limits: &quarterUsed} })
 	f.show("My documents")
 	v := f.v
 	uiQueue.Until(t, "the limits bar", v.LimitsShown)
@@ -110,7 +111,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
 	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
 	f.show("My documents")
 	if f.v.table.model.Len() != 10000 {
@@ -294,7 +295,7 @@ func TestLimitsBarFromStatusCall(t *testing.T) {
 func TestFoldedTableOfManyDocumentsKeepsFewSeparators(t *testing.T) {
 	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
 	f.v.SetFolded(true)
 	f.show("My documents")
@@ -315,7 +316,7 @@ func TestFoldedTableOfManyDocumentsKeepsFewSeparators(t *testing.T) {
 func TestFoldedDocumentsAreModelledWhenShown(t *testing.T) {
 	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
 	var shown, handed int
 	f.v.OnShown = func(n int) { shown = n }

@@ -54,7 +54,7 @@ func (f *fixture) connect() {
 	if err := f.app.Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
 		f.t.Fatal(err)
 	}
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -66,7 +66,7 @@ func (f *fixture) restartedWithoutKey() {
 	f.connect()
 	_ = f.app.Close()
 	f.app = uitest.OpenCore(f.t, f.home)
-	_ = f.app.Refresh(context.Background()) // refused: no key
+	_ = f.app.Workspaces().Refresh(context.Background()) // refused: no key
 }
 
 // open shows Settings and waits for the key line.

@@ -253,7 +253,7 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 	if err := f.app.Connect(context.Background(), second.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	s := f.open()

@@ -59,7 +59,7 @@ func Core(t testing.TB, cfg emulator.Config) (*app.App, *emulator.Emulator, emul
 	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Refresh(context.Background()); err != nil {
+	if err := a.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return a, emu, info
@@ -84,7 +84,7 @@ func OpenCoreWith(t testing.TB, home string, rt http.RoundTripper) *app.App {
 // Workspace returns the cached workspace of a named name, failing the test when there is none.
 func Workspace(t testing.TB, a *app.App, name string) records.CachedWorkspace {
 	t.Helper()
-	list, err := a.CachedWorkspaces(context.Background())
+	list, err := a.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,16 @@
+// Package parts puts the rooms of the application core together as the views that use several
+// of them see them: the core's settings and words, and each room embedded answers its own
+// methods. No two embedded rooms have a method of the same name that a view's interface names
+// (ui/ui.go checks each interface against Core, so such a clash fails to build).
+package parts
+
+import "lectern/app"
+
+// Core is the core as a view of several rooms sees it.
+type Core struct {
+	*app.App
+	*app.Sync
+}
+
+// Of is the Core of a.
+func Of(a *app.App) Core { return Core{a, a.Workspaces()} }
