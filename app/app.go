@@ -78,7 +78,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	if s := settings.Get(); s.Server != "" && !s.DemoMode {
 		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
 	}
-	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
+	a.sync = newSync(st, a.conn, a.bus, opts.Now)
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
 	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }

@@ -251,3 +251,8 @@ func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.A
 		s.bus.Emit(events.DocumentsChanged{WorkspaceID: wsID})
 	}
 }
+
+// newSync makes the cache of the current server of conn, kept in st; now is the clock.
+func newSync(st *store.DB, conn *connection.Manager, bus *events.Bus, now func() time.Time) *Sync {
+	return &Sync{store: st, conn: conn, bus: bus, now: now}
+}
