@@ -17,6 +17,7 @@ import (
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/app/store"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -52,7 +53,7 @@ type App struct {
 	secrets  *secrets.Secrets
 	store    *store.DB
 	conn     *connection.Manager
-	sync     *Sync
+	sync     *workspaces.Sync
 	conv     *Conversations
 	uploads  *Uploads
 	recon    *connection.Reconnector
@@ -78,7 +79,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	if s := settings.Get(); s.Server != "" && !s.DemoMode {
 		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
 	}
-	a.sync = newSync(st, a.conn, a.bus, opts.Now)
+	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
 	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
@@ -86,7 +87,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.uploads = newUploads(st, a.conn, a.bus, opts)
 	a.uploads.sync = a.sync
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
-	a.recon.Back = a.sync.resume
+	a.recon.Back = a.sync.Resume
 	a.bus.Subscribe(func(ev events.Event) {
 		if cc, ok := ev.(events.ConnectionChanged); ok {
 			a.recon.Observe(cc.Connection)
@@ -197,4 +198,4 @@ func (a *App) Import(ctx context.Context, path string) (records.ImportResult, er
 
 // Workspaces returns the cache of the current server's workspaces and documents: refresh, the
 // listings, workspaces named by id or name.
-func (a *App) Workspaces() *Sync { return a.sync }
+func (a *App) Workspaces() *workspaces.Sync { return a.sync }

@@ -9,6 +9,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -272,8 +273,8 @@ func (c *Conversations) finish(ctx context.Context, key string, conv records.Con
 		return c.store.SaveTurn(save, turn)
 	}
 	err = c.failed(ctx, turn, out.text, err)
-	if isWorkspaceGone(err) {
-		c.sync.forget(save, key, conv.WorkspaceID)
+	if workspaces.IsWorkspaceGone(err) {
+		c.sync.Forget(save, key, conv.WorkspaceID)
 	}
 	return joinSave(err, c.store.SaveTurn(save, turn))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -45,7 +46,7 @@ var generateFunction = client.FunctionTool{Name: string(records.ToolGenerate),
 
 // workspaceFunction asks one of the workspaces to consult a question (the workspace ask); the
 // workspace is one of their ids, named in the description with its name.
-func workspaceFunction(workspaces []WorkspaceRef) client.FunctionTool {
+func workspaceFunction(workspaces []workspaces.WorkspaceRef) client.FunctionTool {
 	ids, named := make([]string, len(workspaces)), make([]string, len(workspaces))
 	for i, w := range workspaces {
 		ids[i], named[i] = w.ID, w.ID
@@ -63,7 +64,7 @@ func workspaceFunction(workspaces []WorkspaceRef) client.FunctionTool {
 }
 
 // toolFunctions are the functions offered for settings s (workspaces: the ones to consult, named).
-func toolFunctions(s records.ToolSettings, workspaces []WorkspaceRef) []client.FunctionTool {
+func toolFunctions(s records.ToolSettings, workspaces []workspaces.WorkspaceRef) []client.FunctionTool {
 	var out []client.FunctionTool
 	if s.WebSearch {
 		out = append(out, webSearchFunction)
@@ -79,11 +80,11 @@ func toolFunctions(s records.ToolSettings, workspaces []WorkspaceRef) []client.F
 
 // namedWorkspaces names the workspaces to consult from the cache (an id it does not know keeps
 // no name).
-func (c *Conversations) namedWorkspaces(ctx context.Context, ids []string) []WorkspaceRef {
-	out := make([]WorkspaceRef, 0, len(ids))
+func (c *Conversations) namedWorkspaces(ctx context.Context, ids []string) []workspaces.WorkspaceRef {
+	out := make([]workspaces.WorkspaceRef, 0, len(ids))
 	for _, id := range ids {
 		w, _, _ := c.store.Workspace(ctx, c.conn.CacheKey(), id)
-		out = append(out, WorkspaceRef{ID: id, Name: w.Name})
+		out = append(out, workspaces.WorkspaceRef{ID: id, Name: w.Name})
 	}
 	return out
 }
@@ -112,7 +113,7 @@ func checkArguments(fn client.FunctionTool, arguments string) string {
 }
 
 // summary says what a call would do, in words, for the consent question.
-func summary(tool records.ToolKind, arguments string, workspaces []WorkspaceRef) string {
+func summary(tool records.ToolKind, arguments string, workspaces []workspaces.WorkspaceRef) string {
 	switch tool {
 	case records.ToolWebSearch:
 		var a webSearchArgs
@@ -131,7 +132,7 @@ func summary(tool records.ToolKind, arguments string, workspaces []WorkspaceRef)
 }
 
 // workspaceLabelAmong names the workspace id among workspaces: its name, else the id.
-func workspaceLabelAmong(id string, workspaces []WorkspaceRef) string {
+func workspaceLabelAmong(id string, workspaces []workspaces.WorkspaceRef) string {
 	for _, w := range workspaces {
 		if w.ID == id {
 			return records.QuoteShort(w.Label())

@@ -9,6 +9,7 @@ import (
 
 	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -23,7 +24,7 @@ import (
 // tier without).
 type chatTools struct {
 	settings    records.ToolSettings
-	workspaces  []WorkspaceRef
+	workspaces  []workspaces.WorkspaceRef
 	offered     []client.FunctionTool
 	searchFirst bool
 	note        string // why tools asked for are not offered (a tier without tools), "" when they are

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -24,7 +25,7 @@ import (
 // toolRunner runs the app's tools over the current connection.
 type toolRunner struct {
 	c          *Conversations
-	workspaces []WorkspaceRef
+	workspaces []workspaces.WorkspaceRef
 }
 
 // describe fills what run asks of its tool from the call's arguments (checked already), for the

@@ -7,6 +7,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -73,11 +74,11 @@ func (a *App) resolveTools(ctx context.Context, s *records.ToolSettings) (*recor
 	out := *s
 	out.Workspaces = make([]string, len(s.Workspaces))
 	for i, arg := range s.Workspaces {
-		ref, known, err := a.sync.cachedWorkspace(ctx, arg)
+		ref, known, err := a.sync.CachedWorkspace(ctx, arg)
 		if err == nil && !known {
 			var listed []client.Workspace
 			if listed, err = a.sync.RefreshList(ctx); err == nil {
-				ref, err = pickWorkspace(arg, listed)
+				ref, err = workspaces.PickWorkspace(arg, listed)
 			}
 		}
 		if err != nil {

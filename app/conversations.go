@@ -11,6 +11,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -21,7 +22,7 @@ import (
 type Conversations struct {
 	store    *store.DB
 	conn     *connection.Manager
-	sync     *Sync
+	sync     *workspaces.Sync
 	bus      *events.Bus
 	defaults func() (tier string, thinking bool)
 	// modelTier is the settings' default tier of model conversations ("" for none).
@@ -62,7 +63,7 @@ type AskOptions struct {
 // errStopped is the cause of an answer stopped with Stop.
 var errStopped = errors.New("stopped by the user")
 
-func newConversations(st *store.DB, conn *connection.Manager, sy *Sync, bus *events.Bus) *Conversations {
+func newConversations(st *store.DB, conn *connection.Manager, sy *workspaces.Sync, bus *events.Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		defaults: func() (string, bool) { return "", false }, modelTier: func() string { return "" }}
 }

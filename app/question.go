@@ -5,6 +5,7 @@ import (
 
 	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -25,7 +26,7 @@ type Question struct {
 // saved is removed again, so that a question to no workspace leaves nothing behind.
 func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (records.Turn, error) {
 	var turn records.Turn
-	_, err := a.sync.withWorkspace(ctx, q.Workspace, func(ref WorkspaceRef) error {
+	_, err := a.sync.WithWorkspace(ctx, q.Workspace, func(ref workspaces.WorkspaceRef) error {
 		conv, err := a.conv.conversationToAsk(ctx, ref, q, opts.OnNotice)
 		if err != nil {
 			return err
@@ -37,14 +38,14 @@ func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (records.Tur
 		return err
 	})
 	if err == nil && turn.Final != nil {
-		a.sync.cacheSources(ctx, turn.Final.WorkspaceID, turn.Final.Sources)
+		a.sync.CacheSources(ctx, turn.Final.WorkspaceID, turn.Final.Sources)
 	}
 	return turn, err
 }
 
 // conversationToAsk returns the conversation q is asked in: with Continue the workspace's last one
 // when it asked the same document, else a new one, not saved until its first question is.
-func (c *Conversations) conversationToAsk(ctx context.Context, ref WorkspaceRef, q Question, notice func(string)) (records.Conversation, error) {
+func (c *Conversations) conversationToAsk(ctx context.Context, ref workspaces.WorkspaceRef, q Question, notice func(string)) (records.Conversation, error) {
 	fresh := records.Conversation{Kind: records.KindWorkspace, WorkspaceID: ref.ID, DocumentID: q.DocumentID}
 	if !q.Continue {
 		return fresh, nil

@@ -13,6 +13,7 @@ import (
 
 	"lectern/app/connection"
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -160,7 +161,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 	s.script(func() { s.failWS["wb"] = badGatewayHTML })
 	a := openOnScript(t, s)
 	err := a.Workspaces().Refresh(ctxT(t))
-	var ns *NotSyncedError
+	var ns *workspaces.NotSyncedError
 	if !asNotSynced(err, &ns) || len(ns.Names) != 1 || ns.Names[0] != "Name wb" {
 		t.Fatalf("refresh error %v; want the one workspace not synced", err)
 	}
@@ -185,8 +186,8 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 	assertWords(t, "the workspace's reason", why)
 }
 
-func asNotSynced(err error, ns **NotSyncedError) bool {
-	v, ok := err.(*NotSyncedError)
+func asNotSynced(err error, ns **workspaces.NotSyncedError) bool {
+	v, ok := err.(*workspaces.NotSyncedError)
 	*ns = v
 	return ok
 }
@@ -285,7 +286,7 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 	})
 	a := openOnScript(t, s)
 	err := a.Workspaces().Refresh(ctxT(t))
-	var ns *NotSyncedError
+	var ns *workspaces.NotSyncedError
 	if !asNotSynced(err, &ns) || a.Connection().State != connection.ConnOnline {
 		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
 	}

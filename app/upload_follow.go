@@ -7,6 +7,7 @@ import (
 
 	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -76,7 +77,7 @@ func (u *Uploads) look(ctx context.Context, ids []int64, seen []records.Upload, 
 
 // UploadBatch is what App.Upload did with a front-end's files.
 type UploadBatch struct {
-	Workspace WorkspaceRef
+	Workspace workspaces.WorkspaceRef
 	Results   []EnqueueResult  // one per file (a folder gives one per file in it), refused ones with their reason
 	Entries   []records.Upload // the queue entries of the accepted files, as Follow left them
 }
@@ -89,7 +90,7 @@ type UploadBatch struct {
 // again.
 func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	var batch UploadBatch
-	ref, err := a.sync.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
+	ref, err := a.sync.WithWorkspace(ctx, arg, func(ref workspaces.WorkspaceRef) error {
 		guess := ref.Name == ""
 		var err error
 		batch, err = a.uploadTo(ctx, ref, paths, done, func(e records.Upload) {
@@ -107,7 +108,7 @@ func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(
 }
 
 // uploadTo queues paths for ref and follows them.
-func (a *App) uploadTo(ctx context.Context, ref WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
+func (a *App) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	batch := UploadBatch{Workspace: ref}
 	results, err := a.AddFiles(ctx, ref.ID, paths...)
 	batch.Results = results

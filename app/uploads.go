@@ -19,6 +19,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -33,7 +34,7 @@ type Uploads struct {
 	store    *store.DB
 	conn     *connection.Manager
 	bus      *events.Bus
-	sync     *Sync
+	sync     *workspaces.Sync
 	retry    time.Duration
 	claimTTL time.Duration
 	owner    string // this process's name in the claims

@@ -12,6 +12,7 @@ import (
 	"lectern/app"
 	"lectern/app/explain"
 	"lectern/app/secrets"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -93,8 +94,8 @@ func (e *env) report(err error) int {
 // unknown or ambiguous workspace, no API key, or a message refused by the app's checks (exit code 2).
 func isLocal(err error) bool {
 	var (
-		unknown   *app.UnknownWorkspaceError
-		ambiguous *app.AmbiguousWorkspaceError
+		unknown   *workspaces.UnknownWorkspaceError
+		ambiguous *workspaces.AmbiguousWorkspaceError
 		noKey     *secrets.NoKeyError
 		check     *explain.CheckError
 	)

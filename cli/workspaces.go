@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"lectern/app"
+	"lectern/app/workspaces"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -48,7 +48,7 @@ func listingCut(err error, arrived bool) bool {
 }
 
 // noteCached says on stderr that what follows came from the cache, and why, when it did.
-func (e *env) noteCached(c *app.Cached, what string) {
+func (e *env) noteCached(c *workspaces.Cached, what string) {
 	if c == nil {
 		return
 	}

@@ -21,6 +21,7 @@ import (
 	"lectern/app"
 	"lectern/app/events"
 	appsettings "lectern/app/settings"
+	"lectern/app/workspaces"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
@@ -190,7 +191,7 @@ func (u *UI) applyTheme() {
 
 // The application core implements what each view package uses of it.
 var (
-	_ syncer                  = (*app.Sync)(nil)
+	_ syncer                  = (*workspaces.Sync)(nil)
 	_ documents.Backend       = parts.Core{}
 	_ conversation.Core       = parts.Core{}
 	_ settings.Backend        = (*app.App)(nil)

@@ -4,12 +4,15 @@
 // (ui/ui.go checks each interface against Core, so such a clash fails to build).
 package parts
 
-import "lectern/app"
+import (
+	"lectern/app"
+	"lectern/app/workspaces"
+)
 
 // Core is the core as a view of several rooms sees it.
 type Core struct {
 	*app.App
-	*app.Sync
+	*workspaces.Sync
 }
 
 // Of is the Core of a.

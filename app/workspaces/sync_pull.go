@@ -1,4 +1,4 @@
-package app
+package workspaces
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"lectern/app/store"
 	"lectern/client"
 	"lectern/internal/safetext"
+	"lectern/internal/words"
 )
 
 // roundFresh is how long a workspace that arrived in a refresh that did not finish counts as up
@@ -49,7 +50,7 @@ func (s *Sync) pullEach(ctx context.Context, cl *client.Client, p *pull) {
 		}
 		full, err := cl.FetchWorkspace(ctx, ws.WorkspaceID)
 		switch {
-		case isWorkspaceGone(err):
+		case IsWorkspaceGone(err):
 		case err != nil && (stopsRefresh(err) || ctx.Err() != nil):
 			p.stop = err
 			s.saveRow(ctx, p, i, ws)
@@ -101,7 +102,7 @@ func (p *pull) notArrived(name, why string) {
 	if p.firstWhy == "" {
 		p.firstWhy = why
 	}
-	p.notSaved = append(p.notSaved, oneLine(safetext.OneLine(name))) // one line, at most 80 characters
+	p.notSaved = append(p.notSaved, words.Cut(strings.Join(strings.Fields(safetext.OneLine(name)), " "), 80)) // one line, at most 80 characters
 }
 
 // finish records the end of a refresh: when nothing stopped it, workspaces no longer listed leave
@@ -133,7 +134,7 @@ func (s *Sync) finish(ctx context.Context, p *pull, listErr error) error {
 
 // resume finishes a refresh that the server's going away cut short, once it is back: only the
 // workspaces that did not arrive are fetched. It does nothing when no refresh was cut short.
-func (s *Sync) resume(ctx context.Context) {
+func (s *Sync) Resume(ctx context.Context) {
 	key := s.conn.CacheKey()
 	s.mu.Lock()
 	cut := s.round.key == key && s.round.cut

@@ -1,4 +1,4 @@
-package app
+package workspaces
 
 import (
 	"context"
@@ -57,8 +57,8 @@ var errNoWorkspace = &client.ValidationError{Field: "workspace", Code: client.In
 // does not know is tried as an id, and when the server answers workspace_not_found the list is read
 // to resolve it as a name and op runs again with that workspace. It returns the workspace op ran
 // for last.
-func (s *Sync) withWorkspace(ctx context.Context, arg string, op func(WorkspaceRef) error) (WorkspaceRef, error) {
-	ref, known, err := s.cachedWorkspace(ctx, arg)
+func (s *Sync) WithWorkspace(ctx context.Context, arg string, op func(WorkspaceRef) error) (WorkspaceRef, error) {
+	ref, known, err := s.CachedWorkspace(ctx, arg)
 	if err != nil {
 		return ref, err
 	}
@@ -70,7 +70,7 @@ func (s *Sync) withWorkspace(ctx context.Context, arg string, op func(WorkspaceR
 	if lerr != nil {
 		return ref, err
 	}
-	ref, err = pickWorkspace(arg, listed)
+	ref, err = PickWorkspace(arg, listed)
 	if err != nil {
 		return ref, err
 	}
@@ -79,7 +79,7 @@ func (s *Sync) withWorkspace(ctx context.Context, arg string, op func(WorkspaceR
 
 // cachedWorkspace resolves arg from the cache: an exact id, else a name (trimmed, any case). known
 // is false when the cache knows neither; ref then carries arg as the id to try.
-func (s *Sync) cachedWorkspace(ctx context.Context, arg string) (ref WorkspaceRef, known bool, err error) {
+func (s *Sync) CachedWorkspace(ctx context.Context, arg string) (ref WorkspaceRef, known bool, err error) {
 	arg = strings.TrimSpace(arg)
 	if arg == "" {
 		return WorkspaceRef{}, false, errNoWorkspace
@@ -92,7 +92,7 @@ func (s *Sync) cachedWorkspace(ctx context.Context, arg string) (ref WorkspaceRe
 	for i, w := range cached {
 		list[i] = w.Workspace
 	}
-	ref, err = pickWorkspace(arg, list)
+	ref, err = PickWorkspace(arg, list)
 	var unknown *UnknownWorkspaceError
 	if errors.As(err, &unknown) {
 		return WorkspaceRef{ID: arg}, false, nil
@@ -101,7 +101,7 @@ func (s *Sync) cachedWorkspace(ctx context.Context, arg string) (ref WorkspaceRe
 }
 
 // pickWorkspace finds arg in list: an exact id first, else one name equal in any case.
-func pickWorkspace(arg string, list []client.Workspace) (WorkspaceRef, error) {
+func PickWorkspace(arg string, list []client.Workspace) (WorkspaceRef, error) {
 	arg = strings.TrimSpace(arg)
 	var byName []client.Workspace
 	for _, w := range list {

@@ -1,4 +1,4 @@
-package app
+package workspaces
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func (s *Sync) FetchWorkspaces(ctx context.Context) ([]client.Workspace, *Cached
 // workspace is answered from the cache, with a Cached.
 func (s *Sync) FetchDocuments(ctx context.Context, arg string) (*client.Workspace, *Cached, error) {
 	var full *client.Workspace
-	ref, err := s.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
+	ref, err := s.WithWorkspace(ctx, arg, func(ref WorkspaceRef) error {
 		var err error
 		full, err = s.CacheWorkspace(ctx, ref.ID)
 		return err
@@ -91,7 +91,7 @@ func (s *Sync) DocumentStatus(ctx context.Context, arg, id string) (*client.Uplo
 		return nil, err
 	}
 	var rec *client.UploadRecord
-	_, err = s.withWorkspace(ctx, arg, func(ref WorkspaceRef) error {
+	_, err = s.WithWorkspace(ctx, arg, func(ref WorkspaceRef) error {
 		rec, err = cl.DocumentStatus(ctx, ref.ID, id)
 		return err
 	})

@@ -1,4 +1,8 @@
-package app
+// Package workspaces keeps the offline cache of the current server's workspaces, documents and website
+// imports: Refresh pulls them (each workspace on its own, a cut refresh resumed), the listings the
+// command line prints answer from the cache when the server cannot be reached, and a workspace is
+// named by id or by name (WithWorkspace).
+package workspaces
 
 import (
 	"context"
@@ -107,7 +111,7 @@ func (s *Sync) listCut(ctx context.Context, key string, listed []client.Workspac
 }
 
 // isWorkspaceGone reports an answer that means the key can no longer open a workspace.
-func isWorkspaceGone(err error) bool {
+func IsWorkspaceGone(err error) bool {
 	return err != nil && (client.IsCode(err, "workspace_access_lost") || client.IsCode(err, "workspace_not_found"))
 }
 
@@ -149,8 +153,8 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 	}
 	full, cut := cl.FetchWorkspace(ctx, id)
 	s.conn.Observe(key, cut)
-	if isWorkspaceGone(cut) {
-		s.forget(ctx, key, id)
+	if IsWorkspaceGone(cut) {
+		s.Forget(ctx, key, id)
 		return nil, cut
 	}
 	if full == nil {
@@ -194,7 +198,7 @@ func (s *Sync) touchSynced(ctx context.Context, key string, now time.Time) {
 }
 
 // forget removes a workspace the key lost from the cache and tells the views.
-func (s *Sync) forget(ctx context.Context, key, id string) {
+func (s *Sync) Forget(ctx context.Context, key, id string) {
 	if ok, err := s.store.RemoveWorkspace(context.WithoutCancel(ctx), key, id); err == nil && ok {
 		s.bus.Emit(events.WorkspacesChanged{})
 		s.bus.Emit(events.DocumentsChanged{WorkspaceID: id})
@@ -227,7 +231,7 @@ func (s *Sync) CachedWorkspaceContent(ctx context.Context, id string) ([]client.
 // cacheSources adds the documents an answer names to the cached workspace when they are missing,
 // so that they show before the next refresh without a request. It does nothing for a workspace
 // that is not cached.
-func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.AnswerSource) {
+func (s *Sync) CacheSources(ctx context.Context, wsID string, sources []client.AnswerSource) {
 	key := s.conn.CacheKey()
 	known, err := s.store.DocumentNames(ctx, key, wsID)
 	if err != nil {
@@ -253,6 +257,6 @@ func (s *Sync) cacheSources(ctx context.Context, wsID string, sources []client.A
 }
 
 // newSync makes the cache of the current server of conn, kept in st; now is the clock.
-func newSync(st *store.DB, conn *connection.Manager, bus *events.Bus, now func() time.Time) *Sync {
+func NewSync(st *store.DB, conn *connection.Manager, bus *events.Bus, now func() time.Time) *Sync {
 	return &Sync{store: st, conn: conn, bus: bus, now: now}
 }
