@@ -84,8 +84,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
-	a.uploads = newUploads(st, a.conn, a.bus, opts)
-	a.uploads.sync = a.sync
+	a.uploads = newUploads(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume
 	a.bus.Subscribe(func(ev events.Event) {

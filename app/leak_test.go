@@ -41,7 +41,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	p := writeFile(t, t.TempDir(), "leak-check.txt", []byte("Upload during the leak test."))
-	res, _ := a.AddFiles(ctx, f.ws, p)
+	res, _ := a.Uploads().AddFiles(ctx, f.ws, p)
 	waitFinished(t, ev, res[0].ID)
 	if _, err := cs.Search(ctx, "travel"); err != nil {
 		t.Fatal(err)

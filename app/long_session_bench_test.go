@@ -165,7 +165,7 @@ func (s *session) upload(i int) {
 	if err := os.WriteFile(p, fmt.Appendf(nil, "Note %d: the canteen opens at %d o'clock.\n", i, 7+i%4), 0o600); err != nil {
 		s.b.Fatal(err)
 	}
-	res, err := s.a.AddFiles(context.Background(), s.emu.ws, p)
+	res, err := s.a.Uploads().AddFiles(context.Background(), s.emu.ws, p)
 	if err != nil || len(res) != 1 || res[0].ID == 0 {
 		s.b.Fatalf("upload %d: %+v, %v", i, res, err)
 	}

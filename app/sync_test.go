@@ -120,7 +120,7 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	}
 	conv, _ := f.app.Conversations().New(ctx, f.ws, "", "On the first server")
 	p := writeFile(t, t.TempDir(), "first.txt", []byte("queued on the first server"))
-	f.app.AddFiles(ctx, f.ws, p)
+	f.app.Uploads().AddFiles(ctx, f.ws, p)
 	if err := f.app.Connect(ctx, other.URL(), "other-key-123456789"); err != nil {
 		t.Fatal(err)
 	}

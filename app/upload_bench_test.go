@@ -139,7 +139,7 @@ func BenchmarkUploadMemory(b *testing.B) {
 // uploadAll queues paths and waits until every one is ready; it returns how long that took.
 func uploadAll(b *testing.B, a *App, paths []string) time.Duration {
 	start := time.Now()
-	res, err := a.AddFiles(context.Background(), "ws_bench", paths...)
+	res, err := a.Uploads().AddFiles(context.Background(), "ws_bench", paths...)
 	if err != nil {
 		b.Fatal(err)
 	}

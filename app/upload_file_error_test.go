@@ -39,7 +39,7 @@ func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
 		}
 		return open(path)
 	}
-	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatal(res, err)
 	}

@@ -88,12 +88,12 @@ type UploadBatch struct {
 // id; when the server answers workspace_not_found, the entries this call queued are removed (the
 // server stored nothing), the name is resolved from the workspace list and the files are queued
 // again.
-func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
+func (u *Uploads) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	var batch UploadBatch
-	ref, err := a.sync.WithWorkspace(ctx, arg, func(ref workspaces.WorkspaceRef) error {
+	ref, err := u.sync.WithWorkspace(ctx, arg, func(ref workspaces.WorkspaceRef) error {
 		guess := ref.Name == ""
 		var err error
-		batch, err = a.uploadTo(ctx, ref, paths, done, func(e records.Upload) {
+		batch, err = u.uploadTo(ctx, ref, paths, done, func(e records.Upload) {
 			if onChange != nil && !(guess && e.ErrorCode == "workspace_not_found") {
 				onChange(e)
 			}
@@ -101,16 +101,16 @@ func (a *App) Upload(ctx context.Context, arg string, paths []string, done func(
 		if err != nil || !guess {
 			return err
 		}
-		return a.undoIfNoWorkspace(ctx, batch)
+		return u.undoIfNoWorkspace(ctx, batch)
 	})
 	batch.Workspace = ref
 	return batch, err
 }
 
 // uploadTo queues paths for ref and follows them.
-func (a *App) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
+func (u *Uploads) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	batch := UploadBatch{Workspace: ref}
-	results, err := a.AddFiles(ctx, ref.ID, paths...)
+	results, err := u.AddFiles(ctx, ref.ID, paths...)
 	batch.Results = results
 	if err != nil {
 		return batch, err
@@ -124,19 +124,19 @@ func (a *App) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, paths [
 	if len(ids) == 0 {
 		return batch, nil
 	}
-	batch.Entries, err = a.uploads.Follow(ctx, ids, done, onChange)
+	batch.Entries, err = u.Follow(ctx, ids, done, onChange)
 	return batch, err
 }
 
 // undoIfNoWorkspace removes the entries of batch and returns the server's workspace_not_found when
 // it refused them for that reason: the workspace was guessed to be an id, and it is not one.
-func (a *App) undoIfNoWorkspace(ctx context.Context, batch UploadBatch) error {
+func (u *Uploads) undoIfNoWorkspace(ctx context.Context, batch UploadBatch) error {
 	for _, e := range batch.Entries {
 		if e.ErrorCode != "workspace_not_found" {
 			continue
 		}
 		for _, e := range batch.Entries {
-			_ = a.uploads.Remove(context.WithoutCancel(ctx), e.ID)
+			_ = u.Remove(context.WithoutCancel(ctx), e.ID)
 		}
 		return &client.APIError{StatusCode: 404, Code: e.ErrorCode}
 	}

@@ -21,8 +21,8 @@ import (
 
 // CanAddFiles says whether files can be added to workspace wsID, and when not, why and which
 // workspaces can take them (see notAddable): what the desktop asks before it offers to add files.
-func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
-	why := a.notAddable(ctx, a.conn.CacheKey(), wsID)
+func (u *Uploads) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
+	why := u.notAddable(ctx, u.conn.CacheKey(), wsID)
 	return why == "", why
 }
 
@@ -31,8 +31,8 @@ func (a *App) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
 // alone answers). Organisation and shared workspaces are known from the cache; a published one
 // only once the server answered workspace_read_only for it (then it is marked in the cache); a
 // workspace the cache does not know is left to the server.
-func (a *App) notAddable(ctx context.Context, key, wsID string) string {
-	ws, ok, _ := a.store.Workspace(ctx, key, wsID)
+func (u *Uploads) notAddable(ctx context.Context, key, wsID string) string {
+	ws, ok, _ := u.store.Workspace(ctx, key, wsID)
 	if !ok {
 		return ""
 	}
@@ -42,20 +42,20 @@ func (a *App) notAddable(ctx context.Context, key, wsID string) string {
 		why = fmt.Sprintf("“%s” is an organisation workspace: files are added to it in the web app, not from Lectern.", ws.Workspace.Name)
 	case ws.Access != "owner":
 		why = fmt.Sprintf("“%s” is shared with you by someone else: only its owner can add files to it.", ws.Workspace.Name)
-	case ws.ReadOnly || a.uploads.isReadOnly(ctx, key, wsID):
+	case ws.ReadOnly || u.isReadOnly(ctx, key, wsID):
 		why = fmt.Sprintf("“%s” is published for others, so the server does not take files for it from the API.", ws.Workspace.Name)
 	default:
 		return ""
 	}
-	return why + " " + a.addableSentence(ctx, key, wsID)
+	return why + " " + u.addableSentence(ctx, key, wsID)
 }
 
 // addableSentence names the workspaces that can take files.
-func (a *App) addableSentence(ctx context.Context, key, except string) string {
-	all, _ := a.store.Workspaces(ctx, key)
+func (u *Uploads) addableSentence(ctx context.Context, key, except string) string {
+	all, _ := u.store.Workspaces(ctx, key)
 	var names []string
 	for _, w := range all {
-		if w.WorkspaceID != except && w.TakesFiles() && !a.uploads.isReadOnly(ctx, key, w.WorkspaceID) {
+		if w.WorkspaceID != except && w.TakesFiles() && !u.isReadOnly(ctx, key, w.WorkspaceID) {
 			names = append(names, "“"+w.Workspace.Name+"”")
 		}
 	}
@@ -69,16 +69,16 @@ func (a *App) addableSentence(ctx context.Context, key, except string) string {
 // starts sending them; every file gets a result, in the order of paths, a refused one with its
 // reason in words. A folder stands for the files directly in it (hidden ones skipped); its
 // sub-folders are not taken, each named in the results with why.
-func (a *App) AddFiles(ctx context.Context, wsID string, paths ...string) ([]EnqueueResult, error) {
-	cl, key, err := a.conn.Current()
+func (u *Uploads) AddFiles(ctx context.Context, wsID string, paths ...string) ([]EnqueueResult, error) {
+	cl, key, err := u.conn.Current()
 	if err != nil {
 		return nil, err
 	}
 	files := gatherFiles(paths)
-	if why := a.notAddable(ctx, key, wsID); why != "" {
-		return a.uploads.enqueue(ctx, key, wsID, refuseAll(files, why))
+	if why := u.notAddable(ctx, key, wsID); why != "" {
+		return u.enqueue(ctx, key, wsID, refuseAll(files, why))
 	}
-	q := a.newQuota(ctx, wsID)
+	q := u.newQuota(ctx, wsID)
 	if lim, ok := cl.WorkspaceLimits(wsID); ok {
 		q.sendLim = lim
 	} else {
@@ -86,10 +86,10 @@ func (a *App) AddFiles(ctx context.Context, wsID string, paths ...string) ([]Enq
 	}
 	for i := range files {
 		if files[i].reason == "" {
-			files[i].reason = q.check(files[i], a.conn.Describe)
+			files[i].reason = q.check(files[i], u.conn.Describe)
 		}
 	}
-	return a.uploads.enqueue(ctx, key, wsID, files)
+	return u.enqueue(ctx, key, wsID, files)
 }
 
 // refuseAll gives every file of files that has no reason yet why.
@@ -157,11 +157,11 @@ type quota struct {
 	bytesFree  int64         // room left in the workspace
 }
 
-func (a *App) newQuota(ctx context.Context, wsID string) *quota {
-	lim, ok := a.UploadLimits(ctx, wsID)
+func (u *Uploads) newQuota(ctx context.Context, wsID string) *quota {
+	lim, ok := u.UploadLimits(ctx, wsID)
 	q := &quota{lim: lim, known: ok, uploadsFor: lim.DailyUploadsRemaining,
 		bytesFree: lim.WorkspaceBytesLimit - lim.WorkspaceBytesUsed}
-	open, _ := a.store.Uploads(ctx, a.conn.CacheKey(), records.UploadQueued, records.UploadSending)
+	open, _ := u.store.Uploads(ctx, u.conn.CacheKey(), records.UploadQueued, records.UploadSending)
 	for _, e := range open {
 		if e.WorkspaceID == wsID {
 			q.uploadsFor--

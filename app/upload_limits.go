@@ -16,20 +16,20 @@ const limitsTTL = 2 * time.Minute
 // any document of the workspace, so one status call for a cached document is enough; its answer
 // is trusted for two minutes. Before the workspace has a document (or when the server cannot be
 // reached) the limits last reported are returned, if any: false means none are known yet.
-func (a *App) UploadLimits(ctx context.Context, wsID string) (client.Limits, bool) {
-	cl, key, err := a.conn.Current()
+func (u *Uploads) UploadLimits(ctx context.Context, wsID string) (client.Limits, bool) {
+	cl, key, err := u.conn.Current()
 	if err != nil {
 		return client.Limits{}, false
 	}
-	if ws, ok, _ := a.store.Workspace(ctx, key, wsID); !ok || !records.OwnPersonal(ws) {
+	if ws, ok, _ := u.store.Workspace(ctx, key, wsID); !ok || !records.OwnPersonal(ws) {
 		return cl.WorkspaceLimits(wsID)
 	}
-	if lim, ok := cl.WorkspaceLimits(wsID); ok && a.uploads.limitsFresh(wsID) {
+	if lim, ok := cl.WorkspaceLimits(wsID); ok && u.limitsFresh(wsID) {
 		return lim, true
 	}
-	if id := a.store.AnyDocumentID(ctx, key, wsID); id != "" {
+	if id := u.store.AnyDocumentID(ctx, key, wsID); id != "" {
 		if _, err := cl.DocumentStatus(ctx, wsID, id); err == nil {
-			a.uploads.limitsRead(wsID)
+			u.limitsRead(wsID)
 		}
 	}
 	return cl.WorkspaceLimits(wsID)

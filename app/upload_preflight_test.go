@@ -32,7 +32,7 @@ func TestEnqueueRefusesOddFilesLocally(t *testing.T) {
 		}
 		return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission}
 	}
-	res, err := f.app.AddFiles(ctxT(t), f.ws, empty, badName, locked, lockedDir)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, empty, badName, locked, lockedDir)
 	if err != nil {
 		t.Fatal(err)
 	}

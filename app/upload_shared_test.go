@@ -26,7 +26,7 @@ func TestTwoProcessesWorkOneQueue(t *testing.T) {
 	for i := range 8 {
 		paths = append(paths, writeFile(t, dir, fmt.Sprintf("shared-%d.txt", i), fmt.Appendf(nil, "File number %d.", i)))
 	}
-	res, err := f.app.AddFiles(ctxT(t), f.ws, paths...)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, paths...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestKilledBeforeSendingRerunReusesClientID(t *testing.T) {
 			if err := a.UseServer(ctxT(t), f.emu.URL(), testKey); err != nil {
 				t.Fatal(err)
 			}
-			batch, err := a.Upload(ctxT(t), f.ws, []string{p}, func(u records.Upload) bool { return u.State.Final() }, nil)
+			batch, err := a.Uploads().Upload(ctxT(t), f.ws, []string{p}, func(u records.Upload) bool { return u.State.Final() }, nil)
 			if err != nil || len(batch.Entries) != 1 {
 				t.Fatal(err, batch)
 			}

@@ -75,9 +75,12 @@ type EnqueueResult struct {
 	Existing bool
 }
 
-func newUploads(st *store.DB, conn *connection.Manager, bus *events.Bus, opts Options) *Uploads {
-	u := &Uploads{store: st, conn: conn, bus: bus, retry: cmp.Or(opts.RetryDelay, 5*time.Second),
-		claimTTL: cmp.Or(opts.ClaimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
+// newUploads makes the queue of the current server of conn, kept in st, which refreshes a workspace
+// through sync once a file is ready; retry and claimTTL are Options.RetryDelay and ClaimTTL (0: the
+// defaults).
+func newUploads(st *store.DB, conn *connection.Manager, bus *events.Bus, sync *workspaces.Sync, retry, claimTTL time.Duration) *Uploads {
+	u := &Uploads{store: st, conn: conn, bus: bus, sync: sync, retry: cmp.Or(retry, 5*time.Second),
+		claimTTL: cmp.Or(claimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
 		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
 		notBefore: map[int64]time.Time{}}
 	u.ctx, u.cancel = context.WithCancel(context.Background())

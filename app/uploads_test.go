@@ -90,7 +90,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 		writeFile(t, dir, "folder/.hidden.txt", []byte("skipped")),
 	}
 	paths = append(paths[:4], filepath.Join(dir, "folder"))
-	res, err := f.app.AddFiles(ctxT(t), f.ws, paths...)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, paths...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestUploadProgressEvents(t *testing.T) {
 	ev := record(t, f.app)
 	data := []byte(strings.Repeat("Quarterly figures line.\n", 100000)) // 2.4 MB
 	p := writeFile(t, t.TempDir(), "figures.txt", data)
-	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v %v", res, err)
 	}
@@ -193,7 +193,7 @@ func TestUploadRefusedForWorkspaceNotOwned(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := writeFile(t, t.TempDir(), "x.txt", []byte("text"))
-	res, err := f.app.AddFiles(ctxT(t), f.org, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.org, p)
 	if err != nil || res[0].ID != 0 || !strings.Contains(res[0].Reason, "own personal workspaces") {
 		t.Fatalf("enqueue into an organisation workspace: %+v, %v", res, err)
 	}
@@ -203,7 +203,7 @@ func TestDuplicateNameOffersANewName(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "holidays.txt", []byte("Another holiday list."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	u, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
 	if e.Status != "failed" || u.ErrorCode != "duplicate_name" || u.SuggestedName != "holidays (2).txt" {
@@ -232,7 +232,7 @@ func TestIndexingFailureReportedAndRetryable(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "unreadable-scan.txt", []byte("garbled"))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	if e.Status != "failed" || !strings.Contains(e.Reason, "indexing_failed") {
 		t.Fatalf("indexing failure: %+v", e)
@@ -251,7 +251,7 @@ func TestUploadOutageKeepsEntryUntilServerIsBack(t *testing.T) {
 	ev := record(t, f.app)
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "report.txt", []byte("The report text."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
 		u, _ := f.app.Uploads().Get(context.Background(), id)
@@ -278,7 +278,7 @@ func TestRestartResumesPollingWithoutResending(t *testing.T) {
 	f := newFixtureWith(t, cfg, counter)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "slow.txt", []byte("Indexing this takes a while."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
 		uc, ok := e.(events.UploadChanged)
@@ -354,7 +354,7 @@ func TestServerRestartWhileIndexingSendsAgain(t *testing.T) {
 	f := newFixtureWith(t, cfg, counter)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "restart.txt", []byte("Indexed across a server restart."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
 	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
 		uc, ok := e.(events.UploadChanged)
@@ -375,7 +375,7 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 	f := newFixture(t, cfg)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "remove-me.txt", []byte("to be removed"))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
 		uc, ok := e.(events.UploadChanged)
 		return ok && uc.State == records.UploadProcessing

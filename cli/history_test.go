@@ -84,7 +84,7 @@ func TestCommandsLeaveTheUploadQueue(t *testing.T) {
 	if err := os.WriteFile(p, []byte("left for the desktop app"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	res, err := a.AddFiles(t.Context(), f.personal, p)
+	res, err := a.Uploads().AddFiles(t.Context(), f.personal, p)
 	if err != nil || len(res) != 1 || res[0].Reason != "" {
 		t.Fatalf("enqueue: %+v, %v", res, err)
 	}

@@ -49,7 +49,7 @@ func runUpload(e *env, args []string) error {
 	if *wait {
 		done = records.UploadState.Final
 	}
-	batch, err := a.Upload(e.ctx, pos[0], pos[1:], func(u records.Upload) bool { return done(u.State) }, r.change)
+	batch, err := a.Uploads().Upload(e.ctx, pos[0], pos[1:], func(u records.Upload) bool { return done(u.State) }, r.change)
 	r.out.clearProgress()
 	if err != nil {
 		return err

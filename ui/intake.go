@@ -64,13 +64,13 @@ func (m *mainView) addPaths(paths []string) {
 		return
 	}
 	go func() {
-		if ok, why := m.b.CanAddFiles(m.lf.Ctx, ws.WorkspaceID); !ok {
+		if ok, why := m.b.Uploads().CanAddFiles(m.lf.Ctx, ws.WorkspaceID); !ok {
 			m.lf.Do(func() {
 				m.uploads.SetNotice(fmt.Sprintf("%d %s not added. %s", len(paths), words.Plural(len(paths), "file"), why))
 			})
 			return
 		}
-		res, err := m.b.AddFiles(m.lf.Ctx, ws.WorkspaceID, paths...)
+		res, err := m.b.Uploads().AddFiles(m.lf.Ctx, ws.WorkspaceID, paths...)
 		m.lf.Do(func() {
 			m.uploads.SetNotice(alreadyThere(res, ws.Workspace.Name))
 			if err != nil {

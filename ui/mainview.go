@@ -232,7 +232,7 @@ func (m *mainView) checkTarget() {
 		return
 	}
 	go func() {
-		ok, why := m.b.CanAddFiles(m.lf.Ctx, id)
+		ok, why := m.b.Uploads().CanAddFiles(m.lf.Ctx, id)
 		m.lf.Do(func() {
 			if m.docs.Workspace().WorkspaceID == id {
 				m.uploads.SetTarget(ok, why)

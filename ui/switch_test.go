@@ -57,7 +57,7 @@ func TestServerSwitchSelectsLastOrOwnWorkspace(t *testing.T) {
 	// A file dropped on it is refused: the core now knows the handbook is published.
 	driver{f.u}.addFiles(writeTestFile(t, t.TempDir(), "notes.txt", []byte("notes")))
 	until(t, "the handbook known to refuse files", func() bool {
-		ok, _ := f.app.CanAddFiles(context.Background(), infoB.Published)
+		ok, _ := f.app.Uploads().CanAddFiles(context.Background(), infoB.Published)
 		return !ok
 	})
 	switchTo := func(server string) *mainView {

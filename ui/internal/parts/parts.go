@@ -13,7 +13,8 @@ import (
 type Core struct {
 	*app.App
 	*workspaces.Sync
+	*app.Uploads
 }
 
 // Of is the Core of a.
-func Of(a *app.App) Core { return Core{a, a.Workspaces()} }
+func Of(a *app.App) Core { return Core{a, a.Workspaces(), a.Uploads()} }
