@@ -17,6 +17,7 @@ import (
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/app/store"
+	"lectern/app/uploads"
 	"lectern/app/workspaces"
 	"lectern/client"
 )
@@ -55,7 +56,7 @@ type App struct {
 	conn     *connection.Manager
 	sync     *workspaces.Sync
 	conv     *Conversations
-	uploads  *Uploads
+	uploads  *uploads.Queue
 	recon    *connection.Reconnector
 
 	closeOnce sync.Once
@@ -84,7 +85,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
-	a.uploads = newUploads(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
+	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume
 	a.bus.Subscribe(func(ev events.Event) {
@@ -135,7 +136,7 @@ func (a *App) Close() error {
 	a.closeOnce.Do(func() {
 		a.recon.Close()
 		a.conv.stopAll()
-		a.uploads.stop()
+		a.uploads.Stop()
 		a.conn.StopDemo()
 		a.bus.Close()
 		a.closeErr = a.store.Close()
@@ -167,7 +168,7 @@ func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 func (a *App) Conversations() *Conversations { return a.conv }
 
 // Uploads returns the upload-queue service.
-func (a *App) Uploads() *Uploads { return a.uploads }
+func (a *App) Uploads() *uploads.Queue { return a.uploads }
 
 // Explain tells err to a person. A refused key is explained by where the current key came from.
 func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.KeySource()) }

@@ -169,7 +169,7 @@ func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src se
 		return err
 	}
 	a.bus.Emit(events.WorkspacesChanged{})
-	a.uploads.kick()
+	a.uploads.Kick()
 	return nil
 }
 

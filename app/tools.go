@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"time"
 
+	"lectern/app/uploads"
 	"lectern/client"
 )
 
@@ -46,7 +47,7 @@ func attachment(path string) (client.Attachment, error) {
 	}
 	size := st.Size()
 	return client.Attachment{Name: filepath.Base(path), Size: size, Open: func() (io.ReadCloser, error) {
-		return openSameSize(path, size)
+		return uploads.OpenSameSize(path, size)
 	}}, nil
 }
 

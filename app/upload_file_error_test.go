@@ -13,6 +13,7 @@ import (
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/secrets"
+	"lectern/app/uploads"
 	"lectern/client"
 	"lectern/client/emulator/toolsapi"
 )
@@ -27,9 +28,9 @@ func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "minutes.txt", []byte("Minutes of the board meeting."))
 	var calls atomic.Int32
 	var rewrite sync.Once
-	open := openFile
-	t.Cleanup(func() { openFile = open })
-	openFile = func(path string) (*os.File, error) {
+	open := uploads.OpenFile
+	t.Cleanup(func() { uploads.OpenFile = open })
+	uploads.OpenFile = func(path string) (*os.File, error) {
 		if path == p && calls.Add(1) > 1 { // the first open is the queue's own check
 			rewrite.Do(func() {
 				if err := os.WriteFile(p, []byte("Minutes of the board meeting, with the vote added."), 0o644); err != nil {
@@ -60,9 +61,9 @@ func TestAppPDFTextFileRewrittenBeforeSending(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	p := writeFile(t, t.TempDir(), "report.pdf", []byte("%PDF-1.4 first version"))
 	var rewrite sync.Once
-	open := openFile
-	t.Cleanup(func() { openFile = open })
-	openFile = func(path string) (*os.File, error) {
+	open := uploads.OpenFile
+	t.Cleanup(func() { uploads.OpenFile = open })
+	uploads.OpenFile = func(path string) (*os.File, error) {
 		rewrite.Do(func() {
 			if err := os.WriteFile(p, []byte("%PDF-1.4 second, longer version"), 0o644); err != nil {
 				t.Error(err)
@@ -101,7 +102,7 @@ func TestFileErrorsReadAsTheFile(t *testing.T) {
 		if s := explain.Explain(tc.err, secrets.KeyNone).Sentence; s != tc.want {
 			t.Errorf("%v: %q; want %q", tc.err, s, tc.want)
 		}
-		if !isFinalUploadError(tc.err) {
+		if !uploads.IsFinalUploadError(tc.err) {
 			t.Errorf("%v is sent again", tc.err)
 		}
 	}

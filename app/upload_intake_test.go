@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lectern/app/events"
+	"lectern/app/uploads"
 	"lectern/client/emulator"
 )
 
@@ -117,7 +118,7 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 	// AddFiles now knows the allowance is used up and refuses the file itself; the server still
 	// decides (another computer may have used the allowance), so the queue is given the file as
 	// AddFiles gives the files that pass.
-	res, _ = f.app.uploads.enqueue(ctxT(t), f.app.conn.CacheKey(), f.ws, gatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
+	res, _ = f.app.uploads.Enqueue(ctxT(t), f.app.conn.CacheKey(), f.ws, uploads.GatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
 	id := res[0].ID
 	ev.waitFor(t, 20*time.Second, func(events.Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)

@@ -9,6 +9,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/uploads"
 	"lectern/client"
 )
 
@@ -91,7 +92,7 @@ func leaveAsKilled(t *testing.T, path, key string, u records.Upload, state recor
 	t.Helper()
 	st := openTestStore(t, path)
 	defer st.Close()
-	u.ContentHash, _ = fileHash(u.Path)
+	u.ContentHash, _ = uploads.FileHash(u.Path)
 	e, _, err := st.AddUpload(ctxT(t), key, u)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/records"
+	"lectern/app/uploads"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -117,7 +118,7 @@ func refusal(u records.Upload) string {
 }
 
 // finish prints the files refused before sending and the records (--json), and sets the exit code.
-func (r *uploadReport) finish(batch app.UploadBatch) error {
+func (r *uploadReport) finish(batch uploads.UploadBatch) error {
 	rejected, failed := 0, 0
 	for _, res := range batch.Results {
 		if res.ID == 0 {

@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/uploads"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
@@ -84,7 +84,7 @@ func (m *mainView) addPaths(paths []string) {
 // alreadyThere says which files of res were already queued or added to the workspace named ws
 // (the same name and content: the queue keeps one), "" when none: adding them again changes
 // nothing, and saying nothing would look like a drop that was lost.
-func alreadyThere(res []app.EnqueueResult, ws string) string {
+func alreadyThere(res []uploads.EnqueueResult, ws string) string {
 	var names []string
 	for _, r := range res {
 		if r.Existing {

@@ -21,6 +21,7 @@ import (
 	"lectern/app"
 	"lectern/app/events"
 	appsettings "lectern/app/settings"
+	appuploads "lectern/app/uploads"
 	"lectern/app/workspaces"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
@@ -201,7 +202,7 @@ var (
 	_ settings.ConnectBackend = (*app.App)(nil)
 	_ settings.Keeping        = (*app.App)(nil)
 	_ settings.Trash          = (*app.Conversations)(nil)
-	_ uploads.Queue           = (*app.Uploads)(nil)
+	_ uploads.Queue           = (*appuploads.Queue)(nil)
 	_ conversation.Answers    = (*app.Conversations)(nil)
 	_ conversation.Lists      = (*app.Conversations)(nil)
 	_ conversation.ModelChats = (*app.Conversations)(nil)

@@ -13,10 +13,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	appuploads "lectern/app/uploads"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -198,7 +198,7 @@ func (p *Panel) refusedItems() []Item {
 // AddResults lists what AddFiles did with a drop on workspace wsID: refused files with their
 // reasons, and the queued ones (their rows come, or are already there, through the queue's
 // events). The popover opens when a file was refused, for the reason; the strip shows the rest.
-func (p *Panel) AddResults(wsID string, results []app.EnqueueResult) {
+func (p *Panel) AddResults(wsID string, results []appuploads.EnqueueResult) {
 	refused := false
 	for _, r := range results {
 		if r.ID != 0 {

@@ -6,6 +6,7 @@ package parts
 
 import (
 	"lectern/app"
+	"lectern/app/uploads"
 	"lectern/app/workspaces"
 )
 
@@ -13,7 +14,7 @@ import (
 type Core struct {
 	*app.App
 	*workspaces.Sync
-	*app.Uploads
+	*uploads.Queue
 }
 
 // Of is the Core of a.

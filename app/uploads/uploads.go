@@ -1,4 +1,8 @@
-package app
+// Package uploads is the upload queue, the one way files reach the service for both front-ends:
+// intake (files and folders checked once: type, the client's checks, the day's allowance, the
+// workspace's space), a queue shared by every process on the data folder (claims, heartbeats),
+// sending at most two at a time, polling until ready or failed, and the live limits.
+package uploads
 
 import (
 	"cmp"
@@ -30,7 +34,7 @@ import (
 // the server is looked up by its client_document_id before anything is sent again. Processes
 // sharing the data folder share the queue (see upload_worker.go). Changes are reported as
 // UploadChanged events, and the end of each upload as UploadFinished.
-type Uploads struct {
+type Queue struct {
 	store    *store.DB
 	conn     *connection.Manager
 	bus      *events.Bus
@@ -78,8 +82,8 @@ type EnqueueResult struct {
 // newUploads makes the queue of the current server of conn, kept in st, which refreshes a workspace
 // through sync once a file is ready; retry and claimTTL are Options.RetryDelay and ClaimTTL (0: the
 // defaults).
-func newUploads(st *store.DB, conn *connection.Manager, bus *events.Bus, sync *workspaces.Sync, retry, claimTTL time.Duration) *Uploads {
-	u := &Uploads{store: st, conn: conn, bus: bus, sync: sync, retry: cmp.Or(retry, 5*time.Second),
+func New(st *store.DB, conn *connection.Manager, bus *events.Bus, sync *workspaces.Sync, retry, claimTTL time.Duration) *Queue {
+	u := &Queue{store: st, conn: conn, bus: bus, sync: sync, retry: cmp.Or(retry, 5*time.Second),
 		claimTTL: cmp.Or(claimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
 		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
 		notBefore: map[int64]time.Time{}}
@@ -87,9 +91,9 @@ func newUploads(st *store.DB, conn *connection.Manager, bus *events.Bus, sync *w
 	return u
 }
 
-// enqueue queues for workspace workspaceID the files of files that AddFiles let through (no
+// Enqueue queues for workspace workspaceID the files of files that AddFiles let through (no
 // reason), and this process starts working them; the others come back with their reason.
-func (u *Uploads) enqueue(ctx context.Context, key, workspaceID string, files []candidate) ([]EnqueueResult, error) {
+func (u *Queue) Enqueue(ctx context.Context, key, workspaceID string, files []candidate) ([]EnqueueResult, error) {
 	out := make([]EnqueueResult, 0, len(files))
 	for _, p := range files {
 		r := EnqueueResult{Path: p.path, Name: cmp.Or(p.name, filepath.Base(p.path)), Reason: p.reason}
@@ -101,13 +105,13 @@ func (u *Uploads) enqueue(ctx context.Context, key, workspaceID string, files []
 		out = append(out, r)
 	}
 	u.run()
-	u.kick()
+	u.Kick()
 	return out, nil
 }
 
 // add queues the checked file p for workspaceID, or finds the entry of the same file, into r.
-func (u *Uploads) add(ctx context.Context, key, workspaceID string, p candidate, r *EnqueueResult) error {
-	hash, err := fileHash(p.path)
+func (u *Queue) add(ctx context.Context, key, workspaceID string, p candidate, r *EnqueueResult) error {
+	hash, err := FileHash(p.path)
 	if err != nil {
 		r.Reason = "The file cannot be read: " + pathError(err)
 		return nil
@@ -126,7 +130,7 @@ func (u *Uploads) add(ctx context.Context, key, workspaceID string, p candidate,
 }
 
 // adopt makes entry id one this process works (when no other process does).
-func (u *Uploads) adopt(id int64) {
+func (u *Queue) adopt(id int64) {
 	u.mu.Lock()
 	if !u.all { // after Start every entry is worked: a desktop session's set would only grow
 		u.mine[id] = true
@@ -137,15 +141,15 @@ func (u *Uploads) adopt(id int64) {
 // openFile and readDir read files and folders; tests replace them to make a file or a folder
 // unreadable even for root.
 var (
-	openFile = os.Open
-	readDir  = os.ReadDir
+	OpenFile = os.Open
+	ReadDir  = os.ReadDir
 )
 
 // fileHash is the SHA-256 of the file at path, in hex: with the name, what makes two files "the
 // same file" for the queue. Reading the whole file here also finds a file that cannot be read
 // (permission denied) before it is queued.
-func fileHash(path string) (string, error) {
-	f, err := openFile(path)
+func FileHash(path string) (string, error) {
+	f, err := OpenFile(path)
 	if err != nil {
 		return "", err
 	}
@@ -181,7 +185,7 @@ func pathError(err error) string {
 }
 
 // List returns the current server's queue, oldest first, with bytes sent for entries being sent.
-func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
+func (u *Queue) List(ctx context.Context) ([]records.Upload, error) {
 	all, err := u.store.Uploads(ctx, u.conn.CacheKey())
 	for i := range all {
 		all[i].Sent = u.sentOf(all[i])
@@ -190,13 +194,13 @@ func (u *Uploads) List(ctx context.Context) ([]records.Upload, error) {
 }
 
 // Get returns one entry of the queue.
-func (u *Uploads) Get(ctx context.Context, id int64) (records.Upload, error) {
+func (u *Queue) Get(ctx context.Context, id int64) (records.Upload, error) {
 	e, err := u.store.Upload(ctx, u.conn.CacheKey(), id)
 	e.Sent = u.sentOf(e)
 	return e, err
 }
 
-func (u *Uploads) sentOf(e records.Upload) int64 {
+func (u *Queue) sentOf(e records.Upload) int64 {
 	if e.State != records.UploadSending {
 		if e.State == records.UploadQueued {
 			return 0
@@ -212,11 +216,11 @@ func (u *Uploads) sentOf(e records.Upload) int64 {
 }
 
 // Retry queues a failed entry again under a new client_document_id (the failed one stays taken).
-func (u *Uploads) Retry(ctx context.Context, id int64) error { return u.RetryAs(ctx, id, "") }
+func (u *Queue) Retry(ctx context.Context, id int64) error { return u.RetryAs(ctx, id, "") }
 
 // RetryAs queues a failed entry again under name ("" keeps its name), for example the name
 // SuggestName offers after duplicate_name.
-func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
+func (u *Queue) RetryAs(ctx context.Context, id int64, name string) error {
 	key := u.conn.CacheKey()
 	e, err := u.store.Upload(ctx, key, id)
 	if err != nil {
@@ -247,13 +251,13 @@ func (u *Uploads) RetryAs(ctx context.Context, id int64, name string) error {
 	u.changed(e, 0)
 	u.adopt(id)
 	u.run()
-	u.kick()
+	u.Kick()
 	return nil
 }
 
 // SuggestName returns a name for entry id that is not used yet in its workspace (as far as the
 // cache and the queue know), such as "report (2).pdf" for "report.pdf".
-func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
+func (u *Queue) SuggestName(ctx context.Context, id int64) (string, error) {
 	key := u.conn.CacheKey()
 	e, err := u.store.Upload(ctx, key, id)
 	if err != nil {
@@ -262,7 +266,7 @@ func (u *Uploads) SuggestName(ctx context.Context, id int64) (string, error) {
 	return u.freeName(ctx, key, e)
 }
 
-func (u *Uploads) freeName(ctx context.Context, key string, e records.Upload) (string, error) {
+func (u *Queue) freeName(ctx context.Context, key string, e records.Upload) (string, error) {
 	taken, err := u.store.DocumentNames(ctx, key, e.WorkspaceID)
 	if err != nil {
 		return "", err
@@ -280,7 +284,7 @@ func (u *Uploads) freeName(ctx context.Context, key string, e records.Upload) (s
 
 // Remove takes an entry out of the queue, stopping its sending or polling. A file the server
 // already stored stays there (the service has no delete).
-func (u *Uploads) Remove(ctx context.Context, id int64) error {
+func (u *Queue) Remove(ctx context.Context, id int64) error {
 	u.mu.Lock()
 	if a, ok := u.active[id]; ok {
 		a.cancel()
@@ -294,7 +298,7 @@ func (u *Uploads) Remove(ctx context.Context, id int64) error {
 }
 
 // ClearFinished removes the entries that are ready.
-func (u *Uploads) ClearFinished(ctx context.Context) error {
+func (u *Queue) ClearFinished(ctx context.Context) error {
 	done, err := u.store.Uploads(ctx, u.conn.CacheKey(), records.UploadReady)
 	for _, e := range done {
 		if err := u.Remove(ctx, e.ID); err != nil {
@@ -305,6 +309,6 @@ func (u *Uploads) ClearFinished(ctx context.Context) error {
 }
 
 // changed announces an entry's state.
-func (u *Uploads) changed(e records.Upload, sent int64) {
+func (u *Queue) changed(e records.Upload, sent int64) {
 	u.bus.Emit(events.UploadChanged{ID: e.ID, State: e.State, Sent: sent, Size: e.Size})
 }

@@ -1,4 +1,4 @@
-package app
+package uploads
 
 import (
 	"context"
@@ -16,7 +16,7 @@ const limitsTTL = 2 * time.Minute
 // any document of the workspace, so one status call for a cached document is enough; its answer
 // is trusted for two minutes. Before the workspace has a document (or when the server cannot be
 // reached) the limits last reported are returned, if any: false means none are known yet.
-func (u *Uploads) UploadLimits(ctx context.Context, wsID string) (client.Limits, bool) {
+func (u *Queue) UploadLimits(ctx context.Context, wsID string) (client.Limits, bool) {
 	cl, key, err := u.conn.Current()
 	if err != nil {
 		return client.Limits{}, false
@@ -35,14 +35,14 @@ func (u *Uploads) UploadLimits(ctx context.Context, wsID string) (client.Limits,
 	return cl.WorkspaceLimits(wsID)
 }
 
-func (u *Uploads) limitsFresh(wsID string) bool {
+func (u *Queue) limitsFresh(wsID string) bool {
 	u.extra.mu.Lock()
 	defer u.extra.mu.Unlock()
 	at, ok := u.extra.limitsAt[wsID]
 	return ok && time.Since(at) < limitsTTL
 }
 
-func (u *Uploads) limitsRead(wsID string) {
+func (u *Queue) limitsRead(wsID string) {
 	u.extra.mu.Lock()
 	defer u.extra.mu.Unlock()
 	if u.extra.limitsAt == nil {

@@ -1,4 +1,4 @@
-package app
+package uploads
 
 import (
 	"context"
@@ -31,7 +31,7 @@ type intakeState struct {
 }
 
 // recover handles err for e when it is one of the answers above, and reports whether it did.
-func (u *Uploads) recover(ctx context.Context, key string, e records.Upload, err error) bool {
+func (u *Queue) recover(ctx context.Context, key string, e records.Upload, err error) bool {
 	var ae *client.APIError
 	if !errors.As(err, &ae) {
 		return false
@@ -66,7 +66,7 @@ func retryWait(ae *client.APIError) time.Duration {
 }
 
 // laterBy makes entry id wait d (at least the queue's retry delay) before its next attempt.
-func (u *Uploads) laterBy(id int64, d time.Duration) {
+func (u *Queue) laterBy(id int64, d time.Duration) {
 	u.mu.Lock()
 	u.notBefore[id] = time.Now().Add(max(d, u.retry))
 	u.mu.Unlock()
@@ -74,7 +74,7 @@ func (u *Uploads) laterBy(id int64, d time.Duration) {
 
 // NextAttempt returns when entry id is tried again after the server asked to wait, or the zero
 // time when it is not waiting.
-func (u *Uploads) NextAttempt(id int64) time.Time {
+func (u *Queue) NextAttempt(id int64) time.Time {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.notBefore[id]
@@ -83,7 +83,7 @@ func (u *Uploads) NextAttempt(id int64) time.Time {
 // rememberReadOnly marks wsID as refusing files, in this process and in the cache of server key
 // (where it outlives the queue's entries and a restart); the first time, the list is told that
 // the workspace changed (CachedWorkspace.ReadOnly).
-func (u *Uploads) rememberReadOnly(ctx context.Context, key, wsID string) {
+func (u *Queue) rememberReadOnly(ctx context.Context, key, wsID string) {
 	u.extra.mu.Lock()
 	if u.extra.readOnly == nil {
 		u.extra.readOnly = map[string]bool{}
@@ -101,7 +101,7 @@ func (u *Uploads) rememberReadOnly(ctx context.Context, key, wsID string) {
 
 // isReadOnly reports whether the server answered workspace_read_only for wsID, in this process, for
 // an entry still in the queue, or as marked in the cache.
-func (u *Uploads) isReadOnly(ctx context.Context, key, wsID string) bool {
+func (u *Queue) isReadOnly(ctx context.Context, key, wsID string) bool {
 	u.extra.mu.Lock()
 	ro := u.extra.readOnly[wsID]
 	u.extra.mu.Unlock()

@@ -1,4 +1,4 @@
-package app
+package uploads
 
 import (
 	"context"
@@ -20,7 +20,7 @@ const followEvery = 250 * time.Millisecond
 // works them unless another process already does; Follow reads them from the database either way.
 // It returns the entries as they ended; an entry removed meanwhile is returned with its last state
 // seen and ErrNotFound.
-func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(records.Upload) bool, onChange func(records.Upload)) ([]records.Upload, error) {
+func (u *Queue) Follow(ctx context.Context, ids []int64, done func(records.Upload) bool, onChange func(records.Upload)) ([]records.Upload, error) {
 	wake := make(chan struct{}, 1)
 	unsubscribe := u.bus.Subscribe(func(ev events.Event) {
 		if _, ok := ev.(events.UploadChanged); ok {
@@ -35,7 +35,7 @@ func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(records.Upl
 		u.adopt(id)
 	}
 	u.run()
-	u.kick()
+	u.Kick()
 	seen := make([]records.Upload, len(ids))
 	t := time.NewTicker(followEvery)
 	defer t.Stop()
@@ -54,7 +54,7 @@ func (u *Uploads) Follow(ctx context.Context, ids []int64, done func(records.Upl
 }
 
 // look reads the entries ids into seen, reports those that changed, and says whether all are done.
-func (u *Uploads) look(ctx context.Context, ids []int64, seen []records.Upload, done func(records.Upload) bool, onChange func(records.Upload)) (bool, error) {
+func (u *Queue) look(ctx context.Context, ids []int64, seen []records.Upload, done func(records.Upload) bool, onChange func(records.Upload)) (bool, error) {
 	finished := true
 	for i, id := range ids {
 		e, err := u.Get(ctx, id)
@@ -88,7 +88,7 @@ type UploadBatch struct {
 // id; when the server answers workspace_not_found, the entries this call queued are removed (the
 // server stored nothing), the name is resolved from the workspace list and the files are queued
 // again.
-func (u *Uploads) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
+func (u *Queue) Upload(ctx context.Context, arg string, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	var batch UploadBatch
 	ref, err := u.sync.WithWorkspace(ctx, arg, func(ref workspaces.WorkspaceRef) error {
 		guess := ref.Name == ""
@@ -108,7 +108,7 @@ func (u *Uploads) Upload(ctx context.Context, arg string, paths []string, done f
 }
 
 // uploadTo queues paths for ref and follows them.
-func (u *Uploads) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
+func (u *Queue) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, paths []string, done func(records.Upload) bool, onChange func(records.Upload)) (UploadBatch, error) {
 	batch := UploadBatch{Workspace: ref}
 	results, err := u.AddFiles(ctx, ref.ID, paths...)
 	batch.Results = results
@@ -130,7 +130,7 @@ func (u *Uploads) uploadTo(ctx context.Context, ref workspaces.WorkspaceRef, pat
 
 // undoIfNoWorkspace removes the entries of batch and returns the server's workspace_not_found when
 // it refused them for that reason: the workspace was guessed to be an id, and it is not one.
-func (u *Uploads) undoIfNoWorkspace(ctx context.Context, batch UploadBatch) error {
+func (u *Queue) undoIfNoWorkspace(ctx context.Context, batch UploadBatch) error {
 	for _, e := range batch.Entries {
 		if e.ErrorCode != "workspace_not_found" {
 			continue

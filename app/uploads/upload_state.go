@@ -1,4 +1,4 @@
-package app
+package uploads
 
 import (
 	"cmp"
@@ -14,7 +14,7 @@ import (
 // apply records a server upload record for e: its ids, status and warnings, the state that
 // follows, the document in the cache, and the end when it is final. It returns false when the
 // entry was removed meanwhile.
-func (u *Uploads) apply(ctx context.Context, key string, e *records.Upload, rec *client.UploadRecord) bool {
+func (u *Queue) apply(ctx context.Context, key string, e *records.Upload, rec *client.UploadRecord) bool {
 	before := *e
 	u.conn.Observe(key, nil)
 	if rec.DocumentID != nil {
@@ -44,7 +44,7 @@ func (u *Uploads) apply(ctx context.Context, key string, e *records.Upload, rec 
 }
 
 // cacheDocument shows an uploaded file in the cached workspace at once, before the next refresh.
-func (u *Uploads) cacheDocument(ctx context.Context, key string, e records.Upload, rec *client.UploadRecord) {
+func (u *Queue) cacheDocument(ctx context.Context, key string, e records.Upload, rec *client.UploadRecord) {
 	if e.DocumentID == "" {
 		return
 	}
@@ -60,19 +60,19 @@ func (u *Uploads) cacheDocument(ctx context.Context, key string, e records.Uploa
 }
 
 // save writes e and announces it; false means the entry is gone (removed by the user).
-func (u *Uploads) save(ctx context.Context, key string, e *records.Upload) bool {
+func (u *Queue) save(ctx context.Context, key string, e *records.Upload) bool {
 	if err := u.store.SaveUpload(context.WithoutCancel(ctx), key, e); err != nil {
 		return false
 	}
 	u.changed(*e, 0)
 	if e.State == records.UploadQueued {
-		u.kick()
+		u.Kick()
 	}
 	return true
 }
 
 // finished announces the end of an upload and refreshes its workspace's counts.
-func (u *Uploads) finished(ctx context.Context, e records.Upload) {
+func (u *Queue) finished(ctx context.Context, e records.Upload) {
 	ev := events.UploadFinished{ID: e.ID, Name: e.Name, Status: string(e.State)}
 	if e.State == records.UploadFailed {
 		ev.Reason = e.Error
@@ -85,7 +85,7 @@ func (u *Uploads) finished(ctx context.Context, e records.Upload) {
 
 // failOrWait ends e as failed when err is final (the server refused it, or the file cannot be
 // read); otherwise the entry keeps its state, notes the error and is tried again later.
-func (u *Uploads) failOrWait(ctx context.Context, key string, e records.Upload, err error) {
+func (u *Queue) failOrWait(ctx context.Context, key string, e records.Upload, err error) {
 	if ctx.Err() != nil {
 		return // stopping or removed: the saved state resumes next time
 	}
@@ -93,7 +93,7 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e records.Upload, 
 	if u.recover(ctx, key, e, err) {
 		return
 	}
-	if !isFinalUploadError(err) {
+	if !IsFinalUploadError(err) {
 		e.Error = u.conn.Describe(err)
 		u.later(e.ID)
 		u.save(ctx, key, &e)
@@ -116,7 +116,7 @@ func (u *Uploads) failOrWait(ctx context.Context, key string, e records.Upload, 
 }
 
 // isFinalUploadError reports an error that sending again cannot fix.
-func isFinalUploadError(err error) bool {
+func IsFinalUploadError(err error) bool {
 	var ue *client.UploadUnknownError
 	if errors.As(err, &ue) {
 		return false

@@ -1,4 +1,4 @@
-package app
+package uploads
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 
 // CanAddFiles says whether files can be added to workspace wsID, and when not, why and which
 // workspaces can take them (see notAddable): what the desktop asks before it offers to add files.
-func (u *Uploads) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
+func (u *Queue) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
 	why := u.notAddable(ctx, u.conn.CacheKey(), wsID)
 	return why == "", why
 }
@@ -31,7 +31,7 @@ func (u *Uploads) CanAddFiles(ctx context.Context, wsID string) (bool, string) {
 // alone answers). Organisation and shared workspaces are known from the cache; a published one
 // only once the server answered workspace_read_only for it (then it is marked in the cache); a
 // workspace the cache does not know is left to the server.
-func (u *Uploads) notAddable(ctx context.Context, key, wsID string) string {
+func (u *Queue) notAddable(ctx context.Context, key, wsID string) string {
 	ws, ok, _ := u.store.Workspace(ctx, key, wsID)
 	if !ok {
 		return ""
@@ -51,7 +51,7 @@ func (u *Uploads) notAddable(ctx context.Context, key, wsID string) string {
 }
 
 // addableSentence names the workspaces that can take files.
-func (u *Uploads) addableSentence(ctx context.Context, key, except string) string {
+func (u *Queue) addableSentence(ctx context.Context, key, except string) string {
 	all, _ := u.store.Workspaces(ctx, key)
 	var names []string
 	for _, w := range all {
@@ -69,14 +69,14 @@ func (u *Uploads) addableSentence(ctx context.Context, key, except string) strin
 // starts sending them; every file gets a result, in the order of paths, a refused one with its
 // reason in words. A folder stands for the files directly in it (hidden ones skipped); its
 // sub-folders are not taken, each named in the results with why.
-func (u *Uploads) AddFiles(ctx context.Context, wsID string, paths ...string) ([]EnqueueResult, error) {
+func (u *Queue) AddFiles(ctx context.Context, wsID string, paths ...string) ([]EnqueueResult, error) {
 	cl, key, err := u.conn.Current()
 	if err != nil {
 		return nil, err
 	}
-	files := gatherFiles(paths)
+	files := GatherFiles(paths)
 	if why := u.notAddable(ctx, key, wsID); why != "" {
-		return u.enqueue(ctx, key, wsID, refuseAll(files, why))
+		return u.Enqueue(ctx, key, wsID, refuseAll(files, why))
 	}
 	q := u.newQuota(ctx, wsID)
 	if lim, ok := cl.WorkspaceLimits(wsID); ok {
@@ -89,7 +89,7 @@ func (u *Uploads) AddFiles(ctx context.Context, wsID string, paths ...string) ([
 			files[i].reason = q.check(files[i], u.conn.Describe)
 		}
 	}
-	return u.enqueue(ctx, key, wsID, files)
+	return u.Enqueue(ctx, key, wsID, files)
 }
 
 // refuseAll gives every file of files that has no reason yet why.
@@ -104,7 +104,7 @@ func refuseAll(files []candidate, why string) []candidate {
 
 // gatherFiles lists the files paths name, each stat'ed once: a folder gives the files directly in
 // it (hidden ones skipped), and each of its sub-folders once, as not taken.
-func gatherFiles(paths []string) []candidate {
+func GatherFiles(paths []string) []candidate {
 	var out []candidate
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -123,7 +123,7 @@ func gatherFiles(paths []string) []candidate {
 // folderFiles lists the files directly in folder dir; a sub-folder is named, with why it is not
 // taken.
 func folderFiles(dir string) []candidate {
-	entries, err := readDir(dir)
+	entries, err := ReadDir(dir)
 	if err != nil { // a folder that cannot be read is said, not skipped in silence
 		return []candidate{{path: dir, reason: "The folder cannot be read: " + pathError(err)}}
 	}
@@ -157,7 +157,7 @@ type quota struct {
 	bytesFree  int64         // room left in the workspace
 }
 
-func (u *Uploads) newQuota(ctx context.Context, wsID string) *quota {
+func (u *Queue) newQuota(ctx context.Context, wsID string) *quota {
 	lim, ok := u.UploadLimits(ctx, wsID)
 	q := &quota{lim: lim, known: ok, uploadsFor: lim.DailyUploadsRemaining,
 		bytesFree: lim.WorkspaceBytesLimit - lim.WorkspaceBytesUsed}

@@ -1,4 +1,4 @@
-package app
+package uploads
 
 import (
 	"context"
@@ -26,7 +26,7 @@ const (
 
 // Start makes this process work the whole queue of the current server, not only the files it
 // queued or follows: the desktop app calls it once it shows its window.
-func (u *Uploads) Start() {
+func (u *Queue) Start() {
 	u.mu.Lock()
 	u.all = true
 	u.mu.Unlock()
@@ -34,7 +34,7 @@ func (u *Uploads) Start() {
 }
 
 // run starts the scheduler once; it runs until stop.
-func (u *Uploads) run() {
+func (u *Queue) run() {
 	u.startOnce.Do(func() {
 		u.wg.Add(1)
 		go u.loop()
@@ -43,20 +43,20 @@ func (u *Uploads) run() {
 
 // stop cancels the work in progress (it resumes at the next start, in this process or another)
 // and waits for it; the claims are released as each piece of work ends.
-func (u *Uploads) stop() {
+func (u *Queue) Stop() {
 	u.cancel()
 	u.wg.Wait()
 }
 
 // kick asks the scheduler to look at the queue now.
-func (u *Uploads) kick() {
+func (u *Queue) Kick() {
 	select {
 	case u.kickc <- struct{}{}:
 	default:
 	}
 }
 
-func (u *Uploads) loop() {
+func (u *Queue) loop() {
 	defer u.wg.Done()
 	t := time.NewTicker(min(u.retry, heartbeatEvery))
 	defer t.Stop()
@@ -75,7 +75,7 @@ func (u *Uploads) loop() {
 // schedule starts work on the current server's open entries that this process may work: polling
 // for what was stored, a status check for what may have reached the server, and sending for queued
 // entries while a sending slot is free.
-func (u *Uploads) schedule() {
+func (u *Queue) schedule() {
 	if u.ctx.Err() != nil {
 		return
 	}
@@ -105,13 +105,13 @@ func (u *Uploads) schedule() {
 
 // mayWork reports whether this process works entry id: every entry after Start, else those it
 // queued or follows.
-func (u *Uploads) mayWork(id int64) bool {
+func (u *Queue) mayWork(id int64) bool {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.all || u.mine[id]
 }
 
-func (u *Uploads) freeSlots() int {
+func (u *Queue) freeSlots() int {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	n := maxSending
@@ -126,7 +126,7 @@ func (u *Uploads) freeSlots() int {
 // launch runs work for entry e on a goroutine unless e is already worked on here or waiting. The
 // goroutine claims the entry first (a queued one moves to sending) and gives up when another
 // process holds it or it changed meanwhile; it releases the claim when the work ends.
-func (u *Uploads) launch(key string, e records.Upload, sending bool, work func(context.Context, records.Upload)) {
+func (u *Queue) launch(key string, e records.Upload, sending bool, work func(context.Context, records.Upload)) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if _, busy := u.active[e.ID]; busy || time.Now().Before(u.notBefore[e.ID]) {
@@ -152,17 +152,17 @@ func (u *Uploads) launch(key string, e records.Upload, sending bool, work func(c
 }
 
 // done ends the work on entry id: its claim is released and the scheduler looks again.
-func (u *Uploads) done(id int64, cancel context.CancelFunc) {
+func (u *Queue) done(id int64, cancel context.CancelFunc) {
 	cancel()
 	_ = u.store.Release(context.Background(), id, u.owner)
 	u.mu.Lock()
 	delete(u.active, id)
 	u.mu.Unlock()
-	u.kick()
+	u.Kick()
 }
 
 // later makes entry id wait before its next attempt.
-func (u *Uploads) later(id int64) {
+func (u *Queue) later(id int64) {
 	u.mu.Lock()
 	u.notBefore[id] = time.Now().Add(u.retry)
 	u.mu.Unlock()
@@ -171,7 +171,7 @@ func (u *Uploads) later(id int64) {
 // resend handles an entry left in sending: its request may have reached the server, so the
 // status is asked by client_document_id first, and the file is sent again only when the server
 // does not know it.
-func (u *Uploads) resend(ctx context.Context, cl *client.Client, key string, e records.Upload) {
+func (u *Queue) resend(ctx context.Context, cl *client.Client, key string, e records.Upload) {
 	rec, err := cl.DocumentStatus(ctx, e.WorkspaceID, e.ClientDocumentID)
 	switch {
 	case err == nil:
@@ -184,9 +184,9 @@ func (u *Uploads) resend(ctx context.Context, cl *client.Client, key string, e r
 }
 
 // send uploads the file of e (already saved as sending) and follows it to the end.
-func (u *Uploads) send(ctx context.Context, cl *client.Client, key string, e records.Upload) {
+func (u *Queue) send(ctx context.Context, cl *client.Client, key string, e records.Upload) {
 	req := client.UploadRequest{WorkspaceID: e.WorkspaceID, ClientDocumentID: e.ClientDocumentID, Name: e.Name,
-		Size: e.Size, Open: func() (io.ReadCloser, error) { return openSameSize(e.Path, e.Size) },
+		Size: e.Size, Open: func() (io.ReadCloser, error) { return OpenSameSize(e.Path, e.Size) },
 		Progress: u.progress(e)}
 	rec, err := cl.Upload(ctx, req)
 	if err != nil {
@@ -197,8 +197,8 @@ func (u *Uploads) send(ctx context.Context, cl *client.Client, key string, e rec
 }
 
 // openSameSize opens the file to send and checks it still has the size that was checked.
-func openSameSize(path string, size int64) (io.ReadCloser, error) {
-	f, err := openFile(path)
+func OpenSameSize(path string, size int64) (io.ReadCloser, error) {
+	f, err := OpenFile(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -214,7 +214,7 @@ func openSameSize(path string, size int64) (io.ReadCloser, error) {
 }
 
 // progress returns the callback that records bytes sent and announces them now and then.
-func (u *Uploads) progress(e records.Upload) func(sent, total int64) {
+func (u *Queue) progress(e records.Upload) func(sent, total int64) {
 	var last time.Time
 	return func(sent, total int64) {
 		u.mu.Lock()
@@ -230,13 +230,13 @@ func (u *Uploads) progress(e records.Upload) func(sent, total int64) {
 }
 
 // stored records a server answer for e and follows the upload until it is final.
-func (u *Uploads) stored(ctx context.Context, cl *client.Client, key string, e records.Upload, rec *client.UploadRecord) {
+func (u *Queue) stored(ctx context.Context, cl *client.Client, key string, e records.Upload, rec *client.UploadRecord) {
 	u.mu.Lock()
 	if a, ok := u.active[e.ID]; ok {
 		a.sending = false // following does not hold a sending slot
 	}
 	u.mu.Unlock()
-	u.kick()
+	u.Kick()
 	if u.apply(ctx, key, &e, rec) && !e.State.Final() {
 		u.follow(ctx, cl, key, e)
 	}
@@ -245,7 +245,7 @@ func (u *Uploads) stored(ctx context.Context, cl *client.Client, key string, e r
 // follow polls the status of e (client.WaitDocument) until it is ready or failed. A server that
 // forgot the file (it restarted while reading it: "nothing is stored and the file must be sent
 // again", spec §3) gets it again.
-func (u *Uploads) follow(ctx context.Context, cl *client.Client, key string, e records.Upload) {
+func (u *Queue) follow(ctx context.Context, cl *client.Client, key string, e records.Upload) {
 	_, err := cl.WaitDocument(ctx, e.WorkspaceID, e.ClientDocumentID, func(rec *client.UploadRecord) {
 		u.apply(ctx, key, &e, rec)
 	})
