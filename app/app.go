@@ -58,6 +58,7 @@ type App struct {
 	conv     *Conversations
 	uploads  *uploads.Queue
 	recon    *connection.Reconnector
+	signin   *Session
 
 	closeOnce sync.Once
 	closeErr  error
@@ -77,15 +78,15 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		secrets: secrets.NewSecrets(opts.KeychainTimeout)}
 	a.secrets.UseFile(home, settings.Get().KeyFile)
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
-	if s := settings.Get(); s.Server != "" && !s.DemoMode {
-		_ = a.use(ctx, s.Server, s.Server, "", secrets.KeyNone)
-	}
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)
 	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
+	a.signin = &Session{home: home, secrets: a.secrets, conn: a.conn, store: st, bus: a.bus, sync: a.sync,
+		uploads: a.uploads, settings: settings, update: a.UpdateSettings}
+	a.signin.UseSaved(ctx)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume
 	a.bus.Subscribe(func(ev events.Event) {
@@ -199,3 +200,7 @@ func (a *App) Import(ctx context.Context, path string) (records.ImportResult, er
 // Workspaces returns the cache of the current server's workspaces and documents: refresh, the
 // listings, workspaces named by id or name.
 func (a *App) Workspaces() *workspaces.Sync { return a.sync }
+
+// SignIn returns which server and which key are in use: connect, switch, sign out, the key file,
+// demo mode, the connection's state.
+func (a *App) SignIn() *Session { return a.signin }

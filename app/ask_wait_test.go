@@ -122,7 +122,7 @@ func TestAskHeaderTimeoutSaysNothingWasKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
 	turn, _, err := askOnScript(t, a, s, nil)

@@ -278,7 +278,7 @@ func TestAsk503RetriedOrSavedAsFailed(t *testing.T) {
 	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after outage = %+v, %v", again, err)
 	}
-	if c := f.app.Connection(); c.State != connection.ConnOnline {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("connection after a successful ask = %v", c.State)
 	}
 	turns, _ := f.app.Conversations().Turns(ctx, conv.ID)

@@ -16,32 +16,32 @@ const demoCacheKey = "demo"
 // it with the demo key (kept in memory only), marks demo mode in the settings (the saved server
 // address is kept for later) and refreshes the cache. Demo data is cached apart from every real
 // server's.
-func (a *App) StartDemo(ctx context.Context) error {
-	a.conn.StopDemo()
+func (s *Session) StartDemo(ctx context.Context) error {
+	s.conn.StopDemo()
 	// The server outlives ctx, which covers only this start: it runs until demo mode stops.
 	d, err := connection.ServeDemo(context.Background(), "127.0.0.1:0")
 	if err != nil {
 		return fmt.Errorf("cannot start demo mode: %w", err)
 	}
-	a.secrets.SetSession(d.URL, d.Key)
-	if err := a.UpdateSettings(func(s *settings.Settings) { s.DemoMode = true }); err != nil {
+	s.secrets.SetSession(d.URL, d.Key)
+	if err := s.update(func(s *settings.Settings) { s.DemoMode = true }); err != nil {
 		d.Close()
 		return err
 	}
-	if err := a.switchTo(ctx, d.URL, demoCacheKey, d.Key, secrets.KeyFromSession); err != nil {
+	if err := s.switchTo(ctx, d.URL, demoCacheKey, d.Key, secrets.KeyFromSession); err != nil {
 		d.Close()
 		return err
 	}
-	a.conn.SetDemo(d)
-	if err := a.Workspaces().Refresh(ctx); err != nil {
+	s.conn.SetDemo(d)
+	if err := s.sync.Refresh(ctx); err != nil {
 		return err
 	}
 	// The demo's own server says which of its workspaces is published, as a real one says by its
 	// first 403 workspace_read_only: it is not offered for files.
-	return a.store.MarkReadOnly(ctx, demoCacheKey, d.Published())
+	return s.store.MarkReadOnly(ctx, demoCacheKey, d.Published())
 }
 
 // DemoMode reports whether the app is connected to demo mode's in-process server.
-func (a *App) DemoMode() bool {
-	return a.conn.DemoMode()
+func (s *Session) DemoMode() bool {
+	return s.conn.DemoMode()
 }

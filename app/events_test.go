@@ -83,38 +83,38 @@ func TestConnectTestConnectionAndSignOut(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	a := f.app
-	ws, err := a.TestConnection(ctx, f.emu.URL(), testKey)
+	ws, err := a.SignIn().TestConnection(ctx, f.emu.URL(), testKey)
 	if err != nil || len(ws) != 2 {
 		t.Fatalf("TestConnection = %d workspaces, %v", len(ws), err)
 	}
-	if _, err := a.TestConnection(ctx, f.emu.URL(), "wrong-key-000000000"); err == nil {
+	if _, err := a.SignIn().TestConnection(ctx, f.emu.URL(), "wrong-key-000000000"); err == nil {
 		t.Fatal("a wrong key passed TestConnection")
 	}
 	if got := a.Settings().Server; got != f.emu.URL() {
 		t.Fatalf("saved server = %q", got)
 	}
-	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromKeychain {
+	if k, src, _ := a.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromKeychain {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
-	if err := a.Connect(ctx, f.emu.URL(), " "); err == nil {
+	if err := a.SignIn().Connect(ctx, f.emu.URL(), " "); err == nil {
 		t.Fatal("an empty key was accepted")
 	}
 	// A new session finds the server in the settings and the key in the keychain.
 	a.Close()
 	b := f.open()
-	if b.Server() != f.emu.URL() {
-		t.Fatalf("Server after reopen = %q", b.Server())
+	if b.SignIn().Server() != f.emu.URL() {
+		t.Fatalf("Server after reopen = %q", b.SignIn().Server())
 	}
 	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SignOut(ctx); err != nil {
+	if err := b.SignIn().SignOut(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if b.Server() != "" || b.Settings().Server != "" {
+	if b.SignIn().Server() != "" || b.Settings().Server != "" {
 		t.Fatal("SignOut kept the server")
 	}
-	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
+	if k, _, _ := b.SignIn().APIKey(f.emu.URL()); k != "" {
 		t.Fatal("SignOut kept the key")
 	}
 	if _, _, err := b.conn.Current(); err == nil {
@@ -128,7 +128,7 @@ func TestLectern_API_KEYOverridesTheKeychain(t *testing.T) {
 	f.app.Close()
 	t.Setenv("LECTERN_API_KEY", testKey)
 	a := f.open()
-	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromEnv {
+	if k, src, _ := a.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromEnv {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
 	if err := a.Workspaces().Refresh(context.Background()); err != nil {
@@ -143,13 +143,13 @@ func TestDemoMode(t *testing.T) {
 	}
 	defer a.Close()
 	ctx := ctxT(t)
-	if err := a.StartDemo(ctx); err != nil {
+	if err := a.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if !a.DemoMode() || !a.Settings().DemoMode || a.Settings().Server != "" {
-		t.Fatalf("demo mode %v, settings %+v", a.DemoMode(), a.Settings())
+	if !a.SignIn().DemoMode() || !a.Settings().DemoMode || a.Settings().Server != "" {
+		t.Fatalf("demo mode %v, settings %+v", a.SignIn().DemoMode(), a.Settings())
 	}
-	if k, src, _ := a.APIKey(a.Server()); k == "" || src != secrets.KeyFromSession {
+	if k, src, _ := a.SignIn().APIKey(a.SignIn().Server()); k == "" || src != secrets.KeyFromSession {
 		t.Fatalf("demo key from %v", src)
 	}
 	ws, err := a.Workspaces().CachedWorkspaces(ctx)
@@ -160,8 +160,8 @@ func TestDemoMode(t *testing.T) {
 	if len(docs) == 0 {
 		t.Fatal("demo workspace without documents")
 	}
-	if a.Connection().State != connection.ConnOnline {
-		t.Fatalf("demo connection = %+v", a.Connection())
+	if a.SignIn().Connection().State != connection.ConnOnline {
+		t.Fatalf("demo connection = %+v", a.SignIn().Connection())
 	}
 	for _, w := range ws { // the demo's published workspace is not offered for files
 		if strings.Contains(w.Name, "(published)") && w.TakesFiles() {

@@ -63,7 +63,7 @@ func newFixture(t *testing.T, cfg emulator.Config) *fixture {
 	emu.AddDocument(f.ws, "holidays.txt", []byte("The office is closed on 25 December for Christmas."), "ready")
 	emu.AddDocument(f.org, "travel.txt", []byte("Travel must be booked two weeks ahead, as far ahead as possible. Trains are the preferred transport."), "ready")
 	f.app = f.open()
-	if err := f.app.Connect(context.Background(), emu.URL(), testKey); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
 	return f

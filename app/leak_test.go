@@ -20,7 +20,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	ctx := ctxT(t)
 	a := f.app
 	ev := record(t, a)
-	if _, err := a.TestConnection(ctx, f.emu.URL(), testKey); err != nil {
+	if _, err := a.SignIn().TestConnection(ctx, f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Workspaces().Refresh(ctx); err != nil {
@@ -33,7 +33,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	}
 	// A key typed by mistake into the
 	// server address, or a refused request, must not leave it anywhere.
-	if err := a.Connect(ctx, "http://example.com/"+testKey, testKey); err == nil || strings.Contains(err.Error(), testKey) {
+	if err := a.SignIn().Connect(ctx, "http://example.com/"+testKey, testKey); err == nil || strings.Contains(err.Error(), testKey) {
 		t.Fatalf("refusing a bad address: %v", err)
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
@@ -51,7 +51,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	}
 	a.UpdateSettings(func(s *settings.Settings) { s.Theme = "dark" })
 	time.Sleep(50 * time.Millisecond)
-	if c := a.Connection(); c.Err != nil && strings.Contains(c.Err.Error(), testKey) {
+	if c := a.SignIn().Connection(); c.Err != nil && strings.Contains(c.Err.Error(), testKey) {
 		t.Fatal("the connection error holds the key")
 	}
 	n := assertNoKeyInHome(t, f.home, testKey) // while open: the WAL holds recent writes
@@ -70,7 +70,7 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	ctx := ctxT(t)
 	g := &fixture{t: t, emu: other, home: t.TempDir()}
 	a := g.open()
-	if err := a.UseServer(ctx, other.URL(), otherKey); err != nil {
+	if err := a.SignIn().UseServer(ctx, other.URL(), otherKey); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Workspaces().Refresh(ctx); err != nil {

@@ -75,7 +75,7 @@ func openSession(b *testing.B) *session {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Connect(context.Background(), emu.url, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), emu.url, testKey); err != nil {
 		b.Fatal(err)
 	}
 	a.Uploads().Start()

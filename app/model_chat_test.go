@@ -247,7 +247,7 @@ func TestModelsAndTheirErrors(t *testing.T) {
 	if fake.modelsRead != 1 {
 		t.Errorf("the tiers were read %d times for two messages", fake.modelsRead)
 	}
-	_ = a.UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
+	_ = a.SignIn().UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
 	_, _ = a.Chat(ctx, ModelMessage{Text: "three"}, ChatOptions{})
 	tiers, err := a.Models(ctx)
 	if err != nil || len(tiers) != 3 || fake.modelsRead != 3 {

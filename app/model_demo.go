@@ -25,7 +25,7 @@ const demoSchema = `{"type":"object","properties":{"items":{"type":"array","item
 // ChatFunctions are the functions a model chat offers (AskOptions.Functions): in demo mode a
 // get_weather function, which the demo model calls when a message names it; none otherwise.
 func (a *App) ChatFunctions() []client.FunctionTool {
-	if !a.DemoMode() {
+	if !a.SignIn().DemoMode() {
 		return nil
 	}
 	return []client.FunctionTool{demoWeather}

@@ -272,7 +272,7 @@ func TestModelDemoShowsEveryPart(t *testing.T) {
 		t.Error("functions offered outside demo mode")
 	}
 	ctx := ctxT(t)
-	if err := a.StartDemo(ctx); err != nil {
+	if err := a.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
 	cs := a.Conversations()

@@ -59,7 +59,7 @@ func openUnplugged(t *testing.T, s *scriptServer, u *unplugged, first, max time.
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
 	return a
@@ -76,8 +76,8 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 	}
 	ev := record(t, a)
 	u.down.Store(true)
-	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
-		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
+	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.SignIn().Connection().State != connection.ConnOffline {
+		t.Fatalf("refresh %v, state %v; want offline", err, a.SignIn().Connection().State)
 	}
 	time.Sleep(700 * time.Millisecond)
 	checks := int(u.tried.Load()) - 1 // the refresh's own request first
@@ -109,8 +109,8 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 		s.failWS["wb"] = func(w http.ResponseWriter) { u.down.Store(true); http.Error(w, "gone", http.StatusBadGateway) }
 	})
 	ev := record(t, a)
-	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.Connection().State != connection.ConnOffline {
-		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
+	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.SignIn().Connection().State != connection.ConnOffline {
+		t.Fatalf("refresh %v, state %v; want offline", err, a.SignIn().Connection().State)
 	}
 	s.script(func() { delete(s.failWS, "wb") })
 	u.down.Store(false)

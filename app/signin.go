@@ -10,29 +10,32 @@ import (
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
+	"lectern/app/store"
+	"lectern/app/uploads"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
 // APIKey returns the API key for server and where it came from (LECTERN_API_KEY first, then the
 // session, then the keychain). KeyNone with a nil error means there is none.
-func (a *App) APIKey(server string) (string, secrets.KeySource, error) {
+func (s *Session) APIKey(server string) (string, secrets.KeySource, error) {
 	if s, err := settings.ValidateServerURL(server); err == nil {
 		server = s
 	}
-	return a.secrets.Get(server)
+	return s.secrets.Get(server)
 }
 
 // KeychainAvailable reports whether the OS keychain answered the last time it was used. When it is
 // false, keys are kept in memory for this session only.
-func (a *App) KeychainAvailable() bool { return a.secrets.Available() }
+func (s *Session) KeychainAvailable() bool { return s.secrets.Available() }
 
 // TestConnection lists the workspaces server shows to key, without saving anything.
-func (a *App) TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error) {
+func (s *Session) TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error) {
 	u, key, err := checkCredentials(server, key)
 	if err != nil {
 		return nil, err
 	}
-	cl, err := a.conn.NewClient(u, key)
+	cl, err := s.conn.NewClient(u, key)
 	if err != nil {
 		return nil, err
 	}
@@ -64,60 +67,60 @@ func checkCredentials(server, key string) (string, string, error) {
 // the keychain (or, without one, in memory for this session, announced by a Notice event), the
 // address saved in the settings, and the cache switched to that server's. It does not contact the
 // server; call Refresh next.
-func (a *App) Connect(ctx context.Context, server, key string) error {
+func (s *Session) Connect(ctx context.Context, server, key string) error {
 	u, key, err := checkCredentials(server, key)
 	if err != nil {
 		return err
 	}
-	src, err := a.secrets.Set(u, key)
+	src, err := s.secrets.Set(u, key)
 	if err != nil {
-		a.bus.Emit(events.Notice{Message: err.Error()})
+		s.bus.Emit(events.Notice{Message: err.Error()})
 	}
-	return a.saveAndSwitch(ctx, u, key, src)
+	return s.saveAndSwitch(ctx, u, key, src)
 }
 
 // errDemoKey refuses a key entered for demo mode, whose key is its own.
 var errDemoKey = errors.New("the demo server has its own key: leave the demo (Settings: Connect to another server) to use yours")
 
 // EnterKey sets the API key of the current server, whose cache stays (SetServerKey).
-func (a *App) EnterKey(ctx context.Context, key string) error {
-	server := a.conn.ServerAddr()
+func (s *Session) EnterKey(ctx context.Context, key string) error {
+	server := s.conn.ServerAddr()
 	switch {
-	case a.DemoMode():
+	case s.DemoMode():
 		return errDemoKey
 	case server == "":
 		return connection.ErrNotConnected
 	}
-	return a.SetServerKey(ctx, server, key)
+	return s.SetServerKey(ctx, server, key)
 }
 
 // SetServerKey sets the API key of server, the current one or another this computer knows: the
 // key is tried first and a key the server refuses is returned as the error and not kept; an
 // unreachable server does not stop it. It is then stored like Connect's (keychain; else the key
 // file when chosen; else memory). The current server stays current; it does not refresh.
-func (a *App) SetServerKey(ctx context.Context, server, key string) error {
+func (s *Session) SetServerKey(ctx context.Context, server, key string) error {
 	u, key, err := checkCredentials(server, key)
 	if err != nil {
 		return err
 	}
-	if _, err := a.TestConnection(ctx, u, key); err != nil && !errors.Is(err, client.ErrUnreachable) {
+	if _, err := s.TestConnection(ctx, u, key); err != nil && !errors.Is(err, client.ErrUnreachable) {
 		return err
 	}
-	if u == a.conn.ServerAddr() && !a.DemoMode() {
-		return a.Connect(ctx, u, key)
+	if u == s.conn.ServerAddr() && !s.DemoMode() {
+		return s.Connect(ctx, u, key)
 	}
-	if _, err := a.secrets.Set(u, key); err != nil {
-		a.bus.Emit(events.Notice{Message: err.Error()})
+	if _, err := s.secrets.Set(u, key); err != nil {
+		s.bus.Emit(events.Notice{Message: err.Error()})
 	}
 	return nil
 }
 
 // KnownServers lists the servers this computer keeps a cache for, the most recently synced first.
-func (a *App) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
-	list, err := a.store.SyncedServers(ctx, demoCacheKey)
-	current := a.conn.ServerAddr()
+func (s *Session) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
+	list, err := s.store.SyncedServers(ctx, demoCacheKey)
+	current := s.conn.ServerAddr()
 	for i := range list {
-		list[i].Current = list[i].Address == current && !a.DemoMode()
+		list[i].Current = list[i].Address == current && !s.DemoMode()
 	}
 	return list, err
 }
@@ -125,13 +128,13 @@ func (a *App) KnownServers(ctx context.Context) ([]records.KnownServer, error) {
 // SwitchServer makes server, one this computer knows, the current server again with the key
 // stored for it (a missing key puts the connection in the key-needed state), and saves it in the
 // settings. Its cache shows at once; call Refresh next.
-func (a *App) SwitchServer(ctx context.Context, server string) error {
+func (s *Session) SwitchServer(ctx context.Context, server string) error {
 	u, err := settings.ValidateServerURL(server)
 	if err != nil {
 		return err
 	}
-	key, src, _ := a.secrets.Get(u) // an unreadable key is asked for by the key-needed state
-	return a.saveAndSwitch(ctx, u, key, src)
+	key, src, _ := s.secrets.Get(u) // an unreadable key is asked for by the key-needed state
+	return s.saveAndSwitch(ctx, u, key, src)
 }
 
 // UseServer makes server the current server for this process only: the address is validated and
@@ -140,111 +143,134 @@ func (a *App) SwitchServer(ctx context.Context, server string) error {
 // when set, is the API key to use; "" means it is looked up when first needed (LECTERN_API_KEY,
 // this session's, then the keychain). The command line uses it for a server given by flag or
 // environment. Like Connect, it does not contact the server.
-func (a *App) UseServer(ctx context.Context, server, key string) error {
+func (s *Session) UseServer(ctx context.Context, server, key string) error {
 	u, err := settings.ValidateServerURL(server)
 	if err != nil {
 		return err
 	}
-	a.conn.StopDemo()
+	s.conn.StopDemo()
 	key, src := strings.TrimSpace(key), secrets.KeyNone
 	if key != "" {
 		src = secrets.KeyFromSession
 	}
-	return a.switchTo(ctx, u, u, key, src)
+	return s.switchTo(ctx, u, u, key, src)
 }
 
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes
 // it current with key, as Connect and SwitchServer do.
-func (a *App) saveAndSwitch(ctx context.Context, server, key string, src secrets.KeySource) error {
-	if err := a.UpdateSettings(func(s *settings.Settings) { s.Server, s.DemoMode = server, false }); err != nil {
+func (s *Session) saveAndSwitch(ctx context.Context, server, key string, src secrets.KeySource) error {
+	if err := s.update(func(s *settings.Settings) { s.Server, s.DemoMode = server, false }); err != nil {
 		return err
 	}
-	a.conn.StopDemo()
-	return a.switchTo(ctx, server, server, key, src)
+	s.conn.StopDemo()
+	return s.switchTo(ctx, server, server, key, src)
 }
 
 // switchTo makes server current under cacheKey and tells the views.
-func (a *App) switchTo(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
-	if err := a.use(ctx, server, cacheKey, key, src); err != nil {
+func (s *Session) switchTo(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
+	if err := s.use(ctx, server, cacheKey, key, src); err != nil {
 		return err
 	}
-	a.bus.Emit(events.WorkspacesChanged{})
-	a.uploads.Kick()
+	s.bus.Emit(events.WorkspacesChanged{})
+	s.uploads.Kick()
 	return nil
 }
 
 // use makes server current under cacheKey, with the time of its last complete sync.
-func (a *App) use(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
-	if err := a.conn.Use(server, cacheKey, key, src); err != nil {
+func (s *Session) use(ctx context.Context, server, cacheKey, key string, src secrets.KeySource) error {
+	if err := s.conn.Use(server, cacheKey, key, src); err != nil {
 		return err
 	}
-	if t, err := a.store.LastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
-		a.conn.SetState(cacheKey, connection.ConnUnknown, t, nil)
+	if t, err := s.store.LastSynced(ctx, cacheKey); err == nil && !t.IsZero() {
+		s.conn.SetState(cacheKey, connection.ConnUnknown, t, nil)
 	}
 	return nil
 }
 
 // SignOut forgets the current server's key (keychain, key file and memory) and the server address. The
 // server's cache and conversations stay on this computer for the next time.
-func (a *App) SignOut(ctx context.Context) error {
-	server := a.conn.ServerAddr()
-	a.conn.StopDemo()
+func (s *Session) SignOut(ctx context.Context) error {
+	server := s.conn.ServerAddr()
+	s.conn.StopDemo()
 	var err error
 	if server != "" {
-		err = a.secrets.Delete(server)
+		err = s.secrets.Delete(server)
 	}
-	if e := a.UpdateSettings(func(s *settings.Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
+	if e := s.update(func(s *settings.Settings) { s.Server, s.DemoMode = "", false }); e != nil && err == nil {
 		err = e
 	}
-	_ = a.conn.Use("", "", "", secrets.KeyNone)
-	a.bus.Emit(events.WorkspacesChanged{})
+	_ = s.conn.Use("", "", "", secrets.KeyNone)
+	s.bus.Emit(events.WorkspacesChanged{})
 	return err
 }
 
 // Server returns the address of the current server ("" when none; the emulator's in demo mode).
-func (a *App) Server() string { return a.conn.ServerAddr() }
+func (s *Session) Server() string { return s.conn.ServerAddr() }
 
 // Connection returns the state of the link to the current server.
-func (a *App) Connection() connection.Connection { return a.conn.Connection() }
+func (s *Session) Connection() connection.Connection { return s.conn.Connection() }
 
 // KeyFile returns the path of the file that keeps server's key when the user chose a key file
 // (it may not exist).
-func (a *App) KeyFile(server string) string {
+func (s *Session) KeyFile(server string) string {
 	if s, err := settings.ValidateServerURL(server); err == nil {
 		server = s
 	}
-	return secrets.KeyFilePath(a.home, server)
+	return secrets.KeyFilePath(s.home, server)
 }
 
 // SetKeyFile turns the key file on or off and saves the choice. On, it is used only where no
 // keychain exists: the current server's key kept for this session is written to its file at once.
 // Off, every key file is removed; the current key stays in memory for this session.
-func (a *App) SetKeyFile(ctx context.Context, on bool) error {
-	if err := a.UpdateSettings(func(s *settings.Settings) { s.KeyFile = on }); err != nil {
+func (s *Session) SetKeyFile(ctx context.Context, on bool) error {
+	if err := s.update(func(s *settings.Settings) { s.KeyFile = on }); err != nil {
 		return err
 	}
-	server := a.conn.ServerAddr()
+	server := s.conn.ServerAddr()
 	if !on {
-		if key, src, _ := a.secrets.Get(server); server != "" && src == secrets.KeyFromFile {
-			a.secrets.SetSession(server, key)
+		if key, src, _ := s.secrets.Get(server); server != "" && src == secrets.KeyFromFile {
+			s.secrets.SetSession(server, key)
 		}
-		a.secrets.UseFile(a.home, false)
-		return secrets.RemoveKeyFiles(a.home)
+		s.secrets.UseFile(s.home, false)
+		return secrets.RemoveKeyFiles(s.home)
 	}
-	a.secrets.UseFile(a.home, true)
-	if server == "" || a.DemoMode() {
+	s.secrets.UseFile(s.home, true)
+	if server == "" || s.DemoMode() {
 		return nil
 	}
-	key, src, err := a.secrets.Get(server)
+	key, src, err := s.secrets.Get(server)
 	if err != nil || src != secrets.KeyFromSession || key == "" {
 		return err
 	}
-	if a.secrets.Available() {
+	if s.secrets.Available() {
 		return nil
 	}
-	_, err = a.secrets.Set(server, key)
+	_, err = s.secrets.Set(server, key)
 	if errors.Is(err, secrets.ErrNoKeychain) {
 		err = nil
 	}
 	return err
+}
+
+// Session is which server and which key are in use: connect, switch, sign out, the key file,
+// demo mode.
+type Session struct {
+	home     string
+	secrets  *secrets.Secrets
+	conn     *connection.Manager
+	store    *store.DB
+	bus      *events.Bus
+	sync     *workspaces.Sync
+	uploads  *uploads.Queue
+	settings *settings.Store
+	// update changes the settings as App.UpdateSettings does (SettingsChanged when they change).
+	update func(fn func(*settings.Settings)) error
+}
+
+// UseSaved makes the server saved in the settings current, as the app opens (demo mode is started
+// anew by the front-end, not here).
+func (s *Session) UseSaved(ctx context.Context) {
+	if saved := s.settings.Get(); saved.Server != "" && !saved.DemoMode {
+		_ = s.use(ctx, saved.Server, saved.Server, "", secrets.KeyNone)
+	}
 }

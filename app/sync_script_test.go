@@ -123,7 +123,7 @@ func openOnScript(t *testing.T, s *scriptServer) *App {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
 	return a
@@ -166,7 +166,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 		t.Fatalf("refresh error %v; want the one workspace not synced", err)
 	}
 	assertWords(t, "the refresh error", a.Describe(err))
-	if c := a.Connection(); c.State != connection.ConnOnline {
+	if c := a.SignIn().Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("connection %v (%v); want online: the server answered", c.State, c.Err)
 	}
 	got := cachedByID(t, a)
@@ -264,8 +264,8 @@ func TestRefreshKeyRefusedAfterTheFirstCallKeepsTheList(t *testing.T) {
 		}
 	})
 	err := a.Workspaces().Refresh(ctxT(t))
-	if !connection.IsKeyNeeded(err) || a.Connection().State != connection.ConnKeyNeeded {
-		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
+	if !connection.IsKeyNeeded(err) || a.SignIn().Connection().State != connection.ConnKeyNeeded {
+		t.Fatalf("refresh %v, connection %v", err, a.SignIn().Connection().State)
 	}
 	got := cachedByID(t, a)
 	if len(got) != 2 || got["wa"].Name != "Name wa" || got["wb"].Name != "Name wb" {
@@ -287,8 +287,8 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 	a := openOnScript(t, s)
 	err := a.Workspaces().Refresh(ctxT(t))
 	var ns *workspaces.NotSyncedError
-	if !asNotSynced(err, &ns) || a.Connection().State != connection.ConnOnline {
-		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
+	if !asNotSynced(err, &ns) || a.SignIn().Connection().State != connection.ConnOnline {
+		t.Fatalf("refresh %v, connection %v", err, a.SignIn().Connection().State)
 	}
 	if n := s.fetchCount("wb"); n != 2 {
 		t.Fatalf("%d pages asked; the second repeats the cursor", n)

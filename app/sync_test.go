@@ -46,7 +46,7 @@ func TestRefreshPullsEveryPageAndDropsWhatIsGone(t *testing.T) {
 	if err != nil || len(docs) != 252 || len(srcs) != 1 || srcs[0].Name != "Intranet" || len(srcs[0].DocumentIDs) != 1 {
 		t.Fatalf("content: %d documents, %v sources, %v", len(docs), srcs, err)
 	}
-	c := f.app.Connection()
+	c := f.app.SignIn().Connection()
 	if c.State != connection.ConnOnline || c.LastSynced.IsZero() || c.Err != nil {
 		t.Fatalf("connection = %+v", c)
 	}
@@ -75,7 +75,7 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	synced := f.app.Connection().LastSynced
+	synced := f.app.SignIn().Connection().LastSynced
 	ev := record(t, f.app)
 	f.emu.Close() // the server goes away
 	if err := f.app.Workspaces().Refresh(ctx); err == nil {
@@ -94,14 +94,14 @@ func TestOfflineTheCacheAnswers(t *testing.T) {
 	// A new session, still offline, shows the cache and the last sync time.
 	f.app.Close()
 	b := f.open()
-	if got := b.Connection(); !got.LastSynced.Equal(synced) || got.State != connection.ConnUnknown {
+	if got := b.SignIn().Connection(); !got.LastSynced.Equal(synced) || got.State != connection.ConnUnknown {
 		t.Fatalf("connection right after Open = %+v", got)
 	}
 	if ids := workspaceIDs(t, b); len(ids) != 2 {
 		t.Fatalf("reopened offline cache shows %d workspaces", len(ids))
 	}
-	if err := b.Workspaces().Refresh(ctx); err == nil || b.Connection().State != connection.ConnOffline || !b.Connection().LastSynced.Equal(synced) {
-		t.Fatalf("reopened: refresh %v, connection %+v", err, b.Connection())
+	if err := b.Workspaces().Refresh(ctx); err == nil || b.SignIn().Connection().State != connection.ConnOffline || !b.SignIn().Connection().LastSynced.Equal(synced) {
+		t.Fatalf("reopened: refresh %v, connection %+v", err, b.SignIn().Connection())
 	}
 	if docs, _, _ := b.Workspaces().CachedWorkspaceContent(ctx, f.ws); len(docs) != 1 {
 		t.Fatalf("offline documents = %d", len(docs))
@@ -121,7 +121,7 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	conv, _ := f.app.Conversations().New(ctx, f.ws, "", "On the first server")
 	p := writeFile(t, t.TempDir(), "first.txt", []byte("queued on the first server"))
 	f.app.Uploads().AddFiles(ctx, f.ws, p)
-	if err := f.app.Connect(ctx, other.URL(), "other-key-123456789"); err != nil {
+	if err := f.app.SignIn().Connect(ctx, other.URL(), "other-key-123456789"); err != nil {
 		t.Fatal(err)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 0 {
@@ -143,7 +143,7 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 		t.Fatalf("second server shows %v", ids)
 	}
 	f.emu.Close()
-	if err := f.app.Connect(ctx, f.emu.URL(), testKey); err != nil {
+	if err := f.app.SignIn().Connect(ctx, f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
@@ -152,7 +152,7 @@ func TestSwitchingServerShowsOnlyItsCache(t *testing.T) {
 	if all, _ := f.app.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
 		t.Fatalf("back on the first server, conversations: %+v", all)
 	}
-	if k, src, _ := f.app.APIKey(other.URL()); k != "other-key-123456789" || src != secrets.KeyFromKeychain {
+	if k, src, _ := f.app.SignIn().APIKey(other.URL()); k != "other-key-123456789" || src != secrets.KeyFromKeychain {
 		t.Fatalf("the second server's key: %q from %v", k, src)
 	}
 }
@@ -173,7 +173,7 @@ func TestRefreshSurvives503AndRestart(t *testing.T) {
 	if err := f.app.Workspaces().Refresh(ctx); err == nil {
 		t.Fatal("refresh during an outage succeeded")
 	}
-	if c := f.app.Connection(); c.State != connection.ConnOffline {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnOffline {
 		t.Fatalf("state during outage = %v", c.State)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 2 {
@@ -192,7 +192,7 @@ func TestRefreshSurvives503AndRestart(t *testing.T) {
 	if docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(ctx, f.ws); len(docs) != 151 {
 		t.Fatalf("documents after restart: %d", len(docs))
 	}
-	if c := f.app.Connection(); c.State != connection.ConnOnline {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("state after recovery = %v", c.State)
 	}
 }
@@ -254,12 +254,12 @@ func TestRefreshWorkspaceMovesLastSynced(t *testing.T) {
 	if err := f.app.Workspaces().RefreshWorkspace(ctx, f.ws); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.app.Connection().LastSynced; !got.Equal(clock) {
+	if got := f.app.SignIn().Connection().LastSynced; !got.Equal(clock) {
 		t.Fatalf("after a background refresh, last synced %v; want %v", got, clock)
 	}
 	f.emu.Close()
 	_ = f.app.Workspaces().Refresh(ctx)
-	if c := f.app.Connection(); c.State != connection.ConnOffline || !c.LastSynced.Equal(clock) {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnOffline || !c.LastSynced.Equal(clock) {
 		t.Fatalf("offline after it: %+v", c)
 	}
 }

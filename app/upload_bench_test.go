@@ -112,7 +112,7 @@ func BenchmarkUploadMemory(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer a.Close()
-	if err := a.Connect(context.Background(), url, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), url, testKey); err != nil {
 		b.Fatal(err)
 	}
 	a.Uploads().Start()

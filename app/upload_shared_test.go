@@ -19,7 +19,7 @@ func TestTwoProcessesWorkOneQueue(t *testing.T) {
 	counter := &uploadCounter{}
 	f := newFixtureWith(t, fastEmulatorConfig(), counter)
 	other := f.open() // a second App on the same home: another process, as far as the queue can tell
-	if err := other.UseServer(ctxT(t), f.emu.URL(), testKey); err != nil {
+	if err := other.SignIn().UseServer(ctxT(t), f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -68,7 +68,7 @@ func TestKilledBeforeSendingRerunReusesClientID(t *testing.T) {
 				Name: "interrupted.txt", Size: fileSize(t, p), ClientDocumentID: client.NewClientDocumentID()}, state)
 
 			a := f.openWith(func(o *Options) { o.ClaimTTL = 300 * time.Millisecond })
-			if err := a.UseServer(ctxT(t), f.emu.URL(), testKey); err != nil {
+			if err := a.SignIn().UseServer(ctxT(t), f.emu.URL(), testKey); err != nil {
 				t.Fatal(err)
 			}
 			batch, err := a.Uploads().Upload(ctxT(t), f.ws, []string{p}, func(u records.Upload) bool { return u.State.Final() }, nil)

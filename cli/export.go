@@ -39,7 +39,7 @@ func runExport(e *env, args []string) error {
 	err = a.Conversations().Export(e.ctx, id, pos[1])
 	switch {
 	case errors.Is(err, records.ErrNotFound):
-		return localf("no conversation %d with %s; \"lectern history\" lists them", id, a.Server())
+		return localf("no conversation %d with %s; \"lectern history\" lists them", id, a.SignIn().Server())
 	case err != nil:
 		return localf("cannot export conversation %d to %s: %v", id, pos[1], err)
 	}

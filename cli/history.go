@@ -104,7 +104,7 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 
 // entry describes one conversation.
 func entry(ctx context.Context, a *app.App, c records.Conversation, names map[string]string) historyEntry {
-	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.Server(), Kind: string(c.Kind),
+	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.SignIn().Server(), Kind: string(c.Kind),
 		WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Updated: c.Updated}
 	if c.Kind == records.KindModel {
 		en.Model = c.Model

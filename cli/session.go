@@ -43,7 +43,7 @@ func (e *env) appOn() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := a.UseServer(e.ctx, server, ""); err != nil {
+	if err := a.SignIn().UseServer(e.ctx, server, ""); err != nil {
 		return nil, localf("cannot use the server %s: %v", server, err)
 	}
 	return a, nil

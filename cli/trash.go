@@ -125,7 +125,7 @@ func (e *env) inTrash(cmd string, args []string, list string, move func(*app.App
 	err = move(a, id)
 	switch {
 	case errors.Is(err, records.ErrNotFound):
-		return localf("no conversation %d in \"lectern %s\" of %s", id, list, a.Server())
+		return localf("no conversation %d in \"lectern %s\" of %s", id, list, a.SignIn().Server())
 	case err != nil:
 		return localf("cannot %s conversation %d: %v", cmd, id, err)
 	}

@@ -21,7 +21,7 @@ func TestBrowserSavesTheLastWorkspace(t *testing.T) {
 	m := f.browser()
 	m.selectNamed(t, "Finance")
 	id := m.docs.Workspace().WorkspaceID
-	until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.Server()] == id })
+	until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.SignIn().Server()] == id })
 }
 
 func TestBrowserOfflineBannerKeepsTheCachedList(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"lectern/app/secrets"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/widgets"
@@ -33,7 +34,7 @@ type firstRun struct {
 }
 
 func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
-	f := &firstRun{ConnectForm: settings.NewConnectForm(lf, b), lf: lf, b: b, win: win, demoErrs: errview.New(b.Explain)}
+	f := &firstRun{ConnectForm: settings.NewConnectForm(lf, parts.Of(b)), lf: lf, b: b, win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
 	f.OnBusy = func(on bool) {
 		if on {
@@ -45,7 +46,7 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 	f.prefill()
 	f.root = f.layout()
 	go func() {
-		chain := b.KeychainAvailable()
+		chain := b.SignIn().KeychainAvailable()
 		lf.Do(func() {
 			f.connectCard.SetSubTitle(keychainNote(chain))
 			f.ShowKeyFile(chain)
@@ -108,7 +109,7 @@ func (f *firstRun) doDemo() {
 	f.SetBusy(true) // disables the demo button too (OnBusy)
 	f.demoErrs.SetError(nil)
 	go func() {
-		err := f.b.StartDemo(f.lf.Ctx)
+		err := f.b.SignIn().StartDemo(f.lf.Ctx)
 		f.lf.Do(func() {
 			f.SetBusy(false)
 			f.demoErrs.SetError(err)

@@ -86,7 +86,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(lf.Now), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
 		chat: conversation.New(lf, parts.Of(b), conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, parts.Of(b), conversation.StoreOf(b.Conversations()), win)}
-	m.banner = banner.New(lf, b, m.refresh)
+	m.banner = banner.New(lf, parts.Of(b), m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.docs.OnContent = func(ws records.CachedWorkspace, docs []client.Document) {
@@ -157,11 +157,11 @@ func (m *mainView) statusLine() fyne.CanvasObject {
 // start shows the cached workspaces at once, then refreshes from the server in the background.
 // In demo mode after a restart the built-in demo server is started first.
 func (m *mainView) start() {
-	m.showConnection(m.b.Connection())
+	m.showConnection(m.b.SignIn().Connection())
 	m.loadWorkspaces()
 	m.uploads.Load()
-	if m.b.Settings().DemoMode && !m.b.DemoMode() {
-		m.runSync(m.b.StartDemo)
+	if m.b.Settings().DemoMode && !m.b.SignIn().DemoMode() {
+		m.runSync(m.b.SignIn().StartDemo)
 		return
 	}
 	m.refresh()
@@ -247,7 +247,7 @@ func (m *mainView) serverKey() string {
 	if m.b.Settings().DemoMode {
 		return "demo"
 	}
-	return m.b.Server()
+	return m.b.SignIn().Server()
 }
 
 func (m *mainView) selectWorkspace(ws records.CachedWorkspace) {
@@ -417,7 +417,7 @@ func (m *mainView) runSync(fn func(context.Context) error) {
 }
 
 func (m *mainView) syncDone(err error) {
-	c := m.b.Connection()
+	c := m.b.SignIn().Connection()
 	m.showConnection(c)
 	if err != nil && c.State != connection.ConnOffline && c.State != connection.ConnKeyNeeded {
 		m.listErr.SetError(err)
@@ -447,7 +447,7 @@ func (m *mainView) setBusy(on bool) {
 func (m *mainView) showConnection(c connection.Connection) {
 	server := c.Server
 	if server == "" {
-		server = m.b.Server()
+		server = m.b.SignIn().Server()
 	}
 	m.status.set(c, server, m.b.Settings().DemoMode)
 	m.banner.Set(c)

@@ -88,7 +88,7 @@ func TestBackgroundRefreshWaitsWhileOffline(t *testing.T) {
 	u := f.u
 	f.emu.Close()
 	u.Refresh()
-	until(t, "offline", func() bool { return !m.busy && f.app.Connection().State == connection.ConnOffline })
+	until(t, "offline", func() bool { return !m.busy && f.app.SignIn().Connection().State == connection.ConnOffline })
 	m.selectNamed(t, "Finance")
 	time.Sleep(150 * time.Millisecond)
 	drain()
@@ -170,7 +170,9 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	uitest.SeedConversation(t, f.app, f.info.Personal, 2)
-	err := f.app.UpdateSettings(func(s *settings.Settings) { s.LastWorkspace = map[string]string{f.app.Server(): f.info.Personal} })
+	err := f.app.UpdateSettings(func(s *settings.Settings) {
+		s.LastWorkspace = map[string]string{f.app.SignIn().Server(): f.info.Personal}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

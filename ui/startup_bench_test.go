@@ -127,14 +127,16 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 		b.Fatal(err)
 	}
 	defer a.Close()
-	if err := a.Connect(ctx, emu.URL(), info.Key); err != nil {
+	if err := a.SignIn().Connect(ctx, emu.URL(), info.Key); err != nil {
 		b.Fatal(err)
 	}
 	if err := a.Workspaces().Refresh(ctx); err != nil {
 		b.Fatal(err)
 	}
 	askTwenty(b, a, tour.LargeWorkspaceID)
-	err = a.UpdateSettings(func(s *settings.Settings) { s.LastWorkspace = map[string]string{a.Server(): tour.LargeWorkspaceID} })
+	err = a.UpdateSettings(func(s *settings.Settings) {
+		s.LastWorkspace = map[string]string{a.SignIn().Server(): tour.LargeWorkspaceID}
+	})
 	if err != nil {
 		b.Fatal(err)
 	}

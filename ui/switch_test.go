@@ -21,7 +21,7 @@ func (f *fixture) switchServer(t *testing.T, do func() error) *mainView {
 			f.u.showMain()
 		})
 	}()
-	until(t, "the browser of "+f.app.Server(), func() bool { return f.u.main != old && driver{f.u}.settled() })
+	until(t, "the browser of "+f.app.SignIn().Server(), func() bool { return f.u.main != old && driver{f.u}.settled() })
 	m := f.u.main
 	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
 	drain()
@@ -43,7 +43,7 @@ func TestServerSwitchSelectsLastOrOwnWorkspace(t *testing.T) {
 	emuB.Serve()
 	t.Cleanup(emuB.Close)
 	b := f.switchServer(t, func() error {
-		if err := f.app.Connect(context.Background(), emuB.URL(), infoB.Key); err != nil {
+		if err := f.app.SignIn().Connect(context.Background(), emuB.URL(), infoB.Key); err != nil {
 			return err
 		}
 		return f.app.Workspaces().Refresh(context.Background())
@@ -61,7 +61,7 @@ func TestServerSwitchSelectsLastOrOwnWorkspace(t *testing.T) {
 		return !ok
 	})
 	switchTo := func(server string) *mainView {
-		return f.switchServer(t, func() error { return f.app.SwitchServer(context.Background(), server) })
+		return f.switchServer(t, func() error { return f.app.SignIn().SwitchServer(context.Background(), server) })
 	}
 	if got := switchTo(f.emu.URL()).docs.Workspace(); got.WorkspaceID != "org_demo_finance" {
 		t.Errorf("back on server A the window selected %q, want Finance (the last one used there)", got.Workspace.Name)

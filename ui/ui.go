@@ -195,11 +195,11 @@ var (
 	_ syncer                  = (*workspaces.Sync)(nil)
 	_ documents.Backend       = parts.Core{}
 	_ conversation.Core       = parts.Core{}
-	_ settings.Backend        = (*app.App)(nil)
-	_ banner.Core             = (*app.App)(nil)
-	_ settings.Keys           = (*app.App)(nil)
-	_ settings.Servers        = (*app.App)(nil)
-	_ settings.ConnectBackend = (*app.App)(nil)
+	_ settings.Backend        = parts.Core{}
+	_ banner.Core             = parts.Core{}
+	_ settings.Keys           = parts.Core{}
+	_ settings.Servers        = parts.Core{}
+	_ settings.ConnectBackend = parts.Core{}
 	_ settings.Keeping        = (*app.App)(nil)
 	_ settings.Trash          = (*app.Conversations)(nil)
 	_ uploads.Queue           = (*appuploads.Queue)(nil)
@@ -217,7 +217,7 @@ func (u *UI) ShowSettings() {
 		return
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
-	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b, Keeping: u.b,
+	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b,
 		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil })

@@ -16,6 +16,7 @@ import (
 	"lectern/app/explain"
 	"lectern/app/secrets"
 	"lectern/client/emulator"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -31,7 +32,7 @@ func keyNeeded(t *testing.T) (*Banner, *app.App, uitest.Queue, emulator.DemoInfo
 	t.Cleanup(emu.Close)
 	home := t.TempDir()
 	first := uitest.OpenCore(t, home)
-	if err := first.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+	if err := first.SignIn().Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
 	if err := first.Workspaces().Refresh(context.Background()); err != nil {
@@ -40,18 +41,18 @@ func keyNeeded(t *testing.T) (*Banner, *app.App, uitest.Queue, emulator.DemoInfo
 	_ = first.Close()
 	a := uitest.OpenCore(t, home)
 	_ = a.Workspaces().Refresh(context.Background()) // refused: no key
-	if c := a.Connection(); c.State != connection.ConnKeyNeeded {
+	if c := a.SignIn().Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state %v, want key needed", c.State)
 	}
 	q := uitest.NewQueue()
 	var b *Banner
-	b = New(q.Life(t), a, func() {
+	b = New(q.Life(t), parts.Of(a), func() {
 		go func() {
 			_ = a.Workspaces().Refresh(context.Background())
-			q.Do(func() { b.Set(a.Connection()) })
+			q.Do(func() { b.Set(a.SignIn().Connection()) })
 		}()
 	})
-	b.Set(a.Connection())
+	b.Set(a.SignIn().Connection())
 	q.Until(t, "the keychain looked at", func() bool { return strings.Contains(b.why.Text, "No keychain") })
 	return b, a, q, info, emu.URL()
 }
@@ -93,13 +94,13 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 	b.keyFile.SetChecked(true)
 	test.Tap(b.connect)
 	q.Until(t, "the banner gone", func() bool { return !b.inFlight && !b.root.Visible() })
-	if b.key.Text != "" || a.Connection().State != connection.ConnOnline {
-		t.Errorf("field %d characters, state %v", len(b.key.Text), a.Connection().State)
+	if b.key.Text != "" || a.SignIn().Connection().State != connection.ConnOnline {
+		t.Errorf("field %d characters, state %v", len(b.key.Text), a.SignIn().Connection().State)
 	}
-	if k, src, _ := a.APIKey(server); k != info.Key || src != secrets.KeyFromFile {
+	if k, src, _ := a.SignIn().APIKey(server); k != info.Key || src != secrets.KeyFromFile {
 		t.Errorf("key kept in %v", src)
 	}
-	fi, err := os.Stat(a.KeyFile(server))
+	fi, err := os.Stat(a.SignIn().KeyFile(server))
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("key file: %v %v", fi, err)
 	}
@@ -112,7 +113,7 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 	test.NewTempApp(t)
 	tries := 0
-	b := New(uitest.NewQueue().Life(t), uitest.OpenCore(t, t.TempDir()), func() { tries++ })
+	b := New(uitest.NewQueue().Life(t), parts.Of(uitest.OpenCore(t, t.TempDir())), func() { tries++ })
 	b.Set(connection.Connection{State: connection.ConnOffline, Why: explain.Explanation{Sentence: "Cannot reach the server."}})
 	if !b.root.Visible() || b.Text() != "Offline, showing the cached list\nCannot reach the server." ||
 		!b.retry.Visible() || b.keyBox.Visible() {

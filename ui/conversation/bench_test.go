@@ -37,7 +37,7 @@ func benchApp(b *testing.B, cfg emulator.Config) (*app.App, records.CachedWorksp
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+	if err := a.SignIn().Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		b.Fatal(err)
 	}
 	if err := a.Workspaces().Refresh(context.Background()); err != nil {

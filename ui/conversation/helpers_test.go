@@ -56,7 +56,7 @@ func (f *fixture) openWith(rt http.RoundTripper) *app.App {
 // connect saves the emulator as the server and syncs.
 func (f *fixture) connect() {
 	f.t.Helper()
-	if err := f.app.Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
 		f.t.Fatal(err)
 	}
 	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {

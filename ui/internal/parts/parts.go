@@ -15,7 +15,8 @@ type Core struct {
 	*app.App
 	*workspaces.Sync
 	*uploads.Queue
+	*app.Session
 }
 
 // Of is the Core of a.
-func Of(a *app.App) Core { return Core{a, a.Workspaces(), a.Uploads()} }
+func Of(a *app.App) Core { return Core{a, a.Workspaces(), a.Uploads(), a.SignIn()} }

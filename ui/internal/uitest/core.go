@@ -56,7 +56,7 @@ func Core(t testing.TB, cfg emulator.Config) (*app.App, *emulator.Emulator, emul
 	emu.Serve()
 	t.Cleanup(emu.Close)
 	a := OpenCore(t, t.TempDir())
-	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+	if err := a.SignIn().Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Workspaces().Refresh(context.Background()); err != nil {
