@@ -84,8 +84,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
-	a.signin = &Session{home: home, secrets: a.secrets, conn: a.conn, store: st, bus: a.bus, sync: a.sync,
-		uploads: a.uploads, settings: settings, update: a.UpdateSettings}
+	a.signin = newSession(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
 	a.signin.UseSaved(ctx)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume

@@ -274,3 +274,10 @@ func (s *Session) UseSaved(ctx context.Context) {
 		_ = s.use(ctx, saved.Server, saved.Server, "", secrets.KeyNone)
 	}
 }
+
+// newSession makes the sign-in of the data folder home; update changes the settings (and says so).
+func newSession(home string, keys *secrets.Secrets, conn *connection.Manager, st *store.DB, bus *events.Bus,
+	sync *workspaces.Sync, queue *uploads.Queue, saved *settings.Store, update func(func(*settings.Settings)) error) *Session {
+	return &Session{home: home, secrets: keys, conn: conn, store: st, bus: bus, sync: sync, uploads: queue,
+		settings: saved, update: update}
+}
