@@ -16,6 +16,7 @@ import (
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
+	"lectern/app/signin"
 	"lectern/app/store"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
@@ -58,7 +59,7 @@ type App struct {
 	conv     *Conversations
 	uploads  *uploads.Queue
 	recon    *connection.Reconnector
-	signin   *Session
+	signin   *signin.Session
 
 	closeOnce sync.Once
 	closeErr  error
@@ -84,7 +85,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
-	a.signin = newSession(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
+	a.signin = signin.New(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
 	a.signin.UseSaved(ctx)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume
@@ -202,4 +203,4 @@ func (a *App) Workspaces() *workspaces.Sync { return a.sync }
 
 // SignIn returns which server and which key are in use: connect, switch, sign out, the key file,
 // demo mode, the connection's state.
-func (a *App) SignIn() *Session { return a.signin }
+func (a *App) SignIn() *signin.Session { return a.signin }

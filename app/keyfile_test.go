@@ -13,6 +13,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/secrets"
 	"lectern/app/settings"
+	"lectern/app/signin"
 
 	"github.com/zalando/go-keyring"
 )
@@ -179,7 +180,7 @@ func TestEnterKeyRefusedInDemo(t *testing.T) {
 	if err := f.app.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.SignIn().EnterKey(ctx, testKey); !errors.Is(err, errDemoKey) {
+	if err := f.app.SignIn().EnterKey(ctx, testKey); !errors.Is(err, signin.ErrDemoKey) {
 		t.Fatalf("EnterKey in demo mode = %v", err)
 	}
 }

@@ -6,6 +6,7 @@ package parts
 
 import (
 	"lectern/app"
+	"lectern/app/signin"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
 )
@@ -15,7 +16,7 @@ type Core struct {
 	*app.App
 	*workspaces.Sync
 	*uploads.Queue
-	*app.Session
+	*signin.Session
 }
 
 // Of is the Core of a.

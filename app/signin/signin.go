@@ -1,4 +1,7 @@
-package app
+// Package signin is which server and which key are in use: connect (the key kept in the keychain,
+// else the key file when chosen, else memory), switch to a server this computer knows, use one for
+// this process only, sign out, enter a key, demo mode; and the state of the connection.
+package signin
 
 import (
 	"context"
@@ -80,14 +83,14 @@ func (s *Session) Connect(ctx context.Context, server, key string) error {
 }
 
 // errDemoKey refuses a key entered for demo mode, whose key is its own.
-var errDemoKey = errors.New("the demo server has its own key: leave the demo (Settings: Connect to another server) to use yours")
+var ErrDemoKey = errors.New("the demo server has its own key: leave the demo (Settings: Connect to another server) to use yours")
 
 // EnterKey sets the API key of the current server, whose cache stays (SetServerKey).
 func (s *Session) EnterKey(ctx context.Context, key string) error {
 	server := s.conn.ServerAddr()
 	switch {
 	case s.DemoMode():
-		return errDemoKey
+		return ErrDemoKey
 	case server == "":
 		return connection.ErrNotConnected
 	}
@@ -276,7 +279,7 @@ func (s *Session) UseSaved(ctx context.Context) {
 }
 
 // newSession makes the sign-in of the data folder home; update changes the settings (and says so).
-func newSession(home string, keys *secrets.Secrets, conn *connection.Manager, st *store.DB, bus *events.Bus,
+func New(home string, keys *secrets.Secrets, conn *connection.Manager, st *store.DB, bus *events.Bus,
 	sync *workspaces.Sync, queue *uploads.Queue, saved *settings.Store, update func(func(*settings.Settings)) error) *Session {
 	return &Session{home: home, secrets: keys, conn: conn, store: st, bus: bus, sync: sync, uploads: queue,
 		settings: saved, update: update}
