@@ -60,6 +60,7 @@ type App struct {
 	uploads  *uploads.Queue
 	recon    *connection.Reconnector
 	signin   *signin.Session
+	tools    *Tools
 
 	closeOnce sync.Once
 	closeErr  error
@@ -85,6 +86,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
 	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
+	a.tools = &Tools{conn: a.conn}
 	a.signin = signin.New(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
 	a.signin.UseSaved(ctx)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
@@ -204,3 +206,7 @@ func (a *App) Workspaces() *workspaces.Sync { return a.sync }
 // SignIn returns which server and which key are in use: connect, switch, sign out, the key file,
 // demo mode, the connection's state.
 func (a *App) SignIn() *signin.Session { return a.signin }
+
+// Tools returns the auxiliary tools: PDF text, OCR, web search, generate, downloads, the
+// assistant's workspaces.
+func (a *App) Tools() *Tools { return a.tools }

@@ -9,8 +9,6 @@ import (
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
-	"lectern/internal/safetext"
-	"lectern/internal/words"
 )
 
 // The assistant (POST /chat, model-api.md §1.5 and §4): a third kind of conversation, answered by
@@ -46,7 +44,7 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 	var ws client.ToolWorkspace
 	if strings.TrimSpace(m.Workspace) != "" {
 		var err error
-		if ws, err = a.ToolWorkspace(ctx, m.Workspace); err != nil {
+		if ws, err = a.Tools().ToolWorkspace(ctx, m.Workspace); err != nil {
 			return records.Conversation{}, err
 		}
 	}
@@ -67,40 +65,6 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 			"keeps its own. Start a new conversation (without --continue) to pin another.")
 	}
 	return conv, nil
-}
-
-// ToolWorkspace finds the workspace of GET /workspaces that ref names: its id, or its name in any
-// case. One that is not listed is refused, naming those that are.
-func (a *App) ToolWorkspace(ctx context.Context, ref string) (client.ToolWorkspace, error) {
-	list, err := a.ToolWorkspaces(ctx)
-	if err != nil {
-		return client.ToolWorkspace{}, err
-	}
-	ref = strings.TrimSpace(ref)
-	for _, w := range list {
-		if w.ID == ref {
-			return w, nil
-		}
-	}
-	var names []string
-	for _, w := range list {
-		if strings.EqualFold(w.Name, ref) {
-			return w, nil
-		}
-		names = append(names, workspaceLabel(w.Name, w.ID))
-	}
-	if len(names) == 0 {
-		return client.ToolWorkspace{}, explain.Checkf("The server offers no workspace to the assistant; send the message without one.")
-	}
-	return client.ToolWorkspace{}, explain.Checkf("The assistant cannot use a workspace %s; it can use %s.", workspaceLabel(ref, ""), explain.OrList(names))
-}
-
-// workspaceLabel is a workspace's name in quotes (its id when it has no name), on one line and cut.
-func workspaceLabel(name, id string) string {
-	if strings.TrimSpace(name) == "" {
-		name = id
-	}
-	return explain.QuoteName(words.Cut(safetext.OneLine(name), 60))
 }
 
 // NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of

@@ -18,7 +18,7 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	pdf := writeFile(t, t.TempDir(), "tides.pdf", engine.MakePDF([][]string{{"High tide at Brest is at 06:12 on Monday."}}))
-	res, err := f.app.PDFText(ctx, []string{pdf}, false, nil)
+	res, err := f.app.Tools().PDFText(ctx, []string{pdf}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 	f := newFixture(t, cfg)
 	ctx := ctxT(t)
 	scan := writeFile(t, t.TempDir(), "scan.pdf", engine.MakePDF([][]string{{}, {}}))
-	res, err := f.app.PDFText(ctx, []string{scan}, false, nil)
+	res, err := f.app.Tools().PDFText(ctx, []string{scan}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +70,12 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 	if !file.Scanned || len(file.WarningTexts()) != 1 || !strings.Contains(file.WarningTexts()[0], "which OCR can read") {
 		t.Fatalf("file %+v, warnings %q", file, file.WarningTexts())
 	}
-	job, err := f.app.StartOCR(ctx, scan, nil)
+	job, err := f.app.Tools().StartOCR(ctx, scan, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stages []string
-	done, err := f.app.WaitOCR(ctx, job.JobID, 0, func(j *client.OCRJob) { stages = append(stages, OCRStageText(j)) })
+	done, err := f.app.Tools().WaitOCR(ctx, job.JobID, 0, func(j *client.OCRJob) { stages = append(stages, OCRStageText(j)) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 // ToolErrorText explains an error of a tool call: the shared request limit, an OCR job that ended
 // without a text, a wait past its deadline, an expired file; other errors as Describe does.
-func (a *App) ToolErrorText(err error) string { return toolErrorText(err, a.Describe) }
+func (t *Tools) ToolErrorText(err error) string { return toolErrorText(err, t.conn.Describe) }
 
 // toolErrorText is ToolErrorText with describe for the errors it has no words of its own for.
 func toolErrorText(err error, describe func(error) string) string {

@@ -10,10 +10,15 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
+	"lectern/app/connection"
+	"lectern/app/explain"
 	"lectern/app/uploads"
 	"lectern/client"
+	"lectern/internal/safetext"
+	"lectern/internal/words"
 )
 
 // The auxiliary tools (model-api.md §4): thin calls over the current connection, files read from
@@ -21,8 +26,8 @@ import (
 // app/assistant.go).
 
 // withClient runs fn with the client of the current connection.
-func withClient[T any](a *App, fn func(*client.Client) (T, error)) (T, error) {
-	cl, _, err := a.conn.Current()
+func withClient[T any](t *Tools, fn func(*client.Client) (T, error)) (T, error) {
+	cl, _, err := t.conn.Current()
 	if err != nil {
 		var zero T
 		return zero, err
@@ -66,7 +71,7 @@ func attachments(paths []string) ([]client.Attachment, error) {
 
 // PDFText returns the text (tables: the table lines) of each PDF file at paths. POST /pdf; it
 // shares a limit of 10 requests a minute with Generate and the assistant (Assist).
-func (a *App) PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error) {
+func (t *Tools) PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error) {
 	files, err := attachments(paths)
 	if err != nil {
 		return nil, err
@@ -75,39 +80,39 @@ func (a *App) PDFText(ctx context.Context, paths []string, tables bool, progress
 	if tables {
 		r.Mode = client.PDFModeTables
 	}
-	return withClient(a, func(cl *client.Client) (*client.PDFResult, error) { return cl.PDFText(ctx, r) })
+	return withClient(t, func(cl *client.Client) (*client.PDFResult, error) { return cl.PDFText(ctx, r) })
 }
 
 // StartOCR sends the PDF at path to be read by OCR and returns the queued job.
-func (a *App) StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error) {
+func (t *Tools) StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error) {
 	f, err := attachment(path)
 	if err != nil {
 		return nil, err
 	}
 	r := client.OCRRequest{File: f, Progress: progress}
-	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.StartOCR(ctx, r) })
+	return withClient(t, func(cl *client.Client) (*client.OCRJob, error) { return cl.StartOCR(ctx, r) })
 }
 
 // OCRStatus returns a job's state once.
-func (a *App) OCRStatus(ctx context.Context, jobID string) (*client.OCRJob, error) {
-	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.OCRStatus(ctx, jobID) })
+func (t *Tools) OCRStatus(ctx context.Context, jobID string) (*client.OCRJob, error) {
+	return withClient(t, func(cl *client.Client) (*client.OCRJob, error) { return cl.OCRStatus(ctx, jobID) })
 }
 
 // WaitOCR follows a job every few seconds until it ends or deadline passes; onUpdate gets every
 // state (progress included).
-func (a *App) WaitOCR(ctx context.Context, jobID string, deadline time.Duration, onUpdate func(*client.OCRJob)) (*client.OCRJob, error) {
-	return withClient(a, func(cl *client.Client) (*client.OCRJob, error) { return cl.WaitOCR(ctx, jobID, deadline, onUpdate) })
+func (t *Tools) WaitOCR(ctx context.Context, jobID string, deadline time.Duration, onUpdate func(*client.OCRJob)) (*client.OCRJob, error) {
+	return withClient(t, func(cl *client.Client) (*client.OCRJob, error) { return cl.WaitOCR(ctx, jobID, deadline, onUpdate) })
 }
 
 // WebSearch searches the web; no answer is written.
-func (a *App) WebSearch(ctx context.Context, r client.SearchRequest) (*client.SearchResult, error) {
-	return withClient(a, func(cl *client.Client) (*client.SearchResult, error) { return cl.WebSearch(ctx, r) })
+func (t *Tools) WebSearch(ctx context.Context, r client.SearchRequest) (*client.SearchResult, error) {
+	return withClient(t, func(cl *client.Client) (*client.SearchResult, error) { return cl.WebSearch(ctx, r) })
 }
 
 // Generate writes a text, and an Office file when the prompt asks for one.
-func (a *App) Generate(ctx context.Context, prompt string) (*client.GenerateResult, error) {
+func (t *Tools) Generate(ctx context.Context, prompt string) (*client.GenerateResult, error) {
 	r := client.GenerateRequest{Prompt: prompt}
-	return withClient(a, func(cl *client.Client) (*client.GenerateResult, error) { return cl.Generate(ctx, r) })
+	return withClient(t, func(cl *client.Client) (*client.GenerateResult, error) { return cl.Generate(ctx, r) })
 }
 
 // ErrArtifactExpired is a generated file that can no longer be downloaded.
@@ -115,11 +120,11 @@ var ErrArtifactExpired = errors.New("the generated file has expired")
 
 // DownloadArtifact saves a generated file at path as it arrives (never whole in memory): it is
 // written beside path and renamed into place once complete, so a failed download leaves nothing.
-func (a *App) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, path string, progress func(got, total int64)) (int64, error) {
+func (t *Tools) DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, path string, progress func(got, total int64)) (int64, error) {
 	if art.Expired(time.Now()) {
 		return 0, ErrArtifactExpired
 	}
-	cl, _, err := a.conn.Current()
+	cl, _, err := t.conn.Current()
 	if err != nil {
 		return 0, err
 	}
@@ -158,6 +163,46 @@ func createBeside(path string) (*os.File, error) {
 }
 
 // ToolWorkspaces lists the workspaces the assistant may use (GET /workspaces; Assist pins one).
-func (a *App) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error) {
-	return withClient(a, func(cl *client.Client) ([]client.ToolWorkspace, error) { return cl.ToolWorkspaces(ctx) })
+func (t *Tools) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error) {
+	return withClient(t, func(cl *client.Client) ([]client.ToolWorkspace, error) { return cl.ToolWorkspaces(ctx) })
+}
+
+// Tools are the auxiliary tools over the current connection (PDF text, OCR, web search, generate,
+// the assistant's workspaces) and the words of their errors.
+type Tools struct {
+	conn *connection.Manager
+}
+
+// ToolWorkspace finds the workspace of GET /workspaces that ref names: its id, or its name in any
+// case. One that is not listed is refused, naming those that are.
+func (t *Tools) ToolWorkspace(ctx context.Context, ref string) (client.ToolWorkspace, error) {
+	list, err := t.ToolWorkspaces(ctx)
+	if err != nil {
+		return client.ToolWorkspace{}, err
+	}
+	ref = strings.TrimSpace(ref)
+	for _, w := range list {
+		if w.ID == ref {
+			return w, nil
+		}
+	}
+	var names []string
+	for _, w := range list {
+		if strings.EqualFold(w.Name, ref) {
+			return w, nil
+		}
+		names = append(names, workspaceLabel(w.Name, w.ID))
+	}
+	if len(names) == 0 {
+		return client.ToolWorkspace{}, explain.Checkf("The server offers no workspace to the assistant; send the message without one.")
+	}
+	return client.ToolWorkspace{}, explain.Checkf("The assistant cannot use a workspace %s; it can use %s.", workspaceLabel(ref, ""), explain.OrList(names))
+}
+
+// workspaceLabel is a workspace's name in quotes (its id when it has no name), on one line and cut.
+func workspaceLabel(name, id string) string {
+	if strings.TrimSpace(name) == "" {
+		name = id
+	}
+	return explain.QuoteName(words.Cut(safetext.OneLine(name), 60))
 }

@@ -71,7 +71,7 @@ func TestAppPDFTextFileRewrittenBeforeSending(t *testing.T) {
 		})
 		return open(path)
 	}
-	_, err := f.app.PDFText(ctxT(t), []string{p}, false, nil)
+	_, err := f.app.Tools().PDFText(ctxT(t), []string{p}, false, nil)
 	var fe *client.FileError
 	var ne *client.NetError
 	if !errors.As(err, &fe) || !errors.Is(err, client.ErrFileChanged) || errors.As(err, &ne) {

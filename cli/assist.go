@@ -113,7 +113,7 @@ func assistWorkspaceName(e *env, a *app.App, id string) string {
 	if n, ok := workspaceNames(e.ctx, a)[id]; ok {
 		return n
 	}
-	list, _ := a.ToolWorkspaces(e.ctx)
+	list, _ := a.Tools().ToolWorkspaces(e.ctx)
 	for _, w := range list {
 		if w.ID == id && w.Name != "" {
 			return w.Name

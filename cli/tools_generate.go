@@ -40,7 +40,7 @@ func runGenerate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := a.Generate(e.ctx, pos[0])
+	res, err := a.Tools().Generate(e.ctx, pos[0])
 	if err != nil {
 		return e.toolError(a, err)
 	}
@@ -68,7 +68,7 @@ func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out, dir strin
 		return err
 	}
 	p := e.newProgress(asJSON)
-	n, err := a.DownloadArtifact(e.ctx, art, path, func(got, total int64) {
+	n, err := a.Tools().DownloadArtifact(e.ctx, art, path, func(got, total int64) {
 		p.show("Downloading %s  %s", quoted(art.Filename), percent(got, total))
 	})
 	p.out.clearProgress()

@@ -52,7 +52,7 @@ func runOCR(e *env, args []string) error {
 	job, err := startOrFind(e, a, p, pos, *jobID)
 	switch {
 	case err == nil && *wait && !job.Ended():
-		job, err = a.WaitOCR(e.ctx, job.JobID, app.OCRDeadline, func(j *client.OCRJob) { p.show("%s", app.OCRStageText(j)) })
+		job, err = a.Tools().WaitOCR(e.ctx, job.JobID, app.OCRDeadline, func(j *client.OCRJob) { p.show("%s", app.OCRStageText(j)) })
 	case err == nil:
 		err = job.EndError() // a job that had already ended failed, error or cancelled: exit 1, as followed
 	}
@@ -87,9 +87,9 @@ func hasJobFlag(args []string) bool {
 // startOrFind sends the file, or reads the job named by --job.
 func startOrFind(e *env, a *app.App, p *toolProgress, files []string, jobID string) (*client.OCRJob, error) {
 	if jobID != "" {
-		return a.OCRStatus(e.ctx, jobID)
+		return a.Tools().OCRStatus(e.ctx, jobID)
 	}
-	return a.StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
+	return a.Tools().StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
 }
 
 // printOCR prints a job: its text when done, else its state and how to follow it.

@@ -37,7 +37,7 @@ func runPDF(e *env, args []string) error {
 		return err
 	}
 	p := e.newProgress(*asJSON)
-	res, err := a.PDFText(e.ctx, files, *tables, p.sending(fmt.Sprintf("%d file(s)", len(files))))
+	res, err := a.Tools().PDFText(e.ctx, files, *tables, p.sending(fmt.Sprintf("%d file(s)", len(files))))
 	p.out.clearProgress()
 	if err != nil {
 		return e.toolError(a, err)

@@ -49,7 +49,7 @@ func runSearch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := a.WebSearch(e.ctx, r)
+	res, err := a.Tools().WebSearch(e.ctx, r)
 	if err != nil {
 		return e.toolError(a, err)
 	}

@@ -17,7 +17,8 @@ type Core struct {
 	*workspaces.Sync
 	*uploads.Queue
 	*signin.Session
+	*app.Tools
 }
 
 // Of is the Core of a.
-func Of(a *app.App) Core { return Core{a, a.Workspaces(), a.Uploads(), a.SignIn()} }
+func Of(a *app.App) Core { return Core{a, a.Workspaces(), a.Uploads(), a.SignIn(), a.Tools()} }
