@@ -1,18 +1,21 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/client"
 )
 
 // The answer of a conversation comes from the answerer of its kind; Conversations offers the same
 // operations for every kind (Send, Retry, Resend, Stop, Answering), so a front-end does not need
-// to know which service answers. A kind is added by an Answerer and a line in answererFor.
+// to know which service answers. A kind is added by an Answerer and its registration with Answer.
 
 // Message is what a person sends in a conversation of any kind: text, images (model
 // conversations only, from LoadImage or NewImage) and files (assistant conversations only: their
@@ -44,27 +47,30 @@ type Answerer interface {
 	answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error
 }
 
-// answererFor returns an answerer of conv's kind for one message sent with opts.
-func (c *Conversations) answererFor(conv records.Conversation, opts AskOptions) (Answerer, error) {
-	switch conv.Kind {
-	case records.KindWorkspace:
-		return &workspaceAnswerer{c: c, opts: opts}, nil
-	case records.KindModel:
-		return &modelAnswerer{c: c, functions: opts.Functions, consent: opts.Consent, notice: opts.OnNotice,
-			toolsOverride: opts.Tools}, nil
-	case records.KindAssistant:
-		return &assistantAnswerer{c: c}, nil
-	}
-	return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
+// A Kind makes the answerers of one kind of conversation; the wiring registers one for each kind
+// (Conversations.Answer).
+type Kind interface {
+	// Answerer returns the answerer of one message sent with opts; asked is the turn asked again
+	// (Retry, Resend), nil for a new message.
+	Answerer(asked *records.Turn, opts AskOptions) Answerer
 }
 
-// answererOf returns the answerer of a turn asked again: POST /generate's for a turn it
-// answered, else the one of conv's kind.
-func (c *Conversations) answererOf(conv records.Conversation, t records.Turn, opts AskOptions) (Answerer, error) {
-	if generated, _ := t.Generated(); generated && conv.Kind == records.KindModel {
-		return &generateAnswerer{c: c}, nil
+// Answer makes k answer the conversations of kind.
+func (c *Conversations) Answer(kind records.ConversationKind, k Kind) { c.kinds[kind] = k }
+
+// answererFor returns an answerer of conv's kind for one message sent with opts.
+func (c *Conversations) answererFor(conv records.Conversation, opts AskOptions) (Answerer, error) {
+	return c.answererOf(conv, nil, opts)
+}
+
+// answererOf returns the answerer of conv's kind for asked, a turn asked again (nil: a new
+// message), sent with opts.
+func (c *Conversations) answererOf(conv records.Conversation, asked *records.Turn, opts AskOptions) (Answerer, error) {
+	k, ok := c.kinds[conv.Kind]
+	if !ok {
+		return nil, fmt.Errorf("conversation %d is a %s conversation, which this version cannot continue", conv.ID, conv.Kind)
 	}
-	return c.answererFor(conv, opts)
+	return k.Answerer(asked, opts), nil
 }
 
 // sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
@@ -113,7 +119,7 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	if err != nil {
 		return turn, err
 	}
-	a, err := c.answererOf(conv, turn, opts)
+	a, err := c.answererOf(conv, &turn, opts)
 	if err != nil {
 		return turn, err
 	}
@@ -143,7 +149,7 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
 		return records.Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
 	}
-	a, err := c.answererOf(conv, old, opts)
+	a, err := c.answererOf(conv, &old, opts)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -153,3 +159,170 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 	}
 	return c.run(ctx, a, conv, turn, opts.OnUpdate)
 }
+
+// partialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.
+const partialSaveEvery = 2 * time.Second
+
+// saved returns conv saved, titled by its first question when it has no title yet.
+func (c *Conversations) saved(ctx context.Context, key string, conv records.Conversation, question string) (records.Conversation, error) {
+	switch {
+	case conv.ID == 0:
+		conv.Kind, conv.Title = cmp.Or(conv.Kind, records.KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
+		return c.store.CreateConversation(ctx, key, conv)
+	case conv.Title == "":
+		conv.Title = titleFrom(question)
+		return conv, c.store.RenameConversation(ctx, key, conv.ID, conv.Title)
+	}
+	return conv, nil
+}
+
+// run answers a saved pending turn with a: it registers the answer so that Stop works, announces
+// the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
+// connection state from the outcome. Every kind answers through it.
+func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(events.TurnChanged)) (records.Turn, error) {
+	key := c.conn.CacheKey()
+	ctx, done := c.track(ctx, turn.ID)
+	defer done()
+	notify := func(events.TurnChanged) {}
+	if onUpdate != nil {
+		notify = onUpdate
+	}
+	sent := c.store.Now()
+	notify = sentAt(sent, notify)
+	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
+	err := a.answer(ctx, &turn, notify)
+	c.conn.Observe(key, err)
+	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
+	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
+	return turn, err
+}
+
+// track registers the answer of turnID as in progress, so that Stop can cancel it. done
+// unregisters it; call it when the outcome is saved.
+func (c *Conversations) track(ctx context.Context, turnID int64) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	c.mu.Lock()
+	c.active[turnID] = cancel
+	c.wg.Add(1)
+	c.mu.Unlock()
+	return ctx, func() {
+		cancel(nil)
+		c.mu.Lock()
+		delete(c.active, turnID)
+		c.mu.Unlock()
+		c.wg.Done()
+	}
+}
+
+// textStream is what follow reads: a stream of events with the answer's text so far. A stream
+// that also says what the server is doing has a Stage method.
+type textStream interface {
+	Next() bool
+	Text() string
+}
+
+// sentAt stamps the pending events notify sends with the time the question was sent.
+func sentAt(sent time.Time, notify func(events.TurnChanged)) func(events.TurnChanged) {
+	return func(ev events.TurnChanged) {
+		if ev.Status == records.TurnPending {
+			ev.Sent = sent
+		}
+		notify(ev)
+	}
+}
+
+// follow reads s to its end, sending one TurnChanged per event batch with the text so far and
+// saving that text every few seconds, so that a crash keeps it. It is called once the server
+// answered (the stream's headers came), which it announces first.
+func (c *Conversations) follow(ctx context.Context, s textStream, turn records.Turn, notify func(events.TurnChanged)) {
+	staged, _ := s.(interface{ Stage() string })
+	pending := events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageStarted}
+	if failed, ok := s.(interface{ Err() error }); !ok || failed.Err() == nil {
+		notify(pending)
+	}
+	lastSave, wrote := time.Now(), false
+	for s.Next() {
+		ev := pending
+		ev.Text, ev.Stage = s.Text(), ""
+		if staged != nil {
+			ev.Stage = staged.Stage()
+		}
+		wrote = wrote || ev.Text != ""
+		if ev.Stage == "" && wrote { // text streams (also after a reset) whatever stage was said
+			ev.Stage = records.StageWriting
+		} else if ev.Stage == "" {
+			ev.Stage = records.StageStarted
+		}
+		notify(ev)
+		if time.Since(lastSave) >= partialSaveEvery {
+			_ = c.store.SavePartial(ctx, turn.ID, s.Text())
+			lastSave = time.Now()
+		}
+	}
+}
+
+// joinSave adds to err the failure to save the turn that err ended, when saving failed.
+func joinSave(err, saveErr error) error {
+	if saveErr != nil {
+		return errors.Join(err, saveErr)
+	}
+	return err
+}
+
+// failed marks turn as an answer that ended with err (nil: without a result), keeping the text
+// received: interrupted when stopped or cut, failed otherwise, with the reason in words and the
+// server's code and request id. It returns the error to report.
+func (c *Conversations) failed(ctx context.Context, turn *records.Turn, text string, err error) error {
+	if err == nil {
+		err = errors.New("the answer ended without a result")
+	}
+	turn.Answer = text
+	var ie *client.InterruptedError
+	if errors.As(err, &ie) && ie.Text != "" {
+		turn.Answer = ie.Text
+	}
+	turn.Status, turn.Error = records.TurnFailed, c.conn.Describe(err)
+	var ae *client.APIError
+	if errors.As(err, &ae) {
+		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID
+	}
+	switch {
+	case errors.Is(context.Cause(ctx), errStopped) && turn.Answer == "":
+		turn.Status, turn.Error = records.TurnInterrupted, "Stopped before any text arrived. Retry asks again."
+	case errors.Is(context.Cause(ctx), errStopped):
+		turn.Status, turn.Error = records.TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
+	case ctx.Err() != nil || errors.Is(err, client.ErrInterrupted):
+		turn.Status = records.TurnInterrupted
+	}
+	return err
+}
+
+// Consent is the person's answer to "run this call?".
+type Consent int
+
+// The answers to a consent request. The zero value refuses.
+const (
+	ConsentRefuse Consent = iota // do not run it; the model is told it was refused
+	ConsentOnce                  // run this call
+	// ConsentAlways runs this call and every later call of the same tool in this conversation
+	// without asking (kept in ToolSettings.Allowed).
+	ConsentAlways
+)
+
+// ConsentRequest is a tool call waiting for the person's consent.
+type ConsentRequest struct {
+	ConversationID int64
+	TurnID         int64
+	Tool           records.ToolKind
+	CallID         string
+	Arguments      string // the call's arguments as the model sent them (checked against the schema)
+	// Summary says what the call would do, in words: `Search the web for "tides"`.
+	Summary string
+}
+
+// ConsentFunc asks the person whether a tool call may run and blocks until they answer or ctx is
+// done (the answer was stopped: return ConsentRefuse). It is called on the goroutine that sends
+// the message, after a TurnChanged shows the call ToolWaitingConsent, so a desktop can put the
+// question on the call's card and wait for its buttons. A nil ConsentFunc refuses every call
+// that is not always allowed.
+type ConsentFunc func(ctx context.Context, req ConsentRequest) Consent

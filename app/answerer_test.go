@@ -25,7 +25,7 @@ func TestEveryKindAnswersThroughTheSameCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := f.app.Conversations().NewChat(ctx, "Smart", "Answer briefly.", "", "")
+	model, err := f.app.Models().NewChat(ctx, "Smart", "Answer briefly.", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestEveryKindAnswersThroughTheSameCalls(t *testing.T) {
 
 // sameCalls sends, stops, retries and edits in conv, checking what each call saved.
 func sameCalls(t *testing.T, f *fixture, conv records.Conversation) {
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	ctx := ctxT(t)
 	id, done := askInBackground(t, f, conv.ID, "How far ahead must travel be booked?")
 	if !cs.Answering(id) || !cs.Stop(id) {

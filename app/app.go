@@ -61,6 +61,9 @@ type App struct {
 	recon    *connection.Reconnector
 	signin   *signin.Session
 	tools    *Tools
+	ask      *Questions
+	models   *Models
+	assist   *Assistant
 
 	closeOnce sync.Once
 	closeErr  error
@@ -81,12 +84,18 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.secrets.UseFile(home, settings.Get().KeyFile)
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
-	a.conv = newConversations(st, a.conn, a.sync, a.bus)
-	a.conv.defaults = func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }
-	a.conv.modelTier = func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
-	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
+	a.conv = newConversations(st, a.conn, a.bus)
+	a.ask = &Questions{conv: a.conv, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
+		defaults: func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }}
+	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
+		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
+		models:    newModelCatalog(a.conn, opts.ModelService)}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = &Tools{conn: a.conn}
+	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
+	a.conv.Answer(records.KindWorkspace, a.ask)
+	a.conv.Answer(records.KindModel, a.models)
+	a.conv.Answer(records.KindAssistant, a.assist)
 	a.signin = signin.New(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
 	a.signin.UseSaved(ctx)
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
@@ -210,3 +219,16 @@ func (a *App) SignIn() *signin.Session { return a.signin }
 // Tools returns the auxiliary tools: PDF text, OCR, web search, generate, downloads, the
 // assistant's workspaces.
 func (a *App) Tools() *Tools { return a.tools }
+
+// Questions returns the answerer of workspace conversations: Ask.
+func (a *App) Questions() *Questions { return a.ask }
+
+// Assistant returns the answerer of assistant conversations: Assist.
+func (a *App) Assistant() *Assistant { return a.assist }
+
+// Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
+func (a *App) Models() *Models { return a.models }
+
+// staleAnswer is how long a pending answer may go without a write before Open treats it as
+// abandoned by a process that ended.
+const staleAnswer = 2 * time.Minute

@@ -1,10 +1,7 @@
 package app
 
 import (
-	"cmp"
 	"context"
-	"errors"
-	"time"
 
 	"lectern/app/events"
 	"lectern/app/explain"
@@ -13,18 +10,11 @@ import (
 	"lectern/client"
 )
 
-// partialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.
-const partialSaveEvery = 2 * time.Second
-
-// staleAnswer is how long a pending answer may go without a write before Open treats it as
-// abandoned by a process that ended.
-const staleAnswer = 2 * time.Minute
-
 // workspaceAnswerer answers workspace conversations: POST /workspace, the answer streamed as
 // answer.* events (or in one JSON response with opts.NoStream). The request is built and validated
 // once, before anything is saved or sent, and kept for answer.
 type workspaceAnswerer struct {
-	c    *Conversations
+	c    *Questions
 	opts AskOptions
 	cl   *client.Client
 	key  string // the connection's cache key, where the conversation is saved
@@ -71,7 +61,7 @@ func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversati
 // save saves the question as a new pending turn, and the conversation with it when it is new.
 func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.Turn, error) {
 	c := w.c
-	conv, err := c.saved(ctx, w.key, w.conv, question)
+	conv, err := c.conv.saved(ctx, w.key, w.conv, question)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -83,19 +73,6 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 	}
 	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return turn, nil
-}
-
-// saved returns conv saved, titled by its first question when it has no title yet.
-func (c *Conversations) saved(ctx context.Context, key string, conv records.Conversation, question string) (records.Conversation, error) {
-	switch {
-	case conv.ID == 0:
-		conv.Kind, conv.Title = cmp.Or(conv.Kind, records.KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
-		return c.store.CreateConversation(ctx, key, conv)
-	case conv.Title == "":
-		conv.Title = titleFrom(question)
-		return conv, c.store.RenameConversation(ctx, key, conv.ID, conv.Title)
-	}
-	return conv, nil
 }
 
 // retry saves turn, a failed or interrupted turn, as pending again in place, to be asked with the
@@ -133,48 +110,10 @@ func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, noti
 	} else {
 		stream := w.cl.AskStream(ctx, w.req)
 		defer stream.Close()
-		w.c.follow(ctx, &askProgress{s: stream}, *turn, notify)
+		w.c.conv.follow(ctx, &askProgress{s: stream}, *turn, notify)
 		out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
 	}
 	return w.c.finish(ctx, w.c.conn.CacheKey(), w.conv, turn, out)
-}
-
-// run answers a saved pending turn with a: it registers the answer so that Stop works, announces
-// the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
-// connection state from the outcome. Every kind answers through it.
-func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(events.TurnChanged)) (records.Turn, error) {
-	key := c.conn.CacheKey()
-	ctx, done := c.track(ctx, turn.ID)
-	defer done()
-	notify := func(events.TurnChanged) {}
-	if onUpdate != nil {
-		notify = onUpdate
-	}
-	sent := c.store.Now()
-	notify = sentAt(sent, notify)
-	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
-	err := a.answer(ctx, &turn, notify)
-	c.conn.Observe(key, err)
-	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
-	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
-	return turn, err
-}
-
-// track registers the answer of turnID as in progress, so that Stop can cancel it. done
-// unregisters it; call it when the outcome is saved.
-func (c *Conversations) track(ctx context.Context, turnID int64) (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(ctx)
-	c.mu.Lock()
-	c.active[turnID] = cancel
-	c.wg.Add(1)
-	c.mu.Unlock()
-	return ctx, func() {
-		cancel(nil)
-		c.mu.Lock()
-		delete(c.active, turnID)
-		c.mu.Unlock()
-		c.wg.Done()
-	}
 }
 
 // outcome is how a request for an answer ended: the final answer object, or the text received
@@ -183,53 +122,6 @@ type outcome struct {
 	answer *client.Answer
 	text   string
 	err    error
-}
-
-// textStream is what follow reads: a stream of events with the answer's text so far. A stream
-// that also says what the server is doing has a Stage method.
-type textStream interface {
-	Next() bool
-	Text() string
-}
-
-// sentAt stamps the pending events notify sends with the time the question was sent.
-func sentAt(sent time.Time, notify func(events.TurnChanged)) func(events.TurnChanged) {
-	return func(ev events.TurnChanged) {
-		if ev.Status == records.TurnPending {
-			ev.Sent = sent
-		}
-		notify(ev)
-	}
-}
-
-// follow reads s to its end, sending one TurnChanged per event batch with the text so far and
-// saving that text every few seconds, so that a crash keeps it. It is called once the server
-// answered (the stream's headers came), which it announces first.
-func (c *Conversations) follow(ctx context.Context, s textStream, turn records.Turn, notify func(events.TurnChanged)) {
-	staged, _ := s.(interface{ Stage() string })
-	pending := events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageStarted}
-	if failed, ok := s.(interface{ Err() error }); !ok || failed.Err() == nil {
-		notify(pending)
-	}
-	lastSave, wrote := time.Now(), false
-	for s.Next() {
-		ev := pending
-		ev.Text, ev.Stage = s.Text(), ""
-		if staged != nil {
-			ev.Stage = staged.Stage()
-		}
-		wrote = wrote || ev.Text != ""
-		if ev.Stage == "" && wrote { // text streams (also after a reset) whatever stage was said
-			ev.Stage = records.StageWriting
-		} else if ev.Stage == "" {
-			ev.Stage = records.StageStarted
-		}
-		notify(ev)
-		if time.Since(lastSave) >= partialSaveEvery {
-			_ = c.store.SavePartial(ctx, turn.ID, s.Text())
-			lastSave = time.Now()
-		}
-	}
 }
 
 // askProgress is a workspace answer stream without its final events (they are not progress, and
@@ -265,54 +157,18 @@ func (p *askProgress) Err() error { return p.s.Err() }
 
 // finish saves how the answer ended and returns nil for a complete answer. An answered turn
 // carries the answer object in Final.
-func (c *Conversations) finish(ctx context.Context, key string, conv records.Conversation, turn *records.Turn, out outcome) error {
+func (c *Questions) finish(ctx context.Context, key string, conv records.Conversation, turn *records.Turn, out outcome) error {
 	err := out.err
 	save := context.WithoutCancel(ctx)
 	if a := out.answer; err == nil && a != nil {
 		applyAnswer(turn, a)
 		return c.store.SaveTurn(save, turn)
 	}
-	err = c.failed(ctx, turn, out.text, err)
+	err = c.conv.failed(ctx, turn, out.text, err)
 	if workspaces.IsWorkspaceGone(err) {
 		c.sync.Forget(save, key, conv.WorkspaceID)
 	}
 	return joinSave(err, c.store.SaveTurn(save, turn))
-}
-
-// joinSave adds to err the failure to save the turn that err ended, when saving failed.
-func joinSave(err, saveErr error) error {
-	if saveErr != nil {
-		return errors.Join(err, saveErr)
-	}
-	return err
-}
-
-// failed marks turn as an answer that ended with err (nil: without a result), keeping the text
-// received: interrupted when stopped or cut, failed otherwise, with the reason in words and the
-// server's code and request id. It returns the error to report.
-func (c *Conversations) failed(ctx context.Context, turn *records.Turn, text string, err error) error {
-	if err == nil {
-		err = errors.New("the answer ended without a result")
-	}
-	turn.Answer = text
-	var ie *client.InterruptedError
-	if errors.As(err, &ie) && ie.Text != "" {
-		turn.Answer = ie.Text
-	}
-	turn.Status, turn.Error = records.TurnFailed, c.conn.Describe(err)
-	var ae *client.APIError
-	if errors.As(err, &ae) {
-		turn.ErrorCode, turn.RequestID = ae.Code, ae.RequestID
-	}
-	switch {
-	case errors.Is(context.Cause(ctx), errStopped) && turn.Answer == "":
-		turn.Status, turn.Error = records.TurnInterrupted, "Stopped before any text arrived. Retry asks again."
-	case errors.Is(context.Cause(ctx), errStopped):
-		turn.Status, turn.Error = records.TurnInterrupted, "Stopped. The text so far is kept; Retry asks again."
-	case ctx.Err() != nil || errors.Is(err, client.ErrInterrupted):
-		turn.Status = records.TurnInterrupted
-	}
-	return err
 }
 
 // applyAnswer copies a final answer object into a turn, and keeps it whole in Final.
@@ -328,4 +184,9 @@ func applyAnswer(t *records.Turn, a *client.Answer) {
 	default:
 		t.Status = records.TurnStatus(a.Status) // incomplete, or a newer token kept as text
 	}
+}
+
+// Answerer returns the answerer of one workspace question sent with opts.
+func (c *Questions) Answerer(_ *records.Turn, opts AskOptions) Answerer {
+	return &workspaceAnswerer{c: c, opts: opts}
 }

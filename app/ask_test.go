@@ -12,7 +12,7 @@ import (
 func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, _ := cs.New(ctx, f.org, "", "")
 	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = cs.Turns(context.Background(), conv.ID) }
@@ -67,7 +67,7 @@ func assertFinal(t *testing.T, turn records.Turn, ticket string) {
 func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
 	turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true})
 	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode == "" || turn.Final != nil {

@@ -8,6 +8,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 )
 
@@ -30,21 +31,21 @@ type AssistantMessage struct {
 
 // Assist sends m to the assistant and blocks until the answer ends, as Conversations.Send does
 // for an assistant conversation.
-func (a *App) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (records.Turn, error) {
-	conv, err := a.assistantToContinue(ctx, m, opts.OnNotice)
+func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (records.Turn, error) {
+	conv, err := c.assistantToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
 		return records.Turn{}, err
 	}
-	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
+	return c.conv.sendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
 }
 
 // assistantToContinue returns the conversation m goes to: with Continue the last assistant
 // conversation, else a new one pinned to m.Workspace, not saved until its first message is.
-func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notice func(string)) (records.Conversation, error) {
+func (c *Assistant) assistantToContinue(ctx context.Context, m AssistantMessage, notice func(string)) (records.Conversation, error) {
 	var ws client.ToolWorkspace
 	if strings.TrimSpace(m.Workspace) != "" {
 		var err error
-		if ws, err = a.Tools().ToolWorkspace(ctx, m.Workspace); err != nil {
+		if ws, err = c.tools.ToolWorkspace(ctx, m.Workspace); err != nil {
 			return records.Conversation{}, err
 		}
 	}
@@ -52,7 +53,7 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 	if !m.Continue {
 		return fresh, nil
 	}
-	conv, ok, err := a.conv.store.LastConversation(ctx, a.conv.conn.CacheKey(), records.KindAssistant, "")
+	conv, ok, err := c.store.LastConversation(ctx, c.conn.CacheKey(), records.KindAssistant, "")
 	if err != nil {
 		return records.Conversation{}, err
 	}
@@ -70,7 +71,7 @@ func (a *App) assistantToContinue(ctx context.Context, m AssistantMessage, notic
 // NewAssistant starts an assistant conversation, pinned to workspaceID (a workspace of
 // ToolWorkspaces; "" for none) on its first message. An empty title is replaced by the first
 // message when it is sent.
-func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title string) (records.Conversation, error) {
+func (c *Assistant) NewAssistant(ctx context.Context, workspaceID, title string) (records.Conversation, error) {
 	key := c.conn.CacheKey()
 	if key == "" {
 		return records.Conversation{}, connection.ErrNotConnected
@@ -86,8 +87,8 @@ func (c *Conversations) NewAssistant(ctx context.Context, workspaceID, title str
 // SetAssistantWorkspace changes the workspace an assistant conversation will be pinned to on its
 // first message ("" for none). Once a message went, the pin stays: the server tied the
 // conversation to it.
-func (c *Conversations) SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (records.Conversation, error) {
-	conv, err := c.Get(ctx, id)
+func (c *Assistant) SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (records.Conversation, error) {
+	conv, err := c.conv.Get(ctx, id)
 	if err != nil {
 		return conv, err
 	}
@@ -113,4 +114,13 @@ func AssistantFile(path string) (records.Attachment, error) {
 		return records.Attachment{}, err
 	}
 	return files[0], nil
+}
+
+// Assistant answers assistant conversations (POST /chat); Assist sends a message.
+type Assistant struct {
+	conv  *Conversations
+	store *store.DB
+	conn  *connection.Manager
+	bus   *events.Bus
+	tools *Tools
 }

@@ -23,7 +23,7 @@ import (
 // when set). Without one, each message is a conversation of its own on the server, and the turn
 // says so. The pinned workspace's id goes with every message, its pin only with the first.
 type assistantAnswerer struct {
-	c    *Conversations
+	c    *Assistant
 	cl   *client.Client
 	key  string
 	conv records.Conversation
@@ -101,7 +101,7 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 
 // answeredBefore reports whether conversation convID has an answered turn (before turn id
 // before, when not 0).
-func (c *Conversations) answeredBefore(ctx context.Context, convID, before int64) (bool, error) {
+func (c *Assistant) answeredBefore(ctx context.Context, convID, before int64) (bool, error) {
 	turns, err := c.store.Turns(ctx, convID)
 	for _, t := range turns {
 		if (before == 0 || t.ID < before) && t.Status.Answered() {
@@ -114,7 +114,7 @@ func (c *Conversations) answeredBefore(ctx context.Context, convID, before int64
 // save saves text with its files as a new pending turn (saving the conversation first when it is
 // not saved yet).
 func (a *assistantAnswerer) save(ctx context.Context, text string, files []records.Attachment) (records.Turn, error) {
-	conv, err := a.c.saved(ctx, a.key, a.conv, text)
+	conv, err := a.c.conv.saved(ctx, a.key, a.conv, text)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -157,7 +157,7 @@ func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ fu
 	res, err := a.cl.ToolChat(ctx, a.req)
 	save := context.WithoutCancel(ctx)
 	if err != nil {
-		err = a.c.failed(ctx, turn, "", err)
+		err = a.c.conv.failed(ctx, turn, "", err)
 		return joinSave(err, a.c.store.SaveTurn(save, turn))
 	}
 	turn.Answer, turn.Reply, turn.Status, turn.Error, turn.ErrorCode = res.Text, res.Raw, records.TurnCompleted, "", ""
@@ -174,3 +174,6 @@ func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ fu
 	}
 	return a.c.store.SaveTurn(save, turn)
 }
+
+// Answerer returns the answerer of one message to the assistant.
+func (c *Assistant) Answerer(*records.Turn, AskOptions) Answerer { return &assistantAnswerer{c: c} }

@@ -29,7 +29,7 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 	f := assistantFixture(t)
 	content := []byte("Ferry timetable\nThe boat leaves at nine from pier 4.")
 	ferry := writeFile(t, t.TempDir(), "ferry.txt", content)
-	turn, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
+	turn, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
 		Workspace: "ann's NOTES"}, ChatOptions{})
 	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "nine") || len(turn.Reply) == 0 {
 		t.Fatalf("%+v %v", turn, err)
@@ -45,13 +45,13 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 		len(chats) != 1 || !chats[0].Pinned || chats[0].WorkspaceID != f.ws {
 		t.Fatalf("conversation %+v, server %+v", conv, chats)
 	}
-	next, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "From which pier?", Continue: true}, ChatOptions{})
+	next, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "From which pier?", Continue: true}, ChatOptions{})
 	chats = f.emu.Tools.Chats("ann")
 	if err != nil || next.ConversationID != conv.ID || !strings.Contains(next.Answer, "pier 4") || len(chats) != 2 ||
 		chats[1].Pinned || chats[1].ConversationID != conv.RemoteID || chats[1].WorkspaceID != f.ws {
 		t.Fatalf("continued: %+v %v; server %+v", next, err, chats)
 	}
-	if _, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "x", Continue: true, Workspace: "nowhere"}, ChatOptions{}); err == nil ||
+	if _, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "x", Continue: true, Workspace: "nowhere"}, ChatOptions{}); err == nil ||
 		!strings.Contains(f.app.Explain(err).Sentence, "it can use “Ann's notes”") {
 		t.Fatalf("unknown workspace: %v", err)
 	}
@@ -72,7 +72,7 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 		"cannot be read":                        {dir + "/missing.pdf"},
 	}
 	for want, files := range cases {
-		_, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "What is in it?", Files: files}, ChatOptions{})
+		_, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "What is in it?", Files: files}, ChatOptions{})
 		if err == nil || !strings.Contains(f.app.Explain(err).Sentence, want) {
 			t.Errorf("%v: %v, want %q", files, err, want)
 		}
@@ -94,9 +94,9 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	f := assistantFixture(t)
 	note := writeFile(t, t.TempDir(), "note.txt", []byte("The key is under the mat."))
-	conv, err := f.app.Conversations().NewAssistant(ctxT(t), "", "")
+	conv, err := f.app.Assistant().NewAssistant(ctxT(t), "", "")
 	if err == nil {
-		conv, err = f.app.Conversations().SetAssistantWorkspace(ctxT(t), conv.ID, f.ws) // chosen before the first message
+		conv, err = f.app.Assistant().SetAssistantWorkspace(ctxT(t), conv.ID, f.ws) // chosen before the first message
 	}
 	if err != nil || conv.WorkspaceID != f.ws {
 		t.Fatal(conv, err)
@@ -113,7 +113,7 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 		!chats[0].Pinned || len(chats[0].Attachments) != 1 {
 		t.Fatalf("retry: %+v %v; server %+v", turn, err, chats)
 	}
-	if _, err := f.app.Conversations().SetAssistantWorkspace(ctxT(t), conv.ID, ""); err == nil {
+	if _, err := f.app.Assistant().SetAssistantWorkspace(ctxT(t), conv.ID, ""); err == nil {
 		t.Fatal("the pin changed after the first message")
 	}
 	if _, err := AssistantFile(note + ".xls"); err == nil {
@@ -152,11 +152,11 @@ func (noConversationIDs) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestAssistantWithoutConversationIDSaysSo(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), noConversationIDs{})
 	f.emu.Tools.SetWorkspaces([]toolsapi.Workspace{{ID: f.ws, Name: "Ann's notes"}})
-	first, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "Hello", Workspace: f.ws}, ChatOptions{})
+	first, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "Hello", Workspace: f.ws}, ChatOptions{})
 	if err != nil || first.Notice != "" {
 		t.Fatalf("%+v %v", first, err)
 	}
-	next, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "And then?", Continue: true}, ChatOptions{})
+	next, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "And then?", Continue: true}, ChatOptions{})
 	chats := f.emu.Tools.Chats("ann")
 	if err != nil || next.ConversationID != first.ConversationID || next.Notice != noConversationID || len(chats) != 2 ||
 		chats[1].ConversationID == chats[0].ConversationID || chats[1].Message != "And then?" || !chats[1].Pinned {

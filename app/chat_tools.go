@@ -28,36 +28,6 @@ const MaxToolOutput = 16 << 10
 // the turn ends with those calls not run (Turn.Notice says so) instead of asking again.
 const MaxToolRounds = 5
 
-// Consent is the person's answer to "run this call?".
-type Consent int
-
-// The answers to a consent request. The zero value refuses.
-const (
-	ConsentRefuse Consent = iota // do not run it; the model is told it was refused
-	ConsentOnce                  // run this call
-	// ConsentAlways runs this call and every later call of the same tool in this conversation
-	// without asking (kept in ToolSettings.Allowed).
-	ConsentAlways
-)
-
-// ConsentRequest is a tool call waiting for the person's consent.
-type ConsentRequest struct {
-	ConversationID int64
-	TurnID         int64
-	Tool           records.ToolKind
-	CallID         string
-	Arguments      string // the call's arguments as the model sent them (checked against the schema)
-	// Summary says what the call would do, in words: `Search the web for "tides"`.
-	Summary string
-}
-
-// ConsentFunc asks the person whether a tool call may run and blocks until they answer or ctx is
-// done (the answer was stopped: return ConsentRefuse). It is called on the goroutine that sends
-// the message, after a TurnChanged shows the call ToolWaitingConsent, so a desktop can put the
-// question on the call's card and wait for its buttons. A nil ConsentFunc refuses every call
-// that is not always allowed.
-type ConsentFunc func(ctx context.Context, req ConsentRequest) Consent
-
 // ToolChats is what a front-end needs for tools in model chats; *Conversations implements it.
 // The rest of the API is data: AskOptions.Consent, TurnChanged.Parts, the parts and their runs.
 type ToolChats interface {
@@ -72,4 +42,4 @@ type ToolChats interface {
 	ToolsNote(ctx context.Context, conversationID int64) (string, error)
 }
 
-var _ ToolChats = (*Conversations)(nil)
+var _ ToolChats = (*Models)(nil)

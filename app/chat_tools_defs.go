@@ -80,7 +80,7 @@ func toolFunctions(s records.ToolSettings, workspaces []workspaces.WorkspaceRef)
 
 // namedWorkspaces names the workspaces to consult from the cache (an id it does not know keeps
 // no name).
-func (c *Conversations) namedWorkspaces(ctx context.Context, ids []string) []workspaces.WorkspaceRef {
+func (c *Models) namedWorkspaces(ctx context.Context, ids []string) []workspaces.WorkspaceRef {
 	out := make([]workspaces.WorkspaceRef, 0, len(ids))
 	for _, id := range ids {
 		w, _, _ := c.store.Workspace(ctx, c.conn.CacheKey(), id)

@@ -32,7 +32,7 @@ type chatTools struct {
 
 // chatTools resolves the tools of a message in conv: override (AskOptions.Tools) or the saved
 // settings, for conv's tier. A tier not listed gets none: prepare refuses it in words.
-func (c *Conversations) chatTools(ctx context.Context, s modelSession, conv records.Conversation, override *records.ToolSettings) (chatTools, error) {
+func (c *Models) chatTools(ctx context.Context, s modelSession, conv records.Conversation, override *records.ToolSettings) (chatTools, error) {
 	var saved records.ToolSettings
 	if conv.ID != 0 {
 		var err error
@@ -140,7 +140,7 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error
 			p.Run.State, p.Run.Until, p.Run.Reason = records.ToolFailed, time.Time{}, "Stopped before it ended."
 		}
 	}
-	err = m.c.failed(ctx, turn, turn.Answer, err)
+	err = m.c.conv.failed(ctx, turn, turn.Answer, err)
 	return joinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 

@@ -24,7 +24,7 @@ import (
 
 // toolRunner runs the app's tools over the current connection.
 type toolRunner struct {
-	c          *Conversations
+	c          *Models
 	workspaces []workspaces.WorkspaceRef
 }
 
@@ -97,7 +97,7 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *records.Se
 
 // consult asks the workspace of w its question (POST /workspace, one answer, no history).
 func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *records.WorkspaceRun) (string, error) {
-	req := r.c.request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, AskOptions{})
+	req := r.c.ask.request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, AskOptions{})
 	ans, err := cl.Ask(ctx, req)
 	if err != nil {
 		return "", err

@@ -12,13 +12,13 @@ import (
 )
 
 // ToolSettings returns a model conversation's tools (none for a conversation never set).
-func (c *Conversations) ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error) {
+func (c *Models) ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error) {
 	return c.store.ToolSettings(ctx, c.conn.CacheKey(), conversationID)
 }
 
 // SetToolSettings saves a model conversation's tools; they apply from the next message. Blank
 // and repeated workspace ids are dropped.
-func (c *Conversations) SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error {
+func (c *Models) SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error {
 	return c.setModelColumn(ctx, conversationID, "tool_settings", store.EncodeToolSettings(cleanToolSettings(s)))
 }
 
@@ -38,8 +38,8 @@ func cleanToolSettings(s records.ToolSettings) records.ToolSettings {
 
 // ToolsNote says what the conversation's tier does with its tools: "" on a tier with tools (or
 // when the tier is not listed: sending says why); on a tier without, a sentence for the pane.
-func (c *Conversations) ToolsNote(ctx context.Context, conversationID int64) (string, error) {
-	conv, err := c.Get(ctx, conversationID)
+func (c *Models) ToolsNote(ctx context.Context, conversationID int64) (string, error) {
+	conv, err := c.conv.Get(ctx, conversationID)
 	if err != nil {
 		return "", err
 	}
@@ -67,17 +67,17 @@ func noToolsNote(tier string) string {
 
 // resolveTools returns s with its workspaces, ids or names as typed, resolved to ids: from the
 // cache, else from the server's list.
-func (a *App) resolveTools(ctx context.Context, s *records.ToolSettings) (*records.ToolSettings, error) {
+func (c *Models) resolveTools(ctx context.Context, s *records.ToolSettings) (*records.ToolSettings, error) {
 	if s == nil || len(s.Workspaces) == 0 {
 		return s, nil
 	}
 	out := *s
 	out.Workspaces = make([]string, len(s.Workspaces))
 	for i, arg := range s.Workspaces {
-		ref, known, err := a.sync.CachedWorkspace(ctx, arg)
+		ref, known, err := c.sync.CachedWorkspace(ctx, arg)
 		if err == nil && !known {
 			var listed []client.Workspace
-			if listed, err = a.sync.RefreshList(ctx); err == nil {
+			if listed, err = c.sync.RefreshList(ctx); err == nil {
 				ref, err = workspaces.PickWorkspace(arg, listed)
 			}
 		}

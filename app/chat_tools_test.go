@@ -23,7 +23,7 @@ import (
 func TestToolSettingsSavedWithTheConversation(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, err := cs.NewChat(ctx, "Fast", "", "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +40,7 @@ func TestToolSettingsSavedWithTheConversation(t *testing.T) {
 	if after, _ := cs.Meter(ctx, conv.ID, Message{Text: "hi"}, nil); after.Tokens <= before.Tokens+100 {
 		t.Errorf("meter %d tokens without tools, %d with", before.Tokens, after.Tokens)
 	}
-	got, err := f.open().Conversations().ToolSettings(ctx, conv.ID)
+	got, err := f.open().Models().ToolSettings(ctx, conv.ID)
 	if err != nil || !got.WebSearch || got.Files || !slices.Equal(got.Workspaces, []string{f.ws, f.org}) ||
 		!slices.Equal(got.Allowed, []records.ToolKind{records.ToolWebSearch}) {
 		t.Fatalf("read back %+v, %v", got, err)
@@ -106,9 +106,9 @@ func (r *v1Recorder) last() string {
 func toolFixture(t *testing.T, cfg emulator.Config, rec *v1Recorder, api records.ModelAPI, s records.ToolSettings) (*fixture, records.Conversation) {
 	t.Helper()
 	f := newFixtureWith(t, cfg, rec)
-	conv, err := f.app.Conversations().NewChat(ctxT(t), "Fast", "", api, "")
+	conv, err := f.app.Models().NewChat(ctxT(t), "Fast", "", api, "")
 	if err == nil {
-		err = f.app.Conversations().SetToolSettings(ctxT(t), conv.ID, s)
+		err = f.app.Models().SetToolSettings(ctxT(t), conv.ID, s)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +220,7 @@ func TestToolCallRunsAfterConsent(t *testing.T) {
 func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{WebSearch: true})
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	p := &progress{answer: ConsentRefuse}
 	turn, err := cs.Send(ctx, conv.ID, Message{Text: "web search: tides"}, p.options())
 	if err != nil {
@@ -246,7 +246,7 @@ func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 	if len(p.asked) != 2 || f.emu.Requests("POST /websearch") != 2 {
 		t.Errorf("asked %d times, searched %d times", len(p.asked), f.emu.Requests("POST /websearch"))
 	}
-	if s, _ := f.open().Conversations().ToolSettings(ctx, conv.ID); !slices.Equal(s.Allowed, []records.ToolKind{records.ToolWebSearch}) {
+	if s, _ := f.open().Models().ToolSettings(ctx, conv.ID); !slices.Equal(s.Allowed, []records.ToolKind{records.ToolWebSearch}) {
 		t.Errorf("allowed %v", s.Allowed)
 	}
 	// Without a consent hook a call not always allowed is refused.
@@ -321,7 +321,7 @@ func TestToolOutputOverTheCap(t *testing.T) {
 func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{Files: true, Allowed: []records.ToolKind{records.ToolGenerate}})
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	limit := func(count int, wait time.Duration) {
 		f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: http.StatusTooManyRequests, RetryAfter: wait, Count: count, Route: "POST /generate"}})
 	}
@@ -375,7 +375,7 @@ func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 func TestToolCallsConsultAWorkspaceAndGenerateAFile(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIChat, records.ToolSettings{Files: true})
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	if err := cs.SetToolSettings(ctx, conv.ID, records.ToolSettings{Workspaces: []string{f.ws}, Files: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -417,7 +417,7 @@ func TestToolsOnATierWithout(t *testing.T) {
 	rec := &v1Recorder{}
 	f, _ := toolFixture(t, fastEmulatorConfig(), rec, records.APIResponses, records.ToolSettings{})
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, _ := cs.NewChat(ctx, "Instant", "", "", "")
 	var notes []string
 	opts := AskOptions{Tools: &records.ToolSettings{WebSearch: true, Workspaces: []string{f.ws}}, OnNotice: func(s string) { notes = append(notes, s) }}
@@ -488,7 +488,7 @@ func TestToolRoundsAreBounded(t *testing.T) {
 // process opening the database does not take the wait for an answer abandoned.
 func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{WebSearch: true})
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	var before, during time.Time
 	consent := func(ctx context.Context, r ConsentRequest) Consent {
 		t0, _ := cs.Turn(ctx, r.TurnID)
@@ -508,7 +508,7 @@ func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
 // Stop while the person is asked ends the turn interrupted, the call not run and marked so.
 func TestToolConsentStopped(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIChat, records.ToolSettings{WebSearch: true})
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	consent := func(ctx context.Context, r ConsentRequest) Consent {
 		cs.Stop(r.TurnID)
 		<-ctx.Done()

@@ -11,7 +11,6 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
-	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -20,14 +19,10 @@ import (
 // stopping, renaming, deleting, searching and exporting. Every method works on the current
 // server's conversations.
 type Conversations struct {
-	store    *store.DB
-	conn     *connection.Manager
-	sync     *workspaces.Sync
-	bus      *events.Bus
-	defaults func() (tier string, thinking bool)
-	// modelTier is the settings' default tier of model conversations ("" for none).
-	modelTier func() string
-	models    *modelCatalog
+	store *store.DB
+	conn  *connection.Manager
+	bus   *events.Bus
+	kinds map[records.ConversationKind]Kind // the answerer of each kind (Answer)
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop
@@ -63,9 +58,9 @@ type AskOptions struct {
 // errStopped is the cause of an answer stopped with Stop.
 var errStopped = errors.New("stopped by the user")
 
-func newConversations(st *store.DB, conn *connection.Manager, sy *workspaces.Sync, bus *events.Bus) *Conversations {
-	return &Conversations{store: st, conn: conn, sync: sy, bus: bus, active: map[int64]context.CancelCauseFunc{},
-		defaults: func() (string, bool) { return "", false }, modelTier: func() string { return "" }}
+func newConversations(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
+	return &Conversations{store: st, conn: conn, bus: bus, active: map[int64]context.CancelCauseFunc{},
+		kinds: map[records.ConversationKind]Kind{}}
 }
 
 // New starts a conversation with workspace workspaceID, scoped to documentID ("" = the whole
@@ -214,22 +209,8 @@ func titleFrom(q string) string {
 	return strings.TrimSpace(string(r)) + "…"
 }
 
-// request builds the ask request of conv for question, with history from the turns before it.
-func (c *Conversations) request(conv records.Conversation, question string, before []records.Turn, opts AskOptions) client.AskRequest {
-	tier, thinking := c.defaults()
-	if opts.Tier != "" {
-		tier = opts.Tier
-	}
-	req := client.AskRequest{WorkspaceID: conv.WorkspaceID, DocumentID: conv.DocumentID, Question: question,
-		Model: client.Tier(tier), Thinking: opts.Thinking, Metadata: opts.Metadata}
-	if req.Thinking == nil && thinking {
-		t := true
-		req.Thinking = &t
-	}
-	local := make([]client.Exchange, 0, len(before))
-	for _, t := range before {
-		local = append(local, client.Exchange{Question: t.Question, Answer: t.Answer, Failed: !t.Status.Answered()})
-	}
-	req.History = client.BuildHistory(local)
-	return req
+// TurnImages returns the images a turn sent, with their bytes.
+func (c *Conversations) TurnImages(ctx context.Context, turnID int64) ([]records.Image, error) {
+	byTurn, err := c.store.Images(ctx, "id=?", turnID, true)
+	return byTurn[turnID], err
 }

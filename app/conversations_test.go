@@ -312,7 +312,7 @@ func TestAccessLostMidAnswerFailsTurnAndDropsWorkspace(t *testing.T) {
 func TestRenameDeleteSearchExport(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	a, _ := cs.New(ctx, f.org, "", "")
 	b, _ := cs.New(ctx, f.ws, "", "")
 	if _, err := cs.Send(ctx, a.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
@@ -389,7 +389,7 @@ func TestExportWholeTitleWarningsInWords(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	q := "How many days of holiday do we get at Christmas, and is the office closed on 25 December every year?"
-	turn, err := f.app.Ask(ctx, Question{Workspace: f.ws, Text: q}, AskOptions{NoStream: true})
+	turn, err := f.app.Questions().Ask(ctx, Question{Workspace: f.ws, Text: q}, AskOptions{NoStream: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -137,3 +137,13 @@ func ctxT(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// chats is a core's conversations with the answerers of each kind, as the tests use them.
+type chats struct {
+	*Conversations
+	*Models
+	*Assistant
+}
+
+// chatsOf is the chats of a.
+func chatsOf(a *App) chats { return chats{a.Conversations(), a.Models(), a.Assistant()} }

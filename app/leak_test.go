@@ -26,7 +26,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, _ := cs.New(ctx, f.org, "", "")
 	if _, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, _ := cs.New(ctx, ws, "", "")
 	for _, noStream := range []bool{false, true} {
 		if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{NoStream: noStream}); err != nil {

@@ -147,14 +147,14 @@ func (s *session) fault(n int) string {
 // ask asks a streamed question in the workspace, a follow-up but every fifth time. A fault may
 // end it early; the session goes on, as a person would.
 func (s *session) ask(i int) {
-	_, _ = s.a.Ask(context.Background(), Question{Workspace: s.emu.ws, Text: fmt.Sprintf("When is the office closed? (%d)", i),
+	_, _ = s.a.Questions().Ask(context.Background(), Question{Workspace: s.emu.ws, Text: fmt.Sprintf("When is the office closed? (%d)", i),
 		Continue: i%5 != 0}, AskOptions{})
 	s.asks++
 }
 
 // chat sends a message to a model tier, continuing its conversation but every fifth time.
 func (s *session) chat(i int) {
-	_, _ = s.a.Chat(context.Background(), ModelMessage{Tier: "Fast", Text: fmt.Sprintf("Say something short (%d).", i),
+	_, _ = s.a.Models().Chat(context.Background(), ModelMessage{Tier: "Fast", Text: fmt.Sprintf("Say something short (%d).", i),
 		Continue: i%5 != 0}, ChatOptions{})
 	s.chats++
 }

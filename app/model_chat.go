@@ -9,6 +9,8 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/store"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -44,21 +46,21 @@ type ChatOptions struct {
 
 // Chat sends m and blocks until the answer ends, as Conversations.Send does for a model
 // conversation.
-func (a *App) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (records.Turn, error) {
-	conv, err := a.conv.chatToContinue(ctx, m, opts.OnNotice)
+func (c *Models) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (records.Turn, error) {
+	conv, err := c.chatToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
 		return records.Turn{}, err
 	}
-	if opts.Tools, err = a.resolveTools(ctx, opts.Tools); err != nil {
+	if opts.Tools, err = c.resolveTools(ctx, opts.Tools); err != nil {
 		return records.Turn{}, err
 	}
-	return a.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
+	return c.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
 		Functions: opts.Functions, Consent: opts.Consent, Tools: opts.Tools})
 }
 
 // NewChat starts a model conversation with tier (as in ModelMessage), a system prompt and an API
 // family ("" = APIResponses). An empty title is replaced by the first message when it is sent.
-func (c *Conversations) NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error) {
+func (c *Models) NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error) {
 	key := c.conn.CacheKey()
 	if key == "" {
 		return records.Conversation{}, connection.ErrNotConnected
@@ -75,15 +77,9 @@ func (c *Conversations) NewChat(ctx context.Context, tier, system string, api re
 	return conv, err
 }
 
-// TurnImages returns the images a turn sent, with their bytes.
-func (c *Conversations) TurnImages(ctx context.Context, turnID int64) ([]records.Image, error) {
-	byTurn, err := c.store.Images(ctx, "id=?", turnID, true)
-	return byTurn[turnID], err
-}
-
 // chatToContinue returns the conversation m goes to: with Continue the last model conversation
 // (of m.Tier when given), else a new one, not saved until its first message is.
-func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, notice func(string)) (records.Conversation, error) {
+func (c *Models) chatToContinue(ctx context.Context, m ModelMessage, notice func(string)) (records.Conversation, error) {
 	if !m.Continue {
 		return c.freshChat(m)
 	}
@@ -110,7 +106,7 @@ func (c *Conversations) chatToContinue(ctx context.Context, m ModelMessage, noti
 }
 
 // freshChat is a new model conversation for m, not saved yet.
-func (c *Conversations) freshChat(m ModelMessage) (records.Conversation, error) {
+func (c *Models) freshChat(m ModelMessage) (records.Conversation, error) {
 	api := cmp.Or(m.API, records.APIResponses)
 	if api != records.APIResponses && api != records.APIChat {
 		return records.Conversation{}, explain.Checkf("%q is not a model API: use responses or chat.", string(m.API))
@@ -129,4 +125,18 @@ func tierName(s string) string {
 		}
 	}
 	return s
+}
+
+// Models answers model conversations (/v1): tiers, new chats and their setup, presets and
+// schemas, the context meter, files, the tools of a chat; Chat sends a message.
+type Models struct {
+	conv  *Conversations
+	ask   *Questions // a workspace consulted by a tool is asked as a question is
+	store *store.DB
+	conn  *connection.Manager
+	sync  *workspaces.Sync
+	bus   *events.Bus
+	// modelTier is the settings' default tier of model conversations ("" for none).
+	modelTier func() string
+	models    *modelCatalog
 }

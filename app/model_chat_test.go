@@ -38,7 +38,7 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 	ctx := ctxT(t)
 	img := mustImage(t, "chart.png", pngImage)
 	var updates []events.TurnChanged
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
+	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
 		Images: []records.Image{img}}, ChatOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 		t.Fatalf("conversation %+v", conv)
 	}
 
-	next, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "And the colours?"}, ChatOptions{})
+	next, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "And the colours?"}, ChatOptions{})
 	if err != nil || next.ConversationID != conv.ID {
 		t.Fatalf("continued in %d (%v), want %d", next.ConversationID, err, conv.ID)
 	}
@@ -88,7 +88,7 @@ func TestChatCompletionsFamily(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.status = "incomplete"
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", API: records.APIChat, System: "Be kind.", Text: "Describe it.",
+	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", API: records.APIChat, System: "Be kind.", Text: "Describe it.",
 		Images: []records.Image{mustImage(t, "a.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -120,27 +120,27 @@ func TestChatCompletionsFamily(t *testing.T) {
 func TestChatContinueChoosesByTier(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	smart, _ := a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "one"}, ChatOptions{})
-	fast, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "two"}, ChatOptions{})
+	smart, _ := a.Models().Chat(ctx, ModelMessage{Tier: "Smart", Text: "one"}, ChatOptions{})
+	fast, _ := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "two"}, ChatOptions{})
 	if smart.ConversationID == fast.ConversationID {
 		t.Fatal("two new conversations share an id")
 	}
-	got, _ := a.Chat(ctx, ModelMessage{Tier: "smart", Continue: true, Text: "three"}, ChatOptions{})
+	got, _ := a.Models().Chat(ctx, ModelMessage{Tier: "smart", Continue: true, Text: "three"}, ChatOptions{})
 	if got.ConversationID != smart.ConversationID {
 		t.Errorf("--continue --model smart went to %d, want %d", got.ConversationID, smart.ConversationID)
 	}
-	got, _ = a.Chat(ctx, ModelMessage{Continue: true, Text: "four"}, ChatOptions{})
+	got, _ = a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "four"}, ChatOptions{})
 	if got.ConversationID != smart.ConversationID { // the Smart one was used last
 		t.Errorf("--continue went to %d, want the last used %d", got.ConversationID, smart.ConversationID)
 	}
 	var notes []string
-	got, err := a.Chat(ctx, ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
+	got, err := a.Models().Chat(ctx, ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
 		ChatOptions{OnNotice: func(s string) { notes = append(notes, s) }})
 	if err != nil || got.ConversationID == smart.ConversationID || got.ConversationID == fast.ConversationID ||
 		len(notes) != 1 || !strings.Contains(notes[0], "no earlier model conversation with Instant") {
 		t.Errorf("continue without one: %+v %v %q", got, err, notes)
 	}
-	_, err = a.Chat(ctx, ModelMessage{Continue: true, System: "new", Text: "six"}, ChatOptions{})
+	_, err = a.Models().Chat(ctx, ModelMessage{Continue: true, System: "new", Text: "six"}, ChatOptions{})
 	if !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("--system with --continue: %v", err)
 	}
@@ -152,20 +152,20 @@ func TestChatCutAndFailedStreams(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.err = &client.InterruptedError{Text: "Hello, world.", RequestID: "req_cut"}
-	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
+	turn, err := a.Models().Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
 	if err == nil || turn.Status != records.TurnInterrupted || turn.Answer != "Hello, world." ||
 		!strings.Contains(turn.Error, "stopped before it was finished") || turn.RequestID != "req_fake" {
 		t.Fatalf("cut: %+v (%v)", turn, err)
 	}
 	fake.reply.err = &client.APIError{Code: "model_timeout", Message: "too slow", RequestID: "req_slow"}
-	turn, err = a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "hi again"}, ChatOptions{})
+	turn, err = a.Models().Chat(ctx, ModelMessage{Tier: "Smart", Text: "hi again"}, ChatOptions{})
 	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
 		!strings.Contains(turn.Error, "Smart took too long") || a.Explain(err).Code != "model_timeout" {
 		t.Fatalf("failed: %+v (%v)", turn, err)
 	}
 	// Neither is sent again as history.
 	fake.reply.err = nil
-	if _, err := a.Chat(ctx, ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, ChatOptions{}); err != nil {
+	if _, err := a.Models().Chat(ctx, ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if req := fake.lastResponse(t); len(req.Input) != 1 {
@@ -184,7 +184,7 @@ func TestChatStop(t *testing.T) {
 		id := <-started
 		a.Conversations().Stop(id)
 	}()
-	turn, err := a.Chat(ctx, ModelMessage{Text: "long"}, ChatOptions{OnUpdate: func(ev events.TurnChanged) {
+	turn, err := a.Models().Chat(ctx, ModelMessage{Text: "long"}, ChatOptions{OnUpdate: func(ev events.TurnChanged) {
 		if ev.Text == "Hello" {
 			started <- ev.TurnID
 		}
@@ -215,7 +215,7 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 		{ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
 	}
 	for _, tc := range cases {
-		_, err := a.Chat(ctx, tc.m, ChatOptions{})
+		_, err := a.Models().Chat(ctx, tc.m, ChatOptions{})
 		if !errors.As(err, new(*explain.CheckError)) || !strings.Contains(a.Explain(err).Sentence, tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.m, err, tc.want)
 		}
@@ -240,7 +240,7 @@ func TestModelsAndTheirErrors(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	for _, text := range []string{"one", "two"} {
-		if _, err := a.Chat(ctx, ModelMessage{Text: text}, ChatOptions{}); err != nil {
+		if _, err := a.Models().Chat(ctx, ModelMessage{Text: text}, ChatOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -248,13 +248,13 @@ func TestModelsAndTheirErrors(t *testing.T) {
 		t.Errorf("the tiers were read %d times for two messages", fake.modelsRead)
 	}
 	_ = a.SignIn().UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
-	_, _ = a.Chat(ctx, ModelMessage{Text: "three"}, ChatOptions{})
-	tiers, err := a.Models(ctx)
+	_, _ = a.Models().Chat(ctx, ModelMessage{Text: "three"}, ChatOptions{})
+	tiers, err := a.Models().All(ctx)
 	if err != nil || len(tiers) != 3 || fake.modelsRead != 3 {
 		t.Fatalf("models %+v (%v), read %d times; want again for another key, and for Models", tiers, err, fake.modelsRead)
 	}
 	fake.modelsErr = &client.APIError{StatusCode: 404, Code: "api_disabled"}
-	_, err = a.Models(ctx)
+	_, err = a.Models().All(ctx)
 	if x := a.Explain(err); x.Code != "api_disabled" || !strings.Contains(x.Sentence, "model endpoints are switched off") {
 		t.Fatalf("api_disabled told as %+v", x)
 	}
@@ -265,7 +265,7 @@ func TestModelsAndTheirErrors(t *testing.T) {
 func TestSearchAndExportModelConversations(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
+	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
 		Images: []records.Image{mustImage(t, "polly.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -354,7 +354,7 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply = fakeReply{err: &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded", RetryAfter: 5 * time.Second}}
-	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
+	turn, err := a.Models().Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
 	if err == nil || turn.Status != records.TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
 		t.Fatalf("%+v (%v)", turn, err)
 	}
@@ -367,12 +367,12 @@ func TestChatRefusedByTheServer(t *testing.T) {
 func TestChatRetryInPlace(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	first, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake.reply.err = &client.InterruptedError{}
-	cut, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []records.Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
+	cut, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []records.Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
 	if err == nil || cut.Status != records.TurnInterrupted {
 		t.Fatalf("cut %+v (%v)", cut, err)
 	}
@@ -396,8 +396,8 @@ func TestChatRetryInPlace(t *testing.T) {
 func TestChatResendTheLastMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	first, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
-	second, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
+	first, _ := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	second, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -422,7 +422,7 @@ func TestChatResendTheLastMessage(t *testing.T) {
 func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	first, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -440,7 +440,7 @@ func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 func TestNewChatThenChat(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	conv, err := a.Conversations().NewChat(ctx, "genius", "Think first.", records.APIChat, "")
+	conv, err := a.Models().NewChat(ctx, "genius", "Think first.", records.APIChat, "")
 	if err != nil || conv.ID == 0 || conv.Kind != records.KindModel || conv.Model != "Genius" || conv.API != records.APIChat {
 		t.Fatalf("new chat %+v (%v)", conv, err)
 	}
@@ -452,7 +452,7 @@ func TestNewChatThenChat(t *testing.T) {
 	if got, _ := a.Conversations().Get(ctx, conv.ID); got.Title != "Hello there" {
 		t.Errorf("title %q", got.Title)
 	}
-	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*explain.CheckError)) {
+	if _, err := a.Models().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("unknown API: %v", err)
 	}
 	ws, err := a.store.CreateConversation(ctx, "http://127.0.0.1:9", records.Conversation{Kind: records.KindWorkspace, WorkspaceID: "ws_1"})
@@ -475,7 +475,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	}
 	var ids []int64
 	for i := range 12 {
-		turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
+		turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
 			Images: []records.Image{imageOf(i)}}, ChatOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -485,7 +485,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	read := map[int64]int{} // bytes read by turn
 	a.store.ImageDataRead = func(turnID int64, n int) { read[turnID] += n }
 	t.Cleanup(func() { a.store.ImageDataRead = nil })
-	if _, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, ChatOptions{}); err != nil {
+	if _, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// The new message's image and 7 earlier ones make the 8 a request takes: turns 5 to 11 go.

@@ -22,10 +22,10 @@ var demoWeather = client.FunctionTool{Name: "get_weather", Description: "The wea
 const demoSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object",` +
 	`"properties":{"name":{"type":"string"},"price":{"type":"number"}},"required":["name","price"]}}},"required":["items"]}`
 
-// ChatFunctions are the functions a model chat offers (AskOptions.Functions): in demo mode a
+// Functions are the functions a model chat offers (AskOptions.Functions): in demo mode a
 // get_weather function, which the demo model calls when a message names it; none otherwise.
-func (a *App) ChatFunctions() []client.FunctionTool {
-	if !a.SignIn().DemoMode() {
+func (c *Models) Functions() []client.FunctionTool {
+	if !c.conn.DemoMode() {
 		return nil
 	}
 	return []client.FunctionTool{demoWeather}

@@ -17,7 +17,7 @@ import (
 func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	ws, err := cs.New(ctx, f.org, "", "Travel rules")
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestModelTierCatalog(t *testing.T) {
 	cfg := fastEmulatorConfig()
 	f, _ := newAskFixture(t, cfg)
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	tiers, err := cs.Tiers(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +117,7 @@ func TestModelTierCatalog(t *testing.T) {
 	}
 	cfg.Genius = true
 	g, _ := newAskFixture(t, cfg)
-	tiers, err = g.app.Conversations().Tiers(ctx)
+	tiers, err = g.app.Models().Tiers(ctx)
 	if err != nil || len(tiers) != 4 || tiers[3].Name != "Genius" || TierGone("Genius", tiers) != "" {
 		t.Errorf("a server with Genius: %+v, %v", tiers, err)
 	}
@@ -132,7 +132,7 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	for _, api := range []records.ModelAPI{records.APIResponses, records.APIChat} {
-		conv, err := f.app.Conversations().NewChat(ctx, "Fast", "", api, "")
+		conv, err := f.app.Models().NewChat(ctx, "Fast", "", api, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +157,7 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 		}
 	}
 	// Instant cannot call functions: refused before anything is saved, in words.
-	conv, _ := f.app.Conversations().NewChat(ctx, "Instant", "", "", "")
+	conv, _ := f.app.Models().NewChat(ctx, "Instant", "", "", "")
 	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "get_weather"}, AskOptions{Functions: []client.FunctionTool{weatherTool}})
 	if err == nil || f.app.Explain(err).Sentence == "" {
 		t.Fatalf("functions on Instant: %v", err)
@@ -176,7 +176,7 @@ const itemsSchema = demoSchema
 func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	for _, api := range []records.ModelAPI{records.APIResponses, records.APIChat} {
 		conv, err := cs.NewChat(ctx, "Smart", "", api, "")
 		if err != nil {
@@ -205,7 +205,7 @@ func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 func TestModelSetTier(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, err := cs.NewChat(ctx, "Instant", "", "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -268,21 +268,21 @@ func TestModelDemoShowsEveryPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if a.ChatFunctions() != nil {
+	if a.Models().Functions() != nil {
 		t.Error("functions offered outside demo mode")
 	}
 	ctx := ctxT(t)
 	if err := a.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	tiers, err := cs.Tiers(ctx)
 	if err != nil || len(tiers) < 3 || tiers[0].Name != "Instant" || tiers[0].Tools || tiers[0].Vision || !tiers[1].Vision {
 		t.Fatalf("demo tiers: %+v, %v", tiers, err)
 	}
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
 	turn, err := cs.Send(ctx, conv.ID, Message{Text: "What is the weather in Pune? Use get_weather."},
-		AskOptions{Functions: a.ChatFunctions()})
+		AskOptions{Functions: a.Models().Functions()})
 	if err != nil || len(turn.Parts) != 1 || turn.Parts[0].Name != "get_weather" {
 		t.Fatalf("demo function call: %+v, %v", turn, err)
 	}

@@ -65,8 +65,8 @@ func sentText(t records.Turn) string { return withFiles(t.Question, t.Files()) }
 // Generate asks POST /generate for a file in the model chat conversationID and blocks until it
 // ends: the prompt is saved as a pending turn, then the service's text is saved as its answer
 // and the file it made (if any) as a part. Stop(turn.ID) stops waiting; Retry asks again.
-func (c *Conversations) Generate(ctx context.Context, conversationID int64, prompt string, opts AskOptions) (records.Turn, error) {
-	conv, err := c.Get(ctx, conversationID)
+func (c *Models) Generate(ctx context.Context, conversationID int64, prompt string, opts AskOptions) (records.Turn, error) {
+	conv, err := c.conv.Get(ctx, conversationID)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -78,12 +78,12 @@ func (c *Conversations) Generate(ctx context.Context, conversationID int64, prom
 	if err != nil {
 		return turn, err
 	}
-	return c.run(ctx, a, conv, turn, opts.OnUpdate)
+	return c.conv.run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
 // generateAnswerer answers a turn of a model chat with POST /generate (not streamed).
 type generateAnswerer struct {
-	c      *Conversations
+	c      *Models
 	prompt string
 }
 
@@ -126,7 +126,7 @@ func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ fun
 	}
 	save := context.WithoutCancel(ctx)
 	if err != nil {
-		err = g.c.failed(ctx, turn, "", err)
+		err = g.c.conv.failed(ctx, turn, "", err)
 		if turn.Status == records.TurnFailed {
 			turn.Error = toolErrorText(err, g.c.conn.Describe)
 		}

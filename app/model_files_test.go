@@ -26,7 +26,7 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	if file.Scanned || file.Pages != 1 || file.Chars == 0 || !strings.Contains(file.Text, "06:12") {
 		t.Fatalf("file %+v", file)
 	}
-	convs := f.app.Conversations()
+	convs := chatsOf(f.app)
 	conv, err := convs.NewChat(ctx, "Smart", "", "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +43,7 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	if err != nil || len(turns) != 1 || len(turns[0].Files()) != 1 || turns[0].Files()[0].Text != file.Text {
 		t.Fatalf("turns read back %+v (%v)", turns, err)
 	}
-	sent, err := again.Conversations().exchanges(ctx, conv.ID, 0)
+	sent, err := again.Models().exchanges(ctx, conv.ID, 0)
 	if err != nil || len(sent) != 1 || !strings.Contains(sent[0].question, "06:12") ||
 		!strings.HasSuffix(sent[0].question, "When is high tide?") || !strings.Contains(sent[0].question, `"tides.pdf"`) {
 		t.Fatalf("the next message sends %+v (%v)", sent, err)
@@ -87,13 +87,13 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 }
 
 // newFastChat starts an emulator and a model chat on its Fast tier.
-func newFastChat(t *testing.T) (*fixture, *Conversations, records.Conversation) {
+func newFastChat(t *testing.T) (*fixture, chats, records.Conversation) {
 	f := newFixture(t, fastEmulatorConfig())
-	conv, err := f.app.Conversations().NewChat(ctxT(t), "Fast", "", "", "")
+	conv, err := f.app.Models().NewChat(ctxT(t), "Fast", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f, f.app.Conversations(), conv
+	return f, chatsOf(f.app), conv
 }
 
 // Generate a file… makes a turn of the model chat: the prompt, the service's text, and the file
@@ -128,13 +128,13 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 func TestGenerateRetryGoesToGenerate(t *testing.T) {
 	_, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
-	turn, err := convs.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
+	turn, err := convs.Conversations.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
 		Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	turn.Status, turn.Error = records.TurnFailed, "it failed"
-	if err := convs.store.SaveTurn(ctx, &turn); err != nil {
+	if err := convs.Conversations.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	again, err := convs.Retry(ctx, turn.ID, AskOptions{})

@@ -26,8 +26,8 @@ type ContextMeter struct {
 
 // Meter estimates the next request of model conversation id with a draft message m, offering
 // functions, as Send would build it; nothing is sent or saved.
-func (c *Conversations) Meter(ctx context.Context, id int64, m Message, functions []client.FunctionTool) (ContextMeter, error) {
-	conv, err := c.Get(ctx, id)
+func (c *Models) Meter(ctx context.Context, id int64, m Message, functions []client.FunctionTool) (ContextMeter, error) {
+	conv, err := c.conv.Get(ctx, id)
 	if err != nil {
 		return ContextMeter{}, err
 	}

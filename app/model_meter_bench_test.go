@@ -14,7 +14,7 @@ import (
 func BenchmarkModelMeter200Turns(b *testing.B) {
 	a, fake := newModelApp(b)
 	ctx := context.Background()
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	fake.reply = fakeReply{deltas: []string{"A short answer of a few words."}}
 	conv, err := cs.NewChat(ctx, "Smart", "Be brief.", "", "")
 	if err != nil {

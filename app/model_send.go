@@ -22,7 +22,7 @@ const (
 // conversation trimmed to the tier's context window, images included. The request is built and
 // checked once, before anything is saved or sent, and kept for answer.
 type modelAnswerer struct {
-	c             *Conversations
+	c             *Models
 	functions     []client.FunctionTool // the caller's, offered to the model (tiers with tools only)
 	consent       ConsentFunc
 	notice        func(string)
@@ -73,7 +73,7 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, 
 // conversation first when it is not saved yet).
 func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn, error) {
 	c := m.c
-	conv, err := c.saved(ctx, m.svc.key, m.conv, t.Question)
+	conv, err := c.conv.saved(ctx, m.svc.key, m.conv, t.Question)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -90,7 +90,7 @@ func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn,
 // retry saves a failed or interrupted turn as pending again, in place, to be sent with its images
 // and the exchanges before it.
 func (m *modelAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
-	images, err := m.c.TurnImages(ctx, turn.ID)
+	images, err := m.c.conv.TurnImages(ctx, turn.ID)
 	if err != nil {
 		return turn, err
 	}
@@ -108,7 +108,7 @@ func (m *modelAnswerer) resend(ctx context.Context, conv records.Conversation, o
 	if err := checkMessage(text); err != nil {
 		return records.Turn{}, err
 	}
-	images, err := m.c.TurnImages(ctx, old.ID)
+	images, err := m.c.conv.TurnImages(ctx, old.ID)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -132,7 +132,7 @@ func (m *modelAnswerer) answer(ctx context.Context, turn *records.Turn, notify f
 // (0: all of them), offering functions, and checks it: the tier is one the key may use, the images
 // suit it, the conversation fits its context window (trimmed when needed), and the client's checks
 // pass.
-func (c *Conversations) prepare(ctx context.Context, s modelSession, conv records.Conversation, newest exchange,
+func (c *Models) prepare(ctx context.Context, s modelSession, conv records.Conversation, newest exchange,
 	before int64, functions []client.FunctionTool) (modelRequest, error) {
 	tiers, err := c.models.list(ctx, s, false)
 	if err != nil {
@@ -170,7 +170,7 @@ func (c *Conversations) prepare(ctx context.Context, s modelSession, conv record
 // output_text and refusal, as received"), with their images' names, types and sizes but not their
 // bytes (see readImages). A failed or interrupted turn is left out with its message, as in
 // workspace conversations.
-func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
+func (c *Models) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
 	if convID == 0 {
 		return nil, nil
 	}
@@ -201,12 +201,12 @@ func (c *Conversations) exchanges(ctx context.Context, convID, before int64) ([]
 // readImages reads the bytes of the images of the earlier exchanges kept in a request, once
 // fitConversation has chosen them from the images' sizes: a long conversation's other images
 // stay in the database.
-func (c *Conversations) readImages(ctx context.Context, kept []exchange) error {
+func (c *Models) readImages(ctx context.Context, kept []exchange) error {
 	for i, x := range kept {
 		if len(x.images) == 0 {
 			continue
 		}
-		images, err := c.TurnImages(ctx, x.turn)
+		images, err := c.conv.TurnImages(ctx, x.turn)
 		if err != nil {
 			return err
 		}
@@ -314,18 +314,18 @@ func (m *modelAnswerer) stream(ctx context.Context, turn records.Turn, notify fu
 	if m.req.api == records.APIChat {
 		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()
-		m.c.follow(ctx, s, turn, notify)
+		m.c.conv.follow(ctx, s, turn, notify)
 		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Final().Completion}
 	}
 	s := m.svc.StreamResponse(ctx, m.req.responses)
 	defer s.Close()
-	m.c.follow(ctx, s, turn, notify)
+	m.c.conv.follow(ctx, s, turn, notify)
 	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Final().Response}
 }
 
 // finishModel saves how a model answer ended and returns nil for a whole answer (completed, or
 // incomplete at the length limit).
-func (c *Conversations) finishModel(ctx context.Context, turn *records.Turn, conv records.Conversation, out modelOutcome) error {
+func (c *Models) finishModel(ctx context.Context, turn *records.Turn, conv records.Conversation, out modelOutcome) error {
 	save := context.WithoutCancel(ctx)
 	if out.err == nil && out.response != nil && out.response.Error != nil {
 		out.err = out.response.Error // a failed response that came without a stream error
@@ -346,7 +346,7 @@ func (c *Conversations) finishModel(ctx context.Context, turn *records.Turn, con
 	if out.err != nil {
 		err = &explain.ModelError{Tier: conv.Model, Err: out.err}
 	}
-	err = c.failed(ctx, turn, out.text, err)
+	err = c.conv.failed(ctx, turn, out.text, err)
 	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)
 	return joinSave(err, c.store.SaveTurn(save, turn))
 }
@@ -403,4 +403,16 @@ func applyCompletion(t *records.Turn, cc *client.ChatCompletion, streamed string
 	if u := cc.Usage; u != nil {
 		t.Usage = &client.Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
 	}
+}
+
+// Answerer returns the answerer of one message of a model chat sent with opts; a turn that POST
+// /generate answered is asked of it again.
+func (c *Models) Answerer(asked *records.Turn, opts AskOptions) Answerer {
+	if asked != nil {
+		if generated, _ := asked.Generated(); generated {
+			return &generateAnswerer{c: c}
+		}
+	}
+	return &modelAnswerer{c: c, functions: opts.Functions, consent: opts.Consent, notice: opts.OnNotice,
+		toolsOverride: opts.Tools}
 }

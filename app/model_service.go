@@ -76,10 +76,10 @@ func (m *modelCatalog) list(ctx context.Context, s modelSession, fresh bool) ([]
 
 // Models returns the tiers the key may use, with their capabilities and limits (GET /v1/models),
 // asked of the server each time.
-func (a *App) Models(ctx context.Context) ([]client.Model, error) {
-	s, err := a.conv.models.service()
+func (c *Models) All(ctx context.Context) ([]client.Model, error) {
+	s, err := c.models.service()
 	if err != nil {
 		return nil, err
 	}
-	return a.conv.models.list(ctx, s, true)
+	return c.models.list(ctx, s, true)
 }

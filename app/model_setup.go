@@ -17,13 +17,13 @@ import (
 
 // SetSystemPrompt changes a model conversation's system prompt; it applies from the next message
 // sent (or retried). The turns sent before keep the prompt they went with.
-func (c *Conversations) SetSystemPrompt(ctx context.Context, id int64, text string) error {
+func (c *Models) SetSystemPrompt(ctx context.Context, id int64, text string) error {
 	return c.setModelColumn(ctx, id, "system_prompt", strings.TrimSpace(text))
 }
 
 // SetTier moves a model conversation to another tier (as in ModelMessage); it applies from the
 // next message. The turns answered before keep the tier that answered them (Turn.Model).
-func (c *Conversations) SetTier(ctx context.Context, id int64, tier string) error {
+func (c *Models) SetTier(ctx context.Context, id int64, tier string) error {
 	if strings.TrimSpace(tier) == "" {
 		return explain.Checkf("Choose a tier to move the conversation to.")
 	}
@@ -32,7 +32,7 @@ func (c *Conversations) SetTier(ctx context.Context, id int64, tier string) erro
 
 // SetFormat changes a model conversation's answer format (text, or JSON fitting a schema, which
 // is checked first); it applies from the next message.
-func (c *Conversations) SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error {
+func (c *Models) SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error {
 	f, err := checkFormat(f)
 	if err != nil {
 		return err
@@ -42,8 +42,8 @@ func (c *Conversations) SetFormat(ctx context.Context, id int64, f records.Answe
 
 // setModelColumn sets one setup column of a model conversation (column is a name written in this
 // file, never outside text).
-func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, value string) error {
-	conv, err := c.Get(ctx, id)
+func (c *Models) setModelColumn(ctx context.Context, id int64, column, value string) error {
+	conv, err := c.conv.Get(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -58,13 +58,13 @@ func (c *Conversations) setModelColumn(ctx context.Context, id int64, column, va
 }
 
 // Presets returns the saved presets, by name.
-func (c *Conversations) Presets(ctx context.Context) ([]records.Preset, error) {
+func (c *Models) Presets(ctx context.Context) ([]records.Preset, error) {
 	return c.store.Presets(ctx)
 }
 
 // SavePreset saves p: a new preset when p.ID is 0, else in place of preset p.ID. It returns the
 // preset as saved. Names are unique.
-func (c *Conversations) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
+func (c *Models) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
 	if p.Name = strings.TrimSpace(p.Name); p.Name == "" {
 		return p, explain.Checkf("The preset has no name: type one.")
 	}
@@ -80,13 +80,13 @@ func (c *Conversations) SavePreset(ctx context.Context, p records.Preset) (recor
 }
 
 // DeletePreset removes a preset; conversations started from it keep their setup.
-func (c *Conversations) DeletePreset(ctx context.Context, id int64) error {
+func (c *Models) DeletePreset(ctx context.Context, id int64) error {
 	return c.store.DeletePreset(ctx, id)
 }
 
 // NewChatFromPreset starts a model conversation with a preset's tier, system prompt and answer
 // format (the responses API family).
-func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error) {
+func (c *Models) NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error) {
 	p, err := c.store.Preset(ctx, presetID)
 	if err != nil {
 		return records.Conversation{}, err
@@ -102,13 +102,13 @@ func (c *Conversations) NewChatFromPreset(ctx context.Context, presetID int64, t
 }
 
 // Schemas returns the saved schemas, by name.
-func (c *Conversations) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
+func (c *Models) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
 	return c.store.Schemas(ctx)
 }
 
 // SaveSchema saves s (new when s.ID is 0, else in place) after checking that it is a JSON schema
 // the answer checker can use; names are unique.
-func (c *Conversations) SaveSchema(ctx context.Context, s records.SavedSchema) (records.SavedSchema, error) {
+func (c *Models) SaveSchema(ctx context.Context, s records.SavedSchema) (records.SavedSchema, error) {
 	if s.Name = strings.TrimSpace(s.Name); s.Name == "" {
 		return s, explain.Checkf("The schema has no name: type one.")
 	}
@@ -121,6 +121,6 @@ func (c *Conversations) SaveSchema(ctx context.Context, s records.SavedSchema) (
 }
 
 // DeleteSchema removes a saved schema; formats that copied it keep their copy.
-func (c *Conversations) DeleteSchema(ctx context.Context, id int64) error {
+func (c *Models) DeleteSchema(ctx context.Context, id int64) error {
 	return c.store.DeleteSchema(ctx, id)
 }

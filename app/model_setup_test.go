@@ -16,7 +16,7 @@ import (
 func TestModelSystemPromptChangesFromTheNextMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, err := cs.NewChat(ctx, "Fast", "Be brief.", "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func TestModelSystemPromptChangesFromTheNextMessage(t *testing.T) {
 func TestModelPresetsAndSchemas(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	sch, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Prices", Schema: itemsSchema})
 	if err != nil || sch.ID == 0 || strings.Contains(sch.Schema, "\n") {
 		t.Fatalf("save schema: %+v, %v", sch, err)
@@ -112,7 +112,7 @@ func TestModelPresetsAndSchemas(t *testing.T) {
 func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	fake.tiers = []client.Model{{ID: client.ModelFast, Capabilities: client.ModelCapabilities{Vision: true},
 		ContextWindow: 2000 + 1024, MaxOutputTokens: 1024}}
 	conv, _ := cs.NewChat(ctx, "Fast", "Be brief.", "", "")
@@ -165,7 +165,7 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
 	fake.reply = fakeReply{refusal: "I cannot help with that."}
 	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Something"}, AskOptions{})
@@ -193,7 +193,7 @@ func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 func TestModelExportWritesImagesBeside(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Look",
+	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Look",
 		Images: []records.Image{mustImage(t, "../polly parrot.png", pngImage)}}, ChatOptions{})
 	if err != nil {
 		t.Fatal(err)

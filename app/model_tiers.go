@@ -60,7 +60,7 @@ func tierOf(m client.Model) Tier {
 
 // Tiers returns the tiers the key may use, in the server's order, asked of the server (the
 // catalog that checks messages is refreshed with it).
-func (c *Conversations) Tiers(ctx context.Context) ([]Tier, error) {
+func (c *Models) Tiers(ctx context.Context) ([]Tier, error) {
 	s, err := c.models.service()
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func (c *Conversations) Tiers(ctx context.Context) ([]Tier, error) {
 }
 
 // DefaultTier is the tier a new model conversation gets: the settings' model tier, else Fast.
-func (c *Conversations) DefaultTier() string {
+func (c *Models) DefaultTier() string {
 	return tierName(cmp.Or(c.modelTier(), client.ModelFast))
 }
 

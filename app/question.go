@@ -3,8 +3,10 @@ package app
 import (
 	"context"
 
+	"lectern/app/connection"
 	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/app/workspaces"
 	"lectern/client"
 )
@@ -24,33 +26,33 @@ type Question struct {
 // and caches the documents the answer names. The workspace is resolved without a request when the
 // cache knows it (see withWorkspace); when the server answers workspace_not_found, what this call
 // saved is removed again, so that a question to no workspace leaves nothing behind.
-func (a *App) Ask(ctx context.Context, q Question, opts AskOptions) (records.Turn, error) {
+func (c *Questions) Ask(ctx context.Context, q Question, opts AskOptions) (records.Turn, error) {
 	var turn records.Turn
-	_, err := a.sync.WithWorkspace(ctx, q.Workspace, func(ref workspaces.WorkspaceRef) error {
-		conv, err := a.conv.conversationToAsk(ctx, ref, q, opts.OnNotice)
+	_, err := c.sync.WithWorkspace(ctx, q.Workspace, func(ref workspaces.WorkspaceRef) error {
+		conv, err := c.conversationToAsk(ctx, ref, q, opts.OnNotice)
 		if err != nil {
 			return err
 		}
-		turn, err = a.conv.sendIn(ctx, conv, Message{Text: q.Text}, opts)
+		turn, err = c.conv.sendIn(ctx, conv, Message{Text: q.Text}, opts)
 		if client.IsCode(err, "workspace_not_found") && turn.ID != 0 {
-			a.conv.unsave(ctx, conv.ID == 0, turn)
+			c.unsave(ctx, conv.ID == 0, turn)
 		}
 		return err
 	})
 	if err == nil && turn.Final != nil {
-		a.sync.CacheSources(ctx, turn.Final.WorkspaceID, turn.Final.Sources)
+		c.sync.CacheSources(ctx, turn.Final.WorkspaceID, turn.Final.Sources)
 	}
 	return turn, err
 }
 
 // conversationToAsk returns the conversation q is asked in: with Continue the workspace's last one
 // when it asked the same document, else a new one, not saved until its first question is.
-func (c *Conversations) conversationToAsk(ctx context.Context, ref workspaces.WorkspaceRef, q Question, notice func(string)) (records.Conversation, error) {
+func (c *Questions) conversationToAsk(ctx context.Context, ref workspaces.WorkspaceRef, q Question, notice func(string)) (records.Conversation, error) {
 	fresh := records.Conversation{Kind: records.KindWorkspace, WorkspaceID: ref.ID, DocumentID: q.DocumentID}
 	if !q.Continue {
 		return fresh, nil
 	}
-	last, ok, err := c.Last(ctx, ref.ID)
+	last, ok, err := c.conv.Last(ctx, ref.ID)
 	switch {
 	case err != nil:
 		return fresh, err
@@ -72,7 +74,7 @@ func tell(notice func(string), msg string) {
 }
 
 // unsave removes what an ask saved: its new conversation, or the turn it added to an old one.
-func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn records.Turn) {
+func (c *Questions) unsave(ctx context.Context, newConversation bool, turn records.Turn) {
 	ctx = context.WithoutCancel(ctx)
 	if newConversation {
 		_ = c.store.DeleteConversation(ctx, c.conn.CacheKey(), turn.ConversationID)
@@ -80,4 +82,35 @@ func (c *Conversations) unsave(ctx context.Context, newConversation bool, turn r
 		_ = c.store.DeleteTurn(ctx, turn.ID)
 	}
 	c.bus.Emit(events.ConversationsChanged{})
+}
+
+// Questions answers workspace conversations (POST /workspace) and asks new questions (Ask).
+type Questions struct {
+	conv  *Conversations
+	store *store.DB
+	conn  *connection.Manager
+	sync  *workspaces.Sync
+	bus   *events.Bus
+	// defaults are the settings' default tier and thinking.
+	defaults func() (tier string, thinking bool)
+}
+
+// request builds the ask request of conv for question, with history from the turns before it.
+func (c *Questions) request(conv records.Conversation, question string, before []records.Turn, opts AskOptions) client.AskRequest {
+	tier, thinking := c.defaults()
+	if opts.Tier != "" {
+		tier = opts.Tier
+	}
+	req := client.AskRequest{WorkspaceID: conv.WorkspaceID, DocumentID: conv.DocumentID, Question: question,
+		Model: client.Tier(tier), Thinking: opts.Thinking, Metadata: opts.Metadata}
+	if req.Thinking == nil && thinking {
+		t := true
+		req.Thinking = &t
+	}
+	local := make([]client.Exchange, 0, len(before))
+	for _, t := range before {
+		local = append(local, client.Exchange{Question: t.Question, Answer: t.Answer, Failed: !t.Status.Answered()})
+	}
+	req.History = client.BuildHistory(local)
+	return req
 }

@@ -12,7 +12,7 @@ import (
 func TestUntouchedConversationIsTakenAgain(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	if _, ok, err := cs.Untouched(ctx, records.KindModel, "Fast"); ok || err != nil {
 		t.Fatalf("an untouched chat before any: %v, %v", ok, err)
 	}

@@ -51,7 +51,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != otherWS {
 		t.Fatalf("workspaces of the server in use: %v", ids)
 	}
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, _ := cs.New(ctx, otherWS, "", "")
 	if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{}); err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ func (e *env) askInApp(a *app.App, o *askOptions) error {
 	p := newAnswerPrinter(e, !o.asJSON && !o.noStream && e.isTerminal())
 	opts := app.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
 		OnNotice: e.notice}
-	turn, err := a.Ask(e.ctx, o.question, opts)
+	turn, err := a.Questions().Ask(e.ctx, o.question, opts)
 	if err != nil {
 		p.failed(turn.Answer, o.asJSON)
 		return err

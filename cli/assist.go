@@ -68,7 +68,7 @@ func runAssist(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !asJSON && e.isTerminal())
-	turn, err := a.Assist(e.ctx, m, app.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
+	turn, err := a.Assistant().Assist(e.ctx, m, app.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
 	if err != nil {
 		p.failed("", asJSON)
 		return err

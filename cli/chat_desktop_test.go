@@ -30,12 +30,12 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	m := newModels(t)
 	desk := openDesktop(t, m)
 	ctx := context.Background()
-	cs := desk.Conversations()
+	cs := desk.Models()
 	conv, err := cs.NewChat(ctx, "Smart", "Be brief.", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, conv.ID, app.Message{Text: "Where is the Louvre?"}, app.AskOptions{}); err != nil {
+	if _, err := desk.Conversations().Send(ctx, conv.ID, app.Message{Text: "Where is the Louvre?"}, app.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	m.run(t, nil, "chat", "--continue", "And the Orsay?").want(t, 0)
@@ -43,17 +43,17 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	if req.Model != "Smart" || req.Instructions != "Be brief." || len(req.Input) != 3 || req.Input[0].Content[0].Text != "Where is the Louvre?" {
 		t.Fatalf("the command line's continued request: %+v", req)
 	}
-	turns, err := cs.Turns(ctx, conv.ID)
+	turns, err := desk.Conversations().Turns(ctx, conv.ID)
 	if err != nil || len(turns) != 2 || turns[1].Question != "And the Orsay?" {
 		t.Fatalf("the desktop's conversation after the command line: %+v, %v", turns, err)
 	}
 
 	m.run(t, nil, "chat", "--model", "fast", "Hello there").want(t, 0)
-	list, err := cs.ListAll(ctx, records.ListFilter{Kind: records.KindModel})
+	list, err := desk.Conversations().ListAll(ctx, records.ListFilter{Kind: records.KindModel})
 	if err != nil || len(list) != 2 || list[0].Model != "Fast" || list[0].KindLabel() != "Fast" {
 		t.Fatalf("the desktop's list: %+v, %v", list, err)
 	}
-	turn, err := cs.Send(ctx, list[0].ID, app.Message{Text: "And again"}, app.AskOptions{})
+	turn, err := desk.Conversations().Send(ctx, list[0].ID, app.Message{Text: "And again"}, app.AskOptions{})
 	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("the desktop continues: %+v, %v", turn, err)
 	}

@@ -29,7 +29,7 @@ func runModels(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tiers, err := a.Models(e.ctx)
+	tiers, err := a.Models().All(e.ctx)
 	if err != nil {
 		return err
 	}

@@ -128,7 +128,7 @@ func TestAccessibilityLabelsOnModelChatCards(t *testing.T) {
 	ask("What does get_weather say for Lisbon today?")
 	assertLabelled(t, f.u.win, "a model chat with a function call", "Function call: get_weather, ")
 
-	if _, err := f.app.Conversations().SaveSchema(context.Background(), app.ExampleSchema()); err != nil {
+	if _, err := f.app.Models().SaveSchema(context.Background(), app.ExampleSchema()); err != nil {
 		t.Fatal(err)
 	}
 	newChat("JSON: " + app.ExampleSchema().Name)

@@ -160,7 +160,7 @@ func answeredWithSources(t *testing.T) (*mainView, records.Turn) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "My documents")
-	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
+	turn, err := f.app.Questions().Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
 		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
 	if err != nil || len(turn.Sources) == 0 {
 		t.Fatalf("no sources: %v", err)

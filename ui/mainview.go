@@ -85,7 +85,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	b := c.app
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(lf.Now), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
-		chat: conversation.New(lf, parts.Of(b), conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, parts.Of(b), conversation.StoreOf(b.Conversations()), win)}
+		chat: conversation.New(lf, parts.Of(b), conversation.StoreOf(b), win), convs: conversation.NewList(lf, parts.Of(b), conversation.StoreOf(b), win)}
 	m.banner = banner.New(lf, parts.Of(b), m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace

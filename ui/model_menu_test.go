@@ -29,7 +29,7 @@ func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 		t.Helper()
 		until(t, "a model chat opened", func() bool { id := m.chat.ConversationID(); return id != 0 && id != after })
 		conv, err := f.app.Conversations().Get(context.Background(), m.chat.ConversationID())
-		if err != nil || conv.Kind != records.KindModel || conv.Model != f.app.Conversations().DefaultTier() {
+		if err != nil || conv.Kind != records.KindModel || conv.Model != f.app.Models().DefaultTier() {
 			t.Fatalf("opened %+v, %v", conv, err)
 		}
 		return conv
@@ -38,7 +38,7 @@ func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 	sh.TypedShortcut(shortcutNewModelChat)
 	first := opened(0)
 	// the first chat is made one of its own, else New opens it again (nothing was done with it)
-	if err := f.app.Conversations().SetSystemPrompt(context.Background(), first.ID, "Be brief."); err != nil {
+	if err := f.app.Models().SetSystemPrompt(context.Background(), first.ID, "Be brief."); err != nil {
 		t.Fatal(err)
 	}
 	item.Action()

@@ -243,7 +243,7 @@ func vmHWM(b *testing.B, pid int) int64 {
 // askTwenty asks 20 questions in one conversation of workspace ws: the conversation the app opens
 // on at start-up.
 func askTwenty(b *testing.B, a *app.App, ws string) {
-	turn, err := a.Ask(context.Background(), app.Question{Workspace: ws, Text: "What is in the archive?"},
+	turn, err := a.Questions().Ask(context.Background(), app.Question{Workspace: ws, Text: "What is in the archive?"},
 		app.AskOptions{NoStream: true})
 	for i := 1; i < 20 && err == nil; i++ {
 		_, err = a.Conversations().Send(context.Background(), turn.ConversationID,

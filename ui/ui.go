@@ -205,8 +205,8 @@ var (
 	_ uploads.Queue           = (*appuploads.Queue)(nil)
 	_ conversation.Answers    = (*app.Conversations)(nil)
 	_ conversation.Lists      = (*app.Conversations)(nil)
-	_ conversation.ModelChats = (*app.Conversations)(nil)
-	_ conversation.Library    = (*app.Conversations)(nil)
+	_ conversation.ModelChats = (*app.Models)(nil)
+	_ conversation.Library    = (*app.Models)(nil)
 	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here
 )
 

@@ -22,7 +22,7 @@ import (
 func assistantPane(t *testing.T, f *fixture) *Pane {
 	t.Helper()
 	c := f.pane()
-	conv, err := f.app.Conversations().NewAssistant(context.Background(), "", "")
+	conv, err := f.app.Assistant().NewAssistant(context.Background(), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

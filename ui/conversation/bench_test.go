@@ -58,7 +58,7 @@ func chatWindow(b *testing.B, a *app.App, ws records.CachedWorkspace) *Pane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)
-	c := New(uiQueue.Life(b), parts.Of(a), StoreOf(a.Conversations()), w)
+	c := New(uiQueue.Life(b), parts.Of(a), StoreOf(a), w)
 	w.SetContent(c.Root())
 	w.Resize(fyne.NewSize(1100, 700))
 	c.SetWorkspace(ws)

@@ -69,7 +69,7 @@ func (f *fixture) connect() {
 func (f *fixture) pane() *Pane {
 	f.t.Helper()
 	win := test.NewTempWindow(f.t, nil)
-	c := New(uiQueue.Life(f.t), parts.Of(f.app), StoreOf(f.app.Conversations()), win)
+	c := New(uiQueue.Life(f.t), parts.Of(f.app), StoreOf(f.app), win)
 	win.SetContent(c.Root())
 	win.Resize(fyne.NewSize(900, 600))
 	f.t.Cleanup(drain)

@@ -23,7 +23,7 @@ func (c *List) captions() []string {
 // newModelChat starts a model chat with tier, titled title.
 func (f *convFixture) newModelChat(tier, title string) records.Conversation {
 	f.t.Helper()
-	conv, err := f.app.Conversations().NewChat(f.ctx, tier, "", "", title)
+	conv, err := f.app.Models().NewChat(f.ctx, tier, "", "", title)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
 	drain()
 	f.app = f.open()
 	f.connect()
-	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app.Conversations()), f.win)
+	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app), f.win)
 	f.c = again
 	f.showWith(opsID, "Older", "Newer")
 	pinned, _ := f.c.conversation(older.ID)
@@ -110,7 +110,7 @@ func TestModelListNewModelChat(t *testing.T) {
 	f.c.NewModelChat()
 	until(t, "the new chat opened", func() bool { return len(f.opened) == 1 })
 	conv := f.opened[0]
-	if conv.Kind != records.KindModel || conv.Model != f.app.Conversations().DefaultTier() || f.c.selected != conv.ID {
+	if conv.Kind != records.KindModel || conv.Model != f.app.Models().DefaultTier() || f.c.selected != conv.ID {
 		t.Fatalf("opened %+v, selected %d", conv, f.c.selected)
 	}
 	var hooked []records.Conversation
@@ -121,7 +121,7 @@ func TestModelListNewModelChat(t *testing.T) {
 		t.Fatalf("the hook must open the chat instead of OnSelected: %d opened; %d opened again, want %d",
 			len(f.opened), hooked[0].ID, conv.ID)
 	}
-	if err := f.app.Conversations().SetSystemPrompt(context.Background(), conv.ID, "Be brief."); err != nil {
+	if err := f.app.Models().SetSystemPrompt(context.Background(), conv.ID, "Be brief."); err != nil {
 		t.Fatal(err)
 	}
 	f.c.NewModelChat()

@@ -43,7 +43,7 @@ func newConvFixture(t *testing.T) *convFixture {
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	t.Cleanup(f.cancel)
 	f.win = test.NewTempWindow(t, nil)
-	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app.Conversations()), f.win)
+	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app), f.win)
 	f.c.OnSelected = func(conv records.Conversation) { f.opened = append(f.opened, conv) }
 	f.win.SetContent(f.c.Root())
 	f.win.Resize(fyne.NewSize(420, 640))

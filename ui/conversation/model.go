@@ -29,7 +29,6 @@ type ModelChats interface {
 	SetTier(ctx context.Context, id int64, tier string) error
 	SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error
 	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
-	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
 }
 
 // Library is the presets and the saved answer schemas a model chat picks from; *app.Conversations

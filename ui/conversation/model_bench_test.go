@@ -42,7 +42,7 @@ func benchImage(b *testing.B, i int) records.Image {
 func seedModelChat(b *testing.B, a *app.App, n int, images bool) records.Conversation {
 	b.Helper()
 	cs := a.Conversations()
-	conv, err := cs.NewChat(context.Background(), "Fast", "Answer briefly.", "", "")
+	conv, err := a.Models().NewChat(context.Background(), "Fast", "Answer briefly.", "", "")
 	if err != nil {
 		b.Fatal(err)
 	}

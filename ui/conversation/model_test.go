@@ -62,8 +62,8 @@ func TestModelTierPicker(t *testing.T) {
 	if !strings.HasPrefix(opts[1], "Fast — ") || !strings.Contains(opts[1], "reads images") || strings.Contains(strings.Join(opts, ""), "Genius") {
 		t.Errorf("the options: %q (Genius only when the server lists it)", opts)
 	}
-	if c.model.chosenTier() != f.app.Conversations().DefaultTier() {
-		t.Errorf("chosen %q, the default is %q", c.model.chosenTier(), f.app.Conversations().DefaultTier())
+	if c.model.chosenTier() != f.app.Models().DefaultTier() {
+		t.Errorf("chosen %q, the default is %q", c.model.chosenTier(), f.app.Models().DefaultTier())
 	}
 	c.model.tierSel.SetSelectedIndex(2)
 	c.Ask("Hello, who are you?")
@@ -81,7 +81,7 @@ func TestModelTierPicker(t *testing.T) {
 // nothing until another tier is picked.
 func TestModelTierGoneSaidInWords(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	conv, err := f.app.Conversations().NewChat(context.Background(), "Genius", "", "", "")
+	conv, err := f.app.Models().NewChat(context.Background(), "Genius", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestModelTierGoneSaidInWords(t *testing.T) {
 func TestModelPresets(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	cs := f.app.Conversations()
-	if _, err := cs.SavePreset(context.Background(), records.Preset{Name: "Translator", Tier: "Smart", System: "Answer in French."}); err != nil {
+	if _, err := f.app.Models().SavePreset(context.Background(), records.Preset{Name: "Translator", Tier: "Smart", System: "Answer in French."}); err != nil {
 		t.Fatal(err)
 	}
 	c := modelChat(t, f)
@@ -129,7 +129,7 @@ func TestModelPresets(t *testing.T) {
 	}
 	c.model.savePreset("Copy of translator")
 	until(t, "the preset saved", func() bool { return len(c.model.presets) == 2 })
-	list, _ := cs.Presets(context.Background())
+	list, _ := f.app.Models().Presets(context.Background())
 	if len(list) != 2 || list[0].Name+list[1].Name != "Copy of translatorTranslator" && list[1].Name+list[0].Name != "Copy of translatorTranslator" {
 		t.Errorf("presets: %+v", list)
 	}
@@ -318,7 +318,7 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 		ContextWindow: 32768, MaxOutputTokens: 8192, MaxOutputTokensWithTools: 4096}}
 	f := newFixture(t, cfg)
 	cs := f.app.Conversations()
-	conv, err := cs.NewChat(context.Background(), "Tiny", "", "", "")
+	conv, err := f.app.Models().NewChat(context.Background(), "Tiny", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +336,7 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 	if !strings.Contains(c.model.meter.tokens.Text, "of 1,500 tokens (Tiny)") {
 		t.Errorf("the meter says %q", c.model.meter.tokens.Text)
 	}
-	want, _ := cs.Meter(context.Background(), conv.ID, app.Message{Text: "And now?"}, nil)
+	want, _ := f.app.Models().Meter(context.Background(), conv.ID, app.Message{Text: "And now?"}, nil)
 	if want.LeftOut == 0 || !strings.Contains(c.model.meter.leftOut.Text, "The oldest "+words.Count(want.LeftOut, "turn")) {
 		t.Errorf("left out %d, the line says %q", want.LeftOut, c.model.meter.leftOut.Text)
 	}
@@ -383,7 +383,7 @@ func TestModelFunctionCallShown(t *testing.T) {
 func TestModelJSONAnswerFormatPicked(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	cs := f.app.Conversations()
-	schema, err := cs.SaveSchema(context.Background(), app.ExampleSchema())
+	schema, err := f.app.Models().SaveSchema(context.Background(), app.ExampleSchema())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,11 +459,10 @@ func TestModelErrorCodesShownInWords(t *testing.T) {
 // typed.
 func TestModelSavedEmptyChatTakesAPreset(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	cs := f.app.Conversations()
-	if _, err := cs.SavePreset(context.Background(), records.Preset{Name: "Poet", Tier: "Smart", System: "Answer in verse."}); err != nil {
+	if _, err := f.app.Models().SavePreset(context.Background(), records.Preset{Name: "Poet", Tier: "Smart", System: "Answer in verse."}); err != nil {
 		t.Fatal(err)
 	}
-	conv, err := cs.NewChat(context.Background(), cs.DefaultTier(), "", "", "")
+	conv, err := f.app.Models().NewChat(context.Background(), f.app.Models().DefaultTier(), "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -108,7 +108,7 @@ type Core interface {
 	Connection() connection.Connection
 	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
-	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)
+	Functions() []client.FunctionTool // offered to a model (demo mode offers one)
 	// ToolWorkspaces lists the workspaces the assistant may be pinned to (GET /workspaces).
 	ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error)
 }
@@ -121,6 +121,8 @@ type Answers interface {
 	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (records.Turn, error)
 	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (records.Turn, error)
 	Stop(turnID int64) bool
+	// TurnImages returns the images a turn sent, with their bytes.
+	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
 }
 
 // Lists is what the conversation list does with the saved conversations; *app.Conversations is
@@ -154,9 +156,11 @@ type Store struct {
 	Tools      Tools
 }
 
-// StoreOf is the Store of c, which is each of its parts.
-func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c}
+// StoreOf is the Store of the core a: its conversations, and the answerers of model chats and of
+// the assistant.
+func StoreOf(a *app.App) Store {
+	c, m := a.Conversations(), a.Models()
+	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
@@ -166,7 +170,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.files, _ = b.(FileTools)
 	c.notify = osNotify
-	c.model = newModelBar(c, store, b.ChatFunctions())
+	c.model = newModelBar(c, store, b.Functions())
 	c.assist = newAssistBar(c)
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widgets.NewSelect("Tier", []string{"Fast", "Smart", "Genius"}, nil)
@@ -435,7 +439,7 @@ func (c *Pane) view(i int) *turnView {
 func (c *Pane) loadImages(v *turnView) {
 	id := v.turn.ID
 	go func() {
-		images, err := c.store.Models.TurnImages(c.lf.Ctx, id)
+		images, err := c.store.Answers.TurnImages(c.lf.Ctx, id)
 		c.lf.Do(func() {
 			if err != nil {
 				c.errs.SetError(err)

@@ -96,9 +96,9 @@ func TestConvSearchHighlighted(t *testing.T) {
 func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
-	l := NewList(uiQueue.Life(t), parts.Of(f.app), StoreOf(f.app.Conversations()), test.NewTempWindow(t, nil))
+	l := NewList(uiQueue.Life(t), parts.Of(f.app), StoreOf(f.app), test.NewTempWindow(t, nil))
 	l.OnOpenTurn = func(conv records.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
-	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
+	turn, err := f.app.Models().Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
 	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("model answer: %v, %+v", err, turn)
 	}

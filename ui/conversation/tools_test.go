@@ -252,7 +252,6 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 	if !c.ToggleWebSearch() || !c.model.tools.settings.WebSearch {
 		t.Fatal("the shortcut did not turn web search on")
 	}
-	ws := f.app.Conversations()
 	all, err := f.app.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil || len(all) < 2 {
 		t.Fatalf("workspaces %d, %v", len(all), err)
@@ -263,7 +262,7 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 		map[string]string{name: all[1].WorkspaceID})
 	c.Ask("Hello")
 	until(t, "the chat saved", func() bool { return c.conv.ID != 0 && len(c.turns) == 1 && c.turns[0].Status.Answered() })
-	saved, err := ws.ToolSettings(context.Background(), c.conv.ID)
+	saved, err := f.app.Models().ToolSettings(context.Background(), c.conv.ID)
 	if err != nil || !saved.WebSearch || !slices.Equal(saved.Workspaces, []string{all[1].WorkspaceID}) {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
@@ -334,7 +333,7 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	check(c.views[c.turns[0].ID])
 	conv := c.conv
 	core := f.open()
-	again := New(uiQueue.Life(t), parts.Of(core), StoreOf(core.Conversations()), test.NewTempWindow(t, nil))
+	again := New(uiQueue.Life(t), parts.Of(core), StoreOf(core), test.NewTempWindow(t, nil))
 	again.Open(conv, 0)
 	until(t, "the turn read back", func() bool { return len(again.turns) == 1 })
 	check(again.view(0))

@@ -18,7 +18,11 @@ type Core struct {
 	*uploads.Queue
 	*signin.Session
 	*app.Tools
+	*app.Questions
+	*app.Models
 }
 
 // Of is the Core of a.
-func Of(a *app.App) Core { return Core{a, a.Workspaces(), a.Uploads(), a.SignIn(), a.Tools()} }
+func Of(a *app.App) Core {
+	return Core{a, a.Workspaces(), a.Uploads(), a.SignIn(), a.Tools(), a.Questions(), a.Models()}
+}

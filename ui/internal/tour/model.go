@@ -138,7 +138,7 @@ func (t *tour) turns() int {
 
 // modelJSON shoots a JSON answer fitting the demo's price list schema, shown as a tree.
 func (t *tour) modelJSON() (fyne.Window, error) {
-	if _, err := t.b.Conversations().SaveSchema(context.Background(), app.ExampleSchema()); err != nil {
+	if _, err := t.b.Models().SaveSchema(context.Background(), app.ExampleSchema()); err != nil {
 		return nil, err
 	}
 	if err := t.startModelChat("Smart", "", "JSON: "+app.ExampleSchema().Name); err != nil {

@@ -27,7 +27,7 @@ func SeedConversation(t testing.TB, a *app.App, ws string, n int) records.Conver
 		var turn records.Turn
 		var err error
 		if conv.ID == 0 {
-			turn, err = a.Ask(context.Background(), q, opts)
+			turn, err = a.Questions().Ask(context.Background(), q, opts)
 			conv.ID = turn.ConversationID
 		} else {
 			turn, err = a.Conversations().Send(context.Background(), conv.ID, app.Message{Text: q.Text}, opts)
