@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"lectern/app/events"
@@ -326,3 +327,18 @@ type ConsentRequest struct {
 // question on the call's card and wait for its buttons. A nil ConsentFunc refuses every call
 // that is not always allowed.
 type ConsentFunc func(ctx context.Context, req ConsentRequest) Consent
+
+// tell passes msg to notice, when there is one.
+func tell(notice func(string), msg string) {
+	if notice != nil {
+		notice(msg)
+	}
+}
+
+// checkMessage refuses an empty message.
+func checkMessage(text string) error {
+	if strings.TrimSpace(text) == "" {
+		return explain.Checkf("The message is empty: type a message to send.")
+	}
+	return nil
+}

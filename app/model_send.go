@@ -43,14 +43,6 @@ func (m *modelAnswerer) send(ctx context.Context, conv records.Conversation, msg
 	return m.save(ctx, records.Turn{Question: msg.Text, Images: msg.Images, Parts: fileParts(msg.FileTexts)})
 }
 
-// checkMessage refuses an empty message.
-func checkMessage(text string) error {
-	if strings.TrimSpace(text) == "" {
-		return explain.Checkf("The message is empty: type a message to send.")
-	}
-	return nil
-}
-
 // prepare builds and checks the request that sends newest in conv after the exchanges before
 // turn id before (0: all of them).
 func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, newest exchange, before int64) error {

@@ -66,13 +66,6 @@ func (c *Questions) conversationToAsk(ctx context.Context, ref workspaces.Worksp
 	return fresh, nil
 }
 
-// tell passes msg to notice, when there is one.
-func tell(notice func(string), msg string) {
-	if notice != nil {
-		notice(msg)
-	}
-}
-
 // unsave removes what an ask saved: its new conversation, or the turn it added to an old one.
 func (c *Questions) unsave(ctx context.Context, newConversation bool, turn records.Turn) {
 	ctx = context.WithoutCancel(ctx)
