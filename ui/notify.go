@@ -1,25 +1,112 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+	"time"
+
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/ui/internal/work"
 )
 
-// The OS notifications: an upload that ends while the window is not in front says so through the
-// OS.
+// The OS notifications, sent while no window of Lectern is in front: an answer that took longer
+// than slowAnswer ended, a batch of uploads ended (every file ready or failed), an OCR job ended.
+// Settings turns each kind off. Fyne's SendNotification takes a title and a text and nothing to do
+// when it is clicked: the system decides (macOS brings Lectern forward; most Linux desktops and
+// Windows only close the notification).
 
-// notifyFinished tells the person, through the OS, that an upload ended while the window was not
-// in front.
-func (m *mainView) notifyFinished(ev app.UploadFinished) {
-	if windowFocused() {
+// slowAnswer is how long an answer must have taken for its end to be told.
+const slowAnswer = 10 * time.Second
+
+// notifyKind is a kind of notification, each turned off apart in Settings.
+type notifyKind int
+
+const (
+	notifyAnswers notifyKind = iota
+	notifyUploads
+	notifyOCR
+)
+
+// notifyOn reports whether the settings s let kind be sent (each is on until turned off).
+func notifyOn(s app.Settings, kind notifyKind) bool {
+	p := map[notifyKind]*bool{notifyAnswers: s.NotifyAnswers, notifyUploads: s.Notifications, notifyOCR: s.NotifyOCR}[kind]
+	return p == nil || *p
+}
+
+// notify sends title and body through the OS when no window is in front and the settings let kind.
+func (u *UI) notify(kind notifyKind, title, body string) {
+	if windowFocused() || !notifyOn(u.b.Settings(), kind) {
 		return
 	}
-	title, body := "Ready: "+ev.Name, "“"+ev.Name+"” can now be asked in Lectern."
-	if ev.Status != string(app.UploadReady) {
-		title, body = "Not added: "+ev.Name, ev.Reason
-	}
 	sendNotification(fyne.NewNotification(title, body))
+}
+
+// workEnded tells of an answer that ended after a long wait (the OCR jobs tell their own end, with
+// what was read).
+func (u *UI) workEnded(e work.Ended) {
+	if e.Kind == work.Answer && e.Took > slowAnswer {
+		u.notify(notifyAnswers, e.Title, e.Body)
+	}
+}
+
+// notifyFinished notes an upload that ended; once none is left on its way, the batch is told in
+// one notification. The queue is read off the UI goroutine.
+func (m *mainView) notifyFinished(ev app.UploadFinished) {
+	m.finished = append(m.finished, ev)
+	go func() {
+		list, err := m.b.Uploads().List(m.lf.Ctx)
+		if err != nil {
+			return
+		}
+		for _, e := range list {
+			if !e.State.Final() {
+				return // the batch goes on: told when its last file ends
+			}
+		}
+		m.lf.Do(func() {
+			if len(m.finished) > 0 && m.notify != nil {
+				title, body := batchText(m.finished)
+				m.notify(notifyUploads, title, body)
+			}
+			m.finished = nil
+		})
+	}()
+}
+
+// batchText says how a batch of uploads ended: which files can now be asked, which were not added.
+func batchText(done []app.UploadFinished) (title, body string) {
+	var ready, failed []string
+	var reason string
+	for _, ev := range done {
+		if ev.Status == string(app.UploadReady) {
+			ready = append(ready, "“"+app.OneLine(ev.Name)+"”")
+		} else {
+			failed = append(failed, app.OneLine(ev.Name))
+			reason = ev.Reason
+		}
+	}
+	switch {
+	case len(failed) == 0 && len(ready) == 1:
+		return "Ready: " + strings.Trim(ready[0], "“”"), ready[0] + " can now be asked in Lectern."
+	case len(failed) == 0:
+		return fmt.Sprintf("%d files ready", len(ready)), joinNames(ready) + " can now be asked in Lectern."
+	case len(ready) == 0 && len(failed) == 1:
+		return "Not added: " + failed[0], reason
+	case len(ready) == 0:
+		return fmt.Sprintf("%d files not added", len(failed)), joinNames(failed) + " were not added; the uploads list says why."
+	}
+	return fmt.Sprintf("%d ready, %d not added", len(ready), len(failed)),
+		joinNames(ready) + " can now be asked; " + joinNames(failed) + " not added (the uploads list says why)."
+}
+
+// joinNames writes names as a person lists them: "a", "a and b", "a, b and c".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // focused is whether the app is in the foreground, from Fyne's lifecycle hooks.
