@@ -83,6 +83,9 @@ func socketPath(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := os.MkdirAll(abs, 0o700); err != nil { // the first start makes the data folder, as app.Open does
+		return "", err
+	}
 	path := filepath.Join(abs, SocketName)
 	if len(path) < 100 {
 		return path, nil

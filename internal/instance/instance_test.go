@@ -85,6 +85,17 @@ func TestSocketLeftByACrashIsTakenOver(t *testing.T) {
 	}
 }
 
+func TestFirstStartMakesTheDataFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "lectern")
+	l, _ := serve(t, dir)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() || (runtime.GOOS != "windows" && st.Mode().Perm() != 0o700) {
+		t.Fatalf("the data folder after the first start: %v, %v; want a folder only its owner can open", st, err)
+	}
+	if filepath.Dir(l.Path()) != dir {
+		t.Errorf("the socket is %s, want it in %s", l.Path(), dir)
+	}
+}
+
 func TestClosedListenerRemovesItsSocket(t *testing.T) {
 	dir := t.TempDir()
 	l, _ := serve(t, dir)

@@ -60,12 +60,13 @@ type Window struct {
 	send   *widget.Button
 	open   *widget.Button
 	stage  *widget.Label
+	asked  *widget.Label // the question the answer below is for
 	answer *markdown.View
 	scroll *container.Scroll
 	errs   *errview.View
 
 	targets []target
-	asked   string // the target of the conversation asked in this window ("" before the first question)
+	askedOf string // the target of the conversation asked in this window ("" before the first question)
 	conv    int64  // that conversation, 0 before its first question was saved
 	text    string // the answer shown so far
 	running bool
@@ -80,7 +81,10 @@ type Window struct {
 // an answer goes on when the window closes.
 func New(fa fyne.App, lf life.Life, b Core) *Window {
 	w := &Window{lf: lf, b: b, win: fa.NewWindow(Title), input: widgets.NewComposer(), stage: widget.NewLabel(""),
-		answer: markdown.NewView(), errs: errview.New(b.Explain)}
+		asked: widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), answer: markdown.NewView(),
+		errs: errview.New(b.Explain)}
+	w.asked.Wrapping = fyne.TextWrapWord
+	w.asked.Hide()
 	w.pick = widgets.NewSelect("Ask", nil, nil)
 	w.pick.PlaceHolder = "Choose a workspace or a model"
 	w.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line, Esc closes)")
@@ -92,7 +96,7 @@ func New(fa fyne.App, lf life.Life, b Core) *Window {
 	closeB := widget.NewButton("Close", w.win.Close)
 	w.stage.SizeName = theme.SizeNameCaptionText
 	w.stage.Hide()
-	w.scroll = container.NewVScroll(container.NewPadded(w.answer))
+	w.scroll = container.NewVScroll(container.NewPadded(container.NewVBox(w.asked, w.answer)))
 	top := container.NewVBox(w.pick, w.input, container.NewHBox(w.send, w.open, layout.NewSpacer(), closeB), w.errs.Box, w.stage)
 	w.win.SetContent(container.NewBorder(container.NewPadded(top), nil, nil, nil, w.scroll))
 	w.win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
@@ -101,6 +105,7 @@ func New(fa fyne.App, lf life.Life, b Core) *Window {
 		}
 	})
 	w.win.Resize(fyne.NewSize(560, 440))
+	w.win.CenterOnScreen()
 	return w
 }
 
@@ -171,8 +176,8 @@ func (w *Window) Send() {
 	if text == "" || !ok || w.running {
 		return
 	}
-	follow := w.asked == t.label && w.conv != 0
-	w.asked, w.running, w.text = t.label, true, ""
+	follow := w.askedOf == t.label && w.conv != 0
+	w.askedOf, w.running, w.text = t.label, true, ""
 	if !follow {
 		w.conv = 0
 		w.open.Disable()
@@ -180,6 +185,8 @@ func (w *Window) Send() {
 	w.input.SetText("")
 	w.errs.SetError(nil)
 	w.send.Disable()
+	w.asked.SetText(text)
+	w.asked.Show()
 	w.answer.SetText("")
 	w.showStage("Sending the question…")
 	key := fmt.Sprintf("quick %p %d", w, time.Now().UnixNano())

@@ -19,6 +19,7 @@
 //	add <path>...        add files (tab-separated paths) to the workspace shown, as a drop does
 //	athand               what issue 33 shows around the window (AtHand, JSON)
 //	quickask <t>\t<q>    in the Quick ask window, pick the target t ("Workspace: My documents") and ask q
+//	keepintray on|off    save Settings → Keep running in the tray when the window closes
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -119,6 +120,9 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return a, nil
 	case "quickask":
 		return struct{}{}, quickAsk(u, arg)
+	case "keepintray":
+		on := arg == "on"
+		return struct{}{}, u.App.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on })
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }
