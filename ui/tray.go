@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -105,13 +106,15 @@ func (u *UI) trayMenu() *fyne.Menu {
 	return fyne.NewMenu("Lectern", items...)
 }
 
-// workLines are the tray's lines for the work running: each upload on its way, then the answers
-// and OCR jobs in the order they started.
+// workLines are the tray's lines for the work running: each upload on its way, oldest first, then
+// the answers and OCR jobs in the order they started.
 func (u *UI) workLines() []string {
 	var lines []string
 	if u.main != nil {
 		paused := u.b.Uploads().Paused()
-		for _, it := range u.main.uploads.Items() {
+		items := slices.Clone(u.main.uploads.Items())
+		slices.SortFunc(items, func(a, b uploads.Item) int { return cmp.Compare(a.Entry.ID, b.Entry.ID) })
+		for _, it := range items {
 			if it.Running() {
 				lines = append(lines, uploadLine(it, paused))
 			}
