@@ -148,6 +148,7 @@ type openForm struct {
 	workspace *widgets.Select
 	ids       map[string]string // workspace name shown -> id
 	add       *widget.Button
+	model     *widget.Button // ask about it in a model chat
 }
 
 // showOpenForm asks what to do with paths: add them to one of own (the workspaces that take
@@ -182,7 +183,7 @@ func (m *mainView) showOpenForm(paths []string, own []app.CachedWorkspace) *open
 		f.add.Disable()
 		f.workspace.Disable()
 	}
-	model := widget.NewButtonWithIcon("Ask about it in a model chat", theme.MailComposeIcon(), done(func() {
+	f.model = widget.NewButtonWithIcon("Ask about it in a model chat", theme.MailComposeIcon(), done(func() {
 		m.takeNext = paths
 		m.convs.NewModelChat()
 	}))
@@ -193,7 +194,7 @@ func (m *mainView) showOpenForm(paths []string, own []app.CachedWorkspace) *open
 	cancel := widget.NewButton("Cancel", func() { f.dialog.Hide() })
 	f.question = widget.NewLabel(openQuestion(paths, len(names) == 0))
 	f.question.Wrapping = fyne.TextWrapWord
-	content := container.NewVBox(f.question, addRow, widget.NewSeparator(), model, assist, container.NewHBox(layout.NewSpacer(), cancel))
+	content := container.NewVBox(f.question, addRow, widget.NewSeparator(), f.model, assist, container.NewHBox(layout.NewSpacer(), cancel))
 	f.dialog = dialog.NewCustomWithoutButtons(openTitle, content, m.win)
 	f.dialog.Resize(fyne.NewSize(520, 0))
 	dialogs.Show(f.dialog, m.win)
