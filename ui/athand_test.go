@@ -58,10 +58,10 @@ func TestQuickAskKeepsANormalConversation(t *testing.T) {
 		t.Fatalf("the conversation holds %+v, want the one answered turn", turns)
 	}
 	f.u.continueConversation(conv.ID)
-	until(t, "the conversation in the main window", func() bool { return m.chat.ConversationID() == conv.ID })
-	if text, _ := m.chat.Answer(); !strings.Contains(text, "25 days") {
-		t.Errorf("the main window shows %q", text)
-	}
+	until(t, "the conversation's answer in the main window", func() bool {
+		text, _ := m.chat.Answer()
+		return m.chat.ConversationID() == conv.ID && strings.Contains(text, "25 days")
+	})
 }
 
 // A question to a model tier goes to a model chat, which is kept as well.
