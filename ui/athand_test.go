@@ -236,7 +236,7 @@ func TestTrayListsTheWorkRunningAndPausesUploads(t *testing.T) {
 // fakeTray is a desktop.App that keeps the menu it was given.
 type fakeTray struct{ menu *fyne.Menu }
 
-func (f *fakeTray) SetSystemTrayMenu(m *fyne.Menu)   { f.menu = m }
+func (f *fakeTray) SetSystemTrayMenu(m *fyne.Menu)  { f.menu = m }
 func (f *fakeTray) SetSystemTrayIcon(fyne.Resource) {}
 func (f *fakeTray) SetSystemTrayWindow(fyne.Window) {}
 
@@ -306,7 +306,9 @@ func TestSlowAnswerNotifiesOutOfSight(t *testing.T) {
 
 func TestBatchText(t *testing.T) {
 	ready := func(n string) app.UploadFinished { return app.UploadFinished{Name: n, Status: "ready"} }
-	failed := func(n, why string) app.UploadFinished { return app.UploadFinished{Name: n, Status: "failed", Reason: why} }
+	failed := func(n, why string) app.UploadFinished {
+		return app.UploadFinished{Name: n, Status: "failed", Reason: why}
+	}
 	for _, c := range []struct {
 		done        []app.UploadFinished
 		title, body string
@@ -337,7 +339,9 @@ func TestUploadBatchNotifiesOnce(t *testing.T) {
 	dir := t.TempDir()
 	driver{f.u}.addFiles(writeTestFile(t, dir, "one.txt", []byte("One.")), writeTestFile(t, dir, "two.txt", []byte("Two.")))
 	until(t, "a notification", func() bool { return len(got) == 1 })
-	until(t, "both ready", func() bool { return stateOf(m.uploads, "one.txt") == "ready" && stateOf(m.uploads, "two.txt") == "ready" })
+	until(t, "both ready", func() bool {
+		return stateOf(m.uploads, "one.txt") == "ready" && stateOf(m.uploads, "two.txt") == "ready"
+	})
 	drain()
 	if len(got) != 1 || got[0].Title != "2 files ready" {
 		t.Fatalf("notifications %+v, want one for the batch of two", got)
