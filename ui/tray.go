@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"lectern/app"
+	"lectern/internal/words"
 	"lectern/ui/internal/work"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
@@ -23,6 +24,9 @@ import (
 
 // trayEvery is the least time between two makings of the tray's menu.
 const trayEvery = 500 * time.Millisecond
+
+// trayLine is the most characters a line of work takes in the menu (a long question is cut).
+const trayLine = 70
 
 // tray is the tray entry, on the UI goroutine.
 type tray struct {
@@ -92,7 +96,7 @@ func (u *UI) trayMenu() *fyne.Menu {
 		lines = []string{"Nothing running"}
 	}
 	for _, l := range lines {
-		item := fyne.NewMenuItem(l, nil)
+		item := fyne.NewMenuItem(words.Cut(l, trayLine), nil)
 		item.Disabled = true
 		items = append(items, item)
 	}

@@ -18,6 +18,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"time"
 )
@@ -155,7 +156,7 @@ func listen(path string) (*Listener, error) {
 			return nil, errInUse // another start took it over first
 		}
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err := os.Chmod(path, 0o600); err != nil && runtime.GOOS != "windows" { // Windows: the folder's ACL guards it
 		_ = ln.Close()
 		return nil, err
 	}
