@@ -282,7 +282,7 @@ func TestSlowAnswerNotifiesOutOfSight(t *testing.T) {
 	oldF, oldS := windowFocused, sendNotification
 	focusedNow := false
 	windowFocused = func() bool { return focusedNow }
-	sendNotification = func(n *fyne.Notification) { got = append(got, n.Title+": "+n.Content) }
+	sendNotification = func(n *fyne.Notification, _ func()) { got = append(got, n.Title+": "+n.Content) }
 	t.Cleanup(func() { windowFocused, sendNotification = oldF, oldS })
 	answer := func(took time.Duration) {
 		f.u.work.Set("a", work.Answer, "Answering: leave")
@@ -332,9 +332,10 @@ func TestUploadBatchNotifiesOnce(t *testing.T) {
 	m := f.browser()
 	m.selectNamed(t, "My documents")
 	var got []*fyne.Notification
+	var click func()
 	oldF, oldS := windowFocused, sendNotification
 	windowFocused = func() bool { return false }
-	sendNotification = func(n *fyne.Notification) { got = append(got, n) }
+	sendNotification = func(n *fyne.Notification, open func()) { got = append(got, n); click = open }
 	t.Cleanup(func() { windowFocused, sendNotification = oldF, oldS })
 	dir := t.TempDir()
 	driver{f.u}.addFiles(writeTestFile(t, dir, "one.txt", []byte("One.")), writeTestFile(t, dir, "two.txt", []byte("Two.")))
@@ -346,6 +347,8 @@ func TestUploadBatchNotifiesOnce(t *testing.T) {
 	if len(got) != 1 || got[0].Title != "2 files ready" {
 		t.Fatalf("notifications %+v, want one for the batch of two", got)
 	}
+	click() // where the system tells of clicks (Linux), the uploads' list opens
+	until(t, "the uploads list open", m.uploads.Open)
 	off := false
 	if err := f.app.UpdateSettings(func(s *app.Settings) { s.Notifications = &off }); err != nil {
 		t.Fatal(err)

@@ -72,7 +72,7 @@ type mainView struct {
 	onSettings func()
 	// notify sends an OS notification of a kind (UI.notify); finished are the uploads ended since
 	// the last batch was told.
-	notify   func(kind notifyKind, title, body string)
+	notify   func(kind notifyKind, title, body string, open func())
 	finished []app.UploadFinished
 	// takeNext are files opened with Lectern for the model chat or assistant conversation being
 	// made (showOpenForm): it takes them once it is shown.
@@ -480,6 +480,13 @@ func (m *mainView) handle(ev app.Event) {
 	}
 	m.uploads.Handle(ev)
 	m.convs.Handle(ev)
+}
+
+// showUploads brings the window forward with the uploads' list open (a click on their notification).
+func (m *mainView) showUploads() {
+	m.win.Show()
+	m.win.RequestFocus()
+	m.uploads.SetOpen(true)
 }
 
 // focusDocFilter opens the documents panel, when closed, and puts the keyboard in its filter.

@@ -2,20 +2,24 @@ package ui
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/internal/notify"
 	"lectern/ui/internal/work"
 )
 
 // The OS notifications, sent while no window of Lectern is in front: an answer that took longer
 // than slowAnswer ended, a batch of uploads ended (every file ready or failed), an OCR job ended.
-// Settings turns each kind off. Fyne's SendNotification takes a title and a text and nothing to do
-// when it is clicked: the system decides (macOS brings Lectern forward; most Linux desktops and
-// Windows only close the notification).
+// Settings turns each kind off. A click on one opens what it is about (the conversation, the
+// uploads list, the window) where the system tells Lectern of the click: on Linux, through the
+// desktop's notification service (package notify). Elsewhere Fyne's SendNotification sends it,
+// which takes nothing to do on a click: macOS brings Lectern forward, Windows only closes it.
 
 // slowAnswer is how long an answer must have taken for its end to be told.
 const slowAnswer = 10 * time.Second
@@ -35,20 +39,28 @@ func notifyOn(s app.Settings, kind notifyKind) bool {
 	return p == nil || *p
 }
 
-// notify sends title and body through the OS when no window is in front and the settings let kind.
-func (u *UI) notify(kind notifyKind, title, body string) {
+// notify sends title and body through the OS when no window is in front and the settings let
+// kind; a click on it calls open on the UI goroutine (where the system tells of clicks).
+func (u *UI) notify(kind notifyKind, title, body string, open func()) {
 	if windowFocused() || !notifyOn(u.b.Settings(), kind) {
 		return
 	}
-	sendNotification(fyne.NewNotification(title, body))
+	sendNotification(fyne.NewNotification(title, body), func() { fyne.Do(open) })
 }
 
-// workEnded tells of an answer that ended after a long wait (the OCR jobs tell their own end, with
-// what was read).
+// workEnded tells of an answer that ended after a long wait, which a click opens (the OCR jobs tell
+// their own end, with what was read).
 func (u *UI) workEnded(e work.Ended) {
-	if e.Kind == work.Answer && e.Took > slowAnswer {
-		u.notify(notifyAnswers, e.Title, e.Body)
+	if e.Kind != work.Answer || e.Took <= slowAnswer {
+		return
 	}
+	u.notify(notifyAnswers, e.Title, e.Body, func() {
+		if e.Conversation != 0 {
+			u.continueConversation(e.Conversation)
+		} else {
+			u.bringForward()
+		}
+	})
 }
 
 // notifyFinished notes an upload that ended; once none is left on its way, the batch is told in
@@ -68,7 +80,7 @@ func (m *mainView) notifyFinished(ev app.UploadFinished) {
 		m.lf.Do(func() {
 			if len(m.finished) > 0 && m.notify != nil {
 				title, body := batchText(m.finished)
-				m.notify(notifyUploads, title, body)
+				m.notify(notifyUploads, title, body, m.showUploads)
 			}
 			m.finished = nil
 		})
@@ -115,8 +127,31 @@ var focused = true
 // windowFocused reports whether the window is in front; tests replace it.
 var windowFocused = func() bool { return focused }
 
-// sendNotification shows an OS notification; tests replace it.
-var sendNotification = func(n *fyne.Notification) { fyne.CurrentApp().SendNotification(n) }
+// sendNotification shows an OS notification, open being what a click on it does where the system
+// says; tests replace it.
+var sendNotification = func(n *fyne.Notification, open func()) { desktopNotifier.send(n, open) }
+
+// desktopNotifier sends through the desktop's notification service where one answers on the
+// session bus (Linux and the BSDs), and through Fyne elsewhere.
+var desktopNotifier notifier
+
+// notifier connects to the notification service once, at the first notification.
+type notifier struct {
+	once   sync.Once
+	sender *notify.Sender
+}
+
+func (d *notifier) send(n *fyne.Notification, open func()) {
+	d.once.Do(func() {
+		if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+			d.sender, _ = notify.Connect("", "Lectern", AppID)
+		}
+	})
+	if d.sender != nil && d.sender.Send(n.Title, n.Content, AppID, open) == nil {
+		return
+	}
+	fyne.CurrentApp().SendNotification(n)
+}
 
 // watchFocus follows the app's focus through its lifecycle hooks.
 func (u *UI) watchFocus() {

@@ -171,7 +171,7 @@ func (u *UI) showMain() {
 	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
 	u.main.chat.Work, u.main.notify = u.work, u.notify
-	u.main.chat.SetNotify(func(title, body string) { u.notify(notifyOCR, title, body) })
+	u.main.chat.SetNotify(func(title, body string) { u.notify(notifyOCR, title, body, u.bringForward) })
 	u.main.uploads.OnChanged = u.trayChanged
 	if u.trace != nil {
 		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }

@@ -31,13 +31,13 @@ type Item struct {
 }
 
 // Ended is how a piece of work ended, for a notification: Title and Body say it in words, Took is
-// how long it ran (End fills it in), Open shows what it is about in the window (nil: nothing to
-// show).
+// how long it ran (End fills it in), Conversation is the conversation an answer was saved in (0:
+// none), which a click on the notification opens.
 type Ended struct {
-	Kind        Kind
-	Title, Body string
-	Took        time.Duration
-	Open        func()
+	Kind         Kind
+	Title, Body  string
+	Took         time.Duration
+	Conversation int64
 }
 
 // Board is the work running now, in the order it started.
@@ -115,5 +115,5 @@ func AnswerEnded(turn app.Turn, err error, question string) Ended {
 	case turn.Status == app.TurnInterrupted:
 		title = "Answer stopped"
 	}
-	return Ended{Kind: Answer, Title: title, Body: app.OneLine(question)}
+	return Ended{Kind: Answer, Title: title, Body: app.OneLine(question), Conversation: turn.ConversationID}
 }
