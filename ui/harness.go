@@ -36,7 +36,8 @@ func (u *UI) harness(a *app.App) *harness.Window {
 		Assistant: harness.Assistant{NewAssistant: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() })},
 		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
 		AtHand: harness.AtHand{Quick: u.QuickWindow, ShowQuick: u.ShowQuick, OpenAsked: func() string { return u.openForm.asked(u.win) },
-			TrayMenu: d.trayMenu, Focused: func() bool { return focused }},
+			TrayMenu: d.trayMenu, Focused: func() bool { return focused },
+			UploadsOpen: func() bool { return u.main != nil && u.main.uploads.Open() }},
 	}
 }
 

@@ -135,20 +135,25 @@ var sendNotification = func(n *fyne.Notification, open func()) { desktopNotifier
 // session bus (Linux and the BSDs), and through Fyne elsewhere.
 var desktopNotifier notifier
 
-// notifier connects to the notification service once, at the first notification.
+// notifier connects to the notification service at a notification, until one answers (a desktop
+// may start its service after Lectern), and drops it when it stops answering.
 type notifier struct {
-	once   sync.Once
+	mu     sync.Mutex
 	sender *notify.Sender
 }
 
 func (d *notifier) send(n *fyne.Notification, open func()) {
-	d.once.Do(func() {
-		if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
-			d.sender, _ = notify.Connect("", "Lectern", AppID)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.sender == nil && runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+		d.sender, _ = notify.Connect("", "Lectern", AppID)
+	}
+	if d.sender != nil {
+		if d.sender.Send(n.Title, n.Content, AppID, open) == nil {
+			return
 		}
-	})
-	if d.sender != nil && d.sender.Send(n.Title, n.Content, AppID, open) == nil {
-		return
+		_ = d.sender.Close()
+		d.sender = nil
 	}
 	fyne.CurrentApp().SendNotification(n)
 }

@@ -95,6 +95,7 @@ func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
 	}
 	u.Show()
+	u.startTray() // before the loop: Fyne starts the tray once, when its loop starts
 	if opts.Instance != nil {
 		go u.serveRequests(opts.Instance)
 	}
@@ -113,12 +114,10 @@ func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 	return int(code.Load())
 }
 
-// setIcon gives the app and its main window their icon, and shows the tray entry with it, once
-// the first frame is painted.
+// setIcon gives the app and its main window their icon, once the first frame is painted.
 func (u *UI) setIcon() {
 	u.fa.SetIcon(ltheme.IconPNG)
 	u.win.SetIcon(ltheme.IconPNG)
-	u.startTray()
 }
 
 // showOpenError fills win with why the data folder could not be opened, and runs until it closes.

@@ -37,7 +37,9 @@ type tray struct {
 	shownAt time.Time
 }
 
-// startTray shows the tray entry, when the app has one (desktop.App: not in tests' test app).
+// startTray shows the tray entry, when the app has one (desktop.App: not in tests' test app). It
+// must run before Fyne's loop starts, which starts the tray once: set later, no tray shows. The
+// icon is handed over as the PNG it is (the system decodes it), which costs the start nothing.
 func (u *UI) startTray() {
 	da, ok := u.fa.(desktop.App)
 	if !ok {

@@ -80,6 +80,8 @@ type AtHand struct {
 	OpenAsked func() string        // the question asked of files opened with Lectern, "" when none shows
 	TrayMenu  func() []string      // the tray's menu as the app makes it now (disabled lines too)
 	Focused   func() bool          // whether a window of the app has the keyboard (the app is in front)
+	// UploadsOpen reports whether the uploads' list is open over the main window.
+	UploadsOpen func() bool
 }
 
 // Uploads drives the uploads panel.

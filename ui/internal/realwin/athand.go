@@ -26,11 +26,13 @@ type AtHand struct {
 	OpenAsked string
 	// Tray is the tray's menu as the app makes it.
 	Tray []string
+	// UploadsOpen is whether the uploads' list is open over the main window.
+	UploadsOpen bool
 }
 
 // readAtHand gathers the AtHand; call it on the UI goroutine.
 func readAtHand(u *harness.Window) AtHand {
-	a := AtHand{OpenAsked: u.OpenAsked(), Tray: u.TrayMenu(), Focused: u.Focused()}
+	a := AtHand{OpenAsked: u.OpenAsked(), Tray: u.TrayMenu(), Focused: u.Focused(), UploadsOpen: u.UploadsOpen()}
 	if q := u.Quick(); q != nil {
 		a.QuickOpen, a.QuickTitle, a.QuickTargets, a.QuickConv = true, q.Win().Title(), q.Targets(), q.Conversation()
 		a.QuickAnswer, a.QuickStreamed = q.Answer()

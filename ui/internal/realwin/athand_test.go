@@ -27,7 +27,8 @@ const secondStartWithin = 2 * time.Second
 // back and ends at once; `lectern quick` opens the "Quick ask" window, where a question typed
 // streams its answer, Esc closes it; `lectern FILE` reaches the question of Open with Lectern;
 // the tray's menu (read from the tray host's D-Bus and opened with the mouse) shows the uploads
-// running; with Keep running in the tray, Ctrl+W hides the window and a second start shows it.
+// running; a notification, clicked, brings the window back at what it is about; with Keep running
+// in the tray, Ctrl+W hides the window and a second start shows it.
 func TestRealWindowAtHand(t *testing.T) {
 	lectern := os.Getenv("LECTERN_REALWIN_LECTERN")
 	if lectern == "" {
@@ -35,15 +36,19 @@ func TestRealWindowAtHand(t *testing.T) {
 	}
 	start := time.Now()
 	tray := false
+	var notes *notifications
 	s := startSessionWith(t, func(s *session) {
 		s.background("openbox", "--sm-disable") // to minimise and bring forward a window
-		tray = s.startTrayHost()
+		if tray = s.startTrayHost(); tray {
+			notes = s.startNotifications()
+		}
 	})
 	s.checkSecondStart(lectern)
 	s.checkQuick(lectern)
 	s.checkOpenFile(lectern)
 	if tray {
 		s.checkTray()
+		s.checkNotificationClick(notes)
 	}
 	s.checkHiddenInTray(lectern)
 	if err := s.ask("quit", nil, 10*time.Second); err != nil {
@@ -142,6 +147,7 @@ func (s *session) checkSecondStart(lectern string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	time.Sleep(500 * time.Millisecond) // the window shown again paints its next frame
 	shot := s.screenshot("athand-second-start")
 	s.check("second-start-forward", active == s.win && len(s.visible("Lectern")) == 1,
 		"after a second start the main window is shown %v and active %v (active window %s); %s",
