@@ -3,6 +3,7 @@ package ui
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"lectern/app"
+	"lectern/internal/notify"
 	"lectern/internal/words"
 	"lectern/ui/internal/work"
 	ltheme "lectern/ui/theme"
@@ -37,12 +39,15 @@ type tray struct {
 	shownAt time.Time
 }
 
-// startTray shows the tray entry, when the app has one (desktop.App: not in tests' test app). It
-// must run before Fyne's loop starts, which starts the tray once: set later, no tray shows. The
-// icon is handed over as the PNG it is (the system decodes it), which costs the start nothing.
+// startTray shows the tray entry, when the app has one (desktop.App: not in tests' test app) and
+// the system can show it: on Linux and the BSDs, only over a session bus (a tray host may start
+// after Lectern, as a panel can at login; without a bus none ever can, and the tray's hidden
+// window and GL context would cost 9 MB for nothing). It must run before Fyne's loop starts, which
+// starts the tray once: set later, no tray shows. The icon is handed over as the PNG it is (the
+// system decodes it), which costs the start nothing.
 func (u *UI) startTray() {
 	da, ok := u.fa.(desktop.App)
-	if !ok {
+	if !ok || (runtime.GOOS != "windows" && runtime.GOOS != "darwin" && !notify.BusUp("")) {
 		return
 	}
 	u.tray = &tray{u: u, app: da}

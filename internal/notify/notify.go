@@ -138,3 +138,21 @@ func (s *Sender) take(id uint32) func() {
 
 // Close closes the connection.
 func (s *Sender) Close() error { return s.conn.Close() }
+
+// BusUp reports whether a session bus answers at address ("" for the session's). Where none does
+// (over SSH, in a bare X session, DBUS_SESSION_BUS_ADDRESS=disabled:), no tray host or
+// notification service of the desktop can hear Lectern.
+func BusUp(address string) bool {
+	var conn *dbus.Conn
+	var err error
+	if address == "" {
+		conn, err = dbus.ConnectSessionBus()
+	} else {
+		conn, err = dbus.Connect(address)
+	}
+	if err != nil {
+		return false
+	}
+	_ = conn.Close()
+	return true
+}

@@ -125,6 +125,9 @@ func TestClickOpensWhatTheNotificationIsAbout(t *testing.T) {
 
 func TestNoServiceIsSaid(t *testing.T) {
 	addr := privateBus(t)
+	if !BusUp(addr) || BusUp("disabled:") {
+		t.Errorf("BusUp: the test's bus %v, a disabled one %v; want true, false", BusUp(addr), BusUp("disabled:"))
+	}
 	if _, err := Connect(addr, "Lectern", ""); !errors.Is(err, ErrNoService) {
 		t.Errorf("Connect without a notification service = %v, want ErrNoService", err)
 	}
