@@ -35,6 +35,9 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			ModelTier: d.modelTier, SetTools: d.setTools, CallsAsking: d.callsAsking},
 		Assistant: harness.Assistant{NewAssistant: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() })},
 		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
+		AtHand: harness.AtHand{Quick: u.QuickWindow, ShowQuick: u.ShowQuick, OpenAsked: func() string { return u.openForm.asked(u.win) },
+			TrayMenu: d.trayMenu, Focused: func() bool { return focused },
+			UploadsOpen: func() bool { return u.main != nil && u.main.uploads.Open() }},
 	}
 }
 
@@ -282,4 +285,15 @@ func (d driver) callsAsking(allow bool) int {
 		return c.CallsAsking(allow)
 	}
 	return 0
+}
+
+// trayMenu is the tray menu's labels as the app makes it now.
+func (d driver) trayMenu() []string {
+	var labels []string
+	for _, it := range d.u.trayMenu().Items {
+		if !it.IsSeparator {
+			labels = append(labels, it.Label)
+		}
+	}
+	return labels
 }

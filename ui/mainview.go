@@ -70,6 +70,13 @@ type mainView struct {
 	lookups atomic.Int32
 
 	onSettings func()
+	// notify sends an OS notification of a kind (UI.notify); finished are the uploads ended since
+	// the last batch was told.
+	notify   func(kind notifyKind, title, body string, open func())
+	finished []app.UploadFinished
+	// takeNext are files opened with Lectern for the model chat or assistant conversation being
+	// made (showOpenForm): it takes them once it is shown.
+	takeNext []string
 	// onLoaded, when set, is called on the UI goroutine after each workspace list is shown.
 	onLoaded func(count int)
 }
@@ -99,7 +106,13 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.chat.OnSaved = m.convs.Reveal
 	m.convs.OnSelected = m.openConversation
 	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
-	m.convs.OnCreated = m.chat.FocusInput // a new model chat or assistant conversation: ready to type
+	m.convs.OnCreated = func() { // a new model chat or assistant conversation: ready to type
+		m.chat.FocusInput()
+		if paths := m.takeNext; len(paths) > 0 {
+			m.takeNext = nil
+			m.chat.TakeFiles(paths)
+		}
+	}
 	m.convs.OnOpenTurn = m.openTurn
 	m.uploads = uploads.New(lf, b.Uploads(), win, b.Explain)
 	m.uploads.WorkspaceName = m.workspaceName
@@ -467,6 +480,13 @@ func (m *mainView) handle(ev app.Event) {
 	}
 	m.uploads.Handle(ev)
 	m.convs.Handle(ev)
+}
+
+// showUploads brings the window forward with the uploads' list open (a click on their notification).
+func (m *mainView) showUploads() {
+	m.win.Show()
+	m.win.RequestFocus()
+	m.uploads.SetOpen(true)
 }
 
 // focusDocFilter opens the documents panel, when closed, and puts the keyboard in its filter.

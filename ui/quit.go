@@ -21,6 +21,9 @@ func (u *UI) quitNow() {
 	if u.settings != nil {
 		u.settings.Win().Close()
 	}
+	if u.quick != nil {
+		u.quick.Win().Close()
+	}
 	u.win.Close()
 	u.fa.Quit()
 	u.quitting() // run's exit guard: the process ends even when Fyne's loop fails to stop

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/instance"
 	"lectern/internal/probe"
 	"lectern/internal/words"
 	"lectern/ui/internal/exitguard"
@@ -36,6 +37,10 @@ type RunOptions struct {
 	// test harness (ui/internal/tour: smoke driver, screenshot tour), which drives the window through
 	// w; the product never sets it.
 	Driver func(w *harness.Window, painted <-chan struct{}) int
+	// Start is what this start was asked beyond opening the window: the Quick ask window, files to
+	// open. Instance, when set, takes the requests of later starts (the one app of its data folder).
+	Start    instance.Request
+	Instance *instance.Listener
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -90,6 +95,13 @@ func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
 	}
 	u.Show()
+	u.startTray() // before the loop: Fyne starts the tray once, when its loop starts
+	if opts.Instance != nil {
+		go u.serveRequests(opts.Instance)
+	}
+	if opts.Start.Quick || len(opts.Start.Files) > 0 {
+		u.handleRequest(opts.Start)
+	}
 	if opts.Driver != nil {
 		w := u.harness(a)
 		go func() { code.Store(int32(opts.Driver(w, painted))) }()

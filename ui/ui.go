@@ -24,6 +24,8 @@ import (
 	"lectern/ui/dialogs"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/work"
+	"lectern/ui/quick"
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
@@ -70,6 +72,13 @@ type UI struct {
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
 	quitting func()                       // called once the app quits (run: arms the exit guard)
+	quick    *quick.Window                // the Quick ask window, when open
+	tray     *tray                        // the tray entry, nil where the app has none (tests)
+	work     *work.Board                  // the answers and OCR jobs running, for the tray and notifications
+	// pendingOpen are files opened with Lectern on the first-run page: asked about once the
+	// workspace browser shows; openForm is the question asked last.
+	pendingOpen []string
+	openForm    *openForm
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -80,7 +89,9 @@ func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
 
 func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now}, cancel: cancel, quitting: func() {}}
+	u := &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now}, cancel: cancel, quitting: func() {}}
+	u.work = u.newWork()
+	return u
 }
 
 // Window returns the main window (nil before Show).
@@ -95,7 +106,7 @@ func (u *UI) Show() {
 	}
 	u.win.SetMaster()
 	u.win.Resize(savedSize(u.b.Settings()))
-	u.win.SetCloseIntercept(u.Quit)
+	u.win.SetCloseIntercept(u.closeWindow)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
 	u.unsub = u.b.Subscribe(func(ev app.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
@@ -159,6 +170,9 @@ func (u *UI) showMain() {
 	u.leaveMain()
 	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
+	u.main.chat.Work, u.main.notify = u.work, u.notify
+	u.main.chat.SetNotify(func(title, body string) { u.notify(notifyOCR, title, body, u.bringForward) })
+	u.main.uploads.OnChanged = u.trayChanged
 	if u.trace != nil {
 		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
@@ -166,6 +180,10 @@ func (u *UI) showMain() {
 	}
 	u.setView(u.main, "main")
 	u.main.start()
+	if paths := u.pendingOpen; len(paths) > 0 {
+		u.pendingOpen = nil
+		u.askOpen(paths)
+	}
 }
 
 func savedSize(s app.Settings) fyne.Size {

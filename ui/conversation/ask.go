@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/dialogs"
+	"lectern/ui/internal/work"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -137,10 +139,15 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 	c.jump.Hide()
 	c.showIdle()
 	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
+	key := fmt.Sprintf("answer %p", s)
+	c.Work.Set(key, work.Answer, "Answering: "+app.OneLine(question))
 	go func() {
 		turn, err := ask(opts)
 		s.text.Stop()
-		c.lf.Do(func() { c.finished(s, turn, err) })
+		c.lf.Do(func() {
+			c.Work.End(key, work.AnswerEnded(turn, err, question))
+			c.finished(s, turn, err)
+		})
 	}()
 }
 

@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/client/emulator"
 	"lectern/client/emulator/engine"
+	"lectern/ui/internal/work"
 	"lectern/ui/widgets"
 )
 
@@ -122,6 +123,7 @@ func TestOCRJobStopStopsFollowing(t *testing.T) {
 	f := newFixture(t, cfg)
 	c := modelChat(t, f)
 	c.notify = func(title, content string) { t.Errorf("a stopped job sent a notification: %s", title) }
+	c.Work = work.New(time.Now) // issue 33: the tray lists the job while it is followed
 	c.TakeFiles([]string{pdfFile(t, "scan.pdf", [][]string{{}})})
 	until(t, "the scan's card", func() bool { return len(c.model.files.entries) == 1 })
 	test.Tap(trayCard[*widgets.FileTextCard](t, c, 0).OCR)
@@ -130,10 +132,16 @@ func TestOCRJobStopStopsFollowing(t *testing.T) {
 	if !job.Stop.Visible() || !strings.Contains(job.Deadline.Text, "Lectern follows the job until") {
 		t.Fatalf("a job followed: stop %v, deadline %q", job.Stop.Visible(), job.Deadline.Text)
 	}
+	if items := c.Work.Items(); len(items) != 1 || items[0].Kind != work.OCR || items[0].Label != "OCR: scan.pdf" {
+		t.Errorf("the work running while the job is followed: %+v", items)
+	}
 	test.Tap(job.Stop)
 	until(t, "the job stopped", func() bool { return job.Ended() })
 	if !strings.HasPrefix(job.State.Text, "Stopped following the job ") || len(c.model.files.texts()) != 0 {
 		t.Fatalf("stopped: %q, texts %d", job.State.Text, len(c.model.files.texts()))
+	}
+	if items := c.Work.Items(); len(items) != 0 {
+		t.Errorf("the stopped job is still listed as running: %+v", items)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"lectern/client"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/work"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -80,6 +81,9 @@ type Pane struct {
 	OnSaved func(conv app.Conversation)
 	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
 	OnShown func(turns int)
+	// Work, when set, is told of each answer streaming and each OCR job followed (the tray lists
+	// them; the window tells the person through the OS when one ends out of sight).
+	Work *work.Board
 }
 
 // streamState is the answer streaming now: its turn and the latest stage, shared with the asking

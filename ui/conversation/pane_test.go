@@ -21,6 +21,7 @@ import (
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
+	"lectern/ui/internal/work"
 )
 
 // ask types question in the box and sends it with Enter, then waits for the answer to end.
@@ -512,4 +513,27 @@ func richSegments(o fyne.CanvasObject) []string {
 		}
 	}
 	return out
+}
+
+// Issue 33: an answer is on the work board (the tray's list) while it streams, and its end is told
+// with how it ended.
+func TestAnswerIsListedAsWorkWhileItStreams(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	c.Work = work.New(time.Now)
+	var listed []work.Item
+	c.Work.OnChange = func() {
+		if items := c.Work.Items(); len(items) > 0 {
+			listed = items
+		}
+	}
+	var ended []work.Ended
+	c.Work.OnEnded = func(e work.Ended) { ended = append(ended, e) }
+	ask(t, c, "How many days of annual leave do employees get?")
+	if len(listed) != 1 || listed[0].Kind != work.Answer || listed[0].Label != "Answering: How many days of annual leave do employees get?" {
+		t.Errorf("listed while streaming: %+v", listed)
+	}
+	if len(ended) != 1 || ended[0].Title != "Answer ready" || len(c.Work.Items()) != 0 {
+		t.Errorf("ended %+v, still running %+v", ended, c.Work.Items())
+	}
 }

@@ -55,6 +55,7 @@ type Window struct {
 	keys     *keySettings
 	servers  *serverList
 	keeping  *keeping
+	desktop  *desktopSettings
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
@@ -142,6 +143,7 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.keys = newKeySettings(s)
 	s.servers = newServerList(s)
 	s.keeping = newKeeping(s)
+	s.desktop = newDesktopSettings(s)
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.layout())
 	s.win.Resize(fyne.NewSize(620, 520))
@@ -176,6 +178,7 @@ func (s *Window) layout() fyne.CanvasObject {
 		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
+		widget.NewSeparator(), heading("Desktop"), s.desktop.root,
 		widget.NewSeparator(), heading("Data folder"), data,
 		widget.NewSeparator(), heading("Conversations kept on this computer"), s.keeping.root)))
 }
@@ -192,6 +195,7 @@ func (s *Window) Refresh() {
 	s.tier.SetSelected(labelOf(tierOptions, st.DefaultTier))
 	s.thinking.SetChecked(st.Thinking)
 	s.theme.SetSelected(labelOf(themeOptions, st.Theme))
+	s.desktop.show(st)
 	s.loading = false
 	s.home.SetText(b.Home())
 	server := b.Server()

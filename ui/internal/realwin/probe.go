@@ -16,6 +16,10 @@
 //	stream <question>    ask one of the stress server's questions and watch its answer
 //	answer               how the answer asked with stream went (Answer, JSON)
 //	theme <name>         save the theme (system, light, dark, high-contrast) and apply it, as Settings does
+//	add <path>...        add files (tab-separated paths) to the workspace shown, as a drop does
+//	athand               what issue 33 shows around the window (AtHand, JSON)
+//	quickask <t>\t<q>    in the Quick ask window, pick the target t ("Workspace: My documents") and ask q
+//	keepintray on|off    save Settings → Keep running in the tray when the window closes
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -107,6 +111,18 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return stressed.lastAnswer(), nil
 	case "theme":
 		return struct{}{}, setTheme(u, arg)
+	case "add":
+		fyne.DoAndWait(func() { u.AddFiles(strings.Split(arg, "\t")...) })
+		return struct{}{}, nil
+	case "athand":
+		var a AtHand
+		fyne.DoAndWait(func() { a = readAtHand(u) })
+		return a, nil
+	case "quickask":
+		return struct{}{}, quickAsk(u, arg)
+	case "keepintray":
+		on := arg == "on"
+		return struct{}{}, u.App.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on })
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }
