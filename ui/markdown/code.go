@@ -147,9 +147,9 @@ func splitChunks(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
 	return append(chunks, cur)
 }
 
-// chunkStack stacks a code block's chunks with no gap between their lines: each chunk's
-// RichText pads its text above and below, and those two paddings between chunks would show
-// as a blank line every chunkLines lines.
+// chunkStack stacks a code block's chunks, or the parts of a long paragraph (splitLongText),
+// with no gap between their lines: each RichText pads its text above and below, and those two
+// paddings between chunks would show as a blank line every chunkLines lines.
 type chunkStack struct{}
 
 // overlap is how far each chunk is drawn over the one above: the padding at both.
@@ -157,10 +157,14 @@ func (chunkStack) overlap() float32 {
 	return 2 * theme.InnerPadding()
 }
 
-// Layout stacks the chunks at their heights, each overlapping the one above.
+// Layout stacks the chunks at their heights, each overlapping the one above. Wrapped text is as
+// tall as its width makes it: a chunk is given the width before it is measured.
 func (s chunkStack) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	y := float32(0)
 	for _, o := range objects {
+		if o.Size().Width != size.Width {
+			o.Resize(fyne.NewSize(size.Width, o.Size().Height))
+		}
 		h := o.MinSize().Height
 		o.Move(fyne.NewPos(0, y))
 		o.Resize(fyne.NewSize(size.Width, h))
