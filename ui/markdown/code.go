@@ -14,7 +14,7 @@ import (
 )
 
 // codeBlock is a fenced code block: monospace text on the input background, with its language
-// and a Copy button above it. Long lines scroll sideways instead of wrapping.
+// and a Copy button above it. Long lines scroll sideways instead of wrapping (codeBody).
 //
 // The text is shown in chunks of chunkLines lines, one RichText each, so that a fence that is
 // still streaming grows by re-laying out its last chunk only (extend), not all of its lines.
@@ -27,7 +27,8 @@ type codeBlock struct {
 	chunks     []*textBlock
 	frozen     int // bytes of code in the chunks before the last, with their newlines
 	lines      *fyne.Container
-	scroll     *container.Scroll
+	scroll     *container.Scroll // holds lines while one is wider than the block (codeBody)
+	body       *fyne.Container   // lines, or scroll
 	copyButton *widget.Button
 	bg         *canvas.Rectangle
 	content    fyne.CanvasObject
@@ -72,7 +73,8 @@ func newCodeBlock(v *View, lang string) *codeBlock {
 	header := container.NewHBox(layout.NewSpacer(), widget.NewLabel(lang), c.copyButton)
 	c.lines = container.New(chunkStack{})
 	c.scroll = container.NewHScroll(c.lines)
-	c.content = container.NewPadded(container.NewBorder(header, nil, nil, nil, c.scroll))
+	c.body = container.New(codeBody{c: c}, c.lines)
+	c.content = container.NewPadded(container.NewBorder(header, nil, nil, nil, c.body))
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -104,11 +106,45 @@ func (c *codeBlock) extend(code string) []*textBlock {
 	}
 	c.chunks[len(c.chunks)-1].setCode(rest)
 	c.code = code
-	if w := c.scroll.Size().Width; w > 0 { // a longer line: the scroll's content grows sideways
+	if w := c.body.Size().Width; w > 0 { // a longer line: the lines grow sideways, in the scroll
+		c.fit(w)
+		c.body.Objects[0].Resize(c.body.Size())
 		m := c.lines.MinSize()
 		c.lines.Resize(fyne.NewSize(max(m.Width, w), m.Height))
 	}
 	return added
+}
+
+// codeBody lays out a code block's lines: as they are while they fit its width, in the sideways
+// scroll once a line is wider. Fyne gives the mouse wheel to the innermost scroll under the
+// pointer, and a sideways scroll turns the wheel sideways: a scroll around lines that fit took the
+// wheel from the conversation, which then did not move with the pointer over code (issue 36).
+type codeBody struct{ c *codeBlock }
+
+// Layout shows the lines, or the scroll around them, at size.
+func (b codeBody) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	b.c.fit(size.Width)
+	b.c.body.Objects[0].Resize(size)
+}
+
+// MinSize is the lines' height: as narrow as a scroll, whichever is shown, so that the window can
+// always be made narrower (the scroll comes then).
+func (b codeBody) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(b.c.scroll.MinSize().Width, b.c.lines.MinSize().Height)
+}
+
+// fit shows the lines in the sideways scroll when one is wider than width, else as they are.
+func (c *codeBlock) fit(width float32) {
+	held := fyne.CanvasObject(c.lines)
+	if c.lines.MinSize().Width > width {
+		held = c.scroll
+	}
+	if c.body.Objects[0] == held {
+		return
+	}
+	c.scroll.Offset = fyne.Position{}
+	c.body.Objects[0] = held
+	canvas.Refresh(c.body)
 }
 
 // nthNewline is the index of the nth newline in s, or -1.
