@@ -169,7 +169,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
+	c.list = widget.NewList(func() int { return len(c.turns) }, newTurnRow,
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
@@ -392,9 +392,9 @@ func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 		return
 	}
 	v := c.view(i)
-	box := row.(*fyne.Container)
-	if len(box.Objects) != 1 || box.Objects[0] != v.row {
-		box.Objects = []fyne.CanvasObject{v.row}
+	box := row.(*fyne.Container) // newTurnRow: the tapSink, then the turn
+	if len(box.Objects) != 2 || box.Objects[1] != v.row {
+		box.Objects = []fyne.CanvasObject{box.Objects[0], v.row}
 	}
 	c.measure(i, v, row.Size().Width)
 }
