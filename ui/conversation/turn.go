@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -244,7 +245,8 @@ const maxChipChars = 40
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
+	name := bidi.Display(words.Cut(app.OneLine(src.Name), maxChipChars)) // a piece of its own in the chip's words
+	return fmt.Sprintf("%d  %s · %s", src.Index, name, app.SourceUse(src.Used))
 }
 
 // sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it

@@ -16,6 +16,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/widgets"
 )
 
@@ -180,7 +181,8 @@ func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {
 // workspaceRow is one row of the workspace list.
 type workspaceRow struct {
 	widget.BaseWidget
-	name   *widget.Label
+	name   *widget.Label // the name as drawn (bidi.Display)
+	said   string        // the name as written, for a screen reader
 	scope  *widgets.Badge
 	access *widgets.Badge
 	counts *widget.Label
@@ -211,7 +213,8 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 // set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
 // its counts (one line, cut; its documents show what the cache holds).
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
-	r.name.SetText(app.OneLine(ws.Workspace.Name))
+	r.said = app.OneLine(ws.Workspace.Name)
+	r.name.SetText(bidi.Display(r.said))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	if ws.SyncError != "" {
 		r.counts.SetText("Not up to date: " + app.OneLine(ws.SyncError))
@@ -249,7 +252,7 @@ func (l *List) SelectNamed(name string) bool {
 // AccessibilityLabel reads the row as shown now: "My documents, Personal workspace, Owner,
 // 3 documents, 2 ready, 1 not ready, 0 failed".
 func (r *workspaceRow) AccessibilityLabel() string {
-	return widgets.Spoken(r.name.Text, r.scope.Text+" workspace", r.access.Text, r.counts.Text)
+	return widgets.Spoken(r.said, r.scope.Text+" workspace", r.access.Text, r.counts.Text)
 }
 
 // AccessibilityRole is text: the list selects the row; the row itself is read as a whole.
