@@ -87,8 +87,8 @@ type Pane struct {
 type streamState struct {
 	mu        sync.Mutex
 	turnID    int64
-	stage     string
-	sent      time.Time // when the question was sent: the wait for the server is shown from it
+	w         progress      // what the stage line says (wait.go)
+	ended     chan struct{} // closed when the answer ended
 	text      *markdown.Coalescer
 	replaces  int64            // the edited turn the new one replaces, 0 when none
 	question  string           // what was asked, given back to the box when it is refused before being sent
@@ -406,7 +406,7 @@ func (c *Pane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
-		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile})
+		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.onResize = func() {
 		v.fitWidth = 0
