@@ -563,6 +563,15 @@ func (c *Pane) Answer() (text string, streaming bool) {
 	return text, c.streaming != nil
 }
 
+// NewestAnswer is the Markdown view of the newest turn's answer, nil when there is no turn: for
+// drivers (the real-window probe finds its code blocks).
+func (c *Pane) NewestAnswer() *markdown.View {
+	if len(c.turns) == 0 {
+		return nil
+	}
+	return c.view(len(c.turns) - 1).answer
+}
+
 // Turns are the turns shown.
 func (c *Pane) Turns() []app.Turn { return c.turns }
 

@@ -115,6 +115,27 @@ func (c *codeBlock) extend(code string) []*textBlock {
 	return added
 }
 
+// CodeBlock is the answer's top-level code block number i (from 0), for drivers (the real-window probe):
+// its object, placed in the View, and how far its lines are scrolled sideways (-1 while they fit
+// and stand without a scroll); ok is false when there is no such block.
+func (v *View) CodeBlock(i int) (block fyne.CanvasObject, sideways float32, ok bool) {
+	for _, b := range v.blocks {
+		c, isCode := b.obj.(*codeBlock)
+		if !isCode {
+			continue
+		}
+		if i > 0 {
+			i--
+			continue
+		}
+		if c.body.Objects[0] != c.scroll {
+			return c, -1, true
+		}
+		return c, c.scroll.Offset.X, true
+	}
+	return nil, 0, false
+}
+
 // codeBody lays out a code block's lines: as they are while they fit its width, in the sideways
 // scroll once a line is wider. Fyne gives the mouse wheel to the innermost scroll under the
 // pointer, and a sideways scroll turns the wheel sideways: a scroll around lines that fit took the

@@ -16,6 +16,8 @@
 //	stream <question>    ask one of the stress server's questions and watch its answer
 //	answer               how the answer asked with stream went (Answer, JSON)
 //	theme <name>         save the theme (system, light, dark, high-contrast) and apply it, as Settings does
+//	code <i>             where the newest answer's code block i is, and its sideways scroll (Code, JSON)
+//	showcode <i>         scroll the conversation to put that block at 40% of its height, then as code
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -107,6 +109,8 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return stressed.lastAnswer(), nil
 	case "theme":
 		return struct{}{}, setTheme(u, arg)
+	case "code", "showcode":
+		return codeCommand(u, cmd, arg)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }
