@@ -48,7 +48,7 @@ func New(focus func(fyne.Focusable)) *List {
 	l.empty = widgets.NewEmptyNote(l.filter.Clear, false)
 	l.hidden.Wrapping = fyne.TextWrapWord
 	l.hidden.Hide()
-	l.loading.Wrapping, l.loading.Importance = fyne.TextWrapWord, widget.LowImportance
+	l.loading.Wrapping, l.loading.TextStyle = fyne.TextWrapWord, fyne.TextStyle{Italic: true}
 	l.loading.Hide()
 	l.list = widgets.NewKeyList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
@@ -119,7 +119,7 @@ func (l *List) sayEmpty() {
 		l.empty.Set("", false)
 	}
 	if len(l.all) > 0 && l.refreshing && l.first {
-		l.loading.SetText("Still loading the workspaces: " + words.Count(len(l.all), "workspace") + " so far…")
+		l.loading.SetText(fmt.Sprintf("Loading more workspaces… (%d so far)", len(l.all)))
 		l.loading.Show()
 	} else {
 		l.loading.Hide()

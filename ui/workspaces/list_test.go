@@ -130,7 +130,8 @@ func TestNarrowWorkspaceRowKeepsTheNameOverTheBadges(t *testing.T) {
 func TestCaptionContrast(t *testing.T) {
 	test.NewTempApp(t)
 	l := New(func(fyne.Focusable) {})
-	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden},
+	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden,
+		"more loading": l.loading},
 		map[string]bool{"workspace counts": true})
 }
 
