@@ -22,6 +22,16 @@ func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now
 
 func (c *clock) set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
 
+// clockedChat is a pane asking "My documents" whose window tells time from a clock the test moves,
+// set at 9:00 on a day of November 2026.
+func clockedChat(t *testing.T) (*fixture, *Pane, *clock) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	clk := &clock{now: time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)}
+	c.lf.Now = clk.Now
+	return f, c, clk
+}
+
 // stopSpy is the pane's Answers, noting the answers Stop was asked for.
 type stopSpy struct {
 	Answers
@@ -41,11 +51,8 @@ func (s *stopSpy) Stop(turnID int64) bool {
 // to the question sent again, each second, from the window's clock; after 90 s with nothing new
 // it says the answer is taking unusually long, with a Stop of its own.
 func TestRetryWaitCountsDownAndSilenceOffersStop(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	c := chatIn(t, f, "My documents")
-	t0 := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
-	clk := &clock{now: t0}
-	c.lf.Now = clk.Now
+	_, c, clk := clockedChat(t)
+	t0 := clk.Now()
 	spy := &stopSpy{Answers: c.store.Answers}
 	c.store.Answers = spy
 	updated, release := make(chan struct{}), make(chan struct{})
@@ -116,11 +123,8 @@ func TestStageLineSaysWhenNothingComes(t *testing.T) {
 // 30 seconds" for good. The failure counts down to the time it can be asked again, from the
 // window's clock, then says that it can be now.
 func TestRefusedForAWhileCountsDown(t *testing.T) {
-	f := newFixture(t, fastConfig())
-	c := chatIn(t, f, "My documents")
-	t0 := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
-	clk := &clock{now: t0}
-	c.lf.Now = clk.Now
+	f, c, clk := clockedChat(t)
+	t0 := clk.Now()
 	refused := &client.APIError{StatusCode: 429, Code: "rate_limited", Message: "Too many requests", Retryable: true,
 		RetryAfter: 30 * time.Second}
 	said := f.app.Explain(refused).Sentence
