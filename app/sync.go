@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"lectern/client"
@@ -22,9 +21,9 @@ type Sync struct {
 	now   func() time.Time
 	mu    sync.Mutex // one refresh at a time
 	round syncRound  // what the refresh that did not finish brought (under mu)
-	// telling is set while the views are to be told, shortly, of workspaces saved as the list
-	// arrives (keepListed)
-	telling atomic.Bool
+	// telling is the notice, due shortly, of workspaces saved as the list arrives (keepListed)
+	tellMu  sync.Mutex
+	telling *time.Timer
 }
 
 // listedNotice is how long after a workspace of the list is saved the views are told (with those
@@ -51,6 +50,7 @@ func (s *Sync) Refresh(ctx context.Context) error {
 	defer s.mu.Unlock()
 	s.conn.setState(key, ConnSyncing, time.Time{}, nil)
 	listed, listErr := listAll(ctx, cl, func(pos int, ws client.Workspace) { s.keepListed(ctx, key, pos, ws) })
+	s.tellListedNow()
 	if len(listed) == 0 && listErr != nil {
 		return s.fail(ctx, key, listErr)
 	}
@@ -85,11 +85,28 @@ func (s *Sync) keepListed(ctx context.Context, key string, pos int, ws client.Wo
 	if s.store.saveListed(context.WithoutCancel(ctx), key, pos, ws, s.now()) != nil {
 		return
 	}
-	if s.telling.CompareAndSwap(false, true) {
-		time.AfterFunc(listedNotice, func() {
-			s.telling.Store(false)
+	s.tellMu.Lock()
+	defer s.tellMu.Unlock()
+	if s.telling == nil {
+		s.telling = time.AfterFunc(listedNotice, func() {
+			s.tellMu.Lock()
+			s.telling = nil
+			s.tellMu.Unlock()
 			s.bus.Emit(WorkspacesChanged{})
 		})
+	}
+}
+
+// tellListedNow tells the views at once of the workspaces saved since the last notice, at the
+// list's end: no notice comes after the refresh (a late one reloaded the list in the middle of
+// what came next).
+func (s *Sync) tellListedNow() {
+	s.tellMu.Lock()
+	t := s.telling
+	s.telling = nil
+	s.tellMu.Unlock()
+	if t != nil && t.Stop() {
+		s.bus.Emit(WorkspacesChanged{})
 	}
 }
 
