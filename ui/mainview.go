@@ -436,6 +436,7 @@ func (m *mainView) syncDone(err error) {
 
 func (m *mainView) setBusy(on bool) {
 	m.busy = on
+	m.list.SetLoading(on)
 	if on {
 		m.refreshB.Disable()
 		m.syncing.Start()

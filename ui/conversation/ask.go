@@ -132,7 +132,7 @@ func (c *Pane) cancelEdit() {
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
 func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
-	s := &streamState{replaces: replaces, question: question}
+	s := &streamState{replaces: replaces, question: question, ended: make(chan struct{})}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
@@ -143,6 +143,7 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 	c.Work.Set(key, work.Answer, "Answering: "+app.OneLine(question))
 	go func() {
 		turn, err := ask(opts)
+		close(s.ended)
 		s.text.Stop()
 		c.lf.Do(func() {
 			c.Work.End(key, work.AnswerEnded(turn, err, question))
@@ -155,12 +156,13 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.mu.Lock()
 	first := s.turnID == 0
-	s.turnID, s.stage, s.sent = ev.TurnID, ev.Stage, ev.Sent
+	s.turnID = ev.TurnID
+	s.w.note(ev, c.lf.Now())
 	s.mu.Unlock()
 	if first {
 		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
 		c.lf.Do(func() { c.started(s, t) })
-		go c.tickWait(s)
+		go c.tickStage(s)
 	}
 	if ev.Status == app.TurnPending {
 		s.text.Push(ev.Text)
@@ -218,39 +220,15 @@ func (c *Pane) drawStream(s *streamState, text string) {
 		return
 	}
 	s.mu.Lock()
-	id, stage, sent := s.turnID, s.stage, s.sent
+	id, w := s.turnID, s.w
 	s.mu.Unlock()
 	i := c.index(id)
 	if i < 0 {
 		return
 	}
-	c.view(i).stream(text, stageLabel(stage, sent, c.lf.Now()))
+	label, slow := stageLine(w, c.lf.Now())
+	c.view(i).stream(text, label, slow)
 	c.refit(i)
-}
-
-// tickWait redraws the stage line once a second while the answer waits for the server to answer,
-// so that the wait shows how long it has been (Stop is shown meanwhile).
-func (c *Pane) tickWait(s *streamState) {
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		select {
-		case <-c.lf.Ctx.Done():
-			return
-		case <-tick.C:
-		}
-		s.mu.Lock()
-		id, stage, sent := s.turnID, s.stage, s.sent
-		s.mu.Unlock()
-		if stage != app.StageWaiting {
-			return
-		}
-		c.lf.Do(func() {
-			if i := c.index(id); i >= 0 && c.streaming == s {
-				c.view(i).showStage(true, stageLabel(stage, sent, c.lf.Now()))
-			}
-		})
-	}
 }
 
 // stageLabel says what the answer is at: the stage in words and, while the server has not
@@ -285,6 +263,7 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 	c.turns[i] = turn
 	v := c.view(i)
 	v.set(turn)
+	c.countRetry(v, err)
 	if len(turn.Images) > 0 && !v.model.pics.Visible() {
 		c.loadImages(v) // the pending turn was shown without them
 	}

@@ -91,8 +91,8 @@ type Pane struct {
 type streamState struct {
 	mu        sync.Mutex
 	turnID    int64
-	stage     string
-	sent      time.Time // when the question was sent: the wait for the server is shown from it
+	w         progress      // what the stage line says (wait.go)
+	ended     chan struct{} // closed when the answer ended
 	text      *markdown.Coalescer
 	replaces  int64            // the edited turn the new one replaces, 0 when none
 	question  string           // what was asked, given back to the box when it is refused before being sent
@@ -173,7 +173,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
+	c.list = widget.NewList(func() int { return len(c.turns) }, newTurnRow,
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
@@ -396,9 +396,9 @@ func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 		return
 	}
 	v := c.view(i)
-	box := row.(*fyne.Container)
-	if len(box.Objects) != 1 || box.Objects[0] != v.row {
-		box.Objects = []fyne.CanvasObject{v.row}
+	box := row.(*fyne.Container) // newTurnRow: the tapSink, then the turn
+	if len(box.Objects) != 2 || box.Objects[1] != v.row {
+		box.Objects = []fyne.CanvasObject{box.Objects[0], v.row}
 	}
 	c.measure(i, v, row.Size().Width)
 }
@@ -410,7 +410,7 @@ func (c *Pane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
-		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile})
+		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.onResize = func() {
 		v.fitWidth = 0
@@ -565,6 +565,15 @@ func (c *Pane) Answer() (text string, streaming bool) {
 		text = v.answer.Text()
 	}
 	return text, c.streaming != nil
+}
+
+// NewestAnswer is the Markdown view of the newest turn's answer, nil when there is no turn: for
+// drivers (the real-window probe finds its code blocks).
+func (c *Pane) NewestAnswer() *markdown.View {
+	if len(c.turns) == 0 {
+		return nil
+	}
+	return c.view(len(c.turns) - 1).answer
 }
 
 // Turns are the turns shown.

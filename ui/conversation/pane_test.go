@@ -391,7 +391,7 @@ func TestStreamedTextCleanedByPieces(t *testing.T) {
 	}
 	frames = append(frames, "Reset \x1b[", "Reset \x1b[1mbold")
 	for _, text := range frames {
-		v.stream(text, "")
+		v.stream(text, "", false)
 		if got, want := v.answer.Text(), app.SafeText(text); got != want {
 			t.Fatalf("after %q the answer is %q, want %q", text, got, want)
 		}

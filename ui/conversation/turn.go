@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -23,30 +24,31 @@ import (
 // details of a finished answer, or the reason a failed one stopped with Retry. Its objects are
 // built once per turn and kept, so scrolling back to it costs nothing.
 type turnView struct {
-	turn     app.Turn
-	question *widget.Label
-	answer   *markdown.View
-	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
-	tools    *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
-	cards    []*widgets.FunctionCallCard // the cards in tools, for their countdowns
-	files    *fyne.Container             // the files an assistant message sent (assist_files.go)
-	stage    *fyne.Container
-	stageTxt *widget.Label
-	spinner  *widget.Activity
-	notFound *widget.Label
-	failure  *widget.Label
-	sources  *fyne.Container
-	details  *fyne.Container // the fold: its button, and the facts shown when open
-	detailsB *widget.Button
-	facts    *widget.Label
-	actions  *fyne.Container
-	retry    *widget.Button
-	edit     *widget.Button
-	selectB  *widget.Button // Select text: the answer as selectable text, and back
-	model    *modelParts    // a model conversation's images, calls, verdict and how it ended
-	copied   *widgets.Toast // "Copied", after Copy answer
-	root     *fyne.Container
-	row      fyne.CanvasObject // root with padding, as a list row shows it
+	turn      app.Turn
+	question  *widget.Label
+	answer    *markdown.View
+	parts     *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
+	tools     *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
+	cards     []*widgets.FunctionCallCard // the cards in tools, for their countdowns
+	files     *fyne.Container             // the files an assistant message sent (assist_files.go)
+	stage     *fyne.Container
+	stageTxt  *widget.Label
+	stageStop *widget.Button // Stop, beside a stage line that says the answer takes unusually long
+	spinner   *widget.Activity
+	notFound  *widget.Label
+	failure   *widget.Label
+	sources   *fyne.Container
+	details   *fyne.Container // the fold: its button, and the facts shown when open
+	detailsB  *widget.Button
+	facts     *widget.Label
+	actions   *fyne.Container
+	retry     *widget.Button
+	edit      *widget.Button
+	selectB   *widget.Button // Select text: the answer as selectable text, and back
+	model     *modelParts    // a model conversation's images, calls, verdict and how it ended
+	copied    *widgets.Toast // "Copied", after Copy answer
+	root      *fyne.Container
+	row       fyne.CanvasObject // root with padding, as a list row shows it
 	// systemBefore is the system prompt of the turn before (model conversations), first whether
 	// there is none: a change between them is said above the message.
 	systemBefore string
@@ -63,9 +65,11 @@ type turnView struct {
 	do         func(func()) // back to the UI goroutine (a countdown's ticks)
 	onFile     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
 	onResize   func()    // the turn's height may have changed (select mode, details opened)
+	onStop     func()    // stops the streaming answer (the stage line's Stop)
 	last       bool      // the conversation's last turn: its question can be edited
 	fitWidth   float32   // the width its row was measured at; 0 when it must be measured again
 	streamed   sanitised // the streaming answer's text so far, raw and cleaned
+	refused    retryWait // the wait a refused question's failure counts down (wait.go)
 }
 
 // sanitised is a streaming text cleaned piece by piece: each frame cleans only what arrived since
@@ -103,6 +107,7 @@ type turnCallbacks struct {
 	sourceIn func(workspaceID string, src client.AnswerSource)
 	consent  func(callID string, card *widgets.FunctionCallCard)
 	file     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
+	stop     func()                                                            // stops the streaming answer
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
@@ -110,13 +115,19 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
-		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do,
+		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, onStop: cb.stop,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
-	v.stageTxt.TextStyle = fyne.TextStyle{Italic: true}
-	v.stage = container.NewHBox(v.spinner, v.stageTxt)
+	v.stageTxt.TextStyle, v.stageTxt.Wrapping = fyne.TextStyle{Italic: true}, fyne.TextWrapWord
+	v.stageStop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), func() {
+		if v.onStop != nil {
+			v.onStop()
+		}
+	})
+	v.stageStop.Hide()
+	v.stage = container.NewBorder(nil, nil, v.spinner, container.NewCenter(v.stageStop), v.stageTxt)
 	v.notFound.Wrapping, v.notFound.Importance = fyne.TextWrapWord, widget.WarningImportance
 	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
 	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
@@ -147,6 +158,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 // set shows t: the whole turn as saved, or a finished answer.
 func (v *turnView) set(t app.Turn) {
 	v.turn, v.streamed = t, sanitised{}
+	v.refused.gen++ // a wait shown before is over
 	v.question.SetText(app.SafeText(t.Question))
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
@@ -159,27 +171,35 @@ func (v *turnView) set(t app.Turn) {
 	default:
 		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
-	v.showStage(t.Status == app.TurnPending, app.StageText(""))
+	v.showStage(t.Status == app.TurnPending, app.StageText(""), false)
 	v.showOutcome(t)
 	v.setModelParts(t)
 }
 
-// stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
-func (v *turnView) stream(text, stage string) {
+// stream shows the preview of a streaming answer: the text so far and the stage line (stageLine),
+// with Stop beside it when slow.
+func (v *turnView) stream(text, stage string, slow bool) {
 	v.answer.SetText(v.streamed.extend(text))
-	v.showStage(true, stage)
+	v.showStage(true, stage, slow)
 }
 
-// showStage shows or hides the stage line, label, under a streaming answer.
-func (v *turnView) showStage(on bool, label string) {
+// showStage shows or hides the stage line, label, under a streaming answer, with Stop beside it
+// when slow (the answer takes unusually long); it reports whether the line changed.
+func (v *turnView) showStage(on bool, label string, slow bool) bool {
 	if !on {
+		changed := v.stage.Visible()
 		v.spinner.Stop()
 		v.stage.Hide()
-		return
+		return changed
+	}
+	if v.stage.Visible() && v.stageTxt.Text == label && v.stageStop.Visible() == slow {
+		return false
 	}
 	v.stageTxt.SetText(label)
+	widgets.ShowIf(v.stageStop, slow)
 	v.spinner.Start()
 	v.stage.Show()
+	return true
 }
 
 // showOutcome shows what follows a finished answer, or why it stopped.
@@ -244,7 +264,8 @@ const maxChipChars = 40
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
+	name := bidi.Display(words.Cut(app.OneLine(src.Name), maxChipChars)) // a piece of its own in the chip's words
+	return fmt.Sprintf("%d  %s · %s", src.Index, name, app.SourceUse(src.Used))
 }
 
 // sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it

@@ -20,6 +20,8 @@
 //	athand               what issue 33 shows around the window (AtHand, JSON)
 //	quickask <t>\t<q>    in the Quick ask window, pick the target t ("Workspace: My documents") and ask q
 //	keepintray on|off    save Settings → Keep running in the tray when the window closes
+//	code <i>             where the newest answer's code block i is, and its sideways scroll (Code, JSON)
+//	showcode <i>         scroll the conversation to put that block at 40% of its height, then as code
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -123,6 +125,8 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 	case "keepintray":
 		on := arg == "on"
 		return struct{}{}, u.App.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on })
+	case "code", "showcode":
+		return codeCommand(u, cmd, arg)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }
