@@ -152,7 +152,9 @@ func pendingTurn(id int64, state app.ToolState, until time.Time) app.Turn {
 // countdown on the card").
 func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	test.NewTempApp(t)
-	v := newTurnView(pendingTurn(3, app.ToolWaitingLimit, time.Now().Add(30*time.Second)), turnCallbacks{})
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	v := newTurnView(pendingTurn(3, app.ToolWaitingLimit, now.Add(30*time.Second)),
+		turnCallbacks{now: func() time.Time { return now }})
 	cards := toolCardsOf(v)
 	if len(cards) != 1 || cards[0].Status() != widgets.CallWaiting || !cards[0].Wait.Running() {
 		t.Fatalf("cards %d, status %v", len(cards), cards[0].Status())

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -62,7 +63,8 @@ type turnView struct {
 	// consent to the question asked (turn_tools.go).
 	onSourceIn func(workspaceID string, src client.AnswerSource)
 	onConsent  func(callID string, card *widgets.FunctionCallCard)
-	do         func(func()) // back to the UI goroutine (a countdown's ticks)
+	do         func(func())     // back to the UI goroutine (a countdown's ticks)
+	now        func() time.Time // the clock countdowns and a file's time left are told from
 	onFile     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
 	onResize   func()    // the turn's height may have changed (select mode, details opened)
 	onStop     func()    // stops the streaming answer (the stage line's Stop)
@@ -108,14 +110,18 @@ type turnCallbacks struct {
 	consent  func(callID string, card *widgets.FunctionCallCard)
 	file     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
 	stop     func()                                                            // stops the streaming answer
+	now      func() time.Time                                                  // the window's clock; nil: time.Now
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
+	if cb.now == nil {
+		cb.now = time.Now
+	}
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
-		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, onStop: cb.stop,
+		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, now: cb.now, onStop: cb.stop,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}

@@ -38,7 +38,7 @@ func (v *turnView) setFileParts(t app.Turn) {
 		v.parts.Add(none)
 		return
 	}
-	card := widgets.NewGeneratedFileCard(GeneratedFileOf(art))
+	card := widgets.NewGeneratedFileCard(GeneratedFileOf(art), v.now)
 	if v.onFile != nil {
 		v.onFile(card, art)
 	}

@@ -38,6 +38,7 @@ func ranCalls(parts []app.TurnPart) map[string]bool {
 // toolCard is the card of a tool run p (a PartFunctionOutput or PartMessageContext) of turn t.
 func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCard {
 	card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+	card.Wait.Now = v.now
 	card.OnToggled = func(bool) { v.resized() }
 	run := p.Run
 	if run == nil {
@@ -215,7 +216,7 @@ func (v *turnView) fileResult(f *app.FileRun) (fyne.CanvasObject, string) {
 	summary := "no file made"
 	if a := f.Artifact; a != nil {
 		summary = "file " + app.OneLine(cmp.Or(a.Title, a.Filename, "(no name)"))
-		card := widgets.NewGeneratedFileCard(GeneratedFileOf(a))
+		card := widgets.NewGeneratedFileCard(GeneratedFileOf(a), v.now)
 		if v.onFile != nil {
 			v.onFile(card, a)
 		}
