@@ -267,12 +267,16 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 }
 
 // openLastConversation opens the workspace's most recent conversation, so that the app opens on
-// a conversation; a workspace without one gets a new, empty one. The documents panel stays as the
-// person left it.
+// a conversation; a workspace without one gets a new, empty one, and so does one whose new
+// conversation holds a draft (the person was writing there when they left). The documents panel
+// stays as the person left it.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
+		if draft, derr := m.b.Conversations().Draft(m.lf.Ctx, app.DraftPlace{WorkspaceID: wsID}); derr == nil && draft != "" {
+			ok = false
+		}
 		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
 			defer m.focusQuestionFirst()

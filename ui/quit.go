@@ -17,6 +17,9 @@ func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
 
 func (u *UI) quitNow() {
 	u.saveWindow()
+	if u.main != nil {
+		u.main.chat.KeepDraft() // before Close ends the views' context
+	}
 	u.Close()
 	if u.settings != nil {
 		u.settings.Win().Close()

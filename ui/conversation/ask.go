@@ -104,17 +104,21 @@ func (c *Pane) editTurn(t app.Turn) {
 		return
 	}
 	c.editing = t.ID
-	c.input.SetText(t.Question)
+	c.input.Fill(t.Question) // the caret at its end, where a fix goes on
 	c.input.SetPlaceHolder("Edit the question, then press Enter to ask it again (Esc cancels)")
 	c.FocusInput()
 }
 
 // cancelEdit makes the question box ask anew.
 func (c *Pane) cancelEdit() {
-	if c.editing != 0 {
+	edited := c.editing != 0
+	if edited {
 		c.input.SetText("")
 	}
 	c.editing = 0
+	if edited {
+		c.showDraft() // the draft the edit took the box from comes back
+	}
 	switch c.conv.Kind {
 	case app.KindModel:
 		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")

@@ -60,6 +60,8 @@ type Pane struct {
 	files    FileTools                   // the core's file tools (PDF, OCR, downloads), nil when it has none
 	notify   func(title, content string) // an OS notification (tests replace it)
 	editing  int64                       // the turn the question box edits, 0 when it asks anew
+	drafts   draftKeeper                 // each conversation's draft, kept in the store (drafts.go)
+	filling  bool                        // the pane itself is putting text in the box: no draft
 	root     fyne.CanvasObject
 
 	streaming *streamState                         // the answer streaming in the conversation shown, nil when none
@@ -148,11 +150,12 @@ type Store struct {
 	Assistants Assistants
 	Files      Generator
 	Tools      Tools
+	Drafts     Drafts
 }
 
 // StoreOf is the Store of c, which is each of its parts.
 func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c}
+	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c, Drafts: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
@@ -161,6 +164,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
 	c.files, _ = b.(FileTools)
+	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
 	c.notify = osNotify
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.assist = newAssistBar(c)
@@ -173,7 +177,8 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
-	c.input.OnChanged = func(string) {
+	c.input.OnChanged = func(text string) {
+		c.draftChanged(text)
 		if c.conv.Kind == app.KindModel {
 			c.model.meter.changed()
 		}
@@ -254,7 +259,9 @@ func (c *Pane) NewConversation() {
 // newConversation is NewConversation, the intro held if it was (SetWorkspace).
 func (c *Pane) newConversation() {
 	c.detach()
+	c.leaveDraft()
 	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.showDraft()
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -267,6 +274,7 @@ func (c *Pane) newConversation() {
 func (c *Pane) NewModelChat() {
 	c.held = false
 	c.detach()
+	c.leaveDraft()
 	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
 	c.cancelEdit()
@@ -298,7 +306,9 @@ func (c *Pane) showKind() {
 func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 	c.held = false
 	c.detach()
+	c.leaveDraft()
 	c.conv = conv
+	c.showDraft()
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
 	c.showKind()
