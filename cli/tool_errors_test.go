@@ -77,3 +77,17 @@ func TestAssistSaysADroppedMessageMayBeSaved(t *testing.T) {
 		t.Fatalf("the server kept %d messages, want 1", len(chats))
 	}
 }
+
+// Issue 35: lectern history showed a workspace's id where its name is known: an assistant
+// conversation pinned by name, on a computer whose cache has not listed the workspaces yet.
+func TestHistoryNamesTheAssistantsWorkspace(t *testing.T) {
+	assistFixture(t)
+	runCLI(t, "assist", "When does the boat leave?", "--workspace", "alice notes").want(t, 0)
+	r := runCLI(t, "history").want(t, 0)
+	contains(t, "history", r.stdout, "assistant, Alice Notes")
+	r = runCLI(t, "history", "--json").want(t, 0)
+	contains(t, "history --json", r.stdout, `"workspace": "Alice Notes"`)
+	runCLI(t, "delete", "1").want(t, 0)
+	r = runCLI(t, "trash").want(t, 0)
+	contains(t, "trash", r.stdout, "assistant, Alice Notes")
+}
