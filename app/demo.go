@@ -16,8 +16,9 @@ const demoCacheKey = "demo"
 // address, except for a demo server on this computer reached with a demo key (lectern demo, or
 // another process's Try the demo), stored under demoCacheKey as demo mode's is: every demo server
 // serves the same demo, so that its conversations are one history whichever of them served them
-// (issue 35). An empty key is the one the server will be asked with (LECTERN_API_KEY first).
-func (a *App) cacheKeyOf(server, key string) string {
+// (issue 35). An empty key is the one the server will be asked with (LECTERN_API_KEY first). The
+// conversations kept under such a server's address before join the demo's.
+func (a *App) cacheKeyOf(ctx context.Context, server, key string) string {
 	u, err := url.Parse(server)
 	if err != nil || !isLoopback(u.Hostname()) {
 		return server
@@ -25,10 +26,11 @@ func (a *App) cacheKeyOf(server, key string) string {
 	if key == "" {
 		key, _, _ = a.secrets.Get(server)
 	}
-	if emulator.IsDemoKey(key) {
-		return demoCacheKey
+	if !emulator.IsDemoKey(key) {
+		return server
 	}
-	return server
+	_, _ = a.store.db.ExecContext(ctx, "UPDATE conversations SET server=? WHERE server=?", demoCacheKey, server)
+	return demoCacheKey
 }
 
 // DemoServer is a running demo service: an in-process emulator of the service holding demo

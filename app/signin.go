@@ -159,7 +159,7 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 	if key != "" {
 		src = KeyFromSession
 	}
-	return a.switchTo(ctx, u, a.cacheKeyOf(u, key), key, src)
+	return a.switchTo(ctx, u, a.cacheKeyOf(ctx, u, key), key, src)
 }
 
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes
@@ -169,7 +169,7 @@ func (a *App) saveAndSwitch(ctx context.Context, server, key string, src KeySour
 		return err
 	}
 	a.conn.stopDemo()
-	return a.switchTo(ctx, server, a.cacheKeyOf(server, key), key, src)
+	return a.switchTo(ctx, server, a.cacheKeyOf(ctx, server, key), key, src)
 }
 
 // switchTo makes server current under cacheKey and tells the views.

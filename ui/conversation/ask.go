@@ -187,6 +187,10 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 		return // the person moved to another conversation meanwhile
 	}
 	t.Attachments = s.files
+	t.System = c.conv.System // a model message goes with the prompt shown: no change said while it is pending
+	if i := c.index(t.ID); i >= 0 {
+		t.System = c.turns[i].System // a retry keeps the prompt its turn went with
+	}
 	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
 		delete(c.views, c.turns[i].ID)
 		c.turns = append(c.turns[:i], c.turns[i+1:]...)

@@ -1,0 +1,83 @@
+package conversation
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"lectern/app"
+)
+
+// Issue 35, item 6: before consent a card said "Searched for…" and "Workspace consulted…" of a
+// call that had not run. Until it runs it asks; while it runs it says so; refused, it says it was
+// not done.
+func TestToolCardsSayWhatHasNotRunYet(t *testing.T) {
+	test.NewTempApp(t)
+	consult := func(state app.ToolState) app.Turn {
+		return app.Turn{ID: 5, ConversationID: 1, Question: "Budget?", Status: app.TurnPending, Parts: []app.TurnPart{
+			{Kind: app.PartFunctionOutput, CallID: "call-2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`,
+				Run: &app.ToolRun{Tool: app.ToolWorkspace, State: state, Workspace: &app.WorkspaceRun{WorkspaceID: "ws-fin",
+					Workspace: "Finance", Question: "Budget?"}}}}}
+	}
+	for _, tc := range []struct {
+		turn          app.Turn
+		title, body   string
+		notTitle, not string
+	}{
+		{pendingTurn(3, app.ToolWaitingConsent, time.Time{}), "Web search", "Asks to search for “tides”", "", "Searched"},
+		{pendingTurn(3, app.ToolRunning, time.Time{}), "Web search", "Searching for “tides”", "", "Searched"},
+		{pendingTurn(3, app.ToolRefused, time.Time{}), "Web search", "Asked to search for “tides”", "", "Searched"},
+		{consult(app.ToolWaitingConsent), "Asks to consult: Finance", "Asks to consult the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
+		{consult(app.ToolRunning), "Consulting: Finance", "Asking the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
+		{consult(app.ToolRefused), "Not consulted: Finance", "Asked to consult the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
+	} {
+		v := newTurnView(tc.turn, turnCallbacks{})
+		card := toolCardsOf(v)[0]
+		body := textsUnder(card.Body)
+		state := tc.turn.Parts[0].Run.State
+		if title := card.AccessibilityLabel(); !strings.HasPrefix(title, tc.title) || (tc.notTitle != "" && strings.Contains(title, tc.notTitle)) {
+			t.Errorf("%s, %s: the card's title is %q, want it to begin %q", tc.turn.Parts[0].Name, state, title, tc.title)
+		}
+		if !strings.Contains(body, tc.body) || strings.Contains(body, tc.not) {
+			t.Errorf("%s, %s: the card says %q, want %q (and no %q)", tc.turn.Parts[0].Name, state, body, tc.body, tc.not)
+		}
+	}
+}
+
+// The note "applies from the next message" stayed after that message went; and a message waiting
+// for a call's consent said "The system prompt changed before this message: (none)" though the
+// prompt had not changed.
+func TestModelNoticesStayTrue(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := modelChat(t, f)
+	c.model.selectTier("Fast")
+	c.model.system.SetText("Answer in one sentence.")
+	c.Ask("Hello there")
+	until(t, "the first answer", func() bool { return c.streaming == nil && len(c.turns) == 1 && c.turns[0].Status.Answered() })
+
+	c.model.format.apply(app.AnswerFormat{}) // text again, picked as a person picks it
+	until(t, "the format's note", func() bool { return strings.Contains(c.model.note.Text, "applies from the next message") })
+	c.ToggleWebSearch()
+	c.Ask("Web search: tides")
+	until(t, "the call's card asking", func() bool {
+		if len(c.turns) != 2 || c.views[c.turns[1].ID] == nil {
+			return false
+		}
+		cards := toolCardsOf(c.views[c.turns[1].ID])
+		return len(cards) == 1 && cards[0].Consent.Asking()
+	})
+	if v := c.views[c.turns[1].ID]; v.model.system.Visible() {
+		t.Errorf("while the call waits, the turn says %q", v.model.system.Text)
+	}
+	if c.model.note.Visible() && strings.Contains(c.model.note.Text, "next message") {
+		t.Errorf("after the next message went, the note still says %q", c.model.note.Text)
+	}
+	card := toolCardsOf(c.views[c.turns[1].ID])[0]
+	test.Tap(card.Consent.Refuse)
+	until(t, "the second answer", func() bool { return c.streaming == nil && c.turns[1].Status.Answered() })
+	if v := c.views[c.turns[1].ID]; v.model.system.Visible() {
+		t.Errorf("the answered turn says %q", v.model.system.Text)
+	}
+}
