@@ -1,11 +1,14 @@
 package conversation
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
 )
@@ -79,5 +82,66 @@ func TestModelNoticesStayTrue(t *testing.T) {
 	until(t, "the second answer", func() bool { return c.streaming == nil && c.turns[1].Status.Answered() })
 	if v := c.views[c.turns[1].ID]; v.model.system.Visible() {
 		t.Errorf("the answered turn says %q", v.model.system.Text)
+	}
+}
+
+// shownWarnings are the texts of the warnings shown under o: labels of warning importance whose
+// every container is visible.
+func shownWarnings(o fyne.CanvasObject) []string {
+	var out []string
+	var visit func(fyne.CanvasObject)
+	visit = func(x fyne.CanvasObject) {
+		if !x.Visible() {
+			return
+		}
+		switch w := x.(type) {
+		case *widget.Label:
+			if w.Importance == widget.WarningImportance && w.Text != "" {
+				out = append(out, w.Text)
+			}
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				visit(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(w).Objects() {
+				visit(c)
+			}
+		}
+	}
+	visit(o)
+	return out
+}
+
+// Issue 35, item 7: Instant with an image attached showed three warnings, one sentence twice, that
+// squeezed the conversation, and no one-click switch to a tier that reads images (the README: "refused
+// with a one-click switch on a tier without vision"). One warning says it, with the switch.
+func TestInstantWithAnImageSaysItOnceWithASwitch(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	conv, err := f.app.Conversations().NewChat(context.Background(), "Fast", "", "", "") // as New model chat makes it
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.pane()
+	c.Open(conv, 0)
+	until(t, "the tiers listed", func() bool { return len(c.model.tierSel.Options) > 0 })
+	c.TakeImages([]string{pngFile(t, "red.png")})
+	until(t, "the image attached", func() bool { return len(c.Attached()) == 1 })
+	c.model.selectTier("Instant")
+	until(t, "the meter measured", func() bool { return c.model.meter.tokens.Visible() })
+	drain()
+	warnings := shownWarnings(c.Root())
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "Instant cannot read images") {
+		t.Errorf("on Instant with an image, %d warnings: %q", len(warnings), warnings)
+	}
+	if !c.model.switchB.Visible() || c.model.switchB.Text != "Switch to Fast" {
+		t.Fatalf("no one-click switch: %q shown %v", c.model.switchB.Text, c.model.switchB.Visible())
+	}
+	test.Tap(c.model.switchB)
+	if c.conv.Model != "Fast" || len(c.Attached()) != 1 {
+		t.Errorf("after the switch: tier %q, attached %q", c.conv.Model, c.Attached())
+	}
+	if w := shownWarnings(c.Root()); len(w) != 0 {
+		t.Errorf("on Fast with the image, warnings %q", w)
 	}
 }
