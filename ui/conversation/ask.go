@@ -187,6 +187,9 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 		return // the person moved to another conversation meanwhile
 	}
 	t.Attachments = s.files
+	for i := range s.fileTexts { // the files' texts a model message sent: their cards show while it is answered
+		t.Parts = append(t.Parts, app.TurnPart{Kind: app.PartFileText, File: &s.fileTexts[i]})
+	}
 	t.System = c.conv.System // a model message goes with the prompt shown: no change said while it is pending
 	if i := c.index(t.ID); i >= 0 {
 		t.System = c.turns[i].System // a retry keeps the prompt its turn went with

@@ -137,7 +137,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	mp := v.model
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
