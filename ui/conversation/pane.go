@@ -207,7 +207,7 @@ func (c *Pane) layout() fyne.CanvasObject {
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
 	// The visible turns are measured again at a new width: their wrapped text changes its height.
-	turns := container.New(&widthWatch{changed: c.list.Refresh}, c.list, c.introBox,
+	turns := container.New(&widthWatch{changed: c.list.Refresh, heightChanged: c.keepEnd}, c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
 	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,
@@ -476,6 +476,10 @@ func (c *Pane) measure(i int, v *turnView, w float32) {
 		h = next
 	}
 	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
+	// The row's padding around it too: a row put in a list row that was not resized kept its
+	// size of 0, and the next layout of the turn (when a part of it changed its size) laid it
+	// out at a width of less than 0, its text over the parts under it (issue 35).
+	v.row.Resize(fyne.NewSize(w, h+pad))
 	c.list.SetItemHeight(i, h+pad)
 	c.keepEnd()
 }
