@@ -70,7 +70,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.secrets.useFile(home, settings.get().KeyFile)
 	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	if s := settings.get(); s.Server != "" && !s.DemoMode {
-		_ = a.use(ctx, s.Server, a.cacheKeyOf(ctx, s.Server, ""), "", KeyNone)
+		_ = a.use(ctx, s.Server, s.Server, "", KeyNone)
 	}
 	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
 	a.conv = newConversations(st, a.conn, a.sync, a.bus)

@@ -17,7 +17,10 @@ const demoCacheKey = "demo"
 // another process's Try the demo), stored under demoCacheKey as demo mode's is: every demo server
 // serves the same demo, so that its conversations are one history whichever of them served them
 // (issue 35). An empty key is the one the server will be asked with (LECTERN_API_KEY first). The
-// conversations kept under such a server's address before join the demo's.
+// conversations kept under such a server's address before join the demo's. Only a server the
+// command line is pointed at (UseServer), other than the saved one, is judged so: the saved server
+// keeps its address as its key in both front-ends, whatever key is found for it at a start (none,
+// while the keychain fails).
 func (a *App) cacheKeyOf(ctx context.Context, server, key string) string {
 	u, err := url.Parse(server)
 	if err != nil || !isLoopback(u.Hostname()) {

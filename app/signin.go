@@ -159,7 +159,11 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 	if key != "" {
 		src = KeyFromSession
 	}
-	return a.switchTo(ctx, u, a.cacheKeyOf(ctx, u, key), key, src)
+	cacheKey := u
+	if u != a.Settings().Server { // the saved server keeps its key, as the desktop's
+		cacheKey = a.cacheKeyOf(ctx, u, key)
+	}
+	return a.switchTo(ctx, u, cacheKey, key, src)
 }
 
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes
@@ -169,7 +173,7 @@ func (a *App) saveAndSwitch(ctx context.Context, server, key string, src KeySour
 		return err
 	}
 	a.conn.stopDemo()
-	return a.switchTo(ctx, server, a.cacheKeyOf(ctx, server, key), key, src)
+	return a.switchTo(ctx, server, server, key, src)
 }
 
 // switchTo makes server current under cacheKey and tells the views.
