@@ -126,9 +126,21 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 // or foreign database is reported and left untouched).
 func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
-// wrap lays the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
+// focusEvery is how often the window looks where the keyboard is (widgets.FocusRing): often
+// enough that the ring follows a Tab at once to the eye.
+const focusEvery = 60 * time.Millisecond
+
+// wrap lays the ring around the focused control (widgets.FocusRing, watched from the first view
+// on), the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
-	content = widgets.NewTips(content).Root()
+	if u.ring == nil {
+		u.ring = widgets.NewFocusRing(u.win.Canvas(), content)
+		u.ring.OnFocus = u.keyboardMoved
+		u.ring.Watch(u.lf.Ctx, u.lf.Do, focusEvery)
+	} else {
+		u.ring.SetContent(content)
+	}
+	content = widgets.NewTips(u.ring.Root()).Root()
 	if u.probe != nil {
 		return probe.Wrap(content, u.probe)
 	}

@@ -27,6 +27,7 @@ import (
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
+	"lectern/ui/widgets"
 )
 
 // core is the application core as the window uses it: the core itself, and the parts a test may
@@ -68,6 +69,7 @@ type UI struct {
 	theme    string
 	themeSet bool
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
+	ring     *widgets.FocusRing           // the ring around the control that has the keyboard, over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
 	quitting func()                       // called once the app quits (run: arms the exit guard)
 

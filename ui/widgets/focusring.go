@@ -1,0 +1,143 @@
+package widgets
+
+import (
+	"context"
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+)
+
+// FocusRing draws a ring around the control that has the keyboard, over a window's content, and
+// tells OnFocus when the keyboard moves, so that the view holding the control can bring it into
+// sight. Fyne shows focus by tinting a control with the focus colour, which a primary button
+// (already that colour) and a selectable text or a list (not tinted at all) do not show: Tab
+// reached them and nothing on the screen moved. A text box draws its own border and gets no ring.
+//
+// Fyne tells nothing when the keyboard moves, so Watch looks at it a few times a second; while
+// the keyboard is in a text box, or on no control, that costs a comparison.
+type FocusRing struct {
+	root   *fyne.Container
+	ring   *canvas.Rectangle
+	canvas fyne.Canvas
+	shown  fyne.Focusable // the control the keyboard was on at the last look
+	at     fyne.Position  // the ring's place in the layer
+	size   fyne.Size
+
+	// OnFocus, when set, is called on the UI goroutine with the control the keyboard moved to
+	// (not a text box), before the ring is placed around it.
+	OnFocus func(f fyne.Focusable)
+}
+
+// ringGap is the room between a control and its ring; ringWidth the ring's thickness.
+const (
+	ringGap   = 2
+	ringWidth = 2
+)
+
+// NewFocusRing lays a layer for the ring over content, the content of the window c shows.
+func NewFocusRing(c fyne.Canvas, content fyne.CanvasObject) *FocusRing {
+	r := &FocusRing{canvas: c, ring: canvas.NewRectangle(color.Transparent)}
+	r.ring.StrokeWidth = ringWidth
+	r.ring.CornerRadius = theme.InputRadiusSize() + ringGap
+	r.ring.Hide()
+	r.root = container.New(r, content, r.ring)
+	return r
+}
+
+// Root is the layer, to be (or to hold) the window's content.
+func (r *FocusRing) Root() fyne.CanvasObject { return r.root }
+
+// SetContent lays the layer over content instead (the window shows another view).
+func (r *FocusRing) SetContent(content fyne.CanvasObject) {
+	r.root.Objects[0] = content
+	r.shown = nil
+	r.hide()
+	r.root.Refresh()
+}
+
+// Watch looks at the focus every interval, through do (the UI goroutine), until ctx ends.
+func (r *FocusRing) Watch(ctx context.Context, do func(func()), every time.Duration) {
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				do(r.Follow)
+			}
+		}
+	}()
+}
+
+// Follow looks at the control that has the keyboard and draws the ring around it, or hides the
+// ring; a control newly focused is first handed to OnFocus (UI goroutine).
+func (r *FocusRing) Follow() {
+	f := r.canvas.Focused()
+	o, ok := f.(fyne.CanvasObject)
+	// A dialog or a pop-up lies over the content, and would hide a ring drawn under it: its
+	// controls keep Fyne's tint.
+	if !ok || drawsOwnFocus(f) || !o.Visible() || r.canvas.Overlays().Top() != nil {
+		r.shown = f
+		r.hide()
+		return
+	}
+	if f != r.shown {
+		r.shown = f
+		if r.OnFocus != nil {
+			r.OnFocus(f)
+		}
+	}
+	d := fyne.CurrentApp().Driver()
+	at := d.AbsolutePositionForObject(o).Subtract(d.AbsolutePositionForObject(r.root)).
+		SubtractXY(ringGap+ringWidth, ringGap+ringWidth)
+	size := o.Size().AddWidthHeight(2*(ringGap+ringWidth), 2*(ringGap+ringWidth))
+	if r.ring.Visible() && at == r.at && size == r.size {
+		return
+	}
+	r.at, r.size = at, size
+	r.ring.StrokeColor = opaque(theme.Color(theme.ColorNameFocus))
+	r.ring.Move(at)
+	r.ring.Resize(size)
+	r.ring.Show()
+	r.ring.Refresh() // the ring alone: refreshing the layer would redraw the whole window
+}
+
+// Ring is where the ring is drawn in the layer, and whether it shows (tests and the harness).
+func (r *FocusRing) Ring() (fyne.Position, fyne.Size, bool) { return r.at, r.size, r.ring.Visible() }
+
+func (r *FocusRing) hide() {
+	if r.ring.Visible() {
+		r.ring.Hide()
+	}
+}
+
+// drawsOwnFocus says whether f shows the keyboard itself: a text box's border turns the focus
+// colour and its caret blinks.
+func drawsOwnFocus(f fyne.Focusable) bool {
+	_, entry := f.(interface{ CursorTextOffset() int })
+	return entry
+}
+
+// opaque is c without its transparency: the focus colour is a tint, the ring a line.
+func opaque(c color.Color) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = 0xff
+	return n
+}
+
+// Layout fills the layer with the content and keeps the ring where Follow put it.
+func (r *FocusRing) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	objects[0].Resize(size)
+	objects[0].Move(fyne.Position{})
+	r.ring.Move(r.at)
+	r.ring.Resize(r.size)
+}
+
+// MinSize is the content's: the ring never makes the window larger.
+func (r *FocusRing) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
