@@ -37,7 +37,9 @@ icon:
 # driven with xdotool: the mouse wheel, the keyboard, three window sizes (the documents panel fitting
 # beside the conversation at each) and a real XDND drag; then, in a
 # second start (TestRealWindowStress), issue 24's scripted answers and long workspace name, the Settings
-# window following the theme, and Ctrl+W after that switch of server.
+# window following the theme, and Ctrl+W after that switch of server; then (TestRealWindowFirstHour)
+# Tab's focus shown and in sight, a draft kept over Ctrl+Q and a start again, and a model chat
+# reopened after it drawn whole and at its end.
 # Screenshots of failed checks go to bin/realwindow/. Checks that wait for issue 20's layout and
 # keyboard work are logged as PENDING; LECTERN_REALWIN_PENDING=1 makes them fail. It skips when Xvfb
 # is not installed.
@@ -45,4 +47,4 @@ realwindow: tour-bin
 	@if ! command -v Xvfb >/dev/null; then echo "realwindow: SKIP (Xvfb not installed)"; else \
 	  rm -rf bin/realwindow; \
 	  LECTERN_REALWIN_BIN=$(CURDIR)/$(TOUR_BIN) LECTERN_REALWIN_OUT=$(CURDIR)/bin/realwindow \
-	  timeout -k 10 300 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow(Stress)?$$' ./ui/internal/realwin/; fi
+	  timeout -k 10 300 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow(Stress|FirstHour)?$$' ./ui/internal/realwin/; fi

@@ -3,6 +3,7 @@ package widgets
 import (
 	"context"
 	"image/color"
+	"math"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -94,9 +95,12 @@ func (r *FocusRing) Follow() {
 		}
 	}
 	d := fyne.CurrentApp().Driver()
+	// On whole units, so that the line falls on whole pixels at scale 1 rather than blurred over three.
 	at := d.AbsolutePositionForObject(o).Subtract(d.AbsolutePositionForObject(r.root)).
 		SubtractXY(ringGap+ringWidth, ringGap+ringWidth)
+	at = fyne.NewPos(float32(math.Floor(float64(at.X))), float32(math.Floor(float64(at.Y))))
 	size := o.Size().AddWidthHeight(2*(ringGap+ringWidth), 2*(ringGap+ringWidth))
+	size = fyne.NewSize(float32(math.Ceil(float64(size.Width))), float32(math.Ceil(float64(size.Height))))
 	if r.ring.Visible() && at == r.at && size == r.size {
 		return
 	}
@@ -108,8 +112,11 @@ func (r *FocusRing) Follow() {
 	r.ring.Refresh() // the ring alone: refreshing the layer would redraw the whole window
 }
 
-// Ring is where the ring is drawn in the layer, and whether it shows (tests and the harness).
-func (r *FocusRing) Ring() (fyne.Position, fyne.Size, bool) { return r.at, r.size, r.ring.Visible() }
+// Ring is where the ring is drawn on the canvas, and whether it shows (tests and the harness).
+func (r *FocusRing) Ring() (fyne.Position, fyne.Size, bool) {
+	layer := fyne.CurrentApp().Driver().AbsolutePositionForObject(r.root) // under the window's menu bar
+	return r.at.Add(layer), r.size, r.ring.Visible()
+}
 
 func (r *FocusRing) hide() {
 	if r.ring.Visible() {
