@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	_ "image/png" // screenshots are PNG files
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
