@@ -83,6 +83,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.banner = banner.New(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
+	m.list.OnReselected = m.backToWorkspace
 	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
 		m.chat.SetDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
@@ -98,7 +99,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.chat.SetWebSearchKeys(shortcutText(shortcutWebSearch))
 	m.chat.OnSaved = m.convs.Reveal
 	m.convs.OnSelected = m.openConversation
-	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
+	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.listWorkspaceKind(); m.chat.FocusInput() }
 	m.convs.OnCreated = m.chat.FocusInput // a new model chat or assistant conversation: ready to type
 	m.convs.OnOpenTurn = m.openTurn
 	m.uploads = uploads.New(lf, b.Uploads(), win, b.Explain)
@@ -230,6 +231,7 @@ func (m *mainView) checkTarget() {
 		m.lf.Do(func() {
 			if m.docs.Workspace().WorkspaceID == id {
 				m.uploads.SetTarget(ok, why)
+				m.chat.SetTakesFiles(ok)
 			}
 		})
 	}()
@@ -291,6 +293,26 @@ func (m *mainView) openLastConversation(wsID string) {
 			m.convs.Reveal(conv)
 		})
 	}()
+}
+
+// backToWorkspace shows the conversation of workspace ws again, when a model chat or an assistant
+// conversation is shown and the person clicks ws, the workspace selected (issue 35: the click did
+// nothing): its last conversation, else a new one, and the list of its conversations.
+func (m *mainView) backToWorkspace(ws app.CachedWorkspace) {
+	m.showChat()
+	if m.chat.Kind() == app.KindWorkspace {
+		return // its conversation is shown
+	}
+	m.chat.NewConversation()
+	m.listWorkspaceKind()
+	m.openLastConversation(ws.WorkspaceID)
+}
+
+// listWorkspaceKind has the conversation list show the conversations of the workspace shown,
+// when it is filtered on another kind: a workspace conversation shown is listed (issue 35: Ctrl+N
+// made one the list, filtered on model chats, did not show).
+func (m *mainView) listWorkspaceKind() {
+	m.convs.Reveal(app.Conversation{Kind: app.KindWorkspace, WorkspaceID: m.docs.Workspace().WorkspaceID})
 }
 
 // setDocumentsOpen opens or closes the documents panel at the conversation's right (Documents,

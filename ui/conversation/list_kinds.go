@@ -53,6 +53,9 @@ func (c *List) SetScope(scope string) {
 	c.load()
 }
 
+// Scope is the filter chosen: one of the filter's entries ("This workspace", "Model chats", …).
+func (c *List) Scope() string { return c.kindFilter.Selected }
+
 // scopeFor is the filter that lists a conversation of kind: the one chosen when it does, else
 // the kind's own (a model chat is not among "This workspace").
 func scopeFor(chosen string, kind app.ConversationKind) string {

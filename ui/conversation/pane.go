@@ -62,6 +62,8 @@ type Pane struct {
 	editing  int64                       // the turn the question box edits, 0 when it asks anew
 	drafts   draftKeeper                 // each conversation's draft, kept in the store (drafts.go)
 	filling  bool                        // the pane itself is putting text in the box: no draft
+	noFiles  bool                        // the workspace shown takes no files (SetTakesFiles)
+	dropped  *widgets.Toast              // says that files dropped went to the next message (drops.go)
 	root     fyne.CanvasObject
 
 	streaming *streamState                         // the answer streaming in the conversation shown, nil when none
@@ -162,7 +164,7 @@ func StoreOf(c *app.Conversations) Store {
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
-		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
+		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), dropped: widgets.NewToast(lf.Do)}
 	c.files, _ = b.(FileTools)
 	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
 	c.notify = osNotify
@@ -210,7 +212,7 @@ func (c *Pane) layout() fyne.CanvasObject {
 	turns := container.New(&widthWatch{changed: c.list.Refresh, heightChanged: c.keepEnd}, c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
-	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,
+	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.dropped.Label, c.errs.Box,
 		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return widgets.Border(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
@@ -385,15 +387,18 @@ func (c *Pane) showIntroIf(on bool) {
 func (c *Pane) introText() string {
 	switch c.conv.Kind {
 	case app.KindModel:
-		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like."
+		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like. " +
+			c.DropHint()
 	case app.KindAssistant:
-		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach: " +
-			"drop them on the window or press Attach (audio, video, PDF, Word, Excel, PowerPoint, text and email files)."
+		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach " +
+			"(audio, video, PDF, Word, Excel, PowerPoint, text and email files): press Attach, or drop them on the window. " +
+			"They go with your next message; they are not added to a workspace."
 	}
 	if c.ws.WorkspaceID == "" {
 		return "Choose a workspace on the left, then ask a question about its documents."
 	}
-	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources."
+	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources. " +
+		c.DropHint()
 }
 
 // updateRow puts turn i's view (built now if it is the first time) into a list row.
@@ -556,6 +561,9 @@ func (c *Pane) Owns(f fyne.Focusable) bool { return f == c.input }
 
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }
+
+// Kind is the kind of the conversation shown.
+func (c *Pane) Kind() app.ConversationKind { return c.conv.Kind }
 
 // ConversationID is the conversation shown, 0 for a new one not saved yet.
 func (c *Pane) ConversationID() int64 { return c.conv.ID }
