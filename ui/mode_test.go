@@ -84,7 +84,9 @@ func TestEveryViewSaysWhatADropDoes(t *testing.T) {
 		t.Errorf("a model chat says of a drop: %q", hint)
 	}
 	m.convs.NewAssistant()
-	until(t, "the assistant", func() bool { return m.chat.ConversationID() != 0 && m.chat.ModelTier() == "" && m.chat.DropHint() != "" })
+	until(t, "the assistant", func() bool {
+		return m.chat.ConversationID() != 0 && m.chat.ModelTier() == "" && m.chat.DropHint() != ""
+	})
 	if hint := m.chat.DropHint(); !strings.Contains(hint, "next message") {
 		t.Errorf("an assistant conversation says of a drop: %q", hint)
 	}

@@ -35,7 +35,7 @@ type List struct {
 	OnSelected func(ws app.CachedWorkspace)
 	// OnReselected is called when the person picks the workspace already selected again.
 	OnReselected func(ws app.CachedWorkspace)
-	focus      func(fyne.Focusable)
+	focus        func(fyne.Focusable)
 }
 
 // New makes an empty list; focus moves the keyboard (the window canvas's Focus).
