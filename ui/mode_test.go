@@ -7,8 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
-	"lectern/app"
 )
 
 // tapSelectedWorkspace clicks the row of the workspace selected, as a person does.
@@ -90,5 +88,4 @@ func TestEveryViewSaysWhatADropDoes(t *testing.T) {
 	if hint := m.chat.DropHint(); !strings.Contains(hint, "next message") {
 		t.Errorf("an assistant conversation says of a drop: %q", hint)
 	}
-	_ = app.KindAssistant
 }
