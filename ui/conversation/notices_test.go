@@ -145,3 +145,22 @@ func TestInstantWithAnImageSaysItOnceWithASwitch(t *testing.T) {
 		t.Errorf("on Fast with the image, warnings %q", w)
 	}
 }
+
+// Issue 35: an answer stopped before any text offered Copy answer (and Select text), with nothing
+// to copy or select.
+func TestAnAnswerWithoutTextOffersNoCopy(t *testing.T) {
+	test.NewTempApp(t)
+	stopped := app.Turn{ID: 1, Question: "Tides?", Status: app.TurnInterrupted, Error: "The answer stopped before any of it arrived because it was stopped. Ask again."}
+	v := newTurnView(stopped, turnCallbacks{})
+	if v.copyB.Visible() || v.selectB.Visible() {
+		t.Errorf("an answer without text offers Copy answer (%v) or Select text (%v)", v.copyB.Visible(), v.selectB.Visible())
+	}
+	if !v.retry.Visible() {
+		t.Error("an answer stopped offers no Retry")
+	}
+	stopped.Answer = "The tide"
+	v.set(stopped)
+	if !v.copyB.Visible() || !v.selectB.Visible() {
+		t.Error("an answer cut short with text offers no Copy answer or Select text")
+	}
+}
