@@ -74,7 +74,8 @@ func (c *Pane) askOptions() app.AskOptions {
 	return opts
 }
 
-// retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
+// retryTurn asks a failed or interrupted turn again, or any answered one as a new question. The
+// keyboard goes back to the question box (the button took it), where the draft stays as it was.
 func (c *Pane) retryTurn(turnID int64) {
 	i := c.index(turnID)
 	if i < 0 || c.streaming != nil {
@@ -84,13 +85,18 @@ func (c *Pane) retryTurn(turnID int64) {
 	if c.keyNeeded() {
 		return
 	}
+	defer c.FocusInput()
 	if generated, _ := t.Generated(); generated && !t.Status.Retryable() {
 		c.GenerateFile(t.Question) // a file asked for again is generated again, as a new turn
 		return
 	}
-	if !t.Status.Retryable() { // ask an answered question again, as a new turn
+	if !t.Status.Retryable() { // ask an answered question again, as a new turn, through the box
+		draft := c.input.Text
+		c.filling = true // the draft is not the question's for a moment
 		c.input.SetText(t.Question)
 		c.sendQuestion()
+		c.input.Fill(draft)
+		c.filling = false
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry

@@ -34,3 +34,22 @@ func TestEditGivesTheDraftBackWhenCancelled(t *testing.T) {
 		t.Errorf("after sending, the conversation's draft is %q (%v)", text, err)
 	}
 }
+
+// Issue 35: Retry took the keyboard from the question box (a tapped button takes it from every
+// control), and asking an answered question again went through the box, putting the draft there
+// in its place. Retry leaves the draft and gives the keyboard back to the box.
+func TestRetryKeepsTheDraftAndTheKeyboard(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	turn := ask(t, c, "How many days of annual leave do employees get?")
+	c.win.Canvas().Focus(c.input)
+	test.Type(c.input, "And for part-time staff?")
+	test.Tap(c.views[turn.ID].retry)
+	until(t, "the question asked again", func() bool { return c.streaming == nil && len(c.turns) == 2 })
+	if c.input.Text != "And for part-time staff?" {
+		t.Errorf("after Retry the box holds %q", c.input.Text)
+	}
+	if c.win.Canvas().Focused() != c.input {
+		t.Errorf("after Retry the keyboard is on %T", c.win.Canvas().Focused())
+	}
+}
