@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/cli"
 	"lectern/ui"
 )
 
@@ -39,7 +40,7 @@ func runDesktop() (code int) {
 	}
 	preferX11WithoutWayland(os.Getenv, os.Setenv)
 	open := func() (*app.App, error) { return app.Open(context.Background(), app.Options{}) }
-	return ui.Run(open, ui.RunOptions{Trace: os.Getenv("LECTERN_TRACE") != ""})
+	return ui.Run(open, ui.RunOptions{Trace: os.Getenv("LECTERN_TRACE") != "", Version: cli.VersionLine()})
 }
 
 // hasDisplay reports whether a desktop window can be opened: on Linux and the BSDs, DISPLAY (X11)

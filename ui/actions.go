@@ -69,6 +69,7 @@ func (u *UI) actions() []action {
 		{menu: "Go", label: "Previous pane", shortcut: shortcutPrevPane, run: func() { u.cyclePanes(true) }, browser: true},
 		{menu: "Go", label: "Command palette…", shortcut: shortcutPalette, run: u.showPalette, browser: true, newGroup: true},
 		{menu: "Help", label: "Keyboard shortcuts", run: u.showShortcuts},
+		{menu: "Help", label: "About Lectern", run: u.showAbout},
 	}
 }
 

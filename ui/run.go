@@ -36,6 +36,8 @@ type RunOptions struct {
 	// test harness (ui/internal/tour: smoke driver, screenshot tour), which drives the window through
 	// w; the product never sets it.
 	Driver func(w *harness.Window, painted <-chan struct{}) int
+	// Version is the version line Help → About Lectern says, as lectern --version prints it.
+	Version string
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -68,7 +70,7 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	defer func() { _ = o.a.Close() }()
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
-	u.win = win
+	u.win, u.version = win, opts.Version
 	return u.run(start, opts, o.a)
 }
 

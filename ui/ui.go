@@ -73,6 +73,7 @@ type UI struct {
 	ring     *widgets.FocusRing           // the ring around the control that has the keyboard, over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
 	quitting func()                       // called once the app quits (run: arms the exit guard)
+	version  string                       // the version line Help → About Lectern says (RunOptions.Version)
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
