@@ -128,17 +128,13 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 // or foreign database is reported and left untouched).
 func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
-// focusEvery is how often the window looks where the keyboard is (widgets.FocusRing): often
-// enough that the ring follows a Tab at once to the eye.
-const focusEvery = 60 * time.Millisecond
-
 // wrap lays the ring around the focused control (widgets.FocusRing, watched from the first view
 // on), the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
 	if u.ring == nil {
 		u.ring = widgets.NewFocusRing(u.win.Canvas(), content)
 		u.ring.OnFocus = u.keyboardMoved
-		u.ring.Watch(u.lf.Ctx, u.lf.Do, focusEvery)
+		u.ring.Watch(u.lf.Ctx, u.lf.Do, widgets.FocusEvery)
 	} else {
 		u.ring.SetContent(content)
 	}

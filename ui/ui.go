@@ -236,7 +236,7 @@ func (u *UI) ShowSettings() {
 	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b, Keeping: u.b,
 		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
-	s.Win().SetOnClosed(func() { u.settings = nil })
+	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()
 }
 

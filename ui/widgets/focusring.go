@@ -31,7 +31,13 @@ type FocusRing struct {
 	// OnFocus, when set, is called on the UI goroutine with the control the keyboard moved to
 	// (not a text box), before the ring is placed around it.
 	OnFocus func(f fyne.Focusable)
+
+	scrolls []*container.Scroll // brought to a control they hold that the keyboard moved to (KeepInView)
 }
+
+// FocusEvery is how often a window looks where the keyboard is (Watch): often enough that the
+// ring follows a Tab at once to the eye.
+const FocusEvery = 60 * time.Millisecond
 
 // ringGap is the room between a control and its ring; ringWidth the ring's thickness.
 const (
@@ -90,6 +96,7 @@ func (r *FocusRing) Follow() {
 	}
 	if f != r.shown {
 		r.shown = f
+		r.bringIntoView(o)
 		if r.OnFocus != nil {
 			r.OnFocus(f)
 		}
@@ -110,6 +117,45 @@ func (r *FocusRing) Follow() {
 	r.ring.Resize(size)
 	r.ring.Show()
 	r.ring.Refresh() // the ring alone: refreshing the layer would redraw the whole window
+}
+
+// KeepInView has the ring scroll s to a control it holds when the keyboard moves there: Fyne's
+// scroll does not follow the keyboard, and Tab reached controls scrolled out of sight.
+func (r *FocusRing) KeepInView(s *container.Scroll) { r.scrolls = append(r.scrolls, s) }
+
+// bringIntoView scrolls the first of the scrolls that holds o so that o is in sight.
+func (r *FocusRing) bringIntoView(o fyne.CanvasObject) {
+	d := fyne.CurrentApp().Driver()
+	for _, s := range r.scrolls {
+		if !s.Visible() || !movesWith(s, o) {
+			continue
+		}
+		top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(s).Y + s.Offset.Y
+		bottom, height, pad := top+o.Size().Height, s.Size().Height, theme.Padding()
+		switch {
+		case bottom-top > height || top < s.Offset.Y:
+			s.ScrollToOffset(fyne.NewPos(s.Offset.X, max(0, top-pad)))
+		case bottom > s.Offset.Y+height:
+			s.ScrollToOffset(fyne.NewPos(s.Offset.X, bottom-height+pad))
+		}
+		return
+	}
+}
+
+// movesWith says whether o moves when s scrolls, that is whether s holds it: s is scrolled by one
+// unit and back in one go on the UI goroutine (nothing is drawn between). Fyne tells no object's
+// parent. A scroll with nothing to scroll shows all it holds.
+func movesWith(s *container.Scroll, o fyne.CanvasObject) bool {
+	d := fyne.CurrentApp().Driver()
+	at, before := s.Offset, d.AbsolutePositionForObject(o)
+	probe := fyne.NewPos(at.X, at.Y-1)
+	if at.Y < 1 {
+		probe.Y = at.Y + 1
+	}
+	s.ScrollToOffset(probe)
+	moved := s.Offset != at && d.AbsolutePositionForObject(o) != before
+	s.ScrollToOffset(at)
+	return moved
 }
 
 // Ring is where the ring is drawn on the canvas, and whether it shows (tests and the harness).

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -58,5 +59,43 @@ func TestFocusRingShowsWhatHasTheKeyboard(t *testing.T) {
 	ring.Follow()
 	if _, _, shown := ring.Ring(); shown {
 		t.Error("a ring with nothing focused")
+	}
+}
+
+// A control a scroll holds, reached with the keyboard while scrolled out of sight, is scrolled to
+// (KeepInView); a control outside the scroll moves nothing.
+func TestFocusRingBringsAControlIntoView(t *testing.T) {
+	test.NewTempApp(t)
+	var buttons []fyne.CanvasObject
+	for i := range 30 {
+		buttons = append(buttons, widget.NewButton(fmt.Sprint("Button ", i), nil))
+	}
+	scroll := container.NewVScroll(container.NewVBox(buttons...))
+	below := widget.NewButton("Below", nil)
+	w := test.NewWindow(nil)
+	t.Cleanup(w.Close)
+	ring := NewFocusRing(w.Canvas(), container.NewBorder(nil, below, nil, nil, scroll))
+	ring.KeepInView(scroll)
+	w.SetContent(ring.Root())
+	w.Resize(fyne.NewSize(300, 300))
+	d := fyne.CurrentApp().Driver()
+	inSight := func(o fyne.CanvasObject) bool {
+		top, at := d.AbsolutePositionForObject(scroll).Y, d.AbsolutePositionForObject(o).Y
+		return at >= top && at+o.Size().Height <= top+scroll.Size().Height
+	}
+	target := buttons[25].(*widget.Button)
+	if inSight(target) {
+		t.Fatal("the test's button is in sight before")
+	}
+	w.Canvas().Focus(target)
+	ring.Follow()
+	if !inSight(target) {
+		t.Errorf("focused, the button is out of sight (offset %v)", scroll.Offset)
+	}
+	at := scroll.Offset
+	w.Canvas().Focus(below)
+	ring.Follow()
+	if scroll.Offset != at {
+		t.Errorf("a button outside the scroll moved it from %v to %v", at, scroll.Offset)
 	}
 }
