@@ -81,6 +81,9 @@ func TestEveryViewSaysWhatADropDoes(t *testing.T) {
 	if hint := m.chat.DropHint(); !strings.Contains(hint, "next message") {
 		t.Errorf("a model chat says of a drop: %q", hint)
 	}
+	if !m.chat.TakeFiles([]string{f.home + "/none.png"}) || !strings.Contains(m.chat.DroppedNote(), "not added to a workspace") {
+		t.Errorf("a drop on the model chat says %q", m.chat.DroppedNote())
+	}
 	m.convs.NewAssistant()
 	until(t, "the assistant", func() bool {
 		return m.chat.ConversationID() != 0 && m.chat.ModelTier() == "" && m.chat.DropHint() != ""

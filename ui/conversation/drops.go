@@ -33,9 +33,15 @@ func (c *Pane) SetTakesFiles(takes bool) {
 	c.intro.SetText(c.introText())
 }
 
-// saidDropped says, under the question box, that the files just dropped were attached to the
-// next message rather than added to a workspace.
-func (c *Pane) saidDropped() { c.dropped.Say(c.DropHint()) }
+// saidDropped says, under the question box, that the files just dropped are for the next
+// message rather than added to a workspace (whether each is taken, its tray says).
+func (c *Pane) saidDropped() { c.dropped.Say(droppedNote) }
+
+// droppedNote is what a drop on a model chat or the assistant says, short enough for one line.
+const droppedNote = "Dropped files are for this chat's next message; they are not added to a workspace."
+
+// DroppedNote is what the pane says of the files just dropped, "" once it went (tests, the harness).
+func (c *Pane) DroppedNote() string { return c.dropped.Text() }
 
 // quoted is a workspace's name on one line, in quotes.
 func quoted(name string) string { return "“" + app.OneLine(name) + "”" }
