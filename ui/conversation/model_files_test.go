@@ -88,26 +88,14 @@ func TestModelChatPDFDropShowsItsCardAndGoesWithTheMessage(t *testing.T) {
 	}
 }
 
-// drawnCards counts the file text cards drawn under o: in its tree, every container on the way
-// visible.
+// drawnCards counts the file text cards drawn under o (walkShown).
 func drawnCards(o fyne.CanvasObject) int {
 	n := 0
-	var visit func(fyne.CanvasObject)
-	visit = func(x fyne.CanvasObject) {
-		if !x.Visible() {
-			return
-		}
+	walkShown(o, func(x fyne.CanvasObject) {
 		if _, ok := x.(*widgets.FileTextCard); ok {
 			n++
-			return
 		}
-		if c, ok := x.(*fyne.Container); ok {
-			for _, o := range c.Objects {
-				visit(o)
-			}
-		}
-	}
-	visit(o)
+	})
 	return n
 }
 

@@ -85,31 +85,34 @@ func TestModelNoticesStayTrue(t *testing.T) {
 	}
 }
 
-// shownWarnings are the texts of the warnings shown under o: labels of warning importance whose
-// every container is visible.
-func shownWarnings(o fyne.CanvasObject) []string {
-	var out []string
-	var visit func(fyne.CanvasObject)
-	visit = func(x fyne.CanvasObject) {
-		if !x.Visible() {
-			return
+// walkShown calls f on o and every object under it that is shown (its containers all visible),
+// through containers and widgets' renderers.
+func walkShown(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	if !o.Visible() {
+		return
+	}
+	f(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkShown(c, f)
 		}
-		switch w := x.(type) {
-		case *widget.Label:
-			if w.Importance == widget.WarningImportance && w.Text != "" {
-				out = append(out, w.Text)
-			}
-		case *fyne.Container:
-			for _, c := range w.Objects {
-				visit(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(w).Objects() {
-				visit(c)
-			}
+	case *widget.Label:
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkShown(c, f)
 		}
 	}
-	visit(o)
+}
+
+// shownWarnings are the texts of the warnings shown under o: labels of warning importance.
+func shownWarnings(o fyne.CanvasObject) []string {
+	var out []string
+	walkShown(o, func(x fyne.CanvasObject) {
+		if l, ok := x.(*widget.Label); ok && l.Importance == widget.WarningImportance && l.Text != "" {
+			out = append(out, l.Text)
+		}
+	})
 	return out
 }
 

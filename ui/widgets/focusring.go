@@ -125,37 +125,54 @@ func (r *FocusRing) KeepInView(s *container.Scroll) { r.scrolls = append(r.scrol
 
 // bringIntoView scrolls the first of the scrolls that holds o so that o is in sight.
 func (r *FocusRing) bringIntoView(o fyne.CanvasObject) {
-	d := fyne.CurrentApp().Driver()
 	for _, s := range r.scrolls {
-		if !s.Visible() || !movesWith(s, o) {
-			continue
+		v := Scrolling{Area: s, Offset: func() float32 { return s.Offset.Y },
+			ScrollTo: func(y float32) { s.ScrollToOffset(fyne.NewPos(s.Offset.X, y)) }}
+		if s.Visible() && v.Holds(o) {
+			v.BringIntoView(o)
+			return
 		}
-		top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(s).Y + s.Offset.Y
-		bottom, height, pad := top+o.Size().Height, s.Size().Height, theme.Padding()
-		switch {
-		case bottom-top > height || top < s.Offset.Y:
-			s.ScrollToOffset(fyne.NewPos(s.Offset.X, max(0, top-pad)))
-		case bottom > s.Offset.Y+height:
-			s.ScrollToOffset(fyne.NewPos(s.Offset.X, bottom-height+pad))
-		}
-		return
 	}
 }
 
-// movesWith says whether o moves when s scrolls, that is whether s holds it: s is scrolled by one
-// unit and back in one go on the UI goroutine (nothing is drawn between). Fyne tells no object's
-// parent. A scroll with nothing to scroll shows all it holds.
-func movesWith(s *container.Scroll, o fyne.CanvasObject) bool {
+// Scrolling is a vertical scroll as the keyboard's ring uses it: a container.Scroll, or a
+// widget.List (the conversation's turns), by its area and offset.
+type Scrolling struct {
+	Area     fyne.CanvasObject // what shows the part in sight
+	Offset   func() float32    // how far it is scrolled
+	ScrollTo func(y float32)   // scrolls it to y (the scroll keeps y within its content)
+}
+
+// Holds says whether o moves when the area scrolls, that is whether the area holds it: it is
+// scrolled by one unit and back in one go on the UI goroutine (nothing is drawn between). Fyne
+// tells no object's parent, and a control scrolled out of sight lies where others do. An area
+// with nothing to scroll shows all it holds.
+func (s Scrolling) Holds(o fyne.CanvasObject) bool {
 	d := fyne.CurrentApp().Driver()
-	at, before := s.Offset, d.AbsolutePositionForObject(o)
-	probe := fyne.NewPos(at.X, at.Y-1)
-	if at.Y < 1 {
-		probe.Y = at.Y + 1
+	at, before := s.Offset(), d.AbsolutePositionForObject(o)
+	probe := at - 1
+	if at < 1 {
+		probe = at + 1
 	}
-	s.ScrollToOffset(probe)
-	moved := s.Offset != at && d.AbsolutePositionForObject(o) != before
-	s.ScrollToOffset(at)
+	s.ScrollTo(probe)
+	moved := s.Offset() != at && d.AbsolutePositionForObject(o) != before
+	s.ScrollTo(at)
 	return moved
+}
+
+// BringIntoView scrolls the area so that o, which it holds, is in sight (its top, when it is
+// taller than the area).
+func (s Scrolling) BringIntoView(o fyne.CanvasObject) {
+	d := fyne.CurrentApp().Driver()
+	at, height, pad := s.Offset(), s.Area.Size().Height, theme.Padding()
+	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(s.Area).Y + at
+	bottom := top + o.Size().Height
+	switch {
+	case bottom-top > height || top < at:
+		s.ScrollTo(max(0, top-pad))
+	case bottom > at+height:
+		s.ScrollTo(bottom - height + pad)
+	}
 }
 
 // Ring is where the ring is drawn on the canvas, and whether it shows (tests and the harness).
