@@ -24,16 +24,7 @@ func TestCtrlQQuits(t *testing.T) {
 	if !quit.IsQuit {
 		t.Error("File → Quit is not marked as the app's quit item (macOS puts it in the app menu)")
 	}
-	f.u.win.Resize(fyne.NewSize(900, 640))
-	f.typeShortcut(want)
-	for _, w := range f.fa.Driver().AllWindows() {
-		if w == f.u.win {
-			t.Fatal("the main window is still open after Ctrl+Q")
-		}
-	}
-	if st := f.app.Settings(); st.WindowWidth != 900 || st.WindowHeight != 640 {
-		t.Errorf("the window's size was not saved on quitting: %vx%v", st.WindowWidth, st.WindowHeight)
-	}
+	shortcutQuits(t, want)
 }
 
 // Issue 35: Help had no About with the version. Help → About Lectern says the version line the
