@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/instance"
+	"lectern/cli"
 	"lectern/ui"
 )
 
@@ -56,6 +57,7 @@ func runDesktop(req instance.Request) (code int) {
 	}
 	preferX11WithoutWayland(os.Getenv, os.Setenv)
 	open := func() (*app.App, error) { return app.Open(context.Background(), app.Options{}) }
+	opts.Version = cli.VersionLine()
 	return ui.Run(open, opts)
 }
 

@@ -21,7 +21,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 	d := driver{u}
 	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
 		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
-		ShowPalette: u.showPalette, Pane: d.pane,
+		ShowPalette: u.showPalette, Pane: d.pane, FocusRing: d.focusRing, OpenConversation: d.openConversation,
 		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
@@ -296,4 +296,26 @@ func (d driver) trayMenu() []string {
 		}
 	}
 	return labels
+}
+
+// focusRing is where the ring around the focused control is drawn on the canvas, and whether it shows.
+func (d driver) focusRing() (fyne.Position, fyne.Size, bool) {
+	if d.u.ring == nil {
+		return fyne.Position{}, fyne.Size{}, false
+	}
+	return d.u.ring.Ring()
+}
+
+// openConversation opens conversation id as a click on its row of the conversation list does.
+func (d driver) openConversation(id int64) {
+	m := d.u.main
+	if m == nil {
+		return
+	}
+	go func() {
+		conv, err := d.u.b.Conversations().Get(m.lf.Ctx, id)
+		if err == nil {
+			m.lf.Do(func() { m.openConversation(conv) })
+		}
+	}()
 }

@@ -41,6 +41,8 @@ type RunOptions struct {
 	// open. Instance, when set, takes the requests of later starts (the one app of its data folder).
 	Start    instance.Request
 	Instance *instance.Listener
+	// Version is the version line Help → About Lectern says, as lectern --version prints it.
+	Version string
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -73,7 +75,7 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	defer func() { _ = o.a.Close() }()
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
-	u.win = win
+	u.win, u.version = win, opts.Version
 	return u.run(start, opts, o.a)
 }
 
@@ -138,9 +140,17 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 // or foreign database is reported and left untouched).
 func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
-// wrap lays the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
+// wrap lays the ring around the focused control (widgets.FocusRing, watched from the first view
+// on), the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
-	content = widgets.NewTips(content).Root()
+	if u.ring == nil {
+		u.ring = widgets.NewFocusRing(u.win.Canvas(), content)
+		u.ring.OnFocus = u.keyboardMoved
+		u.ring.Watch(u.lf.Ctx, u.lf.Do, widgets.FocusEvery)
+	} else {
+		u.ring.SetContent(content)
+	}
+	content = widgets.NewTips(u.ring.Root()).Root()
 	if u.probe != nil {
 		return probe.Wrap(content, u.probe)
 	}

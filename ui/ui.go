@@ -12,9 +12,10 @@
 package ui
 
 import (
-	"time"
-
 	"context"
+	"os"
+	"strconv"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -29,6 +30,7 @@ import (
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
+	"lectern/ui/widgets"
 )
 
 // core is the application core as the window uses it: the core itself, and the parts a test may
@@ -70,6 +72,7 @@ type UI struct {
 	theme    string
 	themeSet bool
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
+	ring     *widgets.FocusRing           // the ring around the control that has the keyboard, over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
 	quitting func()                       // called once the app quits (run: arms the exit guard)
 	quick    *quick.Window                // the Quick ask window, when open
@@ -79,6 +82,7 @@ type UI struct {
 	// workspace browser shows; openForm is the question asked last.
 	pendingOpen []string
 	openForm    *openForm
+	version     string // the version line Help → About Lectern says (RunOptions.Version)
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -105,7 +109,7 @@ func (u *UI) Show() {
 		u.win = u.fa.NewWindow("Lectern")
 	}
 	u.win.SetMaster()
-	u.win.Resize(savedSize(u.b.Settings()))
+	u.win.Resize(savedSize(u.b.Settings(), userScale(u.fa)))
 	u.win.SetCloseIntercept(u.closeWindow)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
@@ -186,11 +190,29 @@ func (u *UI) showMain() {
 	}
 }
 
-func savedSize(s app.Settings) fyne.Size {
+// savedSize is the window's size saved for the next start, in units at the person's scale
+// (userScale); the default window when none is saved, or one too small.
+func savedSize(s app.Settings, scale float32) fyne.Size {
 	if s.WindowWidth >= 600 && s.WindowHeight >= 400 {
-		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
+		return fyne.NewSize(s.WindowWidth/scale, s.WindowHeight/scale)
 	}
 	return fyne.NewSize(1100, 700)
+}
+
+// userScale is the scale the person chose, as Fyne's driver reads it: FYNE_SCALE, else Fyne's
+// settings, else 1. The window's size is saved at scale 1 (saveWindow), so that a start at another
+// scale opens it as large on the screen (issue 35: after FYNE_SCALE=1.5, a start without it opened
+// at two thirds of the size). The scale Fyne detects from the screen is left in units, as Fyne does.
+func userScale(fa fyne.App) float32 {
+	if env := os.Getenv("FYNE_SCALE"); env != "" && env != "auto" {
+		if s, err := strconv.ParseFloat(env, 32); err == nil && s > 0 {
+			return float32(s)
+		}
+	}
+	if s := fa.Settings().Scale(); s > 0 {
+		return s
+	}
+	return 1
 }
 
 // applyTheme switches the whole app to the theme named in the settings, when it changed.
@@ -232,7 +254,7 @@ func (u *UI) ShowSettings() {
 	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b, Keeping: u.b,
 		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
-	s.Win().SetOnClosed(func() { u.settings = nil })
+	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()
 }
 

@@ -76,7 +76,8 @@ func (c *Pane) askOptions() app.AskOptions {
 	return opts
 }
 
-// retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
+// retryTurn asks a failed or interrupted turn again, or any answered one as a new question. The
+// keyboard goes back to the question box (the button took it), where the draft stays as it was.
 func (c *Pane) retryTurn(turnID int64) {
 	i := c.index(turnID)
 	if i < 0 || c.streaming != nil {
@@ -86,13 +87,18 @@ func (c *Pane) retryTurn(turnID int64) {
 	if c.keyNeeded() {
 		return
 	}
+	defer c.FocusInput()
 	if generated, _ := t.Generated(); generated && !t.Status.Retryable() {
 		c.GenerateFile(t.Question) // a file asked for again is generated again, as a new turn
 		return
 	}
-	if !t.Status.Retryable() { // ask an answered question again, as a new turn
+	if !t.Status.Retryable() { // ask an answered question again, as a new turn, through the box
+		draft := c.input.Text
+		c.filling = true // the draft is not the question's for a moment
 		c.input.SetText(t.Question)
 		c.sendQuestion()
+		c.input.Fill(draft)
+		c.filling = false
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
@@ -106,17 +112,21 @@ func (c *Pane) editTurn(t app.Turn) {
 		return
 	}
 	c.editing = t.ID
-	c.input.SetText(t.Question)
+	c.input.Fill(t.Question) // the caret at its end, where a fix goes on
 	c.input.SetPlaceHolder("Edit the question, then press Enter to ask it again (Esc cancels)")
 	c.FocusInput()
 }
 
 // cancelEdit makes the question box ask anew.
 func (c *Pane) cancelEdit() {
-	if c.editing != 0 {
+	edited := c.editing != 0
+	if edited {
 		c.input.SetText("")
 	}
 	c.editing = 0
+	if edited {
+		c.showDraft() // the draft the edit took the box from comes back
+	}
 	switch c.conv.Kind {
 	case app.KindModel:
 		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
@@ -192,6 +202,13 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 		return // the person moved to another conversation meanwhile
 	}
 	t.Attachments = s.files
+	for i := range s.fileTexts { // the files' texts a model message sent: their cards show while it is answered
+		t.Parts = append(t.Parts, app.TurnPart{Kind: app.PartFileText, File: &s.fileTexts[i]})
+	}
+	t.System = c.conv.System // a model message goes with the prompt shown: no change said while it is pending
+	if i := c.index(t.ID); i >= 0 {
+		t.System = c.turns[i].System // a retry keeps the prompt its turn went with
+	}
 	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
 		delete(c.views, c.turns[i].ID)
 		c.turns = append(c.turns[:i], c.turns[i+1:]...)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
@@ -80,6 +81,39 @@ func TestModelChatPDFDropShowsItsCardAndGoesWithTheMessage(t *testing.T) {
 	if l := v.model.files.Objects[0].(*widgets.FileTextCard).AccessibilityLabel(); !strings.Contains(l, "tides.pdf") {
 		t.Errorf("the turn's card reads %q", l)
 	}
+	// Issue 35, item 4: the card was made but not drawn: the turn's row did not hold it.
+	for name, v := range map[string]*turnView{"the sent turn": c.views[c.turns[0].ID], "the turn opened again": v} {
+		if drawnCards(v.row) != 1 {
+			t.Errorf("%s draws %d file cards", name, drawnCards(v.row))
+		}
+	}
+}
+
+// drawnCards counts the file text cards drawn under o (walkShown).
+func drawnCards(o fyne.CanvasObject) int {
+	n := 0
+	walkShown(o, func(x fyne.CanvasObject) {
+		if _, ok := x.(*widgets.FileTextCard); ok {
+			n++
+		}
+	})
+	return n
+}
+
+// While the message is answered, its turn shows the file it sent.
+func TestModelChatPendingTurnShowsItsFile(t *testing.T) {
+	cfg := fastConfig()
+	cfg.DeltaDelay = 50 * time.Millisecond
+	f := newFixture(t, cfg)
+	c := modelChat(t, f)
+	c.TakeFiles([]string{pdfFile(t, "tides.pdf", [][]string{{"High tide at Brest is at 06:12 on Monday."}})})
+	until(t, "the PDF's card", func() bool { return len(c.model.files.entries) == 1 })
+	c.Ask("When is high tide?")
+	until(t, "the pending turn", func() bool { return len(c.turns) == 1 && c.views[c.turns[0].ID] != nil && c.streaming != nil })
+	if n := drawnCards(c.views[c.turns[0].ID].row); n != 1 {
+		t.Errorf("the pending turn draws %d file cards", n)
+	}
+	until(t, "the answer", func() bool { return c.streaming == nil })
 }
 
 // A scanned PDF (the scanned_or_empty warning) offers OCR: its card becomes the job's card, and

@@ -61,6 +61,10 @@ type Pane struct {
 	files    FileTools                   // the core's file tools (PDF, OCR, downloads), nil when it has none
 	notify   func(title, content string) // an OS notification (tests replace it)
 	editing  int64                       // the turn the question box edits, 0 when it asks anew
+	drafts   draftKeeper                 // each conversation's draft, kept in the store (drafts.go)
+	filling  bool                        // the pane itself is putting text in the box: no draft
+	noFiles  bool                        // the workspace shown takes no files (SetTakesFiles)
+	dropped  *widgets.Toast              // says that files dropped went to the next message (drops.go)
 	root     fyne.CanvasObject
 
 	streaming *streamState                         // the answer streaming in the conversation shown, nil when none
@@ -152,19 +156,21 @@ type Store struct {
 	Assistants Assistants
 	Files      Generator
 	Tools      Tools
+	Drafts     Drafts
 }
 
 // StoreOf is the Store of c, which is each of its parts.
 func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c}
+	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c, Drafts: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
-		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
+		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), dropped: widgets.NewToast(lf.Do)}
 	c.files, _ = b.(FileTools)
+	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
 	c.notify = osNotify
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.assist = newAssistBar(c)
@@ -177,7 +183,8 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
-	c.input.OnChanged = func(string) {
+	c.input.OnChanged = func(text string) {
+		c.draftChanged(text)
 		if c.conv.Kind == app.KindModel {
 			c.model.meter.changed()
 		}
@@ -206,10 +213,10 @@ func (c *Pane) layout() fyne.CanvasObject {
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
 	// The visible turns are measured again at a new width: their wrapped text changes its height.
-	turns := container.New(&widthWatch{changed: c.list.Refresh}, c.list, c.introBox,
+	turns := container.New(&widthWatch{changed: c.list.Refresh, heightChanged: c.keepEnd}, c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
-	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,
+	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.dropped.Label, c.errs.Box,
 		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return widgets.Border(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
@@ -258,7 +265,9 @@ func (c *Pane) NewConversation() {
 // newConversation is NewConversation, the intro held if it was (SetWorkspace).
 func (c *Pane) newConversation() {
 	c.detach()
+	c.leaveDraft()
 	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.showDraft()
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -271,6 +280,7 @@ func (c *Pane) newConversation() {
 func (c *Pane) NewModelChat() {
 	c.held = false
 	c.detach()
+	c.leaveDraft()
 	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
 	c.cancelEdit()
@@ -302,7 +312,9 @@ func (c *Pane) showKind() {
 func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 	c.held = false
 	c.detach()
+	c.leaveDraft()
 	c.conv = conv
+	c.showDraft()
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
 	c.showKind()
@@ -379,15 +391,18 @@ func (c *Pane) showIntroIf(on bool) {
 func (c *Pane) introText() string {
 	switch c.conv.Kind {
 	case app.KindModel:
-		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like."
+		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like. " +
+			c.DropHint()
 	case app.KindAssistant:
-		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach: " +
-			"drop them on the window or press Attach (audio, video, PDF, Word, Excel, PowerPoint, text and email files)."
+		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach " +
+			"(audio, video, PDF, Word, Excel, PowerPoint, text and email files): press Attach, or drop them on the window. " +
+			"They go with your next message; they are not added to a workspace."
 	}
 	if c.ws.WorkspaceID == "" {
 		return "Choose a workspace on the left, then ask a question about its documents."
 	}
-	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources."
+	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources. " +
+		c.DropHint()
 }
 
 // updateRow puts turn i's view (built now if it is the first time) into a list row.
@@ -470,6 +485,10 @@ func (c *Pane) measure(i int, v *turnView, w float32) {
 		h = next
 	}
 	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
+	// The row's padding around it too: a row put in a list row that was not resized kept its
+	// size of 0, and the next layout of the turn (when a part of it changed its size) laid it
+	// out at a width of less than 0, its text over the parts under it (issue 35).
+	v.row.Resize(fyne.NewSize(w, h+pad))
 	c.list.SetItemHeight(i, h+pad)
 	c.keepEnd()
 }
@@ -546,6 +565,9 @@ func (c *Pane) Owns(f fyne.Focusable) bool { return f == c.input }
 
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }
+
+// Kind is the kind of the conversation shown.
+func (c *Pane) Kind() app.ConversationKind { return c.conv.Kind }
 
 // ConversationID is the conversation shown, 0 for a new one not saved yet.
 func (c *Pane) ConversationID() int64 { return c.conv.ID }

@@ -289,6 +289,10 @@ func TestChatEditAndResendLastQuestion(t *testing.T) {
 	if c.editing != second.ID || c.input.Text != second.Question {
 		t.Fatal("Edit did not put the question back in the box")
 	}
+	// Issue 35: the caret was at the start of the text; it is at its end, where a fix goes on.
+	if c.input.CursorTextOffset() != len([]rune(second.Question)) {
+		t.Errorf("after Edit the caret is at %d of the question's %d characters", c.input.CursorTextOffset(), len([]rune(second.Question)))
+	}
 	fixed := ask(t, c, "Can unused days be carried over?")
 	if len(c.turns) != 2 || c.turns[1].ID != fixed.ID || c.turns[1].Question != "Can unused days be carried over?" {
 		t.Fatalf("after resend: %d turns, ids %d %d, second %d: %q", len(c.turns), c.turns[0].ID, c.turns[len(c.turns)-1].ID, second.ID, c.turns[len(c.turns)-1].Question)

@@ -162,7 +162,7 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	if got := cards[0].Wait.Label.Text; got != "Waiting for the tools' shared limit: 30 s left" {
 		t.Errorf("countdown %q", got)
 	}
-	if search := cards[0].Body.Objects[0].(*widgets.WebSearchView); search.Note.Visible() || search.Queries.Text != "Searched for “tides”" {
+	if search := cards[0].Body.Objects[0].(*widgets.WebSearchView); search.Note.Visible() || search.Queries.Text != "Searching for “tides”" { // issue 35: not "Searched" before it ran
 		t.Errorf("a search not run yet says %q, %q", search.Queries.Text, search.Note.Text)
 	}
 	v.showParts(pendingTurn(3, app.ToolRunning, time.Time{}).Parts)

@@ -46,6 +46,7 @@ type turnView struct {
 	retry     *widget.Button
 	edit      *widget.Button
 	selectB   *widget.Button // Select text: the answer as selectable text, and back
+	copyB     *widget.Button // Copy answer, while there is an answer to copy
 	model     *modelParts    // a model conversation's images, calls, verdict and how it ended
 	copied    *widgets.Toast // "Copied", after Copy answer
 	root      *fyne.Container
@@ -138,14 +139,14 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
 	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
 	v.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { v.onEdit(v.turn) })
-	copyAnswer := widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
+	v.copyB = widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
 	v.selectB = widget.NewButtonWithIcon("Select text", theme.ContentCutIcon(), v.toggleSelecting)
-	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
+	for _, b := range []*widget.Button{v.retry, v.edit, v.copyB, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
 	// The actions wrap onto a second line in a narrow pane (or at a large scale) rather than run
 	// past its edge.
-	v.actions = container.New(layout.NewRowWrapLayout(), copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit)
+	v.actions = container.New(layout.NewRowWrapLayout(), v.copyB, v.copied.Label, v.selectB, v.retry, v.edit)
 	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
 	v.facts.Hide()
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
@@ -154,7 +155,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	mp := v.model
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -218,6 +219,8 @@ func (v *turnView) showOutcome(t app.Turn) {
 	widgets.ShowIf(v.retry, t.Status != app.TurnPending)
 	widgets.ShowIf(v.edit, t.Status != app.TurnPending && v.last)
 	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
+	widgets.ShowIf(v.copyB, t.Answer != "") // stopped before any text: nothing to copy or select
+	widgets.ShowIf(v.selectB, t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
 	v.model.set(t, v.systemBefore, v.first)

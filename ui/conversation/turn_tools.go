@@ -64,11 +64,26 @@ func toolTitle(p app.TurnPart) string {
 	case p.Run.Tool == app.ToolWebSearch:
 		return "Web search"
 	case p.Run.Tool == app.ToolWorkspace:
-		return "Workspace consulted: " + workspaceName(p.Run.Workspace)
+		return stateWords(p.Run.State, "Asks to consult: ", "Consulting: ", "Not consulted: ", "Workspace consulted: ") +
+			workspaceName(p.Run.Workspace)
 	case p.Run.Tool == app.ToolGenerate:
 		return "File generation"
 	}
 	return "Function call: " + app.OneLine(p.Name)
+}
+
+// stateWords picks the words of a run by where it stands: it asks to run (consent), runs (or
+// waits to), did not run (refused, failed), or ran. A card says nothing was done that was not.
+func stateWords(state app.ToolState, asks, runs, notRun, ran string) string {
+	switch state {
+	case app.ToolWaitingConsent:
+		return asks
+	case app.ToolRunning, app.ToolWaitingLimit:
+		return runs
+	case app.ToolRefused, app.ToolFailed:
+		return notRun
+	}
+	return ran
 }
 
 // workspaceName is the consulted workspace's name for a title or a question line.
@@ -143,11 +158,14 @@ func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
 	switch {
 	case run.Search != nil:
 		view := widgets.NewWebSearchView()
-		view.SetData(searchData(run.Search))
+		d := searchData(run.Search)
+		d.Verb = stateWords(run.State, "Asks to search for", "Searching for", "Asked to search for", "Searched for")
+		view.SetData(d)
 		view.OnLink = func(u *url.URL) { v.onLink(u) }
 		return view, view.Summary()
 	case run.Workspace != nil:
-		return v.consultView(run.Workspace)
+		return v.consultView(run.Workspace, stateWords(run.State, "Asks to consult the workspace", "Asking the workspace",
+			"Asked to consult the workspace", "Asked the workspace"))
 	case run.File != nil:
 		return v.fileResult(run.File)
 	}
@@ -175,8 +193,8 @@ func searchData(s *app.SearchRun) widgets.WebSearchData {
 
 // consultView is a consulted workspace's question, answer (Markdown) and source chips; a chip
 // shows its document in the documents panel, on the consulted workspace.
-func (v *turnView) consultView(ws *app.WorkspaceRun) (fyne.CanvasObject, string) {
-	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: app.OneLine(ws.Question)}
+func (v *turnView) consultView(ws *app.WorkspaceRun, verb string) (fyne.CanvasObject, string) {
+	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: app.OneLine(ws.Question), Verb: verb}
 	for _, src := range ws.Sources {
 		d.Sources = append(d.Sources, widgets.SourceChip{Label: sourceLabel(src), Used: src.Used,
 			Web: src.URL != nil && *src.URL != ""})

@@ -37,7 +37,9 @@ type List struct {
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
 	OnSelected func(ws app.CachedWorkspace)
-	focus      func(fyne.Focusable)
+	// OnReselected is called when the person picks the workspace already selected again.
+	OnReselected func(ws app.CachedWorkspace)
+	focus        func(fyne.Focusable)
 }
 
 // New makes an empty list; focus moves the keyboard (the window canvas's Focus).
@@ -65,6 +67,11 @@ func New(focus func(fyne.Focusable)) *List {
 			}
 		})
 	l.list.Name = "Workspaces"
+	l.list.OnReselected = func(id widget.ListItemID) {
+		if id < len(l.shown) && l.OnReselected != nil {
+			l.OnReselected(l.all[l.shown[id]])
+		}
+	}
 	l.root = widgets.Border(container.NewPadded(l.filter), container.NewVBox(l.loading, l.hidden), nil, nil,
 		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
 	return l

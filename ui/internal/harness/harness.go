@@ -35,6 +35,11 @@ type Window struct {
 	// Pane is the conversation pane, nil before the browser is shown: issue 22's files (TakeFiles,
 	// FileCards, ReadWithOCR, GenerateFile) and the assistant are driven through its own methods.
 	Pane func() *conversation.Pane
+	// FocusRing is where the ring around the control with the keyboard is drawn on the canvas,
+	// and whether it shows (widgets.FocusRing).
+	FocusRing func() (fyne.Position, fyne.Size, bool)
+	// OpenConversation opens conversation id as a click on its row in the conversation list does.
+	OpenConversation func(id int64)
 }
 
 // FirstRun drives the first-run page.

@@ -146,42 +146,62 @@ func (s *session) background(name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// startApp starts the probe binary with pipes for the protocol.
+// startApp starts the probe binary with pipes for the protocol; a session may start it again
+// once it ended (a restart on the same data folder), each start cleaned up on its own.
 func (s *session) startApp(bin string) {
-	s.app = exec.Command(bin, "probe")
-	s.app.Env = s.env()
-	s.app.Stderr = &tailWriter{}
-	var err error
-	if s.stdin, err = s.app.StdinPipe(); err != nil {
-		s.t.Fatal(err)
-	}
-	stdout, err := s.app.StdoutPipe()
+	cmd := exec.Command(bin, "probe")
+	cmd.Env = s.env()
+	stderr := &tailWriter{}
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	if err := s.app.Start(); err != nil {
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
 		s.t.Fatal(err)
 	}
+	if err := cmd.Start(); err != nil {
+		s.t.Fatal(err)
+	}
+	lines, exited := make(chan string, 64), make(chan error, 1)
+	s.app, s.stdin, s.lines, s.exited = cmd, stdin, lines, exited
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 		for sc.Scan() {
-			s.lines <- sc.Text()
+			lines <- sc.Text()
 		}
-		close(s.lines)
-		s.exited <- s.app.Wait()
+		close(lines)
+		exited <- cmd.Wait()
+		close(exited)
 	}()
 	s.t.Cleanup(func() {
-		_ = s.stdin.Close()
+		_ = stdin.Close()
 		select {
-		case <-s.exited:
+		case <-exited:
 		case <-time.After(5 * time.Second):
-			_ = s.app.Process.Kill()
+			_ = cmd.Process.Kill()
 		}
 		if s.t.Failed() {
-			s.t.Logf("the app's last error output:\n%s", s.app.Stderr.(*tailWriter).String())
+			s.t.Logf("the app's last error output:\n%s", stderr.String())
 		}
 	})
+}
+
+// restart starts the app again on the session's display and data folder, once the last start
+// ended, and waits until the probe is ready and the window is mapped, as startSession does.
+func (s *session) restart() {
+	bin := os.Getenv("LECTERN_REALWIN_BIN")
+	s.startApp(bin)
+	if line := s.readUntil(90*time.Second, "probe: "); line != "probe: ready" {
+		s.t.Fatalf("the probe did not start again: %q", line)
+	}
+	s.win = strings.TrimSpace(s.xdotool("search", "--sync", "--onlyvisible", "--name", "^Lectern$"))
+	if i := strings.LastIndexByte(s.win, '\n'); i >= 0 {
+		s.win = s.win[i+1:]
+	}
+	s.xdotool("windowmove", s.win, "0", "0")
 }
 
 // readUntil returns the probe's next line that starts with one of prefixes (the start-up trace's

@@ -22,6 +22,9 @@
 //	keepintray on|off    save Settings → Keep running in the tray when the window closes
 //	code <i>             where the newest answer's code block i is, and its sideways scroll (Code, JSON)
 //	showcode <i>         scroll the conversation to put that block at 40% of its height, then as code
+//	focus-state          where the keyboard is and how it shows (FocusState, JSON)
+//	turns-state          how the turns shown are drawn (TurnsState, JSON)
+//	open-model-chat      open the newest model chat, as a click on its row in the list does
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -30,6 +33,7 @@ package realwin
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -127,6 +131,16 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return struct{}{}, u.App.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on })
 	case "code", "showcode":
 		return codeCommand(u, cmd, arg)
+	case "focus-state":
+		var s FocusState
+		fyne.DoAndWait(func() { s = readFocus(u) })
+		return s, nil
+	case "turns-state":
+		var s TurnsState
+		fyne.DoAndWait(func() { s = readTurns(u) })
+		return s, nil
+	case "open-model-chat":
+		return struct{}{}, openModelChat(u)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }
@@ -199,4 +213,28 @@ func waitFor(timeout time.Duration, cond func() bool) bool {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// openModelChat opens the newest model chat, as a click on its row of the conversation list does,
+// and waits until its turns are shown.
+func openModelChat(u *harness.Window) error {
+	convs, err := u.App.Conversations().ListAll(context.Background(), app.ListFilter{Kind: app.KindModel})
+	if err != nil {
+		return err
+	}
+	if len(convs) == 0 {
+		return fmt.Errorf("no model chat to open")
+	}
+	newest := convs[0]
+	for _, c := range convs[1:] { // pinned ones list first: the newest is the one updated last
+		if c.Updated.After(newest.Updated) {
+			newest = c
+		}
+	}
+	id := newest.ID
+	fyne.DoAndWait(func() { u.OpenConversation(id) })
+	if !waitFor(10*time.Second, func() bool { p := u.Pane(); return p != nil && p.ConversationID() == id && len(p.Turns()) > 0 }) {
+		return fmt.Errorf("model chat %d not shown", id)
+	}
+	return nil
 }
