@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"lectern/app"
-	"lectern/internal/instance"
 	"lectern/cli"
+	"lectern/internal/instance"
 	"lectern/ui"
 )
 
