@@ -101,19 +101,19 @@ type echoAnswerer struct {
 	started chan struct{}
 }
 
-func (e *echoAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
+func (e *echoAnswerer) Send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
 	return e.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
 }
 
-func (e *echoAnswerer) retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
+func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
 	return turn, nil
 }
 
-func (e *echoAnswerer) resend(_ context.Context, _ records.Conversation, old records.Turn, _ []records.Turn, _ string) (records.Turn, error) {
+func (e *echoAnswerer) Resend(_ context.Context, _ records.Conversation, old records.Turn, _ []records.Turn, _ string) (records.Turn, error) {
 	return old, nil
 }
 
-func (e *echoAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+func (e *echoAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	notify(events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: "echo"})
 	close(e.started)
 	<-ctx.Done()
@@ -132,7 +132,7 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := &echoAnswerer{c: cs, started: make(chan struct{})}
-	turn, err := a.send(ctx, conv, Message{Text: "Say it back"})
+	turn, err := a.Send(ctx, conv, Message{Text: "Say it back"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		got, err := cs.run(ctx, a, conv, turn, func(ev events.TurnChanged) { updates = append(updates, ev) })
+		got, err := cs.Run(ctx, a, conv, turn, func(ev events.TurnChanged) { updates = append(updates, ev) })
 		done <- result{got, err}
 	}()
 	<-a.started

@@ -84,7 +84,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.secrets.UseFile(home, settings.Get().KeyFile)
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
-	a.conv = newConversations(st, a.conn, a.bus)
+	a.conv = New(st, a.conn, a.bus)
 	a.ask = &Questions{conv: a.conv, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
 		defaults: func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }}
 	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
@@ -147,7 +147,7 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store,
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
 		a.recon.Close()
-		a.conv.stopAll()
+		a.conv.StopAll()
 		a.uploads.Stop()
 		a.conn.StopDemo()
 		a.bus.Close()

@@ -36,7 +36,7 @@ func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts ChatOpt
 	if err != nil {
 		return records.Turn{}, err
 	}
-	return c.conv.sendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
+	return c.conv.SendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
 }
 
 // assistantToContinue returns the conversation m goes to: with Continue the last assistant
@@ -58,7 +58,7 @@ func (c *Assistant) assistantToContinue(ctx context.Context, m AssistantMessage,
 		return records.Conversation{}, err
 	}
 	if !ok {
-		tell(notice, "There is no earlier assistant conversation; starting a new one.")
+		Tell(notice, "There is no earlier assistant conversation; starting a new one.")
 		return fresh, nil
 	}
 	if ws.ID != "" && ws.ID != conv.WorkspaceID {

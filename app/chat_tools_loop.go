@@ -85,7 +85,7 @@ func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn,
 		turn.Usage = used
 		calls := turn.Parts[start:]
 		if err != nil || len(calls) == 0 || !m.runsAll(calls) {
-			return joinSave(err, m.saveUsage(ctx, turn, round))
+			return JoinSave(err, m.saveUsage(ctx, turn, round))
 		}
 		if round == MaxToolRounds {
 			turn.Notice = strings.TrimSpace(turn.Notice + " The model was still calling tools after " +
@@ -140,8 +140,8 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error
 			p.Run.State, p.Run.Until, p.Run.Reason = records.ToolFailed, time.Time{}, "Stopped before it ended."
 		}
 	}
-	err = m.c.conv.failed(ctx, turn, turn.Answer, err)
-	return joinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
+	err = m.c.conv.Failed(ctx, turn, turn.Answer, err)
+	return JoinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // runCall runs one call of the model into a PartFunctionOutput after it: arguments checked
@@ -208,7 +208,7 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call 
 	return answer == ConsentOnce, nil
 }
 
-// keepAlive writes the pending turn every partialSaveEvery until stop is called, so that another
+// keepAlive writes the pending turn every PartialSaveEvery until stop is called, so that another
 // process opening the database meanwhile does not take a long wait (a person deciding, the
 // shared limit) for an answer abandoned (staleAnswer).
 func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string) (stop func()) {
@@ -216,7 +216,7 @@ func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		t := time.NewTicker(partialSaveEvery)
+		t := time.NewTicker(PartialSaveEvery)
 		defer t.Stop()
 		for {
 			select {

@@ -492,7 +492,7 @@ func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
 	var before, during time.Time
 	consent := func(ctx context.Context, r ConsentRequest) Consent {
 		t0, _ := cs.Turn(ctx, r.TurnID)
-		time.Sleep(partialSaveEvery + 500*time.Millisecond)
+		time.Sleep(PartialSaveEvery + 500*time.Millisecond)
 		t1, _ := cs.Turn(ctx, r.TurnID)
 		before, during = t0.Updated, t1.Updated
 		return ConsentOnce

@@ -59,7 +59,7 @@ type AskOptions struct {
 // taken for a broken link).
 var errStopped = connection.ErrStopped
 
-func newConversations(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
+func New(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		kinds: map[records.ConversationKind]Kind{}}
 }
@@ -191,7 +191,7 @@ func (c *Conversations) Answering(turnID int64) bool {
 }
 
 // stopAll stops every answer in progress and waits for them to be saved.
-func (c *Conversations) stopAll() {
+func (c *Conversations) StopAll() {
 	c.mu.Lock()
 	for _, cancel := range c.active {
 		cancel(errStopped)

@@ -54,7 +54,7 @@ func (c *Models) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (re
 	if opts.Tools, err = c.resolveTools(ctx, opts.Tools); err != nil {
 		return records.Turn{}, err
 	}
-	return c.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
+	return c.conv.SendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
 		Functions: opts.Functions, Consent: opts.Consent, Tools: opts.Tools})
 }
 
@@ -101,7 +101,7 @@ func (c *Models) chatToContinue(ctx context.Context, m ModelMessage, notice func
 	if tier != "" {
 		with = " with " + tier
 	}
-	tell(notice, "There is no earlier model conversation"+with+"; starting a new one.")
+	Tell(notice, "There is no earlier model conversation"+with+"; starting a new one.")
 	return c.freshChat(m)
 }
 

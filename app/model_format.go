@@ -76,7 +76,7 @@ func textFormat(f records.AnswerFormat) *client.TextFormat {
 		return nil
 	}
 	strict := true
-	name := strings.Trim(unsafeNameChars.ReplaceAllString(f.Name, "_"), "._")
+	name := strings.Trim(UnsafeNameChars.ReplaceAllString(f.Name, "_"), "._")
 	if name == "" {
 		name = defaultSchemaName
 	}

@@ -33,7 +33,7 @@ func (c *Questions) Ask(ctx context.Context, q Question, opts AskOptions) (recor
 		if err != nil {
 			return err
 		}
-		turn, err = c.conv.sendIn(ctx, conv, Message{Text: q.Text}, opts)
+		turn, err = c.conv.SendIn(ctx, conv, Message{Text: q.Text}, opts)
 		if client.IsCode(err, "workspace_not_found") && turn.ID != 0 {
 			c.unsave(ctx, conv.ID == 0, turn)
 		}
@@ -57,9 +57,9 @@ func (c *Questions) conversationToAsk(ctx context.Context, ref workspaces.Worksp
 	case err != nil:
 		return fresh, err
 	case !ok:
-		tell(notice, "There is no earlier conversation in this workspace; asking without history.")
+		Tell(notice, "There is no earlier conversation in this workspace; asking without history.")
 	case last.DocumentID != q.DocumentID:
-		tell(notice, "The last conversation in this workspace asked about another document; starting a new one.")
+		Tell(notice, "The last conversation in this workspace asked about another document; starting a new one.")
 	default:
 		return last, nil
 	}
