@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -15,14 +16,14 @@ import (
 // once, before anything is saved or sent, and kept for answer.
 type workspaceAnswerer struct {
 	c    *Questions
-	opts AskOptions
+	opts conversations.AskOptions
 	cl   *client.Client
 	key  string // the connection's cache key, where the conversation is saved
 	conv records.Conversation
 	req  client.AskRequest
 }
 
-func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
+func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
 		return records.Turn{}, explain.Checkf("A workspace question cannot carry images; send them to a model instead.")
 	}
@@ -168,7 +169,7 @@ func (c *Questions) finish(ctx context.Context, key string, conv records.Convers
 	if workspaces.IsWorkspaceGone(err) {
 		c.sync.Forget(save, key, conv.WorkspaceID)
 	}
-	return JoinSave(err, c.store.SaveTurn(save, turn))
+	return conversations.JoinSave(err, c.store.SaveTurn(save, turn))
 }
 
 // applyAnswer copies a final answer object into a turn, and keeps it whole in Final.
@@ -187,6 +188,6 @@ func applyAnswer(t *records.Turn, a *client.Answer) {
 }
 
 // Answerer returns the answerer of one workspace question sent with opts.
-func (c *Questions) Answerer(_ *records.Turn, opts AskOptions) Answerer {
+func (c *Questions) Answerer(_ *records.Turn, opts conversations.AskOptions) conversations.Answerer {
 	return &workspaceAnswerer{c: c, opts: opts}
 }

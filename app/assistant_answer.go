@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -37,7 +38,7 @@ type assistantAnswerer struct {
 const noConversationID = "The server gave no conversation id, so this message started a new conversation in its " +
 	"history, without the earlier messages."
 
-func (a *assistantAnswerer) Send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
+func (a *assistantAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
 		return records.Turn{}, explain.Checkf("The assistant takes images only inside files (PDF, Office); attach the file instead.")
 	}
@@ -74,7 +75,7 @@ func assistantFiles(paths []string) ([]records.Attachment, error) {
 // prepare builds and checks the request that sends text with files in conv, after the turns
 // before turn id before (0: all of them).
 func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversation, text string, files []records.Attachment, before int64) error {
-	if err := CheckMessage(text); err != nil {
+	if err := conversations.CheckMessage(text); err != nil {
 		return err
 	}
 	cl, key, err := a.c.conn.Current()
@@ -158,7 +159,7 @@ func (a *assistantAnswerer) Answer(ctx context.Context, turn *records.Turn, _ fu
 	save := context.WithoutCancel(ctx)
 	if err != nil {
 		err = a.c.conv.Failed(ctx, turn, "", err)
-		return JoinSave(err, a.c.store.SaveTurn(save, turn))
+		return conversations.JoinSave(err, a.c.store.SaveTurn(save, turn))
 	}
 	turn.Answer, turn.Reply, turn.Status, turn.Error, turn.ErrorCode = res.Text, res.Raw, records.TurnCompleted, "", ""
 	switch {
@@ -176,4 +177,6 @@ func (a *assistantAnswerer) Answer(ctx context.Context, turn *records.Turn, _ fu
 }
 
 // Answerer returns the answerer of one message to the assistant.
-func (c *Assistant) Answerer(*records.Turn, AskOptions) Answerer { return &assistantAnswerer{c: c} }
+func (c *Assistant) Answerer(*records.Turn, conversations.AskOptions) conversations.Answerer {
+	return &assistantAnswerer{c: c}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/workspaces"
@@ -85,7 +86,7 @@ func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn,
 		turn.Usage = used
 		calls := turn.Parts[start:]
 		if err != nil || len(calls) == 0 || !m.runsAll(calls) {
-			return JoinSave(err, m.saveUsage(ctx, turn, round))
+			return conversations.JoinSave(err, m.saveUsage(ctx, turn, round))
 		}
 		if round == MaxToolRounds {
 			turn.Notice = strings.TrimSpace(turn.Notice + " The model was still calling tools after " +
@@ -141,7 +142,7 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error
 		}
 	}
 	err = m.c.conv.Failed(ctx, turn, turn.Answer, err)
-	return JoinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
+	return conversations.JoinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // runCall runs one call of the model into a PartFunctionOutput after it: arguments checked
@@ -195,17 +196,17 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call 
 		return false, err
 	}
 	stop := m.keepAlive(ctx, turn.ID, turn.Answer)
-	answer := m.consent(ctx, ConsentRequest{ConversationID: turn.ConversationID, TurnID: turn.ID, Tool: tool,
+	answer := m.consent(ctx, conversations.ConsentRequest{ConversationID: turn.ConversationID, TurnID: turn.ID, Tool: tool,
 		CallID: call.CallID, Arguments: call.Arguments, Summary: summary(tool, call.Arguments, m.tools.workspaces)})
 	stop()
 	if ctx.Err() != nil {
 		return false, context.Cause(ctx)
 	}
-	if answer == ConsentAlways {
+	if answer == conversations.ConsentAlways {
 		m.tools.settings.Allowed = append(m.tools.settings.Allowed, tool)
 		return true, m.c.SetToolSettings(context.WithoutCancel(ctx), turn.ConversationID, m.tools.settings)
 	}
-	return answer == ConsentOnce, nil
+	return answer == conversations.ConsentOnce, nil
 }
 
 // keepAlive writes the pending turn every PartialSaveEvery until stop is called, so that another
@@ -216,7 +217,7 @@ func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		t := time.NewTicker(PartialSaveEvery)
+		t := time.NewTicker(conversations.PartialSaveEvery)
 		defer t.Stop()
 		for {
 			select {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -65,7 +66,7 @@ func sentText(t records.Turn) string { return withFiles(t.Question, t.Files()) }
 // Generate asks POST /generate for a file in the model chat conversationID and blocks until it
 // ends: the prompt is saved as a pending turn, then the service's text is saved as its answer
 // and the file it made (if any) as a part. Stop(turn.ID) stops waiting; Retry asks again.
-func (c *Models) Generate(ctx context.Context, conversationID int64, prompt string, opts AskOptions) (records.Turn, error) {
+func (c *Models) Generate(ctx context.Context, conversationID int64, prompt string, opts conversations.AskOptions) (records.Turn, error) {
 	conv, err := c.conv.Get(ctx, conversationID)
 	if err != nil {
 		return records.Turn{}, err
@@ -74,7 +75,7 @@ func (c *Models) Generate(ctx context.Context, conversationID int64, prompt stri
 		return records.Turn{}, explain.Checkf("A file is generated in a model chat; open one first.")
 	}
 	a := &generateAnswerer{c: c}
-	turn, err := a.Send(ctx, conv, Message{Text: prompt})
+	turn, err := a.Send(ctx, conv, conversations.Message{Text: prompt})
 	if err != nil {
 		return turn, err
 	}
@@ -87,8 +88,8 @@ type generateAnswerer struct {
 	prompt string
 }
 
-func (g *generateAnswerer) Send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
-	if err := CheckMessage(m.Text); err != nil {
+func (g *generateAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
+	if err := conversations.CheckMessage(m.Text); err != nil {
 		return records.Turn{}, err
 	}
 	g.prompt = m.Text
@@ -108,13 +109,13 @@ func (g *generateAnswerer) Retry(ctx context.Context, conv records.Conversation,
 }
 
 func (g *generateAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
-	if err := CheckMessage(text); err != nil {
+	if err := conversations.CheckMessage(text); err != nil {
 		return records.Turn{}, err
 	}
 	if err := g.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
-	return g.Send(ctx, conv, Message{Text: text})
+	return g.Send(ctx, conv, conversations.Message{Text: text})
 }
 
 // answer asks for the file and saves the text and the file the service made.
@@ -130,7 +131,7 @@ func (g *generateAnswerer) Answer(ctx context.Context, turn *records.Turn, _ fun
 		if turn.Status == records.TurnFailed {
 			turn.Error = toolErrorText(err, g.c.conn.Describe)
 		}
-		return JoinSave(err, g.c.store.SaveTurn(save, turn))
+		return conversations.JoinSave(err, g.c.store.SaveTurn(save, turn))
 	}
 	turn.Status, turn.Error, turn.ErrorCode = records.TurnCompleted, "", ""
 	turn.Answer = cmp.Or(strings.TrimSpace(res.Response), "The service made no text.")

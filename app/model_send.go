@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -24,7 +25,7 @@ const (
 type modelAnswerer struct {
 	c             *Models
 	functions     []client.FunctionTool // the caller's, offered to the model (tiers with tools only)
-	consent       ConsentFunc
+	consent       conversations.ConsentFunc
 	notice        func(string)
 	toolsOverride *records.ToolSettings // AskOptions.Tools
 	tools         chatTools             // the app's tools of this message (chat_tools_loop.go)
@@ -33,8 +34,8 @@ type modelAnswerer struct {
 	req           modelRequest
 }
 
-func (m *modelAnswerer) Send(ctx context.Context, conv records.Conversation, msg Message) (records.Turn, error) {
-	if err := CheckMessage(msg.Text); err != nil {
+func (m *modelAnswerer) Send(ctx context.Context, conv records.Conversation, msg conversations.Message) (records.Turn, error) {
+	if err := conversations.CheckMessage(msg.Text); err != nil {
 		return records.Turn{}, err
 	}
 	if err := m.prepare(ctx, conv, exchange{question: withFiles(msg.Text, msg.FileTexts), images: msg.Images}, 0); err != nil {
@@ -54,7 +55,7 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, 
 		return err
 	}
 	if m.tools.note != "" {
-		Tell(m.notice, m.tools.note)
+		conversations.Tell(m.notice, m.tools.note)
 	}
 	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, m.tools.offered))
 	m.svc, m.conv, m.req = s, conv, req
@@ -97,7 +98,7 @@ func (m *modelAnswerer) Retry(ctx context.Context, conv records.Conversation, tu
 // resend replaces old, the last turn of conv, by text with old's images and files (old stays
 // when the edited message fails its checks, an empty message among them).
 func (m *modelAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
-	if err := CheckMessage(text); err != nil {
+	if err := conversations.CheckMessage(text); err != nil {
 		return records.Turn{}, err
 	}
 	images, err := m.c.conv.TurnImages(ctx, old.ID)
@@ -340,7 +341,7 @@ func (c *Models) finishModel(ctx context.Context, turn *records.Turn, conv recor
 	}
 	err = c.conv.Failed(ctx, turn, out.text, err)
 	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)
-	return JoinSave(err, c.store.SaveTurn(save, turn))
+	return conversations.JoinSave(err, c.store.SaveTurn(save, turn))
 }
 
 // applyResponse copies a final response object into a turn, and keeps it whole in Response.
@@ -399,7 +400,7 @@ func applyCompletion(t *records.Turn, cc *client.ChatCompletion, streamed string
 
 // Answerer returns the answerer of one message of a model chat sent with opts; a turn that POST
 // /generate answered is asked of it again.
-func (c *Models) Answerer(asked *records.Turn, opts AskOptions) Answerer {
+func (c *Models) Answerer(asked *records.Turn, opts conversations.AskOptions) conversations.Answerer {
 	if asked != nil {
 		if generated, _ := asked.Generated(); generated {
 			return &generateAnswerer{c: c}

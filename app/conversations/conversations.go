@@ -1,4 +1,8 @@
-package app
+// Package conversations keeps the conversations of every kind: list, turns, rename, pin, trash,
+// search, export, drafts; Send, Retry, Resend and Stop through the answerer registered for each
+// kind (Answer), and what every answer shares (Run, Follow, Failed, Saved). It imports no
+// answerer: the wiring registers them.
+package conversations
 
 import (
 	"context"
