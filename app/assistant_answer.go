@@ -60,7 +60,7 @@ func assistantFiles(paths []string) ([]records.Attachment, error) {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
 		}
-		f, err := attachment(p)
+		f, err := Attachment(p)
 		if err == nil {
 			err = client.CheckChatAttachments("", []client.Attachment{f})
 		}
@@ -84,7 +84,7 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 	}
 	atts := make([]client.Attachment, len(files))
 	for i, f := range files {
-		if atts[i], err = attachment(f.Path); err != nil {
+		if atts[i], err = Attachment(f.Path); err != nil {
 			return err
 		}
 	}

@@ -170,7 +170,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call re
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		why := toolErrorText(err, m.c.conn.Describe)
+		why := ErrorText(err, m.c.conn.Describe)
 		return m.end(ctx, turn, run, records.ToolFailed, why, "The tool failed: "+why, notify)
 	}
 	return m.end(ctx, turn, run, records.ToolDone, "", out, notify)
@@ -281,7 +281,7 @@ func (m *modelAnswerer) searchFirst(ctx context.Context, turn *records.Turn, not
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		return m.end(ctx, turn, run, records.ToolFailed, toolErrorText(err, m.c.conn.Describe), "", notify)
+		return m.end(ctx, turn, run, records.ToolFailed, ErrorText(err, m.c.conn.Describe), "", notify)
 	}
 	if err := m.end(ctx, turn, run, records.ToolDone, "", out, notify); err != nil {
 		return err

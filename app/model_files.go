@@ -129,7 +129,7 @@ func (g *generateAnswerer) Answer(ctx context.Context, turn *records.Turn, _ fun
 	if err != nil {
 		err = g.c.conv.Failed(ctx, turn, "", err)
 		if turn.Status == records.TurnFailed {
-			turn.Error = toolErrorText(err, g.c.conn.Describe)
+			turn.Error = ErrorText(err, g.c.conn.Describe)
 		}
 		return conversations.JoinSave(err, g.c.store.SaveTurn(save, turn))
 	}

@@ -143,7 +143,7 @@ func TestGenerateRetryGoesToGenerate(t *testing.T) {
 		t.Fatalf("retried %+v (%v)", again, err)
 	}
 	limited := &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded"}
-	if got := toolErrorText(limited, func(error) string { return "other" }); !strings.Contains(got, "share a limit of 10 a minute") {
+	if got := ErrorText(limited, func(error) string { return "other" }); !strings.Contains(got, "share a limit of 10 a minute") {
 		t.Fatal(got)
 	}
 }
