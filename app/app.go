@@ -19,6 +19,7 @@ import (
 	"lectern/app/settings"
 	"lectern/app/signin"
 	"lectern/app/store"
+	"lectern/app/tools"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
 	"lectern/client"
@@ -61,7 +62,7 @@ type App struct {
 	uploads  *uploads.Queue
 	recon    *connection.Reconnector
 	signin   *signin.Session
-	tools    *Tools
+	tools    *tools.Tools
 	ask      *Questions
 	models   *Models
 	assist   *Assistant
@@ -92,7 +93,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
 		models:    newModelCatalog(a.conn, opts.ModelService)}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
-	a.tools = &Tools{conn: a.conn}
+	a.tools = tools.New(a.conn)
 	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindModel, a.models)
@@ -219,7 +220,7 @@ func (a *App) SignIn() *signin.Session { return a.signin }
 
 // Tools returns the auxiliary tools: PDF text, OCR, web search, generate, downloads, the
 // assistant's workspaces.
-func (a *App) Tools() *Tools { return a.tools }
+func (a *App) Tools() *tools.Tools { return a.tools }
 
 // Questions returns the answerer of workspace conversations: Ask.
 func (a *App) Questions() *Questions { return a.ask }

@@ -7,6 +7,7 @@ package parts
 import (
 	"lectern/app"
 	"lectern/app/signin"
+	"lectern/app/tools"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
 )
@@ -17,7 +18,7 @@ type Core struct {
 	*workspaces.Sync
 	*uploads.Queue
 	*signin.Session
-	*app.Tools
+	*tools.Tools
 	*app.Questions
 	*app.Models
 }
