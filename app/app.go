@@ -87,8 +87,8 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
-	a.ask = &Questions{conv: a.conv, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
-		defaults: func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }}
+	a.ask = NewQuestions(a.conv, st, a.conn, a.sync, a.bus,
+		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
 	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
 		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
 		models:    newModelCatalog(a.conn, opts.ModelService)}

@@ -89,8 +89,15 @@ type Questions struct {
 	defaults func() (tier string, thinking bool)
 }
 
+// NewQuestions returns the answerer of workspace conversations over conv, the store, the
+// connection, the cache and the bus; defaults gives the settings' default tier and thinking.
+func NewQuestions(conv *conversations.Conversations, st *store.DB, conn *connection.Manager, sync *workspaces.Sync,
+	bus *events.Bus, defaults func() (tier string, thinking bool)) *Questions {
+	return &Questions{conv: conv, store: st, conn: conn, sync: sync, bus: bus, defaults: defaults}
+}
+
 // request builds the ask request of conv for question, with history from the turns before it.
-func (c *Questions) request(conv records.Conversation, question string, before []records.Turn, opts conversations.AskOptions) client.AskRequest {
+func (c *Questions) Request(conv records.Conversation, question string, before []records.Turn, opts conversations.AskOptions) client.AskRequest {
 	tier, thinking := c.defaults()
 	if opts.Tier != "" {
 		tier = opts.Tier
