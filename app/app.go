@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -63,7 +64,7 @@ type App struct {
 	recon    *connection.Reconnector
 	signin   *signin.Session
 	tools    *tools.Tools
-	ask      *Questions
+	ask      *ask.Questions
 	models   *Models
 	assist   *Assistant
 
@@ -87,7 +88,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
-	a.ask = NewQuestions(a.conv, st, a.conn, a.sync, a.bus,
+	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
 	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
 		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
@@ -223,7 +224,7 @@ func (a *App) SignIn() *signin.Session { return a.signin }
 func (a *App) Tools() *tools.Tools { return a.tools }
 
 // Questions returns the answerer of workspace conversations: Ask.
-func (a *App) Questions() *Questions { return a.ask }
+func (a *App) Questions() *ask.Questions { return a.ask }
 
 // Assistant returns the answerer of assistant conversations: Assist.
 func (a *App) Assistant() *Assistant { return a.assist }

@@ -6,6 +6,7 @@ package parts
 
 import (
 	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/signin"
 	"lectern/app/tools"
 	"lectern/app/uploads"
@@ -19,7 +20,7 @@ type Core struct {
 	*uploads.Queue
 	*signin.Session
 	*tools.Tools
-	*app.Questions
+	*ask.Questions
 	*app.Models
 }
 
