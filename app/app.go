@@ -95,7 +95,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		models:    newModelCatalog(a.conn, opts.ModelService)}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
-	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
+	a.assist = NewAssistant(a.conv, st, a.conn, a.bus, a.tools)
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindModel, a.models)
 	a.conv.Answer(records.KindAssistant, a.assist)

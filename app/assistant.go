@@ -33,7 +33,7 @@ type AssistantMessage struct {
 
 // Assist sends m to the assistant and blocks until the answer ends, as Conversations.Send does
 // for an assistant conversation.
-func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (records.Turn, error) {
+func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts conversations.ChatOptions) (records.Turn, error) {
 	conv, err := c.assistantToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
 		return records.Turn{}, err
@@ -125,4 +125,10 @@ type Assistant struct {
 	conn  *connection.Manager
 	bus   *events.Bus
 	tools *tools.Tools
+}
+
+// NewAssistant returns the answerer of assistant conversations over conv, the store, the
+// connection, the bus and the tools (the assistant's workspaces, its files).
+func NewAssistant(conv *conversations.Conversations, st *store.DB, conn *connection.Manager, bus *events.Bus, t *tools.Tools) *Assistant {
+	return &Assistant{conv: conv, store: st, conn: conn, bus: bus, tools: t}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -68,7 +69,7 @@ func runAssist(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !asJSON && e.isTerminal())
-	turn, err := a.Assistant().Assist(e.ctx, m, app.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
+	turn, err := a.Assistant().Assist(e.ctx, m, conversations.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
 	if err != nil {
 		p.failed("", asJSON)
 		return err
