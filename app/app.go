@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app/ask"
+	"lectern/app/assistant"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -66,7 +67,7 @@ type App struct {
 	tools    *tools.Tools
 	ask      *ask.Questions
 	models   *Models
-	assist   *Assistant
+	assist   *assistant.Assistant
 
 	closeOnce sync.Once
 	closeErr  error
@@ -95,7 +96,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		models:    newModelCatalog(a.conn, opts.ModelService)}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
-	a.assist = NewAssistant(a.conv, st, a.conn, a.bus, a.tools)
+	a.assist = assistant.New(a.conv, st, a.conn, a.bus, a.tools)
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindModel, a.models)
 	a.conv.Answer(records.KindAssistant, a.assist)
@@ -227,7 +228,7 @@ func (a *App) Tools() *tools.Tools { return a.tools }
 func (a *App) Questions() *ask.Questions { return a.ask }
 
 // Assistant returns the answerer of assistant conversations: Assist.
-func (a *App) Assistant() *Assistant { return a.assist }
+func (a *App) Assistant() *assistant.Assistant { return a.assist }
 
 // Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
 func (a *App) Models() *Models { return a.models }

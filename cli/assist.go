@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/assistant"
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/internal/safetext"
@@ -42,9 +43,9 @@ requests a minute for the assistant, pdf and generate together; Lectern waits wh
 }
 
 // parseAssist reads the arguments of assist. The words that are not flags make up the message.
-func parseAssist(e *env, args []string) (app.AssistantMessage, bool, error) {
+func parseAssist(e *env, args []string) (assistant.AssistantMessage, bool, error) {
 	fs := newFlagSet(e, "assist")
-	var m app.AssistantMessage
+	var m assistant.AssistantMessage
 	fs.Func("file", "file to attach", func(path string) error { m.Files = append(m.Files, path); return nil })
 	fs.StringVar(&m.Workspace, "workspace", "", "workspace id or name")
 	fs.BoolVar(&m.Continue, "continue", false, "the last assistant conversation")

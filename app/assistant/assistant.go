@@ -1,4 +1,7 @@
-package app
+// Package assistant is the answerer of assistant conversations (POST /chat): a message with its
+// files sent to the assistant, which picks its tools itself, continuing the conversation the
+// server keeps; Assist starts or continues the one a front-end's message belongs to.
+package assistant
 
 import (
 	"context"
@@ -127,8 +130,8 @@ type Assistant struct {
 	tools *tools.Tools
 }
 
-// NewAssistant returns the answerer of assistant conversations over conv, the store, the
+// New returns the answerer of assistant conversations over conv, the store, the
 // connection, the bus and the tools (the assistant's workspaces, its files).
-func NewAssistant(conv *conversations.Conversations, st *store.DB, conn *connection.Manager, bus *events.Bus, t *tools.Tools) *Assistant {
+func New(conv *conversations.Conversations, st *store.DB, conn *connection.Manager, bus *events.Bus, t *tools.Tools) *Assistant {
 	return &Assistant{conv: conv, store: st, conn: conn, bus: bus, tools: t}
 }
