@@ -91,9 +91,8 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv = conversations.New(st, a.conn, a.bus)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
-	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
-		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
-		models:    newModelCatalog(a.conn, opts.ModelService)}
+	a.models = NewModels(a.conv, a.ask, st, a.conn, a.sync, a.bus,
+		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
 	a.assist = assistant.New(a.conv, st, a.conn, a.bus, a.tools)

@@ -125,3 +125,13 @@ type Models struct {
 	modelTier func() string
 	models    *modelCatalog
 }
+
+// NewModels returns the answerer of model chats over conv, the workspace answerer (a workspace
+// consulted by a tool is asked as a question is), the store, the connection, the cache and the
+// bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
+// endpoints) answers the requests.
+func NewModels(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
+	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService) *Models {
+	return &Models{conv: conv, ask: questions, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
+		models: newModelCatalog(conn, service)}
+}
