@@ -16,6 +16,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
@@ -43,7 +44,7 @@ type Options struct {
 	ClientOptions []client.Option
 	// ModelService, when set, answers instead of the client's model endpoints (/v1): tests pass
 	// a fake.
-	ModelService ModelService
+	ModelService modelchat.ModelService
 	// ReconnectFirst is the wait before an offline server is first checked again, 0 means 5 s;
 	// each later check waits twice as long, up to ReconnectMax (0 means 2 minutes).
 	ReconnectFirst, ReconnectMax time.Duration
@@ -66,7 +67,7 @@ type App struct {
 	signin   *signin.Session
 	tools    *tools.Tools
 	ask      *ask.Questions
-	models   *Models
+	models   *modelchat.Models
 	assist   *assistant.Assistant
 
 	closeOnce sync.Once
@@ -91,7 +92,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv = conversations.New(st, a.conn, a.bus)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
-	a.models = NewModels(a.conv, a.ask, st, a.conn, a.sync, a.bus,
+	a.models = modelchat.New(a.conv, a.ask, st, a.conn, a.sync, a.bus,
 		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
@@ -230,7 +231,7 @@ func (a *App) Questions() *ask.Questions { return a.ask }
 func (a *App) Assistant() *assistant.Assistant { return a.assist }
 
 // Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
-func (a *App) Models() *Models { return a.models }
+func (a *App) Models() *modelchat.Models { return a.models }
 
 // staleAnswer is how long a pending answer may go without a write before Open treats it as
 // abandoned by a process that ended.

@@ -22,6 +22,7 @@ import (
 	"lectern/app"
 	"lectern/app/conversations"
 	"lectern/app/events"
+	"lectern/app/modelchat"
 	appsettings "lectern/app/settings"
 	appuploads "lectern/app/uploads"
 	"lectern/app/workspaces"
@@ -246,8 +247,8 @@ var (
 	_ uploads.Queue           = (*appuploads.Queue)(nil)
 	_ conversation.Answers    = (*conversations.Conversations)(nil)
 	_ conversation.Lists      = (*conversations.Conversations)(nil)
-	_ conversation.ModelChats = (*app.Models)(nil)
-	_ conversation.Library    = (*app.Models)(nil)
+	_ conversation.ModelChats = (*modelchat.Models)(nil)
+	_ conversation.Library    = (*modelchat.Models)(nil)
 	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here
 )
 

@@ -1,4 +1,8 @@
-package app
+// Package modelchat is the answerer of model chats (/v1): tiers and their limits, the
+// conversation trimmed to the tier's context window, images, answer formats checked against
+// their schema, presets, files, Generate; and the tool loop of a chat (the app's tools offered
+// to the model, consent, runs, caps, the rounds sent back).
+package modelchat
 
 import (
 	"cmp"
@@ -126,11 +130,11 @@ type Models struct {
 	models    *modelCatalog
 }
 
-// NewModels returns the answerer of model chats over conv, the workspace answerer (a workspace
+// New returns the answerer of model chats over conv, the workspace answerer (a workspace
 // consulted by a tool is asked as a question is), the store, the connection, the cache and the
 // bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
 // endpoints) answers the requests.
-func NewModels(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
+func New(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
 	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService) *Models {
 	return &Models{conv: conv, ask: questions, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
 		models: newModelCatalog(conn, service)}
