@@ -193,25 +193,6 @@ func (a *App) Explain(err error) explain.Explanation { return explain.Explain(er
 // failed answer or upload).
 func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.KeySource()).String() }
 
-// Backup writes a consistent copy of the database (conversations with their turns and images,
-// the trash, the cache and the upload queue; not the settings, not the keys) to path, while the
-// desktop app and other commands go on using it; an existing path is never replaced. It returns
-// the copy's size and how long it took.
-func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
-	return a.store.Backup(ctx, path)
-}
-
-// Import adds the conversations of a backup (a file Backup wrote, or another computer's
-// lectern.db) that this data folder does not have, with their turns, images and tool cards; it
-// never changes or deletes what is here, and an import that fails adds nothing.
-func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
-	res, err := a.store.ImportBackup(ctx, path)
-	if err == nil && res.Added > 0 {
-		a.bus.Emit(events.ConversationsChanged{})
-	}
-	return res, err
-}
-
 // Workspaces returns the cache of the current server's workspaces and documents: refresh, the
 // listings, workspaces named by id or name.
 func (a *App) Workspaces() *workspaces.Sync { return a.sync }

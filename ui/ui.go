@@ -242,7 +242,7 @@ var (
 	_ settings.Keys           = parts.Core{}
 	_ settings.Servers        = parts.Core{}
 	_ settings.ConnectBackend = parts.Core{}
-	_ settings.Keeping        = (*app.App)(nil)
+	_ settings.Keeping        = (*conversations.Conversations)(nil)
 	_ settings.Trash          = (*conversations.Conversations)(nil)
 	_ uploads.Queue           = (*appuploads.Queue)(nil)
 	_ conversation.Answers    = (*conversations.Conversations)(nil)
@@ -259,7 +259,7 @@ func (u *UI) ShowSettings() {
 		return
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
-	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b,
+	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
 		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
