@@ -10,8 +10,10 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/cli"
 	"lectern/internal/instance"
+	"lectern/internal/safetext"
 	"lectern/ui"
 )
 
@@ -37,13 +39,13 @@ func runDesktop(req instance.Request) (code int) {
 		defer func() {
 			if r := recover(); r != nil {
 				fmt.Fprintf(os.Stderr, "lectern: the desktop app could not start or stopped on an internal error (%s); LECTERN_DEBUG=1 lectern shows the details, and \"lectern help\" lists the commands that need no display.\n",
-					app.OneLine(fmt.Sprint(r)))
+					safetext.OneLine(fmt.Sprint(r)))
 				code = 2
 			}
 		}()
 	}
 	opts := ui.RunOptions{Trace: os.Getenv("LECTERN_TRACE") != "", Start: req}
-	if home, err := app.DefaultHome(); err == nil {
+	if home, err := settings.DefaultHome(); err == nil {
 		l, forwarded, err := instance.Claim(home, req)
 		switch {
 		case forwarded:

@@ -6,6 +6,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/app/connection"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/explain"
+	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // TestEveryKindAnswersThroughTheSameCalls: a workspace conversation and a model conversation,
@@ -21,41 +28,41 @@ func TestEveryKindAnswersThroughTheSameCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := f.app.Conversations().NewChat(ctx, "Smart", "Answer briefly.", "", "")
+	model, err := f.app.Models().NewChat(ctx, "Smart", "Answer briefly.", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, conv := range []Conversation{ws, model} {
+	for _, conv := range []records.Conversation{ws, model} {
 		t.Run(string(conv.Kind), func(t *testing.T) { sameCalls(t, f, conv) })
 	}
 }
 
 // sameCalls sends, stops, retries and edits in conv, checking what each call saved.
-func sameCalls(t *testing.T, f *fixture, conv Conversation) {
-	cs := f.app.Conversations()
+func sameCalls(t *testing.T, f *fixture, conv records.Conversation) {
+	cs := chatsOf(f.app)
 	ctx := ctxT(t)
 	id, done := askInBackground(t, f, conv.ID, "How far ahead must travel be booked?")
 	if !cs.Answering(id) || !cs.Stop(id) {
 		t.Fatal("Stop found no answer in progress")
 	}
 	r := <-done
-	if r.err == nil || r.turn.Status != TurnInterrupted || r.turn.Answer == "" || r.turn.ConversationID != conv.ID {
+	if r.err == nil || r.turn.Status != records.TurnInterrupted || r.turn.Answer == "" || r.turn.ConversationID != conv.ID {
 		t.Fatalf("stopped turn = %+v, %v", r.turn, r.err)
 	}
-	var updates []TurnChanged
-	turn, err := cs.Retry(ctx, id, AskOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
-	if err != nil || turn.ID != id || turn.Status != TurnCompleted || turn.Answer == "" {
+	var updates []events.TurnChanged
+	turn, err := cs.Retry(ctx, id, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
+	if err != nil || turn.ID != id || turn.Status != records.TurnCompleted || turn.Answer == "" {
 		t.Fatalf("retry = %+v, %v", turn, err)
 	}
-	if len(updates) < 2 || updates[0].Status != TurnPending || updates[len(updates)-1].Status != TurnCompleted {
+	if len(updates) < 2 || updates[0].Status != records.TurnPending || updates[len(updates)-1].Status != records.TurnCompleted {
 		t.Fatalf("retry progress: %+v", updates)
 	}
-	edited, err := cs.Resend(ctx, id, "Which transport is preferred?", AskOptions{})
-	if err != nil || edited.Status != TurnCompleted || edited.Question != "Which transport is preferred?" {
+	edited, err := cs.Resend(ctx, id, "Which transport is preferred?", conversations.AskOptions{})
+	if err != nil || edited.Status != records.TurnCompleted || edited.Question != "Which transport is preferred?" {
 		t.Fatalf("resend = %+v, %v", edited, err)
 	}
-	next, err := cs.Send(ctx, conv.ID, Message{Text: "And the rule for hotels?"}, AskOptions{})
-	if err != nil || next.Status != TurnCompleted {
+	next, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "And the rule for hotels?"}, conversations.AskOptions{})
+	if err != nil || next.Status != records.TurnCompleted {
 		t.Fatalf("send = %+v, %v", next, err)
 	}
 	turns, _ := cs.Turns(ctx, conv.ID)
@@ -64,11 +71,11 @@ func sameCalls(t *testing.T, f *fixture, conv Conversation) {
 	}
 	// The answerer of the kind answered: a model turn names its tier and carries the /v1 object.
 	switch conv.Kind {
-	case KindModel:
+	case records.KindModel:
 		if next.Tier != "Smart" || (next.Response == nil && next.Completion == nil) || next.Usage == nil {
 			t.Fatalf("model turn %+v", next)
 		}
-	case KindWorkspace:
+	case records.KindWorkspace:
 		if next.Final == nil || next.AnswerID == "" || next.Response != nil || strings.HasPrefix(next.Tier, "Smart") {
 			t.Fatalf("workspace turn %+v", next)
 		}
@@ -81,8 +88,8 @@ func TestWorkspaceQuestionRefusesImages(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "What is this?", Images: []Image{mustImage(t, "a.png", pngImage)}}, AskOptions{})
-	if !errors.As(err, new(*CheckError)) {
+	_, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "What is this?", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, conversations.AskOptions{})
+	if !errors.As(err, new(*explain.CheckError)) {
 		t.Fatalf("err = %v", err)
 	}
 	if turns, _ := f.app.Conversations().Turns(ctx, conv.ID); len(turns) != 0 {
@@ -93,28 +100,28 @@ func TestWorkspaceQuestionRefusesImages(t *testing.T) {
 // echoAnswerer is a kind of conversation made for the test: it saves a turn, then "answers" with
 // one event and waits to be stopped, keeping its text. It shows that a kind is one type.
 type echoAnswerer struct {
-	c       *Conversations
+	st      *store.DB
 	started chan struct{}
 }
 
-func (e *echoAnswerer) send(ctx context.Context, conv Conversation, m Message) (Turn, error) {
-	return e.c.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: m.Text})
+func (e *echoAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
+	return e.st.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
 }
 
-func (e *echoAnswerer) retry(_ context.Context, _ Conversation, turn Turn) (Turn, error) {
+func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
 	return turn, nil
 }
 
-func (e *echoAnswerer) resend(_ context.Context, _ Conversation, old Turn, _ []Turn, _ string) (Turn, error) {
+func (e *echoAnswerer) Resend(_ context.Context, _ records.Conversation, old records.Turn, _ []records.Turn, _ string) (records.Turn, error) {
 	return old, nil
 }
 
-func (e *echoAnswerer) answer(ctx context.Context, turn *Turn, notify func(TurnChanged)) error {
-	notify(TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: TurnPending, Text: "echo"})
+func (e *echoAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+	notify(events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: "echo"})
 	close(e.started)
 	<-ctx.Done()
-	turn.Answer, turn.Status = "echo", TurnInterrupted
-	return errors.Join(context.Cause(ctx), e.c.store.saveTurn(context.WithoutCancel(ctx), turn))
+	turn.Answer, turn.Status = "echo", records.TurnInterrupted
+	return errors.Join(context.Cause(ctx), e.st.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // TestAnotherKindAnswersThroughRun: any type implementing Answerer answers through
@@ -127,19 +134,19 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &echoAnswerer{c: cs, started: make(chan struct{})}
-	turn, err := a.send(ctx, conv, Message{Text: "Say it back"})
+	a := &echoAnswerer{st: f.app.store, started: make(chan struct{})}
+	turn, err := a.Send(ctx, conv, conversations.Message{Text: "Say it back"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var updates []TurnChanged
+	var updates []events.TurnChanged
 	type result struct {
-		turn Turn
+		turn records.Turn
 		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
-		got, err := cs.run(ctx, a, conv, turn, func(ev TurnChanged) { updates = append(updates, ev) })
+		got, err := cs.Run(ctx, a, conv, turn, func(ev events.TurnChanged) { updates = append(updates, ev) })
 		done <- result{got, err}
 	}()
 	<-a.started
@@ -147,14 +154,14 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 		t.Fatal("Stop did not reach the answer of another kind")
 	}
 	r := <-done
-	if !errors.Is(r.err, errStopped) || r.turn.Status != TurnInterrupted || r.turn.Answer != "echo" || cs.Answering(turn.ID) {
+	if !errors.Is(r.err, connection.ErrStopped) || r.turn.Status != records.TurnInterrupted || r.turn.Answer != "echo" || cs.Answering(turn.ID) {
 		t.Fatalf("run = %+v, %v", r.turn, r.err)
 	}
-	if len(updates) != 3 || updates[0].Status != TurnPending || updates[1].Text != "echo" || updates[2].Status != TurnInterrupted {
+	if len(updates) != 3 || updates[0].Status != records.TurnPending || updates[1].Text != "echo" || updates[2].Status != records.TurnInterrupted {
 		t.Fatalf("progress %+v", updates)
 	}
 	saved, err := cs.Turns(ctx, conv.ID)
-	if err != nil || len(saved) != 1 || saved[0].Answer != "echo" || saved[0].Status != TurnInterrupted {
+	if err != nil || len(saved) != 1 || saved[0].Answer != "echo" || saved[0].Status != records.TurnInterrupted {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
 }

@@ -3,7 +3,6 @@ package app
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -11,6 +10,21 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/ask"
+	"lectern/app/assistant"
+	"lectern/app/connection"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/explain"
+	"lectern/app/modelchat"
+	"lectern/app/records"
+	"lectern/app/secrets"
+	"lectern/app/settings"
+	"lectern/app/signin"
+	"lectern/app/store"
+	"lectern/app/tools"
+	"lectern/app/uploads"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -30,7 +44,7 @@ type Options struct {
 	ClientOptions []client.Option
 	// ModelService, when set, answers instead of the client's model endpoints (/v1): tests pass
 	// a fake.
-	ModelService ModelService
+	ModelService modelchat.ModelService
 	// ReconnectFirst is the wait before an offline server is first checked again, 0 means 5 s;
 	// each later check waits twice as long, up to ReconnectMax (0 means 2 minutes).
 	ReconnectFirst, ReconnectMax time.Duration
@@ -41,15 +55,20 @@ type Options struct {
 type App struct {
 	home     string
 	opts     Options
-	bus      *Bus
-	settings *settingsStore
-	secrets  *Secrets
-	store    *store
-	conn     *connManager
-	sync     *Sync
-	conv     *Conversations
-	uploads  *Uploads
-	recon    *reconnector
+	bus      *events.Bus
+	settings *settings.Store
+	secrets  *secrets.Secrets
+	store    *store.DB
+	conn     *connection.Manager
+	sync     *workspaces.Sync
+	conv     *conversations.Conversations
+	uploads  *uploads.Queue
+	recon    *connection.Reconnector
+	signin   *signin.Session
+	tools    *tools.Tools
+	ask      *ask.Questions
+	models   *modelchat.Models
+	assist   *assistant.Assistant
 
 	closeOnce sync.Once
 	closeErr  error
@@ -65,31 +84,39 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{home: home, opts: opts, bus: NewBus(), settings: settings, store: st,
-		secrets: NewSecrets(opts.KeychainTimeout)}
-	a.secrets.useFile(home, settings.get().KeyFile)
-	a.conn = newConnManager(a.bus, a.secrets, opts.HTTPClient, opts.ClientOptions...)
-	if s := settings.get(); s.Server != "" && !s.DemoMode {
-		_ = a.use(ctx, s.Server, s.Server, "", KeyNone)
-	}
-	a.sync = &Sync{store: st, conn: a.conn, bus: a.bus, now: opts.Now}
-	a.conv = newConversations(st, a.conn, a.sync, a.bus)
-	a.conv.defaults = func() (string, bool) { s := a.settings.get(); return s.DefaultTier, s.Thinking }
-	a.conv.modelTier = func() string { s := a.settings.get(); return cmp.Or(s.ModelTier, s.DefaultTier) }
-	a.conv.models = newModelCatalog(a.conn, opts.ModelService)
-	a.uploads = newUploads(st, a.conn, a.bus, opts)
-	a.uploads.sync = a.sync
-	a.recon = newReconnector(a.conn, cmp.Or(opts.ReconnectFirst, reconnectFirst), cmp.Or(opts.ReconnectMax, reconnectMax))
-	a.recon.back = a.sync.resume
-	a.bus.Subscribe(a.recon.observe)
+	a := &App{home: home, opts: opts, bus: events.NewBus(), settings: settings, store: st,
+		secrets: secrets.NewSecrets(opts.KeychainTimeout)}
+	a.secrets.UseFile(home, settings.Get().KeyFile)
+	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
+	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
+	a.conv = conversations.New(st, a.conn, a.bus)
+	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
+		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
+	a.models = modelchat.New(a.conv, a.ask, st, a.conn, a.sync, a.bus,
+		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService)
+	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
+	a.tools = tools.New(a.conn)
+	a.assist = assistant.New(a.conv, st, a.conn, a.bus, a.tools)
+	a.conv.Answer(records.KindWorkspace, a.ask)
+	a.conv.Answer(records.KindModel, a.models)
+	a.conv.Answer(records.KindAssistant, a.assist)
+	a.signin = signin.New(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
+	a.signin.UseSaved(ctx)
+	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
+	a.recon.Back = a.sync.Resume
+	a.bus.Subscribe(func(ev events.Event) {
+		if cc, ok := ev.(events.ConnectionChanged); ok {
+			a.recon.Observe(cc.Connection)
+		}
+	})
 	return a, nil
 }
 
 // openDataFolder creates the data folder if needed and opens its settings and database.
-func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, *store, error) {
+func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store, *store.DB, error) {
 	home := opts.Home
 	if home == "" {
-		h, err := DefaultHome()
+		h, err := settings.DefaultHome()
 		if err != nil {
 			return "", nil, nil, err
 		}
@@ -98,23 +125,23 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, 
 	if err := os.MkdirAll(home, 0o700); err != nil {
 		return "", nil, nil, fmt.Errorf("cannot create the data folder %s: %w", home, err)
 	}
-	settings, err := loadSettings(home)
+	settings, err := settings.Load(home)
 	if err != nil {
 		return "", nil, nil, err
 	}
-	st, err := openStore(ctx, filepath.Join(home, databaseFile), opts.Now)
+	st, err := store.Open(ctx, filepath.Join(home, store.DatabaseFile), opts.Now)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	// Answers left pending by a process that ended (not one still writing: the desktop app and the
 	// command line may share the database) are marked interrupted.
 	stale := opts.Now().Add(-staleAnswer)
-	if _, err := st.abandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
-		_ = st.close()
-		return "", nil, nil, &DatabaseError{Path: filepath.Join(home, databaseFile), Err: err}
+	if _, err := st.AbandonPending(ctx, stale, "Lectern was closed before the answer finished."); err != nil {
+		_ = st.Close()
+		return "", nil, nil, &store.DatabaseError{Path: filepath.Join(home, store.DatabaseFile), Err: err}
 	}
 	// Conversations 30 days in the trash go for good; should it fail, the next start does it.
-	_ = st.emptyTrash(ctx, opts.Now())
+	_ = st.EmptyTrash(ctx, opts.Now())
 	return home, settings, st, nil
 }
 
@@ -123,12 +150,12 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settingsStore, 
 // the database.
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
-		a.recon.close()
-		a.conv.stopAll()
-		a.uploads.stop()
-		a.conn.stopDemo()
+		a.recon.Close()
+		a.conv.StopAll()
+		a.uploads.Stop()
+		a.conn.StopDemo()
 		a.bus.Close()
-		a.closeErr = a.store.close()
+		a.closeErr = a.store.Close()
 	})
 	return a.closeErr
 }
@@ -138,26 +165,55 @@ func (a *App) Home() string { return a.home }
 
 // Subscribe registers fn for every later event and returns the function that unregisters it.
 // fn runs on the event goroutine, never on the caller's: a Fyne view wraps its updates in fyne.Do.
-func (a *App) Subscribe(fn func(Event)) (unsubscribe func()) { return a.bus.Subscribe(fn) }
+func (a *App) Subscribe(fn func(events.Event)) (unsubscribe func()) { return a.bus.Subscribe(fn) }
 
 // Settings returns a copy of the saved settings.
-func (a *App) Settings() Settings { return a.settings.get() }
+func (a *App) Settings() settings.Settings { return a.settings.Get() }
 
 // UpdateSettings applies fn to a copy of the settings, validates the result, saves it atomically
 // and emits SettingsChanged. Nothing is saved when validation fails.
-func (a *App) UpdateSettings(fn func(*Settings)) error {
-	changed, err := a.settings.update(fn)
+func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
+	changed, err := a.settings.Update(fn)
 	if changed {
-		a.bus.Emit(SettingsChanged{})
+		a.bus.Emit(events.SettingsChanged{})
 	}
 	return err
 }
 
 // Conversations returns the conversations service.
-func (a *App) Conversations() *Conversations { return a.conv }
+func (a *App) Conversations() *conversations.Conversations { return a.conv }
 
 // Uploads returns the upload-queue service.
-func (a *App) Uploads() *Uploads { return a.uploads }
+func (a *App) Uploads() *uploads.Queue { return a.uploads }
 
-// errNotConnected is returned when no server is chosen.
-var errNotConnected = errors.New("not connected to a server: enter the server address and your API key first (desktop: Connect; command line: lectern connect)")
+// Explain tells err to a person. A refused key is explained by where the current key came from.
+func (a *App) Explain(err error) explain.Explanation { return explain.Explain(err, a.conn.KeySource()) }
+
+// Describe returns Explain's sentence with the request id, in one line of text (as saved with a
+// failed answer or upload).
+func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.KeySource()).String() }
+
+// Workspaces returns the cache of the current server's workspaces and documents: refresh, the
+// listings, workspaces named by id or name.
+func (a *App) Workspaces() *workspaces.Sync { return a.sync }
+
+// SignIn returns which server and which key are in use: connect, switch, sign out, the key file,
+// demo mode, the connection's state.
+func (a *App) SignIn() *signin.Session { return a.signin }
+
+// Tools returns the auxiliary tools: PDF text, OCR, web search, generate, downloads, the
+// assistant's workspaces.
+func (a *App) Tools() *tools.Tools { return a.tools }
+
+// Questions returns the answerer of workspace conversations: Ask.
+func (a *App) Questions() *ask.Questions { return a.ask }
+
+// Assistant returns the answerer of assistant conversations: Assist.
+func (a *App) Assistant() *assistant.Assistant { return a.assist }
+
+// Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
+func (a *App) Models() *modelchat.Models { return a.models }
+
+// staleAnswer is how long a pending answer may go without a write before Open treats it as
+// abandoned by a process that ended.
+const staleAnswer = 2 * time.Minute

@@ -4,41 +4,45 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
 )
 
 func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, _ := cs.New(ctx, f.org, "", "")
-	var savedBefore []Turn
+	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = cs.Turns(context.Background(), conv.ID) }
-	var updates []TurnChanged
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
-		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e TurnChanged) { updates = append(updates, e) }})
+	var updates []events.TurnChanged
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{NoStream: true,
+		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := rec.last()["stream"]; got == true {
 		t.Fatalf("NoStream sent stream %v", got)
 	}
-	if len(savedBefore) != 1 || savedBefore[0].Status != TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
+	if len(savedBefore) != 1 || savedBefore[0].Status != records.TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
 		t.Fatalf("when the request went out the database held %+v", savedBefore)
 	}
-	if turn.Status != TurnCompleted || turn.Answer == "" || turn.Found == nil || turn.RequestID == "" || turn.AnswerID == "" {
+	if turn.Status != records.TurnCompleted || turn.Answer == "" || turn.Found == nil || turn.RequestID == "" || turn.AnswerID == "" {
 		t.Fatalf("turn = %+v", turn)
 	}
 	assertFinal(t, turn, "T-7")
 	saved, _ := cs.Turn(ctx, turn.ID)
-	if saved.Answer != turn.Answer || saved.Status != TurnCompleted || saved.AnswerID != turn.AnswerID ||
+	if saved.Answer != turn.Answer || saved.Status != records.TurnCompleted || saved.AnswerID != turn.AnswerID ||
 		len(saved.Sources) != len(turn.Sources) || saved.Final != nil {
 		t.Fatalf("database turn = %+v", saved)
 	}
-	if len(updates) != 2 || updates[0].Status != TurnPending || updates[1].Status != TurnCompleted || updates[1].Text != turn.Answer {
+	if len(updates) != 2 || updates[0].Status != records.TurnPending || updates[1].Status != records.TurnCompleted || updates[1].Text != turn.Answer {
 		t.Fatalf("updates = %+v, want pending then completed", updates)
 	}
 	// A follow-up, streamed this time, sends the saved turn as history and has its answer object too.
-	next, err := cs.Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
+	next, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +53,7 @@ func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 }
 
 // assertFinal checks that turn carries the server's answer object, with its metadata and time.
-func assertFinal(t *testing.T, turn Turn, ticket string) {
+func assertFinal(t *testing.T, turn records.Turn, ticket string) {
 	t.Helper()
 	a := turn.Final
 	if a == nil {
@@ -64,10 +68,10 @@ func assertFinal(t *testing.T, turn Turn, ticket string) {
 func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true})
-	if err == nil || turn.Status != TurnFailed || turn.ErrorCode == "" || turn.Final != nil {
+	turn, err := cs.Send(ctx, bad.ID, conversations.Message{Text: "Anything?"}, conversations.AskOptions{NoStream: true})
+	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode == "" || turn.Final != nil {
 		t.Fatalf("failed ask: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
@@ -76,11 +80,11 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	release := make(chan struct{})
 	rec.check = func() { <-release }
 	conv, _ := cs.New(ctx, f.org, "", "")
-	started, done := make(chan int64, 1), make(chan Turn, 1)
+	started, done := make(chan int64, 1), make(chan records.Turn, 1)
 	go func() {
-		turn, _ := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
-			OnUpdate: func(e TurnChanged) {
-				if e.Status == TurnPending {
+		turn, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{NoStream: true,
+			OnUpdate: func(e events.TurnChanged) {
+				if e.Status == records.TurnPending {
 					started <- e.TurnID
 				}
 			}})
@@ -91,7 +95,7 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	}
 	close(release)
 	stopped := <-done
-	if stopped.Status != TurnInterrupted || stopped.Final != nil {
+	if stopped.Status != records.TurnInterrupted || stopped.Final != nil {
 		t.Fatalf("stopped turn = %+v", stopped)
 	}
 	assertSaved(t, f.app, stopped)

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -38,10 +41,10 @@ func sseEvent(name, data string) string { return "event: " + name + "\ndata: " +
 
 // askOnScript refreshes the app on s, opens a conversation on its first workspace and asks,
 // returning the turn, every update and the error.
-func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)) (Turn, []TurnChanged, error) {
+func askOnScript(t *testing.T, a *App, s *scriptServer, during func(events.TurnChanged)) (records.Turn, []events.TurnChanged, error) {
 	t.Helper()
 	ctx := ctxT(t)
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	conv, err := a.Conversations().New(ctx, s.ids[0], "", "")
@@ -49,8 +52,8 @@ func askOnScript(t *testing.T, a *App, s *scriptServer, during func(TurnChanged)
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
-	var seen []TurnChanged
-	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "What is new?"}, AskOptions{OnUpdate: func(ev TurnChanged) {
+	var seen []events.TurnChanged
+	turn, err := a.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "What is new?"}, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) {
 		mu.Lock()
 		seen = append(seen, ev)
 		mu.Unlock()
@@ -75,21 +78,21 @@ func TestAskWaitingForHeadersIsSaidAndResetKeepsWriting(t *testing.T) {
 	a := openOnScript(t, s)
 	before := time.Now()
 	turn, seen, err := askOnScript(t, a, s, nil)
-	if err != nil || turn.Status != TurnCompleted {
+	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("%v %+v", err, turn)
 	}
 	first := seen[0]
-	if first.Stage != StageWaiting || first.Sent.Before(before) || time.Since(first.Sent) > time.Minute {
+	if first.Stage != records.StageWaiting || first.Sent.Before(before) || time.Since(first.Sent) > time.Minute {
 		t.Fatalf("first update %+v; want the wait for the server with the time sent", first)
 	}
 	for _, ev := range seen[1:] {
-		if ev.Status != TurnPending {
+		if ev.Status != records.TurnPending {
 			continue
 		}
-		if ev.Stage == "" || ev.Stage == StageWaiting || ev.Sent != first.Sent {
+		if ev.Stage == "" || ev.Stage == records.StageWaiting || ev.Sent != first.Sent {
 			t.Fatalf("after the server answered: %+v", ev)
 		}
-		if ev.Text != "" && ev.Stage != StageWriting {
+		if ev.Text != "" && ev.Stage != records.StageWriting {
 			t.Fatalf("text streams with stage %q", ev.Stage)
 		}
 	}
@@ -101,12 +104,12 @@ func TestAskStoppedWhileWaitingSaysNothingWasKept(t *testing.T) {
 	s.ask = sseAsk(time.Hour)
 	a := openOnScript(t, s)
 	var once sync.Once
-	turn, _, _ := askOnScript(t, a, s, func(ev TurnChanged) {
-		if ev.Stage == StageWaiting {
+	turn, _, _ := askOnScript(t, a, s, func(ev events.TurnChanged) {
+		if ev.Stage == records.StageWaiting {
 			once.Do(func() { go a.Conversations().Stop(ev.TurnID) })
 		}
 	})
-	if turn.Status != TurnInterrupted || strings.Contains(turn.Error, "kept") || turn.Answer != "" {
+	if turn.Status != records.TurnInterrupted || strings.Contains(turn.Error, "kept") || turn.Answer != "" {
 		t.Fatalf("stopped while waiting: %+v", turn)
 	}
 }
@@ -120,11 +123,11 @@ func TestAskHeaderTimeoutSaysNothingWasKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
 	turn, _, err := askOnScript(t, a, s, nil)
-	if !errors.Is(err, client.ErrHeaderTimeout) || turn.Status != TurnInterrupted {
+	if !errors.Is(err, client.ErrHeaderTimeout) || turn.Status != records.TurnInterrupted {
 		t.Fatalf("%v %+v", err, turn)
 	}
 	if strings.Contains(turn.Error, "kept") || !strings.Contains(turn.Error, "did not begin to answer") {
@@ -153,12 +156,12 @@ func TestAskWaitingOutRetryAfterSaysUntilWhen(t *testing.T) {
 	a := openOnScript(t, s)
 	before := time.Now()
 	turn, seen, err := askOnScript(t, a, s, nil)
-	if err != nil || turn.Status != TurnCompleted {
+	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("%v %+v", err, turn)
 	}
-	var wait *TurnChanged
+	var wait *events.TurnChanged
 	for i, ev := range seen {
-		if ev.Stage == StageRetryWait {
+		if ev.Stage == records.StageRetryWait {
 			wait = &seen[i]
 			break
 		}
@@ -166,7 +169,7 @@ func TestAskWaitingOutRetryAfterSaysUntilWhen(t *testing.T) {
 	if wait == nil {
 		t.Fatalf("no update said the wait; updates: %+v", seen)
 	}
-	if d := wait.RetryAt.Sub(before); d < 50*time.Millisecond || d > time.Minute || wait.Status != TurnPending || wait.Sent.IsZero() {
+	if d := wait.RetryAt.Sub(before); d < 50*time.Millisecond || d > time.Minute || wait.Status != records.TurnPending || wait.Sent.IsZero() {
 		t.Fatalf("the wait said %+v: asks again %v after the question", *wait, d)
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/assistant"
+	"lectern/app/conversations"
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/client/emulator/toolsapi"
 )
@@ -28,9 +31,9 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 	f := assistantFixture(t)
 	content := []byte("Ferry timetable\nThe boat leaves at nine from pier 4.")
 	ferry := writeFile(t, t.TempDir(), "ferry.txt", content)
-	turn, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
-		Workspace: "ann's NOTES"}, ChatOptions{})
-	if err != nil || turn.Status != TurnCompleted || !strings.Contains(turn.Answer, "nine") || len(turn.Reply) == 0 {
+	turn, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
+		Workspace: "ann's NOTES"}, conversations.ChatOptions{})
+	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "nine") || len(turn.Reply) == 0 {
 		t.Fatalf("%+v %v", turn, err)
 	}
 	saved, _ := f.app.Conversations().Turn(ctxT(t), turn.ID)
@@ -40,17 +43,17 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 	}
 	conv, _ := f.app.Conversations().Get(ctxT(t), turn.ConversationID)
 	chats := f.emu.Tools.Chats("ann")
-	if conv.Kind != KindAssistant || conv.WorkspaceID != f.ws || conv.RemoteID == "" || conv.KindLabel() != "Assistant" ||
+	if conv.Kind != records.KindAssistant || conv.WorkspaceID != f.ws || conv.RemoteID == "" || conv.KindLabel() != "Assistant" ||
 		len(chats) != 1 || !chats[0].Pinned || chats[0].WorkspaceID != f.ws {
 		t.Fatalf("conversation %+v, server %+v", conv, chats)
 	}
-	next, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "From which pier?", Continue: true}, ChatOptions{})
+	next, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "From which pier?", Continue: true}, conversations.ChatOptions{})
 	chats = f.emu.Tools.Chats("ann")
 	if err != nil || next.ConversationID != conv.ID || !strings.Contains(next.Answer, "pier 4") || len(chats) != 2 ||
 		chats[1].Pinned || chats[1].ConversationID != conv.RemoteID || chats[1].WorkspaceID != f.ws {
 		t.Fatalf("continued: %+v %v; server %+v", next, err, chats)
 	}
-	if _, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "x", Continue: true, Workspace: "nowhere"}, ChatOptions{}); err == nil ||
+	if _, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "x", Continue: true, Workspace: "nowhere"}, conversations.ChatOptions{}); err == nil ||
 		!strings.Contains(f.app.Explain(err).Sentence, "it can use “Ann's notes”") {
 		t.Fatalf("unknown workspace: %v", err)
 	}
@@ -71,17 +74,17 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 		"cannot be read":                        {dir + "/missing.pdf"},
 	}
 	for want, files := range cases {
-		_, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "What is in it?", Files: files}, ChatOptions{})
+		_, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "What is in it?", Files: files}, conversations.ChatOptions{})
 		if err == nil || !strings.Contains(f.app.Explain(err).Sentence, want) {
 			t.Errorf("%v: %v, want %q", files, err, want)
 		}
 	}
-	all, _ := f.app.Conversations().ListAll(ctxT(t), ListFilter{Kind: KindAssistant})
+	all, _ := f.app.Conversations().ListAll(ctxT(t), records.ListFilter{Kind: records.KindAssistant})
 	if len(all) != 0 || len(f.emu.Tools.Chats("ann")) != 0 {
 		t.Fatalf("saved %d conversations, sent %d", len(all), len(f.emu.Tools.Chats("ann")))
 	}
 	conv, _ := f.app.Conversations().New(ctxT(t), f.ws, "", "")
-	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "x", Files: cases["cannot be read"]}, AskOptions{}); err == nil ||
+	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "x", Files: cases["cannot be read"]}, conversations.AskOptions{}); err == nil ||
 		!strings.Contains(f.app.Explain(err).Sentence, "Only the assistant takes attached files") {
 		t.Fatalf("a workspace conversation took files: %v", err)
 	}
@@ -93,32 +96,32 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	f := assistantFixture(t)
 	note := writeFile(t, t.TempDir(), "note.txt", []byte("The key is under the mat."))
-	conv, err := f.app.Conversations().NewAssistant(ctxT(t), "", "")
+	conv, err := f.app.Assistant().NewAssistant(ctxT(t), "", "")
 	if err == nil {
-		conv, err = f.app.Conversations().SetAssistantWorkspace(ctxT(t), conv.ID, f.ws) // chosen before the first message
+		conv, err = f.app.Assistant().SetAssistantWorkspace(ctxT(t), conv.ID, f.ws) // chosen before the first message
 	}
 	if err != nil || conv.WorkspaceID != f.ws {
 		t.Fatal(conv, err)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: http.StatusServiceUnavailable, Route: "POST /chat"}})
-	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "Where is the key?", Files: []string{note}}, AskOptions{})
-	if err == nil || turn.Status != TurnFailed || len(turn.Attachments) != 1 {
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "Where is the key?", Files: []string{note}}, conversations.AskOptions{})
+	if err == nil || turn.Status != records.TurnFailed || len(turn.Attachments) != 1 {
 		t.Fatalf("%+v %v", turn, err)
 	}
 	f.emu.SetFaults(emulator.Faults{})
-	turn, err = f.app.Conversations().Retry(ctxT(t), turn.ID, AskOptions{})
+	turn, err = f.app.Conversations().Retry(ctxT(t), turn.ID, conversations.AskOptions{})
 	chats := f.emu.Tools.Chats("ann")
-	if err != nil || turn.Status != TurnCompleted || !strings.Contains(turn.Answer, "mat") || len(chats) != 1 ||
+	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "mat") || len(chats) != 1 ||
 		!chats[0].Pinned || len(chats[0].Attachments) != 1 {
 		t.Fatalf("retry: %+v %v; server %+v", turn, err, chats)
 	}
-	if _, err := f.app.Conversations().SetAssistantWorkspace(ctxT(t), conv.ID, ""); err == nil {
+	if _, err := f.app.Assistant().SetAssistantWorkspace(ctxT(t), conv.ID, ""); err == nil {
 		t.Fatal("the pin changed after the first message")
 	}
-	if _, err := AssistantFile(note + ".xls"); err == nil {
+	if _, err := assistant.AssistantFile(note + ".xls"); err == nil {
 		t.Fatal("a missing file was taken")
 	}
-	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", AskOptions{})
+	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", conversations.AskOptions{})
 	if err != nil || len(edited.Attachments) != 1 || len(f.emu.Tools.Chats("ann")) != 2 {
 		t.Fatalf("edit keeps the files: %+v %v", edited, err)
 	}
@@ -151,13 +154,13 @@ func (noConversationIDs) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestAssistantWithoutConversationIDSaysSo(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), noConversationIDs{})
 	f.emu.Tools.SetWorkspaces([]toolsapi.Workspace{{ID: f.ws, Name: "Ann's notes"}})
-	first, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "Hello", Workspace: f.ws}, ChatOptions{})
+	first, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "Hello", Workspace: f.ws}, conversations.ChatOptions{})
 	if err != nil || first.Notice != "" {
 		t.Fatalf("%+v %v", first, err)
 	}
-	next, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "And then?", Continue: true}, ChatOptions{})
+	next, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "And then?", Continue: true}, conversations.ChatOptions{})
 	chats := f.emu.Tools.Chats("ann")
-	if err != nil || next.ConversationID != first.ConversationID || next.Notice != noConversationID || len(chats) != 2 ||
+	if err != nil || next.ConversationID != first.ConversationID || next.Notice != assistant.NoConversationID || len(chats) != 2 ||
 		chats[1].ConversationID == chats[0].ConversationID || chats[1].Message != "And then?" || !chats[1].Pinned {
 		t.Fatalf("%+v %v; server %+v", next, err, chats)
 	}

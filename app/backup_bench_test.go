@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // BenchmarkBackup1000Conversations backs up a data folder of 1,000 conversations of 10 turns each
@@ -18,7 +21,7 @@ func BenchmarkBackup1000Conversations(b *testing.B) {
 	a := openHome(b, b.TempDir())
 	answer := strings.Repeat("The office is closed on public holidays; leave is booked a week ahead. ", 20)
 	image := make([]byte, 20<<10)
-	err := inTx(ctx, a.store.db, func(tx *sql.Tx) error {
+	err := store.InTx(ctx, a.store.SQL(), func(tx *sql.Tx) error {
 		for c := range 1000 {
 			res, err := tx.ExecContext(ctx, `INSERT INTO conversations (server, kind, model, title, created_at, updated_at)
 				VALUES ('srv', 'model', 'Fast', ?, ?, ?)`, fmt.Sprint("conversation ", c), c, c)
@@ -34,7 +37,7 @@ func BenchmarkBackup1000Conversations(b *testing.B) {
 				}
 				if i == 0 && c%10 == 0 {
 					turn, _ := res.LastInsertId()
-					if err := addImages(ctx, tx, turn, []Image{{Name: "scan.png", MIME: "image/png", Data: image}}); err != nil {
+					if err := store.AddImages(ctx, tx, turn, []records.Image{{Name: "scan.png", MIME: "image/png", Data: image}}); err != nil {
 						return err
 					}
 				}
@@ -51,7 +54,7 @@ func BenchmarkBackup1000Conversations(b *testing.B) {
 	for b.Loop() {
 		n++
 		file := filepath.Join(dir, fmt.Sprintf("backup-%d.db", n))
-		if size, _, err = a.Backup(ctx, file); err != nil {
+		if size, _, err = a.Conversations().Backup(ctx, file); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

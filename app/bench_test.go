@@ -7,37 +7,40 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/app/settings"
+	"lectern/app/store"
 )
 
 // BenchmarkOpenAndLoadWorkspace10k opens the database and reads a cached workspace of 10,000
 // documents (goal: under 50 ms).
 func BenchmarkOpenAndLoadWorkspace10k(b *testing.B) {
-	path := filepath.Join(b.TempDir(), databaseFile)
+	path := filepath.Join(b.TempDir(), store.DatabaseFile)
 	ctx := context.Background()
 	st := openTestStore(b, path)
-	if err := st.saveWorkspace(ctx, "srv", 0, cacheWorkspace("ws_big", 10000), time.Now(), ""); err != nil {
+	if err := st.SaveWorkspace(ctx, "srv", 0, cacheWorkspace("ws_big", 10000), time.Now(), ""); err != nil {
 		b.Fatal(err)
 	}
-	st.close()
+	st.Close()
 	b.ResetTimer()
 	for b.Loop() {
-		st, err := openStore(ctx, path, time.Now)
+		st, err := store.Open(ctx, path, time.Now)
 		if err != nil {
 			b.Fatal(err)
 		}
-		ws, err := st.workspaces(ctx, "srv")
+		ws, err := st.Workspaces(ctx, "srv")
 		if err != nil || len(ws) != 1 {
 			b.Fatal(err)
 		}
-		docs, err := st.documents(ctx, "srv", "ws_big")
+		docs, err := st.Documents(ctx, "srv", "ws_big")
 		if err != nil || len(docs) != 10000 {
 			b.Fatalf("%d documents, %v", len(docs), err)
 		}
-		if _, err := st.sources(ctx, "srv", "ws_big"); err != nil {
+		if _, err := st.Sources(ctx, "srv", "ws_big"); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		st.db.Close()
+		st.SQL().Close()
 		b.StartTimer()
 	}
 }
@@ -51,8 +54,8 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a.UpdateSettings(func(s *Settings) { s.Server = server })
-	a.store.saveWorkspace(context.Background(), server, 0, cacheWorkspace("ws_big", 10000), time.Now(), "")
+	a.UpdateSettings(func(s *settings.Settings) { s.Server = server })
+	a.store.SaveWorkspace(context.Background(), server, 0, cacheWorkspace("ws_big", 10000), time.Now(), "")
 	a.Close()
 	ctx := context.Background()
 	b.ResetTimer()
@@ -61,8 +64,8 @@ func BenchmarkAppOpenAndLoadWorkspace10k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		ws, _ := a.CachedWorkspaces(ctx)
-		docs, _, err := a.CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
+		ws, _ := a.Workspaces().CachedWorkspaces(ctx)
+		docs, _, err := a.Workspaces().CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
 		if err != nil || len(docs) != 10000 {
 			b.Fatalf("%d documents, %v", len(docs), err)
 		}
@@ -79,14 +82,14 @@ var benchWords = strings.Fields(`budget travel holiday contract invoice salary p
 // BenchmarkSearch10kTurns searches all of 10,000 saved turns (goal: under 20 ms): a typical
 // query matching a few dozen turns, and a worst case where every turn matches.
 func BenchmarkSearch10kTurns(b *testing.B) {
-	st := openTestStore(b, filepath.Join(b.TempDir(), databaseFile))
-	defer st.close()
+	st := openTestStore(b, filepath.Join(b.TempDir(), store.DatabaseFile))
+	defer st.Close()
 	ctx := context.Background()
 	fillTurns(b, st, 10000)
 	for _, q := range []struct{ name, text string }{{"typical", "zebra7 budget"}, {"every-turn-matches", "budget"}} {
 		b.Run(q.name, func(b *testing.B) {
 			for b.Loop() {
-				hits, err := st.search(ctx, "srv", q.text, 100)
+				hits, err := st.Search(ctx, "srv", q.text, 100)
 				if err != nil || len(hits) == 0 {
 					b.Fatalf("%d hits, %v", len(hits), err)
 				}
@@ -96,10 +99,10 @@ func BenchmarkSearch10kTurns(b *testing.B) {
 }
 
 // fillTurns saves n turns in 100 conversations, in one transaction.
-func fillTurns(b *testing.B, st *store, n int) {
+func fillTurns(b *testing.B, st *store.DB, n int) {
 	b.Helper()
 	ctx := context.Background()
-	tx, err := st.db.BeginTx(ctx, nil)
+	tx, err := st.SQL().BeginTx(ctx, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

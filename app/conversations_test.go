@@ -14,6 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/ask"
+	"lectern/app/connection"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -65,7 +71,7 @@ func newFixtureWith(t *testing.T, cfg emulator.Config, rt http.RoundTripper, ext
 	f.app.Close()
 	f.rt, f.extra = rt, extra
 	f.app = f.open()
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -78,28 +84,28 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var savedBefore []Turn
+	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = f.app.Conversations().Turns(context.Background(), conv.ID) }
 	ev := record(t, f.app)
-	var updates []TurnChanged
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"},
-		AskOptions{Tier: "smart", OnUpdate: func(e TurnChanged) { updates = append(updates, e) }})
+	var updates []events.TurnChanged
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"},
+		conversations.AskOptions{Tier: "smart", OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(savedBefore) != 1 || savedBefore[0].Status != TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
+	if len(savedBefore) != 1 || savedBefore[0].Status != records.TurnPending || savedBefore[0].Question != "How far ahead must travel be booked?" {
 		t.Fatalf("when the request went out the database held %+v", savedBefore)
 	}
-	if turn.Status != TurnCompleted || turn.Answer == "" || turn.Found == nil || !*turn.Found || turn.Model == "" ||
+	if turn.Status != records.TurnCompleted || turn.Answer == "" || turn.Found == nil || !*turn.Found || turn.Model == "" ||
 		turn.RequestID == "" || turn.Coverage == nil || turn.Tier != "smart" || !strings.HasPrefix(turn.AnswerID, "wsa_") {
 		t.Fatalf("saved turn = %+v", turn)
 	}
 	saved, _ := f.app.Conversations().Turn(ctx, turn.ID)
-	if saved.Answer != turn.Answer || saved.Status != TurnCompleted || len(saved.Sources) != len(turn.Sources) ||
+	if saved.Answer != turn.Answer || saved.Status != records.TurnCompleted || len(saved.Sources) != len(turn.Sources) ||
 		saved.AnswerID != turn.AnswerID || (turn.Usage != nil && (saved.Usage == nil || *saved.Usage != *turn.Usage)) {
 		t.Fatalf("database turn = %+v", saved)
 	}
-	if len(updates) < 3 || updates[len(updates)-1].Status != TurnCompleted || updates[len(updates)-1].Text != turn.Answer {
+	if len(updates) < 3 || updates[len(updates)-1].Status != records.TurnCompleted || updates[len(updates)-1].Text != turn.Answer {
 		t.Fatalf("%d updates, last %+v", len(updates), updates[len(updates)-1])
 	}
 	if len(updates) > len(turn.Answer) {
@@ -107,12 +113,12 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	}
 	// The bus says the conversation list changed (its order, its title); the answer's progress
 	// went to OnUpdate only, the one channel.
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(ConversationsChanged); return ok })
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.ConversationsChanged); return ok })
 	if c, _ := f.app.Conversations().Get(ctx, conv.ID); c.Title != "How far ahead must travel be booked?" {
 		t.Fatalf("title = %q", c.Title)
 	}
 	// A follow-up sends the saved turn as history.
-	if _, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{}); err != nil {
+	if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	hist, _ := rec.last()["history"].([]any)
@@ -127,10 +133,10 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 func TestAskOneDocumentAndDefaults(t *testing.T) {
 	f, rec := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	docs, _, _ := f.app.CachedWorkspaceContent(ctx, f.ws)
-	f.app.UpdateSettings(func(s *Settings) { s.DefaultTier, s.Thinking = "genius", true })
+	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(ctx, f.ws)
+	f.app.UpdateSettings(func(s *settings.Settings) { s.DefaultTier, s.Thinking = "genius", true })
 	conv, _ := f.app.Conversations().New(ctx, f.ws, docs[0].DocumentID, "Holidays")
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "When is the office closed?"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "When is the office closed?"}, conversations.AskOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +151,7 @@ func TestAskOneDocumentAndDefaults(t *testing.T) {
 	if c, _ := f.app.Conversations().Get(ctx, conv.ID); c.Title != "Holidays" {
 		t.Fatalf("a given title was replaced: %q", c.Title)
 	}
-	if _, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: ""}, AskOptions{}); err == nil {
+	if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: ""}, conversations.AskOptions{}); err == nil {
 		t.Fatal("an empty question was accepted")
 	}
 	if turns, _ := f.app.Conversations().Turns(ctx, conv.ID); len(turns) != 1 {
@@ -160,7 +166,7 @@ func askInBackground(t *testing.T, f *fixture, convID int64, q string) (turnID i
 	done = make(chan askResult, 1)
 	go func() {
 		var once sync.Once
-		turn, err := f.app.Conversations().Send(context.Background(), convID, Message{Text: q}, AskOptions{OnUpdate: func(e TurnChanged) {
+		turn, err := f.app.Conversations().Send(context.Background(), convID, conversations.Message{Text: q}, conversations.AskOptions{OnUpdate: func(e events.TurnChanged) {
 			if e.Text != "" {
 				once.Do(func() { started <- e.TurnID })
 			}
@@ -179,7 +185,7 @@ func askInBackground(t *testing.T, f *fixture, convID int64, q string) (turnID i
 }
 
 type askResult struct {
-	turn Turn
+	turn records.Turn
 	err  error
 }
 
@@ -193,18 +199,18 @@ func TestStopKeepsPartialTextAndRetryCompletes(t *testing.T) {
 		t.Fatal("Stop found no answer in progress")
 	}
 	r := <-done
-	if r.err == nil || r.turn.Status != TurnInterrupted || r.turn.Answer == "" || !strings.Contains(r.turn.Error, "Stopped") {
+	if r.err == nil || r.turn.Status != records.TurnInterrupted || r.turn.Answer == "" || !strings.Contains(r.turn.Error, "Stopped") {
 		t.Fatalf("stopped turn = %+v, %v", r.turn, r.err)
 	}
 	saved, _ := f.app.Conversations().Turn(context.Background(), id)
-	if saved.Status != TurnInterrupted || saved.Answer != r.turn.Answer {
+	if saved.Status != records.TurnInterrupted || saved.Answer != r.turn.Answer {
 		t.Fatalf("saved stopped turn = %+v", saved)
 	}
-	turn, err := f.app.Conversations().Retry(context.Background(), id, AskOptions{})
-	if err != nil || turn.Status != TurnCompleted || turn.ID != id {
+	turn, err := f.app.Conversations().Retry(context.Background(), id, conversations.AskOptions{})
+	if err != nil || turn.Status != records.TurnCompleted || turn.ID != id {
 		t.Fatalf("retry = %+v, %v", turn, err)
 	}
-	if _, err := f.app.Conversations().Retry(context.Background(), id, AskOptions{}); err == nil {
+	if _, err := f.app.Conversations().Retry(context.Background(), id, conversations.AskOptions{}); err == nil {
 		t.Fatal("a completed turn was retried")
 	}
 }
@@ -214,19 +220,19 @@ func TestStreamCutKeepsTextMarkedInterrupted(t *testing.T) {
 	ctx := ctxT(t)
 	f.emu.SetFaults(emulator.Faults{CutStreamAfter: 6})
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{})
-	if !errors.Is(err, client.ErrInterrupted) || turn.Status != TurnInterrupted || turn.Answer == "" || turn.Error == "" {
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
+	if !errors.Is(err, client.ErrInterrupted) || turn.Status != records.TurnInterrupted || turn.Answer == "" || turn.Error == "" {
 		t.Fatalf("cut stream: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{})
-	if err != nil || again.Status != TurnCompleted || !strings.HasPrefix(again.Answer, turn.Answer[:1]) {
+	again, err := f.app.Conversations().Retry(ctx, turn.ID, conversations.AskOptions{})
+	if err != nil || again.Status != records.TurnCompleted || !strings.HasPrefix(again.Answer, turn.Answer[:1]) {
 		t.Fatalf("retry after cut = %+v, %v", again, err)
 	}
 }
 
-func assertSaved(t *testing.T, a *App, want Turn) {
+func assertSaved(t *testing.T, a *App, want records.Turn) {
 	t.Helper()
 	got, err := a.Conversations().Turn(context.Background(), want.ID)
 	if err != nil || got.Status != want.Status || got.Answer != want.Answer || got.Question != want.Question || got.Error != want.Error {
@@ -240,18 +246,18 @@ func TestStallLongerThanIdleLimitIsInterrupted(t *testing.T) {
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	// A short stall is waited out.
 	f.emu.SetFaults(emulator.Faults{StallAfter: 4, StallFor: 100 * time.Millisecond})
-	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != TurnCompleted {
+	if turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("short stall: %+v, %v", turn, err)
 	}
 	// A long one ends the answer as interrupted, with its text kept.
 	f.emu.SetFaults(emulator.Faults{StallAfter: 6, StallFor: 3 * time.Second})
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{})
-	if !errors.Is(err, client.ErrIdleTimeout) || turn.Status != TurnInterrupted || turn.Answer == "" {
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{})
+	if !errors.Is(err, client.ErrIdleTimeout) || turn.Status != records.TurnInterrupted || turn.Answer == "" {
 		t.Fatalf("long stall: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != TurnCompleted {
+	if again, err := f.app.Conversations().Retry(ctx, turn.ID, conversations.AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after stall = %+v, %v", again, err)
 	}
 }
@@ -261,20 +267,20 @@ func TestAsk503RetriedOrSavedAsFailed(t *testing.T) {
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Count: 1, Route: emulator.RouteAsk}})
-	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != TurnCompleted {
+	if turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("one 503: %+v, %v", turn, err)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteAsk}})
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{})
-	if err == nil || turn.Status != TurnFailed || turn.Error == "" || turn.Question != "Which transport is preferred?" {
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{})
+	if err == nil || turn.Status != records.TurnFailed || turn.Error == "" || turn.Question != "Which transport is preferred?" {
 		t.Fatalf("outage: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != TurnCompleted {
+	if again, err := f.app.Conversations().Retry(ctx, turn.ID, conversations.AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after outage = %+v, %v", again, err)
 	}
-	if c := f.app.Connection(); c.State != ConnOnline {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("connection after a successful ask = %v", c.State)
 	}
 	turns, _ := f.app.Conversations().Turns(ctx, conv.ID)
@@ -289,12 +295,12 @@ func TestAccessLostMidAnswerFailsTurnAndDropsWorkspace(t *testing.T) {
 	ev := record(t, f.app)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 5})
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{})
-	if !client.IsCode(err, "workspace_access_lost") || turn.Status != TurnFailed || turn.ErrorCode != "workspace_access_lost" {
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
+	if !client.IsCode(err, "workspace_access_lost") || turn.Status != records.TurnFailed || turn.ErrorCode != "workspace_access_lost" {
 		t.Fatalf("access lost: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(WorkspacesChanged); return ok })
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.WorkspacesChanged); return ok })
 	for _, id := range workspaceIDs(t, f.app) {
 		if id == f.org {
 			t.Fatal("the lost workspace is still cached")
@@ -308,13 +314,13 @@ func TestAccessLostMidAnswerFailsTurnAndDropsWorkspace(t *testing.T) {
 func TestRenameDeleteSearchExport(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	a, _ := cs.New(ctx, f.org, "", "")
 	b, _ := cs.New(ctx, f.ws, "", "")
-	if _, err := cs.Send(ctx, a.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, a.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, b.ID, Message{Text: "When is the office closed?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, b.ID, conversations.Message{Text: "When is the office closed?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := cs.Rename(ctx, a.ID, "Travel rules"); err != nil {
@@ -352,10 +358,10 @@ func TestRenameDeleteSearchExport(t *testing.T) {
 	if hits, _ := cs.Search(ctx, "travel"); len(hits) != 0 {
 		t.Fatalf("deleted conversation still found: %+v", hits)
 	}
-	if _, err := cs.Get(ctx, a.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := cs.Get(ctx, a.ID); !errors.Is(err, records.ErrNotFound) {
 		t.Fatalf("Get deleted = %v", err)
 	}
-	if err := cs.Delete(ctx, a.ID); !errors.Is(err, ErrNotFound) {
+	if err := cs.Delete(ctx, a.ID); !errors.Is(err, records.ErrNotFound) {
 		t.Fatalf("Delete twice = %v", err)
 	}
 }
@@ -364,17 +370,17 @@ func TestPendingTurnsFromACrashShowAsInterrupted(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	turn, _ := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "Left pending?"})
-	f.app.store.savePartial(ctx, turn.ID, "half an ans")
-	live, _ := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "Another process is answering"})
-	f.app.store.db.Exec("UPDATE turns SET updated_at = updated_at - 180000 WHERE id = ?", turn.ID)
+	turn, _ := f.app.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Left pending?"})
+	f.app.store.SavePartial(ctx, turn.ID, "half an ans")
+	live, _ := f.app.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "Another process is answering"})
+	f.app.store.SQL().Exec("UPDATE turns SET updated_at = updated_at - 180000 WHERE id = ?", turn.ID)
 	f.app.Close()
 	a := f.open()
 	got, err := a.Conversations().Turn(ctx, turn.ID)
-	if err != nil || got.Status != TurnInterrupted || got.Answer != "half an ans" || got.Error == "" {
+	if err != nil || got.Status != records.TurnInterrupted || got.Answer != "half an ans" || got.Error == "" {
 		t.Fatalf("after restart: %+v, %v", got, err)
 	}
-	if got, _ := a.Conversations().Turn(ctx, live.ID); got.Status != TurnPending {
+	if got, _ := a.Conversations().Turn(ctx, live.ID); got.Status != records.TurnPending {
 		t.Fatalf("a recently written pending turn (another process) was abandoned: %+v", got)
 	}
 }
@@ -385,12 +391,12 @@ func TestExportWholeTitleWarningsInWords(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	q := "How many days of holiday do we get at Christmas, and is the office closed on 25 December every year?"
-	turn, err := f.app.Ask(ctx, Question{Workspace: f.ws, Text: q}, AskOptions{NoStream: true})
+	turn, err := f.app.Questions().Ask(ctx, ask.Question{Workspace: f.ws, Text: q}, conversations.AskOptions{NoStream: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	turn.Warnings, turn.Answer = []string{"documents_not_ready", "brand_new_token"}, "an\x1b[2Jswer"
-	if err := f.app.conv.store.saveTurn(ctx, &turn); err != nil {
+	if err := f.app.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	md, err := f.app.Conversations().Markdown(ctx, turn.ConversationID)

@@ -10,11 +10,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lectern/app/store"
 )
 
-func openTestStore(t testing.TB, path string) *store {
+func openTestStore(t testing.TB, path string) *store.DB {
 	t.Helper()
-	st, err := openStore(context.Background(), path, time.Now)
+	st, err := store.Open(context.Background(), path, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,52 +24,52 @@ func openTestStore(t testing.TB, path string) *store {
 }
 
 func TestDatabaseCreatedWithSchemaWALAndForeignKeys(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sub dir?#", databaseFile)
+	path := filepath.Join(t.TempDir(), "sub dir?#", store.DatabaseFile)
 	st := openTestStore(t, path)
-	defer st.close()
+	defer st.Close()
 	ctx := context.Background()
 	var mode string
 	var fk, version, appID int
-	st.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
-	st.db.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk)
-	st.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
-	st.db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID)
-	if mode != "wal" || fk != 1 || version != schemaVersion || appID != applicationID {
+	st.SQL().QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
+	st.SQL().QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk)
+	st.SQL().QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
+	st.SQL().QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID)
+	if mode != "wal" || fk != 1 || version != store.SchemaVersion || appID != store.ApplicationID {
 		t.Fatalf("journal_mode %q, foreign_keys %d, user_version %d, application_id %x", mode, fk, version, appID)
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("database not at %s: %v", path, err)
 	}
 	// Reopening an up-to-date database changes nothing and works.
-	st.close()
+	st.Close()
 	st2 := openTestStore(t, path)
-	st2.close()
+	st2.Close()
 }
 
 func TestMigrationStepsApplyFromEveryVersion(t *testing.T) {
 	// Every step applies on top of the one before it, in one transaction, and a failing step
 	// leaves the old version.
-	path := filepath.Join(t.TempDir(), databaseFile)
+	path := filepath.Join(t.TempDir(), store.DatabaseFile)
 	st := openTestStore(t, path)
-	st.close()
-	saved := migrations
-	defer func() { migrations, schemaVersion = saved, len(saved) }()
-	migrations = append(append([]string{}, saved...), "CREATE TABLE extra (x); CREATE TABLE broken (")
-	schemaVersion = len(migrations)
-	_, err := openStore(context.Background(), path, time.Now)
-	var de *DatabaseError
+	st.Close()
+	saved := store.Migrations
+	defer func() { store.Migrations, store.SchemaVersion = saved, len(saved) }()
+	store.Migrations = append(append([]string{}, saved...), "CREATE TABLE extra (x); CREATE TABLE broken (")
+	store.SchemaVersion = len(store.Migrations)
+	_, err := store.Open(context.Background(), path, time.Now)
+	var de *store.DatabaseError
 	if !errors.As(err, &de) {
 		t.Fatalf("a failing migration gave %v; want *DatabaseError", err)
 	}
-	migrations[len(migrations)-1] = "CREATE TABLE extra (x)"
+	store.Migrations[len(store.Migrations)-1] = "CREATE TABLE extra (x)"
 	st = openTestStore(t, path)
-	defer st.close()
+	defer st.Close()
 	var v int
-	st.db.QueryRow("PRAGMA user_version").Scan(&v)
-	if v != len(migrations) {
+	st.SQL().QueryRow("PRAGMA user_version").Scan(&v)
+	if v != len(store.Migrations) {
 		t.Fatalf("user_version = %d after the new step", v)
 	}
-	if _, err := st.db.Exec("INSERT INTO extra VALUES (1)"); err != nil {
+	if _, err := st.SQL().Exec("INSERT INTO extra VALUES (1)"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -88,12 +90,12 @@ func TestForeignFilesReportedAndUntouched(t *testing.T) {
 		},
 		"newer Lectern": func(p string) {
 			st := openTestStore(t, p)
-			st.db.Exec("PRAGMA user_version = 999")
-			st.close()
+			st.SQL().Exec("PRAGMA user_version = 999")
+			st.Close()
 		},
 		"damaged Lectern": func(p string) {
 			st := openTestStore(t, p)
-			st.close()
+			st.Close()
 			b, _ := os.ReadFile(p)
 			for i := 100; i < len(b); i++ {
 				b[i] = 0xA5
@@ -104,18 +106,18 @@ func TestForeignFilesReportedAndUntouched(t *testing.T) {
 	for name, make := range cases {
 		t.Run(name, func(t *testing.T) {
 			home := t.TempDir()
-			path := filepath.Join(home, databaseFile)
+			path := filepath.Join(home, store.DatabaseFile)
 			make(path)
 			before, _ := os.ReadFile(path)
 			_, err := Open(context.Background(), Options{Home: home})
-			var de *DatabaseError
+			var de *store.DatabaseError
 			if !errors.As(err, &de) {
 				t.Fatalf("Open = %v; want *DatabaseError", err)
 			}
 			if !strings.Contains(de.Error(), "left untouched") {
 				t.Errorf("message %q does not say the file was left alone", de.Error())
 			}
-			if name == "newer Lectern" && (de.Problem != DatabaseTooNew || de.Version != 999) {
+			if name == "newer Lectern" && (de.Problem != store.DatabaseTooNew || de.Version != 999) {
 				t.Errorf("problem %v version %d; want too new, 999", de.Problem, de.Version)
 			}
 			after, _ := os.ReadFile(path)
@@ -131,7 +133,7 @@ func TestForeignFilesReportedAndUntouched(t *testing.T) {
 
 func TestEmptyFileBecomesDatabase(t *testing.T) {
 	home := t.TempDir()
-	os.WriteFile(filepath.Join(home, databaseFile), nil, 0o600)
+	os.WriteFile(filepath.Join(home, store.DatabaseFile), nil, 0o600)
 	a, err := Open(context.Background(), Options{Home: home})
 	if err != nil {
 		t.Fatal(err)
@@ -140,24 +142,24 @@ func TestEmptyFileBecomesDatabase(t *testing.T) {
 }
 
 func TestFTS5Available(t *testing.T) {
-	st := openTestStore(t, filepath.Join(t.TempDir(), databaseFile))
-	defer st.close()
+	st := openTestStore(t, filepath.Join(t.TempDir(), store.DatabaseFile))
+	defer st.Close()
 	var n int
-	if err := st.db.QueryRow("SELECT count(*) FROM turns_fts WHERE turns_fts MATCH '\"x\"'").Scan(&n); err != nil {
+	if err := st.SQL().QueryRow("SELECT count(*) FROM turns_fts WHERE turns_fts MATCH '\"x\"'").Scan(&n); err != nil {
 		t.Fatalf("fts5: %v", err)
 	}
 }
 
 func TestSnippet(t *testing.T) {
 	long := strings.Repeat("lorem ipsum ", 30) + "the Pension fund is described here " + strings.Repeat("dolor sit ", 30)
-	got := snippet(long, []string{"pension"})
+	got := store.Snippet(long, []string{"pension"})
 	if !strings.Contains(got, "[Pension]") || !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "…") || len(got) > 220 {
 		t.Fatalf("snippet = %q", got)
 	}
-	if got := snippet("short text", []string{"none"}); got != "short text" {
+	if got := store.Snippet("short text", []string{"none"}); got != "short text" {
 		t.Fatalf("no match: %q", got)
 	}
-	if got := snippet("Ünïcödé résumé here", []string{"résumé"}); !strings.Contains(got, "[résumé]") {
+	if got := store.Snippet("Ünïcödé résumé here", []string{"résumé"}); !strings.Contains(got, "[résumé]") {
 		t.Fatalf("unicode: %q", got)
 	}
 }
@@ -170,8 +172,8 @@ func TestFTSQueryEscapesSyntax(t *testing.T) {
 		"café-crème":      `"café" "crème"*`,
 	} {
 		got := ""
-		if w := searchWords(in); len(w) > 0 {
-			got = ftsQuery(w)
+		if w := store.SearchWords(in); len(w) > 0 {
+			got = store.FTSQuery(w)
 		}
 		if got != want {
 			t.Errorf("ftsQuery(%q) = %q; want %q", in, got, want)

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+
+	"lectern/app/connection"
 )
 
 // ServeDemo also serves the /v1 model endpoints at ModelsURL, for the same key.
 func TestServeDemoModelsURL(t *testing.T) {
-	d, err := ServeDemo(context.Background(), "127.0.0.1:0")
+	d, err := connection.ServeDemo(context.Background(), "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

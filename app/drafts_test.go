@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"lectern/app/records"
 )
 
 // Issue 35, item 1: a draft survived switching conversations only, and was lost on quit. Each
@@ -21,19 +23,19 @@ func TestDraftsAreKeptAcrossAQuit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	newInWS, newInOrg := DraftOf(Conversation{WorkspaceID: f.ws}), DraftOf(Conversation{WorkspaceID: f.org})
-	for place, text := range map[DraftPlace]string{DraftOf(saved): "half a question", newInWS: "a new one",
+	newInWS, newInOrg := records.DraftOf(records.Conversation{WorkspaceID: f.ws}), records.DraftOf(records.Conversation{WorkspaceID: f.org})
+	for place, text := range map[records.DraftPlace]string{records.DraftOf(saved): "half a question", newInWS: "a new one",
 		newInOrg: "another new one"} {
 		if err := convs.SaveDraft(ctx, place, text); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := convs.SaveDraft(ctx, DraftOf(saved), "half a question, longer"); err != nil {
+	if err := convs.SaveDraft(ctx, records.DraftOf(saved), "half a question, longer"); err != nil {
 		t.Fatal(err)
 	}
 	_ = f.app.Close()
 	reopened := f.open().Conversations()
-	for place, want := range map[DraftPlace]string{DraftOf(saved): "half a question, longer", DraftOf(other): "",
+	for place, want := range map[records.DraftPlace]string{records.DraftOf(saved): "half a question, longer", records.DraftOf(other): "",
 		newInWS: "a new one", newInOrg: "another new one"} {
 		if got, err := reopened.Draft(ctx, place); err != nil || got != want {
 			t.Errorf("after a quit, the draft of %+v is %q (%v), want %q", place, got, err, want)
@@ -53,7 +55,7 @@ func TestADeletedConversationsDraftGoes(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	f.app.Close()
 	f.app = f.openWith(func(o *Options) { o.Now = func() time.Time { return now } })
-	if err := f.app.UseServer(context.Background(), f.emu.URL(), testKey); err != nil {
+	if err := f.app.SignIn().UseServer(context.Background(), f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
 	ctx := ctxT(t)
@@ -62,20 +64,20 @@ func TestADeletedConversationsDraftGoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := convs.SaveDraft(ctx, DraftOf(conv), "kept for later"); err != nil {
+	if err := convs.SaveDraft(ctx, records.DraftOf(conv), "kept for later"); err != nil {
 		t.Fatal(err)
 	}
 	if err := convs.Delete(ctx, conv.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := convs.Draft(ctx, DraftOf(conv)); got != "kept for later" {
+	if got, _ := convs.Draft(ctx, records.DraftOf(conv)); got != "kept for later" {
 		t.Errorf("in the trash, the conversation's draft is %q", got)
 	}
-	if err := f.app.store.emptyTrash(ctx, now.Add(TrashKept+time.Hour)); err != nil {
+	if err := f.app.store.EmptyTrash(ctx, now.Add(records.TrashKept+time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	var n int
-	if err := f.app.store.db.QueryRowContext(ctx, "SELECT count(*) FROM drafts").Scan(&n); err != nil || n != 0 {
+	if err := f.app.store.SQL().QueryRowContext(ctx, "SELECT count(*) FROM drafts").Scan(&n); err != nil || n != 0 {
 		t.Errorf("after the trash was emptied, %d drafts are left (%v)", n, err)
 	}
 }

@@ -6,25 +6,29 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"lectern/app/connection"
+	"lectern/app/events"
+	"lectern/app/secrets"
 )
 
 func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
-	b := NewBus()
+	b := events.NewBus()
 	defer b.Close()
 	release := make(chan struct{})
 	var mu sync.Mutex
 	var got []int64
-	unsub := b.Subscribe(func(e Event) {
+	unsub := b.Subscribe(func(e events.Event) {
 		<-release // a slow subscriber must not block Emit
 		mu.Lock()
-		got = append(got, e.(UploadChanged).ID)
+		got = append(got, e.(events.UploadChanged).ID)
 		mu.Unlock()
 	})
-	b.Subscribe(func(Event) { panic("a bad view") })
+	b.Subscribe(func(events.Event) { panic("a bad view") })
 	done := make(chan struct{})
 	go func() {
 		for i := int64(1); i <= 100; i++ {
-			b.Emit(UploadChanged{ID: i})
+			b.Emit(events.UploadChanged{ID: i})
 		}
 		close(done)
 	}()
@@ -47,7 +51,7 @@ func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
 	mu.Unlock()
 	unsub()
 	unsub() // twice is fine
-	b.Emit(UploadChanged{ID: 101})
+	b.Emit(events.UploadChanged{ID: 101})
 	b.Flush()
 	mu.Lock()
 	defer mu.Unlock()
@@ -57,63 +61,63 @@ func TestBusDeliversInOrderOffTheCallerAndSurvivesPanics(t *testing.T) {
 }
 
 func TestBusConcurrentUse(t *testing.T) {
-	b := NewBus()
+	b := events.NewBus()
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 200; i++ {
-				u := b.Subscribe(func(Event) {})
-				b.Emit(WorkspacesChanged{})
+				u := b.Subscribe(func(events.Event) {})
+				b.Emit(events.WorkspacesChanged{})
 				u()
 			}
 		}()
 	}
 	wg.Wait()
 	b.Close()
-	b.Emit(WorkspacesChanged{}) // after Close: dropped, no panic
+	b.Emit(events.WorkspacesChanged{}) // after Close: dropped, no panic
 }
 
 func TestConnectTestConnectionAndSignOut(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	a := f.app
-	ws, err := a.TestConnection(ctx, f.emu.URL(), testKey)
+	ws, err := a.SignIn().TestConnection(ctx, f.emu.URL(), testKey)
 	if err != nil || len(ws) != 2 {
 		t.Fatalf("TestConnection = %d workspaces, %v", len(ws), err)
 	}
-	if _, err := a.TestConnection(ctx, f.emu.URL(), "wrong-key-000000000"); err == nil {
+	if _, err := a.SignIn().TestConnection(ctx, f.emu.URL(), "wrong-key-000000000"); err == nil {
 		t.Fatal("a wrong key passed TestConnection")
 	}
 	if got := a.Settings().Server; got != f.emu.URL() {
 		t.Fatalf("saved server = %q", got)
 	}
-	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+	if k, src, _ := a.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromKeychain {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
-	if err := a.Connect(ctx, f.emu.URL(), " "); err == nil {
+	if err := a.SignIn().Connect(ctx, f.emu.URL(), " "); err == nil {
 		t.Fatal("an empty key was accepted")
 	}
 	// A new session finds the server in the settings and the key in the keychain.
 	a.Close()
 	b := f.open()
-	if b.Server() != f.emu.URL() {
-		t.Fatalf("Server after reopen = %q", b.Server())
+	if b.SignIn().Server() != f.emu.URL() {
+		t.Fatalf("Server after reopen = %q", b.SignIn().Server())
 	}
-	if err := b.Refresh(ctx); err != nil {
+	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SignOut(ctx); err != nil {
+	if err := b.SignIn().SignOut(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if b.Server() != "" || b.Settings().Server != "" {
+	if b.SignIn().Server() != "" || b.Settings().Server != "" {
 		t.Fatal("SignOut kept the server")
 	}
-	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
+	if k, _, _ := b.SignIn().APIKey(f.emu.URL()); k != "" {
 		t.Fatal("SignOut kept the key")
 	}
-	if _, _, err := b.conn.current(); err == nil {
+	if _, _, err := b.conn.Current(); err == nil {
 		t.Fatal("Client after SignOut succeeded")
 	}
 }
@@ -124,10 +128,10 @@ func TestLectern_API_KEYOverridesTheKeychain(t *testing.T) {
 	f.app.Close()
 	t.Setenv("LECTERN_API_KEY", testKey)
 	a := f.open()
-	if k, src, _ := a.APIKey(f.emu.URL()); k != testKey || src != KeyFromEnv {
+	if k, src, _ := a.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromEnv {
 		t.Fatalf("APIKey = %q, %v", k, src)
 	}
-	if err := a.Refresh(context.Background()); err != nil {
+	if err := a.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -139,25 +143,25 @@ func TestDemoMode(t *testing.T) {
 	}
 	defer a.Close()
 	ctx := ctxT(t)
-	if err := a.StartDemo(ctx); err != nil {
+	if err := a.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if !a.DemoMode() || !a.Settings().DemoMode || a.Settings().Server != "" {
-		t.Fatalf("demo mode %v, settings %+v", a.DemoMode(), a.Settings())
+	if !a.SignIn().DemoMode() || !a.Settings().DemoMode || a.Settings().Server != "" {
+		t.Fatalf("demo mode %v, settings %+v", a.SignIn().DemoMode(), a.Settings())
 	}
-	if k, src, _ := a.APIKey(a.Server()); k == "" || src != KeyFromSession {
+	if k, src, _ := a.SignIn().APIKey(a.SignIn().Server()); k == "" || src != secrets.KeyFromSession {
 		t.Fatalf("demo key from %v", src)
 	}
-	ws, err := a.CachedWorkspaces(ctx)
+	ws, err := a.Workspaces().CachedWorkspaces(ctx)
 	if err != nil || len(ws) < 3 {
 		t.Fatalf("demo workspaces = %d, %v", len(ws), err)
 	}
-	docs, _, _ := a.CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
+	docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctx, ws[0].WorkspaceID)
 	if len(docs) == 0 {
 		t.Fatal("demo workspace without documents")
 	}
-	if a.Connection().State != ConnOnline {
-		t.Fatalf("demo connection = %+v", a.Connection())
+	if a.SignIn().Connection().State != connection.ConnOnline {
+		t.Fatalf("demo connection = %+v", a.SignIn().Connection())
 	}
 	for _, w := range ws { // the demo's published workspace is not offered for files
 		if strings.Contains(w.Name, "(published)") && w.TakesFiles() {

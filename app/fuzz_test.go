@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // FuzzSearch checks that any text typed into the search box gives results or none, never an
@@ -14,15 +17,15 @@ func FuzzSearch(f *testing.F) {
 	for _, s := range []string{"holiday", `"NEAR(a b)" OR*`, "a AND NOT b", "^x", "col:x", "é ü", "\x00", "((("} {
 		f.Add(s)
 	}
-	st := openTestStore(f, filepath.Join(f.TempDir(), databaseFile))
-	f.Cleanup(func() { st.close() })
+	st := openTestStore(f, filepath.Join(f.TempDir(), store.DatabaseFile))
+	f.Cleanup(func() { st.Close() })
 	ctx := context.Background()
-	conv, _ := st.createConversation(ctx, "srv", Conversation{WorkspaceID: "ws", Title: "t"})
-	tr, _ := st.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "When is the holiday?"})
-	tr.Answer, tr.Status = "The office closes for the holiday — Ünïcödé, NEAR and OR are words here.", TurnCompleted
-	st.saveTurn(ctx, &tr)
+	conv, _ := st.CreateConversation(ctx, "srv", records.Conversation{WorkspaceID: "ws", Title: "t"})
+	tr, _ := st.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "When is the holiday?"})
+	tr.Answer, tr.Status = "The office closes for the holiday — Ünïcödé, NEAR and OR are words here.", records.TurnCompleted
+	st.SaveTurn(ctx, &tr)
 	f.Fuzz(func(t *testing.T, text string) {
-		hits, err := st.search(ctx, "srv", text, 10)
+		hits, err := st.Search(ctx, "srv", text, 10)
 		if err != nil {
 			t.Fatalf("search(%q): %v", text, err)
 		}
@@ -31,6 +34,6 @@ func FuzzSearch(f *testing.F) {
 				t.Fatalf("invalid snippet %q", h.AnswerSnippet)
 			}
 		}
-		_ = snippet(strings.Repeat(text, 3), searchWords(text))
+		_ = store.Snippet(strings.Repeat(text, 3), store.SearchWords(text))
 	})
 }

@@ -9,6 +9,10 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/assistant"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/modelchat"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -62,7 +66,7 @@ func newFixture(t *testing.T, cfg emulator.Config) *fixture {
 	emu.AddDocument(f.ws, "holidays.txt", []byte("The office is closed on 25 December for Christmas."), "ready")
 	emu.AddDocument(f.org, "travel.txt", []byte("Travel must be booked two weeks ahead, as far ahead as possible. Trains are the preferred transport."), "ready")
 	f.app = f.open()
-	if err := f.app.Connect(context.Background(), emu.URL(), testKey); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -101,19 +105,19 @@ func (f *fixture) options() Options {
 }
 
 // events records every event of an app.
-type events struct {
-	ch chan Event
+type eventLog struct {
+	ch chan events.Event
 }
 
-func record(t *testing.T, a *App) *events {
-	e := &events{ch: make(chan Event, 100000)}
-	unsub := a.Subscribe(func(ev Event) { e.ch <- ev })
+func record(t *testing.T, a *App) *eventLog {
+	e := &eventLog{ch: make(chan events.Event, 100000)}
+	unsub := a.Subscribe(func(ev events.Event) { e.ch <- ev })
 	t.Cleanup(unsub)
 	return e
 }
 
 // waitFor returns the first event for which match is true, failing after timeout.
-func (e *events) waitFor(t *testing.T, timeout time.Duration, match func(Event) bool) Event {
+func (e *eventLog) waitFor(t *testing.T, timeout time.Duration, match func(events.Event) bool) events.Event {
 	t.Helper()
 	deadline := time.After(timeout)
 	for {
@@ -136,3 +140,13 @@ func ctxT(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// chats is a core's conversations with the answerers of each kind, as the tests use them.
+type chats struct {
+	*conversations.Conversations
+	*modelchat.Models
+	*assistant.Assistant
+}
+
+// chatsOf is the chats of a.
+func chatsOf(a *App) chats { return chats{a.Conversations(), a.Models(), a.Assistant()} }

@@ -1,11 +1,19 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"lectern/app/connection"
+	"lectern/app/events"
+	"lectern/app/secrets"
+	"lectern/app/settings"
+	"lectern/app/signin"
 
 	"github.com/zalando/go-keyring"
 )
@@ -20,7 +28,7 @@ func noKeychain(t *testing.T) {
 // keyFiles lists the key files in home.
 func keyFiles(t *testing.T, home string) []string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(home, keyFilePrefix+"*"))
+	names, err := filepath.Glob(filepath.Join(home, secrets.KeyFilePrefix+"*"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,34 +42,34 @@ func TestMissingKeyIsItsOwnState(t *testing.T) {
 	noKeychain(t)
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	f.app.Close()
 	b := f.open()
-	if err := b.Refresh(ctx); !IsKeyNeeded(err) {
+	if err := b.Workspaces().Refresh(ctx); !connection.IsKeyNeeded(err) {
 		t.Fatalf("refresh without a key = %v", err)
 	}
-	if c := b.Connection(); c.State != ConnKeyNeeded || c.State.String() != "key needed" {
+	if c := b.SignIn().Connection(); c.State != connection.ConnKeyNeeded || c.State.String() != "key needed" {
 		t.Fatalf("state without a key = %v", c.State)
 	}
 	if ids := workspaceIDs(t, b); len(ids) != 2 {
 		t.Fatalf("cache while the key is needed: %v", ids)
 	}
-	if err := b.EnterKey(ctx, "lk_wrong_key_000000000000"); err == nil {
+	if err := b.SignIn().EnterKey(ctx, "lk_wrong_key_000000000000"); err == nil {
 		t.Fatal("a refused key was accepted")
 	}
-	if k, _, _ := b.APIKey(f.emu.URL()); k != "" {
+	if k, _, _ := b.SignIn().APIKey(f.emu.URL()); k != "" {
 		t.Fatal("a refused key was kept")
 	}
-	if err := b.EnterKey(ctx, testKey); err != nil {
+	if err := b.SignIn().EnterKey(ctx, testKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Refresh(ctx); err != nil {
+	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if c := b.Connection(); c.State != ConnOnline || b.Server() != f.emu.URL() {
-		t.Fatalf("after the key: %v on %q", c.State, b.Server())
+	if c := b.SignIn().Connection(); c.State != connection.ConnOnline || b.SignIn().Server() != f.emu.URL() {
+		t.Fatalf("after the key: %v on %q", c.State, b.SignIn().Server())
 	}
 }
 
@@ -69,13 +77,13 @@ func TestMissingKeyIsItsOwnState(t *testing.T) {
 func TestRefusedKeyIsKeyNeeded(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.Connect(ctx, f.emu.URL(), "lk_revoked_key_0000000000"); err != nil {
+	if err := f.app.SignIn().Connect(ctx, f.emu.URL(), "lk_revoked_key_0000000000"); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Refresh(ctx); err == nil {
+	if err := f.app.Workspaces().Refresh(ctx); err == nil {
 		t.Fatal("refresh with a refused key succeeded")
 	}
-	if c := f.app.Connection(); c.State != ConnKeyNeeded {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state with a refused key = %v", c.State)
 	}
 }
@@ -89,12 +97,12 @@ func TestKeyFileOptIn(t *testing.T) {
 	if n := keyFiles(t, f.home); len(n) != 0 {
 		t.Fatalf("key files before the choice: %v", n)
 	}
-	if err := f.app.SetKeyFile(ctx, true); err != nil {
+	if err := f.app.SignIn().SetKeyFile(ctx, true); err != nil {
 		t.Fatal(err)
 	}
 	files := keyFiles(t, f.home)
-	if len(files) != 1 || files[0] != f.app.KeyFile(f.emu.URL()) {
-		t.Fatalf("key files %v, want %s", files, f.app.KeyFile(f.emu.URL()))
+	if len(files) != 1 || files[0] != f.app.SignIn().KeyFile(f.emu.URL()) {
+		t.Fatalf("key files %v, want %s", files, f.app.SignIn().KeyFile(f.emu.URL()))
 	}
 	fi, err := os.Stat(files[0])
 	if err != nil || fi.Mode().Perm() != 0o600 {
@@ -103,19 +111,19 @@ func TestKeyFileOptIn(t *testing.T) {
 	if data, _ := os.ReadFile(files[0]); !strings.Contains(string(data), testKey) {
 		t.Fatal("the key file does not hold the key")
 	}
-	if data, _ := os.ReadFile(filepath.Join(f.home, settingsFile)); strings.Contains(string(data), testKey) ||
+	if data, _ := os.ReadFile(filepath.Join(f.home, settings.File)); strings.Contains(string(data), testKey) ||
 		!strings.Contains(string(data), `"key_file": true`) {
 		t.Fatalf("settings.json: %s", data)
 	}
 	f.app.Close()
 	b := f.open()
-	if k, src, err := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromFile || err != nil {
-		t.Fatalf("after a restart: %q, %v, %v", KeyPrefix(k), src, err)
+	if k, src, err := b.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromFile || err != nil {
+		t.Fatalf("after a restart: %q, %v, %v", secrets.KeyPrefix(k), src, err)
 	}
-	if err := b.Refresh(ctx); err != nil {
+	if err := b.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SignOut(ctx); err != nil {
+	if err := b.SignIn().SignOut(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if n := keyFiles(t, f.home); len(n) != 0 {
@@ -130,16 +138,16 @@ func TestKeyFileOffRemovesIt(t *testing.T) {
 	noKeychain(t)
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.SetKeyFile(ctx, true); err != nil {
+	if err := f.app.SignIn().SetKeyFile(ctx, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.SetKeyFile(ctx, false); err != nil {
+	if err := f.app.SignIn().SetKeyFile(ctx, false); err != nil {
 		t.Fatal(err)
 	}
 	if n := keyFiles(t, f.home); len(n) != 0 {
 		t.Fatalf("key files after turning it off: %v", n)
 	}
-	if k, src, _ := f.app.APIKey(f.emu.URL()); k != testKey || src != KeyFromSession {
+	if k, src, _ := f.app.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromSession {
 		t.Fatalf("after turning it off: %v", src)
 	}
 	assertNoKeyInHome(t, f.home, testKey)
@@ -150,13 +158,13 @@ func TestKeyFileOffRemovesIt(t *testing.T) {
 func TestKeyFileUnusedWithKeychain(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.SetKeyFile(ctx, true); err != nil {
+	if err := f.app.SignIn().SetKeyFile(ctx, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Connect(ctx, f.emu.URL(), testKey); err != nil {
+	if err := f.app.SignIn().Connect(ctx, f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
-	if _, src, _ := f.app.APIKey(f.emu.URL()); src != KeyFromKeychain {
+	if _, src, _ := f.app.SignIn().APIKey(f.emu.URL()); src != secrets.KeyFromKeychain {
 		t.Fatalf("key from %v", src)
 	}
 	if n := keyFiles(t, f.home); len(n) != 0 {
@@ -169,10 +177,10 @@ func TestKeyFileUnusedWithKeychain(t *testing.T) {
 func TestEnterKeyRefusedInDemo(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.StartDemo(ctx); err != nil {
+	if err := f.app.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.EnterKey(ctx, testKey); !errors.Is(err, errDemoKey) {
+	if err := f.app.SignIn().EnterKey(ctx, testKey); !errors.Is(err, signin.ErrDemoKey) {
 		t.Fatalf("EnterKey in demo mode = %v", err)
 	}
 }
@@ -183,20 +191,58 @@ func TestKeyFileMovesToALaterKeychain(t *testing.T) {
 	noKeychain(t)
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.SetKeyFile(ctx, true); err != nil {
+	if err := f.app.SignIn().SetKeyFile(ctx, true); err != nil {
 		t.Fatal(err)
 	}
 	f.app.Close()
 	keyring.MockInit()
 	b := f.open()
-	if !b.KeychainAvailable() {
+	if !b.SignIn().KeychainAvailable() {
 		t.Fatal("the keychain is not seen")
 	}
-	if k, src, _ := b.APIKey(f.emu.URL()); k != testKey || src != KeyFromKeychain {
+	if k, src, _ := b.SignIn().APIKey(f.emu.URL()); k != testKey || src != secrets.KeyFromKeychain {
 		t.Fatalf("key from %v", src)
 	}
 	if n := keyFiles(t, f.home); len(n) != 0 {
 		t.Fatalf("key files once a keychain exists: %v", n)
 	}
 	assertNoKeyInHome(t, f.home, testKey)
+}
+
+func TestNoKeychainKeepsKeyForSessionOnly(t *testing.T) {
+	keyring.MockInitWithError(errors.New("org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided"))
+	defer keyring.MockInit()
+	home := t.TempDir()
+	a, err := Open(context.Background(), Options{Home: home, KeychainTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := record(t, a)
+	const key = "no-keychain-key-123456"
+	if err := a.SignIn().Connect(context.Background(), "https://qa.example.com", key); err != nil {
+		t.Fatal(err)
+	}
+	n := ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.Notice); return ok }).(events.Notice)
+	if !strings.Contains(n.Message, "no system keychain") || !strings.Contains(n.Message, "this session only") {
+		t.Fatalf("notice = %q", n.Message)
+	}
+	if a.SignIn().KeychainAvailable() {
+		t.Fatal("KeychainAvailable = true")
+	}
+	if k, src, err := a.SignIn().APIKey("https://qa.example.com"); k != key || src != secrets.KeyFromSession || err != nil {
+		t.Fatalf("APIKey = %q, %v, %v", k, src, err)
+	}
+	a.Close()
+	assertNoKeyInHome(t, home, key)
+	b, err := Open(context.Background(), Options{Home: home, KeychainTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if k, src, _ := b.SignIn().APIKey("https://qa.example.com"); k != "" || src != secrets.KeyNone {
+		t.Fatalf("the session key survived a restart: %q, %v", k, src)
+	}
+	if _, _, err := b.conn.Current(); err == nil || !strings.Contains(err.Error(), "no API key") {
+		t.Fatalf("Client without key = %v", err)
+	}
 }

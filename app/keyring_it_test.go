@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/secrets"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -23,10 +25,10 @@ func TestKeyringRealSecretService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Connect(context.Background(), server, key); err != nil {
+	if err := a.SignIn().Connect(context.Background(), server, key); err != nil {
 		t.Fatal(err)
 	}
-	if !a.KeychainAvailable() {
+	if !a.SignIn().KeychainAvailable() {
 		t.Fatal("the Secret Service was not used")
 	}
 	if got, err := keyring.Get("lectern", server); err != nil || got != key {
@@ -39,10 +41,10 @@ func TestKeyringRealSecretService(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if got, src, err := b.APIKey(server); got != key || src != KeyFromKeychain || err != nil {
+	if got, src, err := b.SignIn().APIKey(server); got != key || src != secrets.KeyFromKeychain || err != nil {
 		t.Fatalf("after restart: %q from %v, %v", got, src, err)
 	}
-	if err := b.SignOut(context.Background()); err != nil {
+	if err := b.SignIn().SignOut(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := keyring.Get("lectern", server); err != keyring.ErrNotFound {

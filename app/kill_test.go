@@ -13,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // killChildEnv names the database a re-executed test binary writes to until it is killed.
@@ -24,7 +27,7 @@ const killChildEnv = "LECTERN_KILL_CHILD"
 func killChild() {
 	path := os.Getenv(killChildEnv)
 	ctx := context.Background()
-	st, err := openStore(ctx, path, time.Now)
+	st, err := store.Open(ctx, path, time.Now)
 	if err != nil {
 		fmt.Println("open-error", err)
 		os.Exit(2)
@@ -32,32 +35,32 @@ func killChild() {
 	out := bufio.NewWriter(os.Stdout)
 	for i := 0; ; i++ {
 		marker := fmt.Sprintf("m%d-%d", os.Getpid(), i)
-		conv, err := st.createConversation(ctx, "srv", Conversation{WorkspaceID: "ws", Title: marker})
+		conv, err := st.CreateConversation(ctx, "srv", records.Conversation{WorkspaceID: "ws", Title: marker})
 		if err != nil {
 			fmt.Println("write-error", err)
 			os.Exit(3)
 		}
 		fmt.Fprintf(out, "committed conv %d %s\n", conv.ID, marker)
 		out.Flush()
-		t, err := st.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "question " + marker})
+		t, err := st.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "question " + marker})
 		if err != nil {
 			os.Exit(3)
 		}
 		fmt.Fprintf(out, "committed turn %d %s\n", t.ID, marker)
 		out.Flush()
-		t.Answer, t.Status = strings.Repeat("answer "+marker+" ", 50), TurnCompleted
-		if st.saveTurn(ctx, &t) == nil {
+		t.Answer, t.Status = strings.Repeat("answer "+marker+" ", 50), records.TurnCompleted
+		if st.SaveTurn(ctx, &t) == nil {
 			fmt.Fprintf(out, "committed answer %d %s\n", t.ID, marker)
 			out.Flush()
 		}
-		u, _, err := st.addUpload(ctx, "srv", Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
+		u, _, err := st.AddUpload(ctx, "srv", records.Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
 		if err == nil {
 			fmt.Fprintf(out, "committed upload %d %s\n", u.ID, marker)
 			out.Flush()
 		}
 		if i%10 == 0 {
 			ws := cacheWorkspace("ws_"+marker, 200)
-			if st.saveWorkspace(ctx, "srv", i, ws, time.Now(), "") == nil {
+			if st.SaveWorkspace(ctx, "srv", i, ws, time.Now(), "") == nil {
 				fmt.Fprintf(out, "committed workspace 0 %s\n", marker)
 				out.Flush()
 			}
@@ -72,7 +75,7 @@ func TestKilledWriterLosesNothingCommitted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills child processes")
 	}
-	path := filepath.Join(t.TempDir(), databaseFile)
+	path := filepath.Join(t.TempDir(), store.DatabaseFile)
 	rounds, total := 25, 0
 	for r := 0; r < rounds; r++ {
 		// Every fourth round is killed early, possibly while opening or migrating.
@@ -80,11 +83,11 @@ func TestKilledWriterLosesNothingCommitted(t *testing.T) {
 		lines := runAndKill(t, path, time.Duration(50+rand.IntN(450))*time.Millisecond, early)
 		total += len(lines)
 		st := openTestStore(t, path)
-		if res, err := st.integrity(context.Background()); err != nil || res != "ok" {
+		if res, err := st.Integrity(context.Background()); err != nil || res != "ok" {
 			t.Fatalf("round %d: integrity_check = %q, %v", r, res, err)
 		}
 		checkCommitted(t, st, lines)
-		st.close()
+		st.Close()
 	}
 	if total < rounds*4 {
 		t.Fatalf("the children reported only %d commits in %d rounds", total, rounds)
@@ -134,7 +137,7 @@ func runAndKill(t *testing.T, path string, d time.Duration, early bool) []string
 }
 
 // checkCommitted verifies every "committed" line against the database.
-func checkCommitted(t *testing.T, st *store, lines []string) {
+func checkCommitted(t *testing.T, st *store.DB, lines []string) {
 	t.Helper()
 	ctx := context.Background()
 	for _, l := range lines {
@@ -150,19 +153,19 @@ func checkCommitted(t *testing.T, st *store, lines []string) {
 		var ok bool
 		switch f[1] {
 		case "conv":
-			c, err := st.conversation(ctx, "srv", id)
+			c, err := st.Conversation(ctx, "srv", id)
 			ok = err == nil && c.Title == marker
 		case "turn":
-			tr, err := st.turn(ctx, id)
+			tr, err := st.Turn(ctx, id)
 			ok = err == nil && strings.HasSuffix(tr.Question, marker)
 		case "answer":
-			tr, err := st.turn(ctx, id)
-			ok = err == nil && tr.Status == TurnCompleted && strings.Contains(tr.Answer, marker)
+			tr, err := st.Turn(ctx, id)
+			ok = err == nil && tr.Status == records.TurnCompleted && strings.Contains(tr.Answer, marker)
 		case "upload":
-			u, err := st.upload(ctx, "srv", id)
+			u, err := st.Upload(ctx, "srv", id)
 			ok = err == nil && u.Name == marker+".txt"
 		case "workspace":
-			docs, err := st.documents(ctx, "srv", "ws_"+marker)
+			docs, err := st.Documents(ctx, "srv", "ws_"+marker)
 			ok = err == nil && len(docs) == 200
 		}
 		if !ok {

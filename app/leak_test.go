@@ -6,6 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
+	"lectern/app/secrets"
+	"lectern/app/settings"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -17,28 +21,28 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	ctx := ctxT(t)
 	a := f.app
 	ev := record(t, a)
-	if _, err := a.TestConnection(ctx, f.emu.URL(), testKey); err != nil {
+	if _, err := a.SignIn().TestConnection(ctx, f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, _ := cs.New(ctx, f.org, "", "")
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// A key typed by mistake into the
 	// server address, or a refused request, must not leave it anywhere.
-	if err := a.Connect(ctx, "http://example.com/"+testKey, testKey); err == nil || strings.Contains(err.Error(), testKey) {
+	if err := a.SignIn().Connect(ctx, "http://example.com/"+testKey, testKey); err == nil || strings.Contains(err.Error(), testKey) {
 		t.Fatalf("refusing a bad address: %v", err)
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	if turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
+	if turn, err := cs.Send(ctx, bad.ID, conversations.Message{Text: "Anything?"}, conversations.AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	p := writeFile(t, t.TempDir(), "leak-check.txt", []byte("Upload during the leak test."))
-	res, _ := a.AddFiles(ctx, f.ws, p)
+	res, _ := a.Uploads().AddFiles(ctx, f.ws, p)
 	waitFinished(t, ev, res[0].ID)
 	if _, err := cs.Search(ctx, "travel"); err != nil {
 		t.Fatal(err)
@@ -46,9 +50,9 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	if err := cs.Export(ctx, conv.ID, filepath.Join(f.home, "export.md")); err != nil {
 		t.Fatal(err)
 	}
-	a.UpdateSettings(func(s *Settings) { s.Theme = "dark" })
+	a.UpdateSettings(func(s *settings.Settings) { s.Theme = "dark" })
 	time.Sleep(50 * time.Millisecond)
-	if c := a.Connection(); c.Err != nil && strings.Contains(c.Err.Error(), testKey) {
+	if c := a.SignIn().Connection(); c.Err != nil && strings.Contains(c.Err.Error(), testKey) {
 		t.Fatal("the connection error holds the key")
 	}
 	n := assertNoKeyInHome(t, f.home, testKey) // while open: the WAL holds recent writes
@@ -67,21 +71,21 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	ctx := ctxT(t)
 	g := &fixture{t: t, emu: other, home: t.TempDir()}
 	a := g.open()
-	if err := a.UseServer(ctx, other.URL(), otherKey); err != nil {
+	if err := a.SignIn().UseServer(ctx, other.URL(), otherKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, _ := cs.New(ctx, ws, "", "")
 	for _, noStream := range []bool{false, true} {
-		if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{NoStream: noStream}); err != nil {
+		if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "When do meetings start?"}, conversations.AskOptions{NoStream: noStream}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	if turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
+	if turn, err := cs.Send(ctx, bad.ID, conversations.Message{Text: "Anything?"}, conversations.AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	if _, err := cs.Search(ctx, "meetings"); err != nil {
@@ -90,7 +94,7 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	if err := cs.Export(ctx, conv.ID, filepath.Join(g.home, "export.md")); err != nil {
 		t.Fatal(err)
 	}
-	if k, err := keyring.Get(keyringService, other.URL()); err == nil {
+	if k, err := keyring.Get(secrets.KeyringService, other.URL()); err == nil {
 		t.Fatalf("the keychain holds a key (%d characters) for the server in use", len(k))
 	}
 	n := assertNoKeyInHome(t, g.home, otherKey)

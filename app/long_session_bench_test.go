@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/ask"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -74,7 +78,7 @@ func openSession(b *testing.B) *session {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Connect(context.Background(), emu.url, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), emu.url, testKey); err != nil {
 		b.Fatal(err)
 	}
 	a.Uploads().Start()
@@ -146,15 +150,15 @@ func (s *session) fault(n int) string {
 // ask asks a streamed question in the workspace, a follow-up but every fifth time. A fault may
 // end it early; the session goes on, as a person would.
 func (s *session) ask(i int) {
-	_, _ = s.a.Ask(context.Background(), Question{Workspace: s.emu.ws, Text: fmt.Sprintf("When is the office closed? (%d)", i),
-		Continue: i%5 != 0}, AskOptions{})
+	_, _ = s.a.Questions().Ask(context.Background(), ask.Question{Workspace: s.emu.ws, Text: fmt.Sprintf("When is the office closed? (%d)", i),
+		Continue: i%5 != 0}, conversations.AskOptions{})
 	s.asks++
 }
 
 // chat sends a message to a model tier, continuing its conversation but every fifth time.
 func (s *session) chat(i int) {
-	_, _ = s.a.Chat(context.Background(), ModelMessage{Tier: "Fast", Text: fmt.Sprintf("Say something short (%d).", i),
-		Continue: i%5 != 0}, ChatOptions{})
+	_, _ = s.a.Models().Chat(context.Background(), modelchat.ModelMessage{Tier: "Fast", Text: fmt.Sprintf("Say something short (%d).", i),
+		Continue: i%5 != 0}, conversations.ChatOptions{})
 	s.chats++
 }
 
@@ -164,7 +168,7 @@ func (s *session) upload(i int) {
 	if err := os.WriteFile(p, fmt.Appendf(nil, "Note %d: the canteen opens at %d o'clock.\n", i, 7+i%4), 0o600); err != nil {
 		s.b.Fatal(err)
 	}
-	res, err := s.a.AddFiles(context.Background(), s.emu.ws, p)
+	res, err := s.a.Uploads().AddFiles(context.Background(), s.emu.ws, p)
 	if err != nil || len(res) != 1 || res[0].ID == 0 {
 		s.b.Fatalf("upload %d: %+v, %v", i, res, err)
 	}
@@ -175,12 +179,12 @@ func (s *session) upload(i int) {
 func (s *session) waitUploads() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	ended, err := s.a.Uploads().Follow(ctx, s.uploads, func(e Upload) bool { return e.State.Final() }, nil)
+	ended, err := s.a.Uploads().Follow(ctx, s.uploads, func(e records.Upload) bool { return e.State.Final() }, nil)
 	if err != nil {
 		s.b.Fatal(err)
 	}
 	for _, e := range ended {
-		if e.State != UploadReady {
+		if e.State != records.UploadReady {
 			s.b.Fatalf("%s: %s %s", e.Name, e.State, e.Error)
 		}
 	}
@@ -192,8 +196,8 @@ func (s *session) waitUploads() {
 // it holds while a collection runs is not growth either.
 func (s *session) quietHeap() uint64 {
 	s.transport.CloseIdleConnections()
-	s.a.store.db.SetMaxIdleConns(0)
-	s.a.store.db.SetMaxIdleConns(2) // database/sql's default
+	s.a.store.SQL().SetMaxIdleConns(0)
+	s.a.store.SQL().SetMaxIdleConns(2) // database/sql's default
 	least := heapInUse()
 	for range 4 {
 		time.Sleep(20 * time.Millisecond)
@@ -242,7 +246,7 @@ func settledGoroutines(want int) int {
 
 // turnStatuses counts the saved turns by status, to show that the faults struck.
 func turnStatuses(b *testing.B, a *App) string {
-	rows, err := a.store.db.Query("SELECT status, count(*) FROM turns GROUP BY status ORDER BY status")
+	rows, err := a.store.SQL().Query("SELECT status, count(*) FROM turns GROUP BY status ORDER BY status")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,15 +11,21 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/explain"
+	"lectern/app/modelchat"
+	"lectern/app/records"
+	"lectern/app/secrets"
 	"lectern/client"
 )
 
 // pngImage is the smallest content that sniffs as PNG.
 var pngImage = append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 64)...)
 
-func mustImage(t testing.TB, name string, data []byte) Image {
+func mustImage(t testing.TB, name string, data []byte) records.Image {
 	t.Helper()
-	img, err := NewImage(name, data)
+	img, err := modelchat.NewImage(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,19 +39,19 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	img := mustImage(t, "chart.png", pngImage)
-	var updates []TurnChanged
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
-		Images: []Image{img}}, ChatOptions{OnUpdate: func(ev TurnChanged) { updates = append(updates, ev) }})
+	var updates []events.TurnChanged
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
+		Images: []records.Image{img}}, conversations.ChatOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if turn.Status != TurnCompleted || turn.Answer != "Hello, world." || turn.Model != "Smart" || turn.AnswerID != "resp_fake" ||
+	if turn.Status != records.TurnCompleted || turn.Answer != "Hello, world." || turn.Model != "Smart" || turn.AnswerID != "resp_fake" ||
 		turn.RequestID != "req_fake" || turn.Usage == nil || turn.Usage.TotalTokens != 15 || turn.Response == nil {
 		t.Fatalf("turn %+v", turn)
 	}
 	// Waiting for the server, then started once it answered, then the text as it streams.
-	if len(updates) < 4 || updates[0].Stage != StageWaiting || updates[1].Stage != StageStarted ||
-		updates[2].Text != "Hello" || updates[len(updates)-1].Status != TurnCompleted {
+	if len(updates) < 4 || updates[0].Stage != records.StageWaiting || updates[1].Stage != records.StageStarted ||
+		updates[2].Text != "Hello" || updates[len(updates)-1].Status != records.TurnCompleted {
 		t.Fatalf("updates %+v", updates)
 	}
 	req := fake.lastResponse(t)
@@ -63,12 +69,12 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 		t.Fatalf("images %+v (%v)", imgs, err)
 	}
 	conv, _ := a.Conversations().Get(ctx, turn.ConversationID)
-	if conv.Kind != KindModel || conv.Model != "Smart" || conv.System != "Answer briefly." || conv.API != APIResponses ||
+	if conv.Kind != records.KindModel || conv.Model != "Smart" || conv.System != "Answer briefly." || conv.API != records.APIResponses ||
 		conv.Title != "What is in the picture?" {
 		t.Fatalf("conversation %+v", conv)
 	}
 
-	next, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "And the colours?"}, ChatOptions{})
+	next, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "And the colours?"}, conversations.ChatOptions{})
 	if err != nil || next.ConversationID != conv.ID {
 		t.Fatalf("continued in %d (%v), want %d", next.ConversationID, err, conv.ID)
 	}
@@ -84,12 +90,12 @@ func TestChatCompletionsFamily(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.status = "incomplete"
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", API: APIChat, System: "Be kind.", Text: "Describe it.",
-		Images: []Image{mustImage(t, "a.png", pngImage)}}, ChatOptions{})
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", API: records.APIChat, System: "Be kind.", Text: "Describe it.",
+		Images: []records.Image{mustImage(t, "a.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if turn.Status != TurnIncomplete || turn.Completion == nil || turn.AnswerID != "chatcmpl-fake" || turn.Usage.InputTokens != 12 ||
+	if turn.Status != records.TurnIncomplete || turn.Completion == nil || turn.AnswerID != "chatcmpl-fake" || turn.Usage.InputTokens != 12 ||
 		!strings.Contains(turn.Notice, "length limit") {
 		t.Fatalf("turn %+v", turn)
 	}
@@ -99,11 +105,11 @@ func TestChatCompletionsFamily(t *testing.T) {
 		t.Fatalf("request %+v", req)
 	}
 	conv, _ := a.Conversations().Get(ctx, turn.ConversationID)
-	if conv.API != APIChat {
+	if conv.API != records.APIChat {
 		t.Fatalf("conversation %+v", conv)
 	}
 	// An incomplete answer is a whole answer: the next message sends it as history.
-	if _, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "Go on."}, AskOptions{}); err != nil {
+	if _, err := a.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Go on."}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if req = fake.lastChat(t); len(req.Messages) != 4 || req.Messages[2].Content != "Hello, world." {
@@ -116,28 +122,28 @@ func TestChatCompletionsFamily(t *testing.T) {
 func TestChatContinueChoosesByTier(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	smart, _ := a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "one"}, ChatOptions{})
-	fast, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "two"}, ChatOptions{})
+	smart, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Text: "one"}, conversations.ChatOptions{})
+	fast, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "two"}, conversations.ChatOptions{})
 	if smart.ConversationID == fast.ConversationID {
 		t.Fatal("two new conversations share an id")
 	}
-	got, _ := a.Chat(ctx, ModelMessage{Tier: "smart", Continue: true, Text: "three"}, ChatOptions{})
+	got, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "smart", Continue: true, Text: "three"}, conversations.ChatOptions{})
 	if got.ConversationID != smart.ConversationID {
 		t.Errorf("--continue --model smart went to %d, want %d", got.ConversationID, smart.ConversationID)
 	}
-	got, _ = a.Chat(ctx, ModelMessage{Continue: true, Text: "four"}, ChatOptions{})
+	got, _ = a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "four"}, conversations.ChatOptions{})
 	if got.ConversationID != smart.ConversationID { // the Smart one was used last
 		t.Errorf("--continue went to %d, want the last used %d", got.ConversationID, smart.ConversationID)
 	}
 	var notes []string
-	got, err := a.Chat(ctx, ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
-		ChatOptions{OnNotice: func(s string) { notes = append(notes, s) }})
+	got, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
+		conversations.ChatOptions{OnNotice: func(s string) { notes = append(notes, s) }})
 	if err != nil || got.ConversationID == smart.ConversationID || got.ConversationID == fast.ConversationID ||
 		len(notes) != 1 || !strings.Contains(notes[0], "no earlier model conversation with Instant") {
 		t.Errorf("continue without one: %+v %v %q", got, err, notes)
 	}
-	_, err = a.Chat(ctx, ModelMessage{Continue: true, System: "new", Text: "six"}, ChatOptions{})
-	if !errors.As(err, new(*CheckError)) {
+	_, err = a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, System: "new", Text: "six"}, conversations.ChatOptions{})
+	if !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("--system with --continue: %v", err)
 	}
 }
@@ -148,20 +154,20 @@ func TestChatCutAndFailedStreams(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.err = &client.InterruptedError{Text: "Hello, world.", RequestID: "req_cut"}
-	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
-	if err == nil || turn.Status != TurnInterrupted || turn.Answer != "Hello, world." ||
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: "hi"}, conversations.ChatOptions{})
+	if err == nil || turn.Status != records.TurnInterrupted || turn.Answer != "Hello, world." ||
 		!strings.Contains(turn.Error, "stopped before it was finished") || turn.RequestID != "req_fake" {
 		t.Fatalf("cut: %+v (%v)", turn, err)
 	}
 	fake.reply.err = &client.APIError{Code: "model_timeout", Message: "too slow", RequestID: "req_slow"}
-	turn, err = a.Chat(ctx, ModelMessage{Tier: "Smart", Text: "hi again"}, ChatOptions{})
-	if err == nil || turn.Status != TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
+	turn, err = a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Text: "hi again"}, conversations.ChatOptions{})
+	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
 		!strings.Contains(turn.Error, "Smart took too long") || a.Explain(err).Code != "model_timeout" {
 		t.Fatalf("failed: %+v (%v)", turn, err)
 	}
 	// Neither is sent again as history.
 	fake.reply.err = nil
-	if _, err := a.Chat(ctx, ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, ChatOptions{}); err != nil {
+	if _, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, conversations.ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if req := fake.lastResponse(t); len(req.Input) != 1 {
@@ -180,12 +186,12 @@ func TestChatStop(t *testing.T) {
 		id := <-started
 		a.Conversations().Stop(id)
 	}()
-	turn, err := a.Chat(ctx, ModelMessage{Text: "long"}, ChatOptions{OnUpdate: func(ev TurnChanged) {
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: "long"}, conversations.ChatOptions{OnUpdate: func(ev events.TurnChanged) {
 		if ev.Text == "Hello" {
 			started <- ev.TurnID
 		}
 	}})
-	if err == nil || turn.Status != TurnInterrupted || turn.Answer != "Hello" || !strings.Contains(turn.Error, "Stopped") {
+	if err == nil || turn.Status != records.TurnInterrupted || turn.Answer != "Hello" || !strings.Contains(turn.Error, "Stopped") {
 		t.Fatalf("stopped: %+v (%v)", turn, err)
 	}
 }
@@ -196,23 +202,23 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	img := mustImage(t, "a.png", pngImage)
-	nine := make([]Image, 9)
+	nine := make([]records.Image, 9)
 	for i := range nine {
 		nine[i] = img
 	}
 	cases := []struct {
-		m    ModelMessage
+		m    modelchat.ModelMessage
 		want string
 	}{
-		{ModelMessage{Tier: "Genius", Text: "x"}, "Genius is not a model this key may use"},
-		{ModelMessage{Tier: "Instant", Text: "x", Images: []Image{img}}, "the tiers that can are Fast, Smart"},
-		{ModelMessage{Tier: "Fast", Text: "x", Images: nine}, "at most 8 images"},
-		{ModelMessage{Tier: "Fast", Text: " "}, "empty"},
-		{ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
+		{modelchat.ModelMessage{Tier: "Genius", Text: "x"}, "Genius is not a model this key may use"},
+		{modelchat.ModelMessage{Tier: "Instant", Text: "x", Images: []records.Image{img}}, "the tiers that can are Fast, Smart"},
+		{modelchat.ModelMessage{Tier: "Fast", Text: "x", Images: nine}, "at most 8 images"},
+		{modelchat.ModelMessage{Tier: "Fast", Text: " "}, "empty"},
+		{modelchat.ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
 	}
 	for _, tc := range cases {
-		_, err := a.Chat(ctx, tc.m, ChatOptions{})
-		if !errors.As(err, new(*CheckError)) || !strings.Contains(a.Explain(err).Sentence, tc.want) {
+		_, err := a.Models().Chat(ctx, tc.m, conversations.ChatOptions{})
+		if !errors.As(err, new(*explain.CheckError)) || !strings.Contains(a.Explain(err).Sentence, tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.m, err, tc.want)
 		}
 	}
@@ -222,10 +228,10 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 	if all, _ := a.Conversations().List(ctx, ""); len(all) != 0 {
 		t.Errorf("saved %+v", all)
 	}
-	if _, err := NewImage("notes.txt", []byte("just text")); err == nil || !strings.Contains(err.Error(), "not a PNG, JPEG, WebP, GIF or BMP") {
+	if _, err := modelchat.NewImage("notes.txt", []byte("just text")); err == nil || !strings.Contains(err.Error(), "not a PNG, JPEG, WebP, GIF or BMP") {
 		t.Errorf("text as image: %v", err)
 	}
-	if _, err := NewImage("big.png", append(pngImage, make([]byte, MaxImageBytes)...)); err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
+	if _, err := modelchat.NewImage("big.png", append(pngImage, make([]byte, modelchat.MaxImageBytes)...)); err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
 		t.Errorf("11 MiB image: %v", err)
 	}
 }
@@ -236,21 +242,21 @@ func TestModelsAndTheirErrors(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	for _, text := range []string{"one", "two"} {
-		if _, err := a.Chat(ctx, ModelMessage{Text: text}, ChatOptions{}); err != nil {
+		if _, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: text}, conversations.ChatOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if fake.modelsRead != 1 {
 		t.Errorf("the tiers were read %d times for two messages", fake.modelsRead)
 	}
-	_ = a.UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
-	_, _ = a.Chat(ctx, ModelMessage{Text: "three"}, ChatOptions{})
-	tiers, err := a.Models(ctx)
+	_ = a.SignIn().UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
+	_, _ = a.Models().Chat(ctx, modelchat.ModelMessage{Text: "three"}, conversations.ChatOptions{})
+	tiers, err := a.Models().All(ctx)
 	if err != nil || len(tiers) != 3 || fake.modelsRead != 3 {
 		t.Fatalf("models %+v (%v), read %d times; want again for another key, and for Models", tiers, err, fake.modelsRead)
 	}
 	fake.modelsErr = &client.APIError{StatusCode: 404, Code: "api_disabled"}
-	_, err = a.Models(ctx)
+	_, err = a.Models().All(ctx)
 	if x := a.Explain(err); x.Code != "api_disabled" || !strings.Contains(x.Sentence, "model endpoints are switched off") {
 		t.Fatalf("api_disabled told as %+v", x)
 	}
@@ -261,13 +267,13 @@ func TestModelsAndTheirErrors(t *testing.T) {
 func TestSearchAndExportModelConversations(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
-		Images: []Image{mustImage(t, "polly.png", pngImage)}}, ChatOptions{})
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
+		Images: []records.Image{mustImage(t, "polly.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hits, err := a.Conversations().Search(ctx, "parrot")
-	if err != nil || len(hits) != 1 || hits[0].Conversation.Kind != KindModel || hits[0].Conversation.Model != "Fast" {
+	if err != nil || len(hits) != 1 || hits[0].Conversation.Kind != records.KindModel || hits[0].Conversation.Model != "Fast" {
 		t.Fatalf("search: %+v (%v)", hits, err)
 	}
 	md, err := a.Conversations().Markdown(ctx, turn.ConversationID)
@@ -285,11 +291,11 @@ func TestSearchAndExportModelConversations(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int
-	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
+	if err := a.store.SQL().QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 1 {
 		t.Errorf("%d images in the trash (%v)", n, err)
 	}
-	a.store.emptyTrash(ctx, time.Now().Add(TrashKept+time.Hour))
-	if err := a.store.db.QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
+	a.store.EmptyTrash(ctx, time.Now().Add(records.TrashKept+time.Hour))
+	if err := a.store.SQL().QueryRow("SELECT count(*) FROM turn_images").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d images left (%v)", n, err)
 	}
 }
@@ -321,13 +327,13 @@ func TestEveryModelCodeHasSentence(t *testing.T) {
 		"model_unavailable": "Smart cannot be reached", "model_timeout": "Smart took too long",
 		"internet_access_blocked": "Web search is switched off",
 	}
-	if len(codes) != len(modelSentences)+1 { // invalid_api_key is told by where the key came from
-		t.Errorf("%d codes tested, %d sentences", len(codes), len(modelSentences))
+	if len(codes) != len(explain.ModelSentences)+1 { // invalid_api_key is told by where the key came from
+		t.Errorf("%d codes tested, %d sentences", len(codes), len(explain.ModelSentences))
 	}
 	for code, want := range codes {
-		err := &modelError{tier: "Smart", err: &client.APIError{StatusCode: 400, Code: code, RequestID: "req_7",
+		err := &explain.ModelError{Tier: "Smart", Err: &client.APIError{StatusCode: 400, Code: code, RequestID: "req_7",
 			RetryAfter: 5 * time.Second}}
-		x := explain(err, KeyFromEnv)
+		x := explain.Explain(err, secrets.KeyFromEnv)
 		if !strings.Contains(x.Sentence, want) || !strings.Contains(x.Sentence, "5 seconds") || strings.Contains(x.Sentence, "{tier}") {
 			t.Errorf("%s: %q lacks %q", code, x.Sentence, want)
 		}
@@ -335,12 +341,12 @@ func TestEveryModelCodeHasSentence(t *testing.T) {
 			t.Errorf("%s: %+v", code, x)
 		}
 	}
-	s := explain(&modelError{err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, KeyNone).Sentence
+	s := explain.Explain(&explain.ModelError{Err: &client.APIError{StatusCode: 400, Code: "unsupported_parameter", Param: "store"}}, secrets.KeyNone).Sentence
 	if !strings.Contains(s, "'store'") {
 		t.Errorf("the field at fault is not named: %q", s)
 	}
 	// The workspace endpoints keep their own sentence for a code both families use.
-	if s := explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
+	if s := explain.Explain(&client.APIError{StatusCode: 404, Code: "api_disabled"}, secrets.KeyNone).Sentence; !strings.Contains(s, "Adding documents") {
 		t.Errorf("workspace api_disabled: %q", s)
 	}
 }
@@ -350,11 +356,11 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply = fakeReply{err: &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded", RetryAfter: 5 * time.Second}}
-	turn, err := a.Chat(ctx, ModelMessage{Text: "hi"}, ChatOptions{})
-	if err == nil || turn.Status != TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: "hi"}, conversations.ChatOptions{})
+	if err == nil || turn.Status != records.TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
 		t.Fatalf("%+v (%v)", turn, err)
 	}
-	if _, err := a.Conversations().Send(context.Background(), 999, Message{Text: "x"}, AskOptions{}); !errors.Is(err, ErrNotFound) {
+	if _, err := a.Conversations().Send(context.Background(), 999, conversations.Message{Text: "x"}, conversations.AskOptions{}); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("unknown conversation: %v", err)
 	}
 }
@@ -363,19 +369,19 @@ func TestChatRefusedByTheServer(t *testing.T) {
 func TestChatRetryInPlace(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	first, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake.reply.err = &client.InterruptedError{}
-	cut, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []Image{mustImage(t, "b.png", pngImage)}}, ChatOptions{})
-	if err == nil || cut.Status != TurnInterrupted {
+	cut, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "second", Images: []records.Image{mustImage(t, "b.png", pngImage)}}, conversations.ChatOptions{})
+	if err == nil || cut.Status != records.TurnInterrupted {
 		t.Fatalf("cut %+v (%v)", cut, err)
 	}
 	fake.reply.err = nil
-	var last TurnChanged
-	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev TurnChanged) { last = ev }})
-	if err != nil || again.ID != cut.ID || again.Status != TurnCompleted || again.Usage == nil || last.Status != TurnCompleted {
+	var last events.TurnChanged
+	again, err := a.Conversations().Retry(ctx, cut.ID, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { last = ev }})
+	if err != nil || again.ID != cut.ID || again.Status != records.TurnCompleted || again.Usage == nil || last.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
 	}
 	req := fake.lastResponse(t)
@@ -392,16 +398,16 @@ func TestChatRetryInPlace(t *testing.T) {
 func TestChatResendTheLastMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	first, _ := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
-	second, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []Image{mustImage(t, "c.png", pngImage)}}, ChatOptions{})
+	first, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
+	second, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", AskOptions{}); err == nil {
+	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", conversations.AskOptions{}); err == nil {
 		t.Error("an earlier message was edited")
 	}
-	edited, err := a.Conversations().Resend(ctx, second.ID, "second", AskOptions{})
-	if err != nil || edited.Status != TurnCompleted || edited.Question != "second" {
+	edited, err := a.Conversations().Resend(ctx, second.ID, "second", conversations.AskOptions{})
+	if err != nil || edited.Status != records.TurnCompleted || edited.Question != "second" {
 		t.Fatalf("edited %+v (%v)", edited, err)
 	}
 	req := fake.lastResponse(t)
@@ -418,11 +424,11 @@ func TestChatResendTheLastMessage(t *testing.T) {
 func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	first, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, ChatOptions{})
+	first, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", AskOptions{}); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", conversations.AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
 		t.Fatalf("a blank edit: %v", err)
 	}
 	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 1 || turns[0].ID != first.ID ||
@@ -436,26 +442,26 @@ func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 func TestNewChatThenChat(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	conv, err := a.Conversations().NewChat(ctx, "genius", "Think first.", APIChat, "")
-	if err != nil || conv.ID == 0 || conv.Kind != KindModel || conv.Model != "Genius" || conv.API != APIChat {
+	conv, err := a.Models().NewChat(ctx, "genius", "Think first.", records.APIChat, "")
+	if err != nil || conv.ID == 0 || conv.Kind != records.KindModel || conv.Model != "Genius" || conv.API != records.APIChat {
 		t.Fatalf("new chat %+v (%v)", conv, err)
 	}
 	fake.tiers = append(fake.tiers, client.Model{ID: "Genius", ContextWindow: 200000})
-	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "Hello there"}, AskOptions{})
+	turn, err := a.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Hello there"}, conversations.AskOptions{})
 	if err != nil || turn.ConversationID != conv.ID || fake.lastChat(t).Messages[0].Content != "Think first." {
 		t.Fatalf("chat %+v (%v)", turn, err)
 	}
 	if got, _ := a.Conversations().Get(ctx, conv.ID); got.Title != "Hello there" {
 		t.Errorf("title %q", got.Title)
 	}
-	if _, err := a.Conversations().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Models().NewChat(ctx, "Fast", "", "anthropic", ""); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("unknown API: %v", err)
 	}
-	ws, err := a.store.createConversation(ctx, "http://127.0.0.1:9", Conversation{Kind: KindWorkspace, WorkspaceID: "ws_1"})
+	ws, err := a.store.CreateConversation(ctx, "http://127.0.0.1:9", records.Conversation{Kind: records.KindWorkspace, WorkspaceID: "ws_1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*CheckError)) {
+	if _, err := a.Conversations().Send(ctx, ws.ID, conversations.Message{Text: "hi", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, conversations.AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("a workspace conversation took a message with an image: %v", err)
 	}
 }
@@ -466,22 +472,22 @@ func TestNewChatThenChat(t *testing.T) {
 func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	imageOf := func(i int) Image {
+	imageOf := func(i int) records.Image {
 		return mustImage(t, fmt.Sprintf("p%d.png", i), append(slices.Clone(pngImage), byte(i)))
 	}
 	var ids []int64
 	for i := range 12 {
-		turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
-			Images: []Image{imageOf(i)}}, ChatOptions{})
+		turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
+			Images: []records.Image{imageOf(i)}}, conversations.ChatOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, turn.ID)
 	}
 	read := map[int64]int{} // bytes read by turn
-	a.store.imageDataRead = func(turnID int64, n int) { read[turnID] += n }
-	t.Cleanup(func() { a.store.imageDataRead = nil })
-	if _, err := a.Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []Image{imageOf(12)}}, ChatOptions{}); err != nil {
+	a.store.ImageDataRead = func(turnID int64, n int) { read[turnID] += n }
+	t.Cleanup(func() { a.store.ImageDataRead = nil })
+	if _, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, conversations.ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// The new message's image and 7 earlier ones make the 8 a request takes: turns 5 to 11 go.
@@ -502,7 +508,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 		if i == len(kept) {
 			text = "last"
 		}
-		if len(user.Content) != 2 || user.Content[0].Text != text || user.Content[1].ImageURL != dataURL(imageOf(5+i)) {
+		if len(user.Content) != 2 || user.Content[0].Text != text || user.Content[1].ImageURL != modelchat.DataURL(imageOf(5+i)) {
 			t.Errorf("message %d sent as %+v", i, user.Content)
 		}
 	}

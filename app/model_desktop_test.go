@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/client"
 )
 
@@ -15,7 +19,7 @@ import (
 func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	ws, err := cs.New(ctx, f.org, "", "Travel rules")
 	if err != nil {
 		t.Fatal(err)
@@ -25,7 +29,7 @@ func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	titles := func(f ListFilter) string {
+	titles := func(f records.ListFilter) string {
 		t.Helper()
 		list, err := cs.ListAll(ctx, f)
 		if err != nil {
@@ -37,33 +41,33 @@ func TestModelListAllKindsPinsAndFilter(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	if got := titles(ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
+	if got := titles(records.ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
 		t.Fatalf("all = %s", got)
 	}
 	if err := cs.Pin(ctx, ws.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := titles(ListFilter{}); got != "Travel rules:Workspace,Newest:Instant,Parrots:Smart" {
+	if got := titles(records.ListFilter{}); got != "Travel rules:Workspace,Newest:Instant,Parrots:Smart" {
 		t.Fatalf("pinned first: %s", got)
 	}
-	if got := titles(ListFilter{Kind: KindModel}); got != "Newest:Instant,Parrots:Smart" {
+	if got := titles(records.ListFilter{Kind: records.KindModel}); got != "Newest:Instant,Parrots:Smart" {
 		t.Fatalf("models = %s", got)
 	}
-	if got := titles(ListFilter{Kind: KindWorkspace, WorkspaceID: f.org}); got != "Travel rules:Workspace" {
+	if got := titles(records.ListFilter{Kind: records.KindWorkspace, WorkspaceID: f.org}); got != "Travel rules:Workspace" {
 		t.Fatalf("workspace = %s", got)
 	}
 	again := f.open() // another process on the same database, as after a restart
-	list, err := again.Conversations().ListAll(ctx, ListFilter{})
+	list, err := again.Conversations().ListAll(ctx, records.ListFilter{})
 	if err != nil || len(list) != 3 || list[0].ID != ws.ID || !list[0].IsPinned() || list[1].IsPinned() {
 		t.Fatalf("after reopening: %+v, %v", list, err)
 	}
 	if err := cs.Unpin(ctx, ws.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := titles(ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
+	if got := titles(records.ListFilter{}); got != "Newest:Instant,Parrots:Smart,Travel rules:Workspace" {
 		t.Fatalf("unpinned: %s", got)
 	}
-	if err := cs.Pin(ctx, 999999); !errors.Is(err, ErrNotFound) {
+	if err := cs.Pin(ctx, 999999); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("pin of a missing conversation: %v", err)
 	}
 }
@@ -75,7 +79,7 @@ func TestModelTierCatalog(t *testing.T) {
 	cfg := fastEmulatorConfig()
 	f, _ := newAskFixture(t, cfg)
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	tiers, err := cs.Tiers(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -94,54 +98,54 @@ func TestModelTierCatalog(t *testing.T) {
 	if s := tiers[1].Summary(); s != "calls functions, reads images, a 32,768-token window, answers up to 8,192 tokens" {
 		t.Errorf("summary = %q", s)
 	}
-	if TierGone("smart", tiers) != "" {
+	if modelchat.TierGone("smart", tiers) != "" {
 		t.Error("a listed tier is said gone")
 	}
-	if s := TierGone("Genius", tiers); !strings.Contains(s, "Genius is no longer offered") || !strings.Contains(s, "Instant, Fast, Smart") {
+	if s := modelchat.TierGone("Genius", tiers); !strings.Contains(s, "Genius is no longer offered") || !strings.Contains(s, "Instant, Fast, Smart") {
 		t.Errorf("gone: %q", s)
 	}
 	if cs.DefaultTier() != client.ModelFast {
 		t.Errorf("default = %q", cs.DefaultTier())
 	}
-	if err := f.app.UpdateSettings(func(s *Settings) { s.ModelTier = "Smart" }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.ModelTier = "Smart" }); err != nil {
 		t.Fatal(err)
 	}
 	conv, err := cs.NewChat(ctx, "", "", "", "")
 	if err != nil || conv.Model != client.ModelSmart || cs.DefaultTier() != client.ModelSmart {
 		t.Fatalf("new chat with the settings' tier: %+v, %v", conv, err)
 	}
-	if err := f.app.UpdateSettings(func(s *Settings) { s.ModelTier = "huge" }); err == nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.ModelTier = "huge" }); err == nil {
 		t.Error("an unknown model tier was saved")
 	}
 	cfg.Genius = true
 	g, _ := newAskFixture(t, cfg)
-	tiers, err = g.app.Conversations().Tiers(ctx)
-	if err != nil || len(tiers) != 4 || tiers[3].Name != "Genius" || TierGone("Genius", tiers) != "" {
+	tiers, err = g.app.Models().Tiers(ctx)
+	if err != nil || len(tiers) != 4 || tiers[3].Name != "Genius" || modelchat.TierGone("Genius", tiers) != "" {
 		t.Errorf("a server with Genius: %+v, %v", tiers, err)
 	}
 }
 
 // weatherTool is a function offered to the model in tests: the demo's.
-var weatherTool = demoWeather
+var weatherTool = modelchat.DemoWeather
 
 // A function call in an answer is kept as a part of the turn (name, arguments, call id), in both
 // API families, and read back after reopening the database.
 func TestModelFunctionCallKeptAsPart(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	for _, api := range []ModelAPI{APIResponses, APIChat} {
-		conv, err := f.app.Conversations().NewChat(ctx, "Fast", "", api, "")
+	for _, api := range []records.ModelAPI{records.APIResponses, records.APIChat} {
+		conv, err := f.app.Models().NewChat(ctx, "Fast", "", api, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Use get_weather for Pune, please."},
-			AskOptions{Functions: []client.FunctionTool{weatherTool}})
-		if err != nil || turn.Status != TurnCompleted || len(turn.Parts) != 1 {
+		turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Use get_weather for Pune, please."},
+			conversations.AskOptions{Functions: []client.FunctionTool{weatherTool}})
+		if err != nil || turn.Status != records.TurnCompleted || len(turn.Parts) != 1 {
 			t.Fatalf("%s: %+v, %v", api, turn, err)
 		}
 		p := turn.Parts[0]
 		var args map[string]any
-		if p.Kind != PartFunctionCall || p.Name != "get_weather" || p.CallID == "" || json.Unmarshal([]byte(p.Arguments), &args) != nil ||
+		if p.Kind != records.PartFunctionCall || p.Name != "get_weather" || p.CallID == "" || json.Unmarshal([]byte(p.Arguments), &args) != nil ||
 			args["city"] == nil {
 			t.Fatalf("%s: part %+v", api, p)
 		}
@@ -155,8 +159,8 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 		}
 	}
 	// Instant cannot call functions: refused before anything is saved, in words.
-	conv, _ := f.app.Conversations().NewChat(ctx, "Instant", "", "", "")
-	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "get_weather"}, AskOptions{Functions: []client.FunctionTool{weatherTool}})
+	conv, _ := f.app.Models().NewChat(ctx, "Instant", "", "", "")
+	_, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "get_weather"}, conversations.AskOptions{Functions: []client.FunctionTool{weatherTool}})
 	if err == nil || f.app.Explain(err).Sentence == "" {
 		t.Fatalf("functions on Instant: %v", err)
 	}
@@ -166,7 +170,7 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 }
 
 // itemsSchema asks for a list of items with prices: the demo's example.
-const itemsSchema = demoSchema
+const itemsSchema = modelchat.DemoSchema
 
 // A conversation with a JSON answer format sends its schema as the spec says (text.format
 // json_schema, response_format for chat), and the answer is checked on arrival; the verdict is
@@ -174,17 +178,17 @@ const itemsSchema = demoSchema
 func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
-	for _, api := range []ModelAPI{APIResponses, APIChat} {
+	cs := chatsOf(f.app)
+	for _, api := range []records.ModelAPI{records.APIResponses, records.APIChat} {
 		conv, err := cs.NewChat(ctx, "Smart", "", api, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := cs.SetFormat(ctx, conv.ID, AnswerFormat{Name: "price list", Schema: json.RawMessage(itemsSchema)}); err != nil {
+		if err := cs.SetFormat(ctx, conv.ID, records.AnswerFormat{Name: "price list", Schema: json.RawMessage(itemsSchema)}); err != nil {
 			t.Fatal(err)
 		}
-		turn, err := cs.Send(ctx, conv.ID, Message{Text: "List two fruits with prices."}, AskOptions{})
-		if err != nil || turn.Status != TurnCompleted || turn.Check == nil || !turn.Check.Conforms {
+		turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "List two fruits with prices."}, conversations.AskOptions{})
+		if err != nil || turn.Status != records.TurnCompleted || turn.Check == nil || !turn.Check.Conforms {
 			t.Fatalf("%s: %+v, %v", api, turn, err)
 		}
 		var v struct{ Items []struct{ Price float64 } }
@@ -203,7 +207,7 @@ func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 func TestModelSetTier(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, err := cs.NewChat(ctx, "Instant", "", "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -218,42 +222,9 @@ func TestModelSetTier(t *testing.T) {
 	if err != nil || got.Model != "Smart" {
 		t.Fatalf("after SetTier: %+v, %v", got, err)
 	}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Hello there."}, AskOptions{})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Hello there."}, conversations.AskOptions{})
 	if err != nil || turn.Model != "Smart" {
 		t.Fatalf("answered by %q, %v", turn.Model, err)
-	}
-}
-
-// A JSON answer that does not fit says where and how, in words.
-func TestModelSchemaFailureInWords(t *testing.T) {
-	format := AnswerFormat{Schema: json.RawMessage(itemsSchema)}
-	cases := map[string]string{
-		`{"items":[{"name":"a","price":1},{"name":"b","price":2},{"name":"c","price":"3"}]}`: "$.items[2].price: expected a number, got a string",
-		`{"items":[{"name":"a"}]}`: `$.items[0]: missing "price"`,
-		`{"items":"none"}`:         "$.items: expected an array, got a string",
-		`{"items":[]} trailing`:    "The answer is not JSON",
-	}
-	for answer, want := range cases {
-		got := checkAnswer(format, answer)
-		if got == nil || got.Conforms || !strings.Contains(got.Problem, want) {
-			t.Errorf("%s: %+v, want %q", answer, got, want)
-		}
-	}
-	if got := checkAnswer(format, `{"items":[{"name":"a","price":1.5}]}`); got == nil || !got.Conforms {
-		t.Errorf("a fitting answer: %+v", got)
-	}
-	// A schema that points outside itself is refused: no file or address is read.
-	for _, ref := range []string{"file:///etc/hostname", "http://127.0.0.1:9/s.json"} {
-		if _, err := checkFormat(AnswerFormat{Schema: json.RawMessage(`{"$ref":"` + ref + `"}`)}); err == nil ||
-			!strings.Contains(err.Error(), "refer only to itself") {
-			t.Errorf("$ref %s: %v", ref, err)
-		}
-	}
-	if _, err := checkFormat(AnswerFormat{Schema: json.RawMessage(`{"$defs":{"p":{"type":"number"}},"properties":{"x":{"$ref":"#/$defs/p"}}}`)}); err != nil {
-		t.Errorf("a reference inside the schema: %v", err)
-	}
-	if checkAnswer(AnswerFormat{}, "plain text") != nil {
-		t.Error("a text answer got a verdict")
 	}
 }
 
@@ -266,28 +237,28 @@ func TestModelDemoShowsEveryPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if a.ChatFunctions() != nil {
+	if a.Models().Functions() != nil {
 		t.Error("functions offered outside demo mode")
 	}
 	ctx := ctxT(t)
-	if err := a.StartDemo(ctx); err != nil {
+	if err := a.SignIn().StartDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	tiers, err := cs.Tiers(ctx)
 	if err != nil || len(tiers) < 3 || tiers[0].Name != "Instant" || tiers[0].Tools || tiers[0].Vision || !tiers[1].Vision {
 		t.Fatalf("demo tiers: %+v, %v", tiers, err)
 	}
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "What is the weather in Pune? Use get_weather."},
-		AskOptions{Functions: a.ChatFunctions()})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "What is the weather in Pune? Use get_weather."},
+		conversations.AskOptions{Functions: a.Models().Functions()})
 	if err != nil || len(turn.Parts) != 1 || turn.Parts[0].Name != "get_weather" {
 		t.Fatalf("demo function call: %+v, %v", turn, err)
 	}
-	if err := cs.SetFormat(ctx, conv.ID, ExampleSchema().Format()); err != nil {
+	if err := cs.SetFormat(ctx, conv.ID, modelchat.ExampleSchema().Format()); err != nil {
 		t.Fatal(err)
 	}
-	turn, err = cs.Send(ctx, conv.ID, Message{Text: "Prices of two fruits?"}, AskOptions{})
+	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "Prices of two fruits?"}, conversations.AskOptions{})
 	if err != nil || turn.Check == nil || !turn.Check.Conforms || !json.Valid([]byte(turn.Answer)) {
 		t.Fatalf("demo JSON answer: %+v, %v", turn, err)
 	}

@@ -152,7 +152,7 @@ func newModelApp(t testing.TB) (*App, *fakeModels) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.UseServer(context.Background(), "http://127.0.0.1:9", testKey); err != nil {
+	if err := a.SignIn().UseServer(context.Background(), "http://127.0.0.1:9", testKey); err != nil {
 		t.Fatal(err)
 	}
 	return a, fake

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -15,18 +18,18 @@ import (
 func TestModelSystemPromptChangesFromTheNextMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, err := cs.NewChat(ctx, "Fast", "Be brief.", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "Hi"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Hi"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := cs.SetSystemPrompt(ctx, conv.ID, "  Speak like a pirate. "); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "Again"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Again"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := fake.lastResponse(t).Instructions; got != "Speak like a pirate." {
@@ -51,18 +54,18 @@ func TestModelSystemPromptChangesFromTheNextMessage(t *testing.T) {
 func TestModelPresetsAndSchemas(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
-	sch, err := cs.SaveSchema(ctx, SavedSchema{Name: "Prices", Schema: itemsSchema})
+	cs := chatsOf(a)
+	sch, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Prices", Schema: itemsSchema})
 	if err != nil || sch.ID == 0 || strings.Contains(sch.Schema, "\n") {
 		t.Fatalf("save schema: %+v, %v", sch, err)
 	}
-	if _, err := cs.SaveSchema(ctx, SavedSchema{Name: "Prices", Schema: `{}`}); err == nil || !strings.Contains(err.Error(), "exists already") {
+	if _, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Prices", Schema: `{}`}); err == nil || !strings.Contains(err.Error(), "exists already") {
 		t.Errorf("same name: %v", err)
 	}
-	if _, err := cs.SaveSchema(ctx, SavedSchema{Name: "Bad", Schema: `{"type":"nothing"}`}); err == nil {
+	if _, err := cs.SaveSchema(ctx, records.SavedSchema{Name: "Bad", Schema: `{"type":"nothing"}`}); err == nil {
 		t.Error("an invalid schema was saved")
 	}
-	p, err := cs.SavePreset(ctx, Preset{Name: "Shopping", Tier: "smart", System: "List prices.", Format: sch.Format()})
+	p, err := cs.SavePreset(ctx, records.Preset{Name: "Shopping", Tier: "smart", System: "List prices.", Format: sch.Format()})
 	if err != nil || p.Tier != "Smart" {
 		t.Fatalf("save preset: %+v, %v", p, err)
 	}
@@ -83,7 +86,7 @@ func TestModelPresetsAndSchemas(t *testing.T) {
 		t.Fatalf("chat from preset: %+v", conv)
 	}
 	fake.reply = fakeReply{deltas: []string{`{"items":[{"name":"pear","price":"cheap"}]}`}}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Fruit?"}, AskOptions{})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Fruit?"}, conversations.AskOptions{})
 	if err != nil || turn.Check == nil || turn.Check.Conforms || turn.Check.Problem != "$.items[0].price: expected a number, got a string" {
 		t.Fatalf("verdict: %+v, %v", turn.Check, err)
 	}
@@ -111,25 +114,25 @@ func TestModelPresetsAndSchemas(t *testing.T) {
 func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	fake.tiers = []client.Model{{ID: client.ModelFast, Capabilities: client.ModelCapabilities{Vision: true},
 		ContextWindow: 2000 + 1024, MaxOutputTokens: 1024}}
 	conv, _ := cs.NewChat(ctx, "Fast", "Be brief.", "", "")
 	long := strings.Repeat("word ", 400) // about 500 tokens a message
 	fake.reply = fakeReply{deltas: []string{"ok"}}
 	for range 5 {
-		if _, err := cs.Send(ctx, conv.ID, Message{Text: long}, AskOptions{}); err != nil {
+		if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: long}, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	m, err := cs.Meter(ctx, conv.ID, Message{Text: long}, nil)
+	m, err := cs.Meter(ctx, conv.ID, conversations.Message{Text: long}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Window != 3024 || m.Budget != 2000 || !m.Fits || m.LeftOut == 0 || m.Tokens > m.Budget || m.Problem != "" {
 		t.Fatalf("meter = %+v", m)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: long}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: long}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sentUser := 0
@@ -141,19 +144,19 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	if sentUser != 5-m.LeftOut+1 {
 		t.Errorf("the meter left out %d of 5 turns, the request sent %d user messages", m.LeftOut, sentUser)
 	}
-	big, _ := cs.Meter(ctx, conv.ID, Message{Text: strings.Repeat("word ", 3000)}, nil)
+	big, _ := cs.Meter(ctx, conv.ID, conversations.Message{Text: strings.Repeat("word ", 3000)}, nil)
 	if big.Fits || !strings.Contains(big.Problem, "context window") || big.Tokens <= big.Budget {
 		t.Errorf("too large: %+v", big)
 	}
-	img, _ := cs.Meter(ctx, conv.ID, Message{Text: "x", Images: []Image{mustImage(t, "a.png", pngImage)}}, nil)
-	if img.Tokens < imageTokens {
+	img, _ := cs.Meter(ctx, conv.ID, conversations.Message{Text: "x", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, nil)
+	if img.Tokens < 1000 { // 1,000 tokens an image (the meter's estimate)
 		t.Errorf("an image is not counted: %+v", img)
 	}
 	fake.tiers = demoTiers()[:1] // the server now lists Instant only
 	if _, err := cs.Tiers(ctx); err != nil {
 		t.Fatal(err)
 	}
-	gone, err := cs.Meter(ctx, conv.ID, Message{Text: "x"}, nil)
+	gone, err := cs.Meter(ctx, conv.ID, conversations.Message{Text: "x"}, nil)
 	if err != nil || gone.Fits || !strings.Contains(gone.Problem, "Fast is no longer offered") {
 		t.Errorf("a tier gone: %+v, %v", gone, err)
 	}
@@ -164,24 +167,24 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	cs := a.Conversations()
+	cs := chatsOf(a)
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
 	fake.reply = fakeReply{refusal: "I cannot help with that."}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Something"}, AskOptions{})
-	if err != nil || turn.Status != TurnRefused || turn.Answer != "I cannot help with that." || !strings.Contains(turn.EndSentence(), "declined") {
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Something"}, conversations.AskOptions{})
+	if err != nil || turn.Status != records.TurnRefused || turn.Answer != "I cannot help with that." || !strings.Contains(turn.EndSentence(), "declined") {
 		t.Fatalf("refusal: %+v, %v", turn, err)
 	}
-	if saved, _ := cs.Turn(ctx, turn.ID); saved.Status != TurnRefused || !saved.Status.Retryable() {
+	if saved, _ := cs.Turn(ctx, turn.ID); saved.Status != records.TurnRefused || !saved.Status.Retryable() {
 		t.Errorf("saved refusal: %+v", saved)
 	}
 	fake.reply = fakeReply{deltas: []string{"Half"}, status: "incomplete"}
-	turn, _ = cs.Send(ctx, conv.ID, Message{Text: "Long"}, AskOptions{})
-	if turn.Status != TurnIncomplete || !strings.Contains(turn.EndSentence(), "length limit") {
+	turn, _ = cs.Send(ctx, conv.ID, conversations.Message{Text: "Long"}, conversations.AskOptions{})
+	if turn.Status != records.TurnIncomplete || !strings.Contains(turn.EndSentence(), "length limit") {
 		t.Errorf("incomplete: %+v", turn)
 	}
 	fake.reply = fakeReply{deltas: []string{"Some text"}, err: &client.APIError{StatusCode: 502, Code: "incomplete_model_stream"}}
-	turn, _ = cs.Send(ctx, conv.ID, Message{Text: "Fail"}, AskOptions{})
-	if turn.Status != TurnFailed || turn.Answer != "Some text" || !strings.Contains(turn.EndSentence(), "failed part-way") ||
+	turn, _ = cs.Send(ctx, conv.ID, conversations.Message{Text: "Fail"}, conversations.AskOptions{})
+	if turn.Status != records.TurnFailed || turn.Answer != "Some text" || !strings.Contains(turn.EndSentence(), "failed part-way") ||
 		!strings.Contains(turn.EndSentence(), "stopped writing") {
 		t.Errorf("failed mid-text: %+v %q", turn, turn.EndSentence())
 	}
@@ -192,8 +195,8 @@ func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 func TestModelExportWritesImagesBeside(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	turn, err := a.Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Look",
-		Images: []Image{mustImage(t, "../polly parrot.png", pngImage)}}, ChatOptions{})
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Look",
+		Images: []records.Image{mustImage(t, "../polly parrot.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

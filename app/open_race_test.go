@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"lectern/app/store"
 )
 
 // openChildEnv names the data folder a re-executed test binary opens once, as a command line
@@ -75,7 +77,7 @@ func TestFreshFolderOpenedByManyProcesses(t *testing.T) {
 				t.Errorf("round %d, process %d: %v: %s", round, i, errs[i], outs[i])
 			}
 		}
-		checkLecternDatabase(t, filepath.Join(home, databaseFile))
+		checkLecternDatabase(t, filepath.Join(home, store.DatabaseFile))
 	}
 	t.Logf("%d processes × %d rounds on fresh folders: %d failures", processes, rounds, failures)
 }
@@ -87,14 +89,14 @@ func TestFreshFolderOpenedByManyConnections(t *testing.T) {
 	rounds := raceRounds() * 2
 	failures := 0
 	for round := 0; round < rounds; round++ {
-		path := filepath.Join(t.TempDir(), databaseFile)
+		path := filepath.Join(t.TempDir(), store.DatabaseFile)
 		var wg sync.WaitGroup
 		errs := make([]error, openers)
 		for i := range openers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				db, err := openDB(context.Background(), path)
+				db, err := store.OpenDB(context.Background(), path)
 				if err == nil {
 					err = db.Close()
 				}
@@ -126,7 +128,7 @@ func checkLecternDatabase(t *testing.T, path string) {
 	db.QueryRow("PRAGMA application_id").Scan(&appID)
 	db.QueryRow("PRAGMA user_version").Scan(&version)
 	db.QueryRow("PRAGMA journal_mode").Scan(&mode)
-	if appID != applicationID || version != schemaVersion || mode != "wal" {
+	if appID != store.ApplicationID || version != store.SchemaVersion || mode != "wal" {
 		t.Errorf("%s: application_id %x, user_version %d, journal_mode %q", path, appID, version, mode)
 	}
 }

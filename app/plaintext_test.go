@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"lectern/app/records"
+	"lectern/app/store"
 )
 
 func TestPlainTextDropsMarkdown(t *testing.T) {
@@ -15,7 +18,7 @@ func TestPlainTextDropsMarkdown(t *testing.T) {
 		"plain [1] text":                                   "plain [1] text",
 		"<b>raw</b> html":                                  "raw html",
 	} {
-		if got := PlainText(md); got != want {
+		if got := store.PlainText(md); got != want {
 			t.Errorf("PlainText(%q) = %q, want %q", md, got, want)
 		}
 	}
@@ -29,12 +32,12 @@ func TestSearchSnippetIsPlainText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn, err := f.app.store.addTurn(ctx, Turn{ConversationID: conv.ID, Question: "How long is leave?"})
+	turn, err := f.app.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "How long is leave?"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn.Status, turn.Answer = TurnInterrupted, "**Annual leave** is *24 days* per year"
-	if err := f.app.store.saveTurn(ctx, &turn); err != nil {
+	turn.Status, turn.Answer = records.TurnInterrupted, "**Annual leave** is *24 days* per year"
+	if err := f.app.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	hits, err := f.app.Conversations().Search(context.Background(), "annual")

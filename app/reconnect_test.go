@@ -10,13 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/client"
 )
 
 func TestReconnectDelayGrowsToItsCap(t *testing.T) {
 	var got []time.Duration
 	for n := range 8 {
-		got = append(got, reconnectDelay(n, 5*time.Second, 2*time.Minute))
+		got = append(got, connection.ReconnectDelay(n, 5*time.Second, 2*time.Minute))
 	}
 	want := []time.Duration{5, 10, 20, 40, 80, 120, 120, 120}
 	for i := range want {
@@ -57,7 +60,7 @@ func openUnplugged(t *testing.T, s *scriptServer, u *unplugged, first, max time.
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
 	return a
@@ -69,13 +72,13 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 	s := newScriptServer(t, "wa")
 	u := &unplugged{}
 	a := openUnplugged(t, s, u, 40*time.Millisecond, 160*time.Millisecond)
-	if err := a.Refresh(ctxT(t)); err != nil {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	ev := record(t, a)
 	u.down.Store(true)
-	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != ConnOffline {
-		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
+	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.SignIn().Connection().State != connection.ConnOffline {
+		t.Fatalf("refresh %v, state %v; want offline", err, a.SignIn().Connection().State)
 	}
 	time.Sleep(700 * time.Millisecond)
 	checks := int(u.tried.Load()) - 1 // the refresh's own request first
@@ -84,9 +87,9 @@ func TestOfflineComesBackOnlineByItself(t *testing.T) {
 		t.Fatalf("%d checks while offline for 700 ms", checks)
 	}
 	u.down.Store(false)
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		cc, ok := e.(ConnectionChanged)
-		return ok && cc.Connection.State == ConnOnline
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		cc, ok := e.(events.ConnectionChanged)
+		return ok && cc.Connection.State == connection.ConnOnline
 	})
 	tried := u.tried.Load()
 	time.Sleep(300 * time.Millisecond)
@@ -107,18 +110,18 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 		s.failWS["wb"] = func(w http.ResponseWriter) { u.down.Store(true); http.Error(w, "gone", http.StatusBadGateway) }
 	})
 	ev := record(t, a)
-	if err := a.Refresh(ctxT(t)); err == nil || a.Connection().State != ConnOffline {
-		t.Fatalf("refresh %v, state %v; want offline", err, a.Connection().State)
+	if err := a.Workspaces().Refresh(ctxT(t)); err == nil || a.SignIn().Connection().State != connection.ConnOffline {
+		t.Fatalf("refresh %v, state %v; want offline", err, a.SignIn().Connection().State)
 	}
 	s.script(func() { delete(s.failWS, "wb") })
 	u.down.Store(false)
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		_, ok := e.(DocumentsChanged)
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		_, ok := e.(events.DocumentsChanged)
 		return ok && s.fetchCount("wc") == 1
 	})
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		cc, ok := e.(ConnectionChanged)
-		return ok && cc.Connection.State == ConnOnline
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		cc, ok := e.(events.ConnectionChanged)
+		return ok && cc.Connection.State == connection.ConnOnline
 	})
 	// wb answered 502 before the server went away: it is fetched again, wa is not.
 	if s.fetchCount("wa") != 1 || s.fetchCount("wb") != 2 {
@@ -147,17 +150,17 @@ func TestServerGoneMidStreamIsOffline(t *testing.T) {
 	}
 	a := openUnplugged(t, s, u, 50*time.Millisecond, 100*time.Millisecond)
 	turn, _, err := askOnScript(t, a, s, nil)
-	if err == nil || turn.Status == TurnCompleted {
+	if err == nil || turn.Status == records.TurnCompleted {
 		t.Fatalf("the cut answer ended %v, %+v", err, turn)
 	}
-	if st := a.Connection().State; st != ConnOffline {
+	if st := a.SignIn().Connection().State; st != connection.ConnOffline {
 		t.Fatalf("after the server went away mid-answer the connection is %v; want offline", st)
 	}
 	ev := record(t, a)
 	u.down.Store(false)
-	ev.waitFor(t, timeoutShort, func(e Event) bool {
-		cc, ok := e.(ConnectionChanged)
-		return ok && cc.Connection.State == ConnOnline
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool {
+		cc, ok := e.(events.ConnectionChanged)
+		return ok && cc.Connection.State == connection.ConnOnline
 	})
 }
 
@@ -167,15 +170,15 @@ func TestAnswerStoppedMidStreamStaysOnline(t *testing.T) {
 	s.ask = sseAsk(0, sseEvent("answer.delta", `{"delta":"The first words"}`), "HANG")
 	a := openOnScript(t, s)
 	var once sync.Once
-	turn, _, _ := askOnScript(t, a, s, func(ev TurnChanged) {
+	turn, _, _ := askOnScript(t, a, s, func(ev events.TurnChanged) {
 		if ev.Text != "" {
 			once.Do(func() { go a.Conversations().Stop(ev.TurnID) })
 		}
 	})
-	if turn.Status != TurnInterrupted {
+	if turn.Status != records.TurnInterrupted {
 		t.Fatalf("stopped mid-stream: %+v", turn)
 	}
-	if st := a.Connection().State; st != ConnOnline {
-		t.Fatalf("after a stop the connection is %v (%v)", st, a.Connection().Err)
+	if st := a.SignIn().Connection().State; st != connection.ConnOnline {
+		t.Fatalf("after a stop the connection is %v (%v)", st, a.SignIn().Connection().Err)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lectern/app/events"
+	"lectern/app/settings"
 )
 
 func TestValidateServerURL(t *testing.T) {
@@ -17,7 +20,7 @@ func TestValidateServerURL(t *testing.T) {
 		"http://[::1]:99":               "http://[::1]:99",
 	}
 	for in, want := range good {
-		got, err := ValidateServerURL(in)
+		got, err := settings.ValidateServerURL(in)
 		if err != nil || got != want {
 			t.Errorf("ValidateServerURL(%q) = %q, %v; want %q", in, got, err, want)
 		}
@@ -32,7 +35,7 @@ func TestValidateServerURL(t *testing.T) {
 		"http://127.0.0.1.evil.com:1": "unencrypted",
 	}
 	for in, want := range bad {
-		_, err := ValidateServerURL(in)
+		_, err := settings.ValidateServerURL(in)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ValidateServerURL(%q) error = %v; want it to say %q", in, err, want)
 		}
@@ -49,7 +52,7 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 	if got := a.Settings(); got.Theme != "system" || got.Server != "" {
 		t.Fatalf("defaults = %+v", got)
 	}
-	err = a.UpdateSettings(func(s *Settings) {
+	err = a.UpdateSettings(func(s *settings.Settings) {
 		s.Theme, s.DefaultTier, s.Thinking = "dark", "smart", true
 		s.LastWorkspace = map[string]string{"https://a.example": "ws_1"}
 		s.WindowWidth, s.WindowHeight = 800, 600
@@ -58,18 +61,18 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev.waitFor(t, timeoutShort, func(e Event) bool { _, ok := e.(SettingsChanged); return ok })
-	if err := a.UpdateSettings(func(s *Settings) { s.Server = "http://example.com" }); err == nil {
+	ev.waitFor(t, timeoutShort, func(e events.Event) bool { _, ok := e.(events.SettingsChanged); return ok })
+	if err := a.UpdateSettings(func(s *settings.Settings) { s.Server = "http://example.com" }); err == nil {
 		t.Fatal("an http server address was accepted")
 	}
-	if err := a.UpdateSettings(func(s *Settings) { s.SplitOffset = 1.5 }); err == nil {
+	if err := a.UpdateSettings(func(s *settings.Settings) { s.SplitOffset = 1.5 }); err == nil {
 		t.Fatal("a split position over 1 was accepted")
 	}
-	if err := a.UpdateSettings(func(s *Settings) { s.Theme = "pink" }); err == nil {
+	if err := a.UpdateSettings(func(s *settings.Settings) { s.Theme = "pink" }); err == nil {
 		t.Fatal("an unknown theme was accepted")
 	}
 	for _, name := range []string{"system", "light", "high-contrast", "dark"} { // the Settings window's choices
-		if err := a.UpdateSettings(func(s *Settings) { s.Theme = name }); err != nil {
+		if err := a.UpdateSettings(func(s *settings.Settings) { s.Theme = name }); err != nil {
 			t.Fatalf("the theme %q was refused: %v", name, err)
 		}
 	}
@@ -93,7 +96,7 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 		got.SplitOffset != 0.25 || got.DocSplitOffset != 0.4 || got.DocSort != "status" || !got.DocSortDesc {
 		t.Fatalf("reloaded settings = %+v", got)
 	}
-	info, err := os.Stat(filepath.Join(home, settingsFile))
+	info, err := os.Stat(filepath.Join(home, settings.File))
 	if err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("settings file mode = %v, %v", info, err)
 	}
@@ -101,7 +104,7 @@ func TestSettingsSavedAtomicallyAndReloaded(t *testing.T) {
 
 func TestDamagedSettingsReportedAndKept(t *testing.T) {
 	home := t.TempDir()
-	p := filepath.Join(home, settingsFile)
+	p := filepath.Join(home, settings.File)
 	os.WriteFile(p, []byte("{not json"), 0o600)
 	_, err := Open(context.Background(), Options{Home: home})
 	if err == nil || !strings.Contains(err.Error(), "damaged") {
@@ -114,12 +117,12 @@ func TestDamagedSettingsReportedAndKept(t *testing.T) {
 
 func TestDefaultHome(t *testing.T) {
 	t.Setenv("LECTERN_HOME", "/tmp/x-lectern")
-	if h, _ := DefaultHome(); h != "/tmp/x-lectern" {
+	if h, _ := settings.DefaultHome(); h != "/tmp/x-lectern" {
 		t.Fatalf("DefaultHome = %q", h)
 	}
 	t.Setenv("LECTERN_HOME", "")
 	t.Setenv("XDG_CONFIG_HOME", "/tmp/cfg")
-	if h, _ := DefaultHome(); h != "/tmp/cfg/lectern" {
+	if h, _ := settings.DefaultHome(); h != "/tmp/cfg/lectern" {
 		t.Fatalf("DefaultHome = %q", h)
 	}
 }

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
+	"lectern/app/records"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -120,20 +123,20 @@ func openOnScript(t *testing.T, s *scriptServer) *App {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), s.srv.URL, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), s.srv.URL, testKey); err != nil {
 		t.Fatal(err)
 	}
 	return a
 }
 
 // cachedByID returns the cached workspaces by id.
-func cachedByID(t *testing.T, a *App) map[string]CachedWorkspace {
+func cachedByID(t *testing.T, a *App) map[string]records.CachedWorkspace {
 	t.Helper()
-	ws, err := a.CachedWorkspaces(context.Background())
+	ws, err := a.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]CachedWorkspace{}
+	out := map[string]records.CachedWorkspace{}
 	for _, w := range ws {
 		out[w.WorkspaceID] = w
 	}
@@ -157,13 +160,13 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 	s := newScriptServer(t, "wa", "wb", "wc", "wd")
 	s.script(func() { s.failWS["wb"] = badGatewayHTML })
 	a := openOnScript(t, s)
-	err := a.Refresh(ctxT(t))
-	var ns *NotSyncedError
+	err := a.Workspaces().Refresh(ctxT(t))
+	var ns *workspaces.NotSyncedError
 	if !asNotSynced(err, &ns) || len(ns.Names) != 1 || ns.Names[0] != "Name wb" {
 		t.Fatalf("refresh error %v; want the one workspace not synced", err)
 	}
 	assertWords(t, "the refresh error", a.Describe(err))
-	if c := a.Connection(); c.State != ConnOnline {
+	if c := a.SignIn().Connection(); c.State != connection.ConnOnline {
 		t.Fatalf("connection %v (%v); want online: the server answered", c.State, c.Err)
 	}
 	got := cachedByID(t, a)
@@ -171,7 +174,7 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 		t.Fatalf("cached %d workspaces; want all 4 listed", len(got))
 	}
 	for _, id := range []string{"wa", "wc", "wd"} {
-		docs, _, _ := a.CachedWorkspaceContent(ctxT(t), id)
+		docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctxT(t), id)
 		if len(docs) != 3 || got[id].SyncError != "" {
 			t.Fatalf("%s: %d documents, sync error %q", id, len(docs), got[id].SyncError)
 		}
@@ -183,8 +186,8 @@ func TestRefreshOneWorkspaceFailingLeavesTheOthersSynced(t *testing.T) {
 	assertWords(t, "the workspace's reason", why)
 }
 
-func asNotSynced(err error, ns **NotSyncedError) bool {
-	v, ok := err.(*NotSyncedError)
+func asNotSynced(err error, ns **workspaces.NotSyncedError) bool {
+	v, ok := err.(*workspaces.NotSyncedError)
 	*ns = v
 	return ok
 }
@@ -195,9 +198,9 @@ func TestRefreshRetryFetchesOnlyWhatDidNotArrive(t *testing.T) {
 	s := newScriptServer(t, "wa", "wb", "wc")
 	s.script(func() { s.failWS["wb"] = badGatewayHTML })
 	a := openOnScript(t, s)
-	_ = a.Refresh(ctxT(t))
+	_ = a.Workspaces().Refresh(ctxT(t))
 	s.script(func() { delete(s.failWS, "wb") })
-	if err := a.Refresh(ctxT(t)); err != nil {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	if s.fetchCount("wa") != 1 || s.fetchCount("wc") != 1 || s.fetchCount("wb") < 2 {
@@ -207,7 +210,7 @@ func TestRefreshRetryFetchesOnlyWhatDidNotArrive(t *testing.T) {
 	if w := cachedByID(t, a)["wb"]; w.SyncError != "" {
 		t.Fatalf("the mark stayed after the workspace arrived: %q", w.SyncError)
 	}
-	if err := a.Refresh(ctxT(t)); err != nil || s.fetchCount("wa") != 2 {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil || s.fetchCount("wa") != 2 {
 		t.Fatalf("a refresh after a complete one: %v, wa fetched %d times", err, s.fetchCount("wa"))
 	}
 }
@@ -224,16 +227,16 @@ func TestRefreshServerGoneMidwayKeepsWhatArrived(t *testing.T) {
 		}
 	})
 	a := openOnScript(t, s)
-	_ = a.Refresh(ctxT(t))
+	_ = a.Workspaces().Refresh(ctxT(t))
 	got := cachedByID(t, a)
 	if len(got) != 3 {
 		t.Fatalf("cached %d workspaces; want the 3 listed", len(got))
 	}
-	if docs, _, _ := a.CachedWorkspaceContent(ctxT(t), "wa"); len(docs) != 3 {
+	if docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctxT(t), "wa"); len(docs) != 3 {
 		t.Fatalf("the workspace that arrived before the failure has %d documents", len(docs))
 	}
 	s.script(func() { delete(s.failWS, "wb") })
-	if err := a.Refresh(ctxT(t)); err != nil {
+	if err := a.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	if s.fetchCount("wa") != 1 {
@@ -260,9 +263,9 @@ func TestRefreshKeyRefusedAfterTheFirstCallKeepsTheList(t *testing.T) {
 			return true
 		}
 	})
-	err := a.Refresh(ctxT(t))
-	if !IsKeyNeeded(err) || a.Connection().State != ConnKeyNeeded {
-		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
+	err := a.Workspaces().Refresh(ctxT(t))
+	if !connection.IsKeyNeeded(err) || a.SignIn().Connection().State != connection.ConnKeyNeeded {
+		t.Fatalf("refresh %v, connection %v", err, a.SignIn().Connection().State)
 	}
 	got := cachedByID(t, a)
 	if len(got) != 2 || got["wa"].Name != "Name wa" || got["wb"].Name != "Name wb" {
@@ -282,16 +285,16 @@ func TestRefreshPagingCircleIsMarkedAndKept(t *testing.T) {
 		}
 	})
 	a := openOnScript(t, s)
-	err := a.Refresh(ctxT(t))
-	var ns *NotSyncedError
-	if !asNotSynced(err, &ns) || a.Connection().State != ConnOnline {
-		t.Fatalf("refresh %v, connection %v", err, a.Connection().State)
+	err := a.Workspaces().Refresh(ctxT(t))
+	var ns *workspaces.NotSyncedError
+	if !asNotSynced(err, &ns) || a.SignIn().Connection().State != connection.ConnOnline {
+		t.Fatalf("refresh %v, connection %v", err, a.SignIn().Connection().State)
 	}
 	if n := s.fetchCount("wb"); n != 2 {
 		t.Fatalf("%d pages asked; the second repeats the cursor", n)
 	}
 	why := cachedByID(t, a)["wb"].SyncError
-	if docs, _, _ := a.CachedWorkspaceContent(ctxT(t), "wb"); len(docs) != 1 || !strings.Contains(why, "circle") {
+	if docs, _, _ := a.Workspaces().CachedWorkspaceContent(ctxT(t), "wb"); len(docs) != 1 || !strings.Contains(why, "circle") {
 		t.Fatalf("%d documents kept, reason %q", len(docs), why)
 	}
 	assertWords(t, "the reason", why)

@@ -9,6 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/assistant"
+	"lectern/app/conversations"
+	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/client/emulator/engine"
@@ -18,7 +22,7 @@ import (
 func TestAppPDFTextOffersOCR(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	scan := writeFile(t, t.TempDir(), "my scan.pdf", engine.MakePDF([][]string{{}}))
-	res, err := f.app.PDFText(ctxT(t), []string{scan}, false, nil)
+	res, err := f.app.Tools().PDFText(ctxT(t), []string{scan}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,10 +30,10 @@ func TestAppPDFTextOffersOCR(t *testing.T) {
 	if !file.ScannedOrEmpty() {
 		t.Fatalf("%+v", file)
 	}
-	if got := PDFWarningText(file.Warnings[0], file.Name, file.Name); !strings.Contains(got, "Try `lectern ocr 'my scan.pdf'`.") {
+	if got := tools.PDFWarningText(file.Warnings[0], file.Name, file.Name); !strings.Contains(got, "Try `lectern ocr 'my scan.pdf'`.") {
 		t.Fatal(got)
 	}
-	if _, err := f.app.PDFText(ctxT(t), []string{filepath.Join(t.TempDir(), "none.pdf")}, false, nil); err == nil ||
+	if _, err := f.app.Tools().PDFText(ctxT(t), []string{filepath.Join(t.TempDir(), "none.pdf")}, false, nil); err == nil ||
 		!strings.Contains(f.app.Describe(err), "none.pdf\" cannot be read") {
 		t.Fatal(err)
 	}
@@ -39,17 +43,17 @@ func TestAppOCRWait(t *testing.T) {
 	cfg := fastEmulatorConfig()
 	cfg.Tools = emulator.ToolsConfig{OCRQueueDelay: -1, OCRPageDelay: -1}
 	f := newFixture(t, cfg)
-	job, err := f.app.StartOCR(ctxT(t), writeFile(t, t.TempDir(), "s.pdf", engine.MakePDF([][]string{{}})), nil)
+	job, err := f.app.Tools().StartOCR(ctxT(t), writeFile(t, t.TempDir(), "s.pdf", engine.MakePDF([][]string{{}})), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := f.app.WaitOCR(ctxT(t), job.JobID, time.Minute, nil)
+	done, err := f.app.Tools().WaitOCR(ctxT(t), job.JobID, time.Minute, nil)
 	if err != nil || done.Result == nil || !strings.Contains(done.Result.Text, "page 1 of s.pdf") {
 		t.Fatal(done, err)
 	}
-	job, _ = f.app.StartOCR(ctxT(t), writeFile(t, t.TempDir(), "unreadable.pdf", engine.MakePDF(nil)), nil)
-	_, err = f.app.WaitOCR(ctxT(t), job.JobID, time.Minute, nil)
-	if got := f.app.ToolErrorText(err); !strings.Contains(got, "ended failed: the scan could not be read. Check") {
+	job, _ = f.app.Tools().StartOCR(ctxT(t), writeFile(t, t.TempDir(), "unreadable.pdf", engine.MakePDF(nil)), nil)
+	_, err = f.app.Tools().WaitOCR(ctxT(t), job.JobID, time.Minute, nil)
+	if got := f.app.Tools().ToolErrorText(err); !strings.Contains(got, "ended failed: the scan could not be read. Check") {
 		t.Fatal(got)
 	}
 }
@@ -57,12 +61,12 @@ func TestAppOCRWait(t *testing.T) {
 func TestAppSearchBlockedInWords(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	f.emu.Tools.BlockInternet("ann", true)
-	_, err := f.app.WebSearch(ctxT(t), client.SearchRequest{Queries: []string{"tides"}})
-	if got := f.app.ToolErrorText(err); !strings.HasPrefix(got, "Web search is turned off for your account") {
+	_, err := f.app.Tools().WebSearch(ctxT(t), client.SearchRequest{Queries: []string{"tides"}})
+	if got := f.app.Tools().ToolErrorText(err); !strings.HasPrefix(got, "Web search is turned off for your account") {
 		t.Fatal(got)
 	}
-	if SearchStatusText("partial", true) != "Some of the search did not answer; the results are partial. The search provider was degraded." ||
-		SearchStatusText("weird", false) != "Search status: weird." {
+	if records.SearchStatusText("partial", true) != "Some of the search did not answer; the results are partial. The search provider was degraded." ||
+		records.SearchStatusText("weird", false) != "Search status: weird." {
 		t.Fatal("status words")
 	}
 }
@@ -72,12 +76,12 @@ func TestAppGenerateAndDownload(t *testing.T) {
 	now := time.Now()
 	cfg.Now = func() time.Time { return now }
 	f := newFixture(t, cfg)
-	res, err := f.app.Generate(ctxT(t), "a budget spreadsheet")
+	res, err := f.app.Tools().Generate(ctxT(t), "a budget spreadsheet")
 	if err != nil || res.Artifact == nil {
 		t.Fatal(res, err)
 	}
 	out := filepath.Join(t.TempDir(), "budget.xlsx")
-	n, err := f.app.DownloadArtifact(ctxT(t), res.Artifact, out, nil)
+	n, err := f.app.Tools().DownloadArtifact(ctxT(t), res.Artifact, out, nil)
 	data, _ := os.ReadFile(out)
 	if err != nil || n != res.Artifact.Size || int64(len(data)) != n {
 		t.Fatal(n, err, len(data))
@@ -88,8 +92,8 @@ func TestAppGenerateAndDownload(t *testing.T) {
 	}
 	stale := *res.Artifact
 	stale.Available = false
-	if _, err := f.app.DownloadArtifact(ctxT(t), &stale, out, nil); !errors.Is(err, ErrArtifactExpired) ||
-		!strings.Contains(f.app.ToolErrorText(err), "has expired") {
+	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &stale, out, nil); !errors.Is(err, tools.ErrArtifactExpired) ||
+		!strings.Contains(f.app.Tools().ToolErrorText(err), "has expired") {
 		t.Fatal(err)
 	}
 }
@@ -102,7 +106,7 @@ func TestAppDownloadExpiredOnServer(t *testing.T) {
 	cfg.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	cfg.Tools = emulator.ToolsConfig{ArtifactTTL: time.Minute}
 	f := newFixture(t, cfg)
-	res, err := f.app.Generate(ctxT(t), "a report")
+	res, err := f.app.Tools().Generate(ctxT(t), "a report")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,9 +114,9 @@ func TestAppDownloadExpiredOnServer(t *testing.T) {
 	now = now.Add(time.Minute)
 	mu.Unlock()
 	art := *res.Artifact
-	art.ExpiresAt = "" // as a server that does not say when: only the download can tell
+	art.ExpiresAt = "" // as a server that does not say when: only the download can Tell
 	dir := t.TempDir()
-	if _, err := f.app.DownloadArtifact(ctxT(t), &art, filepath.Join(dir, "r.docx"), nil); !errors.Is(err, ErrArtifactExpired) {
+	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &art, filepath.Join(dir, "r.docx"), nil); !errors.Is(err, tools.ErrArtifactExpired) {
 		t.Fatal(err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -125,20 +129,20 @@ func TestAppToolChatAndLimitWords(t *testing.T) {
 	cfg.Tools = emulator.ToolsConfig{PerMinute: 1}
 	f := newFixture(t, cfg)
 	f.emu.Tools.SetWorkspaces([]toolsapi.Workspace{{ID: f.ws, Name: "Ann's notes"}})
-	list, err := f.app.ToolWorkspaces(ctxT(t))
+	list, err := f.app.Tools().ToolWorkspaces(ctxT(t))
 	if err != nil || len(list) != 1 {
 		t.Fatal(list, err)
 	}
 	note := writeFile(t, t.TempDir(), "note.txt", []byte("The boat leaves at nine."))
-	res, err := f.app.Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{note}, Workspace: f.ws}, ChatOptions{})
+	res, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "When does the boat leave?", Files: []string{note}, Workspace: f.ws}, conversations.ChatOptions{})
 	if err != nil || !strings.Contains(res.Answer, "nine") || len(f.emu.Tools.Chats("ann")) != 1 {
 		t.Fatal(res, err)
 	}
 	noRetry := f.openWith(func(o *Options) {
 		o.ClientOptions = append(o.ClientOptions, client.WithRetryPolicy(client.RetryPolicy{}))
 	})
-	_, err = noRetry.Generate(ctxT(t), "x") // the second of the shared minute
-	if got := f.app.ToolErrorText(err); !strings.HasPrefix(got, "Too many requests: chat, generate and PDF text share a limit") {
+	_, err = noRetry.Tools().Generate(ctxT(t), "x") // the second of the shared minute
+	if got := f.app.Tools().ToolErrorText(err); !strings.HasPrefix(got, "Too many requests: chat, generate and PDF text share a limit") {
 		t.Fatal(err, got)
 	}
 }

@@ -13,14 +13,14 @@ import (
 // owner only, not made world-readable.
 func TestAppDownloadKeepsTheUmask(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
-	res, err := f.app.Generate(ctxT(t), "a budget spreadsheet")
+	res, err := f.app.Tools().Generate(ctxT(t), "a budget spreadsheet")
 	if err != nil || res.Artifact == nil {
 		t.Fatal(res, err)
 	}
 	old := syscall.Umask(0o077)
 	defer syscall.Umask(old)
 	out := filepath.Join(t.TempDir(), "budget.xlsx")
-	if _, err := f.app.DownloadArtifact(ctxT(t), res.Artifact, out, nil); err != nil {
+	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), res.Artifact, out, nil); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(out)

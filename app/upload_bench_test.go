@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -111,7 +112,7 @@ func BenchmarkUploadMemory(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer a.Close()
-	if err := a.Connect(context.Background(), url, testKey); err != nil {
+	if err := a.SignIn().Connect(context.Background(), url, testKey); err != nil {
 		b.Fatal(err)
 	}
 	a.Uploads().Start()
@@ -138,7 +139,7 @@ func BenchmarkUploadMemory(b *testing.B) {
 // uploadAll queues paths and waits until every one is ready; it returns how long that took.
 func uploadAll(b *testing.B, a *App, paths []string) time.Duration {
 	start := time.Now()
-	res, err := a.AddFiles(context.Background(), "ws_bench", paths...)
+	res, err := a.Uploads().AddFiles(context.Background(), "ws_bench", paths...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -151,12 +152,12 @@ func uploadAll(b *testing.B, a *App, paths []string) time.Duration {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	ended, err := a.Uploads().Follow(ctx, ids, func(e Upload) bool { return e.State.Final() }, nil)
+	ended, err := a.Uploads().Follow(ctx, ids, func(e records.Upload) bool { return e.State.Final() }, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, e := range ended {
-		if e.State != UploadReady {
+		if e.State != records.UploadReady {
 			b.Fatalf("%s: %s %s", e.Name, e.State, e.Error)
 		}
 	}

@@ -10,6 +10,10 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"lectern/app/explain"
+	"lectern/app/records"
+	"lectern/app/secrets"
+	"lectern/app/uploads"
 	"lectern/client"
 	"lectern/client/emulator/toolsapi"
 )
@@ -24,9 +28,9 @@ func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "minutes.txt", []byte("Minutes of the board meeting."))
 	var calls atomic.Int32
 	var rewrite sync.Once
-	open := openFile
-	t.Cleanup(func() { openFile = open })
-	openFile = func(path string) (*os.File, error) {
+	open := uploads.OpenFile
+	t.Cleanup(func() { uploads.OpenFile = open })
+	uploads.OpenFile = func(path string) (*os.File, error) {
 		if path == p && calls.Add(1) > 1 { // the first open is the queue's own check
 			rewrite.Do(func() {
 				if err := os.WriteFile(p, []byte("Minutes of the board meeting, with the vote added."), 0o644); err != nil {
@@ -36,14 +40,14 @@ func TestUploadFileChangedAfterQueuedFailsWithItsReason(t *testing.T) {
 		}
 		return open(path)
 	}
-	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatal(res, err)
 	}
 	intakeGets := counter.statusGets.Load() // AddFiles may read the live limits; the upload may not
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	u, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
-	if e.Status != "failed" || u.State != UploadFailed || !strings.Contains(u.Error, "changed before Lectern could send it whole") {
+	if e.Status != "failed" || u.State != records.UploadFailed || !strings.Contains(u.Error, "changed before Lectern could send it whole") {
 		t.Fatalf("event %+v, entry %+v", e, u)
 	}
 	if posts, gets := counter.posts.Load(), counter.statusGets.Load()-intakeGets; posts != 0 || gets != 0 {
@@ -57,9 +61,9 @@ func TestAppPDFTextFileRewrittenBeforeSending(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	p := writeFile(t, t.TempDir(), "report.pdf", []byte("%PDF-1.4 first version"))
 	var rewrite sync.Once
-	open := openFile
-	t.Cleanup(func() { openFile = open })
-	openFile = func(path string) (*os.File, error) {
+	open := uploads.OpenFile
+	t.Cleanup(func() { uploads.OpenFile = open })
+	uploads.OpenFile = func(path string) (*os.File, error) {
 		rewrite.Do(func() {
 			if err := os.WriteFile(p, []byte("%PDF-1.4 second, longer version"), 0o644); err != nil {
 				t.Error(err)
@@ -67,7 +71,7 @@ func TestAppPDFTextFileRewrittenBeforeSending(t *testing.T) {
 		})
 		return open(path)
 	}
-	_, err := f.app.PDFText(ctxT(t), []string{p}, false, nil)
+	_, err := f.app.Tools().PDFText(ctxT(t), []string{p}, false, nil)
 	var fe *client.FileError
 	var ne *client.NetError
 	if !errors.As(err, &fe) || !errors.Is(err, client.ErrFileChanged) || errors.As(err, &ne) {
@@ -95,10 +99,10 @@ func TestFileErrorsReadAsTheFile(t *testing.T) {
 			`The file "/d/a.pdf" cannot be read: input/output error.`},
 		{&client.FileError{Name: "a.pdf", Err: errors.New("the disk is gone")}, "The disk is gone."},
 	} {
-		if s := explain(tc.err, KeyNone).Sentence; s != tc.want {
+		if s := explain.Explain(tc.err, secrets.KeyNone).Sentence; s != tc.want {
 			t.Errorf("%v: %q; want %q", tc.err, s, tc.want)
 		}
-		if !isFinalUploadError(tc.err) {
+		if !uploads.IsFinalUploadError(tc.err) {
 			t.Errorf("%v is sent again", tc.err)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
+	"lectern/app/uploads"
 	"lectern/client/emulator"
 )
 
@@ -66,7 +68,7 @@ func TestUploadIDInUseGetsANewIDSilently(t *testing.T) {
 	ev := record(t, f.app)
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 409, Code: "id_in_use", Count: 1, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "plan.txt", []byte("The plan for next year."))
-	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v, %v", res, err)
 	}
@@ -88,9 +90,9 @@ func TestUploadTooManyWaitsRetryAfterThenSendsItself(t *testing.T) {
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 429, Code: "too_many_uploads",
 		RetryAfter: time.Second, Count: 3, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "later.txt", []byte("Sent after a wait."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 20*time.Second, func(e Event) bool {
+	ev.waitFor(t, 20*time.Second, func(e events.Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)
 		return strings.Contains(u.Error, "tries again by itself")
 	})
@@ -111,14 +113,14 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 	f := newFixtureWith(t, cfg, nil)
 	ev := record(t, f.app)
 	dir := t.TempDir()
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, writeFile(t, dir, "one.txt", []byte("first")))
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, writeFile(t, dir, "one.txt", []byte("first")))
 	waitFinished(t, ev, res[0].ID)
 	// AddFiles now knows the allowance is used up and refuses the file itself; the server still
 	// decides (another computer may have used the allowance), so the queue is given the file as
 	// AddFiles gives the files that pass.
-	res, _ = f.app.uploads.enqueue(ctxT(t), f.app.conn.cacheKey(), f.ws, gatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
+	res, _ = f.app.uploads.Enqueue(ctxT(t), f.app.conn.CacheKey(), f.ws, uploads.GatherFiles([]string{writeFile(t, dir, "two.txt", []byte("second"))}))
 	id := res[0].ID
-	ev.waitFor(t, 20*time.Second, func(Event) bool {
+	ev.waitFor(t, 20*time.Second, func(events.Event) bool {
 		u, _ := f.app.Uploads().Get(ctxT(t), id)
 		return u.ErrorCode == "daily_upload_limit"
 	})
@@ -134,18 +136,18 @@ func TestUploadDailyLimitWaitsUntilRetryAfter(t *testing.T) {
 func TestUploadLimitsFromOneStatusCall(t *testing.T) {
 	counter := &uploadCounter{}
 	f := newFixtureWith(t, fastEmulatorConfig(), counter)
-	if _, ok := f.app.WorkspaceLimits(f.ws); ok {
+	if _, ok := f.app.Workspaces().WorkspaceLimits(f.ws); ok {
 		t.Fatal("limits known before any status call")
 	}
-	lim, ok := f.app.UploadLimits(ctxT(t), f.ws)
+	lim, ok := f.app.Uploads().UploadLimits(ctxT(t), f.ws)
 	if !ok || lim.WorkspaceBytesLimit <= 0 || lim.DailyUploadsLimit <= 0 {
 		t.Fatalf("UploadLimits = %+v, %v", lim, ok)
 	}
-	f.app.UploadLimits(ctxT(t), f.ws)
+	f.app.Uploads().UploadLimits(ctxT(t), f.ws)
 	if n := counter.statusGets.Load(); n != 1 {
 		t.Fatalf("%d status calls; the limits are cached", n)
 	}
-	if _, ok := f.app.UploadLimits(ctxT(t), f.org); ok {
+	if _, ok := f.app.Uploads().UploadLimits(ctxT(t), f.org); ok {
 		t.Fatal("limits for an organisation workspace")
 	}
 }
@@ -164,7 +166,7 @@ func TestAddFilesChecksTypesAllowanceAndSpace(t *testing.T) {
 	writeFile(t, dir, "batch/c.txt", []byte("third"))
 	writeFile(t, dir, "batch/d.txt", []byte("fourth"))
 	writeFile(t, dir, "batch/deeper/e.txt", []byte("not taken"))
-	res, err := f.app.AddFiles(ctxT(t), f.ws, dir+"/batch")
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, dir+"/batch")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,21 +189,21 @@ func TestAddFilesChecksTypesAllowanceAndSpace(t *testing.T) {
 func TestCanAddFilesNamesTheWorkspacesThatCan(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	pub := f.emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Public notes", Owner: "ann", Published: true})
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
-	if ok, why := f.app.CanAddFiles(ctxT(t), f.org); ok || !strings.Contains(why, "organisation") || !strings.Contains(why, "Ann's notes") {
+	if ok, why := f.app.Uploads().CanAddFiles(ctxT(t), f.org); ok || !strings.Contains(why, "organisation") || !strings.Contains(why, "Ann's notes") {
 		t.Fatalf("organisation: %v %q", ok, why)
 	}
-	if ok, _ := f.app.CanAddFiles(ctxT(t), pub); !ok {
+	if ok, _ := f.app.Uploads().CanAddFiles(ctxT(t), pub); !ok {
 		t.Fatal("a published workspace is only known once the server says so")
 	}
 	ev := record(t, f.app)
-	res, _ := f.app.AddFiles(ctxT(t), pub, writeFile(t, t.TempDir(), "p.txt", []byte("published")))
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), pub, writeFile(t, t.TempDir(), "p.txt", []byte("published")))
 	if done := waitFinished(t, ev, res[0].ID)[res[0].ID]; done.Status != "failed" {
 		t.Fatalf("upload to a published workspace: %+v", done)
 	}
-	if ok, why := f.app.CanAddFiles(ctxT(t), pub); ok || !strings.Contains(why, "published") || !strings.Contains(why, "Ann's notes") {
+	if ok, why := f.app.Uploads().CanAddFiles(ctxT(t), pub); ok || !strings.Contains(why, "published") || !strings.Contains(why, "Ann's notes") {
 		t.Fatalf("published, after the server's answer: %v %q", ok, why)
 	}
 }
@@ -219,7 +221,7 @@ func TestUploadKeyNotAllowedAndAPIDisabledSayWhatAnAdministratorMustDo(t *testin
 			st = 404
 		}
 		f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: st, Code: c.code, Count: 1, Route: emulator.RouteUpload}})
-		res, _ := f.app.AddFiles(ctxT(t), f.ws, writeFile(t, dir, c.code+".txt", []byte(c.code)))
+		res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, writeFile(t, dir, c.code+".txt", []byte(c.code)))
 		done := waitFinished(t, ev, res[0].ID)[res[0].ID]
 		if done.Status != "failed" || !strings.Contains(done.Reason, c.want) {
 			t.Errorf("%s: %+v", c.code, done)
@@ -234,24 +236,24 @@ func TestUploadKeyNotAllowedAndAPIDisabledSayWhatAnAdministratorMustDo(t *testin
 func TestReadOnlyAnswerIsMarkedInTheCache(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	pub := f.emu.AddWorkspace(emulator.WorkspaceSpec{Name: "Public notes", Owner: "ann", Published: true})
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	ev := record(t, f.app)
-	res, _ := f.app.AddFiles(ctxT(t), pub, writeFile(t, t.TempDir(), "p.txt", []byte("published")))
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), pub, writeFile(t, t.TempDir(), "p.txt", []byte("published")))
 	waitFinished(t, ev, res[0].ID)
 	if err := f.app.Uploads().Remove(ctxT(t), res[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	f.app.Close()
 	f.app = f.open()
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
-	if ok, why := f.app.CanAddFiles(ctxT(t), pub); ok || !strings.Contains(why, "published") {
+	if ok, why := f.app.Uploads().CanAddFiles(ctxT(t), pub); ok || !strings.Contains(why, "published") {
 		t.Fatalf("after a restart: %v %q", ok, why)
 	}
-	list, _ := f.app.CachedWorkspaces(ctxT(t))
+	list, _ := f.app.Workspaces().CachedWorkspaces(ctxT(t))
 	for _, w := range list {
 		if w.WorkspaceID == pub && (w.TakesFiles() || !w.ReadOnly) {
 			t.Errorf("cached %+v: still offered for files", w)

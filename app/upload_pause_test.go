@@ -3,6 +3,8 @@ package app
 import (
 	"testing"
 	"time"
+
+	"lectern/app/records"
 )
 
 // Pausing keeps queued files from being sent, and resuming sends them, once each.
@@ -15,7 +17,7 @@ func TestPausedUploadsWaitAndResumeOnce(t *testing.T) {
 		t.Fatal("Paused() is false after SetPaused(true)")
 	}
 	dir := t.TempDir()
-	res, err := f.app.AddFiles(ctxT(t), f.ws, writeFile(t, dir, "agenda.txt", []byte("Agenda of the paused meeting.")),
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, writeFile(t, dir, "agenda.txt", []byte("Agenda of the paused meeting.")),
 		writeFile(t, dir, "minutes.txt", []byte("Minutes of the paused meeting.")))
 	if err != nil || len(res) != 2 || res[0].ID == 0 || res[1].ID == 0 {
 		t.Fatalf("AddFiles = %+v, %v", res, err)
@@ -26,7 +28,7 @@ func TestPausedUploadsWaitAndResumeOnce(t *testing.T) {
 	}
 	list, _ := f.app.Uploads().List(ctxT(t))
 	for _, u := range list {
-		if u.State != UploadQueued {
+		if u.State != records.UploadQueued {
 			t.Errorf("%s is %s while paused, want queued", u.Name, u.State)
 		}
 	}

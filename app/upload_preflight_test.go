@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lectern/app/uploads"
 )
 
 // TestEnqueueRefusesOddFilesLocally: an empty file, a name that is not UTF-8, a file and a folder
@@ -18,21 +20,21 @@ func TestEnqueueRefusesOddFilesLocally(t *testing.T) {
 	locked := writeFile(t, dir, "locked.txt", []byte("secret"))
 	lockedDir := filepath.Join(dir, "lockedfolder")
 	writeFile(t, lockedDir, "inside.txt", []byte("x"))
-	open, read := openFile, readDir
-	t.Cleanup(func() { openFile, readDir = open, read })
-	openFile = func(p string) (*os.File, error) {
+	open, read := uploads.OpenFile, uploads.ReadDir
+	t.Cleanup(func() { uploads.OpenFile, uploads.ReadDir = open, read })
+	uploads.OpenFile = func(p string) (*os.File, error) {
 		if p == locked {
 			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrPermission}
 		}
 		return open(p)
 	}
-	readDir = func(dir string) ([]os.DirEntry, error) {
+	uploads.ReadDir = func(dir string) ([]os.DirEntry, error) {
 		if dir != lockedDir {
 			return read(dir)
 		}
 		return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission}
 	}
-	res, err := f.app.AddFiles(ctxT(t), f.ws, empty, badName, locked, lockedDir)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, empty, badName, locked, lockedDir)
 	if err != nil {
 		t.Fatal(err)
 	}

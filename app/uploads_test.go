@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -52,18 +55,18 @@ func writeFile(t *testing.T, dir, name string, data []byte) string {
 }
 
 // waitFinished waits for the UploadFinished events of ids and returns them by id.
-func waitFinished(t *testing.T, ev *events, ids ...int64) map[int64]UploadFinished {
+func waitFinished(t *testing.T, ev *eventLog, ids ...int64) map[int64]events.UploadFinished {
 	t.Helper()
 	want := map[int64]bool{}
 	for _, id := range ids {
 		want[id] = true
 	}
-	got := map[int64]UploadFinished{}
+	got := map[int64]events.UploadFinished{}
 	for len(got) < len(want) {
-		e := ev.waitFor(t, 30*time.Second, func(e Event) bool {
-			uf, ok := e.(UploadFinished)
+		e := ev.waitFor(t, 30*time.Second, func(e events.Event) bool {
+			uf, ok := e.(events.UploadFinished)
 			return ok && want[uf.ID]
-		}).(UploadFinished)
+		}).(events.UploadFinished)
 		got[e.ID] = e
 	}
 	return got
@@ -87,7 +90,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 		writeFile(t, dir, "folder/.hidden.txt", []byte("skipped")),
 	}
 	paths = append(paths[:4], filepath.Join(dir, "folder"))
-	res, err := f.app.AddFiles(ctxT(t), f.ws, paths...)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, paths...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +127,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 	if p := counter.posts.Load(); p != 4 {
 		t.Errorf("%d upload requests for 4 files", p)
 	}
-	docs, _, _ := f.app.CachedWorkspaceContent(ctxT(t), f.ws)
+	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(ctxT(t), f.ws)
 	names := map[string]string{}
 	for _, d := range docs {
 		names[d.Name] = d.Status
@@ -134,7 +137,7 @@ func TestUploadQueuePreflightTwoAtOnceAndReady(t *testing.T) {
 	}
 	list, _ = f.app.Uploads().List(ctxT(t))
 	for _, u := range list {
-		if u.State != UploadReady || u.DocumentID == "" || u.Sent != u.Size {
+		if u.State != records.UploadReady || u.DocumentID == "" || u.Sent != u.Size {
 			t.Errorf("entry %+v", u)
 		}
 	}
@@ -151,32 +154,32 @@ func TestUploadProgressEvents(t *testing.T) {
 	ev := record(t, f.app)
 	data := []byte(strings.Repeat("Quarterly figures line.\n", 100000)) // 2.4 MB
 	p := writeFile(t, t.TempDir(), "figures.txt", data)
-	res, err := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	if err != nil || res[0].ID == 0 {
 		t.Fatalf("enqueue: %+v %v", res, err)
 	}
-	var states []UploadState
+	var states []records.UploadState
 	var maxSent int64
-	ev.waitFor(t, 30*time.Second, func(e Event) bool {
-		if uc, ok := e.(UploadChanged); ok && uc.ID == res[0].ID {
+	ev.waitFor(t, 30*time.Second, func(e events.Event) bool {
+		if uc, ok := e.(events.UploadChanged); ok && uc.ID == res[0].ID {
 			if len(states) == 0 || states[len(states)-1] != uc.State {
 				states = append(states, uc.State)
 			}
 			maxSent = max(maxSent, uc.Sent)
 		}
-		uf, ok := e.(UploadFinished)
+		uf, ok := e.(events.UploadFinished)
 		return ok && uf.ID == res[0].ID
 	})
 	if maxSent != int64(len(data)) {
 		t.Errorf("largest bytes-sent report %d of %d", maxSent, len(data))
 	}
-	want := []UploadState{UploadQueued, UploadSending, UploadProcessing, UploadReady}
+	want := []records.UploadState{records.UploadQueued, records.UploadSending, records.UploadProcessing, records.UploadReady}
 	if strings.Join(stateNames(states), ",") != strings.Join(stateNames(want), ",") {
 		t.Errorf("states %v; want %v", states, want)
 	}
 }
 
-func stateNames(s []UploadState) []string {
+func stateNames(s []records.UploadState) []string {
 	out := make([]string, len(s))
 	for i, x := range s {
 		out[i] = string(x)
@@ -186,11 +189,11 @@ func stateNames(s []UploadState) []string {
 
 func TestUploadRefusedForWorkspaceNotOwned(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
-	if err := f.app.Refresh(ctxT(t)); err != nil {
+	if err := f.app.Workspaces().Refresh(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	p := writeFile(t, t.TempDir(), "x.txt", []byte("text"))
-	res, err := f.app.AddFiles(ctxT(t), f.org, p)
+	res, err := f.app.Uploads().AddFiles(ctxT(t), f.org, p)
 	if err != nil || res[0].ID != 0 || !strings.Contains(res[0].Reason, "own personal workspaces") {
 		t.Fatalf("enqueue into an organisation workspace: %+v, %v", res, err)
 	}
@@ -200,7 +203,7 @@ func TestDuplicateNameOffersANewName(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), nil)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "holidays.txt", []byte("Another holiday list."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	u, _ := f.app.Uploads().Get(ctxT(t), res[0].ID)
 	if e.Status != "failed" || u.ErrorCode != "duplicate_name" || u.SuggestedName != "holidays (2).txt" {
@@ -229,7 +232,7 @@ func TestIndexingFailureReportedAndRetryable(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "unreadable-scan.txt", []byte("garbled"))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	e := waitFinished(t, ev, res[0].ID)[res[0].ID]
 	if e.Status != "failed" || !strings.Contains(e.Reason, "indexing_failed") {
 		t.Fatalf("indexing failure: %+v", e)
@@ -248,11 +251,11 @@ func TestUploadOutageKeepsEntryUntilServerIsBack(t *testing.T) {
 	ev := record(t, f.app)
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteUpload}})
 	p := writeFile(t, t.TempDir(), "report.txt", []byte("The report text."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
 		u, _ := f.app.Uploads().Get(context.Background(), id)
-		return u.State == UploadSending && u.Error != ""
+		return u.State == records.UploadSending && u.Error != ""
 	})
 	time.Sleep(200 * time.Millisecond)
 	if u, _ := f.app.Uploads().Get(ctxT(t), id); u.State.Final() {
@@ -275,11 +278,11 @@ func TestRestartResumesPollingWithoutResending(t *testing.T) {
 	f := newFixtureWith(t, cfg, counter)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "slow.txt", []byte("Indexing this takes a while."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
-		uc, ok := e.(UploadChanged)
-		return ok && uc.ID == id && uc.State == UploadProcessing
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
+		uc, ok := e.(events.UploadChanged)
+		return ok && uc.ID == id && uc.State == records.UploadProcessing
 	})
 	f.app.Close()
 	a := f.open()
@@ -303,25 +306,25 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 	arrived := writeFile(t, dir, "arrived.txt", []byte("This one reached the server."))
 	lost := writeFile(t, dir, "lost.txt", []byte("This one never arrived."))
 	// The server got arrived.txt under this id before the crash.
-	cl, _, _ := f.app.conn.current()
+	cl, _, _ := f.app.conn.Current()
 	req := client.UploadRequest{WorkspaceID: f.ws, ClientDocumentID: client.NewClientDocumentID(), Name: "arrived.txt",
 		Size: fileSize(t, arrived), Open: func() (io.ReadCloser, error) { return os.Open(arrived) }}
 	if _, err := cl.Upload(ctx, req); err != nil {
 		t.Fatal(err)
 	}
-	key := f.app.conn.cacheKey()
+	key := f.app.conn.CacheKey()
 	f.app.Close()
 	posts := counter.posts.Load()
-	st := openTestStore(t, filepath.Join(f.home, databaseFile))
-	for _, u := range []Upload{
+	st := openTestStore(t, filepath.Join(f.home, store.DatabaseFile))
+	for _, u := range []records.Upload{
 		{WorkspaceID: f.ws, Path: arrived, Name: "arrived.txt", Size: fileSize(t, arrived), ClientDocumentID: req.ClientDocumentID},
 		{WorkspaceID: f.ws, Path: lost, Name: "lost.txt", Size: fileSize(t, lost), ClientDocumentID: client.NewClientDocumentID()},
 	} {
-		e, _, _ := st.addUpload(ctx, key, u)
-		e.State = UploadSending // the state at the crash
-		st.saveUpload(ctx, key, &e)
+		e, _, _ := st.AddUpload(ctx, key, u)
+		e.State = records.UploadSending // the state at the crash
+		st.SaveUpload(ctx, key, &e)
 	}
-	st.close()
+	st.Close()
 	a := f.open()
 	ev := record(t, a)
 	list, _ := a.Uploads().List(ctx)
@@ -351,11 +354,11 @@ func TestServerRestartWhileIndexingSendsAgain(t *testing.T) {
 	f := newFixtureWith(t, cfg, counter)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "restart.txt", []byte("Indexed across a server restart."))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
 	id := res[0].ID
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
-		uc, ok := e.(UploadChanged)
-		return ok && uc.ID == id && uc.State == UploadProcessing
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
+		uc, ok := e.(events.UploadChanged)
+		return ok && uc.ID == id && uc.State == records.UploadProcessing
 	})
 	f.emu.Restart() // the server forgets the file it was indexing
 	if e := waitFinished(t, ev, id)[id]; e.Status != "ready" {
@@ -372,10 +375,10 @@ func TestRemoveStopsAnUpload(t *testing.T) {
 	f := newFixture(t, cfg)
 	ev := record(t, f.app)
 	p := writeFile(t, t.TempDir(), "remove-me.txt", []byte("to be removed"))
-	res, _ := f.app.AddFiles(ctxT(t), f.ws, p)
-	ev.waitFor(t, 10*time.Second, func(e Event) bool {
-		uc, ok := e.(UploadChanged)
-		return ok && uc.State == UploadProcessing
+	res, _ := f.app.Uploads().AddFiles(ctxT(t), f.ws, p)
+	ev.waitFor(t, 10*time.Second, func(e events.Event) bool {
+		uc, ok := e.(events.UploadChanged)
+		return ok && uc.State == records.UploadProcessing
 	})
 	if err := f.app.Uploads().Remove(ctxT(t), res[0].ID); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,10 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/connection"
+	"lectern/app/conversations"
+	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -31,26 +35,26 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	other, otherWS := startOther(t)
-	settingsPath := filepath.Join(f.home, settingsFile)
+	settingsPath := filepath.Join(f.home, settings.File)
 	before, err := os.ReadFile(settingsPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.UseServer(ctx, other.URL()+"/", otherKey); err != nil {
+	if err := f.app.SignIn().UseServer(ctx, other.URL()+"/", otherKey); err != nil {
 		t.Fatal(err)
 	}
-	if f.app.Server() != other.URL() {
-		t.Fatalf("current server %q, want %q", f.app.Server(), other.URL())
+	if f.app.SignIn().Server() != other.URL() {
+		t.Fatalf("current server %q, want %q", f.app.SignIn().Server(), other.URL())
 	}
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if ids := workspaceIDs(t, f.app); len(ids) != 1 || ids[0] != otherWS {
 		t.Fatalf("workspaces of the server in use: %v", ids)
 	}
-	cs := f.app.Conversations()
+	cs := chatsOf(f.app)
 	conv, _ := cs.New(ctx, otherWS, "", "")
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "When do meetings start?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -61,10 +65,10 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	if s := f.app.Settings(); s.Server != f.emu.URL() {
 		t.Fatalf("saved server %q, want the connected one %q", s.Server, f.emu.URL())
 	}
-	if k, err := keyring.Get(keyringService, other.URL()); !errors.Is(err, keyring.ErrNotFound) {
+	if k, err := keyring.Get(secrets.KeyringService, other.URL()); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("the keychain holds %q (%v) for the server in use", k, err)
 	}
-	if k, _ := keyring.Get(keyringService, f.emu.URL()); k != testKey {
+	if k, _ := keyring.Get(secrets.KeyringService, f.emu.URL()); k != testKey {
 		t.Fatal("the saved server's key was changed")
 	}
 
@@ -72,19 +76,19 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	// under its address, and its key was not kept.
 	f.app.Close()
 	b := f.open()
-	if b.Server() != f.emu.URL() {
-		t.Fatalf("reopened on %q", b.Server())
+	if b.SignIn().Server() != f.emu.URL() {
+		t.Fatalf("reopened on %q", b.SignIn().Server())
 	}
 	if all, _ := b.Conversations().List(ctx, ""); len(all) != 0 {
 		t.Fatalf("the saved server shows the other server's conversations: %+v", all)
 	}
-	if err := b.UseServer(ctx, other.URL(), ""); err != nil {
+	if err := b.SignIn().UseServer(ctx, other.URL(), ""); err != nil {
 		t.Fatal(err)
 	}
 	if all, _ := b.Conversations().List(ctx, ""); len(all) != 1 || all[0].ID != conv.ID {
 		t.Fatalf("the other server's conversations: %+v", all)
 	}
-	if _, _, err := b.conn.current(); err == nil {
+	if _, _, err := b.conn.Current(); err == nil {
 		t.Fatal("a client without a key: the key given to UseServer was kept")
 	}
 }
@@ -92,12 +96,12 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 func TestUseServerRefusesABadAddress(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	for _, addr := range []string{"http://example.com", "ftp://example.com", ""} {
-		if err := f.app.UseServer(ctxT(t), addr, otherKey); err == nil {
+		if err := f.app.SignIn().UseServer(ctxT(t), addr, otherKey); err == nil {
 			t.Errorf("UseServer(%q) accepted", addr)
 		}
 	}
-	if f.app.Server() != f.emu.URL() {
-		t.Fatalf("a refused address changed the server to %q", f.app.Server())
+	if f.app.SignIn().Server() != f.emu.URL() {
+		t.Fatalf("a refused address changed the server to %q", f.app.SignIn().Server())
 	}
 }
 
@@ -106,51 +110,51 @@ func TestUseServerRefusesABadAddress(t *testing.T) {
 func TestKnownServersKeepTheirKeys(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
 	other, _ := startOther(t)
-	if err := f.app.Connect(ctx, other.URL(), otherKey); err != nil {
+	if err := f.app.SignIn().Connect(ctx, other.URL(), otherKey); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	list, err := f.app.KnownServers(ctx)
+	list, err := f.app.SignIn().KnownServers(ctx)
 	if err != nil || len(list) != 2 || list[0].Address != other.URL() || !list[0].Current ||
 		list[1].Address != f.emu.URL() || list[1].Current || list[1].LastSynced.IsZero() {
 		t.Fatalf("known servers %+v (%v)", list, err)
 	}
 
-	if err := f.app.SetServerKey(ctx, f.emu.URL(), otherKey); !IsKeyNeeded(err) && !errors.As(err, new(*client.APIError)) {
+	if err := f.app.SignIn().SetServerKey(ctx, f.emu.URL(), otherKey); !connection.IsKeyNeeded(err) && !errors.As(err, new(*client.APIError)) {
 		t.Fatalf("a key the first server refuses: %v", err)
 	}
-	if key, _, _ := f.app.APIKey(f.emu.URL()); key != testKey {
-		t.Fatalf("the refused key replaced the stored one: %q", KeyPrefix(key))
+	if key, _, _ := f.app.SignIn().APIKey(f.emu.URL()); key != testKey {
+		t.Fatalf("the refused key replaced the stored one: %q", secrets.KeyPrefix(key))
 	}
-	if err := keyring.Delete(keyringService, f.emu.URL()); err != nil {
+	if err := keyring.Delete(secrets.KeyringService, f.emu.URL()); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.SetServerKey(ctx, f.emu.URL(), " "+testKey+" "); err != nil {
+	if err := f.app.SignIn().SetServerKey(ctx, f.emu.URL(), " "+testKey+" "); err != nil {
 		t.Fatal(err)
 	}
-	if f.app.Server() != other.URL() {
-		t.Fatalf("changing another server's key switched to it: %q", f.app.Server())
+	if f.app.SignIn().Server() != other.URL() {
+		t.Fatalf("changing another server's key switched to it: %q", f.app.SignIn().Server())
 	}
-	if key, src, _ := f.app.APIKey(f.emu.URL()); key != testKey || src != KeyFromKeychain {
-		t.Fatalf("stored key %q from %v", KeyPrefix(key), src)
+	if key, src, _ := f.app.SignIn().APIKey(f.emu.URL()); key != testKey || src != secrets.KeyFromKeychain {
+		t.Fatalf("stored key %q from %v", secrets.KeyPrefix(key), src)
 	}
 
-	if err := f.app.SwitchServer(ctx, f.emu.URL()); err != nil {
+	if err := f.app.SignIn().SwitchServer(ctx, f.emu.URL()); err != nil {
 		t.Fatal(err)
 	}
-	if f.app.Server() != f.emu.URL() || f.app.Settings().Server != f.emu.URL() {
-		t.Fatalf("server %q, saved %q", f.app.Server(), f.app.Settings().Server)
+	if f.app.SignIn().Server() != f.emu.URL() || f.app.Settings().Server != f.emu.URL() {
+		t.Fatalf("server %q, saved %q", f.app.SignIn().Server(), f.app.Settings().Server)
 	}
-	if err := f.app.Refresh(ctx); err != nil {
+	if err := f.app.Workspaces().Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ws, err := f.app.CachedWorkspaces(ctx)
+	ws, err := f.app.Workspaces().CachedWorkspaces(ctx)
 	if err != nil || len(ws) != 2 || ws[0].Name != "Ann's notes" {
 		t.Fatalf("workspaces after switching back: %+v (%v)", ws, err)
 	}

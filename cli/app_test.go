@@ -73,7 +73,7 @@ func openData(t *testing.T, server string) *app.App {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.UseServer(t.Context(), server, ""); err != nil {
+	if err := a.SignIn().UseServer(t.Context(), server, ""); err != nil {
 		t.Fatal(err)
 	}
 	return a

@@ -5,6 +5,9 @@ import (
 	"fmt"
 
 	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
 )
 
 // askInApp asks o through the app's conversations, shared with the desktop app: the question is
@@ -13,9 +16,9 @@ import (
 // received to stdout (on a terminal it is already there) and the reason to stderr: exit 1.
 func (e *env) askInApp(a *app.App, o *askOptions) error {
 	p := newAnswerPrinter(e, !o.asJSON && !o.noStream && e.isTerminal())
-	opts := app.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
+	opts := conversations.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
 		OnNotice: e.notice}
-	turn, err := a.Ask(e.ctx, o.question, opts)
+	turn, err := a.Questions().Ask(e.ctx, o.question, opts)
 	if err != nil {
 		p.failed(turn.Answer, o.asJSON)
 		return err
@@ -36,8 +39,8 @@ func (e *env) askInApp(a *app.App, o *askOptions) error {
 func (e *env) notice(msg string) { fmt.Fprintln(e.stderr, "lectern: "+msg) }
 
 // follow shows the progress of a turn from the app's updates: the stage, then the text so far.
-func (p *answerPrinter) follow(ev app.TurnChanged) {
-	if ev.Status != app.TurnPending {
+func (p *answerPrinter) follow(ev events.TurnChanged) {
+	if ev.Status != records.TurnPending {
 		return
 	}
 	p.stage(ev.Stage)

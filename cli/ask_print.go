@@ -5,8 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 // answerPrinter shows an answer as it streams. On a terminal (live) it prints each new piece of
@@ -14,9 +15,9 @@ import (
 // the final answer differs from the preview it says so and prints the final text. Otherwise it
 // prints nothing until finish, which prints exactly the final answer.
 type answerPrinter struct {
-	w       io.Writer      // sanitised stdout
-	term    io.Writer      // stdout without the sanitiser, for the stage line's codes
-	filter  app.TextFilter // the answer's text, cleaned across pieces
+	w       io.Writer       // sanitised stdout
+	term    io.Writer       // stdout without the sanitiser, for the stage line's codes
+	filter  safetext.Filter // the answer's text, cleaned across pieces
 	live    bool
 	text    string // the preview so far
 	shown   string // what has been printed since the last notice
@@ -34,7 +35,7 @@ func (p *answerPrinter) stage(stage string) {
 		return
 	}
 	fmt.Fprint(p.term, "\r\033[K")
-	fmt.Fprintf(p.w, "(%s…)", app.OneLine(stage))
+	fmt.Fprintf(p.w, "(%s…)", safetext.OneLine(stage))
 	p.staging = true
 }
 
@@ -70,7 +71,7 @@ func (p *answerPrinter) notice(msg string) {
 	}
 	fmt.Fprintf(p.w, "\n[%s]\n\n", msg)
 	p.shown = ""
-	p.filter = app.TextFilter{} // the text starts again
+	p.filter = safetext.Filter{} // the text starts again
 }
 
 // print writes a piece of the answer's text through the printer's filter, so that an escape
@@ -147,12 +148,12 @@ func (e *env) printDetails(ans *client.Answer, toStdout bool) {
 		fmt.Fprintln(w, "Calculated from the spreadsheet's columns, not read from text.")
 	}
 	for _, warn := range ans.Warnings {
-		fmt.Fprintf(w, "Warning: %s\n", app.OneLine(app.WarningText(warn)))
+		fmt.Fprintf(w, "Warning: %s\n", safetext.OneLine(records.WarningText(warn)))
 	}
 	if ans.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", ans.Notice)
 	}
-	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", app.OneLine(ans.Model), thinkingNote(ans.Thinking), app.OneLine(ans.RequestID))
+	fmt.Fprintf(w, "Model: %s%s   Request id: %s\n", safetext.OneLine(ans.Model), thinkingNote(ans.Thinking), safetext.OneLine(ans.RequestID))
 }
 
 // printSources lists the sources, numbered as the server numbers them.
@@ -162,10 +163,10 @@ func printSources(w io.Writer, sources []client.AnswerSource) {
 	}
 	fmt.Fprintln(w, "Sources:")
 	for _, s := range sources {
-		use := strings.ToLower(app.SourceUse(s.Used))
-		name := app.OneLine(s.Name)
+		use := strings.ToLower(records.SourceUse(s.Used))
+		name := safetext.OneLine(s.Name)
 		if s.URL != nil && *s.URL != "" {
-			name += " <" + app.OneLine(*s.URL) + ">"
+			name += " <" + safetext.OneLine(*s.URL) + ">"
 		}
 		fmt.Fprintf(w, "  [%d] %s (%s)\n", s.Index, name, use)
 	}

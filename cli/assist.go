@@ -7,6 +7,10 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/assistant"
+	"lectern/app/conversations"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -39,9 +43,9 @@ requests a minute for the assistant, pdf and generate together; Lectern waits wh
 }
 
 // parseAssist reads the arguments of assist. The words that are not flags make up the message.
-func parseAssist(e *env, args []string) (app.AssistantMessage, bool, error) {
+func parseAssist(e *env, args []string) (assistant.AssistantMessage, bool, error) {
 	fs := newFlagSet(e, "assist")
-	var m app.AssistantMessage
+	var m assistant.AssistantMessage
 	fs.Func("file", "file to attach", func(path string) error { m.Files = append(m.Files, path); return nil })
 	fs.StringVar(&m.Workspace, "workspace", "", "workspace id or name")
 	fs.BoolVar(&m.Continue, "continue", false, "the last assistant conversation")
@@ -66,7 +70,7 @@ func runAssist(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !asJSON && e.isTerminal())
-	turn, err := a.Assist(e.ctx, m, app.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
+	turn, err := a.Assistant().Assist(e.ctx, m, conversations.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
 	if err != nil {
 		p.failed("", asJSON)
 		return err
@@ -85,21 +89,21 @@ func runAssist(e *env, args []string) error {
 
 // printAssistDetails prints what comes with the assistant's answer: a note, the files sent, the
 // conversation (for "lectern export" and --continue) and where it is saved.
-func printAssistDetails(e *env, w io.Writer, a *app.App, t app.Turn) {
+func printAssistDetails(e *env, w io.Writer, a *app.App, t records.Turn) {
 	fmt.Fprintln(w)
 	if t.Notice != "" {
-		fmt.Fprintf(w, "Note: %s\n", app.OneLine(t.Notice))
+		fmt.Fprintf(w, "Note: %s\n", safetext.OneLine(t.Notice))
 	}
 	if len(t.Attachments) > 0 {
 		names := make([]string, len(t.Attachments))
 		for i, f := range t.Attachments {
-			names[i] = fmt.Sprintf("%s (%s)", app.OneLine(f.Name), words.Bytes(f.Size))
+			names[i] = fmt.Sprintf("%s (%s)", safetext.OneLine(f.Name), words.Bytes(f.Size))
 		}
 		fmt.Fprintf(w, "Files: %s\n", strings.Join(names, ", "))
 	}
 	line := fmt.Sprintf("Conversation: %d", t.ConversationID)
 	if conv, err := a.Conversations().Get(e.ctx, t.ConversationID); err == nil && conv.WorkspaceID != "" {
-		line += "   Workspace: " + app.OneLine(assistWorkspaceName(e, a, conv))
+		line += "   Workspace: " + safetext.OneLine(assistWorkspaceName(e, a, conv))
 	}
 	fmt.Fprintln(w, line)
 	fmt.Fprintln(w, "Also saved on the server, in the key owner's chat history.")
@@ -107,8 +111,8 @@ func printAssistDetails(e *env, w io.Writer, a *app.App, t app.Turn) {
 
 // assistWorkspaceName is the name of the workspace of assistant conversation conv
 // (workspaceNames); its id when it is not known.
-func assistWorkspaceName(e *env, a *app.App, conv app.Conversation) string {
-	if n, ok := workspaceNames(e.ctx, a, []app.Conversation{conv})[conv.WorkspaceID]; ok {
+func assistWorkspaceName(e *env, a *app.App, conv records.Conversation) string {
+	if n, ok := workspaceNames(e.ctx, a, []records.Conversation{conv})[conv.WorkspaceID]; ok {
 		return n
 	}
 	return conv.WorkspaceID

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdChat = &command{
@@ -57,7 +60,7 @@ and token counts (see "lectern history").`,
 
 // chatOptions are the parsed arguments of chat.
 type chatOptions struct {
-	msg    app.ModelMessage
+	msg    modelchat.ModelMessage
 	images []string // the files of --image, in order
 	asJSON bool
 	tools  toolFlags
@@ -79,7 +82,7 @@ func parseChat(e *env, args []string) (*chatOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.msg.API = app.ModelAPI(strings.ToLower(api))
+	o.msg.API = records.ModelAPI(strings.ToLower(api))
 	o.msg.Text, err = textArg(e, pos)
 	return o, err
 }
@@ -92,7 +95,7 @@ func runChat(e *env, args []string) error {
 		return err
 	}
 	for _, path := range o.images {
-		img, err := app.LoadImage(path)
+		img, err := modelchat.LoadImage(path)
 		if err != nil {
 			return err
 		}
@@ -103,7 +106,7 @@ func runChat(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())
-	turn, err := a.Chat(e.ctx, o.msg, app.ChatOptions{OnUpdate: toolLines(e, p, p.follow), OnNotice: e.notice,
+	turn, err := a.Models().Chat(e.ctx, o.msg, conversations.ChatOptions{OnUpdate: toolLines(e, p, p.follow), OnNotice: e.notice,
 		Tools: o.tools.settings(), Consent: o.tools.consent(e)})
 	if err != nil {
 		p.failed(turn.Answer, o.asJSON)
@@ -115,10 +118,10 @@ func runChat(e *env, args []string) error {
 		}
 		return saveFiles(e, a, turn, o.tools.filesDir)
 	}
-	if turn.Status == app.TurnRefused { // its Answer is the refusal, not an answer
+	if turn.Status == records.TurnRefused { // its Answer is the refusal, not an answer
 		p.abort()
 		e.printTurnDetails(turn, e.isTerminal())
-		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", app.OneLine(turn.Answer))
+		fmt.Fprintf(e.stderr, "lectern: the model refused to answer: %s\n", safetext.OneLine(turn.Answer))
 		return exitStatus(exitService)
 	}
 	p.finish(turn.Answer)
@@ -128,25 +131,25 @@ func runChat(e *env, args []string) error {
 
 // printTurnDetails prints what comes with a model's answer: a note, the tier, the tokens, the
 // conversation (for "lectern export") and the request id; to stdout on a terminal, else stderr.
-func (e *env) printTurnDetails(t app.Turn, toStdout bool) {
+func (e *env) printTurnDetails(t records.Turn, toStdout bool) {
 	w := e.stderr
 	if toStdout {
 		w = e.stdout
 	}
 	fmt.Fprintln(w)
 	if t.Notice != "" {
-		fmt.Fprintf(w, "Note: %s\n", app.OneLine(t.Notice))
+		fmt.Fprintf(w, "Note: %s\n", safetext.OneLine(t.Notice))
 	}
-	line := "Model: " + app.OneLine(t.Model)
+	line := "Model: " + safetext.OneLine(t.Model)
 	if u := t.Usage; u != nil {
 		line += fmt.Sprintf("   Tokens: %d in, %d out", u.InputTokens, u.OutputTokens)
 	}
-	fmt.Fprintf(w, "%s   Conversation: %d   Request id: %s\n", line, t.ConversationID, app.OneLine(t.RequestID))
+	fmt.Fprintf(w, "%s   Conversation: %d   Request id: %s\n", line, t.ConversationID, safetext.OneLine(t.RequestID))
 }
 
 // finalObject is the answer's final object as the server sent it: the response object, or the
 // chat completion (assembled from its chunks when streamed, so written out from its fields).
-func finalObject(t app.Turn) any {
+func finalObject(t records.Turn) any {
 	switch {
 	case t.Response != nil && len(t.Response.Raw) > 0:
 		return json.RawMessage(t.Response.Raw)

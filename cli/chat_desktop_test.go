@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/records"
 )
 
 // openDesktop opens the app on the command line's data folder, as the desktop does, with the same
@@ -17,7 +19,7 @@ func openDesktop(t *testing.T, m *models) *app.App {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = a.Close() })
-	if err := a.UseServer(context.Background(), "http://127.0.0.1:9", testKey); err != nil {
+	if err := a.SignIn().UseServer(context.Background(), "http://127.0.0.1:9", testKey); err != nil {
 		t.Fatal(err)
 	}
 	return a
@@ -29,12 +31,12 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	m := newModels(t)
 	desk := openDesktop(t, m)
 	ctx := context.Background()
-	cs := desk.Conversations()
+	cs := desk.Models()
 	conv, err := cs.NewChat(ctx, "Smart", "Be brief.", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, conv.ID, app.Message{Text: "Where is the Louvre?"}, app.AskOptions{}); err != nil {
+	if _, err := desk.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Where is the Louvre?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	m.run(t, nil, "chat", "--continue", "And the Orsay?").want(t, 0)
@@ -42,18 +44,18 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	if req.Model != "Smart" || req.Instructions != "Be brief." || len(req.Input) != 3 || req.Input[0].Content[0].Text != "Where is the Louvre?" {
 		t.Fatalf("the command line's continued request: %+v", req)
 	}
-	turns, err := cs.Turns(ctx, conv.ID)
+	turns, err := desk.Conversations().Turns(ctx, conv.ID)
 	if err != nil || len(turns) != 2 || turns[1].Question != "And the Orsay?" {
 		t.Fatalf("the desktop's conversation after the command line: %+v, %v", turns, err)
 	}
 
 	m.run(t, nil, "chat", "--model", "fast", "Hello there").want(t, 0)
-	list, err := cs.ListAll(ctx, app.ListFilter{Kind: app.KindModel})
+	list, err := desk.Conversations().ListAll(ctx, records.ListFilter{Kind: records.KindModel})
 	if err != nil || len(list) != 2 || list[0].Model != "Fast" || list[0].KindLabel() != "Fast" {
 		t.Fatalf("the desktop's list: %+v, %v", list, err)
 	}
-	turn, err := cs.Send(ctx, list[0].ID, app.Message{Text: "And again"}, app.AskOptions{})
-	if err != nil || turn.Status != app.TurnCompleted {
+	turn, err := desk.Conversations().Send(ctx, list[0].ID, conversations.Message{Text: "And again"}, conversations.AskOptions{})
+	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("the desktop continues: %+v, %v", turn, err)
 	}
 	req = m.responses[len(m.responses)-1]

@@ -11,6 +11,10 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 )
 
 // The app's tools on the command line: `lectern chat --web`, `--workspace WS`, `--files DIR` run
@@ -36,33 +40,37 @@ func (t *toolFlags) add(fs *flag.FlagSet) {
 
 // settings are the conversation's tools from the flags; nil when none was given, so that a
 // continued conversation keeps the tools it has.
-func (t *toolFlags) settings() *app.ToolSettings {
+func (t *toolFlags) settings() *records.ToolSettings {
 	if !t.web && len(t.workspaces) == 0 && t.filesDir == "" {
 		return nil
 	}
-	return &app.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != ""}
+	return &records.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != ""}
 }
 
 // consent is the consent hook of the flags: --yes allows, a terminal on stdin asks, else refuse.
-func (t *toolFlags) consent(e *env) app.ConsentFunc {
+func (t *toolFlags) consent(e *env) conversations.ConsentFunc {
 	switch {
 	case t.yes:
-		return func(context.Context, app.ConsentRequest) app.Consent { return app.ConsentOnce }
+		return func(context.Context, conversations.ConsentRequest) conversations.Consent {
+			return conversations.ConsentOnce
+		}
 	case e.stdinIsTerminal():
 		in := bufio.NewReader(e.stdin)
-		return func(ctx context.Context, r app.ConsentRequest) app.Consent { return askConsent(ctx, e.stderr, in, r) }
+		return func(ctx context.Context, r conversations.ConsentRequest) conversations.Consent {
+			return askConsent(ctx, e.stderr, in, r)
+		}
 	}
-	return func(_ context.Context, r app.ConsentRequest) app.Consent {
+	return func(_ context.Context, r conversations.ConsentRequest) conversations.Consent {
 		fmt.Fprintf(e.stderr, "lectern: %s: not allowed: stdin is not a terminal to ask on; run with --yes to allow tool calls\n",
-			app.OneLine(r.Summary))
-		return app.ConsentRefuse
+			safetext.OneLine(r.Summary))
+		return conversations.ConsentRefuse
 	}
 }
 
 // askConsent asks on the terminal whether the call may run: y (this call), a (always in this
 // conversation), anything else refuses; Ctrl-C (ctx) refuses.
-func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r app.ConsentRequest) app.Consent {
-	fmt.Fprintf(w, "lectern: %s? [y] yes, [a] always in this conversation, [N] no: ", app.OneLine(r.Summary))
+func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r conversations.ConsentRequest) conversations.Consent {
+	fmt.Fprintf(w, "lectern: %s? [y] yes, [a] always in this conversation, [N] no: ", safetext.OneLine(r.Summary))
 	line := make(chan string, 1)
 	go func() {
 		s, _ := in.ReadString('\n')
@@ -71,18 +79,18 @@ func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r app.Consen
 	select {
 	case <-ctx.Done():
 		fmt.Fprintln(w)
-		return app.ConsentRefuse
+		return conversations.ConsentRefuse
 	case s := <-line:
 		if !strings.HasSuffix(s, "\n") {
 			fmt.Fprintln(w) // the input ended without a line
 		}
 		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "y", "yes":
-			return app.ConsentOnce
+			return conversations.ConsentOnce
 		case "a", "always":
-			return app.ConsentAlways
+			return conversations.ConsentAlways
 		}
-		return app.ConsentRefuse
+		return conversations.ConsentRefuse
 	}
 }
 
@@ -103,20 +111,20 @@ func (e *env) stdinIsTerminal() bool {
 
 // toolLines prints a line on stderr per tool call as it ends (and when it waits for the tools'
 // shared limit), the stage line cleared first, then passes the update on to next.
-func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.TurnChanged) {
-	shown := map[int]app.ToolState{}
-	return func(ev app.TurnChanged) {
+func toolLines(e *env, p *answerPrinter, next func(events.TurnChanged)) func(events.TurnChanged) {
+	shown := map[int]records.ToolState{}
+	return func(ev events.TurnChanged) {
 		for i, part := range ev.Parts {
 			r := part.Run
-			if r != nil && r.State == app.ToolWaitingConsent {
+			if r != nil && r.State == records.ToolWaitingConsent {
 				p.clearStage() // the question goes on a line of its own
 			}
-			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != app.ToolWaitingLimit) {
+			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != records.ToolWaitingLimit) {
 				continue
 			}
 			shown[i] = r.State
 			p.clearStage()
-			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", app.ToolLine(part, time.Now()))
+			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", records.ToolLine(part, time.Now()))
 		}
 		next(ev)
 	}
@@ -124,7 +132,7 @@ func toolLines(e *env, p *answerPrinter, next func(app.TurnChanged)) func(app.Tu
 
 // saveFiles downloads the files the turn's tools made into dir ("": none), as `lectern generate`
 // does, the messages on stderr.
-func saveFiles(e *env, a *app.App, turn app.Turn, dir string) error {
+func saveFiles(e *env, a *app.App, turn records.Turn, dir string) error {
 	if dir == "" {
 		return nil
 	}

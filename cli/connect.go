@@ -6,7 +6,8 @@ import (
 	"os"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/secrets"
+	"lectern/app/settings"
 )
 
 var cmdConnect = &command{
@@ -29,7 +30,7 @@ func runConnect(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	server, err := app.ValidateServerURL(pos[0])
+	server, err := settings.ValidateServerURL(pos[0])
 	if err != nil {
 		return localf("%v", err)
 	}
@@ -41,15 +42,15 @@ func runConnect(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.TestConnection(e.ctx, server, key)
+	list, err := a.SignIn().TestConnection(e.ctx, server, key)
 	if err != nil {
 		return err
 	}
-	if err := a.Connect(e.ctx, server, key); err != nil {
+	if err := a.SignIn().Connect(e.ctx, server, key); err != nil {
 		return localf("cannot save the connection: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "Connected to %s: the key (%s…) opens %d workspaces.\n", server, app.KeyPrefix(key), len(list))
-	if !a.KeychainAvailable() {
+	fmt.Fprintf(e.stdout, "Connected to %s: the key (%s…) opens %d workspaces.\n", server, secrets.KeyPrefix(key), len(list))
+	if !a.SignIn().KeychainAvailable() {
 		fmt.Fprintln(e.stdout, "No system keychain is available, so the key was not kept: set LECTERN_API_KEY for later commands.")
 	}
 	return nil

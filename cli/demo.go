@@ -5,7 +5,8 @@ import (
 	"runtime"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/connection"
+	"lectern/app/settings"
 )
 
 // defaultDemoAddr is where `lectern demo` listens unless --addr says otherwise.
@@ -33,7 +34,7 @@ func runDemo(e *env, args []string) error {
 	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
-	d, err := app.ServeDemo(e.ctx, *addr)
+	d, err := connection.ServeDemo(e.ctx, *addr)
 	if err != nil {
 		return localf("cannot listen on %s: %v; choose another address with --addr 127.0.0.1:PORT "+
 			"(127.0.0.1:0 picks a free port)", *addr, err)
@@ -46,7 +47,7 @@ func runDemo(e *env, args []string) error {
 }
 
 // printDemo prints the address, the key, what to paste and what to try.
-func (e *env) printDemo(d *app.DemoServer) {
+func (e *env) printDemo(d *connection.DemoServer) {
 	w, url, key := e.stdout, d.URL, d.Key
 	fmt.Fprintf(w, "Lectern demo server: %s\n", url)
 	fmt.Fprintf(w, "OpenAI-compatible:   %s   (the /v1 base URL for standard client libraries)\n", d.ModelsURL)
@@ -83,7 +84,7 @@ func envLines(goos, url, key string) []string {
 }
 
 // demoExamples suggests commands using the demo's own workspace names, then the model tiers.
-func (e *env) demoExamples(d *app.DemoServer) []string {
+func (e *env) demoExamples(d *connection.DemoServer) []string {
 	lines := []string{"lectern workspaces"}
 	personal, org, err := d.ExampleWorkspaces(e.ctx)
 	if err == nil && personal != "" {
@@ -118,6 +119,6 @@ func shellQuote(s string) string {
 // isLoopbackURL reports whether url's host is this computer, where Lectern accepts plain http:
 // app.ValidateServerURL decides, so that the note matches what the other commands accept.
 func isLoopbackURL(url string) bool {
-	_, err := app.ValidateServerURL(url)
+	_, err := settings.ValidateServerURL(url)
 	return err == nil
 }

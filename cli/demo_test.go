@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/ask"
+	"lectern/app/conversations"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
@@ -172,11 +174,11 @@ func TestDesktopDemoHistoryIsTheCommandLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := desktop.StartDemo(context.Background()); err != nil { // Try the demo
+	if err := desktop.SignIn().StartDemo(context.Background()); err != nil { // Try the demo
 		t.Fatal(err)
 	}
-	q := app.Question{Workspace: "My documents", Text: "How many days of annual leave do employees get?"}
-	if _, err := desktop.Ask(context.Background(), q, app.AskOptions{}); err != nil {
+	q := ask.Question{Workspace: "My documents", Text: "How many days of annual leave do employees get?"}
+	if _, err := desktop.Questions().Ask(context.Background(), q, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	_ = desktop.Close()

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdDocuments = &command{
@@ -33,11 +33,11 @@ func runDocuments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ws, cached, err := a.FetchDocuments(e.ctx, pos[0])
+	ws, cached, err := a.Workspaces().FetchDocuments(e.ctx, pos[0])
 	if err != nil && !listingCut(err, ws != nil) {
 		return err
 	}
-	e.noteCached(cached, "documents of "+app.OneLine(ws.Name))
+	e.noteCached(cached, "documents of "+safetext.OneLine(ws.Name))
 	docs := ws.Documents
 	if docs == nil {
 		docs = []client.Document{}
@@ -52,17 +52,17 @@ func runDocuments(e *env, args []string) error {
 // printDocuments writes the document table of ws.
 func printDocuments(e *env, ws *client.Workspace, docs []client.Document) {
 	if len(docs) == 0 {
-		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", app.OneLine(ws.Name))
+		fmt.Fprintf(e.stdout, "%s has no documents yet.\n", safetext.OneLine(ws.Name))
 		return
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSTATUS\tUPDATED")
 	for _, d := range docs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", app.OneLine(d.DocumentID), app.OneLine(d.Name), app.OneLine(d.Status),
-			app.OneLine(localTime(d.UpdatedAt, d.Updated)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", safetext.OneLine(d.DocumentID), safetext.OneLine(d.Name), safetext.OneLine(d.Status),
+			safetext.OneLine(localTime(d.UpdatedAt, d.Updated)))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), app.OneLine(ws.Name))
+	fmt.Fprintf(e.stdout, "%d documents in %s.\n", len(docs), safetext.OneLine(ws.Name))
 }
 
 // timeLayout is how the command line writes a time: local, to the minute.

@@ -10,6 +10,10 @@ import (
 	"os"
 
 	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/modelchat"
+	"lectern/app/secrets"
+	"lectern/app/workspaces"
 	"lectern/client"
 )
 
@@ -26,8 +30,8 @@ type env struct {
 	// stdin.
 	clientOptions []client.Option
 	terminal      *bool
-	stdinTerminal *bool            // whether stdin is a terminal to ask consent on (nil: look)
-	models        app.ModelService // answers instead of the model endpoints (tests)
+	stdinTerminal *bool                  // whether stdin is a terminal to ask consent on (nil: look)
+	models        modelchat.ModelService // answers instead of the model endpoints (tests)
 
 	application *app.App  // opened on first use by openApp, closed by close
 	rawStdout   io.Writer // stdout without the sanitiser (see safeout.go)
@@ -91,18 +95,18 @@ func (e *env) report(err error) int {
 // unknown or ambiguous workspace, no API key, or a message refused by the app's checks (exit code 2).
 func isLocal(err error) bool {
 	var (
-		unknown   *app.UnknownWorkspaceError
-		ambiguous *app.AmbiguousWorkspaceError
-		noKey     *app.NoKeyError
-		check     *app.CheckError
+		unknown   *workspaces.UnknownWorkspaceError
+		ambiguous *workspaces.AmbiguousWorkspaceError
+		noKey     *secrets.NoKeyError
+		check     *explain.CheckError
 	)
 	return errors.As(err, &unknown) || errors.As(err, &ambiguous) || errors.As(err, &noKey) || errors.As(err, &check)
 }
 
 // explain tells err in words, as the app does (it knows where the key came from).
-func (e *env) explain(err error) app.Explanation {
+func (e *env) explain(err error) explain.Explanation {
 	if e.application == nil {
-		return app.ExplainLocal(err)
+		return explain.ExplainLocal(err)
 	}
 	return e.application.Explain(err)
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"lectern/app"
+	"lectern/app/records"
 )
 
 var cmdExport = &command{
@@ -38,8 +38,8 @@ func runExport(e *env, args []string) error {
 	}
 	err = a.Conversations().Export(e.ctx, id, pos[1])
 	switch {
-	case errors.Is(err, app.ErrNotFound):
-		return localf("no conversation %d with %s; \"lectern history\" lists them", id, a.Server())
+	case errors.Is(err, records.ErrNotFound):
+		return localf("no conversation %d with %s; \"lectern history\" lists them", id, a.SignIn().Server())
 	case err != nil:
 		return localf("cannot export conversation %d to %s: %v", id, pos[1], err)
 	}

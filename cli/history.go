@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 )
 
 var cmdHistory = &command{
@@ -83,7 +85,7 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 	if err != nil {
 		return nil, err
 	}
-	listed := make([]app.Conversation, len(hits))
+	listed := make([]records.Conversation, len(hits))
 	for i, h := range hits {
 		listed[i] = h.Conversation
 	}
@@ -106,10 +108,10 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 }
 
 // entry describes one conversation.
-func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string]string) historyEntry {
-	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.Server(), Kind: string(c.Kind),
+func entry(ctx context.Context, a *app.App, c records.Conversation, names map[string]string) historyEntry {
+	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.SignIn().Server(), Kind: string(c.Kind),
 		WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Updated: c.Updated}
-	if c.Kind == app.KindModel {
+	if c.Kind == records.KindModel {
 		en.Model = c.Model
 	}
 	if n, ok := names[c.WorkspaceID]; ok {
@@ -125,23 +127,23 @@ func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string
 // current server, and for an assistant conversation's workspace the cache does not hold (the
 // assistant's come from GET /workspaces, which fills no cache), from that list, asked once and
 // briefly: offline, the id is shown.
-func workspaceNames(ctx context.Context, a *app.App, convs []app.Conversation) map[string]string {
+func workspaceNames(ctx context.Context, a *app.App, convs []records.Conversation) map[string]string {
 	names := map[string]string{}
-	if list, err := a.CachedWorkspaces(ctx); err == nil {
+	if list, err := a.Workspaces().CachedWorkspaces(ctx); err == nil {
 		for _, w := range list {
 			names[w.WorkspaceID] = w.Name
 		}
 	}
-	unnamed := func(c app.Conversation) bool {
+	unnamed := func(c records.Conversation) bool {
 		_, ok := names[c.WorkspaceID]
-		return c.Kind == app.KindAssistant && c.WorkspaceID != "" && !ok
+		return c.Kind == records.KindAssistant && c.WorkspaceID != "" && !ok
 	}
 	if !slices.ContainsFunc(convs, unnamed) {
 		return names
 	}
 	ctx, cancel := context.WithTimeout(ctx, toolNamesWait)
 	defer cancel()
-	if list, err := a.ToolWorkspaces(ctx); err == nil {
+	if list, err := a.Tools().ToolWorkspaces(ctx); err == nil {
 		for _, w := range list {
 			if _, ok := names[w.ID]; !ok && w.Name != "" {
 				names[w.ID] = w.Name
@@ -187,7 +189,7 @@ func printConversations(e *env, list []historyEntry) {
 	fmt.Fprintln(tw, "ID\tUPDATED\tWITH\tTURNS\tFIRST QUESTION")
 	for _, h := range list {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			app.OneLine(h.with()), h.Turns, app.OneLine(h.Title))
+			safetext.OneLine(h.with()), h.Turns, safetext.OneLine(h.Title))
 	}
 	tw.Flush()
 }
@@ -200,7 +202,7 @@ func printMatches(e *env, search string, list []historyEntry) {
 	}
 	for _, h := range list {
 		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			app.OneLine(h.with()), h.Status)
+			safetext.OneLine(h.with()), h.Status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
 	n := fmt.Sprintf("%d turns match", len(list))
@@ -217,11 +219,11 @@ func (h historyEntry) with() string { return talksWith(h.Kind, h.Model, h.Worksp
 // workspace (history and trash alike).
 func talksWith(kind, model, workspace string) string {
 	switch {
-	case kind == string(app.KindModel):
+	case kind == string(records.KindModel):
 		return "model " + model
-	case kind == string(app.KindAssistant) && workspace != "":
+	case kind == string(records.KindAssistant) && workspace != "":
 		return "assistant, " + workspace
-	case kind == string(app.KindAssistant):
+	case kind == string(records.KindAssistant):
 		return "assistant"
 	}
 	return workspace

@@ -9,7 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -77,14 +77,14 @@ func TestCommandsLeaveTheUploadQueue(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	// The file is queued for the desktop app (the key comes from LECTERN_API_KEY).
 	a := openData(t, f.srv.URL)
-	if err := a.Refresh(t.Context()); err != nil {
+	if err := a.Workspaces().Refresh(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	p := filepath.Join(t.TempDir(), "queued.txt")
 	if err := os.WriteFile(p, []byte("left for the desktop app"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	res, err := a.AddFiles(t.Context(), f.personal, p)
+	res, err := a.Uploads().AddFiles(t.Context(), f.personal, p)
 	if err != nil || len(res) != 1 || res[0].Reason != "" {
 		t.Fatalf("enqueue: %+v, %v", res, err)
 	}
@@ -102,7 +102,7 @@ func TestCommandsLeaveTheUploadQueue(t *testing.T) {
 }
 
 // uploadState reads upload id from the queue.
-func uploadState(t *testing.T, f *fixture, id int64) app.Upload {
+func uploadState(t *testing.T, f *fixture, id int64) records.Upload {
 	t.Helper()
 	b := openData(t, f.srv.URL)
 	defer b.Close()

@@ -29,7 +29,7 @@ func TestUploadAndDropTakeTheSameFiles(t *testing.T) {
 
 	t.Setenv("LECTERN_HOME", t.TempDir()) // the desktop, on a data folder of its own
 	a := openData(t, f.srv.URL)
-	res, err := a.AddFiles(t.Context(), f.personal, dir)
+	res, err := a.Uploads().AddFiles(t.Context(), f.personal, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdModels = &command{
@@ -29,7 +29,7 @@ func runModels(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tiers, err := a.Models(e.ctx)
+	tiers, err := a.Models().All(e.ctx)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func printModels(e *env, tiers []client.Model) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "TIER\tTOOLS\tVISION\tCONTEXT WINDOW\tMAX OUTPUT")
 	for _, m := range tiers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", app.OneLine(m.ID), yesNo(m.Capabilities.Tools),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", safetext.OneLine(m.ID), yesNo(m.Capabilities.Tools),
 			yesNo(m.Capabilities.Vision), tokens(m.ContextWindow), tokens(m.MaxOutputTokens))
 	}
 	tw.Flush()

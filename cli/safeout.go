@@ -6,7 +6,7 @@ import (
 	"io"
 	"unicode/utf8"
 
-	"lectern/app"
+	"lectern/internal/safetext"
 )
 
 // Everything the command line prints, except --json, goes through app.SafeText, the one sanitiser
@@ -19,7 +19,7 @@ import (
 type safeWriter struct{ w io.Writer }
 
 func (s safeWriter) Write(p []byte) (int, error) {
-	if _, err := io.WriteString(s.w, app.SafeText(string(p))); err != nil {
+	if _, err := io.WriteString(s.w, safetext.Text(string(p))); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -63,7 +63,7 @@ func escapeJSONControls(b []byte) []byte {
 // quoted shows a file name or path on one line: as it is when it is plain, else Go-quoted, so that
 // a newline, a control character or invalid UTF-8 in it is visible and cannot break the line.
 func quoted(p string) string {
-	if app.OneLine(p) != p || !utf8.ValidString(p) {
+	if safetext.OneLine(p) != p || !utf8.ValidString(p) {
 		return fmt.Sprintf("%q", p)
 	}
 	return p

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"lectern/app"
+	"lectern/app/secrets"
+	"lectern/app/settings"
 	"lectern/client"
 )
 
@@ -15,7 +17,7 @@ func (e *env) openApp() (*app.App, error) {
 	if e.application != nil {
 		return e.application, nil
 	}
-	home, err := app.DefaultHome()
+	home, err := settings.DefaultHome()
 	if err != nil {
 		return nil, localf("cannot find a folder for Lectern's data: %v; set LECTERN_HOME to one", err)
 	}
@@ -41,7 +43,7 @@ func (e *env) appOn() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := a.UseServer(e.ctx, server, ""); err != nil {
+	if err := a.SignIn().UseServer(e.ctx, server, ""); err != nil {
 		return nil, localf("cannot use the server %s: %v", server, err)
 	}
 	return a, nil
@@ -52,7 +54,7 @@ func (e *env) appOn() (*app.App, error) {
 func (e *env) serverAddress() (string, error) {
 	raw, from := e.server, "--server"
 	if raw == "" {
-		raw, from = app.EnvServer(), "LECTERN_SERVER"
+		raw, from = secrets.EnvServer(), "LECTERN_SERVER"
 	}
 	if raw == "" {
 		a, err := e.openApp()
@@ -65,7 +67,7 @@ func (e *env) serverAddress() (string, error) {
 		return "", localf("no server is set: pass --server URL, set LECTERN_SERVER, or save one with " +
 			"\"lectern connect URL\" (or in the desktop app); \"lectern demo\" starts a local one to try")
 	}
-	server, err := app.ValidateServerURL(raw)
+	server, err := settings.ValidateServerURL(raw)
 	if err != nil {
 		return "", localf("the server address from %s cannot be used: %v", from, err)
 	}

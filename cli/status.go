@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 )
 
@@ -33,7 +33,7 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := a.DocumentStatus(e.ctx, pos[0], pos[1])
+	rec, err := a.Workspaces().DocumentStatus(e.ctx, pos[0], pos[1])
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func printRecord(e *env, r *client.UploadRecord) {
 	lines = append(lines, [2]string{"Request id", r.RequestID})
 	for _, l := range lines {
 		if l[1] != "" {
-			fmt.Fprintf(e.stdout, "%-12s %s\n", l[0]+":", app.OneLine(l[1]))
+			fmt.Fprintf(e.stdout, "%-12s %s\n", l[0]+":", safetext.OneLine(l[1]))
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/client"
 )
 
@@ -40,7 +41,7 @@ func runGenerate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := a.Generate(e.ctx, pos[0])
+	res, err := a.Tools().Generate(e.ctx, pos[0])
 	if err != nil {
 		return e.toolError(a, err)
 	}
@@ -68,7 +69,7 @@ func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out, dir strin
 		return err
 	}
 	p := e.newProgress(asJSON)
-	n, err := a.DownloadArtifact(e.ctx, art, path, func(got, total int64) {
+	n, err := a.Tools().DownloadArtifact(e.ctx, art, path, func(got, total int64) {
 		p.show("Downloading %s  %s", quoted(art.Filename), percent(got, total))
 	})
 	p.out.clearProgress()
@@ -87,7 +88,7 @@ func artifactPath(e *env, art *client.OfficeArtifact, out, dir string) (string, 
 	if out != "" {
 		return out, nil
 	}
-	name, ok := app.SaveName(art.Filename, art.Kind)
+	name, ok := conversations.SaveName(art.Filename, art.Kind)
 	if !ok && art.Filename != "" {
 		fmt.Fprintf(e.stderr, "lectern: the server named the file %s, which is not a plain file name on every system: %s is used instead\n",
 			quoted(art.Filename), quoted(name))

@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/tools"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdOCR = &command{
@@ -51,7 +53,7 @@ func runOCR(e *env, args []string) error {
 	job, err := startOrFind(e, a, p, pos, *jobID)
 	switch {
 	case err == nil && *wait && !job.Ended():
-		job, err = a.WaitOCR(e.ctx, job.JobID, app.OCRDeadline, func(j *client.OCRJob) { p.show("%s", app.OCRStageText(j)) })
+		job, err = a.Tools().WaitOCR(e.ctx, job.JobID, tools.OCRDeadline, func(j *client.OCRJob) { p.show("%s", tools.OCRStageText(j)) })
 	case err == nil:
 		err = job.EndError() // a job that had already ended failed, error or cancelled: exit 1, as followed
 	}
@@ -86,22 +88,22 @@ func hasJobFlag(args []string) bool {
 // startOrFind sends the file, or reads the job named by --job.
 func startOrFind(e *env, a *app.App, p *toolProgress, files []string, jobID string) (*client.OCRJob, error) {
 	if jobID != "" {
-		return a.OCRStatus(e.ctx, jobID)
+		return a.Tools().OCRStatus(e.ctx, jobID)
 	}
-	return a.StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
+	return a.Tools().StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
 }
 
 // printOCR prints a job: its text when done, else its state and how to follow it.
 func printOCR(e *env, j *client.OCRJob) {
 	if j.Status != client.OCRDone || j.Result == nil {
 		fmt.Fprintf(e.stdout, "OCR job %s is %s. Follow it with: lectern ocr --job %s --wait\n",
-			app.OneLine(j.JobID), app.OneLine(j.Status), app.OneLine(j.JobID))
+			safetext.OneLine(j.JobID), safetext.OneLine(j.Status), safetext.OneLine(j.JobID))
 		return
 	}
 	r := j.Result
 	fmt.Fprintf(e.stdout, "== %s (%d of %d pages, %d characters%s)\n", quoted(j.Name), r.PagesProcessed, r.Pages, r.Chars, cut(r.Truncated))
 	fmt.Fprintln(e.stdout, strings.TrimSpace(r.Text))
 	for _, w := range r.Warnings {
-		fmt.Fprintf(e.stderr, "lectern: %s\n", app.OneLine(w.String()))
+		fmt.Fprintf(e.stderr, "lectern: %s\n", safetext.OneLine(w.String()))
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -37,7 +37,7 @@ func runPDF(e *env, args []string) error {
 		return err
 	}
 	p := e.newProgress(*asJSON)
-	res, err := a.PDFText(e.ctx, files, *tables, p.sending(fmt.Sprintf("%d file(s)", len(files))))
+	res, err := a.Tools().PDFText(e.ctx, files, *tables, p.sending(fmt.Sprintf("%d file(s)", len(files))))
 	p.out.clearProgress()
 	if err != nil {
 		return e.toolError(a, err)
@@ -77,7 +77,7 @@ func cut(truncated bool) string {
 func printPDFWarnings(e *env, res *client.PDFResult, paths []string) {
 	for _, f := range res.Files {
 		for _, w := range f.Warnings {
-			fmt.Fprintf(e.stderr, "lectern: %s\n", app.PDFWarningText(w, f.Name, pathOf(f.Name, paths)))
+			fmt.Fprintf(e.stderr, "lectern: %s\n", tools.PDFWarningText(w, f.Name, pathOf(f.Name, paths)))
 		}
 	}
 }

@@ -46,6 +46,6 @@ func (e *env) toolError(a *app.App, err error) error {
 	case errors.As(err, &ae) && ae.StatusCode != 429:
 		return err // Explain's sentence, with the code and request id (report)
 	}
-	fmt.Fprintf(e.stderr, "lectern: %s\n", a.ToolErrorText(err))
+	fmt.Fprintf(e.stderr, "lectern: %s\n", a.Tools().ToolErrorText(err))
 	return exitStatus(exitService)
 }

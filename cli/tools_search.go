@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdSearch = &command{
@@ -41,13 +43,13 @@ func runSearch(e *env, args []string) error {
 	}
 	var ve *client.ValidationError
 	if err := r.Validate(); errors.As(err, &ve) {
-		return usagef("search", "%s: %s", searchArgNames[ve.Field], app.ExplainLocal(ve).Sentence)
+		return usagef("search", "%s: %s", searchArgNames[ve.Field], explain.ExplainLocal(ve).Sentence)
 	}
 	a, err := e.appOn()
 	if err != nil {
 		return err
 	}
-	res, err := a.WebSearch(e.ctx, r)
+	res, err := a.Tools().WebSearch(e.ctx, r)
 	if err != nil {
 		return e.toolError(a, err)
 	}
@@ -65,18 +67,18 @@ var searchArgNames = map[string]string{"query": "QUERY", "queries": "QUERY", "ma
 // printSearch prints the results, then the status and warnings on stderr.
 func printSearch(e *env, res *client.SearchResult) {
 	for _, h := range res.Results {
-		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", h.Rank, app.OneLine(h.Title), app.OneLine(h.URL))
+		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", h.Rank, safetext.OneLine(h.Title), safetext.OneLine(h.URL))
 		if s := strings.TrimSpace(h.Snippet); s != "" {
-			fmt.Fprintf(e.stdout, "   %s\n", app.OneLine(s))
+			fmt.Fprintf(e.stdout, "   %s\n", safetext.OneLine(s))
 		}
 		if c := strings.TrimSpace(h.Content); c != "" && c != strings.TrimSpace(h.Snippet) {
-			fmt.Fprintf(e.stdout, "   Page text: %s\n", app.OneLine(c))
+			fmt.Fprintf(e.stdout, "   Page text: %s\n", safetext.OneLine(c))
 		}
 	}
-	if s := app.SearchStatusText(res.Status, res.ProviderDegraded); s != "" {
+	if s := records.SearchStatusText(res.Status, res.ProviderDegraded); s != "" {
 		fmt.Fprintf(e.stderr, "lectern: %s\n", s)
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(e.stderr, "lectern: warning: %s\n", app.OneLine(w.String()))
+		fmt.Fprintf(e.stderr, "lectern: warning: %s\n", safetext.OneLine(w.String()))
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 )
 
 var cmdTrash = &command{
@@ -69,7 +71,7 @@ func runTrash(e *env, args []string) error {
 	list := make([]trashEntry, 0, len(convs))
 	for _, c := range convs {
 		en := trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model,
-			WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(app.TrashKept)}
+			WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(records.TrashKept)}
 		if n, ok := names[c.WorkspaceID]; ok {
 			en.Workspace = n
 		}
@@ -93,7 +95,7 @@ func printTrash(e *env, list []trashEntry) {
 	for _, t := range list {
 		with := talksWith(t.Kind, t.Model, t.Workspace)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ConversationID, t.Deleted.Local().Format(timeLayout),
-			t.Until.Local().Format("2006-01-02"), app.OneLine(with), app.OneLine(t.Title))
+			t.Until.Local().Format("2006-01-02"), safetext.OneLine(with), safetext.OneLine(t.Title))
 	}
 	tw.Flush()
 	fmt.Fprintln(e.stdout, "\"lectern restore ID\" brings one back.")
@@ -128,8 +130,8 @@ func (e *env) inTrash(cmd string, args []string, list string, move func(*app.App
 	}
 	err = move(a, id)
 	switch {
-	case errors.Is(err, app.ErrNotFound):
-		return localf("no conversation %d in \"lectern %s\" of %s", id, list, a.Server())
+	case errors.Is(err, records.ErrNotFound):
+		return localf("no conversation %d in \"lectern %s\" of %s", id, list, a.SignIn().Server())
 	case err != nil:
 		return localf("cannot %s conversation %d: %v", cmd, id, err)
 	}

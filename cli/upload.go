@@ -6,7 +6,10 @@ import (
 	"sync"
 
 	"lectern/app"
+	"lectern/app/records"
+	"lectern/app/uploads"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdUpload = &command{
@@ -43,11 +46,11 @@ func runUpload(e *env, args []string) error {
 		return err
 	}
 	r := newUploadReport(e, a, *asJSON)
-	done := app.UploadState.Sent
+	done := records.UploadState.Sent
 	if *wait {
-		done = app.UploadState.Final
+		done = records.UploadState.Final
 	}
-	batch, err := a.Upload(e.ctx, pos[0], pos[1:], func(u app.Upload) bool { return done(u.State) }, r.change)
+	batch, err := a.Uploads().Upload(e.ctx, pos[0], pos[1:], func(u records.Upload) bool { return done(u.State) }, r.change)
 	r.out.clearProgress()
 	if err != nil {
 		return err
@@ -78,22 +81,22 @@ func newUploadReport(e *env, a *app.App, asJSON bool) *uploadReport {
 
 // workspaceName names workspace id as the cache knows it, else by its id.
 func (r *uploadReport) workspaceName(id string) string {
-	list, _ := r.a.CachedWorkspaces(r.e.ctx)
+	list, _ := r.a.Workspaces().CachedWorkspaces(r.e.ctx)
 	for _, w := range list {
 		if w.WorkspaceID == id {
-			return app.OneLine(w.Name)
+			return safetext.OneLine(w.Name)
 		}
 	}
 	return id
 }
 
 // change reports one change of a queue entry.
-func (r *uploadReport) change(u app.Upload) {
+func (r *uploadReport) change(u records.Upload) {
 	_, known := r.status[u.ID]
 	switch {
-	case u.State == app.UploadSending && r.live:
+	case u.State == records.UploadSending && r.live:
 		r.out.progressf("Sending %s  %s", quoted(u.Name), percent(u.Sent, u.Size))
-	case u.State == app.UploadFailed && u.Record == nil && !known:
+	case u.State == records.UploadFailed && u.Record == nil && !known:
 		r.status[u.ID] = "refused"
 		r.out.clearProgress()
 		fmt.Fprintf(r.e.stderr, "lectern: %s not added: %s\n", quoted(u.Name), refusal(u))
@@ -107,7 +110,7 @@ func (r *uploadReport) change(u app.Upload) {
 }
 
 // refusal says why the server refused an upload: its code, what to do and the request id.
-func refusal(u app.Upload) string {
+func refusal(u records.Upload) string {
 	if u.ErrorCode == "" {
 		return u.Error
 	}
@@ -115,7 +118,7 @@ func refusal(u app.Upload) string {
 }
 
 // finish prints the files refused before sending and the records (--json), and sets the exit code.
-func (r *uploadReport) finish(batch app.UploadBatch) error {
+func (r *uploadReport) finish(batch uploads.UploadBatch) error {
 	rejected, failed := 0, 0
 	for _, res := range batch.Results {
 		if res.ID == 0 {
@@ -125,7 +128,7 @@ func (r *uploadReport) finish(batch app.UploadBatch) error {
 	}
 	recs := []*client.UploadRecord{}
 	for _, u := range batch.Entries {
-		if u.State == app.UploadFailed {
+		if u.State == records.UploadFailed {
 			failed++
 		}
 		if u.Record != nil {

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"lectern/app"
+	"lectern/app/workspaces"
 	"lectern/client"
+	"lectern/internal/safetext"
 )
 
 var cmdWorkspaces = &command{
@@ -28,7 +29,7 @@ func runWorkspaces(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list, cached, err := a.FetchWorkspaces(e.ctx)
+	list, cached, err := a.Workspaces().FetchWorkspaces(e.ctx)
 	if err != nil && !listingCut(err, list != nil) {
 		return err
 	}
@@ -47,7 +48,7 @@ func listingCut(err error, arrived bool) bool {
 }
 
 // noteCached says on stderr that what follows came from the cache, and why, when it did.
-func (e *env) noteCached(c *app.Cached, what string) {
+func (e *env) noteCached(c *workspaces.Cached, what string) {
 	if c == nil {
 		return
 	}
@@ -67,8 +68,8 @@ func printWorkspaces(e *env, list []client.Workspace) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tACCESS\tDOCUMENTS\tREADY\tNOT READY\tFAILED")
 	for _, w := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", app.OneLine(w.WorkspaceID), app.OneLine(w.Name),
-			app.OneLine(w.Scope), app.OneLine(w.Access), w.Counts.Documents, w.Counts.Ready, w.Counts.NotReady, w.Counts.Failed)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", safetext.OneLine(w.WorkspaceID), safetext.OneLine(w.Name),
+			safetext.OneLine(w.Scope), safetext.OneLine(w.Access), w.Counts.Documents, w.Counts.Ready, w.Counts.NotReady, w.Counts.Failed)
 	}
 	tw.Flush()
 }

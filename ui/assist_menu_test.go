@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/records"
 )
 
 // File > New assistant conversation (issue 22) saves an assistant conversation and opens it in the
@@ -20,7 +20,7 @@ func TestAssistantMenuOpensItAndADropAttachesFiles(t *testing.T) {
 	f.fileMenuItem("New assistant conversation").Action()
 	until(t, "an assistant conversation opened", func() bool { return m.chat.ConversationID() != 0 })
 	conv, err := f.app.Conversations().Get(context.Background(), m.chat.ConversationID())
-	if err != nil || conv.Kind != app.KindAssistant {
+	if err != nil || conv.Kind != records.KindAssistant {
 		t.Fatalf("opened %+v, %v", conv, err)
 	}
 	note := writeTestFile(t, t.TempDir(), "notes.txt", []byte("Some notes."))

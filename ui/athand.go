@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/internal/instance"
+	"lectern/ui/internal/parts"
 	"lectern/ui/quick"
 	"lectern/ui/settings"
 )
@@ -50,7 +51,7 @@ func (u *UI) ShowQuick() {
 		u.quick.Win().RequestFocus()
 		return
 	}
-	q := quick.New(u.fa, u.lf, u.b)
+	q := quick.New(u.fa, u.lf, parts.Of(u.b))
 	q.Work = u.work
 	q.OnOpen = u.continueConversation
 	u.quick = q

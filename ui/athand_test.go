@@ -12,7 +12,9 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/internal/instance"
 	"lectern/ui/internal/work"
 	"lectern/ui/quick"
@@ -50,7 +52,7 @@ func TestQuickAskKeepsANormalConversation(t *testing.T) {
 		t.Errorf("the quick answer is %q, want the handbook's 25 days", text)
 	}
 	conv, err := f.app.Conversations().Get(context.Background(), q.Conversation())
-	if err != nil || conv.Kind != app.KindWorkspace || conv.Title != "How many days of annual leave do employees get?" {
+	if err != nil || conv.Kind != records.KindWorkspace || conv.Title != "How many days of annual leave do employees get?" {
 		t.Fatalf("the quick question's conversation = %+v, %v; want a workspace conversation titled by it", conv, err)
 	}
 	turns, _ := f.app.Conversations().Turns(context.Background(), conv.ID)
@@ -70,7 +72,7 @@ func TestQuickAskOfAModelTier(t *testing.T) {
 	f.browser()
 	q := f.quickAsk("Model: Fast", "Say hello in one word.")
 	conv, err := f.app.Conversations().Get(context.Background(), q.Conversation())
-	if err != nil || conv.Kind != app.KindModel || conv.Model != "Fast" {
+	if err != nil || conv.Kind != records.KindModel || conv.Model != "Fast" {
 		t.Fatalf("the quick question's conversation = %+v, %v; want a model chat with Fast", conv, err)
 	}
 }
@@ -251,7 +253,7 @@ func TestCloseKeepsRunningInTheTray(t *testing.T) {
 		t.Fatal("the tray got no menu")
 	}
 	on := true
-	if err := f.app.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.KeepInTray = &on }); err != nil {
 		t.Fatal(err)
 	}
 	f.u.closeWindow()
@@ -262,7 +264,7 @@ func TestCloseKeepsRunningInTheTray(t *testing.T) {
 		t.Fatal("closing the window into the tray stopped the window's work")
 	}
 	off := false
-	if err := f.app.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &off }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.KeepInTray = &off }); err != nil {
 		t.Fatal(err)
 	}
 	f.u.closeWindow()
@@ -287,7 +289,7 @@ func TestSlowAnswerNotifiesOutOfSight(t *testing.T) {
 	answer := func(took time.Duration) {
 		f.u.work.Set("a", work.Answer, "Answering: leave")
 		now = now.Add(took)
-		f.u.work.End("a", work.AnswerEnded(app.Turn{Status: app.TurnCompleted}, nil, "How much leave?"))
+		f.u.work.End("a", work.AnswerEnded(records.Turn{Status: records.TurnCompleted}, nil, "How much leave?"))
 	}
 	answer(11 * time.Second)
 	answer(4 * time.Second)
@@ -295,7 +297,7 @@ func TestSlowAnswerNotifiesOutOfSight(t *testing.T) {
 	answer(30 * time.Second)
 	focusedNow = false
 	off := false
-	if err := f.app.UpdateSettings(func(s *app.Settings) { s.NotifyAnswers = &off }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.NotifyAnswers = &off }); err != nil {
 		t.Fatal(err)
 	}
 	answer(30 * time.Second)
@@ -305,19 +307,19 @@ func TestSlowAnswerNotifiesOutOfSight(t *testing.T) {
 }
 
 func TestBatchText(t *testing.T) {
-	ready := func(n string) app.UploadFinished { return app.UploadFinished{Name: n, Status: "ready"} }
-	failed := func(n, why string) app.UploadFinished {
-		return app.UploadFinished{Name: n, Status: "failed", Reason: why}
+	ready := func(n string) events.UploadFinished { return events.UploadFinished{Name: n, Status: "ready"} }
+	failed := func(n, why string) events.UploadFinished {
+		return events.UploadFinished{Name: n, Status: "failed", Reason: why}
 	}
 	for _, c := range []struct {
-		done        []app.UploadFinished
+		done        []events.UploadFinished
 		title, body string
 	}{
-		{[]app.UploadFinished{ready("a.txt")}, "Ready: a.txt", "“a.txt” can now be asked in Lectern."},
-		{[]app.UploadFinished{ready("a.txt"), ready("b.txt"), ready("c.txt")}, "3 files ready",
+		{[]events.UploadFinished{ready("a.txt")}, "Ready: a.txt", "“a.txt” can now be asked in Lectern."},
+		{[]events.UploadFinished{ready("a.txt"), ready("b.txt"), ready("c.txt")}, "3 files ready",
 			"“a.txt”, “b.txt” and “c.txt” can now be asked in Lectern."},
-		{[]app.UploadFinished{failed("x.pdf", "The file is empty.")}, "Not added: x.pdf", "The file is empty."},
-		{[]app.UploadFinished{ready("a.txt"), failed("x.pdf", "empty")}, "1 ready, 1 not added",
+		{[]events.UploadFinished{failed("x.pdf", "The file is empty.")}, "Not added: x.pdf", "The file is empty."},
+		{[]events.UploadFinished{ready("a.txt"), failed("x.pdf", "empty")}, "1 ready, 1 not added",
 			"“a.txt” can now be asked; x.pdf not added (the uploads list says why)."},
 	} {
 		if title, body := batchText(c.done); title != c.title || body != c.body {
@@ -350,7 +352,7 @@ func TestUploadBatchNotifiesOnce(t *testing.T) {
 	click() // where the system tells of clicks (Linux), the uploads' list opens
 	until(t, "the uploads list open", m.uploads.Open)
 	off := false
-	if err := f.app.UpdateSettings(func(s *app.Settings) { s.Notifications = &off }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.Notifications = &off }); err != nil {
 		t.Fatal(err)
 	}
 	driver{f.u}.addFiles(writeTestFile(t, dir, "three.txt", []byte("Three.")))

@@ -8,7 +8,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/ask"
+	"lectern/app/conversations"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/ui/documents"
@@ -20,7 +22,7 @@ func TestBrowserSavesTheLastWorkspace(t *testing.T) {
 	m := f.browser()
 	m.selectNamed(t, "Finance")
 	id := m.docs.Workspace().WorkspaceID
-	until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.Server()] == id })
+	until(t, "the last workspace saved", func() bool { return f.app.Settings().LastWorkspace[f.app.SignIn().Server()] == id })
 }
 
 func TestBrowserOfflineBannerKeepsTheCachedList(t *testing.T) {
@@ -57,7 +59,7 @@ func TestBrowserRestartShowsCacheAtOnceThenRefreshes(t *testing.T) {
 	f.u.Quit()
 	drain()
 	// A second window over the same home, as after a restart: the last workspace is selected again.
-	b := &slowSync{syncer: f.app, release: make(chan struct{})}
+	b := &slowSync{syncer: f.app.Workspaces(), release: make(chan struct{})}
 	u := newTestUI(test.NewTempApp(t), f.app, core{sync: b})
 	u.Show()
 	defer u.Close()
@@ -120,7 +122,7 @@ func TestChatAccessLost(t *testing.T) {
 	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 3})
 	c.Ask("What is the total revenue by region?")
 	until(t, "Finance to leave the list, said in words", func() bool {
-		return !slices.ContainsFunc(m.list.All(), func(w app.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
+		return !slices.ContainsFunc(m.list.All(), func(w records.CachedWorkspace) bool { return w.Workspace.Name == "Finance" }) &&
 			strings.Contains(m.listErr.Message(), "can no longer open “Finance”")
 	})
 	convs, _ := f.app.Conversations().List(context.Background(), "")
@@ -155,12 +157,12 @@ func TestChatSourceGoneSaysSoAndSelectsNothingElse(t *testing.T) {
 }
 
 // answeredWithSources is the window on My documents and a question answered there with sources.
-func answeredWithSources(t *testing.T) (*mainView, app.Turn) {
+func answeredWithSources(t *testing.T) (*mainView, records.Turn) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "My documents")
-	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
-		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
+	turn, err := f.app.Questions().Ask(context.Background(), ask.Question{Workspace: m.docs.Workspace().WorkspaceID,
+		Text: "How many days of annual leave do employees get?"}, conversations.AskOptions{NoStream: true})
 	if err != nil || len(turn.Sources) == 0 {
 		t.Fatalf("no sources: %v", err)
 	}

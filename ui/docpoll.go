@@ -3,7 +3,7 @@ package ui
 import (
 	"time"
 
-	"lectern/app"
+	"lectern/app/connection"
 	"lectern/client"
 )
 
@@ -73,7 +73,7 @@ func (m *mainView) pollTick() {
 		return
 	}
 	m.poll.wait = min(m.poll.wait*3/2, pollMax)
-	if m.b.Connection().State == app.ConnOffline || !windowFocused() || m.busy {
+	if m.b.SignIn().Connection().State == connection.ConnOffline || !windowFocused() || m.busy {
 		m.schedulePoll()
 		return
 	}

@@ -9,8 +9,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/events"
+	"lectern/app/secrets"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/widgets"
@@ -31,7 +34,7 @@ type firstRun struct {
 }
 
 func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
-	f := &firstRun{ConnectForm: settings.NewConnectForm(lf, b), lf: lf, b: b, win: win, demoErrs: errview.New(b.Explain)}
+	f := &firstRun{ConnectForm: settings.NewConnectForm(lf, parts.Of(b)), lf: lf, b: b, win: win, demoErrs: errview.New(b.Explain)}
 	f.demo = widget.NewButtonWithIcon("Try the demo", theme.MediaPlayIcon(), f.doDemo)
 	f.OnBusy = func(on bool) {
 		if on {
@@ -43,7 +46,7 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 	f.prefill()
 	f.root = f.layout()
 	go func() {
-		chain := b.KeychainAvailable()
+		chain := b.SignIn().KeychainAvailable()
 		lf.Do(func() {
 			f.connectCard.SetSubTitle(keychainNote(chain))
 			f.ShowKeyFile(chain)
@@ -56,10 +59,10 @@ func newFirstRun(lf life.Life, b *app.App, win fyne.Window) *firstRun {
 // they are set, as the command line uses them: a person who set them for the command line need not
 // type them again. The key stays in its password field, never shown or logged.
 func (f *firstRun) prefill() {
-	if server := app.EnvServer(); server != "" {
+	if server := secrets.EnvServer(); server != "" {
 		f.Server.SetText(server)
 	}
-	if key := app.EnvAPIKey(); key != "" {
+	if key := secrets.EnvAPIKey(); key != "" {
 		f.Key.SetText(key)
 	}
 }
@@ -74,7 +77,7 @@ func keychainNote(available bool) string {
 
 func (f *firstRun) content() fyne.CanvasObject { return f.root }
 
-func (f *firstRun) handle(app.Event) {}
+func (f *firstRun) handle(events.Event) {}
 
 func (f *firstRun) layout() fyne.CanvasObject {
 	icon := canvas.NewImageFromResource(ltheme.Icon)
@@ -106,7 +109,7 @@ func (f *firstRun) doDemo() {
 	f.SetBusy(true) // disables the demo button too (OnBusy)
 	f.demoErrs.SetError(nil)
 	go func() {
-		err := f.b.StartDemo(f.lf.Ctx)
+		err := f.b.SignIn().StartDemo(f.lf.Ctx)
 		f.lf.Do(func() {
 			f.SetBusy(false)
 			f.demoErrs.SetError(err)

@@ -39,7 +39,7 @@ func TestFirstRunTestConnectionListsWorkspaces(t *testing.T) {
 	if f.app.Settings().Server != "" {
 		t.Fatal("Test connection saved the server")
 	}
-	until(t, "the keychain note", func() bool { return p.connectCard.Subtitle == keychainNote(f.app.KeychainAvailable()) })
+	until(t, "the keychain note", func() bool { return p.connectCard.Subtitle == keychainNote(f.app.SignIn().KeychainAvailable()) })
 }
 
 func TestFirstRunSaysPlainlyWhatWentWrong(t *testing.T) {

@@ -94,7 +94,7 @@ func (f *fixture) show(c core) *UI {
 // connect saves the emulator as the server, as the first-run page would.
 func (f *fixture) connect() {
 	f.t.Helper()
-	if err := f.app.Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
 		f.t.Fatal(err)
 	}
 }

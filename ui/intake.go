@@ -13,7 +13,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/app/uploads"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
@@ -69,13 +71,13 @@ func (m *mainView) addPaths(paths []string) {
 		return
 	}
 	go func() {
-		if ok, why := m.b.CanAddFiles(m.lf.Ctx, ws.WorkspaceID); !ok {
+		if ok, why := m.b.Uploads().CanAddFiles(m.lf.Ctx, ws.WorkspaceID); !ok {
 			m.lf.Do(func() {
 				m.uploads.SetNotice(fmt.Sprintf("%d %s not added. %s", len(paths), words.Plural(len(paths), "file"), why))
 			})
 			return
 		}
-		res, err := m.b.AddFiles(m.lf.Ctx, ws.WorkspaceID, paths...)
+		res, err := m.b.Uploads().AddFiles(m.lf.Ctx, ws.WorkspaceID, paths...)
 		m.lf.Do(func() {
 			m.uploads.SetNotice(alreadyThere(res, ws.Workspace.Name))
 			if err != nil {
@@ -89,20 +91,20 @@ func (m *mainView) addPaths(paths []string) {
 // alreadyThere says which files of res were already queued or added to the workspace named ws
 // (the same name and content: the queue keeps one), "" when none: adding them again changes
 // nothing, and saying nothing would look like a drop that was lost.
-func alreadyThere(res []app.EnqueueResult, ws string) string {
+func alreadyThere(res []uploads.EnqueueResult, ws string) string {
 	var names []string
 	for _, r := range res {
 		if r.Existing {
-			names = append(names, app.OneLine(r.Name))
+			names = append(names, safetext.OneLine(r.Name))
 		}
 	}
 	switch len(names) {
 	case 0:
 		return ""
 	case 1:
-		return fmt.Sprintf("%s is already in %s.", names[0], app.OneLine(ws))
+		return fmt.Sprintf("%s is already in %s.", names[0], safetext.OneLine(ws))
 	}
-	return fmt.Sprintf("%s are already in %s.", strings.Join(names, ", "), app.OneLine(ws))
+	return fmt.Sprintf("%s are already in %s.", strings.Join(names, ", "), safetext.OneLine(ws))
 }
 
 // Open with Lectern (issue 33): files a start was asked to open (a file manager's Open with, or
@@ -123,12 +125,12 @@ func (u *UI) askOpen(paths []string) {
 	}
 	m := u.main
 	go func() {
-		list, err := m.b.CachedWorkspaces(m.lf.Ctx)
+		list, err := m.b.Workspaces().CachedWorkspaces(m.lf.Ctx)
 		m.lf.Do(func() {
 			if u.main != m {
 				return
 			}
-			var own []app.CachedWorkspace
+			var own []records.CachedWorkspace
 			if err == nil {
 				for _, ws := range list {
 					if ws.TakesFiles() {
@@ -153,12 +155,12 @@ type openForm struct {
 
 // showOpenForm asks what to do with paths: add them to one of own (the workspaces that take
 // files), or ask about them in a model chat or the assistant.
-func (m *mainView) showOpenForm(paths []string, own []app.CachedWorkspace) *openForm {
+func (m *mainView) showOpenForm(paths []string, own []records.CachedWorkspace) *openForm {
 	f := &openForm{ids: map[string]string{}}
 	names := make([]string, 0, len(own))
 	shown := ""
 	for _, ws := range own {
-		name := app.OneLine(ws.Workspace.Name)
+		name := safetext.OneLine(ws.Workspace.Name)
 		f.ids[name] = ws.WorkspaceID
 		names = append(names, name)
 		if ws.WorkspaceID == m.docs.Workspace().WorkspaceID {
@@ -204,7 +206,7 @@ func (m *mainView) showOpenForm(paths []string, own []app.CachedWorkspace) *open
 // openQuestion asks what to do with paths; noTarget says that none of the person's workspaces
 // takes files.
 func openQuestion(paths []string, noTarget bool) string {
-	what := "“" + app.OneLine(filepath.Base(paths[0])) + "”"
+	what := "“" + safetext.OneLine(filepath.Base(paths[0])) + "”"
 	if len(paths) > 1 {
 		what = fmt.Sprintf("these %d files (%s, …)", len(paths), what)
 	}

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/connection"
 	"lectern/ui/internal/uitest"
 	"lectern/ui/widgets"
 )
@@ -19,7 +19,7 @@ import (
 func restartedWithoutKey(t *testing.T, f *fixture) *mainView {
 	t.Helper()
 	f.connect()
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	f.app.Close()
@@ -39,7 +39,7 @@ func TestKeyNeededIsNotOffline(t *testing.T) {
 	uitest.NoKeychain(t)
 	f := newFixture(t, fastConfig())
 	m := restartedWithoutKey(t, f)
-	if c := f.app.Connection(); c.State != app.ConnKeyNeeded {
+	if c := f.app.SignIn().Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state %v, want key needed", c.State)
 	}
 	if said := m.banner.Text(); !strings.HasPrefix(said, "API key needed\n") || strings.Contains(said, "Offline") ||
@@ -62,7 +62,7 @@ func TestKeyEnteredInTheBannerBringsTheWindowOnline(t *testing.T) {
 	key, connect := bannerKeyField(t, m.banner.Root())
 	key.SetText(f.info.Key)
 	test.Tap(connect)
-	until(t, "online again", func() bool { return !m.busy && f.app.Connection().State == app.ConnOnline })
+	until(t, "online again", func() bool { return !m.busy && f.app.SignIn().Connection().State == connection.ConnOnline })
 	drain()
 	if m.banner.Root().Visible() || m.status.state.Text != "Online" {
 		t.Errorf("banner visible %v, status %q", m.banner.Root().Visible(), m.status.state.Text)

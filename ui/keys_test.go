@@ -9,7 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/ask"
+	"lectern/app/conversations"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -245,12 +246,12 @@ func TestPaletteConversationsSayWhereTheyAre(t *testing.T) {
 	f, _ := settledBrowser(t)
 	ctx := t.Context()
 	for _, name := range []string{"My documents", "Finance"} {
-		q := app.Question{Workspace: name, Text: "What is new?"}
-		if _, err := f.app.Ask(ctx, q, app.AskOptions{}); err != nil {
+		q := ask.Question{Workspace: name, Text: "What is new?"}
+		if _, err := f.app.Questions().Ask(ctx, q, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := f.app.Conversations().NewChat(ctx, "Fast", "", "", "What is new?"); err != nil {
+	if _, err := f.app.Models().NewChat(ctx, "Fast", "", "", "What is new?"); err != nil {
 		t.Fatal(err)
 	}
 	f.typeShortcut(shortcutPalette)

@@ -12,12 +12,18 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/connection"
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/documents"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/uploads"
 	"lectern/ui/widgets"
 	"lectern/ui/workspaces"
@@ -73,7 +79,7 @@ type mainView struct {
 	// notify sends an OS notification of a kind (UI.notify); finished are the uploads ended since
 	// the last batch was told.
 	notify   func(kind notifyKind, title, body string, open func())
-	finished []app.UploadFinished
+	finished []events.UploadFinished
 	// takeNext are files opened with Lectern for the model chat or assistant conversation being
 	// made (showOpenForm): it takes them once it is shown.
 	takeNext []string
@@ -86,12 +92,12 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	b := c.app
 	m := &mainView{b: b, sync: c.sync, lf: lf, win: win, list: workspaces.New(focus), docs: documents.New(lf, c.docs, focus),
 		status: newStatusBar(lf.Now), syncing: widget.NewActivity(), syncText: widget.NewLabel(""), listErr: errview.New(b.Explain),
-		chat: conversation.New(lf, b, conversation.StoreOf(b.Conversations()), win), convs: conversation.NewList(lf, b, conversation.StoreOf(b.Conversations()), win)}
-	m.banner = banner.New(lf, b, m.refresh)
+		chat: conversation.New(lf, parts.Of(b), conversation.StoreOf(b), win), convs: conversation.NewList(lf, parts.Of(b), conversation.StoreOf(b), win)}
+	m.banner = banner.New(lf, parts.Of(b), m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
 	m.list.OnReselected = m.backToWorkspace
-	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
+	m.docs.OnContent = func(ws records.CachedWorkspace, docs []client.Document) {
 		m.chat.SetDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
 	}
@@ -165,11 +171,11 @@ func (m *mainView) statusLine() fyne.CanvasObject {
 // start shows the cached workspaces at once, then refreshes from the server in the background.
 // In demo mode after a restart the built-in demo server is started first.
 func (m *mainView) start() {
-	m.showConnection(m.b.Connection())
+	m.showConnection(m.b.SignIn().Connection())
 	m.loadWorkspaces()
 	m.uploads.Load()
-	if m.b.Settings().DemoMode && !m.b.DemoMode() {
-		m.runSync(m.b.StartDemo)
+	if m.b.Settings().DemoMode && !m.b.SignIn().DemoMode() {
+		m.runSync(m.b.SignIn().StartDemo)
 		return
 	}
 	m.refresh()
@@ -179,7 +185,7 @@ func (m *mainView) start() {
 func (m *mainView) loadWorkspaces() {
 	m.loads++
 	go func() {
-		ws, err := m.b.CachedWorkspaces(m.lf.Ctx)
+		ws, err := m.b.Workspaces().CachedWorkspaces(m.lf.Ctx)
 		m.lf.Do(func() {
 			m.loads--
 			if err != nil {
@@ -202,9 +208,9 @@ func (m *mainView) loadWorkspaces() {
 
 // selectedGone says that the workspace shown is not in list any more (the key lost access to it),
 // or is nil.
-func (m *mainView) selectedGone(list []app.CachedWorkspace) error {
+func (m *mainView) selectedGone(list []records.CachedWorkspace) error {
 	id := m.docs.Workspace().WorkspaceID
-	if id == "" || slices.ContainsFunc(list, func(w app.CachedWorkspace) bool { return w.WorkspaceID == id }) {
+	if id == "" || slices.ContainsFunc(list, func(w records.CachedWorkspace) bool { return w.WorkspaceID == id }) {
 		return nil
 	}
 	return fmt.Errorf("your key can no longer open “%s” (access was removed), so it left the list; its conversations stay on this computer", m.docs.Workspace().Workspace.Name)
@@ -240,7 +246,7 @@ func (m *mainView) checkTarget() {
 		return
 	}
 	go func() {
-		ok, why := m.b.CanAddFiles(m.lf.Ctx, id)
+		ok, why := m.b.Uploads().CanAddFiles(m.lf.Ctx, id)
 		m.lf.Do(func() {
 			if m.docs.Workspace().WorkspaceID == id {
 				m.uploads.SetTarget(ok, why)
@@ -256,10 +262,10 @@ func (m *mainView) serverKey() string {
 	if m.b.Settings().DemoMode {
 		return "demo"
 	}
-	return m.b.Server()
+	return m.b.SignIn().Server()
 }
 
-func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
+func (m *mainView) selectWorkspace(ws records.CachedWorkspace) {
 	m.uploads.SetNotice("") // a refusal was about the workspace left
 	m.docs.Show(ws)
 	m.checkTarget()
@@ -272,7 +278,7 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 	}
 	key, id := m.serverKey(), ws.WorkspaceID
 	go func() {
-		_ = m.b.UpdateSettings(func(s *app.Settings) {
+		_ = m.b.UpdateSettings(func(s *settings.Settings) {
 			if s.LastWorkspace == nil {
 				s.LastWorkspace = map[string]string{}
 			}
@@ -289,7 +295,7 @@ func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
-		if draft, derr := m.b.Conversations().Draft(m.lf.Ctx, app.DraftPlace{WorkspaceID: wsID}); derr == nil && draft != "" {
+		if draft, derr := m.b.Conversations().Draft(m.lf.Ctx, records.DraftPlace{WorkspaceID: wsID}); derr == nil && draft != "" {
 			ok = false
 		}
 		m.lf.Do(func() {
@@ -311,9 +317,9 @@ func (m *mainView) openLastConversation(wsID string) {
 // backToWorkspace shows the conversation of workspace ws again, when a model chat or an assistant
 // conversation is shown and the person clicks ws, the workspace selected (issue 35: the click did
 // nothing): its last conversation, else a new one, and the list of its conversations.
-func (m *mainView) backToWorkspace(ws app.CachedWorkspace) {
+func (m *mainView) backToWorkspace(ws records.CachedWorkspace) {
 	m.showChat()
-	if m.chat.Kind() == app.KindWorkspace {
+	if m.chat.Kind() == records.KindWorkspace {
 		return // its conversation is shown
 	}
 	m.chat.NewConversation()
@@ -325,7 +331,7 @@ func (m *mainView) backToWorkspace(ws app.CachedWorkspace) {
 // when it is filtered on another kind: a workspace conversation shown is listed (issue 35: Ctrl+N
 // made one the list, filtered on model chats, did not show).
 func (m *mainView) listWorkspaceKind() {
-	m.convs.Reveal(app.Conversation{Kind: app.KindWorkspace, WorkspaceID: m.docs.Workspace().WorkspaceID})
+	m.convs.Reveal(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: m.docs.Workspace().WorkspaceID})
 }
 
 // setDocumentsOpen opens or closes the documents panel at the conversation's right (Documents,
@@ -336,7 +342,7 @@ func (m *mainView) setDocumentsOpen(open bool) {
 	}
 	m.keepDocSize()
 	m.showDocuments(open)
-	go func() { _ = m.b.UpdateSettings(func(s *app.Settings) { s.DocumentsOpen = open }) }()
+	go func() { _ = m.b.UpdateSettings(func(s *settings.Settings) { s.DocumentsOpen = open }) }()
 }
 
 // showDocuments shows or hides the documents panel. A closed panel is folded (its table hidden)
@@ -387,7 +393,7 @@ func (m *mainView) keepDocSize() {
 }
 
 // saveLayout writes the split positions into s, for the next start.
-func (m *mainView) saveLayout(s *app.Settings) {
+func (m *mainView) saveLayout(s *settings.Settings) {
 	s.SplitOffset = m.split.Offset
 	m.keepDocSize()
 	s.DocSplitOffset = m.docSize
@@ -397,7 +403,7 @@ func (m *mainView) saveLayout(s *app.Settings) {
 // workspaceName names workspace id for the uploads' groups, "" when the list does not hold it.
 func (m *mainView) workspaceName(id string) string {
 	if ws, ok := m.list.Workspace(id); ok {
-		return app.OneLine(ws.Workspace.Name)
+		return safetext.OneLine(ws.Workspace.Name)
 	}
 	return ""
 }
@@ -412,7 +418,7 @@ func (m *mainView) showChat() {
 // openConversation shows conv in the chat pane (a new, empty one when conv has no id); one of
 // another workspace, listed by the list's wider filters, opens in its own workspace, as a search
 // hit does.
-func (m *mainView) openConversation(conv app.Conversation) {
+func (m *mainView) openConversation(conv records.Conversation) {
 	m.showChat()
 	if conv.ID == 0 {
 		m.chat.NewConversation()
@@ -423,9 +429,9 @@ func (m *mainView) openConversation(conv app.Conversation) {
 
 // openTurn shows turn turnID of conv, found by a search: in its own workspace, which is selected
 // first when another one is shown.
-func (m *mainView) openTurn(conv app.Conversation, turnID int64) {
+func (m *mainView) openTurn(conv records.Conversation, turnID int64) {
 	m.showChat()
-	if conv.Kind == app.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
+	if conv.Kind == records.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
 		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
 	m.chat.Open(conv, turnID)
@@ -450,9 +456,9 @@ func (m *mainView) runSync(fn func(context.Context) error) {
 }
 
 func (m *mainView) syncDone(err error) {
-	c := m.b.Connection()
+	c := m.b.SignIn().Connection()
 	m.showConnection(c)
-	if err != nil && c.State != app.ConnOffline && c.State != app.ConnKeyNeeded {
+	if err != nil && c.State != connection.ConnOffline && c.State != connection.ConnKeyNeeded {
 		m.listErr.SetError(err)
 	} else if err == nil {
 		m.listErr.SetError(nil)
@@ -478,31 +484,31 @@ func (m *mainView) setBusy(on bool) {
 	m.status.synced.Show()
 }
 
-func (m *mainView) showConnection(c app.Connection) {
+func (m *mainView) showConnection(c connection.Connection) {
 	server := c.Server
 	if server == "" {
-		server = m.b.Server()
+		server = m.b.SignIn().Server()
 	}
 	m.status.set(c, server, m.b.Settings().DemoMode)
 	m.banner.Set(c)
 }
 
 // handle reacts to the core's events, on the UI goroutine.
-func (m *mainView) handle(ev app.Event) {
+func (m *mainView) handle(ev events.Event) {
 	switch e := ev.(type) {
-	case app.ConnectionChanged:
-		back := m.status.shown == app.ConnOffline && e.Connection.State == app.ConnOnline
+	case events.ConnectionChanged:
+		back := m.status.shown == connection.ConnOffline && e.Connection.State == connection.ConnOnline
 		m.showConnection(e.Connection)
 		if back { // reconnected: catch up with what changed meanwhile (and "Last synced" with it)
 			m.refresh()
 		}
-	case app.WorkspacesChanged:
+	case events.WorkspacesChanged:
 		m.loadWorkspaces()
-	case app.DocumentsChanged:
+	case events.DocumentsChanged:
 		if e.WorkspaceID == m.docs.Workspace().WorkspaceID {
 			m.docs.Reload()
 		}
-	case app.UploadFinished:
+	case events.UploadFinished:
 		m.notifyFinished(e)
 	}
 	m.uploads.Handle(ev)

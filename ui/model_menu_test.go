@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/records"
 )
 
 // File > New model chat and Ctrl/Cmd+Shift+N each start a model chat with the default tier and
@@ -25,11 +25,11 @@ func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 	if item.Shortcut != shortcutNewModelChat {
 		t.Fatalf("File menu item: %+v", item)
 	}
-	opened := func(after int64) app.Conversation {
+	opened := func(after int64) records.Conversation {
 		t.Helper()
 		until(t, "a model chat opened", func() bool { id := m.chat.ConversationID(); return id != 0 && id != after })
 		conv, err := f.app.Conversations().Get(context.Background(), m.chat.ConversationID())
-		if err != nil || conv.Kind != app.KindModel || conv.Model != f.app.Conversations().DefaultTier() {
+		if err != nil || conv.Kind != records.KindModel || conv.Model != f.app.Models().DefaultTier() {
 			t.Fatalf("opened %+v, %v", conv, err)
 		}
 		return conv
@@ -38,7 +38,7 @@ func TestModelMenuAndShortcutStartModelChat(t *testing.T) {
 	sh.TypedShortcut(shortcutNewModelChat)
 	first := opened(0)
 	// the first chat is made one of its own, else New opens it again (nothing was done with it)
-	if err := f.app.Conversations().SetSystemPrompt(context.Background(), first.ID, "Be brief."); err != nil {
+	if err := f.app.Models().SetSystemPrompt(context.Background(), first.ID, "Be brief."); err != nil {
 		t.Fatal(err)
 	}
 	item.Action()
@@ -51,7 +51,7 @@ func TestModelListOpensOtherWorkspaceConversationInItsWorkspace(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "Operations")
-	var finance app.CachedWorkspace
+	var finance records.CachedWorkspace
 	for _, w := range m.list.All() {
 		if w.Workspace.Name == "Finance" {
 			finance = w
@@ -85,7 +85,7 @@ func TestGenerateFileMenuAsksAndMakesTheFile(t *testing.T) {
 	m.chat.GenerateFile("a budget spreadsheet")
 	until(t, "the file made", func() bool {
 		turns := m.chat.Turns()
-		if len(turns) != 1 || turns[0].Status != app.TurnCompleted {
+		if len(turns) != 1 || turns[0].Status != records.TurnCompleted {
 			return false
 		}
 		_, art := turns[0].Generated()

@@ -9,8 +9,11 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/internal/notify"
+	"lectern/internal/safetext"
 	"lectern/ui/internal/work"
 )
 
@@ -34,7 +37,7 @@ const (
 )
 
 // notifyOn reports whether the settings s let kind be sent (each is on until turned off).
-func notifyOn(s app.Settings, kind notifyKind) bool {
+func notifyOn(s settings.Settings, kind notifyKind) bool {
 	p := map[notifyKind]*bool{notifyAnswers: s.NotifyAnswers, notifyUploads: s.Notifications, notifyOCR: s.NotifyOCR}[kind]
 	return p == nil || *p
 }
@@ -65,7 +68,7 @@ func (u *UI) workEnded(e work.Ended) {
 
 // notifyFinished notes an upload that ended; once none is left on its way, the batch is told in
 // one notification. The queue is read off the UI goroutine.
-func (m *mainView) notifyFinished(ev app.UploadFinished) {
+func (m *mainView) notifyFinished(ev events.UploadFinished) {
 	m.finished = append(m.finished, ev)
 	go func() {
 		list, err := m.b.Uploads().List(m.lf.Ctx)
@@ -88,14 +91,14 @@ func (m *mainView) notifyFinished(ev app.UploadFinished) {
 }
 
 // batchText says how a batch of uploads ended: which files can now be asked, which were not added.
-func batchText(done []app.UploadFinished) (title, body string) {
+func batchText(done []events.UploadFinished) (title, body string) {
 	var ready, failed []string
 	var reason string
 	for _, ev := range done {
-		if ev.Status == string(app.UploadReady) {
-			ready = append(ready, "“"+app.OneLine(ev.Name)+"”")
+		if ev.Status == string(records.UploadReady) {
+			ready = append(ready, "“"+safetext.OneLine(ev.Name)+"”")
 		} else {
-			failed = append(failed, app.OneLine(ev.Name))
+			failed = append(failed, safetext.OneLine(ev.Name))
 			reason = ev.Reason
 		}
 	}

@@ -1,7 +1,8 @@
 package ui
 
 import (
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
 )
@@ -35,7 +36,7 @@ func (m *mainView) workspaceItems() []dialogs.PaletteItem {
 	var out []dialogs.PaletteItem
 	for _, ws := range m.list.All() {
 		id := ws.WorkspaceID
-		out = append(out, dialogs.PaletteItem{Label: "Workspace: " + app.OneLine(ws.Workspace.Name),
+		out = append(out, dialogs.PaletteItem{Label: "Workspace: " + safetext.OneLine(ws.Workspace.Name),
 			Run: func() { m.list.Select(id) }})
 	}
 	return out
@@ -50,13 +51,13 @@ func (m *mainView) loadConversationItems(p *dialogs.Palette) {
 		names[ws.WorkspaceID] = ws.Workspace.Name
 	}
 	go func() {
-		convs, err := m.b.Conversations().ListAll(m.lf.Ctx, app.ListFilter{})
+		convs, err := m.b.Conversations().ListAll(m.lf.Ctx, records.ListFilter{})
 		if err != nil || len(convs) == 0 {
 			return
 		}
 		items := make([]dialogs.PaletteItem, 0, len(convs))
 		for _, conv := range convs {
-			label := "Conversation: " + app.OneLine(conversation.Title(conv)) + " · " + conversation.KindText(conv, names)
+			label := "Conversation: " + safetext.OneLine(conversation.Title(conv)) + " · " + conversation.KindText(conv, names)
 			items = append(items, dialogs.PaletteItem{Label: label, Run: func() { m.openTurn(conv, 0) }})
 		}
 		m.lf.Do(func() { p.Add(items...) })

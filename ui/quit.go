@@ -5,7 +5,7 @@ import (
 
 	"fyne.io/fyne/v2/dialog"
 
-	"lectern/app"
+	"lectern/app/settings"
 	"lectern/ui/dialogs"
 )
 
@@ -36,7 +36,7 @@ func (u *UI) quitNow() {
 // the workspace are saved when they change).
 func (u *UI) saveWindow() {
 	size, scale := u.win.Canvas().Size(), userScale(u.fa) // at scale 1: savedSize
-	_ = u.b.UpdateSettings(func(s *app.Settings) {
+	_ = u.b.UpdateSettings(func(s *settings.Settings) {
 		s.WindowWidth, s.WindowHeight = size.Width*scale, size.Height*scale
 		if u.main != nil {
 			u.main.saveLayout(s)

@@ -9,10 +9,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/connection"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/documents"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 	ltheme "lectern/ui/theme"
 )
@@ -50,7 +52,7 @@ func pollingBrowser(t *testing.T) (*fixture, *pollBackend, *mainView) {
 	t.Cleanup(func() { pollEvery = old })
 	f := newFixture(t, fastConfig())
 	f.connect()
-	b := &pollBackend{Backend: f.app, syncer: f.app}
+	b := &pollBackend{Backend: parts.Of(f.app), syncer: f.app.Workspaces()}
 	u := f.show(core{docs: b, sync: b})
 	until(t, "the browser", driver{u}.settled)
 	return f, b, u.main
@@ -86,7 +88,7 @@ func TestBackgroundRefreshWaitsWhileOffline(t *testing.T) {
 	u := f.u
 	f.emu.Close()
 	u.Refresh()
-	until(t, "offline", func() bool { return !m.busy && f.app.Connection().State == app.ConnOffline })
+	until(t, "offline", func() bool { return !m.busy && f.app.SignIn().Connection().State == connection.ConnOffline })
 	m.selectNamed(t, "Finance")
 	time.Sleep(150 * time.Millisecond)
 	drain()
@@ -148,7 +150,7 @@ func TestWindowFits640x480(t *testing.T) {
 
 	f := newFixture(t, fastConfig())
 	f.connect()
-	u := f.show(core{docs: &limitsBackend{Backend: f.app, lim: quarterUsed}})
+	u := f.show(core{docs: &limitsBackend{Backend: parts.Of(f.app), lim: quarterUsed}})
 	until(t, "the browser", driver{u}.settled)
 	u.main.selectNamed(t, "My documents")
 	until(t, "the limits bar", u.main.docs.LimitsShown)
@@ -168,12 +170,14 @@ func TestOpeningOnTheLastConversationOfManyDocuments(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	f.connect()
 	uitest.SeedConversation(t, f.app, f.info.Personal, 2)
-	err := f.app.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{f.app.Server(): f.info.Personal} })
+	err := f.app.UpdateSettings(func(s *settings.Settings) {
+		s.LastWorkspace = map[string]string{f.app.SignIn().Server(): f.info.Personal}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.fa = test.NewTempApp(t)
-	u := newTestUI(f.fa, f.app, core{docs: &largeBackend{Backend: f.app, docs: uitest.ManyDocs(10000)}})
+	u := newTestUI(f.fa, f.app, core{docs: &largeBackend{Backend: parts.Of(f.app), docs: uitest.ManyDocs(10000)}})
 	styles := &fontStyles{Theme: ltheme.For(f.app.Settings().Theme)}
 	f.fa.Settings().SetTheme(styles) // before any window: no text is measured in another theme
 	u.theme, u.themeSet = f.app.Settings().Theme, true

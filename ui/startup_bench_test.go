@@ -18,6 +18,9 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/ask"
+	"lectern/app/conversations"
+	"lectern/app/settings"
 	"lectern/ui/internal/tour"
 )
 
@@ -126,14 +129,16 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 		b.Fatal(err)
 	}
 	defer a.Close()
-	if err := a.Connect(ctx, emu.URL(), info.Key); err != nil {
+	if err := a.SignIn().Connect(ctx, emu.URL(), info.Key); err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Refresh(ctx); err != nil {
+	if err := a.Workspaces().Refresh(ctx); err != nil {
 		b.Fatal(err)
 	}
 	askTwenty(b, a, tour.LargeWorkspaceID)
-	err = a.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = map[string]string{a.Server(): tour.LargeWorkspaceID} })
+	err = a.UpdateSettings(func(s *settings.Settings) {
+		s.LastWorkspace = map[string]string{a.SignIn().Server(): tour.LargeWorkspaceID}
+	})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -240,11 +245,11 @@ func vmHWM(b *testing.B, pid int) int64 {
 // askTwenty asks 20 questions in one conversation of workspace ws: the conversation the app opens
 // on at start-up.
 func askTwenty(b *testing.B, a *app.App, ws string) {
-	turn, err := a.Ask(context.Background(), app.Question{Workspace: ws, Text: "What is in the archive?"},
-		app.AskOptions{NoStream: true})
+	turn, err := a.Questions().Ask(context.Background(), ask.Question{Workspace: ws, Text: "What is in the archive?"},
+		conversations.AskOptions{NoStream: true})
 	for i := 1; i < 20 && err == nil; i++ {
 		_, err = a.Conversations().Send(context.Background(), turn.ConversationID,
-			app.Message{Text: fmt.Sprintf("And what else, part %d?", i)}, app.AskOptions{NoStream: true})
+			conversations.Message{Text: fmt.Sprintf("And what else, part %d?", i)}, conversations.AskOptions{NoStream: true})
 	}
 	if err != nil {
 		b.Fatal(err)

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/connection"
 	"lectern/ui/widgets"
 )
 
@@ -26,8 +26,8 @@ type statusBar struct {
 	center    *fyne.Container
 	end, tail *fyne.Container
 	root      fyne.CanvasObject
-	shown     app.ConnState    // the state shown
-	now       func() time.Time // the clock "Last synced" is told from
+	shown     connection.ConnState // the state shown
+	now       func() time.Time     // the clock "Last synced" is told from
 }
 
 func newStatusBar(now func() time.Time) *statusBar {
@@ -62,7 +62,7 @@ func (s *statusBar) addTail(objs ...fyne.CanvasObject) {
 }
 
 // set shows the connection c to server (demo marks the built-in demo server).
-func (s *statusBar) set(c app.Connection, server string, demo bool) {
+func (s *statusBar) set(c connection.Connection, server string, demo bool) {
 	s.shown = c.State
 	col, text := connStyle(c.State)
 	s.dot.FillColor = theme.Color(col)
@@ -81,15 +81,15 @@ func (s *statusBar) set(c app.Connection, server string, demo bool) {
 	}
 }
 
-func connStyle(st app.ConnState) (fyne.ThemeColorName, string) {
+func connStyle(st connection.ConnState) (fyne.ThemeColorName, string) {
 	switch st {
-	case app.ConnOnline:
+	case connection.ConnOnline:
 		return theme.ColorNameSuccess, "Online"
-	case app.ConnSyncing:
+	case connection.ConnSyncing:
 		return theme.ColorNamePrimary, "Syncing…"
-	case app.ConnOffline:
+	case connection.ConnOffline:
 		return theme.ColorNameWarning, "Offline"
-	case app.ConnKeyNeeded:
+	case connection.ConnKeyNeeded:
 		return theme.ColorNameWarning, "API key needed"
 	}
 	return theme.ColorNameDisabled, "Connecting…"

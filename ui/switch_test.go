@@ -21,7 +21,7 @@ func (f *fixture) switchServer(t *testing.T, do func() error) *mainView {
 			f.u.showMain()
 		})
 	}()
-	until(t, "the browser of "+f.app.Server(), func() bool { return f.u.main != old && driver{f.u}.settled() })
+	until(t, "the browser of "+f.app.SignIn().Server(), func() bool { return f.u.main != old && driver{f.u}.settled() })
 	m := f.u.main
 	until(t, "the last conversation looked up", func() bool { return m.lookups.Load() == 0 })
 	drain()
@@ -43,10 +43,10 @@ func TestServerSwitchSelectsLastOrOwnWorkspace(t *testing.T) {
 	emuB.Serve()
 	t.Cleanup(emuB.Close)
 	b := f.switchServer(t, func() error {
-		if err := f.app.Connect(context.Background(), emuB.URL(), infoB.Key); err != nil {
+		if err := f.app.SignIn().Connect(context.Background(), emuB.URL(), infoB.Key); err != nil {
 			return err
 		}
-		return f.app.Refresh(context.Background())
+		return f.app.Workspaces().Refresh(context.Background())
 	})
 	if got := b.docs.Workspace().WorkspaceID; got != infoB.Published {
 		t.Fatalf("server B, first seen: the window chose %s; this test wants the published handbook, the first of the own personal workspaces", got)
@@ -57,11 +57,11 @@ func TestServerSwitchSelectsLastOrOwnWorkspace(t *testing.T) {
 	// A file dropped on it is refused: the core now knows the handbook is published.
 	driver{f.u}.addFiles(writeTestFile(t, t.TempDir(), "notes.txt", []byte("notes")))
 	until(t, "the handbook known to refuse files", func() bool {
-		ok, _ := f.app.CanAddFiles(context.Background(), infoB.Published)
+		ok, _ := f.app.Uploads().CanAddFiles(context.Background(), infoB.Published)
 		return !ok
 	})
 	switchTo := func(server string) *mainView {
-		return f.switchServer(t, func() error { return f.app.SwitchServer(context.Background(), server) })
+		return f.switchServer(t, func() error { return f.app.SignIn().SwitchServer(context.Background(), server) })
 	}
 	if got := switchTo(f.emu.URL()).docs.Workspace(); got.WorkspaceID != "org_demo_finance" {
 		t.Errorf("back on server A the window selected %q, want Finance (the last one used there)", got.Workspace.Name)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"lectern/app"
+	"lectern/app/connection"
 	"lectern/ui/internal/uitest"
 	"lectern/ui/widgets"
 )
@@ -36,14 +36,14 @@ func TestReconnectingMovesLastSynced(t *testing.T) {
 	m := f.browser()
 	net.down.Store(true)
 	f.u.Refresh()
-	until(t, "offline", func() bool { return !m.busy && m.status.shown == app.ConnOffline })
-	before := f.app.Connection().LastSynced
+	until(t, "offline", func() bool { return !m.busy && m.status.shown == connection.ConnOffline })
+	before := f.app.SignIn().Connection().LastSynced
 	net.down.Store(false)
 	uitest.SeedConversation(t, f.app, f.info.Personal, 1) // a question gets through: online again
 	until(t, "a sync after reconnecting", func() bool {
-		return !m.busy && f.app.Connection().LastSynced.After(before) && m.status.shown == app.ConnOnline
+		return !m.busy && f.app.SignIn().Connection().LastSynced.After(before) && m.status.shown == connection.ConnOnline
 	})
-	synced := f.app.Connection().LastSynced.Local()
+	synced := f.app.SignIn().Connection().LastSynced.Local()
 	if got, want := m.status.synced.Text, "Last synced "+synced.Format(widgets.DateTimeLayout); got != want {
 		t.Errorf("status bar %q; want %q", got, want)
 	}

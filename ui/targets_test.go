@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"lectern/app"
+	"lectern/app/settings"
 )
 
 // Only workspaces that take files are offered for them (spec §4, POST /workspace/documents rule 4:
@@ -42,7 +42,7 @@ func TestOnlyWorkspacesThatTakeFilesAreOffered(t *testing.T) {
 
 	f.u.Close()
 	drain()
-	if err := f.app.UpdateSettings(func(s *app.Settings) { s.LastWorkspace = nil }); err != nil {
+	if err := f.app.UpdateSettings(func(s *settings.Settings) { s.LastWorkspace = nil }); err != nil {
 		t.Fatal(err)
 	}
 	m = f.show(core{}).main

@@ -7,7 +7,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/ask"
+	"lectern/app/conversations"
 	"lectern/ui/internal/uitest"
 )
 
@@ -48,8 +49,8 @@ func TestToolConsultedSourceOpensItsDocument(t *testing.T) {
 	m := f.browser()
 	m.selectNamed(t, "Operations")
 	mine := uitest.Workspace(t, f.app, "My documents")
-	turn, err := f.app.Ask(context.Background(), app.Question{Workspace: mine.WorkspaceID,
-		Text: "How many days of annual leave do employees get?"}, app.AskOptions{NoStream: true})
+	turn, err := f.app.Questions().Ask(context.Background(), ask.Question{Workspace: mine.WorkspaceID,
+		Text: "How many days of annual leave do employees get?"}, conversations.AskOptions{NoStream: true})
 	if err != nil || len(turn.Sources) == 0 {
 		t.Fatalf("no sources: %v", err)
 	}

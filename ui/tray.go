@@ -10,8 +10,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/notify"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/internal/work"
 	ltheme "lectern/ui/theme"
@@ -140,15 +141,15 @@ func (u *UI) workLines() []string {
 // uploadLine is an upload's line in the tray: its name, and the percent sent or what it waits for.
 func uploadLine(it uploads.Item, paused bool) string {
 	e := it.Entry
-	name := app.OneLine(e.Name)
+	name := safetext.OneLine(e.Name)
 	switch {
-	case e.State == app.UploadProcessing:
+	case e.State == records.UploadProcessing:
 		return "Reading " + name + " (on the server)"
 	case paused:
 		return "Paused: " + name
-	case e.State == app.UploadSending && e.Size > 0:
+	case e.State == records.UploadSending && e.Size > 0:
 		return fmt.Sprintf("Uploading %s: %d%%", name, 100*e.Sent/e.Size)
-	case e.State == app.UploadSending:
+	case e.State == records.UploadSending:
 		return "Uploading " + name
 	}
 	return "Waiting to upload " + name

@@ -20,11 +20,18 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/modelchat"
+	appsettings "lectern/app/settings"
+	appuploads "lectern/app/uploads"
+	"lectern/app/workspaces"
 	"lectern/ui/banner"
 	"lectern/ui/conversation"
 	"lectern/ui/dialogs"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/work"
 	"lectern/ui/quick"
 	"lectern/ui/settings"
@@ -41,7 +48,7 @@ type core struct {
 	sync syncer            // the toolbar's refresh and the background refresh of a workspace
 }
 
-func coreOf(a *app.App) core { return core{app: a, docs: a, sync: a} }
+func coreOf(a *app.App) core { return core{app: a, docs: parts.Of(a), sync: a.Workspaces()} }
 
 // syncer refreshes the cache from the server.
 type syncer interface {
@@ -52,7 +59,7 @@ type syncer interface {
 // view is what the window shows: the first-run page or the workspace browser.
 type view interface {
 	content() fyne.CanvasObject
-	handle(ev app.Event) // on the UI goroutine
+	handle(ev events.Event) // on the UI goroutine
 }
 
 // UI is the desktop front-end: one main window whose content is the current view, and a
@@ -113,7 +120,7 @@ func (u *UI) Show() {
 	u.win.SetCloseIntercept(u.closeWindow)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
-	u.unsub = u.b.Subscribe(func(ev app.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
+	u.unsub = u.b.Subscribe(func(ev events.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
 	u.installShortcuts()
 	s := u.b.Settings()
 	if s.Server == "" && !s.DemoMode {
@@ -132,8 +139,8 @@ func (u *UI) Close() {
 	}
 }
 
-func (u *UI) dispatch(ev app.Event) {
-	if _, ok := ev.(app.SettingsChanged); ok {
+func (u *UI) dispatch(ev events.Event) {
+	if _, ok := ev.(events.SettingsChanged); ok {
 		u.applyTheme()
 		if u.settings != nil {
 			u.settings.Refresh()
@@ -192,7 +199,7 @@ func (u *UI) showMain() {
 
 // savedSize is the window's size saved for the next start, in units at the person's scale
 // (userScale); the default window when none is saved, or one too small.
-func savedSize(s app.Settings, scale float32) fyne.Size {
+func savedSize(s appsettings.Settings, scale float32) fyne.Size {
 	if s.WindowWidth >= 600 && s.WindowHeight >= 400 {
 		return fyne.NewSize(s.WindowWidth/scale, s.WindowHeight/scale)
 	}
@@ -227,21 +234,22 @@ func (u *UI) applyTheme() {
 
 // The application core implements what each view package uses of it.
 var (
-	_ syncer                  = (*app.App)(nil)
-	_ documents.Backend       = (*app.App)(nil)
-	_ settings.Backend        = (*app.App)(nil)
-	_ banner.Core             = (*app.App)(nil)
-	_ settings.Keys           = (*app.App)(nil)
-	_ settings.Servers        = (*app.App)(nil)
-	_ settings.ConnectBackend = (*app.App)(nil)
-	_ settings.Keeping        = (*app.App)(nil)
-	_ settings.Trash          = (*app.Conversations)(nil)
-	_ uploads.Queue           = (*app.Uploads)(nil)
-	_ conversation.Answers    = (*app.Conversations)(nil)
-	_ conversation.Lists      = (*app.Conversations)(nil)
-	_ conversation.ModelChats = (*app.Conversations)(nil)
-	_ conversation.Library    = (*app.Conversations)(nil)
-	_ conversation.FileTools  = (*app.App)(nil) // taken from the core by assertion: checked here
+	_ syncer                  = (*workspaces.Sync)(nil)
+	_ documents.Backend       = parts.Core{}
+	_ conversation.Core       = parts.Core{}
+	_ settings.Backend        = parts.Core{}
+	_ banner.Core             = parts.Core{}
+	_ settings.Keys           = parts.Core{}
+	_ settings.Servers        = parts.Core{}
+	_ settings.ConnectBackend = parts.Core{}
+	_ settings.Keeping        = (*conversations.Conversations)(nil)
+	_ settings.Trash          = (*conversations.Conversations)(nil)
+	_ uploads.Queue           = (*appuploads.Queue)(nil)
+	_ conversation.Answers    = (*conversations.Conversations)(nil)
+	_ conversation.Lists      = (*conversations.Conversations)(nil)
+	_ conversation.ModelChats = (*modelchat.Models)(nil)
+	_ conversation.Library    = (*modelchat.Models)(nil)
+	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here
 )
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.
@@ -251,7 +259,7 @@ func (u *UI) ShowSettings() {
 		return
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
-	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b, Keeping: u.b,
+	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
 		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/ui/uploads"
 )
@@ -45,7 +45,7 @@ func TestIntakeDropMixedBatch(t *testing.T) {
 	full := map[string]bool{} // rows seen with every byte sent while sending
 	m.uploads.OnChanged = func() {
 		for _, it := range m.uploads.Items() {
-			if it.Entry.State == app.UploadSending && it.Entry.Size > 0 && it.Entry.Sent == it.Entry.Size {
+			if it.Entry.State == records.UploadSending && it.Entry.Size > 0 && it.Entry.Sent == it.Entry.Size {
 				full[it.Entry.Name] = true
 			}
 		}
@@ -182,7 +182,7 @@ func TestIntakeRestartMidBatchLosesNothingSendsNothingTwice(t *testing.T) {
 		}
 		return true
 	})
-	docs, _, _ := f.app.CachedWorkspaceContent(context.Background(), f.info.Personal)
+	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(context.Background(), f.info.Personal)
 	seen := map[string]int{}
 	for _, d := range docs {
 		seen[d.Name]++

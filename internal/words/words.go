@@ -109,3 +109,16 @@ func unitCount(n int, unit string) string {
 	}
 	return Count(n, unit)
 }
+
+// Wait says a wait a person is asked to sit out, rounded up to the second: "a second",
+// "30 seconds", "2 minutes".
+func Wait(d time.Duration) string {
+	switch s := int((d + time.Second - 1) / time.Second); {
+	case s <= 1:
+		return "a second"
+	case s < 120:
+		return fmt.Sprintf("%d seconds", s)
+	default:
+		return fmt.Sprintf("%d minutes", (s+59)/60)
+	}
+}

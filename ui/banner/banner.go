@@ -14,7 +14,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/connection"
+	"lectern/app/explain"
+	"lectern/app/secrets"
+	appsettings "lectern/app/settings"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	"lectern/ui/settings"
@@ -24,10 +27,10 @@ import (
 // Core is what the banner uses of the core to word why it shows and to take a key; *app.App
 // implements it.
 type Core interface {
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 	KeychainAvailable() bool
-	APIKey(server string) (string, app.KeySource, error)
-	Settings() app.Settings
+	APIKey(server string) (string, secrets.KeySource, error)
+	Settings() appsettings.Settings
 	SetKeyFile(ctx context.Context, on bool) error
 	EnterKey(ctx context.Context, key string) error
 }
@@ -81,12 +84,12 @@ func New(lf life.Life, b Core, retry func()) *Banner {
 }
 
 // Set shows the banner while c is offline or needs a key, hides it otherwise.
-func (o *Banner) Set(c app.Connection) {
+func (o *Banner) Set(c connection.Connection) {
 	o.gen++
 	switch c.State {
-	case app.ConnOffline:
+	case connection.ConnOffline:
 		o.showOffline(c)
-	case app.ConnKeyNeeded:
+	case connection.ConnKeyNeeded:
 		o.showKeyNeeded(c)
 	default:
 		o.root.Hide()
@@ -99,7 +102,7 @@ func (o *Banner) Set(c app.Connection) {
 	o.root.Show()
 }
 
-func (o *Banner) showOffline(c app.Connection) {
+func (o *Banner) showOffline(c connection.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
 		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced, o.lf.Now())
@@ -112,11 +115,11 @@ func (o *Banner) showOffline(c app.Connection) {
 
 // showKeyNeeded asks for the key; whether a keychain exists and where the refused key came from
 // are found out off the UI goroutine (the keychain may be slow).
-func (o *Banner) showKeyNeeded(c app.Connection) {
+func (o *Banner) showKeyNeeded(c connection.Connection) {
 	o.text.SetText("API key needed")
 	o.retry.Hide()
 	if o.why.Text == "" || !o.keyBox.Visible() {
-		o.why.SetText(keyNeededSentence(c, true, app.KeyNone))
+		o.why.SetText(keyNeededSentence(c, true, secrets.KeyNone))
 	}
 	o.keyBox.Show()
 	gen := o.gen
@@ -130,22 +133,22 @@ func (o *Banner) showKeyNeeded(c app.Connection) {
 			}
 			o.why.SetText(keyNeededSentence(c, chain, src))
 			// A key in LECTERN_API_KEY overrides any key entered here.
-			widgets.ShowIf(o.key, src != app.KeyFromEnv)
-			widgets.ShowIf(o.connect, src != app.KeyFromEnv)
+			widgets.ShowIf(o.key, src != secrets.KeyFromEnv)
+			widgets.ShowIf(o.connect, src != secrets.KeyFromEnv)
 			o.keyFile.SetChecked(keyFile)
-			settings.ShowKeyFileChoice(o.keyFile, o.keyFileNote, !chain && src != app.KeyFromEnv)
+			settings.ShowKeyFileChoice(o.keyFile, o.keyFileNote, !chain && src != secrets.KeyFromEnv)
 		})
 	}()
 }
 
 // keyNeededSentence says why a key is needed for c's server, and what to do; chain tells whether
 // a keychain exists here, src where the current key (if any) comes from.
-func keyNeededSentence(c app.Connection, chain bool, src app.KeySource) string {
-	var nk *app.NoKeyError
+func keyNeededSentence(c connection.Connection, chain bool, src secrets.KeySource) string {
+	var nk *secrets.NoKeyError
 	noKey := errors.As(c.Err, &nk)
 	server := c.Server
 	switch {
-	case (src == app.KeyFromEnv || !noKey) && c.Why.Sentence != "":
+	case (src == secrets.KeyFromEnv || !noKey) && c.Why.Sentence != "":
 		return c.Why.Sentence // the server refused the key: Explain says it by where the key came from
 	case noKey && nk.Err != nil:
 		return "Lectern could not read the key for " + server + " from the system keychain (it may be locked). " +

@@ -12,7 +12,11 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/connection"
+	"lectern/app/explain"
+	"lectern/app/secrets"
 	"lectern/client/emulator"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -28,27 +32,27 @@ func keyNeeded(t *testing.T) (*Banner, *app.App, uitest.Queue, emulator.DemoInfo
 	t.Cleanup(emu.Close)
 	home := t.TempDir()
 	first := uitest.OpenCore(t, home)
-	if err := first.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+	if err := first.SignIn().Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := first.Refresh(context.Background()); err != nil {
+	if err := first.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	_ = first.Close()
 	a := uitest.OpenCore(t, home)
-	_ = a.Refresh(context.Background()) // refused: no key
-	if c := a.Connection(); c.State != app.ConnKeyNeeded {
+	_ = a.Workspaces().Refresh(context.Background()) // refused: no key
+	if c := a.SignIn().Connection(); c.State != connection.ConnKeyNeeded {
 		t.Fatalf("state %v, want key needed", c.State)
 	}
 	q := uitest.NewQueue()
 	var b *Banner
-	b = New(q.Life(t), a, func() {
+	b = New(q.Life(t), parts.Of(a), func() {
 		go func() {
-			_ = a.Refresh(context.Background())
-			q.Do(func() { b.Set(a.Connection()) })
+			_ = a.Workspaces().Refresh(context.Background())
+			q.Do(func() { b.Set(a.SignIn().Connection()) })
 		}()
 	})
-	b.Set(a.Connection())
+	b.Set(a.SignIn().Connection())
 	q.Until(t, "the keychain looked at", func() bool { return strings.Contains(b.why.Text, "No keychain") })
 	return b, a, q, info, emu.URL()
 }
@@ -90,13 +94,13 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 	b.keyFile.SetChecked(true)
 	test.Tap(b.connect)
 	q.Until(t, "the banner gone", func() bool { return !b.inFlight && !b.root.Visible() })
-	if b.key.Text != "" || a.Connection().State != app.ConnOnline {
-		t.Errorf("field %d characters, state %v", len(b.key.Text), a.Connection().State)
+	if b.key.Text != "" || a.SignIn().Connection().State != connection.ConnOnline {
+		t.Errorf("field %d characters, state %v", len(b.key.Text), a.SignIn().Connection().State)
 	}
-	if k, src, _ := a.APIKey(server); k != info.Key || src != app.KeyFromFile {
+	if k, src, _ := a.SignIn().APIKey(server); k != info.Key || src != secrets.KeyFromFile {
 		t.Errorf("key kept in %v", src)
 	}
-	fi, err := os.Stat(a.KeyFile(server))
+	fi, err := os.Stat(a.SignIn().KeyFile(server))
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("key file: %v %v", fi, err)
 	}
@@ -109,13 +113,13 @@ func TestKeyNeededBannerTakesAPastedKey(t *testing.T) {
 func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 	test.NewTempApp(t)
 	tries := 0
-	b := New(uitest.NewQueue().Life(t), uitest.OpenCore(t, t.TempDir()), func() { tries++ })
-	b.Set(app.Connection{State: app.ConnOffline, Why: app.Explanation{Sentence: "Cannot reach the server."}})
+	b := New(uitest.NewQueue().Life(t), parts.Of(uitest.OpenCore(t, t.TempDir())), func() { tries++ })
+	b.Set(connection.Connection{State: connection.ConnOffline, Why: explain.Explanation{Sentence: "Cannot reach the server."}})
 	if !b.root.Visible() || b.Text() != "Offline, showing the cached list\nCannot reach the server." ||
 		!b.retry.Visible() || b.keyBox.Visible() {
 		t.Errorf("never synced: visible %v, %q, retry %v, key box %v", b.root.Visible(), b.Text(), b.retry.Visible(), b.keyBox.Visible())
 	}
-	b.Set(app.Connection{State: app.ConnOffline, LastSynced: time.Now()})
+	b.Set(connection.Connection{State: connection.ConnOffline, LastSynced: time.Now()})
 	if !strings.HasPrefix(b.Text(), "Offline, last synced at ") {
 		t.Errorf("synced before: %q", b.Text())
 	}
@@ -123,7 +127,7 @@ func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 	if tries != 1 {
 		t.Errorf("Try again ran %d times", tries)
 	}
-	b.Set(app.Connection{State: app.ConnOnline})
+	b.Set(connection.Connection{State: connection.ConnOnline})
 	if b.root.Visible() {
 		t.Error("the banner stays while online")
 	}

@@ -10,8 +10,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/records"
 	"lectern/client/emulator"
+	"lectern/internal/safetext"
 	"lectern/ui/internal/uitest"
 	"lectern/ui/widgets"
 )
@@ -39,18 +41,18 @@ func TestAccessibilityLabelsOnToolCards(t *testing.T) {
 	assertLabelled(t, inWindow(t, saved.row), "the tool cards of a saved turn",
 		"Workspace consulted: Finance, 2 sources, done", "Budget.xlsx", "Tide table")
 	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-	waiting := newTurnView(pendingTurn(3, app.ToolWaitingLimit, now.Add(30*time.Second)),
+	waiting := newTurnView(pendingTurn(3, records.ToolWaitingLimit, now.Add(30*time.Second)),
 		turnCallbacks{now: func() time.Time { return now }})
 	assertLabelled(t, inWindow(t, waiting.row), "a card waiting for the limit", "Waiting for the tools' shared limit: 30 s left")
 
 	f := newFixture(t, fastConfig())
 	c := modelChat(t, f)
-	c.turns = []app.Turn{pendingTurn(10, app.ToolWaitingConsent, time.Time{})}
+	c.turns = []records.Turn{pendingTurn(10, records.ToolWaitingConsent, time.Time{})}
 	c.views = map[int64]*turnView{}
 	v := c.view(0)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go c.consent(ctx, app.ConsentRequest{Tool: app.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
+	go c.consent(ctx, conversations.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
 	until(t, "the question asked", func() bool { return c.cardOf(t, true).Consent.Asking() })
 	assertLabelled(t, inWindow(t, v.row), "a card asking for consent", "waiting for your consent: ", "Allow once", "Always in this conversation", "Refuse")
 }
@@ -62,12 +64,12 @@ func TestAccessibilityLabelsOnTheModelChatToolsBar(t *testing.T) {
 	c := modelChat(t, f)
 	c.model.selectTier("Fast")
 	assertLabelled(t, c.win, "the tools bar", "Web search", "Workspaces to consult: none")
-	all, err := f.app.CachedWorkspaces(context.Background())
+	all, err := f.app.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil || len(all) == 0 {
 		t.Fatalf("workspaces %d, %v", len(all), err)
 	}
 	c.model.tools.showPicker(all)
-	assertLabelled(t, c.win, "the workspaces to consult", app.OneLine(all[0].Workspace.Name), "Save")
+	assertLabelled(t, c.win, "the workspaces to consult", safetext.OneLine(all[0].Workspace.Name), "Save")
 }
 
 // The cards of files in a model chat (a PDF's text, a scan's OCR job, a generated file) and the
@@ -82,7 +84,7 @@ func TestAccessibilityLabelsOnFileCards(t *testing.T) {
 	assertLabelled(t, c.win, "Generate a file…", "The file to generate", "Generate", "Cancel")
 	uitest.CloseOverlays(c.win)
 	c.GenerateFile("a budget spreadsheet for the team")
-	until(t, "the generated file", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the generated file", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	assertLabelled(t, c.win, "a generated file", "Generated file: a budget spreadsheet for the team", "Save as…")
 
 	pdf := pdfFile(t, "tides.pdf", [][]string{{"High tide at Brest is at 06:12 on Monday."}})

@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -45,7 +46,7 @@ func (c *List) setError(err error) {
 }
 
 // askRename opens the rename dialog over conv's title.
-func (c *List) askRename(conv app.Conversation) {
+func (c *List) askRename(conv records.Conversation) {
 	entry := widgets.NewEntry("Title")
 	entry.SetText(conv.Title)
 	items := []*widget.FormItem{widget.NewFormItem("Title", entry)}
@@ -71,7 +72,7 @@ func (c *List) rename(id int64, title string) {
 }
 
 // askExport asks where to save conv as Markdown, proposing its title as the file name, and exports.
-func (c *List) askExport(conv app.Conversation) {
+func (c *List) askExport(conv records.Conversation) {
 	c.chooseExport(exportFileName(Title(conv)), func(path string) { c.export(conv.ID, path) })
 }
 
@@ -79,7 +80,7 @@ func (c *List) askExport(conv app.Conversation) {
 func (c *List) export(id int64, path string) {
 	c.run(func(ctx context.Context) error { return c.store.Lists.Export(ctx, id, path) }, func(err error) {
 		if err == nil {
-			c.done.Say("Exported to " + app.OneLine(path))
+			c.done.Say("Exported to " + safetext.OneLine(path))
 		}
 	})
 }
@@ -125,7 +126,7 @@ func exportFileName(title string) string {
 // pendingDelete is a conversation deleted in the list and not yet in the app: Undo brings it back;
 // when the timer fires, the app deletes it.
 type pendingDelete struct {
-	conv     app.Conversation
+	conv     records.Conversation
 	selected bool // it was the open conversation
 	timer    *time.Timer
 }
@@ -134,7 +135,7 @@ type pendingDelete struct {
 // passed without Undo is the app asked to delete it. Deleting another conversation meanwhile
 // carries out the earlier deletion at once. Removing the open conversation calls OnSelected with
 // no conversation.
-func (c *List) remove(conv app.Conversation) {
+func (c *List) remove(conv records.Conversation) {
 	c.commitDelete()
 	p := &pendingDelete{conv: conv, selected: conv.ID == c.selected}
 	c.pending, c.hidden[conv.ID] = p, true
@@ -154,7 +155,7 @@ func (c *List) remove(conv app.Conversation) {
 		})
 	})
 	if p.selected && c.OnSelected != nil {
-		c.OnSelected(app.Conversation{})
+		c.OnSelected(records.Conversation{})
 	}
 }
 

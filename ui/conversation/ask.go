@@ -10,8 +10,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"lectern/app"
+	appask "lectern/app/ask"
+	"lectern/app/connection"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/internal/work"
 	"lectern/ui/markdown"
@@ -26,10 +31,10 @@ func (c *Pane) sendQuestion() {
 		return
 	}
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		c.sendToModel(text)
 		return
-	case app.KindAssistant:
+	case records.KindAssistant:
 		c.sendToAssistant(text)
 		return
 	}
@@ -37,15 +42,15 @@ func (c *Pane) sendQuestion() {
 	c.input.SetText("")
 	conv, editing, opts := c.conv, c.editing, c.askOptions()
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (app.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		switch {
 		case editing != 0:
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		case conv.ID == 0:
-			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
+			q := appask.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
 			return c.b.Ask(c.lf.Ctx, q, o)
 		}
-		return c.store.Answers.Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
+		return c.store.Answers.Send(c.lf.Ctx, conv.ID, conversations.Message{Text: text}, o)
 	}, opts, text, editing)
 }
 
@@ -55,7 +60,7 @@ var errAskNeedsKey = errors.New("enter your API key in the banner at the top of 
 // keyNeeded says, under the question box, that the server needs a key before anything can be
 // asked, when it does; the question stays where it is.
 func (c *Pane) keyNeeded() bool {
-	if c.b.Connection().State != app.ConnKeyNeeded {
+	if c.b.Connection().State != connection.ConnKeyNeeded {
 		return false
 	}
 	c.errs.SetError(errAskNeedsKey)
@@ -64,11 +69,11 @@ func (c *Pane) keyNeeded() bool {
 
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
 // the tier's own default, as the command line does without --thinking.
-func (c *Pane) askOptions() app.AskOptions {
-	if c.conv.Kind == app.KindModel {
-		return app.AskOptions{Functions: c.model.offered(), Consent: c.consent}
+func (c *Pane) askOptions() conversations.AskOptions {
+	if c.conv.Kind == records.KindModel {
+		return conversations.AskOptions{Functions: c.model.offered(), Consent: c.consent}
 	}
-	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
+	opts := conversations.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {
 		on := true
 		opts.Thinking = &on
@@ -102,12 +107,15 @@ func (c *Pane) retryTurn(turnID int64) {
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
-	c.run(func(o app.AskOptions) (app.Turn, error) { <-saved; return c.store.Answers.Retry(c.lf.Ctx, turnID, o) },
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
+		<-saved
+		return c.store.Answers.Retry(c.lf.Ctx, turnID, o)
+	},
 		c.askOptions(), t.Question, 0)
 }
 
 // editTurn puts the last question back in the box; sending it replaces that turn.
-func (c *Pane) editTurn(t app.Turn) {
+func (c *Pane) editTurn(t records.Turn) {
 	if c.streaming != nil {
 		return
 	}
@@ -128,10 +136,10 @@ func (c *Pane) cancelEdit() {
 		c.showDraft() // the draft the edit took the box from comes back
 	}
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
 		return
-	case app.KindAssistant:
+	case records.KindAssistant:
 		c.input.SetPlaceHolder("Write a message to the assistant (Enter sends, Shift+Enter for a new line)")
 		return
 	}
@@ -141,16 +149,16 @@ func (c *Pane) cancelEdit() {
 // run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
-func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
+func (c *Pane) run(ask func(conversations.AskOptions) (records.Turn, error), opts conversations.AskOptions, question string, replaces int64) {
 	s := &streamState{replaces: replaces, question: question, ended: make(chan struct{})}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
 	c.jump.Hide()
 	c.showIdle()
-	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
+	opts.OnUpdate = func(ev events.TurnChanged) { c.update(s, ev, question) }
 	key := fmt.Sprintf("answer %p", s)
-	c.Work.Set(key, work.Answer, "Answering: "+app.OneLine(question))
+	c.Work.Set(key, work.Answer, "Answering: "+safetext.OneLine(question))
 	go func() {
 		turn, err := ask(opts)
 		close(s.ended)
@@ -163,18 +171,18 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 }
 
 // update takes one change of the asking turn, on the asking goroutine.
-func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
+func (c *Pane) update(s *streamState, ev events.TurnChanged, question string) {
 	s.mu.Lock()
 	first := s.turnID == 0
 	s.turnID = ev.TurnID
 	s.w.note(ev, c.lf.Now())
 	s.mu.Unlock()
 	if first {
-		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
+		t := records.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: records.TurnPending}
 		c.lf.Do(func() { c.started(s, t) })
 		go c.tickStage(s)
 	}
-	if ev.Status == app.TurnPending {
+	if ev.Status == records.TurnPending {
 		s.text.Push(ev.Text)
 	}
 	if ev.Parts != nil { // a tool run changed: its card is redrawn
@@ -183,7 +191,7 @@ func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 }
 
 // drawParts shows the parts so far of the streaming turn (UI goroutine).
-func (c *Pane) drawParts(s *streamState, turnID int64, parts []app.TurnPart) {
+func (c *Pane) drawParts(s *streamState, turnID int64, parts []records.TurnPart) {
 	if i := c.index(turnID); i >= 0 && c.streaming == s {
 		c.view(i).showParts(parts)
 		c.refit(i)
@@ -191,11 +199,11 @@ func (c *Pane) drawParts(s *streamState, turnID int64, parts []app.TurnPart) {
 }
 
 // started shows a turn whose question was just saved.
-func (c *Pane) started(s *streamState, t app.Turn) {
+func (c *Pane) started(s *streamState, t records.Turn) {
 	if c.streaming != s {
 		return // the person left the conversation: the answer goes on in the background
 	}
-	if c.conv.ID == 0 && c.conv.Kind == app.KindWorkspace && c.conv.WorkspaceID != "" {
+	if c.conv.ID == 0 && c.conv.Kind == records.KindWorkspace && c.conv.WorkspaceID != "" {
 		c.conv.ID = t.ConversationID
 	}
 	if t.ConversationID != c.conv.ID {
@@ -203,7 +211,7 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 	}
 	t.Attachments = s.files
 	for i := range s.fileTexts { // the files' texts a model message sent: their cards show while it is answered
-		t.Parts = append(t.Parts, app.TurnPart{Kind: app.PartFileText, File: &s.fileTexts[i]})
+		t.Parts = append(t.Parts, records.TurnPart{Kind: records.PartFileText, File: &s.fileTexts[i]})
 	}
 	t.System = c.conv.System // a model message goes with the prompt shown: no change said while it is pending
 	if i := c.index(t.ID); i >= 0 {
@@ -251,15 +259,15 @@ func (c *Pane) drawStream(s *streamState, text string) {
 // stageLabel says what the answer is at: the stage in words and, while the server has not
 // answered yet, how long since the question was sent.
 func stageLabel(stage string, sent, now time.Time) string {
-	label := app.StageText(stage)
-	if d := now.Sub(sent).Truncate(time.Second); stage == app.StageWaiting && !sent.IsZero() && d >= time.Second {
+	label := records.StageText(stage)
+	if d := now.Sub(sent).Truncate(time.Second); stage == records.StageWaiting && !sent.IsZero() && d >= time.Second {
 		label += " " + widgets.WaitWords(d)
 	}
 	return label
 }
 
 // finished shows how the answer ended: the saved turn, or the error when nothing was saved.
-func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
+func (c *Pane) finished(s *streamState, turn records.Turn, err error) {
 	if c.streaming != s {
 		return // an answer left in the background: the core saved it
 	}

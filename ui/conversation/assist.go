@@ -12,8 +12,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/assistant"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
@@ -22,8 +24,8 @@ import (
 // Assistants is what the pane uses of the saved conversations for a conversation with the
 // assistant (POST /chat); *app.Conversations is one.
 type Assistants interface {
-	NewAssistant(ctx context.Context, workspaceID, title string) (app.Conversation, error)
-	SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (app.Conversation, error)
+	NewAssistant(ctx context.Context, workspaceID, title string) (records.Conversation, error)
+	SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (records.Conversation, error)
 }
 
 // noWorkspace is the workspace picker's first choice.
@@ -76,7 +78,7 @@ func (a *assistBar) hide() {
 
 // show shows the controls for conv and reads the workspaces the assistant may use off the UI
 // goroutine. Neither the picker nor the pin shows until the pane has read the turns (setBegun).
-func (a *assistBar) show(conv app.Conversation) {
+func (a *assistBar) show(conv records.Conversation) {
 	if a.note == nil { // made here, not at the start: a hidden label is still measured, and its
 		// italic face would be loaded for nothing in a window that never shows the assistant
 		a.note = widget.NewLabel(serverHistory)
@@ -93,7 +95,7 @@ func (a *assistBar) show(conv app.Conversation) {
 	go func() {
 		list, err := a.c.b.ToolWorkspaces(a.c.lf.Ctx)
 		a.c.lf.Do(func() {
-			if a.c.conv.ID != conv.ID || a.c.conv.Kind != app.KindAssistant {
+			if a.c.conv.ID != conv.ID || a.c.conv.Kind != records.KindAssistant {
 				return
 			}
 			if err != nil && !a.begun() {
@@ -136,9 +138,9 @@ func (a *assistBar) setWorkspaces(list []client.ToolWorkspace) {
 // workspaceOption names a workspace in the picker: its name on one line, or its id.
 func workspaceOption(w client.ToolWorkspace) string {
 	if w.Name == "" {
-		return app.OneLine(w.ID)
+		return safetext.OneLine(w.ID)
 	}
-	return words.Cut(app.OneLine(w.Name), 60)
+	return words.Cut(safetext.OneLine(w.Name), 60)
 }
 
 // chosen is the id of the workspace picked, "" for none.
@@ -160,7 +162,7 @@ func (a *assistBar) pinText() string {
 			id = workspaceOption(w)
 		}
 	}
-	return "Pinned to the workspace " + app.OneLine(id) + "."
+	return "Pinned to the workspace " + safetext.OneLine(id) + "."
 }
 
 // choose opens the file picker on the home folder; the files chosen are attached.
@@ -177,13 +179,13 @@ func (a *assistBar) choose() {
 // conversation shown (Attach, or a drop onto the window), each checked off the UI goroutine (its
 // type: old .doc, .xls and .ppt are refused with what to save them as; its size).
 func (c *Pane) takeAssistantFiles(paths []string) {
-	takeFiles(c, app.KindAssistant, paths, app.AssistantFile, c.assist.files.take)
+	takeFiles(c, records.KindAssistant, paths, assistant.AssistantFile, c.assist.files.take)
 }
 
 // takeFiles loads each of paths with load off the UI goroutine (a drop or Attach), then, while a
 // conversation of kind is still shown, says the first file refused under the box and gives the
 // others to take.
-func takeFiles[T any](c *Pane, kind app.ConversationKind, paths []string, load func(string) (T, error), take func([]T)) {
+func takeFiles[T any](c *Pane, kind records.ConversationKind, paths []string, load func(string) (T, error), take func([]T)) {
 	go func() {
 		var taken []T
 		var refused error
@@ -220,7 +222,7 @@ func (c *Pane) AttachedFiles() []string {
 // message of the assistant conversation shown; false when none is offered by that name.
 func (c *Pane) PickAssistantWorkspace(name string) bool {
 	a := c.assist
-	if c.conv.Kind != app.KindAssistant || a.begun() {
+	if c.conv.Kind != records.KindAssistant || a.begun() {
 		return false
 	}
 	for i, w := range a.workspaces {

@@ -7,7 +7,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -17,7 +19,7 @@ import (
 // (app.AssistantFile); the message's files together are checked when it is sent.
 type attachTray struct {
 	c     *Pane
-	files []app.Attachment
+	files []records.Attachment
 	box   *fyne.Container
 }
 
@@ -26,7 +28,7 @@ func newAttachTray(c *Pane) *attachTray {
 }
 
 // take adds files to the message; a file already attached (the same path) is not added twice.
-func (t *attachTray) take(files []app.Attachment) {
+func (t *attachTray) take(files []records.Attachment) {
 	for _, f := range files {
 		if !t.has(f.Path) {
 			t.files = append(t.files, f)
@@ -53,14 +55,14 @@ func (t *attachTray) remove(i int) {
 }
 
 // takeAll empties the tray, returning its files (they go with the message).
-func (t *attachTray) takeAll() []app.Attachment {
+func (t *attachTray) takeAll() []records.Attachment {
 	files := t.files
 	t.clear()
 	return files
 }
 
 // giveBack puts the files of a message refused before it was sent back in the tray.
-func (t *attachTray) giveBack(files []app.Attachment) {
+func (t *attachTray) giveBack(files []records.Attachment) {
 	if len(files) > 0 && len(t.files) == 0 {
 		t.files = files
 		t.redraw()
@@ -88,13 +90,13 @@ func (t *attachTray) redraw() {
 const maxFileChars = 40
 
 // fileChip names an attached file: an icon, its name (cut) and its size.
-func fileChip(f app.Attachment) fyne.CanvasObject {
-	name := widget.NewLabel(words.Cut(app.OneLine(f.Name), maxFileChars) + " · " + words.Bytes(f.Size))
+func fileChip(f records.Attachment) fyne.CanvasObject {
+	name := widget.NewLabel(words.Cut(safetext.OneLine(f.Name), maxFileChars) + " · " + words.Bytes(f.Size))
 	return container.NewHBox(widget.NewIcon(theme.FileIcon()), name)
 }
 
 // fileChips are the chips of the files a turn's message sent, nil when it sent none.
-func fileChips(files []app.Attachment) []fyne.CanvasObject {
+func fileChips(files []records.Attachment) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	for _, f := range files {
 		out = append(out, fileChip(f))
@@ -104,8 +106,8 @@ func fileChips(files []app.Attachment) []fyne.CanvasObject {
 
 // giveBack puts the files of a message refused before it was saved back in the tray, and the
 // workspace picker back when no message went yet.
-func (a *assistBar) giveBack(files []app.Attachment, begun bool) {
-	if a.c.conv.Kind != app.KindAssistant {
+func (a *assistBar) giveBack(files []records.Attachment, begun bool) {
+	if a.c.conv.Kind != records.KindAssistant {
 		return
 	}
 	a.files.giveBack(files)
@@ -113,7 +115,7 @@ func (a *assistBar) giveBack(files []app.Attachment, begun bool) {
 }
 
 // paths are where the files are.
-func paths(files []app.Attachment) []string {
+func paths(files []records.Attachment) []string {
 	out := make([]string, len(files))
 	for i, f := range files {
 		out[i] = f.Path
@@ -130,7 +132,7 @@ func (c *Pane) sendToAssistant(text string) {
 	c.errs.SetError(nil)
 	c.input.SetText("")
 	conv, editing := c.conv, c.editing
-	var files []app.Attachment // an edited message goes with its own files; those attached wait
+	var files []records.Attachment // an edited message goes with its own files; those attached wait
 	if editing == 0 {
 		files = a.files.takeAll()
 	}
@@ -140,17 +142,17 @@ func (c *Pane) sendToAssistant(text string) {
 		a.setBegun(true)
 	}
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (app.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		ctx := c.lf.Ctx
 		if editing != 0 {
 			return c.store.Answers.Resend(ctx, editing, text, o)
 		}
 		if first && pin != conv.WorkspaceID {
 			if _, err := c.store.Assistants.SetAssistantWorkspace(ctx, conv.ID, pin); err != nil {
-				return app.Turn{}, err
+				return records.Turn{}, err
 			}
 		}
-		return c.store.Answers.Send(ctx, conv.ID, app.Message{Text: text, Files: paths(files)}, o)
-	}, app.AskOptions{}, text, editing)
+		return c.store.Answers.Send(ctx, conv.ID, conversations.Message{Text: text, Files: paths(files)}, o)
+	}, conversations.AskOptions{}, text, editing)
 	c.streaming.files = files
 }

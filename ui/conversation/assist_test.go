@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
 	"lectern/ui/widgets"
@@ -22,7 +22,7 @@ import (
 func assistantPane(t *testing.T, f *fixture) *Pane {
 	t.Helper()
 	c := f.pane()
-	conv, err := f.app.Conversations().NewAssistant(context.Background(), "", "")
+	conv, err := f.app.Assistant().NewAssistant(context.Background(), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestAssistantPaneAttachesPinsAndAnswers(t *testing.T) {
 	until(t, "the answer", func() bool { _, streaming := c.Answer(); return !streaming && len(c.Turns()) == 1 })
 	turn := c.Turns()[0]
 	text, _ := c.Answer()
-	if turn.Status != app.TurnCompleted || !strings.Contains(text, "nine") || len(turn.Attachments) != 1 {
+	if turn.Status != records.TurnCompleted || !strings.Contains(text, "nine") || len(turn.Attachments) != 1 {
 		t.Fatalf("turn %+v, answer %q", turn, text)
 	}
 	if v := c.views[turn.ID]; v == nil || !v.files.Visible() || !hasText(v.files, "ferry.txt") {

@@ -11,13 +11,15 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client/emulator"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
 // benchConversation opens an app on a demo emulator and seeds a conversation of n answers in
 // "My documents"; it returns the app and the conversation.
-func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.CachedWorkspace) {
+func benchConversation(b *testing.B, n int) (*app.App, records.Conversation, records.CachedWorkspace) {
 	b.Helper()
 	a, ws, info := benchApp(b, fastConfig())
 	return a, uitest.SeedConversation(b, a, info.Personal, n), ws
@@ -25,7 +27,7 @@ func benchConversation(b *testing.B, n int) (*app.App, app.Conversation, app.Cac
 
 // benchApp opens an app on a demo emulator served with cfg, connected and synced; it returns the
 // app and its workspace "My documents".
-func benchApp(b *testing.B, cfg emulator.Config) (*app.App, app.CachedWorkspace, emulator.DemoInfo) {
+func benchApp(b *testing.B, cfg emulator.Config) (*app.App, records.CachedWorkspace, emulator.DemoInfo) {
 	b.Helper()
 	emu, info := emulator.NewDemo(cfg)
 	emu.Serve()
@@ -35,28 +37,28 @@ func benchApp(b *testing.B, cfg emulator.Config) (*app.App, app.CachedWorkspace,
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = a.Close() })
-	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+	if err := a.SignIn().Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Refresh(context.Background()); err != nil {
+	if err := a.Workspaces().Refresh(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	list, _ := a.CachedWorkspaces(context.Background())
+	list, _ := a.Workspaces().CachedWorkspaces(context.Background())
 	for _, w := range list {
 		if w.WorkspaceID == info.Personal {
 			return a, w, info
 		}
 	}
 	b.Fatal("no personal workspace")
-	return nil, app.CachedWorkspace{}, info
+	return nil, records.CachedWorkspace{}, info
 }
 
 // chatWindow shows a chat pane over a in a 1100×700 test window.
-func chatWindow(b *testing.B, a *app.App, ws app.CachedWorkspace) *Pane {
+func chatWindow(b *testing.B, a *app.App, ws records.CachedWorkspace) *Pane {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	b.Cleanup(w.Close)
-	c := New(uiQueue.Life(b), a, StoreOf(a.Conversations()), w)
+	c := New(uiQueue.Life(b), parts.Of(a), StoreOf(a), w)
 	w.SetContent(c.Root())
 	w.Resize(fyne.NewSize(1100, 700))
 	c.SetWorkspace(ws)

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
 )
@@ -20,7 +20,7 @@ import (
 func TestArabicNamesAreDrawnInBidiOrder(t *testing.T) {
 	test.NewTempApp(t)
 	r := newConversationRow(func(int64, fyne.CanvasObject) {})
-	r.set(app.Conversation{ID: 1, Title: "تقرير 2024"}, "Workspace", time.Now())
+	r.set(records.Conversation{ID: 1, Title: "تقرير 2024"}, "Workspace", time.Now())
 	if got := uitest.Drawn(r.title.Text); got != "2024 ريرقت" {
 		t.Errorf("the title %q is drawn %q", "تقرير 2024", got)
 	}

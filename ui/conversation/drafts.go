@@ -5,14 +5,14 @@ import (
 	"sync"
 	"time"
 
-	"lectern/app"
+	"lectern/app/records"
 )
 
 // Drafts keeps what the question box holds for each conversation, across a quit (issue 35);
 // *app.Conversations is one.
 type Drafts interface {
-	Draft(ctx context.Context, place app.DraftPlace) (string, error)
-	SaveDraft(ctx context.Context, place app.DraftPlace, text string) error
+	Draft(ctx context.Context, place records.DraftPlace) (string, error)
+	SaveDraft(ctx context.Context, place records.DraftPlace, text string) error
 }
 
 // draftDelay is how long typing rests before the draft is written: not a write a keystroke.
@@ -26,7 +26,7 @@ type draftKeeper struct {
 	ctx   context.Context
 
 	mu      sync.Mutex
-	pending map[app.DraftPlace]string // the latest text of each place, not written yet
+	pending map[records.DraftPlace]string // the latest text of each place, not written yet
 	timer   *time.Timer
 
 	writing sync.Mutex // one flush at a time, each taking what is pending when it starts
@@ -34,17 +34,19 @@ type draftKeeper struct {
 
 // keepsAt says whether a draft at place is kept: the box of a conversation not saved yet that
 // has no workspace (a new model chat before its first message) has nowhere to keep one.
-func keepsAt(place app.DraftPlace) bool { return place.ConversationID != 0 || place.WorkspaceID != "" }
+func keepsAt(place records.DraftPlace) bool {
+	return place.ConversationID != 0 || place.WorkspaceID != ""
+}
 
 // changed notes text as the draft at place, written once typing rests.
-func (k *draftKeeper) changed(place app.DraftPlace, text string) {
+func (k *draftKeeper) changed(place records.DraftPlace, text string) {
 	if k.store == nil || !keepsAt(place) {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.pending == nil {
-		k.pending = map[app.DraftPlace]string{}
+		k.pending = map[records.DraftPlace]string{}
 	}
 	k.pending[place] = text
 	if k.timer == nil {
@@ -70,7 +72,7 @@ func (k *draftKeeper) flush() {
 }
 
 // load reads the draft at place off the UI goroutine and hands it to show on it (through do).
-func (k *draftKeeper) load(place app.DraftPlace, do func(func()), show func(text string)) {
+func (k *draftKeeper) load(place records.DraftPlace, do func(func()), show func(text string)) {
 	if k.store == nil || !keepsAt(place) {
 		return
 	}
@@ -84,7 +86,7 @@ func (k *draftKeeper) load(place app.DraftPlace, do func(func()), show func(text
 }
 
 // draftPlace is where the question box's text belongs now: the conversation shown.
-func (c *Pane) draftPlace() app.DraftPlace { return app.DraftOf(c.conv) }
+func (c *Pane) draftPlace() records.DraftPlace { return records.DraftOf(c.conv) }
 
 // draftChanged keeps the box's new text as the draft of the conversation shown, unless the box is
 // being filled by the pane or holds a question being edited.

@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
+	"lectern/app/records"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"lectern/app"
 )
 
 // Issue 35: Edit takes the box from the draft being written; Esc gives it back, the caret at its
@@ -30,7 +30,7 @@ func TestEditGivesTheDraftBackWhenCancelled(t *testing.T) {
 	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	until(t, "the second answer", func() bool { return c.streaming == nil && len(c.turns) == 2 })
 	c.KeepDraft()
-	if text, err := f.app.Conversations().Draft(context.Background(), app.DraftOf(c.conv)); err != nil || text != "" {
+	if text, err := f.app.Conversations().Draft(context.Background(), records.DraftOf(c.conv)); err != nil || text != "" {
 		t.Errorf("after sending, the conversation's draft is %q (%v)", text, err)
 	}
 }

@@ -1,7 +1,8 @@
 package conversation
 
 import (
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 )
 
 // What a drop of files on the window does depends on the conversation shown: a workspace's adds
@@ -12,9 +13,9 @@ import (
 // DropHint says what a drop of files on the window does in the conversation shown.
 func (c *Pane) DropHint() string {
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		return "Images and PDFs dropped on the window go with your next message to the model; they are not added to a workspace."
-	case app.KindAssistant:
+	case records.KindAssistant:
 		return "Files dropped on the window go with your next message to the assistant; they are not added to a workspace."
 	}
 	switch {
@@ -44,4 +45,4 @@ const droppedNote = "Dropped files are for this chat's next message; they are no
 func (c *Pane) DroppedNote() string { return c.dropped.Text() }
 
 // quoted is a workspace's name on one line, in quotes.
-func quoted(name string) string { return "“" + app.OneLine(name) + "”" }
+func quoted(name string) string { return "“" + safetext.OneLine(name) + "”" }

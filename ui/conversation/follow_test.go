@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/internal/uitest"
 )
 
@@ -49,7 +49,9 @@ func TestRetryFollowsTheAnswer(t *testing.T) {
 		t.Fatal("following although scrolled up")
 	}
 	c.retryTurn(c.turns[len(c.turns)-1].ID)
-	until(t, "the answer asked again", func() bool { return c.streaming == nil && len(c.turns) == 5 && c.turns[4].Status != app.TurnPending })
+	until(t, "the answer asked again", func() bool {
+		return c.streaming == nil && len(c.turns) == 5 && c.turns[4].Status != records.TurnPending
+	})
 	drain()
 	if ok, at, end := c.atBottom(); !ok || !c.follow || c.jump.Visible() {
 		t.Errorf("after Retry: following %v, Jump to latest %v, scrolled to %.0f of %.0f", c.follow, c.jump.Visible(), at, end)

@@ -10,6 +10,7 @@ import (
 
 	"lectern/app"
 	"lectern/client/emulator"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -55,10 +56,10 @@ func (f *fixture) openWith(rt http.RoundTripper) *app.App {
 // connect saves the emulator as the server and syncs.
 func (f *fixture) connect() {
 	f.t.Helper()
-	if err := f.app.Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
 		f.t.Fatal(err)
 	}
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -68,7 +69,7 @@ func (f *fixture) connect() {
 func (f *fixture) pane() *Pane {
 	f.t.Helper()
 	win := test.NewTempWindow(f.t, nil)
-	c := New(uiQueue.Life(f.t), f.app, StoreOf(f.app.Conversations()), win)
+	c := New(uiQueue.Life(f.t), parts.Of(f.app), StoreOf(f.app), win)
 	win.SetContent(c.Root())
 	win.Resize(fyne.NewSize(900, 600))
 	f.t.Cleanup(drain)
@@ -82,7 +83,7 @@ func chatIn(t *testing.T, f *fixture, name string) *Pane {
 	c := f.pane()
 	ws := uitest.Workspace(t, f.app, name)
 	c.SetWorkspace(ws)
-	docs, _, err := f.app.CachedWorkspaceContent(context.Background(), ws.WorkspaceID)
+	docs, _, err := f.app.Workspaces().CachedWorkspaceContent(context.Background(), ws.WorkspaceID)
 	if err != nil {
 		t.Fatal(err)
 	}

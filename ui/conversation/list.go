@@ -11,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/events"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/bidi"
@@ -34,7 +36,7 @@ type List struct {
 	win   fyne.Window
 
 	workspaceID string
-	all         []app.Conversation // shown, newest first; deleted ones waiting for Undo are left out
+	all         []records.Conversation // shown, newest first; deleted ones waiting for Undo are left out
 	selected    int64
 	loads       int  // loads started; the result of an older one is dropped
 	loaded      bool // the shown workspace's conversations were read once
@@ -59,15 +61,15 @@ type List struct {
 	chooseExport func(fileName string, then func(path string))
 
 	// OnSelected is called on the UI goroutine when the person opens a conversation (0 = none left).
-	OnSelected func(conv app.Conversation)
+	OnSelected func(conv records.Conversation)
 	// OnNew is called when the person asks for a new conversation.
 	OnNew func()
 	// OnOpenTurn is called when the person picks a search hit: open conv (maybe of another
 	// workspace) at turn turnID.
-	OnOpenTurn func(conv app.Conversation, turnID int64)
+	OnOpenTurn func(conv records.Conversation, turnID int64)
 	// OnNewModelChat, when set, is called with a model chat the New model chat button created, to
 	// open it; unset, the chat is opened through OnSelected.
-	OnNewModelChat func(conv app.Conversation)
+	OnNewModelChat func(conv records.Conversation)
 	// OnCreated is called once a conversation the person created here (New model chat, New
 	// assistant conversation) is open, for the window to put the keyboard in its message box.
 	OnCreated func()
@@ -141,8 +143,8 @@ func (c *List) Show(workspaceID string) {
 }
 
 // Handle reloads the list when a conversation of the shown workspace changed.
-func (c *List) Handle(ev app.Event) {
-	ch, ok := ev.(app.ConversationsChanged)
+func (c *List) Handle(ev events.Event) {
+	ch, ok := ev.(events.ConversationsChanged)
 	if ok && (!needsWorkspace(c.kindFilter.Selected) || ch.WorkspaceID == c.workspaceID && c.workspaceID != "") {
 		c.load()
 	}
@@ -170,7 +172,7 @@ func (c *List) load() {
 
 // setConversations shows what a load read, keeping the selection; after an error the rows shown
 // stay and the error view says why.
-func (c *List) setConversations(convs []app.Conversation, err error) {
+func (c *List) setConversations(convs []records.Conversation, err error) {
 	c.setError(err)
 	if err == nil {
 		c.all, c.loaded = c.all[:0], true
@@ -251,7 +253,7 @@ func (c *List) NewConversation() {
 }
 
 // insert puts conv back among the rows, newest first.
-func (c *List) insert(conv app.Conversation) {
+func (c *List) insert(conv records.Conversation) {
 	c.all = append(c.all, conv)
 	sort.SliceStable(c.all, func(i, j int) bool {
 		a, b := c.all[i], c.all[j]
@@ -263,11 +265,11 @@ func (c *List) insert(conv app.Conversation) {
 }
 
 // conversation returns the listed conversation id.
-func (c *List) conversation(id int64) (app.Conversation, bool) {
+func (c *List) conversation(id int64) (records.Conversation, bool) {
 	if pos := c.position(id); pos >= 0 {
 		return c.all[pos], true
 	}
-	return app.Conversation{}, false
+	return records.Conversation{}, false
 }
 
 // showMenu opens a row's menu under its button: rename, export, delete.
@@ -313,7 +315,7 @@ func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // set shows conv; kind names its kind (its workspace, or the tier of a model chat).
-func (r *conversationRow) set(conv app.Conversation, kind string, now time.Time) {
+func (r *conversationRow) set(conv records.Conversation, kind string, now time.Time) {
 	r.id = conv.ID
 	r.said = Title(conv)
 	r.title.SetText(bidi.Display(r.said))
@@ -325,11 +327,11 @@ func (r *conversationRow) set(conv app.Conversation, kind string, now time.Time)
 }
 
 // Title is the title shown for conv (in the list and the command palette): a conversation not asked yet has none.
-func Title(conv app.Conversation) string {
+func Title(conv records.Conversation) string {
 	if conv.Title == "" {
 		return "New conversation"
 	}
-	return app.OneLine(conv.Title)
+	return safetext.OneLine(conv.Title)
 }
 
 // whenText says when t was, seen at now: minutes ago within the hour, the local time today and

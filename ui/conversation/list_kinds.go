@@ -6,7 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 )
 
 // The list shows conversations of every kind: those of the workspace chosen (as before), of every
@@ -25,18 +26,18 @@ const (
 var listScopes = []string{scopeThisWorkspace, scopeAll, scopeWorkspaces, scopeModelChats, scopeAssistant}
 
 // listFilter is what the scope chosen reads from the store, for the workspace shown.
-func listFilter(scope, workspaceID string) app.ListFilter {
+func listFilter(scope, workspaceID string) records.ListFilter {
 	switch scope {
 	case scopeAll:
-		return app.ListFilter{}
+		return records.ListFilter{}
 	case scopeWorkspaces:
-		return app.ListFilter{Kind: app.KindWorkspace}
+		return records.ListFilter{Kind: records.KindWorkspace}
 	case scopeModelChats:
-		return app.ListFilter{Kind: app.KindModel}
+		return records.ListFilter{Kind: records.KindModel}
 	case scopeAssistant:
-		return app.ListFilter{Kind: app.KindAssistant}
+		return records.ListFilter{Kind: records.KindAssistant}
 	}
-	return app.ListFilter{Kind: app.KindWorkspace, WorkspaceID: workspaceID}
+	return records.ListFilter{Kind: records.KindWorkspace, WorkspaceID: workspaceID}
 }
 
 // needsWorkspace says whether the scope lists nothing until a workspace is chosen.
@@ -58,14 +59,14 @@ func (c *List) Scope() string { return c.kindFilter.Selected }
 
 // scopeFor is the filter that lists a conversation of kind: the one chosen when it does, else
 // the kind's own (a model chat is not among "This workspace").
-func scopeFor(chosen string, kind app.ConversationKind) string {
+func scopeFor(chosen string, kind records.ConversationKind) string {
 	if f := listFilter(chosen, ""); f.Kind == "" || f.Kind == kind {
 		return chosen
 	}
 	switch kind {
-	case app.KindModel:
+	case records.KindModel:
 		return scopeModelChats
-	case app.KindAssistant:
+	case records.KindAssistant:
 		return scopeAssistant
 	}
 	return scopeThisWorkspace
@@ -73,7 +74,7 @@ func scopeFor(chosen string, kind app.ConversationKind) string {
 
 // Reveal highlights conv as SelectConversation does, first switching the filter to conv's kind
 // when the one chosen would not list it: the conversation shown is always in the list.
-func (c *List) Reveal(conv app.Conversation) {
+func (c *List) Reveal(conv records.Conversation) {
 	if !c.showKindOf(conv) {
 		c.SelectConversation(conv.ID)
 	}
@@ -81,7 +82,7 @@ func (c *List) Reveal(conv app.Conversation) {
 
 // showKindOf switches the filter to one that lists conv when the one chosen does not, and reports
 // whether it did: the load that follows highlights conv.
-func (c *List) showKindOf(conv app.Conversation) bool {
+func (c *List) showKindOf(conv records.Conversation) bool {
 	scope := scopeFor(c.kindFilter.Selected, conv.Kind)
 	if scope == c.kindFilter.Selected {
 		return false
@@ -92,7 +93,7 @@ func (c *List) showKindOf(conv app.Conversation) bool {
 }
 
 // listed reads the conversations the scope shows, with the names of the workspaces they belong to.
-func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Conversation, map[string]string, error) {
+func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]records.Conversation, map[string]string, error) {
 	convs, err := c.store.Lists.ListAll(ctx, listFilter(scope, workspaceID))
 	if err != nil {
 		return nil, nil, err
@@ -107,28 +108,28 @@ func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Con
 }
 
 // kindText names a row's kind for its caption (KindText).
-func (c *List) kindText(conv app.Conversation) string { return KindText(conv, c.wsNames) }
+func (c *List) kindText(conv records.Conversation) string { return KindText(conv, c.wsNames) }
 
 // KindText says where a conversation is, for a row of the list or of the command palette: its
 // workspace's name (names maps ids to names), the tier of a model chat, or the assistant (and the
 // workspace it is pinned to).
-func KindText(conv app.Conversation, names map[string]string) string {
+func KindText(conv records.Conversation, names map[string]string) string {
 	switch {
-	case conv.Kind == app.KindModel:
-		return "Model chat · " + app.OneLine(conv.KindLabel())
-	case conv.Kind == app.KindAssistant && names[conv.WorkspaceID] != "":
-		return "Assistant · " + app.OneLine(names[conv.WorkspaceID])
-	case conv.Kind == app.KindAssistant:
+	case conv.Kind == records.KindModel:
+		return "Model chat · " + safetext.OneLine(conv.KindLabel())
+	case conv.Kind == records.KindAssistant && names[conv.WorkspaceID] != "":
+		return "Assistant · " + safetext.OneLine(names[conv.WorkspaceID])
+	case conv.Kind == records.KindAssistant:
 		return conv.KindLabel()
 	}
 	if name := names[conv.WorkspaceID]; name != "" {
-		return app.OneLine(name)
+		return safetext.OneLine(name)
 	}
 	return conv.KindLabel()
 }
 
 // togglePin pins conv, or takes its pin away; the list reloads on the change the store announces.
-func (c *List) togglePin(conv app.Conversation) {
+func (c *List) togglePin(conv records.Conversation) {
 	go func() {
 		pin := c.store.Lists.Pin
 		if conv.IsPinned() {
@@ -146,7 +147,7 @@ func (c *List) togglePin(conv app.Conversation) {
 }
 
 // pinItem is the row menu's Pin or Unpin.
-func (c *List) pinItem(conv app.Conversation) *fyne.MenuItem {
+func (c *List) pinItem(conv records.Conversation) *fyne.MenuItem {
 	label := "Pin to top"
 	if conv.IsPinned() {
 		label = "Unpin"
@@ -158,9 +159,9 @@ func (c *List) pinItem(conv app.Conversation) *fyne.MenuItem {
 // tier nothing was done with yet, and opens it: through OnNewModelChat when set (the model pane),
 // else as a selected conversation.
 func (c *List) NewModelChat() {
-	c.openNew(func(ctx context.Context) (app.Conversation, error) {
+	c.openNew(func(ctx context.Context) (records.Conversation, error) {
 		tier := c.store.Models.DefaultTier()
-		return c.untouchedOr(ctx, app.KindModel, tier, func() (app.Conversation, error) {
+		return c.untouchedOr(ctx, records.KindModel, tier, func() (records.Conversation, error) {
 			return c.store.Models.NewChat(ctx, tier, "", "", "")
 		})
 	}, c.OnNewModelChat)
@@ -169,8 +170,8 @@ func (c *List) NewModelChat() {
 // NewAssistant starts an assistant conversation, its workspace to be chosen before its first
 // message, and opens it as NewModelChat does.
 func (c *List) NewAssistant() {
-	c.openNew(func(ctx context.Context) (app.Conversation, error) {
-		return c.untouchedOr(ctx, app.KindAssistant, "", func() (app.Conversation, error) {
+	c.openNew(func(ctx context.Context) (records.Conversation, error) {
+		return c.untouchedOr(ctx, records.KindAssistant, "", func() (records.Conversation, error) {
 			return c.store.Assistants.NewAssistant(ctx, "", "")
 		})
 	}, nil)
@@ -178,7 +179,7 @@ func (c *List) NewAssistant() {
 
 // untouchedOr returns the conversation of kind and tier nothing was done with yet, when there is
 // one (New pressed twice opens one empty conversation, not two), else what create makes.
-func (c *List) untouchedOr(ctx context.Context, kind app.ConversationKind, tier string, create func() (app.Conversation, error)) (app.Conversation, error) {
+func (c *List) untouchedOr(ctx context.Context, kind records.ConversationKind, tier string, create func() (records.Conversation, error)) (records.Conversation, error) {
 	if conv, ok, err := c.store.Lists.Untouched(ctx, kind, tier); ok && err == nil {
 		return conv, nil
 	}
@@ -187,7 +188,7 @@ func (c *List) untouchedOr(ctx context.Context, kind app.ConversationKind, tier 
 
 // openNew saves a new conversation with create, off the UI goroutine, then selects and opens it:
 // through open when set, else as a selected conversation; then OnCreated.
-func (c *List) openNew(create func(context.Context) (app.Conversation, error), open func(app.Conversation)) {
+func (c *List) openNew(create func(context.Context) (records.Conversation, error), open func(records.Conversation)) {
 	go func() {
 		conv, err := create(c.lf.Ctx)
 		c.lf.Do(func() {

@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 )
 
 // captions lists the rows' captions (kind and time) as shown.
@@ -20,9 +21,9 @@ func (c *List) captions() []string {
 }
 
 // newModelChat starts a model chat with tier, titled title.
-func (f *convFixture) newModelChat(tier, title string) app.Conversation {
+func (f *convFixture) newModelChat(tier, title string) records.Conversation {
 	f.t.Helper()
-	conv, err := f.app.Conversations().NewChat(f.ctx, tier, "", "", title)
+	conv, err := f.app.Models().NewChat(f.ctx, tier, "", "", title)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func (f *convFixture) newModelChat(tier, title string) app.Conversation {
 // workspaceName is the name of workspace id as the app has it.
 func (f *convFixture) workspaceName(id string) string {
 	f.t.Helper()
-	wss, err := f.app.CachedWorkspaces(f.ctx)
+	wss, err := f.app.Workspaces().CachedWorkspaces(f.ctx)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestModelListPinsFirstAndSurviveRestart(t *testing.T) {
 	drain()
 	f.app = f.open()
 	f.connect()
-	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, f.app, StoreOf(f.app.Conversations()), f.win)
+	again := NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app), f.win)
 	f.c = again
 	f.showWith(opsID, "Older", "Newer")
 	pinned, _ := f.c.conversation(older.ID)
@@ -109,18 +110,18 @@ func TestModelListNewModelChat(t *testing.T) {
 	f.c.NewModelChat()
 	until(t, "the new chat opened", func() bool { return len(f.opened) == 1 })
 	conv := f.opened[0]
-	if conv.Kind != app.KindModel || conv.Model != f.app.Conversations().DefaultTier() || f.c.selected != conv.ID {
+	if conv.Kind != records.KindModel || conv.Model != f.app.Models().DefaultTier() || f.c.selected != conv.ID {
 		t.Fatalf("opened %+v, selected %d", conv, f.c.selected)
 	}
-	var hooked []app.Conversation
-	f.c.OnNewModelChat = func(conv app.Conversation) { hooked = append(hooked, conv) }
+	var hooked []records.Conversation
+	f.c.OnNewModelChat = func(conv records.Conversation) { hooked = append(hooked, conv) }
 	f.c.NewModelChat() // nothing was done with the first: it is opened again, not a second empty one
 	until(t, "the hook called", func() bool { return len(hooked) == 1 })
 	if len(f.opened) != 1 || hooked[0].ID != conv.ID {
 		t.Fatalf("the hook must open the chat instead of OnSelected: %d opened; %d opened again, want %d",
 			len(f.opened), hooked[0].ID, conv.ID)
 	}
-	if err := f.app.Conversations().SetSystemPrompt(context.Background(), conv.ID, "Be brief."); err != nil {
+	if err := f.app.Models().SetSystemPrompt(context.Background(), conv.ID, "Be brief."); err != nil {
 		t.Fatal(err)
 	}
 	f.c.NewModelChat()

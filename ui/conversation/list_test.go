@@ -12,8 +12,11 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/parts"
 	"lectern/ui/widgets"
 )
 
@@ -31,7 +34,7 @@ type convFixture struct {
 	cancel context.CancelFunc
 	win    fyne.Window
 	c      *List
-	opened []app.Conversation // what OnSelected was called with
+	opened []records.Conversation // what OnSelected was called with
 }
 
 func newConvFixture(t *testing.T) *convFixture {
@@ -40,17 +43,17 @@ func newConvFixture(t *testing.T) *convFixture {
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	t.Cleanup(f.cancel)
 	f.win = test.NewTempWindow(t, nil)
-	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, f.app, StoreOf(f.app.Conversations()), f.win)
-	f.c.OnSelected = func(conv app.Conversation) { f.opened = append(f.opened, conv) }
+	f.c = NewList(life.Life{Ctx: f.ctx, Do: uiQueue.Do, Now: time.Now}, parts.Of(f.app), StoreOf(f.app), f.win)
+	f.c.OnSelected = func(conv records.Conversation) { f.opened = append(f.opened, conv) }
 	f.win.SetContent(f.c.Root())
 	f.win.Resize(fyne.NewSize(420, 640))
-	unsub := f.app.Subscribe(func(ev app.Event) { uiQueue.Do(func() { f.c.Handle(ev) }) })
+	unsub := f.app.Subscribe(func(ev events.Event) { uiQueue.Do(func() { f.c.Handle(ev) }) })
 	t.Cleanup(func() { unsub(); drain() })
 	return f
 }
 
 // newConv starts a conversation titled title in workspace ws.
-func (f *convFixture) newConv(ws, title string) app.Conversation {
+func (f *convFixture) newConv(ws, title string) records.Conversation {
 	f.t.Helper()
 	conv, err := f.app.Conversations().New(f.ctx, ws, "", title)
 	if err != nil {
@@ -60,10 +63,10 @@ func (f *convFixture) newConv(ws, title string) app.Conversation {
 }
 
 // ask asks question in a new conversation of ws and returns the saved turn.
-func (f *convFixture) ask(ws, question string) app.Turn {
+func (f *convFixture) ask(ws, question string) records.Turn {
 	f.t.Helper()
 	conv := f.newConv(ws, "")
-	turn, err := f.app.Conversations().Send(f.ctx, conv.ID, app.Message{Text: question}, app.AskOptions{})
+	turn, err := f.app.Conversations().Send(f.ctx, conv.ID, conversations.Message{Text: question}, conversations.AskOptions{})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -172,7 +175,7 @@ func TestConvListRename(t *testing.T) {
 		t.Errorf("refusal: %q", f.c.errView.Message())
 	}
 	// Through the dialog: the title box has the keyboard, Enter renames.
-	f.c.askRename(app.Conversation{ID: conv.ID, WorkspaceID: opsID, Title: "Budget notes"})
+	f.c.askRename(records.Conversation{ID: conv.ID, WorkspaceID: opsID, Title: "Budget notes"})
 	entry, ok := f.win.Canvas().Focused().(*widgets.Entry)
 	if !ok || entry.Text != "Budget notes" {
 		t.Fatalf("focused in the rename dialog: %T", f.win.Canvas().Focused())

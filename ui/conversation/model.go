@@ -9,8 +9,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -19,24 +22,23 @@ import (
 // (its tier, system prompt, answer format, the context meter and the images of its turns);
 // *app.Conversations is one.
 type ModelChats interface {
-	Tiers(ctx context.Context) ([]app.Tier, error)
+	Tiers(ctx context.Context) ([]modelchat.Tier, error)
 	DefaultTier() string
-	NewChat(ctx context.Context, tier, system string, api app.ModelAPI, title string) (app.Conversation, error)
-	NewChatFromPreset(ctx context.Context, presetID int64, title string) (app.Conversation, error)
+	NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error)
+	NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error)
 	SetSystemPrompt(ctx context.Context, id int64, text string) error
 	SetTier(ctx context.Context, id int64, tier string) error
-	SetFormat(ctx context.Context, id int64, f app.AnswerFormat) error
-	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
-	TurnImages(ctx context.Context, turnID int64) ([]app.Image, error)
+	SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error
+	Meter(ctx context.Context, id int64, m conversations.Message, functions []client.FunctionTool) (modelchat.ContextMeter, error)
 }
 
 // Library is the presets and the saved answer schemas a model chat picks from; *app.Conversations
 // is one.
 type Library interface {
-	Schemas(ctx context.Context) ([]app.SavedSchema, error)
-	SaveSchema(ctx context.Context, s app.SavedSchema) (app.SavedSchema, error)
-	Presets(ctx context.Context) ([]app.Preset, error)
-	SavePreset(ctx context.Context, p app.Preset) (app.Preset, error)
+	Schemas(ctx context.Context) ([]records.SavedSchema, error)
+	SaveSchema(ctx context.Context, s records.SavedSchema) (records.SavedSchema, error)
+	Presets(ctx context.Context) ([]records.Preset, error)
+	SavePreset(ctx context.Context, p records.Preset) (records.Preset, error)
 }
 
 // modelBar is the pane's controls for a conversation with a model: the tier picker, the preset
@@ -48,12 +50,12 @@ type modelBar struct {
 	functions []client.FunctionTool
 
 	begun    bool // the chat has a message: its setup is folded and presets are not offered
-	tiers    []app.Tier
+	tiers    []modelchat.Tier
 	tierSel  *widgets.Select
 	note     *widget.Label // a tier gone, or images the tier cannot read
 	nextOnly bool          // the note says what applies from the next message: it goes once that is sent
 	switchB  *widget.Button
-	presets  []app.Preset
+	presets  []records.Preset
 	preset   *widgets.Select
 	saveAs   *widget.Button
 	system   *widgets.Entry
@@ -116,7 +118,7 @@ func (m *modelBar) hide() {
 
 // show shows the controls for conv: a new chat offers presets and an open system prompt; a chat
 // begun shows its prompt folded. The tiers and presets are read off the UI goroutine.
-func (m *modelBar) show(conv app.Conversation) {
+func (m *modelBar) show(conv records.Conversation) {
 	for _, o := range []fyne.CanvasObject{m.top, m.images.box, m.meter.box, m.attach, m.tools.box} {
 		o.Show()
 	}
@@ -143,13 +145,13 @@ func (m *modelBar) setBegun(begun bool) {
 }
 
 // load reads the tiers and the presets, then fills the pickers (UI goroutine).
-func (m *modelBar) load(conv app.Conversation) {
+func (m *modelBar) load(conv records.Conversation) {
 	ctx := m.c.lf.Ctx
 	go func() {
 		tiers, err := m.store.Models.Tiers(ctx)
 		presets, perr := m.store.Library.Presets(ctx)
 		m.c.lf.Do(func() {
-			if m.c.conv.ID != conv.ID || m.c.conv.Kind != app.KindModel {
+			if m.c.conv.ID != conv.ID || m.c.conv.Kind != records.KindModel {
 				return
 			}
 			if err == nil {
@@ -170,7 +172,7 @@ func (m *modelBar) loadSchemas() {
 	go func() {
 		schemas, err := m.store.Library.Schemas(m.c.lf.Ctx)
 		m.c.lf.Do(func() {
-			if m.c.conv.ID != id || m.c.conv.Kind != app.KindModel {
+			if m.c.conv.ID != id || m.c.conv.Kind != records.KindModel {
 				return
 			}
 			if err != nil {
@@ -182,7 +184,7 @@ func (m *modelBar) loadSchemas() {
 }
 
 // setTiers fills the tier picker; a conversation's tier no longer listed is said in words.
-func (m *modelBar) setTiers(tiers []app.Tier) {
+func (m *modelBar) setTiers(tiers []modelchat.Tier) {
 	m.tiers = tiers
 	opts := make([]string, len(tiers))
 	for i, t := range tiers {
@@ -190,7 +192,7 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 	}
 	m.tierSel.Options = opts
 	tier := m.c.conv.Model
-	if gone := app.TierGone(tier, tiers); gone != "" && len(tiers) > 0 {
+	if gone := modelchat.TierGone(tier, tiers); gone != "" && len(tiers) > 0 {
 		m.tierSel.ClearSelected()
 		m.setNote(gone, "", nil)
 		return
@@ -202,7 +204,7 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 // tierOption is a tier as the picker lists it: its name, then what it can do (functions, images),
 // its context window and longest answer, in words (Tier.Summary). A Select's options are plain
 // text, and the bundled font has no pictures for "tools" or "vision": words read everywhere.
-func tierOption(t app.Tier) string { return t.Name + " — " + t.Summary() }
+func tierOption(t modelchat.Tier) string { return t.Name + " — " + t.Summary() }
 
 // selectTier shows tier as chosen without moving the conversation.
 func (m *modelBar) selectTier(tier string) {
@@ -215,13 +217,13 @@ func (m *modelBar) selectTier(tier string) {
 }
 
 // tierNamed is the listed tier called name.
-func (m *modelBar) tierNamed(name string) (app.Tier, bool) {
+func (m *modelBar) tierNamed(name string) (modelchat.Tier, bool) {
 	for _, t := range m.tiers {
 		if strings.EqualFold(t.Name, name) {
 			return t, true
 		}
 	}
-	return app.Tier{}, false
+	return modelchat.Tier{}, false
 }
 
 // offered are the functions offered to the chat's tier: none to a listed tier that does not
@@ -317,7 +319,7 @@ func (m *modelBar) foldTitle() {
 	if line == "" {
 		line = "none"
 	}
-	m.sysFold.SetText("System prompt: " + words.Cut(app.OneLine(line), foldTitleChars))
+	m.sysFold.SetText("System prompt: " + words.Cut(safetext.OneLine(line), foldTitleChars))
 }
 
 // toggleSystem opens or folds the system prompt of a chat begun.

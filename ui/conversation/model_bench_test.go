@@ -13,11 +13,14 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client/emulator"
 )
 
 // benchImage is a 256×256 PNG of varied colour (about 200 KB), like a small screenshot.
-func benchImage(b *testing.B, i int) app.Image {
+func benchImage(b *testing.B, i int) records.Image {
 	b.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 256, 256))
 	for y := range 256 {
@@ -29,7 +32,7 @@ func benchImage(b *testing.B, i int) app.Image {
 	if err := png.Encode(&buf, img); err != nil {
 		b.Fatal(err)
 	}
-	out, err := app.NewImage(fmt.Sprintf("shot-%d.png", i), buf.Bytes())
+	out, err := modelchat.NewImage(fmt.Sprintf("shot-%d.png", i), buf.Bytes())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,19 +41,19 @@ func benchImage(b *testing.B, i int) app.Image {
 
 // seedModelChat saves a Fast conversation of n answers, one image with every tenth message when
 // images is true.
-func seedModelChat(b *testing.B, a *app.App, n int, images bool) app.Conversation {
+func seedModelChat(b *testing.B, a *app.App, n int, images bool) records.Conversation {
 	b.Helper()
 	cs := a.Conversations()
-	conv, err := cs.NewChat(context.Background(), "Fast", "Answer briefly.", "", "")
+	conv, err := a.Models().NewChat(context.Background(), "Fast", "Answer briefly.", "", "")
 	if err != nil {
 		b.Fatal(err)
 	}
 	for i := range n {
-		m := app.Message{Text: fmt.Sprintf("Message %d: what is in this picture, and why?", i)}
+		m := conversations.Message{Text: fmt.Sprintf("Message %d: what is in this picture, and why?", i)}
 		if images && i%10 == 0 {
-			m.Images = []app.Image{benchImage(b, i/10)}
+			m.Images = []records.Image{benchImage(b, i/10)}
 		}
-		if _, err := cs.Send(context.Background(), conv.ID, m, app.AskOptions{NoStream: true}); err != nil {
+		if _, err := cs.Send(context.Background(), conv.ID, m, conversations.AskOptions{NoStream: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/widgets"
 )
 
@@ -17,7 +17,7 @@ import (
 // model chat is shown, its tiers are not read yet, or tier or format is not offered.
 func (c *Pane) SetUpModelChat(tier, system, format string) bool {
 	m := c.model
-	if c.conv.Kind != app.KindModel || len(m.tiers) == 0 {
+	if c.conv.Kind != records.KindModel || len(m.tiers) == 0 {
 		return false
 	}
 	if _, ok := m.tierNamed(tier); !ok {
@@ -52,7 +52,7 @@ func (c *Pane) ContextMeter() string {
 
 // ModelTier is the tier of the model chat shown, "" when a workspace conversation is shown.
 func (c *Pane) ModelTier() string {
-	if c.conv.Kind != app.KindModel {
+	if c.conv.Kind != records.KindModel {
 		return ""
 	}
 	return c.conv.Model
@@ -74,7 +74,7 @@ func (c *Pane) ReadWithOCR(name string) bool {
 // has it consult that workspace (named name), as the toggle and the picker do; false when no
 // model chat is shown.
 func (c *Pane) SetTools(webSearch bool, workspaceID, name string) bool {
-	if c.conv.Kind != app.KindModel {
+	if c.conv.Kind != records.KindModel {
 		return false
 	}
 	t := c.model.tools

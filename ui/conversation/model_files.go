@@ -10,8 +10,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -39,7 +41,7 @@ type fileTray struct {
 // trayEntry is a file's text (text set) or an OCR job (job set, text nil until it is done).
 type trayEntry struct {
 	path string
-	text *app.FileText
+	text *records.FileText
 	card fyne.CanvasObject
 	job  *widgets.OCRJobCard
 	stop context.CancelFunc
@@ -65,7 +67,7 @@ func (t *fileTray) readAs(paths []string, tables bool, again *trayEntry) {
 	for i, p := range paths {
 		names[i] = filepath.Base(p)
 	}
-	t.reading.SetText("Reading " + app.OneLine(strings.Join(names, ", ")) + "…")
+	t.reading.SetText("Reading " + safetext.OneLine(strings.Join(names, ", ")) + "…")
 	t.redraw()
 	convID := c.conv.ID
 	go func() {
@@ -73,18 +75,18 @@ func (t *fileTray) readAs(paths []string, tables bool, again *trayEntry) {
 		c.lf.Do(func() {
 			t.reading.SetText("")
 			t.redraw()
-			if c.conv.ID != convID || c.conv.Kind != app.KindModel {
+			if c.conv.ID != convID || c.conv.Kind != records.KindModel {
 				return
 			}
 			if err != nil {
-				c.errs.SetError(&app.CheckError{Reason: tools.ToolErrorText(err)})
+				c.errs.SetError(&explain.CheckError{Reason: tools.ToolErrorText(err)})
 				return
 			}
 			if again != nil && len(res.Files) == 1 && t.holds(again) {
-				t.setText(again, app.PDFFileText(res.Files[0], tables))
+				t.setText(again, records.PDFFileText(res.Files[0], tables))
 			} else if again == nil {
 				for i, f := range res.Files {
-					t.addText(app.PDFFileText(f, tables), pathOf(f.Name, paths, i))
+					t.addText(records.PDFFileText(f, tables), pathOf(f.Name, paths, i))
 				}
 			}
 			t.m.meter.changed()
@@ -106,7 +108,7 @@ func pathOf(name string, paths []string, i int) string {
 }
 
 // addText adds the card of a file's text.
-func (t *fileTray) addText(text app.FileText, path string) {
+func (t *fileTray) addText(text records.FileText, path string) {
 	e := &trayEntry{path: path}
 	t.entries = append(t.entries, e)
 	t.setText(e, text)
@@ -114,16 +116,16 @@ func (t *fileTray) addText(text app.FileText, path string) {
 
 // setText shows text in entry e: a card with Remove and, for a PDF read here, the other mode
 // (tables only, or the whole text) and (a scanned one) Read with OCR.
-func (t *fileTray) setText(e *trayEntry, text app.FileText) {
+func (t *fileTray) setText(e *trayEntry, text records.FileText) {
 	e.text, e.job, e.stop = &text, nil, nil
 	card := widgets.NewFileTextCard(fileTextData(text))
 	card.SetOnRemove(func() { t.remove(e) })
 	switch {
 	case e.path == "": // given back after a refused message: where it came from is not kept
-	case text.Source == app.SourcePDF:
+	case text.Source == records.SourcePDF:
 		card.SetOnOCR(func() { t.startOCR(e) })
 		card.SetOnMode("Tables only", func() { t.readAs([]string{e.path}, true, e) })
-	case text.Source == app.SourcePDFTables:
+	case text.Source == records.SourcePDFTables:
 		card.SetOnMode("Whole text", func() { t.readAs([]string{e.path}, false, e) })
 	}
 	e.card = card
@@ -132,8 +134,8 @@ func (t *fileTray) setText(e *trayEntry, text app.FileText) {
 }
 
 // fileTextData is a file's text as its card shows it.
-func fileTextData(f app.FileText) widgets.FileText {
-	return widgets.FileText{Name: app.OneLine(f.Name), Source: f.SourceText(), Pages: f.Pages, PagesRead: f.PagesRead,
+func fileTextData(f records.FileText) widgets.FileText {
+	return widgets.FileText{Name: safetext.OneLine(f.Name), Source: f.SourceText(), Pages: f.Pages, PagesRead: f.PagesRead,
 		Chars: f.Chars, Truncated: f.Truncated, Warnings: f.WarningTexts(), Scanned: f.Scanned}
 }
 
@@ -152,8 +154,8 @@ func (t *fileTray) remove(e *trayEntry) {
 }
 
 // texts are the texts the tray holds, in order.
-func (t *fileTray) texts() []app.FileText {
-	var out []app.FileText
+func (t *fileTray) texts() []records.FileText {
+	var out []records.FileText
 	for _, e := range t.entries {
 		if e.text != nil {
 			out = append(out, *e.text)
@@ -163,7 +165,7 @@ func (t *fileTray) texts() []app.FileText {
 }
 
 // takeAll returns the texts for the message being sent and leaves only the jobs still followed.
-func (t *fileTray) takeAll() []app.FileText {
+func (t *fileTray) takeAll() []records.FileText {
 	out := t.texts()
 	var left []*trayEntry
 	for _, e := range t.entries {
@@ -177,7 +179,7 @@ func (t *fileTray) takeAll() []app.FileText {
 }
 
 // giveBack puts the texts of a message refused before it was sent back in the tray.
-func (t *fileTray) giveBack(files []app.FileText) {
+func (t *fileTray) giveBack(files []records.FileText) {
 	for _, f := range files {
 		t.addText(f, "")
 	}
@@ -204,19 +206,19 @@ func (t *fileTray) redraw() {
 	for _, e := range t.entries {
 		t.box.Add(e.card)
 	}
-	widgets.ShowIf(t.box, len(t.box.Objects) > 0 && t.m.c.conv.Kind == app.KindModel)
+	widgets.ShowIf(t.box, len(t.box.Objects) > 0 && t.m.c.conv.Kind == records.KindModel)
 }
 
 // TakeFiles adds the files at paths to the next message of the conversation shown (a drop onto
 // the window): the assistant's attachments; in a model chat, PDFs are read as text (POST /pdf)
 // and the others are taken as images. It reports whether the conversation shown takes files.
 func (c *Pane) TakeFiles(paths []string) bool {
-	if c.conv.Kind == app.KindAssistant {
+	if c.conv.Kind == records.KindAssistant {
 		c.takeAssistantFiles(paths)
 		c.saidDropped()
 		return true
 	}
-	if c.model == nil || c.conv.Kind != app.KindModel {
+	if c.model == nil || c.conv.Kind != records.KindModel {
 		return false
 	}
 	c.saidDropped()

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/client/emulator/engine"
 	"lectern/ui/internal/work"
@@ -56,14 +56,14 @@ func TestModelChatPDFDropShowsItsCardAndGoesWithTheMessage(t *testing.T) {
 		t.Fatalf("card reads %q, OCR offered %v", l, card.OCR.Visible())
 	}
 	test.Tap(card.Mode) // Tables only, then the whole text again
-	until(t, "the tables read", func() bool { e := c.model.files.entries[0]; return e.text.Source == app.SourcePDFTables })
+	until(t, "the tables read", func() bool { e := c.model.files.entries[0]; return e.text.Source == records.SourcePDFTables })
 	if l := trayCard[*widgets.FileTextCard](t, c, 0).AccessibilityLabel(); !strings.HasPrefix(l, "PDF tables: tides.pdf") {
 		t.Fatalf("tables only reads %q", l)
 	}
 	test.Tap(trayCard[*widgets.FileTextCard](t, c, 0).Mode)
-	until(t, "the text read again", func() bool { e := c.model.files.entries[0]; return e.text.Source == app.SourcePDF })
+	until(t, "the text read again", func() bool { e := c.model.files.entries[0]; return e.text.Source == records.SourcePDF })
 	c.Ask("When is high tide?")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	if files := c.turns[0].Files(); len(files) != 1 || !strings.Contains(files[0].Text, "06:12") {
 		t.Fatalf("the turn's files %+v", files)
 	}
@@ -139,7 +139,7 @@ func TestScannedPDFOffersOCRAndAttachesItsText(t *testing.T) {
 	}
 	until(t, "the OCR text", func() bool { e := c.model.files.entries[0]; return e.text != nil && e.job == nil })
 	text := c.model.files.texts()[0]
-	if text.Source != app.SourceOCR || text.Pages != 2 || !strings.Contains(text.Text, "page 1 of scan.pdf") {
+	if text.Source != records.SourceOCR || text.Pages != 2 || !strings.Contains(text.Text, "page 1 of scan.pdf") {
 		t.Fatalf("OCR text %+v", text)
 	}
 	mu.Lock()
@@ -185,7 +185,7 @@ func TestGenerateFileCardSavesAndComesBack(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := modelChat(t, f)
 	c.GenerateFile("a budget spreadsheet for the team")
-	until(t, "the generated file", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the generated file", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	card := generatedCard(t, c)
 	_, art := c.turns[0].Generated()
 	if !strings.Contains(card.AccessibilityLabel(), "XLSX") || !strings.Contains(card.Expiry.Text, "Can be saved for") {
@@ -205,7 +205,7 @@ func TestGenerateFileCardSavesAndComesBack(t *testing.T) {
 		t.Errorf("opened again: %q, was %q", back.File.Filename, card.File.Filename)
 	}
 	again.retryTurn(again.turns[0].ID) // Retry on a file made asks POST /generate again, not the model
-	until(t, "the file made again", func() bool { return len(again.turns) == 2 && again.turns[1].Status == app.TurnCompleted })
+	until(t, "the file made again", func() bool { return len(again.turns) == 2 && again.turns[1].Status == records.TurnCompleted })
 	if generated, art := again.turns[1].Generated(); !generated || art == nil {
 		t.Errorf("Retry made %+v", again.turns[1])
 	}

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -26,7 +26,7 @@ const (
 type formatPicker struct {
 	m       *modelBar
 	sel     *widgets.Select
-	formats []app.AnswerFormat
+	formats []records.AnswerFormat
 	quiet   bool // the picker is being filled: a selection is not a choice
 }
 
@@ -37,9 +37,9 @@ func newFormatPicker(m *modelBar) *formatPicker {
 }
 
 // fill offers the saved schemas and selects the format of the chat shown.
-func (p *formatPicker) fill(schemas []app.SavedSchema) {
+func (p *formatPicker) fill(schemas []records.SavedSchema) {
 	current := p.m.c.conv.Format
-	opts, formats := []string{formatText}, []app.AnswerFormat{{}}
+	opts, formats := []string{formatText}, []records.AnswerFormat{{}}
 	at := 0
 	for _, s := range schemas {
 		f := s.Format()
@@ -59,7 +59,7 @@ func (p *formatPicker) fill(schemas []app.SavedSchema) {
 }
 
 // sameFormat reports whether two formats have the same name and schema (the schema compacted).
-func sameFormat(a, b app.AnswerFormat) bool {
+func sameFormat(a, b records.AnswerFormat) bool {
 	if !a.JSON() || !b.JSON() {
 		return a.JSON() == b.JSON()
 	}
@@ -82,7 +82,7 @@ func (p *formatPicker) chosen(string) {
 }
 
 // apply sets format f on the chat shown.
-func (p *formatPicker) apply(f app.AnswerFormat) {
+func (p *formatPicker) apply(f records.AnswerFormat) {
 	c := p.m.c
 	id := c.conv.ID
 	if id == 0 {
@@ -105,7 +105,7 @@ func (p *formatPicker) askSchema() {
 	items := []*widget.FormItem{widget.NewFormItem("Name", name), widget.NewFormItem("Schema", schema)}
 	d := dialog.NewForm("Answer in JSON fitting a schema", "Save and use", "Cancel", items, func(ok bool) {
 		if ok {
-			p.saveSchema(app.SavedSchema{Name: name.Text, Schema: schema.Text})
+			p.saveSchema(records.SavedSchema{Name: name.Text, Schema: schema.Text})
 			return
 		}
 		p.fill(nil) // back to the format in use
@@ -116,7 +116,7 @@ func (p *formatPicker) askSchema() {
 }
 
 // saveSchema saves s, then offers it and applies it.
-func (p *formatPicker) saveSchema(s app.SavedSchema) {
+func (p *formatPicker) saveSchema(s records.SavedSchema) {
 	ctx := p.m.c.lf.Ctx
 	go func() {
 		saved, err := p.m.store.Library.SaveSchema(ctx, s)

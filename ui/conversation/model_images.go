@@ -13,7 +13,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/modelchat"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -26,8 +28,8 @@ const thumbSize = 72
 // counts and sizes of the whole message are app's checks, said by the context meter and on send.
 type imageTray struct {
 	m       *modelBar
-	images  []app.Image
-	refused []app.Image // taken while the tier cannot read images: sent once the person switches
+	images  []records.Image
+	refused []records.Image // taken while the tier cannot read images: sent once the person switches
 	box     *fyne.Container
 }
 
@@ -51,7 +53,7 @@ func (t *imageTray) choose() {
 
 // take adds images to the message, or holds them with the reason when the tier cannot read
 // images, offering a switch to one that can.
-func (t *imageTray) take(images []app.Image) {
+func (t *imageTray) take(images []records.Image) {
 	tier, _ := t.m.tierNamed(t.m.c.conv.Model)
 	if len(t.m.tiers) > 0 && !tier.Vision {
 		t.refused = append(t.refused, images...)
@@ -111,14 +113,14 @@ func (t *imageTray) remove(i int) {
 }
 
 // takeAll empties the tray, returning its images (they go with the message).
-func (t *imageTray) takeAll() []app.Image {
+func (t *imageTray) takeAll() []records.Image {
 	images := t.images
 	t.clear()
 	return images
 }
 
 // giveBack puts the images of a message refused before it was sent back in the tray.
-func (t *imageTray) giveBack(images []app.Image) {
+func (t *imageTray) giveBack(images []records.Image) {
 	if len(images) > 0 && len(t.images) == 0 {
 		t.images = images
 		t.redraw()
@@ -135,14 +137,14 @@ func (t *imageTray) clear() {
 func (t *imageTray) redraw() {
 	t.box.RemoveAll()
 	for i, img := range t.images {
-		rm := widgets.NewIconButton("Remove "+app.OneLine(img.Name), theme.CancelIcon(), func() { t.remove(i) })
+		rm := widgets.NewIconButton("Remove "+safetext.OneLine(img.Name), theme.CancelIcon(), func() { t.remove(i) })
 		rm.Importance = widget.LowImportance
-		t.box.Add(container.NewVBox(thumbnail(img), container.NewBorder(nil, nil, nil, rm, widget.NewLabel(app.OneLine(img.Name)))))
+		t.box.Add(container.NewVBox(thumbnail(img), container.NewBorder(nil, nil, nil, rm, widget.NewLabel(safetext.OneLine(img.Name)))))
 	}
 }
 
 // thumbnail is a small picture of img, its whole picture fitted in a square.
-func thumbnail(img app.Image) fyne.CanvasObject {
+func thumbnail(img records.Image) fyne.CanvasObject {
 	pic := canvas.NewImageFromReader(bytes.NewReader(img.Data), img.Name)
 	pic.FillMode = canvas.ImageFillContain
 	pic.SetMinSize(fyne.NewSquareSize(thumbSize))
@@ -153,10 +155,10 @@ func thumbnail(img app.Image) fyne.CanvasObject {
 // or a drop onto the window), each checked by content off the UI goroutine; it reports whether a
 // model chat is shown to take them.
 func (c *Pane) TakeImages(paths []string) bool {
-	if c.model == nil || c.conv.Kind != app.KindModel {
+	if c.model == nil || c.conv.Kind != records.KindModel {
 		return false
 	}
-	takeFiles(c, app.KindModel, paths, app.LoadImage, c.model.images.take)
+	takeFiles(c, records.KindModel, paths, modelchat.LoadImage, c.model.images.take)
 	return true
 }
 

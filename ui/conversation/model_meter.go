@@ -8,7 +8,9 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -57,10 +59,10 @@ func (k *contextMeter) changed() {
 // measure asks app for the meter of the draft and shows it (UI goroutine, then off it).
 func (k *contextMeter) measure(n int) {
 	c := k.m.c
-	if n != k.asked || c.conv.Kind != app.KindModel || c.conv.ID == 0 {
+	if n != k.asked || c.conv.Kind != records.KindModel || c.conv.ID == 0 {
 		return
 	}
-	id, draft, functions := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images, FileTexts: k.m.files.texts()}, k.m.offered()
+	id, draft, functions := c.conv.ID, conversations.Message{Text: c.input.Text, Images: k.m.images.images, FileTexts: k.m.files.texts()}, k.m.offered()
 	go func() {
 		meter, err := k.m.store.Models.Meter(c.lf.Ctx, id, draft, functions)
 		c.lf.Do(func() {
@@ -72,7 +74,7 @@ func (k *contextMeter) measure(n int) {
 }
 
 // show puts a measure in words.
-func (k *contextMeter) show(meter app.ContextMeter, err error) {
+func (k *contextMeter) show(meter modelchat.ContextMeter, err error) {
 	switch {
 	case err != nil:
 		k.tokens.SetText("The context meter cannot tell: " + k.m.c.b.Explain(err).Sentence)
@@ -89,7 +91,7 @@ func (k *contextMeter) show(meter app.ContextMeter, err error) {
 
 // leftOutLine says how many of the oldest turns are left out to fit the window, or why the draft
 // cannot be sent; "" when everything fits.
-func leftOutLine(meter app.ContextMeter) string {
+func leftOutLine(meter modelchat.ContextMeter) string {
 	if meter.Problem != "" {
 		return meter.Problem
 	}

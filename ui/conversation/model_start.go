@@ -7,13 +7,14 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/records"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
 // setPresets fills the preset picker of a new chat.
-func (m *modelBar) setPresets(presets []app.Preset) {
+func (m *modelBar) setPresets(presets []records.Preset) {
 	m.presets = presets
 	opts := []string{noPreset}
 	for _, p := range presets {
@@ -24,7 +25,7 @@ func (m *modelBar) setPresets(presets []app.Preset) {
 }
 
 // chosenPreset is the preset picked for the new chat, nil when none.
-func (m *modelBar) chosenPreset() *app.Preset {
+func (m *modelBar) chosenPreset() *records.Preset {
 	if i := m.preset.SelectedIndex() - 1; i >= 0 && i < len(m.presets) {
 		return &m.presets[i]
 	}
@@ -60,7 +61,7 @@ func (m *modelBar) askPresetName() {
 
 // savePreset saves the chat's setup as preset name; the pickers offer it from then on.
 func (m *modelBar) savePreset(name string) {
-	p := app.Preset{Name: name, Tier: m.c.conv.Model, System: m.system.Text, Format: m.c.conv.Format}
+	p := records.Preset{Name: name, Tier: m.c.conv.Model, System: m.system.Text, Format: m.c.conv.Format}
 	ctx := m.c.lf.Ctx
 	go func() {
 		_, err := m.store.Library.SavePreset(ctx, p)
@@ -88,7 +89,7 @@ func (m *modelBar) start(then func()) {
 			err = m.store.Tools.SetToolSettings(m.c.lf.Ctx, saved.ID, tools)
 		}
 		m.c.lf.Do(func() {
-			if m.c.conv.ID != 0 || m.c.conv.Kind != app.KindModel {
+			if m.c.conv.ID != 0 || m.c.conv.Kind != records.KindModel {
 				return // the person moved on meanwhile
 			}
 			if err != nil {
@@ -104,9 +105,9 @@ func (m *modelBar) start(then func()) {
 
 // newChat saves conv with system as its prompt, from preset when it is not nil (the tier and the
 // prompt as shown win over the preset's: the person may have changed them after picking it).
-func (m *modelBar) newChat(conv app.Conversation, system string, preset *app.Preset) (app.Conversation, error) {
+func (m *modelBar) newChat(conv records.Conversation, system string, preset *records.Preset) (records.Conversation, error) {
 	ctx := m.c.lf.Ctx
-	var saved app.Conversation
+	var saved records.Conversation
 	var err error
 	if preset == nil {
 		saved, err = m.store.Models.NewChat(ctx, conv.Model, system, "", "")
@@ -161,17 +162,17 @@ func (c *Pane) sendToModel(text string) {
 	c.input.SetText("")
 	m.messageSent()
 	convID, editing, images, saved := c.conv.ID, c.editing, m.images.takeAll(), m.saved
-	var files []app.FileText // an edited message keeps the files it had; the tray waits for the next one
+	var files []records.FileText // an edited message keeps the files it had; the tray waits for the next one
 	if editing == 0 {
 		files = m.files.takeAll()
 	}
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (app.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		<-saved // a change of tier or system prompt made before sending goes with it
 		if editing != 0 {
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		}
-		return c.store.Answers.Send(c.lf.Ctx, convID, app.Message{Text: text, Images: images, FileTexts: files}, o)
+		return c.store.Answers.Send(c.lf.Ctx, convID, conversations.Message{Text: text, Images: images, FileTexts: files}, o)
 	}, c.askOptions(), text, editing)
 	c.streaming.images, c.streaming.fileTexts = images, files
 }

@@ -15,7 +15,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/internal/words"
@@ -61,14 +63,14 @@ func TestModelTierPicker(t *testing.T) {
 	if !strings.HasPrefix(opts[1], "Fast — ") || !strings.Contains(opts[1], "reads images") || strings.Contains(strings.Join(opts, ""), "Genius") {
 		t.Errorf("the options: %q (Genius only when the server lists it)", opts)
 	}
-	if c.model.chosenTier() != f.app.Conversations().DefaultTier() {
-		t.Errorf("chosen %q, the default is %q", c.model.chosenTier(), f.app.Conversations().DefaultTier())
+	if c.model.chosenTier() != f.app.Models().DefaultTier() {
+		t.Errorf("chosen %q, the default is %q", c.model.chosenTier(), f.app.Models().DefaultTier())
 	}
 	c.model.tierSel.SetSelectedIndex(2)
 	c.Ask("Hello, who are you?")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	saved, err := f.app.Conversations().Get(context.Background(), c.ConversationID())
-	if err != nil || saved.Kind != app.KindModel || saved.Model != "Smart" || c.turns[0].Model != "Smart" {
+	if err != nil || saved.Kind != records.KindModel || saved.Model != "Smart" || c.turns[0].Model != "Smart" {
 		t.Fatalf("saved %+v (%v), answered by %q", saved, err, c.turns[0].Model)
 	}
 	if c.model.preset.Visible() || !c.model.sysFold.Visible() {
@@ -80,7 +82,7 @@ func TestModelTierPicker(t *testing.T) {
 // nothing until another tier is picked.
 func TestModelTierGoneSaidInWords(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	conv, err := f.app.Conversations().NewChat(context.Background(), "Genius", "", "", "")
+	conv, err := f.app.Models().NewChat(context.Background(), "Genius", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func TestModelTierGoneSaidInWords(t *testing.T) {
 	}
 	c.model.tierSel.SetSelectedIndex(1)
 	c.Ask("Still there?")
-	until(t, "the answer from Fast", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer from Fast", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	if c.turns[0].Model != "Fast" {
 		t.Errorf("answered by %q", c.turns[0].Model)
 	}
@@ -108,7 +110,7 @@ func TestModelTierGoneSaidInWords(t *testing.T) {
 func TestModelPresets(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	cs := f.app.Conversations()
-	if _, err := cs.SavePreset(context.Background(), app.Preset{Name: "Translator", Tier: "Smart", System: "Answer in French."}); err != nil {
+	if _, err := f.app.Models().SavePreset(context.Background(), records.Preset{Name: "Translator", Tier: "Smart", System: "Answer in French."}); err != nil {
 		t.Fatal(err)
 	}
 	c := modelChat(t, f)
@@ -118,7 +120,7 @@ func TestModelPresets(t *testing.T) {
 		t.Fatalf("after the preset: tier %q, system %q", c.model.chosenTier(), c.model.system.Text)
 	}
 	c.Ask("Good morning")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	saved, _ := cs.Get(context.Background(), c.ConversationID())
 	if saved.Model != "Smart" || saved.System != "Answer in French." || c.turns[0].System != "Answer in French." {
 		t.Errorf("saved %+v, turn's prompt %q", saved, c.turns[0].System)
@@ -128,7 +130,7 @@ func TestModelPresets(t *testing.T) {
 	}
 	c.model.savePreset("Copy of translator")
 	until(t, "the preset saved", func() bool { return len(c.model.presets) == 2 })
-	list, _ := cs.Presets(context.Background())
+	list, _ := f.app.Models().Presets(context.Background())
 	if len(list) != 2 || list[0].Name+list[1].Name != "Copy of translatorTranslator" && list[1].Name+list[0].Name != "Copy of translatorTranslator" {
 		t.Errorf("presets: %+v", list)
 	}
@@ -140,7 +142,7 @@ func TestModelSystemPromptEditedAfterTheFirstMessage(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := modelChat(t, f)
 	c.Ask("First message")
-	until(t, "the first answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the first answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	c.model.toggleSystem()
 	c.model.system.SetText("Be brief.")
 	c.model.applySystem()
@@ -149,7 +151,7 @@ func TestModelSystemPromptEditedAfterTheFirstMessage(t *testing.T) {
 		t.Errorf("the note says %q", c.model.note.Text)
 	}
 	c.Ask("Second message")
-	until(t, "the second answer", func() bool { return len(c.turns) == 2 && c.turns[1].Status == app.TurnCompleted })
+	until(t, "the second answer", func() bool { return len(c.turns) == 2 && c.turns[1].Status == records.TurnCompleted })
 	v := c.views[c.turns[1].ID]
 	if v == nil || !v.model.system.Visible() || !strings.Contains(v.model.system.Text, "Be brief.") {
 		t.Errorf("the second turn does not say the prompt changed: %+v", v)
@@ -167,7 +169,7 @@ func TestModelSystemPromptFoldTitleCut(t *testing.T) {
 	c := modelChat(t, f)
 	c.model.system.SetText(strings.Repeat("Answer briefly, in plain words. ", 1000))
 	c.Ask("Hello")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	title := c.model.sysFold.Text
 	if n := len([]rune(title)); n > 100 || !strings.HasPrefix(title, "System prompt: Answer briefly") || !strings.HasSuffix(title, "…") {
 		t.Errorf("the fold's title is %d characters: %.120q", n, title)
@@ -183,7 +185,7 @@ func TestModelFunctionsOnlyToATierWithTools(t *testing.T) {
 	c.model.functions = []client.FunctionTool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
 	c.model.selectTier("Instant")
 	c.Ask("Hello, get_weather please")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted || c.Error() != "" })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted || c.Error() != "" })
 	if c.Error() != "" {
 		t.Fatalf("Instant refused: %s", c.Error())
 	}
@@ -219,7 +221,7 @@ func TestModelImagesRefusedThenAccepted(t *testing.T) {
 	}
 	c.model.images.remove(1)
 	c.Ask("What colour is the dot?")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	if len(c.turns[0].Images) != 1 || len(c.model.images.images) != 0 {
 		t.Fatalf("sent %d images, %d left in the tray", len(c.turns[0].Images), len(c.model.images.images))
 	}
@@ -265,12 +267,12 @@ func TestModelStreamingStopRetryEdit(t *testing.T) {
 	c.StopAnswer()
 	until(t, "the answer stopped", func() bool { return c.streaming == nil && len(c.turns) == 1 })
 	tv := c.views[c.turns[0].ID]
-	if c.turns[0].Status != app.TurnInterrupted || c.turns[0].Answer == "" || !tv.failure.Visible() || !tv.retry.Visible() {
+	if c.turns[0].Status != records.TurnInterrupted || c.turns[0].Answer == "" || !tv.failure.Visible() || !tv.retry.Visible() {
 		t.Fatalf("after Stop: %+v", c.turns[0])
 	}
 	test.Tap(tv.retry)
 	until(t, "the retry answered", func() bool {
-		return c.streaming == nil && len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted
+		return c.streaming == nil && len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted
 	})
 	c.editTurn(c.turns[0])
 	if c.Question() == "" {
@@ -278,7 +280,7 @@ func TestModelStreamingStopRetryEdit(t *testing.T) {
 	}
 	c.Ask("A short one instead.")
 	until(t, "the edited message answered", func() bool {
-		return c.streaming == nil && len(c.turns) == 1 && c.turns[0].Question == "A short one instead." && c.turns[0].Status == app.TurnCompleted
+		return c.streaming == nil && len(c.turns) == 1 && c.turns[0].Question == "A short one instead." && c.turns[0].Status == records.TurnCompleted
 	})
 	v := c.view(0)
 	v.toggleDetails()
@@ -292,17 +294,17 @@ func TestModelStreamingStopRetryEdit(t *testing.T) {
 // mid-text keeps the text with the reason.
 func TestModelRefusalIncompleteAndFailureShown(t *testing.T) {
 	newFixture(t, fastConfig())
-	noop := turnCallbacks{retry: func(int64) {}, edit: func(app.Turn) {}}
-	refused := newTurnView(app.Turn{ID: 1, Question: "q", Answer: "I cannot help with that.", Status: app.TurnRefused}, noop)
+	noop := turnCallbacks{retry: func(int64) {}, edit: func(records.Turn) {}}
+	refused := newTurnView(records.Turn{ID: 1, Question: "q", Answer: "I cannot help with that.", Status: records.TurnRefused}, noop)
 	if !refused.failure.Visible() || !strings.Contains(refused.failure.Text, "declined to answer") ||
 		strings.Contains(refused.failure.Text, "received so far") || refused.answer.Text() != "I cannot help with that." {
 		t.Errorf("refusal: %q / %q", refused.failure.Text, refused.answer.Text())
 	}
-	cut := newTurnView(app.Turn{ID: 2, Question: "q", Answer: "Once upon a", Status: app.TurnIncomplete}, noop)
+	cut := newTurnView(records.Turn{ID: 2, Question: "q", Answer: "Once upon a", Status: records.TurnIncomplete}, noop)
 	if !cut.model.ended.Visible() || cut.model.ended.Text == "" || cut.failure.Visible() {
 		t.Errorf("incomplete: %q", cut.model.ended.Text)
 	}
-	failed := newTurnView(app.Turn{ID: 3, Question: "q", Answer: "Half a", Status: app.TurnFailed,
+	failed := newTurnView(records.Turn{ID: 3, Question: "q", Answer: "Half a", Status: records.TurnFailed,
 		Error: "The model did not answer in time."}, noop)
 	if !strings.Contains(failed.failure.Text, "did not answer in time") || !strings.Contains(failed.failure.Text, "kept") {
 		t.Errorf("failure mid-text: %q", failed.failure.Text)
@@ -317,13 +319,13 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 		ContextWindow: 32768, MaxOutputTokens: 8192, MaxOutputTokensWithTools: 4096}}
 	f := newFixture(t, cfg)
 	cs := f.app.Conversations()
-	conv, err := cs.NewChat(context.Background(), "Tiny", "", "", "")
+	conv, err := f.app.Models().NewChat(context.Background(), "Tiny", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 6 {
 		msg := strings.Repeat("word ", 300) + string(rune('a'+i))
-		if _, err := cs.Send(context.Background(), conv.ID, app.Message{Text: msg}, app.AskOptions{}); err != nil {
+		if _, err := cs.Send(context.Background(), conv.ID, conversations.Message{Text: msg}, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -335,7 +337,7 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 	if !strings.Contains(c.model.meter.tokens.Text, "of 1,500 tokens (Tiny)") {
 		t.Errorf("the meter says %q", c.model.meter.tokens.Text)
 	}
-	want, _ := cs.Meter(context.Background(), conv.ID, app.Message{Text: "And now?"}, nil)
+	want, _ := f.app.Models().Meter(context.Background(), conv.ID, conversations.Message{Text: "And now?"}, nil)
 	if want.LeftOut == 0 || !strings.Contains(c.model.meter.leftOut.Text, "The oldest "+words.Count(want.LeftOut, "turn")) {
 		t.Errorf("left out %d, the line says %q", want.LeftOut, c.model.meter.leftOut.Text)
 	}
@@ -344,9 +346,9 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 // A JSON answer shows the schema's verdict in its turn: a failure names the path in words.
 func TestModelJSONSchemaFailureShown(t *testing.T) {
 	newFixture(t, fastConfig())
-	noop := turnCallbacks{retry: func(int64) {}, edit: func(app.Turn) {}}
-	v := newTurnView(app.Turn{ID: 1, Question: "q", Answer: `{"items":"none"}`, Status: app.TurnCompleted,
-		Check: &app.SchemaCheck{Problem: "$.items: expected an array, got a string"}}, noop)
+	noop := turnCallbacks{retry: func(int64) {}, edit: func(records.Turn) {}}
+	v := newTurnView(records.Turn{ID: 1, Question: "q", Answer: `{"items":"none"}`, Status: records.TurnCompleted,
+		Check: &records.SchemaCheck{Problem: "$.items: expected an array, got a string"}}, noop)
 	if got := verdictOf(v); !strings.Contains(got, "does not fit the schema: $.items: expected an array") {
 		t.Errorf("the verdict says %q", got)
 	}
@@ -365,9 +367,9 @@ func verdictOf(v *turnView) string {
 // A function call is shown in its turn as a card with its name (the cards are model-cards').
 func TestModelFunctionCallShown(t *testing.T) {
 	newFixture(t, fastConfig())
-	noop := turnCallbacks{retry: func(int64) {}, edit: func(app.Turn) {}}
-	v := newTurnView(app.Turn{ID: 1, Question: "q", Status: app.TurnCompleted,
-		Parts: []app.TurnPart{{Kind: app.PartFunctionCall, CallID: "c1", Name: "get_weather", Arguments: `{"city":"Pune"}`}}}, noop)
+	noop := turnCallbacks{retry: func(int64) {}, edit: func(records.Turn) {}}
+	v := newTurnView(records.Turn{ID: 1, Question: "q", Status: records.TurnCompleted,
+		Parts: []records.TurnPart{{Kind: records.PartFunctionCall, CallID: "c1", Name: "get_weather", Arguments: `{"city":"Pune"}`}}}, noop)
 	if len(v.parts.Objects) != 1 || !v.parts.Visible() {
 		t.Fatalf("parts: %d", len(v.parts.Objects))
 	}
@@ -382,7 +384,7 @@ func TestModelFunctionCallShown(t *testing.T) {
 func TestModelJSONAnswerFormatPicked(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	cs := f.app.Conversations()
-	schema, err := cs.SaveSchema(context.Background(), app.ExampleSchema())
+	schema, err := f.app.Models().SaveSchema(context.Background(), modelchat.ExampleSchema())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +392,7 @@ func TestModelJSONAnswerFormatPicked(t *testing.T) {
 	until(t, "the schemas offered", func() bool { return len(c.model.format.sel.Options) == 3 })
 	c.model.format.sel.SetSelected("JSON: " + schema.Name)
 	c.Ask("Prices of two fruits?")
-	until(t, "the JSON answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the JSON answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	v := c.view(0)
 	if c.turns[0].Check == nil || !c.turns[0].Check.Conforms || !strings.Contains(verdictOf(v), "fits the schema") {
 		t.Fatalf("check %+v, verdict %q", c.turns[0].Check, verdictOf(v))
@@ -458,11 +460,10 @@ func TestModelErrorCodesShownInWords(t *testing.T) {
 // typed.
 func TestModelSavedEmptyChatTakesAPreset(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	cs := f.app.Conversations()
-	if _, err := cs.SavePreset(context.Background(), app.Preset{Name: "Poet", Tier: "Smart", System: "Answer in verse."}); err != nil {
+	if _, err := f.app.Models().SavePreset(context.Background(), records.Preset{Name: "Poet", Tier: "Smart", System: "Answer in verse."}); err != nil {
 		t.Fatal(err)
 	}
-	conv, err := cs.NewChat(context.Background(), cs.DefaultTier(), "", "", "")
+	conv, err := f.app.Models().NewChat(context.Background(), f.app.Models().DefaultTier(), "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +473,7 @@ func TestModelSavedEmptyChatTakesAPreset(t *testing.T) {
 	c.model.preset.SetSelected("Poet")
 	c.model.system.SetText("Answer in one verse.")
 	c.Ask("The sea?")
-	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status == records.TurnCompleted })
 	if c.turns[0].Model != "Smart" || c.turns[0].System != "Answer in one verse." || c.model.preset.Visible() {
 		t.Errorf("answered by %q with the prompt %q (presets still offered: %v)", c.turns[0].Model, c.turns[0].System, c.model.preset.Visible())
 	}

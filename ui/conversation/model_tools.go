@@ -13,7 +13,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -21,8 +22,8 @@ import (
 // Tools is what the pane uses of a model chat's tools (issue 22): its settings, saved with it,
 // and the sentence saying what its tier does with them; *app.Conversations is one.
 type Tools interface {
-	ToolSettings(ctx context.Context, conversationID int64) (app.ToolSettings, error)
-	SetToolSettings(ctx context.Context, conversationID int64, s app.ToolSettings) error
+	ToolSettings(ctx context.Context, conversationID int64) (records.ToolSettings, error)
+	SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error
 	ToolsNote(ctx context.Context, conversationID int64) (string, error)
 }
 
@@ -31,7 +32,7 @@ type Tools interface {
 // that cannot call functions, why the model cannot use them itself.
 type toolsBar struct {
 	m        *modelBar
-	settings app.ToolSettings
+	settings records.ToolSettings
 	names    map[string]string // workspace names by id, as last read for the picker
 	web      *widgets.Check
 	consult  *widget.Button
@@ -59,8 +60,8 @@ func (t *toolsBar) setKeys(keys string) {
 }
 
 // show shows conv's tools: none for a new chat; a saved one's are read off the UI goroutine.
-func (t *toolsBar) show(conv app.Conversation) {
-	t.set(app.ToolSettings{}, "")
+func (t *toolsBar) show(conv records.Conversation) {
+	t.set(records.ToolSettings{}, "")
 	if conv.ID == 0 {
 		return
 	}
@@ -81,7 +82,7 @@ func (t *toolsBar) show(conv app.Conversation) {
 }
 
 // set shows settings s and the tier's note.
-func (t *toolsBar) set(s app.ToolSettings, note string) {
+func (t *toolsBar) set(s records.ToolSettings, note string) {
 	t.settings = s
 	t.web.OnChanged = nil // showing the saved state is not a change to save
 	t.web.SetChecked(s.WebSearch)
@@ -94,7 +95,7 @@ func (t *toolsBar) set(s app.ToolSettings, note string) {
 // and shows it while web search is on, the one tool such a tier still uses: off, the disabled
 // workspaces' button already says that the tier cannot call functions.
 func (t *toolsBar) setNote(note string) {
-	t.note.SetText(app.OneLine(note))
+	t.note.SetText(safetext.OneLine(note))
 	widgets.ShowIf(t.note, note != "" && t.settings.WebSearch)
 }
 
@@ -137,7 +138,7 @@ func (t *toolsBar) consultText() string {
 	}
 	names := make([]string, len(t.settings.Workspaces))
 	for i, id := range t.settings.Workspaces {
-		names[i] = app.OneLine(cmp.Or(t.names[id], id))
+		names[i] = safetext.OneLine(cmp.Or(t.names[id], id))
 	}
 	return "Workspaces to consult: " + words.Cut(strings.Join(names, ", "), consultTextChars)
 }
@@ -164,7 +165,7 @@ func (t *toolsBar) save() {
 
 // allowed notes that calls of tool run without asking in this chat (the person chose Always); the
 // app saved it, and the next save of the settings keeps it.
-func (t *toolsBar) allowed(tool app.ToolKind) {
+func (t *toolsBar) allowed(tool records.ToolKind) {
 	if !slices.Contains(t.settings.Allowed, tool) {
 		t.settings.Allowed = append(t.settings.Allowed, tool)
 	}
@@ -186,9 +187,9 @@ func (t *toolsBar) pickWorkspaces() {
 }
 
 // learnNames keeps the names of the workspaces of list, for the picker's button.
-func (t *toolsBar) learnNames(list []app.CachedWorkspace) {
+func (t *toolsBar) learnNames(list []records.CachedWorkspace) {
 	for _, ws := range list {
-		t.names[ws.WorkspaceID] = app.OneLine(ws.Workspace.Name)
+		t.names[ws.WorkspaceID] = safetext.OneLine(ws.Workspace.Name)
 	}
 }
 
@@ -196,14 +197,14 @@ func (t *toolsBar) learnNames(list []app.CachedWorkspace) {
 const pickerNameChars = 60
 
 // showPicker shows the workspaces of list as ticks in a dialog.
-func (t *toolsBar) showPicker(list []app.CachedWorkspace) {
+func (t *toolsBar) showPicker(list []records.CachedWorkspace) {
 	t.learnNames(list)
 	var opts []string
 	ids := map[string]string{}
 	for _, ws := range list {
-		name := words.Cut(app.OneLine(ws.Workspace.Name), pickerNameChars)
+		name := words.Cut(safetext.OneLine(ws.Workspace.Name), pickerNameChars)
 		if _, dup := ids[name]; dup {
-			name += " (" + app.OneLine(ws.WorkspaceID) + ")"
+			name += " (" + safetext.OneLine(ws.WorkspaceID) + ")"
 		}
 		ids[name] = ws.WorkspaceID
 		opts = append(opts, name)
@@ -242,7 +243,7 @@ func (t *toolsBar) chosen(opts, selected []string, ids map[string]string) {
 // ToggleWebSearch turns web search on or off in the model chat shown (the toggle's shortcut); it
 // reports false when a workspace conversation is shown, which has no such toggle.
 func (c *Pane) ToggleWebSearch() bool {
-	if c.conv.Kind != app.KindModel {
+	if c.conv.Kind != records.KindModel {
 		return false
 	}
 	c.model.tools.toggle()
@@ -253,4 +254,6 @@ func (c *Pane) ToggleWebSearch() bool {
 func (c *Pane) SetWebSearchKeys(keys string) { c.model.tools.setKeys(keys) }
 
 // WebSearchOn reports whether web search is on in the model chat shown.
-func (c *Pane) WebSearchOn() bool { return c.conv.Kind == app.KindModel && c.model.tools.web.Checked }
+func (c *Pane) WebSearchOn() bool {
+	return c.conv.Kind == records.KindModel && c.model.tools.web.Checked
+}

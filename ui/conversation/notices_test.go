@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 )
 
 // Issue 35, item 6: before consent a card said "Searched for…" and "Workspace consulted…" of a
@@ -18,23 +18,23 @@ import (
 // not done.
 func TestToolCardsSayWhatHasNotRunYet(t *testing.T) {
 	test.NewTempApp(t)
-	consult := func(state app.ToolState) app.Turn {
-		return app.Turn{ID: 5, ConversationID: 1, Question: "Budget?", Status: app.TurnPending, Parts: []app.TurnPart{
-			{Kind: app.PartFunctionOutput, CallID: "call-2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`,
-				Run: &app.ToolRun{Tool: app.ToolWorkspace, State: state, Workspace: &app.WorkspaceRun{WorkspaceID: "ws-fin",
+	consult := func(state records.ToolState) records.Turn {
+		return records.Turn{ID: 5, ConversationID: 1, Question: "Budget?", Status: records.TurnPending, Parts: []records.TurnPart{
+			{Kind: records.PartFunctionOutput, CallID: "call-2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`,
+				Run: &records.ToolRun{Tool: records.ToolWorkspace, State: state, Workspace: &records.WorkspaceRun{WorkspaceID: "ws-fin",
 					Workspace: "Finance", Question: "Budget?"}}}}}
 	}
 	for _, tc := range []struct {
-		turn          app.Turn
+		turn          records.Turn
 		title, body   string
 		notTitle, not string
 	}{
-		{pendingTurn(3, app.ToolWaitingConsent, time.Time{}), "Web search", "Asks to search for “tides”", "", "Searched"},
-		{pendingTurn(3, app.ToolRunning, time.Time{}), "Web search", "Searching for “tides”", "", "Searched"},
-		{pendingTurn(3, app.ToolRefused, time.Time{}), "Web search", "Asked to search for “tides”", "", "Searched"},
-		{consult(app.ToolWaitingConsent), "Asks to consult: Finance", "Asks to consult the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
-		{consult(app.ToolRunning), "Consulting: Finance", "Asking the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
-		{consult(app.ToolRefused), "Not consulted: Finance", "Asked to consult the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
+		{pendingTurn(3, records.ToolWaitingConsent, time.Time{}), "Web search", "Asks to search for “tides”", "", "Searched"},
+		{pendingTurn(3, records.ToolRunning, time.Time{}), "Web search", "Searching for “tides”", "", "Searched"},
+		{pendingTurn(3, records.ToolRefused, time.Time{}), "Web search", "Asked to search for “tides”", "", "Searched"},
+		{consult(records.ToolWaitingConsent), "Asks to consult: Finance", "Asks to consult the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
+		{consult(records.ToolRunning), "Consulting: Finance", "Asking the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
+		{consult(records.ToolRefused), "Not consulted: Finance", "Asked to consult the workspace “Finance”", "Workspace consulted", "Asked the workspace"},
 	} {
 		v := newTurnView(tc.turn, turnCallbacks{})
 		card := toolCardsOf(v)[0]
@@ -60,7 +60,7 @@ func TestModelNoticesStayTrue(t *testing.T) {
 	c.Ask("Hello there")
 	until(t, "the first answer", func() bool { return c.streaming == nil && len(c.turns) == 1 && c.turns[0].Status.Answered() })
 
-	c.model.format.apply(app.AnswerFormat{}) // text again, picked as a person picks it
+	c.model.format.apply(records.AnswerFormat{}) // text again, picked as a person picks it
 	until(t, "the format's note", func() bool { return strings.Contains(c.model.note.Text, "applies from the next message") })
 	c.ToggleWebSearch()
 	c.Ask("Web search: tides")
@@ -121,7 +121,7 @@ func shownWarnings(o fyne.CanvasObject) []string {
 // with a one-click switch on a tier without vision"). One warning says it, with the switch.
 func TestInstantWithAnImageSaysItOnceWithASwitch(t *testing.T) {
 	f := newFixture(t, fastConfig())
-	conv, err := f.app.Conversations().NewChat(context.Background(), "Fast", "", "", "") // as New model chat makes it
+	conv, err := f.app.Models().NewChat(context.Background(), "Fast", "", "", "") // as New model chat makes it
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestInstantWithAnImageSaysItOnceWithASwitch(t *testing.T) {
 // to copy or select.
 func TestAnAnswerWithoutTextOffersNoCopy(t *testing.T) {
 	test.NewTempApp(t)
-	stopped := app.Turn{ID: 1, Question: "Tides?", Status: app.TurnInterrupted, Error: "The answer stopped before any of it arrived because it was stopped. Ask again."}
+	stopped := records.Turn{ID: 1, Question: "Tides?", Status: records.TurnInterrupted, Error: "The answer stopped before any of it arrived because it was stopped. Ask again."}
 	v := newTurnView(stopped, turnCallbacks{})
 	if v.copyB.Visible() || v.selectB.Visible() {
 		t.Errorf("an answer without text offers Copy answer (%v) or Select text (%v)", v.copyB.Visible(), v.selectB.Visible())

@@ -16,6 +16,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	appask "lectern/app/ask"
+	"lectern/app/connection"
+	"lectern/app/conversations"
+	"lectern/app/explain"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/client"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -37,9 +43,9 @@ type Pane struct {
 	lf    life.Life
 	win   fyne.Window
 
-	ws    app.CachedWorkspace
-	conv  app.Conversation // ID 0: a new conversation, saved with its first question
-	turns []app.Turn
+	ws    records.CachedWorkspace
+	conv  records.Conversation // ID 0: a new conversation, saved with its first question
+	turns []records.Turn
 	views map[int64]*turnView
 
 	picker   *scopePicker
@@ -82,7 +88,7 @@ type Pane struct {
 	OnSourceIn func(workspaceID string, src client.AnswerSource)
 	// OnSaved is called with the conversation shown when its first question is saved (a new
 	// conversation) and again when an answer in it ends.
-	OnSaved func(conv app.Conversation)
+	OnSaved func(conv records.Conversation)
 	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
 	OnShown func(turns int)
 	// Work, when set, is told of each answer streaming and each OCR job followed (the tray lists
@@ -98,21 +104,21 @@ type streamState struct {
 	w         progress      // what the stage line says (wait.go)
 	ended     chan struct{} // closed when the answer ended
 	text      *markdown.Coalescer
-	replaces  int64            // the edited turn the new one replaces, 0 when none
-	question  string           // what was asked, given back to the box when it is refused before being sent
-	images    []app.Image      // the images sent with it (a model chat), given back with the question
-	files     []app.Attachment // the files sent with it (the assistant), shown on the turn, given back
-	fileTexts []app.FileText   // the texts of files sent with it (a model chat), given back with the question
+	replaces  int64                // the edited turn the new one replaces, 0 when none
+	question  string               // what was asked, given back to the box when it is refused before being sent
+	images    []records.Image      // the images sent with it (a model chat), given back with the question
+	files     []records.Attachment // the files sent with it (the assistant), shown on the turn, given back
+	fileTexts []records.FileText   // the texts of files sent with it (a model chat), given back with the question
 }
 
 // Core is what the conversation views use of the application core; *app.App implements it.
 type Core interface {
-	Settings() app.Settings
-	Explain(err error) app.Explanation
-	Connection() app.Connection
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
-	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
-	ChatFunctions() []client.FunctionTool // offered to a model (demo mode offers one)
+	Settings() settings.Settings
+	Explain(err error) explain.Explanation
+	Connection() connection.Connection
+	Ask(ctx context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error)
+	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
+	Functions() []client.FunctionTool // offered to a model (demo mode offers one)
 	// ToolWorkspaces lists the workspaces the assistant may be pinned to (GET /workspaces).
 	ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error)
 }
@@ -120,30 +126,32 @@ type Core interface {
 // Answers is how the pane asks, the same for every kind of conversation; *app.Conversations is
 // one.
 type Answers interface {
-	Turns(ctx context.Context, conversationID int64) ([]app.Turn, error)
-	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (app.Turn, error)
-	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (app.Turn, error)
-	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (app.Turn, error)
+	Turns(ctx context.Context, conversationID int64) ([]records.Turn, error)
+	Send(ctx context.Context, conversationID int64, m conversations.Message, opts conversations.AskOptions) (records.Turn, error)
+	Retry(ctx context.Context, turnID int64, opts conversations.AskOptions) (records.Turn, error)
+	Resend(ctx context.Context, turnID int64, text string, opts conversations.AskOptions) (records.Turn, error)
 	Stop(turnID int64) bool
+	// TurnImages returns the images a turn sent, with their bytes.
+	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
 }
 
 // Lists is what the conversation list does with the saved conversations; *app.Conversations is
 // one.
 type Lists interface {
-	List(ctx context.Context, workspaceID string) ([]app.Conversation, error)
-	ListAll(ctx context.Context, f app.ListFilter) ([]app.Conversation, error)
+	List(ctx context.Context, workspaceID string) ([]records.Conversation, error)
+	ListAll(ctx context.Context, f records.ListFilter) ([]records.Conversation, error)
 	Pin(ctx context.Context, id int64) error
 	Unpin(ctx context.Context, id int64) error
 	Rename(ctx context.Context, id int64, title string) error
 	Export(ctx context.Context, id int64, path string) error
 	Delete(ctx context.Context, id int64) error
-	Search(ctx context.Context, text string) ([]app.SearchHit, error)
-	Untouched(ctx context.Context, kind app.ConversationKind, tier string) (app.Conversation, bool, error)
+	Search(ctx context.Context, text string) ([]records.SearchHit, error)
+	Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error)
 }
 
 // Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
 type Generator interface {
-	Generate(ctx context.Context, conversationID int64, prompt string, opts app.AskOptions) (app.Turn, error)
+	Generate(ctx context.Context, conversationID int64, prompt string, opts conversations.AskOptions) (records.Turn, error)
 }
 
 // Store is the saved conversations as the pane and the list use them, each part a small
@@ -159,9 +167,11 @@ type Store struct {
 	Drafts     Drafts
 }
 
-// StoreOf is the Store of c, which is each of its parts.
-func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c, Drafts: c}
+// StoreOf is the Store of the core a: its conversations, and the answerers of model chats and of
+// the assistant.
+func StoreOf(a *app.App) Store {
+	c, m := a.Conversations(), a.Models()
+	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
@@ -172,7 +182,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.files, _ = b.(FileTools)
 	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
 	c.notify = osNotify
-	c.model = newModelBar(c, store, b.ChatFunctions())
+	c.model = newModelBar(c, store, b.Functions())
 	c.assist = newAssistBar(c)
 	c.picker = newScopePicker(c.scopeChanged)
 	c.tier = widgets.NewSelect("Tier", []string{"Fast", "Smart", "Genius"}, nil)
@@ -185,7 +195,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
 	c.input.OnChanged = func(text string) {
 		c.draftChanged(text)
-		if c.conv.Kind == app.KindModel {
+		if c.conv.Kind == records.KindModel {
 			c.model.meter.changed()
 		}
 	}
@@ -233,7 +243,7 @@ func (c *Pane) applyDefaults() {
 }
 
 // SetWorkspace asks ws from now on, starting a new conversation when the workspace changed.
-func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
+func (c *Pane) SetWorkspace(ws records.CachedWorkspace) {
 	changed := ws.WorkspaceID != c.ws.WorkspaceID
 	c.ws = ws
 	if changed {
@@ -243,7 +253,7 @@ func (c *Pane) SetWorkspace(ws app.CachedWorkspace) {
 }
 
 // SetDocuments offers the documents of ws as scopes, when ws is the workspace asked.
-func (c *Pane) SetDocuments(ws app.CachedWorkspace, docs []client.Document) {
+func (c *Pane) SetDocuments(ws records.CachedWorkspace, docs []client.Document) {
 	if ws.WorkspaceID == c.ws.WorkspaceID {
 		c.picker.setDocuments(docs)
 	}
@@ -266,7 +276,7 @@ func (c *Pane) NewConversation() {
 func (c *Pane) newConversation() {
 	c.detach()
 	c.leaveDraft()
-	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.conv = records.Conversation{Kind: records.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
 	c.showDraft()
 	c.showTurns(nil)
 	c.cancelEdit()
@@ -281,7 +291,7 @@ func (c *Pane) NewModelChat() {
 	c.held = false
 	c.detach()
 	c.leaveDraft()
-	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
+	c.conv = records.Conversation{Kind: records.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -293,14 +303,14 @@ func (c *Pane) NewModelChat() {
 // (its tier, system prompt, images and context meter) or the assistant's (its workspace, files).
 func (c *Pane) showKind() {
 	kind := c.conv.Kind
-	widgets.ShowIf(c.askBar, kind == app.KindWorkspace)
+	widgets.ShowIf(c.askBar, kind == records.KindWorkspace)
 	c.send.SetText("Send")
 	c.model.hide()
 	c.assist.hide()
 	switch kind {
-	case app.KindModel:
+	case records.KindModel:
 		c.model.show(c.conv)
-	case app.KindAssistant:
+	case records.KindAssistant:
 		c.assist.show(c.conv)
 	default:
 		c.send.SetText("Ask")
@@ -309,7 +319,7 @@ func (c *Pane) showKind() {
 
 // Open shows a saved conversation, at turn atTurn when it is not 0 (else at its newest turn): its
 // turns are read off the UI goroutine.
-func (c *Pane) Open(conv app.Conversation, atTurn int64) {
+func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 	c.held = false
 	c.detach()
 	c.leaveDraft()
@@ -326,10 +336,10 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 			}
 			c.errs.SetError(err)
 			c.showTurns(turns)
-			if conv.Kind == app.KindModel && len(turns) == 0 {
+			if conv.Kind == records.KindModel && len(turns) == 0 {
 				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
 			}
-			if conv.Kind == app.KindAssistant {
+			if conv.Kind == records.KindAssistant {
 				c.assist.setBegun(len(turns) > 0) // its workspace is chosen until the first message
 			}
 			c.showIdle()
@@ -347,7 +357,7 @@ func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 // showTurns replaces the turns shown; their views are built when first shown. The rows get
 // estimated heights while the list is empty (SetItemHeight lays the list out each time: with no
 // rows that costs nothing), then one refresh shows the newest turns.
-func (c *Pane) showTurns(turns []app.Turn) {
+func (c *Pane) showTurns(turns []records.Turn) {
 	c.turns, c.views = nil, map[int64]*turnView{}
 	for i := range turns {
 		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
@@ -390,10 +400,10 @@ func (c *Pane) showIntroIf(on bool) {
 // introText invites the first question of a new conversation.
 func (c *Pane) introText() string {
 	switch c.conv.Kind {
-	case app.KindModel:
+	case records.KindModel:
 		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like. " +
 			c.DropHint()
-	case app.KindAssistant:
+	case records.KindAssistant:
 		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach " +
 			"(audio, video, PDF, Word, Excel, PowerPoint, text and email files): press Attach, or drop them on the window. " +
 			"They go with your next message; they are not added to a workspace."
@@ -450,7 +460,7 @@ func (c *Pane) view(i int) *turnView {
 func (c *Pane) loadImages(v *turnView) {
 	id := v.turn.ID
 	go func() {
-		images, err := c.store.Models.TurnImages(c.lf.Ctx, id)
+		images, err := c.store.Answers.TurnImages(c.lf.Ctx, id)
 		c.lf.Do(func() {
 			if err != nil {
 				c.errs.SetError(err)
@@ -511,7 +521,7 @@ func (c *Pane) keepEnd() {
 
 // estimateHeight guesses the height of a turn not built yet, so that the scroll bar is about right
 // before it is shown: its lines of text at the list's width.
-func (c *Pane) estimateHeight(t app.Turn) float32 {
+func (c *Pane) estimateHeight(t records.Turn) float32 {
 	w := max(c.list.Size().Width, 300)
 	perLine := int(w / (theme.TextSize() * 0.55))
 	lines := 3 // question, actions, spacing
@@ -526,7 +536,7 @@ func (c *Pane) showIdle() {
 	asking := c.streaming != nil
 	widgets.ShowIf(c.stop, asking)
 	widgets.ShowIf(c.send, !asking)
-	if c.ws.WorkspaceID == "" && c.conv.Kind == app.KindWorkspace {
+	if c.ws.WorkspaceID == "" && c.conv.Kind == records.KindWorkspace {
 		c.input.Disable()
 	} else {
 		c.input.Enable()
@@ -567,7 +577,7 @@ func (c *Pane) Owns(f fyne.Focusable) bool { return f == c.input }
 func (c *Pane) Root() fyne.CanvasObject { return c.root }
 
 // Kind is the kind of the conversation shown.
-func (c *Pane) Kind() app.ConversationKind { return c.conv.Kind }
+func (c *Pane) Kind() records.ConversationKind { return c.conv.Kind }
 
 // ConversationID is the conversation shown, 0 for a new one not saved yet.
 func (c *Pane) ConversationID() int64 { return c.conv.ID }
@@ -599,7 +609,7 @@ func (c *Pane) NewestAnswer() *markdown.View {
 }
 
 // Turns are the turns shown.
-func (c *Pane) Turns() []app.Turn { return c.turns }
+func (c *Pane) Turns() []records.Turn { return c.turns }
 
 // IntroShown reports whether the invitation to ask the first question is shown.
 func (c *Pane) IntroShown() bool { return c.intro.Visible() }

@@ -17,21 +17,22 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
+	"lectern/internal/safetext"
 	"lectern/ui/internal/uitest"
 	"lectern/ui/internal/work"
 )
 
 // ask types question in the box and sends it with Enter, then waits for the answer to end.
-func ask(t *testing.T, c *Pane, question string) app.Turn {
+func ask(t *testing.T, c *Pane, question string) records.Turn {
 	t.Helper()
 	c.input.SetText(question)
 	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	until(t, "the answer to "+question, func() bool {
 		return c.streaming == nil && len(c.turns) > 0 && c.turns[len(c.turns)-1].Question == question &&
-			c.turns[len(c.turns)-1].Status != app.TurnPending
+			c.turns[len(c.turns)-1].Status != records.TurnPending
 	})
 	return c.turns[len(c.turns)-1]
 }
@@ -39,10 +40,10 @@ func ask(t *testing.T, c *Pane, question string) app.Turn {
 func TestChatAsksStreamsAndShowsSources(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
-	var saved app.Conversation
-	c.OnSaved = func(conv app.Conversation) { saved = conv }
+	var saved records.Conversation
+	c.OnSaved = func(conv records.Conversation) { saved = conv }
 	turn := ask(t, c, "How many days of annual leave do employees get?")
-	if turn.Status != app.TurnCompleted || !strings.Contains(turn.Answer, "25 days") {
+	if turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "25 days") {
 		t.Fatalf("turn %+v", turn)
 	}
 	v := c.views[turn.ID]
@@ -56,7 +57,7 @@ func TestChatAsksStreamsAndShowsSources(t *testing.T) {
 		label := o.(interface{ MinSize() fyne.Size }) // a chip
 		_ = label
 		src := turn.Sources[i]
-		want := app.SourceUse(src.Used)
+		want := records.SourceUse(src.Used)
 		if got := sourceLabel(src); !strings.HasSuffix(got, want) || !strings.Contains(got, src.Name) {
 			t.Errorf("chip %d: %q, want %s", i, got, want)
 		}
@@ -73,7 +74,7 @@ func TestChatAsksStreamsAndShowsSources(t *testing.T) {
 // was given as context. The chips say "Used" and "Consulted", never a citation the server did not make.
 func TestSourceLabelsFollowUsed(t *testing.T) {
 	for used, want := range map[bool]string{true: "Used", false: "Consulted"} {
-		if got := app.SourceUse(used); got != want {
+		if got := records.SourceUse(used); got != want {
 			t.Errorf("used=%v: %q", used, got)
 		}
 	}
@@ -135,17 +136,17 @@ func TestChatStopKeepsTextThenRetry(t *testing.T) {
 		t.Fatal("Stop is not offered while the answer streams")
 	}
 	c.input.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	until(t, "the stopped turn", func() bool { return c.streaming == nil && c.turns[0].Status != app.TurnPending })
+	until(t, "the stopped turn", func() bool { return c.streaming == nil && c.turns[0].Status != records.TurnPending })
 	turn := c.turns[0]
 	v := c.views[turn.ID]
-	if turn.Status != app.TurnInterrupted || turn.Answer == "" || v.failure.Hidden || v.retry.Hidden {
+	if turn.Status != records.TurnInterrupted || turn.Answer == "" || v.failure.Hidden || v.retry.Hidden {
 		t.Fatalf("stopped turn %+v (failure shown %v)", turn, !v.failure.Hidden)
 	}
 	if !strings.Contains(v.failure.Text, "kept") {
 		t.Fatalf("failure text %q", v.failure.Text)
 	}
 	test.Tap(v.retry)
-	until(t, "the retried answer", func() bool { return c.streaming == nil && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the retried answer", func() bool { return c.streaming == nil && c.turns[0].Status == records.TurnCompleted })
 	if len(c.turns) != 1 || !strings.Contains(c.views[c.turns[0].ID].answer.Text(), "25 days") {
 		t.Fatalf("after Retry: %d turns, %q", len(c.turns), c.turns[0].Answer)
 	}
@@ -157,13 +158,13 @@ func TestChatCutStreamAndFailure(t *testing.T) {
 	c := chatIn(t, f, "My documents")
 	f.emu.SetFaults(emulator.Faults{CutStreamAfter: 8})
 	turn := ask(t, c, "How many days of annual leave do employees get?")
-	if turn.Status != app.TurnInterrupted || c.views[turn.ID].failure.Hidden {
+	if turn.Status != records.TurnInterrupted || c.views[turn.ID].failure.Hidden {
 		t.Fatalf("cut stream: %+v", turn)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteAsk, Count: 1}})
 	turn = ask(t, c, "Can unused days be carried over?")
 	v := c.views[turn.ID]
-	if turn.Status != app.TurnFailed || v.failure.Hidden || !strings.Contains(v.failure.Text, "HTTP 503") || v.retry.Hidden {
+	if turn.Status != records.TurnFailed || v.failure.Hidden || !strings.Contains(v.failure.Text, "HTTP 503") || v.retry.Hidden {
 		t.Fatalf("failed turn %+v, failure %q", turn, v.failure.Text)
 	}
 }
@@ -242,7 +243,7 @@ func TestChatInterruptedAfterRestart(t *testing.T) {
 	until(t, "the last conversation", func() bool { return len(c.turns) == 1 })
 	until(t, "its view", func() bool { return c.views[c.turns[0].ID] != nil })
 	turn, v := c.turns[0], c.views[c.turns[0].ID]
-	if turn.Status != app.TurnInterrupted || v.failure.Hidden || v.retry.Hidden || turn.Answer == "" {
+	if turn.Status != records.TurnInterrupted || v.failure.Hidden || v.retry.Hidden || turn.Answer == "" {
 		t.Fatalf("after restart: %+v", turn)
 	}
 }
@@ -313,12 +314,12 @@ func TestChatNewConversationWhileStreaming(t *testing.T) {
 		t.Fatal("the new conversation is not ready to ask")
 	}
 	second := ask(t, c, "Can unused days be carried over?")
-	if second.ConversationID == first.ConversationID || second.Status != app.TurnCompleted {
+	if second.ConversationID == first.ConversationID || second.Status != records.TurnCompleted {
 		t.Fatalf("second %+v", second)
 	}
 	until(t, "the first answer saved", func() bool {
 		saved, _ := f.app.Conversations().Turn(context.Background(), first.ID)
-		return saved.Status == app.TurnCompleted
+		return saved.Status == records.TurnCompleted
 	})
 }
 
@@ -330,12 +331,12 @@ func TestChatResetAndStall(t *testing.T) {
 	f := newFixture(t, cfg)
 	c := chatIn(t, f, "My documents")
 	turn := ask(t, c, "How many days of annual leave do employees get?")
-	if turn.Status != app.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer {
+	if turn.Status != records.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer {
 		t.Fatalf("after a reset: %q shown, %q saved", c.views[turn.ID].answer.Text(), turn.Answer)
 	}
 	f.emu.SetFaults(emulator.Faults{StallAfter: 4, StallFor: 400 * time.Millisecond})
 	turn = ask(t, c, "Can unused days be carried over?")
-	if turn.Status != app.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer || !strings.Contains(turn.Answer, "31 March") {
+	if turn.Status != records.TurnCompleted || c.views[turn.ID].answer.Text() != turn.Answer || !strings.Contains(turn.Answer, "31 March") {
 		t.Fatalf("after a stall: %+v", turn)
 	}
 }
@@ -374,7 +375,7 @@ func TestServerTextShownClean(t *testing.T) {
 	if l := sourceLabel(src); strings.ContainsAny(l, "\x1b\x07") || !strings.Contains(l, "holiday") {
 		t.Fatalf("chip %q", l)
 	}
-	v := newTurnView(app.Turn{Question: "q\x1b[31m?", Answer: "a\x1b]0;x\x07nswer", Status: app.TurnCompleted},
+	v := newTurnView(records.Turn{Question: "q\x1b[31m?", Answer: "a\x1b]0;x\x07nswer", Status: records.TurnCompleted},
 		turnCallbacks{})
 	if strings.ContainsAny(v.question.Text+v.answer.Text(), "\x1b\x07") {
 		t.Fatalf("turn shows %q / %q", v.question.Text, v.answer.Text())
@@ -385,7 +386,7 @@ func TestServerTextShownClean(t *testing.T) {
 // pane shows is what cleaning the whole text shows, whatever the frames cut (an escape or OSC
 // sequence split between two frames, a bidi override) and after a reset.
 func TestStreamedTextCleanedByPieces(t *testing.T) {
-	v := newTurnView(app.Turn{Question: "q", Status: app.TurnPending}, turnCallbacks{})
+	v := newTurnView(records.Turn{Question: "q", Status: records.TurnPending}, turnCallbacks{})
 	whole := "Intro \x1b[31mred\x1b[0m and \x1b]0;TITLE\x07 title, \u202eexe.pdf\u202c, \x9b2Jdone\n"
 	frames := []string{}
 	for i := 1; i <= len(whole); i++ {
@@ -396,7 +397,7 @@ func TestStreamedTextCleanedByPieces(t *testing.T) {
 	frames = append(frames, "Reset \x1b[", "Reset \x1b[1mbold")
 	for _, text := range frames {
 		v.stream(text, "", false)
-		if got, want := v.answer.Text(), app.SafeText(text); got != want {
+		if got, want := v.answer.Text(), safetext.Text(text); got != want {
 			t.Fatalf("after %q the answer is %q, want %q", text, got, want)
 		}
 	}
@@ -461,10 +462,10 @@ func TestStageLabelSaysTheWait(t *testing.T) {
 		after time.Duration
 		want  string
 	}{
-		{app.StageWaiting, 400 * time.Millisecond, "Waiting for the server to answer…"},
-		{app.StageWaiting, 12*time.Second + 300*time.Millisecond, "Waiting for the server to answer… 12 s"},
-		{app.StageWaiting, 125 * time.Second, "Waiting for the server to answer… 2 min 5 s"},
-		{app.StageWriting, 30 * time.Second, "Writing the answer…"},
+		{records.StageWaiting, 400 * time.Millisecond, "Waiting for the server to answer…"},
+		{records.StageWaiting, 12*time.Second + 300*time.Millisecond, "Waiting for the server to answer… 12 s"},
+		{records.StageWaiting, 125 * time.Second, "Waiting for the server to answer… 2 min 5 s"},
+		{records.StageWriting, 30 * time.Second, "Writing the answer…"},
 	} {
 		if got := stageLabel(tc.stage, sent, sent.Add(tc.after)); got != tc.want {
 			t.Errorf("%s after %v: %q, want %q", tc.stage, tc.after, got, tc.want)
@@ -475,7 +476,7 @@ func TestStageLabelSaysTheWait(t *testing.T) {
 // Copy answer confirms that it copied: the clipboard changes nothing on screen.
 func TestCopyAnswerSaysCopied(t *testing.T) {
 	fa := test.NewTempApp(t)
-	v := newTurnView(app.Turn{Question: "q?", Answer: "The **answer**.", Status: app.TurnCompleted}, turnCallbacks{})
+	v := newTurnView(records.Turn{Question: "q?", Answer: "The **answer**.", Status: records.TurnCompleted}, turnCallbacks{})
 	v.copyAnswer()
 	if got := fa.Clipboard().Content(); got != "The **answer**." {
 		t.Errorf("clipboard %q", got)
@@ -488,7 +489,7 @@ func TestCopyAnswerSaysCopied(t *testing.T) {
 // A stopped answer's kept text is Markdown like a finished one: emphasis cut by Stop shows no **.
 func TestStoppedAnswerShowsNoRawMarkdown(t *testing.T) {
 	test.NewTempApp(t)
-	v := newTurnView(app.Turn{Question: "q?", Answer: "Staff get **24 days of annual lea", Status: app.TurnInterrupted},
+	v := newTurnView(records.Turn{Question: "q?", Answer: "Staff get **24 days of annual lea", Status: records.TurnInterrupted},
 		turnCallbacks{})
 	var shown strings.Builder
 	for _, seg := range richSegments(v.answer) {

@@ -7,7 +7,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/ui/internal/parts"
 )
 
 // Issue 35, item 3: a model chat reopened after a restart drew its last answer line over the
@@ -17,13 +18,13 @@ import (
 func TestReopenedModelChatFitsAndOpensAtItsEnd(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	ctx := context.Background()
-	conv, err := f.app.Conversations().NewChat(ctx, "Fast", "", "", "")
+	conv, err := f.app.Models().NewChat(ctx, "Fast", "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []string{"What is a context window? Please explain in detail.",
 		"And how large is yours? Tell me more about tiers.", "Summarise our conversation so far in a few lines."} {
-		if _, err := f.app.Conversations().Send(ctx, conv.ID, app.Message{Text: m}, app.AskOptions{}); err != nil {
+		if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: m}, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -31,7 +32,7 @@ func TestReopenedModelChatFitsAndOpensAtItsEnd(t *testing.T) {
 	for _, width := range []float32{480, 520, 640, 900} {
 		core := f.open() // a new core on the same data: as after a restart
 		win := test.NewTempWindow(t, nil)
-		c := New(uiQueue.Life(t), core, StoreOf(core.Conversations()), win)
+		c := New(uiQueue.Life(t), parts.Of(core), StoreOf(core), win)
 		win.SetContent(c.Root())
 		win.Resize(fyne.NewSize(width, 500))
 		c.NewConversation() // the window shows a workspace conversation first

@@ -9,8 +9,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
 )
@@ -98,7 +98,7 @@ func pickerOrder(docs []client.Document) []int32 {
 const maxNameChars = 80
 
 // shortName is a server's name made safe and cut to one line.
-func shortName(name string) string { return words.Cut(app.OneLine(name), maxNameChars) }
+func shortName(name string) string { return words.Cut(safetext.OneLine(name), maxNameChars) }
 
 // unique returns label, numbered when it is taken already: two long names cut alike stay two
 // choices.
@@ -119,7 +119,7 @@ func docLabel(d client.Document) string {
 	case client.StatusNotReady, client.StatusProcessing:
 		return name + " (being prepared)"
 	}
-	return name + " (" + app.OneLine(d.Status) + ")"
+	return name + " (" + safetext.OneLine(d.Status) + ")"
 }
 
 // picked takes the person's choice; a document that is not ready is refused with the reason.

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 	"lectern/ui/internal/life"
@@ -28,7 +28,7 @@ func (c *List) ShowSearch() {
 }
 
 // openHit highlights the hit's conversation when it is listed and calls OnOpenTurn.
-func (c *List) openHit(h app.SearchHit) {
+func (c *List) openHit(h records.SearchHit) {
 	if h.Conversation.WorkspaceID == c.workspaceID {
 		c.SelectConversation(h.Conversation.ID)
 	}
@@ -50,14 +50,14 @@ type conversationSearch struct {
 	status  *widget.Label
 	list    *widget.List
 	dlg     *dialog.CustomDialog
-	hits    []app.SearchHit
+	hits    []records.SearchHit
 	words   []string          // the words the hits were found for
 	names   map[string]string // workspace id -> name
 	queries int               // searches started
-	onPick  func(app.SearchHit)
+	onPick  func(records.SearchHit)
 }
 
-func newConversationSearch(lf life.Life, b Core, store Store, win fyne.Window, onPick func(app.SearchHit)) *conversationSearch {
+func newConversationSearch(lf life.Life, b Core, store Store, win fyne.Window, onPick func(records.SearchHit)) *conversationSearch {
 	s := &conversationSearch{b: b, store: store, lf: lf, win: win, entry: newSearchBox(), status: widget.NewLabel(""), onPick: onPick}
 	s.entry.SetPlaceHolder("Search all conversations")
 	s.entry.ActionItem = widget.NewIcon(theme.SearchIcon())
@@ -137,7 +137,7 @@ func (s *conversationSearch) query(text string) {
 	}()
 }
 
-func (s *conversationSearch) setHits(text string, hits []app.SearchHit, err error) {
+func (s *conversationSearch) setHits(text string, hits []records.SearchHit, err error) {
 	s.hits, s.words = hits, searchWords(text)
 	s.list.UnselectAll()
 	s.list.Refresh()
@@ -202,7 +202,7 @@ func (r *searchRow) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewVBox(top, r.question, r.answer))
 }
 
-func (r *searchRow) set(h app.SearchHit, names map[string]string, words []string) {
+func (r *searchRow) set(h records.SearchHit, names map[string]string, words []string) {
 	r.title.SetText(Title(h.Conversation))
 	name := names[h.Conversation.WorkspaceID]
 	if name == "" {

@@ -9,7 +9,10 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
+	"lectern/ui/internal/parts"
 )
 
 func TestConvSearchOpensTheTurnFound(t *testing.T) {
@@ -17,9 +20,9 @@ func TestConvSearchOpensTheTurnFound(t *testing.T) {
 	f.ask(opsID, "What is the warranty period?")
 	want := f.ask(financeID, "How are invoices approved?")
 	f.showWith(opsID, "What is the warranty period?")
-	var gotConv app.Conversation
+	var gotConv records.Conversation
 	var gotTurn int64
-	f.c.OnOpenTurn = func(conv app.Conversation, turnID int64) { gotConv, gotTurn = conv, turnID }
+	f.c.OnOpenTurn = func(conv records.Conversation, turnID int64) { gotConv, gotTurn = conv, turnID }
 	f.c.ShowSearch()
 	s := f.c.search
 	if f.win.Canvas().Focused() != s.entry {
@@ -67,7 +70,7 @@ func TestConvSearchPickHighlightsAListedConversation(t *testing.T) {
 	turn := f.ask(opsID, "Where do returns go?")
 	f.showWith(opsID, "Where do returns go?")
 	var opened int64
-	f.c.OnOpenTurn = func(_ app.Conversation, turnID int64) { opened = turnID }
+	f.c.OnOpenTurn = func(_ records.Conversation, turnID int64) { opened = turnID }
 	f.c.ShowSearch()
 	test.Type(f.c.search.entry, "returns")
 	until(t, "the hit", func() bool { return len(f.c.search.hits) == 1 })
@@ -94,10 +97,10 @@ func TestConvSearchHighlighted(t *testing.T) {
 func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
-	l := NewList(uiQueue.Life(t), f.app, StoreOf(f.app.Conversations()), test.NewTempWindow(t, nil))
-	l.OnOpenTurn = func(conv app.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
-	turn, err := f.app.Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, app.ChatOptions{})
-	if err != nil || turn.Status != app.TurnCompleted {
+	l := NewList(uiQueue.Life(t), parts.Of(f.app), StoreOf(f.app), test.NewTempWindow(t, nil))
+	l.OnOpenTurn = func(conv records.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
+	turn, err := f.app.Models().Chat(context.Background(), modelchat.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, conversations.ChatOptions{})
+	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("model answer: %v, %+v", err, turn)
 	}
 	l.ShowSearch()
@@ -113,7 +116,7 @@ func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	}
 	c.Ask("And the sky?")
 	until(t, "the follow-up answered", func() bool {
-		return c.streaming == nil && len(c.turns) == 2 && c.turns[1].Status == app.TurnCompleted
+		return c.streaming == nil && len(c.turns) == 2 && c.turns[1].Status == records.TurnCompleted
 	})
 	if c.turns[1].ConversationID != turn.ConversationID || c.turns[1].Model != "Smart" || c.Error() != "" {
 		t.Errorf("follow-up: %+v, error %q", c.turns[1], c.Error())

@@ -12,36 +12,40 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
+	"lectern/ui/internal/parts"
 	"lectern/ui/widgets"
 )
 
 // toolTurn is a finished model turn that called each of the app's tools: a web search, a
 // workspace consulted and a file generated, with a search refused and one blocked.
-func toolTurn() app.Turn {
+func toolTurn() records.Turn {
 	found, url := true, "https://example.org/policy"
-	return app.Turn{ID: 7, Question: "Plan the trip", Answer: "Here is the plan.", Status: app.TurnCompleted, Parts: []app.TurnPart{
-		{Kind: app.PartMessageContext, Name: "web_search", Run: &app.ToolRun{Tool: app.ToolWebSearch, State: app.ToolDone,
-			Search: &app.SearchRun{Queries: []string{"plan the trip"}, Status: client.SearchNoResults}}},
-		{Kind: app.PartFunctionCall, CallID: "c1", Name: "web_search", Arguments: `{"query":"lisbon tides"}`},
-		{Kind: app.PartFunctionOutput, CallID: "c1", Name: "web_search", Arguments: `{"query":"lisbon tides"}`,
-			Run: &app.ToolRun{Tool: app.ToolWebSearch, State: app.ToolDone, Search: &app.SearchRun{Queries: []string{"lisbon tides"},
+	return records.Turn{ID: 7, Question: "Plan the trip", Answer: "Here is the plan.", Status: records.TurnCompleted, Parts: []records.TurnPart{
+		{Kind: records.PartMessageContext, Name: "web_search", Run: &records.ToolRun{Tool: records.ToolWebSearch, State: records.ToolDone,
+			Search: &records.SearchRun{Queries: []string{"plan the trip"}, Status: client.SearchNoResults}}},
+		{Kind: records.PartFunctionCall, CallID: "c1", Name: "web_search", Arguments: `{"query":"lisbon tides"}`},
+		{Kind: records.PartFunctionOutput, CallID: "c1", Name: "web_search", Arguments: `{"query":"lisbon tides"}`,
+			Run: &records.ToolRun{Tool: records.ToolWebSearch, State: records.ToolDone, Search: &records.SearchRun{Queries: []string{"lisbon tides"},
 				Status: client.SearchPartial, Warnings: []string{"slow: one page took long"},
-				Results: []app.SearchLink{{Title: "Tide table", Domain: "tides.example", URL: "https://tides.example/lisbon"}}}}},
-		{Kind: app.PartFunctionCall, CallID: "c2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`},
-		{Kind: app.PartFunctionOutput, CallID: "c2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`,
-			Run: &app.ToolRun{Tool: app.ToolWorkspace, State: app.ToolDone, Workspace: &app.WorkspaceRun{WorkspaceID: "ws-fin",
+				Results: []records.SearchLink{{Title: "Tide table", Domain: "tides.example", URL: "https://tides.example/lisbon"}}}}},
+		{Kind: records.PartFunctionCall, CallID: "c2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`},
+		{Kind: records.PartFunctionOutput, CallID: "c2", Name: "consult_workspace", Arguments: `{"question":"Budget?"}`,
+			Run: &records.ToolRun{Tool: records.ToolWorkspace, State: records.ToolDone, Workspace: &records.WorkspaceRun{WorkspaceID: "ws-fin",
 				Workspace: "Finance", Question: "Budget?", Answer: "The budget is **12,000** [1].", Found: &found,
 				Sources: []client.AnswerSource{{Index: 1, DocumentID: "d1", Name: "Budget.xlsx", Used: true},
 					{Index: 2, Name: "Policy page", URL: &url}}}}},
-		{Kind: app.PartFunctionOutput, CallID: "c3", Name: "web_search", Arguments: `{"query":"x"}`,
-			Run: &app.ToolRun{Tool: app.ToolWebSearch, State: app.ToolRefused, Reason: "You refused this call."}},
-		{Kind: app.PartFunctionOutput, CallID: "c4", Name: "web_search", Arguments: `{"query":"y"}`,
-			Run: &app.ToolRun{Tool: app.ToolWebSearch, State: app.ToolFailed,
+		{Kind: records.PartFunctionOutput, CallID: "c3", Name: "web_search", Arguments: `{"query":"x"}`,
+			Run: &records.ToolRun{Tool: records.ToolWebSearch, State: records.ToolRefused, Reason: "You refused this call."}},
+		{Kind: records.PartFunctionOutput, CallID: "c4", Name: "web_search", Arguments: `{"query":"y"}`,
+			Run: &records.ToolRun{Tool: records.ToolWebSearch, State: records.ToolFailed,
 				Reason: "Web search is turned off for your account (internet access is blocked)."}},
-		{Kind: app.PartFunctionOutput, CallID: "c5", Name: "generate_file", Arguments: `{"prompt":"a budget sheet"}`,
-			Run: &app.ToolRun{Tool: app.ToolGenerate, State: app.ToolDone, File: &app.FileRun{Prompt: "a budget sheet",
+		{Kind: records.PartFunctionOutput, CallID: "c5", Name: "generate_file", Arguments: `{"prompt":"a budget sheet"}`,
+			Run: &records.ToolRun{Tool: records.ToolGenerate, State: records.ToolDone, File: &records.FileRun{Prompt: "a budget sheet",
 				Artifact: &client.OfficeArtifact{Title: "Budget", Filename: "budget.xlsx", Kind: "xlsx"}}}},
 	}}
 }
@@ -141,10 +145,10 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 }
 
 // pendingTurn is a model turn waiting while its web search call is in state.
-func pendingTurn(id int64, state app.ToolState, until time.Time) app.Turn {
-	return app.Turn{ID: id, ConversationID: 1, Question: "Tides?", Status: app.TurnPending, Parts: []app.TurnPart{
-		{Kind: app.PartFunctionOutput, CallID: "call-1", Name: "web_search", Arguments: `{"query":"tides"}`,
-			Run: &app.ToolRun{Tool: app.ToolWebSearch, State: state, Until: until, Search: &app.SearchRun{Queries: []string{"tides"}}}}}}
+func pendingTurn(id int64, state records.ToolState, until time.Time) records.Turn {
+	return records.Turn{ID: id, ConversationID: 1, Question: "Tides?", Status: records.TurnPending, Parts: []records.TurnPart{
+		{Kind: records.PartFunctionOutput, CallID: "call-1", Name: "web_search", Arguments: `{"query":"tides"}`,
+			Run: &records.ToolRun{Tool: records.ToolWebSearch, State: state, Until: until, Search: &records.SearchRun{Queries: []string{"tides"}}}}}}
 }
 
 // A run waiting for the shared limit shows a countdown on its card; a run left unfinished in a
@@ -153,7 +157,7 @@ func pendingTurn(id int64, state app.ToolState, until time.Time) app.Turn {
 func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	test.NewTempApp(t)
 	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-	v := newTurnView(pendingTurn(3, app.ToolWaitingLimit, now.Add(30*time.Second)),
+	v := newTurnView(pendingTurn(3, records.ToolWaitingLimit, now.Add(30*time.Second)),
 		turnCallbacks{now: func() time.Time { return now }})
 	cards := toolCardsOf(v)
 	if len(cards) != 1 || cards[0].Status() != widgets.CallWaiting || !cards[0].Wait.Running() {
@@ -165,15 +169,15 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	if search := cards[0].Body.Objects[0].(*widgets.WebSearchView); search.Note.Visible() || search.Queries.Text != "Searching for “tides”" { // issue 35: not "Searched" before it ran
 		t.Errorf("a search not run yet says %q, %q", search.Queries.Text, search.Note.Text)
 	}
-	v.showParts(pendingTurn(3, app.ToolRunning, time.Time{}).Parts)
+	v.showParts(pendingTurn(3, records.ToolRunning, time.Time{}).Parts)
 	if cards[0].Wait.Running() {
 		t.Error("the card redrawn left the old countdown ticking")
 	}
 	if now := toolCardsOf(v); now[0].Status() != widgets.CallPending || !now[0].Spinner.Visible() {
 		t.Errorf("running: %v", now[0].Status())
 	}
-	ended := pendingTurn(3, app.ToolRunning, time.Time{})
-	ended.Status = app.TurnInterrupted
+	ended := pendingTurn(3, records.ToolRunning, time.Time{})
+	ended.Status = records.TurnInterrupted
 	v.set(ended)
 	if now := toolCardsOf(v); now[0].Status() != widgets.CallFailed || !strings.Contains(now[0].StatusLabel.Text, "stopped") {
 		t.Errorf("a run of an ended turn: %v %q", now[0].Status(), now[0].StatusLabel.Text)
@@ -187,14 +191,14 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 func TestToolConsentOnTheCard(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := modelChat(t, f)
-	req := app.ConsentRequest{Tool: app.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`}
+	req := conversations.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`}
 	for _, cardFirst := range []bool{true, false} {
-		c.turns = []app.Turn{pendingTurn(int64(10+len(c.views)), app.ToolWaitingConsent, time.Time{})}
+		c.turns = []records.Turn{pendingTurn(int64(10+len(c.views)), records.ToolWaitingConsent, time.Time{})}
 		c.views = map[int64]*turnView{}
 		if cardFirst {
 			c.view(0)
 		}
-		got := make(chan app.Consent, 1)
+		got := make(chan conversations.Consent, 1)
 		go func() { got <- c.consent(context.Background(), req) }()
 		until(t, "the question asked", func() bool { return c.consents["call-1"] != nil })
 		card := c.cardOf(t, cardFirst)
@@ -202,24 +206,24 @@ func TestToolConsentOnTheCard(t *testing.T) {
 			t.Fatalf("card first %v: asking %v, %q", cardFirst, card.Consent.Asking(), card.Consent.Question.Text)
 		}
 		test.Tap(card.Consent.Always)
-		if a := <-got; a != app.ConsentAlways || card.Status() != widgets.CallPending {
+		if a := <-got; a != conversations.ConsentAlways || card.Status() != widgets.CallPending {
 			t.Errorf("answer %v, status %v", a, card.Status())
 		}
 	}
-	if !slices.Contains(c.model.tools.settings.Allowed, app.ToolWebSearch) {
+	if !slices.Contains(c.model.tools.settings.Allowed, records.ToolWebSearch) {
 		t.Error("Always was not kept for the conversation's next save")
 	}
-	got := make(chan app.Consent, 1)
+	got := make(chan conversations.Consent, 1)
 	go func() { got <- c.consent(context.Background(), req) }()
 	until(t, "the question asked", func() bool { return c.consents["call-1"] != nil })
 	c.NewModelChat()
-	if a := <-got; a != app.ConsentRefuse {
+	if a := <-got; a != conversations.ConsentRefuse {
 		t.Errorf("a question left behind was answered %v", a)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { got <- c.consent(ctx, req) }()
 	cancel()
-	if a := <-got; a != app.ConsentRefuse {
+	if a := <-got; a != conversations.ConsentRefuse {
 		t.Errorf("a stopped answer's question was answered %v", a)
 	}
 }
@@ -251,18 +255,17 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 	if !c.ToggleWebSearch() || !c.model.tools.settings.WebSearch {
 		t.Fatal("the shortcut did not turn web search on")
 	}
-	ws := f.app.Conversations()
-	all, err := f.app.CachedWorkspaces(context.Background())
+	all, err := f.app.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil || len(all) < 2 {
 		t.Fatalf("workspaces %d, %v", len(all), err)
 	}
 	c.model.tools.showPicker(all)
-	name := app.OneLine(all[1].Workspace.Name)
-	c.model.tools.chosen([]string{app.OneLine(all[0].Workspace.Name), name}, []string{name},
+	name := safetext.OneLine(all[1].Workspace.Name)
+	c.model.tools.chosen([]string{safetext.OneLine(all[0].Workspace.Name), name}, []string{name},
 		map[string]string{name: all[1].WorkspaceID})
 	c.Ask("Hello")
 	until(t, "the chat saved", func() bool { return c.conv.ID != 0 && len(c.turns) == 1 && c.turns[0].Status.Answered() })
-	saved, err := ws.ToolSettings(context.Background(), c.conv.ID)
+	saved, err := f.app.Models().ToolSettings(context.Background(), c.conv.ID)
 	if err != nil || !saved.WebSearch || !slices.Equal(saved.Workspaces, []string{all[1].WorkspaceID}) {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
@@ -276,7 +279,7 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 	if !strings.Contains(c.model.tools.consult.Text, name) {
 		t.Errorf("the picker's button says %q", c.model.tools.consult.Text)
 	}
-	c.model.tierSel.SetSelectedIndex(slices.IndexFunc(c.model.tiers, func(t app.Tier) bool { return t.Name == "Instant" }))
+	c.model.tierSel.SetSelectedIndex(slices.IndexFunc(c.model.tiers, func(t modelchat.Tier) bool { return t.Name == "Instant" }))
 	if !c.model.tools.consult.Disabled() || !strings.Contains(c.model.tools.consult.Text, "cannot call functions") {
 		t.Errorf("on Instant the picker is %q (disabled %v)", c.model.tools.consult.Text, c.model.tools.consult.Disabled())
 	}
@@ -315,7 +318,7 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	// the keyboard goes back to the question box.
 	until(t, "Allow once focused", func() bool { return cv.Focused() == card.Consent.Once })
 	card.Consent.Once.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
-	until(t, "the answer", func() bool { return c.streaming == nil && c.turns[0].Status == app.TurnCompleted })
+	until(t, "the answer", func() bool { return c.streaming == nil && c.turns[0].Status == records.TurnCompleted })
 	if cv.Focused() != c.input {
 		t.Errorf("after answering, the keyboard is on %T, not the question box", cv.Focused())
 	}
@@ -333,7 +336,7 @@ func TestToolWebSearchCallAllowedOnItsCardAndShownAfterRestart(t *testing.T) {
 	check(c.views[c.turns[0].ID])
 	conv := c.conv
 	core := f.open()
-	again := New(uiQueue.Life(t), core, StoreOf(core.Conversations()), test.NewTempWindow(t, nil))
+	again := New(uiQueue.Life(t), parts.Of(core), StoreOf(core), test.NewTempWindow(t, nil))
 	again.Open(conv, 0)
 	until(t, "the turn read back", func() bool { return len(again.turns) == 1 })
 	check(again.view(0))

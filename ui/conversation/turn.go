@@ -12,8 +12,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/internal/bidi"
 	"lectern/ui/markdown"
@@ -25,7 +26,7 @@ import (
 // details of a finished answer, or the reason a failed one stopped with Retry. Its objects are
 // built once per turn and kept, so scrolling back to it costs nothing.
 type turnView struct {
-	turn      app.Turn
+	turn      records.Turn
 	question  *widget.Label
 	answer    *markdown.View
 	parts     *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
@@ -57,7 +58,7 @@ type turnView struct {
 	first        bool
 
 	onRetry  func(turnID int64)
-	onEdit   func(turn app.Turn)
+	onEdit   func(turn records.Turn)
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
 	// onSourceIn shows a source of a consulted workspace; onConsent wires a card waiting for
@@ -79,7 +80,7 @@ type turnView struct {
 // the last (cleaning the whole answer each frame grew with its length).
 type sanitised struct {
 	raw, clean string
-	filter     app.TextFilter // carries an escape sequence split between two frames
+	filter     safetext.Filter // carries an escape sequence split between two frames
 }
 
 // extend returns text, the whole text so far, cleaned; text that does not extend the last one (a
@@ -96,13 +97,13 @@ func (s *sanitised) extend(text string) string {
 // setLast says whether the turn is the conversation's last, whose question Edit offers to change.
 func (v *turnView) setLast(last bool) {
 	v.last = last
-	widgets.ShowIf(v.edit, last && v.turn.Status != app.TurnPending)
+	widgets.ShowIf(v.edit, last && v.turn.Status != records.TurnPending)
 }
 
 // turnCallbacks are what a turn's buttons do; the chat pane sets them.
 type turnCallbacks struct {
 	retry  func(turnID int64)
-	edit   func(turn app.Turn)
+	edit   func(turn records.Turn)
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
 	do     func(func()) // back to the UI goroutine (the toast's hiding, a countdown's ticks)
@@ -114,7 +115,7 @@ type turnCallbacks struct {
 	now      func() time.Time                                                  // the window's clock; nil: time.Now
 }
 
-func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
+func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 	if cb.now == nil {
 		cb.now = time.Now
 	}
@@ -163,22 +164,22 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 }
 
 // set shows t: the whole turn as saved, or a finished answer.
-func (v *turnView) set(t app.Turn) {
+func (v *turnView) set(t records.Turn) {
 	v.turn, v.streamed = t, sanitised{}
 	v.refused.gen++ // a wait shown before is over
-	v.question.SetText(app.SafeText(t.Question))
+	v.question.SetText(safetext.Text(t.Question))
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
 	widgets.ShowIf(v.files, len(t.Attachments) > 0)
 	switch t.Status {
-	case app.TurnPending:
-		v.answer.SetText(app.SafeText(t.Answer))
-	case app.TurnInterrupted, app.TurnFailed: // the text so far, as Markdown as its preview was
-		v.answer.SetCut(app.SafeText(t.Answer))
+	case records.TurnPending:
+		v.answer.SetText(safetext.Text(t.Answer))
+	case records.TurnInterrupted, records.TurnFailed: // the text so far, as Markdown as its preview was
+		v.answer.SetCut(safetext.Text(t.Answer))
 	default:
-		v.answer.SetFinal(app.SafeText(t.Answer))
+		v.answer.SetFinal(safetext.Text(t.Answer))
 	}
-	v.showStage(t.Status == app.TurnPending, app.StageText(""), false)
+	v.showStage(t.Status == records.TurnPending, records.StageText(""), false)
 	v.showOutcome(t)
 	v.setModelParts(t)
 }
@@ -210,15 +211,15 @@ func (v *turnView) showStage(on bool, label string, slow bool) bool {
 }
 
 // showOutcome shows what follows a finished answer, or why it stopped.
-func (v *turnView) showOutcome(t app.Turn) {
+func (v *turnView) showOutcome(t records.Turn) {
 	answered := t.Status.Answered()
 	widgets.ShowIf(v.notFound, answered && t.Found != nil && !*t.Found)
 	v.notFound.SetText("Not found: the documents do not cover this question. The answer names the documents checked.")
 	widgets.ShowIf(v.failure, t.Status.Retryable())
-	v.failure.SetText(app.SafeText(failureText(t)))
-	widgets.ShowIf(v.retry, t.Status != app.TurnPending)
-	widgets.ShowIf(v.edit, t.Status != app.TurnPending && v.last)
-	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
+	v.failure.SetText(safetext.Text(failureText(t)))
+	widgets.ShowIf(v.retry, t.Status != records.TurnPending)
+	widgets.ShowIf(v.edit, t.Status != records.TurnPending && v.last)
+	widgets.ShowIf(v.actions, t.Status != records.TurnPending || t.Answer != "")
 	widgets.ShowIf(v.copyB, t.Answer != "") // stopped before any text: nothing to copy or select
 	widgets.ShowIf(v.selectB, t.Answer != "")
 	v.setSources(t)
@@ -228,7 +229,7 @@ func (v *turnView) showOutcome(t app.Turn) {
 
 // follows says what the turn before this one was sent with (model conversations), so that a
 // changed system prompt is said.
-func (v *turnView) follows(before *app.Turn) {
+func (v *turnView) follows(before *records.Turn) {
 	v.first = before == nil
 	if before != nil {
 		v.systemBefore = before.System
@@ -237,8 +238,8 @@ func (v *turnView) follows(before *app.Turn) {
 }
 
 // failureText says why an answer stopped and that its text so far is kept.
-func failureText(t app.Turn) string {
-	if t.Status == app.TurnRefused {
+func failureText(t records.Turn) string {
+	if t.Status == records.TurnRefused {
 		return t.EndSentence() // the reason is the answer above: no text was cut short
 	}
 	why := t.Error
@@ -252,7 +253,7 @@ func failureText(t app.Turn) string {
 }
 
 // setSources shows the sources as numbered chips, each saying how the answer used it.
-func (v *turnView) setSources(t app.Turn) {
+func (v *turnView) setSources(t records.Turn) {
 	v.sources.RemoveAll()
 	if !t.Status.Answered() {
 		return
@@ -273,14 +274,14 @@ const maxChipChars = 40
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	name := bidi.Display(words.Cut(app.OneLine(src.Name), maxChipChars)) // a piece of its own in the chip's words
-	return fmt.Sprintf("%d  %s · %s", src.Index, name, app.SourceUse(src.Used))
+	name := bidi.Display(words.Cut(safetext.OneLine(src.Name), maxChipChars)) // a piece of its own in the chip's words
+	return fmt.Sprintf("%d  %s · %s", src.Index, name, records.SourceUse(src.Used))
 }
 
 // sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it
 // was used ("Source 1, quarterly-sales-2026.csv, used").
 func sourceSaid(src client.AnswerSource) string {
-	return widgets.Spoken(fmt.Sprintf("Source %d", src.Index), app.OneLine(src.Name), app.SourceUse(src.Used))
+	return widgets.Spoken(fmt.Sprintf("Source %d", src.Index), safetext.OneLine(src.Name), records.SourceUse(src.Used))
 }
 
 func sourceIcon(src client.AnswerSource) fyne.Resource {
@@ -291,7 +292,7 @@ func sourceIcon(src client.AnswerSource) fyne.Resource {
 }
 
 // setDetails fills the details fold: coverage, warnings, notice, tier, usage and request id.
-func (v *turnView) setDetails(t app.Turn) {
+func (v *turnView) setDetails(t records.Turn) {
 	lines := detailLines(t)
 	widgets.ShowIf(v.details, len(lines) > 0)
 	title := "Details"
@@ -299,7 +300,7 @@ func (v *turnView) setDetails(t app.Turn) {
 		title = fmt.Sprintf("Details (%d %s)", len(t.Warnings), words.Plural(len(t.Warnings), "warning"))
 	}
 	v.detailsB.SetText(title)
-	v.facts.SetText(app.SafeText(strings.Join(lines, "\n")))
+	v.facts.SetText(safetext.Text(strings.Join(lines, "\n")))
 }
 
 // toggleDetails opens or closes the details fold.
@@ -315,10 +316,10 @@ func (v *turnView) toggleDetails() {
 }
 
 // detailLines are the details of an answer, one fact a line.
-func detailLines(t app.Turn) []string {
+func detailLines(t records.Turn) []string {
 	var out []string
 	for _, w := range t.Warnings {
-		out = append(out, "Warning: "+app.WarningText(w))
+		out = append(out, "Warning: "+records.WarningText(w))
 	}
 	if t.Notice != "" {
 		out = append(out, "Note: "+t.Notice)

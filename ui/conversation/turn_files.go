@@ -10,8 +10,10 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -21,7 +23,7 @@ import (
 // with the turn: after a restart too.
 
 // setFileParts shows t's files; the card of a generated file is wired by the pane (onFile).
-func (v *turnView) setFileParts(t app.Turn) {
+func (v *turnView) setFileParts(t records.Turn) {
 	files := t.Files()
 	v.model.files.RemoveAll()
 	for _, f := range files {
@@ -29,7 +31,7 @@ func (v *turnView) setFileParts(t app.Turn) {
 	}
 	widgets.ShowIf(v.model.files, len(files) > 0)
 	generated, art := t.Generated()
-	if !generated || t.Status == app.TurnPending || t.Status.Retryable() {
+	if !generated || t.Status == records.TurnPending || t.Status.Retryable() {
 		return
 	}
 	if art == nil {
@@ -49,7 +51,7 @@ func (v *turnView) setFileParts(t app.Turn) {
 // to print.
 func GeneratedFileOf(a *client.OfficeArtifact) widgets.GeneratedFile {
 	expires, _ := a.Expires()
-	return widgets.GeneratedFile{Title: app.OneLine(a.Title), Filename: app.OneLine(a.Filename), Kind: app.OneLine(a.Kind),
+	return widgets.GeneratedFile{Title: safetext.OneLine(a.Title), Filename: safetext.OneLine(a.Filename), Kind: safetext.OneLine(a.Kind),
 		Size: a.Size, Pages: a.LogicalPages, Expires: expires, Gone: !a.Available}
 }
 
@@ -74,7 +76,7 @@ func (c *Pane) askSavePath(card *widgets.GeneratedFileCard, art *client.OfficeAr
 		_ = w.Close() // the download replaces it once whole
 		c.SaveFile(card, art, path)
 	}, c.win)
-	d.SetFileName(app.SaveAsName(art.Title, art.Filename, art.Kind))
+	d.SetFileName(conversations.SaveAsName(art.Title, art.Filename, art.Kind))
 	d.Show()
 }
 
@@ -123,7 +125,7 @@ func openFile(path string) {
 // AskGenerate asks what file to generate in the model chat shown (a new one when none is shown),
 // then generates it there.
 func (c *Pane) AskGenerate() {
-	if c.conv.Kind != app.KindModel {
+	if c.conv.Kind != records.KindModel {
 		c.NewModelChat()
 	}
 	dialogs.ShowGenerate(c.win, func(prompt string) { c.GenerateFile(prompt) })
@@ -132,7 +134,7 @@ func (c *Pane) AskGenerate() {
 // GenerateFile asks POST /generate for a file in the model chat shown: the prompt is a turn of
 // the chat, answered by the service's text and the file's card. A new chat is saved first.
 func (c *Pane) GenerateFile(prompt string) {
-	if c.conv.Kind != app.KindModel || c.streaming != nil || c.keyNeeded() {
+	if c.conv.Kind != records.KindModel || c.streaming != nil || c.keyNeeded() {
 		return
 	}
 	if c.conv.ID == 0 {
@@ -141,8 +143,8 @@ func (c *Pane) GenerateFile(prompt string) {
 	}
 	c.errs.SetError(nil)
 	convID, saved := c.conv.ID, c.model.saved
-	c.run(func(o app.AskOptions) (app.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		<-saved
 		return c.store.Files.Generate(c.lf.Ctx, convID, prompt, o)
-	}, app.AskOptions{}, prompt, 0)
+	}, conversations.AskOptions{}, prompt, 0)
 }

@@ -8,7 +8,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -38,14 +39,14 @@ func newModelParts() *modelParts {
 }
 
 // set shows t's model parts; before is the system prompt of the turn before it ("" for none).
-func (p *modelParts) set(t app.Turn, systemBefore string, first bool) {
+func (p *modelParts) set(t records.Turn, systemBefore string, first bool) {
 	changed := !first && t.System != systemBefore
 	widgets.ShowIf(p.system, changed)
 	if changed {
-		p.system.SetText("The system prompt changed before this message: " + app.OneLine(orNone(t.System)))
+		p.system.SetText("The system prompt changed before this message: " + safetext.OneLine(orNone(t.System)))
 	}
 	p.ended.SetText(t.EndSentence())
-	widgets.ShowIf(p.ended, t.Status == app.TurnIncomplete)
+	widgets.ShowIf(p.ended, t.Status == records.TurnIncomplete)
 }
 
 func orNone(s string) string {
@@ -56,7 +57,7 @@ func orNone(s string) string {
 }
 
 // showImages shows the images the turn's message sent.
-func (p *modelParts) showImages(images []app.Image) {
+func (p *modelParts) showImages(images []records.Image) {
 	p.pics.RemoveAll()
 	for _, img := range images {
 		p.pics.Add(thumbnail(img))
@@ -71,14 +72,14 @@ func (p *modelParts) showImages(images []app.Image) {
 // setModelParts shows t's function calls and, for a JSON answer, its tree, under the answer; the
 // runs of the app's tools as their cards above it, in the order they ran, before the answer that
 // used them (turn_tools.go). It empties the slots of a turn without them.
-func (v *turnView) setModelParts(t app.Turn) {
+func (v *turnView) setModelParts(t records.Turn) {
 	for _, card := range v.cards {
 		card.Wait.Stop() // its countdown ends with it
 	}
 	v.parts.RemoveAll()
 	v.tools.RemoveAll()
 	v.cards = nil
-	jsonAnswer := t.Check != nil && t.Status != app.TurnPending
+	jsonAnswer := t.Check != nil && t.Status != records.TurnPending
 	widgets.ShowIf(v.answer, !jsonAnswer)
 	if jsonAnswer {
 		tree := widgets.NewJSONTree(t.Answer)
@@ -89,11 +90,11 @@ func (v *turnView) setModelParts(t app.Turn) {
 	ran := ranCalls(t.Parts)
 	for _, p := range t.Parts {
 		switch {
-		case p.Kind == app.PartFunctionCall && !ran[p.CallID]:
-			card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+		case p.Kind == records.PartFunctionCall && !ran[p.CallID]:
+			card := widgets.NewFunctionCallCard(safetext.OneLine(p.Name), p.Arguments)
 			card.OnToggled = func(bool) { v.resized() }
 			v.parts.Add(card)
-		case p.Kind == app.PartFunctionOutput || p.Kind == app.PartMessageContext:
+		case p.Kind == records.PartFunctionOutput || p.Kind == records.PartMessageContext:
 			card := v.toolCard(t, p)
 			v.cards = append(v.cards, card)
 			v.tools.Add(card)
@@ -105,18 +106,18 @@ func (v *turnView) setModelParts(t app.Turn) {
 }
 
 // showParts redraws the parts of the pending turn as they are now (a tool run changed).
-func (v *turnView) showParts(parts []app.TurnPart) {
+func (v *turnView) showParts(parts []records.TurnPart) {
 	v.turn.Parts = parts
 	v.setModelParts(v.turn)
 }
 
 // verdictText says in words whether a JSON answer fits its schema, and where it does not.
-func verdictText(c app.SchemaCheck) string {
+func verdictText(c records.SchemaCheck) string {
 	if c.Conforms {
 		return "The answer fits the schema."
 	}
 	if c.Problem == "" {
 		return "The answer does not fit the schema."
 	}
-	return "The answer does not fit the schema: " + app.SafeText(c.Problem)
+	return "The answer does not fit the schema: " + safetext.Text(c.Problem)
 }

@@ -6,7 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/ui/widgets"
 )
 
@@ -27,9 +27,9 @@ func partsOf(v *turnView) (cards []*widgets.FunctionCallCard, trees []*widgets.J
 // answer; a text turn shows none (issue 21: "each is shown as a card").
 func TestModelTurnShowsFunctionCallCards(t *testing.T) {
 	test.NewTempApp(t)
-	turn := app.Turn{Question: "Weather?", Answer: "Let me look.", Status: app.TurnCompleted, Parts: []app.TurnPart{
-		{Kind: app.PartFunctionCall, CallID: "c1", Name: "get_weather", Arguments: `{"city":"Oslo"}`},
-		{Kind: app.PartFunctionCall, CallID: "c2", Name: "get_time", Arguments: `{}`}}}
+	turn := records.Turn{Question: "Weather?", Answer: "Let me look.", Status: records.TurnCompleted, Parts: []records.TurnPart{
+		{Kind: records.PartFunctionCall, CallID: "c1", Name: "get_weather", Arguments: `{"city":"Oslo"}`},
+		{Kind: records.PartFunctionCall, CallID: "c2", Name: "get_time", Arguments: `{}`}}}
 	v := newTurnView(turn, turnCallbacks{})
 	cards, trees := partsOf(v)
 	if len(cards) != 2 || len(trees) != 0 || !v.parts.Visible() || !v.answer.Visible() {
@@ -44,7 +44,7 @@ func TestModelTurnShowsFunctionCallCards(t *testing.T) {
 	if resized != 1 || !strings.Contains(cards[0].Args.Text, "\"city\": \"Oslo\"") {
 		t.Errorf("opening a card: %d resizes, arguments %q", resized, cards[0].Args.Text)
 	}
-	v.set(app.Turn{Question: "Hi", Answer: "Hello", Status: app.TurnCompleted})
+	v.set(records.Turn{Question: "Hi", Answer: "Hello", Status: records.TurnCompleted})
 	if cards, _ := partsOf(v); len(cards) != 0 || v.parts.Visible() {
 		t.Errorf("a text turn keeps %d cards", len(cards))
 	}
@@ -54,8 +54,8 @@ func TestModelTurnShowsFunctionCallCards(t *testing.T) {
 // words; one that does not fit says where.
 func TestModelTurnShowsJSONAnswerTree(t *testing.T) {
 	test.NewTempApp(t)
-	turn := app.Turn{Question: "Cities?", Answer: `{"cities":["Oslo",3]}`, Status: app.TurnCompleted,
-		Check: &app.SchemaCheck{Problem: "$.cities[1]: expected a string, got a number"}}
+	turn := records.Turn{Question: "Cities?", Answer: `{"cities":["Oslo",3]}`, Status: records.TurnCompleted,
+		Check: &records.SchemaCheck{Problem: "$.cities[1]: expected a string, got a number"}}
 	v := newTurnView(turn, turnCallbacks{})
 	_, trees := partsOf(v)
 	if len(trees) != 1 || v.answer.Visible() {
@@ -67,12 +67,12 @@ func TestModelTurnShowsJSONAnswerTree(t *testing.T) {
 	if trees[0].Nodes == nil || trees[0].VisibleRows() != 2 {
 		t.Errorf("tree rows %d", trees[0].VisibleRows())
 	}
-	turn.Check = &app.SchemaCheck{Conforms: true}
+	turn.Check = &records.SchemaCheck{Conforms: true}
 	v.set(turn)
 	if _, trees := partsOf(v); len(trees) != 1 || trees[0].Verdict.Text != "The answer fits the schema." {
 		t.Errorf("conforming verdict not shown")
 	}
-	v.set(app.Turn{Question: "Cities?", Answer: `{"cit`, Status: app.TurnPending})
+	v.set(records.Turn{Question: "Cities?", Answer: `{"cit`, Status: records.TurnPending})
 	if _, trees := partsOf(v); len(trees) != 0 || !v.answer.Visible() {
 		t.Errorf("a streaming answer must show as text until it is checked")
 	}

@@ -9,7 +9,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -25,10 +26,10 @@ import (
 const limitWait = "Waiting for the tools' shared limit"
 
 // ranCalls are the call ids that have a run among parts: their call is drawn by the run's card.
-func ranCalls(parts []app.TurnPart) map[string]bool {
+func ranCalls(parts []records.TurnPart) map[string]bool {
 	ran := map[string]bool{}
 	for _, p := range parts {
-		if p.Kind == app.PartFunctionOutput && p.CallID != "" {
+		if p.Kind == records.PartFunctionOutput && p.CallID != "" {
 			ran[p.CallID] = true
 		}
 	}
@@ -36,8 +37,8 @@ func ranCalls(parts []app.TurnPart) map[string]bool {
 }
 
 // toolCard is the card of a tool run p (a PartFunctionOutput or PartMessageContext) of turn t.
-func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCard {
-	card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+func (v *turnView) toolCard(t records.Turn, p records.TurnPart) *widgets.FunctionCallCard {
+	card := widgets.NewFunctionCallCard(safetext.OneLine(p.Name), p.Arguments)
 	card.Wait.Now = v.now
 	card.OnToggled = func(bool) { v.resized() }
 	run := p.Run
@@ -57,51 +58,51 @@ func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCar
 }
 
 // toolTitle names a tool's card in words.
-func toolTitle(p app.TurnPart) string {
+func toolTitle(p records.TurnPart) string {
 	switch {
-	case p.Kind == app.PartMessageContext:
+	case p.Kind == records.PartMessageContext:
 		return "Web search on your message"
-	case p.Run.Tool == app.ToolWebSearch:
+	case p.Run.Tool == records.ToolWebSearch:
 		return "Web search"
-	case p.Run.Tool == app.ToolWorkspace:
+	case p.Run.Tool == records.ToolWorkspace:
 		return stateWords(p.Run.State, "Asks to consult: ", "Consulting: ", "Not consulted: ", "Workspace consulted: ") +
 			workspaceName(p.Run.Workspace)
-	case p.Run.Tool == app.ToolGenerate:
+	case p.Run.Tool == records.ToolGenerate:
 		return "File generation"
 	}
-	return "Function call: " + app.OneLine(p.Name)
+	return "Function call: " + safetext.OneLine(p.Name)
 }
 
 // stateWords picks the words of a run by where it stands: it asks to run (consent), runs (or
 // waits to), did not run (refused, failed), or ran. A card says nothing was done that was not.
-func stateWords(state app.ToolState, asks, runs, notRun, ran string) string {
+func stateWords(state records.ToolState, asks, runs, notRun, ran string) string {
 	switch state {
-	case app.ToolWaitingConsent:
+	case records.ToolWaitingConsent:
 		return asks
-	case app.ToolRunning, app.ToolWaitingLimit:
+	case records.ToolRunning, records.ToolWaitingLimit:
 		return runs
-	case app.ToolRefused, app.ToolFailed:
+	case records.ToolRefused, records.ToolFailed:
 		return notRun
 	}
 	return ran
 }
 
 // workspaceName is the consulted workspace's name for a title or a question line.
-func workspaceName(ws *app.WorkspaceRun) string {
+func workspaceName(ws *records.WorkspaceRun) string {
 	if ws == nil {
 		return "(unknown)"
 	}
 	if ws.Workspace != "" {
-		return app.OneLine(ws.Workspace)
+		return safetext.OneLine(ws.Workspace)
 	}
-	return app.OneLine(ws.WorkspaceID)
+	return safetext.OneLine(ws.WorkspaceID)
 }
 
 // runReason is why a run failed or was refused, and the cut of its output, in wrapped words; nil
 // when there is nothing to say.
-func runReason(run *app.ToolRun) fyne.CanvasObject {
+func runReason(run *records.ToolRun) fyne.CanvasObject {
 	text, imp := run.Reason, widget.DangerImportance
-	if run.State == app.ToolRefused {
+	if run.State == records.ToolRefused {
 		imp = widget.WarningImportance
 	}
 	if run.CutNote != "" {
@@ -110,7 +111,7 @@ func runReason(run *app.ToolRun) fyne.CanvasObject {
 	if text == "" {
 		return nil
 	}
-	l := widget.NewLabel(app.SafeText(text))
+	l := widget.NewLabel(safetext.Text(text))
 	l.Wrapping, l.Importance = fyne.TextWrapWord, imp
 	return l
 }
@@ -125,36 +126,36 @@ func joinSentences(a, b string) string {
 // showRunState puts the run's state in the card's status slot: a consent question on the card,
 // the countdown of a wait, a spinner, a check, or why it did not run. A run left unfinished in a
 // turn that ended (the app stopped meanwhile) says so.
-func (v *turnView) showRunState(card *widgets.FunctionCallCard, t app.Turn, p app.TurnPart) {
+func (v *turnView) showRunState(card *widgets.FunctionCallCard, t records.Turn, p records.TurnPart) {
 	run := p.Run
-	if !run.State.Final() && t.Status != app.TurnPending {
+	if !run.State.Final() && t.Status != records.TurnPending {
 		card.SetStatus(widgets.CallFailed, "stopped before it finished")
 		return
 	}
 	switch run.State {
-	case app.ToolWaitingConsent:
+	case records.ToolWaitingConsent:
 		card.SetStatus(widgets.CallAsking, "")
 		if v.onConsent != nil {
 			v.onConsent(p.CallID, card)
 		}
-	case app.ToolRunning:
+	case records.ToolRunning:
 		card.SetStatus(widgets.CallPending, "")
-	case app.ToolWaitingLimit:
+	case records.ToolWaitingLimit:
 		card.SetStatus(widgets.CallWaiting, "")
 		card.WaitUntil(limitWait, run.Until, v.do)
-	case app.ToolDone:
+	case records.ToolDone:
 		card.SetStatus(widgets.CallDone, "")
-	case app.ToolRefused:
+	case records.ToolRefused:
 		card.SetStatus(widgets.CallRefused, "")
-	case app.ToolFailed:
+	case records.ToolFailed:
 		card.SetStatus(widgets.CallFailed, "")
 	default: // a state this version does not know: shown as it came
-		card.SetStatus(widgets.CallShown, app.OneLine(string(run.State)))
+		card.SetStatus(widgets.CallShown, safetext.OneLine(string(run.State)))
 	}
 }
 
 // toolResult is the result of a run as its card shows it, and the result in a few words.
-func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
+func (v *turnView) toolResult(run *records.ToolRun) (fyne.CanvasObject, string) {
 	switch {
 	case run.Search != nil:
 		view := widgets.NewWebSearchView()
@@ -173,28 +174,28 @@ func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
 }
 
 // searchData is a search run as its view shows it, every text made safe to draw.
-func searchData(s *app.SearchRun) widgets.WebSearchData {
+func searchData(s *records.SearchRun) widgets.WebSearchData {
 	var d widgets.WebSearchData
 	if s.Status != "" || s.Degraded { // a search not run yet has only its queries
-		d.Note = app.OneLine(s.StatusText())
+		d.Note = safetext.OneLine(s.StatusText())
 	}
 	for _, q := range s.Queries {
-		d.Queries = append(d.Queries, app.OneLine(q))
+		d.Queries = append(d.Queries, safetext.OneLine(q))
 	}
 	for _, r := range s.Results {
-		d.Results = append(d.Results, widgets.WebResult{Title: app.OneLine(r.Title), Domain: app.OneLine(r.Domain),
-			URL: app.OneLine(r.URL)})
+		d.Results = append(d.Results, widgets.WebResult{Title: safetext.OneLine(r.Title), Domain: safetext.OneLine(r.Domain),
+			URL: safetext.OneLine(r.URL)})
 	}
 	for _, w := range s.Warnings {
-		d.Warnings = append(d.Warnings, app.OneLine(w))
+		d.Warnings = append(d.Warnings, safetext.OneLine(w))
 	}
 	return d
 }
 
 // consultView is a consulted workspace's question, answer (Markdown) and source chips; a chip
 // shows its document in the documents panel, on the consulted workspace.
-func (v *turnView) consultView(ws *app.WorkspaceRun, verb string) (fyne.CanvasObject, string) {
-	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: app.OneLine(ws.Question), Verb: verb}
+func (v *turnView) consultView(ws *records.WorkspaceRun, verb string) (fyne.CanvasObject, string) {
+	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: safetext.OneLine(ws.Question), Verb: verb}
 	for _, src := range ws.Sources {
 		d.Sources = append(d.Sources, widgets.SourceChip{Label: sourceLabel(src), Used: src.Used,
 			Web: src.URL != nil && *src.URL != ""})
@@ -203,7 +204,7 @@ func (v *turnView) consultView(ws *app.WorkspaceRun, verb string) (fyne.CanvasOb
 	if ws.Answer != "" || ws.Found != nil {
 		md := markdown.NewView()
 		md.OnLink = func(u *url.URL) { v.onLink(u) } // never opened without its address shown
-		md.SetFinal(app.SafeText(ws.Answer))
+		md.SetFinal(safetext.Text(ws.Answer))
 		answer = md
 		if ws.Found != nil && !*ws.Found {
 			answer = container.NewVBox(md, notFoundLabel())
@@ -228,22 +229,22 @@ func notFoundLabel() *widget.Label {
 // fileResult is a file generation the model asked for: the generated file's card (Save as…,
 // Open), as Generate a file… shows it, and the text /generate wrote; or the prompt and that no
 // file was made.
-func (v *turnView) fileResult(f *app.FileRun) (fyne.CanvasObject, string) {
+func (v *turnView) fileResult(f *records.FileRun) (fyne.CanvasObject, string) {
 	var lines []string
 	box := container.NewVBox()
 	summary := "no file made"
 	if a := f.Artifact; a != nil {
-		summary = "file " + app.OneLine(cmp.Or(a.Title, a.Filename, "(no name)"))
+		summary = "file " + safetext.OneLine(cmp.Or(a.Title, a.Filename, "(no name)"))
 		card := widgets.NewGeneratedFileCard(GeneratedFileOf(a), v.now)
 		if v.onFile != nil {
 			v.onFile(card, a)
 		}
 		box.Add(card)
 	} else {
-		lines = append(lines, "Asked for: "+app.OneLine(f.Prompt), "No file was made.")
+		lines = append(lines, "Asked for: "+safetext.OneLine(f.Prompt), "No file was made.")
 	}
 	if f.Response != "" {
-		lines = append(lines, app.SafeText(f.Response))
+		lines = append(lines, safetext.Text(f.Response))
 	}
 	if len(lines) > 0 {
 		l := widget.NewLabel(strings.Join(lines, "\n"))

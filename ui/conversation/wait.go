@@ -5,8 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"lectern/app"
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
 
@@ -25,7 +27,7 @@ type progress struct {
 }
 
 // note takes one change of the turn, seen at now.
-func (p *progress) note(ev app.TurnChanged, now time.Time) {
+func (p *progress) note(ev events.TurnChanged, now time.Time) {
 	if p.at.IsZero() || ev.Stage != p.stage || len(ev.Text) != p.text || !ev.RetryAt.Equal(p.retryAt) || ev.Parts != nil {
 		p.at = now
 	}
@@ -38,7 +40,7 @@ func (p *progress) note(ev app.TurnChanged, now time.Time) {
 // answer takes unusually long (slow: Stop is offered beside it).
 func stageLine(w progress, now time.Time) (label string, slow bool) {
 	since := w.at
-	if w.stage == app.StageRetryWait {
+	if w.stage == records.StageRetryWait {
 		if left := w.retryAt.Sub(now); left > 0 {
 			secs := (left + time.Second - 1) / time.Second
 			return "The server is busy; the question is sent again in " + widgets.WaitWords(secs*time.Second) + ".", false
@@ -50,9 +52,9 @@ func stageLine(w progress, now time.Time) (label string, slow bool) {
 	case quiet >= slowAnswer:
 		return "This is taking unusually long: nothing new for " + widgets.WaitWords(quiet) +
 			". You can stop it and ask again later, or keep waiting.", true
-	case w.stage == app.StageRetryWait && quiet >= time.Second:
+	case w.stage == records.StageRetryWait && quiet >= time.Second:
 		return "Sent again; waiting for the server to answer… " + widgets.WaitWords(quiet), false
-	case w.stage == app.StageRetryWait:
+	case w.stage == records.StageRetryWait:
 		return "Sent again; waiting for the server to answer…", false
 	}
 	return stageLabel(w.stage, w.sent, now), false
@@ -136,6 +138,6 @@ func (v *turnView) showRetryWait() time.Duration {
 		secs := (left + time.Second - 1) / time.Second
 		live = " You can try again in " + widgets.WaitWords(secs*time.Second) + "."
 	}
-	v.failure.SetText(strings.Replace(app.SafeText(failureText(v.turn)), v.refused.said, live, 1))
+	v.failure.SetText(strings.Replace(safetext.Text(failureText(v.turn)), v.refused.said, live, 1))
 	return left
 }

@@ -8,7 +8,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/client"
 )
 
@@ -56,17 +58,17 @@ func TestRetryWaitCountsDownAndSilenceOffersStop(t *testing.T) {
 	spy := &stopSpy{Answers: c.store.Answers}
 	c.store.Answers = spy
 	updated, release := make(chan struct{}), make(chan struct{})
-	pending := app.TurnChanged{ConversationID: 99, TurnID: 1, Status: app.TurnPending, Sent: t0}
-	c.run(func(o app.AskOptions) (app.Turn, error) {
+	pending := events.TurnChanged{ConversationID: 99, TurnID: 1, Status: records.TurnPending, Sent: t0}
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		ev := pending
-		ev.Stage = app.StageWaiting
+		ev.Stage = records.StageWaiting
 		o.OnUpdate(ev)
-		ev.Stage, ev.RetryAt = app.StageRetryWait, t0.Add(30*time.Second)
+		ev.Stage, ev.RetryAt = records.StageRetryWait, t0.Add(30*time.Second)
 		o.OnUpdate(ev)
 		close(updated)
 		<-release
-		return app.Turn{ID: 1, ConversationID: 99, Question: "q?", Answer: "Done.", Status: app.TurnCompleted}, nil
-	}, app.AskOptions{}, "q?", 0)
+		return records.Turn{ID: 1, ConversationID: 99, Question: "q?", Answer: "Done.", Status: records.TurnCompleted}, nil
+	}, conversations.AskOptions{}, "q?", 0)
 	defer close(release)
 	<-updated
 	until(t, "the pending turn", func() bool { return c.index(1) >= 0 })
@@ -107,10 +109,10 @@ func TestStageLineSaysWhenNothingComes(t *testing.T) {
 		after time.Duration
 		slow  bool
 	}{
-		{progress{stage: app.StageWaiting, sent: t0, at: t0}, 89 * time.Second, false},
-		{progress{stage: app.StageWaiting, sent: t0, at: t0}, 200 * time.Second, true},
-		{progress{stage: app.StageWriting, sent: t0, at: t0.Add(time.Minute)}, 2 * time.Minute, false},
-		{progress{stage: app.StageWriting, sent: t0, at: t0.Add(time.Minute)}, 2*time.Minute + 30*time.Second, true},
+		{progress{stage: records.StageWaiting, sent: t0, at: t0}, 89 * time.Second, false},
+		{progress{stage: records.StageWaiting, sent: t0, at: t0}, 200 * time.Second, true},
+		{progress{stage: records.StageWriting, sent: t0, at: t0.Add(time.Minute)}, 2 * time.Minute, false},
+		{progress{stage: records.StageWriting, sent: t0, at: t0.Add(time.Minute)}, 2*time.Minute + 30*time.Second, true},
 	} {
 		label, slow := stageLine(tc.w, t0.Add(tc.after))
 		if slow != tc.slow || slow != strings.Contains(label, "unusually long") {
@@ -131,11 +133,11 @@ func TestRefusedForAWhileCountsDown(t *testing.T) {
 	if !strings.Contains(said, "30 seconds") {
 		t.Fatalf("the core says %q", said)
 	}
-	turn := app.Turn{ID: 1, ConversationID: 99, Question: "q?", Status: app.TurnFailed, Error: said}
-	c.run(func(o app.AskOptions) (app.Turn, error) {
-		o.OnUpdate(app.TurnChanged{ConversationID: 99, TurnID: 1, Status: app.TurnPending, Stage: app.StageWaiting, Sent: t0})
+	turn := records.Turn{ID: 1, ConversationID: 99, Question: "q?", Status: records.TurnFailed, Error: said}
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
+		o.OnUpdate(events.TurnChanged{ConversationID: 99, TurnID: 1, Status: records.TurnPending, Stage: records.StageWaiting, Sent: t0})
 		return turn, refused
-	}, app.AskOptions{}, "q?", 0)
+	}, conversations.AskOptions{}, "q?", 0)
 	until(t, "the refused turn", func() bool { return c.streaming == nil && c.index(1) >= 0 })
 	v := c.view(c.index(1))
 	for _, step := range []struct {

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -15,9 +17,9 @@ import (
 func TestArabicNamesAreDrawnInBidiOrder(t *testing.T) {
 	docs := []client.Document{{DocumentID: "doc_ar", Name: "تقرير 2024.pdf", Status: client.StatusReady, SourceType: "file"}}
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
-	ws := app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_ar", Name: "تقرير 2024", Scope: "personal", Access: "owner"}}
+	ws := records.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_ar", Name: "تقرير 2024", Scope: "personal", Access: "owner"}}
 	f.v.Show(ws)
 	uiQueue.Until(t, "the documents", func() bool { return !f.v.Loading() && f.v.table.model.Rows() == 1 })
 	if got := uitest.Drawn(f.v.title.Text); got != "2024 ريرقت" {

@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/widgets"
 )
@@ -50,13 +50,13 @@ func newDocDetails() *docDetails {
 // show describes doc (updated is its parsed update time, zero when unreadable); clear hides the panel.
 func (d *docDetails) show(doc client.Document, updated time.Time) {
 	d.id = doc.DocumentID
-	d.name.SetText(app.OneLine(doc.Name))
+	d.name.SetText(safetext.OneLine(doc.Name))
 	facts := []string{docFacts(doc, updated)}
 	if doc.URL != "" {
-		facts = append(facts, "web address "+app.OneLine(doc.URL))
+		facts = append(facts, "web address "+safetext.OneLine(doc.URL))
 	}
 	if doc.ClientDocumentID != "" {
-		facts = append(facts, "uploaded with client id "+app.OneLine(doc.ClientDocumentID))
+		facts = append(facts, "uploaded with client id "+safetext.OneLine(doc.ClientDocumentID))
 	}
 	d.facts.SetText(strings.Join(facts, " · ")) // one line when it fits: the table keeps its rows
 	d.setShown(true)
@@ -82,7 +82,7 @@ func docFacts(doc client.Document, updated time.Time) string {
 	if when == "" {
 		when = "unknown"
 	}
-	return app.OneLine(fmt.Sprintf("Id %s · %s · updated %s · %s", doc.DocumentID, statusWords(doc.Status), when, typeLabel(doc.SourceType)))
+	return safetext.OneLine(fmt.Sprintf("Id %s · %s · updated %s · %s", doc.DocumentID, statusWords(doc.Status), when, typeLabel(doc.SourceType)))
 }
 
 // statusWords says a document's status as a sentence fragment.

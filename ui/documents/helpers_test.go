@@ -8,7 +8,10 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/settings"
 	"lectern/client"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -30,7 +33,7 @@ func newFixture(t *testing.T, b func(a *app.App) Backend) *fixture {
 	t.Helper()
 	a, _, _ := uitest.Core(t, uitest.FastConfig())
 	f := &fixture{t: t, app: a, fa: test.NewTempApp(t)}
-	var backend Backend = a
+	var backend Backend = parts.Of(a)
 	if b != nil {
 		backend = b(a)
 	}
@@ -101,5 +104,7 @@ var quarterUsed = client.Limits{WorkspaceBytesLimit: 100 << 20, WorkspaceBytesUs
 // rest is never called).
 type explainOnly struct{ Backend }
 
-func (explainOnly) Explain(err error) app.Explanation { return app.Explanation{Sentence: err.Error()} }
-func (explainOnly) Settings() app.Settings            { return app.Settings{} }
+func (explainOnly) Explain(err error) explain.Explanation {
+	return explain.Explanation{Sentence: err.Error()}
+}
+func (explainOnly) Settings() settings.Settings { return settings.Settings{} }

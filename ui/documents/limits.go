@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
@@ -37,7 +37,7 @@ func newLimitsBar() *limitsBar {
 
 // set shows lim for ws when ws takes files (the key owner's own personal workspace, not
 // published) and the server reported limits for it; otherwise the bar is hidden.
-func (l *limitsBar) set(ws app.CachedWorkspace, lim client.Limits, ok bool) {
+func (l *limitsBar) set(ws records.CachedWorkspace, lim client.Limits, ok bool) {
 	if !ok || !ws.TakesFiles() || lim.WorkspaceBytesLimit <= 0 {
 		l.root.Hide()
 		return

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/internal/bidi"
 	"lectern/ui/internal/doclist"
@@ -291,7 +291,7 @@ func (t *docTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	d := t.model.Doc(r.Index)
 	switch shownColumns[id.Col] {
 	case doclist.ColName:
-		name := app.OneLine(d.Name)
+		name := safetext.OneLine(d.Name)
 		if t.model.IsPage(r.Index) {
 			name = "      " + name
 		}
@@ -313,7 +313,7 @@ func (t *docTable) updateSourceCell(c *docCell, i int, col doclist.Column) {
 		if t.model.Collapsed(i) {
 			arrow = "▸ "
 		}
-		t.showText(c, col, fmt.Sprintf("%s%s — %d %s", arrow, app.OneLine(s.Name), s.Pages, words.Plural(s.Pages, "page")), true)
+		t.showText(c, col, fmt.Sprintf("%s%s — %d %s", arrow, safetext.OneLine(s.Name), s.Pages, words.Plural(s.Pages, "page")), true)
 	case doclist.ColType:
 		t.showText(c, col, "Website", false)
 	case doclist.ColStatus:

@@ -15,8 +15,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/doclist"
@@ -26,12 +29,12 @@ import (
 
 // Backend is what the documents pane uses of the application core; *app.App implements it.
 type Backend interface {
-	Settings() app.Settings
-	UpdateSettings(func(*app.Settings)) error
+	Settings() settings.Settings
+	UpdateSettings(func(*settings.Settings)) error
 	CachedWorkspaceContent(ctx context.Context, id string) ([]client.Document, []client.Source, error)
 	WorkspaceLimits(id string) (client.Limits, bool)
 	UploadLimits(ctx context.Context, id string) (client.Limits, bool)
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 }
 
 // View is the right pane's workspace view: the workspace's name, badges and counts, the upload
@@ -40,7 +43,7 @@ type View struct {
 	lf life.Life
 	b  Backend
 
-	ws      app.CachedWorkspace
+	ws      records.CachedWorkspace
 	seq     int // load generation: a late answer for another workspace is dropped
 	title   *widgets.NameLabel
 	scope   *widgets.Badge
@@ -65,7 +68,7 @@ type View struct {
 	// OnShown, when set, is called after a workspace's documents are shown.
 	OnShown func(docs int)
 	// OnContent is called with the workspace and its documents each time they are loaded.
-	OnContent func(ws app.CachedWorkspace, docs []client.Document)
+	OnContent func(ws records.CachedWorkspace, docs []client.Document)
 	// OnAsk is called when the person asks the selected document (Ask this document).
 	OnAsk    func(doc client.Document)
 	askDoc   *widgets.ShrinkButton
@@ -171,7 +174,7 @@ func (v *View) SetFolded(on bool) {
 
 // Show loads workspace ws: its documents come from the cache, built into a model off the UI
 // goroutine; the filter and sort order in place are kept.
-func (v *View) Show(ws app.CachedWorkspace) {
+func (v *View) Show(ws records.CachedWorkspace) {
 	v.pending = nil
 	same := ws.WorkspaceID == v.ws.WorkspaceID
 	v.ws = ws
@@ -299,8 +302,8 @@ func (v *View) loaded(m *doclist.Model, err error) {
 	}
 }
 
-func (v *View) setHeader(ws app.CachedWorkspace) {
-	v.title.SetName(app.OneLine(ws.Workspace.Name))
+func (v *View) setHeader(ws records.CachedWorkspace) {
+	v.title.SetName(safetext.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
 	v.access.Show()
@@ -336,7 +339,7 @@ func (v *View) sorted(col doclist.Column, desc bool) {
 		v.sortSaves.Lock()
 		defer v.sortSaves.Unlock()
 		p := v.sortToSave.Load()
-		_ = v.b.UpdateSettings(func(s *app.Settings) { s.DocSort, s.DocSortDesc = p.col.String(), p.desc })
+		_ = v.b.UpdateSettings(func(s *settings.Settings) { s.DocSort, s.DocSortDesc = p.col.String(), p.desc })
 	}()
 }
 
@@ -404,7 +407,7 @@ func (v *View) askSelected() {
 
 // ShowDocumentIn shows the document with id and name of workspace ws (a source of a workspace a
 // model consulted): at once when ws's documents are shown, else once they are loaded.
-func (v *View) ShowDocumentIn(ws app.CachedWorkspace, id, name string) {
+func (v *View) ShowDocumentIn(ws records.CachedWorkspace, id, name string) {
 	if ws.WorkspaceID == v.shownWS && !v.loading.Visible() {
 		v.SelectDocument(id, name)
 		return
@@ -430,7 +433,7 @@ func (v *View) SelectDocument(id, name string) bool {
 	v.table.dropCell()
 	v.clearDetail()
 	v.table.table.Refresh()
-	v.setShown(fmt.Sprintf("“%s” is no longer in this workspace", app.OneLine(name)))
+	v.setShown(fmt.Sprintf("“%s” is no longer in this workspace", safetext.OneLine(name)))
 	return false
 }
 
@@ -446,11 +449,11 @@ func (v *View) Owns(f fyne.Focusable) bool { return f == v.filter || f == v.tabl
 func (v *View) Root() fyne.CanvasObject { return v.root }
 
 // Workspace is the workspace shown (zero before one is chosen).
-func (v *View) Workspace() app.CachedWorkspace { return v.ws }
+func (v *View) Workspace() records.CachedWorkspace { return v.ws }
 
 // Keep takes ws as the workspace shown, header and all, without reading its documents again (the
 // list was read again and still holds it).
-func (v *View) Keep(ws app.CachedWorkspace) {
+func (v *View) Keep(ws records.CachedWorkspace) {
 	v.setHeader(ws)
 	v.ws = ws
 	if !ws.TakesFiles() { // learnt since it was shown (published): its upload limits mean nothing

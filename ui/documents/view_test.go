@@ -10,8 +10,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 )
 
@@ -77,9 +79,9 @@ func TestEnterInTheFilterGoesToTheTable(t *testing.T) {
 func TestShowsErrorsWithRequestID(t *testing.T) {
 	fail := &client.APIError{StatusCode: 500, Code: "server_error", RequestID: "req_12345"}
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return nil, nil, fail }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return nil, nil, fail }}
 	})
-	f.v.Show(app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_x", Name: "X"}})
+	f.v.Show(records.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_x", Name: "X"}})
 	uiQueue.Until(t, "the error", func() bool { return f.v.errs.Message() != "" })
 	if msg := f.v.errs.Message(); !strings.Contains(msg, "The server had a problem") {
 		t.Errorf("message: %q", msg)
@@ -90,7 +92,7 @@ func TestShowsErrorsWithRequestID(t *testing.T) {
 }
 
 func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
-	f := newFixture(t, func(a *app.App) Backend { return override{Backend: a, limits: &quarterUsed} })
+	f := newFixture(t, func(a *app.App) Backend { return override{Backend: parts.Of(a), limits: &quarterUsed} })
 	f.show("My documents")
 	v := f.v
 	uiQueue.Until(t, "the limits bar", v.LimitsShown)
@@ -109,7 +111,7 @@ func TestLimitsBarForOwnersPersonalWorkspace(t *testing.T) {
 func TestLargeWorkspaceFilterKeepsUp(t *testing.T) {
 	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
 	f.show("My documents")
 	if f.v.table.model.Len() != 10000 {
@@ -293,7 +295,7 @@ func TestLimitsBarFromStatusCall(t *testing.T) {
 func TestFoldedTableOfManyDocumentsKeepsFewSeparators(t *testing.T) {
 	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
 	f.v.SetFolded(true)
 	f.show("My documents")
@@ -314,11 +316,11 @@ func TestFoldedTableOfManyDocumentsKeepsFewSeparators(t *testing.T) {
 func TestFoldedDocumentsAreModelledWhenShown(t *testing.T) {
 	docs := uitest.ManyDocs(10000)
 	f := newFixture(t, func(a *app.App) Backend {
-		return override{Backend: a, content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
+		return override{Backend: parts.Of(a), content: func(string) ([]client.Document, []client.Source, error) { return docs, nil, nil }}
 	})
 	var shown, handed int
 	f.v.OnShown = func(n int) { shown = n }
-	f.v.OnContent = func(_ app.CachedWorkspace, d []client.Document) { handed = len(d) }
+	f.v.OnContent = func(_ records.CachedWorkspace, d []client.Document) { handed = len(d) }
 	f.v.SetFolded(true)
 	f.show("My documents")
 	uiQueue.Drain()
@@ -361,7 +363,7 @@ func separators(o fyne.CanvasObject) int {
 // 2.8 KB used of 100 MB shows an empty storage bar, not a full-looking blue one.
 func TestStorageBarNearlyEmptyLooksEmpty(t *testing.T) {
 	l := newLimitsBar()
-	ws := app.CachedWorkspace{Workspace: client.Workspace{Scope: "personal", Access: "owner"}}
+	ws := records.CachedWorkspace{Workspace: client.Workspace{Scope: "personal", Access: "owner"}}
 	l.set(ws, client.Limits{WorkspaceBytesUsed: 2867, WorkspaceBytesLimit: 100 << 20}, true)
 	uitest.CheckEmptyLooksEmpty(t, "2.8 KB of 100 MB", l.bar)
 }

@@ -8,7 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/internal/safetext"
 )
 
 // View shows an error where it happened: an icon, the sentence, and the request id in a
@@ -20,12 +21,12 @@ type View struct {
 	reqRow  *fyne.Container
 	reqID   *widget.Label
 	err     error
-	explain func(error) app.Explanation
+	explain func(error) explain.Explanation
 }
 
-// New makes a hidden error view whose sentences come from explain (the core's Explain).
-func New(explain func(error) app.Explanation) *View {
-	e := &View{message: widget.NewLabel(""), reqID: widget.NewLabel(""), explain: explain}
+// New makes a hidden error view whose sentences come from tell (the core's Explain).
+func New(tell func(error) explain.Explanation) *View {
+	e := &View{message: widget.NewLabel(""), reqID: widget.NewLabel(""), explain: tell}
 	e.message.Wrapping = fyne.TextWrapWord
 	e.message.Importance = widget.DangerImportance
 	e.reqID.Selectable = true
@@ -48,8 +49,8 @@ func (e *View) SetError(err error) {
 		return
 	}
 	x := e.explain(err)
-	e.message.SetText(app.SafeText(x.Sentence))
-	e.reqID.SetText(app.OneLine(x.RequestID))
+	e.message.SetText(safetext.Text(x.Sentence))
+	e.reqID.SetText(safetext.OneLine(x.RequestID))
 	if x.RequestID == "" {
 		e.reqRow.Hide()
 	} else {
@@ -77,10 +78,10 @@ func (e *View) RequestID() string {
 // Err returns the error shown, nil when hidden.
 func (e *View) Err() error { return e.err }
 
-// KeyExplain tells a refused key as the answer to the key just entered; other errors as explain does.
-func KeyExplain(explain func(error) app.Explanation) func(error) app.Explanation {
-	return func(err error) app.Explanation {
-		x := explain(err)
+// KeyExplain tells a refused key as the answer to the key just entered; other errors as tell does.
+func KeyExplain(tell func(error) explain.Explanation) func(error) explain.Explanation {
+	return func(err error) explain.Explanation {
+		x := tell(err)
 		if x.Code == "api_key_required" {
 			x.Sentence = "The server refused this key: it is missing or wrong. Check it, or create a new one in " +
 				"the service's key management page."

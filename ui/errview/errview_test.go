@@ -6,15 +6,15 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/explain"
 )
 
 // The request id of an error is shown in a selectable label, with its row, for a support report;
 // an error without one hides the row, and nil hides the view.
 func TestRequestIDShownSelectable(t *testing.T) {
 	test.NewTempApp(t)
-	v := New(func(err error) app.Explanation {
-		x := app.Explanation{Sentence: err.Error()}
+	v := New(func(err error) explain.Explanation {
+		x := explain.Explanation{Sentence: err.Error()}
 		if err.Error() == "with id" {
 			x.RequestID = "req_12345"
 		}

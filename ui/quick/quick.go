@@ -18,7 +18,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	appask "lectern/app/ask"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/explain"
+	"lectern/app/modelchat"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
 	"lectern/ui/internal/work"
@@ -37,10 +43,10 @@ var tiers = []string{"Instant", "Fast", "Smart", "Genius"}
 
 // Core is what the window uses of the application core; *app.App is one.
 type Core interface {
-	CachedWorkspaces(ctx context.Context) ([]app.CachedWorkspace, error)
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (app.Turn, error)
-	Chat(ctx context.Context, m app.ModelMessage, opts app.ChatOptions) (app.Turn, error)
-	Explain(err error) app.Explanation
+	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
+	Ask(ctx context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error)
+	Chat(ctx context.Context, m modelchat.ModelMessage, opts conversations.ChatOptions) (records.Turn, error)
+	Explain(err error) explain.Explanation
 }
 
 // target is one choice of the picker: a workspace (by id) or a model tier.
@@ -129,12 +135,12 @@ func (w *Window) Show(prefer string) {
 }
 
 // setTargets lists each workspace, then each model tier, in the picker.
-func (w *Window) setTargets(list []app.CachedWorkspace, prefer string) {
+func (w *Window) setTargets(list []records.CachedWorkspace, prefer string) {
 	w.targets = w.targets[:0]
 	labels := make([]string, 0, len(list)+len(tiers))
 	chosen := w.pick.Selected
 	for _, ws := range list {
-		t := target{label: "Workspace: " + app.OneLine(ws.Workspace.Name), workspace: ws.WorkspaceID}
+		t := target{label: "Workspace: " + safetext.OneLine(ws.Workspace.Name), workspace: ws.WorkspaceID}
 		w.targets = append(w.targets, t)
 		labels = append(labels, t.label)
 		if chosen == "" && ws.WorkspaceID == prefer {
@@ -190,25 +196,25 @@ func (w *Window) Send() {
 	w.answer.SetText("")
 	w.showStage("Sending the question…")
 	key := fmt.Sprintf("quick %p %d", w, time.Now().UnixNano())
-	w.Work.Set(key, work.Answer, "Quick ask: "+app.OneLine(text))
+	w.Work.Set(key, work.Answer, "Quick ask: "+safetext.OneLine(text))
 	coal := markdown.NewCoalescerOn(w.lf.Do, frameInterval, w.draw)
-	update := func(ev app.TurnChanged) {
+	update := func(ev events.TurnChanged) {
 		if ev.ConversationID != 0 {
 			w.lf.Do(func() { w.started(ev.ConversationID) })
 		}
-		if ev.Status == app.TurnPending {
+		if ev.Status == records.TurnPending {
 			coal.Push(ev.Text)
 		}
 	}
 	go func() {
-		var turn app.Turn
+		var turn records.Turn
 		var err error
 		if t.tier != "" {
-			turn, err = w.b.Chat(w.lf.Ctx, app.ModelMessage{Tier: t.tier, Text: text, Continue: follow},
-				app.ChatOptions{OnUpdate: update})
+			turn, err = w.b.Chat(w.lf.Ctx, modelchat.ModelMessage{Tier: t.tier, Text: text, Continue: follow},
+				conversations.ChatOptions{OnUpdate: update})
 		} else {
-			turn, err = w.b.Ask(w.lf.Ctx, app.Question{Workspace: t.workspace, Text: text, Continue: follow},
-				app.AskOptions{OnUpdate: update})
+			turn, err = w.b.Ask(w.lf.Ctx, appask.Question{Workspace: t.workspace, Text: text, Continue: follow},
+				conversations.AskOptions{OnUpdate: update})
 		}
 		coal.Stop()
 		w.lf.Do(func() {
@@ -253,7 +259,7 @@ func (w *Window) draw(text string) {
 }
 
 // finished shows how the answer ended.
-func (w *Window) finished(turn app.Turn, err error) {
+func (w *Window) finished(turn records.Turn, err error) {
 	w.running = false
 	w.send.Enable()
 	w.stage.Hide()
@@ -270,7 +276,7 @@ func (w *Window) finished(turn app.Turn, err error) {
 	default:
 		w.answer.SetText("")
 	}
-	if err == nil && turn.Status == app.TurnFailed && turn.Error != "" {
+	if err == nil && turn.Status == records.TurnFailed && turn.Error != "" {
 		err = fmt.Errorf("%s", turn.Error)
 	}
 	w.errs.SetError(err)

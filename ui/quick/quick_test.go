@@ -9,7 +9,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	appask "lectern/app/ask"
+	"lectern/app/conversations"
+	"lectern/app/events"
+	"lectern/app/explain"
+	"lectern/app/modelchat"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
 )
@@ -21,38 +26,40 @@ func TestMain(m *testing.M) { uitest.Main(m) }
 // fakeCore answers every question with the words it was asked, in two deltas, and records the
 // questions; fail, when set, is the error of every question.
 type fakeCore struct {
-	asked []app.Question
-	chats []app.ModelMessage
+	asked []appask.Question
+	chats []modelchat.ModelMessage
 	fail  error
 }
 
-func (f *fakeCore) CachedWorkspaces(context.Context) ([]app.CachedWorkspace, error) {
-	return []app.CachedWorkspace{
+func (f *fakeCore) CachedWorkspaces(context.Context) ([]records.CachedWorkspace, error) {
+	return []records.CachedWorkspace{
 		{Workspace: client.Workspace{WorkspaceID: "ws-1", Name: "Handbook"}},
 		{Workspace: client.Workspace{WorkspaceID: "ws-2", Name: "Finance"}},
 	}, nil
 }
 
-func (f *fakeCore) answer(text string, onUpdate func(app.TurnChanged)) (app.Turn, error) {
+func (f *fakeCore) answer(text string, onUpdate func(events.TurnChanged)) (records.Turn, error) {
 	if f.fail != nil {
-		return app.Turn{}, f.fail
+		return records.Turn{}, f.fail
 	}
-	onUpdate(app.TurnChanged{ConversationID: 7, TurnID: 1, Status: app.TurnPending, Text: "You asked: "})
-	onUpdate(app.TurnChanged{ConversationID: 7, TurnID: 1, Status: app.TurnPending, Text: "You asked: " + text})
-	return app.Turn{ID: 1, ConversationID: 7, Status: app.TurnCompleted, Answer: "You asked: " + text}, nil
+	onUpdate(events.TurnChanged{ConversationID: 7, TurnID: 1, Status: records.TurnPending, Text: "You asked: "})
+	onUpdate(events.TurnChanged{ConversationID: 7, TurnID: 1, Status: records.TurnPending, Text: "You asked: " + text})
+	return records.Turn{ID: 1, ConversationID: 7, Status: records.TurnCompleted, Answer: "You asked: " + text}, nil
 }
 
-func (f *fakeCore) Ask(_ context.Context, q app.Question, opts app.AskOptions) (app.Turn, error) {
+func (f *fakeCore) Ask(_ context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error) {
 	f.asked = append(f.asked, q)
 	return f.answer(q.Text, opts.OnUpdate)
 }
 
-func (f *fakeCore) Chat(_ context.Context, m app.ModelMessage, opts app.ChatOptions) (app.Turn, error) {
+func (f *fakeCore) Chat(_ context.Context, m modelchat.ModelMessage, opts conversations.ChatOptions) (records.Turn, error) {
 	f.chats = append(f.chats, m)
 	return f.answer(m.Text, opts.OnUpdate)
 }
 
-func (f *fakeCore) Explain(err error) app.Explanation { return app.Explanation{Sentence: err.Error()} }
+func (f *fakeCore) Explain(err error) explain.Explanation {
+	return explain.Explanation{Sentence: err.Error()}
+}
 
 // open shows a Quick ask window over core, the workspace prefer chosen.
 func open(t *testing.T, core *fakeCore, prefer string) *Window {

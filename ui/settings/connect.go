@@ -10,8 +10,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/secrets"
+	appsettings "lectern/app/settings"
 	"lectern/client"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -44,11 +47,11 @@ type ConnectForm struct {
 
 // ConnectBackend is what the connect form uses of the application core; *app.App implements it.
 type ConnectBackend interface {
-	Settings() app.Settings
+	Settings() appsettings.Settings
 	SetKeyFile(ctx context.Context, on bool) error
 	TestConnection(ctx context.Context, server, key string) ([]client.Workspace, error)
 	Connect(ctx context.Context, server, key string) error
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 }
 
 // NewConnectForm makes the form, empty, over b.
@@ -78,7 +81,7 @@ func NewConnectForm(lf life.Life, b ConnectBackend) *ConnectForm {
 // ShowKeyFileChoice shows the choice where no keychain exists; the warning shows while the box is
 // ticked (issue 35: it warned of a choice not made).
 func NewKeyFileCheck(changed func(bool)) (*widgets.Check, *widget.Label) {
-	note := widget.NewLabel(app.KeyFileNote)
+	note := widget.NewLabel(secrets.KeyFileNote)
 	var c *widgets.Check
 	c = widgets.NewCheck("Keep the key in a file that only you can read", func(on bool) {
 		widgets.ShowIf(note, on && c.Visible())
@@ -129,7 +132,7 @@ func (f *ConnectForm) SetBusy(on bool) {
 // inputs checks the address and key; on a problem it shows it and returns false.
 func (f *ConnectForm) inputs() (server, key string, ok bool) {
 	f.Result.Hide()
-	server, err := app.ValidateServerURL(strings.TrimSpace(f.Server.Text))
+	server, err := appsettings.ValidateServerURL(strings.TrimSpace(f.Server.Text))
 	if err != nil {
 		f.Errs.SetError(err)
 		return "", "", false
@@ -207,7 +210,7 @@ func workspaceSummary(ws []client.Workspace) string {
 			names = append(names, fmt.Sprintf("and %d more", len(ws)-5))
 			break
 		}
-		names = append(names, app.OneLine(w.Name))
+		names = append(names, safetext.OneLine(w.Name))
 	}
 	return fmt.Sprintf("The key works: it opens %d %s: %s.", len(ws), words.Plural(len(ws), "workspace"), strings.Join(names, ", "))
 }

@@ -3,11 +3,12 @@ package settings
 import (
 	"runtime"
 
+	appsettings "lectern/app/settings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/ui/widgets"
 )
 
@@ -18,7 +19,7 @@ import (
 // the person's choice, else on for macOS and Windows, whose menu bar and notification area always
 // show the entry, and off on Linux, where not every desktop shows a tray (GNOME shows none without
 // an extension) and a window hidden there could be found again only by starting Lectern again.
-func KeepInTray(s app.Settings) bool {
+func KeepInTray(s appsettings.Settings) bool {
 	if s.KeepInTray != nil {
 		return *s.KeepInTray
 	}
@@ -42,18 +43,18 @@ func ptr(v bool) *bool { return &v }
 func newDesktopSettings(s *Window) *desktopSettings {
 	d := &desktopSettings{}
 	d.tray = widgets.NewCheck("Keep running in the tray when the window closes", func(v bool) {
-		s.save(func(st *app.Settings) { st.KeepInTray = ptr(v) })
+		s.save(func(st *appsettings.Settings) { st.KeepInTray = ptr(v) })
 	})
 	d.trayNote = widget.NewLabel(trayNote())
 	d.trayNote.Wrapping = fyne.TextWrapWord
 	d.answers = widgets.NewCheck("An answer that took longer than 10 seconds is ready", func(v bool) {
-		s.save(func(st *app.Settings) { st.NotifyAnswers = ptr(v) })
+		s.save(func(st *appsettings.Settings) { st.NotifyAnswers = ptr(v) })
 	})
 	d.uploads = widgets.NewCheck("Uploads finished or failed", func(v bool) {
-		s.save(func(st *app.Settings) { st.Notifications = ptr(v) })
+		s.save(func(st *appsettings.Settings) { st.Notifications = ptr(v) })
 	})
 	d.ocr = widgets.NewCheck("An OCR job ended", func(v bool) {
-		s.save(func(st *app.Settings) { st.NotifyOCR = ptr(v) })
+		s.save(func(st *appsettings.Settings) { st.NotifyOCR = ptr(v) })
 	})
 	notes := widget.NewLabel("Notifications are sent while no Lectern window is in front.")
 	notes.Wrapping = fyne.TextWrapWord
@@ -71,7 +72,7 @@ func trayNote() string {
 }
 
 // show shows the saved settings st.
-func (d *desktopSettings) show(st app.Settings) {
+func (d *desktopSettings) show(st appsettings.Settings) {
 	d.tray.SetChecked(KeepInTray(st))
 	d.answers.SetChecked(on(st.NotifyAnswers))
 	d.uploads.SetChecked(on(st.Notifications))

@@ -9,6 +9,7 @@ import (
 
 	"lectern/app"
 	"lectern/client/emulator"
+	"lectern/ui/internal/parts"
 	"lectern/ui/internal/uitest"
 	ltheme "lectern/ui/theme"
 )
@@ -51,10 +52,10 @@ func newFixture(t *testing.T) *fixture {
 // connect saves the emulator as the server and syncs, as the first-run page and the browser would.
 func (f *fixture) connect() {
 	f.t.Helper()
-	if err := f.app.Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), f.emu.URL(), f.info.Key); err != nil {
 		f.t.Fatal(err)
 	}
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -66,7 +67,7 @@ func (f *fixture) restartedWithoutKey() {
 	f.connect()
 	_ = f.app.Close()
 	f.app = uitest.OpenCore(f.t, f.home)
-	_ = f.app.Refresh(context.Background()) // refused: no key
+	_ = f.app.Workspaces().Refresh(context.Background()) // refused: no key
 }
 
 // open shows Settings and waits for the key line.
@@ -74,8 +75,8 @@ func (f *fixture) open() *Window {
 	f.t.Helper()
 	hooks := Hooks{ApplyTheme: func() { f.themes++; f.fa.Settings().SetTheme(ltheme.For(f.app.Settings().Theme)) },
 		SignedOut: func() { f.signedOut++ }, KeyChanged: func() { f.keyChanged++ }, Switched: func() { f.switched++ }}
-	f.w = New(f.fa, uiQueue.Life(f.t), Core{App: f.app, Keys: f.app, Servers: f.app, Connect: f.app,
-		Keeping: f.app, Trash: f.app.Conversations()}, hooks)
+	f.w = New(f.fa, uiQueue.Life(f.t), Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
+		Keeping: f.app.Conversations(), Trash: f.app.Conversations()}, hooks)
 	f.w.Win().SetOnClosed(func() { f.closed = true })
 	f.w.Win().Show()
 	f.t.Cleanup(drain)

@@ -12,23 +12,24 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
 
 // Keeping is what Settings uses of the core to keep conversations safe: a backup written while the
-// app runs, and an import of another's conversations; *app.App implements it.
+// app runs, and an import of another's conversations; *conversations.Conversations implements it.
 type Keeping interface {
 	Backup(ctx context.Context, path string) (int64, time.Duration, error)
-	Import(ctx context.Context, path string) (app.ImportResult, error)
+	Import(ctx context.Context, path string) (records.ImportResult, error)
 }
 
 // Trash is what Settings uses of the core to list deleted conversations and restore them;
 // *app.Conversations implements it.
 type Trash interface {
-	Trash(ctx context.Context) ([]app.Conversation, error)
+	Trash(ctx context.Context) ([]records.Conversation, error)
 	Restore(ctx context.Context, id int64) error
 }
 
@@ -132,7 +133,7 @@ func (k *keeping) loadTrash() {
 	}()
 }
 
-func (k *keeping) showList(list []app.Conversation) {
+func (k *keeping) showList(list []records.Conversation) {
 	k.trash.RemoveAll()
 	if len(list) == 0 {
 		k.trash.Add(widget.NewLabel("The trash is empty. Deleted conversations stay here for 30 days."))
@@ -144,8 +145,8 @@ func (k *keeping) showList(list []app.Conversation) {
 }
 
 // row is one deleted conversation: its title, when it goes for good, and Restore.
-func (k *keeping) row(c app.Conversation) fyne.CanvasObject {
-	title := widget.NewLabel(app.OneLine(c.Title))
+func (k *keeping) row(c records.Conversation) fyne.CanvasObject {
+	title := widget.NewLabel(safetext.OneLine(c.Title))
 	title.Truncation = fyne.TextTruncateEllipsis
 	until := widgets.CaptionLabel(trashWhen(c.Deleted, k.s.lf.Now()))
 	restore := widget.NewButton("Restore", nil)
@@ -176,7 +177,7 @@ func trashWhen(deleted, now time.Time) string {
 	case 1:
 		when = "Deleted yesterday"
 	}
-	gone := deleted.Add(app.TrashKept)
+	gone := deleted.Add(records.TrashKept)
 	layout := "2 Jan"
 	if gone.Year() != ny {
 		layout = "2 Jan 2006"

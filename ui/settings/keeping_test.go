@@ -20,7 +20,7 @@ func TestBackupImportAndTrash(t *testing.T) {
 	f := newFixture(t)
 	f.connect()
 	ctx := context.Background()
-	list, err := f.app.CachedWorkspaces(ctx)
+	list, err := f.app.Workspaces().CachedWorkspaces(ctx)
 	if err != nil || len(list) == 0 {
 		t.Fatalf("workspaces %v, %v", list, err)
 	}

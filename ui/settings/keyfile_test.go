@@ -3,6 +3,8 @@ package settings
 import (
 	"testing"
 
+	"lectern/ui/internal/parts"
+
 	"fyne.io/fyne/v2/test"
 )
 
@@ -11,7 +13,7 @@ import (
 // exists.
 func TestKeyFileWarningShowsOnceTicked(t *testing.T) {
 	f := newFixture(t)
-	form := NewConnectForm(uiQueue.Life(t), f.app)
+	form := NewConnectForm(uiQueue.Life(t), parts.Of(f.app))
 	w := test.NewWindow(form.Root)
 	defer w.Close()
 	form.ShowKeyFile(false) // no keychain here

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -49,8 +49,8 @@ func newKeySettings(s *Window) *keySettings {
 
 // show offers Change key when a server is in use (not the demo, whose key is its own, nor a key
 // from LECTERN_API_KEY, which overrides any other), and the key-file choice where no keychain exists.
-func (k *keySettings) show(server bool, src app.KeySource, chain, keyFile bool) {
-	changeable := server && src != app.KeyFromEnv
+func (k *keySettings) show(server bool, src secrets.KeySource, chain, keyFile bool) {
+	changeable := server && src != secrets.KeyFromEnv
 	widgets.ShowIf(k.change, changeable && !k.edit.Visible())
 	if !changeable {
 		k.edit.Hide()
@@ -140,23 +140,23 @@ func (s *Window) showConnectOther() {
 
 // signOutText is the sign-out dialog's title and text: what will be removed from this computer,
 // named as it exists here (no keychain talk where none exists, none in demo mode).
-func signOutText(server string, demo, chain bool, src app.KeySource, keyFile string) (string, string) {
+func signOutText(server string, demo, chain bool, src secrets.KeySource, keyFile string) (string, string) {
 	const kept = " The cached workspaces and conversations stay on this computer for next time."
 	if demo {
 		return "Leave the demo?", "Lectern stops the built-in demo server and goes back to the first page." + kept
 	}
 	var key string
 	switch src {
-	case app.KeyFromKeychain:
+	case secrets.KeyFromKeychain:
 		key = "removes its API key from the system keychain"
-	case app.KeyFromFile:
+	case secrets.KeyFromFile:
 		key = "deletes the file that holds its API key (" + keyFile + ")"
-	case app.KeyFromSession:
+	case secrets.KeyFromSession:
 		key = "drops its API key, which is kept in memory for this session only"
 		if chain {
 			key += " (and any copy in the system keychain)"
 		}
-	case app.KeyFromEnv:
+	case secrets.KeyFromEnv:
 		key = "keeps nothing else: the key comes from LECTERN_API_KEY, which stays set until you unset it"
 	default:
 		key = "has no API key stored for it to remove"

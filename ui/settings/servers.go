@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/widgets"
@@ -49,7 +50,7 @@ func (l *serverList) load() {
 	}()
 }
 
-func (l *serverList) show(list []app.KnownServer) {
+func (l *serverList) show(list []records.KnownServer) {
 	l.rows.RemoveAll()
 	for _, ks := range list {
 		if !ks.Current {
@@ -59,8 +60,8 @@ func (l *serverList) show(list []app.KnownServer) {
 	widgets.ShowIf(l.root, len(l.rows.Objects) > 0)
 }
 
-func (l *serverList) row(ks app.KnownServer) fyne.CanvasObject {
-	addr := widget.NewLabel(app.OneLine(ks.Address))
+func (l *serverList) row(ks records.KnownServer) fyne.CanvasObject {
+	addr := widget.NewLabel(safetext.OneLine(ks.Address))
 	addr.Truncation = fyne.TextTruncateEllipsis
 	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced, l.s.lf.Now()))
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
@@ -88,7 +89,7 @@ func (l *serverList) use(server string) {
 // changeKey asks for a new key for server in a dialog; the key is tried before it is kept.
 func (l *serverList) changeKey(server string) {
 	f := newServerKeyForm(l.s, server)
-	d := dialog.NewCustomWithoutButtons("Change the API key of "+app.OneLine(server), f.root, l.s.win)
+	d := dialog.NewCustomWithoutButtons("Change the API key of "+safetext.OneLine(server), f.root, l.s.win)
 	f.done = d.Hide
 	f.cancel.OnTapped = d.Hide
 	l.keyForm = f

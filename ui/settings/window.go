@@ -16,7 +16,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/records"
+	"lectern/app/secrets"
+	appsettings "lectern/app/settings"
 	"lectern/ui/dialogs"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
@@ -67,22 +70,22 @@ type Window struct {
 	signOut      *widget.Button
 	errs         *errview.View
 	loading      bool
-	src          app.KeySource // where the current key comes from, as last read
-	chain        bool          // a keychain exists, as last asked
-	demo         bool          // demo mode, as last read
+	src          secrets.KeySource // where the current key comes from, as last read
+	chain        bool              // a keychain exists, as last asked
+	demo         bool              // demo mode, as last read
 }
 
 // Backend is what Settings uses of the application core to show it; *app.App implements it.
 type Backend interface {
-	Settings() app.Settings
-	UpdateSettings(func(*app.Settings)) error
+	Settings() appsettings.Settings
+	UpdateSettings(func(*appsettings.Settings)) error
 	Home() string
 	Server() string
 	KeyFile(server string) string
-	APIKey(server string) (string, app.KeySource, error)
+	APIKey(server string) (string, secrets.KeySource, error)
 	KeychainAvailable() bool
 	SignOut(ctx context.Context) error
-	Explain(err error) app.Explanation
+	Explain(err error) explain.Explanation
 }
 
 // Keys is what Settings uses of the core to change keys; *app.App implements it.
@@ -95,7 +98,7 @@ type Keys interface {
 // Servers is what Settings uses of the core to list and use the servers this computer knows;
 // *app.App implements it.
 type Servers interface {
-	KnownServers(ctx context.Context) ([]app.KnownServer, error)
+	KnownServers(ctx context.Context) ([]records.KnownServer, error)
 	SwitchServer(ctx context.Context, server string) error
 }
 
@@ -131,11 +134,11 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.key.Wrapping = fyne.TextWrapWord
 	s.keychain.Wrapping = fyne.TextWrapWord
 	s.keychain.Importance = widget.WarningImportance
-	s.tier = widgets.NewSelect("Default tier", labels(tierOptions), func(l string) { s.save(func(st *app.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
+	s.tier = widgets.NewSelect("Default tier", labels(tierOptions), func(l string) { s.save(func(st *appsettings.Settings) { st.DefaultTier = valueOf(tierOptions, l) }) })
 	s.thinking = widgets.NewCheck("Let the model reason before answering (slower, sometimes better)",
-		func(on bool) { s.save(func(st *app.Settings) { st.Thinking = on }) })
+		func(on bool) { s.save(func(st *appsettings.Settings) { st.Thinking = on }) })
 	s.theme = widgets.NewRadioGroup("Theme", labels(themeOptions), func(l string) {
-		s.save(func(st *app.Settings) { st.Theme = valueOf(themeOptions, l) })
+		s.save(func(st *appsettings.Settings) { st.Theme = valueOf(themeOptions, l) })
 		s.hooks.ApplyTheme()
 	})
 	s.theme.Horizontal = true
@@ -258,11 +261,11 @@ func (s *Window) loadKey(server string) {
 
 // keychainText says where keys are kept when no keychain exists ("" with a keychain, and in demo
 // mode, whose key is its own). A key from LECTERN_API_KEY is stored nowhere, whatever the choice.
-func keychainText(chain, demo, keyFile bool, src app.KeySource, path string) string {
+func keychainText(chain, demo, keyFile bool, src secrets.KeySource, path string) string {
 	switch {
 	case chain || demo:
 		return ""
-	case src == app.KeyFromEnv:
+	case src == secrets.KeyFromEnv:
 		return "No keychain is available on this system. The key in use comes from LECTERN_API_KEY and is not stored."
 	case keyFile:
 		return "No keychain is available on this system: the key is kept in a file that only you can read (" + path + ")."
@@ -273,7 +276,7 @@ func keychainText(chain, demo, keyFile bool, src app.KeySource, path string) str
 
 // keyText shows a key as its first 12 characters and where it comes from; never the whole key.
 // The demo's key is its own.
-func keyText(key string, src app.KeySource, failure string, demo bool) string {
+func keyText(key string, src secrets.KeySource, failure string, demo bool) string {
 	switch {
 	case demo:
 		return "The demo's own key (it opens only the built-in demo server)"
@@ -282,13 +285,13 @@ func keyText(key string, src app.KeySource, failure string, demo bool) string {
 	case key == "":
 		return "No key"
 	}
-	where := map[app.KeySource]string{app.KeyFromEnv: "from LECTERN_API_KEY",
-		app.KeyFromKeychain: "in the system keychain", app.KeyFromSession: "for this session only",
-		app.KeyFromFile: "in a file only you can read"}[src]
-	return fmt.Sprintf("%s…  (%s)", app.KeyPrefix(key), where)
+	where := map[secrets.KeySource]string{secrets.KeyFromEnv: "from LECTERN_API_KEY",
+		secrets.KeyFromKeychain: "in the system keychain", secrets.KeyFromSession: "for this session only",
+		secrets.KeyFromFile: "in a file only you can read"}[src]
+	return fmt.Sprintf("%s…  (%s)", secrets.KeyPrefix(key), where)
 }
 
-func (s *Window) save(fn func(*app.Settings)) {
+func (s *Window) save(fn func(*appsettings.Settings)) {
 	if s.loading {
 		return
 	}

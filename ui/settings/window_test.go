@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/secrets"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
 	ltheme "lectern/ui/theme"
@@ -24,17 +24,17 @@ func TestSettingsShowKeyPrefixOnly(t *testing.T) {
 	f := newFixture(t)
 	f.connect()
 	s := f.open()
-	if !strings.HasPrefix(s.key.Text, app.KeyPrefix(f.info.Key)+"…") || strings.Contains(s.key.Text, f.info.Key) {
+	if !strings.HasPrefix(s.key.Text, secrets.KeyPrefix(f.info.Key)+"…") || strings.Contains(s.key.Text, f.info.Key) {
 		t.Errorf("key shown as %q", s.key.Text)
 	}
-	if s.server.Text != f.app.Server() {
-		t.Errorf("server %q, want %q", s.server.Text, f.app.Server())
+	if s.server.Text != f.app.SignIn().Server() {
+		t.Errorf("server %q, want %q", s.server.Text, f.app.SignIn().Server())
 	}
 	if s.home.Text != f.app.Home() {
 		t.Errorf("data folder %q", s.home.Text)
 	}
-	if f.app.KeychainAvailable() == s.keychain.Visible() {
-		t.Errorf("keychain notice visible %v with keychain available %v", s.keychain.Visible(), f.app.KeychainAvailable())
+	if f.app.SignIn().KeychainAvailable() == s.keychain.Visible() {
+		t.Errorf("keychain notice visible %v with keychain available %v", s.keychain.Visible(), f.app.SignIn().KeychainAvailable())
 	}
 }
 
@@ -87,7 +87,7 @@ func TestSignOutForgetsServerAndKey(t *testing.T) {
 	if f.app.Settings().Server != "" {
 		t.Error("the server is still saved")
 	}
-	if key, _, _ := f.app.APIKey(f.emu.URL()); key != "" {
+	if key, _, _ := f.app.SignIn().APIKey(f.emu.URL()); key != "" {
 		t.Error("the key is still stored")
 	}
 }
@@ -107,17 +107,17 @@ func TestSettingsChangeKeyAndKeyFileWithoutKeychain(t *testing.T) {
 	}
 	s.keys.entry.SetText(f.info.Key)
 	test.Tap(s.keys.save)
-	until(t, "the key saved", func() bool { return !s.keys.inFlight && strings.HasPrefix(s.key.Text, app.KeyPrefix(f.info.Key)) })
+	until(t, "the key saved", func() bool { return !s.keys.inFlight && strings.HasPrefix(s.key.Text, secrets.KeyPrefix(f.info.Key)) })
 	until(t, "the window told to refresh", func() bool { return f.keyChanged == 1 })
 	// Keep it in a file: the notice says so, the sign-out dialog names the file, sign-out removes it.
 	s.keys.keyFile.SetChecked(true)
-	path := f.app.KeyFile(f.emu.URL())
+	path := f.app.SignIn().KeyFile(f.emu.URL())
 	until(t, "the key file", func() bool {
 		_, err := os.Stat(path)
 		return err == nil && strings.Contains(s.keychain.Text, "in a file")
 	})
 	drain()
-	if _, text := signOutText(f.app.Server(), s.demo, s.chain, s.src, path); !strings.Contains(text, path) || strings.Contains(text, "keychain") {
+	if _, text := signOutText(f.app.SignIn().Server(), s.demo, s.chain, s.src, path); !strings.Contains(text, path) || strings.Contains(text, "keychain") {
 		t.Errorf("sign-out text %q", text)
 	}
 	s.doSignOut()
@@ -145,9 +145,9 @@ func TestSettingsChangeKeyWithKeychain(t *testing.T) {
 	s.keys.entry.SetText(f.info.ReadOnlyKey)
 	test.Tap(s.keys.save)
 	until(t, "the new key", func() bool {
-		return !s.keys.inFlight && strings.HasPrefix(s.key.Text, app.KeyPrefix(f.info.ReadOnlyKey))
+		return !s.keys.inFlight && strings.HasPrefix(s.key.Text, secrets.KeyPrefix(f.info.ReadOnlyKey))
 	})
-	if k, src, _ := f.app.APIKey(f.emu.URL()); k != f.info.ReadOnlyKey || src != app.KeyFromKeychain {
+	if k, src, _ := f.app.SignIn().APIKey(f.emu.URL()); k != f.info.ReadOnlyKey || src != secrets.KeyFromKeychain {
 		t.Errorf("key from %v", src)
 	}
 	if names, _ := filepath.Glob(filepath.Join(f.home, "api-key-*")); len(names) != 0 {
@@ -158,7 +158,7 @@ func TestSettingsChangeKeyWithKeychain(t *testing.T) {
 func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 	uitest.NoKeychain(t)
 	f := newFixture(t)
-	if err := f.app.StartDemo(context.Background()); err != nil {
+	if err := f.app.SignIn().StartDemo(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	s := f.open()
@@ -173,7 +173,7 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 			t.Errorf("demo Settings speak of %q:\n%s", bad, texts)
 		}
 	}
-	if title, text := signOutText(f.app.Server(), true, false, app.KeyFromSession, ""); strings.Contains(text, "keychain") ||
+	if title, text := signOutText(f.app.SignIn().Server(), true, false, secrets.KeyFromSession, ""); strings.Contains(text, "keychain") ||
 		strings.Contains(text, "LECTERN_API_KEY") || title != "Leave the demo?" {
 		t.Errorf("demo sign-out: %q %q", title, text)
 	}
@@ -186,10 +186,10 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 	c.Key.SetText(f.info.Key)
 	test.Tap(c.ConnectButton)
 	until(t, "the other server in use", func() bool {
-		return !c.inFlight && f.app.Server() == f.emu.URL() && f.switched == 1
+		return !c.inFlight && f.app.SignIn().Server() == f.emu.URL() && f.switched == 1
 	})
-	if f.app.DemoMode() || f.app.Settings().DemoMode || f.app.Settings().Server != f.emu.URL() {
-		t.Errorf("demo %v/%v, saved server %q", f.app.DemoMode(), f.app.Settings().DemoMode, f.app.Settings().Server)
+	if f.app.SignIn().DemoMode() || f.app.Settings().DemoMode || f.app.Settings().Server != f.emu.URL() {
+		t.Errorf("demo %v/%v, saved server %q", f.app.SignIn().DemoMode(), f.app.Settings().DemoMode, f.app.Settings().Server)
 	}
 	if !strings.Contains(s.server.Text, f.emu.URL()) {
 		t.Errorf("Settings show the server %q", s.server.Text)
@@ -201,13 +201,13 @@ func TestDemoSettingsConnectToAnotherServer(t *testing.T) {
 func TestKeychainNoteFollowsWhereTheKeyComesFrom(t *testing.T) {
 	cases := []struct {
 		chain, keyFile bool
-		src            app.KeySource
+		src            secrets.KeySource
 		want, not      string
 	}{
-		{false, false, app.KeyFromSession, "set LECTERN_API_KEY", "file that only you"},
-		{false, true, app.KeyFromFile, "/home/x/api-key-1", "set LECTERN_API_KEY"},
-		{false, false, app.KeyFromEnv, "comes from LECTERN_API_KEY and is not stored", "set LECTERN_API_KEY"},
-		{false, true, app.KeyFromEnv, "comes from LECTERN_API_KEY", "/home/x/api-key-1"},
+		{false, false, secrets.KeyFromSession, "set LECTERN_API_KEY", "file that only you"},
+		{false, true, secrets.KeyFromFile, "/home/x/api-key-1", "set LECTERN_API_KEY"},
+		{false, false, secrets.KeyFromEnv, "comes from LECTERN_API_KEY and is not stored", "set LECTERN_API_KEY"},
+		{false, true, secrets.KeyFromEnv, "comes from LECTERN_API_KEY", "/home/x/api-key-1"},
 	}
 	for _, c := range cases {
 		text := keychainText(c.chain, false, c.keyFile, c.src, "/home/x/api-key-1")
@@ -215,7 +215,7 @@ func TestKeychainNoteFollowsWhereTheKeyComesFrom(t *testing.T) {
 			t.Errorf("key file %v, key %v: %q", c.keyFile, c.src, text)
 		}
 	}
-	if text := keychainText(true, false, false, app.KeyFromEnv, ""); text != "" {
+	if text := keychainText(true, false, false, secrets.KeyFromEnv, ""); text != "" {
 		t.Errorf("with a keychain: %q", text)
 	}
 }
@@ -224,15 +224,15 @@ func TestSignOutSaysWhatIsRemovedHere(t *testing.T) {
 	const server = "https://qa.example.com"
 	cases := []struct {
 		chain     bool
-		src       app.KeySource
+		src       secrets.KeySource
 		want, not string
 	}{
-		{true, app.KeyFromKeychain, "from the system keychain", "memory"},
-		{false, app.KeyFromSession, "kept in memory for this session only", "keychain"},
-		{true, app.KeyFromSession, "any copy in the system keychain", "file"},
-		{false, app.KeyFromFile, "/home/x/api-key-1", "keychain"},
-		{false, app.KeyFromEnv, "LECTERN_API_KEY, which stays set", "keychain"},
-		{false, app.KeyNone, "no API key stored", "keychain"},
+		{true, secrets.KeyFromKeychain, "from the system keychain", "memory"},
+		{false, secrets.KeyFromSession, "kept in memory for this session only", "keychain"},
+		{true, secrets.KeyFromSession, "any copy in the system keychain", "file"},
+		{false, secrets.KeyFromFile, "/home/x/api-key-1", "keychain"},
+		{false, secrets.KeyFromEnv, "LECTERN_API_KEY, which stays set", "keychain"},
+		{false, secrets.KeyNone, "no API key stored", "keychain"},
 	}
 	for _, c := range cases {
 		_, text := signOutText(server, false, c.chain, c.src, "/home/x/api-key-1")
@@ -250,10 +250,10 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 	second, info := emulator.NewDemo(uitest.FastConfig())
 	second.Serve()
 	t.Cleanup(second.Close)
-	if err := f.app.Connect(context.Background(), second.URL(), info.Key); err != nil {
+	if err := f.app.SignIn().Connect(context.Background(), second.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.Refresh(context.Background()); err != nil {
+	if err := f.app.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	s := f.open()
@@ -275,13 +275,13 @@ func TestSettingsOtherServersChangeKeyAndUse(t *testing.T) {
 	k.entry.SetText(f.info.ReadOnlyKey)
 	test.Tap(k.save)
 	until(t, "the new key kept", func() bool { return !k.busy && !k.errs.Box.Visible() })
-	if key, _, _ := f.app.APIKey(f.emu.URL()); key != f.info.ReadOnlyKey || f.app.Server() != second.URL() {
-		t.Fatalf("key %q, server in use %q", app.KeyPrefix(key), f.app.Server())
+	if key, _, _ := f.app.SignIn().APIKey(f.emu.URL()); key != f.info.ReadOnlyKey || f.app.SignIn().Server() != second.URL() {
+		t.Fatalf("key %q, server in use %q", secrets.KeyPrefix(key), f.app.SignIn().Server())
 	}
 
 	test.Tap(buttons.Objects[1].(*widget.Button)) // Use
 	until(t, "the first server in use", func() bool {
-		return f.app.Server() == f.emu.URL() && f.switched == 1 && s.server.Text == f.emu.URL()
+		return f.app.SignIn().Server() == f.emu.URL() && f.switched == 1 && s.server.Text == f.emu.URL()
 	})
 	until(t, "the list without the server in use", func() bool {
 		texts := uitest.VisibleTexts(s.servers.root)

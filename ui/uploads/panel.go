@@ -13,7 +13,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/events"
+	"lectern/app/explain"
+	"lectern/app/records"
+	appuploads "lectern/app/uploads"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -29,7 +32,7 @@ type Panel struct {
 	win                fyne.Window
 	items              []Item // newest first
 	lines              []line // the list's lines: each workspace's name, then its rows
-	explain            func(error) app.Explanation
+	explain            func(error) explain.Explanation
 	list               *widget.List
 	content            fyne.CanvasObject // the popover's content
 	popup              *widget.PopUp
@@ -51,8 +54,8 @@ type Panel struct {
 
 // Queue is what the panel uses of the upload queue; *app.Uploads implements it.
 type Queue interface {
-	List(ctx context.Context) ([]app.Upload, error)
-	Get(ctx context.Context, id int64) (app.Upload, error)
+	List(ctx context.Context) ([]records.Upload, error)
+	Get(ctx context.Context, id int64) (records.Upload, error)
 	RetryAs(ctx context.Context, id int64, name string) error
 	Remove(ctx context.Context, id int64) error
 	ClearFinished(ctx context.Context) error
@@ -60,7 +63,7 @@ type Queue interface {
 
 // New makes the panel, closed and empty, over the queue q, for the window win; Load reads the
 // queue. An action that fails is told on its row in explain's words (the core's Explain).
-func New(lf life.Life, q Queue, win fyne.Window, explain func(error) app.Explanation) *Panel {
+func New(lf life.Life, q Queue, win fyne.Window, explain func(error) explain.Explanation) *Panel {
 	p := &Panel{lf: lf, q: q, win: win, explain: explain, count: widgets.NewBadge("", theme.ColorNamePrimary)}
 	p.list = widget.NewList(func() int { return len(p.lines) }, func() fyne.CanvasObject { return p.newLine() }, p.updateLine)
 	p.toggle = widget.NewButtonWithIcon("Uploads", theme.UploadIcon(), func() { p.SetOpen(!p.open) })
@@ -195,7 +198,7 @@ func (p *Panel) refusedItems() []Item {
 // AddResults lists what AddFiles did with a drop on workspace wsID: refused files with their
 // reasons, and the queued ones (their rows come, or are already there, through the queue's
 // events). The popover opens when a file was refused, for the reason; the strip shows the rest.
-func (p *Panel) AddResults(wsID string, results []app.EnqueueResult) {
+func (p *Panel) AddResults(wsID string, results []appuploads.EnqueueResult) {
 	refused := false
 	for _, r := range results {
 		if r.ID != 0 {
@@ -203,7 +206,7 @@ func (p *Panel) AddResults(wsID string, results []app.EnqueueResult) {
 			continue
 		}
 		refused = true
-		e := app.Upload{WorkspaceID: wsID, Name: r.Name, Path: r.Path, Size: fileSize(r.Path)}
+		e := records.Upload{WorkspaceID: wsID, Name: r.Name, Path: r.Path, Size: fileSize(r.Path)}
 		p.items = slices.Insert(p.items, 0, Item{Entry: e, Reason: r.Reason})
 	}
 	p.relist()
@@ -220,8 +223,8 @@ func (p *Panel) index(id int64) int {
 
 // Handle follows the queue's events: bytes sent and states change one row; a removed entry
 // leaves; an entry this window does not show yet is read and added.
-func (p *Panel) Handle(ev app.Event) {
-	ch, ok := ev.(app.UploadChanged)
+func (p *Panel) Handle(ev events.Event) {
+	ch, ok := ev.(events.UploadChanged)
 	if !ok {
 		return
 	}
@@ -234,7 +237,7 @@ func (p *Panel) Handle(ev app.Event) {
 	case i < 0:
 		p.fetch(ch.ID)
 		return
-	case p.items[i].Entry.State == ch.State && ch.State == app.UploadSending && p.items[i].Entry.Error == "":
+	case p.items[i].Entry.State == ch.State && ch.State == records.UploadSending && p.items[i].Entry.Error == "":
 		p.items[i].Entry.Sent = ch.Sent // progress: no need to read the entry
 		p.refreshRow(i)
 	default:

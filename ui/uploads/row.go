@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
@@ -19,7 +19,7 @@ import (
 // Item is one line of the uploads panel: a queue entry, or a file refused before it was
 // queued (Entry.ID 0) with its reason.
 type Item struct {
-	Entry  app.Upload
+	Entry  records.Upload
 	Reason string // a refused file: why
 }
 
@@ -87,7 +87,7 @@ func (r *uploadRow) set(it Item) {
 	word, col := stateWords(it)
 	r.state.Text, r.state.Color = word, col
 	r.state.Refresh()
-	sending := !it.Refused() && (e.State == app.UploadSending || e.State == app.UploadQueued) && e.Error == ""
+	sending := !it.Refused() && (e.State == records.UploadSending || e.State == records.UploadQueued) && e.Error == ""
 	widgets.ShowIf(r.bar, sending)
 	widgets.ShowIf(r.detail, !sending)
 	if sending {
@@ -96,7 +96,7 @@ func (r *uploadRow) set(it Item) {
 	}
 	r.detail.SetText(detail(it))
 	r.detail.Importance = widget.MediumImportance
-	if it.Refused() || e.State == app.UploadFailed {
+	if it.Refused() || e.State == records.UploadFailed {
 		r.detail.Importance = widget.DangerImportance
 	}
 	r.detail.Refresh()
@@ -120,15 +120,15 @@ func stateWords(it Item) (string, fyne.ThemeColorName) {
 	switch {
 	case it.Refused():
 		return "not added", theme.ColorNameError
-	case e.State == app.UploadFailed:
+	case e.State == records.UploadFailed:
 		return "failed", theme.ColorNameError
-	case e.State == app.UploadReady:
+	case e.State == records.UploadReady:
 		return "ready", theme.ColorNameSuccess
 	case e.Error != "":
 		return "waiting", theme.ColorNameWarning
-	case e.State == app.UploadProcessing && e.Status == client.StatusNotReady:
+	case e.State == records.UploadProcessing && e.Status == client.StatusNotReady:
 		return "indexing", theme.ColorNamePrimary
-	case e.State == app.UploadProcessing && e.Status != "" && e.Status != client.StatusProcessing:
+	case e.State == records.UploadProcessing && e.Status != "" && e.Status != client.StatusProcessing:
 		return e.Status, theme.ColorNamePrimary // a status this version does not know, as it came
 	}
 	return string(e.State), theme.ColorNamePrimary
@@ -142,11 +142,11 @@ func detail(it Item) string {
 		return it.Reason
 	case e.Error != "":
 		return e.Error
-	case e.State == app.UploadProcessing && e.Status == client.StatusNotReady:
+	case e.State == records.UploadProcessing && e.Status == client.StatusNotReady:
 		return withWarnings("Stored; the server is indexing it", e.Warnings)
-	case e.State == app.UploadProcessing:
+	case e.State == records.UploadProcessing:
 		return withWarnings("The server is reading the file", e.Warnings)
-	case e.State == app.UploadReady:
+	case e.State == records.UploadReady:
 		return withWarnings("Ready to ask", e.Warnings)
 	}
 	return ""

@@ -7,16 +7,17 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/explain"
+	"lectern/app/records"
 	"lectern/ui/internal/uitest"
 )
 
 func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
-	it := Item{Entry: app.Upload{ID: 1, State: app.UploadReady, Warnings: []string{"ocr_used", "pages_skipped"}}}
+	it := Item{Entry: records.Upload{ID: 1, State: records.UploadReady, Warnings: []string{"ocr_used", "pages_skipped"}}}
 	if got := it.Detail(); got != "Ready to ask · read with OCR (scanned pages), pages_skipped" {
 		t.Errorf("ready with warnings: %q", got)
 	}
-	it.Entry.State, it.Entry.Status = app.UploadProcessing, "quarantined"
+	it.Entry.State, it.Entry.Status = records.UploadProcessing, "quarantined"
 	if w, _ := stateWords(it); w != "quarantined" {
 		t.Errorf("unknown status shown as %q", w)
 	}
@@ -24,7 +25,7 @@ func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
 	if w, _ := stateWords(it); w != "indexing" {
 		t.Errorf("not_ready shown as %q", w)
 	}
-	it.Entry.State, it.Entry.Error = app.UploadSending, "The server is busy. Lectern tries again by itself at 12:00."
+	it.Entry.State, it.Entry.Error = records.UploadSending, "The server is busy. Lectern tries again by itself at 12:00."
 	if w, _ := stateWords(it); w != "waiting" || !strings.Contains(it.Detail(), "by itself") {
 		t.Errorf("waiting shown as %q: %q", w, it.Detail())
 	}
@@ -35,7 +36,7 @@ func TestUploadRowWordsForWarningsAndUnknownTokens(t *testing.T) {
 // were drawn in, read at 1.9:1 in the light theme.
 func TestUploadCaptionsContrast(t *testing.T) {
 	test.NewTempApp(t)
-	p := New(uitest.NewQueue().Life(t), failingQueue{}, test.NewWindow(nil), app.ExplainLocal)
+	p := New(uitest.NewQueue().Life(t), failingQueue{}, test.NewWindow(nil), explain.ExplainLocal)
 	uitest.CheckContrast(t, map[string]*widget.Label{"file size": newUploadRow().size, "why no files": p.addWhy},
 		map[string]bool{"file size": true})
 }
@@ -43,6 +44,6 @@ func TestUploadCaptionsContrast(t *testing.T) {
 // A file at 0% shows an empty bar, not a full-looking blue one.
 func TestUploadBarAtZeroLooksEmpty(t *testing.T) {
 	r := newUploadRow()
-	r.set(Item{Entry: app.Upload{ID: 1, Name: "a.txt", Size: 1000, Sent: 0, State: app.UploadSending}})
+	r.set(Item{Entry: records.Upload{ID: 1, Name: "a.txt", Size: 1000, Sent: 0, State: records.UploadSending}})
 	uitest.CheckEmptyLooksEmpty(t, "an upload at 0%", r.bar)
 }

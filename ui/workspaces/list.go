@@ -14,7 +14,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 	"lectern/internal/words"
 	"lectern/ui/internal/bidi"
 	"lectern/ui/widgets"
@@ -23,7 +24,7 @@ import (
 // List is the left pane: a filter box over the workspaces, personal first then
 // organisation, each row with its name, scope and access badges and its document counts.
 type List struct {
-	all      []app.CachedWorkspace
+	all      []records.CachedWorkspace
 	shown    []int // indices into all, after the filter
 	selected string
 	filter   *widgets.FilterEntry
@@ -36,9 +37,9 @@ type List struct {
 	root              fyne.CanvasObject
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
-	OnSelected func(ws app.CachedWorkspace)
+	OnSelected func(ws records.CachedWorkspace)
 	// OnReselected is called when the person picks the workspace already selected again.
-	OnReselected func(ws app.CachedWorkspace)
+	OnReselected func(ws records.CachedWorkspace)
 	focus        func(fyne.Focusable)
 }
 
@@ -80,8 +81,8 @@ func New(focus func(fyne.Focusable)) *List {
 // Set replaces the workspaces (personal first, then organisation, as the server ordered them
 // within each) and keeps the selection and the filter. When only counts, names or sync errors
 // changed, only the changed rows are redrawn.
-func (l *List) Set(ws []app.CachedWorkspace) {
-	ws = append([]app.CachedWorkspace(nil), ws...)
+func (l *List) Set(ws []records.CachedWorkspace) {
+	ws = append([]records.CachedWorkspace(nil), ws...)
 	sort.SliceStable(ws, func(i, j int) bool { return scopeRank(ws[i].Scope) < scopeRank(ws[j].Scope) })
 	sameIDs := len(ws) == len(l.all)
 	for i := 0; sameIDs && i < len(ws); i++ {
@@ -167,7 +168,7 @@ func (l *List) showHidden() {
 		l.hidden.Hide()
 		return
 	}
-	name := words.Cut(app.OneLine(ws.Workspace.Name), 60)
+	name := words.Cut(safetext.OneLine(ws.Workspace.Name), 60)
 	l.hidden.SetText(fmt.Sprintf("“%s”, shown on the right, is hidden by the filter (Esc clears it).", name))
 	l.hidden.Show()
 }
@@ -207,13 +208,13 @@ func (l *List) Focus() { l.focus(l.list) }
 func (l *List) Owns(f fyne.Focusable) bool { return f == l.list || f == l.filter }
 
 // Workspace returns the workspace with id, if listed.
-func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {
+func (l *List) Workspace(id string) (records.CachedWorkspace, bool) {
 	for _, w := range l.all {
 		if w.WorkspaceID == id {
 			return w, true
 		}
 	}
-	return app.CachedWorkspace{}, false
+	return records.CachedWorkspace{}, false
 }
 
 // workspaceRow is one row of the workspace list.
@@ -250,12 +251,12 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 
 // set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
 // its counts (one line, cut; its documents show what the cache holds).
-func (r *workspaceRow) set(ws app.CachedWorkspace) {
-	r.said = app.OneLine(ws.Workspace.Name)
+func (r *workspaceRow) set(ws records.CachedWorkspace) {
+	r.said = safetext.OneLine(ws.Workspace.Name)
 	r.name.SetText(bidi.Display(r.said))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	if ws.SyncError != "" {
-		r.counts.SetText("Not up to date: " + app.OneLine(ws.SyncError))
+		r.counts.SetText("Not up to date: " + safetext.OneLine(ws.SyncError))
 		return
 	}
 	r.counts.SetText(words.DocumentCounts(ws.Counts.Documents, ws.Counts.Ready, ws.Counts.NotReady, ws.Counts.Failed))
@@ -265,7 +266,7 @@ func (r *workspaceRow) set(ws app.CachedWorkspace) {
 func (l *List) Root() fyne.CanvasObject { return l.root }
 
 // All are the listed workspaces, personal first (whatever the filter shows).
-func (l *List) All() []app.CachedWorkspace { return l.all }
+func (l *List) All() []records.CachedWorkspace { return l.all }
 
 // Selected is the id of the workspace picked last, "" before any.
 func (l *List) Selected() string { return l.selected }

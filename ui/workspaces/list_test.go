@@ -9,22 +9,22 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
 )
 
 // demoList is the list in a test window, over four workspaces of the demo's kinds.
-func demoList(t *testing.T) (*List, fyne.Window, *[]app.CachedWorkspace) {
+func demoList(t *testing.T) (*List, fyne.Window, *[]records.CachedWorkspace) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	l := New(w.Canvas().Focus)
-	picked := &[]app.CachedWorkspace{}
-	l.OnSelected = func(ws app.CachedWorkspace) { *picked = append(*picked, ws) }
+	picked := &[]records.CachedWorkspace{}
+	l.OnSelected = func(ws records.CachedWorkspace) { *picked = append(*picked, ws) }
 	w.SetContent(l.Root())
 	w.Resize(fyne.NewSize(340, 500))
-	l.Set([]app.CachedWorkspace{
+	l.Set([]records.CachedWorkspace{
 		{Workspace: client.Workspace{WorkspaceID: "org_fin", Name: "Finance", Scope: "organization", Access: "member"}},
 		{Workspace: client.Workspace{WorkspaceID: "org_ops", Name: "Operations", Scope: "organization", Access: "member"}},
 		{Workspace: client.Workspace{WorkspaceID: "ws_me", Name: "My documents", Scope: "personal", Access: "owner"}},
@@ -79,7 +79,7 @@ func TestWorkspaceRowsRedrawWhenCountsChange(t *testing.T) {
 	w := test.NewWindow(l.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(340, 400))
-	ws := []app.CachedWorkspace{
+	ws := []records.CachedWorkspace{
 		{Workspace: client.Workspace{WorkspaceID: "org_1", Name: "Finance", Scope: "organization", Access: "member"}},
 		{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Mine", Scope: "personal", Access: "owner",
 			Counts: client.Counts{Documents: 1, Ready: 1}}},
@@ -88,7 +88,7 @@ func TestWorkspaceRowsRedrawWhenCountsChange(t *testing.T) {
 	if l.all[0].Workspace.Name != "Mine" {
 		t.Fatalf("personal workspaces must come first: %v", l.all[0].Workspace.Name)
 	}
-	changed := append([]app.CachedWorkspace(nil), ws...)
+	changed := append([]records.CachedWorkspace(nil), ws...)
 	changed[1].Counts = client.Counts{Documents: 2, Ready: 1, NotReady: 1}
 	l.Set(changed)
 	var texts []string
@@ -107,7 +107,7 @@ func TestNarrowWorkspaceRowKeepsTheNameOverTheBadges(t *testing.T) {
 	w := test.NewWindow(l.root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(230, 300))
-	l.Set([]app.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Employee handbook",
+	l.Set([]records.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_1", Name: "Employee handbook",
 		Scope: "personal", Access: "shared"}}})
 	for _, o := range test.LaidOutObjects(l.list) {
 		r, ok := o.(*workspaceRow)
@@ -140,12 +140,12 @@ func TestRowSaysWhyAWorkspaceIsNotUpToDate(t *testing.T) {
 	test.NewTempApp(t)
 	r := newWorkspaceRow()
 	why := "The server, or a proxy in front of it, had a problem (HTTP 502, Bad Gateway). Try again in a moment."
-	r.set(app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_big", Name: "Big", Scope: "personal", Access: "owner"},
+	r.set(records.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_big", Name: "Big", Scope: "personal", Access: "owner"},
 		SyncError: why})
 	if r.counts.Text != "Not up to date: "+why {
 		t.Fatalf("row says %q", r.counts.Text)
 	}
-	r.set(app.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_big", Name: "Big", Counts: client.Counts{Documents: 3, Ready: 3}}})
+	r.set(records.CachedWorkspace{Workspace: client.Workspace{WorkspaceID: "ws_big", Name: "Big", Counts: client.Counts{Documents: 3, Ready: 3}}})
 	if !strings.HasPrefix(r.counts.Text, "3 documents") {
 		t.Fatalf("once synced the row says %q", r.counts.Text)
 	}
@@ -197,7 +197,7 @@ func TestArabicNameIsDrawnInBidiOrder(t *testing.T) {
 	w := test.NewTempWindow(t, l.root)
 	w.Resize(fyne.NewSize(300, 300))
 	name := "تقرير 2024"
-	l.Set([]app.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_ar", Name: name, Scope: "personal", Access: "owner"}}})
+	l.Set([]records.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_ar", Name: name, Scope: "personal", Access: "owner"}}})
 	for _, o := range test.LaidOutObjects(l.list) {
 		if r, ok := o.(*workspaceRow); ok {
 			if got := uitest.Drawn(r.name.Text); got != "2024 ريرقت" {

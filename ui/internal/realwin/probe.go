@@ -43,7 +43,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/app/settings"
 	"lectern/ui/internal/harness"
 )
 
@@ -128,7 +129,7 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return struct{}{}, quickAsk(u, arg)
 	case "keepintray":
 		on := arg == "on"
-		return struct{}{}, u.App.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on })
+		return struct{}{}, u.App.UpdateSettings(func(s *settings.Settings) { s.KeepInTray = &on })
 	case "code", "showcode":
 		return codeCommand(u, cmd, arg)
 	case "focus-state":
@@ -147,7 +148,7 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 
 // setTheme saves the theme name and applies it, as choosing it in Settings does.
 func setTheme(u *harness.Window, name string) error {
-	if err := u.App.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
+	if err := u.App.UpdateSettings(func(s *settings.Settings) { s.Theme = name }); err != nil {
 		return err
 	}
 	fyne.DoAndWait(u.ApplyTheme)
@@ -218,7 +219,7 @@ func waitFor(timeout time.Duration, cond func() bool) bool {
 // openModelChat opens the newest model chat, as a click on its row of the conversation list does,
 // and waits until its turns are shown.
 func openModelChat(u *harness.Window) error {
-	convs, err := u.App.Conversations().ListAll(context.Background(), app.ListFilter{Kind: app.KindModel})
+	convs, err := u.App.Conversations().ListAll(context.Background(), records.ListFilter{Kind: records.KindModel})
 	if err != nil {
 		return err
 	}

@@ -44,7 +44,7 @@ func connectStress(u *harness.Window) error {
 		}
 		stressed.server = srv
 	}
-	if err := u.App.Connect(context.Background(), stressed.server.URL, stressed.server.Key); err != nil {
+	if err := u.App.SignIn().Connect(context.Background(), stressed.server.URL, stressed.server.Key); err != nil {
 		return fmt.Errorf("connect to the stress server: %w", err)
 	}
 	fyne.DoAndWait(u.ShowBrowser)

@@ -32,7 +32,7 @@ func (t *tour) toolWorkspaceConsulted() (fyne.Window, error) {
 	if err := t.startModelChat("Fast", "", ""); err != nil {
 		return nil, err
 	}
-	list, err := t.b.CachedWorkspaces(context.Background())
+	list, err := t.b.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil {
 		return nil, err
 	}

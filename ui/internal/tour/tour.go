@@ -15,6 +15,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/connection"
+	"lectern/app/settings"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/internal/harness"
 	ltheme "lectern/ui/theme"
@@ -118,13 +120,13 @@ func (t *tour) cleanup() {
 	}
 	if t.large != nil {
 		t.large.stop()
-		_ = t.b.SignOut(context.Background()) // forget the tour's key
+		_ = t.b.SignIn().SignOut(context.Background()) // forget the tour's key
 	}
 }
 
 // setTheme saves the theme and applies it before the next shot, not when the event comes back.
 func (t *tour) setTheme(name string) error {
-	if err := t.b.UpdateSettings(func(s *app.Settings) { s.Theme = name }); err != nil {
+	if err := t.b.UpdateSettings(func(s *settings.Settings) { s.Theme = name }); err != nil {
 		return err
 	}
 	onUI(t.w.ApplyTheme)
@@ -249,7 +251,7 @@ func (t *tour) largeWorkspace() (fyne.Window, error) {
 		return nil, err
 	}
 	t.large = ls
-	if err := t.b.Connect(context.Background(), ls.url, ls.key); err != nil {
+	if err := t.b.SignIn().Connect(context.Background(), ls.url, ls.key); err != nil {
 		return nil, fmt.Errorf("connect to the large server: %w", err)
 	}
 	onUI(t.w.ShowBrowser)
@@ -296,7 +298,7 @@ func (t *tour) offline() (fyne.Window, error) {
 	t.large.stop()
 	onUI(t.w.Refresh)
 	offline := waitFor(60*time.Second, func() bool {
-		return t.w.Settled() && t.b.Connection().State == app.ConnOffline
+		return t.w.Settled() && t.b.SignIn().Connection().State == connection.ConnOffline
 	})
 	if !offline {
 		return nil, errors.New("the app did not go offline after its server stopped")
@@ -326,7 +328,7 @@ func (t *tour) answerStreaming() (fyne.Window, error) {
 	}
 	t.slow = slow
 	onUI(func() { t.w.ShowUploads(false) }) // the popover the previous stop opened
-	if err := t.b.Connect(context.Background(), slow.url, slow.key); err != nil {
+	if err := t.b.SignIn().Connect(context.Background(), slow.url, slow.key); err != nil {
 		return nil, fmt.Errorf("connect to the slow server: %w", err)
 	}
 	onUI(t.w.ShowBrowser)
@@ -390,12 +392,12 @@ func (t *tour) answerCode() (fyne.Window, error) {
 // keyNeeded shoots the banner that asks for the API key: the server refuses the key given, and
 // the cached list stays usable while the banner offers a key field.
 func (t *tour) keyNeeded() (fyne.Window, error) {
-	if err := t.b.Connect(context.Background(), t.slow.url, "lk_tour_wrong_key_0000"); err != nil {
+	if err := t.b.SignIn().Connect(context.Background(), t.slow.url, "lk_tour_wrong_key_0000"); err != nil {
 		return nil, err
 	}
 	onUI(t.w.ShowBrowser)
 	onUI(t.w.Refresh)
-	needed := waitFor(60*time.Second, func() bool { return t.b.Connection().State == app.ConnKeyNeeded })
+	needed := waitFor(60*time.Second, func() bool { return t.b.SignIn().Connection().State == connection.ConnKeyNeeded })
 	if !needed {
 		return nil, errors.New("the refused key did not ask for a key")
 	}

@@ -11,25 +11,28 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app"
+	"lectern/app/ask"
+	"lectern/app/conversations"
+	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
 )
 
 // SeedConversation asks n questions in a new conversation of workspace ws without streaming, and
 // returns the conversation.
-func SeedConversation(t testing.TB, a *app.App, ws string, n int) app.Conversation {
+func SeedConversation(t testing.TB, a *app.App, ws string, n int) records.Conversation {
 	t.Helper()
-	var conv app.Conversation
+	var conv records.Conversation
 	for i := range n {
-		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
-		opts := app.AskOptions{NoStream: true}
-		var turn app.Turn
+		q := ask.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
+		opts := conversations.AskOptions{NoStream: true}
+		var turn records.Turn
 		var err error
 		if conv.ID == 0 {
-			turn, err = a.Ask(context.Background(), q, opts)
+			turn, err = a.Questions().Ask(context.Background(), q, opts)
 			conv.ID = turn.ConversationID
 		} else {
-			turn, err = a.Conversations().Send(context.Background(), conv.ID, app.Message{Text: q.Text}, opts)
+			turn, err = a.Conversations().Send(context.Background(), conv.ID, conversations.Message{Text: q.Text}, opts)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -55,10 +58,10 @@ func Core(t testing.TB, cfg emulator.Config) (*app.App, *emulator.Emulator, emul
 	emu.Serve()
 	t.Cleanup(emu.Close)
 	a := OpenCore(t, t.TempDir())
-	if err := a.Connect(context.Background(), emu.URL(), info.Key); err != nil {
+	if err := a.SignIn().Connect(context.Background(), emu.URL(), info.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Refresh(context.Background()); err != nil {
+	if err := a.Workspaces().Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return a, emu, info
@@ -81,9 +84,9 @@ func OpenCoreWith(t testing.TB, home string, rt http.RoundTripper) *app.App {
 }
 
 // Workspace returns the cached workspace of a named name, failing the test when there is none.
-func Workspace(t testing.TB, a *app.App, name string) app.CachedWorkspace {
+func Workspace(t testing.TB, a *app.App, name string) records.CachedWorkspace {
 	t.Helper()
-	list, err := a.CachedWorkspaces(context.Background())
+	list, err := a.Workspaces().CachedWorkspaces(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +96,7 @@ func Workspace(t testing.TB, a *app.App, name string) app.CachedWorkspace {
 		}
 	}
 	t.Fatalf("no workspace %q", name)
-	return app.CachedWorkspace{}
+	return records.CachedWorkspace{}
 }
 
 // Main runs a ui package's tests with the keychain mocked and no key in the environment, as every

@@ -10,7 +10,8 @@ import (
 	"slices"
 	"time"
 
-	"lectern/app"
+	"lectern/app/records"
+	"lectern/internal/safetext"
 )
 
 // Kind is what a piece of work is.
@@ -107,13 +108,13 @@ func (b *Board) changed() {
 
 // AnswerEnded is how the answer turn to question ended (err: the asking call's error), for a
 // notification: ready, stopped or failed.
-func AnswerEnded(turn app.Turn, err error, question string) Ended {
+func AnswerEnded(turn records.Turn, err error, question string) Ended {
 	title := "The answer failed"
 	switch {
 	case err == nil && turn.Status.Answered():
 		title = "Answer ready"
-	case turn.Status == app.TurnInterrupted:
+	case turn.Status == records.TurnInterrupted:
 		title = "Answer stopped"
 	}
-	return Ended{Kind: Answer, Title: title, Body: app.OneLine(question), Conversation: turn.ConversationID}
+	return Ended{Kind: Answer, Title: title, Body: safetext.OneLine(question), Conversation: turn.ConversationID}
 }

@@ -16,6 +16,7 @@ import (
 	"os"
 
 	"lectern/app"
+	"lectern/app/settings"
 	"lectern/internal/instance"
 	"lectern/ui"
 	"lectern/ui/internal/harness"
@@ -35,7 +36,7 @@ func main() {
 		os.Exit(2)
 	}
 	opts := ui.RunOptions{Trace: true, Driver: driver}
-	if home, err := app.DefaultHome(); err == nil {
+	if home, err := settings.DefaultHome(); err == nil {
 		l, forwarded, err := instance.Claim(home, instance.Request{})
 		if forwarded || err != nil {
 			fmt.Fprintf(os.Stderr, "lectern-tour: another Lectern runs on %s, or its socket cannot be made (%v)\n", home, err)

@@ -1,0 +1,60 @@
+package records
+
+import "time"
+
+// What the lists of servers, conversations, search hits, presets and schemas hold.
+
+// KnownServer is a server whose workspaces this computer keeps from an earlier connection.
+type KnownServer struct {
+	Address    string
+	LastSynced time.Time
+	Current    bool // the server in use (not in demo mode)
+}
+
+// SearchHit is one turn that matches a search, with its conversation and an excerpt of its
+// question and of its answer, in which the first matching word is wrapped in [ and ] (an excerpt
+// without a match is the start of its text).
+type SearchHit struct {
+	Conversation    Conversation
+	TurnID          int64
+	Question        string
+	QuestionSnippet string
+	AnswerSnippet   string
+}
+
+// ListFilter chooses the conversations ListAll returns; zero values choose all.
+type ListFilter struct {
+	Kind        ConversationKind // KindWorkspace, KindModel; "" for every kind
+	WorkspaceID string           // only this workspace's conversations; "" for any
+}
+
+// Preset is a named way to start a model conversation, kept on this computer.
+type Preset struct {
+	ID     int64
+	Name   string
+	Tier   string // "" = the settings' default
+	System string
+	Format AnswerFormat
+}
+
+// SavedSchema is a JSON schema saved under a name, to pick as an answer format.
+type SavedSchema struct {
+	ID     int64
+	Name   string
+	Schema string
+}
+
+// Format is the answer format of a saved schema.
+func (s SavedSchema) Format() AnswerFormat {
+	return AnswerFormat{Name: s.Name, Schema: []byte(s.Schema)}
+}
+
+// ImportResult says what Import did with each conversation of a backup.
+type ImportResult struct {
+	Added   int // added, with their turns, images and tool cards
+	Present int // already in this data folder (the same conversation, by its uid): left as they are
+	Trashed int // in the backup's trash: left out
+}
+
+// TrashKept is how long a deleted conversation stays in the trash before it is removed for good.
+const TrashKept = 30 * 24 * time.Hour

@@ -1,0 +1,136 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"strings"
+
+	"lectern/app/records"
+)
+
+// importFrom copies into this database, in one transaction, the conversations of the database at
+// srcPath (at this schema) that it does not have (by uid) and that are not in its trash, with
+// their turns and their turns' images. Every column is copied but the ids, which are this file's.
+func (s *DB) importFrom(ctx context.Context, srcPath string) (records.ImportResult, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return records.ImportResult{}, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS src", srcPath); err != nil {
+		return records.ImportResult{}, err
+	}
+	defer func() {
+		if _, err := conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE src"); err != nil {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool attached
+		}
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return records.ImportResult{}, err
+	}
+	defer func() { _ = tx.Rollback() }()
+	res, err := importConversations(ctx, tx)
+	if err != nil {
+		return records.ImportResult{}, err
+	}
+	return res, tx.Commit()
+}
+
+// sourceConversation is a conversation of the database imported from.
+type sourceConversation struct {
+	id, deleted int64
+	uid         string
+}
+
+// importConversations copies src's conversations that main lacks.
+func importConversations(ctx context.Context, tx *sql.Tx) (records.ImportResult, error) {
+	var res records.ImportResult
+	convs, err := queryAll(ctx, tx, func(sc rowScanner) (c sourceConversation, err error) {
+		return c, sc.Scan(&c.id, &c.uid, &c.deleted)
+	}, "SELECT id, uid, deleted_at FROM src.conversations ORDER BY id")
+	if err != nil {
+		return res, err
+	}
+	copyConv, err := copyStatement(ctx, tx, "conversations", "")
+	if err != nil {
+		return res, err
+	}
+	for _, c := range convs {
+		var present int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM main.conversations WHERE uid=?", c.uid).Scan(&present); err != nil {
+			return res, err
+		}
+		switch {
+		case c.deleted != 0:
+			res.Trashed++
+		case present > 0:
+			res.Present++
+		default:
+			if err := importConversation(ctx, tx, copyConv, c.id); err != nil {
+				return res, err
+			}
+			res.Added++
+		}
+	}
+	return res, nil
+}
+
+// importConversation copies one conversation of src with its turns and their images.
+func importConversation(ctx context.Context, tx *sql.Tx, copyConv string, srcID int64) error {
+	r, err := tx.ExecContext(ctx, copyConv+" WHERE id=?", srcID)
+	if err != nil {
+		return err
+	}
+	convID, _ := r.LastInsertId()
+	copyTurn, err := copyStatement(ctx, tx, "turns", "conversation_id")
+	if err != nil {
+		return err
+	}
+	copyImages, err := copyStatement(ctx, tx, "turn_images", "turn_id")
+	if err != nil {
+		return err
+	}
+	turns, err := queryAll(ctx, tx, func(sc rowScanner) (id int64, err error) { return id, sc.Scan(&id) },
+		"SELECT id FROM src.turns WHERE conversation_id=? ORDER BY id", srcID)
+	if err != nil {
+		return err
+	}
+	for _, id := range turns {
+		r, err := tx.ExecContext(ctx, copyTurn+" WHERE id=?", convID, id)
+		if err != nil {
+			return err
+		}
+		turnID, _ := r.LastInsertId()
+		if _, err := tx.ExecContext(ctx, copyImages+" WHERE turn_id=?", turnID, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyStatement is "INSERT INTO main.table (...) SELECT ... FROM src.table" over every column of
+// table but its id, so that a column added by a later schema step is copied too. parent, when
+// set, is a column whose value is the statement's first parameter (the new row's parent) instead
+// of the source's; the caller adds the WHERE clause.
+func copyStatement(ctx context.Context, tx *sql.Tx, table, parent string) (string, error) {
+	cols, err := queryAll(ctx, tx, func(sc rowScanner) (name string, err error) {
+		return name, sc.Scan(&name)
+	}, "SELECT name FROM pragma_table_info(?) ORDER BY cid", table)
+	if err != nil {
+		return "", err
+	}
+	var into, from []string
+	for _, c := range cols {
+		switch c {
+		case "id":
+		case parent:
+			into, from = append(into, c), append(from, "?")
+		default:
+			into, from = append(into, c), append(from, c)
+		}
+	}
+	return "INSERT INTO main." + table + " (" + strings.Join(into, ", ") + ") SELECT " + strings.Join(from, ", ") +
+		" FROM src." + table, nil
+}

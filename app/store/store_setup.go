@@ -1,0 +1,136 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"lectern/app/explain"
+	"lectern/app/records"
+)
+
+// A model conversation's setup columns, its tool settings, an assistant conversation's workspace,
+// and the presets and saved schemas (kept for every server).
+
+// setModelColumn sets one setup column of conversation id of server (column is a name written in
+// this package, never outside text).
+func (s *DB) SetModelColumn(ctx context.Context, server string, id int64, column, value string) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET "+column+"=? WHERE server=? AND id=?", value, server, id)
+	return affected(res, err)
+}
+
+// toolSettings reads the tool settings of conversation id of server.
+func (s *DB) ToolSettings(ctx context.Context, server string, id int64) (records.ToolSettings, error) {
+	var raw string
+	err := s.db.QueryRowContext(ctx, "SELECT tool_settings FROM conversations WHERE server=? AND id=?", server, id).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return records.ToolSettings{}, records.ErrNotFound
+	}
+	if err != nil {
+		return records.ToolSettings{}, err
+	}
+	return decodeToolSettings(raw), nil
+}
+
+// decodeToolSettings reads the tool_settings column; a damaged value gives no tools.
+func decodeToolSettings(s string) records.ToolSettings {
+	var ts records.ToolSettings
+	if s != "" && json.Unmarshal([]byte(s), &ts) != nil {
+		return records.ToolSettings{}
+	}
+	return ts
+}
+
+// setWorkspace sets the workspace of conversation id.
+func (s *DB) SetWorkspace(ctx context.Context, id int64, workspaceID string) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
+	return affected(res, err)
+}
+
+// presets lists the saved presets, by name.
+func (s *DB) Presets(ctx context.Context) ([]records.Preset, error) {
+	return queryAll(ctx, s.db, scanPreset, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets ORDER BY name COLLATE NOCASE")
+}
+
+func scanPreset(sc rowScanner) (records.Preset, error) {
+	var p records.Preset
+	var format string
+	err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format)
+	p.Format = decodeFormat(format)
+	return p, err
+}
+
+// preset reads one preset.
+func (s *DB) Preset(ctx context.Context, id int64) (records.Preset, error) {
+	p, err := scanPreset(s.db.QueryRowContext(ctx, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets WHERE id=?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, records.ErrNotFound
+	}
+	return p, err
+}
+
+// savePreset saves p, checked already: new when p.ID is 0, else in place. Names are unique.
+func (s *DB) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
+	args := []any{p.Name, p.Tier, p.System, EncodeFormat(p.Format)}
+	if p.ID == 0 {
+		res, err := s.db.ExecContext(ctx, `INSERT INTO model_presets (name, tier, system_prompt, answer_format)
+			VALUES (?,?,?,?)`, args...)
+		if err != nil {
+			return p, nameTaken(err, "preset", p.Name)
+		}
+		p.ID, _ = res.LastInsertId()
+		return p, nil
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE model_presets SET name=?, tier=?, system_prompt=?, answer_format=?
+		WHERE id=?`, append(args, p.ID)...)
+	return p, nameTaken(affected(res, err), "preset", p.Name)
+}
+
+// deletePreset removes a preset.
+func (s *DB) DeletePreset(ctx context.Context, id int64) error {
+	return affected(s.db.ExecContext(ctx, "DELETE FROM model_presets WHERE id=?", id))
+}
+
+// schemas lists the saved schemas, by name.
+func (s *DB) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
+	scan := func(sc rowScanner) (records.SavedSchema, error) {
+		var s records.SavedSchema
+		return s, sc.Scan(&s.ID, &s.Name, &s.Schema)
+	}
+	return queryAll(ctx, s.db, scan, "SELECT id, name, schema FROM answer_schemas ORDER BY name COLLATE NOCASE")
+}
+
+// saveSchema saves sc, checked already: new when sc.ID is 0, else in place. Names are unique.
+func (s *DB) SaveSchema(ctx context.Context, sc records.SavedSchema) (records.SavedSchema, error) {
+	if sc.ID == 0 {
+		res, err := s.db.ExecContext(ctx, "INSERT INTO answer_schemas (name, schema) VALUES (?,?)", sc.Name, sc.Schema)
+		if err != nil {
+			return sc, nameTaken(err, "schema", sc.Name)
+		}
+		sc.ID, _ = res.LastInsertId()
+		return sc, nil
+	}
+	res, err := s.db.ExecContext(ctx, "UPDATE answer_schemas SET name=?, schema=? WHERE id=?", sc.Name, sc.Schema, sc.ID)
+	return sc, nameTaken(affected(res, err), "schema", sc.Name)
+}
+
+// deleteSchema removes a saved schema.
+func (s *DB) DeleteSchema(ctx context.Context, id int64) error {
+	return affected(s.db.ExecContext(ctx, "DELETE FROM answer_schemas WHERE id=?", id))
+}
+
+// nameTaken says in words that a name is used already, for a unique-name failure.
+func nameTaken(err error, what, name string) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+		return explain.Checkf("A %s named %q exists already: choose another name.", what, name)
+	}
+	return err
+}
+
+// encodeToolSettings is the tool_settings column of s.
+func EncodeToolSettings(s records.ToolSettings) string { return jsonOrEmpty(s) }

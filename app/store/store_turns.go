@@ -1,0 +1,368 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"lectern/app/records"
+	"lectern/client"
+)
+
+const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at, " +
+	"pinned_at, answer_format, remote_id"
+
+// scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
+func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error) {
+	var c records.Conversation
+	var kind, api, format string
+	var created, updated, pinned int64
+	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated,
+		&pinned, &format, &c.RemoteID}
+	err := sc.Scan(append(dest, extra...)...)
+	c.Kind, c.API, c.Created, c.Updated = records.ConversationKind(kind), records.ModelAPI(api), FromMilli(created), FromMilli(updated)
+	if pinned != 0 {
+		c.Pinned = FromMilli(pinned)
+	}
+	c.Format = decodeFormat(format)
+	return c, err
+}
+
+// createConversation saves a new conversation for server and returns it with its id.
+func (s *DB) CreateConversation(ctx context.Context, server string, c records.Conversation) (records.Conversation, error) {
+	now := s.Now()
+	if c.Kind == "" {
+		c.Kind = records.KindWorkspace
+	}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
+		system_prompt, api, title, created_at, updated_at, answer_format, remote_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+		server, string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title,
+		now.UnixMilli(), now.UnixMilli(), EncodeFormat(c.Format), c.RemoteID)
+	if err != nil {
+		return records.Conversation{}, err
+	}
+	c.ID, _ = res.LastInsertId()
+	c.Created, c.Updated = FromMilli(now.UnixMilli()), FromMilli(now.UnixMilli())
+	return c, nil
+}
+
+// conversation reads one conversation of server.
+func (s *DB) Conversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
+	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
+	c, err := scanConversation(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, records.ErrNotFound
+	}
+	return c, err
+}
+
+// conversations lists the conversations of server, newest first; workspaceID "" lists all of them.
+func (s *DB) Conversations(ctx context.Context, server, workspaceID string) ([]records.Conversation, error) {
+	return s.ListConversations(ctx, server, records.ListFilter{WorkspaceID: workspaceID}, "")
+}
+
+// listConversations lists the conversations of server that pass f, in order (after first, when
+// set), newest first.
+func (s *DB) ListConversations(ctx context.Context, server string, f records.ListFilter, first string) ([]records.Conversation, error) {
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
+	args := []any{server}
+	if f.WorkspaceID != "" {
+		q += " AND workspace_id=?"
+		args = append(args, f.WorkspaceID)
+	}
+	if f.Kind != "" {
+		q += " AND kind=?"
+		args = append(args, string(f.Kind))
+	}
+	order := " ORDER BY "
+	if first != "" {
+		order += first + ", "
+	}
+	scan := func(sc rowScanner) (records.Conversation, error) { return scanConversation(sc) }
+	return queryAll(ctx, s.db, scan, q+order+"updated_at DESC, id DESC", args...)
+}
+
+// pinConversation sets a conversation's pin time (0: unpinned), leaving its updated time alone.
+func (s *DB) PinConversation(ctx context.Context, server string, id, at int64) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET pinned_at=? WHERE server=? AND id=? AND deleted_at=0", at, server, id)
+	return affected(res, err)
+}
+
+// lastModelConversation returns the newest model conversation of server (in conversations'
+// order), of tier model when it is not ""; ok is false when there is none.
+func (s *DB) LastModelConversation(ctx context.Context, server, model string) (records.Conversation, bool, error) {
+	return s.LastConversation(ctx, server, records.KindModel, model)
+}
+
+// lastConversation returns the newest conversation of kind of server (in conversations' order),
+// of model when it is not ""; ok is false when there is none.
+func (s *DB) LastConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
+	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
+	args := []any{server, string(kind)}
+	if model != "" {
+		q += " AND model=?"
+		args = append(args, model)
+	}
+	c, err := scanConversation(s.db.QueryRowContext(ctx, q+" ORDER BY updated_at DESC, id DESC LIMIT 1", args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return records.Conversation{}, false, nil
+	}
+	return c, err == nil, err
+}
+
+// untouchedConversation returns the newest conversation of kind of server, of model, that nothing
+// was done with since it was made (no turn, title, system prompt, answer format, workspace, server
+// id or pin), with its updated time brought to now; ok is false when there is none.
+func (s *DB) UntouchedConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
+	q := "SELECT " + conversationCols + ` FROM conversations c WHERE server=? AND kind=? AND model=? AND deleted_at=0
+		AND title='' AND system_prompt='' AND answer_format='' AND workspace_id='' AND remote_id='' AND pinned_at=0
+		AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id=c.id) ORDER BY id DESC LIMIT 1`
+	c, err := scanConversation(s.db.QueryRowContext(ctx, q, server, string(kind), model))
+	if errors.Is(err, sql.ErrNoRows) {
+		return records.Conversation{}, false, nil
+	}
+	if err != nil {
+		return records.Conversation{}, false, err
+	}
+	now := s.nowMilli()
+	if _, err := s.db.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, c.ID); err != nil {
+		return records.Conversation{}, false, err
+	}
+	c.Updated = FromMilli(now)
+	return c, true, nil
+}
+
+// setRemoteID keeps the server's id of an assistant conversation.
+func (s *DB) SetRemoteID(ctx context.Context, id int64, remote string) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET remote_id=? WHERE id=?", remote, id)
+	return affected(res, err)
+}
+
+// MoveConversations files the conversations kept under server key from under key to.
+func (s *DB) MoveConversations(ctx context.Context, from, to string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE conversations SET server=? WHERE server=?", to, from)
+	return err
+}
+
+// renameConversation changes a conversation's title.
+func (s *DB) RenameConversation(ctx context.Context, server string, id int64, title string) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=? AND deleted_at=0",
+		title, s.nowMilli(), server, id)
+	return affected(res, err)
+}
+
+// deleteConversation removes a conversation and its turns for good (an ask that saved nothing
+// worth keeping); a person's delete moves it to the trash (trashConversation).
+func (s *DB) DeleteConversation(ctx context.Context, server string, id int64) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
+	return affected(res, err)
+}
+
+// deleteTurn removes one turn.
+func (s *DB) DeleteTurn(ctx context.Context, id int64) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM turns WHERE id=?", id)
+	return affected(res, err)
+}
+
+func affected(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return records.ErrNotFound
+	}
+	return nil
+}
+
+// addTurn saves a new pending turn with its images and touches its conversation, in one transaction.
+func (s *DB) AddTurn(ctx context.Context, t records.Turn) (records.Turn, error) {
+	now := s.nowMilli()
+	t.Status, t.Created, t.Updated = records.TurnPending, FromMilli(now), FromMilli(now)
+	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, question, status, tier, thinking,
+			extra, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
+			t.Tier, nullBool(t.Thinking), extraOf(t), now, now)
+		if err != nil {
+			return err
+		}
+		t.ID, _ = res.LastInsertId()
+		if err := AddImages(ctx, tx, t.ID, t.Images); err != nil {
+			return err
+		}
+		return touchConversation(ctx, tx, t.ConversationID, now)
+	})
+	return t, err
+}
+
+func touchConversation(ctx context.Context, tx *sql.Tx, id, now int64) error {
+	res, err := tx.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, id)
+	return affected(res, err)
+}
+
+// saveTurn writes a turn's answer fields and status.
+func (s *DB) SaveTurn(ctx context.Context, t *records.Turn) error {
+	now := s.nowMilli()
+	t.Updated = FromMilli(now)
+	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
+	extra := extraOf(*t)
+	in, out, total := usageColumns(t.Usage)
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE turns SET answer=?, status=?, tier=?, thinking=?, model=?, found=?,
+			sources=?, coverage=?, warnings=?, notice=?, request_id=?, error=?, error_code=?, extra=?,
+			input_tokens=?, output_tokens=?, total_tokens=?, updated_at=? WHERE id=?`, t.Answer, string(t.Status),
+			t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources, coverage, warnings, t.Notice,
+			t.RequestID, t.Error, t.ErrorCode, extra, in, out, total, now, t.ID)
+		if err := affected(res, err); err != nil {
+			return err
+		}
+		return touchConversation(ctx, tx, t.ConversationID, now)
+	})
+}
+
+// savePartial stores the text so far of a pending answer, so that a crash keeps it.
+func (s *DB) SavePartial(ctx context.Context, id int64, text string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE turns SET answer=?, updated_at=? WHERE id=? AND status='pending'",
+		text, s.nowMilli(), id)
+	return err
+}
+
+const turnCols = `id, conversation_id, question, answer, status, tier, thinking, model, found, sources, coverage,
+	warnings, notice, request_id, error, error_code, extra, input_tokens, output_tokens, total_tokens, created_at,
+	updated_at`
+
+// turnExtra is the extra column: fields kept as JSON so that later kinds of turn need no migration.
+type turnExtra struct {
+	AnswerID string               `json:"answer_id,omitempty"`
+	System   string               `json:"system,omitempty"`
+	Parts    []records.TurnPart   `json:"parts,omitempty"`
+	Check    *records.SchemaCheck `json:"check,omitempty"`
+	// Attachments and Reply are an assistant turn's files and the server's reply.
+	Attachments []records.Attachment `json:"attachments,omitempty"`
+	Reply       json.RawMessage      `json:"reply,omitempty"`
+}
+
+// extraOf is the extra column of a turn.
+func extraOf(t records.Turn) string {
+	return jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check,
+		Attachments: t.Attachments, Reply: t.Reply})
+}
+
+// usageColumns are the three token counts of an answer, NULL when the server reported none.
+func usageColumns(u *client.Usage) (in, out, total any) {
+	if u == nil {
+		return nil, nil, nil
+	}
+	return u.InputTokens, u.OutputTokens, u.TotalTokens
+}
+
+func scanTurn(sc rowScanner) (records.Turn, error) {
+	var t records.Turn
+	var status, sources, coverage, warnings, extra string
+	var thinking, found sql.NullBool
+	var in, out, total sql.NullInt64
+	var created, updated int64
+	err := sc.Scan(&t.ID, &t.ConversationID, &t.Question, &t.Answer, &status, &t.Tier, &thinking, &t.Model, &found,
+		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &extra, &in, &out, &total,
+		&created, &updated)
+	if err != nil {
+		return t, err
+	}
+	if total.Valid {
+		t.Usage = &client.Usage{InputTokens: int(in.Int64), OutputTokens: int(out.Int64), TotalTokens: int(total.Int64)}
+	}
+	t.Status, t.Created, t.Updated = records.TurnStatus(status), FromMilli(created), FromMilli(updated)
+	t.Thinking, t.Found = boolPtr(thinking), boolPtr(found)
+	_ = unmarshalIfSet(sources, &t.Sources)
+	_ = unmarshalIfSet(coverage, &t.Coverage)
+	_ = unmarshalIfSet(warnings, &t.Warnings)
+	var x turnExtra
+	if unmarshalIfSet(extra, &x) == nil {
+		t.AnswerID, t.System, t.Parts, t.Check = x.AnswerID, x.System, x.Parts, x.Check
+		t.Attachments, t.Reply = x.Attachments, x.Reply
+	}
+	return t, nil
+}
+
+// turns lists a conversation's turns, oldest first, with their images' names and types.
+func (s *DB) Turns(ctx context.Context, convID int64) ([]records.Turn, error) {
+	turns, err := queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
+	if err != nil {
+		return nil, err
+	}
+	return turns, s.describeImages(ctx, "conversation_id=?", convID, turns)
+}
+
+// turn reads one turn, with its images' names and types.
+func (s *DB) Turn(ctx context.Context, id int64) (records.Turn, error) {
+	t, err := scanTurn(s.db.QueryRowContext(ctx, "SELECT "+turnCols+" FROM turns WHERE id=?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, records.ErrNotFound
+	}
+	if err != nil {
+		return t, err
+	}
+	one := []records.Turn{t}
+	err = s.describeImages(ctx, "id=?", id, one)
+	return one[0], err
+}
+
+// abandonPending marks turns left pending and not written since before as interrupted,
+// keeping their text.
+func (s *DB) AbandonPending(ctx context.Context, before time.Time, reason string) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE turns SET status='interrupted', error=?, updated_at=?
+		WHERE status='pending' AND updated_at < ?`, reason, s.nowMilli(), before.UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func nullBool(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
+}
+
+func boolPtr(b sql.NullBool) *bool {
+	if !b.Valid {
+		return nil
+	}
+	v := b.Bool
+	return &v
+}
+
+func jsonOrEmpty(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil || string(b) == "null" {
+		return ""
+	}
+	return string(b)
+}
+
+func unmarshalIfSet(s string, v any) error {
+	if s == "" {
+		return nil
+	}
+	return json.Unmarshal([]byte(s), v)
+}
+
+// encodeFormat is the answer_format column of f.
+func EncodeFormat(f records.AnswerFormat) string {
+	if !f.JSON() {
+		return ""
+	}
+	b, _ := json.Marshal(f)
+	return string(b)
+}
+
+// decodeFormat reads a saved format; what cannot be read is text.
+func decodeFormat(s string) records.AnswerFormat {
+	var f records.AnswerFormat
+	if unmarshalIfSet(s, &f) != nil {
+		return records.AnswerFormat{}
+	}
+	return f
+}

@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"lectern/app/records"
+)
+
+// trashConversation moves a conversation to the trash: it is no longer listed, searched or
+// continued, and its turns stay until the trash is emptied of it.
+func (s *DB) TrashConversation(ctx context.Context, server string, id int64) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET deleted_at=? WHERE server=? AND id=? AND deleted_at=0",
+		s.nowMilli(), server, id)
+	return affected(res, err)
+}
+
+// trashed lists server's conversations in the trash, most recently deleted first.
+func (s *DB) Trashed(ctx context.Context, server string) ([]records.Conversation, error) {
+	scan := func(sc rowScanner) (records.Conversation, error) {
+		var deleted int64
+		c, err := scanConversation(sc, &deleted)
+		c.Deleted = FromMilli(deleted)
+		return c, err
+	}
+	return queryAll(ctx, s.db, scan, "SELECT "+conversationCols+`, deleted_at FROM conversations
+		WHERE server=? AND deleted_at!=0 ORDER BY deleted_at DESC, id DESC`, server)
+}
+
+// restoreConversation takes server's conversation id out of the trash and returns it.
+func (s *DB) RestoreConversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
+	var conv records.Conversation
+	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE conversations SET deleted_at=0 WHERE server=? AND id=? AND deleted_at!=0", server, id)
+		if err := affected(res, err); err != nil {
+			return err
+		}
+		row := tx.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE id=?", id)
+		conv, err = scanConversation(row)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		err = records.ErrNotFound
+	}
+	return conv, err
+}
+
+// emptyTrash removes for good, with their turns and images, the conversations deleted before
+// the trash's time was up at now.
+func (s *DB) EmptyTrash(ctx context.Context, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE deleted_at!=0 AND deleted_at<?",
+		now.Add(-records.TrashKept).UnixMilli())
+	return err
+}
