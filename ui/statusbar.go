@@ -38,10 +38,60 @@ func newStatusBar(now func() time.Time) *statusBar {
 	dot := container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(10), s.dot))
 	s.center = container.New(widgets.VisibleHalves{}, s.server)
 	s.end, s.tail = container.NewHBox(), container.NewHBox()
-	right := container.NewHBox(s.end, s.synced, s.tail)
 	s.root = container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, container.NewHBox(dot, s.state), right, s.center))
+		container.New(statusLine{}, container.NewHBox(dot, s.state), s.center, s.end, s.synced, s.tail))
 	return s
+}
+
+// statusLine lays out the status bar's line: the state at the start, the end's and the tail's
+// controls at the end, the centre between them taking what is left. "Last synced" sits between
+// the end and the tail while there is room for it and gives way in a narrow window, so that the
+// line never makes the window wider than 640 px (the controls keep their words).
+type statusLine struct{}
+
+// Layout places start, centre, end, synced and tail in a line, objs in that order.
+func (statusLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	start, center, end, synced, tail := objs[0], objs[1], objs[2], objs[3], objs[4]
+	pad := theme.Padding()
+	fixed := start.MinSize().Width + end.MinSize().Width + tail.MinSize().Width + 3*pad
+	room := size.Width - fixed - center.MinSize().Width
+	if want := synced.MinSize().Width + pad; synced.Visible() != (room >= want) {
+		if room >= want {
+			synced.Show()
+		} else {
+			synced.Hide()
+		}
+	}
+	x := float32(0)
+	place := func(o fyne.CanvasObject, w float32) {
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+		x += w + pad
+	}
+	centerW := size.Width - fixed
+	if synced.Visible() {
+		centerW -= synced.MinSize().Width + pad
+	}
+	place(start, start.MinSize().Width)
+	place(center, max(centerW, 0))
+	place(end, end.MinSize().Width)
+	if synced.Visible() {
+		place(synced, synced.MinSize().Width)
+	}
+	place(tail, tail.MinSize().Width)
+}
+
+// MinSize is the line without "Last synced", which gives way first.
+func (statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	for i, o := range objs {
+		m := o.MinSize()
+		h = max(h, m.Height)
+		if i != 3 {
+			w += m.Width
+		}
+	}
+	return fyne.NewSize(w+3*theme.Padding(), h)
 }
 
 // setCenter puts o beside the server address, which gives it half its room while o shows.

@@ -38,7 +38,6 @@ func TestRealWindowAtHand(t *testing.T) {
 	tray := false
 	var notes *notifications
 	s := startSessionWith(t, func(s *session) {
-		s.background("openbox", "--sm-disable") // to minimise and bring forward a window
 		if tray = s.startTrayHost(); tray {
 			notes = s.startNotifications()
 		}
