@@ -44,13 +44,7 @@ var ErrNoService = errors.New("no desktop notification service runs on the sessi
 // notification service runs there. appName and icon (an icon name, or a file path) are sent
 // with every notification.
 func Connect(address, appName, icon string) (*Sender, error) {
-	var conn *dbus.Conn
-	var err error
-	if address == "" {
-		conn, err = dbus.ConnectSessionBus()
-	} else {
-		conn, err = dbus.Connect(address)
-	}
+	conn, err := dial(address)
 	if err != nil {
 		return nil, err
 	}
@@ -143,16 +137,18 @@ func (s *Sender) Close() error { return s.conn.Close() }
 // (over SSH, in a bare X session, DBUS_SESSION_BUS_ADDRESS=disabled:), no tray host or
 // notification service of the desktop can hear Lectern.
 func BusUp(address string) bool {
-	var conn *dbus.Conn
-	var err error
-	if address == "" {
-		conn, err = dbus.ConnectSessionBus()
-	} else {
-		conn, err = dbus.Connect(address)
-	}
+	conn, err := dial(address)
 	if err != nil {
 		return false
 	}
 	_ = conn.Close()
 	return true
+}
+
+// dial connects to the session bus at address ("" for the session's).
+func dial(address string) (*dbus.Conn, error) {
+	if address == "" {
+		return dbus.ConnectSessionBus()
+	}
+	return dbus.Connect(address)
 }

@@ -109,14 +109,7 @@ func (s *session) athand() AtHand {
 
 // waitAtHand polls the AtHand until cond holds (true) or timeout passes (false, the last one).
 func (s *session) waitAtHand(timeout time.Duration, cond func(AtHand) bool) (AtHand, bool) {
-	deadline := time.Now().Add(timeout)
-	for {
-		a := s.athand()
-		if cond(a) || time.Now().After(deadline) {
-			return a, cond(a)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	return poll(timeout, s.athand, cond)
 }
 
 // visible lists the X ids of the shown windows whose title is exactly title.

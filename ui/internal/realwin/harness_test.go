@@ -252,16 +252,21 @@ func (s *session) state() State {
 
 // waitState polls the State until cond holds (true) or timeout passes (false, the last State).
 func (s *session) waitState(timeout time.Duration, cond func(State) bool) (State, bool) {
+	return poll(timeout, s.state, cond)
+}
+
+// poll reads v with read until cond holds (true) or timeout passes (false, the last v read).
+func poll[T any](timeout time.Duration, read func() T, cond func(T) bool) (T, bool) {
 	deadline := time.Now().Add(timeout)
 	for {
-		st := s.state()
-		if cond(st) {
-			return st, true
+		v := read()
+		if cond(v) {
+			return v, true
 		}
 		if time.Now().After(deadline) {
-			return st, false
+			return v, false
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
