@@ -56,8 +56,10 @@ func (c *scriptedChat) Round(ctx context.Context, turn *records.Turn, _ func(eve
 	return c.st.SaveTurn(ctx, turn)
 }
 
-func (c *scriptedChat) AddRound(_ string, parts []records.TurnPart) { c.rounds = append(c.rounds, parts) }
-func (c *scriptedChat) AddSearch(string)                             {}
+func (c *scriptedChat) AddRound(_ string, parts []records.TurnPart) {
+	c.rounds = append(c.rounds, parts)
+}
+func (c *scriptedChat) AddSearch(string) {}
 func (c *scriptedChat) SetToolSettings(context.Context, int64, records.ToolSettings) error {
 	return nil
 }
