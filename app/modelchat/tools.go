@@ -13,7 +13,7 @@ import (
 // offers the model, and the model side of app/tools' loop (Round, AddRound, AddSearch), which
 // runs them; how their runs go back to the model is tools_wire.go.
 
-// ToolChats is what a front-end needs for tools in model chats; *Conversations implements it.
+// ToolChats is what a front-end needs for tools in model chats; *Models implements it.
 // The rest of the API is data: AskOptions.Consent, TurnChanged.Parts, the parts and their runs.
 type ToolChats interface {
 	// ToolSettings returns a model conversation's tools (none for a conversation never set).
