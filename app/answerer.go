@@ -191,6 +191,13 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conver
 	sent := c.store.Now()
 	notify = sentAt(sent, notify)
 	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageWaiting})
+	ctx = client.WithRetryNotice(ctx, func(wait time.Duration, err error) { // a wait the server asked for is said
+		var ae *client.APIError
+		if errors.As(err, &ae) && ae.RetryAfter > 0 {
+			notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageRetryWait,
+				RetryAt: c.store.Now().Add(wait)})
+		}
+	})
 	err := a.answer(ctx, &turn, notify)
 	c.conn.Observe(key, err)
 	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})

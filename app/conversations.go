@@ -55,8 +55,9 @@ type AskOptions struct {
 	Tools *records.ToolSettings
 }
 
-// errStopped is the cause of an answer stopped with Stop.
-var errStopped = errors.New("stopped by the user")
+// errStopped is the cause of an answer stopped with Stop (the connection's, so that it is not
+// taken for a broken link).
+var errStopped = connection.ErrStopped
 
 func newConversations(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, bus: bus, active: map[int64]context.CancelCauseFunc{},

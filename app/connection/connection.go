@@ -5,6 +5,7 @@
 package connection
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"sync"
@@ -196,7 +197,9 @@ func (m *Manager) SetState(cacheKey string, st ConnState, synced time.Time, err 
 }
 
 // observe updates the connection state from the outcome of a request: a success brings an
-// offline connection back online, an unreachable server makes it offline.
+// offline connection back online; an unreachable server, or an answer whose connection broke,
+// makes it offline (the reconnector then checks the server, and a server still there is online
+// again at its first check).
 func (m *Manager) Observe(cacheKey string, err error) {
 	m.mu.Lock()
 	cur := m.state.State
@@ -204,9 +207,24 @@ func (m *Manager) Observe(cacheKey string, err error) {
 	switch {
 	case err == nil && (cur == ConnOffline || cur == ConnUnknown || cur == ConnKeyNeeded):
 		m.SetState(cacheKey, ConnOnline, time.Time{}, nil)
-	case err != nil && errors.Is(err, client.ErrUnreachable) && cur != ConnSyncing:
+	case err != nil && (errors.Is(err, client.ErrUnreachable) || linkBroke(err)) && cur != ConnSyncing:
 		m.SetState(cacheKey, ConnOffline, time.Time{}, err)
 	}
+}
+
+// ErrStopped is the cause of an answer the person stopped (Stop): it says nothing of the link.
+var ErrStopped = errors.New("stopped by the user")
+
+// linkBroke reports an answer stream whose connection ended before its last event: closed with no
+// error, or broken (a killed server looks so, issue 36), not stopped by the person, silent past its
+// limits or cut at its size limit.
+func linkBroke(err error) bool {
+	var ie *client.InterruptedError
+	if !errors.As(err, &ie) || errors.Is(err, context.Canceled) || errors.Is(err, ErrStopped) {
+		return false
+	}
+	var ne *client.NetError
+	return ie.Cause == nil || errors.As(ie.Cause, &ne) && !ne.Timeout
 }
 
 // stopDemo stops demo mode's in-process server, if it runs.

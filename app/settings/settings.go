@@ -43,6 +43,13 @@ type Settings struct {
 	DocSort       string `json:"doc_sort,omitempty"`
 	DocSortDesc   bool   `json:"doc_sort_desc,omitempty"`
 	Notifications *bool  `json:"notifications,omitempty"` // OS notifications for uploads; nil means on
+	// NotifyAnswers and NotifyOCR: OS notifications for an answer that took over 10 s and for an
+	// OCR job that ended, while the window is not in front; nil means on.
+	NotifyAnswers *bool `json:"notify_answers,omitempty"`
+	NotifyOCR     *bool `json:"notify_ocr,omitempty"`
+	// KeepInTray: closing the main window hides it and Lectern keeps running in the system tray
+	// (menu bar); nil means the system's default (on, except on Linux).
+	KeepInTray *bool `json:"keep_in_tray,omitempty"`
 	// KeyFile: where no keychain exists, keep each server's API key in a file of its own in the
 	// data folder that only the user can read (0600); never the key itself here. Off by default.
 	KeyFile bool `json:"key_file,omitempty"`
@@ -53,9 +60,11 @@ const File = "settings.json"
 // clone returns a copy that shares no map with s.
 func (s Settings) clone() Settings {
 	s.LastWorkspace = maps.Clone(s.LastWorkspace)
-	if s.Notifications != nil {
-		v := *s.Notifications
-		s.Notifications = &v
+	for _, p := range []**bool{&s.Notifications, &s.NotifyAnswers, &s.NotifyOCR, &s.KeepInTray} {
+		if *p != nil {
+			v := **p
+			*p = &v
+		}
 	}
 	return s
 }
@@ -119,7 +128,7 @@ func ValidateServerURL(raw string) (string, error) {
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	u.Host = strings.ToLower(u.Host)
-	if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
 		return "", fmt.Errorf("the server address uses http with %s, which would send your API key unencrypted: use https:// (plain http is allowed only for this computer: 127.0.0.1, localhost or [::1])", u.Hostname())
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
@@ -127,8 +136,8 @@ func ValidateServerURL(raw string) (string, error) {
 	return u.String(), nil
 }
 
-// isLoopback reports whether host names this computer.
-func isLoopback(host string) bool {
+// IsLoopback reports whether host names this computer.
+func IsLoopback(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}

@@ -3,14 +3,40 @@ package signin
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"lectern/app/connection"
 	"lectern/app/secrets"
 	"lectern/app/settings"
+	"lectern/client/emulator"
 )
 
 // demoCacheKey is the cache key of demo mode: the demo server's address changes every start.
 const demoCacheKey = "demo"
+
+// cacheKeyOf is the key under which the data of server, reached with key, is stored: its
+// address, except for a demo server on this computer reached with a demo key (lectern demo, or
+// another process's Try the demo), stored under demoCacheKey as demo mode's is: every demo server
+// serves the same demo, so that its conversations are one history whichever of them served them
+// (issue 35). An empty key is the one the server will be asked with (LECTERN_API_KEY first). The
+// conversations kept under such a server's address before join the demo's. Only a server the
+// command line is pointed at (UseServer), other than the saved one, is judged so: the saved server
+// keeps its address as its key in both front-ends, whatever key is found for it at a start (none,
+// while the keychain fails).
+func (s *Session) cacheKeyOf(ctx context.Context, server, key string) string {
+	u, err := url.Parse(server)
+	if err != nil || !settings.IsLoopback(u.Hostname()) {
+		return server
+	}
+	if key == "" {
+		key, _, _ = s.secrets.Get(server)
+	}
+	if !emulator.IsDemoKey(key) {
+		return server
+	}
+	_ = s.store.MoveConversations(ctx, server, demoCacheKey)
+	return demoCacheKey
+}
 
 // StartDemo starts an in-process demo server (ServeDemo) on 127.0.0.1 (a free port), connects to
 // it with the demo key (kept in memory only), marks demo mode in the settings (the saved server

@@ -156,7 +156,11 @@ func (s *Session) UseServer(ctx context.Context, server, key string) error {
 	if key != "" {
 		src = secrets.KeyFromSession
 	}
-	return s.switchTo(ctx, u, u, key, src)
+	cacheKey := u
+	if u != s.settings.Get().Server { // the saved server keeps its key, as the desktop's
+		cacheKey = s.cacheKeyOf(ctx, u, key)
+	}
+	return s.switchTo(ctx, u, cacheKey, key, src)
 }
 
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes

@@ -140,6 +140,12 @@ func (s *DB) SetRemoteID(ctx context.Context, id int64, remote string) error {
 	return affected(res, err)
 }
 
+// MoveConversations files the conversations kept under server key from under key to.
+func (s *DB) MoveConversations(ctx context.Context, from, to string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE conversations SET server=? WHERE server=?", to, from)
+	return err
+}
+
 // renameConversation changes a conversation's title.
 func (s *DB) RenameConversation(ctx context.Context, server string, id int64, title string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=? AND deleted_at=0",

@@ -135,9 +135,8 @@ func (o *Banner) showKeyNeeded(c connection.Connection) {
 			// A key in LECTERN_API_KEY overrides any key entered here.
 			widgets.ShowIf(o.key, src != secrets.KeyFromEnv)
 			widgets.ShowIf(o.connect, src != secrets.KeyFromEnv)
-			widgets.ShowIf(o.keyFile, !chain && src != secrets.KeyFromEnv)
-			widgets.ShowIf(o.keyFileNote, !chain && src != secrets.KeyFromEnv)
 			o.keyFile.SetChecked(keyFile)
+			settings.ShowKeyFileChoice(o.keyFile, o.keyFileNote, !chain && src != secrets.KeyFromEnv)
 		})
 	}()
 }

@@ -54,6 +54,9 @@ func (c *List) SetScope(scope string) {
 	c.load()
 }
 
+// Scope is the filter chosen: one of the filter's entries ("This workspace", "Model chats", …).
+func (c *List) Scope() string { return c.kindFilter.Selected }
+
 // scopeFor is the filter that lists a conversation of kind: the one chosen when it does, else
 // the kind's own (a model chat is not among "This workspace").
 func scopeFor(chosen string, kind records.ConversationKind) string {
@@ -104,18 +107,22 @@ func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]records
 	return convs, names, nil
 }
 
-// kindText names a row's kind for its caption: the workspace's name, the tier of a model chat, or
-// the assistant (and the workspace it is pinned to).
-func (c *List) kindText(conv records.Conversation) string {
+// kindText names a row's kind for its caption (KindText).
+func (c *List) kindText(conv records.Conversation) string { return KindText(conv, c.wsNames) }
+
+// KindText says where a conversation is, for a row of the list or of the command palette: its
+// workspace's name (names maps ids to names), the tier of a model chat, or the assistant (and the
+// workspace it is pinned to).
+func KindText(conv records.Conversation, names map[string]string) string {
 	switch {
 	case conv.Kind == records.KindModel:
 		return "Model chat · " + safetext.OneLine(conv.KindLabel())
-	case conv.Kind == records.KindAssistant && c.wsNames[conv.WorkspaceID] != "":
-		return "Assistant · " + safetext.OneLine(c.wsNames[conv.WorkspaceID])
+	case conv.Kind == records.KindAssistant && names[conv.WorkspaceID] != "":
+		return "Assistant · " + safetext.OneLine(names[conv.WorkspaceID])
 	case conv.Kind == records.KindAssistant:
 		return conv.KindLabel()
 	}
-	if name := c.wsNames[conv.WorkspaceID]; name != "" {
+	if name := names[conv.WorkspaceID]; name != "" {
 		return safetext.OneLine(name)
 	}
 	return conv.KindLabel()

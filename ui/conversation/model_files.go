@@ -215,11 +215,13 @@ func (t *fileTray) redraw() {
 func (c *Pane) TakeFiles(paths []string) bool {
 	if c.conv.Kind == records.KindAssistant {
 		c.takeAssistantFiles(paths)
+		c.saidDropped()
 		return true
 	}
 	if c.model == nil || c.conv.Kind != records.KindModel {
 		return false
 	}
+	c.saidDropped()
 	var pdfs, others []string
 	for _, p := range paths {
 		if isPDF(p) && c.files != nil {

@@ -160,6 +160,7 @@ func (c *Pane) sendToModel(text string) {
 	}
 	c.errs.SetError(nil)
 	c.input.SetText("")
+	m.messageSent()
 	convID, editing, images, saved := c.conv.ID, c.editing, m.images.takeAll(), m.saved
 	var files []records.FileText // an edited message keeps the files it had; the tray waits for the next one
 	if editing == 0 {

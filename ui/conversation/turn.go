@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +16,7 @@ import (
 	"lectern/client"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -24,30 +26,32 @@ import (
 // details of a finished answer, or the reason a failed one stopped with Retry. Its objects are
 // built once per turn and kept, so scrolling back to it costs nothing.
 type turnView struct {
-	turn     records.Turn
-	question *widget.Label
-	answer   *markdown.View
-	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
-	tools    *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
-	cards    []*widgets.FunctionCallCard // the cards in tools, for their countdowns
-	files    *fyne.Container             // the files an assistant message sent (assist_files.go)
-	stage    *fyne.Container
-	stageTxt *widget.Label
-	spinner  *widget.Activity
-	notFound *widget.Label
-	failure  *widget.Label
-	sources  *fyne.Container
-	details  *fyne.Container // the fold: its button, and the facts shown when open
-	detailsB *widget.Button
-	facts    *widget.Label
-	actions  *fyne.Container
-	retry    *widget.Button
-	edit     *widget.Button
-	selectB  *widget.Button // Select text: the answer as selectable text, and back
-	model    *modelParts    // a model conversation's images, calls, verdict and how it ended
-	copied   *widgets.Toast // "Copied", after Copy answer
-	root     *fyne.Container
-	row      fyne.CanvasObject // root with padding, as a list row shows it
+	turn      records.Turn
+	question  *widget.Label
+	answer    *markdown.View
+	parts     *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
+	tools     *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
+	cards     []*widgets.FunctionCallCard // the cards in tools, for their countdowns
+	files     *fyne.Container             // the files an assistant message sent (assist_files.go)
+	stage     *fyne.Container
+	stageTxt  *widget.Label
+	stageStop *widget.Button // Stop, beside a stage line that says the answer takes unusually long
+	spinner   *widget.Activity
+	notFound  *widget.Label
+	failure   *widget.Label
+	sources   *fyne.Container
+	details   *fyne.Container // the fold: its button, and the facts shown when open
+	detailsB  *widget.Button
+	facts     *widget.Label
+	actions   *fyne.Container
+	retry     *widget.Button
+	edit      *widget.Button
+	selectB   *widget.Button // Select text: the answer as selectable text, and back
+	copyB     *widget.Button // Copy answer, while there is an answer to copy
+	model     *modelParts    // a model conversation's images, calls, verdict and how it ended
+	copied    *widgets.Toast // "Copied", after Copy answer
+	root      *fyne.Container
+	row       fyne.CanvasObject // root with padding, as a list row shows it
 	// systemBefore is the system prompt of the turn before (model conversations), first whether
 	// there is none: a change between them is said above the message.
 	systemBefore string
@@ -61,12 +65,15 @@ type turnView struct {
 	// consent to the question asked (turn_tools.go).
 	onSourceIn func(workspaceID string, src client.AnswerSource)
 	onConsent  func(callID string, card *widgets.FunctionCallCard)
-	do         func(func()) // back to the UI goroutine (a countdown's ticks)
+	do         func(func())     // back to the UI goroutine (a countdown's ticks)
+	now        func() time.Time // the clock countdowns and a file's time left are told from
 	onFile     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
 	onResize   func()    // the turn's height may have changed (select mode, details opened)
+	onStop     func()    // stops the streaming answer (the stage line's Stop)
 	last       bool      // the conversation's last turn: its question can be edited
 	fitWidth   float32   // the width its row was measured at; 0 when it must be measured again
 	streamed   sanitised // the streaming answer's text so far, raw and cleaned
+	refused    retryWait // the wait a refused question's failure counts down (wait.go)
 }
 
 // sanitised is a streaming text cleaned piece by piece: each frame cleans only what arrived since
@@ -104,32 +111,43 @@ type turnCallbacks struct {
 	sourceIn func(workspaceID string, src client.AnswerSource)
 	consent  func(callID string, card *widgets.FunctionCallCard)
 	file     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
+	stop     func()                                                            // stops the streaming answer
+	now      func() time.Time                                                  // the window's clock; nil: time.Now
 }
 
 func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
+	if cb.now == nil {
+		cb.now = time.Now
+	}
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
-		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do,
+		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, now: cb.now, onStop: cb.stop,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
-	v.stageTxt.TextStyle = fyne.TextStyle{Italic: true}
-	v.stage = container.NewHBox(v.spinner, v.stageTxt)
+	v.stageTxt.TextStyle, v.stageTxt.Wrapping = fyne.TextStyle{Italic: true}, fyne.TextWrapWord
+	v.stageStop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), func() {
+		if v.onStop != nil {
+			v.onStop()
+		}
+	})
+	v.stageStop.Hide()
+	v.stage = container.NewBorder(nil, nil, v.spinner, container.NewCenter(v.stageStop), v.stageTxt)
 	v.notFound.Wrapping, v.notFound.Importance = fyne.TextWrapWord, widget.WarningImportance
 	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
 	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
 	v.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { v.onEdit(v.turn) })
-	copyAnswer := widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
+	v.copyB = widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
 	v.selectB = widget.NewButtonWithIcon("Select text", theme.ContentCutIcon(), v.toggleSelecting)
-	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
+	for _, b := range []*widget.Button{v.retry, v.edit, v.copyB, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
 	// The actions wrap onto a second line in a narrow pane (or at a large scale) rather than run
 	// past its edge.
-	v.actions = container.New(layout.NewRowWrapLayout(), copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit)
+	v.actions = container.New(layout.NewRowWrapLayout(), v.copyB, v.copied.Label, v.selectB, v.retry, v.edit)
 	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
 	v.facts.Hide()
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
@@ -138,7 +156,7 @@ func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 	mp := v.model
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -148,6 +166,7 @@ func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 // set shows t: the whole turn as saved, or a finished answer.
 func (v *turnView) set(t records.Turn) {
 	v.turn, v.streamed = t, sanitised{}
+	v.refused.gen++ // a wait shown before is over
 	v.question.SetText(safetext.Text(t.Question))
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
@@ -160,27 +179,35 @@ func (v *turnView) set(t records.Turn) {
 	default:
 		v.answer.SetFinal(safetext.Text(t.Answer))
 	}
-	v.showStage(t.Status == records.TurnPending, records.StageText(""))
+	v.showStage(t.Status == records.TurnPending, records.StageText(""), false)
 	v.showOutcome(t)
 	v.setModelParts(t)
 }
 
-// stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
-func (v *turnView) stream(text, stage string) {
+// stream shows the preview of a streaming answer: the text so far and the stage line (stageLine),
+// with Stop beside it when slow.
+func (v *turnView) stream(text, stage string, slow bool) {
 	v.answer.SetText(v.streamed.extend(text))
-	v.showStage(true, stage)
+	v.showStage(true, stage, slow)
 }
 
-// showStage shows or hides the stage line, label, under a streaming answer.
-func (v *turnView) showStage(on bool, label string) {
+// showStage shows or hides the stage line, label, under a streaming answer, with Stop beside it
+// when slow (the answer takes unusually long); it reports whether the line changed.
+func (v *turnView) showStage(on bool, label string, slow bool) bool {
 	if !on {
+		changed := v.stage.Visible()
 		v.spinner.Stop()
 		v.stage.Hide()
-		return
+		return changed
+	}
+	if v.stage.Visible() && v.stageTxt.Text == label && v.stageStop.Visible() == slow {
+		return false
 	}
 	v.stageTxt.SetText(label)
+	widgets.ShowIf(v.stageStop, slow)
 	v.spinner.Start()
 	v.stage.Show()
+	return true
 }
 
 // showOutcome shows what follows a finished answer, or why it stopped.
@@ -193,6 +220,8 @@ func (v *turnView) showOutcome(t records.Turn) {
 	widgets.ShowIf(v.retry, t.Status != records.TurnPending)
 	widgets.ShowIf(v.edit, t.Status != records.TurnPending && v.last)
 	widgets.ShowIf(v.actions, t.Status != records.TurnPending || t.Answer != "")
+	widgets.ShowIf(v.copyB, t.Answer != "") // stopped before any text: nothing to copy or select
+	widgets.ShowIf(v.selectB, t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
 	v.model.set(t, v.systemBefore, v.first)
@@ -245,7 +274,8 @@ const maxChipChars = 40
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(safetext.OneLine(src.Name), maxChipChars), records.SourceUse(src.Used))
+	name := bidi.Display(words.Cut(safetext.OneLine(src.Name), maxChipChars)) // a piece of its own in the chip's words
+	return fmt.Sprintf("%d  %s · %s", src.Index, name, records.SourceUse(src.Used))
 }
 
 // sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it

@@ -303,7 +303,7 @@ func (v *View) loaded(m *doclist.Model, err error) {
 }
 
 func (v *View) setHeader(ws records.CachedWorkspace) {
-	v.title.SetText(safetext.OneLine(ws.Workspace.Name))
+	v.title.SetName(safetext.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
 	v.access.Show()

@@ -20,6 +20,7 @@ func TestRealWindowStress(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
 	s.checkStress()
+	s.checkStates()
 	s.checkSettingsTheme()
 	// The app now runs on a server it switched to: Ctrl+W must still close its window.
 	s.checkClose()

@@ -14,11 +14,17 @@ import (
 const (
 	StressQuestionBig  = "Stream the 64 KB answer in 5,000 deltas"
 	StressQuestionLine = "Stream the answer of one 1 MB line in 1,000 deltas"
-	stressPace         = 500 * time.Microsecond
+	// StressQuestionStates is issue 36's answer: long prose, code blocks narrow and wide, Arabic.
+	StressQuestionStates = "Stream the answer of long prose and code blocks"
+	stressPace           = 500 * time.Microsecond
 )
 
 // LongWorkspaceName is the name of the stress server's extra workspace: 2,000 characters.
 var LongWorkspaceName = strings.Repeat("A workspace name that goes on ", 67)[:2000]
+
+// ArabicWorkspaceName is the name of a workspace of the stress server in Arabic with a number
+// ("sales report 2024"), which is drawn right to left with its number at the left (issue 36).
+const ArabicWorkspaceName = "تقرير المبيعات 2024"
 
 // StressServer is a served demo emulator with a workspace named LongWorkspaceName, whose answers
 // to the stress questions are scripted; it notes when the last event of each was sent.
@@ -35,10 +41,12 @@ type StressServer struct {
 func StartStressServer() (*StressServer, error) {
 	emu, info := emulator.NewDemo(emulator.Config{ResetEvery: -1})
 	emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_long_name", Name: LongWorkspaceName, Owner: emulator.DemoUser})
+	emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_arabic", Name: ArabicWorkspaceName, Owner: emulator.DemoUser})
 	s := &StressServer{Key: info.Key, Answers: map[string]string{
-		StressQuestionBig: stress.IssueAnswer(), StressQuestionLine: stress.LongLineAnswer()}}
+		StressQuestionBig: stress.IssueAnswer(), StressQuestionLine: stress.LongLineAnswer(),
+		StressQuestionStates: stress.StatesAnswer()}}
 	scripts := map[string]scriptedAnswer{}
-	for q, n := range map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000} {
+	for q, n := range map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000, StressQuestionStates: 200} {
 		scripts[q] = scriptedAnswer{pieces: pieces(stress.Prefixes(s.Answers[q], n)), pace: stressPace, done: s.sent}
 	}
 	url, stop, err := serveHandler(scriptedBy(emu, scripts))
