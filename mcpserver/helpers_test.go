@@ -40,7 +40,7 @@ func fastAnswers() emulator.Config {
 
 // newFixture starts the emulator, opens an app on it (the key from LECTERN_API_KEY, as a host's
 // configuration may set it) and makes the MCP server over the app's rooms.
-func newFixture(t *testing.T, cfg emulator.Config, uploads bool) *fixture {
+func newFixture(t testing.TB, cfg emulator.Config, uploads bool) *fixture {
 	t.Helper()
 	keyring.MockInit()
 	t.Setenv("LECTERN_API_KEY", testKey)
@@ -78,7 +78,7 @@ func (h appAsker) Ask(ctx context.Context, _ string, q app.Question, opts app.As
 }
 
 // connect connects an MCP client named name to the server in memory; opts may be nil.
-func (f *fixture) connect(t *testing.T, name string, opts *mcp.ClientOptions) *mcp.ClientSession {
+func (f *fixture) connect(t testing.TB, name string, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := f.server.Connect(t.Context(), st, nil)
@@ -96,7 +96,7 @@ func (f *fixture) connect(t *testing.T, name string, opts *mcp.ClientOptions) *m
 }
 
 // call calls tool with args and fails the test on a protocol error (a tool error is a result).
-func call(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) *mcp.CallToolResult {
+func call(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
 	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {

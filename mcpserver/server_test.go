@@ -14,7 +14,7 @@ import (
 )
 
 // assertNoKey fails when what carries the API key.
-func assertNoKey(t *testing.T, what string, v any) {
+func assertNoKey(t testing.TB, what string, v any) {
 	t.Helper()
 	data, _ := json.Marshal(v)
 	if strings.Contains(string(data), testKey) || strings.Contains(fmt.Sprint(v), testKey) {
