@@ -94,6 +94,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.tools = &Tools{conn: a.conn}
 	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
 	a.conv.Answer(records.KindWorkspace, a.ask)
+	a.conv.Answer(records.KindHost, a.ask) // a question from an MCP host is answered as a workspace's
 	a.conv.Answer(records.KindModel, a.models)
 	a.conv.Answer(records.KindAssistant, a.assist)
 	a.signin = signin.New(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)

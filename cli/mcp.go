@@ -9,7 +9,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"lectern/app"
-	"lectern/app/records"
 	"lectern/mcpserver"
 )
 
@@ -71,19 +70,12 @@ func runMCP(e *env, args []string) error {
 
 // mcpBackend is what the MCP server serves from: the rooms of a.
 func mcpBackend(a *app.App, uploads bool) mcpserver.Backend {
-	b := mcpserver.Backend{Workspaces: a.Workspaces(), Asker: hostAsker{a}, History: a.Conversations(),
+	b := mcpserver.Backend{Workspaces: a.Workspaces(), Asker: a.Questions(), History: a.Conversations(),
 		Describe: a.Describe, Log: mcpserver.NewCallLog(a.Home())}
 	if uploads {
 		b.Uploads = a.Uploads()
 	}
 	return b
-}
-
-// hostAsker asks through the app's questions, as `lectern ask` does.
-type hostAsker struct{ a *app.App }
-
-func (h hostAsker) Ask(ctx context.Context, _ string, q app.Question, opts app.AskOptions) (records.Turn, error) {
-	return h.a.Questions().Ask(ctx, q, opts)
 }
 
 // serveMCPHTTP serves s over streamable HTTP until Ctrl-C, after printing its address and token.

@@ -144,6 +144,9 @@ func checkHostHistory(t *testing.T, server string) {
 		convs, err := a.Conversations().List(t.Context(), "")
 		var states []records.TurnStatus
 		for _, c := range convs {
+			if c.Kind != records.KindHost || c.Host != "Claude Desktop (test)" {
+				t.Errorf("a host's question is kept as %s from %q", c.Kind, c.Host)
+			}
 			turns, _ := a.Conversations().Turns(t.Context(), c.ID)
 			for _, turn := range turns {
 				states = append(states, turn.Status)
@@ -183,6 +186,10 @@ func TestMCPHostFromTheReadmeSnippet(t *testing.T) {
 		"LECTERN_TEST_ENV=" + string(childEnv)}, "stdio", config)
 	checkHostReport(t, r)
 	checkHostHistory(t, f.srv.URL)
+	h := runCLI(t, "history").want(t, 0)
+	if !strings.Contains(h.stdout, "Handbook, asked from Claude Desktop (test)") {
+		t.Errorf("lectern history:\n%s", h.stdout)
+	}
 }
 
 // The TypeScript SDK's streamable HTTP client reaches `lectern mcp --http` with the token it

@@ -63,9 +63,9 @@ func askSchema() any {
 // asked from the host; progress notifications carry the stages, and the host's cancellation
 // (the call's context) stops the stream.
 func (h *handlers) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, Answer, error) {
-	q := app.Question{Workspace: in.Workspace, DocumentID: in.Document, Text: in.Question}
+	q := app.Question{Workspace: in.Workspace, DocumentID: in.Document, Text: in.Question, Host: hostName(req.Session)}
 	opts := app.AskOptions{Tier: strings.ToLower(in.Tier), Thinking: in.Thinking, OnUpdate: progress(ctx, req)}
-	turn, err := h.b.Asker.Ask(ctx, hostName(req.Session), q, opts)
+	turn, err := h.b.Asker.Ask(ctx, q, opts)
 	if err != nil {
 		return nil, Answer{}, h.toolError(err)
 	}

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app"
-	"lectern/app/records"
 	"lectern/client/emulator"
 )
 
@@ -61,20 +59,13 @@ func newFixture(t testing.TB, cfg emulator.Config, uploads bool) *fixture {
 		t.Fatal(err)
 	}
 	f.app = a
-	b := Backend{Workspaces: a.Workspaces(), Asker: appAsker{a}, History: a.Conversations(), Describe: a.Describe,
+	b := Backend{Workspaces: a.Workspaces(), Asker: a.Questions(), History: a.Conversations(), Describe: a.Describe,
 		Log: NewCallLog(f.home)}
 	if uploads {
 		b.Uploads = a.Uploads()
 	}
 	f.server = New(b, "test")
 	return f
-}
-
-// appAsker asks through the app's questions.
-type appAsker struct{ a *app.App }
-
-func (h appAsker) Ask(ctx context.Context, _ string, q app.Question, opts app.AskOptions) (records.Turn, error) {
-	return h.a.Questions().Ask(ctx, q, opts)
 }
 
 // connect connects an MCP client named name to the server in memory; opts may be nil.

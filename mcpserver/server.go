@@ -26,10 +26,10 @@ type Workspaces interface {
 	FetchDocuments(ctx context.Context, arg string) (*client.Workspace, *workspaces.Cached, error)
 }
 
-// Asker asks a workspace and keeps the question and its answer in Lectern's history as asked from
-// host, the name the MCP client gave.
+// Asker asks a workspace and keeps the question and its answer in Lectern's history; a question
+// with its Host set is kept as asked from that host (*app.Questions).
 type Asker interface {
-	Ask(ctx context.Context, host string, q app.Question, opts app.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
 }
 
 // Uploader checks files as a drop does and sends them through the upload queue (*uploads.Queue).

@@ -164,6 +164,15 @@ func TestAskWorkspaceAnswersWithSources(t *testing.T) {
 	if len(turns) != 1 || turns[0].Status != records.TurnCompleted {
 		t.Errorf("turns: %+v", turns)
 	}
+	// A question from a host is a conversation of its own kind, under the host's name.
+	for _, c := range convs {
+		if c.Kind != records.KindHost || c.Host != "Claude Desktop" || c.KindLabel() != "Asked from Claude Desktop" {
+			t.Errorf("conversation: %+v", c)
+		}
+	}
+	if md, err := f.app.Conversations().Markdown(t.Context(), convs[0].ID); err != nil || !strings.Contains(md, "- Asked from: Claude Desktop") {
+		t.Errorf("export: %q %v", md, err)
+	}
 	calls, err := RecentCalls(f.home, 10)
 	if err != nil || len(calls) != 2 || calls[0].Host != "Claude Desktop" || calls[0].Tool != ToolAsk ||
 		!strings.Contains(calls[0].Summary, "How many days") || calls[0].Error != "" {

@@ -301,7 +301,7 @@ func (c *Pane) NewModelChat() {
 // (its tier, system prompt, images and context meter) or the assistant's (its workspace, files).
 func (c *Pane) showKind() {
 	kind := c.conv.Kind
-	widgets.ShowIf(c.askBar, kind == records.KindWorkspace)
+	widgets.ShowIf(c.askBar, c.conv.AsksWorkspace())
 	c.send.SetText("Send")
 	c.model.hide()
 	c.assist.hide()
