@@ -132,7 +132,7 @@ func (m *Manager) server(name string) (*conn, error) {
 	}
 	c, ok := m.conns[name]
 	if !ok {
-		return nil, fmt.Errorf("there is no MCP server called %q in Settings → Tools → MCP servers", name)
+		return nil, fmt.Errorf("there is no MCP server called %q in Settings > Tools > MCP servers", name)
 	}
 	return c, nil
 }

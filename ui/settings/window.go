@@ -1,4 +1,5 @@
 // Package settings is the Settings window (server and key, the other servers this computer knows,
+// the lines that let other AI apps use the workspaces (hosts.go),
 // answer defaults, theme, data folder) and the form that connects to a server, which the first-run
 // page shows too.
 package settings
@@ -60,6 +61,7 @@ type Window struct {
 	servers  *serverList
 	keeping  *keeping
 	desktop  *desktopSettings
+	hosts    *hostSettings
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
@@ -148,6 +150,7 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.servers = newServerList(s)
 	s.keeping = newKeeping(s)
 	s.desktop = newDesktopSettings(s)
+	s.hosts = newHostSettings(s)
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.focusRing(s.layout()))
 	s.win.Resize(fyne.NewSize(620, 520))
@@ -197,6 +200,7 @@ func (s *Window) layout() *container.Scroll {
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
 		widget.NewSeparator(), heading("Desktop"), s.desktop.root,
+		widget.NewSeparator(), heading("Use your workspaces in other apps"), s.hosts.root,
 		widget.NewSeparator(), heading("Data folder"), data,
 		widget.NewSeparator(), heading("Conversations kept on this computer"), s.keeping.root)))
 }
@@ -237,6 +241,7 @@ func (s *Window) Refresh() {
 	}
 	go s.loadKey(server)
 	s.servers.load()
+	s.hosts.load()
 }
 
 func (s *Window) loadKey(server string) {
