@@ -7,9 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // TestEveryKindAnswersThroughTheSameCalls: a workspace conversation and a model conversation,
@@ -47,18 +50,18 @@ func sameCalls(t *testing.T, f *fixture, conv records.Conversation) {
 		t.Fatalf("stopped turn = %+v, %v", r.turn, r.err)
 	}
 	var updates []events.TurnChanged
-	turn, err := cs.Retry(ctx, id, AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
+	turn, err := cs.Retry(ctx, id, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil || turn.ID != id || turn.Status != records.TurnCompleted || turn.Answer == "" {
 		t.Fatalf("retry = %+v, %v", turn, err)
 	}
 	if len(updates) < 2 || updates[0].Status != records.TurnPending || updates[len(updates)-1].Status != records.TurnCompleted {
 		t.Fatalf("retry progress: %+v", updates)
 	}
-	edited, err := cs.Resend(ctx, id, "Which transport is preferred?", AskOptions{})
+	edited, err := cs.Resend(ctx, id, "Which transport is preferred?", conversations.AskOptions{})
 	if err != nil || edited.Status != records.TurnCompleted || edited.Question != "Which transport is preferred?" {
 		t.Fatalf("resend = %+v, %v", edited, err)
 	}
-	next, err := cs.Send(ctx, conv.ID, Message{Text: "And the rule for hotels?"}, AskOptions{})
+	next, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "And the rule for hotels?"}, conversations.AskOptions{})
 	if err != nil || next.Status != records.TurnCompleted {
 		t.Fatalf("send = %+v, %v", next, err)
 	}
@@ -85,7 +88,7 @@ func TestWorkspaceQuestionRefusesImages(t *testing.T) {
 	f, _ := newAskFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "What is this?", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, AskOptions{})
+	_, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "What is this?", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, conversations.AskOptions{})
 	if !errors.As(err, new(*explain.CheckError)) {
 		t.Fatalf("err = %v", err)
 	}
@@ -97,28 +100,28 @@ func TestWorkspaceQuestionRefusesImages(t *testing.T) {
 // echoAnswerer is a kind of conversation made for the test: it saves a turn, then "answers" with
 // one event and waits to be stopped, keeping its text. It shows that a kind is one type.
 type echoAnswerer struct {
-	c       *Conversations
+	st      *store.DB
 	started chan struct{}
 }
 
-func (e *echoAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
-	return e.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
+func (e *echoAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
+	return e.st.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
 }
 
-func (e *echoAnswerer) retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
+func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
 	return turn, nil
 }
 
-func (e *echoAnswerer) resend(_ context.Context, _ records.Conversation, old records.Turn, _ []records.Turn, _ string) (records.Turn, error) {
+func (e *echoAnswerer) Resend(_ context.Context, _ records.Conversation, old records.Turn, _ []records.Turn, _ string) (records.Turn, error) {
 	return old, nil
 }
 
-func (e *echoAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+func (e *echoAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	notify(events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: "echo"})
 	close(e.started)
 	<-ctx.Done()
 	turn.Answer, turn.Status = "echo", records.TurnInterrupted
-	return errors.Join(context.Cause(ctx), e.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
+	return errors.Join(context.Cause(ctx), e.st.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // TestAnotherKindAnswersThroughRun: any type implementing Answerer answers through
@@ -131,8 +134,8 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &echoAnswerer{c: cs, started: make(chan struct{})}
-	turn, err := a.send(ctx, conv, Message{Text: "Say it back"})
+	a := &echoAnswerer{st: f.app.store, started: make(chan struct{})}
+	turn, err := a.Send(ctx, conv, conversations.Message{Text: "Say it back"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +146,7 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		got, err := cs.run(ctx, a, conv, turn, func(ev events.TurnChanged) { updates = append(updates, ev) })
+		got, err := cs.Run(ctx, a, conv, turn, func(ev events.TurnChanged) { updates = append(updates, ev) })
 		done <- result{got, err}
 	}()
 	<-a.started
@@ -151,7 +154,7 @@ func TestAnotherKindAnswersThroughRun(t *testing.T) {
 		t.Fatal("Stop did not reach the answer of another kind")
 	}
 	r := <-done
-	if !errors.Is(r.err, errStopped) || r.turn.Status != records.TurnInterrupted || r.turn.Answer != "echo" || cs.Answering(turn.ID) {
+	if !errors.Is(r.err, connection.ErrStopped) || r.turn.Status != records.TurnInterrupted || r.turn.Answer != "echo" || cs.Answering(turn.ID) {
 		t.Fatalf("run = %+v, %v", r.turn, r.err)
 	}
 	if len(updates) != 3 || updates[0].Status != records.TurnPending || updates[1].Text != "echo" || updates[2].Status != records.TurnInterrupted {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -56,7 +57,7 @@ type App struct {
 	store    *store.DB
 	conn     *connection.Manager
 	sync     *workspaces.Sync
-	conv     *Conversations
+	conv     *conversations.Conversations
 	uploads  *uploads.Queue
 	recon    *connection.Reconnector
 	signin   *signin.Session
@@ -84,7 +85,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.secrets.UseFile(home, settings.Get().KeyFile)
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
-	a.conv = newConversations(st, a.conn, a.bus)
+	a.conv = conversations.New(st, a.conn, a.bus)
 	a.ask = &Questions{conv: a.conv, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
 		defaults: func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }}
 	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
@@ -148,7 +149,7 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store,
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
 		a.recon.Close()
-		a.conv.stopAll()
+		a.conv.StopAll()
 		a.uploads.Stop()
 		a.conn.StopDemo()
 		a.bus.Close()
@@ -178,7 +179,7 @@ func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 }
 
 // Conversations returns the conversations service.
-func (a *App) Conversations() *Conversations { return a.conv }
+func (a *App) Conversations() *conversations.Conversations { return a.conv }
 
 // Uploads returns the upload-queue service.
 func (a *App) Uploads() *uploads.Queue { return a.uploads }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -15,14 +16,14 @@ import (
 // once, before anything is saved or sent, and kept for answer.
 type workspaceAnswerer struct {
 	c    *Questions
-	opts AskOptions
+	opts conversations.AskOptions
 	cl   *client.Client
 	key  string // the connection's cache key, where the conversation is saved
 	conv records.Conversation
 	req  client.AskRequest
 }
 
-func (w *workspaceAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
+func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
 		return records.Turn{}, explain.Checkf("A workspace question cannot carry images; send them to a model instead.")
 	}
@@ -32,7 +33,7 @@ func (w *workspaceAnswerer) send(ctx context.Context, conv records.Conversation,
 	return w.save(ctx, m.Text)
 }
 
-func (w *workspaceAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
+func (w *workspaceAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
 	if err := w.prepare(ctx, conv, text, before); err != nil {
 		return records.Turn{}, err // the old turn stays when the edited question cannot be sent
 	}
@@ -61,7 +62,7 @@ func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversati
 // save saves the question as a new pending turn, and the conversation with it when it is new.
 func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.Turn, error) {
 	c := w.c
-	conv, err := c.conv.saved(ctx, w.key, w.conv, question)
+	conv, err := c.conv.Saved(ctx, w.key, w.conv, question)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -77,7 +78,7 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 
 // retry saves turn, a failed or interrupted turn, as pending again in place, to be asked with the
 // history of the turns before it.
-func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
+func (w *workspaceAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	cl, _, err := w.c.conn.Current()
 	if err != nil {
 		return turn, err
@@ -103,14 +104,14 @@ func (w *workspaceAnswerer) retry(ctx context.Context, conv records.Conversation
 
 // answer asks for the answer of the saved pending turn (streamed, or in one JSON response with
 // opts.NoStream) and saves how it ended.
-func (w *workspaceAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+func (w *workspaceAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	var out outcome
 	if w.opts.NoStream {
 		out.answer, out.err = w.cl.Ask(ctx, w.req)
 	} else {
 		stream := w.cl.AskStream(ctx, w.req)
 		defer stream.Close()
-		w.c.conv.follow(ctx, &askProgress{s: stream}, *turn, notify)
+		w.c.conv.Follow(ctx, &askProgress{s: stream}, *turn, notify)
 		out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
 	}
 	return w.c.finish(ctx, w.c.conn.CacheKey(), w.conv, turn, out)
@@ -164,11 +165,11 @@ func (c *Questions) finish(ctx context.Context, key string, conv records.Convers
 		applyAnswer(turn, a)
 		return c.store.SaveTurn(save, turn)
 	}
-	err = c.conv.failed(ctx, turn, out.text, err)
+	err = c.conv.Failed(ctx, turn, out.text, err)
 	if workspaces.IsWorkspaceGone(err) {
 		c.sync.Forget(save, key, conv.WorkspaceID)
 	}
-	return joinSave(err, c.store.SaveTurn(save, turn))
+	return conversations.JoinSave(err, c.store.SaveTurn(save, turn))
 }
 
 // applyAnswer copies a final answer object into a turn, and keeps it whole in Final.
@@ -187,6 +188,6 @@ func applyAnswer(t *records.Turn, a *client.Answer) {
 }
 
 // Answerer returns the answerer of one workspace question sent with opts.
-func (c *Questions) Answerer(_ *records.Turn, opts AskOptions) Answerer {
+func (c *Questions) Answerer(_ *records.Turn, opts conversations.AskOptions) conversations.Answerer {
 	return &workspaceAnswerer{c: c, opts: opts}
 }

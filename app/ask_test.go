@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 )
@@ -17,7 +18,7 @@ func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 	var savedBefore []records.Turn
 	rec.check = func() { savedBefore, _ = cs.Turns(context.Background(), conv.ID) }
 	var updates []events.TurnChanged
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{NoStream: true,
 		Metadata: map[string]string{"ticket": "T-7"}, OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +42,7 @@ func TestAskNoStreamSavesTheTurnTheSameWay(t *testing.T) {
 		t.Fatalf("updates = %+v, want pending then completed", updates)
 	}
 	// A follow-up, streamed this time, sends the saved turn as history and has its answer object too.
-	next, err := cs.Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
+	next, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{Metadata: map[string]string{"ticket": "T-8"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	ctx := ctxT(t)
 	cs := chatsOf(f.app)
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true})
+	turn, err := cs.Send(ctx, bad.ID, conversations.Message{Text: "Anything?"}, conversations.AskOptions{NoStream: true})
 	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode == "" || turn.Final != nil {
 		t.Fatalf("failed ask: %+v, %v", turn, err)
 	}
@@ -81,7 +82,7 @@ func TestAskNoStreamFailedAndStopped(t *testing.T) {
 	conv, _ := cs.New(ctx, f.org, "", "")
 	started, done := make(chan int64, 1), make(chan records.Turn, 1)
 	go func() {
-		turn, _ := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{NoStream: true,
+		turn, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{NoStream: true,
 			OnUpdate: func(e events.TurnChanged) {
 				if e.Status == records.TurnPending {
 					started <- e.TurnID

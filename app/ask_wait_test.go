@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
@@ -52,7 +53,7 @@ func askOnScript(t *testing.T, a *App, s *scriptServer, during func(events.TurnC
 	}
 	var mu sync.Mutex
 	var seen []events.TurnChanged
-	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "What is new?"}, AskOptions{OnUpdate: func(ev events.TurnChanged) {
+	turn, err := a.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "What is new?"}, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) {
 		mu.Lock()
 		seen = append(seen, ev)
 		mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -36,7 +37,7 @@ func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts ChatOpt
 	if err != nil {
 		return records.Turn{}, err
 	}
-	return c.conv.sendIn(ctx, conv, Message{Text: m.Text, Files: m.Files}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
+	return c.conv.SendIn(ctx, conv, conversations.Message{Text: m.Text, Files: m.Files}, conversations.AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice})
 }
 
 // assistantToContinue returns the conversation m goes to: with Continue the last assistant
@@ -58,7 +59,7 @@ func (c *Assistant) assistantToContinue(ctx context.Context, m AssistantMessage,
 		return records.Conversation{}, err
 	}
 	if !ok {
-		tell(notice, "There is no earlier assistant conversation; starting a new one.")
+		conversations.Tell(notice, "There is no earlier assistant conversation; starting a new one.")
 		return fresh, nil
 	}
 	if ws.ID != "" && ws.ID != conv.WorkspaceID {
@@ -118,7 +119,7 @@ func AssistantFile(path string) (records.Attachment, error) {
 
 // Assistant answers assistant conversations (POST /chat); Assist sends a message.
 type Assistant struct {
-	conv  *Conversations
+	conv  *conversations.Conversations
 	store *store.DB
 	conn  *connection.Manager
 	bus   *events.Bus

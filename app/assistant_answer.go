@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -37,7 +38,7 @@ type assistantAnswerer struct {
 const noConversationID = "The server gave no conversation id, so this message started a new conversation in its " +
 	"history, without the earlier messages."
 
-func (a *assistantAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
+func (a *assistantAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
 		return records.Turn{}, explain.Checkf("The assistant takes images only inside files (PDF, Office); attach the file instead.")
 	}
@@ -59,7 +60,7 @@ func assistantFiles(paths []string) ([]records.Attachment, error) {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
 		}
-		f, err := attachment(p)
+		f, err := Attachment(p)
 		if err == nil {
 			err = client.CheckChatAttachments("", []client.Attachment{f})
 		}
@@ -74,7 +75,7 @@ func assistantFiles(paths []string) ([]records.Attachment, error) {
 // prepare builds and checks the request that sends text with files in conv, after the turns
 // before turn id before (0: all of them).
 func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversation, text string, files []records.Attachment, before int64) error {
-	if err := checkMessage(text); err != nil {
+	if err := conversations.CheckMessage(text); err != nil {
 		return err
 	}
 	cl, key, err := a.c.conn.Current()
@@ -83,7 +84,7 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 	}
 	atts := make([]client.Attachment, len(files))
 	for i, f := range files {
-		if atts[i], err = attachment(f.Path); err != nil {
+		if atts[i], err = Attachment(f.Path); err != nil {
 			return err
 		}
 	}
@@ -114,7 +115,7 @@ func (c *Assistant) answeredBefore(ctx context.Context, convID, before int64) (b
 // save saves text with its files as a new pending turn (saving the conversation first when it is
 // not saved yet).
 func (a *assistantAnswerer) save(ctx context.Context, text string, files []records.Attachment) (records.Turn, error) {
-	conv, err := a.c.conv.saved(ctx, a.key, a.conv, text)
+	conv, err := a.c.conv.Saved(ctx, a.key, a.conv, text)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -129,7 +130,7 @@ func (a *assistantAnswerer) save(ctx context.Context, text string, files []recor
 
 // retry saves a failed or interrupted turn as pending again, in place, to be sent with its files,
 // read again from where they were.
-func (a *assistantAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
+func (a *assistantAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	if err := a.prepare(ctx, conv, turn.Question, turn.Attachments, turn.ID); err != nil {
 		return turn, err
 	}
@@ -141,7 +142,7 @@ func (a *assistantAnswerer) retry(ctx context.Context, conv records.Conversation
 // resend replaces old, the last turn of conv, by text with old's files (old stays when the edited
 // message fails its checks). The server keeps the old message in its history: the edited one is
 // sent after it, in the same conversation.
-func (a *assistantAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
+func (a *assistantAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
 	if err := a.prepare(ctx, conv, text, old.Attachments, old.ID); err != nil {
 		return records.Turn{}, err
 	}
@@ -153,12 +154,12 @@ func (a *assistantAnswerer) resend(ctx context.Context, conv records.Conversatio
 
 // answer sends the saved pending turn and saves the reply: its text (Markdown) as the answer, the
 // whole reply kept, and the server's conversation id for the next message.
-func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(events.TurnChanged)) error {
+func (a *assistantAnswerer) Answer(ctx context.Context, turn *records.Turn, _ func(events.TurnChanged)) error {
 	res, err := a.cl.ToolChat(ctx, a.req)
 	save := context.WithoutCancel(ctx)
 	if err != nil {
-		err = a.c.conv.failed(ctx, turn, "", err)
-		return joinSave(err, a.c.store.SaveTurn(save, turn))
+		err = a.c.conv.Failed(ctx, turn, "", err)
+		return conversations.JoinSave(err, a.c.store.SaveTurn(save, turn))
 	}
 	turn.Answer, turn.Reply, turn.Status, turn.Error, turn.ErrorCode = res.Text, res.Raw, records.TurnCompleted, "", ""
 	switch {
@@ -176,4 +177,6 @@ func (a *assistantAnswerer) answer(ctx context.Context, turn *records.Turn, _ fu
 }
 
 // Answerer returns the answerer of one message to the assistant.
-func (c *Assistant) Answerer(*records.Turn, AskOptions) Answerer { return &assistantAnswerer{c: c} }
+func (c *Assistant) Answerer(*records.Turn, conversations.AskOptions) conversations.Answerer {
+	return &assistantAnswerer{c: c}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/client/emulator/toolsapi"
@@ -82,7 +83,7 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 		t.Fatalf("saved %d conversations, sent %d", len(all), len(f.emu.Tools.Chats("ann")))
 	}
 	conv, _ := f.app.Conversations().New(ctxT(t), f.ws, "", "")
-	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "x", Files: cases["cannot be read"]}, AskOptions{}); err == nil ||
+	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "x", Files: cases["cannot be read"]}, conversations.AskOptions{}); err == nil ||
 		!strings.Contains(f.app.Explain(err).Sentence, "Only the assistant takes attached files") {
 		t.Fatalf("a workspace conversation took files: %v", err)
 	}
@@ -102,12 +103,12 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 		t.Fatal(conv, err)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: http.StatusServiceUnavailable, Route: "POST /chat"}})
-	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "Where is the key?", Files: []string{note}}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "Where is the key?", Files: []string{note}}, conversations.AskOptions{})
 	if err == nil || turn.Status != records.TurnFailed || len(turn.Attachments) != 1 {
 		t.Fatalf("%+v %v", turn, err)
 	}
 	f.emu.SetFaults(emulator.Faults{})
-	turn, err = f.app.Conversations().Retry(ctxT(t), turn.ID, AskOptions{})
+	turn, err = f.app.Conversations().Retry(ctxT(t), turn.ID, conversations.AskOptions{})
 	chats := f.emu.Tools.Chats("ann")
 	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "mat") || len(chats) != 1 ||
 		!chats[0].Pinned || len(chats[0].Attachments) != 1 {
@@ -119,7 +120,7 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	if _, err := AssistantFile(note + ".xls"); err == nil {
 		t.Fatal("a missing file was taken")
 	}
-	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", AskOptions{})
+	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", conversations.AskOptions{})
 	if err != nil || len(edited.Attachments) != 1 || len(f.emu.Tools.Chats("ann")) != 2 {
 		t.Fatalf("edit keeps the files: %+v %v", edited, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/workspaces"
@@ -85,7 +86,7 @@ func (m *modelAnswerer) answerWithTools(ctx context.Context, turn *records.Turn,
 		turn.Usage = used
 		calls := turn.Parts[start:]
 		if err != nil || len(calls) == 0 || !m.runsAll(calls) {
-			return joinSave(err, m.saveUsage(ctx, turn, round))
+			return conversations.JoinSave(err, m.saveUsage(ctx, turn, round))
 		}
 		if round == MaxToolRounds {
 			turn.Notice = strings.TrimSpace(turn.Notice + " The model was still calling tools after " +
@@ -140,8 +141,8 @@ func (m *modelAnswerer) abort(ctx context.Context, turn *records.Turn, err error
 			p.Run.State, p.Run.Until, p.Run.Reason = records.ToolFailed, time.Time{}, "Stopped before it ended."
 		}
 	}
-	err = m.c.conv.failed(ctx, turn, turn.Answer, err)
-	return joinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
+	err = m.c.conv.Failed(ctx, turn, turn.Answer, err)
+	return conversations.JoinSave(err, m.c.store.SaveTurn(context.WithoutCancel(ctx), turn))
 }
 
 // runCall runs one call of the model into a PartFunctionOutput after it: arguments checked
@@ -169,7 +170,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call re
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		why := toolErrorText(err, m.c.conn.Describe)
+		why := ErrorText(err, m.c.conn.Describe)
 		return m.end(ctx, turn, run, records.ToolFailed, why, "The tool failed: "+why, notify)
 	}
 	return m.end(ctx, turn, run, records.ToolDone, "", out, notify)
@@ -195,20 +196,20 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call 
 		return false, err
 	}
 	stop := m.keepAlive(ctx, turn.ID, turn.Answer)
-	answer := m.consent(ctx, ConsentRequest{ConversationID: turn.ConversationID, TurnID: turn.ID, Tool: tool,
+	answer := m.consent(ctx, conversations.ConsentRequest{ConversationID: turn.ConversationID, TurnID: turn.ID, Tool: tool,
 		CallID: call.CallID, Arguments: call.Arguments, Summary: summary(tool, call.Arguments, m.tools.workspaces)})
 	stop()
 	if ctx.Err() != nil {
 		return false, context.Cause(ctx)
 	}
-	if answer == ConsentAlways {
+	if answer == conversations.ConsentAlways {
 		m.tools.settings.Allowed = append(m.tools.settings.Allowed, tool)
 		return true, m.c.SetToolSettings(context.WithoutCancel(ctx), turn.ConversationID, m.tools.settings)
 	}
-	return answer == ConsentOnce, nil
+	return answer == conversations.ConsentOnce, nil
 }
 
-// keepAlive writes the pending turn every partialSaveEvery until stop is called, so that another
+// keepAlive writes the pending turn every PartialSaveEvery until stop is called, so that another
 // process opening the database meanwhile does not take a long wait (a person deciding, the
 // shared limit) for an answer abandoned (staleAnswer).
 func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string) (stop func()) {
@@ -216,7 +217,7 @@ func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		t := time.NewTicker(partialSaveEvery)
+		t := time.NewTicker(conversations.PartialSaveEvery)
 		defer t.Stop()
 		for {
 			select {
@@ -280,7 +281,7 @@ func (m *modelAnswerer) searchFirst(ctx context.Context, turn *records.Turn, not
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		return m.end(ctx, turn, run, records.ToolFailed, toolErrorText(err, m.c.conn.Describe), "", notify)
+		return m.end(ctx, turn, run, records.ToolFailed, ErrorText(err, m.c.conn.Describe), "", notify)
 	}
 	if err := m.end(ctx, turn, run, records.ToolDone, "", out, notify); err != nil {
 		return err

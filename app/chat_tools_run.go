@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/app/workspaces"
 	"lectern/client"
@@ -97,7 +98,7 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *records.Se
 
 // consult asks the workspace of w its question (POST /workspace, one answer, no history).
 func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *records.WorkspaceRun) (string, error) {
-	req := r.c.ask.request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, AskOptions{})
+	req := r.c.ask.request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, conversations.AskOptions{})
 	ans, err := cl.Ask(ctx, req)
 	if err != nil {
 		return "", err

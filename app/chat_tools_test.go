@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client/emulator"
@@ -31,13 +32,13 @@ func TestToolSettingsSavedWithTheConversation(t *testing.T) {
 	if s, err := cs.ToolSettings(ctx, conv.ID); err != nil || s.Any() {
 		t.Fatalf("a new conversation has tools: %+v, %v", s, err)
 	}
-	before, _ := cs.Meter(ctx, conv.ID, Message{Text: "hi"}, nil)
+	before, _ := cs.Meter(ctx, conv.ID, conversations.Message{Text: "hi"}, nil)
 	set := records.ToolSettings{WebSearch: true, Workspaces: []string{f.ws, " ", f.ws, f.org}, Allowed: []records.ToolKind{records.ToolWebSearch, records.ToolWebSearch}}
 	if err := cs.SetToolSettings(ctx, conv.ID, set); err != nil {
 		t.Fatal(err)
 	}
 	// The functions offered count in the context meter, as they do in the request.
-	if after, _ := cs.Meter(ctx, conv.ID, Message{Text: "hi"}, nil); after.Tokens <= before.Tokens+100 {
+	if after, _ := cs.Meter(ctx, conv.ID, conversations.Message{Text: "hi"}, nil); after.Tokens <= before.Tokens+100 {
 		t.Errorf("meter %d tokens without tools, %d with", before.Tokens, after.Tokens)
 	}
 	got, err := f.open().Models().ToolSettings(ctx, conv.ID)
@@ -122,8 +123,8 @@ type progress struct {
 	states []records.ToolState
 	stages []string // the stage of each change of the runs, as the stage line says it
 	until  time.Time
-	asked  []ConsentRequest
-	answer Consent
+	asked  []conversations.ConsentRequest
+	answer conversations.Consent
 }
 
 func (p *progress) update(ev events.TurnChanged) {
@@ -142,14 +143,16 @@ func (p *progress) update(ev events.TurnChanged) {
 	}
 }
 
-func (p *progress) consent(_ context.Context, r ConsentRequest) Consent {
+func (p *progress) consent(_ context.Context, r conversations.ConsentRequest) conversations.Consent {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.asked = append(p.asked, r)
 	return p.answer
 }
 
-func (p *progress) options() AskOptions { return AskOptions{OnUpdate: p.update, Consent: p.consent} }
+func (p *progress) options() conversations.AskOptions {
+	return conversations.AskOptions{OnUpdate: p.update, Consent: p.consent}
+}
 
 // outputPart returns the turn's one PartFunctionOutput after its call, failing otherwise.
 func outputPart(t *testing.T, turn records.Turn, name string) *records.ToolRun {
@@ -170,8 +173,8 @@ func TestToolCallRunsAfterConsent(t *testing.T) {
 			rec := &v1Recorder{}
 			f, conv := toolFixture(t, fastEmulatorConfig(), rec, api, records.ToolSettings{WebSearch: true})
 			ctx := ctxT(t)
-			p := &progress{answer: ConsentOnce}
-			turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Web search: tides"}, p.options())
+			p := &progress{answer: conversations.ConsentOnce}
+			turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Web search: tides"}, p.options())
 			if err != nil || turn.Status != records.TurnCompleted {
 				t.Fatalf("%+v, %v", turn, err)
 			}
@@ -204,7 +207,7 @@ func TestToolCallRunsAfterConsent(t *testing.T) {
 			if md, _ := f.app.Conversations().Markdown(ctx, conv.ID); !strings.Contains(md, "*Tool: web search “tides”: 1 result(s)*") {
 				t.Errorf("the export lacks the run:\n%s", md)
 			}
-			if _, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Thank you"}, p.options()); err != nil {
+			if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Thank you"}, p.options()); err != nil {
 				t.Fatal(err)
 			}
 			body := rec.last()
@@ -221,8 +224,8 @@ func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{WebSearch: true})
 	ctx := ctxT(t)
 	cs := chatsOf(f.app)
-	p := &progress{answer: ConsentRefuse}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "web search: tides"}, p.options())
+	p := &progress{answer: conversations.ConsentRefuse}
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "web search: tides"}, p.options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,11 +238,11 @@ func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 	if n := f.emu.Requests("POST /websearch"); n != 0 {
 		t.Fatalf("a refused call searched %d times", n)
 	}
-	p.answer = ConsentAlways
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "web search: sourdough"}, p.options()); err != nil {
+	p.answer = conversations.ConsentAlways
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "web search: sourdough"}, p.options()); err != nil {
 		t.Fatal(err)
 	}
-	turn, err = cs.Send(ctx, conv.ID, Message{Text: "web search: lighthouses"}, p.options())
+	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "web search: lighthouses"}, p.options())
 	if err != nil || outputPart(t, turn, "web_search").State != records.ToolDone {
 		t.Fatalf("%+v, %v", turn.Parts, err)
 	}
@@ -251,7 +254,7 @@ func TestToolCallRefusedThenAlwaysAllowed(t *testing.T) {
 	}
 	// Without a consent hook a call not always allowed is refused.
 	other, _ := cs.NewChat(ctx, "Fast", "", records.APIChat, "")
-	turn, err = cs.Send(ctx, other.ID, Message{Text: "web search: tides"}, AskOptions{Tools: &records.ToolSettings{WebSearch: true}})
+	turn, err = cs.Send(ctx, other.ID, conversations.Message{Text: "web search: tides"}, conversations.AskOptions{Tools: &records.ToolSettings{WebSearch: true}})
 	if err != nil || outputPart(t, turn, "web_search").State != records.ToolRefused || f.emu.Requests("POST /websearch") != 2 {
 		t.Errorf("%+v, %v", turn.Parts, err)
 	}
@@ -267,8 +270,8 @@ func TestToolCallArgumentsNotFittingTheSchema(t *testing.T) {
 			}}
 			rec.suffix = map[records.ModelAPI]string{records.APIResponses: "/responses", records.APIChat: "/completions"}[api]
 			f, conv := toolFixture(t, fastEmulatorConfig(), rec, api, records.ToolSettings{WebSearch: true})
-			p := &progress{answer: ConsentOnce}
-			turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, p.options())
+			p := &progress{answer: conversations.ConsentOnce}
+			turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "web search: tides"}, p.options())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -300,7 +303,7 @@ func TestToolOutputOverTheCap(t *testing.T) {
 		return out
 	}}
 	f, conv := toolFixture(t, fastEmulatorConfig(), rec, records.APIResponses, records.ToolSettings{WebSearch: true, Allowed: []records.ToolKind{records.ToolWebSearch}})
-	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "web search: tides"}, conversations.AskOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +331,7 @@ func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 	limit(1, time.Second)
 	p := &progress{}
 	sent := time.Now()
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "generate file: a budget spreadsheet"}, p.options())
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "generate file: a budget spreadsheet"}, p.options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +350,7 @@ func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 	}
 
 	limit(2, time.Second)
-	turn, err = cs.Send(ctx, conv.ID, Message{Text: "generate file: a letter"}, AskOptions{})
+	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "generate file: a letter"}, conversations.AskOptions{})
 	if run = outputPart(t, turn, "generate_file"); err != nil || run.State != records.ToolFailed ||
 		!strings.HasPrefix(run.Reason, "Too many requests: chat, generate and PDF text share a limit") || f.emu.Requests("POST /generate") != 4 {
 		t.Fatalf("run %+v, %v, %d requests", run, err, f.emu.Requests("POST /generate"))
@@ -355,7 +358,7 @@ func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 
 	limit(1, 30*time.Second)
 	waiting := make(chan int64, 1)
-	opts := AskOptions{OnUpdate: func(ev events.TurnChanged) {
+	opts := conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) {
 		for _, p := range ev.Parts {
 			if p.Run != nil && p.Run.State == records.ToolWaitingLimit {
 				waiting <- ev.TurnID
@@ -363,7 +366,7 @@ func TestToolCallWaitsOutTheSharedLimit(t *testing.T) {
 		}
 	}}
 	go func() { cs.Stop(<-waiting) }()
-	turn, err = cs.Send(ctx, conv.ID, Message{Text: "generate file: a report"}, opts)
+	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "generate file: a report"}, opts)
 	if run = outputPart(t, turn, "generate_file"); err == nil || turn.Status != records.TurnInterrupted || run.State != records.ToolFailed ||
 		run.Reason != "Stopped before it ended." || f.emu.Requests("POST /generate") != 5 {
 		t.Fatalf("stopped: %+v, %+v, %v", turn, run, err)
@@ -379,8 +382,8 @@ func TestToolCallsConsultAWorkspaceAndGenerateAFile(t *testing.T) {
 	if err := cs.SetToolSettings(ctx, conv.ID, records.ToolSettings{Workspaces: []string{f.ws}, Files: true}); err != nil {
 		t.Fatal(err)
 	}
-	p := &progress{answer: ConsentOnce}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Is the office closed on 25 December? Consult workspace."}, p.options())
+	p := &progress{answer: conversations.ConsentOnce}
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Is the office closed on 25 December? Consult workspace."}, p.options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +396,7 @@ func TestToolCallsConsultAWorkspaceAndGenerateAFile(t *testing.T) {
 	if len(p.asked) != 1 || !strings.HasPrefix(p.asked[0].Summary, "Ask the workspace “Ann's notes”: “Is the office closed on 25 December?”") {
 		t.Errorf("asked %+v", p.asked)
 	}
-	turn, err = cs.Send(ctx, conv.ID, Message{Text: "Generate file: a Word report on the holidays"}, p.options())
+	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "Generate file: a Word report on the holidays"}, p.options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,8 +423,8 @@ func TestToolsOnATierWithout(t *testing.T) {
 	cs := chatsOf(f.app)
 	conv, _ := cs.NewChat(ctx, "Instant", "", "", "")
 	var notes []string
-	opts := AskOptions{Tools: &records.ToolSettings{WebSearch: true, Workspaces: []string{f.ws}}, OnNotice: func(s string) { notes = append(notes, s) }}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "tides"}, opts)
+	opts := conversations.AskOptions{Tools: &records.ToolSettings{WebSearch: true, Workspaces: []string{f.ws}}, OnNotice: func(s string) { notes = append(notes, s) }}
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "tides"}, opts)
 	if len(notes) != 1 || !strings.Contains(notes[0], "workspaces are not consulted") {
 		t.Errorf("notes %q", notes)
 	}
@@ -433,7 +436,7 @@ func TestToolsOnATierWithout(t *testing.T) {
 	if !strings.Contains(first, "Lectern ran a web search on this message") || strings.Contains(first, `"tools"`) {
 		t.Errorf("request %s", first)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "more"}, AskOptions{}); err != nil || !strings.Contains(rec.last(), "sea.example.org/tides") {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "more"}, conversations.AskOptions{}); err != nil || !strings.Contains(rec.last(), "sea.example.org/tides") {
 		t.Errorf("the context was not sent again: %v", err)
 	}
 	if s, _ := cs.ToolSettings(ctx, conv.ID); !s.WebSearch || !slices.Equal(s.Workspaces, []string{f.ws}) {
@@ -446,7 +449,7 @@ func TestToolsOnATierWithout(t *testing.T) {
 func TestToolCallSearchBlocked(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{WebSearch: true, Allowed: []records.ToolKind{records.ToolWebSearch}})
 	f.emu.Tools.BlockInternet("ann", true)
-	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "web search: tides"}, conversations.AskOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +468,7 @@ func TestToolRoundsAreBounded(t *testing.T) {
 		return bytes.Replace(b, []byte(`{"model":"Fast",`), []byte(`{"model":"Fast","tool_choice":"required",`), 1)
 	}}
 	f, conv := toolFixture(t, fastEmulatorConfig(), rec, records.APIResponses, records.ToolSettings{WebSearch: true, Allowed: []records.ToolKind{records.ToolWebSearch}})
-	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "web search: tides"}, conversations.AskOptions{})
 	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Notice, "still calling tools after 5 rounds") {
 		t.Fatalf("%+v, %v", turn, err)
 	}
@@ -476,7 +479,7 @@ func TestToolRoundsAreBounded(t *testing.T) {
 	if len(turn.Parts) != 2*MaxToolRounds-1 || last.Kind != records.PartFunctionCall {
 		t.Fatalf("%d parts, the last %+v", len(turn.Parts), last)
 	}
-	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, Message{Text: "thanks"}, AskOptions{}); err != nil {
+	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "thanks"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if body := rec.last(); strings.Contains(body, last.CallID) || !strings.Contains(body, turn.Parts[0].CallID) {
@@ -490,14 +493,14 @@ func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{WebSearch: true})
 	cs := chatsOf(f.app)
 	var before, during time.Time
-	consent := func(ctx context.Context, r ConsentRequest) Consent {
+	consent := func(ctx context.Context, r conversations.ConsentRequest) conversations.Consent {
 		t0, _ := cs.Turn(ctx, r.TurnID)
-		time.Sleep(partialSaveEvery + 500*time.Millisecond)
+		time.Sleep(conversations.PartialSaveEvery + 500*time.Millisecond)
 		t1, _ := cs.Turn(ctx, r.TurnID)
 		before, during = t0.Updated, t1.Updated
-		return ConsentOnce
+		return conversations.ConsentOnce
 	}
-	if _, err := cs.Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{Consent: consent}); err != nil {
+	if _, err := cs.Send(ctxT(t), conv.ID, conversations.Message{Text: "web search: tides"}, conversations.AskOptions{Consent: consent}); err != nil {
 		t.Fatal(err)
 	}
 	if !during.After(before) {
@@ -509,12 +512,12 @@ func TestToolConsentWaitKeepsTheTurnAlive(t *testing.T) {
 func TestToolConsentStopped(t *testing.T) {
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIChat, records.ToolSettings{WebSearch: true})
 	cs := chatsOf(f.app)
-	consent := func(ctx context.Context, r ConsentRequest) Consent {
+	consent := func(ctx context.Context, r conversations.ConsentRequest) conversations.Consent {
 		cs.Stop(r.TurnID)
 		<-ctx.Done()
-		return ConsentRefuse
+		return conversations.ConsentRefuse
 	}
-	turn, err := cs.Send(ctxT(t), conv.ID, Message{Text: "web search: tides"}, AskOptions{Consent: consent})
+	turn, err := cs.Send(ctxT(t), conv.ID, conversations.Message{Text: "web search: tides"}, conversations.AskOptions{Consent: consent})
 	if run := outputPart(t, turn, "web_search"); err == nil || turn.Status != records.TurnInterrupted || run.State != records.ToolFailed ||
 		run.Reason != "Stopped before it ended." || f.emu.Requests("POST /websearch") != 0 {
 		t.Fatalf("%+v %+v, %v", turn, run, err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/settings"
@@ -86,8 +87,8 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 	rec.check = func() { savedBefore, _ = f.app.Conversations().Turns(context.Background(), conv.ID) }
 	ev := record(t, f.app)
 	var updates []events.TurnChanged
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"},
-		AskOptions{Tier: "smart", OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"},
+		conversations.AskOptions{Tier: "smart", OnUpdate: func(e events.TurnChanged) { updates = append(updates, e) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestAskSavesQuestionFirstStreamsAndSavesAnswer(t *testing.T) {
 		t.Fatalf("title = %q", c.Title)
 	}
 	// A follow-up sends the saved turn as history.
-	if _, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{}); err != nil {
+	if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	hist, _ := rec.last()["history"].([]any)
@@ -134,7 +135,7 @@ func TestAskOneDocumentAndDefaults(t *testing.T) {
 	docs, _, _ := f.app.Workspaces().CachedWorkspaceContent(ctx, f.ws)
 	f.app.UpdateSettings(func(s *settings.Settings) { s.DefaultTier, s.Thinking = "genius", true })
 	conv, _ := f.app.Conversations().New(ctx, f.ws, docs[0].DocumentID, "Holidays")
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "When is the office closed?"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "When is the office closed?"}, conversations.AskOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func TestAskOneDocumentAndDefaults(t *testing.T) {
 	if c, _ := f.app.Conversations().Get(ctx, conv.ID); c.Title != "Holidays" {
 		t.Fatalf("a given title was replaced: %q", c.Title)
 	}
-	if _, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: ""}, AskOptions{}); err == nil {
+	if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: ""}, conversations.AskOptions{}); err == nil {
 		t.Fatal("an empty question was accepted")
 	}
 	if turns, _ := f.app.Conversations().Turns(ctx, conv.ID); len(turns) != 1 {
@@ -164,7 +165,7 @@ func askInBackground(t *testing.T, f *fixture, convID int64, q string) (turnID i
 	done = make(chan askResult, 1)
 	go func() {
 		var once sync.Once
-		turn, err := f.app.Conversations().Send(context.Background(), convID, Message{Text: q}, AskOptions{OnUpdate: func(e events.TurnChanged) {
+		turn, err := f.app.Conversations().Send(context.Background(), convID, conversations.Message{Text: q}, conversations.AskOptions{OnUpdate: func(e events.TurnChanged) {
 			if e.Text != "" {
 				once.Do(func() { started <- e.TurnID })
 			}
@@ -204,11 +205,11 @@ func TestStopKeepsPartialTextAndRetryCompletes(t *testing.T) {
 	if saved.Status != records.TurnInterrupted || saved.Answer != r.turn.Answer {
 		t.Fatalf("saved stopped turn = %+v", saved)
 	}
-	turn, err := f.app.Conversations().Retry(context.Background(), id, AskOptions{})
+	turn, err := f.app.Conversations().Retry(context.Background(), id, conversations.AskOptions{})
 	if err != nil || turn.Status != records.TurnCompleted || turn.ID != id {
 		t.Fatalf("retry = %+v, %v", turn, err)
 	}
-	if _, err := f.app.Conversations().Retry(context.Background(), id, AskOptions{}); err == nil {
+	if _, err := f.app.Conversations().Retry(context.Background(), id, conversations.AskOptions{}); err == nil {
 		t.Fatal("a completed turn was retried")
 	}
 }
@@ -218,13 +219,13 @@ func TestStreamCutKeepsTextMarkedInterrupted(t *testing.T) {
 	ctx := ctxT(t)
 	f.emu.SetFaults(emulator.Faults{CutStreamAfter: 6})
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
 	if !errors.Is(err, client.ErrInterrupted) || turn.Status != records.TurnInterrupted || turn.Answer == "" || turn.Error == "" {
 		t.Fatalf("cut stream: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{})
+	again, err := f.app.Conversations().Retry(ctx, turn.ID, conversations.AskOptions{})
 	if err != nil || again.Status != records.TurnCompleted || !strings.HasPrefix(again.Answer, turn.Answer[:1]) {
 		t.Fatalf("retry after cut = %+v, %v", again, err)
 	}
@@ -244,18 +245,18 @@ func TestStallLongerThanIdleLimitIsInterrupted(t *testing.T) {
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	// A short stall is waited out.
 	f.emu.SetFaults(emulator.Faults{StallAfter: 4, StallFor: 100 * time.Millisecond})
-	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
+	if turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("short stall: %+v, %v", turn, err)
 	}
 	// A long one ends the answer as interrupted, with its text kept.
 	f.emu.SetFaults(emulator.Faults{StallAfter: 6, StallFor: 3 * time.Second})
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{})
 	if !errors.Is(err, client.ErrIdleTimeout) || turn.Status != records.TurnInterrupted || turn.Answer == "" {
 		t.Fatalf("long stall: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != records.TurnCompleted {
+	if again, err := f.app.Conversations().Retry(ctx, turn.ID, conversations.AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after stall = %+v, %v", again, err)
 	}
 }
@@ -265,17 +266,17 @@ func TestAsk503RetriedOrSavedAsFailed(t *testing.T) {
 	ctx := ctxT(t)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Count: 1, Route: emulator.RouteAsk}})
-	if turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
+	if turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("one 503: %+v, %v", turn, err)
 	}
 	f.emu.SetFaults(emulator.Faults{Fail: emulator.Failure{Status: 503, Route: emulator.RouteAsk}})
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Which transport is preferred?"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{})
 	if err == nil || turn.Status != records.TurnFailed || turn.Error == "" || turn.Question != "Which transport is preferred?" {
 		t.Fatalf("outage: %+v, %v", turn, err)
 	}
 	assertSaved(t, f.app, turn)
 	f.emu.SetFaults(emulator.Faults{})
-	if again, err := f.app.Conversations().Retry(ctx, turn.ID, AskOptions{}); err != nil || again.Status != records.TurnCompleted {
+	if again, err := f.app.Conversations().Retry(ctx, turn.ID, conversations.AskOptions{}); err != nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retry after outage = %+v, %v", again, err)
 	}
 	if c := f.app.SignIn().Connection(); c.State != connection.ConnOnline {
@@ -293,7 +294,7 @@ func TestAccessLostMidAnswerFailsTurnAndDropsWorkspace(t *testing.T) {
 	ev := record(t, f.app)
 	conv, _ := f.app.Conversations().New(ctx, f.org, "", "")
 	f.emu.SetFaults(emulator.Faults{AccessLostAfter: 5})
-	turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{})
+	turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
 	if !client.IsCode(err, "workspace_access_lost") || turn.Status != records.TurnFailed || turn.ErrorCode != "workspace_access_lost" {
 		t.Fatalf("access lost: %+v, %v", turn, err)
 	}
@@ -315,10 +316,10 @@ func TestRenameDeleteSearchExport(t *testing.T) {
 	cs := chatsOf(f.app)
 	a, _ := cs.New(ctx, f.org, "", "")
 	b, _ := cs.New(ctx, f.ws, "", "")
-	if _, err := cs.Send(ctx, a.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, a.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, b.ID, Message{Text: "When is the office closed?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, b.ID, conversations.Message{Text: "When is the office closed?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := cs.Rename(ctx, a.ID, "Travel rules"); err != nil {
@@ -389,12 +390,12 @@ func TestExportWholeTitleWarningsInWords(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	q := "How many days of holiday do we get at Christmas, and is the office closed on 25 December every year?"
-	turn, err := f.app.Questions().Ask(ctx, Question{Workspace: f.ws, Text: q}, AskOptions{NoStream: true})
+	turn, err := f.app.Questions().Ask(ctx, Question{Workspace: f.ws, Text: q}, conversations.AskOptions{NoStream: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	turn.Warnings, turn.Answer = []string{"documents_not_ready", "brand_new_token"}, "an\x1b[2Jswer"
-	if err := f.app.conv.store.SaveTurn(ctx, &turn); err != nil {
+	if err := f.app.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
 	md, err := f.app.Conversations().Markdown(ctx, turn.ConversationID)

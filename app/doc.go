@@ -21,7 +21,7 @@
 //     the tier's context window, images checked and kept per turn, the /v1 errors in words
 //   - uploads.go, upload_*.go: Uploads, the upload queue shared by every process on the data
 //     folder, and App.Upload
-//   - words.go: the sentences that tell a person what an error means and what to do
+//   - words.go: the sentences that Tell a person what an error means and what to do
 //   - events.go: Bus and the typed events; demo.go: demo mode
 //
 // It imports no Fyne. Front-ends call App's methods from a goroutine of their own and learn about

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/client"
 	"lectern/client/emulator"
@@ -140,7 +141,7 @@ func ctxT(t *testing.T) context.Context {
 
 // chats is a core's conversations with the answerers of each kind, as the tests use them.
 type chats struct {
-	*Conversations
+	*conversations.Conversations
 	*Models
 	*Assistant
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 
@@ -28,7 +29,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 	}
 	cs := chatsOf(a)
 	conv, _ := cs.New(ctx, f.org, "", "")
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "How far ahead must travel be booked?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// A key typed by mistake into the
@@ -37,7 +38,7 @@ func TestKeyNeverReachesTheDataFolder(t *testing.T) {
 		t.Fatalf("refusing a bad address: %v", err)
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	if turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
+	if turn, err := cs.Send(ctx, bad.ID, conversations.Message{Text: "Anything?"}, conversations.AskOptions{}); err == nil || strings.Contains(turn.Error, testKey) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	p := writeFile(t, t.TempDir(), "leak-check.txt", []byte("Upload during the leak test."))
@@ -79,12 +80,12 @@ func TestKeyGivenToUseServerNeverReachesTheDataFolder(t *testing.T) {
 	cs := chatsOf(a)
 	conv, _ := cs.New(ctx, ws, "", "")
 	for _, noStream := range []bool{false, true} {
-		if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{NoStream: noStream}); err != nil {
+		if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "When do meetings start?"}, conversations.AskOptions{NoStream: noStream}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	bad, _ := cs.New(ctx, "ws_does_not_exist", "", "")
-	if turn, err := cs.Send(ctx, bad.ID, Message{Text: "Anything?"}, AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
+	if turn, err := cs.Send(ctx, bad.ID, conversations.Message{Text: "Anything?"}, conversations.AskOptions{NoStream: true}); err == nil || strings.Contains(turn.Error, otherKey) {
 		t.Fatalf("failed ask: %+v %v", turn, err)
 	}
 	if _, err := cs.Search(ctx, "meetings"); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -40,7 +41,7 @@ type ChatOptions struct {
 	Functions []client.FunctionTool
 	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files); Chat
 	// takes Tools' workspaces as ids or names, as a person types them.
-	Consent ConsentFunc
+	Consent conversations.ConsentFunc
 	Tools   *records.ToolSettings
 }
 
@@ -54,7 +55,7 @@ func (c *Models) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (re
 	if opts.Tools, err = c.resolveTools(ctx, opts.Tools); err != nil {
 		return records.Turn{}, err
 	}
-	return c.conv.sendIn(ctx, conv, Message{Text: m.Text, Images: m.Images}, AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
+	return c.conv.SendIn(ctx, conv, conversations.Message{Text: m.Text, Images: m.Images}, conversations.AskOptions{OnUpdate: opts.OnUpdate, OnNotice: opts.OnNotice,
 		Functions: opts.Functions, Consent: opts.Consent, Tools: opts.Tools})
 }
 
@@ -101,7 +102,7 @@ func (c *Models) chatToContinue(ctx context.Context, m ModelMessage, notice func
 	if tier != "" {
 		with = " with " + tier
 	}
-	tell(notice, "There is no earlier model conversation"+with+"; starting a new one.")
+	conversations.Tell(notice, "There is no earlier model conversation"+with+"; starting a new one.")
 	return c.freshChat(m)
 }
 
@@ -130,7 +131,7 @@ func tierName(s string) string {
 // Models answers model conversations (/v1): tiers, new chats and their setup, presets and
 // schemas, the context meter, files, the tools of a chat; Chat sends a message.
 type Models struct {
-	conv  *Conversations
+	conv  *conversations.Conversations
 	ask   *Questions // a workspace consulted by a tool is asked as a question is
 	store *store.DB
 	conn  *connection.Manager

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -107,7 +108,7 @@ func TestChatCompletionsFamily(t *testing.T) {
 		t.Fatalf("conversation %+v", conv)
 	}
 	// An incomplete answer is a whole answer: the next message sends it as history.
-	if _, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "Go on."}, AskOptions{}); err != nil {
+	if _, err := a.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Go on."}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if req = fake.lastChat(t); len(req.Messages) != 4 || req.Messages[2].Content != "Hello, world." {
@@ -358,7 +359,7 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	if err == nil || turn.Status != records.TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
 		t.Fatalf("%+v (%v)", turn, err)
 	}
-	if _, err := a.Conversations().Send(context.Background(), 999, Message{Text: "x"}, AskOptions{}); !errors.Is(err, records.ErrNotFound) {
+	if _, err := a.Conversations().Send(context.Background(), 999, conversations.Message{Text: "x"}, conversations.AskOptions{}); !errors.Is(err, records.ErrNotFound) {
 		t.Errorf("unknown conversation: %v", err)
 	}
 }
@@ -378,7 +379,7 @@ func TestChatRetryInPlace(t *testing.T) {
 	}
 	fake.reply.err = nil
 	var last events.TurnChanged
-	again, err := a.Conversations().Retry(ctx, cut.ID, AskOptions{OnUpdate: func(ev events.TurnChanged) { last = ev }})
+	again, err := a.Conversations().Retry(ctx, cut.ID, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { last = ev }})
 	if err != nil || again.ID != cut.ID || again.Status != records.TurnCompleted || again.Usage == nil || last.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
 	}
@@ -401,10 +402,10 @@ func TestChatResendTheLastMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", AskOptions{}); err == nil {
+	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", conversations.AskOptions{}); err == nil {
 		t.Error("an earlier message was edited")
 	}
-	edited, err := a.Conversations().Resend(ctx, second.ID, "second", AskOptions{})
+	edited, err := a.Conversations().Resend(ctx, second.ID, "second", conversations.AskOptions{})
 	if err != nil || edited.Status != records.TurnCompleted || edited.Question != "second" {
 		t.Fatalf("edited %+v (%v)", edited, err)
 	}
@@ -426,7 +427,7 @@ func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
+	if _, err := a.Conversations().Resend(ctx, first.ID, "  ", conversations.AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
 		t.Fatalf("a blank edit: %v", err)
 	}
 	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 1 || turns[0].ID != first.ID ||
@@ -445,7 +446,7 @@ func TestNewChatThenChat(t *testing.T) {
 		t.Fatalf("new chat %+v (%v)", conv, err)
 	}
 	fake.tiers = append(fake.tiers, client.Model{ID: "Genius", ContextWindow: 200000})
-	turn, err := a.Conversations().Send(ctx, conv.ID, Message{Text: "Hello there"}, AskOptions{})
+	turn, err := a.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Hello there"}, conversations.AskOptions{})
 	if err != nil || turn.ConversationID != conv.ID || fake.lastChat(t).Messages[0].Content != "Think first." {
 		t.Fatalf("chat %+v (%v)", turn, err)
 	}
@@ -459,7 +460,7 @@ func TestNewChatThenChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Conversations().Send(ctx, ws.ID, Message{Text: "hi", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
+	if _, err := a.Conversations().Send(ctx, ws.ID, conversations.Message{Text: "hi", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, conversations.AskOptions{}); !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("a workspace conversation took a message with an image: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -136,8 +137,8 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		turn, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "Use get_weather for Pune, please."},
-			AskOptions{Functions: []client.FunctionTool{weatherTool}})
+		turn, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Use get_weather for Pune, please."},
+			conversations.AskOptions{Functions: []client.FunctionTool{weatherTool}})
 		if err != nil || turn.Status != records.TurnCompleted || len(turn.Parts) != 1 {
 			t.Fatalf("%s: %+v, %v", api, turn, err)
 		}
@@ -158,7 +159,7 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 	}
 	// Instant cannot call functions: refused before anything is saved, in words.
 	conv, _ := f.app.Models().NewChat(ctx, "Instant", "", "", "")
-	_, err := f.app.Conversations().Send(ctx, conv.ID, Message{Text: "get_weather"}, AskOptions{Functions: []client.FunctionTool{weatherTool}})
+	_, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "get_weather"}, conversations.AskOptions{Functions: []client.FunctionTool{weatherTool}})
 	if err == nil || f.app.Explain(err).Sentence == "" {
 		t.Fatalf("functions on Instant: %v", err)
 	}
@@ -185,7 +186,7 @@ func TestModelJSONAnswerCheckedAndKept(t *testing.T) {
 		if err := cs.SetFormat(ctx, conv.ID, records.AnswerFormat{Name: "price list", Schema: json.RawMessage(itemsSchema)}); err != nil {
 			t.Fatal(err)
 		}
-		turn, err := cs.Send(ctx, conv.ID, Message{Text: "List two fruits with prices."}, AskOptions{})
+		turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "List two fruits with prices."}, conversations.AskOptions{})
 		if err != nil || turn.Status != records.TurnCompleted || turn.Check == nil || !turn.Check.Conforms {
 			t.Fatalf("%s: %+v, %v", api, turn, err)
 		}
@@ -220,7 +221,7 @@ func TestModelSetTier(t *testing.T) {
 	if err != nil || got.Model != "Smart" {
 		t.Fatalf("after SetTier: %+v, %v", got, err)
 	}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Hello there."}, AskOptions{})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Hello there."}, conversations.AskOptions{})
 	if err != nil || turn.Model != "Smart" {
 		t.Fatalf("answered by %q, %v", turn.Model, err)
 	}
@@ -281,15 +282,15 @@ func TestModelDemoShowsEveryPart(t *testing.T) {
 		t.Fatalf("demo tiers: %+v, %v", tiers, err)
 	}
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "What is the weather in Pune? Use get_weather."},
-		AskOptions{Functions: a.Models().Functions()})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "What is the weather in Pune? Use get_weather."},
+		conversations.AskOptions{Functions: a.Models().Functions()})
 	if err != nil || len(turn.Parts) != 1 || turn.Parts[0].Name != "get_weather" {
 		t.Fatalf("demo function call: %+v, %v", turn, err)
 	}
 	if err := cs.SetFormat(ctx, conv.ID, ExampleSchema().Format()); err != nil {
 		t.Fatal(err)
 	}
-	turn, err = cs.Send(ctx, conv.ID, Message{Text: "Prices of two fruits?"}, AskOptions{})
+	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "Prices of two fruits?"}, conversations.AskOptions{})
 	if err != nil || turn.Check == nil || !turn.Check.Conforms || !json.Valid([]byte(turn.Answer)) {
 		t.Fatalf("demo JSON answer: %+v, %v", turn, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -65,7 +66,7 @@ func sentText(t records.Turn) string { return withFiles(t.Question, t.Files()) }
 // Generate asks POST /generate for a file in the model chat conversationID and blocks until it
 // ends: the prompt is saved as a pending turn, then the service's text is saved as its answer
 // and the file it made (if any) as a part. Stop(turn.ID) stops waiting; Retry asks again.
-func (c *Models) Generate(ctx context.Context, conversationID int64, prompt string, opts AskOptions) (records.Turn, error) {
+func (c *Models) Generate(ctx context.Context, conversationID int64, prompt string, opts conversations.AskOptions) (records.Turn, error) {
 	conv, err := c.conv.Get(ctx, conversationID)
 	if err != nil {
 		return records.Turn{}, err
@@ -74,11 +75,11 @@ func (c *Models) Generate(ctx context.Context, conversationID int64, prompt stri
 		return records.Turn{}, explain.Checkf("A file is generated in a model chat; open one first.")
 	}
 	a := &generateAnswerer{c: c}
-	turn, err := a.send(ctx, conv, Message{Text: prompt})
+	turn, err := a.Send(ctx, conv, conversations.Message{Text: prompt})
 	if err != nil {
 		return turn, err
 	}
-	return c.conv.run(ctx, a, conv, turn, opts.OnUpdate)
+	return c.conv.Run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
 // generateAnswerer answers a turn of a model chat with POST /generate (not streamed).
@@ -87,8 +88,8 @@ type generateAnswerer struct {
 	prompt string
 }
 
-func (g *generateAnswerer) send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error) {
-	if err := checkMessage(m.Text); err != nil {
+func (g *generateAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
+	if err := conversations.CheckMessage(m.Text); err != nil {
 		return records.Turn{}, err
 	}
 	g.prompt = m.Text
@@ -100,25 +101,25 @@ func (g *generateAnswerer) send(ctx context.Context, conv records.Conversation, 
 	return turn, err
 }
 
-func (g *generateAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
+func (g *generateAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	g.prompt = turn.Question
 	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: conv.Model, Created: turn.Created, System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}}
 	return turn, g.c.store.SaveTurn(ctx, &turn)
 }
 
-func (g *generateAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
-	if err := checkMessage(text); err != nil {
+func (g *generateAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
+	if err := conversations.CheckMessage(text); err != nil {
 		return records.Turn{}, err
 	}
 	if err := g.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
-	return g.send(ctx, conv, Message{Text: text})
+	return g.Send(ctx, conv, conversations.Message{Text: text})
 }
 
 // answer asks for the file and saves the text and the file the service made.
-func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ func(events.TurnChanged)) error {
+func (g *generateAnswerer) Answer(ctx context.Context, turn *records.Turn, _ func(events.TurnChanged)) error {
 	cl, _, err := g.c.conn.Current()
 	var res *client.GenerateResult
 	if err == nil {
@@ -126,11 +127,11 @@ func (g *generateAnswerer) answer(ctx context.Context, turn *records.Turn, _ fun
 	}
 	save := context.WithoutCancel(ctx)
 	if err != nil {
-		err = g.c.conv.failed(ctx, turn, "", err)
+		err = g.c.conv.Failed(ctx, turn, "", err)
 		if turn.Status == records.TurnFailed {
-			turn.Error = toolErrorText(err, g.c.conn.Describe)
+			turn.Error = ErrorText(err, g.c.conn.Describe)
 		}
-		return joinSave(err, g.c.store.SaveTurn(save, turn))
+		return conversations.JoinSave(err, g.c.store.SaveTurn(save, turn))
 	}
 	turn.Status, turn.Error, turn.ErrorCode = records.TurnCompleted, "", ""
 	turn.Answer = cmp.Or(strings.TrimSpace(res.Response), "The service made no text.")

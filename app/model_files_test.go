@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
@@ -31,7 +32,7 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn, err := convs.Send(ctx, conv.ID, Message{Text: "When is high tide?", FileTexts: []records.FileText{file}}, AskOptions{})
+	turn, err := convs.Send(ctx, conv.ID, conversations.Message{Text: "When is high tide?", FileTexts: []records.FileText{file}}, conversations.AskOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 		!strings.HasSuffix(sent[0].question, "When is high tide?") || !strings.Contains(sent[0].question, `"tides.pdf"`) {
 		t.Fatalf("the next message sends %+v (%v)", sent, err)
 	}
-	edited, err := again.Conversations().Resend(ctx, turn.ID, "And low tide?", AskOptions{})
+	edited, err := again.Conversations().Resend(ctx, turn.ID, "And low tide?", conversations.AskOptions{})
 	if err != nil || len(edited.Files()) != 1 || edited.Question != "And low tide?" {
 		t.Fatalf("an edited message keeps its file: %+v (%v)", edited, err)
 	}
@@ -102,7 +103,7 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 	f, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
 	var updates []events.TurnChanged
-	turn, err := convs.Generate(ctx, conv.ID, "a budget spreadsheet", AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
+	turn, err := convs.Generate(ctx, conv.ID, "a budget spreadsheet", conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 		back.ExpiresAt != art.ExpiresAt {
 		t.Fatalf("read back %+v (%v)", read, err)
 	}
-	if _, err := convs.Generate(ctx, conv.ID, "  ", AskOptions{}); err == nil {
+	if _, err := convs.Generate(ctx, conv.ID, "  ", conversations.AskOptions{}); err == nil {
 		t.Fatal("an empty prompt must be refused")
 	}
 }
@@ -126,23 +127,23 @@ func TestGenerateInAModelChatKeepsTheFile(t *testing.T) {
 // A generate turn that failed is asked again by POST /generate, not by the model; a 429 is said
 // in the tools' words.
 func TestGenerateRetryGoesToGenerate(t *testing.T) {
-	_, convs, conv := newFastChat(t)
+	f, convs, conv := newFastChat(t)
 	ctx := ctxT(t)
-	turn, err := convs.Conversations.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
+	turn, err := f.app.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: "a short report", Tier: "Fast",
 		Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	turn.Status, turn.Error = records.TurnFailed, "it failed"
-	if err := convs.Conversations.store.SaveTurn(ctx, &turn); err != nil {
+	if err := f.app.store.SaveTurn(ctx, &turn); err != nil {
 		t.Fatal(err)
 	}
-	again, err := convs.Retry(ctx, turn.ID, AskOptions{})
+	again, err := convs.Retry(ctx, turn.ID, conversations.AskOptions{})
 	if generated, art := again.Generated(); err != nil || !generated || art == nil || again.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v)", again, err)
 	}
 	limited := &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded"}
-	if got := toolErrorText(limited, func(error) string { return "other" }); !strings.Contains(got, "share a limit of 10 a minute") {
+	if got := ErrorText(limited, func(error) string { return "other" }); !strings.Contains(got, "share a limit of 10 a minute") {
 		t.Fatal(got)
 	}
 }

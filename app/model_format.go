@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"lectern/app/conversations"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -76,7 +77,7 @@ func textFormat(f records.AnswerFormat) *client.TextFormat {
 		return nil
 	}
 	strict := true
-	name := strings.Trim(unsafeNameChars.ReplaceAllString(f.Name, "_"), "._")
+	name := strings.Trim(conversations.UnsafeNameChars.ReplaceAllString(f.Name, "_"), "._")
 	if name == "" {
 		name = defaultSchemaName
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"lectern/app/conversations"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/client"
@@ -26,7 +27,7 @@ type ContextMeter struct {
 
 // Meter estimates the next request of model conversation id with a draft message m, offering
 // functions, as Send would build it; nothing is sent or saved.
-func (c *Models) Meter(ctx context.Context, id int64, m Message, functions []client.FunctionTool) (ContextMeter, error) {
+func (c *Models) Meter(ctx context.Context, id int64, m conversations.Message, functions []client.FunctionTool) (ContextMeter, error) {
 	conv, err := c.conv.Get(ctx, id)
 	if err != nil {
 		return ContextMeter{}, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 )
 
@@ -21,11 +22,11 @@ func BenchmarkModelMeter200Turns(b *testing.B) {
 		b.Fatal(err)
 	}
 	for i := range 200 {
-		m := Message{Text: fmt.Sprintf("Message %d, of a few words too.", i)}
+		m := conversations.Message{Text: fmt.Sprintf("Message %d, of a few words too.", i)}
 		if i%10 == 0 {
 			m.Images = []records.Image{mustImage(b, "a.png", pngImage)}
 		}
-		if _, err := cs.Send(ctx, conv.ID, m, AskOptions{}); err != nil {
+		if _, err := cs.Send(ctx, conv.ID, m, conversations.AskOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -38,7 +39,7 @@ func BenchmarkModelMeter200Turns(b *testing.B) {
 	})
 	b.Run("meter", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := cs.Meter(ctx, conv.ID, Message{Text: "a draft"}, nil); err != nil {
+			if _, err := cs.Meter(ctx, conv.ID, conversations.Message{Text: "a draft"}, nil); err != nil {
 				b.Fatal(err)
 			}
 		}

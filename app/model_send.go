@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -24,7 +25,7 @@ const (
 type modelAnswerer struct {
 	c             *Models
 	functions     []client.FunctionTool // the caller's, offered to the model (tiers with tools only)
-	consent       ConsentFunc
+	consent       conversations.ConsentFunc
 	notice        func(string)
 	toolsOverride *records.ToolSettings // AskOptions.Tools
 	tools         chatTools             // the app's tools of this message (chat_tools_loop.go)
@@ -33,8 +34,8 @@ type modelAnswerer struct {
 	req           modelRequest
 }
 
-func (m *modelAnswerer) send(ctx context.Context, conv records.Conversation, msg Message) (records.Turn, error) {
-	if err := checkMessage(msg.Text); err != nil {
+func (m *modelAnswerer) Send(ctx context.Context, conv records.Conversation, msg conversations.Message) (records.Turn, error) {
+	if err := conversations.CheckMessage(msg.Text); err != nil {
 		return records.Turn{}, err
 	}
 	if err := m.prepare(ctx, conv, exchange{question: withFiles(msg.Text, msg.FileTexts), images: msg.Images}, 0); err != nil {
@@ -54,7 +55,7 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, 
 		return err
 	}
 	if m.tools.note != "" {
-		tell(m.notice, m.tools.note)
+		conversations.Tell(m.notice, m.tools.note)
 	}
 	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, m.tools.offered))
 	m.svc, m.conv, m.req = s, conv, req
@@ -65,7 +66,7 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, 
 // conversation first when it is not saved yet).
 func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn, error) {
 	c := m.c
-	conv, err := c.conv.saved(ctx, m.svc.key, m.conv, t.Question)
+	conv, err := c.conv.Saved(ctx, m.svc.key, m.conv, t.Question)
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -81,7 +82,7 @@ func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn,
 
 // retry saves a failed or interrupted turn as pending again, in place, to be sent with its images
 // and the exchanges before it.
-func (m *modelAnswerer) retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
+func (m *modelAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
 	images, err := m.c.conv.TurnImages(ctx, turn.ID)
 	if err != nil {
 		return turn, err
@@ -96,8 +97,8 @@ func (m *modelAnswerer) retry(ctx context.Context, conv records.Conversation, tu
 
 // resend replaces old, the last turn of conv, by text with old's images and files (old stays
 // when the edited message fails its checks, an empty message among them).
-func (m *modelAnswerer) resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
-	if err := checkMessage(text); err != nil {
+func (m *modelAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
+	if err := conversations.CheckMessage(text); err != nil {
 		return records.Turn{}, err
 	}
 	images, err := m.c.conv.TurnImages(ctx, old.ID)
@@ -116,7 +117,7 @@ func (m *modelAnswerer) resend(ctx context.Context, conv records.Conversation, o
 
 // answer streams the answer of the saved pending turn, running the app's tools it calls
 // (answerWithTools), and saves how it ended.
-func (m *modelAnswerer) answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+func (m *modelAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
 	return m.answerWithTools(ctx, turn, notify)
 }
 
@@ -306,12 +307,12 @@ func (m *modelAnswerer) stream(ctx context.Context, turn records.Turn, notify fu
 	if m.req.api == records.APIChat {
 		s := m.svc.StreamChatCompletion(ctx, m.req.chat)
 		defer s.Close()
-		m.c.conv.follow(ctx, s, turn, notify)
+		m.c.conv.Follow(ctx, s, turn, notify)
 		return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), completion: s.Final().Completion}
 	}
 	s := m.svc.StreamResponse(ctx, m.req.responses)
 	defer s.Close()
-	m.c.conv.follow(ctx, s, turn, notify)
+	m.c.conv.Follow(ctx, s, turn, notify)
 	return modelOutcome{text: s.Text(), err: s.Err(), requestID: s.RequestID(), response: s.Final().Response}
 }
 
@@ -338,9 +339,9 @@ func (c *Models) finishModel(ctx context.Context, turn *records.Turn, conv recor
 	if out.err != nil {
 		err = &explain.ModelError{Tier: conv.Model, Err: out.err}
 	}
-	err = c.conv.failed(ctx, turn, out.text, err)
+	err = c.conv.Failed(ctx, turn, out.text, err)
 	turn.RequestID = cmp.Or(turn.RequestID, out.requestID)
-	return joinSave(err, c.store.SaveTurn(save, turn))
+	return conversations.JoinSave(err, c.store.SaveTurn(save, turn))
 }
 
 // applyResponse copies a final response object into a turn, and keeps it whole in Response.
@@ -399,7 +400,7 @@ func applyCompletion(t *records.Turn, cc *client.ChatCompletion, streamed string
 
 // Answerer returns the answerer of one message of a model chat sent with opts; a turn that POST
 // /generate answered is asked of it again.
-func (c *Models) Answerer(asked *records.Turn, opts AskOptions) Answerer {
+func (c *Models) Answerer(asked *records.Turn, opts conversations.AskOptions) conversations.Answerer {
 	if asked != nil {
 		if generated, _ := asked.Generated(); generated {
 			return &generateAnswerer{c: c}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -21,13 +22,13 @@ func TestModelSystemPromptChangesFromTheNextMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "Hi"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Hi"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := cs.SetSystemPrompt(ctx, conv.ID, "  Speak like a pirate. "); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "Again"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Again"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := fake.lastResponse(t).Instructions; got != "Speak like a pirate." {
@@ -84,7 +85,7 @@ func TestModelPresetsAndSchemas(t *testing.T) {
 		t.Fatalf("chat from preset: %+v", conv)
 	}
 	fake.reply = fakeReply{deltas: []string{`{"items":[{"name":"pear","price":"cheap"}]}`}}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Fruit?"}, AskOptions{})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Fruit?"}, conversations.AskOptions{})
 	if err != nil || turn.Check == nil || turn.Check.Conforms || turn.Check.Problem != "$.items[0].price: expected a number, got a string" {
 		t.Fatalf("verdict: %+v, %v", turn.Check, err)
 	}
@@ -119,18 +120,18 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	long := strings.Repeat("word ", 400) // about 500 tokens a message
 	fake.reply = fakeReply{deltas: []string{"ok"}}
 	for range 5 {
-		if _, err := cs.Send(ctx, conv.ID, Message{Text: long}, AskOptions{}); err != nil {
+		if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: long}, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	m, err := cs.Meter(ctx, conv.ID, Message{Text: long}, nil)
+	m, err := cs.Meter(ctx, conv.ID, conversations.Message{Text: long}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Window != 3024 || m.Budget != 2000 || !m.Fits || m.LeftOut == 0 || m.Tokens > m.Budget || m.Problem != "" {
 		t.Fatalf("meter = %+v", m)
 	}
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: long}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: long}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sentUser := 0
@@ -142,11 +143,11 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	if sentUser != 5-m.LeftOut+1 {
 		t.Errorf("the meter left out %d of 5 turns, the request sent %d user messages", m.LeftOut, sentUser)
 	}
-	big, _ := cs.Meter(ctx, conv.ID, Message{Text: strings.Repeat("word ", 3000)}, nil)
+	big, _ := cs.Meter(ctx, conv.ID, conversations.Message{Text: strings.Repeat("word ", 3000)}, nil)
 	if big.Fits || !strings.Contains(big.Problem, "context window") || big.Tokens <= big.Budget {
 		t.Errorf("too large: %+v", big)
 	}
-	img, _ := cs.Meter(ctx, conv.ID, Message{Text: "x", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, nil)
+	img, _ := cs.Meter(ctx, conv.ID, conversations.Message{Text: "x", Images: []records.Image{mustImage(t, "a.png", pngImage)}}, nil)
 	if img.Tokens < imageTokens {
 		t.Errorf("an image is not counted: %+v", img)
 	}
@@ -154,7 +155,7 @@ func TestModelContextMeterMatchesTheRequest(t *testing.T) {
 	if _, err := cs.Tiers(ctx); err != nil {
 		t.Fatal(err)
 	}
-	gone, err := cs.Meter(ctx, conv.ID, Message{Text: "x"}, nil)
+	gone, err := cs.Meter(ctx, conv.ID, conversations.Message{Text: "x"}, nil)
 	if err != nil || gone.Fits || !strings.Contains(gone.Problem, "Fast is no longer offered") {
 		t.Errorf("a tier gone: %+v, %v", gone, err)
 	}
@@ -168,7 +169,7 @@ func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 	cs := chatsOf(a)
 	conv, _ := cs.NewChat(ctx, "Fast", "", "", "")
 	fake.reply = fakeReply{refusal: "I cannot help with that."}
-	turn, err := cs.Send(ctx, conv.ID, Message{Text: "Something"}, AskOptions{})
+	turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "Something"}, conversations.AskOptions{})
 	if err != nil || turn.Status != records.TurnRefused || turn.Answer != "I cannot help with that." || !strings.Contains(turn.EndSentence(), "declined") {
 		t.Fatalf("refusal: %+v, %v", turn, err)
 	}
@@ -176,12 +177,12 @@ func TestModelRefusalIncompleteAndFailedMidText(t *testing.T) {
 		t.Errorf("saved refusal: %+v", saved)
 	}
 	fake.reply = fakeReply{deltas: []string{"Half"}, status: "incomplete"}
-	turn, _ = cs.Send(ctx, conv.ID, Message{Text: "Long"}, AskOptions{})
+	turn, _ = cs.Send(ctx, conv.ID, conversations.Message{Text: "Long"}, conversations.AskOptions{})
 	if turn.Status != records.TurnIncomplete || !strings.Contains(turn.EndSentence(), "length limit") {
 		t.Errorf("incomplete: %+v", turn)
 	}
 	fake.reply = fakeReply{deltas: []string{"Some text"}, err: &client.APIError{StatusCode: 502, Code: "incomplete_model_stream"}}
-	turn, _ = cs.Send(ctx, conv.ID, Message{Text: "Fail"}, AskOptions{})
+	turn, _ = cs.Send(ctx, conv.ID, conversations.Message{Text: "Fail"}, conversations.AskOptions{})
 	if turn.Status != records.TurnFailed || turn.Answer != "Some text" || !strings.Contains(turn.EndSentence(), "failed part-way") ||
 		!strings.Contains(turn.EndSentence(), "stopped writing") {
 		t.Errorf("failed mid-text: %+v %q", turn, turn.EndSentence())

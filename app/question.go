@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
@@ -29,14 +30,14 @@ type Question struct {
 // and caches the documents the answer names. The workspace is resolved without a request when the
 // cache knows it (see withWorkspace); when the server answers workspace_not_found, what this call
 // saved is removed again, so that a question to no workspace leaves nothing behind.
-func (c *Questions) Ask(ctx context.Context, q Question, opts AskOptions) (records.Turn, error) {
+func (c *Questions) Ask(ctx context.Context, q Question, opts conversations.AskOptions) (records.Turn, error) {
 	var turn records.Turn
 	_, err := c.sync.WithWorkspace(ctx, q.Workspace, func(ref workspaces.WorkspaceRef) error {
 		conv, err := c.conversationToAsk(ctx, ref, q, opts.OnNotice)
 		if err != nil {
 			return err
 		}
-		turn, err = c.conv.sendIn(ctx, conv, Message{Text: q.Text}, opts)
+		turn, err = c.conv.SendIn(ctx, conv, conversations.Message{Text: q.Text}, opts)
 		if client.IsCode(err, "workspace_not_found") && turn.ID != 0 {
 			c.unsave(ctx, conv.ID == 0, turn)
 		}
@@ -64,9 +65,9 @@ func (c *Questions) conversationToAsk(ctx context.Context, ref workspaces.Worksp
 	case err != nil:
 		return fresh, err
 	case !ok:
-		tell(notice, "There is no earlier conversation in this workspace; asking without history.")
+		conversations.Tell(notice, "There is no earlier conversation in this workspace; asking without history.")
 	case last.DocumentID != q.DocumentID:
-		tell(notice, "The last conversation in this workspace asked about another document; starting a new one.")
+		conversations.Tell(notice, "The last conversation in this workspace asked about another document; starting a new one.")
 	default:
 		return last, nil
 	}
@@ -86,7 +87,7 @@ func (c *Questions) unsave(ctx context.Context, newConversation bool, turn recor
 
 // Questions answers workspace conversations (POST /workspace) and asks new questions (Ask).
 type Questions struct {
-	conv  *Conversations
+	conv  *conversations.Conversations
 	store *store.DB
 	conn  *connection.Manager
 	sync  *workspaces.Sync
@@ -96,7 +97,7 @@ type Questions struct {
 }
 
 // request builds the ask request of conv for question, with history from the turns before it.
-func (c *Questions) request(conv records.Conversation, question string, before []records.Turn, opts AskOptions) client.AskRequest {
+func (c *Questions) request(conv records.Conversation, question string, before []records.Turn, opts conversations.AskOptions) client.AskRequest {
 	tier, thinking := c.defaults()
 	if opts.Tier != "" {
 		tier = opts.Tier

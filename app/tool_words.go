@@ -15,10 +15,10 @@ import (
 
 // ToolErrorText explains an error of a tool call: the shared request limit, an OCR job that ended
 // without a text, a wait past its deadline, an expired file; other errors as Describe does.
-func (t *Tools) ToolErrorText(err error) string { return toolErrorText(err, t.conn.Describe) }
+func (t *Tools) ToolErrorText(err error) string { return ErrorText(err, t.conn.Describe) }
 
-// toolErrorText is ToolErrorText with describe for the errors it has no words of its own for.
-func toolErrorText(err error, describe func(error) string) string {
+// ErrorText is ToolErrorText with describe for the errors it has no words of its own for.
+func ErrorText(err error, describe func(error) string) string {
 	var je *client.OCRJobError
 	var de *client.OCRDeadlineError
 	var ae *client.APIError

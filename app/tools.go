@@ -35,10 +35,10 @@ func withClient[T any](t *Tools, fn func(*client.Client) (T, error)) (T, error) 
 	return fn(cl)
 }
 
-// attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
+// Attachment is the file at path, sent by name and reopened for a resend (refused if it changed).
 // A file that cannot be found here is a *client.ValidationError; one that cannot be opened or has
 // changed by the time it is sent is a *client.FileError. Either way nothing was stored.
-func attachment(path string) (client.Attachment, error) {
+func Attachment(path string) (client.Attachment, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		var pe *os.PathError
@@ -56,11 +56,11 @@ func attachment(path string) (client.Attachment, error) {
 	}}, nil
 }
 
-// attachments is attachment for each path.
+// attachments is Attachment for each path.
 func attachments(paths []string) ([]client.Attachment, error) {
 	out := make([]client.Attachment, 0, len(paths))
 	for _, p := range paths {
-		a, err := attachment(p)
+		a, err := Attachment(p)
 		if err != nil {
 			return nil, err
 		}
@@ -85,7 +85,7 @@ func (t *Tools) PDFText(ctx context.Context, paths []string, tables bool, progre
 
 // StartOCR sends the PDF at path to be read by OCR and returns the queued job.
 func (t *Tools) StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error) {
-	f, err := attachment(path)
+	f, err := Attachment(path)
 	if err != nil {
 		return nil, err
 	}

@@ -111,7 +111,7 @@ func TestAppDownloadExpiredOnServer(t *testing.T) {
 	now = now.Add(time.Minute)
 	mu.Unlock()
 	art := *res.Artifact
-	art.ExpiresAt = "" // as a server that does not say when: only the download can tell
+	art.ExpiresAt = "" // as a server that does not say when: only the download can Tell
 	dir := t.TempDir()
 	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &art, filepath.Join(dir, "r.docx"), nil); !errors.Is(err, ErrArtifactExpired) {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 )
 
@@ -35,7 +36,7 @@ func TestUntouchedConversationIsTakenAgain(t *testing.T) {
 		"a pin":           func(id int64) error { return cs.Pin(ctx, id) },
 		"a title":         func(id int64) error { return cs.Rename(ctx, id, "Budget") },
 		"a message": func(id int64) error {
-			_, err := cs.Send(ctx, id, Message{Text: "Hello"}, AskOptions{})
+			_, err := cs.Send(ctx, id, conversations.Message{Text: "Hello"}, conversations.AskOptions{})
 			return err
 		},
 	}

@@ -18,7 +18,7 @@ import (
 func TestTwoProcessesWorkOneQueue(t *testing.T) {
 	counter := &uploadCounter{}
 	f := newFixtureWith(t, fastEmulatorConfig(), counter)
-	other := f.open() // a second App on the same home: another process, as far as the queue can tell
+	other := f.open() // a second App on the same home: another process, as far as the queue can Tell
 	if err := other.SignIn().UseServer(ctxT(t), f.emu.URL(), testKey); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/secrets"
 	"lectern/app/settings"
 	"lectern/client"
@@ -53,7 +54,7 @@ func TestUseServerSavesNeitherSettingsNorKey(t *testing.T) {
 	}
 	cs := chatsOf(f.app)
 	conv, _ := cs.New(ctx, otherWS, "", "")
-	if _, err := cs.Send(ctx, conv.ID, Message{Text: "When do meetings start?"}, AskOptions{}); err != nil {
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "When do meetings start?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 

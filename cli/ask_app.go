@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 )
@@ -15,7 +16,7 @@ import (
 // received to stdout (on a terminal it is already there) and the reason to stderr: exit 1.
 func (e *env) askInApp(a *app.App, o *askOptions) error {
 	p := newAnswerPrinter(e, !o.asJSON && !o.noStream && e.isTerminal())
-	opts := app.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
+	opts := conversations.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
 		OnNotice: e.notice}
 	turn, err := a.Questions().Ask(e.ctx, o.question, opts)
 	if err != nil {

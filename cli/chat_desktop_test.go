@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 )
 
@@ -35,7 +36,7 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := desk.Conversations().Send(ctx, conv.ID, app.Message{Text: "Where is the Louvre?"}, app.AskOptions{}); err != nil {
+	if _, err := desk.Conversations().Send(ctx, conv.ID, conversations.Message{Text: "Where is the Louvre?"}, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	m.run(t, nil, "chat", "--continue", "And the Orsay?").want(t, 0)
@@ -53,7 +54,7 @@ func TestModelChatContinuesAcrossDesktopAndCommandLine(t *testing.T) {
 	if err != nil || len(list) != 2 || list[0].Model != "Fast" || list[0].KindLabel() != "Fast" {
 		t.Fatalf("the desktop's list: %+v, %v", list, err)
 	}
-	turn, err := desk.Conversations().Send(ctx, list[0].ID, app.Message{Text: "And again"}, app.AskOptions{})
+	turn, err := desk.Conversations().Send(ctx, list[0].ID, conversations.Message{Text: "And again"}, conversations.AskOptions{})
 	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("the desktop continues: %+v, %v", turn, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/internal/safetext"
@@ -47,24 +48,28 @@ func (t *toolFlags) settings() *records.ToolSettings {
 }
 
 // consent is the consent hook of the flags: --yes allows, a terminal on stdin asks, else refuse.
-func (t *toolFlags) consent(e *env) app.ConsentFunc {
+func (t *toolFlags) consent(e *env) conversations.ConsentFunc {
 	switch {
 	case t.yes:
-		return func(context.Context, app.ConsentRequest) app.Consent { return app.ConsentOnce }
+		return func(context.Context, conversations.ConsentRequest) conversations.Consent {
+			return conversations.ConsentOnce
+		}
 	case e.stdinIsTerminal():
 		in := bufio.NewReader(e.stdin)
-		return func(ctx context.Context, r app.ConsentRequest) app.Consent { return askConsent(ctx, e.stderr, in, r) }
+		return func(ctx context.Context, r conversations.ConsentRequest) conversations.Consent {
+			return askConsent(ctx, e.stderr, in, r)
+		}
 	}
-	return func(_ context.Context, r app.ConsentRequest) app.Consent {
+	return func(_ context.Context, r conversations.ConsentRequest) conversations.Consent {
 		fmt.Fprintf(e.stderr, "lectern: %s: not allowed: stdin is not a terminal to ask on; run with --yes to allow tool calls\n",
 			safetext.OneLine(r.Summary))
-		return app.ConsentRefuse
+		return conversations.ConsentRefuse
 	}
 }
 
 // askConsent asks on the terminal whether the call may run: y (this call), a (always in this
 // conversation), anything else refuses; Ctrl-C (ctx) refuses.
-func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r app.ConsentRequest) app.Consent {
+func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r conversations.ConsentRequest) conversations.Consent {
 	fmt.Fprintf(w, "lectern: %s? [y] yes, [a] always in this conversation, [N] no: ", safetext.OneLine(r.Summary))
 	line := make(chan string, 1)
 	go func() {
@@ -74,18 +79,18 @@ func askConsent(ctx context.Context, w io.Writer, in *bufio.Reader, r app.Consen
 	select {
 	case <-ctx.Done():
 		fmt.Fprintln(w)
-		return app.ConsentRefuse
+		return conversations.ConsentRefuse
 	case s := <-line:
 		if !strings.HasSuffix(s, "\n") {
 			fmt.Fprintln(w) // the input ended without a line
 		}
 		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "y", "yes":
-			return app.ConsentOnce
+			return conversations.ConsentOnce
 		case "a", "always":
-			return app.ConsentAlways
+			return conversations.ConsentAlways
 		}
-		return app.ConsentRefuse
+		return conversations.ConsentRefuse
 	}
 }
 

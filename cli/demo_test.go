@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
@@ -176,7 +177,7 @@ func TestDesktopDemoHistoryIsTheCommandLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := app.Question{Workspace: "My documents", Text: "How many days of annual leave do employees get?"}
-	if _, err := desktop.Questions().Ask(context.Background(), q, app.AskOptions{}); err != nil {
+	if _, err := desktop.Questions().Ask(context.Background(), q, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	_ = desktop.Close()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/client"
 )
 
@@ -87,7 +88,7 @@ func artifactPath(e *env, art *client.OfficeArtifact, out, dir string) (string, 
 	if out != "" {
 		return out, nil
 	}
-	name, ok := app.SaveName(art.Filename, art.Kind)
+	name, ok := conversations.SaveName(art.Filename, art.Kind)
 	if !ok && art.Filename != "" {
 		fmt.Fprintf(e.stderr, "lectern: the server named the file %s, which is not a plain file name on every system: %s is used instead\n",
 			quoted(art.Filename), quoted(name))

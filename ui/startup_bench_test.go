@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/settings"
 	"lectern/ui/internal/tour"
 )
@@ -244,10 +245,10 @@ func vmHWM(b *testing.B, pid int) int64 {
 // on at start-up.
 func askTwenty(b *testing.B, a *app.App, ws string) {
 	turn, err := a.Questions().Ask(context.Background(), app.Question{Workspace: ws, Text: "What is in the archive?"},
-		app.AskOptions{NoStream: true})
+		conversations.AskOptions{NoStream: true})
 	for i := 1; i < 20 && err == nil; i++ {
 		_, err = a.Conversations().Send(context.Background(), turn.ConversationID,
-			app.Message{Text: fmt.Sprintf("And what else, part %d?", i)}, app.AskOptions{NoStream: true})
+			conversations.Message{Text: fmt.Sprintf("And what else, part %d?", i)}, conversations.AskOptions{NoStream: true})
 	}
 	if err != nil {
 		b.Fatal(err)

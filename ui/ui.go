@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	appsettings "lectern/app/settings"
 	appuploads "lectern/app/uploads"
@@ -241,10 +242,10 @@ var (
 	_ settings.Servers        = parts.Core{}
 	_ settings.ConnectBackend = parts.Core{}
 	_ settings.Keeping        = (*app.App)(nil)
-	_ settings.Trash          = (*app.Conversations)(nil)
+	_ settings.Trash          = (*conversations.Conversations)(nil)
 	_ uploads.Queue           = (*appuploads.Queue)(nil)
-	_ conversation.Answers    = (*app.Conversations)(nil)
-	_ conversation.Lists      = (*app.Conversations)(nil)
+	_ conversation.Answers    = (*conversations.Conversations)(nil)
+	_ conversation.Lists      = (*conversations.Conversations)(nil)
 	_ conversation.ModelChats = (*app.Models)(nil)
 	_ conversation.Library    = (*app.Models)(nil)
 	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here

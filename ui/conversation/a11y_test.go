@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/internal/safetext"
@@ -52,7 +52,7 @@ func TestAccessibilityLabelsOnToolCards(t *testing.T) {
 	v := c.view(0)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go c.consent(ctx, app.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
+	go c.consent(ctx, conversations.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`})
 	until(t, "the question asked", func() bool { return c.cardOf(t, true).Consent.Asking() })
 	assertLabelled(t, inWindow(t, v.row), "a card asking for consent", "waiting for your consent: ", "Allow once", "Always in this conversation", "Refuse")
 }

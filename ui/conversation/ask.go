@@ -12,6 +12,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
@@ -41,7 +42,7 @@ func (c *Pane) sendQuestion() {
 	c.input.SetText("")
 	conv, editing, opts := c.conv, c.editing, c.askOptions()
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		switch {
 		case editing != 0:
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
@@ -49,7 +50,7 @@ func (c *Pane) sendQuestion() {
 			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
 			return c.b.Ask(c.lf.Ctx, q, o)
 		}
-		return c.store.Answers.Send(c.lf.Ctx, conv.ID, app.Message{Text: text}, o)
+		return c.store.Answers.Send(c.lf.Ctx, conv.ID, conversations.Message{Text: text}, o)
 	}, opts, text, editing)
 }
 
@@ -68,11 +69,11 @@ func (c *Pane) keyNeeded() bool {
 
 // askOptions are the tier and thinking picked above the question box; thinking unticked leaves
 // the tier's own default, as the command line does without --thinking.
-func (c *Pane) askOptions() app.AskOptions {
+func (c *Pane) askOptions() conversations.AskOptions {
 	if c.conv.Kind == records.KindModel {
-		return app.AskOptions{Functions: c.model.offered(), Consent: c.consent}
+		return conversations.AskOptions{Functions: c.model.offered(), Consent: c.consent}
 	}
-	opts := app.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
+	opts := conversations.AskOptions{Tier: strings.ToLower(c.tier.Selected)}
 	if c.think.Checked {
 		on := true
 		opts.Thinking = &on
@@ -106,7 +107,7 @@ func (c *Pane) retryTurn(turnID int64) {
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		<-saved
 		return c.store.Answers.Retry(c.lf.Ctx, turnID, o)
 	},
@@ -148,7 +149,7 @@ func (c *Pane) cancelEdit() {
 // run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
-func (c *Pane) run(ask func(app.AskOptions) (records.Turn, error), opts app.AskOptions, question string, replaces int64) {
+func (c *Pane) run(ask func(conversations.AskOptions) (records.Turn, error), opts conversations.AskOptions, question string, replaces int64) {
 	s := &streamState{replaces: replaces, question: question, ended: make(chan struct{})}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -142,7 +142,7 @@ func (c *Pane) sendToAssistant(text string) {
 		a.setBegun(true)
 	}
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		ctx := c.lf.Ctx
 		if editing != 0 {
 			return c.store.Answers.Resend(ctx, editing, text, o)
@@ -152,7 +152,7 @@ func (c *Pane) sendToAssistant(text string) {
 				return records.Turn{}, err
 			}
 		}
-		return c.store.Answers.Send(ctx, conv.ID, app.Message{Text: text, Files: paths(files)}, o)
-	}, app.AskOptions{}, text, editing)
+		return c.store.Answers.Send(ctx, conv.ID, conversations.Message{Text: text, Files: paths(files)}, o)
+	}, conversations.AskOptions{}, text, editing)
 	c.streaming.files = files
 }

@@ -3,7 +3,7 @@ package conversation
 import (
 	"context"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/internal/safetext"
 	"lectern/ui/widgets"
 )
@@ -16,14 +16,14 @@ import (
 
 // consentAsk is a question of the core waiting for the person's answer.
 type consentAsk struct {
-	req    app.ConsentRequest
-	answer chan app.Consent // buffered: the answer never blocks the UI goroutine
+	req    conversations.ConsentRequest
+	answer chan conversations.Consent // buffered: the answer never blocks the UI goroutine
 }
 
 // consent is the pane's AskOptions.Consent: it waits for the answer given on the call's card, or
 // refuses when the answer was stopped (ctx done) or the person left the conversation.
-func (c *Pane) consent(ctx context.Context, req app.ConsentRequest) app.Consent {
-	ask := &consentAsk{req: req, answer: make(chan app.Consent, 1)}
+func (c *Pane) consent(ctx context.Context, req conversations.ConsentRequest) conversations.Consent {
+	ask := &consentAsk{req: req, answer: make(chan conversations.Consent, 1)}
 	c.lf.Do(func() {
 		c.consents[req.CallID] = ask
 		if card := c.askCards[req.CallID]; card != nil {
@@ -35,7 +35,7 @@ func (c *Pane) consent(ctx context.Context, req app.ConsentRequest) app.Consent 
 		return a
 	case <-ctx.Done():
 		c.lf.Do(func() { c.dropConsent(req.CallID, ask) })
-		return app.ConsentRefuse
+		return conversations.ConsentRefuse
 	}
 }
 
@@ -114,14 +114,14 @@ func (c *Pane) dropConsent(callID string, ask *consentAsk) {
 // answer goes on in the background with no card to ask on.
 func (c *Pane) refuseAll() {
 	for id, ask := range c.consents {
-		ask.answer <- app.ConsentRefuse
+		ask.answer <- conversations.ConsentRefuse
 		delete(c.consents, id)
 	}
 	clear(c.askCards)
 }
 
 // consentQuestion is what a card asks: what the call would do, in the core's words.
-func consentQuestion(req app.ConsentRequest) string {
+func consentQuestion(req conversations.ConsentRequest) string {
 	what := safetext.OneLine(req.Summary)
 	if what == "" {
 		what = "Run " + safetext.OneLine(string(req.Tool))
@@ -130,12 +130,12 @@ func consentQuestion(req app.ConsentRequest) string {
 }
 
 // consentOf is the core's consent for a choice on the card.
-func consentOf(choice widgets.ConsentChoice) app.Consent {
+func consentOf(choice widgets.ConsentChoice) conversations.Consent {
 	switch choice {
 	case widgets.ConsentOnce:
-		return app.ConsentOnce
+		return conversations.ConsentOnce
 	case widgets.ConsentAlways:
-		return app.ConsentAlways
+		return conversations.ConsentAlways
 	}
-	return app.ConsentRefuse
+	return conversations.ConsentRefuse
 }

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/ui/internal/life"
@@ -66,7 +66,7 @@ func (f *convFixture) newConv(ws, title string) records.Conversation {
 func (f *convFixture) ask(ws, question string) records.Turn {
 	f.t.Helper()
 	conv := f.newConv(ws, "")
-	turn, err := f.app.Conversations().Send(f.ctx, conv.ID, app.Message{Text: question}, app.AskOptions{})
+	turn, err := f.app.Conversations().Send(f.ctx, conv.ID, conversations.Message{Text: question}, conversations.AskOptions{})
 	if err != nil {
 		f.t.Fatal(err)
 	}

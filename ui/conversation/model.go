@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -28,7 +29,7 @@ type ModelChats interface {
 	SetSystemPrompt(ctx context.Context, id int64, text string) error
 	SetTier(ctx context.Context, id int64, tier string) error
 	SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error
-	Meter(ctx context.Context, id int64, m app.Message, functions []client.FunctionTool) (app.ContextMeter, error)
+	Meter(ctx context.Context, id int64, m conversations.Message, functions []client.FunctionTool) (app.ContextMeter, error)
 }
 
 // Library is the presets and the saved answer schemas a model chat picks from; *app.Conversations

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client/emulator"
 )
@@ -47,11 +48,11 @@ func seedModelChat(b *testing.B, a *app.App, n int, images bool) records.Convers
 		b.Fatal(err)
 	}
 	for i := range n {
-		m := app.Message{Text: fmt.Sprintf("Message %d: what is in this picture, and why?", i)}
+		m := conversations.Message{Text: fmt.Sprintf("Message %d: what is in this picture, and why?", i)}
 		if images && i%10 == 0 {
 			m.Images = []records.Image{benchImage(b, i/10)}
 		}
-		if _, err := cs.Send(context.Background(), conv.ID, m, app.AskOptions{NoStream: true}); err != nil {
+		if _, err := cs.Send(context.Background(), conv.ID, m, conversations.AskOptions{NoStream: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

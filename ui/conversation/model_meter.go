@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
@@ -61,7 +62,7 @@ func (k *contextMeter) measure(n int) {
 	if n != k.asked || c.conv.Kind != records.KindModel || c.conv.ID == 0 {
 		return
 	}
-	id, draft, functions := c.conv.ID, app.Message{Text: c.input.Text, Images: k.m.images.images, FileTexts: k.m.files.texts()}, k.m.offered()
+	id, draft, functions := c.conv.ID, conversations.Message{Text: c.input.Text, Images: k.m.images.images, FileTexts: k.m.files.texts()}, k.m.offered()
 	go func() {
 		meter, err := k.m.store.Models.Meter(c.lf.Ctx, id, draft, functions)
 		c.lf.Do(func() {

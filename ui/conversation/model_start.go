@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
@@ -167,12 +167,12 @@ func (c *Pane) sendToModel(text string) {
 		files = m.files.takeAll()
 	}
 	c.cancelEdit()
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		<-saved // a change of tier or system prompt made before sending goes with it
 		if editing != 0 {
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		}
-		return c.store.Answers.Send(c.lf.Ctx, convID, app.Message{Text: text, Images: images, FileTexts: files}, o)
+		return c.store.Answers.Send(c.lf.Ctx, convID, conversations.Message{Text: text, Images: images, FileTexts: files}, o)
 	}, c.askOptions(), text, editing)
 	c.streaming.images, c.streaming.fileTexts = images, files
 }

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
@@ -324,7 +325,7 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 	}
 	for i := range 6 {
 		msg := strings.Repeat("word ", 300) + string(rune('a'+i))
-		if _, err := cs.Send(context.Background(), conv.ID, app.Message{Text: msg}, app.AskOptions{}); err != nil {
+		if _, err := cs.Send(context.Background(), conv.ID, conversations.Message{Text: msg}, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -336,7 +337,7 @@ func TestModelContextMeterAndTrimmingLine(t *testing.T) {
 	if !strings.Contains(c.model.meter.tokens.Text, "of 1,500 tokens (Tiny)") {
 		t.Errorf("the meter says %q", c.model.meter.tokens.Text)
 	}
-	want, _ := f.app.Models().Meter(context.Background(), conv.ID, app.Message{Text: "And now?"}, nil)
+	want, _ := f.app.Models().Meter(context.Background(), conv.ID, conversations.Message{Text: "And now?"}, nil)
 	if want.LeftOut == 0 || !strings.Contains(c.model.meter.leftOut.Text, "The oldest "+words.Count(want.LeftOut, "turn")) {
 		t.Errorf("left out %d, the line says %q", want.LeftOut, c.model.meter.leftOut.Text)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/settings"
@@ -114,7 +115,7 @@ type Core interface {
 	Settings() settings.Settings
 	Explain(err error) explain.Explanation
 	Connection() connection.Connection
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
 	Functions() []client.FunctionTool // offered to a model (demo mode offers one)
 	// ToolWorkspaces lists the workspaces the assistant may be pinned to (GET /workspaces).
@@ -125,9 +126,9 @@ type Core interface {
 // one.
 type Answers interface {
 	Turns(ctx context.Context, conversationID int64) ([]records.Turn, error)
-	Send(ctx context.Context, conversationID int64, m app.Message, opts app.AskOptions) (records.Turn, error)
-	Retry(ctx context.Context, turnID int64, opts app.AskOptions) (records.Turn, error)
-	Resend(ctx context.Context, turnID int64, text string, opts app.AskOptions) (records.Turn, error)
+	Send(ctx context.Context, conversationID int64, m conversations.Message, opts conversations.AskOptions) (records.Turn, error)
+	Retry(ctx context.Context, turnID int64, opts conversations.AskOptions) (records.Turn, error)
+	Resend(ctx context.Context, turnID int64, text string, opts conversations.AskOptions) (records.Turn, error)
 	Stop(turnID int64) bool
 	// TurnImages returns the images a turn sent, with their bytes.
 	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
@@ -149,7 +150,7 @@ type Lists interface {
 
 // Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
 type Generator interface {
-	Generate(ctx context.Context, conversationID int64, prompt string, opts app.AskOptions) (records.Turn, error)
+	Generate(ctx context.Context, conversationID int64, prompt string, opts conversations.AskOptions) (records.Turn, error)
 }
 
 // Store is the saved conversations as the pane and the list use them, each part a small

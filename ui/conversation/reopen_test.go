@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/ui/internal/parts"
 )
 
@@ -24,7 +24,7 @@ func TestReopenedModelChatFitsAndOpensAtItsEnd(t *testing.T) {
 	}
 	for _, m := range []string{"What is a context window? Please explain in detail.",
 		"And how large is yours? Tell me more about tiers.", "Summarise our conversation so far in a few lines."} {
-		if _, err := f.app.Conversations().Send(ctx, conv.ID, app.Message{Text: m}, app.AskOptions{}); err != nil {
+		if _, err := f.app.Conversations().Send(ctx, conv.ID, conversations.Message{Text: m}, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}

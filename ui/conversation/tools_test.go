@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -190,14 +191,14 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 func TestToolConsentOnTheCard(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := modelChat(t, f)
-	req := app.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`}
+	req := conversations.ConsentRequest{Tool: records.ToolWebSearch, CallID: "call-1", Summary: `Search the web for "tides"`}
 	for _, cardFirst := range []bool{true, false} {
 		c.turns = []records.Turn{pendingTurn(int64(10+len(c.views)), records.ToolWaitingConsent, time.Time{})}
 		c.views = map[int64]*turnView{}
 		if cardFirst {
 			c.view(0)
 		}
-		got := make(chan app.Consent, 1)
+		got := make(chan conversations.Consent, 1)
 		go func() { got <- c.consent(context.Background(), req) }()
 		until(t, "the question asked", func() bool { return c.consents["call-1"] != nil })
 		card := c.cardOf(t, cardFirst)
@@ -205,24 +206,24 @@ func TestToolConsentOnTheCard(t *testing.T) {
 			t.Fatalf("card first %v: asking %v, %q", cardFirst, card.Consent.Asking(), card.Consent.Question.Text)
 		}
 		test.Tap(card.Consent.Always)
-		if a := <-got; a != app.ConsentAlways || card.Status() != widgets.CallPending {
+		if a := <-got; a != conversations.ConsentAlways || card.Status() != widgets.CallPending {
 			t.Errorf("answer %v, status %v", a, card.Status())
 		}
 	}
 	if !slices.Contains(c.model.tools.settings.Allowed, records.ToolWebSearch) {
 		t.Error("Always was not kept for the conversation's next save")
 	}
-	got := make(chan app.Consent, 1)
+	got := make(chan conversations.Consent, 1)
 	go func() { got <- c.consent(context.Background(), req) }()
 	until(t, "the question asked", func() bool { return c.consents["call-1"] != nil })
 	c.NewModelChat()
-	if a := <-got; a != app.ConsentRefuse {
+	if a := <-got; a != conversations.ConsentRefuse {
 		t.Errorf("a question left behind was answered %v", a)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { got <- c.consent(ctx, req) }()
 	cancel()
-	if a := <-got; a != app.ConsentRefuse {
+	if a := <-got; a != conversations.ConsentRefuse {
 		t.Errorf("a stopped answer's question was answered %v", a)
 	}
 }

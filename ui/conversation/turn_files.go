@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -76,7 +76,7 @@ func (c *Pane) askSavePath(card *widgets.GeneratedFileCard, art *client.OfficeAr
 		_ = w.Close() // the download replaces it once whole
 		c.SaveFile(card, art, path)
 	}, c.win)
-	d.SetFileName(app.SaveAsName(art.Title, art.Filename, art.Kind))
+	d.SetFileName(conversations.SaveAsName(art.Title, art.Filename, art.Kind))
 	d.Show()
 }
 
@@ -143,8 +143,8 @@ func (c *Pane) GenerateFile(prompt string) {
 	}
 	c.errs.SetError(nil)
 	convID, saved := c.conv.ID, c.model.saved
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		<-saved
 		return c.store.Files.Generate(c.lf.Ctx, convID, prompt, o)
-	}, app.AskOptions{}, prompt, 0)
+	}, conversations.AskOptions{}, prompt, 0)
 }

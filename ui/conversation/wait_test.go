@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
@@ -59,7 +59,7 @@ func TestRetryWaitCountsDownAndSilenceOffersStop(t *testing.T) {
 	c.store.Answers = spy
 	updated, release := make(chan struct{}), make(chan struct{})
 	pending := events.TurnChanged{ConversationID: 99, TurnID: 1, Status: records.TurnPending, Sent: t0}
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		ev := pending
 		ev.Stage = records.StageWaiting
 		o.OnUpdate(ev)
@@ -68,7 +68,7 @@ func TestRetryWaitCountsDownAndSilenceOffersStop(t *testing.T) {
 		close(updated)
 		<-release
 		return records.Turn{ID: 1, ConversationID: 99, Question: "q?", Answer: "Done.", Status: records.TurnCompleted}, nil
-	}, app.AskOptions{}, "q?", 0)
+	}, conversations.AskOptions{}, "q?", 0)
 	defer close(release)
 	<-updated
 	until(t, "the pending turn", func() bool { return c.index(1) >= 0 })
@@ -134,10 +134,10 @@ func TestRefusedForAWhileCountsDown(t *testing.T) {
 		t.Fatalf("the core says %q", said)
 	}
 	turn := records.Turn{ID: 1, ConversationID: 99, Question: "q?", Status: records.TurnFailed, Error: said}
-	c.run(func(o app.AskOptions) (records.Turn, error) {
+	c.run(func(o conversations.AskOptions) (records.Turn, error) {
 		o.OnUpdate(events.TurnChanged{ConversationID: 99, TurnID: 1, Status: records.TurnPending, Stage: records.StageWaiting, Sent: t0})
 		return turn, refused
-	}, app.AskOptions{}, "q?", 0)
+	}, conversations.AskOptions{}, "q?", 0)
 	until(t, "the refused turn", func() bool { return c.streaming == nil && c.index(1) >= 0 })
 	v := c.view(c.index(1))
 	for _, step := range []struct {

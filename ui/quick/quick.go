@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -42,7 +43,7 @@ var tiers = []string{"Instant", "Fast", "Smart", "Genius"}
 // Core is what the window uses of the application core; *app.App is one.
 type Core interface {
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error)
 	Chat(ctx context.Context, m app.ModelMessage, opts app.ChatOptions) (records.Turn, error)
 	Explain(err error) explain.Explanation
 }
@@ -212,7 +213,7 @@ func (w *Window) Send() {
 				app.ChatOptions{OnUpdate: update})
 		} else {
 			turn, err = w.b.Ask(w.lf.Ctx, app.Question{Workspace: t.workspace, Text: text, Continue: follow},
-				app.AskOptions{OnUpdate: update})
+				conversations.AskOptions{OnUpdate: update})
 		}
 		coal.Stop()
 		w.lf.Do(func() {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
@@ -45,7 +46,7 @@ func (f *fakeCore) answer(text string, onUpdate func(events.TurnChanged)) (recor
 	return records.Turn{ID: 1, ConversationID: 7, Status: records.TurnCompleted, Answer: "You asked: " + text}, nil
 }
 
-func (f *fakeCore) Ask(_ context.Context, q app.Question, opts app.AskOptions) (records.Turn, error) {
+func (f *fakeCore) Ask(_ context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error) {
 	f.asked = append(f.asked, q)
 	return f.answer(q.Text, opts.OnUpdate)
 }

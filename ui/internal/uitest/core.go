@@ -11,6 +11,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
@@ -23,14 +24,14 @@ func SeedConversation(t testing.TB, a *app.App, ws string, n int) records.Conver
 	var conv records.Conversation
 	for i := range n {
 		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
-		opts := app.AskOptions{NoStream: true}
+		opts := conversations.AskOptions{NoStream: true}
 		var turn records.Turn
 		var err error
 		if conv.ID == 0 {
 			turn, err = a.Questions().Ask(context.Background(), q, opts)
 			conv.ID = turn.ConversationID
 		} else {
-			turn, err = a.Conversations().Send(context.Background(), conv.ID, app.Message{Text: q.Text}, opts)
+			turn, err = a.Conversations().Send(context.Background(), conv.ID, conversations.Message{Text: q.Text}, opts)
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package app
+package conversations
 
 import (
 	"context"
@@ -37,12 +37,12 @@ func (c *Conversations) imageFiles(ctx context.Context, path string) imageLinker
 	}
 }
 
-var unsafeNameChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+var UnsafeNameChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // safeFileName keeps a received file name to letters, digits, dot, dash and underscore, so that
 // it cannot leave the folder or upset a file system ("image" when nothing is left).
 func safeFileName(name string) string {
-	s := strings.Trim(unsafeNameChars.ReplaceAllString(filepath.Base(name), "_"), "._")
+	s := strings.Trim(UnsafeNameChars.ReplaceAllString(filepath.Base(name), "_"), "._")
 	if s == "" {
 		return "image"
 	}

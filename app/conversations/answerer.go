@@ -1,4 +1,4 @@
-package app
+package conversations
 
 import (
 	"cmp"
@@ -36,16 +36,16 @@ type Message struct {
 type Answerer interface {
 	// send saves m as a new pending turn of conv; a conversation not saved yet (ID 0) is saved
 	// with it.
-	send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error)
+	Send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error)
 	// retry saves turn, failed or interrupted, as pending again in place, to be sent with the
 	// turns before it.
-	retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error)
+	Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error)
 	// resend replaces old, the last turn of conv (before: the turns before it), by a pending turn
 	// of text; old stays when text fails its checks.
-	resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error)
+	Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error)
 	// answer streams the answer of turn, saved pending by the call before, into turn and saves
 	// how it ended; nil when the service answered.
-	answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error
+	Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error
 }
 
 // A Kind makes the answerers of one kind of conversation; the wiring registers one for each kind
@@ -75,7 +75,7 @@ func (c *Conversations) answererOf(conv records.Conversation, asked *records.Tur
 }
 
 // sendIn sends m in conv with the answerer of its kind and blocks until the answer ends.
-func (c *Conversations) sendIn(ctx context.Context, conv records.Conversation, m Message, opts AskOptions) (records.Turn, error) {
+func (c *Conversations) SendIn(ctx context.Context, conv records.Conversation, m Message, opts AskOptions) (records.Turn, error) {
 	if len(m.Files) > 0 && conv.Kind != records.KindAssistant {
 		return records.Turn{}, explain.Checkf("Only the assistant takes attached files; start an assistant conversation to send them.")
 	}
@@ -83,12 +83,12 @@ func (c *Conversations) sendIn(ctx context.Context, conv records.Conversation, m
 	if err != nil {
 		return records.Turn{}, err
 	}
-	turn, err := a.send(ctx, conv, m)
+	turn, err := a.Send(ctx, conv, m)
 	if err != nil {
 		return turn, err
 	}
 	conv.ID = turn.ConversationID // saved with its first turn when it was new
-	return c.run(ctx, a, conv, turn, opts.OnUpdate)
+	return c.Run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
 // Send sends m in conversation conversationID and blocks until the answer ends, whatever the
@@ -103,7 +103,7 @@ func (c *Conversations) Send(ctx context.Context, conversationID int64, m Messag
 	if err != nil {
 		return records.Turn{}, err
 	}
-	return c.sendIn(ctx, conv, m, opts)
+	return c.SendIn(ctx, conv, m, opts)
 }
 
 // Retry sends a failed or interrupted turn again, in place, with the turns before it (a model
@@ -124,10 +124,10 @@ func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions
 	if err != nil {
 		return turn, err
 	}
-	if turn, err = a.retry(ctx, conv, turn); err != nil {
+	if turn, err = a.Retry(ctx, conv, turn); err != nil {
 		return turn, err
 	}
-	return c.run(ctx, a, conv, turn, opts.OnUpdate)
+	return c.Run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
 // Resend replaces the last turn of its conversation by text, whatever the conversation's kind:
@@ -154,18 +154,18 @@ func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, o
 	if err != nil {
 		return records.Turn{}, err
 	}
-	turn, err := a.resend(ctx, conv, old, all[:len(all)-1], text)
+	turn, err := a.Resend(ctx, conv, old, all[:len(all)-1], text)
 	if err != nil {
 		return turn, err
 	}
-	return c.run(ctx, a, conv, turn, opts.OnUpdate)
+	return c.Run(ctx, a, conv, turn, opts.OnUpdate)
 }
 
-// partialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.
-const partialSaveEvery = 2 * time.Second
+// PartialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.
+const PartialSaveEvery = 2 * time.Second
 
 // saved returns conv saved, titled by its first question when it has no title yet.
-func (c *Conversations) saved(ctx context.Context, key string, conv records.Conversation, question string) (records.Conversation, error) {
+func (c *Conversations) Saved(ctx context.Context, key string, conv records.Conversation, question string) (records.Conversation, error) {
 	switch {
 	case conv.ID == 0:
 		conv.Kind, conv.Title = cmp.Or(conv.Kind, records.KindWorkspace), cmp.Or(conv.Title, titleFrom(question))
@@ -180,7 +180,7 @@ func (c *Conversations) saved(ctx context.Context, key string, conv records.Conv
 // run answers a saved pending turn with a: it registers the answer so that Stop works, announces
 // the turn pending, then its end (to onUpdate, the one channel of progress), and updates the
 // connection state from the outcome. Every kind answers through it.
-func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(events.TurnChanged)) (records.Turn, error) {
+func (c *Conversations) Run(ctx context.Context, a Answerer, conv records.Conversation, turn records.Turn, onUpdate func(events.TurnChanged)) (records.Turn, error) {
 	key := c.conn.CacheKey()
 	ctx, done := c.track(ctx, turn.ID)
 	defer done()
@@ -198,7 +198,7 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv records.Conver
 				RetryAt: c.store.Now().Add(wait)})
 		}
 	})
-	err := a.answer(ctx, &turn, notify)
+	err := a.Answer(ctx, &turn, notify)
 	c.conn.Observe(key, err)
 	notify(events.TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})
 	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
@@ -242,7 +242,7 @@ func sentAt(sent time.Time, notify func(events.TurnChanged)) func(events.TurnCha
 // follow reads s to its end, sending one TurnChanged per event batch with the text so far and
 // saving that text every few seconds, so that a crash keeps it. It is called once the server
 // answered (the stream's headers came), which it announces first.
-func (c *Conversations) follow(ctx context.Context, s textStream, turn records.Turn, notify func(events.TurnChanged)) {
+func (c *Conversations) Follow(ctx context.Context, s textStream, turn records.Turn, notify func(events.TurnChanged)) {
 	staged, _ := s.(interface{ Stage() string })
 	pending := events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Stage: records.StageStarted}
 	if failed, ok := s.(interface{ Err() error }); !ok || failed.Err() == nil {
@@ -262,15 +262,15 @@ func (c *Conversations) follow(ctx context.Context, s textStream, turn records.T
 			ev.Stage = records.StageStarted
 		}
 		notify(ev)
-		if time.Since(lastSave) >= partialSaveEvery {
+		if time.Since(lastSave) >= PartialSaveEvery {
 			_ = c.store.SavePartial(ctx, turn.ID, s.Text())
 			lastSave = time.Now()
 		}
 	}
 }
 
-// joinSave adds to err the failure to save the turn that err ended, when saving failed.
-func joinSave(err, saveErr error) error {
+// JoinSave adds to err the failure to save the turn that err ended, when saving failed.
+func JoinSave(err, saveErr error) error {
 	if saveErr != nil {
 		return errors.Join(err, saveErr)
 	}
@@ -280,7 +280,7 @@ func joinSave(err, saveErr error) error {
 // failed marks turn as an answer that ended with err (nil: without a result), keeping the text
 // received: interrupted when stopped or cut, failed otherwise, with the reason in words and the
 // server's code and request id. It returns the error to report.
-func (c *Conversations) failed(ctx context.Context, turn *records.Turn, text string, err error) error {
+func (c *Conversations) Failed(ctx context.Context, turn *records.Turn, text string, err error) error {
 	if err == nil {
 		err = errors.New("the answer ended without a result")
 	}
@@ -335,15 +335,15 @@ type ConsentRequest struct {
 // that is not always allowed.
 type ConsentFunc func(ctx context.Context, req ConsentRequest) Consent
 
-// tell passes msg to notice, when there is one.
-func tell(notice func(string), msg string) {
+// Tell passes msg to notice, when there is one.
+func Tell(notice func(string), msg string) {
 	if notice != nil {
 		notice(msg)
 	}
 }
 
-// checkMessage refuses an empty message.
-func checkMessage(text string) error {
+// CheckMessage refuses an empty message.
+func CheckMessage(text string) error {
 	if strings.TrimSpace(text) == "" {
 		return explain.Checkf("The message is empty: type a message to send.")
 	}

@@ -1,4 +1,4 @@
-package app
+package conversations
 
 import (
 	"path/filepath"

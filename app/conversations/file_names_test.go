@@ -1,6 +1,8 @@
-package app
+package conversations
 
-import "testing"
+import (
+	"testing"
+)
 
 // Names the server chooses that Windows reserves or reads differently are refused on every
 // system; ordinary names are kept (their last element only).

@@ -1,4 +1,8 @@
-package app
+// Package conversations keeps the conversations of every kind: list, turns, rename, pin, trash,
+// search, export, drafts; Send, Retry, Resend and Stop through the answerer registered for each
+// kind (Answer), and what every answer shares (Run, Follow, Failed, Saved). It imports no
+// answerer: the wiring registers them.
+package conversations
 
 import (
 	"context"
@@ -59,7 +63,7 @@ type AskOptions struct {
 // taken for a broken link).
 var errStopped = connection.ErrStopped
 
-func newConversations(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
+func New(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
 	return &Conversations{store: st, conn: conn, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		kinds: map[records.ConversationKind]Kind{}}
 }
@@ -191,7 +195,7 @@ func (c *Conversations) Answering(turnID int64) bool {
 }
 
 // stopAll stops every answer in progress and waits for them to be saved.
-func (c *Conversations) stopAll() {
+func (c *Conversations) StopAll() {
 	c.mu.Lock()
 	for _, cancel := range c.active {
 		cancel(errStopped)
