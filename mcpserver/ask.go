@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/client"
@@ -64,7 +65,7 @@ func askSchema() any {
 // (the call's context) stops the stream.
 func (h *handlers) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, Answer, error) {
 	q := app.Question{Workspace: in.Workspace, DocumentID: in.Document, Text: in.Question, Host: hostName(req.Session)}
-	opts := app.AskOptions{Tier: strings.ToLower(in.Tier), Thinking: in.Thinking, OnUpdate: progress(ctx, req)}
+	opts := conversations.AskOptions{Tier: strings.ToLower(in.Tier), Thinking: in.Thinking, OnUpdate: progress(ctx, req)}
 	turn, err := h.b.Asker.Ask(ctx, q, opts)
 	if err != nil {
 		return nil, Answer{}, h.toolError(err)

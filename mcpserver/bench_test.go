@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/client/emulator"
 )
 
@@ -21,7 +22,7 @@ func BenchmarkMCPAsk(b *testing.B) {
 	var direct, viaMCP time.Duration
 	for b.Loop() {
 		start := time.Now()
-		if _, err := f.app.Questions().Ask(b.Context(), q, app.AskOptions{}); err != nil {
+		if _, err := f.app.Questions().Ask(b.Context(), q, conversations.AskOptions{}); err != nil {
 			b.Fatal(err)
 		}
 		mid := time.Now()

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
@@ -29,7 +30,7 @@ type Workspaces interface {
 // Asker asks a workspace and keeps the question and its answer in Lectern's history; a question
 // with its Host set is kept as asked from that host (*app.Questions).
 type Asker interface {
-	Ask(ctx context.Context, q app.Question, opts app.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error)
 }
 
 // Uploader checks files as a drop does and sends them through the upload queue (*uploads.Queue).
