@@ -14,6 +14,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
@@ -65,6 +66,7 @@ type App struct {
 	ask      *Questions
 	models   *Models
 	assist   *Assistant
+	mcp      *mcp.Servers
 
 	closeOnce sync.Once
 	closeErr  error
@@ -93,6 +95,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		models:    newModelCatalog(a.conn, opts.ModelService)}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = &Tools{conn: a.conn}
+	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindHost, a.ask) // a question from an MCP host is answered as a workspace's
@@ -148,6 +151,7 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store,
 // the database.
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
+		a.mcp.Close() // every MCP server Lectern started ends with it
 		a.recon.Close()
 		a.conv.StopAll()
 		a.uploads.Stop()
@@ -230,6 +234,9 @@ func (a *App) Assistant() *Assistant { return a.assist }
 
 // Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
 func (a *App) Models() *Models { return a.models }
+
+// MCPServers returns the MCP servers whose tools model chats may offer.
+func (a *App) MCPServers() *mcp.Servers { return a.mcp }
 
 // staleAnswer is how long a pending answer may go without a write before Open treats it as
 // abandoned by a process that ended.

@@ -1,0 +1,59 @@
+package app
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/zalando/go-keyring"
+
+	"lectern/app/mcp"
+)
+
+// Every MCP server Lectern started ends with it: App.Close leaves no child process (issue 30).
+func TestCloseEndsTheMCPServers(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("..", "testdata", "mcp"))
+	if _, err := exec.LookPath("node"); err != nil || testing.Short() {
+		t.Skip("needs node (make test-deps)")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
+		t.Skip("the npm test peers are not installed: make test-deps")
+	}
+	keyring.MockInit()
+	a := openHome(t, t.TempDir())
+	crashing := mcp.Server{Name: "crashing", Command: "node", Args: []string{filepath.Join(dir, "crashing.mjs")}}
+	if err := a.MCPServers().AddServer(crashing); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.MCPServers().Tools(t.Context(), "crashing"); err != nil {
+		t.Fatal(err)
+	}
+	if n := childProcesses(); n != 1 {
+		t.Fatalf("%d children while one server runs", n)
+	}
+	_ = a.Close()
+	if n := childProcesses(); n != 0 {
+		t.Errorf("%d children left after Close", n)
+	}
+}
+
+// childProcesses counts the processes whose parent is this one (Linux: /proc).
+func childProcesses() int {
+	me := strconv.Itoa(os.Getpid())
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	n := 0
+	for _, p := range stats {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		s := string(b) // pid (comm) state ppid ...: comm may hold spaces
+		if f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]); len(f) > 1 && f[1] == me {
+			n++
+		}
+	}
+	return n
+}
