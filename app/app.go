@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -20,6 +21,7 @@ import (
 	"lectern/app/settings"
 	"lectern/app/signin"
 	"lectern/app/store"
+	"lectern/app/tools"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
 	"lectern/client"
@@ -62,8 +64,8 @@ type App struct {
 	uploads  *uploads.Queue
 	recon    *connection.Reconnector
 	signin   *signin.Session
-	tools    *Tools
-	ask      *Questions
+	tools    *tools.Tools
+	ask      *ask.Questions
 	models   *Models
 	assist   *Assistant
 	mcp      *mcp.Servers
@@ -88,13 +90,13 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
-	a.ask = &Questions{conv: a.conv, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
-		defaults: func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking }}
+	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
+		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
 	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
 		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
 		models:    newModelCatalog(a.conn, opts.ModelService)}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
-	a.tools = &Tools{conn: a.conn}
+	a.tools = tools.New(a.conn)
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
 	a.conv.Answer(records.KindWorkspace, a.ask)
@@ -224,10 +226,10 @@ func (a *App) SignIn() *signin.Session { return a.signin }
 
 // Tools returns the auxiliary tools: PDF text, OCR, web search, generate, downloads, the
 // assistant's workspaces.
-func (a *App) Tools() *Tools { return a.tools }
+func (a *App) Tools() *tools.Tools { return a.tools }
 
 // Questions returns the answerer of workspace conversations: Ask.
-func (a *App) Questions() *Questions { return a.ask }
+func (a *App) Questions() *ask.Questions { return a.ask }
 
 // Assistant returns the answerer of assistant conversations: Assist.
 func (a *App) Assistant() *Assistant { return a.assist }

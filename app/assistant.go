@@ -10,6 +10,7 @@ import (
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -123,5 +124,5 @@ type Assistant struct {
 	store *store.DB
 	conn  *connection.Manager
 	bus   *events.Bus
-	tools *Tools
+	tools *tools.Tools
 }

@@ -9,6 +9,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -60,7 +61,7 @@ func assistantFiles(paths []string) ([]records.Attachment, error) {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
 		}
-		f, err := Attachment(p)
+		f, err := tools.Attachment(p)
 		if err == nil {
 			err = client.CheckChatAttachments("", []client.Attachment{f})
 		}
@@ -84,7 +85,7 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 	}
 	atts := make([]client.Attachment, len(files))
 	for i, f := range files {
-		if atts[i], err = Attachment(f.Path); err != nil {
+		if atts[i], err = tools.Attachment(f.Path); err != nil {
 			return err
 		}
 	}

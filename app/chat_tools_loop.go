@@ -10,6 +10,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/app/workspaces"
 	"lectern/client"
 )
@@ -170,7 +171,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call re
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		why := ErrorText(err, m.c.conn.Describe)
+		why := tools.ErrorText(err, m.c.conn.Describe)
 		return m.end(ctx, turn, run, records.ToolFailed, why, "The tool failed: "+why, notify)
 	}
 	return m.end(ctx, turn, run, records.ToolDone, "", out, notify)
@@ -281,7 +282,7 @@ func (m *modelAnswerer) searchFirst(ctx context.Context, turn *records.Turn, not
 		return context.Cause(ctx)
 	}
 	if err != nil {
-		return m.end(ctx, turn, run, records.ToolFailed, ErrorText(err, m.c.conn.Describe), "", notify)
+		return m.end(ctx, turn, run, records.ToolFailed, tools.ErrorText(err, m.c.conn.Describe), "", notify)
 	}
 	if err := m.end(ctx, turn, run, records.ToolDone, "", out, notify); err != nil {
 		return err

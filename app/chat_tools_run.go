@@ -98,7 +98,7 @@ func (r toolRunner) search(ctx context.Context, cl *client.Client, s *records.Se
 
 // consult asks the workspace of w its question (POST /workspace, one answer, no history).
 func (r toolRunner) consult(ctx context.Context, cl *client.Client, w *records.WorkspaceRun) (string, error) {
-	req := r.c.ask.request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, conversations.AskOptions{})
+	req := r.c.ask.Request(records.Conversation{Kind: records.KindWorkspace, WorkspaceID: w.WorkspaceID}, w.Question, nil, conversations.AskOptions{})
 	ans, err := cl.Ask(ctx, req)
 	if err != nil {
 		return "", err

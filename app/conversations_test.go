@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -390,7 +391,7 @@ func TestExportWholeTitleWarningsInWords(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())
 	ctx := ctxT(t)
 	q := "How many days of holiday do we get at Christmas, and is the office closed on 25 December every year?"
-	turn, err := f.app.Questions().Ask(ctx, Question{Workspace: f.ws, Text: q}, conversations.AskOptions{NoStream: true})
+	turn, err := f.app.Questions().Ask(ctx, ask.Question{Workspace: f.ws, Text: q}, conversations.AskOptions{NoStream: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
@@ -148,7 +149,7 @@ func (s *session) fault(n int) string {
 // ask asks a streamed question in the workspace, a follow-up but every fifth time. A fault may
 // end it early; the session goes on, as a person would.
 func (s *session) ask(i int) {
-	_, _ = s.a.Questions().Ask(context.Background(), Question{Workspace: s.emu.ws, Text: fmt.Sprintf("When is the office closed? (%d)", i),
+	_, _ = s.a.Questions().Ask(context.Background(), ask.Question{Workspace: s.emu.ws, Text: fmt.Sprintf("When is the office closed? (%d)", i),
 		Continue: i%5 != 0}, conversations.AskOptions{})
 	s.asks++
 }

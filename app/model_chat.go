@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 
+	"lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -132,7 +133,7 @@ func tierName(s string) string {
 // schemas, the context meter, files, the tools of a chat; Chat sends a message.
 type Models struct {
 	conv  *conversations.Conversations
-	ask   *Questions // a workspace consulted by a tool is asked as a question is
+	ask   *ask.Questions // a workspace consulted by a tool is asked as a question is
 	store *store.DB
 	conn  *connection.Manager
 	sync  *workspaces.Sync

@@ -10,6 +10,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -129,7 +130,7 @@ func (g *generateAnswerer) Answer(ctx context.Context, turn *records.Turn, _ fun
 	if err != nil {
 		err = g.c.conv.Failed(ctx, turn, "", err)
 		if turn.Status == records.TurnFailed {
-			turn.Error = ErrorText(err, g.c.conn.Describe)
+			turn.Error = tools.ErrorText(err, g.c.conn.Describe)
 		}
 		return conversations.JoinSave(err, g.c.store.SaveTurn(save, turn))
 	}

@@ -7,6 +7,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 	"lectern/client/emulator/engine"
 )
@@ -76,7 +77,7 @@ func TestScannedPDFOffersOCRAndOCRTextIsAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stages []string
-	done, err := f.app.Tools().WaitOCR(ctx, job.JobID, 0, func(j *client.OCRJob) { stages = append(stages, OCRStageText(j)) })
+	done, err := f.app.Tools().WaitOCR(ctx, job.JobID, 0, func(j *client.OCRJob) { stages = append(stages, tools.OCRStageText(j)) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,7 @@ func TestGenerateRetryGoesToGenerate(t *testing.T) {
 		t.Fatalf("retried %+v (%v)", again, err)
 	}
 	limited := &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded"}
-	if got := ErrorText(limited, func(error) string { return "other" }); !strings.Contains(got, "share a limit of 10 a minute") {
+	if got := tools.ErrorText(limited, func(error) string { return "other" }); !strings.Contains(got, "share a limit of 10 a minute") {
 		t.Fatal(got)
 	}
 }

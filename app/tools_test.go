@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/client/emulator/engine"
@@ -27,7 +28,7 @@ func TestAppPDFTextOffersOCR(t *testing.T) {
 	if !file.ScannedOrEmpty() {
 		t.Fatalf("%+v", file)
 	}
-	if got := PDFWarningText(file.Warnings[0], file.Name, file.Name); !strings.Contains(got, "Try `lectern ocr 'my scan.pdf'`.") {
+	if got := tools.PDFWarningText(file.Warnings[0], file.Name, file.Name); !strings.Contains(got, "Try `lectern ocr 'my scan.pdf'`.") {
 		t.Fatal(got)
 	}
 	if _, err := f.app.Tools().PDFText(ctxT(t), []string{filepath.Join(t.TempDir(), "none.pdf")}, false, nil); err == nil ||
@@ -89,7 +90,7 @@ func TestAppGenerateAndDownload(t *testing.T) {
 	}
 	stale := *res.Artifact
 	stale.Available = false
-	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &stale, out, nil); !errors.Is(err, ErrArtifactExpired) ||
+	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &stale, out, nil); !errors.Is(err, tools.ErrArtifactExpired) ||
 		!strings.Contains(f.app.Tools().ToolErrorText(err), "has expired") {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func TestAppDownloadExpiredOnServer(t *testing.T) {
 	art := *res.Artifact
 	art.ExpiresAt = "" // as a server that does not say when: only the download can Tell
 	dir := t.TempDir()
-	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &art, filepath.Join(dir, "r.docx"), nil); !errors.Is(err, ErrArtifactExpired) {
+	if _, err := f.app.Tools().DownloadArtifact(ctxT(t), &art, filepath.Join(dir, "r.docx"), nil); !errors.Is(err, tools.ErrArtifactExpired) {
 		t.Fatal(err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {

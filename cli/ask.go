@@ -4,7 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/ask"
 )
 
 var cmdAsk = &command{
@@ -31,7 +31,7 @@ Every question and answer is kept on this computer (see "lectern history").`,
 
 // askOptions are the parsed arguments of ask.
 type askOptions struct {
-	question app.Question
+	question ask.Question
 	tier     string
 	thinking *bool
 	noStream bool

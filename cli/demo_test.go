@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 )
 
@@ -176,7 +177,7 @@ func TestDesktopDemoHistoryIsTheCommandLines(t *testing.T) {
 	if err := desktop.SignIn().StartDemo(context.Background()); err != nil { // Try the demo
 		t.Fatal(err)
 	}
-	q := app.Question{Workspace: "My documents", Text: "How many days of annual leave do employees get?"}
+	q := ask.Question{Workspace: "My documents", Text: "How many days of annual leave do employees get?"}
 	if _, err := desktop.Questions().Ask(context.Background(), q, conversations.AskOptions{}); err != nil {
 		t.Fatal(err)
 	}

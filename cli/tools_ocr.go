@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/tools"
 	"lectern/client"
 	"lectern/internal/safetext"
 )
@@ -52,7 +53,7 @@ func runOCR(e *env, args []string) error {
 	job, err := startOrFind(e, a, p, pos, *jobID)
 	switch {
 	case err == nil && *wait && !job.Ended():
-		job, err = a.Tools().WaitOCR(e.ctx, job.JobID, app.OCRDeadline, func(j *client.OCRJob) { p.show("%s", app.OCRStageText(j)) })
+		job, err = a.Tools().WaitOCR(e.ctx, job.JobID, tools.OCRDeadline, func(j *client.OCRJob) { p.show("%s", tools.OCRStageText(j)) })
 	case err == nil:
 		err = job.EndError() // a job that had already ended failed, error or cancelled: exit 1, as followed
 	}

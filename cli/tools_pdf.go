@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"lectern/app"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -77,7 +77,7 @@ func cut(truncated bool) string {
 func printPDFWarnings(e *env, res *client.PDFResult, paths []string) {
 	for _, f := range res.Files {
 		for _, w := range f.Warnings {
-			fmt.Fprintf(e.stderr, "lectern: %s\n", app.PDFWarningText(w, f.Name, pathOf(f.Name, paths)))
+			fmt.Fprintf(e.stderr, "lectern: %s\n", tools.PDFWarningText(w, f.Name, pathOf(f.Name, paths)))
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
@@ -64,7 +64,7 @@ func askSchema() any {
 // asked from the host; progress notifications carry the stages, and the host's cancellation
 // (the call's context) stops the stream.
 func (h *handlers) ask(ctx context.Context, req *mcp.CallToolRequest, in AskInput) (*mcp.CallToolResult, Answer, error) {
-	q := app.Question{Workspace: in.Workspace, DocumentID: in.Document, Text: in.Question, Host: hostName(req.Session)}
+	q := ask.Question{Workspace: in.Workspace, DocumentID: in.Document, Text: in.Question, Host: hostName(req.Session)}
 	opts := conversations.AskOptions{Tier: strings.ToLower(in.Tier), Thinking: in.Thinking, OnUpdate: progress(ctx, req)}
 	turn, err := h.b.Asker.Ask(ctx, q, opts)
 	if err != nil {

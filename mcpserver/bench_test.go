@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/client/emulator"
 )
@@ -17,7 +17,7 @@ import (
 func BenchmarkMCPAsk(b *testing.B) {
 	f := newFixture(b, emulator.Config{ResetEvery: -1}, false)
 	cs := f.connect(b, "bench-host", nil)
-	q := app.Question{Workspace: f.handbook, Text: "How many days of paid holiday?"}
+	q := ask.Question{Workspace: f.handbook, Text: "How many days of paid holiday?"}
 	args := map[string]any{"workspace": f.handbook, "question": q.Text}
 	var direct, viaMCP time.Duration
 	for b.Loop() {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/app/uploads"
@@ -28,9 +28,9 @@ type Workspaces interface {
 }
 
 // Asker asks a workspace and keeps the question and its answer in Lectern's history; a question
-// with its Host set is kept as asked from that host (*app.Questions).
+// with its Host set is kept as asked from that host (*ask.Questions).
 type Asker interface {
-	Ask(ctx context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q ask.Question, opts conversations.AskOptions) (records.Turn, error)
 }
 
 // Uploader checks files as a drop does and sends them through the upload queue (*uploads.Queue).

@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
@@ -161,7 +161,7 @@ func answeredWithSources(t *testing.T) (*mainView, records.Turn) {
 	f := newFixture(t, fastConfig())
 	m := f.browser()
 	m.selectNamed(t, "My documents")
-	turn, err := f.app.Questions().Ask(context.Background(), app.Question{Workspace: m.docs.Workspace().WorkspaceID,
+	turn, err := f.app.Questions().Ask(context.Background(), ask.Question{Workspace: m.docs.Workspace().WorkspaceID,
 		Text: "How many days of annual leave do employees get?"}, conversations.AskOptions{NoStream: true})
 	if err != nil || len(turn.Sources) == 0 {
 		t.Fatalf("no sources: %v", err)

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
@@ -246,7 +246,7 @@ func TestPaletteConversationsSayWhereTheyAre(t *testing.T) {
 	f, _ := settledBrowser(t)
 	ctx := t.Context()
 	for _, name := range []string{"My documents", "Finance"} {
-		q := app.Question{Workspace: name, Text: "What is new?"}
+		q := ask.Question{Workspace: name, Text: "What is new?"}
 		if _, err := f.app.Questions().Ask(ctx, q, conversations.AskOptions{}); err != nil {
 			t.Fatal(err)
 		}

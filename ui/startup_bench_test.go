@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/settings"
 	"lectern/ui/internal/tour"
@@ -244,7 +245,7 @@ func vmHWM(b *testing.B, pid int) int64 {
 // askTwenty asks 20 questions in one conversation of workspace ws: the conversation the app opens
 // on at start-up.
 func askTwenty(b *testing.B, a *app.App, ws string) {
-	turn, err := a.Questions().Ask(context.Background(), app.Question{Workspace: ws, Text: "What is in the archive?"},
+	turn, err := a.Questions().Ask(context.Background(), ask.Question{Workspace: ws, Text: "What is in the archive?"},
 		conversations.AskOptions{NoStream: true})
 	for i := 1; i < 20 && err == nil; i++ {
 		_, err = a.Conversations().Send(context.Background(), turn.ConversationID,

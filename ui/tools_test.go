@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/ui/internal/uitest"
 )
@@ -49,7 +49,7 @@ func TestToolConsultedSourceOpensItsDocument(t *testing.T) {
 	m := f.browser()
 	m.selectNamed(t, "Operations")
 	mine := uitest.Workspace(t, f.app, "My documents")
-	turn, err := f.app.Questions().Ask(context.Background(), app.Question{Workspace: mine.WorkspaceID,
+	turn, err := f.app.Questions().Ask(context.Background(), ask.Question{Workspace: mine.WorkspaceID,
 		Text: "How many days of annual leave do employees get?"}, conversations.AskOptions{NoStream: true})
 	if err != nil || len(turn.Sources) == 0 {
 		t.Fatalf("no sources: %v", err)

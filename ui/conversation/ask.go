@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"lectern/app"
+	appask "lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -47,7 +47,7 @@ func (c *Pane) sendQuestion() {
 		case editing != 0:
 			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
 		case conv.ID == 0:
-			q := app.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
+			q := appask.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
 			return c.b.Ask(c.lf.Ctx, q, o)
 		}
 		return c.store.Answers.Send(c.lf.Ctx, conv.ID, conversations.Message{Text: text}, o)

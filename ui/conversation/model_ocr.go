@@ -7,8 +7,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"lectern/app"
 	"lectern/app/records"
+	apptools "lectern/app/tools"
 	"lectern/client"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -23,7 +23,7 @@ import (
 func (t *fileTray) startOCR(e *trayEntry) {
 	c := t.m.c
 	now := c.lf.Now()
-	job := widgets.NewOCRJobCard(safetext.OneLine(entryName(e)), now.Add(app.OCRDeadline), now)
+	job := widgets.NewOCRJobCard(safetext.OneLine(entryName(e)), now.Add(apptools.OCRDeadline), now)
 	c.Work.Set(ocrKey(e), work.OCR, "OCR: "+job.Name)
 	ctx, stop := context.WithCancel(c.lf.Ctx)
 	e.text, e.card, e.job, e.stop = nil, job, job, stop
@@ -61,7 +61,7 @@ func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, er
 			page, total = j.Progress.Page, j.Progress.Total
 		}
 		lf.Do(func() {
-			card.SetProgress(app.OCRStageText(j), page, total)
+			card.SetProgress(apptools.OCRStageText(j), page, total)
 			if total > 0 {
 				t.m.c.Work.Set(ocrKey(e), work.OCR, fmt.Sprintf("OCR: %s, page %d of %d", card.Name, page, total))
 			}
@@ -71,7 +71,7 @@ func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, er
 	if job.Ended() {
 		return job, job.EndError()
 	}
-	last, err := tools.WaitOCR(ctx, job.JobID, app.OCRDeadline, show)
+	last, err := tools.WaitOCR(ctx, job.JobID, apptools.OCRDeadline, show)
 	if last == nil {
 		last = job // stopped before the first state came: the job is still the one started
 	}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	appask "lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/explain"
@@ -115,7 +116,7 @@ type Core interface {
 	Settings() settings.Settings
 	Explain(err error) explain.Explanation
 	Connection() connection.Connection
-	Ask(ctx context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error)
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
 	Functions() []client.FunctionTool // offered to a model (demo mode offers one)
 	// ToolWorkspaces lists the workspaces the assistant may be pinned to (GET /workspaces).

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	appask "lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
@@ -43,7 +44,7 @@ var tiers = []string{"Instant", "Fast", "Smart", "Genius"}
 // Core is what the window uses of the application core; *app.App is one.
 type Core interface {
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
-	Ask(ctx context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error)
+	Ask(ctx context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error)
 	Chat(ctx context.Context, m app.ModelMessage, opts app.ChatOptions) (records.Turn, error)
 	Explain(err error) explain.Explanation
 }
@@ -212,7 +213,7 @@ func (w *Window) Send() {
 			turn, err = w.b.Chat(w.lf.Ctx, app.ModelMessage{Tier: t.tier, Text: text, Continue: follow},
 				app.ChatOptions{OnUpdate: update})
 		} else {
-			turn, err = w.b.Ask(w.lf.Ctx, app.Question{Workspace: t.workspace, Text: text, Continue: follow},
+			turn, err = w.b.Ask(w.lf.Ctx, appask.Question{Workspace: t.workspace, Text: text, Continue: follow},
 				conversations.AskOptions{OnUpdate: update})
 		}
 		coal.Stop()

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	appask "lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
@@ -25,7 +26,7 @@ func TestMain(m *testing.M) { uitest.Main(m) }
 // fakeCore answers every question with the words it was asked, in two deltas, and records the
 // questions; fail, when set, is the error of every question.
 type fakeCore struct {
-	asked []app.Question
+	asked []appask.Question
 	chats []app.ModelMessage
 	fail  error
 }
@@ -46,7 +47,7 @@ func (f *fakeCore) answer(text string, onUpdate func(events.TurnChanged)) (recor
 	return records.Turn{ID: 1, ConversationID: 7, Status: records.TurnCompleted, Answer: "You asked: " + text}, nil
 }
 
-func (f *fakeCore) Ask(_ context.Context, q app.Question, opts conversations.AskOptions) (records.Turn, error) {
+func (f *fakeCore) Ask(_ context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error) {
 	f.asked = append(f.asked, q)
 	return f.answer(q.Text, opts.OnUpdate)
 }

@@ -6,7 +6,9 @@ package parts
 
 import (
 	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/signin"
+	"lectern/app/tools"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
 )
@@ -17,8 +19,8 @@ type Core struct {
 	*workspaces.Sync
 	*uploads.Queue
 	*signin.Session
-	*app.Tools
-	*app.Questions
+	*tools.Tools
+	*ask.Questions
 	*app.Models
 }
 

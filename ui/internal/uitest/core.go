@@ -11,6 +11,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
@@ -23,7 +24,7 @@ func SeedConversation(t testing.TB, a *app.App, ws string, n int) records.Conver
 	t.Helper()
 	var conv records.Conversation
 	for i := range n {
-		q := app.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
+		q := ask.Question{Workspace: ws, Text: fmt.Sprintf("Question %d: how many days of annual leave?", i)}
 		opts := conversations.AskOptions{NoStream: true}
 		var turn records.Turn
 		var err error

@@ -1,4 +1,7 @@
-package app
+// Package ask is the answerer of workspace conversations: a question asked of a workspace (POST
+// /workspace), with the conversation's history, streamed into its turn; Ask starts or continues
+// the conversation a front-end's question belongs to.
+package ask
 
 import (
 	"context"
@@ -96,8 +99,15 @@ type Questions struct {
 	defaults func() (tier string, thinking bool)
 }
 
+// New returns the answerer of workspace conversations over conv, the store, the
+// connection, the cache and the bus; defaults gives the settings' default tier and thinking.
+func New(conv *conversations.Conversations, st *store.DB, conn *connection.Manager, sync *workspaces.Sync,
+	bus *events.Bus, defaults func() (tier string, thinking bool)) *Questions {
+	return &Questions{conv: conv, store: st, conn: conn, sync: sync, bus: bus, defaults: defaults}
+}
+
 // request builds the ask request of conv for question, with history from the turns before it.
-func (c *Questions) request(conv records.Conversation, question string, before []records.Turn, opts conversations.AskOptions) client.AskRequest {
+func (c *Questions) Request(conv records.Conversation, question string, before []records.Turn, opts conversations.AskOptions) client.AskRequest {
 	tier, thinking := c.defaults()
 	if opts.Tier != "" {
 		tier = opts.Tier

@@ -1,4 +1,7 @@
-package app
+// Package tools holds the auxiliary tool calls of the service (model-api.md §4): PDF text, OCR,
+// web search, generate, downloads of generated files, the assistant's workspaces; the files they
+// send read from disk as they go, and the words of their errors. Nothing is kept locally.
+package tools
 
 import (
 	"context"
@@ -172,6 +175,9 @@ func (t *Tools) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, err
 type Tools struct {
 	conn *connection.Manager
 }
+
+// New returns the tools over conn's current connection.
+func New(conn *connection.Manager) *Tools { return &Tools{conn: conn} }
 
 // ToolWorkspace finds the workspace of GET /workspaces that ref names: its id, or its name in any
 // case. One that is not listed is refused, naming those that are.

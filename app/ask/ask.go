@@ -1,4 +1,4 @@
-package app
+package ask
 
 import (
 	"context"
@@ -55,7 +55,7 @@ func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversati
 			return err
 		}
 	}
-	w.cl, w.key, w.conv, w.req = cl, key, conv, w.c.request(conv, question, before, w.opts)
+	w.cl, w.key, w.conv, w.req = cl, key, conv, w.c.Request(conv, question, before, w.opts)
 	return w.req.Validate()
 }
 
@@ -96,7 +96,7 @@ func (w *workspaceAnswerer) Retry(ctx context.Context, conv records.Conversation
 	if w.opts.Tier == "" && turn.Tier != "" {
 		w.opts.Tier = turn.Tier
 	}
-	w.cl, w.conv, w.req = cl, conv, w.c.request(conv, turn.Question, before, w.opts)
+	w.cl, w.conv, w.req = cl, conv, w.c.Request(conv, turn.Question, before, w.opts)
 	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
 		Tier: string(w.req.Model), Thinking: w.req.Thinking, Created: turn.Created}
 	return turn, w.c.store.SaveTurn(ctx, &turn)
