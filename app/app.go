@@ -90,14 +90,14 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
+	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
 	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
 		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
-		models:    newModelCatalog(a.conn, opts.ModelService)}
+		models:    newModelCatalog(a.conn, opts.ModelService), mcp: a.mcp}
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
-	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindHost, a.ask) // a question from an MCP host is answered as a workspace's

@@ -9,6 +9,7 @@ import (
 
 	"lectern/app/conversations"
 	"lectern/app/events"
+	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/app/tools"
 	"lectern/app/workspaces"
@@ -29,7 +30,8 @@ type chatTools struct {
 	workspaces  []workspaces.WorkspaceRef
 	offered     []client.FunctionTool
 	searchFirst bool
-	note        string // why tools asked for are not offered (a tier without tools), "" when they are
+	note        string              // why tools asked for are not offered (a tier without tools), "" when they are
+	mcp         map[string]mcp.Tool // the MCP servers' tools offered, by function name
 }
 
 // chatTools resolves the tools of a message in conv: override (AskOptions.Tools) or the saved
@@ -59,13 +61,16 @@ func (c *Models) chatTools(ctx context.Context, s modelSession, conv records.Con
 		return chatTools{settings: settings}, nil
 	case !tier.Capabilities.Tools:
 		ct := chatTools{settings: settings, searchFirst: settings.WebSearch}
-		if len(settings.Workspaces) > 0 || settings.Files {
+		if len(settings.Workspaces) > 0 || settings.Files || len(settings.MCPServers) > 0 {
 			ct.note = noToolsNote(tier.ID)
 		}
 		return ct, nil
 	}
 	ws := c.namedWorkspaces(ctx, settings.Workspaces)
-	return chatTools{settings: settings, workspaces: ws, offered: toolFunctions(settings, ws)}, nil
+	ct := chatTools{settings: settings, workspaces: ws, offered: toolFunctions(settings, ws)}
+	fns, byName, note := mcpFunctions(ctx, c.mcp, settings.MCPServers)
+	ct.offered, ct.mcp, ct.note = append(ct.offered, fns...), byName, note
+	return ct, nil
 }
 
 // answerWithTools streams the answer of turn, running the app's tools it calls, round after
@@ -155,7 +160,7 @@ func (m *modelAnswerer) runCall(ctx context.Context, turn *records.Turn, call re
 	turn.Parts = append(turn.Parts, records.TurnPart{Kind: records.PartFunctionOutput, CallID: call.CallID, Name: call.Name,
 		Arguments: call.Arguments, Run: run})
 	fn, _ := functionFor(m.tools.offered, call.Name)
-	if why := checkArguments(fn, call.Arguments); why != "" {
+	if why := checkArguments(m.tools.mcpCheckSchema(fn), call.Arguments); why != "" {
 		return m.end(ctx, turn, run, records.ToolFailed, why, "Not run. "+why, notify)
 	}
 	m.runner().describe(run, call.Arguments)
@@ -198,7 +203,7 @@ func (m *modelAnswerer) consentTo(ctx context.Context, turn *records.Turn, call 
 	}
 	stop := m.keepAlive(ctx, turn.ID, turn.Answer)
 	answer := m.consent(ctx, conversations.ConsentRequest{ConversationID: turn.ConversationID, TurnID: turn.ID, Tool: tool,
-		CallID: call.CallID, Arguments: call.Arguments, Summary: summary(tool, call.Arguments, m.tools.workspaces)})
+		CallID: call.CallID, Arguments: call.Arguments, Summary: m.tools.summary(tool, call.Arguments, run)})
 	stop()
 	if ctx.Err() != nil {
 		return false, context.Cause(ctx)
@@ -239,7 +244,7 @@ func (m *modelAnswerer) keepAlive(ctx context.Context, turnID int64, text string
 
 // runner runs the app's tools of this message.
 func (m *modelAnswerer) runner() toolRunner {
-	return toolRunner{c: m.c, workspaces: m.tools.workspaces}
+	return toolRunner{c: m.c, workspaces: m.tools.workspaces, mcp: m.tools.mcp}
 }
 
 // runTool runs run's tool; refused by the tools' shared limit with a Retry-After, it waits that
@@ -347,6 +352,10 @@ func cloneParts(parts []records.TurnPart) []records.TurnPart {
 		if r.File != nil {
 			f := *r.File
 			r.File = &f
+		}
+		if r.MCP != nil {
+			m := *r.MCP
+			r.MCP = &m
 		}
 		out[i].Run = &r
 	}

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"lectern/app/conversations"
+	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/app/workspaces"
 	"lectern/client"
@@ -27,6 +28,7 @@ import (
 type toolRunner struct {
 	c          *Models
 	workspaces []workspaces.WorkspaceRef
+	mcp        map[string]mcp.Tool // the MCP servers' tools offered, by function name
 }
 
 // describe fills what run asks of its tool from the call's arguments (checked already), for the
@@ -50,11 +52,18 @@ func (r toolRunner) describe(run *records.ToolRun, arguments string) {
 		var a generateArgs
 		_ = json.Unmarshal([]byte(arguments), &a)
 		run.File = &records.FileRun{Prompt: a.Prompt}
+	default:
+		if t, ok := r.mcp[string(run.Tool)]; ok {
+			describeMCP(run, t, arguments)
+		}
 	}
 }
 
 // run runs the tool of run, described already, and fills its result; the error is the request's.
 func (r toolRunner) run(ctx context.Context, run *records.ToolRun) (string, error) {
+	if run.MCP != nil { // an MCP server's tool: no request to the service
+		return callMCP(ctx, r.c.mcp, run.MCP)
+	}
 	cl, _, err := r.c.conn.Current()
 	if err != nil {
 		return "", err

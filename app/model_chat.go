@@ -141,4 +141,5 @@ type Models struct {
 	// modelTier is the settings' default tier of model conversations ("" for none).
 	modelTier func() string
 	models    *modelCatalog
+	mcp       mcpSource // the MCP servers, a second source of tools
 }
