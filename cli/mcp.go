@@ -5,16 +5,21 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"lectern/app"
+	appmcp "lectern/app/mcp"
+	"lectern/internal/safetext"
 	"lectern/mcpserver"
 )
 
 var cmdMCP = &command{
 	name:    "mcp",
-	args:    "[--http HOST:PORT [--listen-any] [--new-token]] [--allow-uploads]",
+	args:    "[--http HOST:PORT [--listen-any] [--new-token]] [--allow-uploads] | add FILE | servers | remove NAME",
 	summary: "serve your workspaces to AI apps that speak MCP (Claude Desktop, VS Code, Cursor, …)",
 	help: `
 Runs Lectern as a Model Context Protocol server. An AI app (an "MCP host") can then list your
@@ -30,7 +35,15 @@ Without --http the server speaks over stdin and stdout: that is what a host star
   --listen-any      let --http listen on an address other computers can reach (with the token)
   --new-token       make a new token for --http (the old one stops working)
   --allow-uploads   offer the tool upload_document: a host may add files of this computer to
-                    your own personal workspaces, after the same checks as a drop`,
+                    your own personal workspaces, after the same checks as a drop
+
+The other way round, model chats ("lectern chat --mcp NAME", and the desktop app's) can use the
+tools of MCP servers you add:
+
+  add FILE          add the servers of an "mcpServers" JSON file, as AI apps write it ("-" reads
+                    stdin); their env and headers are kept in the system keychain
+  servers           list the servers added and their state
+  remove NAME       remove a server`,
 	run: runMCP,
 }
 
@@ -44,6 +57,12 @@ type mcpOptions struct {
 
 // runMCP is `lectern mcp`.
 func runMCP(e *env, args []string) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "add", "servers", "remove":
+			return runMCPServers(e, args[0], args[1:])
+		}
+	}
 	fs := newFlagSet(e, "mcp")
 	var o mcpOptions
 	fs.StringVar(&o.listen, "http", "", "serve streamable HTTP on HOST:PORT")
@@ -113,3 +132,83 @@ func ignoreEnd(ctx context.Context, err error) error {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
+
+// runMCPServers is `lectern mcp add FILE`, `lectern mcp servers` and `lectern mcp remove NAME`:
+// the MCP servers whose tools model chats may offer.
+func runMCPServers(e *env, verb string, args []string) error {
+	fs := newFlagSet(e, "mcp")
+	want := map[string]int{"add": 1, "servers": 0, "remove": 1}[verb]
+	pos, err := parseArgs(fs, args, want, want, map[string]string{"add": "FILE", "remove": "NAME"}[verb])
+	if err != nil {
+		return err
+	}
+	a, err := e.openApp()
+	if err != nil {
+		return err
+	}
+	servers := a.MCPServers()
+	switch verb {
+	case "add":
+		data, err := readFileArg(e, pos[0])
+		if err != nil {
+			return err
+		}
+		added, err := servers.Add(data)
+		if err != nil {
+			return localf("%v", err)
+		}
+		for _, s := range added {
+			fmt.Fprintf(e.stdout, "Added %s.\n", s.Name)
+		}
+	case "remove":
+		if err := servers.Remove(pos[0]); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "Removed %s.\n", pos[0])
+	}
+	list, err := servers.List()
+	if verb == "servers" {
+		printMCPServers(e, list, servers.States())
+	}
+	return err
+}
+
+// readFileArg reads the file path, or stdin for "-", at most 1 MiB.
+func readFileArg(e *env, path string) ([]byte, error) {
+	r := e.stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, localf("cannot read %s: %v", path, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	if err != nil {
+		return nil, localf("cannot read %s: %v", path, err)
+	}
+	return data, nil
+}
+
+// printMCPServers writes one line per server: its name, what it runs or reaches, its state.
+func printMCPServers(e *env, list []appmcp.Server, states []appmcp.State) {
+	if len(list) == 0 {
+		fmt.Fprintln(e.stdout, "No MCP servers: \"lectern mcp add FILE\" adds those of an mcpServers JSON file.")
+		return
+	}
+	words := map[string]string{}
+	for _, st := range states {
+		words[st.Name] = st.Words()
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tRUNS\tSTATE")
+	for _, s := range list {
+		runs := s.URL
+		if !s.Remote() {
+			runs = strings.Join(append([]string{s.Command}, s.Args...), " ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", safetext.OneLine(s.Name), safetext.OneLine(runs), safetext.OneLine(words[s.Name]))
+	}
+	tw.Flush()
+}
