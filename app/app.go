@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lectern/app/ask"
+	"lectern/app/assistant"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -67,7 +68,7 @@ type App struct {
 	tools    *tools.Tools
 	ask      *ask.Questions
 	models   *Models
-	assist   *Assistant
+	assist   *assistant.Assistant
 	mcp      *mcp.Servers
 
 	closeOnce sync.Once
@@ -93,12 +94,11 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
-	a.models = &Models{conv: a.conv, ask: a.ask, store: st, conn: a.conn, sync: a.sync, bus: a.bus,
-		modelTier: func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) },
-		models:    newModelCatalog(a.conn, opts.ModelService), mcp: a.mcp}
+	a.models = NewModels(a.conv, a.ask, st, a.conn, a.sync, a.bus,
+		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService, a.mcp)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
-	a.assist = &Assistant{conv: a.conv, store: st, conn: a.conn, bus: a.bus, tools: a.tools}
+	a.assist = assistant.New(a.conv, st, a.conn, a.bus, a.tools)
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindHost, a.ask) // a question from an MCP host is answered as a workspace's
 	a.conv.Answer(records.KindModel, a.models)
@@ -232,7 +232,7 @@ func (a *App) Tools() *tools.Tools { return a.tools }
 func (a *App) Questions() *ask.Questions { return a.ask }
 
 // Assistant returns the answerer of assistant conversations: Assist.
-func (a *App) Assistant() *Assistant { return a.assist }
+func (a *App) Assistant() *assistant.Assistant { return a.assist }
 
 // Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
 func (a *App) Models() *Models { return a.models }

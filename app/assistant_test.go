@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"lectern/app/assistant"
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client/emulator"
@@ -30,8 +31,8 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 	f := assistantFixture(t)
 	content := []byte("Ferry timetable\nThe boat leaves at nine from pier 4.")
 	ferry := writeFile(t, t.TempDir(), "ferry.txt", content)
-	turn, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
-		Workspace: "ann's NOTES"}, ChatOptions{})
+	turn, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "When does the boat leave?", Files: []string{ferry},
+		Workspace: "ann's NOTES"}, conversations.ChatOptions{})
 	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Answer, "nine") || len(turn.Reply) == 0 {
 		t.Fatalf("%+v %v", turn, err)
 	}
@@ -46,13 +47,13 @@ func TestAssistantPinsOnFirstMessageAndContinues(t *testing.T) {
 		len(chats) != 1 || !chats[0].Pinned || chats[0].WorkspaceID != f.ws {
 		t.Fatalf("conversation %+v, server %+v", conv, chats)
 	}
-	next, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "From which pier?", Continue: true}, ChatOptions{})
+	next, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "From which pier?", Continue: true}, conversations.ChatOptions{})
 	chats = f.emu.Tools.Chats("ann")
 	if err != nil || next.ConversationID != conv.ID || !strings.Contains(next.Answer, "pier 4") || len(chats) != 2 ||
 		chats[1].Pinned || chats[1].ConversationID != conv.RemoteID || chats[1].WorkspaceID != f.ws {
 		t.Fatalf("continued: %+v %v; server %+v", next, err, chats)
 	}
-	if _, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "x", Continue: true, Workspace: "nowhere"}, ChatOptions{}); err == nil ||
+	if _, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "x", Continue: true, Workspace: "nowhere"}, conversations.ChatOptions{}); err == nil ||
 		!strings.Contains(f.app.Explain(err).Sentence, "it can use “Ann's notes”") {
 		t.Fatalf("unknown workspace: %v", err)
 	}
@@ -73,7 +74,7 @@ func TestAssistantRefusesOldOfficeFilesBeforeSaving(t *testing.T) {
 		"cannot be read":                        {dir + "/missing.pdf"},
 	}
 	for want, files := range cases {
-		_, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "What is in it?", Files: files}, ChatOptions{})
+		_, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "What is in it?", Files: files}, conversations.ChatOptions{})
 		if err == nil || !strings.Contains(f.app.Explain(err).Sentence, want) {
 			t.Errorf("%v: %v, want %q", files, err, want)
 		}
@@ -117,7 +118,7 @@ func TestAssistantRetryReadsTheFilesAgain(t *testing.T) {
 	if _, err := f.app.Assistant().SetAssistantWorkspace(ctxT(t), conv.ID, ""); err == nil {
 		t.Fatal("the pin changed after the first message")
 	}
-	if _, err := AssistantFile(note + ".xls"); err == nil {
+	if _, err := assistant.AssistantFile(note + ".xls"); err == nil {
 		t.Fatal("a missing file was taken")
 	}
 	edited, err := f.app.Conversations().Resend(ctxT(t), turn.ID, "Under what is the key?", conversations.AskOptions{})
@@ -153,13 +154,13 @@ func (noConversationIDs) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestAssistantWithoutConversationIDSaysSo(t *testing.T) {
 	f := newFixtureWith(t, fastEmulatorConfig(), noConversationIDs{})
 	f.emu.Tools.SetWorkspaces([]toolsapi.Workspace{{ID: f.ws, Name: "Ann's notes"}})
-	first, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "Hello", Workspace: f.ws}, ChatOptions{})
+	first, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "Hello", Workspace: f.ws}, conversations.ChatOptions{})
 	if err != nil || first.Notice != "" {
 		t.Fatalf("%+v %v", first, err)
 	}
-	next, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "And then?", Continue: true}, ChatOptions{})
+	next, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "And then?", Continue: true}, conversations.ChatOptions{})
 	chats := f.emu.Tools.Chats("ann")
-	if err != nil || next.ConversationID != first.ConversationID || next.Notice != noConversationID || len(chats) != 2 ||
+	if err != nil || next.ConversationID != first.ConversationID || next.Notice != assistant.NoConversationID || len(chats) != 2 ||
 		chats[1].ConversationID == chats[0].ConversationID || chats[1].Message != "And then?" || !chats[1].Pinned {
 		t.Fatalf("%+v %v; server %+v", next, err, chats)
 	}

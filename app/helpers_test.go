@@ -9,6 +9,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/assistant"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/client"
@@ -143,7 +144,7 @@ func ctxT(t *testing.T) context.Context {
 type chats struct {
 	*conversations.Conversations
 	*Models
-	*Assistant
+	*assistant.Assistant
 }
 
 // chatsOf is the chats of a.

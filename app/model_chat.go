@@ -29,26 +29,9 @@ type ModelMessage struct {
 	Continue bool
 }
 
-// ChatOptions follow one message's answer.
-type ChatOptions struct {
-	// OnUpdate, when set, is called on the sending goroutine for every change of the turn, with
-	// the same values as the TurnChanged events.
-	OnUpdate func(events.TurnChanged)
-	// OnNotice, when set, gets notes that are not errors, such as that there was no conversation
-	// to continue.
-	OnNotice func(string)
-	// Functions are offered to the model (tiers with tools only); the calls it makes are kept as
-	// the answer's parts (Turn.Parts).
-	Functions []client.FunctionTool
-	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files); Chat
-	// takes Tools' workspaces as ids or names, as a person types them.
-	Consent conversations.ConsentFunc
-	Tools   *records.ToolSettings
-}
-
 // Chat sends m and blocks until the answer ends, as Conversations.Send does for a model
 // conversation.
-func (c *Models) Chat(ctx context.Context, m ModelMessage, opts ChatOptions) (records.Turn, error) {
+func (c *Models) Chat(ctx context.Context, m ModelMessage, opts conversations.ChatOptions) (records.Turn, error) {
 	conv, err := c.chatToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
 		return records.Turn{}, err
@@ -142,4 +125,14 @@ type Models struct {
 	modelTier func() string
 	models    *modelCatalog
 	mcp       mcpSource // the MCP servers, a second source of tools
+}
+
+// NewModels returns the answerer of model chats over conv, the workspace answerer (a workspace
+// consulted by a tool is asked as a question is), the store, the connection, the cache and the
+// bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
+// endpoints) answers the requests.
+func NewModels(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
+	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService, mcp mcpSource) *Models {
+	return &Models{conv: conv, ask: questions, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
+		models: newModelCatalog(conn, service), mcp: mcp}
 }

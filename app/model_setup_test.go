@@ -195,7 +195,7 @@ func TestModelExportWritesImagesBeside(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
 	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Look",
-		Images: []records.Image{mustImage(t, "../polly parrot.png", pngImage)}}, ChatOptions{})
+		Images: []records.Image{mustImage(t, "../polly parrot.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/assistant"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/app/tools"
 	"lectern/client"
@@ -132,7 +134,7 @@ func TestAppToolChatAndLimitWords(t *testing.T) {
 		t.Fatal(list, err)
 	}
 	note := writeFile(t, t.TempDir(), "note.txt", []byte("The boat leaves at nine."))
-	res, err := f.app.Assistant().Assist(ctxT(t), AssistantMessage{Text: "When does the boat leave?", Files: []string{note}, Workspace: f.ws}, ChatOptions{})
+	res, err := f.app.Assistant().Assist(ctxT(t), assistant.AssistantMessage{Text: "When does the boat leave?", Files: []string{note}, Workspace: f.ws}, conversations.ChatOptions{})
 	if err != nil || !strings.Contains(res.Answer, "nine") || len(f.emu.Tools.Chats("ann")) != 1 {
 		t.Fatal(res, err)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/assistant"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/internal/words"
@@ -41,9 +43,9 @@ requests a minute for the assistant, pdf and generate together; Lectern waits wh
 }
 
 // parseAssist reads the arguments of assist. The words that are not flags make up the message.
-func parseAssist(e *env, args []string) (app.AssistantMessage, bool, error) {
+func parseAssist(e *env, args []string) (assistant.AssistantMessage, bool, error) {
 	fs := newFlagSet(e, "assist")
-	var m app.AssistantMessage
+	var m assistant.AssistantMessage
 	fs.Func("file", "file to attach", func(path string) error { m.Files = append(m.Files, path); return nil })
 	fs.StringVar(&m.Workspace, "workspace", "", "workspace id or name")
 	fs.BoolVar(&m.Continue, "continue", false, "the last assistant conversation")
@@ -68,7 +70,7 @@ func runAssist(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !asJSON && e.isTerminal())
-	turn, err := a.Assistant().Assist(e.ctx, m, app.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
+	turn, err := a.Assistant().Assist(e.ctx, m, conversations.ChatOptions{OnUpdate: p.follow, OnNotice: e.notice})
 	if err != nil {
 		p.failed("", asJSON)
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -110,7 +111,7 @@ func runChat(e *env, args []string) error {
 		return err
 	}
 	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())
-	turn, err := a.Models().Chat(e.ctx, o.msg, app.ChatOptions{OnUpdate: toolLines(e, p, p.follow), OnNotice: e.notice,
+	turn, err := a.Models().Chat(e.ctx, o.msg, conversations.ChatOptions{OnUpdate: toolLines(e, p, p.follow), OnNotice: e.notice,
 		Tools: o.tools.settings(), Consent: o.tools.consent(e)})
 	if err != nil {
 		p.failed(turn.Answer, o.asJSON)

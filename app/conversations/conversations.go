@@ -33,6 +33,24 @@ type Conversations struct {
 	wg     sync.WaitGroup
 }
 
+// ChatOptions follow one message's answer in a chat: a model conversation (Models.Chat) or the
+// assistant (Assistant.Assist).
+type ChatOptions struct {
+	// OnUpdate, when set, is called on the sending goroutine for every change of the turn, with
+	// the same values as the TurnChanged events.
+	OnUpdate func(events.TurnChanged)
+	// OnNotice, when set, gets notes that are not errors, such as that there was no conversation
+	// to continue.
+	OnNotice func(string)
+	// Functions are offered to the model (tiers with tools only); the calls it makes are kept as
+	// the answer's parts (Turn.Parts).
+	Functions []client.FunctionTool
+	// Consent and Tools are AskOptions' (the app's tools: web search, workspaces, files); Chat
+	// takes Tools' workspaces as ids or names, as a person types them.
+	Consent ConsentFunc
+	Tools   *records.ToolSettings
+}
+
 // AskOptions tune one question. Zero values use the settings' default tier and thinking.
 type AskOptions struct {
 	Tier     string // fast, smart or genius; "" = the default tier of the settings (else the server's)

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/assistant"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -179,7 +179,7 @@ func (a *assistBar) choose() {
 // conversation shown (Attach, or a drop onto the window), each checked off the UI goroutine (its
 // type: old .doc, .xls and .ppt are refused with what to save them as; its size).
 func (c *Pane) takeAssistantFiles(paths []string) {
-	takeFiles(c, records.KindAssistant, paths, app.AssistantFile, c.assist.files.take)
+	takeFiles(c, records.KindAssistant, paths, assistant.AssistantFile, c.assist.files.take)
 }
 
 // takeFiles loads each of paths with load off the UI goroutine (a drop or Attach), then, while a

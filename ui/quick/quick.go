@@ -45,7 +45,7 @@ var tiers = []string{"Instant", "Fast", "Smart", "Genius"}
 type Core interface {
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
 	Ask(ctx context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error)
-	Chat(ctx context.Context, m app.ModelMessage, opts app.ChatOptions) (records.Turn, error)
+	Chat(ctx context.Context, m app.ModelMessage, opts conversations.ChatOptions) (records.Turn, error)
 	Explain(err error) explain.Explanation
 }
 
@@ -211,7 +211,7 @@ func (w *Window) Send() {
 		var err error
 		if t.tier != "" {
 			turn, err = w.b.Chat(w.lf.Ctx, app.ModelMessage{Tier: t.tier, Text: text, Continue: follow},
-				app.ChatOptions{OnUpdate: update})
+				conversations.ChatOptions{OnUpdate: update})
 		} else {
 			turn, err = w.b.Ask(w.lf.Ctx, appask.Question{Workspace: t.workspace, Text: text, Continue: follow},
 				conversations.AskOptions{OnUpdate: update})

@@ -52,7 +52,7 @@ func (f *fakeCore) Ask(_ context.Context, q appask.Question, opts conversations.
 	return f.answer(q.Text, opts.OnUpdate)
 }
 
-func (f *fakeCore) Chat(_ context.Context, m app.ModelMessage, opts app.ChatOptions) (records.Turn, error) {
+func (f *fakeCore) Chat(_ context.Context, m app.ModelMessage, opts conversations.ChatOptions) (records.Turn, error) {
 	f.chats = append(f.chats, m)
 	return f.answer(m.Text, opts.OnUpdate)
 }

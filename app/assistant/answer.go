@@ -1,4 +1,4 @@
-package app
+package assistant
 
 import (
 	"context"
@@ -35,8 +35,8 @@ type assistantAnswerer struct {
 	alone bool
 }
 
-// noConversationID tells a person that a message went without the conversation before it.
-const noConversationID = "The server gave no conversation id, so this message started a new conversation in its " +
+// NoConversationID tells a person that a message went without the conversation before it.
+const NoConversationID = "The server gave no conversation id, so this message started a new conversation in its " +
 	"history, without the earlier messages."
 
 func (a *assistantAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
@@ -167,7 +167,7 @@ func (a *assistantAnswerer) Answer(ctx context.Context, turn *records.Turn, _ fu
 	case strings.TrimSpace(res.Text) == "":
 		turn.Notice = "The assistant's reply carried no text."
 	case a.alone && res.ConversationID == "":
-		turn.Notice = noConversationID
+		turn.Notice = NoConversationID
 	}
 	if res.ConversationID != "" && res.ConversationID != a.conv.RemoteID {
 		if err := a.c.store.SetRemoteID(save, a.conv.ID, res.ConversationID); err != nil {

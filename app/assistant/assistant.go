@@ -1,4 +1,7 @@
-package app
+// Package assistant is the answerer of assistant conversations (POST /chat): a message with its
+// files sent to the assistant, which picks its tools itself, continuing the conversation the
+// server keeps; Assist starts or continues the one a front-end's message belongs to.
+package assistant
 
 import (
 	"context"
@@ -33,7 +36,7 @@ type AssistantMessage struct {
 
 // Assist sends m to the assistant and blocks until the answer ends, as Conversations.Send does
 // for an assistant conversation.
-func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts ChatOptions) (records.Turn, error) {
+func (c *Assistant) Assist(ctx context.Context, m AssistantMessage, opts conversations.ChatOptions) (records.Turn, error) {
 	conv, err := c.assistantToContinue(ctx, m, opts.OnNotice)
 	if err != nil {
 		return records.Turn{}, err
@@ -125,4 +128,10 @@ type Assistant struct {
 	conn  *connection.Manager
 	bus   *events.Bus
 	tools *tools.Tools
+}
+
+// New returns the answerer of assistant conversations over conv, the store, the
+// connection, the bus and the tools (the assistant's workspaces, its files).
+func New(conv *conversations.Conversations, st *store.DB, conn *connection.Manager, bus *events.Bus, t *tools.Tools) *Assistant {
+	return &Assistant{conv: conv, store: st, conn: conn, bus: bus, tools: t}
 }
