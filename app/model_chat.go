@@ -130,7 +130,8 @@ type Models struct {
 // NewModels returns the answerer of model chats over conv, the workspace answerer (a workspace
 // consulted by a tool is asked as a question is), the store, the connection, the cache and the
 // bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
-// endpoints) answers the requests.
+// endpoints) answers the requests, and mcp (the MCP servers) gives the tools a chat may offer
+// beside the built-in ones.
 func NewModels(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
 	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService, mcp mcpSource) *Models {
 	return &Models{conv: conv, ask: questions, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,

@@ -165,13 +165,15 @@ type Store struct {
 	Files      Generator
 	Tools      Tools
 	Drafts     Drafts
+	MCP        MCPServers // nil: no MCP servers to offer
 }
 
 // StoreOf is the Store of the core a: its conversations, and the answerers of model chats and of
 // the assistant.
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
-	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c}
+	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
+		MCP: a.MCPServers()}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
