@@ -17,6 +17,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/mcp"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/app/settings"
@@ -44,7 +45,7 @@ type Options struct {
 	ClientOptions []client.Option
 	// ModelService, when set, answers instead of the client's model endpoints (/v1): tests pass
 	// a fake.
-	ModelService ModelService
+	ModelService modelchat.ModelService
 	// ReconnectFirst is the wait before an offline server is first checked again, 0 means 5 s;
 	// each later check waits twice as long, up to ReconnectMax (0 means 2 minutes).
 	ReconnectFirst, ReconnectMax time.Duration
@@ -67,7 +68,7 @@ type App struct {
 	signin   *signin.Session
 	tools    *tools.Tools
 	ask      *ask.Questions
-	models   *Models
+	models   *modelchat.Models
 	assist   *assistant.Assistant
 	mcp      *mcp.Servers
 
@@ -94,7 +95,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
-	a.models = NewModels(a.conv, a.ask, st, a.conn, a.sync, a.bus,
+	a.models = modelchat.New(a.conv, a.ask, st, a.conn, a.sync, a.bus,
 		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService, a.mcp)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.tools = tools.New(a.conn)
@@ -197,25 +198,6 @@ func (a *App) Explain(err error) explain.Explanation { return explain.Explain(er
 // failed answer or upload).
 func (a *App) Describe(err error) string { return explain.Explain(err, a.conn.KeySource()).String() }
 
-// Backup writes a consistent copy of the database (conversations with their turns and images,
-// the trash, the cache and the upload queue; not the settings, not the keys) to path, while the
-// desktop app and other commands go on using it; an existing path is never replaced. It returns
-// the copy's size and how long it took.
-func (a *App) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
-	return a.store.Backup(ctx, path)
-}
-
-// Import adds the conversations of a backup (a file Backup wrote, or another computer's
-// lectern.db) that this data folder does not have, with their turns, images and tool cards; it
-// never changes or deletes what is here, and an import that fails adds nothing.
-func (a *App) Import(ctx context.Context, path string) (records.ImportResult, error) {
-	res, err := a.store.ImportBackup(ctx, path)
-	if err == nil && res.Added > 0 {
-		a.bus.Emit(events.ConversationsChanged{})
-	}
-	return res, err
-}
-
 // Workspaces returns the cache of the current server's workspaces and documents: refresh, the
 // listings, workspaces named by id or name.
 func (a *App) Workspaces() *workspaces.Sync { return a.sync }
@@ -235,10 +217,7 @@ func (a *App) Questions() *ask.Questions { return a.ask }
 func (a *App) Assistant() *assistant.Assistant { return a.assist }
 
 // Models returns the answerer of model conversations: Chat, the tiers, a chat's setup and tools.
-func (a *App) Models() *Models { return a.models }
-
-// MCPServers returns the MCP servers whose tools model chats may offer.
-func (a *App) MCPServers() *mcp.Servers { return a.mcp }
+func (a *App) Models() *modelchat.Models { return a.models }
 
 // staleAnswer is how long a pending answer may go without a write before Open treats it as
 // abandoned by a process that ended.

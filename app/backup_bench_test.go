@@ -54,7 +54,7 @@ func BenchmarkBackup1000Conversations(b *testing.B) {
 	for b.Loop() {
 		n++
 		file := filepath.Join(dir, fmt.Sprintf("backup-%d.db", n))
-		if size, _, err = a.Backup(ctx, file); err != nil {
+		if size, _, err = a.Conversations().Backup(ctx, file); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

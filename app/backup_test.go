@@ -137,7 +137,7 @@ func TestBackupWhileAnotherProcessWrites(t *testing.T) {
 		}
 	}()
 	file := filepath.Join(t.TempDir(), "lectern-backup.db")
-	size, took, err := a.Backup(context.Background(), file)
+	size, took, err := a.Conversations().Backup(context.Background(), file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestBackupWhileAnotherProcessWrites(t *testing.T) {
 	if check != "ok" || appID != store.ApplicationID || convs < 2 {
 		t.Fatalf("backup: integrity %q, application_id %x, %d conversations", check, appID, convs)
 	}
-	if _, _, err := a.Backup(context.Background(), file); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, _, err := a.Conversations().Backup(context.Background(), file); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("a second backup to the same file: %v", err)
 	}
 }
@@ -171,16 +171,16 @@ func TestImportAddsOnlyWhatIsMissing(t *testing.T) {
 	binned := seedConversation(t, from.store, "binned", 1)
 	from.store.TrashConversation(ctx, "srv", binned.ID)
 	file := filepath.Join(t.TempDir(), "from.db")
-	if _, _, err := from.Backup(ctx, file); err != nil {
+	if _, _, err := from.Conversations().Backup(ctx, file); err != nil {
 		t.Fatal(err)
 	}
 	to := openHome(t, t.TempDir())
 	own := seedConversation(t, to.store, "mine", 1)
-	res, err := to.Import(ctx, file)
+	res, err := to.Conversations().Import(ctx, file)
 	if err != nil || res != (records.ImportResult{Added: 3, Trashed: 1}) {
 		t.Fatalf("first import: %+v, %v", res, err)
 	}
-	res, err = to.Import(ctx, file)
+	res, err = to.Conversations().Import(ctx, file)
 	if err != nil || res != (records.ImportResult{Present: 3, Trashed: 1}) {
 		t.Fatalf("second import: %+v, %v", res, err)
 	}
@@ -206,8 +206,8 @@ func TestImportAddsOnlyWhatIsMissing(t *testing.T) {
 	}
 	// A data folder's own backup adds nothing to it.
 	own2 := filepath.Join(t.TempDir(), "own.db")
-	to.Backup(ctx, own2)
-	if res, err := to.Import(ctx, own2); err != nil || res.Added != 0 || res.Present != 4 {
+	to.Conversations().Backup(ctx, own2)
+	if res, err := to.Conversations().Import(ctx, own2); err != nil || res.Added != 0 || res.Present != 4 {
 		t.Fatalf("own backup: %+v, %v", res, err)
 	}
 }
@@ -226,7 +226,7 @@ func TestImportRefusesWhatIsNotABackup(t *testing.T) {
 	st.Close()
 	for file, want := range map[string]string{text: "is not a Lectern backup", newer: "newer version of Lectern",
 		filepath.Join(dir, "missing.db"): "cannot read the backup"} {
-		if _, err := to.Import(ctx, file); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := to.Conversations().Import(ctx, file); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("import %s: %v; want %q", filepath.Base(file), err, want)
 		}
 	}
@@ -255,7 +255,7 @@ func TestImportOlderBackupOnce(t *testing.T) {
 	store.Migrations, store.SchemaVersion = saved, len(saved)
 	to := openHome(t, t.TempDir())
 	for i, want := range []records.ImportResult{{Added: 1}, {Present: 1}} {
-		if res, err := to.Import(ctx, old); err != nil || res != want {
+		if res, err := to.Conversations().Import(ctx, old); err != nil || res != want {
 			t.Fatalf("import %d: %+v, %v; want %+v", i+1, res, err, want)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"lectern/app/assistant"
 	"lectern/app/conversations"
 	"lectern/app/events"
+	"lectern/app/modelchat"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -143,7 +144,7 @@ func ctxT(t *testing.T) context.Context {
 // chats is a core's conversations with the answerers of each kind, as the tests use them.
 type chats struct {
 	*conversations.Conversations
-	*Models
+	*modelchat.Models
 	*assistant.Assistant
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"lectern/app/ask"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -156,7 +157,7 @@ func (s *session) ask(i int) {
 
 // chat sends a message to a model tier, continuing its conversation but every fifth time.
 func (s *session) chat(i int) {
-	_, _ = s.a.Models().Chat(context.Background(), ModelMessage{Tier: "Fast", Text: fmt.Sprintf("Say something short (%d).", i),
+	_, _ = s.a.Models().Chat(context.Background(), modelchat.ModelMessage{Tier: "Fast", Text: fmt.Sprintf("Say something short (%d).", i),
 		Continue: i%5 != 0}, conversations.ChatOptions{})
 	s.chats++
 }

@@ -25,10 +25,10 @@ func TestCloseEndsTheMCPServers(t *testing.T) {
 	keyring.MockInit()
 	a := openHome(t, t.TempDir())
 	crashing := mcp.Server{Name: "crashing", Command: "node", Args: []string{filepath.Join(dir, "crashing.mjs")}}
-	if err := a.MCPServers().AddServer(crashing); err != nil {
+	if err := a.Models().MCPServers().AddServer(crashing); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.MCPServers().Tools(t.Context(), "crashing"); err != nil {
+	if _, err := a.Models().MCPServers().Tools(t.Context(), "crashing"); err != nil {
 		t.Fatal(err)
 	}
 	if n := childProcesses(); n != 1 {

@@ -14,6 +14,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/app/secrets"
 	"lectern/client"
@@ -24,7 +25,7 @@ var pngImage = append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 64)..
 
 func mustImage(t testing.TB, name string, data []byte) records.Image {
 	t.Helper()
-	img, err := NewImage(name, data)
+	img, err := modelchat.NewImage(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 	ctx := ctxT(t)
 	img := mustImage(t, "chart.png", pngImage)
 	var updates []events.TurnChanged
-	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "smart", System: "Answer briefly.", Text: "What is in the picture?",
 		Images: []records.Image{img}}, conversations.ChatOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +74,7 @@ func TestChatSavesTheConversationAndSendsItWhole(t *testing.T) {
 		t.Fatalf("conversation %+v", conv)
 	}
 
-	next, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "And the colours?"}, conversations.ChatOptions{})
+	next, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "And the colours?"}, conversations.ChatOptions{})
 	if err != nil || next.ConversationID != conv.ID {
 		t.Fatalf("continued in %d (%v), want %d", next.ConversationID, err, conv.ID)
 	}
@@ -89,7 +90,7 @@ func TestChatCompletionsFamily(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.status = "incomplete"
-	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", API: records.APIChat, System: "Be kind.", Text: "Describe it.",
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", API: records.APIChat, System: "Be kind.", Text: "Describe it.",
 		Images: []records.Image{mustImage(t, "a.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -121,27 +122,27 @@ func TestChatCompletionsFamily(t *testing.T) {
 func TestChatContinueChoosesByTier(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	smart, _ := a.Models().Chat(ctx, ModelMessage{Tier: "Smart", Text: "one"}, conversations.ChatOptions{})
-	fast, _ := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "two"}, conversations.ChatOptions{})
+	smart, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Text: "one"}, conversations.ChatOptions{})
+	fast, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "two"}, conversations.ChatOptions{})
 	if smart.ConversationID == fast.ConversationID {
 		t.Fatal("two new conversations share an id")
 	}
-	got, _ := a.Models().Chat(ctx, ModelMessage{Tier: "smart", Continue: true, Text: "three"}, conversations.ChatOptions{})
+	got, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "smart", Continue: true, Text: "three"}, conversations.ChatOptions{})
 	if got.ConversationID != smart.ConversationID {
 		t.Errorf("--continue --model smart went to %d, want %d", got.ConversationID, smart.ConversationID)
 	}
-	got, _ = a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "four"}, conversations.ChatOptions{})
+	got, _ = a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "four"}, conversations.ChatOptions{})
 	if got.ConversationID != smart.ConversationID { // the Smart one was used last
 		t.Errorf("--continue went to %d, want the last used %d", got.ConversationID, smart.ConversationID)
 	}
 	var notes []string
-	got, err := a.Models().Chat(ctx, ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
+	got, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Instant", Continue: true, Text: "five"},
 		conversations.ChatOptions{OnNotice: func(s string) { notes = append(notes, s) }})
 	if err != nil || got.ConversationID == smart.ConversationID || got.ConversationID == fast.ConversationID ||
 		len(notes) != 1 || !strings.Contains(notes[0], "no earlier model conversation with Instant") {
 		t.Errorf("continue without one: %+v %v %q", got, err, notes)
 	}
-	_, err = a.Models().Chat(ctx, ModelMessage{Continue: true, System: "new", Text: "six"}, conversations.ChatOptions{})
+	_, err = a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, System: "new", Text: "six"}, conversations.ChatOptions{})
 	if !errors.As(err, new(*explain.CheckError)) {
 		t.Errorf("--system with --continue: %v", err)
 	}
@@ -153,20 +154,20 @@ func TestChatCutAndFailedStreams(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply.err = &client.InterruptedError{Text: "Hello, world.", RequestID: "req_cut"}
-	turn, err := a.Models().Chat(ctx, ModelMessage{Text: "hi"}, conversations.ChatOptions{})
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: "hi"}, conversations.ChatOptions{})
 	if err == nil || turn.Status != records.TurnInterrupted || turn.Answer != "Hello, world." ||
 		!strings.Contains(turn.Error, "stopped before it was finished") || turn.RequestID != "req_fake" {
 		t.Fatalf("cut: %+v (%v)", turn, err)
 	}
 	fake.reply.err = &client.APIError{Code: "model_timeout", Message: "too slow", RequestID: "req_slow"}
-	turn, err = a.Models().Chat(ctx, ModelMessage{Tier: "Smart", Text: "hi again"}, conversations.ChatOptions{})
+	turn, err = a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Text: "hi again"}, conversations.ChatOptions{})
 	if err == nil || turn.Status != records.TurnFailed || turn.ErrorCode != "model_timeout" || turn.RequestID != "req_slow" ||
 		!strings.Contains(turn.Error, "Smart took too long") || a.Explain(err).Code != "model_timeout" {
 		t.Fatalf("failed: %+v (%v)", turn, err)
 	}
 	// Neither is sent again as history.
 	fake.reply.err = nil
-	if _, err := a.Models().Chat(ctx, ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, conversations.ChatOptions{}); err != nil {
+	if _, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Continue: true, Text: "third"}, conversations.ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if req := fake.lastResponse(t); len(req.Input) != 1 {
@@ -185,7 +186,7 @@ func TestChatStop(t *testing.T) {
 		id := <-started
 		a.Conversations().Stop(id)
 	}()
-	turn, err := a.Models().Chat(ctx, ModelMessage{Text: "long"}, conversations.ChatOptions{OnUpdate: func(ev events.TurnChanged) {
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: "long"}, conversations.ChatOptions{OnUpdate: func(ev events.TurnChanged) {
 		if ev.Text == "Hello" {
 			started <- ev.TurnID
 		}
@@ -206,14 +207,14 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 		nine[i] = img
 	}
 	cases := []struct {
-		m    ModelMessage
+		m    modelchat.ModelMessage
 		want string
 	}{
-		{ModelMessage{Tier: "Genius", Text: "x"}, "Genius is not a model this key may use"},
-		{ModelMessage{Tier: "Instant", Text: "x", Images: []records.Image{img}}, "the tiers that can are Fast, Smart"},
-		{ModelMessage{Tier: "Fast", Text: "x", Images: nine}, "at most 8 images"},
-		{ModelMessage{Tier: "Fast", Text: " "}, "empty"},
-		{ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
+		{modelchat.ModelMessage{Tier: "Genius", Text: "x"}, "Genius is not a model this key may use"},
+		{modelchat.ModelMessage{Tier: "Instant", Text: "x", Images: []records.Image{img}}, "the tiers that can are Fast, Smart"},
+		{modelchat.ModelMessage{Tier: "Fast", Text: "x", Images: nine}, "at most 8 images"},
+		{modelchat.ModelMessage{Tier: "Fast", Text: " "}, "empty"},
+		{modelchat.ModelMessage{Tier: "Fast", Text: "x", API: "completions"}, "use responses or chat"},
 	}
 	for _, tc := range cases {
 		_, err := a.Models().Chat(ctx, tc.m, conversations.ChatOptions{})
@@ -227,10 +228,10 @@ func TestChatChecksBeforeSaving(t *testing.T) {
 	if all, _ := a.Conversations().List(ctx, ""); len(all) != 0 {
 		t.Errorf("saved %+v", all)
 	}
-	if _, err := NewImage("notes.txt", []byte("just text")); err == nil || !strings.Contains(err.Error(), "not a PNG, JPEG, WebP, GIF or BMP") {
+	if _, err := modelchat.NewImage("notes.txt", []byte("just text")); err == nil || !strings.Contains(err.Error(), "not a PNG, JPEG, WebP, GIF or BMP") {
 		t.Errorf("text as image: %v", err)
 	}
-	if _, err := NewImage("big.png", append(pngImage, make([]byte, MaxImageBytes)...)); err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
+	if _, err := modelchat.NewImage("big.png", append(pngImage, make([]byte, modelchat.MaxImageBytes)...)); err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
 		t.Errorf("11 MiB image: %v", err)
 	}
 }
@@ -241,7 +242,7 @@ func TestModelsAndTheirErrors(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	for _, text := range []string{"one", "two"} {
-		if _, err := a.Models().Chat(ctx, ModelMessage{Text: text}, conversations.ChatOptions{}); err != nil {
+		if _, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: text}, conversations.ChatOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -249,7 +250,7 @@ func TestModelsAndTheirErrors(t *testing.T) {
 		t.Errorf("the tiers were read %d times for two messages", fake.modelsRead)
 	}
 	_ = a.SignIn().UseServer(ctx, "http://127.0.0.1:9", "lk_another_key")
-	_, _ = a.Models().Chat(ctx, ModelMessage{Text: "three"}, conversations.ChatOptions{})
+	_, _ = a.Models().Chat(ctx, modelchat.ModelMessage{Text: "three"}, conversations.ChatOptions{})
 	tiers, err := a.Models().All(ctx)
 	if err != nil || len(tiers) != 3 || fake.modelsRead != 3 {
 		t.Fatalf("models %+v (%v), read %d times; want again for another key, and for Models", tiers, err, fake.modelsRead)
@@ -266,7 +267,7 @@ func TestModelsAndTheirErrors(t *testing.T) {
 func TestSearchAndExportModelConversations(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", System: "Speak like a pirate.", Text: "Tell me about parrots",
 		Images: []records.Image{mustImage(t, "polly.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -355,7 +356,7 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	fake.reply = fakeReply{err: &client.APIError{StatusCode: 429, Code: "rate_limit_exceeded", RetryAfter: 5 * time.Second}}
-	turn, err := a.Models().Chat(ctx, ModelMessage{Text: "hi"}, conversations.ChatOptions{})
+	turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Text: "hi"}, conversations.ChatOptions{})
 	if err == nil || turn.Status != records.TurnFailed || !strings.Contains(turn.Error, "try again in 5 seconds") {
 		t.Fatalf("%+v (%v)", turn, err)
 	}
@@ -368,12 +369,12 @@ func TestChatRefusedByTheServer(t *testing.T) {
 func TestChatRetryInPlace(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	first, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
+	first, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake.reply.err = &client.InterruptedError{}
-	cut, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "second", Images: []records.Image{mustImage(t, "b.png", pngImage)}}, conversations.ChatOptions{})
+	cut, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "second", Images: []records.Image{mustImage(t, "b.png", pngImage)}}, conversations.ChatOptions{})
 	if err == nil || cut.Status != records.TurnInterrupted {
 		t.Fatalf("cut %+v (%v)", cut, err)
 	}
@@ -397,8 +398,8 @@ func TestChatRetryInPlace(t *testing.T) {
 func TestChatResendTheLastMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
-	first, _ := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
-	second, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, conversations.ChatOptions{})
+	first, _ := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
+	second, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,7 +424,7 @@ func TestChatResendTheLastMessage(t *testing.T) {
 func TestChatResendBlankKeepsTheMessage(t *testing.T) {
 	a, _ := newModelApp(t)
 	ctx := ctxT(t)
-	first, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
+	first, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,7 +477,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	}
 	var ids []int64
 	for i := range 12 {
-		turn, err := a.Models().Chat(ctx, ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
+		turn, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Continue: i > 0, Text: fmt.Sprintf("message %d", i),
 			Images: []records.Image{imageOf(i)}}, conversations.ChatOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -486,7 +487,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 	read := map[int64]int{} // bytes read by turn
 	a.store.ImageDataRead = func(turnID int64, n int) { read[turnID] += n }
 	t.Cleanup(func() { a.store.ImageDataRead = nil })
-	if _, err := a.Models().Chat(ctx, ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, conversations.ChatOptions{}); err != nil {
+	if _, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "last", Images: []records.Image{imageOf(12)}}, conversations.ChatOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// The new message's image and 7 earlier ones make the 8 a request takes: turns 5 to 11 go.
@@ -507,7 +508,7 @@ func TestChatReadsOnlyTheImagesItSends(t *testing.T) {
 		if i == len(kept) {
 			text = "last"
 		}
-		if len(user.Content) != 2 || user.Content[0].Text != text || user.Content[1].ImageURL != dataURL(imageOf(5+i)) {
+		if len(user.Content) != 2 || user.Content[0].Text != text || user.Content[1].ImageURL != modelchat.DataURL(imageOf(5+i)) {
 			t.Errorf("message %d sent as %+v", i, user.Content)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/app/settings"
 	"lectern/client"
@@ -97,10 +98,10 @@ func TestModelTierCatalog(t *testing.T) {
 	if s := tiers[1].Summary(); s != "calls functions, reads images, a 32,768-token window, answers up to 8,192 tokens" {
 		t.Errorf("summary = %q", s)
 	}
-	if TierGone("smart", tiers) != "" {
+	if modelchat.TierGone("smart", tiers) != "" {
 		t.Error("a listed tier is said gone")
 	}
-	if s := TierGone("Genius", tiers); !strings.Contains(s, "Genius is no longer offered") || !strings.Contains(s, "Instant, Fast, Smart") {
+	if s := modelchat.TierGone("Genius", tiers); !strings.Contains(s, "Genius is no longer offered") || !strings.Contains(s, "Instant, Fast, Smart") {
 		t.Errorf("gone: %q", s)
 	}
 	if cs.DefaultTier() != client.ModelFast {
@@ -119,13 +120,13 @@ func TestModelTierCatalog(t *testing.T) {
 	cfg.Genius = true
 	g, _ := newAskFixture(t, cfg)
 	tiers, err = g.app.Models().Tiers(ctx)
-	if err != nil || len(tiers) != 4 || tiers[3].Name != "Genius" || TierGone("Genius", tiers) != "" {
+	if err != nil || len(tiers) != 4 || tiers[3].Name != "Genius" || modelchat.TierGone("Genius", tiers) != "" {
 		t.Errorf("a server with Genius: %+v, %v", tiers, err)
 	}
 }
 
 // weatherTool is a function offered to the model in tests: the demo's.
-var weatherTool = demoWeather
+var weatherTool = modelchat.DemoWeather
 
 // A function call in an answer is kept as a part of the turn (name, arguments, call id), in both
 // API families, and read back after reopening the database.
@@ -169,7 +170,7 @@ func TestModelFunctionCallKeptAsPart(t *testing.T) {
 }
 
 // itemsSchema asks for a list of items with prices: the demo's example.
-const itemsSchema = demoSchema
+const itemsSchema = modelchat.DemoSchema
 
 // A conversation with a JSON answer format sends its schema as the spec says (text.format
 // json_schema, response_format for chat), and the answer is checked on arrival; the verdict is
@@ -227,39 +228,6 @@ func TestModelSetTier(t *testing.T) {
 	}
 }
 
-// A JSON answer that does not fit says where and how, in words.
-func TestModelSchemaFailureInWords(t *testing.T) {
-	format := records.AnswerFormat{Schema: json.RawMessage(itemsSchema)}
-	cases := map[string]string{
-		`{"items":[{"name":"a","price":1},{"name":"b","price":2},{"name":"c","price":"3"}]}`: "$.items[2].price: expected a number, got a string",
-		`{"items":[{"name":"a"}]}`: `$.items[0]: missing "price"`,
-		`{"items":"none"}`:         "$.items: expected an array, got a string",
-		`{"items":[]} trailing`:    "The answer is not JSON",
-	}
-	for answer, want := range cases {
-		got := checkAnswer(format, answer)
-		if got == nil || got.Conforms || !strings.Contains(got.Problem, want) {
-			t.Errorf("%s: %+v, want %q", answer, got, want)
-		}
-	}
-	if got := checkAnswer(format, `{"items":[{"name":"a","price":1.5}]}`); got == nil || !got.Conforms {
-		t.Errorf("a fitting answer: %+v", got)
-	}
-	// A schema that points outside itself is refused: no file or address is read.
-	for _, ref := range []string{"file:///etc/hostname", "http://127.0.0.1:9/s.json"} {
-		if _, err := checkFormat(records.AnswerFormat{Schema: json.RawMessage(`{"$ref":"` + ref + `"}`)}); err == nil ||
-			!strings.Contains(err.Error(), "refer only to itself") {
-			t.Errorf("$ref %s: %v", ref, err)
-		}
-	}
-	if _, err := checkFormat(records.AnswerFormat{Schema: json.RawMessage(`{"$defs":{"p":{"type":"number"}},"properties":{"x":{"$ref":"#/$defs/p"}}}`)}); err != nil {
-		t.Errorf("a reference inside the schema: %v", err)
-	}
-	if checkAnswer(records.AnswerFormat{}, "plain text") != nil {
-		t.Error("a text answer got a verdict")
-	}
-}
-
 // In demo mode every part of a model chat shows: the tiers (Instant without tools or vision),
 // a function call when the message names the offered function, and a JSON answer that fits the
 // example schema.
@@ -287,7 +255,7 @@ func TestModelDemoShowsEveryPart(t *testing.T) {
 	if err != nil || len(turn.Parts) != 1 || turn.Parts[0].Name != "get_weather" {
 		t.Fatalf("demo function call: %+v, %v", turn, err)
 	}
-	if err := cs.SetFormat(ctx, conv.ID, ExampleSchema().Format()); err != nil {
+	if err := cs.SetFormat(ctx, conv.ID, modelchat.ExampleSchema().Format()); err != nil {
 		t.Fatal(err)
 	}
 	turn, err = cs.Send(ctx, conv.ID, conversations.Message{Text: "Prices of two fruits?"}, conversations.AskOptions{})

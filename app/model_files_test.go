@@ -45,9 +45,9 @@ func TestModelChatSendsAPDFTextAsContextAndKeepsIt(t *testing.T) {
 	if err != nil || len(turns) != 1 || len(turns[0].Files()) != 1 || turns[0].Files()[0].Text != file.Text {
 		t.Fatalf("turns read back %+v (%v)", turns, err)
 	}
-	sent, err := again.Models().exchanges(ctx, conv.ID, 0)
-	if err != nil || len(sent) != 1 || !strings.Contains(sent[0].question, "06:12") ||
-		!strings.HasSuffix(sent[0].question, "When is high tide?") || !strings.Contains(sent[0].question, `"tides.pdf"`) {
+	sent, err := again.Models().SentQuestions(ctx, conv.ID)
+	if err != nil || len(sent) != 1 || !strings.Contains(sent[0], "06:12") ||
+		!strings.HasSuffix(sent[0], "When is high tide?") || !strings.Contains(sent[0], `"tides.pdf"`) {
 		t.Fatalf("the next message sends %+v (%v)", sent, err)
 	}
 	edited, err := again.Conversations().Resend(ctx, turn.ID, "And low tide?", conversations.AskOptions{})

@@ -46,7 +46,7 @@ func runBackup(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	size, took, err := a.Backup(e.ctx, pos[0])
+	size, took, err := a.Conversations().Backup(e.ctx, pos[0])
 	if err != nil {
 		return localf("%v", err)
 	}
@@ -65,7 +65,7 @@ func runImport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := a.Import(e.ctx, pos[0])
+	res, err := a.Conversations().Import(e.ctx, pos[0])
 	if err != nil {
 		return localf("%v", err)
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -62,7 +62,7 @@ and token counts (see "lectern history").`,
 
 // chatOptions are the parsed arguments of chat.
 type chatOptions struct {
-	msg    app.ModelMessage
+	msg    modelchat.ModelMessage
 	images []string // the files of --image, in order
 	asJSON bool
 	tools  toolFlags
@@ -97,7 +97,7 @@ func runChat(e *env, args []string) error {
 		return err
 	}
 	for _, path := range o.images {
-		img, err := app.LoadImage(path)
+		img, err := modelchat.LoadImage(path)
 		if err != nil {
 			return err
 		}

@@ -56,7 +56,7 @@ func (t *toolFlags) checkMCP(a *app.App) error {
 	if len(t.mcp) == 0 {
 		return nil
 	}
-	added, err := a.MCPServers().List()
+	added, err := a.Models().MCPServers().List()
 	if err != nil {
 		return err
 	}

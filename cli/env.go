@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/explain"
+	"lectern/app/modelchat"
 	"lectern/app/secrets"
 	"lectern/app/workspaces"
 	"lectern/client"
@@ -29,8 +30,8 @@ type env struct {
 	// stdin.
 	clientOptions []client.Option
 	terminal      *bool
-	stdinTerminal *bool            // whether stdin is a terminal to ask consent on (nil: look)
-	models        app.ModelService // answers instead of the model endpoints (tests)
+	stdinTerminal *bool                  // whether stdin is a terminal to ask consent on (nil: look)
+	models        modelchat.ModelService // answers instead of the model endpoints (tests)
 
 	application *app.App  // opened on first use by openApp, closed by close
 	rawStdout   io.Writer // stdout without the sanitiser (see safeout.go)

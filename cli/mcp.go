@@ -146,7 +146,7 @@ func runMCPServers(e *env, verb string, args []string) error {
 	if err != nil {
 		return err
 	}
-	servers := a.MCPServers()
+	servers := a.Models().MCPServers()
 	switch verb {
 	case "add":
 		data, err := readFileArg(e, pos[0])

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/ui/dialogs"
 	"lectern/ui/internal/uitest"
@@ -128,10 +128,10 @@ func TestAccessibilityLabelsOnModelChatCards(t *testing.T) {
 	ask("What does get_weather say for Lisbon today?")
 	assertLabelled(t, f.u.win, "a model chat with a function call", "Function call: get_weather, ")
 
-	if _, err := f.app.Models().SaveSchema(context.Background(), app.ExampleSchema()); err != nil {
+	if _, err := f.app.Models().SaveSchema(context.Background(), modelchat.ExampleSchema()); err != nil {
 		t.Fatal(err)
 	}
-	newChat("JSON: " + app.ExampleSchema().Name)
+	newChat("JSON: " + modelchat.ExampleSchema().Name)
 	ask("List three office supplies with their prices.")
 	assertLabelled(t, f.u.win, "a model chat with a JSON answer", "JSON answer, ")
 }

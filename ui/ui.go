@@ -22,6 +22,7 @@ import (
 	"lectern/app"
 	"lectern/app/conversations"
 	"lectern/app/events"
+	"lectern/app/modelchat"
 	appsettings "lectern/app/settings"
 	appuploads "lectern/app/uploads"
 	"lectern/app/workspaces"
@@ -241,13 +242,13 @@ var (
 	_ settings.Keys           = parts.Core{}
 	_ settings.Servers        = parts.Core{}
 	_ settings.ConnectBackend = parts.Core{}
-	_ settings.Keeping        = (*app.App)(nil)
+	_ settings.Keeping        = (*conversations.Conversations)(nil)
 	_ settings.Trash          = (*conversations.Conversations)(nil)
 	_ uploads.Queue           = (*appuploads.Queue)(nil)
 	_ conversation.Answers    = (*conversations.Conversations)(nil)
 	_ conversation.Lists      = (*conversations.Conversations)(nil)
-	_ conversation.ModelChats = (*app.Models)(nil)
-	_ conversation.Library    = (*app.Models)(nil)
+	_ conversation.ModelChats = (*modelchat.Models)(nil)
+	_ conversation.Library    = (*modelchat.Models)(nil)
 	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here
 )
 
@@ -258,8 +259,8 @@ func (u *UI) ShowSettings() {
 		return
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
-	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b,
-		Trash: u.b.Conversations(), MCP: u.b.MCPServers()}, hooks)
+	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
+		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()

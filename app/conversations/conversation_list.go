@@ -60,3 +60,22 @@ func (c *Conversations) Restore(ctx context.Context, id int64) error {
 	c.bus.Emit(events.ConversationsChanged{WorkspaceID: conv.WorkspaceID})
 	return nil
 }
+
+// Backup writes a consistent copy of the database (conversations with their turns and images,
+// the trash, the cache and the upload queue; not the settings, not the keys) to path, while the
+// desktop app and other commands go on using it; an existing path is never replaced. It returns
+// the copy's size and how long it took.
+func (c *Conversations) Backup(ctx context.Context, path string) (size int64, took time.Duration, err error) {
+	return c.store.Backup(ctx, path)
+}
+
+// Import adds the conversations of a backup (a file Backup wrote, or another computer's
+// lectern.db) that this data folder does not have, with their turns, images and tool cards; it
+// never changes or deletes what is here, and an import that fails adds nothing.
+func (c *Conversations) Import(ctx context.Context, path string) (records.ImportResult, error) {
+	res, err := c.store.ImportBackup(ctx, path)
+	if err == nil && res.Added > 0 {
+		c.bus.Emit(events.ConversationsChanged{})
+	}
+	return res, err
+}

@@ -9,8 +9,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -22,14 +22,14 @@ import (
 // (its tier, system prompt, answer format, the context meter and the images of its turns);
 // *app.Conversations is one.
 type ModelChats interface {
-	Tiers(ctx context.Context) ([]app.Tier, error)
+	Tiers(ctx context.Context) ([]modelchat.Tier, error)
 	DefaultTier() string
 	NewChat(ctx context.Context, tier, system string, api records.ModelAPI, title string) (records.Conversation, error)
 	NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error)
 	SetSystemPrompt(ctx context.Context, id int64, text string) error
 	SetTier(ctx context.Context, id int64, tier string) error
 	SetFormat(ctx context.Context, id int64, f records.AnswerFormat) error
-	Meter(ctx context.Context, id int64, m conversations.Message, functions []client.FunctionTool) (app.ContextMeter, error)
+	Meter(ctx context.Context, id int64, m conversations.Message, functions []client.FunctionTool) (modelchat.ContextMeter, error)
 }
 
 // Library is the presets and the saved answer schemas a model chat picks from; *app.Conversations
@@ -50,7 +50,7 @@ type modelBar struct {
 	functions []client.FunctionTool
 
 	begun    bool // the chat has a message: its setup is folded and presets are not offered
-	tiers    []app.Tier
+	tiers    []modelchat.Tier
 	tierSel  *widgets.Select
 	note     *widget.Label // a tier gone, or images the tier cannot read
 	nextOnly bool          // the note says what applies from the next message: it goes once that is sent
@@ -184,7 +184,7 @@ func (m *modelBar) loadSchemas() {
 }
 
 // setTiers fills the tier picker; a conversation's tier no longer listed is said in words.
-func (m *modelBar) setTiers(tiers []app.Tier) {
+func (m *modelBar) setTiers(tiers []modelchat.Tier) {
 	m.tiers = tiers
 	opts := make([]string, len(tiers))
 	for i, t := range tiers {
@@ -192,7 +192,7 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 	}
 	m.tierSel.Options = opts
 	tier := m.c.conv.Model
-	if gone := app.TierGone(tier, tiers); gone != "" && len(tiers) > 0 {
+	if gone := modelchat.TierGone(tier, tiers); gone != "" && len(tiers) > 0 {
 		m.tierSel.ClearSelected()
 		m.setNote(gone, "", nil)
 		return
@@ -204,7 +204,7 @@ func (m *modelBar) setTiers(tiers []app.Tier) {
 // tierOption is a tier as the picker lists it: its name, then what it can do (functions, images),
 // its context window and longest answer, in words (Tier.Summary). A Select's options are plain
 // text, and the bundled font has no pictures for "tools" or "vision": words read everywhere.
-func tierOption(t app.Tier) string { return t.Name + " — " + t.Summary() }
+func tierOption(t modelchat.Tier) string { return t.Name + " — " + t.Summary() }
 
 // selectTier shows tier as chosen without moving the conversation.
 func (m *modelBar) selectTier(tier string) {
@@ -217,13 +217,13 @@ func (m *modelBar) selectTier(tier string) {
 }
 
 // tierNamed is the listed tier called name.
-func (m *modelBar) tierNamed(name string) (app.Tier, bool) {
+func (m *modelBar) tierNamed(name string) (modelchat.Tier, bool) {
 	for _, t := range m.tiers {
 		if strings.EqualFold(t.Name, name) {
 			return t, true
 		}
 	}
-	return app.Tier{}, false
+	return modelchat.Tier{}, false
 }
 
 // offered are the functions offered to the chat's tier: none to a listed tier that does not

@@ -14,6 +14,7 @@ import (
 
 	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client/emulator"
 )
@@ -31,7 +32,7 @@ func benchImage(b *testing.B, i int) records.Image {
 	if err := png.Encode(&buf, img); err != nil {
 		b.Fatal(err)
 	}
-	out, err := app.NewImage(fmt.Sprintf("shot-%d.png", i), buf.Bytes())
+	out, err := modelchat.NewImage(fmt.Sprintf("shot-%d.png", i), buf.Bytes())
 	if err != nil {
 		b.Fatal(err)
 	}

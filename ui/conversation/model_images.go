@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
@@ -158,7 +158,7 @@ func (c *Pane) TakeImages(paths []string) bool {
 	if c.model == nil || c.conv.Kind != records.KindModel {
 		return false
 	}
-	takeFiles(c, records.KindModel, paths, app.LoadImage, c.model.images.take)
+	takeFiles(c, records.KindModel, paths, modelchat.LoadImage, c.model.images.take)
 	return true
 }
 

@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/internal/words"
 	"lectern/ui/widgets"
@@ -74,7 +74,7 @@ func (k *contextMeter) measure(n int) {
 }
 
 // show puts a measure in words.
-func (k *contextMeter) show(meter app.ContextMeter, err error) {
+func (k *contextMeter) show(meter modelchat.ContextMeter, err error) {
 	switch {
 	case err != nil:
 		k.tokens.SetText("The context meter cannot tell: " + k.m.c.b.Explain(err).Sentence)
@@ -91,7 +91,7 @@ func (k *contextMeter) show(meter app.ContextMeter, err error) {
 
 // leftOutLine says how many of the oldest turns are left out to fit the window, or why the draft
 // cannot be sent; "" when everything fits.
-func leftOutLine(meter app.ContextMeter) string {
+func leftOutLine(meter modelchat.ContextMeter) string {
 	if meter.Problem != "" {
 		return meter.Problem
 	}

@@ -15,8 +15,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/client/emulator"
@@ -384,7 +384,7 @@ func TestModelFunctionCallShown(t *testing.T) {
 func TestModelJSONAnswerFormatPicked(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	cs := f.app.Conversations()
-	schema, err := f.app.Models().SaveSchema(context.Background(), app.ExampleSchema())
+	schema, err := f.app.Models().SaveSchema(context.Background(), modelchat.ExampleSchema())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -173,7 +173,7 @@ type Store struct {
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
 	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
-		MCP: a.MCPServers()}
+		MCP: m.MCPServers()}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.

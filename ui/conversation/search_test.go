@@ -9,8 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/ui/internal/parts"
 )
@@ -99,7 +99,7 @@ func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	c := chatIn(t, f, "My documents")
 	l := NewList(uiQueue.Life(t), parts.Of(f.app), StoreOf(f.app), test.NewTempWindow(t, nil))
 	l.OnOpenTurn = func(conv records.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
-	turn, err := f.app.Models().Chat(context.Background(), app.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, conversations.ChatOptions{})
+	turn, err := f.app.Models().Chat(context.Background(), modelchat.ModelMessage{Tier: "Smart", Text: "Name the colour of the sea."}, conversations.ChatOptions{})
 	if err != nil || turn.Status != records.TurnCompleted {
 		t.Fatalf("model answer: %v, %+v", err, turn)
 	}

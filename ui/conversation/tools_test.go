@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	"lectern/app/conversations"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -279,7 +279,7 @@ func TestToolSettingsByTheQuestionBox(t *testing.T) {
 	if !strings.Contains(c.model.tools.consult.Text, name) {
 		t.Errorf("the picker's button says %q", c.model.tools.consult.Text)
 	}
-	c.model.tierSel.SetSelectedIndex(slices.IndexFunc(c.model.tiers, func(t app.Tier) bool { return t.Name == "Instant" }))
+	c.model.tierSel.SetSelectedIndex(slices.IndexFunc(c.model.tiers, func(t modelchat.Tier) bool { return t.Name == "Instant" }))
 	if !c.model.tools.consult.Disabled() || !strings.Contains(c.model.tools.consult.Text, "cannot call functions") {
 		t.Errorf("on Instant the picker is %q (disabled %v)", c.model.tools.consult.Text, c.model.tools.consult.Disabled())
 	}

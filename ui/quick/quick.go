@@ -18,11 +18,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"lectern/app"
 	appask "lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 	"lectern/ui/errview"
@@ -45,7 +45,7 @@ var tiers = []string{"Instant", "Fast", "Smart", "Genius"}
 type Core interface {
 	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
 	Ask(ctx context.Context, q appask.Question, opts conversations.AskOptions) (records.Turn, error)
-	Chat(ctx context.Context, m app.ModelMessage, opts conversations.ChatOptions) (records.Turn, error)
+	Chat(ctx context.Context, m modelchat.ModelMessage, opts conversations.ChatOptions) (records.Turn, error)
 	Explain(err error) explain.Explanation
 }
 
@@ -210,7 +210,7 @@ func (w *Window) Send() {
 		var turn records.Turn
 		var err error
 		if t.tier != "" {
-			turn, err = w.b.Chat(w.lf.Ctx, app.ModelMessage{Tier: t.tier, Text: text, Continue: follow},
+			turn, err = w.b.Chat(w.lf.Ctx, modelchat.ModelMessage{Tier: t.tier, Text: text, Continue: follow},
 				conversations.ChatOptions{OnUpdate: update})
 		} else {
 			turn, err = w.b.Ask(w.lf.Ctx, appask.Question{Workspace: t.workspace, Text: text, Continue: follow},

@@ -9,11 +9,11 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"lectern/app"
 	appask "lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/client"
 	"lectern/ui/internal/uitest"
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) { uitest.Main(m) }
 // questions; fail, when set, is the error of every question.
 type fakeCore struct {
 	asked []appask.Question
-	chats []app.ModelMessage
+	chats []modelchat.ModelMessage
 	fail  error
 }
 
@@ -52,7 +52,7 @@ func (f *fakeCore) Ask(_ context.Context, q appask.Question, opts conversations.
 	return f.answer(q.Text, opts.OnUpdate)
 }
 
-func (f *fakeCore) Chat(_ context.Context, m app.ModelMessage, opts conversations.ChatOptions) (records.Turn, error) {
+func (f *fakeCore) Chat(_ context.Context, m modelchat.ModelMessage, opts conversations.ChatOptions) (records.Turn, error) {
 	f.chats = append(f.chats, m)
 	return f.answer(m.Text, opts.OnUpdate)
 }

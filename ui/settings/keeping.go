@@ -20,7 +20,7 @@ import (
 )
 
 // Keeping is what Settings uses of the core to keep conversations safe: a backup written while the
-// app runs, and an import of another's conversations; *app.App implements it.
+// app runs, and an import of another's conversations; *conversations.Conversations implements it.
 type Keeping interface {
 	Backup(ctx context.Context, path string) (int64, time.Duration, error)
 	Import(ctx context.Context, path string) (records.ImportResult, error)

@@ -7,6 +7,7 @@ package parts
 import (
 	"lectern/app"
 	"lectern/app/ask"
+	"lectern/app/modelchat"
 	"lectern/app/signin"
 	"lectern/app/tools"
 	"lectern/app/uploads"
@@ -21,7 +22,7 @@ type Core struct {
 	*signin.Session
 	*tools.Tools
 	*ask.Questions
-	*app.Models
+	*modelchat.Models
 }
 
 // Of is the Core of a.

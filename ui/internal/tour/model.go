@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"fyne.io/fyne/v2"
+	"lectern/app/modelchat"
 
-	"lectern/app"
+	"fyne.io/fyne/v2"
 )
 
 // The model chat stops, on the demo (its tiers: Instant without tools or vision, Fast and Smart
@@ -138,10 +138,10 @@ func (t *tour) turns() int {
 
 // modelJSON shoots a JSON answer fitting the demo's price list schema, shown as a tree.
 func (t *tour) modelJSON() (fyne.Window, error) {
-	if _, err := t.b.Models().SaveSchema(context.Background(), app.ExampleSchema()); err != nil {
+	if _, err := t.b.Models().SaveSchema(context.Background(), modelchat.ExampleSchema()); err != nil {
 		return nil, err
 	}
-	if err := t.startModelChat("Smart", "", "JSON: "+app.ExampleSchema().Name); err != nil {
+	if err := t.startModelChat("Smart", "", "JSON: "+modelchat.ExampleSchema().Name); err != nil {
 		return nil, err
 	}
 	err := t.askModel("List three office supplies with their prices.", finished)

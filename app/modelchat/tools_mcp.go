@@ -1,4 +1,4 @@
-package app
+package modelchat
 
 import (
 	"context"
@@ -20,11 +20,9 @@ import (
 // each is a function named mcp__SERVER__TOOL, whose calls go through the same argument check
 // (its input schema), consent, output cap and round limit as the built-in tools.
 
-// mcpSource is what the tool loop uses of the MCP servers (*mcp.Servers).
-type mcpSource interface {
-	Tools(ctx context.Context, name string) ([]mcp.Tool, error)
-	Call(ctx context.Context, name, tool string, args json.RawMessage, onProgress func(mcp.Progress)) (mcp.Result, error)
-}
+// MCPServers returns the MCP servers whose tools a chat may offer: their configuration, states
+// and calls.
+func (c *Models) MCPServers() *mcp.Servers { return c.mcp }
 
 // notFunctionChars are what a function name may not hold (the model endpoints take [A-Za-z0-9_-]).
 var notFunctionChars = regexp.MustCompile(`[^A-Za-z0-9_-]`)
@@ -37,7 +35,7 @@ func mcpFunctionName(server, tool string) string {
 
 // mcpFunctions starts the servers named (when not running) and returns their tools as functions,
 // and each function's tool; a server that cannot start is left out, said in the note.
-func mcpFunctions(ctx context.Context, src mcpSource, servers []string) ([]client.FunctionTool, map[string]mcp.Tool, string) {
+func mcpFunctions(ctx context.Context, src *mcp.Servers, servers []string) ([]client.FunctionTool, map[string]mcp.Tool, string) {
 	if src == nil || len(servers) == 0 {
 		return nil, nil, ""
 	}
@@ -140,7 +138,7 @@ func mcpSummary(m *records.MCPRun) string {
 
 // callMCP calls the tool of m and fills its result; a tool that says it failed is an error whose
 // text is the tool's.
-func callMCP(ctx context.Context, src mcpSource, m *records.MCPRun) (string, error) {
+func callMCP(ctx context.Context, src *mcp.Servers, m *records.MCPRun) (string, error) {
 	if src == nil {
 		return "", errors.New("the MCP servers are not open")
 	}

@@ -34,7 +34,7 @@ func mcpChat(t *testing.T, servers ...mcp.Server) (*fixture, records.Conversatio
 	}
 	f, conv := toolFixture(t, fastEmulatorConfig(), &v1Recorder{}, records.APIResponses, records.ToolSettings{MCPServers: names})
 	for _, s := range servers {
-		if err := f.app.MCPServers().AddServer(s); err != nil {
+		if err := f.app.Models().MCPServers().AddServer(s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -73,7 +73,7 @@ func TestMCPToolCallRunsAfterConsent(t *testing.T) {
 	if with.Tokens < without.Tokens+500 {
 		t.Errorf("meter %d tokens with server-everything's tools, %d without", with.Tokens, without.Tokens)
 	}
-	if st := f.app.MCPServers().States(); len(st) != 1 || st[0].Status != mcp.StatusConnected {
+	if st := f.app.Models().MCPServers().States(); len(st) != 1 || st[0].Status != mcp.StatusConnected {
 		t.Errorf("state %+v", st)
 	}
 }
@@ -103,7 +103,7 @@ func TestMCPServerThatCannotStartOffersNothing(t *testing.T) {
 	if err != nil || len(turn.Parts) != 0 {
 		t.Fatalf("%+v, %v", turn.Parts, err)
 	}
-	if st := f.app.MCPServers().States(); len(st) != 1 || !strings.Contains(st[0].Words(), "was not found on the PATH") {
+	if st := f.app.Models().MCPServers().States(); len(st) != 1 || !strings.Contains(st[0].Words(), "was not found on the PATH") {
 		t.Errorf("state %+v", st)
 	}
 }

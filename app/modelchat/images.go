@@ -1,4 +1,4 @@
-package app
+package modelchat
 
 import (
 	"encoding/base64"
@@ -93,7 +93,7 @@ func visionTiers(tiers []client.Model) string {
 	return "the tiers that can are " + strings.Join(names, ", ") + ". Choose one of those, or send the message without images."
 }
 
-// dataURL is an image as the model endpoints take it: a data: URL.
-func dataURL(img records.Image) string {
+// DataURL is an image as the model endpoints take it: a data: URL.
+func DataURL(img records.Image) string {
 	return "data:" + img.MIME + ";base64," + base64.StdEncoding.EncodeToString(img.Data)
 }

@@ -1,4 +1,8 @@
-package app
+// Package modelchat is the answerer of model chats (/v1): tiers and their limits, the
+// conversation trimmed to the tier's context window, images, answer formats checked against
+// their schema, presets, files, Generate; and the tool loop of a chat (the app's tools offered
+// to the model, consent, runs, caps, the rounds sent back).
+package modelchat
 
 import (
 	"cmp"
@@ -10,6 +14,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/app/workspaces"
@@ -124,16 +129,16 @@ type Models struct {
 	// modelTier is the settings' default tier of model conversations ("" for none).
 	modelTier func() string
 	models    *modelCatalog
-	mcp       mcpSource // the MCP servers, a second source of tools
+	mcp       *mcp.Servers // the MCP servers, a second source of tools (tools_mcp.go)
 }
 
-// NewModels returns the answerer of model chats over conv, the workspace answerer (a workspace
+// New returns the answerer of model chats over conv, the workspace answerer (a workspace
 // consulted by a tool is asked as a question is), the store, the connection, the cache and the
 // bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
 // endpoints) answers the requests, and mcp (the MCP servers) gives the tools a chat may offer
 // beside the built-in ones.
-func NewModels(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
-	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService, mcp mcpSource) *Models {
+func New(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
+	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService, mcp *mcp.Servers) *Models {
 	return &Models{conv: conv, ask: questions, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
 		models: newModelCatalog(conn, service), mcp: mcp}
 }

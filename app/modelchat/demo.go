@@ -1,4 +1,4 @@
-package app
+package modelchat
 
 import (
 	"encoding/json"
@@ -14,12 +14,12 @@ import (
 // workspaces, files), which it runs, are offered by a conversation's ToolSettings (chat_tools.go);
 // the demo model calls one when a message names it ("web search: tides").
 
-// demoWeather is the demo's function: the demo model calls it when a message names it.
-var demoWeather = client.FunctionTool{Name: "get_weather", Description: "The weather of a city (demo: nothing runs it).",
+// DemoWeather is the demo's function: the demo model calls it when a message names it.
+var DemoWeather = client.FunctionTool{Name: "get_weather", Description: "The weather of a city (demo: nothing runs it).",
 	Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city"}},"required":["city"]}`)}
 
-// demoSchema is the demo's answer schema: a list of items with prices.
-const demoSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object",` +
+// DemoSchema is the demo's answer schema: a list of items with prices.
+const DemoSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object",` +
 	`"properties":{"name":{"type":"string"},"price":{"type":"number"}},"required":["name","price"]}}},"required":["items"]}`
 
 // Functions are the functions a model chat offers (AskOptions.Functions): in demo mode a
@@ -28,11 +28,11 @@ func (c *Models) Functions() []client.FunctionTool {
 	if !c.conn.DemoMode() {
 		return nil
 	}
-	return []client.FunctionTool{demoWeather}
+	return []client.FunctionTool{DemoWeather}
 }
 
 // ExampleSchema is a JSON schema to try JSON answers with (a price list), for a pane to offer
 // beside the saved schemas; it is not saved.
 func ExampleSchema() records.SavedSchema {
-	return records.SavedSchema{Name: "price_list", Schema: demoSchema}
+	return records.SavedSchema{Name: "price_list", Schema: DemoSchema}
 }

@@ -1,4 +1,4 @@
-package app
+package modelchat
 
 import (
 	"cmp"
@@ -157,6 +157,17 @@ func (c *Models) prepare(ctx context.Context, s modelSession, conv records.Conve
 	return req, nil
 }
 
+// SentQuestions returns the messages of conversation conversationID as its next request sends
+// them, each with what goes before it (the texts of its files): what the model will read.
+func (c *Models) SentQuestions(ctx context.Context, conversationID int64) ([]string, error) {
+	ex, err := c.exchanges(ctx, conversationID, 0)
+	out := make([]string, len(ex))
+	for i, e := range ex {
+		out[i] = e.question
+	}
+	return out, err
+}
+
 // exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
 // be sent again: those with a whole answer (completed, or incomplete at the length limit), and
 // refused ones, whose refusal goes back as received (model-api.md §2: "Assistant history parts:
@@ -234,7 +245,7 @@ func responsesRequest(conv records.Conversation, xs []exchange) client.ResponseR
 	for _, x := range xs {
 		parts := []client.ContentPart{{Type: client.PartInputText, Text: x.sent()}}
 		for _, img := range x.images {
-			parts = append(parts, client.ContentPart{Type: client.PartInputImage, ImageURL: dataURL(img)})
+			parts = append(parts, client.ContentPart{Type: client.PartInputImage, ImageURL: DataURL(img)})
 		}
 		req.Input = append(req.Input, client.InputItem{Type: client.ItemMessage, Role: "user", Content: parts})
 		req.Input = append(req.Input, responsesToolItems(x.tools)...)
@@ -270,7 +281,7 @@ func chatRequest(conv records.Conversation, xs []exchange) client.ChatRequest {
 		if len(x.images) > 0 {
 			user.Parts = []client.ContentPart{{Type: chatPartText, Text: x.sent()}}
 			for _, img := range x.images {
-				user.Parts = append(user.Parts, client.ContentPart{Type: chatPartImage, ImageURL: dataURL(img)})
+				user.Parts = append(user.Parts, client.ContentPart{Type: chatPartImage, ImageURL: DataURL(img)})
 			}
 		}
 		req.Messages = append(req.Messages, user)
