@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app/records"
@@ -14,7 +13,7 @@ import (
 )
 
 // The card of an MCP server's tool in a model chat (issue 30): its title names the tool and its
-// server, its body the arguments and the text the tool gave.
+// server, its body the text the tool gave.
 
 // mcpToolName names an MCP tool for a card's title: its title, and its server.
 func mcpToolName(m *records.MCPRun) string {
@@ -25,12 +24,11 @@ func mcpToolName(m *records.MCPRun) string {
 // (capped as every tool's output is).
 const mcpResultShown = 4000
 
-// mcpResult is the body of an MCP tool's card, and its result in a few words.
+// mcpResult is the body of an MCP tool's card, the text the tool gave (its arguments are the
+// card's own, behind Show arguments), and its result in a few words; nil before it ran.
 func mcpResult(m *records.MCPRun) (fyne.CanvasObject, string) {
-	args := widget.NewLabel("Arguments: " + safetext.Text(words.Cut(m.Arguments, 400)))
-	args.Wrapping, args.TextStyle = fyne.TextWrapWord, fyne.TextStyle{Monospace: true}
 	if m.Result == "" {
-		return args, ""
+		return nil, ""
 	}
 	result := widget.NewLabel(safetext.Text(words.Cut(m.Result, mcpResultShown)))
 	result.Wrapping = fyne.TextWrapWord
@@ -38,5 +36,5 @@ func mcpResult(m *records.MCPRun) (fyne.CanvasObject, string) {
 		result.Importance = widget.DangerImportance
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(m.Result), "\n")
-	return container.NewVBox(args, result), safetext.OneLine(words.Cut(first, 80))
+	return result, safetext.OneLine(words.Cut(first, 80))
 }
