@@ -57,7 +57,8 @@ func newMCPSettings(s *Window, servers MCPServers) *mcpSettings {
 	m.problem.Hide()
 	intro := widget.NewLabel("Model chats can use the tools of MCP servers beside Lectern's own: paste the " +
 		"\"mcpServers\" JSON another AI app uses, or give a name and a command (or an address). Their env and " +
-		"headers are kept in the system keychain. A server starts when a chat first uses its tools.")
+		"headers are kept where Lectern keeps API keys, never in settings.json. A server starts when a chat " +
+		"first uses its tools.")
 	intro.Wrapping = fyne.TextWrapWord
 	form := widget.NewForm(widget.NewFormItem("Name", m.name), widget.NewFormItem("Runs", m.command))
 	m.root = container.NewVBox(intro, m.paste, container.NewHBox(m.add), form, container.NewHBox(m.addOne), m.problem, m.rows)
