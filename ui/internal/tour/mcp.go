@@ -1,6 +1,7 @@
 package tour
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"lectern/mcpserver"
 )
 
 // The MCP stops (issue 30): a model chat that called a tool of server-everything, allowed on its
@@ -56,9 +60,40 @@ func (t *tour) mcpCard() (fyne.Window, error) {
 // settingsMCP shoots Settings at its MCP servers, each with its state.
 func (t *tour) settingsMCP() (fyne.Window, error) { return t.settingsAt("Tools: MCP servers") }
 
-// settingsOtherApps shoots Settings at the lines to paste into other AI apps and their calls.
+// settingsOtherApps shoots Settings at the lines to paste into other AI apps and their calls,
+// after a host (the Go SDK's client, named Claude Desktop) asked a workspace through lectern mcp's
+// server, in memory.
 func (t *tour) settingsOtherApps() (fyne.Window, error) {
+	t.closeSettings()
+	if err := t.askAsAHost("My documents", "How many days of annual leave do employees get?"); err != nil {
+		return nil, err
+	}
 	return t.settingsAt("Use your workspaces in other apps")
+}
+
+// askAsAHost asks workspace question through the MCP server over the app, as an AI app does.
+func (t *tour) askAsAHost(workspace, question string) error {
+	ctx := context.Background()
+	a := t.b
+	srv := mcpserver.New(mcpserver.Backend{Workspaces: a.Workspaces(), Asker: a.Questions(), History: a.Conversations(),
+		Describe: a.Describe, Log: mcpserver.NewCallLog(a.Home())}, "tour")
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		return err
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "claude-ai", Title: "Claude Desktop", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: mcpserver.ToolAsk,
+		Arguments: map[string]any{"workspace": workspace, "question": question}})
+	if err == nil && res.IsError {
+		err = errors.New("ask_workspace failed")
+	}
+	return err
 }
 
 // settingsAt opens Settings and scrolls it so that the section headed heading is at its top.
