@@ -109,7 +109,8 @@ bench: deps
 # app or client, and no non-test file of ui or cli
 # imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness and
 # ui/internal/uitest the ui tests' helpers: neither can reach the lectern binary, only packages under
-# ui/ may import them, and nothing the binary builds does).
+# ui/ may import them, and nothing the binary builds does). The app core's rooms import only rooms
+# below them, none imports app, and app/ holds only the wiring (app/rooms_test.go, issue 29).
 lint: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$bad" ]; then echo "not gofmt-formatted:"; echo "$$bad"; exit 1; fi
 	$(GO) vet -tags $(TEST_TAGS) ./...
@@ -127,6 +128,7 @@ lint: deps
 	  grep -E ' lectern/(app|client)(/| |$$)' | cut -d: -f1 || true); \
 	if [ -n "$$bad" ]; then echo "the leaf packages ui/widgets and ui/theme import nothing of lectern/app (nor client); these do:"; \
 	  echo "$$bad"; exit 1; fi
+	$(GO) test -count=1 -run 'TestRooms|TestAppIsOnlyTheWiring' ./app
 
 # apt_install installs, as root, those of the Debian packages $(1) that are missing (as deps does).
 define apt_install
