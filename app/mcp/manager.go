@@ -128,7 +128,7 @@ func (m *Manager) server(name string) (*conn, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
-		return nil, errors.New("Lectern is closing")
+		return nil, errors.New("the MCP servers are closed: Lectern is closing")
 	}
 	c, ok := m.conns[name]
 	if !ok {
