@@ -4,13 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/zalando/go-keyring"
 
 	"lectern/app/mcp"
+	"lectern/internal/procs"
 )
 
 // Every MCP server Lectern started ends with it: App.Close leaves no child process (issue 30).
@@ -31,29 +30,11 @@ func TestCloseEndsTheMCPServers(t *testing.T) {
 	if _, err := a.Models().MCPServers().Tools(t.Context(), "crashing"); err != nil {
 		t.Fatal(err)
 	}
-	if n := childProcesses(); n != 1 {
+	if n := procs.Children(); n != 1 {
 		t.Fatalf("%d children while one server runs", n)
 	}
 	_ = a.Close()
-	if n := childProcesses(); n != 0 {
+	if n := procs.Children(); n != 0 {
 		t.Errorf("%d children left after Close", n)
 	}
-}
-
-// childProcesses counts the processes whose parent is this one (Linux: /proc).
-func childProcesses() int {
-	me := strconv.Itoa(os.Getpid())
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	n := 0
-	for _, p := range stats {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		s := string(b) // pid (comm) state ppid ...: comm may hold spaces
-		if f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]); len(f) > 1 && f[1] == me {
-			n++
-		}
-	}
-	return n
 }

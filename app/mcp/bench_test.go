@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"lectern/internal/procs"
 )
 
 // BenchmarkMCPClientIdle connects five stdio servers (server-everything) and reports Lectern's
@@ -14,22 +16,10 @@ func BenchmarkMCPClientIdle(b *testing.B) {
 	dir := peers(b)
 	var rss, left float64
 	for b.Loop() {
-		m := NewManager("bench")
-		var servers []Server
-		for i := range 5 {
-			s := everythingStdio(dir)
-			s.Name = "everything" + strconv.Itoa(i)
-			servers = append(servers, s)
-		}
-		m.Set(servers)
-		for _, s := range servers {
-			if _, err := m.Tools(b.Context(), s.Name); err != nil {
-				b.Fatal(err)
-			}
-		}
+		m := fiveConnected(b, dir)
 		rss = max(rss, rssMiB())
 		m.Close()
-		left = max(left, float64(children()))
+		left = max(left, float64(procs.Children()))
 	}
 	b.ReportMetric(rss, "rss-mib")
 	b.ReportMetric(left, "children-left-after-quit")

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"lectern/internal/procs"
 )
 
 // The client against MCP servers Lectern did not write: @modelcontextprotocol/server-everything
@@ -231,6 +233,19 @@ func TestCommandNotFound(t *testing.T) {
 // is left.
 func TestNoChildLeftAfterClose(t *testing.T) {
 	dir := peers(t)
+	m := fiveConnected(t, dir)
+	if n := procs.Children(); n < 5 {
+		t.Fatalf("%d children while five servers run", n)
+	}
+	m.Close()
+	if n := procs.Children(); n != 0 {
+		t.Errorf("%d children left after Close", n)
+	}
+}
+
+// fiveConnected is a manager of five stdio servers (server-everything), each connected.
+func fiveConnected(t testing.TB, dir string) *Manager {
+	t.Helper()
 	m := NewManager("test")
 	var servers []Server
 	for i := range 5 {
@@ -244,31 +259,5 @@ func TestNoChildLeftAfterClose(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := children(); n < 5 {
-		t.Fatalf("%d children while five servers run", n)
-	}
-	m.Close()
-	if n := children(); n != 0 {
-		t.Errorf("%d children left after Close", n)
-	}
-}
-
-// children counts the processes whose parent is this one (Linux: /proc).
-func children() int {
-	me := strconv.Itoa(os.Getpid())
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	n := 0
-	for _, p := range stats {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold spaces, so read after its last ')'.
-		s := string(b)
-		fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(fields) > 1 && fields[1] == me {
-			n++
-		}
-	}
-	return n
+	return m
 }

@@ -2,6 +2,8 @@ package settings
 
 import (
 	"context"
+	"image/png"
+	"os"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -82,4 +84,23 @@ func (f *fixture) open() *Window {
 	f.t.Cleanup(drain)
 	until(f.t, "the key", func() bool { return f.w.key.Text != "" })
 	return f.w
+}
+
+// capture writes the Settings window, resized to size, as a PNG to the file that the environment
+// variable env names (a picture to look at); nothing when it is not set.
+func capture(t *testing.T, w *Window, env string, size fyne.Size) {
+	t.Helper()
+	out := os.Getenv(env)
+	if out == "" {
+		return
+	}
+	w.Win().Resize(size)
+	file, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	if err := png.Encode(file, w.Win().Canvas().Capture()); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -48,18 +47,8 @@ func TestHostSettingsShowTheLinesAndTheCalls(t *testing.T) {
 	if !strings.Contains(second.Text, "Claude Desktop · ask_workspace · Handbook: How many days?") {
 		t.Errorf("older call: %q", second.Text)
 	}
-	if out := os.Getenv("LECTERN_HOSTS_SHOT"); out != "" { // a picture of the section, to look at
-		h.host.SetSelected("Claude Desktop")
-		w.Win().Resize(fyne.NewSize(620, 2000))
-		file, err := os.Create(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer file.Close()
-		if err := png.Encode(file, w.Win().Canvas().Capture()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	h.host.SetSelected("Claude Desktop")
+	capture(t, w, "LECTERN_HOSTS_SHOT", fyne.NewSize(620, 2000))
 }
 
 // With no calls yet, the section says so.

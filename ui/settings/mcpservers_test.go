@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -66,17 +65,7 @@ func TestMCPServerSettings(t *testing.T) {
 	if rows := rowTexts(m); !strings.Contains(rows[0], "npx-that-is-not-there -y server-everything\nstarts when a chat first uses its tools | everything") {
 		t.Errorf("rows %q", rows)
 	}
-	if out := os.Getenv("LECTERN_MCP_SHOT"); out != "" { // a picture of the section, to look at
-		w.Win().Resize(fyne.NewSize(620, 2600))
-		file, err := os.Create(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer file.Close()
-		if err := png.Encode(file, w.Win().Canvas().Capture()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	capture(t, w, "LECTERN_MCP_SHOT", fyne.NewSize(620, 2600))
 	remove := m.rows.Objects[0].(*fyne.Container).Objects[2].(fyne.Tappable)
 	remove.Tapped(&fyne.PointEvent{})
 	until(t, "two servers again", func() bool { return len(rowTexts(m)) == 2 })
