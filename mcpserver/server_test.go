@@ -250,3 +250,29 @@ func TestKeyNeverLeaves(t *testing.T) {
 		t.Errorf("the call log is empty or carries the key: %s", log)
 	}
 }
+
+// upload_document (offered with --allow-uploads) adds a file to the person's own workspace through
+// the upload queue and answers once the service has it; a file of a type the service does not
+// take is refused before anything is sent, in the app's words.
+func TestUploadDocument(t *testing.T) {
+	f := newFixture(t, fastAnswers(), true)
+	cs := f.connect(t, "test-host", nil)
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "harbour-notes.txt")
+	if err := os.WriteFile(notes, []byte("The harbour office opens at eight."), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := call(t, cs, ToolUpload, map[string]any{"workspace": "Alice Notes", "path": notes})
+	var up Upload
+	decode(t, res, &up)
+	if res.IsError || len(up.Files) != 1 || up.Files[0].Name != "harbour-notes.txt" || up.Files[0].DocumentID == "" {
+		t.Fatalf("upload: %+v %q", up, text(res))
+	}
+	odd := filepath.Join(dir, "slides.ppt")
+	_ = os.WriteFile(odd, []byte("old"), 0o600)
+	res = call(t, cs, ToolUpload, map[string]any{"workspace": "Alice Notes", "path": odd})
+	decode(t, res, &up)
+	if !res.IsError || len(up.Files) != 1 || up.Files[0].Refused == "" {
+		t.Errorf("a .ppt: %+v %q", up, text(res))
+	}
+}
