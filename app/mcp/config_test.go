@@ -59,3 +59,22 @@ func TestParseServersRefusesInWords(t *testing.T) {
 		}
 	}
 }
+
+// Whatever is pasted, ParseServers answers servers that pass Check, or an error; it never panics.
+func FuzzParseServers(f *testing.F) {
+	f.Add([]byte(`{"mcpServers": {"a": {"command": "npx", "args": ["-y", "x"], "env": {"K": "v"}}}}`))
+	f.Add([]byte(`{"servers": {"b": {"type": "streamable-http", "url": "https://x/mcp", "headers": {"A": "b"}}}}`))
+	f.Add([]byte(`{"c": {"serverUrl": "http://127.0.0.1:1/mcp", "disabled": false}}`))
+	f.Add([]byte(`[1, 2]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		servers, err := ParseServers(data)
+		if err != nil {
+			return
+		}
+		for _, s := range servers {
+			if cerr := s.Check(); cerr != nil {
+				t.Errorf("%+v passed the parse but not Check: %v", s, cerr)
+			}
+		}
+	})
+}
