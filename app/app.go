@@ -95,10 +95,10 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
-	a.models = modelchat.New(a.conv, a.ask, st, a.conn, a.sync, a.bus,
+	a.tools = tools.New(a.conn, st, a.conv, a.ask)
+	a.models = modelchat.New(a.conv, a.tools, st, a.conn, a.sync, a.bus,
 		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService, a.mcp)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
-	a.tools = tools.New(a.conn)
 	a.assist = assistant.New(a.conv, st, a.conn, a.bus, a.tools)
 	a.conv.Answer(records.KindWorkspace, a.ask)
 	a.conv.Answer(records.KindHost, a.ask) // a question from an MCP host is answered as a workspace's

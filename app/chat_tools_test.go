@@ -15,8 +15,8 @@ import (
 
 	"lectern/app/conversations"
 	"lectern/app/events"
-	"lectern/app/modelchat"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client/emulator"
 )
 
@@ -310,7 +310,7 @@ func TestToolOutputOverTheCap(t *testing.T) {
 	}
 	run := outputPart(t, turn, "web_search")
 	const note = "The output was cut to 16 KiB of its 47 KiB before it was sent to the model."
-	if run.State != records.ToolDone || len(run.Output) > modelchat.MaxToolOutput || run.CutNote != note || !strings.HasSuffix(run.Output, "["+note+"]") {
+	if run.State != records.ToolDone || len(run.Output) > tools.MaxToolOutput || run.CutNote != note || !strings.HasSuffix(run.Output, "["+note+"]") {
 		t.Fatalf("%d bytes, note %q, ends %q", len(run.Output), run.CutNote, run.Output[len(run.Output)-100:])
 	}
 	if sent := rec.last(); !strings.Contains(sent, note) {
@@ -473,11 +473,11 @@ func TestToolRoundsAreBounded(t *testing.T) {
 	if err != nil || turn.Status != records.TurnCompleted || !strings.Contains(turn.Notice, "still calling tools after 5 rounds") {
 		t.Fatalf("%+v, %v", turn, err)
 	}
-	if n, s := f.emu.Requests("POST /v1/responses"), f.emu.Requests("POST /websearch"); n != modelchat.MaxToolRounds || s != modelchat.MaxToolRounds-1 {
+	if n, s := f.emu.Requests("POST /v1/responses"), f.emu.Requests("POST /websearch"); n != tools.MaxToolRounds || s != tools.MaxToolRounds-1 {
 		t.Errorf("%d model requests, %d searches", n, s)
 	}
 	last := turn.Parts[len(turn.Parts)-1]
-	if len(turn.Parts) != 2*modelchat.MaxToolRounds-1 || last.Kind != records.PartFunctionCall {
+	if len(turn.Parts) != 2*tools.MaxToolRounds-1 || last.Kind != records.PartFunctionCall {
 		t.Fatalf("%d parts, the last %+v", len(turn.Parts), last)
 	}
 	if _, err := f.app.Conversations().Send(ctxT(t), conv.ID, conversations.Message{Text: "thanks"}, conversations.AskOptions{}); err != nil {

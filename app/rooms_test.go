@@ -32,7 +32,7 @@ const (
 	wiringFiles     = "app.go doc.go"
 	maxWiringLines  = 600
 	maxAppMethods   = 15
-	maxRoomCodeLine = 2500 // non-test lines of a room, blank lines not counted
+	maxRoomCodeLine = 2500 // non-test lines of a room, every line counted (the measure)
 )
 
 // Every package under app/ has its layer, imports no package of app/ of its own layer or above,
@@ -118,7 +118,7 @@ func TestAppIsOnlyTheWiring(t *testing.T) {
 	}
 }
 
-// Every room stays within maxRoomCodeLine non-test lines.
+// Every room stays within maxRoomCodeLine non-test lines, blank ones counted.
 func TestRoomsStaySmall(t *testing.T) {
 	for _, rooms := range roomLayers {
 		for _, room := range rooms {
@@ -126,11 +126,11 @@ func TestRoomsStaySmall(t *testing.T) {
 			n := 0
 			for _, f := range files {
 				if !strings.HasSuffix(f, "_test.go") {
-					n += countLines(t, f, true)
+					n += countLines(t, f, false)
 				}
 			}
 			if n > maxRoomCodeLine {
-				t.Errorf("app/%s has %d non-blank lines outside its tests; at most %d: split a concern off", room, n, maxRoomCodeLine)
+				t.Errorf("app/%s has %d lines outside its tests; at most %d: split a concern off", room, n, maxRoomCodeLine)
 			}
 		}
 	}

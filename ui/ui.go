@@ -249,7 +249,6 @@ var (
 	_ conversation.Lists      = (*conversations.Conversations)(nil)
 	_ conversation.ModelChats = (*modelchat.Models)(nil)
 	_ conversation.Library    = (*modelchat.Models)(nil)
-	_ conversation.FileTools  = parts.Core{} // taken from the core by assertion: checked here
 )
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.

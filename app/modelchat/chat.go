@@ -1,7 +1,7 @@
 // Package modelchat is the answerer of model chats (/v1): tiers and their limits, the
 // conversation trimmed to the tier's context window, images, answer formats checked against
-// their schema, presets, files, Generate; and the tool loop of a chat (the app's tools offered
-// to the model, consent, runs, caps, the rounds sent back).
+// their schema, presets, files, Generate; and a chat's tools: their settings, the sources a
+// message offers, and the rounds sent back (app/tools runs the loop).
 package modelchat
 
 import (
@@ -9,7 +9,6 @@ import (
 	"context"
 	"strings"
 
-	"lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
 	"lectern/app/events"
@@ -17,6 +16,7 @@ import (
 	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/tools"
 	"lectern/app/workspaces"
 	"lectern/client"
 )
@@ -121,7 +121,7 @@ func tierName(s string) string {
 // schemas, the context meter, files, the tools of a chat; Chat sends a message.
 type Models struct {
 	conv  *conversations.Conversations
-	ask   *ask.Questions // a workspace consulted by a tool is asked as a question is
+	tools *tools.Tools // the tool loop and the app's own tools
 	store *store.DB
 	conn  *connection.Manager
 	sync  *workspaces.Sync
@@ -132,13 +132,13 @@ type Models struct {
 	mcp       *mcp.Servers // the MCP servers, a second source of tools (tools_mcp.go)
 }
 
-// New returns the answerer of model chats over conv, the workspace answerer (a workspace
-// consulted by a tool is asked as a question is), the store, the connection, the cache and the
+// New returns the answerer of model chats over conv, the tools (their loop runs a chat's tool
+// calls), the store, the connection, the cache and the
 // bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
 // endpoints) answers the requests, and mcp (the MCP servers) gives the tools a chat may offer
 // beside the built-in ones.
-func New(conv *conversations.Conversations, questions *ask.Questions, st *store.DB, conn *connection.Manager,
+func New(conv *conversations.Conversations, loop *tools.Tools, st *store.DB, conn *connection.Manager,
 	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService, mcp *mcp.Servers) *Models {
-	return &Models{conv: conv, ask: questions, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
+	return &Models{conv: conv, tools: loop, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
 		models: newModelCatalog(conn, service), mcp: mcp}
 }

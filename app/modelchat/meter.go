@@ -7,6 +7,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -53,11 +54,11 @@ func (c *Models) Meter(ctx context.Context, id int64, m conversations.Message, f
 	if err != nil {
 		return meter, err
 	}
-	tools, err := c.chatTools(ctx, s, conv, nil) // the app's tools the conversation offers count too
+	offered, err := c.chatTools(ctx, s, conv, nil) // the tools the conversation offers count too
 	if err != nil {
 		return meter, err
 	}
-	return meterOf(requestFrame(conv, slices.Concat(functions, tools.offered)), earlier, exchange{question: withFiles(m.Text, m.FileTexts), images: m.Images}, *found, tiers), nil
+	return meterOf(requestFrame(conv, slices.Concat(functions, tools.Functions(offered.sources))), earlier, exchange{question: withFiles(m.Text, m.FileTexts), images: m.Images}, *found, tiers), nil
 }
 
 // meterOf fills a meter for the exchanges and the draft on tier.

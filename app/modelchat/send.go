@@ -10,6 +10,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 )
 
@@ -28,7 +29,7 @@ type modelAnswerer struct {
 	consent       conversations.ConsentFunc
 	notice        func(string)
 	toolsOverride *records.ToolSettings // AskOptions.Tools
-	tools         chatTools             // the app's tools of this message (chat_tools_loop.go)
+	tools         chatTools             // the tools of this message (tools.go)
 	svc           modelSession
 	conv          records.Conversation
 	req           modelRequest
@@ -57,7 +58,7 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, 
 	if m.tools.note != "" {
 		conversations.Tell(m.notice, m.tools.note)
 	}
-	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, m.tools.offered))
+	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, tools.Functions(m.tools.sources)))
 	m.svc, m.conv, m.req = s, conv, req
 	return err
 }
@@ -113,12 +114,6 @@ func (m *modelAnswerer) Resend(ctx context.Context, conv records.Conversation, o
 		return records.Turn{}, err
 	}
 	return m.save(ctx, records.Turn{Question: text, Images: images, Parts: fileParts(files)})
-}
-
-// answer streams the answer of the saved pending turn, running the app's tools it calls
-// (answerWithTools), and saves how it ended.
-func (m *modelAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
-	return m.answerWithTools(ctx, turn, notify)
 }
 
 // prepare builds the request that sends newest in conv after the exchanges before turn id before

@@ -3,30 +3,15 @@ package modelchat
 import (
 	"context"
 
+	"lectern/app/events"
 	"lectern/app/records"
+	"lectern/app/tools"
+	"lectern/client"
 )
 
-// The app's own tools in model chats (issue 22): web search, workspaces to consult and file
-// generation. On a tier with tools (capabilities.tools) the model is offered them as functions;
-// when it calls one, the app checks the arguments against the function's schema, asks the person
-// (AskOptions.Consent), runs it (POST /websearch, the workspace ask, POST /generate), caps its
-// output and sends it back in a follow-up request of the same turn, until the model answers in
-// text. On a tier without tools, web search runs on the message first and its results go with
-// it as context; workspaces are not consulted (ToolsNote says why).
-//
-// Every step is kept in the turn's parts (Turn.Parts), saved with the conversation and shown
-// after a restart: a PartFunctionCall as the model sent it, then a PartFunctionOutput with the
-// same CallID holding the run (TurnPart.Run). A search run on the message is a PartMessageContext.
-// While a tool runs, the OnUpdate of the call that sent the message gets a TurnChanged carrying
-// the parts so far (TurnChanged.Parts) at each change of state.
-
-// MaxToolOutput caps the output of one tool run sent back to the model; a longer one is cut and
-// the cut is said, both in the output sent and in ToolRun.CutNote.
-const MaxToolOutput = 16 << 10
-
-// MaxToolRounds bounds the model requests of one turn: when the last of them still calls tools,
-// the turn ends with those calls not run (Turn.Notice says so) instead of asking again.
-const MaxToolRounds = 5
+// A model chat's tools: the conversation's settings (tools_settings.go), the sources a message
+// offers the model, and the model side of app/tools' loop (Round, AddRound, AddSearch), which
+// runs them; how their runs go back to the model is tools_wire.go.
 
 // ToolChats is what a front-end needs for tools in model chats; *Conversations implements it.
 // The rest of the API is data: AskOptions.Consent, TurnChanged.Parts, the parts and their runs.
@@ -43,3 +28,102 @@ type ToolChats interface {
 }
 
 var _ ToolChats = (*Models)(nil)
+
+// chatTools are the tools of one message: the conversation's settings, the sources offered (a
+// tier with tools) or the web search run on the message first (a tier without).
+type chatTools struct {
+	settings records.ToolSettings
+	sources  []tools.Source
+	search   tools.Source // nil unless web search runs on the message first
+	note     string       // why tools asked for are not offered (a tier without tools), "" when they are
+}
+
+// chatTools resolves the tools of a message in conv: override (AskOptions.Tools) or the saved
+// settings, for conv's tier. A tier not listed gets none: prepare refuses it in words.
+func (c *Models) chatTools(ctx context.Context, s modelSession, conv records.Conversation, override *records.ToolSettings) (chatTools, error) {
+	var saved records.ToolSettings
+	if conv.ID != 0 {
+		var err error
+		if saved, err = c.ToolSettings(ctx, conv.ID); err != nil {
+			return chatTools{}, err
+		}
+	}
+	settings := saved
+	if override != nil {
+		settings = cleanToolSettings(*override)
+		if settings.Allowed == nil {
+			settings.Allowed = saved.Allowed
+		}
+	}
+	tiers, err := c.models.list(ctx, s, false)
+	if err != nil {
+		return chatTools{}, err
+	}
+	tier := client.FindModel(tiers, conv.Model)
+	switch {
+	case tier == nil:
+		return chatTools{settings: settings}, nil
+	case !tier.Capabilities.Tools:
+		ct := chatTools{settings: settings}
+		if settings.WebSearch {
+			ct.search = c.tools.Builtin(ctx, settings)
+		}
+		if len(settings.Workspaces) > 0 || settings.Files || len(settings.MCPServers) > 0 {
+			ct.note = noToolsNote(tier.ID)
+		}
+		return ct, nil
+	}
+	ct := chatTools{settings: settings, sources: []tools.Source{c.tools.Builtin(ctx, settings)}}
+	if src, note := mcpTools(ctx, c.mcp, settings.MCPServers); src != nil || note != "" {
+		if src != nil {
+			ct.sources = append(ct.sources, src)
+		}
+		ct.note = note
+	}
+	return ct, nil
+}
+
+// Answer streams the answer of the saved pending turn through app/tools' loop, which runs the
+// tools it calls, and saves how it ended.
+func (m *modelAnswerer) Answer(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+	if err := m.saveToolSettings(ctx); err != nil {
+		return err
+	}
+	return m.c.tools.Answer(ctx, turn, tools.Message{Chat: m, Sources: m.tools.sources, Search: m.tools.search,
+		Settings: m.tools.settings, Consent: m.consent}, notify)
+}
+
+// saveToolSettings saves the settings the message was sent with (AskOptions.Tools) as the
+// conversation's.
+func (m *modelAnswerer) saveToolSettings(ctx context.Context) error {
+	if m.toolsOverride == nil {
+		return nil
+	}
+	return m.c.SetToolSettings(context.WithoutCancel(ctx), m.conv.ID, m.tools.settings)
+}
+
+// Round streams the model's next answer into turn and saves how it ended (finishModel).
+func (m *modelAnswerer) Round(ctx context.Context, turn *records.Turn, notify func(events.TurnChanged)) error {
+	return m.c.finishModel(ctx, turn, m.conv, m.stream(ctx, *turn, notify))
+}
+
+// AddRound adds a round of the turn to the next request (addRound).
+func (m *modelAnswerer) AddRound(text string, parts []records.TurnPart) { m.req.addRound(text, parts) }
+
+// AddSearch adds the output of the web search run on the message to it, as context.
+func (m *modelAnswerer) AddSearch(output string) { m.req.addContext(messageContext(output)) }
+
+// SetToolSettings saves a conversation's tools (Models.SetToolSettings).
+func (m *modelAnswerer) SetToolSettings(ctx context.Context, conversationID int64, s records.ToolSettings) error {
+	return m.c.SetToolSettings(ctx, conversationID, s)
+}
+
+var _ tools.Chat = (*modelAnswerer)(nil)
+
+// messageContext introduces a search's output sent with the message.
+func messageContext(output string) string {
+	if output == "" {
+		return ""
+	}
+	return "[Lectern ran a web search on this message before sending it; the results follow.]\n" + output
+}

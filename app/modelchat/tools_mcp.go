@@ -10,15 +10,17 @@ import (
 
 	"lectern/app/mcp"
 	"lectern/app/records"
+	"lectern/app/tools"
 	"lectern/client"
 	"lectern/internal/safetext"
+	"lectern/internal/schemacheck"
 	"lectern/internal/words"
 )
 
-// The tools of MCP servers in the tool loop (issue 30): a second source of tools beside the
+// The tools of MCP servers in app/tools' loop (issue 30): a second tools.Source beside the
 // built-in ones. A chat offers the tools of the servers its settings name (ToolSettings.MCPServers);
-// each is a function named mcp__SERVER__TOOL, whose calls go through the same argument check
-// (its input schema), consent, output cap and round limit as the built-in tools.
+// each is a function named mcp__SERVER__TOOL, whose calls go through the same argument check,
+// consent, output cap and round limit as the built-in tools.
 
 // MCPServers returns the MCP servers whose tools a chat may offer: their configuration, states
 // and calls.
@@ -33,31 +35,63 @@ func mcpFunctionName(server, tool string) string {
 	return name[:min(len(name), 64)]
 }
 
-// mcpFunctions starts the servers named (when not running) and returns their tools as functions,
-// and each function's tool; a server that cannot start is left out, said in the note.
-func mcpFunctions(ctx context.Context, src *mcp.Servers, servers []string) ([]client.FunctionTool, map[string]mcp.Tool, string) {
-	if src == nil || len(servers) == 0 {
-		return nil, nil, ""
+// mcpSource is the tools of the MCP servers a message offers, as the loop takes them.
+type mcpSource struct {
+	servers *mcp.Servers
+	fns     []client.FunctionTool
+	byName  map[string]mcp.Tool // each function's tool
+}
+
+var _ tools.Source = (*mcpSource)(nil)
+
+// mcpTools starts the servers named (when not running) and returns their tools as a source (nil
+// when none offers any); a server that cannot start is left out, said in the note.
+func mcpTools(ctx context.Context, servers *mcp.Servers, names []string) (*mcpSource, string) {
+	if servers == nil || len(names) == 0 {
+		return nil, ""
 	}
-	var fns []client.FunctionTool
-	byName := map[string]mcp.Tool{}
+	src := &mcpSource{servers: servers, byName: map[string]mcp.Tool{}}
 	var notes []string
-	for _, server := range servers {
-		tools, err := src.Tools(ctx, server)
+	for _, server := range names {
+		list, err := servers.Tools(ctx, server)
 		if err != nil {
 			notes = append(notes, "The tools of "+server+" are not offered: "+err.Error())
 			continue
 		}
-		for _, t := range tools {
+		for _, t := range list {
 			name := mcpFunctionName(server, t.Name)
-			if _, taken := byName[name]; taken {
+			if _, taken := src.byName[name]; taken {
 				continue
 			}
-			byName[name] = t
-			fns = append(fns, client.FunctionTool{Name: name, Description: mcpDescription(t), Parameters: mcpParameters(t)})
+			src.byName[name] = t
+			src.fns = append(src.fns, client.FunctionTool{Name: name, Description: mcpDescription(t), Parameters: mcpParameters(t)})
 		}
 	}
-	return fns, byName, strings.Join(notes, " ")
+	if len(src.fns) == 0 {
+		return nil, strings.Join(notes, " ")
+	}
+	return src, strings.Join(notes, " ")
+}
+
+// Functions are the servers' tools, as the model gets them.
+func (s *mcpSource) Functions() []client.FunctionTool { return s.fns }
+
+// Describe fills run's MCP part from the call, for its card, and says what it would do.
+func (s *mcpSource) Describe(name, arguments string, run *records.ToolRun) string {
+	t := s.byName[name]
+	run.MCP = &records.MCPRun{Server: t.Server, Tool: t.Name, Title: safetext.OneLine(t.Title), Arguments: arguments}
+	return mcpSummary(run.MCP)
+}
+
+// Run checks the arguments against the tool's whole input schema (the model was offered its
+// checkable part), then calls the tool and fills run's result.
+func (s *mcpSource) Run(ctx context.Context, name, arguments string, run *records.ToolRun) (string, error) {
+	if t := s.byName[name]; json.Valid(t.InputSchema) {
+		if problem := schemacheck.Check(t.InputSchema, arguments, "arguments"); problem != "" {
+			return "", errors.New("the arguments do not fit the tool's input schema: " + problem)
+		}
+	}
+	return callMCP(ctx, s.servers, run.MCP)
 }
 
 // mcpDescription is what the model reads of a tool: its title and description, and its server.
@@ -72,7 +106,7 @@ func mcpDescription(t mcp.Tool) string {
 // mcpParameters is a tool's input schema as the model is offered it: the keywords every tier can
 // check (the service refuses a schema with another, unsupported_schema: format, pattern, anyOf
 // and $ref are common in MCP tools), an empty object's when the tool gave none that is one. The
-// call's arguments are still checked against the whole schema before it runs (mcpCheckSchema).
+// call's arguments are still checked against the whole schema before it runs (mcpSource.Run).
 func mcpParameters(t mcp.Tool) json.RawMessage {
 	var s map[string]any
 	if json.Unmarshal(t.InputSchema, &s) != nil || s["type"] != "object" {
@@ -116,20 +150,6 @@ func checkableSchema(s map[string]any) map[string]any {
 	return out
 }
 
-// mcpCheckSchema is the schema a call's arguments are checked against before it runs: the whole
-// input schema of an MCP tool, else the function's own.
-func (t chatTools) mcpCheckSchema(fn client.FunctionTool) client.FunctionTool {
-	if tool, ok := t.mcp[fn.Name]; ok && json.Valid(tool.InputSchema) {
-		fn.Parameters = tool.InputSchema
-	}
-	return fn
-}
-
-// describeMCP fills run's MCP part from the call of tool: the card shows it from the start.
-func describeMCP(run *records.ToolRun, tool mcp.Tool, arguments string) {
-	run.MCP = &records.MCPRun{Server: tool.Server, Tool: tool.Name, Title: safetext.OneLine(tool.Title), Arguments: arguments}
-}
-
 // mcpSummary says what a call of an MCP tool would do, for the consent question.
 func mcpSummary(m *records.MCPRun) string {
 	return "Run " + records.QuoteShort(m.Title) + " of the MCP server " + records.QuoteShort(m.Server) + " with " +
@@ -151,13 +171,4 @@ func callMCP(ctx context.Context, src *mcp.Servers, m *records.MCPRun) (string, 
 		return "", errors.New(words.Cut(strings.TrimSpace(res.Text), 2000))
 	}
 	return res.Text, nil
-}
-
-// summary says what the call would do, for the consent question: an MCP tool's in its words,
-// the built-in tools' as summary does.
-func (t chatTools) summary(tool records.ToolKind, arguments string, run *records.ToolRun) string {
-	if run.MCP != nil {
-		return mcpSummary(run.MCP)
-	}
-	return summary(tool, arguments, t.workspaces)
 }

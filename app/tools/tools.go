@@ -1,6 +1,9 @@
-// Package tools holds the auxiliary tool calls of the service (model-api.md §4): PDF text, OCR,
-// web search, generate, downloads of generated files, the assistant's workspaces; the files they
-// send read from disk as they go, and the words of their errors. Nothing is kept locally.
+// Package tools holds the tools: the auxiliary tool calls of the service (model-api.md §4: PDF
+// text, OCR, web search, generate, downloads of generated files, the assistant's workspaces; the
+// files they send read from disk as they go) and the words of their errors; and the tool loop of
+// model chats (definitions, argument checks, consent, runs, caps), which takes its tools from
+// sources (Source): the app's own tools (Builtin) are one. Nothing is kept locally but the turns'
+// parts the loop saves.
 package tools
 
 import (
@@ -17,7 +20,9 @@ import (
 	"time"
 
 	"lectern/app/connection"
+	"lectern/app/conversations"
 	"lectern/app/explain"
+	"lectern/app/store"
 	"lectern/app/uploads"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -171,13 +176,20 @@ func (t *Tools) ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, err
 }
 
 // Tools are the auxiliary tools over the current connection (PDF text, OCR, web search, generate,
-// the assistant's workspaces) and the words of their errors.
+// the assistant's workspaces) and the words of their errors, and the tool loop of model chats
+// (Answer) with the app's own tools (Builtin).
 type Tools struct {
-	conn *connection.Manager
+	conn      *connection.Manager
+	store     *store.DB
+	conv      *conversations.Conversations
+	questions WorkspaceRequests
 }
 
-// New returns the tools over conn's current connection.
-func New(conn *connection.Manager) *Tools { return &Tools{conn: conn} }
+// New returns the tools over conn's current connection; the loop saves turns in st and ends a
+// stopped one as conv does, and the consult_workspace tool asks with questions' requests.
+func New(conn *connection.Manager, st *store.DB, conv *conversations.Conversations, questions WorkspaceRequests) *Tools {
+	return &Tools{conn: conn, store: st, conv: conv, questions: questions}
+}
 
 // ToolWorkspace finds the workspace of GET /workspaces that ref names: its id, or its name in any
 // case. One that is not listed is refused, naming those that are.

@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -42,16 +43,11 @@ func (c *Pane) sendQuestion() {
 	c.input.SetText("")
 	conv, editing, opts := c.conv, c.editing, c.askOptions()
 	c.cancelEdit()
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
-		switch {
-		case editing != 0:
-			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
-		case conv.ID == 0:
-			q := appask.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
-			return c.b.Ask(c.lf.Ctx, q, o)
-		}
-		return c.store.Answers.Send(c.lf.Ctx, conv.ID, conversations.Message{Text: text}, o)
-	}, opts, text, editing)
+	s := sending{text: text, replaces: editing, convID: conv.ID, msg: conversations.Message{Text: text}}
+	if conv.ID == 0 {
+		s.question = &appask.Question{Workspace: conv.WorkspaceID, DocumentID: conv.DocumentID, Text: text}
+	}
+	c.run(s, opts)
 }
 
 // errAskNeedsKey is why nothing is asked while the server needs a key: the banner asks for it.
@@ -106,12 +102,8 @@ func (c *Pane) retryTurn(turnID int64) {
 		c.filling = false
 		return
 	}
-	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
-		<-saved
-		return c.store.Answers.Retry(c.lf.Ctx, turnID, o)
-	},
-		c.askOptions(), t.Question, 0)
+	// a model chat's change of tier or prompt goes with the retry
+	c.run(sending{text: t.Question, retry: turnID, after: c.model.saved}, c.askOptions())
 }
 
 // editTurn puts the last question back in the box; sending it replaces that turn.
@@ -146,11 +138,51 @@ func (c *Pane) cancelEdit() {
 	c.input.SetPlaceHolder("Ask a question (Enter sends, Shift+Enter for a new line)")
 }
 
-// run asks with ask on a goroutine of its own: the turn appears with its first update (in place of
-// turn replaces, an edited question), its text is drawn once a frame while it streams, and the
-// saved turn replaces it when the answer ends.
-func (c *Pane) run(ask func(conversations.AskOptions) (records.Turn, error), opts conversations.AskOptions, question string, replaces int64) {
-	s := &streamState{replaces: replaces, question: question, ended: make(chan struct{})}
+// sending is what the pane asks of the answerer of its conversation's kind (answer): a new
+// message (Answers.Send; the first question of a workspace conversation not saved yet, Core.Ask),
+// an edited one in place of its turn (Answers.Resend), a turn asked again (Answers.Retry) or a
+// file (Generator.Generate).
+type sending struct {
+	text     string                // the question, the message or the file's prompt
+	replaces int64                 // the edited turn the answer replaces (Resend), 0 for none
+	retry    int64                 // the turn asked again (Retry), 0 for none
+	generate bool                  // a file of text's prompt (Generate)
+	convID   int64                 // the conversation sent to
+	msg      conversations.Message // a new message (Send)
+	question *appask.Question      // the first question of a workspace conversation not saved yet (Ask)
+	pin      *string               // the workspace to pin the assistant to before its first message
+	after    <-chan struct{}       // closed once the model chat's setup is saved (modelBar.saved), nil for none
+}
+
+// answer asks the answerer of the conversation's kind for s, on the asking goroutine.
+func (c *Pane) answer(ctx context.Context, s sending, o conversations.AskOptions) (records.Turn, error) {
+	if s.after != nil {
+		<-s.after // a change of tier or system prompt made before sending goes with it
+	}
+	switch {
+	case s.generate:
+		return c.store.Files.Generate(ctx, s.convID, s.text, o)
+	case s.retry != 0:
+		return c.store.Answers.Retry(ctx, s.retry, o)
+	case s.replaces != 0:
+		return c.store.Answers.Resend(ctx, s.replaces, s.text, o)
+	case s.question != nil:
+		return c.b.Ask(ctx, *s.question, o)
+	}
+	if s.pin != nil {
+		if _, err := c.store.Assistants.SetAssistantWorkspace(ctx, s.convID, *s.pin); err != nil {
+			return records.Turn{}, err
+		}
+	}
+	return c.store.Answers.Send(ctx, s.convID, s.msg, o)
+}
+
+// run asks for what on a goroutine of its own (answer): the turn appears with its first update (in
+// place of the turn what replaces, an edited question), its text is drawn once a frame while it
+// streams, and the saved turn replaces it when the answer ends.
+func (c *Pane) run(what sending, opts conversations.AskOptions) {
+	question := what.text
+	s := &streamState{replaces: what.replaces, question: question, ended: make(chan struct{})}
 	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
@@ -160,7 +192,7 @@ func (c *Pane) run(ask func(conversations.AskOptions) (records.Turn, error), opt
 	key := fmt.Sprintf("answer %p", s)
 	c.Work.Set(key, work.Answer, "Answering: "+safetext.OneLine(question))
 	go func() {
-		turn, err := ask(opts)
+		turn, err := c.answer(c.lf.Ctx, what, opts)
 		close(s.ended)
 		s.text.Stop()
 		c.lf.Do(func() {

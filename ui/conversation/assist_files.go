@@ -142,17 +142,10 @@ func (c *Pane) sendToAssistant(text string) {
 		a.setBegun(true)
 	}
 	c.cancelEdit()
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
-		ctx := c.lf.Ctx
-		if editing != 0 {
-			return c.store.Answers.Resend(ctx, editing, text, o)
-		}
-		if first && pin != conv.WorkspaceID {
-			if _, err := c.store.Assistants.SetAssistantWorkspace(ctx, conv.ID, pin); err != nil {
-				return records.Turn{}, err
-			}
-		}
-		return c.store.Answers.Send(ctx, conv.ID, conversations.Message{Text: text, Files: paths(files)}, o)
-	}, conversations.AskOptions{}, text, editing)
+	s := sending{text: text, replaces: editing, convID: conv.ID, msg: conversations.Message{Text: text, Files: paths(files)}}
+	if first && pin != conv.WorkspaceID {
+		s.pin = &pin
+	}
+	c.run(s, conversations.AskOptions{})
 	c.streaming.files = files
 }

@@ -18,8 +18,8 @@ import (
 )
 
 // FileTools is what a model chat uses of the core's file tools (issue 22): a PDF's text, OCR jobs and
-// the download of a generated file; *app.App is one. The pane takes them from its Core when the
-// core has them.
+// the download of a generated file; *tools.Tools is one. The pane takes them from its Store
+// (Store.FileTools).
 type FileTools interface {
 	PDFText(ctx context.Context, paths []string, tables bool, progress func(sent, total int64)) (*client.PDFResult, error)
 	StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error)

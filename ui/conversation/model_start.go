@@ -167,12 +167,7 @@ func (c *Pane) sendToModel(text string) {
 		files = m.files.takeAll()
 	}
 	c.cancelEdit()
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
-		<-saved // a change of tier or system prompt made before sending goes with it
-		if editing != 0 {
-			return c.store.Answers.Resend(c.lf.Ctx, editing, text, o)
-		}
-		return c.store.Answers.Send(c.lf.Ctx, convID, conversations.Message{Text: text, Images: images, FileTexts: files}, o)
-	}, c.askOptions(), text, editing)
+	c.run(sending{text: text, replaces: editing, convID: convID, after: saved,
+		msg: conversations.Message{Text: text, Images: images, FileTexts: files}}, c.askOptions())
 	c.streaming.images, c.streaming.fileTexts = images, files
 }

@@ -64,7 +64,7 @@ type Pane struct {
 	bar      *fyne.Container             // the pickers' line, the window's buttons at its end (AddToBar)
 	model    *modelBar                   // the controls of a conversation with a model, hidden in other kinds
 	assist   *assistBar                  // the controls of a conversation with the assistant, hidden in other kinds
-	files    FileTools                   // the core's file tools (PDF, OCR, downloads), nil when it has none
+	files    FileTools                   // the core's file tools (PDF, OCR, downloads), nil when the store has none
 	notify   func(title, content string) // an OS notification (tests replace it)
 	editing  int64                       // the turn the question box edits, 0 when it asks anew
 	drafts   draftKeeper                 // each conversation's draft, kept in the store (drafts.go)
@@ -165,15 +165,16 @@ type Store struct {
 	Files      Generator
 	Tools      Tools
 	Drafts     Drafts
+	FileTools  FileTools  // nil: no PDF, OCR or downloads in model chats
 	MCP        MCPServers // nil: no MCP servers to offer
 }
 
-// StoreOf is the Store of the core a: its conversations, and the answerers of model chats and of
-// the assistant.
+// StoreOf is the Store of the core a: its conversations, the answerers of model chats and of the
+// assistant, and the file tools.
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
 	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
-		MCP: m.MCPServers()}
+		FileTools: a.Tools(), MCP: m.MCPServers()}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
@@ -181,7 +182,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), dropped: widgets.NewToast(lf.Do)}
-	c.files, _ = b.(FileTools)
+	c.files = store.FileTools
 	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
 	c.notify = osNotify
 	c.model = newModelBar(c, store, b.Functions())

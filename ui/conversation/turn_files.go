@@ -142,9 +142,5 @@ func (c *Pane) GenerateFile(prompt string) {
 		return
 	}
 	c.errs.SetError(nil)
-	convID, saved := c.conv.ID, c.model.saved
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
-		<-saved
-		return c.store.Files.Generate(c.lf.Ctx, convID, prompt, o)
-	}, conversations.AskOptions{}, prompt, 0)
+	c.run(sending{text: prompt, generate: true, convID: c.conv.ID, after: c.model.saved}, conversations.AskOptions{})
 }

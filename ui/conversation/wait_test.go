@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"context"
 	"strings"
 	"sync"
 	"testing"
@@ -41,6 +42,16 @@ type stopSpy struct {
 	stopped []int64
 }
 
+// scriptedAnswers answers a message sent with send; the rest as its Answers does.
+type scriptedAnswers struct {
+	Answers
+	send func(conversations.AskOptions) (records.Turn, error)
+}
+
+func (s scriptedAnswers) Send(_ context.Context, _ int64, _ conversations.Message, o conversations.AskOptions) (records.Turn, error) {
+	return s.send(o)
+}
+
 func (s *stopSpy) Stop(turnID int64) bool {
 	s.mu.Lock()
 	s.stopped = append(s.stopped, turnID)
@@ -55,11 +66,9 @@ func (s *stopSpy) Stop(turnID int64) bool {
 func TestRetryWaitCountsDownAndSilenceOffersStop(t *testing.T) {
 	_, c, clk := clockedChat(t)
 	t0 := clk.Now()
-	spy := &stopSpy{Answers: c.store.Answers}
-	c.store.Answers = spy
 	updated, release := make(chan struct{}), make(chan struct{})
 	pending := events.TurnChanged{ConversationID: 99, TurnID: 1, Status: records.TurnPending, Sent: t0}
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
+	spy := &stopSpy{Answers: scriptedAnswers{Answers: c.store.Answers, send: func(o conversations.AskOptions) (records.Turn, error) {
 		ev := pending
 		ev.Stage = records.StageWaiting
 		o.OnUpdate(ev)
@@ -68,7 +77,9 @@ func TestRetryWaitCountsDownAndSilenceOffersStop(t *testing.T) {
 		close(updated)
 		<-release
 		return records.Turn{ID: 1, ConversationID: 99, Question: "q?", Answer: "Done.", Status: records.TurnCompleted}, nil
-	}, conversations.AskOptions{}, "q?", 0)
+	}}}
+	c.store.Answers = spy
+	c.run(sending{text: "q?", convID: 99, msg: conversations.Message{Text: "q?"}}, conversations.AskOptions{})
 	defer close(release)
 	<-updated
 	until(t, "the pending turn", func() bool { return c.index(1) >= 0 })
@@ -134,10 +145,11 @@ func TestRefusedForAWhileCountsDown(t *testing.T) {
 		t.Fatalf("the core says %q", said)
 	}
 	turn := records.Turn{ID: 1, ConversationID: 99, Question: "q?", Status: records.TurnFailed, Error: said}
-	c.run(func(o conversations.AskOptions) (records.Turn, error) {
+	c.store.Answers = scriptedAnswers{Answers: c.store.Answers, send: func(o conversations.AskOptions) (records.Turn, error) {
 		o.OnUpdate(events.TurnChanged{ConversationID: 99, TurnID: 1, Status: records.TurnPending, Stage: records.StageWaiting, Sent: t0})
 		return turn, refused
-	}, conversations.AskOptions{}, "q?", 0)
+	}}
+	c.run(sending{text: "q?", convID: 99, msg: conversations.Message{Text: "q?"}}, conversations.AskOptions{})
 	until(t, "the refused turn", func() bool { return c.streaming == nil && c.index(1) >= 0 })
 	v := c.view(c.index(1))
 	for _, step := range []struct {

@@ -1,4 +1,4 @@
-package modelchat
+package tools
 
 import (
 	"context"
@@ -11,9 +11,42 @@ import (
 	"lectern/internal/safetext"
 )
 
-// The functions the model is offered for the app's tools, and their arguments. Each schema is
-// checked against the call's arguments before anything runs (checkArguments), whatever the
-// server checked before delivering them.
+// The app's own tools in model chats (issue 22), a Source: web search, workspaces to consult and
+// file generation, as the conversation's settings turn them on. Here are the functions the model
+// is offered and their arguments; each schema is checked against the call's arguments before
+// anything runs (checkArguments), whatever the server checked before delivering them.
+
+// Builtin is the app's own tools of one message: the conversation's settings and the workspaces
+// to consult, named.
+type Builtin struct {
+	t          *Tools
+	settings   records.ToolSettings
+	workspaces []workspaces.WorkspaceRef
+}
+
+var _ Source = (*Builtin)(nil)
+
+// Builtin returns the app's own tools for a conversation's settings s, its workspaces named from
+// the cache (an id the cache does not know keeps no name).
+func (t *Tools) Builtin(ctx context.Context, s records.ToolSettings) *Builtin {
+	named := make([]workspaces.WorkspaceRef, 0, len(s.Workspaces))
+	for _, id := range s.Workspaces {
+		w, _, _ := t.store.Workspace(ctx, t.conn.CacheKey(), id)
+		named = append(named, workspaces.WorkspaceRef{ID: id, Name: w.Name})
+	}
+	return &Builtin{t: t, settings: s, workspaces: named}
+}
+
+// Functions are the functions offered for the settings: web search, the workspaces, generate.
+func (b *Builtin) Functions() []client.FunctionTool {
+	return toolFunctions(b.settings, b.workspaces)
+}
+
+// Describe fills what run asks of its tool and says it in words (summary).
+func (b *Builtin) Describe(name, arguments string, run *records.ToolRun) string {
+	b.describe(run, arguments)
+	return summary(records.ToolKind(name), arguments, b.workspaces)
+}
 
 // webSearchArgs are the arguments of web_search.
 type webSearchArgs struct {
@@ -76,40 +109,6 @@ func toolFunctions(s records.ToolSettings, workspaces []workspaces.WorkspaceRef)
 		out = append(out, generateFunction)
 	}
 	return out
-}
-
-// namedWorkspaces names the workspaces to consult from the cache (an id it does not know keeps
-// no name).
-func (c *Models) namedWorkspaces(ctx context.Context, ids []string) []workspaces.WorkspaceRef {
-	out := make([]workspaces.WorkspaceRef, 0, len(ids))
-	for _, id := range ids {
-		w, _, _ := c.store.Workspace(ctx, c.conn.CacheKey(), id)
-		out = append(out, workspaces.WorkspaceRef{ID: id, Name: w.Name})
-	}
-	return out
-}
-
-// functionFor finds the function called name among fns.
-func functionFor(fns []client.FunctionTool, name string) (client.FunctionTool, bool) {
-	for _, f := range fns {
-		if f.Name == name {
-			return f, true
-		}
-	}
-	return client.FunctionTool{}, false
-}
-
-// checkArguments checks a call's arguments against its function's schema: "" when they fit, else
-// what is wrong, in words.
-func checkArguments(fn client.FunctionTool, arguments string) string {
-	if !json.Valid([]byte(arguments)) {
-		return "The arguments are not JSON."
-	}
-	check := checkJSON(fn.Parameters, arguments, "arguments")
-	if check.Conforms {
-		return ""
-	}
-	return "The arguments do not fit the function's schema: " + check.Problem
 }
 
 // summary says what a call would do, in words, for the consent question.
