@@ -69,6 +69,11 @@ test-deps:
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
 	  echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+	@# The MCP tests' npm peers (testdata/mcp, pinned by its package-lock): Node from apt where missing.
+	@if ! command -v npm >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  echo "installing: nodejs npm"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	fi
+	@if command -v npm >/dev/null 2>&1; then cd testdata/mcp && npm ci --no-audit --no-fund --loglevel=error; fi
 
 keyring-it:
 	GO=$(GO) scripts/keyring-it.sh

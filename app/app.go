@@ -16,6 +16,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/mcp"
 	"lectern/app/modelchat"
 	"lectern/app/records"
 	"lectern/app/secrets"
@@ -69,6 +70,7 @@ type App struct {
 	ask      *ask.Questions
 	models   *modelchat.Models
 	assist   *assistant.Assistant
+	mcp      *mcp.Servers
 
 	closeOnce sync.Once
 	closeErr  error
@@ -90,14 +92,16 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
+	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
 	a.tools = tools.New(a.conn, st, a.conv, a.ask)
 	a.models = modelchat.New(a.conv, a.tools, st, a.conn, a.sync, a.bus,
-		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService)
+		func() string { s := a.settings.Get(); return cmp.Or(s.ModelTier, s.DefaultTier) }, opts.ModelService, a.mcp)
 	a.uploads = uploads.New(st, a.conn, a.bus, a.sync, opts.RetryDelay, opts.ClaimTTL)
 	a.assist = assistant.New(a.conv, st, a.conn, a.bus, a.tools)
 	a.conv.Answer(records.KindWorkspace, a.ask)
+	a.conv.Answer(records.KindHost, a.ask) // a question from an MCP host is answered as a workspace's
 	a.conv.Answer(records.KindModel, a.models)
 	a.conv.Answer(records.KindAssistant, a.assist)
 	a.signin = signin.New(home, a.secrets, a.conn, st, a.bus, a.sync, a.uploads, settings, a.UpdateSettings)
@@ -150,6 +154,7 @@ func openDataFolder(ctx context.Context, opts Options) (string, *settings.Store,
 // the database.
 func (a *App) Close() error {
 	a.closeOnce.Do(func() {
+		a.mcp.Close() // every MCP server Lectern started ends with it
 		a.recon.Close()
 		a.conv.StopAll()
 		a.uploads.Stop()

@@ -23,7 +23,7 @@ var roomLayers = [][]string{
 	{"events"},
 	{"workspaces"},
 	{"uploads", "conversations"},
-	{"signin", "tools", "ask"},
+	{"signin", "tools", "ask", "mcp"},
 	{"assistant", "modelchat"},
 }
 

@@ -15,7 +15,7 @@ import (
 var cmdChat = &command{
 	name: "chat",
 	args: "MESSAGE [--model TIER] [--system TEXT] [--image FILE]... [--continue] [--json] [--api responses|chat]\n" +
-		"             [--web] [--workspace WS]... [--files DIR] [--yes]",
+		"             [--web] [--workspace WS]... [--files DIR] [--mcp NAME]... [--yes]",
 	summary: "send a message to a model tier, without a workspace",
 	help: `
 The message goes to a model tier of the service's model endpoints (/v1), with no workspace, and
@@ -39,6 +39,8 @@ Tools (a tier with tools calls them as functions; "lectern models" says which ti
                    the message first and its results go with it
   --workspace WS   a workspace the model may ask a question (an id or a name); repeat for more
   --files DIR      let the model generate a Word or Excel file; it is saved in DIR
+  --mcp NAME       offer the tools of the MCP server NAME ("lectern mcp servers" lists them,
+                   "lectern mcp add FILE" adds them); repeat for more
   --yes            allow every tool call; without it each call is asked on the terminal (y: this
                    call, a: always in this conversation) and refused when stdin is not a terminal
 
@@ -103,6 +105,9 @@ func runChat(e *env, args []string) error {
 	}
 	a, err := e.appOn()
 	if err != nil {
+		return err
+	}
+	if err := o.tools.checkMCP(a); err != nil {
 		return err
 	}
 	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())

@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"lectern/app"
 	"lectern/app/conversations"
 	"lectern/app/events"
+	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 )
@@ -27,6 +29,7 @@ type toolFlags struct {
 	web        bool
 	workspaces []string
 	filesDir   string
+	mcp        []string // the MCP servers whose tools are offered
 	yes        bool
 }
 
@@ -35,16 +38,35 @@ func (t *toolFlags) add(fs *flag.FlagSet) {
 	fs.BoolVar(&t.web, "web", false, "web search")
 	fs.Func("workspace", "a workspace to consult", func(ws string) error { t.workspaces = append(t.workspaces, ws); return nil })
 	fs.StringVar(&t.filesDir, "files", "", "generate files, saved in DIR")
+	fs.Func("mcp", "an MCP server whose tools are offered", func(name string) error { t.mcp = append(t.mcp, name); return nil })
 	fs.BoolVar(&t.yes, "yes", false, "allow every tool call")
 }
 
 // settings are the conversation's tools from the flags; nil when none was given, so that a
 // continued conversation keeps the tools it has.
 func (t *toolFlags) settings() *records.ToolSettings {
-	if !t.web && len(t.workspaces) == 0 && t.filesDir == "" {
+	if !t.web && len(t.workspaces) == 0 && t.filesDir == "" && len(t.mcp) == 0 {
 		return nil
 	}
-	return &records.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != ""}
+	return &records.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != "", MCPServers: t.mcp}
+}
+
+// checkMCP refuses an --mcp name that is not one of the MCP servers added (lectern mcp add).
+func (t *toolFlags) checkMCP(a *app.App) error {
+	if len(t.mcp) == 0 {
+		return nil
+	}
+	added, err := a.Models().MCPServers().List()
+	if err != nil {
+		return err
+	}
+	for _, name := range t.mcp {
+		if !slices.ContainsFunc(added, func(s mcp.Server) bool { return s.Name == name }) {
+			return localf("there is no MCP server called %q: \"lectern mcp servers\" lists them, \"lectern mcp add FILE\" adds "+
+				"the servers of an mcpServers JSON file (or the desktop app's Settings > Tools > MCP servers)", name)
+		}
+	}
+	return nil
 }
 
 // consent is the consent hook of the flags: --yes allows, a terminal on stdin asks, else refuse.

@@ -35,6 +35,7 @@ type historyEntry struct {
 	Server         string    `json:"server"`
 	Kind           string    `json:"kind"`            // workspace, or model (lectern chat)
 	Model          string    `json:"model,omitempty"` // a model conversation's tier
+	Host           string    `json:"host,omitempty"`  // the AI app that asked (lectern mcp)
 	WorkspaceID    string    `json:"workspace_id"`
 	Workspace      string    `json:"workspace"`
 	Title          string    `json:"title"`
@@ -114,6 +115,7 @@ func entry(ctx context.Context, a *app.App, c records.Conversation, names map[st
 	if c.Kind == records.KindModel {
 		en.Model = c.Model
 	}
+	en.Host = c.Host
 	if n, ok := names[c.WorkspaceID]; ok {
 		en.Workspace = n
 	}
@@ -213,10 +215,10 @@ func printMatches(e *env, search string, list []historyEntry) {
 }
 
 // with names what a conversation talks to: its workspace, or "model" and its tier.
-func (h historyEntry) with() string { return talksWith(h.Kind, h.Model, h.Workspace) }
+func (h historyEntry) with() string { return talksWith(h.Kind, h.Model+h.Host, h.Workspace) }
 
 // talksWith is what the WITH column says of a conversation of kind: its model tier, or its
-// workspace (history and trash alike).
+// workspace and the AI app that asked (model holds the app's name then), history and trash alike.
 func talksWith(kind, model, workspace string) string {
 	switch {
 	case kind == string(records.KindModel):
@@ -225,6 +227,8 @@ func talksWith(kind, model, workspace string) string {
 		return "assistant, " + workspace
 	case kind == string(records.KindAssistant):
 		return "assistant"
+	case kind == string(records.KindHost):
+		return workspace + ", asked from " + model
 	}
 	return workspace
 }

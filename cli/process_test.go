@@ -11,12 +11,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/zalando/go-keyring"
 )
 
 // TestMain lets the test binary act as the lectern binary: with LECTERN_TEST_AS_CLI=1 it runs
 // Main on the arguments after "--" and exits with its code.
 func TestMain(m *testing.M) {
 	if os.Getenv("LECTERN_TEST_AS_CLI") == "1" {
+		if os.Getenv("LECTERN_TEST_KEYRING_MOCK") == "1" {
+			keyring.MockInit() // a child started by a test never writes to the real keychain
+		}
 		args := os.Args[1:]
 		for i, a := range args {
 			if a == "--" {

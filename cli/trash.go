@@ -50,6 +50,7 @@ type trashEntry struct {
 	ConversationID string    `json:"conversation_id"`
 	Kind           string    `json:"kind"`
 	Model          string    `json:"model,omitempty"`
+	Host           string    `json:"host,omitempty"`
 	WorkspaceID    string    `json:"workspace_id,omitempty"`
 	Workspace      string    `json:"workspace,omitempty"` // its name where known, else its id
 	Title          string    `json:"title"`
@@ -70,7 +71,7 @@ func runTrash(e *env, args []string) error {
 	names := workspaceNames(e.ctx, a, convs)
 	list := make([]trashEntry, 0, len(convs))
 	for _, c := range convs {
-		en := trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model,
+		en := trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model, Host: c.Host,
 			WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(records.TrashKept)}
 		if n, ok := names[c.WorkspaceID]; ok {
 			en.Workspace = n
@@ -93,7 +94,7 @@ func printTrash(e *env, list []trashEntry) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tDELETED\tGONE FOR GOOD\tWITH\tFIRST QUESTION")
 	for _, t := range list {
-		with := talksWith(t.Kind, t.Model, t.Workspace)
+		with := talksWith(t.Kind, t.Model+t.Host, t.Workspace)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ConversationID, t.Deleted.Local().Format(timeLayout),
 			t.Until.Local().Format("2006-01-02"), safetext.OneLine(with), safetext.OneLine(t.Title))
 	}

@@ -431,7 +431,7 @@ func (m *mainView) openConversation(conv records.Conversation) {
 // first when another one is shown.
 func (m *mainView) openTurn(conv records.Conversation, turnID int64) {
 	m.showChat()
-	if conv.Kind == records.KindWorkspace && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
+	if conv.AsksWorkspace() && conv.WorkspaceID != m.docs.Workspace().WorkspaceID {
 		m.list.Select(conv.WorkspaceID) // a model conversation has no workspace: the one shown stays
 	}
 	m.chat.Open(conv, turnID)

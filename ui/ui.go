@@ -259,7 +259,7 @@ func (u *UI) ShowSettings() {
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
 	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
-		Trash: u.b.Conversations()}, hooks)
+		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()

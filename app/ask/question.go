@@ -23,6 +23,9 @@ type Question struct {
 	DocumentID string // "" asks the whole workspace
 	Text       string
 	Continue   bool // a follow-up in the workspace's last conversation, when it asked the same document
+	// Host, when set, is the AI app (MCP host) that asked: the question is kept as a conversation
+	// of its own (records.KindHost) under that name, and Continue is not used.
+	Host string
 }
 
 // Ask asks q and blocks until the answer ends, as Conversations.Send does: the app builds and
@@ -53,6 +56,10 @@ func (c *Questions) Ask(ctx context.Context, q Question, opts conversations.AskO
 // when it asked the same document, else a new one, not saved until its first question is.
 func (c *Questions) conversationToAsk(ctx context.Context, ref workspaces.WorkspaceRef, q Question, notice func(string)) (records.Conversation, error) {
 	fresh := records.Conversation{Kind: records.KindWorkspace, WorkspaceID: ref.ID, DocumentID: q.DocumentID}
+	if q.Host != "" {
+		fresh.Kind, fresh.Host = records.KindHost, q.Host
+		return fresh, nil
+	}
 	if !q.Continue {
 		return fresh, nil
 	}

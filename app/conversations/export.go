@@ -44,6 +44,9 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 	case conv.Kind == records.KindAssistant:
 		writeAssistantScope(&b, conv, c.workspaceName(ctx, conv.WorkspaceID))
 	default:
+		if conv.Kind == records.KindHost {
+			fmt.Fprintf(&b, "- Asked from: %s\n", safetext.OneLine(conv.Host))
+		}
 		fmt.Fprintf(&b, "- Workspace: %s\n", c.workspaceName(ctx, conv.WorkspaceID))
 		if conv.DocumentID != "" {
 			fmt.Fprintf(&b, "- Document: %s\n", conv.DocumentID)

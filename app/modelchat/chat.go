@@ -13,6 +13,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/explain"
+	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/app/store"
 	"lectern/app/tools"
@@ -128,14 +129,16 @@ type Models struct {
 	// modelTier is the settings' default tier of model conversations ("" for none).
 	modelTier func() string
 	models    *modelCatalog
+	mcp       *mcp.Servers // the MCP servers, a second source of tools (tools_mcp.go)
 }
 
 // New returns the answerer of model chats over conv, the tools (their loop runs a chat's tool
 // calls), the store, the connection, the cache and the
 // bus; modelTier gives the settings' default tier of model chats, service (nil: the client's /v1
-// endpoints) answers the requests.
+// endpoints) answers the requests, and mcp (the MCP servers) gives the tools a chat may offer
+// beside the built-in ones.
 func New(conv *conversations.Conversations, loop *tools.Tools, st *store.DB, conn *connection.Manager,
-	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService) *Models {
+	sync *workspaces.Sync, bus *events.Bus, modelTier func() string, service ModelService, mcp *mcp.Servers) *Models {
 	return &Models{conv: conv, tools: loop, store: st, conn: conn, sync: sync, bus: bus, modelTier: modelTier,
-		models: newModelCatalog(conn, service)}
+		models: newModelCatalog(conn, service), mcp: mcp}
 }

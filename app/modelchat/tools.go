@@ -68,12 +68,19 @@ func (c *Models) chatTools(ctx context.Context, s modelSession, conv records.Con
 		if settings.WebSearch {
 			ct.search = c.tools.Builtin(ctx, settings)
 		}
-		if len(settings.Workspaces) > 0 || settings.Files {
+		if len(settings.Workspaces) > 0 || settings.Files || len(settings.MCPServers) > 0 {
 			ct.note = noToolsNote(tier.ID)
 		}
 		return ct, nil
 	}
-	return chatTools{settings: settings, sources: []tools.Source{c.tools.Builtin(ctx, settings)}}, nil
+	ct := chatTools{settings: settings, sources: []tools.Source{c.tools.Builtin(ctx, settings)}}
+	if src, note := mcpTools(ctx, c.mcp, settings.MCPServers); src != nil || note != "" {
+		if src != nil {
+			ct.sources = append(ct.sources, src)
+		}
+		ct.note = note
+	}
+	return ct, nil
 }
 
 // Answer streams the answer of the saved pending turn through app/tools' loop, which runs the

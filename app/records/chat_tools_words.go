@@ -17,6 +17,7 @@ import (
 //	ask the workspace “Ann's notes”: “When is the office closed?”: answered, 1 source(s)
 //	generate a file “a budget”: budget.xlsx (xlsx, 5120 bytes, expires 2026-11-27 10:00 UTC)
 //	web search “tides”: not run: You did not allow this call.
+//	“Echo Tool” of the MCP server “everything”: “Echo: hello”
 func ToolLine(p TurnPart, now time.Time) string {
 	if p.Run == nil {
 		return ""
@@ -52,6 +53,8 @@ func toolHead(r *ToolRun) string {
 			QuoteShort(r.Workspace.Question)
 	case r.File != nil:
 		return "generate a file " + QuoteShort(r.File.Prompt)
+	case r.MCP != nil:
+		return QuoteShort(cmp.Or(r.MCP.Title, r.MCP.Tool)) + " of the MCP server " + QuoteShort(r.MCP.Server)
 	}
 	return strings.ReplaceAll(safetext.OneLine(string(r.Tool)), "_", " ")
 }
@@ -83,6 +86,8 @@ func toolResult(r *ToolRun) string {
 		return s + ")"
 	case r.File != nil:
 		return "no file was made"
+	case r.MCP != nil:
+		return QuoteShort(r.MCP.Result)
 	}
 	return "done"
 }

@@ -56,6 +56,18 @@ type ToolRun struct {
 	Search    *SearchRun    `json:"search,omitempty"`
 	Workspace *WorkspaceRun `json:"workspace,omitempty"`
 	File      *FileRun      `json:"file,omitempty"`
+	MCP       *MCPRun       `json:"mcp,omitempty"`
+}
+
+// MCPRun is what the card of an MCP server's tool shows: the server, the tool (its title), the
+// arguments it was called with, the text it gave, and whether the tool said it failed.
+type MCPRun struct {
+	Server    string `json:"server"`
+	Tool      string `json:"tool"`
+	Title     string `json:"title,omitempty"`
+	Arguments string `json:"arguments,omitempty"`
+	Result    string `json:"result,omitempty"`
+	IsError   bool   `json:"is_error,omitempty"`
 }
 
 // SearchRun is what a web search card shows: the queries, each result's title, domain and link,
@@ -103,13 +115,17 @@ type ToolSettings struct {
 	WebSearch  bool     `json:"web_search,omitempty"`
 	Files      bool     `json:"files,omitempty"`      // generate_file
 	Workspaces []string `json:"workspaces,omitempty"` // ids of the workspaces to consult
+	// MCPServers are the names of the MCP servers whose tools are offered (Settings > Tools).
+	MCPServers []string `json:"mcp_servers,omitempty"`
 	// Allowed are the tools the person allowed for every call of this conversation
 	// (ConsentAlways); a call of another tool asks first.
 	Allowed []ToolKind `json:"allowed,omitempty"`
 }
 
 // Any reports whether any tool is on.
-func (s ToolSettings) Any() bool { return s.WebSearch || s.Files || len(s.Workspaces) > 0 }
+func (s ToolSettings) Any() bool {
+	return s.WebSearch || s.Files || len(s.Workspaces) > 0 || len(s.MCPServers) > 0
+}
 
 // Allows reports whether calls of tool run without asking.
 func (s ToolSettings) Allows(tool ToolKind) bool { return slices.Contains(s.Allowed, tool) }

@@ -41,6 +41,9 @@ const (
 	KindWorkspace ConversationKind = "workspace"
 	KindModel     ConversationKind = "model"
 	KindAssistant ConversationKind = "assistant"
+	// KindHost: a question an AI app (an MCP host) asked a workspace through `lectern mcp`,
+	// answered as a workspace question and kept under the host's name (Conversation.Host).
+	KindHost ConversationKind = "host"
 )
 
 // ModelAPI names the family of model endpoints a model conversation uses.
@@ -67,11 +70,13 @@ type Conversation struct {
 	// RemoteID is an assistant conversation's id on the server (its conversation_id), sent back
 	// with each later message; "" until the server gave one.
 	RemoteID string
-	Title    string
-	Pinned   time.Time // when it was pinned; zero when it is not
-	Created  time.Time
-	Updated  time.Time
-	Deleted  time.Time // when it went to the trash; zero for a conversation not in it
+	// Host is the name the MCP host gave of itself, for a conversation it asked (KindHost).
+	Host    string
+	Title   string
+	Pinned  time.Time // when it was pinned; zero when it is not
+	Created time.Time
+	Updated time.Time
+	Deleted time.Time // when it went to the trash; zero for a conversation not in it
 }
 
 // KindLabel names what the conversation talks to, for a list: "Workspace", or a model
@@ -82,9 +87,15 @@ func (c Conversation) KindLabel() string {
 		return c.Model
 	case KindAssistant:
 		return "Assistant"
+	case KindHost:
+		return "Asked from " + c.Host
 	}
 	return "Workspace"
 }
+
+// AsksWorkspace reports a conversation answered as a workspace question: a workspace
+// conversation, or one an MCP host asked.
+func (c Conversation) AsksWorkspace() bool { return c.Kind == KindWorkspace || c.Kind == KindHost }
 
 // IsPinned reports whether the conversation is pinned (listed first).
 func (c Conversation) IsPinned() bool { return !c.Pinned.IsZero() }

@@ -134,6 +134,14 @@ func (s *Secrets) Get(server string) (string, KeySource, error) {
 	if k := EnvAPIKey(); k != "" {
 		return k, KeyFromEnv, nil
 	}
+	return s.Stored(server)
+}
+
+// Stored returns the secret kept under name (a server's key, or another of Lectern's secrets such
+// as the MCP server's token), LECTERN_API_KEY left aside; KeyNone with a nil error when there is
+// none.
+func (s *Secrets) Stored(name string) (string, KeySource, error) {
+	server := name
 	s.mu.Lock()
 	k, ok := s.session[server]
 	s.mu.Unlock()

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -53,6 +54,19 @@ type Settings struct {
 	// KeyFile: where no keychain exists, keep each server's API key in a file of its own in the
 	// data folder that only the user can read (0600); never the key itself here. Off by default.
 	KeyFile bool `json:"key_file,omitempty"`
+	// MCPServers are the MCP servers whose tools model chats may offer (issue 30); the values of
+	// their env and headers are kept in the keychain, never here.
+	MCPServers []MCPServer `json:"mcp_servers,omitempty"`
+}
+
+// MCPServer is an MCP server the person added: a command to start (stdio) or a url to reach
+// (streamable HTTP). Secrets says its env or headers are kept in the keychain.
+type MCPServer struct {
+	Name    string   `json:"name"`
+	Command string   `json:"command,omitempty"`
+	Args    []string `json:"args,omitempty"`
+	URL     string   `json:"url,omitempty"`
+	Secrets bool     `json:"secrets,omitempty"`
 }
 
 const File = "settings.json"
@@ -60,6 +74,7 @@ const File = "settings.json"
 // clone returns a copy that shares no map with s.
 func (s Settings) clone() Settings {
 	s.LastWorkspace = maps.Clone(s.LastWorkspace)
+	s.MCPServers = slices.Clone(s.MCPServers) // their Args are never changed in place
 	for _, p := range []**bool{&s.Notifications, &s.NotifyAnswers, &s.NotifyOCR, &s.KeepInTray} {
 		if *p != nil {
 			v := **p

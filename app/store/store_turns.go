@@ -27,6 +27,9 @@ func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error)
 		c.Pinned = FromMilli(pinned)
 	}
 	c.Format = decodeFormat(format)
+	if c.Kind == records.KindHost { // the model column holds what a conversation talks to: the host
+		c.Host, c.Model = c.Model, ""
+	}
 	return c, err
 }
 
@@ -35,6 +38,9 @@ func (s *DB) CreateConversation(ctx context.Context, server string, c records.Co
 	now := s.Now()
 	if c.Kind == "" {
 		c.Kind = records.KindWorkspace
+	}
+	if c.Kind == records.KindHost {
+		c.Model = c.Host
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
 		system_prompt, api, title, created_at, updated_at, answer_format, remote_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,

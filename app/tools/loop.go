@@ -358,6 +358,10 @@ func cloneParts(parts []records.TurnPart) []records.TurnPart {
 			f := *r.File
 			r.File = &f
 		}
+		if r.MCP != nil {
+			m := *r.MCP
+			r.MCP = &m
+		}
 		out[i].Run = &r
 	}
 	return out

@@ -100,3 +100,39 @@ func (c *Pane) CallsAsking(allow bool) int {
 	}
 	return n
 }
+
+// SetMCPServers has the model chat shown offer the tools of the MCP servers named, as ticking them
+// in its MCP tools picker does; false when no model chat is shown.
+func (c *Pane) SetMCPServers(names ...string) bool {
+	if c.conv.Kind != records.KindModel {
+		return false
+	}
+	t := c.model.tools
+	t.settings.MCPServers = names
+	t.mcp.SetText(t.mcpText())
+	t.save()
+	return true
+}
+
+// AllowButton is the Allow once button of a card that asks whether its call may run, nil when
+// none asks.
+func (c *Pane) AllowButton() fyne.CanvasObject {
+	for _, card := range c.askCards {
+		if card.Consent.Asking() {
+			return card.Consent.Once
+		}
+	}
+	return nil
+}
+
+// ToolCards are what the cards of the tools' calls say (their screen reader's labels: the
+// title, the result in a few words, the status), of every turn built.
+func (c *Pane) ToolCards() []string {
+	var out []string
+	for _, v := range c.views {
+		for _, card := range v.cards {
+			out = append(out, card.AccessibilityLabel())
+		}
+	}
+	return out
+}

@@ -36,6 +36,7 @@ type toolsBar struct {
 	names    map[string]string // workspace names by id, as last read for the picker
 	web      *widgets.Check
 	consult  *widget.Button
+	mcp      *widget.Button // the MCP servers whose tools are offered (model_mcp.go)
 	note     *widget.Label
 	box      *fyne.Container
 	keys     string // the toggle's shortcut as the person presses it ("Ctrl+Shift+E")
@@ -48,7 +49,9 @@ func newToolsBar(m *modelBar) *toolsBar {
 	t.consult.Importance = widget.LowImportance
 	t.note.Wrapping, t.note.Importance = fyne.TextWrapWord, widget.WarningImportance
 	t.note.Hide()
-	t.box = container.NewVBox(container.NewHBox(t.web, t.consult, layout.NewSpacer()), t.note)
+	t.mcp = widget.NewButtonWithIcon(t.mcpText(), theme.ComputerIcon(), t.pickMCP)
+	t.mcp.Importance = widget.LowImportance
+	t.box = container.NewVBox(container.NewHBox(t.web, t.consult, t.mcp, layout.NewSpacer()), t.note)
 	return t
 }
 
@@ -106,10 +109,14 @@ func (t *toolsBar) tierChanged() {
 	if listed && !tier.Tools {
 		t.consult.Disable()
 		t.consult.SetText("Workspaces to consult: not on " + tier.Name + ", which cannot call functions")
+		t.mcp.Disable()
+		t.mcp.SetText("MCP tools: not on " + tier.Name)
 		return
 	}
 	t.consult.Enable()
 	t.consult.SetText(t.consultText())
+	t.mcp.Enable()
+	t.mcp.SetText(t.mcpText())
 }
 
 // reloadNote asks again what the saved chat's tier does with the tools (after a change of tier).

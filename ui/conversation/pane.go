@@ -165,7 +165,8 @@ type Store struct {
 	Files      Generator
 	Tools      Tools
 	Drafts     Drafts
-	FileTools  FileTools // nil: no PDF, OCR or downloads in model chats
+	FileTools  FileTools  // nil: no PDF, OCR or downloads in model chats
+	MCP        MCPServers // nil: no MCP servers to offer
 }
 
 // StoreOf is the Store of the core a: its conversations, the answerers of model chats and of the
@@ -173,7 +174,7 @@ type Store struct {
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
 	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
-		FileTools: a.Tools()}
+		FileTools: a.Tools(), MCP: m.MCPServers()}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
@@ -305,7 +306,7 @@ func (c *Pane) NewModelChat() {
 // (its tier, system prompt, images and context meter) or the assistant's (its workspace, files).
 func (c *Pane) showKind() {
 	kind := c.conv.Kind
-	widgets.ShowIf(c.askBar, kind == records.KindWorkspace)
+	widgets.ShowIf(c.askBar, c.conv.AsksWorkspace())
 	c.send.SetText("Send")
 	c.model.hide()
 	c.assist.hide()

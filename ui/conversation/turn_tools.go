@@ -69,6 +69,8 @@ func toolTitle(p records.TurnPart) string {
 			workspaceName(p.Run.Workspace)
 	case p.Run.Tool == records.ToolGenerate:
 		return "File generation"
+	case p.Run.MCP != nil:
+		return stateWords(p.Run.State, "Asks to run: ", "Running: ", "Not run: ", "Ran: ") + mcpToolName(p.Run.MCP)
 	}
 	return "Function call: " + safetext.OneLine(p.Name)
 }
@@ -169,6 +171,8 @@ func (v *turnView) toolResult(run *records.ToolRun) (fyne.CanvasObject, string) 
 			"Asked to consult the workspace", "Asked the workspace"))
 	case run.File != nil:
 		return v.fileResult(run.File)
+	case run.MCP != nil:
+		return mcpResult(run.MCP)
 	}
 	return nil, ""
 }

@@ -1,8 +1,6 @@
 package settings
 
 import (
-	"image/png"
-	"os"
 	"runtime"
 	"testing"
 
@@ -29,15 +27,5 @@ func TestDesktopSettingsShowDefaultsAndSave(t *testing.T) {
 		s.Notifications != nil {
 		t.Errorf("saved %+v %v %v %v", KeepInTray(s), s.NotifyAnswers, s.NotifyOCR, s.Notifications)
 	}
-	if out := os.Getenv("LECTERN_SETTINGS_SHOT"); out != "" { // a picture of the section, to look at
-		w.Win().Resize(fyne.NewSize(620, 1400))
-		file, err := os.Create(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer file.Close()
-		if err := png.Encode(file, w.Win().Canvas().Capture()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	capture(t, w, "LECTERN_SETTINGS_SHOT", fyne.NewSize(620, 1400))
 }

@@ -2,6 +2,8 @@ package settings
 
 import (
 	"context"
+	"image/png"
+	"os"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -76,10 +78,29 @@ func (f *fixture) open() *Window {
 	hooks := Hooks{ApplyTheme: func() { f.themes++; f.fa.Settings().SetTheme(ltheme.For(f.app.Settings().Theme)) },
 		SignedOut: func() { f.signedOut++ }, KeyChanged: func() { f.keyChanged++ }, Switched: func() { f.switched++ }}
 	f.w = New(f.fa, uiQueue.Life(f.t), Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
-		Keeping: f.app.Conversations(), Trash: f.app.Conversations()}, hooks)
+		Keeping: f.app.Conversations(), Trash: f.app.Conversations(), MCP: f.app.Models().MCPServers()}, hooks)
 	f.w.Win().SetOnClosed(func() { f.closed = true })
 	f.w.Win().Show()
 	f.t.Cleanup(drain)
 	until(f.t, "the key", func() bool { return f.w.key.Text != "" })
 	return f.w
+}
+
+// capture writes the Settings window, resized to size, as a PNG to the file that the environment
+// variable env names (a picture to look at); nothing when it is not set.
+func capture(t *testing.T, w *Window, env string, size fyne.Size) {
+	t.Helper()
+	out := os.Getenv(env)
+	if out == "" {
+		return
+	}
+	w.Win().Resize(size)
+	file, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	if err := png.Encode(file, w.Win().Canvas().Capture()); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,4 +1,5 @@
 // Package settings is the Settings window (server and key, the other servers this computer knows,
+// the lines that let other AI apps use the workspaces (hosts.go),
 // answer defaults, theme, data folder) and the form that connects to a server, which the first-run
 // page shows too.
 package settings
@@ -60,6 +61,8 @@ type Window struct {
 	servers  *serverList
 	keeping  *keeping
 	desktop  *desktopSettings
+	hosts    *hostSettings
+	mcp      *mcpSettings // nil when the core has no MCP servers
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
@@ -111,6 +114,7 @@ type Core struct {
 	Connect ConnectBackend
 	Keeping Keeping
 	Trash   Trash
+	MCP     MCPServers // the MCP servers of model chats; nil leaves their section out
 }
 
 // Hooks are what Settings asks of the main window; each runs on the UI goroutine.
@@ -148,6 +152,10 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.servers = newServerList(s)
 	s.keeping = newKeeping(s)
 	s.desktop = newDesktopSettings(s)
+	s.hosts = newHostSettings(s)
+	if c.MCP != nil {
+		s.mcp = newMCPSettings(s, c.MCP)
+	}
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.focusRing(s.layout()))
 	s.win.Resize(fyne.NewSize(620, 520))
@@ -192,11 +200,17 @@ func (s *Window) layout() *container.Scroll {
 		widget.NewFormItem("Thinking", s.thinking))
 	look := widget.NewForm(widget.NewFormItem("Theme", s.theme))
 	data := container.NewBorder(nil, nil, nil, open, s.home)
+	var tools fyne.CanvasObject = container.NewVBox()
+	if s.mcp != nil {
+		tools = container.NewVBox(widget.NewSeparator(), heading("Tools: MCP servers"), s.mcp.root)
+	}
 	return container.NewVScroll(container.NewPadded(container.NewVBox(
 		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
 		widget.NewSeparator(), heading("Desktop"), s.desktop.root,
+		tools,
+		widget.NewSeparator(), heading("Use your workspaces in other apps"), s.hosts.root,
 		widget.NewSeparator(), heading("Data folder"), data,
 		widget.NewSeparator(), heading("Conversations kept on this computer"), s.keeping.root)))
 }
@@ -237,6 +251,10 @@ func (s *Window) Refresh() {
 	}
 	go s.loadKey(server)
 	s.servers.load()
+	s.hosts.load()
+	if s.mcp != nil {
+		s.mcp.load()
+	}
 }
 
 func (s *Window) loadKey(server string) {

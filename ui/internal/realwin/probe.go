@@ -142,6 +142,8 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return s, nil
 	case "open-model-chat":
 		return struct{}{}, openModelChat(u)
+	case "mcp-add", "mcp-ask", "mcp-state":
+		return mcpCommand(u, cmd, arg)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }

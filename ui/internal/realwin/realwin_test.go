@@ -48,7 +48,7 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
 // three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
 // from a real drag source, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
-// into it, and Ctrl+W.
+// into it, an MCP server's tool called in another after a click on Allow once, and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
@@ -73,6 +73,7 @@ func TestRealWindow(t *testing.T) {
 	s.checkPanelFits("panel-fits-640x480")
 	s.checkModelDrop()
 	s.checkPDFDrop()
+	s.checkMCPCall()
 	s.checkClose()
 	t.Logf("run time %.1f s", time.Since(start).Seconds())
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 
 	ltheme "lectern/ui/theme"
 	"lectern/ui/widgets"
@@ -23,7 +22,7 @@ func (t *tour) settingsEnd() (fyne.Window, error) {
 		if w = t.w.Settings(); w == nil {
 			return
 		}
-		if sc, ok := w.Content().(*container.Scroll); ok {
+		if sc := settingsScroll(w); sc != nil {
 			sc.ScrollToBottom()
 			scrolled = true
 		}

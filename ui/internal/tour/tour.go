@@ -71,6 +71,8 @@ var steps = []step{
 	{"35-tool-web-search", (*tour).toolWebSearch, ""},
 	{"36-tool-workspace-consulted", (*tour).toolWorkspaceConsulted, ""},
 	{"37-tool-consent", (*tour).toolConsent, ""},
+	// issue 30's MCP tool card and Settings sections
+	{"38-mcp-tool-card", (*tour).mcpCard, ""},
 	{"34-assist-attachments", (*tour).assist, ""},
 	{"08-answer-streaming", (*tour).answerStreaming, ""},
 	{"09-answer-table-sources", (*tour).answerTable, ""},
@@ -81,6 +83,8 @@ var steps = []step{
 	{"04-large-workspace-filter", (*tour).largeWorkspace, ""},
 	{"05-settings", (*tour).settings, "Lectern Settings"},
 	{"24-settings-end", (*tour).settingsEnd, "Lectern Settings"},
+	{"39-settings-mcp-servers", (*tour).settingsMCP, "Lectern Settings"},
+	{"40-settings-other-apps", (*tour).settingsOtherApps, "Lectern Settings"},
 	{"25-command-palette", (*tour).commandPalette, ""},
 	{"26-narrow-documents", (*tour).narrowDocuments, ""},
 	{"27-focus-light", (*tour).focusLight, ""},
