@@ -110,7 +110,8 @@ bench: deps
 # imports client/emulator (.Imports leaves test files out; ui/internal/tour is test harness and
 # ui/internal/uitest the ui tests' helpers: neither can reach the lectern binary, only packages under
 # ui/ may import them, and nothing the binary builds does). The app core's rooms import only rooms
-# below them, none imports app, and app/ holds only the wiring (app/rooms_test.go, issue 29).
+# below them, none imports app, and app/ holds only the wiring (app/rooms_test.go, issue 29); cli
+# takes small interfaces, not *app.App (cli/core_test.go).
 lint: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$bad" ]; then echo "not gofmt-formatted:"; echo "$$bad"; exit 1; fi
 	$(GO) vet -tags $(TEST_TAGS) ./...
@@ -128,7 +129,7 @@ lint: deps
 	  grep -E ' lectern/(app|client)(/| |$$)' | cut -d: -f1 || true); \
 	if [ -n "$$bad" ]; then echo "the leaf packages ui/widgets and ui/theme import nothing of lectern/app (nor client); these do:"; \
 	  echo "$$bad"; exit 1; fi
-	$(GO) test -count=1 -run 'TestRooms|TestAppIsOnlyTheWiring' ./app
+	$(GO) test -count=1 -run 'TestRooms|TestAppIsOnlyTheWiring|TestCLITakes|TestCoreCheck' ./app ./cli
 
 # apt_install installs, as root, those of the Debian packages $(1) that are missing (as deps does).
 define apt_install

@@ -89,5 +89,5 @@ func runAsk(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.askInApp(a, o)
+	return e.askInApp(a.Questions(), o)
 }

@@ -1,10 +1,11 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
-	"lectern/app"
+	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/records"
@@ -14,11 +15,11 @@ import (
 // saved before it is sent and the answer when it ends. It prints the answer as o says; --json
 // prints the answer object exactly as the server sent it. An answer cut short prints the text
 // received to stdout (on a terminal it is already there) and the reason to stderr: exit 1.
-func (e *env) askInApp(a *app.App, o *askOptions) error {
+func (e *env) askInApp(q questioner, o *askOptions) error {
 	p := newAnswerPrinter(e, !o.asJSON && !o.noStream && e.isTerminal())
 	opts := conversations.AskOptions{Tier: o.tier, Thinking: o.thinking, NoStream: o.noStream, OnUpdate: p.follow,
 		OnNotice: e.notice}
-	turn, err := a.Questions().Ask(e.ctx, o.question, opts)
+	turn, err := q.Ask(e.ctx, o.question, opts)
 	if err != nil {
 		p.failed(turn.Answer, o.asJSON)
 		return err
@@ -33,6 +34,11 @@ func (e *env) askInApp(a *app.App, o *askOptions) error {
 	p.finish(ans.Answer)
 	e.printDetails(ans, e.isTerminal())
 	return nil
+}
+
+// questioner asks a question of a workspace and keeps it as a conversation (app/ask).
+type questioner interface {
+	Ask(ctx context.Context, q ask.Question, opts conversations.AskOptions) (records.Turn, error)
 }
 
 // notice prints a note from the app that is not an error on stderr.

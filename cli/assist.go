@@ -1,12 +1,12 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
-	"lectern/app"
 	"lectern/app/assistant"
 	"lectern/app/conversations"
 	"lectern/app/records"
@@ -83,13 +83,13 @@ func runAssist(e *env, args []string) error {
 	if e.isTerminal() {
 		w = e.stdout
 	}
-	printAssistDetails(e, w, a, turn)
+	printAssistDetails(e, w, turn, a.Conversations(), workspaceNamer{cache: a.Workspaces(), tools: a.Tools()})
 	return nil
 }
 
 // printAssistDetails prints what comes with the assistant's answer: a note, the files sent, the
-// conversation (for "lectern export" and --continue) and where it is saved.
-func printAssistDetails(e *env, w io.Writer, a *app.App, t records.Turn) {
+// conversation (for "lectern export" and --continue), its workspace, and where it is saved.
+func printAssistDetails(e *env, w io.Writer, t records.Turn, convs conversationGetter, names workspaceNamer) {
 	fmt.Fprintln(w)
 	if t.Notice != "" {
 		fmt.Fprintf(w, "Note: %s\n", safetext.OneLine(t.Notice))
@@ -102,17 +102,22 @@ func printAssistDetails(e *env, w io.Writer, a *app.App, t records.Turn) {
 		fmt.Fprintf(w, "Files: %s\n", strings.Join(names, ", "))
 	}
 	line := fmt.Sprintf("Conversation: %d", t.ConversationID)
-	if conv, err := a.Conversations().Get(e.ctx, t.ConversationID); err == nil && conv.WorkspaceID != "" {
-		line += "   Workspace: " + safetext.OneLine(assistWorkspaceName(e, a, conv))
+	if conv, err := convs.Get(e.ctx, t.ConversationID); err == nil && conv.WorkspaceID != "" {
+		line += "   Workspace: " + safetext.OneLine(assistWorkspaceName(e, names, conv))
 	}
 	fmt.Fprintln(w, line)
 	fmt.Fprintln(w, "Also saved on the server, in the key owner's chat history.")
 }
 
+// conversationGetter reads one conversation kept on this computer (app/conversations).
+type conversationGetter interface {
+	Get(ctx context.Context, id int64) (records.Conversation, error)
+}
+
 // assistWorkspaceName is the name of the workspace of assistant conversation conv
-// (workspaceNames); its id when it is not known.
-func assistWorkspaceName(e *env, a *app.App, conv records.Conversation) string {
-	if n, ok := workspaceNames(e.ctx, a, []records.Conversation{conv})[conv.WorkspaceID]; ok {
+// (workspaceNamer); its id when it is not known.
+func assistWorkspaceName(e *env, names workspaceNamer, conv records.Conversation) string {
+	if n, ok := names.names(e.ctx, []records.Conversation{conv})[conv.WorkspaceID]; ok {
 		return n
 	}
 	return conv.WorkspaceID

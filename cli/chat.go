@@ -121,7 +121,7 @@ func runChat(e *env, args []string) error {
 		if err := e.printJSON(finalObject(turn)); err != nil {
 			return err
 		}
-		return saveFiles(e, a, turn, o.tools.filesDir)
+		return saveFiles(e, a.Tools(), turn, o.tools.filesDir)
 	}
 	if turn.Status == records.TurnRefused { // its Answer is the refusal, not an answer
 		p.abort()
@@ -131,7 +131,7 @@ func runChat(e *env, args []string) error {
 	}
 	p.finish(turn.Answer)
 	e.printTurnDetails(turn, e.isTerminal())
-	return saveFiles(e, a, turn, o.tools.filesDir)
+	return saveFiles(e, a.Tools(), turn, o.tools.filesDir)
 }
 
 // printTurnDetails prints what comes with a model's answer: a note, the tier, the tokens, the

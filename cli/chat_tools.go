@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"lectern/app"
 	"lectern/app/conversations"
 	"lectern/app/events"
 	"lectern/app/mcp"
@@ -154,7 +153,7 @@ func toolLines(e *env, p *answerPrinter, next func(events.TurnChanged)) func(eve
 
 // saveFiles downloads the files the turn's tools made into dir ("": none), as `lectern generate`
 // does, the messages on stderr.
-func saveFiles(e *env, a *app.App, turn records.Turn, dir string) error {
+func saveFiles(e *env, d artifactDownloader, turn records.Turn, dir string) error {
 	if dir == "" {
 		return nil
 	}
@@ -165,7 +164,7 @@ func saveFiles(e *env, a *app.App, turn records.Turn, dir string) error {
 		if err := os.MkdirAll(dir, 0o777); err != nil {
 			return err
 		}
-		if err := saveArtifact(e, a, part.Run.File.Artifact, "", dir, true); err != nil {
+		if err := saveArtifact(e, d, part.Run.File.Artifact, "", dir, true); err != nil {
 			return err
 		}
 	}

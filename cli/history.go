@@ -9,8 +9,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"lectern/app"
 	"lectern/app/records"
+	"lectern/client"
 	"lectern/internal/safetext"
 )
 
@@ -53,11 +53,13 @@ func (e *env) history(search string) ([]historyEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	h := historyLog{convs: a.Conversations(), server: a.SignIn().Server(),
+		names: workspaceNamer{cache: a.Workspaces(), tools: a.Tools()}}
 	var list []historyEntry
 	if search == "" {
-		list, err = conversationEntries(e.ctx, a)
+		list, err = h.conversationEntries(e.ctx)
 	} else {
-		list, err = matchEntries(e.ctx, a, search)
+		list, err = h.matchEntries(e.ctx, search)
 	}
 	if err != nil {
 		return nil, localf("cannot read the history: %v", err)
@@ -65,42 +67,57 @@ func (e *env) history(search string) ([]historyEntry, error) {
 	return list, nil
 }
 
-// conversationEntries describes every conversation of the app's current server.
-func conversationEntries(ctx context.Context, a *app.App) ([]historyEntry, error) {
-	convs, err := a.Conversations().List(ctx, "")
+// conversationLog is what the history reads of the conversations kept on this computer
+// (app/conversations).
+type conversationLog interface {
+	List(ctx context.Context, workspaceID string) ([]records.Conversation, error)
+	Search(ctx context.Context, text string) ([]records.SearchHit, error)
+	Turn(ctx context.Context, id int64) (records.Turn, error)
+	Turns(ctx context.Context, conversationID int64) ([]records.Turn, error)
+}
+
+// historyLog describes the conversations of one server for `lectern history`.
+type historyLog struct {
+	convs  conversationLog
+	server string // the server in use, which every entry names
+	names  workspaceNamer
+}
+
+// conversationEntries describes every conversation of the server.
+func (h historyLog) conversationEntries(ctx context.Context) ([]historyEntry, error) {
+	convs, err := h.convs.List(ctx, "")
 	if err != nil {
 		return nil, err
 	}
-	names := workspaceNames(ctx, a, convs)
+	names := h.names.names(ctx, convs)
 	out := make([]historyEntry, 0, len(convs))
 	for _, c := range convs {
-		out = append(out, entry(ctx, a, c, names))
+		out = append(out, h.entry(ctx, c, names))
 	}
 	return out, nil
 }
 
-// matchEntries describes the turns of the app's current server that match search.
-func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntry, error) {
-	convs := a.Conversations()
-	hits, err := convs.Search(ctx, search)
+// matchEntries describes the turns of the server's conversations that match search.
+func (h historyLog) matchEntries(ctx context.Context, search string) ([]historyEntry, error) {
+	hits, err := h.convs.Search(ctx, search)
 	if err != nil {
 		return nil, err
 	}
 	listed := make([]records.Conversation, len(hits))
-	for i, h := range hits {
-		listed[i] = h.Conversation
+	for i, hit := range hits {
+		listed[i] = hit.Conversation
 	}
-	names := workspaceNames(ctx, a, listed)
+	names := h.names.names(ctx, listed)
 	described := map[int64]historyEntry{} // several turns of one conversation may match
 	out := make([]historyEntry, 0, len(hits))
-	for _, h := range hits {
-		en, ok := described[h.Conversation.ID]
+	for _, hit := range hits {
+		en, ok := described[hit.Conversation.ID]
 		if !ok {
-			en = entry(ctx, a, h.Conversation, names)
-			described[h.Conversation.ID] = en
+			en = h.entry(ctx, hit.Conversation, names)
+			described[hit.Conversation.ID] = en
 		}
-		en.Question, en.Answer = h.Question, h.AnswerSnippet
-		if t, err := convs.Turn(ctx, h.TurnID); err == nil {
+		en.Question, en.Answer = hit.Question, hit.AnswerSnippet
+		if t, err := h.convs.Turn(ctx, hit.TurnID); err == nil {
 			en.Status, en.Updated = string(t.Status), t.Updated
 		}
 		out = append(out, en)
@@ -109,8 +126,8 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 }
 
 // entry describes one conversation.
-func entry(ctx context.Context, a *app.App, c records.Conversation, names map[string]string) historyEntry {
-	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: a.SignIn().Server(), Kind: string(c.Kind),
+func (h historyLog) entry(ctx context.Context, c records.Conversation, names map[string]string) historyEntry {
+	en := historyEntry{ConversationID: strconv.FormatInt(c.ID, 10), Server: h.server, Kind: string(c.Kind),
 		WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Updated: c.Updated}
 	if c.Kind == records.KindModel {
 		en.Model = c.Model
@@ -119,19 +136,35 @@ func entry(ctx context.Context, a *app.App, c records.Conversation, names map[st
 	if n, ok := names[c.WorkspaceID]; ok {
 		en.Workspace = n
 	}
-	if turns, err := a.Conversations().Turns(ctx, c.ID); err == nil {
+	if turns, err := h.convs.Turns(ctx, c.ID); err == nil {
 		en.Turns = len(turns)
 	}
 	return en
 }
 
-// workspaceNames maps the workspace ids of convs to their names: from the cache of the app's
-// current server, and for an assistant conversation's workspace the cache does not hold (the
-// assistant's come from GET /workspaces, which fills no cache), from that list, asked once and
-// briefly: offline, the id is shown.
-func workspaceNames(ctx context.Context, a *app.App, convs []records.Conversation) map[string]string {
+// workspaceCache lists the cached workspaces of the server in use (app/workspaces).
+type workspaceCache interface {
+	CachedWorkspaces(ctx context.Context) ([]records.CachedWorkspace, error)
+}
+
+// toolWorkspaceList lists the workspaces the assistant may consult, GET /workspaces (app/tools).
+type toolWorkspaceList interface {
+	ToolWorkspaces(ctx context.Context) ([]client.ToolWorkspace, error)
+}
+
+// workspaceNamer names the workspaces that conversations are held in.
+type workspaceNamer struct {
+	cache workspaceCache
+	tools toolWorkspaceList
+}
+
+// names maps the workspace ids of convs to their names: from the cache of the current server,
+// and for an assistant conversation's workspace the cache does not hold (the assistant's come from
+// GET /workspaces, which fills no cache), from that list, asked once and briefly: offline, the id
+// is shown.
+func (n workspaceNamer) names(ctx context.Context, convs []records.Conversation) map[string]string {
 	names := map[string]string{}
-	if list, err := a.Workspaces().CachedWorkspaces(ctx); err == nil {
+	if list, err := n.cache.CachedWorkspaces(ctx); err == nil {
 		for _, w := range list {
 			names[w.WorkspaceID] = w.Name
 		}
@@ -145,7 +178,7 @@ func workspaceNames(ctx context.Context, a *app.App, convs []records.Conversatio
 	}
 	ctx, cancel := context.WithTimeout(ctx, toolNamesWait)
 	defer cancel()
-	if list, err := a.Tools().ToolWorkspaces(ctx); err == nil {
+	if list, err := n.tools.ToolWorkspaces(ctx); err == nil {
 		for _, w := range list {
 			if _, ok := names[w.ID]; !ok && w.Name != "" {
 				names[w.ID] = w.Name

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"lectern/app"
 	"lectern/app/conversations"
 	"lectern/client"
 )
@@ -43,7 +43,7 @@ func runGenerate(e *env, args []string) error {
 	}
 	res, err := a.Tools().Generate(e.ctx, pos[0])
 	if err != nil {
-		return e.toolError(a, err)
+		return e.toolError(a.Tools(), err)
 	}
 	if *asJSON {
 		if err := e.printJSON(res.Raw); err != nil {
@@ -55,11 +55,18 @@ func runGenerate(e *env, args []string) error {
 	if res.Artifact == nil {
 		return nil
 	}
-	return saveArtifact(e, a, res.Artifact, *out, ".", *asJSON)
+	return saveArtifact(e, a.Tools(), res.Artifact, *out, ".", *asJSON)
+}
+
+// artifactDownloader downloads a file the service generated, and tells a failure in the tools'
+// words (app/tools).
+type artifactDownloader interface {
+	toolErrors
+	DownloadArtifact(ctx context.Context, art *client.OfficeArtifact, path string, progress func(got, total int64)) (int64, error)
 }
 
 // saveArtifact downloads the generated file to out, or under its own name in dir when out is "".
-func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out, dir string, asJSON bool) error {
+func saveArtifact(e *env, d artifactDownloader, art *client.OfficeArtifact, out, dir string, asJSON bool) error {
 	msg := e.stdout
 	if asJSON {
 		msg = e.stderr
@@ -69,12 +76,12 @@ func saveArtifact(e *env, a *app.App, art *client.OfficeArtifact, out, dir strin
 		return err
 	}
 	p := e.newProgress(asJSON)
-	n, err := a.Tools().DownloadArtifact(e.ctx, art, path, func(got, total int64) {
+	n, err := d.DownloadArtifact(e.ctx, art, path, func(got, total int64) {
 		p.show("Downloading %s  %s", quoted(art.Filename), percent(got, total))
 	})
 	p.out.clearProgress()
 	if err != nil {
-		return e.toolError(a, err)
+		return e.toolError(d, err)
 	}
 	fmt.Fprintf(msg, "Saved %s (%d bytes).\n", quoted(path), n)
 	return nil

@@ -1,10 +1,10 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
-	"lectern/app"
 	"lectern/app/tools"
 	"lectern/client"
 	"lectern/internal/safetext"
@@ -50,7 +50,7 @@ func runOCR(e *env, args []string) error {
 		return err
 	}
 	p := e.newProgress(*asJSON)
-	job, err := startOrFind(e, a, p, pos, *jobID)
+	job, err := startOrFind(e, a.Tools(), p, pos, *jobID)
 	switch {
 	case err == nil && *wait && !job.Ended():
 		job, err = a.Tools().WaitOCR(e.ctx, job.JobID, tools.OCRDeadline, func(j *client.OCRJob) { p.show("%s", tools.OCRStageText(j)) })
@@ -64,7 +64,7 @@ func runOCR(e *env, args []string) error {
 		}
 	}
 	if err != nil {
-		return e.toolError(a, err)
+		return e.toolError(a.Tools(), err)
 	}
 	if !*asJSON {
 		printOCR(e, job)
@@ -85,12 +85,18 @@ func hasJobFlag(args []string) bool {
 	return false
 }
 
+// ocrJobs starts OCR jobs and reads them (app/tools).
+type ocrJobs interface {
+	StartOCR(ctx context.Context, path string, progress func(sent, total int64)) (*client.OCRJob, error)
+	OCRStatus(ctx context.Context, jobID string) (*client.OCRJob, error)
+}
+
 // startOrFind sends the file, or reads the job named by --job.
-func startOrFind(e *env, a *app.App, p *toolProgress, files []string, jobID string) (*client.OCRJob, error) {
+func startOrFind(e *env, jobs ocrJobs, p *toolProgress, files []string, jobID string) (*client.OCRJob, error) {
 	if jobID != "" {
-		return a.Tools().OCRStatus(e.ctx, jobID)
+		return jobs.OCRStatus(e.ctx, jobID)
 	}
-	return a.Tools().StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
+	return jobs.StartOCR(e.ctx, files[0], p.sending(quoted(files[0])))
 }
 
 // printOCR prints a job: its text when done, else its state and how to follow it.

@@ -40,7 +40,7 @@ func runPDF(e *env, args []string) error {
 	res, err := a.Tools().PDFText(e.ctx, files, *tables, p.sending(fmt.Sprintf("%d file(s)", len(files))))
 	p.out.clearProgress()
 	if err != nil {
-		return e.toolError(a, err)
+		return e.toolError(a.Tools(), err)
 	}
 	printPDFWarnings(e, res, files)
 	if *asJSON {

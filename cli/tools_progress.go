@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"lectern/app"
 	"lectern/client"
 )
 
@@ -35,9 +34,14 @@ func (p *toolProgress) show(format string, args ...any) {
 	}
 }
 
+// toolErrors tells a tool call's error in the tools' words (app/tools).
+type toolErrors interface {
+	ToolErrorText(err error) string
+}
+
 // toolError is err of a tool command, told in the tools' words: the service's code and sentence
 // with the request id (exit 1), or the check that failed before sending (exit 2).
-func (e *env) toolError(a *app.App, err error) error {
+func (e *env) toolError(t toolErrors, err error) error {
 	var ve *client.ValidationError
 	var ae *client.APIError
 	switch {
@@ -46,6 +50,6 @@ func (e *env) toolError(a *app.App, err error) error {
 	case errors.As(err, &ae) && ae.StatusCode != 429:
 		return err // Explain's sentence, with the code and request id (report)
 	}
-	fmt.Fprintf(e.stderr, "lectern: %s\n", a.Tools().ToolErrorText(err))
+	fmt.Fprintf(e.stderr, "lectern: %s\n", t.ToolErrorText(err))
 	return exitStatus(exitService)
 }

@@ -51,7 +51,7 @@ func runSearch(e *env, args []string) error {
 	}
 	res, err := a.Tools().WebSearch(e.ctx, r)
 	if err != nil {
-		return e.toolError(a, err)
+		return e.toolError(a.Tools(), err)
 	}
 	if *asJSON {
 		return e.printJSON(res.Raw)

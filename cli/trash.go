@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"text/tabwriter"
 	"time"
 
-	"lectern/app"
 	"lectern/app/records"
 	"lectern/internal/safetext"
 )
@@ -68,7 +68,7 @@ func runTrash(e *env, args []string) error {
 	if err != nil {
 		return localf("cannot read the trash: %v", err)
 	}
-	names := workspaceNames(e.ctx, a, convs)
+	names := workspaceNamer{cache: a.Workspaces(), tools: a.Tools()}.names(e.ctx, convs)
 	list := make([]trashEntry, 0, len(convs))
 	for _, c := range convs {
 		en := trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model, Host: c.Host,
@@ -104,19 +104,26 @@ func printTrash(e *env, list []trashEntry) {
 
 // runDelete is `lectern delete CONVERSATION`.
 func runDelete(e *env, args []string) error {
-	return e.inTrash("delete", args, "history", func(a *app.App, id int64) error { return a.Conversations().Delete(e.ctx, id) },
+	return e.inTrash("delete", args, "history", trashCan.Delete,
 		"Conversation %[1]d moved to the trash: \"lectern restore %[1]d\" brings it back within 30 days.\n")
 }
 
 // runRestore is `lectern restore CONVERSATION`.
 func runRestore(e *env, args []string) error {
-	return e.inTrash("restore", args, "trash", func(a *app.App, id int64) error { return a.Conversations().Restore(e.ctx, id) },
+	return e.inTrash("restore", args, "trash", trashCan.Restore,
 		"Conversation %[1]d restored: \"lectern history\" lists it.\n")
 }
 
-// inTrash runs the command cmd, which moves the conversation its argument names with move, and
-// prints done (with the id as its argument). list is the command that lists the ids it takes.
-func (e *env) inTrash(cmd string, args []string, list string, move func(*app.App, int64) error, done string) error {
+// trashCan moves a conversation kept on this computer to the trash and back (app/conversations).
+type trashCan interface {
+	Delete(ctx context.Context, id int64) error
+	Restore(ctx context.Context, id int64) error
+}
+
+// inTrash runs the command cmd, which moves the conversation its argument names with move (one of
+// trashCan's methods), and prints done (with the id as its argument). list is the command that
+// lists the ids it takes.
+func (e *env) inTrash(cmd string, args []string, list string, move func(trashCan, context.Context, int64) error, done string) error {
 	pos, err := parseArgs(newFlagSet(e, cmd), args, 1, 1, "CONVERSATION")
 	if err != nil {
 		return err
@@ -129,7 +136,7 @@ func (e *env) inTrash(cmd string, args []string, list string, move func(*app.App
 	if err != nil {
 		return err
 	}
-	err = move(a, id)
+	err = move(a.Conversations(), e.ctx, id)
 	switch {
 	case errors.Is(err, records.ErrNotFound):
 		return localf("no conversation %d in \"lectern %s\" of %s", id, list, a.SignIn().Server())

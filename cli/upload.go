@@ -5,7 +5,6 @@ import (
 	"io"
 	"sync"
 
-	"lectern/app"
 	"lectern/app/records"
 	"lectern/app/uploads"
 	"lectern/client"
@@ -45,7 +44,7 @@ func runUpload(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := newUploadReport(e, a, *asJSON)
+	r := newUploadReport(e, a.Workspaces(), *asJSON)
 	done := records.UploadState.Sent
 	if *wait {
 		done = records.UploadState.Final
@@ -63,25 +62,25 @@ func runUpload(e *env, args []string) error {
 // progress line while a file is sent. Lines go to stdout, or to stderr with --json.
 type uploadReport struct {
 	e      *env
-	a      *app.App
+	cache  workspaceCache // names the workspaces
 	out    *lockedWriter
 	live   bool
 	asJSON bool
 	status map[int64]string // the last status printed per entry
 }
 
-func newUploadReport(e *env, a *app.App, asJSON bool) *uploadReport {
+func newUploadReport(e *env, cache workspaceCache, asJSON bool) *uploadReport {
 	out := &lockedWriter{w: e.stdout, term: e.raw()}
 	if asJSON {
 		out.w = e.stderr
 	}
-	return &uploadReport{e: e, a: a, out: out, live: e.isTerminal() && !asJSON, asJSON: asJSON,
+	return &uploadReport{e: e, cache: cache, out: out, live: e.isTerminal() && !asJSON, asJSON: asJSON,
 		status: map[int64]string{}}
 }
 
 // workspaceName names workspace id as the cache knows it, else by its id.
 func (r *uploadReport) workspaceName(id string) string {
-	list, _ := r.a.Workspaces().CachedWorkspaces(r.e.ctx)
+	list, _ := r.cache.CachedWorkspaces(r.e.ctx)
 	for _, w := range list {
 		if w.WorkspaceID == id {
 			return safetext.OneLine(w.Name)
