@@ -26,6 +26,7 @@ type builder struct {
 	// of a block (RichText wraps, measures and draws it), so a text that did not change keeps
 	// its object
 	reuse []*textBlock
+	cut   bool // a text was cut short (cutLongText): the rest of its source is not shown
 }
 
 // bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
@@ -90,7 +91,9 @@ func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) *
 		segs = append(b.prefix, segs...)
 		b.prefix = nil
 	}
-	segs = cutLongText(segs)
+	kept := cutLongText(segs) // segs itself when it cuts nothing
+	b.cut = b.cut || len(kept) != len(segs) || len(kept) > 0 && &kept[0] != &segs[0]
+	segs = kept
 	if i := len(b.texts); i < len(b.reuse) && b.reuse[i].shows(segs, st) {
 		b.texts = append(b.texts, b.reuse[i])
 		return b.reuse[i]

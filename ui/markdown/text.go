@@ -165,6 +165,13 @@ func (r *textBlockRenderer) Refresh() {
 	r.t.shown().Refresh()
 }
 
+// setSegments shows segs, the text shown already in other styles (code coloured once its fence
+// closed): the size does not change, so only the RichText is refreshed.
+func (t *textBlock) setSegments(segs []widget.RichTextSegment) {
+	t.rich.Segments = segs
+	t.rich.Refresh()
+}
+
 // setCode shows s as plain code, its over-long lines cut (see cutLongLines). The segment is
 // changed in place, so that the RichText keeps the objects of the lines that did not change.
 func (t *textBlock) setCode(s string) {
