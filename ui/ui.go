@@ -80,7 +80,7 @@ func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
 
 func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now}, cancel: cancel, quitting: func() {}}
+	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now, Frame: life.Animate}, cancel: cancel, quitting: func() {}}
 }
 
 // Window returns the main window (nil before Show).

@@ -170,15 +170,26 @@ func (v *turnView) stream(text, stage string) {
 	v.showStage(true, stage)
 }
 
-// showStage shows or hides the stage line, label, under a streaming answer.
+// showStage shows or hides the stage line, label, under a streaming answer. Its spinner turns
+// only while no text has come: the growing text shows that the answer goes on, and a spinner
+// makes the window paint every frame (60 a second) for as long as it turns, which is CPU the
+// keyboard then waits for.
 func (v *turnView) showStage(on bool, label string) {
 	if !on {
 		v.spinner.Stop()
 		v.stage.Hide()
 		return
 	}
-	v.stageTxt.SetText(label)
-	v.spinner.Start()
+	if v.stageTxt.Text != label { // setting a label's text shapes it again, even the same text
+		v.stageTxt.SetText(label)
+	}
+	waiting := v.answer.Text() == ""
+	widgets.ShowIf(v.spinner, waiting)
+	if waiting {
+		v.spinner.Start()
+	} else {
+		v.spinner.Stop()
+	}
 	v.stage.Show()
 }
 
