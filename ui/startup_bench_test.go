@@ -84,9 +84,12 @@ func median(runs []run, f func(run) time.Duration) time.Duration {
 	return v[len(v)/2]
 }
 
+// productTags are the build tags of the product (the Makefile's TAGS).
+const productTags = "migrated_fynedo,no_animations"
+
 func buildBinary(b *testing.B, dir, pkg string) string {
 	out := filepath.Join(dir, filepath.Base(pkg))
-	cmd := exec.Command("go", "build", "-tags", "migrated_fynedo", "-o", out, pkg)
+	cmd := exec.Command("go", "build", "-tags", productTags, "-o", out, pkg)
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("go build %s: %v\n%s", pkg, err, msg)
 	}
