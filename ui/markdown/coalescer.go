@@ -12,9 +12,10 @@ import (
 // The text is applied in the frame itself (a life.Life's Frame: after the frame's input events,
 // before its painting), never queued between frames, and input goes first: in a frame in which a
 // person typed or scrolled (held), the text waits for the next frame, so that the frame shows the
-// key or the scroll with nothing else to build. A frame that follows one that overran its tick
-// (painting took longer than a frame: a slow machine, a busy one) applies nothing either, so
-// that the window catches up and takes the input that came meanwhile before the next text.
+// key or the scroll with nothing else to build. After a frame that applied text and overran its
+// tick (painting took longer than a frame: a slow machine, a busy one), no text is applied for as
+// long again: the window then spends at most half its time drawing the stream, and a key never
+// waits behind frame after frame of it.
 type Coalescer struct {
 	frame func(fn func() bool)
 	held  func() bool
@@ -27,6 +28,7 @@ type Coalescer struct {
 	stopped bool
 
 	applied time.Time // when the frame before applied text (UI goroutine); zero when it did not
+	rest    time.Time // no text is applied before then (UI goroutine): a frame overran
 }
 
 // overrun is how long after the start of a frame that applied text the next one may start
@@ -59,12 +61,14 @@ func (c *Coalescer) Push(text string) {
 // tick is called once a frame on the UI goroutine while text is pending; false ends the calls.
 func (c *Coalescer) tick() bool {
 	now := time.Now()
-	overran := !c.applied.IsZero() && now.Sub(c.applied) > overrun
+	if took := now.Sub(c.applied); !c.applied.IsZero() && took > overrun {
+		c.rest = now.Add(took)
+	}
 	c.applied = time.Time{}
 	held := c.held != nil && c.held()
 	c.mu.Lock()
 	text, pending := c.text, c.pending && !c.stopped
-	if pending && (held || overran) {
+	if pending && (held || now.Before(c.rest)) {
 		c.mu.Unlock()
 		return true // the next frame
 	}
