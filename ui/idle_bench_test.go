@@ -113,7 +113,7 @@ func idle(b *testing.B, bin string, env []string, ready ...string) use {
 	cpu0, sw0 := cpuTime(b, pid), switches(b, pid)
 	time.Sleep(idleFor)
 	cpu1, sw1 := cpuTime(b, pid), switches(b, pid)
-	return use{cpu: float64((cpu1-cpu0).Microseconds()) / 1000 * float64(time.Minute) / float64(idleFor),
+	return use{cpu: float64((cpu1 - cpu0).Microseconds()) / 1000 * float64(time.Minute) / float64(idleFor),
 		wakeups: float64(sw1-sw0) / idleFor.Seconds()}
 }
 

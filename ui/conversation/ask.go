@@ -133,6 +133,10 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 	s := &streamState{replaces: replaces, question: question}
 	s.text = markdown.NewCoalescer(c.lf.Frame, c.inputSeen, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
+	if !c.fontsWarm { // while the question goes out, in the frame after the one showing it
+		c.fontsWarm = true
+		c.lf.Frame(func() bool { markdown.WarmFonts(); return false })
+	}
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
 	c.scrollToEnd()
 	c.jump.Hide()

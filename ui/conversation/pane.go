@@ -71,6 +71,7 @@ type Pane struct {
 	keyed      bool                                 // a key came in the question box since the last frame (inputSeen)
 	seenAt     float32                              // the list's scroll offset at the last frame, or the pane's last scroll
 	rowHeights map[int]float32                      // the heights given to the list's rows, by index, as the list keeps them
+	fontsWarm  bool                                 // the answers' fonts are loaded (markdown.WarmFonts, on the first question)
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
 	OnSource func(src client.AnswerSource)

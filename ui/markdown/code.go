@@ -3,6 +3,7 @@ package markdown
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -111,14 +112,15 @@ func (c *codeBlock) extend(code string) []*textBlock {
 	return added
 }
 
-// colourChunksPerFrame is how many chunks colour recolours a frame: about a millisecond.
-const colourChunksPerFrame = 4
+// colourBudget is how long colour recolours chunks in a frame (at least one): 16 lines take
+// 0.3 to 1 ms.
+const colourBudget = 2 * time.Millisecond
 
 // colour colours the code that the block shows plain, once its fence closed: the same text in
 // the same chunks, so that nothing moves. With frame, the lexer runs off the UI goroutine and the
-// chunks take their colours a few a frame, the last (in sight while the answer is followed)
-// first; without, all at once. Code that is not coloured when built whole (an unknown language,
-// too long, a very long line) stays plain.
+// chunks take their colours for a couple of milliseconds a frame, the last (in sight while the
+// answer is followed) first; without, all at once. Code that is not coloured when built whole (an
+// unknown language, too long, a very long line) stays plain.
 func (c *codeBlock) colour(frame func(fn func() bool)) {
 	if c.lang == "" || len(c.code) > maxHighlighted || hasLongLine(c.code) {
 		return
@@ -143,9 +145,12 @@ func (c *codeBlock) colour(frame func(fn func() bool)) {
 				return true // the lexer is still at work
 			}
 		}
-		for n := 0; n < colourChunksPerFrame && next >= 0; n++ {
+		for end := time.Now().Add(colourBudget); next >= 0; {
 			c.recolour(chunks, next)
 			next--
+			if time.Now().After(end) {
+				break
+			}
 		}
 		return next >= 0
 	})

@@ -165,6 +165,18 @@ func (r *textBlockRenderer) Refresh() {
 	r.t.shown().Refresh()
 }
 
+// WarmFonts has Fyne load the faces of the text styles that answers use and the window's start
+// does not (italic, and monospace for code), as measuring a word in each does. Fyne loads a
+// style's faces the first time it measures text in it (about 8 MB, 40 to 150 ms for italic): in
+// the middle of a streaming answer, that held a frame, and a key typed then. Call it on the UI
+// goroutine (Fyne's text caches have no locks), at a moment when nothing waits for it.
+func WarmFonts() {
+	size := theme.TextSize()
+	for _, style := range []fyne.TextStyle{{Italic: true}, {Monospace: true}} {
+		fyne.MeasureText("Lectern", size, style)
+	}
+}
+
 // setSegments shows segs, the text shown already in other styles (code coloured once its fence
 // closed): the size does not change, so only the RichText is refreshed.
 func (t *textBlock) setSegments(segs []widget.RichTextSegment) {

@@ -377,22 +377,20 @@ func extendOpenCode(blk block, healed string) (block, bool) {
 }
 
 // closeOpenCode shows key, a code fence just closed, with the code block that blk showed while
-// it was open, when key is that fence closed on the same code: its lines keep their objects and
-// are coloured in place (colour). Building the block again, coloured, took 80 ms for 3,000 lines
-// in one frame, half of it the lexer's.
+// it was open, when key is that fence closed on the same code, or on more of it (the frame came
+// after the last lines and the closing fence arrived): its lines keep their objects, the last
+// lines are added as extendOpenCode adds them, and all are coloured in place (colour). Building
+// the block again, coloured, took 80 ms for 3,000 lines in one frame, half of it the lexer's.
 func (v *View) closeOpenCode(blk block, key string) (block, bool) {
-	c, ok := blk.obj.(*codeBlock)
-	if !ok || !c.open {
-		return blk, false
-	}
 	body, ok := withoutCloser(key)
 	if !ok {
 		return blk, false
 	}
-	lang, code, ok := openFence(body)
-	if !ok || lang != c.lang || code != c.code {
+	blk, ok = extendOpenCode(blk, body)
+	if !ok {
 		return blk, false
 	}
+	c := blk.obj.(*codeBlock)
 	c.open = false
 	c.colour(v.Frame)
 	blk.key, blk.unfenced = key, false
