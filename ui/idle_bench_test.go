@@ -38,7 +38,7 @@ func BenchmarkIdle(b *testing.B) {
 		b.Skip("Xvfb is not installed")
 	}
 	dir := b.TempDir()
-	lectern, bare := buildBinary(b, dir, "lectern"), buildBinary(b, dir, "lectern/internal/barewindow")
+	lectern, bare := buildBinary(b, dir, "lectern", productTags), buildBinary(b, dir, "lectern/internal/barewindow", "migrated_fynedo")
 	display := startXvfb(b)
 	home, key := cachedHome(b, filepath.Join(dir, "home"), 1000)
 	openDocumentsPanel(b, home)
