@@ -10,18 +10,23 @@ import (
 	"strings"
 
 	"lectern/app"
+	"lectern/cli"
+	"lectern/internal/instance"
 	"lectern/ui"
 )
 
-// runDesktop opens the desktop app (package ui) over the application core and returns the exit code.
-// The data folder is opened while the window is being made; a failure is shown in the window.
+// runDesktop opens the desktop app (package ui) over the application core with req (the Quick ask
+// window, files to open) and returns the exit code. When the app already runs on the same data
+// folder, req goes to it (package instance), which brings its window forward, and this start ends
+// at once. The data folder is opened while the window is being made; a failure is shown in the
+// window.
 // LECTERN_TRACE=1 prints the start-up timings (ui.RunOptions.Trace) that ui.BenchmarkStartup reads
 // from this binary: a few lines on stdout, so it stays in the product.
 //
 // Without a display (over SSH) it says so in one sentence and returns 2 before Fyne starts. Fyne's
 // own log lines (no D-Bus for the theme watcher, no cache folder...) change nothing for the user
 // and stay out of a normal start; LECTERN_DEBUG=1 shows them, and the Go trace of a failure.
-func runDesktop() (code int) {
+func runDesktop(req instance.Request) (code int) {
 	if !hasDisplay(os.Getenv) {
 		fmt.Fprintln(os.Stderr, "lectern: the desktop app needs a display, and none is set here (DISPLAY and WAYLAND_DISPLAY are empty, as over SSH); \"lectern help\" lists the commands that work without one.")
 		return 2
@@ -37,9 +42,23 @@ func runDesktop() (code int) {
 			}
 		}()
 	}
+	opts := ui.RunOptions{Trace: os.Getenv("LECTERN_TRACE") != "", Start: req}
+	if home, err := app.DefaultHome(); err == nil {
+		l, forwarded, err := instance.Claim(home, req)
+		switch {
+		case forwarded:
+			return 0
+		case err != nil: // the app runs alone, as a second copy would have before
+			log.Printf("lectern: no single-instance socket: %v", err)
+		default:
+			defer l.Close()
+			opts.Instance = l
+		}
+	}
 	preferX11WithoutWayland(os.Getenv, os.Setenv)
 	open := func() (*app.App, error) { return app.Open(context.Background(), app.Options{}) }
-	return ui.Run(open, ui.RunOptions{Trace: os.Getenv("LECTERN_TRACE") != ""})
+	opts.Version = cli.VersionLine()
+	return ui.Run(open, opts)
 }
 
 // hasDisplay reports whether a desktop window can be opened: on Linux and the BSDs, DISPLAY (X11)

@@ -19,6 +19,9 @@ const (
 	StageConsent   = "tool_consent"
 	StageTool      = "tool_running"
 	StageToolLimit = "tool_limit"
+	// StageRetryWait: the server asked to be asked again later (429, or 503 with Retry-After), and
+	// the question is sent again at TurnChanged.RetryAt.
+	StageRetryWait = "retry_wait"
 )
 
 // StageText says what the server is doing while an answer is on its way ("" before it says).
@@ -44,6 +47,8 @@ func StageText(stage string) string {
 		return "Running the call the model asked for…"
 	case StageToolLimit:
 		return "Waiting for the tools' shared limit (see the card)…"
+	case StageRetryWait:
+		return "The server is busy; the question is sent again shortly…"
 	}
 	return stage + "…"
 }

@@ -149,6 +149,13 @@ func (c *Conversations) run(ctx context.Context, a Answerer, conv Conversation, 
 	sent := c.store.now()
 	notify = sentAt(sent, notify)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending, Stage: StageWaiting})
+	ctx = client.WithRetryNotice(ctx, func(wait time.Duration, err error) { // a wait the server asked for is said
+		var ae *client.APIError
+		if errors.As(err, &ae) && ae.RetryAfter > 0 {
+			notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: TurnPending, Stage: StageRetryWait,
+				RetryAt: c.store.now().Add(wait)})
+		}
+	})
 	err := a.answer(ctx, &turn, notify)
 	c.conn.observe(key, err)
 	notify(TurnChanged{ConversationID: conv.ID, TurnID: turn.ID, Status: turn.Status, Text: turn.Answer})

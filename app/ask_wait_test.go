@@ -131,3 +131,42 @@ func TestAskHeaderTimeoutSaysNothingWasKept(t *testing.T) {
 		t.Fatalf("reason %q", turn.Error)
 	}
 }
+
+// Issue 36: a 429's wait was said as "in 30 seconds", and still was 35 s later. While the client
+// waits out the server's Retry-After before asking again, the turn says so with the time it will
+// ask (the desktop counts down to it), then goes on as any answer.
+func TestAskWaitingOutRetryAfterSaysUntilWhen(t *testing.T) {
+	s := newScriptServer(t, "wa")
+	asked := 0
+	answer := sseAsk(0, sseEvent("answer.delta", `{"delta":"Done"}`),
+		sseEvent("answer.completed", `{"id":"wsa_1","object":"workspace.answer","status":"completed","found":true,"answer":"Done","sources":[]}`))
+	s.ask = func(w http.ResponseWriter, r *http.Request) {
+		if asked++; asked == 1 {
+			w.Header().Set("Retry-After", "0.05")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(`{"error":{"code":"rate_limited","message":"Too many requests","retryable":true}}`))
+			return
+		}
+		answer(w, r)
+	}
+	a := openOnScript(t, s)
+	before := time.Now()
+	turn, seen, err := askOnScript(t, a, s, nil)
+	if err != nil || turn.Status != TurnCompleted {
+		t.Fatalf("%v %+v", err, turn)
+	}
+	var wait *TurnChanged
+	for i, ev := range seen {
+		if ev.Stage == StageRetryWait {
+			wait = &seen[i]
+			break
+		}
+	}
+	if wait == nil {
+		t.Fatalf("no update said the wait; updates: %+v", seen)
+	}
+	if d := wait.RetryAt.Sub(before); d < 50*time.Millisecond || d > time.Minute || wait.Status != TurnPending || wait.Sent.IsZero() {
+		t.Fatalf("the wait said %+v: asks again %v after the question", *wait, d)
+	}
+}

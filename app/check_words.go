@@ -219,9 +219,25 @@ func attachmentTypeSentence(ve *client.ValidationError) string {
 	case len(ve.Choices) > 0:
 		return file + " is not a " + orList(ve.Choices) + " file."
 	case ve.Value == "":
-		return file + " has no type extension, so it cannot be sent to the chat."
+		return file + " has no type extension, so it cannot be sent to the chat. " + chatTakes
 	}
-	return file + ": " + OneLine(ve.Value) + " files cannot be sent to the chat."
+	return file + ": " + OneLine(ve.Value) + " files cannot be sent to the chat. " + chatTakes
+}
+
+// chatTakes names the kinds of file /chat takes (model-api.md §4, "Supported inputs for /chat").
+var chatTakes = "It takes audio (" + upperList(client.ChatAudioTypes) + "), video (" + upperList(client.ChatVideoTypes) +
+	"), and PDF, Word, Excel, PowerPoint, text and email files (" + strings.Join(client.ChatDocumentTypes, ", ") + ")."
+
+// upperList writes extensions as the spec names the kinds: ".webm" as WebM, the others in capitals.
+func upperList(exts []string) string {
+	names := make([]string, len(exts))
+	for i, e := range exts {
+		names[i] = strings.ToUpper(strings.TrimPrefix(e, "."))
+		if names[i] == "WEBM" {
+			names[i] = "WebM"
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // unsupportedFileType is the sentence of the server's unsupported_file_type.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -208,7 +209,9 @@ func (m *connManager) setState(cacheKey string, st ConnState, synced time.Time, 
 }
 
 // observe updates the connection state from the outcome of a request: a success brings an
-// offline connection back online, an unreachable server makes it offline.
+// offline connection back online; an unreachable server, or an answer whose connection broke,
+// makes it offline (the reconnector then checks the server, and a server still there is online
+// again at its first check).
 func (m *connManager) observe(cacheKey string, err error) {
 	m.mu.Lock()
 	cur := m.state.State
@@ -216,9 +219,21 @@ func (m *connManager) observe(cacheKey string, err error) {
 	switch {
 	case err == nil && (cur == ConnOffline || cur == ConnUnknown || cur == ConnKeyNeeded):
 		m.setState(cacheKey, ConnOnline, time.Time{}, nil)
-	case err != nil && errors.Is(err, client.ErrUnreachable) && cur != ConnSyncing:
+	case err != nil && (errors.Is(err, client.ErrUnreachable) || linkBroke(err)) && cur != ConnSyncing:
 		m.setState(cacheKey, ConnOffline, time.Time{}, err)
 	}
+}
+
+// linkBroke reports an answer stream whose connection ended before its last event: closed with no
+// error, or broken (a killed server looks so, issue 36), not stopped by the person, silent past its
+// limits or cut at its size limit.
+func linkBroke(err error) bool {
+	var ie *client.InterruptedError
+	if !errors.As(err, &ie) || errors.Is(err, context.Canceled) || errors.Is(err, errStopped) {
+		return false
+	}
+	var ne *client.NetError
+	return ie.Cause == nil || errors.As(ie.Cause, &ne) && !ne.Timeout
 }
 
 // stopDemo stops demo mode's in-process server, if it runs.

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"lectern/client"
 	"lectern/client/emulator"
@@ -10,6 +11,30 @@ import (
 
 // demoCacheKey is the cache key of demo mode: the demo server's address changes every start.
 const demoCacheKey = "demo"
+
+// cacheKeyOf is the key under which the data of server, reached with key, is stored: its
+// address, except for a demo server on this computer reached with a demo key (lectern demo, or
+// another process's Try the demo), stored under demoCacheKey as demo mode's is: every demo server
+// serves the same demo, so that its conversations are one history whichever of them served them
+// (issue 35). An empty key is the one the server will be asked with (LECTERN_API_KEY first). The
+// conversations kept under such a server's address before join the demo's. Only a server the
+// command line is pointed at (UseServer), other than the saved one, is judged so: the saved server
+// keeps its address as its key in both front-ends, whatever key is found for it at a start (none,
+// while the keychain fails).
+func (a *App) cacheKeyOf(ctx context.Context, server, key string) string {
+	u, err := url.Parse(server)
+	if err != nil || !isLoopback(u.Hostname()) {
+		return server
+	}
+	if key == "" {
+		key, _, _ = a.secrets.Get(server)
+	}
+	if !emulator.IsDemoKey(key) {
+		return server
+	}
+	_, _ = a.store.db.ExecContext(ctx, "UPDATE conversations SET server=? WHERE server=?", demoCacheKey, server)
+	return demoCacheKey
+}
 
 // DemoServer is a running demo service: an in-process emulator of the service holding demo
 // workspaces and documents. Demo mode (App.StartDemo) and `lectern demo` both run one, so that

@@ -51,6 +51,9 @@ type TurnChanged struct {
 	Stage string
 	Text  string    // the answer text so far (resets applied)
 	Sent  time.Time // when the question was sent, while pending: the wait is shown from it
+	// RetryAt is, while Stage is StageRetryWait, when the question is sent again: the wait the
+	// server asked for (Retry-After), which a desktop counts down.
+	RetryAt time.Time
 	// Parts, when not nil, are the turn's parts so far, sent at each change of a tool run (see
 	// ToolRun): a card is drawn from them while the turn is pending.
 	Parts []TurnPart

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,6 +25,26 @@ func SaveName(serverName, kind string) (name string, ok bool) {
 		return "generated", false
 	}
 	return "generated." + strings.ToLower(ext), false
+}
+
+// SaveAsName is the name the desktop's Save as… offers for a generated file: its title with the
+// kind's extension when that is a plain file name on every system (the server's name is often
+// its default, "generated.xlsx", where the title says what the file is), else SaveName's.
+func SaveAsName(title, serverName, kind string) string {
+	fallback, _ := SaveName(serverName, kind)
+	ext := strings.TrimPrefix(filepath.Ext(fallback), ".") // the kind's, or the server name's when it has none
+	title = strings.Join(strings.Fields(OneLine(title)), " ")
+	if title == "" || ext == "" {
+		return fallback
+	}
+	name := title + "." + ext
+	if strings.HasSuffix(strings.ToLower(title), "."+ext) {
+		name = title
+	}
+	if !portableName(name) {
+		return fallback
+	}
+	return name
 }
 
 // portableName reports whether name is a file name every system takes as written: not empty,

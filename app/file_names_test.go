@@ -40,3 +40,21 @@ func TestSaveNameRefusesNamesReservedOnWindows(t *testing.T) {
 		t.Errorf("an odd kind gave %q", got)
 	}
 }
+
+// Issue 35: Save as… offered "generated.xlsx" for a file titled "Quarterly budget"; it offers the
+// title with the kind's extension, when that is a plain name on every system.
+func TestSaveAsNameIsTheTitle(t *testing.T) {
+	for _, c := range []struct{ title, server, kind, want string }{
+		{"Quarterly budget", "generated.xlsx", "xlsx", "Quarterly budget.xlsx"},
+		{"  Minutes\nof the  meeting ", "generated.docx", "docx", "Minutes of the meeting.docx"},
+		{"Report.docx", "generated.docx", "docx", "Report.docx"},
+		{"Budget: 2027", "generated.xlsx", "xlsx", "generated.xlsx"}, // a colon names a drive on Windows
+		{"CON", "generated.xlsx", "xlsx", "generated.xlsx"},
+		{"", "team-plan.docx", "docx", "team-plan.docx"},
+		{"Plan", "plan.pptx", "", "Plan.pptx"},
+	} {
+		if got := SaveAsName(c.title, c.server, c.kind); got != c.want {
+			t.Errorf("SaveAsName(%q, %q, %q) = %q, want %q", c.title, c.server, c.kind, got, c.want)
+		}
+	}
+}

@@ -227,6 +227,23 @@ ALTER TABLE conversations ADD COLUMN tool_settings TEXT NOT NULL DEFAULT '';
 	`
 ALTER TABLE conversations ADD COLUMN remote_id TEXT NOT NULL DEFAULT ''; -- assistant: the server's conversation_id
 `,
+	// 10: drafts (issue 35): what the question box of each conversation holds, kept across a quit.
+	// A saved conversation's draft has its id (workspace_id ''); a new workspace conversation, not
+	// saved until its first question, has conversation_id 0 and its workspace. A conversation
+	// deleted for good takes its draft with it.
+	`
+CREATE TABLE drafts (
+	server          TEXT NOT NULL,
+	conversation_id INTEGER NOT NULL,
+	workspace_id    TEXT NOT NULL,
+	text            TEXT NOT NULL,
+	updated_at      INTEGER NOT NULL,
+	PRIMARY KEY (server, conversation_id, workspace_id)
+);
+CREATE TRIGGER conversations_drop_draft AFTER DELETE ON conversations BEGIN
+	DELETE FROM drafts WHERE conversation_id = old.id AND conversation_id != 0;
+END;
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

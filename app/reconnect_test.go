@@ -128,3 +128,54 @@ func TestBackOnlineFinishesTheRefreshThatWasCut(t *testing.T) {
 		t.Fatalf("wb still marked: %q", w.SyncError)
 	}
 }
+
+// Issue 36: six seconds after the server was killed in the middle of an answer, the status still
+// said Online, until the next question. The app says what it last saw: the answer's connection
+// broke, so the connection is offline, and comes back online by itself once the server answers.
+func TestServerGoneMidStreamIsOffline(t *testing.T) {
+	s := newScriptServer(t, "wa")
+	u := &unplugged{}
+	s.ask = func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = w.Write([]byte(sseEvent("answer.delta", `{"delta":"The first words"}`)))
+		w.(http.Flusher).Flush()
+		u.down.Store(true) // the server process is gone: its connections close, no new one is taken
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	}
+	a := openUnplugged(t, s, u, 50*time.Millisecond, 100*time.Millisecond)
+	turn, _, err := askOnScript(t, a, s, nil)
+	if err == nil || turn.Status == TurnCompleted {
+		t.Fatalf("the cut answer ended %v, %+v", err, turn)
+	}
+	if st := a.Connection().State; st != ConnOffline {
+		t.Fatalf("after the server went away mid-answer the connection is %v; want offline", st)
+	}
+	ev := record(t, a)
+	u.down.Store(false)
+	ev.waitFor(t, timeoutShort, func(e Event) bool {
+		cc, ok := e.(ConnectionChanged)
+		return ok && cc.Connection.State == ConnOnline
+	})
+}
+
+// An answer the person stopped mid-stream says nothing of the server: the connection stays online.
+func TestAnswerStoppedMidStreamStaysOnline(t *testing.T) {
+	s := newScriptServer(t, "wa")
+	s.ask = sseAsk(0, sseEvent("answer.delta", `{"delta":"The first words"}`), "HANG")
+	a := openOnScript(t, s)
+	var once sync.Once
+	turn, _, _ := askOnScript(t, a, s, func(ev TurnChanged) {
+		if ev.Text != "" {
+			once.Do(func() { go a.Conversations().Stop(ev.TurnID) })
+		}
+	})
+	if turn.Status != TurnInterrupted {
+		t.Fatalf("stopped mid-stream: %+v", turn)
+	}
+	if st := a.Connection().State; st != ConnOnline {
+		t.Fatalf("after a stop the connection is %v (%v)", st, a.Connection().Err)
+	}
+}

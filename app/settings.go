@@ -39,6 +39,13 @@ type Settings struct {
 	DocSort       string `json:"doc_sort,omitempty"`
 	DocSortDesc   bool   `json:"doc_sort_desc,omitempty"`
 	Notifications *bool  `json:"notifications,omitempty"` // OS notifications for uploads; nil means on
+	// NotifyAnswers and NotifyOCR: OS notifications for an answer that took over 10 s and for an
+	// OCR job that ended, while the window is not in front; nil means on.
+	NotifyAnswers *bool `json:"notify_answers,omitempty"`
+	NotifyOCR     *bool `json:"notify_ocr,omitempty"`
+	// KeepInTray: closing the main window hides it and Lectern keeps running in the system tray
+	// (menu bar); nil means the system's default (on, except on Linux).
+	KeepInTray *bool `json:"keep_in_tray,omitempty"`
 	// KeyFile: where no keychain exists, keep each server's API key in a file of its own in the
 	// data folder that only the user can read (0600); never the key itself here. Off by default.
 	KeyFile bool `json:"key_file,omitempty"`
@@ -49,9 +56,11 @@ const settingsFile = "settings.json"
 // clone returns a copy that shares no map with s.
 func (s Settings) clone() Settings {
 	s.LastWorkspace = maps.Clone(s.LastWorkspace)
-	if s.Notifications != nil {
-		v := *s.Notifications
-		s.Notifications = &v
+	for _, p := range []**bool{&s.Notifications, &s.NotifyAnswers, &s.NotifyOCR, &s.KeepInTray} {
+		if *p != nil {
+			v := **p
+			*p = &v
+		}
 	}
 	return s
 }

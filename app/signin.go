@@ -159,7 +159,11 @@ func (a *App) UseServer(ctx context.Context, server, key string) error {
 	if key != "" {
 		src = KeyFromSession
 	}
-	return a.switchTo(ctx, u, u, key, src)
+	cacheKey := u
+	if u != a.Settings().Server { // the saved server keeps its key, as the desktop's
+		cacheKey = a.cacheKeyOf(ctx, u, key)
+	}
+	return a.switchTo(ctx, u, cacheKey, key, src)
 }
 
 // saveAndSwitch saves server (a validated address) in the settings, leaving demo mode, and makes

@@ -21,7 +21,14 @@ type Sync struct {
 	now   func() time.Time
 	mu    sync.Mutex // one refresh at a time
 	round syncRound  // what the refresh that did not finish brought (under mu)
+	// telling is the notice, due shortly, of workspaces saved as the list arrives (keepListed)
+	tellMu  sync.Mutex
+	telling *time.Timer
 }
+
+// listedNotice is how long after a workspace of the list is saved the views are told (with those
+// saved meanwhile): a page of the list is told at once, not row by row.
+const listedNotice = 200 * time.Millisecond
 
 // Refresh pulls every page of workspaces, then each workspace's documents and website imports,
 // saving each workspace in one transaction; workspaces the server no longer lists, or answers
@@ -42,7 +49,8 @@ func (s *Sync) Refresh(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.conn.setState(key, ConnSyncing, time.Time{}, nil)
-	listed, listErr := listAll(ctx, cl)
+	listed, listErr := listAll(ctx, cl, func(pos int, ws client.Workspace) { s.keepListed(ctx, key, pos, ws) })
+	s.tellListedNow()
 	if len(listed) == 0 && listErr != nil {
 		return s.fail(ctx, key, listErr)
 	}
@@ -54,16 +62,52 @@ func (s *Sync) Refresh(ctx context.Context) error {
 	return s.finish(ctx, p, listErr)
 }
 
-// listAll reads every page of the workspace list; on an error it returns what came before it.
-func listAll(ctx context.Context, cl *client.Client) ([]client.Workspace, error) {
+// listAll reads every page of the workspace list, handing each workspace to arrived (when not nil)
+// as it comes; on an error it returns what came before it.
+func listAll(ctx context.Context, cl *client.Client, arrived func(pos int, ws client.Workspace)) ([]client.Workspace, error) {
 	listed := []client.Workspace{}
 	for ws, err := range cl.AllWorkspaces(ctx, client.ListOptions{Include: "none"}) {
 		if err != nil {
 			return listed, err
 		}
+		if arrived != nil {
+			arrived(len(listed), ws)
+		}
 		listed = append(listed, ws)
 	}
 	return listed, nil
+}
+
+// keepListed saves a workspace of the list as it arrives, at its place, and tells the views
+// shortly after (listedNotice): a first refresh that pages through a long list (20 s were seen)
+// shows what has come, not an empty list (issue 36). Its documents come later in the refresh.
+func (s *Sync) keepListed(ctx context.Context, key string, pos int, ws client.Workspace) {
+	if s.store.saveListed(context.WithoutCancel(ctx), key, pos, ws, s.now()) != nil {
+		return
+	}
+	s.tellMu.Lock()
+	defer s.tellMu.Unlock()
+	if s.telling == nil {
+		s.telling = time.AfterFunc(listedNotice, func() {
+			s.tellMu.Lock()
+			s.telling = nil
+			s.tellMu.Unlock()
+			s.bus.Emit(WorkspacesChanged{})
+		})
+	}
+}
+
+// tellListedNow tells the views at once of the workspaces saved since the last notice, at the
+// list's end: no notice comes after the refresh (a late one reloaded the list in the middle of
+// what came next).
+func (s *Sync) tellListedNow() {
+	s.tellMu.Lock()
+	t := s.telling
+	s.telling = nil
+	s.tellMu.Unlock()
+	if t != nil && t.Stop() {
+		s.bus.Emit(WorkspacesChanged{})
+	}
 }
 
 // RefreshList pulls every page of the workspace list, without documents, into the cache (one
@@ -76,7 +120,7 @@ func (s *Sync) RefreshList(ctx context.Context) ([]client.Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	listed, err := listAll(ctx, cl)
+	listed, err := listAll(ctx, cl, nil)
 	if err != nil {
 		return s.listCut(ctx, key, listed, err)
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -258,5 +259,51 @@ func TestRefreshWorkspaceMovesLastSynced(t *testing.T) {
 	_ = f.app.Refresh(ctx)
 	if c := f.app.Connection(); c.State != ConnOffline || !c.LastSynced.Equal(clock) {
 		t.Fatalf("offline after it: %+v", c)
+	}
+}
+
+// Issue 36: while the first refresh paged through a long workspace list (about 20 s), the list
+// stayed empty. Each page of the list is in the cache as it arrives, and the views are told.
+func TestRefreshKeepsEachPageOfTheListAsItArrives(t *testing.T) {
+	s := newScriptServer(t, "wa", "wb", "wc", "wd", "we", "wf") // three pages of two
+	held, release := make(chan struct{}), make(chan struct{})
+	s.script(func() {
+		s.failList = func(_ http.ResponseWriter, after string) bool {
+			if after == "i2" { // the second page waits: the first has arrived
+				close(held)
+				<-release
+			}
+			return false
+		}
+	})
+	a := openOnScript(t, s)
+	ev := record(t, a)
+	done := make(chan error, 1)
+	go func() { done <- a.Refresh(context.Background()) }()
+	<-held
+	// Told: a WorkspacesChanged after which the cache holds the first page. (Waited for here, not
+	// with waitFor, whose failure would leave the second page held and the server's Close waiting.)
+	var cached map[string]CachedWorkspace
+	deadline := time.After(timeoutShort)
+	for told := false; !told; {
+		select {
+		case e := <-ev.ch:
+			if _, ok := e.(WorkspacesChanged); ok {
+				cached = cachedByID(t, a)
+				told = len(cached) > 0
+			}
+		case <-deadline:
+			told = true
+		}
+	}
+	close(release)
+	if len(cached) != 2 || cached["wa"].Name != "Name wa" || cached["wb"].Name != "Name wb" {
+		t.Errorf("while the second page is awaited the views were told of %v; want the first page's two", cached)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := len(cachedByID(t, a)); n != 6 {
+		t.Errorf("%d workspaces cached after the refresh", n)
 	}
 }

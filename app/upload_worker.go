@@ -91,6 +91,7 @@ func (u *Uploads) schedule() {
 			continue
 		}
 		switch {
+		case e.State != UploadProcessing && u.Paused(): // nothing is sent while paused
 		case e.State == UploadProcessing:
 			u.launch(key, e, false, func(ctx context.Context, e Upload) { u.follow(ctx, cl, key, e) })
 		case u.freeSlots() == 0:
@@ -100,6 +101,28 @@ func (u *Uploads) schedule() {
 			u.launch(key, e, true, func(ctx context.Context, e Upload) { u.send(ctx, cl, key, e) })
 		}
 	}
+}
+
+// SetPaused pauses sending files (on) or resumes it. Files being sent stop at once and, resumed,
+// start again after a status check (as after a restart: nothing is sent twice); files the server
+// is reading are still followed. The pause lasts while this process runs.
+func (u *Uploads) SetPaused(on bool) {
+	u.mu.Lock()
+	u.paused = on
+	for _, a := range u.active {
+		if on && a.sending {
+			a.cancel()
+		}
+	}
+	u.mu.Unlock()
+	u.kick()
+}
+
+// Paused reports whether sending files is paused (SetPaused).
+func (u *Uploads) Paused() bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.paused
 }
 
 // mayWork reports whether this process works entry id: every entry after Start, else those it

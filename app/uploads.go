@@ -42,6 +42,7 @@ type Uploads struct {
 
 	mu        sync.Mutex
 	all       bool                    // Start was called: work every entry, not only mine
+	paused    bool                    // SetPaused: no file is sent until resumed
 	mine      map[int64]bool          // entries this process queued or follows
 	active    map[int64]*activeUpload // entries a goroutine works on
 	notBefore map[int64]time.Time     // entries waiting before their next attempt

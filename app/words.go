@@ -173,8 +173,8 @@ func apiBaseSentence(e *client.APIError, src KeySource) string {
 		return fmt.Sprintf("The server did not accept the field '%s' (missing or of the wrong type). This is probably a bug in Lectern; please report it with the request id.", e.Param)
 	case (e.Code == "unknown_parameter" || e.Code == "unsupported_parameter") && e.Param != "":
 		return strings.Replace(sentences[e.Code], "a field Lectern sent", "the field '"+e.Param+"'", 1)
-	case e.Code == "api_key_required":
-		return keyRefused[src]
+	case e.Code == "api_key_required", e.Code == "invalid_api_key", e.StatusCode == http.StatusUnauthorized:
+		return keyRefused[src] // the workspace endpoints' code, and the /v1 and tool endpoints' (model-api.md §5)
 	}
 	if s, ok := sentences[e.Code]; ok {
 		return s
@@ -301,16 +301,34 @@ func netSentence(err error) string {
 	case errors.Is(err, client.ErrUnreachable):
 		return "Cannot reach " + host + ". Check the server address and your network connection, then try again."
 	case errors.Is(err, context.DeadlineExceeded) || (ne != nil && ne.Timeout):
-		return "No answer from " + host + " in time. Try again later."
+		return "No answer from " + host + " in time. " + mayHaveArrived(ne, "Try again later.")
 	case ne != nil && ne.Certificate:
 		return "The certificate of " + host + " is not trusted. Check the server address, or ask an administrator."
 	case ne != nil:
-		return "The connection to " + host + " broke before an answer arrived. Try again."
+		return "The connection to " + host + " broke before an answer arrived. " + mayHaveArrived(ne, "Try again.")
 	case strings.HasPrefix(err.Error(), "client: "):
 		// The client's own wording is for logs ("client: GET /workspace: …"), never for a person.
 		return "The server's answer could not be used. Try again; if it happens again, tell the server's administrator."
 	}
 	return errorSentence(err)
+}
+
+// mayHaveArrived is what to do after a request's answer was lost: retry, unless the request may
+// already have done its work on the server (a message /chat saved, a file made, an OCR job
+// started), which is said first.
+func mayHaveArrived(ne *client.NetError, retry string) string {
+	if ne == nil || ne.Method != http.MethodPost {
+		return retry
+	}
+	switch ne.Route {
+	case "/chat":
+		return "The message may already be saved on the server, in the key owner's chat history: look there before sending it again."
+	case "/generate":
+		return "The server may already have made the file and counted the request; ask for it again to get one."
+	case "/ocr":
+		return "The OCR job may already have started on the server, but its id did not arrive; start the OCR again to follow one."
+	}
+	return retry
 }
 
 // errorSentence is an error's own text as a sentence; an error without text is "Something went

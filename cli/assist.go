@@ -99,23 +99,17 @@ func printAssistDetails(e *env, w io.Writer, a *app.App, t app.Turn) {
 	}
 	line := fmt.Sprintf("Conversation: %d", t.ConversationID)
 	if conv, err := a.Conversations().Get(e.ctx, t.ConversationID); err == nil && conv.WorkspaceID != "" {
-		line += "   Workspace: " + app.OneLine(assistWorkspaceName(e, a, conv.WorkspaceID))
+		line += "   Workspace: " + app.OneLine(assistWorkspaceName(e, a, conv))
 	}
 	fmt.Fprintln(w, line)
 	fmt.Fprintln(w, "Also saved on the server, in the key owner's chat history.")
 }
 
-// assistWorkspaceName is the name of the assistant's workspace id: from the cache, else from the
-// list of workspaces the assistant may use; its id when neither has it.
-func assistWorkspaceName(e *env, a *app.App, id string) string {
-	if n, ok := workspaceNames(e.ctx, a)[id]; ok {
+// assistWorkspaceName is the name of the workspace of assistant conversation conv
+// (workspaceNames); its id when it is not known.
+func assistWorkspaceName(e *env, a *app.App, conv app.Conversation) string {
+	if n, ok := workspaceNames(e.ctx, a, []app.Conversation{conv})[conv.WorkspaceID]; ok {
 		return n
 	}
-	list, _ := a.ToolWorkspaces(e.ctx)
-	for _, w := range list {
-		if w.ID == id && w.Name != "" {
-			return w.Name
-		}
-	}
-	return id
+	return conv.WorkspaceID
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"lectern/app"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
@@ -159,4 +161,34 @@ func TestExport(t *testing.T) {
 	}
 	contains(t, "export", string(b), "How many days of paid holiday a year?", "Can they be carried over?", "27", "handbook.txt")
 	runCLI(t, "export", "999", file).want(t, 2)
+}
+
+// Issue 35, item 10: after Try the demo in the desktop app, lectern history against lectern demo
+// listed none of it, while the README promises one history. Every demo server holds the same
+// demo, so its conversations are one history whichever demo server made them.
+func TestDesktopDemoHistoryIsTheCommandLines(t *testing.T) {
+	setup(t)
+	desktop, err := app.Open(context.Background(), app.Options{Home: os.Getenv("LECTERN_HOME")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := desktop.StartDemo(context.Background()); err != nil { // Try the demo
+		t.Fatal(err)
+	}
+	q := app.Question{Workspace: "My documents", Text: "How many days of annual leave do employees get?"}
+	if _, err := desktop.Ask(context.Background(), q, app.AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_ = desktop.Close()
+
+	url, key := startDemo(t, "127.0.0.1:0")
+	t.Setenv("LECTERN_SERVER", url)
+	t.Setenv("LECTERN_API_KEY", key)
+	r := runCLI(t, "history").want(t, 0)
+	contains(t, "history", r.stdout, "My documents", "How many days of annual leave do employees get?")
+	r = runCLI(t, "ask", "--continue", "My documents", "Can unused days be carried over?").want(t, 0)
+	r = runCLI(t, "history").want(t, 0)
+	if n := strings.Count(r.stdout, "\n"); n != 2 {
+		t.Errorf("--continue went on in the desktop's conversation: want a header and one conversation:\n%s", r.stdout)
+	}
 }

@@ -12,6 +12,7 @@ to its model tiers directly (models, chat).
 
 Usage:
   lectern                      open the desktop app (it needs a display; these commands do not)
+  lectern FILE...              open files with the desktop app: add them to a workspace, or ask about them
   lectern [--server URL] COMMAND [ARGUMENTS] [FLAGS]
 
 Commands:

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -67,7 +68,7 @@ func conversationEntries(ctx context.Context, a *app.App) ([]historyEntry, error
 	if err != nil {
 		return nil, err
 	}
-	names := workspaceNames(ctx, a)
+	names := workspaceNames(ctx, a, convs)
 	out := make([]historyEntry, 0, len(convs))
 	for _, c := range convs {
 		out = append(out, entry(ctx, a, c, names))
@@ -82,7 +83,11 @@ func matchEntries(ctx context.Context, a *app.App, search string) ([]historyEntr
 	if err != nil {
 		return nil, err
 	}
-	names := workspaceNames(ctx, a)
+	listed := make([]app.Conversation, len(hits))
+	for i, h := range hits {
+		listed[i] = h.Conversation
+	}
+	names := workspaceNames(ctx, a, listed)
 	described := map[int64]historyEntry{} // several turns of one conversation may match
 	out := make([]historyEntry, 0, len(hits))
 	for _, h := range hits {
@@ -116,18 +121,38 @@ func entry(ctx context.Context, a *app.App, c app.Conversation, names map[string
 	return en
 }
 
-// workspaceNames maps the cached workspace ids of the app's current server to their names.
-func workspaceNames(ctx context.Context, a *app.App) map[string]string {
+// workspaceNames maps the workspace ids of convs to their names: from the cache of the app's
+// current server, and for an assistant conversation's workspace the cache does not hold (the
+// assistant's come from GET /workspaces, which fills no cache), from that list, asked once and
+// briefly: offline, the id is shown.
+func workspaceNames(ctx context.Context, a *app.App, convs []app.Conversation) map[string]string {
 	names := map[string]string{}
-	list, err := a.CachedWorkspaces(ctx)
-	if err != nil {
+	if list, err := a.CachedWorkspaces(ctx); err == nil {
+		for _, w := range list {
+			names[w.WorkspaceID] = w.Name
+		}
+	}
+	unnamed := func(c app.Conversation) bool {
+		_, ok := names[c.WorkspaceID]
+		return c.Kind == app.KindAssistant && c.WorkspaceID != "" && !ok
+	}
+	if !slices.ContainsFunc(convs, unnamed) {
 		return names
 	}
-	for _, w := range list {
-		names[w.WorkspaceID] = w.Name
+	ctx, cancel := context.WithTimeout(ctx, toolNamesWait)
+	defer cancel()
+	if list, err := a.ToolWorkspaces(ctx); err == nil {
+		for _, w := range list {
+			if _, ok := names[w.ID]; !ok && w.Name != "" {
+				names[w.ID] = w.Name
+			}
+		}
 	}
 	return names
 }
+
+// toolNamesWait is how long lectern history waits for the assistant's workspace names.
+const toolNamesWait = 3 * time.Second
 
 // runHistory is `lectern history`.
 func runHistory(e *env, args []string) error {

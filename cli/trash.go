@@ -49,6 +49,7 @@ type trashEntry struct {
 	Kind           string    `json:"kind"`
 	Model          string    `json:"model,omitempty"`
 	WorkspaceID    string    `json:"workspace_id,omitempty"`
+	Workspace      string    `json:"workspace,omitempty"` // its name where known, else its id
 	Title          string    `json:"title"`
 	Deleted        time.Time `json:"deleted"`
 	Until          time.Time `json:"until"` // when it is removed for good
@@ -64,10 +65,15 @@ func runTrash(e *env, args []string) error {
 	if err != nil {
 		return localf("cannot read the trash: %v", err)
 	}
+	names := workspaceNames(e.ctx, a, convs)
 	list := make([]trashEntry, 0, len(convs))
 	for _, c := range convs {
-		list = append(list, trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model,
-			WorkspaceID: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(app.TrashKept)})
+		en := trashEntry{ConversationID: strconv.FormatInt(c.ID, 10), Kind: string(c.Kind), Model: c.Model,
+			WorkspaceID: c.WorkspaceID, Workspace: c.WorkspaceID, Title: c.Title, Deleted: c.Deleted, Until: c.Deleted.Add(app.TrashKept)}
+		if n, ok := names[c.WorkspaceID]; ok {
+			en.Workspace = n
+		}
+		list = append(list, en)
 	}
 	if asJSON {
 		return e.printJSON(list)
@@ -85,7 +91,7 @@ func printTrash(e *env, list []trashEntry) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tDELETED\tGONE FOR GOOD\tWITH\tFIRST QUESTION")
 	for _, t := range list {
-		with := talksWith(t.Kind, t.Model, t.WorkspaceID)
+		with := talksWith(t.Kind, t.Model, t.Workspace)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ConversationID, t.Deleted.Local().Format(timeLayout),
 			t.Until.Local().Format("2006-01-02"), app.OneLine(with), app.OneLine(t.Title))
 	}

@@ -20,7 +20,7 @@ func runVersion(e *env, args []string) error {
 	if _, err := parseArgs(newFlagSet(e, "version"), args, 0, 0, ""); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(e.stdout, versionLine())
+	_, err := fmt.Fprintln(e.stdout, VersionLine())
 	return err
 }
 
@@ -29,9 +29,9 @@ func runVersion(e *env, args []string) error {
 // The Go build information wins when it has them.
 var buildRevision, buildModified string
 
-// versionLine says the version and the build's VCS revision (from the Go build information, else
-// from what the Makefile set).
-func versionLine() string {
+// VersionLine says the version and the build's VCS revision (from the Go build information, else
+// from what the Makefile set), as lectern --version prints it and the desktop's About says it.
+func VersionLine() string {
 	rev, dirty := "not recorded", ""
 	if len(buildRevision) >= 12 {
 		rev = buildRevision[:12]

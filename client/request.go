@@ -135,7 +135,7 @@ func (c *Client) withRetries(ctx context.Context, noAnswerOK bool, once func() e
 			return nil
 		}
 		wait, ok := c.retryWait(ctx, err, noAnswerOK, attempt)
-		if !ok || sleep(ctx, wait) != nil {
+		if !ok || pause(ctx, wait, err) != nil {
 			return err
 		}
 	}
@@ -201,6 +201,25 @@ func WithoutLimitRetry(ctx context.Context) context.Context {
 
 // limitRetryOff reports whether ctx came from WithoutLimitRetry.
 func limitRetryOff(ctx context.Context) bool { return ctx.Value(noLimitRetryKey{}) != nil }
+
+// retryNoticeKey marks a context made by WithRetryNotice.
+type retryNoticeKey struct{}
+
+// WithRetryNotice returns ctx marked so that a request made with it calls notice before it waits
+// to be sent again, with the wait and the error that asked for it (an *APIError whose RetryAfter
+// is the server's, for a 429 or a 503 with Retry-After): a caller can then show the wait.
+func WithRetryNotice(ctx context.Context, notice func(wait time.Duration, err error)) context.Context {
+	return context.WithValue(ctx, retryNoticeKey{}, notice)
+}
+
+// pause waits d before another attempt after err, telling the context's notice first (see
+// WithRetryNotice); it returns ctx's error when ctx ends first.
+func pause(ctx context.Context, d time.Duration, err error) error {
+	if notice, ok := ctx.Value(retryNoticeKey{}).(func(time.Duration, error)); ok {
+		notice(d, err)
+	}
+	return sleep(ctx, d)
+}
 
 // isGatewayStatus reports statuses a proxy gives when the service itself did not answer.
 func isGatewayStatus(s int) bool { return s == 502 || s == 503 || s == 504 }

@@ -76,6 +76,34 @@ func TestRetryHonoursRetryAfter(t *testing.T) {
 	}
 }
 
+// A caller that shows the wait (WithRetryNotice) is told of each, with the server's error, before
+// it is waited.
+func TestRetryNoticeTellsEachWait(t *testing.T) {
+	var n atomic.Int32
+	c, _ := newTestClient(t, func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) < 3 {
+			w.Header().Set("Retry-After", "0.02")
+			writeErr(w, 429, "busy", true)
+			return
+		}
+		_, _ = w.Write([]byte(`{"object":"list","data":[]}`))
+	})
+	var waits []time.Duration
+	ctx := WithRetryNotice(t.Context(), func(wait time.Duration, err error) {
+		var ae *APIError
+		if !errors.As(err, &ae) || ae.StatusCode != 429 || n.Load() != int32(len(waits)+1) {
+			t.Errorf("notice %d of attempt %d: %v", len(waits)+1, n.Load(), err)
+		}
+		waits = append(waits, wait)
+	})
+	if _, err := c.ListWorkspaces(ctx, ListOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(waits) != 2 || waits[0] != 20*time.Millisecond || waits[1] != 20*time.Millisecond {
+		t.Fatalf("waits told: %v; want two of the server's 20ms", waits)
+	}
+}
+
 func TestRetryLimitsAndRules(t *testing.T) {
 	cases := []struct {
 		name      string

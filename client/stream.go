@@ -75,7 +75,7 @@ func (c *Client) openStream(ctx context.Context, r *request, w *idleWatch) (*htt
 		}
 		err = r.classify(err)
 		wait, ok := c.retryWait(ctx, err, false, attempt)
-		if !ok || wait >= w.limit/2 || sleep(ctx, wait) != nil {
+		if !ok || wait >= w.limit/2 || pause(ctx, wait, err) != nil {
 			return nil, err // a wait that long would trip the header limit: let the caller decide
 		}
 	}

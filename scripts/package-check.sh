@@ -38,8 +38,10 @@ mkdir "$tmp/archive" "$tmp/home"
 tar -xJf dist/lectern-linux-amd64.tar.xz -C "$tmp/archive"
 HOME="$tmp/home" make -s -C "$tmp/archive" user-install
 lectern=$tmp/home/.local/bin/lectern
-grep -q "^Exec=$lectern" "$tmp/home/.local/share/applications/io.lectern.app.desktop" ||
-	fail "the installed .desktop file does not start $lectern"
+grep -q "^Exec=$lectern %F$" "$tmp/home/.local/share/applications/io.lectern.app.desktop" ||
+	fail "the installed .desktop file does not start $lectern with the files opened (%F)"
+grep -q "^MimeType=application/pdf;.*image/jpeg;$" "$tmp/home/.local/share/applications/io.lectern.app.desktop" ||
+	fail "the installed .desktop file does not declare the file types Lectern opens"
 "$lectern" --version | tee "$tmp/version.txt"
 grep -Eq "^Lectern $version \(revision [0-9a-f]{12}" "$tmp/version.txt" ||
 	fail "the installed lectern does not say version $version and a revision"

@@ -2,8 +2,9 @@
 # package.sh builds Lectern's packages into dist/ with the fyne packaging tool v1.7.0, which takes
 # the name, app ID, version, build number and icon from FyneApp.toml:
 #
-#   dist/lectern-linux-amd64.tar.xz   on Linux: usr/local/bin/lectern, the .desktop file, the icon
-#                                     and a Makefile (make user-install; see the README)
+#   dist/lectern-linux-amd64.tar.xz   on Linux: usr/local/bin/lectern, the .desktop file (with the
+#                                     file types Lectern opens: Open with), the icon and a Makefile
+#                                     (make user-install; see the README)
 #   dist/Lectern.exe                  on Linux, cross-built with mingw-w64: a windowed (GUI) program
 #                                     with the icon and version resources
 #   dist/Lectern-macos-ARCH.zip       on a Mac with Xcode's command line tools: Lectern.app
@@ -72,6 +73,34 @@ check_plist() {
 	done
 }
 
+# MIME_TYPES are the files Lectern opens from a file manager (Open with; issue 33): PDF, Word, Excel,
+# PowerPoint, text, CSV, PNG and JPEG.
+MIME_TYPES="application/pdf;application/vnd.openxmlformats-officedocument.wordprocessingml.document;\
+application/vnd.openxmlformats-officedocument.spreadsheetml.sheet;\
+application/vnd.openxmlformats-officedocument.presentationml.presentation;text/plain;text/csv;image/png;image/jpeg;"
+
+# open_with gives the Linux archive $1 the file types Lectern opens: fyne package v1.7.0 writes no
+# MimeType line and no %F (the files) on Exec, so they are added to its desktop file, and its
+# Makefile's user-install refreshes the menu's file-type cache (where update-desktop-database is
+# installed), which file managers read their Open with lists from. The macOS bundle's Info.plist
+# gets no document types: Finder hands a file to an app as an Apple Event, which Fyne 2.8 does not
+# take, so Lectern would open without it. The Windows package is a bare program, with no installer to
+# register file types: "Open with → Choose another app" and Lectern.exe work, as Windows passes the
+# file on the command line.
+open_with() {
+	local dir desktop
+	dir=$(mktemp -d)
+	tar -xJf "$1" -C "$dir"
+	desktop=$(find "$dir/usr" -name 'io.lectern.app.desktop')
+	sed -i -e 's/^Exec=lectern$/Exec=lectern %F/' -e "/^Keywords=/a MimeType=$MIME_TYPES" "$desktop"
+	grep -qx 'Exec=lectern %F' "$desktop" && grep -qxF "MimeType=$MIME_TYPES" "$desktop" ||
+		refuse "the desktop file of $1 did not take the file types (fyne package wrote: $(cat "$desktop"))"
+	sed -i -e '/^user-install:/,/^$/ s|^\(\tsed -i .*\)$|\1\n\t-update-desktop-database $(DESTDIR)$(HOME)/.local/share/applications 2>/dev/null|' \
+		"$dir/Makefile"
+	tar -cJf "$1" -C "$dir" usr Makefile
+	rm -rf "$dir"
+}
+
 # refuse stops with a message when this computer cannot build the target.
 refuse() {
 	echo "package: $*" >&2
@@ -92,6 +121,7 @@ for t in $targets; do
 		[ "$host" = Linux ] || refuse "the Linux package is built on Linux (this is $host)"
 		fyne_tool
 		fyne_package linux
+		open_with Lectern.tar.xz
 		mv -f Lectern.tar.xz dist/lectern-linux-amd64.tar.xz
 		echo "package: dist/lectern-linux-amd64.tar.xz"
 		;;

@@ -38,13 +38,20 @@ icon:
 # beside the conversation at each) and a real XDND drag; then, in a
 # second start (BenchmarkRealWindowStress), issue 24's scripted answers and long workspace name, the
 # question box's echo of keys typed while they stream (issue 34: echo-p95-ms, echo-max-ms; it fails
-# over their goals), the Settings window following the theme, and Ctrl+W after that switch of server.
+# over their goals), issue 36's (the wheel over code blocks, one click in an answer in both themes),
+# the Settings window following the theme, and Ctrl+W after that switch of server; in a third
+# (TestRealWindowAtHand, with a session bus and a StatusNotifierItem tray host), issue 33:
+# bin/lectern started again on the same data folder (plain, quick, with a file) hands its request
+# to the running app and ends, the Quick ask window streams an answer, the tray's menu lists the
+# uploads, the window hides in the tray; then (TestRealWindowFirstHour) Tab's focus shown and in
+# sight, a draft kept over Ctrl+Q and a start again, and a model chat reopened after it drawn whole
+# and at its end.
 # Screenshots of failed checks go to bin/realwindow/. Checks that wait for issue 20's layout and
 # keyboard work are logged as PENDING; LECTERN_REALWIN_PENDING=1 makes them fail. It skips when Xvfb
 # is not installed.
-realwindow: tour-bin
+realwindow: tour-bin build
 	@if ! command -v Xvfb >/dev/null; then echo "realwindow: SKIP (Xvfb not installed)"; else \
 	  rm -rf bin/realwindow; \
-	  LECTERN_REALWIN_BIN=$(CURDIR)/$(TOUR_BIN) LECTERN_REALWIN_OUT=$(CURDIR)/bin/realwindow \
-	  timeout -k 10 300 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow$$' \
+	  LECTERN_REALWIN_BIN=$(CURDIR)/$(TOUR_BIN) LECTERN_REALWIN_LECTERN=$(CURDIR)/$(BIN) LECTERN_REALWIN_OUT=$(CURDIR)/bin/realwindow \
+	  timeout -k 10 540 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow(AtHand|FirstHour)?$$' \
 	    -bench '^BenchmarkRealWindowStress$$' -benchtime 1x ./ui/internal/realwin/; fi

@@ -40,6 +40,7 @@ var (
 	shortcutDocs      = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutQuestion  = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutPalette   = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutQuit      = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutNextPane  = &desktop.CustomShortcut{KeyName: fyne.KeyF6}
 	shortcutPrevPane  = &desktop.CustomShortcut{KeyName: fyne.KeyF6, Modifier: fyne.KeyModifierShift}
 )
@@ -53,6 +54,7 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "Add files…", shortcut: shortcutOpen, run: u.pickFiles, browser: true},
 		{menu: "File", label: "New conversation", shortcut: shortcutNewConversation, run: u.newConversation, browser: true},
 		{menu: "File", label: "New model chat", shortcut: shortcutNewModelChat, run: u.inBrowser(func(m *mainView) { m.convs.NewModelChat() }), browser: true},
+		{menu: "File", label: "Quick ask…", run: u.ShowQuick, browser: true},
 		{menu: "File", label: "New assistant conversation", run: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() }), browser: true},
 		{menu: "File", label: "Generate a file…", run: u.inBrowser(func(m *mainView) { m.chat.AskGenerate() }), browser: true},
 		{menu: "File", label: "Web search on or off", shortcut: shortcutWebSearch, run: u.inBrowser(func(m *mainView) { m.chat.ToggleWebSearch() }), browser: true},
@@ -61,13 +63,14 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "Filter documents", shortcut: shortcutFilter, run: u.inBrowser((*mainView).focusDocFilter), browser: true},
 		{menu: "File", label: "Show or hide documents", shortcut: shortcutDocs, run: u.inBrowser(func(m *mainView) { m.setDocumentsOpen(!m.docsOpen) }), browser: true},
 		{menu: "File", label: "Settings…", shortcut: shortcutSettings, run: u.ShowSettings, newGroup: true},
-		{menu: "File", label: "Close window", shortcut: settings.ShortcutClose, run: u.Quit},
-		{menu: "File", label: "Quit", run: u.Quit, quit: true},
+		{menu: "File", label: "Close window", shortcut: settings.ShortcutClose, run: u.closeWindow},
+		{menu: "File", label: "Quit", shortcut: shortcutQuit, run: u.Quit, quit: true},
 		{menu: "Go", label: "Question box", shortcut: shortcutQuestion, run: u.inBrowser((*mainView).focusQuestion), browser: true},
 		{menu: "Go", label: "Next pane", shortcut: shortcutNextPane, run: func() { u.cyclePanes(false) }, browser: true},
 		{menu: "Go", label: "Previous pane", shortcut: shortcutPrevPane, run: func() { u.cyclePanes(true) }, browser: true},
 		{menu: "Go", label: "Command palette…", shortcut: shortcutPalette, run: u.showPalette, browser: true, newGroup: true},
 		{menu: "Help", label: "Keyboard shortcuts", run: u.showShortcuts},
+		{menu: "Help", label: "About Lectern", run: u.showAbout},
 	}
 }
 

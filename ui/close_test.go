@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"reflect"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -12,17 +11,18 @@ import (
 // Issue 20: Ctrl/Cmd+W closed only Settings, while the README says it closes. In the main window it
 // quits as the window's close button does: the window is closed and its size saved. make realwindow
 // presses it in the real window.
-func TestCtrlWClosesTheMainWindow(t *testing.T) {
+func TestCtrlWClosesTheMainWindow(t *testing.T) { shortcutQuits(t, settings.ShortcutClose) }
+
+// shortcutQuits fails t unless typing s in the main window closes it and saves its size.
+func shortcutQuits(t *testing.T, s fyne.Shortcut) {
+	t.Helper()
 	f := newFixture(t, fastConfig())
 	f.browser()
 	f.u.win.Resize(fyne.NewSize(880, 620))
-	c := f.u.win.Canvas()
-	// The test canvas wraps a software canvas, which holds the shortcuts.
-	sh := reflect.ValueOf(c).Elem().FieldByName("WindowlessCanvas").Interface().(interface{ TypedShortcut(fyne.Shortcut) })
-	sh.TypedShortcut(settings.ShortcutClose)
+	f.typeShortcut(s)
 	for _, w := range f.fa.Driver().AllWindows() {
 		if w == f.u.win {
-			t.Fatal("the main window is still open after Ctrl+W")
+			t.Fatalf("the main window is still open after %s", shortcutText(s))
 		}
 	}
 	if st := f.app.Settings(); st.WindowWidth != 880 || st.WindowHeight != 620 {

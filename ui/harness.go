@@ -21,7 +21,7 @@ func (u *UI) harness(a *app.App) *harness.Window {
 	d := driver{u}
 	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
 		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
-		ShowPalette: u.showPalette, Pane: d.pane,
+		ShowPalette: u.showPalette, Pane: d.pane, FocusRing: d.focusRing, OpenConversation: d.openConversation,
 		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
@@ -35,6 +35,9 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			ModelTier: d.modelTier, SetTools: d.setTools, CallsAsking: d.callsAsking},
 		Assistant: harness.Assistant{NewAssistant: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() })},
 		Uploads:   harness.Uploads{AddFiles: d.addFiles, UploadRows: d.uploadRows, ShowUploads: d.showUploads},
+		AtHand: harness.AtHand{Quick: u.QuickWindow, ShowQuick: u.ShowQuick, OpenAsked: func() string { return u.openForm.asked(u.win) },
+			TrayMenu: d.trayMenu, Focused: func() bool { return focused },
+			UploadsOpen: func() bool { return u.main != nil && u.main.uploads.Open() }},
 	}
 }
 
@@ -282,4 +285,37 @@ func (d driver) callsAsking(allow bool) int {
 		return c.CallsAsking(allow)
 	}
 	return 0
+}
+
+// trayMenu is the tray menu's labels as the app makes it now.
+func (d driver) trayMenu() []string {
+	var labels []string
+	for _, it := range d.u.trayMenu().Items {
+		if !it.IsSeparator {
+			labels = append(labels, it.Label)
+		}
+	}
+	return labels
+}
+
+// focusRing is where the ring around the focused control is drawn on the canvas, and whether it shows.
+func (d driver) focusRing() (fyne.Position, fyne.Size, bool) {
+	if d.u.ring == nil {
+		return fyne.Position{}, fyne.Size{}, false
+	}
+	return d.u.ring.Ring()
+}
+
+// openConversation opens conversation id as a click on its row of the conversation list does.
+func (d driver) openConversation(id int64) {
+	m := d.u.main
+	if m == nil {
+		return
+	}
+	go func() {
+		conv, err := d.u.b.Conversations().Get(m.lf.Ctx, id)
+		if err == nil {
+			m.lf.Do(func() { m.openConversation(conv) })
+		}
+	}()
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"lectern/app"
 	"lectern/ui/dialogs"
 	"lectern/ui/widgets"
 )
@@ -236,4 +237,41 @@ func TestShortcutListIsInTheHelpMenuAndTheREADME(t *testing.T) {
 			t.Errorf("README's shortcuts do not say %q", want)
 		}
 	}
+}
+
+// Issue 35: the palette listed conversations by title alone; two conversations of the same first
+// question in two workspaces (or a model chat) could not be told apart. Each row says where it is.
+func TestPaletteConversationsSayWhereTheyAre(t *testing.T) {
+	f, _ := settledBrowser(t)
+	ctx := t.Context()
+	for _, name := range []string{"My documents", "Finance"} {
+		q := app.Question{Workspace: name, Text: "What is new?"}
+		if _, err := f.app.Ask(ctx, q, app.AskOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.app.Conversations().NewChat(ctx, "Fast", "", "", "What is new?"); err != nil {
+		t.Fatal(err)
+	}
+	f.typeShortcut(shortcutPalette)
+	p := f.u.palette
+	until(t, "the conversations listed", func() bool { return len(paletteRows(p.Shown(), "Conversation: ")) == 3 })
+	got := strings.Join(paletteRows(p.Shown(), "Conversation: "), "\n")
+	for _, want := range []string{"Conversation: What is new? · My documents", "Conversation: What is new? · Finance",
+		"Conversation: What is new? · Model chat · Fast"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the palette lists:\n%s\nwant %q", got, want)
+		}
+	}
+}
+
+// paletteRows are the labels of rows that begin with prefix.
+func paletteRows(rows []dialogs.PaletteItem, prefix string) []string {
+	var out []string
+	for _, r := range rows {
+		if strings.HasPrefix(r.Label, prefix) {
+			out = append(out, r.Label)
+		}
+	}
+	return out
 }

@@ -70,6 +70,13 @@ type mainView struct {
 	lookups atomic.Int32
 
 	onSettings func()
+	// notify sends an OS notification of a kind (UI.notify); finished are the uploads ended since
+	// the last batch was told.
+	notify   func(kind notifyKind, title, body string, open func())
+	finished []app.UploadFinished
+	// takeNext are files opened with Lectern for the model chat or assistant conversation being
+	// made (showOpenForm): it takes them once it is shown.
+	takeNext []string
 	// onLoaded, when set, is called on the UI goroutine after each workspace list is shown.
 	onLoaded func(count int)
 }
@@ -83,6 +90,7 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.banner = banner.New(lf, b, m.refresh)
 	m.refreshB = widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), m.refresh)
 	m.list.OnSelected = m.selectWorkspace
+	m.list.OnReselected = m.backToWorkspace
 	m.docs.OnContent = func(ws app.CachedWorkspace, docs []client.Document) {
 		m.chat.SetDocuments(ws, docs)
 		m.pollPending(ws.WorkspaceID, docs)
@@ -98,8 +106,14 @@ func newMainView(lf life.Life, c core, win fyne.Window) *mainView {
 	m.chat.SetWebSearchKeys(shortcutText(shortcutWebSearch))
 	m.chat.OnSaved = m.convs.Reveal
 	m.convs.OnSelected = m.openConversation
-	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.chat.FocusInput() }
-	m.convs.OnCreated = m.chat.FocusInput // a new model chat or assistant conversation: ready to type
+	m.convs.OnNew = func() { m.showChat(); m.chat.NewConversation(); m.listWorkspaceKind(); m.chat.FocusInput() }
+	m.convs.OnCreated = func() { // a new model chat or assistant conversation: ready to type
+		m.chat.FocusInput()
+		if paths := m.takeNext; len(paths) > 0 {
+			m.takeNext = nil
+			m.chat.TakeFiles(paths)
+		}
+	}
 	m.convs.OnOpenTurn = m.openTurn
 	m.uploads = uploads.New(lf, b.Uploads(), win, b.Explain)
 	m.uploads.WorkspaceName = m.workspaceName
@@ -230,6 +244,7 @@ func (m *mainView) checkTarget() {
 		m.lf.Do(func() {
 			if m.docs.Workspace().WorkspaceID == id {
 				m.uploads.SetTarget(ok, why)
+				m.chat.SetTakesFiles(ok)
 			}
 		})
 	}()
@@ -267,12 +282,16 @@ func (m *mainView) selectWorkspace(ws app.CachedWorkspace) {
 }
 
 // openLastConversation opens the workspace's most recent conversation, so that the app opens on
-// a conversation; a workspace without one gets a new, empty one. The documents panel stays as the
-// person left it.
+// a conversation; a workspace without one gets a new, empty one, and so does one whose new
+// conversation holds a draft (the person was writing there when they left). The documents panel
+// stays as the person left it.
 func (m *mainView) openLastConversation(wsID string) {
 	m.lookups.Add(1)
 	go func() {
 		conv, ok, err := m.b.Conversations().Last(m.lf.Ctx, wsID)
+		if draft, derr := m.b.Conversations().Draft(m.lf.Ctx, app.DraftPlace{WorkspaceID: wsID}); derr == nil && draft != "" {
+			ok = false
+		}
 		m.lf.Do(func() {
 			defer m.lookups.Add(-1)
 			defer m.focusQuestionFirst()
@@ -287,6 +306,26 @@ func (m *mainView) openLastConversation(wsID string) {
 			m.convs.Reveal(conv)
 		})
 	}()
+}
+
+// backToWorkspace shows the conversation of workspace ws again, when a model chat or an assistant
+// conversation is shown and the person clicks ws, the workspace selected (issue 35: the click did
+// nothing): its last conversation, else a new one, and the list of its conversations.
+func (m *mainView) backToWorkspace(ws app.CachedWorkspace) {
+	m.showChat()
+	if m.chat.Kind() == app.KindWorkspace {
+		return // its conversation is shown
+	}
+	m.chat.NewConversation()
+	m.listWorkspaceKind()
+	m.openLastConversation(ws.WorkspaceID)
+}
+
+// listWorkspaceKind has the conversation list show the conversations of the workspace shown,
+// when it is filtered on another kind: a workspace conversation shown is listed (issue 35: Ctrl+N
+// made one the list, filtered on model chats, did not show).
+func (m *mainView) listWorkspaceKind() {
+	m.convs.Reveal(app.Conversation{Kind: app.KindWorkspace, WorkspaceID: m.docs.Workspace().WorkspaceID})
 }
 
 // setDocumentsOpen opens or closes the documents panel at the conversation's right (Documents,
@@ -423,6 +462,7 @@ func (m *mainView) syncDone(err error) {
 
 func (m *mainView) setBusy(on bool) {
 	m.busy = on
+	m.list.SetLoading(on)
 	if on {
 		m.refreshB.Disable()
 		m.syncing.Start()
@@ -467,6 +507,13 @@ func (m *mainView) handle(ev app.Event) {
 	}
 	m.uploads.Handle(ev)
 	m.convs.Handle(ev)
+}
+
+// showUploads brings the window forward with the uploads' list open (a click on their notification).
+func (m *mainView) showUploads() {
+	m.win.Show()
+	m.win.RequestFocus()
+	m.uploads.SetOpen(true)
 }
 
 // focusDocFilter opens the documents panel, when closed, and puts the keyboard in its filter.

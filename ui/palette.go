@@ -42,8 +42,13 @@ func (m *mainView) workspaceItems() []dialogs.PaletteItem {
 }
 
 // loadConversationItems adds a row per saved conversation (of every workspace) to p, read off the
-// UI goroutine; a conversation opens in its own workspace.
+// UI goroutine, each saying where it is (its workspace, or the model chat's tier), as the list's
+// rows do; a conversation opens in its own workspace.
 func (m *mainView) loadConversationItems(p *dialogs.Palette) {
+	names := map[string]string{}
+	for _, ws := range m.list.All() {
+		names[ws.WorkspaceID] = ws.Workspace.Name
+	}
 	go func() {
 		convs, err := m.b.Conversations().ListAll(m.lf.Ctx, app.ListFilter{})
 		if err != nil || len(convs) == 0 {
@@ -51,8 +56,8 @@ func (m *mainView) loadConversationItems(p *dialogs.Palette) {
 		}
 		items := make([]dialogs.PaletteItem, 0, len(convs))
 		for _, conv := range convs {
-			items = append(items, dialogs.PaletteItem{Label: "Conversation: " + app.OneLine(conversation.Title(conv)),
-				Run: func() { m.openTurn(conv, 0) }})
+			label := "Conversation: " + app.OneLine(conversation.Title(conv)) + " · " + conversation.KindText(conv, names)
+			items = append(items, dialogs.PaletteItem{Label: label, Run: func() { m.openTurn(conv, 0) }})
 		}
 		m.lf.Do(func() { p.Add(items...) })
 	}()

@@ -79,3 +79,11 @@ func shiftHeld() bool {
 	d, ok := fyne.CurrentApp().Driver().(desktop.Driver)
 	return ok && d.CurrentKeyModifiers()&fyne.KeyModifierShift != 0
 }
+
+// keyboardMoved brings the control the keyboard moved to (Tab, Shift+Tab) into sight: a
+// turn's button scrolled out of view is scrolled to.
+func (u *UI) keyboardMoved(f fyne.Focusable) {
+	if u.main != nil {
+		u.main.chat.Reveal(f)
+	}
+}

@@ -17,21 +17,27 @@ func (u *UI) Quit() { u.confirmQuit(u.quitNow) }
 
 func (u *UI) quitNow() {
 	u.saveWindow()
+	if u.main != nil {
+		u.main.chat.KeepDraft() // before Close ends the views' context
+	}
 	u.Close()
 	if u.settings != nil {
 		u.settings.Win().Close()
+	}
+	if u.quick != nil {
+		u.quick.Win().Close()
 	}
 	u.win.Close()
 	u.fa.Quit()
 	u.quitting() // run's exit guard: the process ends even when Fyne's loop fails to stop
 }
 
-// saveWindow keeps the window size and the split positions for the next start (the sort order and
+// saveWindow keeps the window size (at the person's scale 1) and the split positions for the next start (the sort order and
 // the workspace are saved when they change).
 func (u *UI) saveWindow() {
-	size := u.win.Canvas().Size()
+	size, scale := u.win.Canvas().Size(), userScale(u.fa) // at scale 1: savedSize
 	_ = u.b.UpdateSettings(func(s *app.Settings) {
-		s.WindowWidth, s.WindowHeight = size.Width, size.Height
+		s.WindowWidth, s.WindowHeight = size.Width*scale, size.Height*scale
 		if u.main != nil {
 			u.main.saveLayout(s)
 		}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app"
+	"lectern/internal/instance"
 	"lectern/internal/probe"
 	"lectern/internal/words"
 	"lectern/ui/internal/exitguard"
@@ -36,6 +37,12 @@ type RunOptions struct {
 	// test harness (ui/internal/tour: smoke driver, screenshot tour), which drives the window through
 	// w; the product never sets it.
 	Driver func(w *harness.Window, painted <-chan struct{}) int
+	// Start is what this start was asked beyond opening the window: the Quick ask window, files to
+	// open. Instance, when set, takes the requests of later starts (the one app of its data folder).
+	Start    instance.Request
+	Instance *instance.Listener
+	// Version is the version line Help → About Lectern says, as lectern --version prints it.
+	Version string
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -68,7 +75,7 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	defer func() { _ = o.a.Close() }()
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
-	u.win = win
+	u.win, u.version = win, opts.Version
 	return u.run(start, opts, o.a)
 }
 
@@ -90,6 +97,13 @@ func (u *UI) run(start time.Time, opts RunOptions, a *app.App) int {
 		u.trace = func(what string, n int) { fmt.Printf("%s %d %d\n", what, n, time.Since(start).Milliseconds()) }
 	}
 	u.Show()
+	u.startTray() // before the loop: Fyne starts the tray once, when its loop starts
+	if opts.Instance != nil {
+		go u.serveRequests(opts.Instance)
+	}
+	if opts.Start.Quick || len(opts.Start.Files) > 0 {
+		u.handleRequest(opts.Start)
+	}
 	if opts.Driver != nil {
 		w := u.harness(a)
 		go func() { code.Store(int32(opts.Driver(w, painted))) }()
@@ -126,9 +140,17 @@ func showOpenError(fa fyne.App, win fyne.Window, err error) {
 // or foreign database is reported and left untouched).
 func openErrorText(err error) string { return words.Sentence(err.Error()) }
 
-// wrap lays the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
+// wrap lays the ring around the focused control (widgets.FocusRing, watched from the first view
+// on), the window's tips (widgets.Tips) and the first-frame probe, if any, over a view.
 func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
-	content = widgets.NewTips(content).Root()
+	if u.ring == nil {
+		u.ring = widgets.NewFocusRing(u.win.Canvas(), content)
+		u.ring.OnFocus = u.keyboardMoved
+		u.ring.Watch(u.lf.Ctx, u.lf.Do, widgets.FocusEvery)
+	} else {
+		u.ring.SetContent(content)
+	}
+	content = widgets.NewTips(u.ring.Root()).Root()
 	if u.probe != nil {
 		return probe.Wrap(content, u.probe)
 	}

@@ -12,9 +12,10 @@
 package ui
 
 import (
-	"time"
-
 	"context"
+	"os"
+	"strconv"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -24,9 +25,12 @@ import (
 	"lectern/ui/dialogs"
 	"lectern/ui/documents"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/work"
+	"lectern/ui/quick"
 	"lectern/ui/settings"
 	ltheme "lectern/ui/theme"
 	"lectern/ui/uploads"
+	"lectern/ui/widgets"
 )
 
 // core is the application core as the window uses it: the core itself, and the parts a test may
@@ -68,8 +72,17 @@ type UI struct {
 	theme    string
 	themeSet bool
 	probe    fyne.CanvasObject            // first-frame probe, laid over every view
+	ring     *widgets.FocusRing           // the ring around the control that has the keyboard, over every view
 	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
 	quitting func()                       // called once the app quits (run: arms the exit guard)
+	quick    *quick.Window                // the Quick ask window, when open
+	tray     *tray                        // the tray entry, nil where the app has none (tests)
+	work     *work.Board                  // the answers and OCR jobs running, for the tray and notifications
+	// pendingOpen are files opened with Lectern on the first-run page: asked about once the
+	// workspace browser shows; openForm is the question asked last.
+	pendingOpen []string
+	openForm    *openForm
+	version     string // the version line Help → About Lectern says (RunOptions.Version)
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -80,7 +93,9 @@ func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
 
 func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now, Frame: life.Animate}, cancel: cancel, quitting: func() {}}
+	u := &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now, Frame: life.Animate}, cancel: cancel, quitting: func() {}}
+	u.work = u.newWork()
+	return u
 }
 
 // Window returns the main window (nil before Show).
@@ -94,8 +109,8 @@ func (u *UI) Show() {
 		u.win = u.fa.NewWindow("Lectern")
 	}
 	u.win.SetMaster()
-	u.win.Resize(savedSize(u.b.Settings()))
-	u.win.SetCloseIntercept(u.Quit)
+	u.win.Resize(savedSize(u.b.Settings(), userScale(u.fa)))
+	u.win.SetCloseIntercept(u.closeWindow)
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
 	u.unsub = u.b.Subscribe(func(ev app.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
@@ -159,6 +174,9 @@ func (u *UI) showMain() {
 	u.leaveMain()
 	u.main = newMainView(u.lf, u.core, u.win)
 	u.main.onSettings = u.ShowSettings
+	u.main.chat.Work, u.main.notify = u.work, u.notify
+	u.main.chat.SetNotify(func(title, body string) { u.notify(notifyOCR, title, body, u.bringForward) })
+	u.main.uploads.OnChanged = u.trayChanged
 	if u.trace != nil {
 		u.main.docs.OnShown = func(n int) { u.trace("documents-shown", n) }
 		u.main.onLoaded = func(n int) { u.trace("workspaces-shown", n) }
@@ -166,13 +184,35 @@ func (u *UI) showMain() {
 	}
 	u.setView(u.main, "main")
 	u.main.start()
+	if paths := u.pendingOpen; len(paths) > 0 {
+		u.pendingOpen = nil
+		u.askOpen(paths)
+	}
 }
 
-func savedSize(s app.Settings) fyne.Size {
+// savedSize is the window's size saved for the next start, in units at the person's scale
+// (userScale); the default window when none is saved, or one too small.
+func savedSize(s app.Settings, scale float32) fyne.Size {
 	if s.WindowWidth >= 600 && s.WindowHeight >= 400 {
-		return fyne.NewSize(s.WindowWidth, s.WindowHeight)
+		return fyne.NewSize(s.WindowWidth/scale, s.WindowHeight/scale)
 	}
 	return fyne.NewSize(1100, 700)
+}
+
+// userScale is the scale the person chose, as Fyne's driver reads it: FYNE_SCALE, else Fyne's
+// settings, else 1. The window's size is saved at scale 1 (saveWindow), so that a start at another
+// scale opens it as large on the screen (issue 35: after FYNE_SCALE=1.5, a start without it opened
+// at two thirds of the size). The scale Fyne detects from the screen is left in units, as Fyne does.
+func userScale(fa fyne.App) float32 {
+	if env := os.Getenv("FYNE_SCALE"); env != "" && env != "auto" {
+		if s, err := strconv.ParseFloat(env, 32); err == nil && s > 0 {
+			return float32(s)
+		}
+	}
+	if s := fa.Settings().Scale(); s > 0 {
+		return s
+	}
+	return 1
 }
 
 // applyTheme switches the whole app to the theme named in the settings, when it changed.
@@ -214,7 +254,7 @@ func (u *UI) ShowSettings() {
 	s := settings.New(u.fa, u.lf, settings.Core{App: u.b, Keys: u.b, Servers: u.b, Connect: u.b, Keeping: u.b,
 		Trash: u.b.Conversations()}, hooks)
 	u.settings = s
-	s.Win().SetOnClosed(func() { u.settings = nil })
+	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()
 }
 

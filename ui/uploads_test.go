@@ -204,7 +204,7 @@ func TestIntakeNotifiesWhenNotFocused(t *testing.T) {
 	var got []*fyne.Notification
 	oldF, oldS := windowFocused, sendNotification
 	windowFocused = func() bool { return false }
-	sendNotification = func(n *fyne.Notification) { got = append(got, n) }
+	sendNotification = func(n *fyne.Notification, _ func()) { got = append(got, n) }
 	t.Cleanup(func() { windowFocused, sendNotification = oldF, oldS })
 	driver{f.u}.addFiles(writeTestFile(t, t.TempDir(), "notice.txt", []byte("Notify me.")))
 	until(t, "a notification", func() bool { return len(got) == 1 })

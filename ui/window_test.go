@@ -43,7 +43,7 @@ func TestWindowRemembersSize(t *testing.T) {
 	if st := f.app.Settings(); st.WindowWidth != 900 || st.WindowHeight != 640 {
 		t.Errorf("saved size %vx%v", st.WindowWidth, st.WindowHeight)
 	}
-	if got := savedSize(f.app.Settings()); got != fyne.NewSize(900, 640) {
+	if got := savedSize(f.app.Settings(), 1); got != fyne.NewSize(900, 640) {
 		t.Errorf("restored size %v", got)
 	}
 }
@@ -59,5 +59,24 @@ func TestOpenErrorIsShownInWords(t *testing.T) {
 	}
 	if got := openErrorText(err); !strings.Contains(got, "lectern.db") || !strings.HasSuffix(got, ".") {
 		t.Errorf("open error text %q", got)
+	}
+}
+
+// Issue 35: the window's size was saved in scaled units: after FYNE_SCALE=1.5 a normal start
+// opened at 1066×584, two thirds of the window on the screen. It is kept as its size at the
+// person's scale 1, so that it is the same on the screen at a start at another scale.
+func TestWindowSizeIsKeptOnTheScreenAcrossScales(t *testing.T) {
+	t.Setenv("FYNE_SCALE", "1.5")
+	f := newFixture(t, fastConfig())
+	f.browser()
+	f.u.win.Resize(fyne.NewSize(1066, 584)) // 1599×876 pixels at scale 1.5
+	f.u.Quit()
+	t.Setenv("FYNE_SCALE", "")
+	if got := savedSize(f.app.Settings(), userScale(f.fa)); got != fyne.NewSize(1599, 876) {
+		t.Errorf("started at scale 1, the window is %v units (pixels), want 1599×876", got)
+	}
+	t.Setenv("FYNE_SCALE", "2")
+	if got := savedSize(f.app.Settings(), userScale(f.fa)); got != fyne.NewSize(799.5, 438) {
+		t.Errorf("started at scale 2, the window is %v units, want 799.5×438", got)
 	}
 }

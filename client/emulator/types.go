@@ -33,6 +33,9 @@ type (
 	ManualClock = serve.ManualClock
 )
 
+// IsDemoKey reports whether key is one of the keys every demo emulator accepts.
+var IsDemoKey = workspaceapi.IsDemoKey
+
 // NewManualClock returns a clock standing at t.
 var NewManualClock = serve.NewManualClock
 

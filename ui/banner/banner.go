@@ -132,9 +132,8 @@ func (o *Banner) showKeyNeeded(c app.Connection) {
 			// A key in LECTERN_API_KEY overrides any key entered here.
 			widgets.ShowIf(o.key, src != app.KeyFromEnv)
 			widgets.ShowIf(o.connect, src != app.KeyFromEnv)
-			widgets.ShowIf(o.keyFile, !chain && src != app.KeyFromEnv)
-			widgets.ShowIf(o.keyFileNote, !chain && src != app.KeyFromEnv)
 			o.keyFile.SetChecked(keyFile)
+			settings.ShowKeyFileChoice(o.keyFile, o.keyFileNote, !chain && src != app.KeyFromEnv)
 		})
 	}()
 }

@@ -38,7 +38,9 @@ func TestAccessibilityLabelsOnToolCards(t *testing.T) {
 	saved := newTurnView(toolTurn(), turnCallbacks{})
 	assertLabelled(t, inWindow(t, saved.row), "the tool cards of a saved turn",
 		"Workspace consulted: Finance, 2 sources, done", "Budget.xlsx", "Tide table")
-	waiting := newTurnView(pendingTurn(3, app.ToolWaitingLimit, time.Now().Add(30*time.Second)), turnCallbacks{})
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	waiting := newTurnView(pendingTurn(3, app.ToolWaitingLimit, now.Add(30*time.Second)),
+		turnCallbacks{now: func() time.Time { return now }})
 	assertLabelled(t, inWindow(t, waiting.row), "a card waiting for the limit", "Waiting for the tools' shared limit: 30 s left")
 
 	f := newFixture(t, fastConfig())

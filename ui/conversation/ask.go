@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/ui/dialogs"
+	"lectern/ui/internal/work"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -74,7 +76,8 @@ func (c *Pane) askOptions() app.AskOptions {
 	return opts
 }
 
-// retryTurn asks a failed or interrupted turn again, or any answered one as a new question.
+// retryTurn asks a failed or interrupted turn again, or any answered one as a new question. The
+// keyboard goes back to the question box (the button took it), where the draft stays as it was.
 func (c *Pane) retryTurn(turnID int64) {
 	i := c.index(turnID)
 	if i < 0 || c.streaming != nil {
@@ -84,13 +87,18 @@ func (c *Pane) retryTurn(turnID int64) {
 	if c.keyNeeded() {
 		return
 	}
+	defer c.FocusInput()
 	if generated, _ := t.Generated(); generated && !t.Status.Retryable() {
 		c.GenerateFile(t.Question) // a file asked for again is generated again, as a new turn
 		return
 	}
-	if !t.Status.Retryable() { // ask an answered question again, as a new turn
+	if !t.Status.Retryable() { // ask an answered question again, as a new turn, through the box
+		draft := c.input.Text
+		c.filling = true // the draft is not the question's for a moment
 		c.input.SetText(t.Question)
 		c.sendQuestion()
+		c.input.Fill(draft)
+		c.filling = false
 		return
 	}
 	saved := c.model.saved // a model chat's change of tier or prompt goes with the retry
@@ -104,17 +112,21 @@ func (c *Pane) editTurn(t app.Turn) {
 		return
 	}
 	c.editing = t.ID
-	c.input.SetText(t.Question)
+	c.input.Fill(t.Question) // the caret at its end, where a fix goes on
 	c.input.SetPlaceHolder("Edit the question, then press Enter to ask it again (Esc cancels)")
 	c.FocusInput()
 }
 
 // cancelEdit makes the question box ask anew.
 func (c *Pane) cancelEdit() {
-	if c.editing != 0 {
+	edited := c.editing != 0
+	if edited {
 		c.input.SetText("")
 	}
 	c.editing = 0
+	if edited {
+		c.showDraft() // the draft the edit took the box from comes back
+	}
 	switch c.conv.Kind {
 	case app.KindModel:
 		c.input.SetPlaceHolder("Write a message to the model (Enter sends, Shift+Enter for a new line)")
@@ -130,7 +142,7 @@ func (c *Pane) cancelEdit() {
 // turn replaces, an edited question), its text is drawn once a frame while it streams, and the
 // saved turn replaces it when the answer ends.
 func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptions, question string, replaces int64) {
-	s := &streamState{replaces: replaces, question: question}
+	s := &streamState{replaces: replaces, question: question, ended: make(chan struct{})}
 	s.text = markdown.NewCoalescer(c.lf.Frame, c.inputSeen, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	if !c.fontsWarm { // while the question goes out, in the frame after the one showing it
@@ -142,10 +154,16 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 	c.jump.Hide()
 	c.showIdle()
 	opts.OnUpdate = func(ev app.TurnChanged) { c.update(s, ev, question) }
+	key := fmt.Sprintf("answer %p", s)
+	c.Work.Set(key, work.Answer, "Answering: "+app.OneLine(question))
 	go func() {
 		turn, err := ask(opts)
+		close(s.ended)
 		s.text.Stop()
-		c.lf.Do(func() { c.finished(s, turn, err) })
+		c.lf.Do(func() {
+			c.Work.End(key, work.AnswerEnded(turn, err, question))
+			c.finished(s, turn, err)
+		})
 	}()
 }
 
@@ -153,12 +171,13 @@ func (c *Pane) run(ask func(app.AskOptions) (app.Turn, error), opts app.AskOptio
 func (c *Pane) update(s *streamState, ev app.TurnChanged, question string) {
 	s.mu.Lock()
 	first := s.turnID == 0
-	s.turnID, s.stage, s.sent = ev.TurnID, ev.Stage, ev.Sent
+	s.turnID = ev.TurnID
+	s.w.note(ev, c.lf.Now())
 	s.mu.Unlock()
 	if first {
 		t := app.Turn{ID: ev.TurnID, ConversationID: ev.ConversationID, Question: question, Status: app.TurnPending}
 		c.lf.Do(func() { c.started(s, t) })
-		go c.tickWait(s)
+		go c.tickStage(s)
 	}
 	if ev.Status == app.TurnPending {
 		s.text.Push(ev.Text)
@@ -188,6 +207,13 @@ func (c *Pane) started(s *streamState, t app.Turn) {
 		return // the person moved to another conversation meanwhile
 	}
 	t.Attachments = s.files
+	for i := range s.fileTexts { // the files' texts a model message sent: their cards show while it is answered
+		t.Parts = append(t.Parts, app.TurnPart{Kind: app.PartFileText, File: &s.fileTexts[i]})
+	}
+	t.System = c.conv.System // a model message goes with the prompt shown: no change said while it is pending
+	if i := c.index(t.ID); i >= 0 {
+		t.System = c.turns[i].System // a retry keeps the prompt its turn went with
+	}
 	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
 		delete(c.views, c.turns[i].ID)
 		c.turns = append(c.turns[:i], c.turns[i+1:]...)
@@ -216,39 +242,15 @@ func (c *Pane) drawStream(s *streamState, text string) {
 		return
 	}
 	s.mu.Lock()
-	id, stage, sent := s.turnID, s.stage, s.sent
+	id, w := s.turnID, s.w
 	s.mu.Unlock()
 	i := c.index(id)
 	if i < 0 {
 		return
 	}
-	c.view(i).stream(text, stageLabel(stage, sent, c.lf.Now()))
+	label, slow := stageLine(w, c.lf.Now())
+	c.view(i).stream(text, label, slow)
 	c.refit(i)
-}
-
-// tickWait redraws the stage line once a second while the answer waits for the server to answer,
-// so that the wait shows how long it has been (Stop is shown meanwhile).
-func (c *Pane) tickWait(s *streamState) {
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		select {
-		case <-c.lf.Ctx.Done():
-			return
-		case <-tick.C:
-		}
-		s.mu.Lock()
-		id, stage, sent := s.turnID, s.stage, s.sent
-		s.mu.Unlock()
-		if stage != app.StageWaiting {
-			return
-		}
-		c.lf.Do(func() {
-			if i := c.index(id); i >= 0 && c.streaming == s {
-				c.view(i).showStage(true, stageLabel(stage, sent, c.lf.Now()))
-			}
-		})
-	}
 }
 
 // stageLabel says what the answer is at: the stage in words and, while the server has not
@@ -283,6 +285,7 @@ func (c *Pane) finished(s *streamState, turn app.Turn, err error) {
 	c.turns[i] = turn
 	v := c.view(i)
 	v.set(turn)
+	c.countRetry(v, err)
 	if len(turn.Images) > 0 && !v.model.pics.Visible() {
 		c.loadImages(v) // the pending turn was shown without them
 	}

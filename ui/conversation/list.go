@@ -14,6 +14,7 @@ import (
 	"lectern/app"
 	"lectern/internal/words"
 	"lectern/ui/errview"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
 )
@@ -287,7 +288,8 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 type conversationRow struct {
 	widget.BaseWidget
 	id    int64
-	title *widget.Label
+	title *widget.Label // the title as drawn (bidi.Display)
+	said  string        // the title as written, for a screen reader
 	when  *widget.Label
 	menu  *widgets.Button
 }
@@ -313,7 +315,8 @@ func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 // set shows conv; kind names its kind (its workspace, or the tier of a model chat).
 func (r *conversationRow) set(conv app.Conversation, kind string, now time.Time) {
 	r.id = conv.ID
-	r.title.SetText(Title(conv))
+	r.said = Title(conv)
+	r.title.SetText(bidi.Display(r.said))
 	caption := kind + " · " + whenText(conv.Updated, now)
 	if conv.IsPinned() {
 		caption = "Pinned · " + caption
@@ -365,7 +368,7 @@ func (c *List) Root() fyne.CanvasObject { return c.root }
 
 // AccessibilityLabel reads the row as shown now: "Office hours, Pinned, Operations, 5 minutes ago".
 func (r *conversationRow) AccessibilityLabel() string {
-	return widgets.Spoken(r.title.Text, r.when.Text)
+	return widgets.Spoken(r.said, r.when.Text)
 }
 
 // AccessibilityRole is text: the list opens the row; the row itself is read as a whole.

@@ -53,6 +53,9 @@ func (c *List) SetScope(scope string) {
 	c.load()
 }
 
+// Scope is the filter chosen: one of the filter's entries ("This workspace", "Model chats", …).
+func (c *List) Scope() string { return c.kindFilter.Selected }
+
 // scopeFor is the filter that lists a conversation of kind: the one chosen when it does, else
 // the kind's own (a model chat is not among "This workspace").
 func scopeFor(chosen string, kind app.ConversationKind) string {
@@ -103,18 +106,22 @@ func (c *List) listed(ctx context.Context, scope, workspaceID string) ([]app.Con
 	return convs, names, nil
 }
 
-// kindText names a row's kind for its caption: the workspace's name, the tier of a model chat, or
-// the assistant (and the workspace it is pinned to).
-func (c *List) kindText(conv app.Conversation) string {
+// kindText names a row's kind for its caption (KindText).
+func (c *List) kindText(conv app.Conversation) string { return KindText(conv, c.wsNames) }
+
+// KindText says where a conversation is, for a row of the list or of the command palette: its
+// workspace's name (names maps ids to names), the tier of a model chat, or the assistant (and the
+// workspace it is pinned to).
+func KindText(conv app.Conversation, names map[string]string) string {
 	switch {
 	case conv.Kind == app.KindModel:
 		return "Model chat · " + app.OneLine(conv.KindLabel())
-	case conv.Kind == app.KindAssistant && c.wsNames[conv.WorkspaceID] != "":
-		return "Assistant · " + app.OneLine(c.wsNames[conv.WorkspaceID])
+	case conv.Kind == app.KindAssistant && names[conv.WorkspaceID] != "":
+		return "Assistant · " + app.OneLine(names[conv.WorkspaceID])
 	case conv.Kind == app.KindAssistant:
 		return conv.KindLabel()
 	}
-	if name := c.wsNames[conv.WorkspaceID]; name != "" {
+	if name := names[conv.WorkspaceID]; name != "" {
 		return app.OneLine(name)
 	}
 	return conv.KindLabel()

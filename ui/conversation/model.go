@@ -51,6 +51,7 @@ type modelBar struct {
 	tiers    []app.Tier
 	tierSel  *widgets.Select
 	note     *widget.Label // a tier gone, or images the tier cannot read
+	nextOnly bool          // the note says what applies from the next message: it goes once that is sent
 	switchB  *widget.Button
 	presets  []app.Preset
 	preset   *widgets.Select
@@ -276,11 +277,25 @@ func (m *modelBar) save(write func(ctx context.Context) error, done func()) {
 
 // setNote shows note under the tier picker, with a button doing do when label is not "".
 func (m *modelBar) setNote(note, label string, do func()) {
+	m.nextOnly = false
 	m.note.SetText(note)
 	widgets.ShowIf(m.note, note != "")
 	m.switchB.SetText(label)
 	m.switchB.OnTapped = do
 	widgets.ShowIf(m.switchB, label != "")
+}
+
+// setNextNote shows note, which says what applies from the next message, until that is sent.
+func (m *modelBar) setNextNote(note string) {
+	m.setNote(note, "", nil)
+	m.nextOnly = true
+}
+
+// messageSent takes away a note about the next message: it is the one sent.
+func (m *modelBar) messageSent() {
+	if m.nextOnly {
+		m.setNote("", "", nil)
+	}
 }
 
 // canSend reports whether a message can go: the conversation's tier is listed (when known).
@@ -326,7 +341,7 @@ func (m *modelBar) applySystem() {
 		if m.c.conv.ID == id {
 			m.c.conv.System = text
 			m.foldTitle()
-			m.setNote("The new system prompt applies from the next message; the answers above keep theirs.", "", nil)
+			m.setNextNote("The new system prompt applies from the next message; the answers above keep theirs.")
 			m.meter.changed()
 		}
 	})

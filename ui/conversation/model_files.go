@@ -213,11 +213,13 @@ func (t *fileTray) redraw() {
 func (c *Pane) TakeFiles(paths []string) bool {
 	if c.conv.Kind == app.KindAssistant {
 		c.takeAssistantFiles(paths)
+		c.saidDropped()
 		return true
 	}
 	if c.model == nil || c.conv.Kind != app.KindModel {
 		return false
 	}
+	c.saidDropped()
 	var pdfs, others []string
 	for _, p := range paths {
 		if isPDF(p) && c.files != nil {

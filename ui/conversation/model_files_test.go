@@ -9,11 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
 	"lectern/client/emulator"
 	"lectern/client/emulator/engine"
+	"lectern/ui/internal/work"
 	"lectern/ui/widgets"
 )
 
@@ -79,6 +81,39 @@ func TestModelChatPDFDropShowsItsCardAndGoesWithTheMessage(t *testing.T) {
 	if l := v.model.files.Objects[0].(*widgets.FileTextCard).AccessibilityLabel(); !strings.Contains(l, "tides.pdf") {
 		t.Errorf("the turn's card reads %q", l)
 	}
+	// Issue 35, item 4: the card was made but not drawn: the turn's row did not hold it.
+	for name, v := range map[string]*turnView{"the sent turn": c.views[c.turns[0].ID], "the turn opened again": v} {
+		if drawnCards(v.row) != 1 {
+			t.Errorf("%s draws %d file cards", name, drawnCards(v.row))
+		}
+	}
+}
+
+// drawnCards counts the file text cards drawn under o (walkShown).
+func drawnCards(o fyne.CanvasObject) int {
+	n := 0
+	walkShown(o, func(x fyne.CanvasObject) {
+		if _, ok := x.(*widgets.FileTextCard); ok {
+			n++
+		}
+	})
+	return n
+}
+
+// While the message is answered, its turn shows the file it sent.
+func TestModelChatPendingTurnShowsItsFile(t *testing.T) {
+	cfg := fastConfig()
+	cfg.DeltaDelay = 50 * time.Millisecond
+	f := newFixture(t, cfg)
+	c := modelChat(t, f)
+	c.TakeFiles([]string{pdfFile(t, "tides.pdf", [][]string{{"High tide at Brest is at 06:12 on Monday."}})})
+	until(t, "the PDF's card", func() bool { return len(c.model.files.entries) == 1 })
+	c.Ask("When is high tide?")
+	until(t, "the pending turn", func() bool { return len(c.turns) == 1 && c.views[c.turns[0].ID] != nil && c.streaming != nil })
+	if n := drawnCards(c.views[c.turns[0].ID].row); n != 1 {
+		t.Errorf("the pending turn draws %d file cards", n)
+	}
+	until(t, "the answer", func() bool { return c.streaming == nil })
 }
 
 // A scanned PDF (the scanned_or_empty warning) offers OCR: its card becomes the job's card, and
@@ -122,6 +157,7 @@ func TestOCRJobStopStopsFollowing(t *testing.T) {
 	f := newFixture(t, cfg)
 	c := modelChat(t, f)
 	c.notify = func(title, content string) { t.Errorf("a stopped job sent a notification: %s", title) }
+	c.Work = work.New(time.Now) // issue 33: the tray lists the job while it is followed
 	c.TakeFiles([]string{pdfFile(t, "scan.pdf", [][]string{{}})})
 	until(t, "the scan's card", func() bool { return len(c.model.files.entries) == 1 })
 	test.Tap(trayCard[*widgets.FileTextCard](t, c, 0).OCR)
@@ -130,10 +166,16 @@ func TestOCRJobStopStopsFollowing(t *testing.T) {
 	if !job.Stop.Visible() || !strings.Contains(job.Deadline.Text, "Lectern follows the job until") {
 		t.Fatalf("a job followed: stop %v, deadline %q", job.Stop.Visible(), job.Deadline.Text)
 	}
+	if items := c.Work.Items(); len(items) != 1 || items[0].Kind != work.OCR || items[0].Label != "OCR: scan.pdf" {
+		t.Errorf("the work running while the job is followed: %+v", items)
+	}
 	test.Tap(job.Stop)
 	until(t, "the job stopped", func() bool { return job.Ended() })
 	if !strings.HasPrefix(job.State.Text, "Stopped following the job ") || len(c.model.files.texts()) != 0 {
 		t.Fatalf("stopped: %q, texts %d", job.State.Text, len(c.model.files.texts()))
+	}
+	if items := c.Work.Items(); len(items) != 0 {
+		t.Errorf("the stopped job is still listed as running: %+v", items)
 	}
 }
 

@@ -92,7 +92,7 @@ func (p *formatPicker) apply(f app.AnswerFormat) {
 	p.m.save(func(ctx context.Context) error { return p.m.store.Models.SetFormat(ctx, id, f) }, func() {
 		if c.conv.ID == id {
 			c.conv.Format = f
-			p.m.setNote("The answer format applies from the next message.", "", nil)
+			p.m.setNextNote("The answer format applies from the next message.")
 		}
 	})
 }

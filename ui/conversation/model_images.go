@@ -88,13 +88,16 @@ func imagesWord(n int) string {
 	return fmt.Sprintf("the %d images are", n)
 }
 
-// tierChanged attaches the images held back once the tier reads images.
+// tierChanged attaches the images held back once the tier reads images, and holds back those
+// attached when it does not: one note says so, with the switch to a tier that reads them (the
+// context meter then has no images to refuse, which said it again).
 func (t *imageTray) tierChanged() {
-	if len(t.refused) == 0 {
+	held := append(t.refused, t.images...)
+	if len(held) == 0 {
 		return
 	}
-	held := t.refused
-	t.refused = nil
+	t.images, t.refused = nil, nil
+	t.redraw()
 	t.take(held)
 }
 

@@ -10,6 +10,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/internal/work"
 	"lectern/ui/widgets"
 )
 
@@ -21,6 +22,7 @@ func (t *fileTray) startOCR(e *trayEntry) {
 	c := t.m.c
 	now := c.lf.Now()
 	job := widgets.NewOCRJobCard(app.OneLine(entryName(e)), now.Add(app.OCRDeadline), now)
+	c.Work.Set(ocrKey(e), work.OCR, "OCR: "+job.Name)
 	ctx, stop := context.WithCancel(c.lf.Ctx)
 	e.text, e.card, e.job, e.stop = nil, job, job, stop
 	job.OnStop = stop
@@ -32,6 +34,9 @@ func (t *fileTray) startOCR(e *trayEntry) {
 		c.lf.Do(func() { t.ended(e, done, err, stopped) })
 	}()
 }
+
+// ocrKey names the OCR job of entry e on the work board.
+func ocrKey(e *trayEntry) string { return fmt.Sprintf("ocr %p", e) }
 
 // entryName is the name of an entry's file.
 func entryName(e *trayEntry) string {
@@ -53,7 +58,12 @@ func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, er
 		if j.Progress != nil {
 			page, total = j.Progress.Page, j.Progress.Total
 		}
-		lf.Do(func() { card.SetProgress(app.OCRStageText(j), page, total) })
+		lf.Do(func() {
+			card.SetProgress(app.OCRStageText(j), page, total)
+			if total > 0 {
+				t.m.c.Work.Set(ocrKey(e), work.OCR, fmt.Sprintf("OCR: %s, page %d of %d", card.Name, page, total))
+			}
+		})
 	}
 	show(job)
 	if job.Ended() {
@@ -69,6 +79,7 @@ func (t *fileTray) follow(ctx context.Context, e *trayEntry) (*client.OCRJob, er
 // ended shows how the job ended; a job done puts its text in the tray in place of its card.
 func (t *fileTray) ended(e *trayEntry, done *client.OCRJob, err error, stopped bool) {
 	name := e.job.Name
+	t.m.c.Work.End(ocrKey(e), work.Ended{Kind: work.OCR}) // the notification is sent below
 	switch {
 	case stopped:
 		e.job.SetEnded(stoppedText(done), false)
@@ -112,6 +123,10 @@ func stoppedText(last *client.OCRJob) string {
 	}
 	return "Stopped following the job " + app.OneLine(last.JobID) + "; it may still run on the server."
 }
+
+// SetNotify sends the pane's OS notifications (an OCR job that ended) through notify, which
+// decides whether to show them; by default each is shown.
+func (c *Pane) SetNotify(notify func(title, content string)) { c.notify = notify }
 
 // osNotify sends an OS notification (the app's icon and name come with it).
 func osNotify(title, content string) {

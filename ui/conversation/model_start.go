@@ -159,6 +159,7 @@ func (c *Pane) sendToModel(text string) {
 	}
 	c.errs.SetError(nil)
 	c.input.SetText("")
+	m.messageSent()
 	convID, editing, images, saved := c.conv.ID, c.editing, m.images.takeAll(), m.saved
 	var files []app.FileText // an edited message keeps the files it had; the tray waits for the next one
 	if editing == 0 {

@@ -86,9 +86,16 @@ func (t *toolsBar) set(s app.ToolSettings, note string) {
 	t.web.OnChanged = nil // showing the saved state is not a change to save
 	t.web.SetChecked(s.WebSearch)
 	t.web.OnChanged = t.webToggled
-	t.note.SetText(app.OneLine(note))
-	widgets.ShowIf(t.note, note != "")
+	t.setNote(note)
 	t.tierChanged()
+}
+
+// setNote keeps the tier's note (what it does with the tools; "" on a tier that calls functions)
+// and shows it while web search is on, the one tool such a tier still uses: off, the disabled
+// workspaces' button already says that the tier cannot call functions.
+func (t *toolsBar) setNote(note string) {
+	t.note.SetText(app.OneLine(note))
+	widgets.ShowIf(t.note, note != "" && t.settings.WebSearch)
 }
 
 // tierChanged offers the workspaces only on a tier that calls functions (or one not listed yet),
@@ -114,8 +121,7 @@ func (t *toolsBar) reloadNote() {
 		note, err := t.m.store.Tools.ToolsNote(t.m.c.lf.Ctx, id)
 		t.m.c.lf.Do(func() {
 			if t.m.c.conv.ID == id && err == nil {
-				t.note.SetText(app.OneLine(note))
-				widgets.ShowIf(t.note, note != "")
+				t.setNote(note)
 			}
 		})
 	}()
@@ -139,6 +145,7 @@ func (t *toolsBar) consultText() string {
 // webToggled turns web search on or off from the next message.
 func (t *toolsBar) webToggled(on bool) {
 	t.settings.WebSearch = on
+	t.setNote(t.note.Text)
 	t.save()
 }
 

@@ -19,6 +19,7 @@ import (
 	"lectern/client"
 	"lectern/ui/errview"
 	"lectern/ui/internal/life"
+	"lectern/ui/internal/work"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -60,6 +61,10 @@ type Pane struct {
 	files    FileTools                   // the core's file tools (PDF, OCR, downloads), nil when it has none
 	notify   func(title, content string) // an OS notification (tests replace it)
 	editing  int64                       // the turn the question box edits, 0 when it asks anew
+	drafts   draftKeeper                 // each conversation's draft, kept in the store (drafts.go)
+	filling  bool                        // the pane itself is putting text in the box: no draft
+	noFiles  bool                        // the workspace shown takes no files (SetTakesFiles)
+	dropped  *widgets.Toast              // says that files dropped went to the next message (drops.go)
 	root     fyne.CanvasObject
 
 	streaming  *streamState                         // the answer streaming in the conversation shown, nil when none
@@ -83,6 +88,9 @@ type Pane struct {
 	OnSaved func(conv app.Conversation)
 	// OnShown, when set, is called after a saved conversation's turns are shown (start-up trace).
 	OnShown func(turns int)
+	// Work, when set, is told of each answer streaming and each OCR job followed (the tray lists
+	// them; the window tells the person through the OS when one ends out of sight).
+	Work *work.Board
 }
 
 // streamState is the answer streaming now: its turn and the latest stage, shared with the asking
@@ -90,8 +98,8 @@ type Pane struct {
 type streamState struct {
 	mu        sync.Mutex
 	turnID    int64
-	stage     string
-	sent      time.Time // when the question was sent: the wait for the server is shown from it
+	w         progress      // what the stage line says (wait.go)
+	ended     chan struct{} // closed when the answer ended
 	text      *markdown.Coalescer
 	replaces  int64            // the edited turn the new one replaces, 0 when none
 	question  string           // what was asked, given back to the box when it is refused before being sent
@@ -151,19 +159,21 @@ type Store struct {
 	Assistants Assistants
 	Files      Generator
 	Tools      Tools
+	Drafts     Drafts
 }
 
 // StoreOf is the Store of c, which is each of its parts.
 func StoreOf(c *app.Conversations) Store {
-	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c}
+	return Store{Answers: c, Lists: c, Models: c, Library: c, Assistants: c, Files: c, Tools: c, Drafts: c}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
 		rowHeights: map[int]float32{}, consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
-		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain)}
+		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), dropped: widgets.NewToast(lf.Do)}
 	c.files, _ = b.(FileTools)
+	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
 	c.notify = osNotify
 	c.model = newModelBar(c, store, b.ChatFunctions())
 	c.assist = newAssistBar(c)
@@ -172,12 +182,13 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return container.NewStack() },
+	c.list = widget.NewList(func() int { return len(c.turns) }, newTurnRow,
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
 	c.input.OnKey = func() { c.keyed = true }
-	c.input.OnChanged = func(string) {
+	c.input.OnChanged = func(text string) {
+		c.draftChanged(text)
 		if c.conv.Kind == app.KindModel {
 			c.model.meter.changed()
 		}
@@ -206,10 +217,10 @@ func (c *Pane) layout() fyne.CanvasObject {
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
 	// The visible turns are measured again at a new width: their wrapped text changes its height.
-	turns := container.New(&widthWatch{changed: c.list.Refresh}, c.list, c.introBox,
+	turns := container.New(&widthWatch{changed: c.list.Refresh, heightChanged: c.keepEnd}, c.list, c.introBox,
 		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
-	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.errs.Box,
+	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.dropped.Label, c.errs.Box,
 		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return widgets.Border(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
@@ -258,7 +269,9 @@ func (c *Pane) NewConversation() {
 // newConversation is NewConversation, the intro held if it was (SetWorkspace).
 func (c *Pane) newConversation() {
 	c.detach()
+	c.leaveDraft()
 	c.conv = app.Conversation{Kind: app.KindWorkspace, WorkspaceID: c.ws.WorkspaceID, DocumentID: c.picker.documentID()}
+	c.showDraft()
 	c.showTurns(nil)
 	c.cancelEdit()
 	c.errs.SetError(nil)
@@ -271,6 +284,7 @@ func (c *Pane) newConversation() {
 func (c *Pane) NewModelChat() {
 	c.held = false
 	c.detach()
+	c.leaveDraft()
 	c.conv = app.Conversation{Kind: app.KindModel, Model: c.store.Models.DefaultTier()}
 	c.showTurns(nil)
 	c.cancelEdit()
@@ -302,7 +316,9 @@ func (c *Pane) showKind() {
 func (c *Pane) Open(conv app.Conversation, atTurn int64) {
 	c.held = false
 	c.detach()
+	c.leaveDraft()
 	c.conv = conv
+	c.showDraft()
 	c.picker.choose(conv.DocumentID)
 	c.cancelEdit()
 	c.showKind()
@@ -379,15 +395,18 @@ func (c *Pane) showIntroIf(on bool) {
 func (c *Pane) introText() string {
 	switch c.conv.Kind {
 	case app.KindModel:
-		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like."
+		return "Write your first message to the model. Choose its tier, a preset or a system prompt above first, if you like. " +
+			c.DropHint()
 	case app.KindAssistant:
-		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach: " +
-			"drop them on the window or press Attach (audio, video, PDF, Word, Excel, PowerPoint, text and email files)."
+		return "Write your first message to the assistant. It picks its tools itself and reads the files you attach " +
+			"(audio, video, PDF, Word, Excel, PowerPoint, text and email files): press Attach, or drop them on the window. " +
+			"They go with your next message; they are not added to a workspace."
 	}
 	if c.ws.WorkspaceID == "" {
 		return "Choose a workspace on the left, then ask a question about its documents."
 	}
-	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources."
+	return "Ask a question about " + c.picker.scopeName(c.ws.Name) + ". The answer comes only from its documents, with its sources. " +
+		c.DropHint()
 }
 
 // updateRow puts turn i's view (built now if it is the first time) into a list row.
@@ -396,9 +415,9 @@ func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 		return
 	}
 	v := c.view(i)
-	box := row.(*fyne.Container)
-	if len(box.Objects) != 1 || box.Objects[0] != v.row {
-		box.Objects = []fyne.CanvasObject{v.row}
+	box := row.(*fyne.Container) // newTurnRow: the tapSink, then the turn
+	if len(box.Objects) != 2 || box.Objects[1] != v.row {
+		box.Objects = []fyne.CanvasObject{box.Objects[0], v.row}
 	}
 	c.measure(i, v, row.Size().Width)
 }
@@ -410,7 +429,7 @@ func (c *Pane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
-		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile})
+		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer, now: c.lf.Now})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.answer.Frame = c.lf.Frame // a long code block is coloured a few lines a frame
 	v.onResize = func() {
@@ -471,6 +490,10 @@ func (c *Pane) measure(i int, v *turnView, w float32) {
 		h = next
 	}
 	v.root.Layout.Layout(v.root.Objects, v.root.Size()) // again, with the heights its wrapped text now knows
+	// The row's padding around it too: a row put in a list row that was not resized kept its
+	// size of 0, and the next layout of the turn (when a part of it changed its size) laid it
+	// out at a width of less than 0, its text over the parts under it (issue 35).
+	v.row.Resize(fyne.NewSize(w, h+pad))
 	c.setRowHeight(i, h+pad)
 	c.keepEnd()
 }
@@ -552,6 +575,9 @@ func (c *Pane) Owns(f fyne.Focusable) bool { return f == c.input }
 // Root is the pane's content.
 func (c *Pane) Root() fyne.CanvasObject { return c.root }
 
+// Kind is the kind of the conversation shown.
+func (c *Pane) Kind() app.ConversationKind { return c.conv.Kind }
+
 // ConversationID is the conversation shown, 0 for a new one not saved yet.
 func (c *Pane) ConversationID() int64 { return c.conv.ID }
 
@@ -570,6 +596,15 @@ func (c *Pane) Answer() (text string, streaming bool) {
 		text = v.answer.Text()
 	}
 	return text, c.streaming != nil
+}
+
+// NewestAnswer is the Markdown view of the newest turn's answer, nil when there is no turn: for
+// drivers (the real-window probe finds its code blocks).
+func (c *Pane) NewestAnswer() *markdown.View {
+	if len(c.turns) == 0 {
+		return nil
+	}
+	return c.view(len(c.turns) - 1).answer
 }
 
 // Turns are the turns shown.

@@ -21,6 +21,7 @@ import (
 	"lectern/client"
 	"lectern/client/emulator"
 	"lectern/ui/internal/uitest"
+	"lectern/ui/internal/work"
 )
 
 // ask types question in the box and sends it with Enter, then waits for the answer to end.
@@ -288,6 +289,10 @@ func TestChatEditAndResendLastQuestion(t *testing.T) {
 	if c.editing != second.ID || c.input.Text != second.Question {
 		t.Fatal("Edit did not put the question back in the box")
 	}
+	// Issue 35: the caret was at the start of the text; it is at its end, where a fix goes on.
+	if c.input.CursorTextOffset() != len([]rune(second.Question)) {
+		t.Errorf("after Edit the caret is at %d of the question's %d characters", c.input.CursorTextOffset(), len([]rune(second.Question)))
+	}
 	fixed := ask(t, c, "Can unused days be carried over?")
 	if len(c.turns) != 2 || c.turns[1].ID != fixed.ID || c.turns[1].Question != "Can unused days be carried over?" {
 		t.Fatalf("after resend: %d turns, ids %d %d, second %d: %q", len(c.turns), c.turns[0].ID, c.turns[len(c.turns)-1].ID, second.ID, c.turns[len(c.turns)-1].Question)
@@ -390,7 +395,7 @@ func TestStreamedTextCleanedByPieces(t *testing.T) {
 	}
 	frames = append(frames, "Reset \x1b[", "Reset \x1b[1mbold")
 	for _, text := range frames {
-		v.stream(text, "")
+		v.stream(text, "", false)
 		if got, want := v.answer.Text(), app.SafeText(text); got != want {
 			t.Fatalf("after %q the answer is %q, want %q", text, got, want)
 		}
@@ -512,4 +517,27 @@ func richSegments(o fyne.CanvasObject) []string {
 		}
 	}
 	return out
+}
+
+// Issue 33: an answer is on the work board (the tray's list) while it streams, and its end is told
+// with how it ended.
+func TestAnswerIsListedAsWorkWhileItStreams(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	c.Work = work.New(time.Now)
+	var listed []work.Item
+	c.Work.OnChange = func() {
+		if items := c.Work.Items(); len(items) > 0 {
+			listed = items
+		}
+	}
+	var ended []work.Ended
+	c.Work.OnEnded = func(e work.Ended) { ended = append(ended, e) }
+	ask(t, c, "How many days of annual leave do employees get?")
+	if len(listed) != 1 || listed[0].Kind != work.Answer || listed[0].Label != "Answering: How many days of annual leave do employees get?" {
+		t.Errorf("listed while streaming: %+v", listed)
+	}
+	if len(ended) != 1 || ended[0].Title != "Answer ready" || len(c.Work.Items()) != 0 {
+		t.Errorf("ended %+v, still running %+v", ended, c.Work.Items())
+	}
 }

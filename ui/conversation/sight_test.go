@@ -23,7 +23,7 @@ func TestAnswerListsTheBlocksInSight(t *testing.T) {
 	for n := 1; n <= 200; n++ {
 		fmt.Fprintf(&long, "Paragraph %d of the answer.\n\n", n)
 	}
-	v.stream(long.String(), "Writing") // one frame of a streaming answer, as drawStream shows it
+	v.stream(long.String(), "Writing", false) // one frame of a streaming answer, as drawStream shows it
 	c.refit(i)
 	drain()
 	sight := func() (float32, float32, bool) { return c.answerSight(v) }

@@ -152,7 +152,9 @@ func pendingTurn(id int64, state app.ToolState, until time.Time) app.Turn {
 // countdown on the card").
 func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	test.NewTempApp(t)
-	v := newTurnView(pendingTurn(3, app.ToolWaitingLimit, time.Now().Add(30*time.Second)), turnCallbacks{})
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	v := newTurnView(pendingTurn(3, app.ToolWaitingLimit, now.Add(30*time.Second)),
+		turnCallbacks{now: func() time.Time { return now }})
 	cards := toolCardsOf(v)
 	if len(cards) != 1 || cards[0].Status() != widgets.CallWaiting || !cards[0].Wait.Running() {
 		t.Fatalf("cards %d, status %v", len(cards), cards[0].Status())
@@ -160,7 +162,7 @@ func TestToolCardCountdownAndStoppedRun(t *testing.T) {
 	if got := cards[0].Wait.Label.Text; got != "Waiting for the tools' shared limit: 30 s left" {
 		t.Errorf("countdown %q", got)
 	}
-	if search := cards[0].Body.Objects[0].(*widgets.WebSearchView); search.Note.Visible() || search.Queries.Text != "Searched for “tides”" {
+	if search := cards[0].Body.Objects[0].(*widgets.WebSearchView); search.Note.Visible() || search.Queries.Text != "Searching for “tides”" { // issue 35: not "Searched" before it ran
 		t.Errorf("a search not run yet says %q, %q", search.Queries.Text, search.Note.Text)
 	}
 	v.showParts(pendingTurn(3, app.ToolRunning, time.Time{}).Parts)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +15,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/markdown"
 	"lectern/ui/widgets"
 )
@@ -23,30 +25,32 @@ import (
 // details of a finished answer, or the reason a failed one stopped with Retry. Its objects are
 // built once per turn and kept, so scrolling back to it costs nothing.
 type turnView struct {
-	turn     app.Turn
-	question *widget.Label
-	answer   *markdown.View
-	parts    *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
-	tools    *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
-	cards    []*widgets.FunctionCallCard // the cards in tools, for their countdowns
-	files    *fyne.Container             // the files an assistant message sent (assist_files.go)
-	stage    *fyne.Container
-	stageTxt *widget.Label
-	spinner  *widget.Activity
-	notFound *widget.Label
-	failure  *widget.Label
-	sources  *fyne.Container
-	details  *fyne.Container // the fold: its button, and the facts shown when open
-	detailsB *widget.Button
-	facts    *widget.Label
-	actions  *fyne.Container
-	retry    *widget.Button
-	edit     *widget.Button
-	selectB  *widget.Button // Select text: the answer as selectable text, and back
-	model    *modelParts    // a model conversation's images, calls, verdict and how it ended
-	copied   *widgets.Toast // "Copied", after Copy answer
-	root     *fyne.Container
-	row      fyne.CanvasObject // root with padding, as a list row shows it
+	turn      app.Turn
+	question  *widget.Label
+	answer    *markdown.View
+	parts     *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
+	tools     *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
+	cards     []*widgets.FunctionCallCard // the cards in tools, for their countdowns
+	files     *fyne.Container             // the files an assistant message sent (assist_files.go)
+	stage     *fyne.Container
+	stageTxt  *widget.Label
+	stageStop *widget.Button // Stop, beside a stage line that says the answer takes unusually long
+	spinner   *widget.Activity
+	notFound  *widget.Label
+	failure   *widget.Label
+	sources   *fyne.Container
+	details   *fyne.Container // the fold: its button, and the facts shown when open
+	detailsB  *widget.Button
+	facts     *widget.Label
+	actions   *fyne.Container
+	retry     *widget.Button
+	edit      *widget.Button
+	selectB   *widget.Button // Select text: the answer as selectable text, and back
+	copyB     *widget.Button // Copy answer, while there is an answer to copy
+	model     *modelParts    // a model conversation's images, calls, verdict and how it ended
+	copied    *widgets.Toast // "Copied", after Copy answer
+	root      *fyne.Container
+	row       fyne.CanvasObject // root with padding, as a list row shows it
 	// systemBefore is the system prompt of the turn before (model conversations), first whether
 	// there is none: a change between them is said above the message.
 	systemBefore string
@@ -60,12 +64,15 @@ type turnView struct {
 	// consent to the question asked (turn_tools.go).
 	onSourceIn func(workspaceID string, src client.AnswerSource)
 	onConsent  func(callID string, card *widgets.FunctionCallCard)
-	do         func(func()) // back to the UI goroutine (a countdown's ticks)
+	do         func(func())     // back to the UI goroutine (a countdown's ticks)
+	now        func() time.Time // the clock countdowns and a file's time left are told from
 	onFile     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
 	onResize   func()    // the turn's height may have changed (select mode, details opened)
+	onStop     func()    // stops the streaming answer (the stage line's Stop)
 	last       bool      // the conversation's last turn: its question can be edited
 	fitWidth   float32   // the width its row was measured at; 0 when it must be measured again
 	streamed   sanitised // the streaming answer's text so far, raw and cleaned
+	refused    retryWait // the wait a refused question's failure counts down (wait.go)
 }
 
 // sanitised is a streaming text cleaned piece by piece: each frame cleans only what arrived since
@@ -103,32 +110,43 @@ type turnCallbacks struct {
 	sourceIn func(workspaceID string, src client.AnswerSource)
 	consent  func(callID string, card *widgets.FunctionCallCard)
 	file     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact) // wires a generated file's card
+	stop     func()                                                            // stops the streaming answer
+	now      func() time.Time                                                  // the window's clock; nil: time.Now
 }
 
 func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
+	if cb.now == nil {
+		cb.now = time.Now
+	}
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
-		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do,
+		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, now: cb.now, onStop: cb.stop,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
-	v.stageTxt.TextStyle = fyne.TextStyle{Italic: true}
-	v.stage = container.NewHBox(v.spinner, v.stageTxt)
+	v.stageTxt.TextStyle, v.stageTxt.Wrapping = fyne.TextStyle{Italic: true}, fyne.TextWrapWord
+	v.stageStop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), func() {
+		if v.onStop != nil {
+			v.onStop()
+		}
+	})
+	v.stageStop.Hide()
+	v.stage = container.NewBorder(nil, nil, v.spinner, container.NewCenter(v.stageStop), v.stageTxt)
 	v.notFound.Wrapping, v.notFound.Importance = fyne.TextWrapWord, widget.WarningImportance
 	v.failure.Wrapping, v.failure.Importance = fyne.TextWrapWord, widget.DangerImportance
 	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { v.onRetry(v.turn.ID) })
 	v.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { v.onEdit(v.turn) })
-	copyAnswer := widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
+	v.copyB = widget.NewButtonWithIcon("Copy answer", theme.ContentCopyIcon(), v.copyAnswer)
 	v.selectB = widget.NewButtonWithIcon("Select text", theme.ContentCutIcon(), v.toggleSelecting)
-	for _, b := range []*widget.Button{v.retry, v.edit, copyAnswer, v.selectB} {
+	for _, b := range []*widget.Button{v.retry, v.edit, v.copyB, v.selectB} {
 		b.Importance = widget.LowImportance
 	}
 	// The actions wrap onto a second line in a narrow pane (or at a large scale) rather than run
 	// past its edge.
-	v.actions = container.New(layout.NewRowWrapLayout(), copyAnswer, v.copied.Label, v.selectB, v.retry, v.edit)
+	v.actions = container.New(layout.NewRowWrapLayout(), v.copyB, v.copied.Label, v.selectB, v.retry, v.edit)
 	v.facts.Wrapping, v.facts.Selectable = fyne.TextWrapWord, true
 	v.facts.Hide()
 	v.detailsB = widget.NewButtonWithIcon("Details", theme.MenuExpandIcon(), v.toggleDetails)
@@ -137,7 +155,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 	mp := v.model
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -147,6 +165,7 @@ func newTurnView(t app.Turn, cb turnCallbacks) *turnView {
 // set shows t: the whole turn as saved, or a finished answer.
 func (v *turnView) set(t app.Turn) {
 	v.turn, v.streamed = t, sanitised{}
+	v.refused.gen++ // a wait shown before is over
 	v.question.SetText(app.SafeText(t.Question))
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
@@ -159,31 +178,38 @@ func (v *turnView) set(t app.Turn) {
 	default:
 		v.answer.SetFinal(app.SafeText(t.Answer))
 	}
-	v.showStage(t.Status == app.TurnPending, app.StageText(""))
+	v.showStage(t.Status == app.TurnPending, app.StageText(""), false)
 	v.showOutcome(t)
 	v.setModelParts(t)
 }
 
-// stream shows the preview of a streaming answer: the text so far and the stage line (stageLabel).
-func (v *turnView) stream(text, stage string) {
+// stream shows the preview of a streaming answer: the text so far and the stage line (stageLine),
+// with Stop beside it when slow.
+func (v *turnView) stream(text, stage string, slow bool) {
 	v.answer.SetText(v.streamed.extend(text))
-	v.showStage(true, stage)
+	v.showStage(true, stage, slow)
 }
 
-// showStage shows or hides the stage line, label, under a streaming answer. Its spinner turns
-// only while no text has come: the growing text shows that the answer goes on, and a spinner
-// makes the window paint every frame (60 a second) for as long as it turns, which is CPU the
-// keyboard then waits for.
-func (v *turnView) showStage(on bool, label string) {
+// showStage shows or hides the stage line, label, under a streaming answer, with Stop beside it
+// when slow (the answer takes unusually long); it reports whether the line changed. Its spinner
+// turns only while no text has come: the growing text shows that the answer goes on, and a
+// spinner makes the window paint every frame (60 a second) for as long as it turns, which is CPU
+// the keyboard then waits for.
+func (v *turnView) showStage(on bool, label string, slow bool) bool {
 	if !on {
+		changed := v.stage.Visible()
 		v.spinner.Stop()
 		v.stage.Hide()
-		return
+		return changed
+	}
+	waiting := v.answer.Text() == ""
+	if v.stage.Visible() && v.stageTxt.Text == label && v.stageStop.Visible() == slow && v.spinner.Visible() == waiting {
+		return false
 	}
 	if v.stageTxt.Text != label { // setting a label's text shapes it again, even the same text
 		v.stageTxt.SetText(label)
 	}
-	waiting := v.answer.Text() == ""
+	widgets.ShowIf(v.stageStop, slow)
 	widgets.ShowIf(v.spinner, waiting)
 	if waiting {
 		v.spinner.Start()
@@ -191,6 +217,7 @@ func (v *turnView) showStage(on bool, label string) {
 		v.spinner.Stop()
 	}
 	v.stage.Show()
+	return true
 }
 
 // showOutcome shows what follows a finished answer, or why it stopped.
@@ -203,6 +230,8 @@ func (v *turnView) showOutcome(t app.Turn) {
 	widgets.ShowIf(v.retry, t.Status != app.TurnPending)
 	widgets.ShowIf(v.edit, t.Status != app.TurnPending && v.last)
 	widgets.ShowIf(v.actions, t.Status != app.TurnPending || t.Answer != "")
+	widgets.ShowIf(v.copyB, t.Answer != "") // stopped before any text: nothing to copy or select
+	widgets.ShowIf(v.selectB, t.Answer != "")
 	v.setSources(t)
 	v.setDetails(t)
 	v.model.set(t, v.systemBefore, v.first)
@@ -255,7 +284,8 @@ const maxChipChars = 40
 
 // sourceLabel names a source chip: its number, its name, and how it was used.
 func sourceLabel(src client.AnswerSource) string {
-	return fmt.Sprintf("%d  %s · %s", src.Index, words.Cut(app.OneLine(src.Name), maxChipChars), app.SourceUse(src.Used))
+	name := bidi.Display(words.Cut(app.OneLine(src.Name), maxChipChars)) // a piece of its own in the chip's words
+	return fmt.Sprintf("%d  %s · %s", src.Index, name, app.SourceUse(src.Used))
 }
 
 // sourceSaid is what a screen reader says of a source chip: its number, its whole name and how it

@@ -38,7 +38,7 @@ func (v *turnView) setFileParts(t app.Turn) {
 		v.parts.Add(none)
 		return
 	}
-	card := widgets.NewGeneratedFileCard(GeneratedFileOf(art))
+	card := widgets.NewGeneratedFileCard(GeneratedFileOf(art), v.now)
 	if v.onFile != nil {
 		v.onFile(card, art)
 	}
@@ -74,8 +74,7 @@ func (c *Pane) askSavePath(card *widgets.GeneratedFileCard, art *client.OfficeAr
 		_ = w.Close() // the download replaces it once whole
 		c.SaveFile(card, art, path)
 	}, c.win)
-	name, _ := app.SaveName(art.Filename, art.Kind)
-	d.SetFileName(name)
+	d.SetFileName(app.SaveAsName(art.Title, art.Filename, art.Kind))
 	d.Show()
 }
 

@@ -38,6 +38,7 @@ func ranCalls(parts []app.TurnPart) map[string]bool {
 // toolCard is the card of a tool run p (a PartFunctionOutput or PartMessageContext) of turn t.
 func (v *turnView) toolCard(t app.Turn, p app.TurnPart) *widgets.FunctionCallCard {
 	card := widgets.NewFunctionCallCard(app.OneLine(p.Name), p.Arguments)
+	card.Wait.Now = v.now
 	card.OnToggled = func(bool) { v.resized() }
 	run := p.Run
 	if run == nil {
@@ -63,11 +64,26 @@ func toolTitle(p app.TurnPart) string {
 	case p.Run.Tool == app.ToolWebSearch:
 		return "Web search"
 	case p.Run.Tool == app.ToolWorkspace:
-		return "Workspace consulted: " + workspaceName(p.Run.Workspace)
+		return stateWords(p.Run.State, "Asks to consult: ", "Consulting: ", "Not consulted: ", "Workspace consulted: ") +
+			workspaceName(p.Run.Workspace)
 	case p.Run.Tool == app.ToolGenerate:
 		return "File generation"
 	}
 	return "Function call: " + app.OneLine(p.Name)
+}
+
+// stateWords picks the words of a run by where it stands: it asks to run (consent), runs (or
+// waits to), did not run (refused, failed), or ran. A card says nothing was done that was not.
+func stateWords(state app.ToolState, asks, runs, notRun, ran string) string {
+	switch state {
+	case app.ToolWaitingConsent:
+		return asks
+	case app.ToolRunning, app.ToolWaitingLimit:
+		return runs
+	case app.ToolRefused, app.ToolFailed:
+		return notRun
+	}
+	return ran
 }
 
 // workspaceName is the consulted workspace's name for a title or a question line.
@@ -142,11 +158,14 @@ func (v *turnView) toolResult(run *app.ToolRun) (fyne.CanvasObject, string) {
 	switch {
 	case run.Search != nil:
 		view := widgets.NewWebSearchView()
-		view.SetData(searchData(run.Search))
+		d := searchData(run.Search)
+		d.Verb = stateWords(run.State, "Asks to search for", "Searching for", "Asked to search for", "Searched for")
+		view.SetData(d)
 		view.OnLink = func(u *url.URL) { v.onLink(u) }
 		return view, view.Summary()
 	case run.Workspace != nil:
-		return v.consultView(run.Workspace)
+		return v.consultView(run.Workspace, stateWords(run.State, "Asks to consult the workspace", "Asking the workspace",
+			"Asked to consult the workspace", "Asked the workspace"))
 	case run.File != nil:
 		return v.fileResult(run.File)
 	}
@@ -174,8 +193,8 @@ func searchData(s *app.SearchRun) widgets.WebSearchData {
 
 // consultView is a consulted workspace's question, answer (Markdown) and source chips; a chip
 // shows its document in the documents panel, on the consulted workspace.
-func (v *turnView) consultView(ws *app.WorkspaceRun) (fyne.CanvasObject, string) {
-	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: app.OneLine(ws.Question)}
+func (v *turnView) consultView(ws *app.WorkspaceRun, verb string) (fyne.CanvasObject, string) {
+	d := widgets.ConsultData{Workspace: workspaceName(ws), Question: app.OneLine(ws.Question), Verb: verb}
 	for _, src := range ws.Sources {
 		d.Sources = append(d.Sources, widgets.SourceChip{Label: sourceLabel(src), Used: src.Used,
 			Web: src.URL != nil && *src.URL != ""})
@@ -215,7 +234,7 @@ func (v *turnView) fileResult(f *app.FileRun) (fyne.CanvasObject, string) {
 	summary := "no file made"
 	if a := f.Artifact; a != nil {
 		summary = "file " + app.OneLine(cmp.Or(a.Title, a.Filename, "(no name)"))
-		card := widgets.NewGeneratedFileCard(GeneratedFileOf(a))
+		card := widgets.NewGeneratedFileCard(GeneratedFileOf(a), v.now)
 		if v.onFile != nil {
 			v.onFile(card, a)
 		}

@@ -51,3 +51,6 @@ func DismissTop(c fyne.Canvas) bool {
 	shown[len(shown)-1].Dismiss()
 	return true
 }
+
+// IsOpen reports whether d, shown over c through Show, is still open.
+func IsOpen(c fyne.Canvas, d dialog.Dialog) bool { return slices.Contains(open[c], d) }

@@ -13,6 +13,7 @@ import (
 	"lectern/app"
 	"lectern/client"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/internal/doclist"
 	"lectern/ui/widgets"
 )
@@ -243,7 +244,7 @@ func (c *docCell) setSelected(on bool) {
 
 // showText shows text in cell c of column col, cut with "…" when it does not fit the column.
 func (t *docTable) showText(c *docCell, col doclist.Column, text string, bold bool) {
-	c.showText(text, t.cuts.fit(text, t.columnWidth(col), bold), bold)
+	c.showText(text, bidi.Display(t.cuts.fit(text, t.columnWidth(col), bold)), bold)
 }
 
 // columnWidth is the width of column col where it is shown.

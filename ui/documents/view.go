@@ -300,7 +300,7 @@ func (v *View) loaded(m *doclist.Model, err error) {
 }
 
 func (v *View) setHeader(ws app.CachedWorkspace) {
-	v.title.SetText(app.OneLine(ws.Workspace.Name))
+	v.title.SetName(app.OneLine(ws.Workspace.Name))
 	widgets.WorkspaceBadges(v.scope, v.access, ws.Scope, ws.Access)
 	v.scope.Show()
 	v.access.Show()

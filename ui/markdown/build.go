@@ -26,7 +26,7 @@ type builder struct {
 	// of a block (RichText wraps, measures and draws it), so a text that did not change keeps
 	// its object
 	reuse []*textBlock
-	cut   bool // a text was cut short (cutLongText): the rest of its source is not shown
+	cut   bool // the last text's end is not shown: it was cut short (hidesTail)
 }
 
 // bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
@@ -80,8 +80,9 @@ func (b *builder) block(n ast.Node) fyne.CanvasObject {
 	return nil
 }
 
-// text makes a textBlock of segs and remembers it for select mode; st is its base style.
-func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) *textBlock {
+// text makes a textBlock of segs, or a stack of them when segs are too long for one (see
+// splitLongText), and remembers them for select mode; st is their base style.
+func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) fyne.CanvasObject {
 	if len(segs) > 0 {
 		if t, ok := segs[0].(*widget.TextSegment); ok {
 			t.Text = strings.TrimLeft(t.Text, " \t") // after a task list's check box
@@ -91,9 +92,20 @@ func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) *
 		segs = append(b.prefix, segs...)
 		b.prefix = nil
 	}
-	kept := cutLongText(segs) // segs itself when it cuts nothing
-	b.cut = b.cut || len(kept) != len(segs) || len(kept) > 0 && &kept[0] != &segs[0]
-	segs = kept
+	parts := splitLongText(segs)
+	b.cut = hidesTail(parts, segs)
+	if len(parts) == 1 {
+		return b.textPart(parts[0], st)
+	}
+	objs := make([]fyne.CanvasObject, len(parts))
+	for i, part := range parts {
+		objs[i] = b.textPart(part, st)
+	}
+	return container.New(chunkStack{}, objs...)
+}
+
+// textPart makes the textBlock of segs, or keeps the one that showed them before (b.reuse).
+func (b *builder) textPart(segs []widget.RichTextSegment, st widget.RichTextStyle) *textBlock {
 	if i := len(b.texts); i < len(b.reuse) && b.reuse[i].shows(segs, st) {
 		b.texts = append(b.texts, b.reuse[i])
 		return b.reuse[i]

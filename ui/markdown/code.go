@@ -15,7 +15,7 @@ import (
 )
 
 // codeBlock is a fenced code block: monospace text on the input background, with its language
-// and a Copy button above it. Long lines scroll sideways instead of wrapping.
+// and a Copy button above it. Long lines scroll sideways instead of wrapping (codeBody).
 //
 // The text is shown in chunks of chunkLines lines, one RichText each, so that a fence that is
 // still streaming grows by re-laying out its last chunk only (extend), not all of its lines.
@@ -28,7 +28,8 @@ type codeBlock struct {
 	chunks     []*textBlock
 	frozen     int // bytes of code in the chunks before the last, with their newlines
 	lines      *fyne.Container
-	scroll     *container.Scroll
+	scroll     *container.Scroll // holds lines while one is wider than the block (codeBody)
+	body       *fyne.Container   // lines, or scroll
 	copyButton *widget.Button
 	bg         *canvas.Rectangle
 	content    fyne.CanvasObject
@@ -73,7 +74,8 @@ func newCodeBlock(v *View, lang string) *codeBlock {
 	header := container.NewHBox(layout.NewSpacer(), widget.NewLabel(lang), c.copyButton)
 	c.lines = container.New(chunkStack{})
 	c.scroll = container.NewHScroll(c.lines)
-	c.content = container.NewPadded(container.NewBorder(header, nil, nil, nil, c.scroll))
+	c.body = container.New(codeBody{c: c}, c.lines)
+	c.content = container.NewPadded(container.NewBorder(header, nil, nil, nil, c.body))
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -105,7 +107,9 @@ func (c *codeBlock) extend(code string) []*textBlock {
 	}
 	c.chunks[len(c.chunks)-1].setCode(rest)
 	c.code = code
-	if w := c.scroll.Size().Width; w > 0 { // a longer line: the scroll's content grows sideways
+	if w := c.body.Size().Width; w > 0 { // a longer line: the lines grow sideways, in the scroll
+		c.fit(w)
+		c.body.Objects[0].Resize(c.body.Size())
 		m := c.lines.MinSize()
 		c.lines.Resize(fyne.NewSize(max(m.Width, w), m.Height))
 	}
@@ -174,6 +178,59 @@ func (c *codeBlock) recolour(chunks [][]widget.RichTextSegment, i int) {
 	}
 }
 
+// CodeBlock is the answer's top-level code block number i (from 0), for drivers (the real-window probe):
+// its object, placed in the View, and how far its lines are scrolled sideways (-1 while they fit
+// and stand without a scroll); ok is false when there is no such block.
+func (v *View) CodeBlock(i int) (block fyne.CanvasObject, sideways float32, ok bool) {
+	for _, b := range v.blocks {
+		c, isCode := b.obj.(*codeBlock)
+		if !isCode {
+			continue
+		}
+		if i > 0 {
+			i--
+			continue
+		}
+		if c.body.Objects[0] != c.scroll {
+			return c, -1, true
+		}
+		return c, c.scroll.Offset.X, true
+	}
+	return nil, 0, false
+}
+
+// codeBody lays out a code block's lines: as they are while they fit its width, in the sideways
+// scroll once a line is wider. Fyne gives the mouse wheel to the innermost scroll under the
+// pointer, and a sideways scroll turns the wheel sideways: a scroll around lines that fit took the
+// wheel from the conversation, which then did not move with the pointer over code (issue 36).
+type codeBody struct{ c *codeBlock }
+
+// Layout shows the lines, or the scroll around them, at size.
+func (b codeBody) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	b.c.fit(size.Width)
+	b.c.body.Objects[0].Resize(size)
+}
+
+// MinSize is the lines' height: as narrow as a scroll, whichever is shown, so that the window can
+// always be made narrower (the scroll comes then).
+func (b codeBody) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(b.c.scroll.MinSize().Width, b.c.lines.MinSize().Height)
+}
+
+// fit shows the lines in the sideways scroll when one is wider than width, else as they are.
+func (c *codeBlock) fit(width float32) {
+	held := fyne.CanvasObject(c.lines)
+	if c.lines.MinSize().Width > width {
+		held = c.scroll
+	}
+	if c.body.Objects[0] == held {
+		return
+	}
+	c.scroll.Offset = fyne.Position{}
+	c.body.Objects[0] = held
+	canvas.Refresh(c.body)
+}
+
 // nthNewline is the index of the nth newline in s, or -1.
 func nthNewline(s string, n int) int {
 	at := -1
@@ -210,9 +267,9 @@ func splitChunks(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
 	return append(chunks, cur)
 }
 
-// chunkStack stacks a code block's chunks with no gap between their lines: each chunk's
-// RichText pads its text above and below, and those two paddings between chunks would show
-// as a blank line every chunkLines lines.
+// chunkStack stacks a code block's chunks, or the parts of a long paragraph (splitLongText),
+// with no gap between their lines: each RichText pads its text above and below, and those two
+// paddings between chunks would show as a blank line every chunkLines lines.
 type chunkStack struct{}
 
 // overlap is how far each chunk is drawn over the one above: the padding at both.
@@ -220,10 +277,14 @@ func (chunkStack) overlap() float32 {
 	return 2 * theme.InnerPadding()
 }
 
-// Layout stacks the chunks at their heights, each overlapping the one above.
+// Layout stacks the chunks at their heights, each overlapping the one above. Wrapped text is as
+// tall as its width makes it: a chunk is given the width before it is measured.
 func (s chunkStack) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	y := float32(0)
 	for _, o := range objects {
+		if o.Size().Width != size.Width {
+			o.Resize(fyne.NewSize(size.Width, o.Size().Height))
+		}
 		h := o.MinSize().Height
 		o.Move(fyne.NewPos(0, y))
 		o.Resize(fyne.NewSize(size.Width, h))

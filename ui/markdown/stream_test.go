@@ -342,12 +342,12 @@ func TestLongLineGrowsWithoutBuildingAgain(t *testing.T) {
 	if !v.blocks[n-1].hidesTail {
 		t.Fatal("an open paragraph cut short is not marked as hiding what is added to it")
 	}
-	more := "Here is the blob:\n\n" + line + "QmFz ZTY0+/=.,"
+	more := "Here is the blob:\n\n" + line + "QmFzZTY0+/=.,"
 	v.SetText(more)
 	if v.Text() != more || v.blocks[n-1].obj != shown || len(v.blocks[n-1].texts) != 1 || v.blocks[n-1].texts[0] != texts[0] {
 		t.Fatal("plain words added to a paragraph cut short built it again (or were not kept in the source)")
 	}
-	for _, added := range []string{"**bold**", "\n\nThat is all."} {
+	for _, added := range []string{" and words after it", "**bold**", "\n\nThat is all."} {
 		more += added
 		v.SetText(more)
 		if got, want := dump(v), dump(render(more)); got != want {

@@ -65,42 +65,116 @@ func sameSegment(a, b widget.RichTextSegment) bool {
 	return false
 }
 
-// maxTextRunes is the most characters one text (a paragraph, a heading, an item's line, a
-// cell) shows. Fyne wraps, measures and draws text whole, with a cost that grows faster than
-// its length: a paragraph of one unbroken megabyte froze the window for a minute. Longer
-// text is cut with a note; the answer's source keeps every character (Text, for copying).
+// maxTextRunes is the most characters one text object (a RichText) lays out. Fyne wraps,
+// measures and draws a text whole, with a cost that grows faster than its length (40,000
+// characters took 33 ms, 160,000 took 530 ms), so a longer text is shown as several, split at a
+// space (splitLongText). A stretch of more than maxTextRunes characters without a space (a data
+// blob) has no place to wrap and no one reads it on screen: it is cut with cutNote. The answer's
+// source keeps every character (Text, for copying).
 const maxTextRunes = 10_000
 
-// cutNote ends a text cut at maxTextRunes.
+// cutNote ends a stretch cut at maxTextRunes.
 const cutNote = " … (too long to show whole: copy the answer to read all of it)"
 
-// cutLongText is segs cut after maxTextRunes characters, with cutNote; segs if shorter.
-func cutLongText(segs []widget.RichTextSegment) []widget.RichTextSegment {
-	left := maxTextRunes
-	for i, s := range segs {
-		text := s.Textual()
-		if len(text) <= left {
-			left -= utf8.RuneCountInString(text)
-			continue
+// splitLongText cuts segs into parts of at most maxTextRunes characters, each ending where a
+// line can end (a line break, a sentence's end, a space), and cuts each stretch without a space
+// that is longer (with cutNote); it is [segs] when segs is no longer.
+func splitLongText(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
+	if plainLength(segs) <= maxTextRunes {
+		return [][]widget.RichTextSegment{segs}
+	}
+	text := plainText(segs)
+	if utf8.RuneCountInString(text) <= maxTextRunes {
+		return [][]widget.RichTextSegment{segs}
+	}
+	var parts [][]widget.RichTextSegment
+	for start := 0; start < len(text); {
+		window := firstRunes(text[start:], maxTextRunes)
+		end := start + len(window)
+		if end == len(text) {
+			return append(parts, sliceSegments(segs, start, end))
 		}
-		if n := utf8.RuneCountInString(text); n <= left {
-			left -= n
+		if brk := lineBreak(window); brk > 0 {
+			parts = append(parts, sliceSegments(segs, start, start+brk))
+			start += brk + 1 // the space the line ends at is not drawn
 			continue
-		}
-		kept := firstRunes(text, left)
-		cut := append([]widget.RichTextSegment(nil), segs[:i]...)
-		switch s := s.(type) {
-		case *widget.TextSegment:
-			cut = appendText(cut, kept, s.Style)
-		case *widget.HyperlinkSegment:
-			cut = append(cut, &widget.HyperlinkSegment{Text: kept, URL: s.URL, OnTapped: s.OnTapped,
-				TextStyle: s.TextStyle, SizeName: s.SizeName, Alignment: s.Alignment})
 		}
 		note := widget.RichTextStyleInline
 		note.ColorName = theme.ColorNamePlaceHolder
-		return appendText(cut, cutNote, note)
+		parts = append(parts, appendText(sliceSegments(segs, start, end), cutNote, note))
+		next := strings.IndexAny(text[end:], " \n")
+		if next < 0 {
+			break
+		}
+		start = end + next + 1
 	}
-	return segs
+	return parts
+}
+
+// hidesTail says whether parts, segs split by splitLongText, show nothing of segs' last
+// characters: the last part was cut with cutNote and segs go on without a space after the cut
+// (a space would have begun another part). Characters added there, with no space, are not shown
+// either.
+func hidesTail(parts [][]widget.RichTextSegment, segs []widget.RichTextSegment) bool {
+	if len(parts) == 0 || len(segs) == 0 || plainLength(segs) <= maxTextRunes {
+		return false
+	}
+	last := parts[len(parts)-1]
+	if len(last) == 0 || !strings.HasSuffix(last[len(last)-1].Textual(), cutNote) {
+		return false
+	}
+	text := segs[len(segs)-1].Textual()
+	return text != "" && !strings.ContainsAny(text[len(text)-1:], " \n")
+}
+
+// plainLength is the length in bytes of the text segs read as.
+func plainLength(segs []widget.RichTextSegment) int {
+	n := 0
+	for _, s := range segs {
+		n += len(s.Textual())
+	}
+	return n
+}
+
+// lineBreak is where a part of window (a text's next maxTextRunes characters) best ends: at the
+// last line break, else the last sentence's end, else the last space, in its second half (the
+// first break found from the end); 0 when window has no space at all.
+func lineBreak(window string) int {
+	half := len(window) / 2
+	for _, sep := range []string{"\n", ". ", " "} {
+		if i := strings.LastIndex(window, sep); i > half || sep == " " && i > 0 {
+			return i + len(sep) - 1
+		}
+	}
+	return 0
+}
+
+// sliceSegments is the part of segs from byte from to byte to of their text, read one after the
+// other, in the same styles and links.
+func sliceSegments(segs []widget.RichTextSegment, from, to int) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	at := 0
+	for _, s := range segs {
+		text := s.Textual()
+		lo, hi := max(from, at), min(to, at+len(text))
+		if lo < hi {
+			out = append(out, withText(s, text[lo-at:hi-at]))
+		}
+		at += len(text)
+	}
+	return out
+}
+
+// withText is a segment like s showing text.
+func withText(s widget.RichTextSegment, text string) widget.RichTextSegment {
+	switch s := s.(type) {
+	case *widget.TextSegment:
+		return &widget.TextSegment{Text: text, Style: s.Style}
+	case *widget.HyperlinkSegment:
+		return &widget.HyperlinkSegment{Text: text, URL: s.URL, OnTapped: s.OnTapped,
+			TextStyle: s.TextStyle, SizeName: s.SizeName, Alignment: s.Alignment}
+	}
+	return s
 }
 
 // plainText is what segs read as, for selecting and copying.

@@ -207,8 +207,9 @@ func (v *View) update(md string, final bool) {
 }
 
 // growsHidden says whether md only adds text that the open block would not show: the open
-// block is a paragraph already cut short (cutLongText), and md adds plain words to its last line
-// (no newline, no character Markdown reads as syntax), which go after the cut. Parsing and
+// block is a paragraph whose end is cut short (hidesTail: a stretch with no space longer than a
+// text shows), and md adds to it only characters with no space, no newline and none that Markdown
+// reads as syntax, which go after the cut. Parsing and
 // healing the open block again cost as much as it is long: 5 to 12 ms a frame for a line of a
 // megabyte, for nothing new on screen. Anything else builds the block again, as does SetFinal.
 func (v *View) growsHidden(md string) bool {
@@ -217,7 +218,7 @@ func (v *View) growsHidden(md string) bool {
 		return false
 	}
 	for _, r := range md[len(v.src):] {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" .,;:?'\"+/=-()", r) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(".,;:?'\"+/=-()", r) {
 			return false
 		}
 	}

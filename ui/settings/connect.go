@@ -75,10 +75,17 @@ func NewConnectForm(lf life.Life, b ConnectBackend) *ConnectForm {
 }
 
 // NewKeyFileCheck makes the choice of a key file with its one-sentence warning, both hidden until
-// showKeyFile tells that no keychain exists.
+// ShowKeyFileChoice shows the choice where no keychain exists; the warning shows while the box is
+// ticked (issue 35: it warned of a choice not made).
 func NewKeyFileCheck(changed func(bool)) (*widgets.Check, *widget.Label) {
-	c := widgets.NewCheck("Keep the key in a file that only you can read", changed)
 	note := widget.NewLabel(app.KeyFileNote)
+	var c *widgets.Check
+	c = widgets.NewCheck("Keep the key in a file that only you can read", func(on bool) {
+		widgets.ShowIf(note, on && c.Visible())
+		if changed != nil {
+			changed(on)
+		}
+	})
 	note.Wrapping = fyne.TextWrapWord
 	note.Importance = widget.WarningImportance
 	note.SizeName = theme.SizeNameCaptionText
@@ -87,11 +94,15 @@ func NewKeyFileCheck(changed func(bool)) (*widgets.Check, *widget.Label) {
 	return c, note
 }
 
-// ShowKeyFile shows the key-file choice only where no keychain exists.
-func (f *ConnectForm) ShowKeyFile(chain bool) {
-	widgets.ShowIf(f.keyFile, !chain)
-	widgets.ShowIf(f.keyFileNote, !chain)
+// ShowKeyFileChoice shows the key-file choice c, or hides it, and its warning note while c is
+// ticked.
+func ShowKeyFileChoice(c *widgets.Check, note *widget.Label, on bool) {
+	widgets.ShowIf(c, on)
+	widgets.ShowIf(note, on && c.Checked)
 }
+
+// ShowKeyFile shows the key-file choice only where no keychain exists.
+func (f *ConnectForm) ShowKeyFile(chain bool) { ShowKeyFileChoice(f.keyFile, f.keyFileNote, !chain) }
 
 // SetBusy disables the buttons while a check runs.
 func (f *ConnectForm) SetBusy(on bool) {

@@ -55,11 +55,10 @@ func (k *keySettings) show(server bool, src app.KeySource, chain, keyFile bool) 
 	if !changeable {
 		k.edit.Hide()
 	}
-	widgets.ShowIf(k.keyFile, server && !chain)
-	widgets.ShowIf(k.keyFileNote, server && !chain)
 	k.loading = true
 	k.keyFile.SetChecked(keyFile)
 	k.loading = false
+	ShowKeyFileChoice(k.keyFile, k.keyFileNote, server && !chain)
 }
 
 func (k *keySettings) open() {

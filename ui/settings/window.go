@@ -49,12 +49,14 @@ type Window struct {
 	hooks    Hooks
 	fa       fyne.App
 	win      fyne.Window
+	stopRing context.CancelFunc // ends the watch of the keyboard (widgets.FocusRing), once closed
 	server   *widget.Label
 	key      *widget.Label
 	keychain *widget.Label
 	keys     *keySettings
 	servers  *serverList
 	keeping  *keeping
+	desktop  *desktopSettings
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
@@ -142,8 +144,9 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.keys = newKeySettings(s)
 	s.servers = newServerList(s)
 	s.keeping = newKeeping(s)
+	s.desktop = newDesktopSettings(s)
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
-	s.win.SetContent(s.layout())
+	s.win.SetContent(s.focusRing(s.layout()))
 	s.win.Resize(fyne.NewSize(620, 520))
 	s.win.CenterOnScreen()
 	// Escape (when no field has the keyboard) closes the dialog on top, else the window, as
@@ -158,7 +161,21 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	return s
 }
 
-func (s *Window) layout() fyne.CanvasObject {
+// focusRing lays the ring around the control with the keyboard over content, the window's
+// scroll, which it keeps that control in view of; the watch ends with Close.
+func (s *Window) focusRing(content *container.Scroll) fyne.CanvasObject {
+	ring := widgets.NewFocusRing(s.win.Canvas(), content)
+	ring.KeepInView(content)
+	ctx, stop := context.WithCancel(s.lf.Ctx)
+	s.stopRing = stop
+	ring.Watch(ctx, s.lf.Do, widgets.FocusEvery)
+	return ring.Root()
+}
+
+// Closed ends what the window runs while open (the window calls it once closed).
+func (s *Window) Closed() { s.stopRing() }
+
+func (s *Window) layout() *container.Scroll {
 	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), func() {
 		u := &url.URL{Scheme: "file", Path: filepath.ToSlash(s.b.Home())}
 		_ = s.fa.OpenURL(u)
@@ -176,6 +193,7 @@ func (s *Window) layout() fyne.CanvasObject {
 		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
+		widget.NewSeparator(), heading("Desktop"), s.desktop.root,
 		widget.NewSeparator(), heading("Data folder"), data,
 		widget.NewSeparator(), heading("Conversations kept on this computer"), s.keeping.root)))
 }
@@ -192,6 +210,7 @@ func (s *Window) Refresh() {
 	s.tier.SetSelected(labelOf(tierOptions, st.DefaultTier))
 	s.thinking.SetChecked(st.Thinking)
 	s.theme.SetSelected(labelOf(themeOptions, st.Theme))
+	s.desktop.show(st)
 	s.loading = false
 	s.home.SetText(b.Home())
 	server := b.Server()

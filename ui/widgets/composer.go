@@ -39,6 +39,13 @@ func NewComposer() *Composer {
 	return c
 }
 
+// Fill puts text in the box with the caret at its end, where typing would go on (SetText leaves it
+// where it was, at the start of an empty box).
+func (c *Composer) Fill(text string) {
+	c.SetText(text)
+	c.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyPageDown}) // the last row's end
+}
+
 // AcceptsTab is false: a question needs no tab character, and the keyboard must be able to leave
 // the box (widget.Entry keeps Tab in a multi-line box).
 func (c *Composer) AcceptsTab() bool { return false }

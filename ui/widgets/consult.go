@@ -16,6 +16,9 @@ type ConsultData struct {
 	Workspace string // the workspace's name
 	Question  string // what the model asked it
 	Sources   []SourceChip
+	// Verb says the asking: "Asked the workspace" when "", else as the call stands ("Asks to
+	// consult the workspace", before it is allowed).
+	Verb string
 }
 
 // SourceChip is one source of an answer as a chip: its words ("1  Budget.xlsx · used") and
@@ -90,10 +93,14 @@ func askedText(d ConsultData) string {
 	if ws == "" {
 		ws = "(unnamed)"
 	}
-	if d.Question == "" {
-		return "Asked the workspace “" + ws + "”"
+	verb := d.Verb
+	if verb == "" {
+		verb = "Asked the workspace"
 	}
-	return "Asked the workspace “" + ws + "”: " + d.Question
+	if d.Question == "" {
+		return verb + " “" + ws + "”"
+	}
+	return verb + " “" + ws + "”: " + d.Question
 }
 
 func chipIcon(src SourceChip) fyne.Resource {

@@ -50,9 +50,9 @@ type GeneratedFileCard struct {
 
 var _ fyne.Accessible = (*GeneratedFileCard)(nil)
 
-// NewGeneratedFileCard makes the card of f.
-func NewGeneratedFileCard(f GeneratedFile) *GeneratedFileCard {
-	c := &GeneratedFileCard{File: f, Expiry: widget.NewLabel(""), Status: widget.NewLabel(""), Now: time.Now}
+// NewGeneratedFileCard makes the card of f, its time left told from the clock now.
+func NewGeneratedFileCard(f GeneratedFile, now func() time.Time) *GeneratedFileCard {
+	c := &GeneratedFileCard{File: f, Expiry: widget.NewLabel(""), Status: widget.NewLabel(""), Now: now}
 	c.ExtendBaseWidget(c)
 	c.Save = widget.NewButtonWithIcon("Save as…", theme.DocumentSaveIcon(), func() { callIf(c.OnSave) })
 	c.Open = widget.NewButtonWithIcon("Open", theme.FileIcon(), func() { callIf(c.OnOpen) })

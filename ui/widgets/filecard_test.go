@@ -53,9 +53,7 @@ func TestGeneratedFileCardShowsTheFileAndItsTimeLeft(t *testing.T) {
 	test.NewTempApp(t)
 	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.Local)
 	c := NewGeneratedFileCard(GeneratedFile{Title: "Quarterly report", Filename: "report.docx", Kind: "docx",
-		Size: 12800, Pages: 3, Expires: now.Add(23 * time.Minute)})
-	c.Now = func() time.Time { return now }
-	c.ShowExpiry()
+		Size: 12800, Pages: 3, Expires: now.Add(23 * time.Minute)}, func() time.Time { return now })
 	w := test.NewWindow(c)
 	defer w.Close()
 	cardSays(t, c, "Generated file: Quarterly report", "report.docx · DOCX · 12.5 KiB · 3 pages",
@@ -71,7 +69,9 @@ func TestGeneratedFileCardShowsTheFileAndItsTimeLeft(t *testing.T) {
 // Save as… calls OnSave; progress and the saved path are said; Open then shows and calls OnOpen.
 func TestGeneratedFileCardSavesThenOffersOpen(t *testing.T) {
 	test.NewTempApp(t)
-	c := NewGeneratedFileCard(GeneratedFile{Filename: "data.xlsx", Kind: "xlsx", Expires: time.Now().Add(time.Hour)})
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	c := NewGeneratedFileCard(GeneratedFile{Filename: "data.xlsx", Kind: "xlsx", Expires: now.Add(time.Hour)},
+		func() time.Time { return now })
 	w := test.NewWindow(c)
 	defer w.Close()
 	saves, opens := 0, 0
@@ -102,12 +102,13 @@ func TestGeneratedFileCardSavesThenOffersOpen(t *testing.T) {
 // too.
 func TestGeneratedFileCardSaysExpiredInWords(t *testing.T) {
 	test.NewTempApp(t)
-	gone := NewGeneratedFileCard(GeneratedFile{Filename: "old.docx", Gone: true})
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	gone := NewGeneratedFileCard(GeneratedFile{Filename: "old.docx", Gone: true}, clock)
 	if !gone.Expired() || !gone.Save.Disabled() || !strings.Contains(gone.Expiry.Text, "expired") {
 		t.Fatalf("a file marked unavailable: expired %v, save disabled %v, %q", gone.Expired(), gone.Save.Disabled(), gone.Expiry.Text)
 	}
-	now := time.Now()
-	c := NewGeneratedFileCard(GeneratedFile{Filename: "soon.docx", Expires: now.Add(time.Minute)})
+	c := NewGeneratedFileCard(GeneratedFile{Filename: "soon.docx", Expires: now.Add(time.Minute)}, clock)
 	if c.Expired() || c.Save.Disabled() {
 		t.Fatal("a file with a minute left is not expired")
 	}

@@ -19,9 +19,14 @@ import (
 type KeyList struct {
 	widget.List
 	// Name says what the list holds ("Workspaces"), to a screen reader.
-	Name     string
-	selected widget.ListItemID // -1 when none
-	frame    *canvas.Rectangle
+	Name string
+	// OnReselected, when set, is called when the row already selected is picked again (a click,
+	// Enter or Space), which Fyne's list takes for nothing: the person asks for it once more (the
+	// workspace shown, to leave a model chat for it).
+	OnReselected func(id widget.ListItemID)
+	selected     widget.ListItemID // -1 when none
+	picked       bool              // a row was selected while a key was handled
+	frame        *canvas.Rectangle
 }
 
 // NewKeyList makes a list of length rows, made by create and filled by update; selected is
@@ -29,9 +34,16 @@ type KeyList struct {
 func NewKeyList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject),
 	selected func(widget.ListItemID)) *KeyList {
 	l := &KeyList{selected: -1, frame: canvas.NewRectangle(color.Transparent)}
-	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.Length = length
+	l.CreateItem = func() fyne.CanvasObject { return newKeyRow(l, create()) }
+	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
+		if r, ok := o.(*keyRow); ok {
+			r.id, o = id, r.content
+		}
+		update(id, o)
+	}
 	l.OnSelected = func(id widget.ListItemID) {
-		l.selected = id
+		l.selected, l.picked = id, true
 		selected(id)
 	}
 	l.OnUnselected = func(widget.ListItemID) { l.selected = -1 }
@@ -69,7 +81,75 @@ func (l *KeyList) TypedKey(k *fyne.KeyEvent) {
 	if isReturn(k.Name) {
 		k = &fyne.KeyEvent{Name: fyne.KeySpace}
 	}
+	l.picked = false
 	l.List.TypedKey(k)
+	if k.Name == fyne.KeySpace && !l.picked && l.selected >= 0 {
+		l.reselected(l.selected) // Space on the row selected: the highlight starts on it
+	}
+}
+
+// reselected hands the row picked again to OnReselected.
+func (l *KeyList) reselected(id widget.ListItemID) {
+	if l.OnReselected != nil {
+		l.OnReselected(id)
+	}
+}
+
+// keyRow holds a row's content and takes its clicks: Fyne's list item would take a click on the
+// row already selected for nothing. It does what the item does (the list takes the keyboard, the
+// row the highlight) and picks the row, or hands it to OnReselected.
+type keyRow struct {
+	widget.BaseWidget
+	list    *KeyList
+	content fyne.CanvasObject
+	id      widget.ListItemID
+}
+
+var (
+	_ fyne.Tappable   = (*keyRow)(nil)
+	_ fyne.Accessible = (*keyRow)(nil)
+)
+
+func newKeyRow(l *KeyList, content fyne.CanvasObject) *keyRow {
+	r := &keyRow{list: l, content: content, id: -1}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// CreateRenderer draws the content.
+func (r *keyRow) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.content) }
+
+// AccessibilityLabel is the content's: the row is read as its content is.
+func (r *keyRow) AccessibilityLabel() string {
+	if a, ok := r.content.(fyne.Accessible); ok {
+		return a.AccessibilityLabel()
+	}
+	return ""
+}
+
+// AccessibilityRole is the content's, text when it says none.
+func (r *keyRow) AccessibilityRole() fyne.AccessibleRole {
+	if a, ok := r.content.(fyne.Accessible); ok {
+		return a.AccessibilityRole()
+	}
+	return fyne.AccessibleRoleText
+}
+
+// Tapped picks the row.
+func (r *keyRow) Tapped(*fyne.PointEvent) {
+	l := r.list
+	if r.id < 0 || r.id >= l.Length() {
+		return
+	}
+	if c := fyne.CurrentApp().Driver().CanvasForObject(l); c != nil {
+		c.Focus(l)
+	}
+	l.Highlight(r.id)
+	if r.id == l.selected {
+		l.reselected(r.id)
+		return
+	}
+	l.Select(r.id)
 }
 
 // CreateRenderer draws the list with the focus frame over it.

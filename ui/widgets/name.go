@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"lectern/ui/internal/bidi"
 )
 
 // NameLabel shows a name on one line, cut with "…" to the width it is given, so that a name of any
@@ -13,6 +15,22 @@ import (
 // show (app.OneLine).
 type NameLabel struct {
 	widget.Label
+	name string // the name as written (SetName), for a screen reader; Text is as drawn
+}
+
+// SetName shows name laid out as the bidirectional algorithm shows it (an Arabic name right to
+// left, its numbers where they belong: bidi.Display), and gives a screen reader name as written.
+func (l *NameLabel) SetName(name string) {
+	l.name = name
+	l.SetText(bidi.Display(name))
+}
+
+// AccessibilityLabel is the name as written when SetName gave it, else the text shown.
+func (l *NameLabel) AccessibilityLabel() string {
+	if l.name != "" && l.Text == bidi.Display(l.name) {
+		return l.name
+	}
+	return l.Text
 }
 
 // NewNameLabel returns a NameLabel showing text.

@@ -22,6 +22,9 @@ type WebSearchData struct {
 	// blocked for the account. "" when all went well.
 	Note     string
 	Warnings []string // each warning in words
+	// Verb says the queries: "Searched for" when "", else as the search stands ("Asks to search
+	// for", before it is allowed).
+	Verb string
 }
 
 // WebResult is one result of a web search: its title, its site and its address.
@@ -66,7 +69,7 @@ func (v *WebSearchView) CreateRenderer() fyne.WidgetRenderer { return widget.New
 // SetData shows d.
 func (v *WebSearchView) SetData(d WebSearchData) {
 	v.Data = d
-	v.Queries.SetText(queriesText(d.Queries))
+	v.Queries.SetText(queriesText(d.Verb, d.Queries))
 	ShowIf(v.Queries, len(d.Queries) > 0)
 	v.Note.SetText(d.Note)
 	ShowIf(v.Note, d.Note != "")
@@ -79,16 +82,19 @@ func (v *WebSearchView) SetData(d WebSearchData) {
 	ShowIf(v.Results, len(d.Results) > 0)
 }
 
-// queriesText lists the queries: "Searched for “a” and “b”".
-func queriesText(qs []string) string {
+// queriesText lists the queries after verb ("Searched for" when ""): "Searched for “a” and “b”".
+func queriesText(verb string, qs []string) string {
+	if verb == "" {
+		verb = "Searched for"
+	}
 	quoted := make([]string, len(qs))
 	for i, q := range qs {
 		quoted[i] = "“" + q + "”"
 	}
 	if len(quoted) > 1 {
-		return "Searched for " + strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1]
+		return verb + " " + strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1]
 	}
-	return "Searched for " + strings.Join(quoted, "")
+	return verb + " " + strings.Join(quoted, "")
 }
 
 // resultRow is one result: its number and title, then its site and whole address, and Open for
@@ -147,7 +153,7 @@ func (v *WebSearchView) AccessibilityLabel() string {
 	if len(v.Data.Queries) == 0 {
 		return "Web search, " + v.Summary()
 	}
-	return "Web search. " + queriesText(v.Data.Queries) + ", " + v.Summary()
+	return "Web search. " + queriesText(v.Data.Verb, v.Data.Queries) + ", " + v.Summary()
 }
 
 // AccessibilityRole is a container: its results and their Open buttons are read on their own.

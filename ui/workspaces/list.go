@@ -16,6 +16,7 @@ import (
 
 	"lectern/app"
 	"lectern/internal/words"
+	"lectern/ui/internal/bidi"
 	"lectern/ui/widgets"
 )
 
@@ -29,21 +30,28 @@ type List struct {
 	list     *widgets.KeyList
 	empty    *widgets.EmptyNote
 	hidden   *widget.Label // says that the filter hides the workspace shown on the right
-	root     fyne.CanvasObject
+	loading  *widget.Label // says that more workspaces are coming, during a first refresh
+	// refreshing is set while a refresh runs (SetLoading); first when it began with no workspace
+	refreshing, first bool
+	root              fyne.CanvasObject
 
 	// OnSelected is called on the UI goroutine when the person picks a workspace.
 	OnSelected func(ws app.CachedWorkspace)
-	focus      func(fyne.Focusable)
+	// OnReselected is called when the person picks the workspace already selected again.
+	OnReselected func(ws app.CachedWorkspace)
+	focus        func(fyne.Focusable)
 }
 
 // New makes an empty list; focus moves the keyboard (the window canvas's Focus).
 func New(focus func(fyne.Focusable)) *List {
-	l := &List{hidden: widget.NewLabel(""), focus: focus}
+	l := &List{hidden: widget.NewLabel(""), loading: widget.NewLabel(""), focus: focus}
 	l.filter = widgets.NewFilterEntry("Filter workspaces", func(string) { l.applyFilter() })
 	l.filter.OnSubmitted = func(string) { l.selectFirstShown() }
 	l.empty = widgets.NewEmptyNote(l.filter.Clear, false)
 	l.hidden.Wrapping = fyne.TextWrapWord
 	l.hidden.Hide()
+	l.loading.Wrapping, l.loading.TextStyle = fyne.TextWrapWord, fyne.TextStyle{Italic: true}
+	l.loading.Hide()
 	l.list = widgets.NewKeyList(func() int { return len(l.shown) },
 		func() fyne.CanvasObject { return newWorkspaceRow() },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*workspaceRow).set(l.all[l.shown[id]]) },
@@ -59,7 +67,12 @@ func New(focus func(fyne.Focusable)) *List {
 			}
 		})
 	l.list.Name = "Workspaces"
-	l.root = widgets.Border(container.NewPadded(l.filter), l.hidden, nil, nil,
+	l.list.OnReselected = func(id widget.ListItemID) {
+		if id < len(l.shown) && l.OnReselected != nil {
+			l.OnReselected(l.all[l.shown[id]])
+		}
+	}
+	l.root = widgets.Border(container.NewPadded(l.filter), container.NewVBox(l.loading, l.hidden), nil, nil,
 		container.NewStack(l.list, container.NewPadded(l.empty.Root)))
 	return l
 }
@@ -87,6 +100,39 @@ func (l *List) Set(ws []app.CachedWorkspace) {
 	l.applyFilter()
 }
 
+// SetLoading says whether a refresh runs. While one runs, an empty list says that the workspaces
+// are loading, not that there are none; and while the first one runs (the list was empty when it
+// began) the workspaces that have arrived show with a line saying that more are coming: a long
+// list was seen to take 20 s (issue 36).
+func (l *List) SetLoading(on bool) {
+	if on && !l.refreshing {
+		l.first = len(l.all) == 0
+	}
+	l.refreshing = on
+	l.sayEmpty()
+}
+
+// sayEmpty says why the list shows no row, or hides the note; and that more are coming, during
+// the first refresh.
+func (l *List) sayEmpty() {
+	switch {
+	case len(l.all) == 0 && l.refreshing:
+		l.empty.Set("Loading the workspaces…", false)
+	case len(l.all) == 0:
+		l.empty.Set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
+	case len(l.shown) == 0:
+		l.empty.Set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
+	default:
+		l.empty.Set("", false)
+	}
+	if len(l.all) > 0 && l.refreshing && l.first {
+		l.loading.SetText(fmt.Sprintf("Loading more workspaces… (%d so far)", len(l.all)))
+		l.loading.Show()
+	} else {
+		l.loading.Hide()
+	}
+}
+
 func scopeRank(scope string) int {
 	switch scope {
 	case "personal":
@@ -110,14 +156,7 @@ func (l *List) applyFilter() {
 	if pos := l.position(l.selected); pos >= 0 {
 		l.list.Select(pos)
 	}
-	switch {
-	case len(l.all) == 0:
-		l.empty.Set("No workspaces yet. Workspaces shared with you or your organisation appear here.", false)
-	case len(l.shown) == 0:
-		l.empty.Set(fmt.Sprintf("No workspace matches “%s”.", l.filter.Text), true)
-	default:
-		l.empty.Set("", false)
-	}
+	l.sayEmpty()
 	l.showHidden()
 }
 
@@ -180,7 +219,8 @@ func (l *List) Workspace(id string) (app.CachedWorkspace, bool) {
 // workspaceRow is one row of the workspace list.
 type workspaceRow struct {
 	widget.BaseWidget
-	name   *widget.Label
+	name   *widget.Label // the name as drawn (bidi.Display)
+	said   string        // the name as written, for a screen reader
 	scope  *widgets.Badge
 	access *widgets.Badge
 	counts *widget.Label
@@ -211,7 +251,8 @@ func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 // set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
 // its counts (one line, cut; its documents show what the cache holds).
 func (r *workspaceRow) set(ws app.CachedWorkspace) {
-	r.name.SetText(app.OneLine(ws.Workspace.Name))
+	r.said = app.OneLine(ws.Workspace.Name)
+	r.name.SetText(bidi.Display(r.said))
 	widgets.WorkspaceBadges(r.scope, r.access, ws.Scope, ws.Access)
 	if ws.SyncError != "" {
 		r.counts.SetText("Not up to date: " + app.OneLine(ws.SyncError))
@@ -249,7 +290,7 @@ func (l *List) SelectNamed(name string) bool {
 // AccessibilityLabel reads the row as shown now: "My documents, Personal workspace, Owner,
 // 3 documents, 2 ready, 1 not ready, 0 failed".
 func (r *workspaceRow) AccessibilityLabel() string {
-	return widgets.Spoken(r.name.Text, r.scope.Text+" workspace", r.access.Text, r.counts.Text)
+	return widgets.Spoken(r.said, r.scope.Text+" workspace", r.access.Text, r.counts.Text)
 }
 
 // AccessibilityRole is text: the list selects the row; the row itself is read as a whole.

@@ -130,7 +130,8 @@ func TestNarrowWorkspaceRowKeepsTheNameOverTheBadges(t *testing.T) {
 func TestCaptionContrast(t *testing.T) {
 	test.NewTempApp(t)
 	l := New(func(fyne.Focusable) {})
-	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden},
+	uitest.CheckContrast(t, map[string]*widget.Label{"workspace counts": newWorkspaceRow().counts, "hidden selection": l.hidden,
+		"more loading": l.loading},
 		map[string]bool{"workspace counts": true})
 }
 
@@ -185,4 +186,28 @@ func TestHiddenNoteOnlyWhileTrue(t *testing.T) {
 	if l.hidden.Visible() {
 		t.Errorf("Finance shown, yet the note says %q", l.hidden.Text)
 	}
+}
+
+// Issue 36: an Arabic name was drawn with its runs in the order of the text, its number at the
+// right where a reader of Arabic starts. The row draws it as the bidirectional algorithm lays it
+// out, and a screen reader is given it in the order it is written.
+func TestArabicNameIsDrawnInBidiOrder(t *testing.T) {
+	test.NewTempApp(t)
+	l := New(func(fyne.Focusable) {})
+	w := test.NewTempWindow(t, l.root)
+	w.Resize(fyne.NewSize(300, 300))
+	name := "تقرير 2024"
+	l.Set([]app.CachedWorkspace{{Workspace: client.Workspace{WorkspaceID: "ws_ar", Name: name, Scope: "personal", Access: "owner"}}})
+	for _, o := range test.LaidOutObjects(l.list) {
+		if r, ok := o.(*workspaceRow); ok {
+			if got := uitest.Drawn(r.name.Text); got != "2024 ريرقت" {
+				t.Errorf("%q is drawn %q, its number where a reader of Arabic starts", name, got)
+			}
+			if said := r.AccessibilityLabel(); !strings.HasPrefix(said, name+",") {
+				t.Errorf("a screen reader is given %q", said)
+			}
+			return
+		}
+	}
+	t.Fatal("no row laid out")
 }

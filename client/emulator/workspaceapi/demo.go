@@ -13,6 +13,9 @@ const (
 	demoReadOnlyKey = "lk_demo_ro_8e1c3b5d7f9a02"
 )
 
+// IsDemoKey reports whether key is one of the keys every demo emulator accepts (SeedDemo).
+func IsDemoKey(key string) bool { return key == demoKey || key == demoReadOnlyKey }
+
 // DemoInfo tells how to use a demo emulator.
 type DemoInfo struct {
 	// Key is the demo key: it answers as DemoUser and may add documents.

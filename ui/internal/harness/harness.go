@@ -11,6 +11,7 @@ import (
 	"lectern/app"
 	"lectern/ui/conversation"
 	"lectern/ui/internal/doclist"
+	"lectern/ui/quick"
 )
 
 // Window drives the desktop window. Each function acts on the page it names and does nothing (or
@@ -27,12 +28,18 @@ type Window struct {
 	Model                                          // the controls of a model chat
 	Assistant                                      // the controls of an assistant conversation
 	Uploads                                        // the uploads panel
+	AtHand                                         // the Quick ask window, Open with Lectern, the tray
 
 	// ShowPalette opens the command palette (Ctrl/Cmd+K), the keyboard in its box.
 	ShowPalette func()
 	// Pane is the conversation pane, nil before the browser is shown: issue 22's files (TakeFiles,
 	// FileCards, ReadWithOCR, GenerateFile) and the assistant are driven through its own methods.
 	Pane func() *conversation.Pane
+	// FocusRing is where the ring around the control with the keyboard is drawn on the canvas,
+	// and whether it shows (widgets.FocusRing).
+	FocusRing func() (fyne.Position, fyne.Size, bool)
+	// OpenConversation opens conversation id as a click on its row in the conversation list does.
+	OpenConversation func(id int64)
 }
 
 // FirstRun drives the first-run page.
@@ -69,6 +76,17 @@ type Chat struct {
 	TurnList    func() *widget.List
 	QuestionBox func() fyne.Focusable
 	Question    func() string // what the question box holds, "" before the browser is shown
+}
+
+// AtHand drives what issue 33 added around the main window.
+type AtHand struct {
+	Quick     func() *quick.Window // the Quick ask window, nil when closed
+	ShowQuick func()               // opens it, as the tray's Quick ask… does
+	OpenAsked func() string        // the question asked of files opened with Lectern, "" when none shows
+	TrayMenu  func() []string      // the tray's menu as the app makes it now (disabled lines too)
+	Focused   func() bool          // whether a window of the app has the keyboard (the app is in front)
+	// UploadsOpen reports whether the uploads' list is open over the main window.
+	UploadsOpen func() bool
 }
 
 // Uploads drives the uploads panel.

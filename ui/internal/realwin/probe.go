@@ -18,6 +18,15 @@
 //	watch                note every frame the window paints from now on (see frameWatch)
 //	frames               stop watching and return the frames noted ([]Frame, JSON)
 //	theme <name>         save the theme (system, light, dark, high-contrast) and apply it, as Settings does
+//	add <path>...        add files (tab-separated paths) to the workspace shown, as a drop does
+//	athand               what issue 33 shows around the window (AtHand, JSON)
+//	quickask <t>\t<q>    in the Quick ask window, pick the target t ("Workspace: My documents") and ask q
+//	keepintray on|off    save Settings → Keep running in the tray when the window closes
+//	code <i>             where the newest answer's code block i is, and its sideways scroll (Code, JSON)
+//	showcode <i>         scroll the conversation to put that block at 40% of its height, then as code
+//	focus-state          where the keyboard is and how it shows (FocusState, JSON)
+//	turns-state          how the turns shown are drawn (TurnsState, JSON)
+//	open-model-chat      open the newest model chat, as a click on its row in the list does
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -26,6 +35,7 @@ package realwin
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -115,6 +125,30 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return struct{}{}, err
 	case "frames":
 		return watch.stop(), nil
+	case "add":
+		fyne.DoAndWait(func() { u.AddFiles(strings.Split(arg, "\t")...) })
+		return struct{}{}, nil
+	case "athand":
+		var a AtHand
+		fyne.DoAndWait(func() { a = readAtHand(u) })
+		return a, nil
+	case "quickask":
+		return struct{}{}, quickAsk(u, arg)
+	case "keepintray":
+		on := arg == "on"
+		return struct{}{}, u.App.UpdateSettings(func(s *app.Settings) { s.KeepInTray = &on })
+	case "code", "showcode":
+		return codeCommand(u, cmd, arg)
+	case "focus-state":
+		var s FocusState
+		fyne.DoAndWait(func() { s = readFocus(u) })
+		return s, nil
+	case "turns-state":
+		var s TurnsState
+		fyne.DoAndWait(func() { s = readTurns(u) })
+		return s, nil
+	case "open-model-chat":
+		return struct{}{}, openModelChat(u)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }
@@ -187,4 +221,28 @@ func waitFor(timeout time.Duration, cond func() bool) bool {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// openModelChat opens the newest model chat, as a click on its row of the conversation list does,
+// and waits until its turns are shown.
+func openModelChat(u *harness.Window) error {
+	convs, err := u.App.Conversations().ListAll(context.Background(), app.ListFilter{Kind: app.KindModel})
+	if err != nil {
+		return err
+	}
+	if len(convs) == 0 {
+		return fmt.Errorf("no model chat to open")
+	}
+	newest := convs[0]
+	for _, c := range convs[1:] { // pinned ones list first: the newest is the one updated last
+		if c.Updated.After(newest.Updated) {
+			newest = c
+		}
+	}
+	id := newest.ID
+	fyne.DoAndWait(func() { u.OpenConversation(id) })
+	if !waitFor(10*time.Second, func() bool { p := u.Pane(); return p != nil && p.ConversationID() == id && len(p.Turns()) > 0 }) {
+		return fmt.Errorf("model chat %d not shown", id)
+	}
+	return nil
 }

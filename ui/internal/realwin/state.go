@@ -2,8 +2,10 @@ package realwin
 
 import (
 	"fmt"
+	"image/color"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 
 	"lectern/ui/internal/harness"
 )
@@ -85,4 +87,68 @@ func windowOpen(win fyne.Window) bool {
 		}
 	}
 	return false
+}
+
+// FocusState is where the keyboard is and how it shows: the answer to a "focus-state" query.
+type FocusState struct {
+	// Focus is the Go type of the focused widget ("" when none); Rect its place on the canvas.
+	Focus string
+	Rect  Rect
+	// Entry says the focused widget is a text box, which shows the focus with its own border.
+	Entry bool
+	// Ring is where the ring around the focused control is drawn; RingShown whether it shows;
+	// RingColor its colour (red, green, blue).
+	Ring      Rect
+	RingShown bool
+	RingColor [3]uint8
+	// InTurns says the focused widget is a control of a turn, in the list of turns at List.
+	InTurns bool
+	List    Rect
+}
+
+// readFocus gathers the FocusState of the main window; call it on the UI goroutine.
+func readFocus(w *harness.Window) FocusState {
+	var s FocusState
+	win := w.Main()
+	if win == nil {
+		return s
+	}
+	f := win.Canvas().Focused()
+	o, ok := f.(fyne.CanvasObject)
+	if !ok {
+		return s
+	}
+	d := fyne.CurrentApp().Driver()
+	s.Focus = fmt.Sprintf("%T", f)
+	pos := d.AbsolutePositionForObject(o)
+	s.Rect = Rect{pos.X, pos.Y, o.Size().Width, o.Size().Height}
+	_, s.Entry = f.(interface{ CursorTextOffset() int })
+	at, size, shown := w.FocusRing()
+	s.Ring, s.RingShown = Rect{at.X, at.Y, size.Width, size.Height}, shown
+	c := color.NRGBAModel.Convert(theme.Color(theme.ColorNameFocus)).(color.NRGBA) // the ring draws it opaque
+	s.RingColor = [3]uint8{c.R, c.G, c.B}
+	if p, list := w.Pane(), w.TurnList(); p != nil && list != nil {
+		s.InTurns = p.InTurns(o)
+		lp := d.AbsolutePositionForObject(list)
+		s.List = Rect{lp.X, lp.Y, list.Size().Width, list.Size().Height}
+	}
+	return s
+}
+
+// TurnsState is how the turns shown are drawn: the answer to a "turns-state" query.
+type TurnsState struct {
+	Turns int
+	// Misdrawn lists the turns drawn wrong (conversation.Pane.Misdrawn); AtEnd says the list
+	// shows its end.
+	Misdrawn []string
+	AtEnd    bool
+}
+
+// readTurns gathers the TurnsState of the conversation shown; call it on the UI goroutine.
+func readTurns(w *harness.Window) TurnsState {
+	p := w.Pane()
+	if p == nil {
+		return TurnsState{}
+	}
+	return TurnsState{Turns: len(p.Turns()), Misdrawn: p.Misdrawn(), AtEnd: p.AtEnd()}
 }

@@ -14,7 +14,8 @@ import (
 // BenchmarkRealWindowStress is the real window's stress start (make realwindow runs it once,
 // -benchtime 1x): it starts the app on its own display, connects it to the stress server and
 // checks issue 24's long name and big answers (checkStress), times the question box's echo of keys
-// typed while they stream (issue 34), checks that Settings follows the theme (checkSettingsTheme),
+// typed while they stream (issue 34), issue 36's answer (checkStates), checks that Settings follows
+// the theme (checkSettingsTheme),
 // then closes the window with Ctrl+W (issue 20: after a switch of server the window was seen to
 // stay open).
 //
@@ -35,6 +36,7 @@ func BenchmarkRealWindowStress(b *testing.B) {
 		ms(percentile(wheel, 100)), len(wheel), ms(echoMaxGoal))
 	s.check("echo-p95", p95 <= echoP95Goal, "%.1f ms over %d keys (goal ≤ %.0f ms)", ms(p95), len(echoes), ms(echoP95Goal))
 	s.check("echo-max", longest <= echoMaxGoal, "%.1f ms over %d keys (goal ≤ %.0f ms)", ms(longest), len(echoes), ms(echoMaxGoal))
+	s.checkStates()
 	s.checkSettingsTheme()
 	// The app now runs on a server it switched to: Ctrl+W must still close its window.
 	s.checkClose()

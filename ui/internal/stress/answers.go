@@ -60,3 +60,25 @@ func section(b *strings.Builder, i int) {
 func LongLineAnswer() string {
 	return "Here is the blob:\n\n" + strings.Repeat("QmFzZTY0IGRhdGEgd2l0aG91dCBzcGFjZXM", 1<<20/35) + "\n\nThat is all.\n"
 }
+
+// StatesAnswer is the answer of issue 36's real-window checks, always the same: a paragraph of
+// ordinary sentences of more than 10,000 characters (shown whole), a code block of 60 short lines
+// (the wheel over it scrolls the conversation), one with a line wider than any window (it scrolls
+// sideways itself), and a line of Arabic names.
+func StatesAnswer() string {
+	var b strings.Builder
+	b.WriteString("## A long answer\n\n")
+	for i := 0; b.Len() < 10_600; i++ {
+		b.WriteString("Sentence " + strconv.Itoa(i+1) + " of the answer says something plain about the invoices, as answers do.\n")
+	}
+	b.WriteString("The paragraph ends here.\n\n```go\n")
+	for i := 0; i < 60; i++ {
+		b.WriteString("total += item" + strconv.Itoa(i) + ".price * item.seats // cents\n")
+	}
+	b.WriteString("```\n\nA line too wide for any window:\n\n```\n" + strings.Repeat("wide ", 120) + "\n")
+	for i := 0; i < 20; i++ {
+		b.WriteString("short line " + strconv.Itoa(i) + "\n")
+	}
+	b.WriteString("```\n\nArabic names: تقرير 2024 and (المبيعات 12).\n")
+	return b.String()
+}

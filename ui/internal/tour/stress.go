@@ -14,15 +14,21 @@ import (
 const (
 	StressQuestionBig  = "Stream the 64 KB answer in 5,000 deltas"
 	StressQuestionLine = "Stream the answer of one 1 MB line in 1,000 deltas"
+	// StressQuestionStates is issue 36's answer: long prose, code blocks narrow and wide, Arabic.
+	StressQuestionStates = "Stream the answer of long prose and code blocks"
 	// StressPace is the time between two pieces of a stress answer.
 	StressPace = 500 * time.Microsecond
 )
 
 // StressPieces is how many pieces each stress answer is sent in, StressPace apart.
-var StressPieces = map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000}
+var StressPieces = map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000, StressQuestionStates: 200}
 
 // LongWorkspaceName is the name of the stress server's extra workspace: 2,000 characters.
 var LongWorkspaceName = strings.Repeat("A workspace name that goes on ", 67)[:2000]
+
+// ArabicWorkspaceName is the name of a workspace of the stress server in Arabic with a number
+// ("sales report 2024"), which is drawn right to left with its number at the left (issue 36).
+const ArabicWorkspaceName = "تقرير المبيعات 2024"
 
 // StressServer is a served demo emulator with a workspace named LongWorkspaceName, whose answers
 // to the stress questions are scripted; it notes when the last event of each was sent.
@@ -39,8 +45,10 @@ type StressServer struct {
 func StartStressServer() (*StressServer, error) {
 	emu, info := emulator.NewDemo(emulator.Config{ResetEvery: -1})
 	emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_long_name", Name: LongWorkspaceName, Owner: emulator.DemoUser})
+	emu.AddWorkspace(emulator.WorkspaceSpec{ID: "ws_arabic", Name: ArabicWorkspaceName, Owner: emulator.DemoUser})
 	s := &StressServer{Key: info.Key, Answers: map[string]string{
-		StressQuestionBig: stress.IssueAnswer(), StressQuestionLine: stress.LongLineAnswer()}}
+		StressQuestionBig: stress.IssueAnswer(), StressQuestionLine: stress.LongLineAnswer(),
+		StressQuestionStates: stress.StatesAnswer()}}
 	scripts := map[string]scriptedAnswer{}
 	for q, n := range StressPieces {
 		scripts[q] = scriptedAnswer{pieces: pieces(stress.Prefixes(s.Answers[q], n)), pace: StressPace, begin: s.begun, done: s.sent}

@@ -5,7 +5,9 @@
 //	lectern-tour screenshots   the screenshot tour (scripts/screenshots.sh)
 //	lectern-tour probe         the real-window tests' probe (ui/internal/realwin, make realwindow)
 //
-// Each opens the data folder as lectern does (LECTERN_HOME) and trace the start-up timings.
+// Each opens the data folder as lectern does (LECTERN_HOME) and trace the start-up timings, and is
+// the one app of that data folder as lectern is (package instance): a `lectern quick` or
+// `lectern FILE` started on the same data folder is handed to it.
 package main
 
 import (
@@ -14,6 +16,7 @@ import (
 	"os"
 
 	"lectern/app"
+	"lectern/internal/instance"
 	"lectern/ui"
 	"lectern/ui/internal/harness"
 	"lectern/ui/internal/realwin"
@@ -31,6 +34,19 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: lectern-tour smoke|screenshots|probe")
 		os.Exit(2)
 	}
+	opts := ui.RunOptions{Trace: true, Driver: driver}
+	if home, err := app.DefaultHome(); err == nil {
+		l, forwarded, err := instance.Claim(home, instance.Request{})
+		if forwarded || err != nil {
+			fmt.Fprintf(os.Stderr, "lectern-tour: another Lectern runs on %s, or its socket cannot be made (%v)\n", home, err)
+			os.Exit(1)
+		}
+		opts.Instance = l
+	}
 	open := func() (*app.App, error) { return app.Open(context.Background(), app.Options{}) }
-	os.Exit(ui.Run(open, ui.RunOptions{Trace: true, Driver: driver}))
+	code := ui.Run(open, opts)
+	if opts.Instance != nil {
+		_ = opts.Instance.Close()
+	}
+	os.Exit(code)
 }
