@@ -63,15 +63,20 @@ func TestFocusRingShowsWhatHasTheKeyboard(t *testing.T) {
 	}
 }
 
-// A control a scroll holds, reached with the keyboard while scrolled out of sight, is scrolled to
-// (KeepInView); a control outside the scroll moves nothing.
-func TestFocusRingBringsAControlIntoView(t *testing.T) {
-	test.NewTempApp(t)
+// scrolledButtons is 30 buttons in a vertical scroll.
+func scrolledButtons() ([]fyne.CanvasObject, *container.Scroll) {
 	var buttons []fyne.CanvasObject
 	for i := range 30 {
 		buttons = append(buttons, widget.NewButton(fmt.Sprint("Button ", i), nil))
 	}
-	scroll := container.NewVScroll(container.NewVBox(buttons...))
+	return buttons, container.NewVScroll(container.NewVBox(buttons...))
+}
+
+// A control a scroll holds, reached with the keyboard while scrolled out of sight, is scrolled to
+// (KeepInView); a control outside the scroll moves nothing.
+func TestFocusRingBringsAControlIntoView(t *testing.T) {
+	test.NewTempApp(t)
+	buttons, scroll := scrolledButtons()
 	below := widget.NewButton("Below", nil)
 	w := test.NewWindow(nil)
 	t.Cleanup(w.Close)
@@ -106,11 +111,7 @@ func TestFocusRingBringsAControlIntoView(t *testing.T) {
 // the ring around it again within placeEvery frames; the frames end with the watch's context.
 func TestFocusRingFollowsInFrames(t *testing.T) {
 	test.NewTempApp(t)
-	var buttons []fyne.CanvasObject
-	for i := range 30 {
-		buttons = append(buttons, widget.NewButton(fmt.Sprint("Button ", i), nil))
-	}
-	scroll := container.NewVScroll(container.NewVBox(buttons...))
+	buttons, scroll := scrolledButtons()
 	w := test.NewWindow(nil)
 	t.Cleanup(w.Close)
 	ring := NewFocusRing(w.Canvas(), scroll)
