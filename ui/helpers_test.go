@@ -34,6 +34,7 @@ func newTestUI(fa fyne.App, a *app.App, c core) *UI {
 	u := newUI(fa, full)
 	u.lf.Do = uiQueue.Do
 	u.lf.Frame = life.Ticks(u.lf.Ctx, uiQueue.Do, uitest.FrameInterval)
+	u.ringFrames = func(func() bool) {} // the tests call ring.Follow
 	return u
 }
 
