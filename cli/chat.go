@@ -107,7 +107,7 @@ func runChat(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := o.tools.checkMCP(a); err != nil {
+	if err := o.tools.checkMCP(a.Models().MCPServers()); err != nil {
 		return err
 	}
 	p := newAnswerPrinter(e, !o.asJSON && e.isTerminal())

@@ -50,12 +50,17 @@ func (t *toolFlags) settings() *records.ToolSettings {
 	return &records.ToolSettings{WebSearch: t.web, Workspaces: t.workspaces, Files: t.filesDir != "", MCPServers: t.mcp}
 }
 
+// mcpServerList is what --mcp is checked against: the MCP servers added (app/mcp.Servers).
+type mcpServerList interface {
+	List() ([]mcp.Server, error)
+}
+
 // checkMCP refuses an --mcp name that is not one of the MCP servers added (lectern mcp add).
-func (t *toolFlags) checkMCP(a *app.App) error {
+func (t *toolFlags) checkMCP(servers mcpServerList) error {
 	if len(t.mcp) == 0 {
 		return nil
 	}
-	added, err := a.Models().MCPServers().List()
+	added, err := servers.List()
 	if err != nil {
 		return err
 	}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"lectern/app"
 	appmcp "lectern/app/mcp"
+	"lectern/app/secrets"
 	"lectern/internal/safetext"
 	"lectern/mcpserver"
 )
@@ -79,31 +79,32 @@ func runMCP(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s := mcpserver.New(mcpBackend(a, o.allowUploads), Version)
+	// What the MCP server serves from: the rooms it uses.
+	b := mcpserver.Backend{Workspaces: a.Workspaces(), Asker: a.Questions(), History: a.Conversations(),
+		Describe: a.Describe, Log: mcpserver.NewCallLog(a.Home())}
+	if o.allowUploads {
+		b.Uploads = a.Uploads()
+	}
+	s := mcpserver.New(b, Version)
 	if o.listen == "" {
 		t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.raw()}}
 		return ignoreEnd(e.ctx, s.Run(e.ctx, t))
 	}
-	return e.serveMCPHTTP(a, s, o)
+	return e.serveMCPHTTP(a.SignIn(), s, o)
 }
 
-// mcpBackend is what the MCP server serves from: the rooms of a.
-func mcpBackend(a *app.App, uploads bool) mcpserver.Backend {
-	b := mcpserver.Backend{Workspaces: a.Workspaces(), Asker: a.Questions(), History: a.Conversations(),
-		Describe: a.Describe, Log: mcpserver.NewCallLog(a.Home())}
-	if uploads {
-		b.Uploads = a.Uploads()
-	}
-	return b
+// hostTokens keeps the bearer token of `lectern mcp --http` (signin.Session).
+type hostTokens interface {
+	HostToken(renew bool, newToken func() string) (string, secrets.KeySource, error)
 }
 
 // serveMCPHTTP serves s over streamable HTTP until Ctrl-C, after printing its address and token.
-func (e *env) serveMCPHTTP(a *app.App, s *mcp.Server, o mcpOptions) error {
+func (e *env) serveMCPHTTP(tokens hostTokens, s *mcp.Server, o mcpOptions) error {
 	addr, err := mcpserver.CheckListen(o.listen, o.listenAny)
 	if err != nil {
 		return localf("%v", err)
 	}
-	token, src, err := a.SignIn().HostToken(o.newToken, mcpserver.NewToken)
+	token, src, err := tokens.HostToken(o.newToken, mcpserver.NewToken)
 	if err != nil {
 		return localf("cannot keep the MCP server's token: %v", err)
 	}

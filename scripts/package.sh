@@ -14,13 +14,13 @@
 # Every package records the source revision (lectern --version says it), and is built with the
 # accessibility build tag: Fyne 2.8's screen-reader support (UI Automation on Windows,
 # NSAccessibility on macOS) is compiled in only with it. Fyne has none on Linux yet, where the tag
-# changes nothing.
+# changes nothing. And with no_animations, as make build is (the Makefile says why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LANG=${LANG:-C.UTF-8}
 targets=${*:-linux windows}
 FYNE_VERSION=v1.7.0
-BUILD_TAGS=migrated_fynedo,accessibility
+BUILD_TAGS=migrated_fynedo,no_animations,accessibility
 mkdir -p dist bin
 
 # fyne_tool builds the packaging tool once, for this computer, into bin/fyne. None of a cross

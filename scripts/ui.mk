@@ -17,7 +17,7 @@ UI_APT_PKGS := xvfb xauth imagemagick
 
 TOUR_BIN := bin/lectern-tour
 
-.PHONY: smoke screenshots tour-bin icon realwindow
+.PHONY: smoke screenshots tour-bin icon realwindow bench-realwindow
 
 # tour-bin builds the harness binary; go build only relinks when a source changed.
 tour-bin: deps
@@ -36,19 +36,29 @@ icon:
 # in its probe mode (`lectern-tour probe`) on its own Xvfb display with openbox and a demo data folder,
 # driven with xdotool: the mouse wheel, the keyboard, three window sizes (the documents panel fitting
 # beside the conversation at each) and a real XDND drag; then, in a
-# second start (TestRealWindowStress), issue 24's scripted answers and long workspace name, issue 36's
-# (the wheel over code blocks, one click in an answer in both themes), the Settings window following
-# the theme, and Ctrl+W after that switch of server; in a third (TestRealWindowAtHand, with a session
-# bus and a StatusNotifierItem tray host), issue 33: bin/lectern started again on the same data
-# folder (plain, quick, with a file) hands its request to the running app and ends, the Quick ask
-# window streams an answer, the tray's menu lists the uploads, the window hides in the tray;
-# then (TestRealWindowFirstHour) Tab's focus shown and in sight, a draft kept over Ctrl+Q and a
-# start again, and a model chat reopened after it drawn whole and at its end.
-# Screenshots of failed checks go to bin/realwindow/. Checks that wait for issue 20's layout and
-# keyboard work are logged as PENDING; LECTERN_REALWIN_PENDING=1 makes them fail. It skips when Xvfb
+# second start (BenchmarkRealWindowStress), issue 24's scripted answers and long workspace name, the
+# question box's echo of keys typed while they stream (issue 34: echo-p95-ms, echo-max-ms; it fails
+# over their goals), issue 36's (the wheel over code blocks, one click in an answer in both themes),
+# the Settings window following the theme, and Ctrl+W after that switch of server; in a third
+# (TestRealWindowAtHand, with a session bus and a StatusNotifierItem tray host), issue 33:
+# bin/lectern started again on the same data folder (plain, quick, with a file) hands its request
+# to the running app and ends, the Quick ask window streams an answer, the tray's menu lists the
+# uploads, the window hides in the tray; then (TestRealWindowFirstHour) Tab's focus shown and in
+# sight, a draft kept over Ctrl+Q and a start again, and a model chat reopened after it drawn whole
+# and at its end.
+# Screenshots of failed checks go to bin/realwindow/. Issue 34's goals, not met yet, are measured and
+# logged as PENDING (realwin's pending list); LECTERN_REALWIN_PENDING=1 makes them fail. It skips when Xvfb
 # is not installed.
+# bench-realwindow is the stress start alone, failing on issue 34's goals still pending in make realwindow
+# (echo-p95-ms ≤ 33, echo-max-ms ≤ 50, the wheel within a frame while an answer streams).
+bench-realwindow: tour-bin build
+	LECTERN_REALWIN_PENDING=1 LECTERN_REALWIN_BIN=$(CURDIR)/$(TOUR_BIN) LECTERN_REALWIN_LECTERN=$(CURDIR)/$(BIN) \
+	  LECTERN_REALWIN_OUT=$(CURDIR)/bin/realwindow $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -run '^$$' \
+	  -bench '^BenchmarkRealWindowStress$$' -benchtime 1x ./ui/internal/realwin/
+
 realwindow: tour-bin build
 	@if ! command -v Xvfb >/dev/null; then echo "realwindow: SKIP (Xvfb not installed)"; else \
 	  rm -rf bin/realwindow; \
 	  LECTERN_REALWIN_BIN=$(CURDIR)/$(TOUR_BIN) LECTERN_REALWIN_LECTERN=$(CURDIR)/$(BIN) LECTERN_REALWIN_OUT=$(CURDIR)/bin/realwindow \
-	  timeout -k 10 540 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow(Stress|AtHand|FirstHour)?$$' ./ui/internal/realwin/; fi
+	  timeout -k 10 540 $(GO) test -tags $(TEST_TAGS),realwindow -count=1 -v -run '^TestRealWindow(AtHand|FirstHour)?$$' \
+	    -bench '^BenchmarkRealWindowStress$$' -benchtime 1x ./ui/internal/realwin/; fi

@@ -11,6 +11,7 @@ import (
 
 	"lectern/app"
 	"lectern/client/emulator"
+	"lectern/ui/internal/life"
 	"lectern/ui/internal/uitest"
 )
 
@@ -32,6 +33,8 @@ func newTestUI(fa fyne.App, a *app.App, c core) *UI {
 	}
 	u := newUI(fa, full)
 	u.lf.Do = uiQueue.Do
+	u.lf.Frame = life.Ticks(u.lf.Ctx, uiQueue.Do, uitest.FrameInterval)
+	u.ringFrames = func(func() bool) {} // the tests call ring.Follow
 	return u
 }
 

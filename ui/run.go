@@ -146,7 +146,7 @@ func (u *UI) wrap(content fyne.CanvasObject) fyne.CanvasObject {
 	if u.ring == nil {
 		u.ring = widgets.NewFocusRing(u.win.Canvas(), content)
 		u.ring.OnFocus = u.keyboardMoved
-		u.ring.Watch(u.lf.Ctx, u.lf.Do, widgets.FocusEvery)
+		u.ring.Watch(u.lf.Ctx, u.ringFrames)
 	} else {
 		u.ring.SetContent(content)
 	}

@@ -78,13 +78,16 @@ type UI struct {
 	cancel   context.CancelFunc
 	theme    string
 	themeSet bool
-	probe    fyne.CanvasObject            // first-frame probe, laid over every view
-	ring     *widgets.FocusRing           // the ring around the control that has the keyboard, over every view
-	trace    func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
-	quitting func()                       // called once the app quits (run: arms the exit guard)
-	quick    *quick.Window                // the Quick ask window, when open
-	tray     *tray                        // the tray entry, nil where the app has none (tests)
-	work     *work.Board                  // the answers and OCR jobs running, for the tray and notifications
+	probe    fyne.CanvasObject  // first-frame probe, laid over every view
+	ring     *widgets.FocusRing // the ring around the control that has the keyboard, over every view
+	// ringFrames are the frames the focus rings are watched in (the window's; none in tests, which
+	// call Follow: a watch in every frame would keep their queue from ever going quiet)
+	ringFrames func(fn func() bool)
+	trace      func(what string, count int) // RunOptions.Trace: "workspaces-shown", "documents-shown"
+	quitting   func()                       // called once the app quits (run: arms the exit guard)
+	quick      *quick.Window                // the Quick ask window, when open
+	tray       *tray                        // the tray entry, nil where the app has none (tests)
+	work       *work.Board                  // the answers and OCR jobs running, for the tray and notifications
 	// pendingOpen are files opened with Lectern on the first-run page: asked about once the
 	// workspace browser shows; openForm is the question asked last.
 	pendingOpen []string
@@ -100,7 +103,8 @@ func New(fa fyne.App, a *app.App) *UI { return newUI(fa, coreOf(a)) }
 
 func newUI(fa fyne.App, c core) *UI {
 	ctx, cancel := context.WithCancel(context.Background())
-	u := &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now}, cancel: cancel, quitting: func() {}}
+	u := &UI{fa: fa, b: c.app, core: c, lf: life.Life{Ctx: ctx, Do: fyne.Do, Now: time.Now, Frame: life.Animate},
+		ringFrames: life.Animate, cancel: cancel, quitting: func() {}}
 	u.work = u.newWork()
 	return u
 }
@@ -258,7 +262,9 @@ func (u *UI) ShowSettings() {
 		return
 	}
 	hooks := settings.Hooks{ApplyTheme: u.applyTheme, SignedOut: u.showFirstRun, KeyChanged: u.Refresh, Switched: u.showMain}
-	s := settings.New(u.fa, u.lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
+	lf := u.lf
+	lf.Frame = u.ringFrames // Settings uses its frames for its focus ring only
+	s := settings.New(u.fa, lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
 		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })

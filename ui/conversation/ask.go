@@ -183,9 +183,14 @@ func (c *Pane) answer(ctx context.Context, s sending, o conversations.AskOptions
 func (c *Pane) run(what sending, opts conversations.AskOptions) {
 	question := what.text
 	s := &streamState{replaces: what.replaces, question: question, ended: make(chan struct{})}
-	s.text = markdown.NewCoalescerOn(c.lf.Do, frameInterval, func(text string) { c.drawStream(s, text) })
+	s.text = markdown.NewCoalescer(c.lf.Frame, c.inputSeen, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
+	if !c.fontsWarm { // while the question goes out, in the frame after the one showing it
+		c.fontsWarm = true
+		c.lf.Frame(func() bool { markdown.WarmFonts(); return false })
+	}
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
+	c.scrollToEnd()
 	c.jump.Hide()
 	c.showIdle()
 	opts.OnUpdate = func(ev events.TurnChanged) { c.update(s, ev, question) }
@@ -359,7 +364,7 @@ func (c *Pane) index(id int64) int {
 // refit measures turn i again after it changed, and keeps the newest turn in view while the
 // reader follows it. Once the reader scrolls up the view stays put and Jump to latest shows.
 func (c *Pane) refit(i int) {
-	if c.list.GetScrollOffset() < c.autoAt-1 {
+	if c.scrolledAway() {
 		c.follow = false
 	}
 	v := c.view(i)
@@ -376,7 +381,18 @@ func (c *Pane) refit(i int) {
 func (c *Pane) scrollToEnd() {
 	c.list.ScrollToBottom()
 	c.autoAt = c.list.GetScrollOffset()
-	c.autoEnd = c.autoAt + c.list.Size().Height
+	c.seenAt = c.autoAt
+}
+
+// inputSeen says whether, since the last frame, a key came in the question box or the turns were
+// scrolled (by the wheel, the scroll bar or the keyboard: by anything but the pane itself). It is
+// asked once a frame, by the streaming answer, which then waits for the next frame: the frame
+// shows the key or the scroll with nothing else to build.
+func (c *Pane) inputSeen() bool {
+	offset := c.list.GetScrollOffset()
+	seen := c.keyed || offset != c.seenAt
+	c.keyed, c.seenAt = false, offset
+	return seen
 }
 
 // jumpToLatest follows the newest turn again.

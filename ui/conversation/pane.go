@@ -30,7 +30,7 @@ import (
 	"lectern/ui/widgets"
 )
 
-// frameInterval is how often a streaming answer is redrawn at most: the screen's rate.
+// frameInterval is a frame of a 60 Hz screen: a file's progress is redrawn at most that often.
 const frameInterval = 16 * time.Millisecond
 
 // Pane is the conversation, the window's main area: the turns so far in a virtualised list (each
@@ -73,13 +73,16 @@ type Pane struct {
 	dropped  *widgets.Toast              // says that files dropped went to the next message (drops.go)
 	root     fyne.CanvasObject
 
-	streaming *streamState                         // the answer streaming in the conversation shown, nil when none
-	consents  map[string]*consentAsk               // the core's questions waiting on a card, by call id
-	askCards  map[string]*widgets.FunctionCallCard // the cards of calls waiting for consent, by call id
-	follow    bool                                 // keep the newest turn in view while it grows
-	autoAt    float32                              // the scroll offset the pane itself last scrolled to
-	autoEnd   float32                              // where the list's content ended then: autoAt plus the list's height
-	endQueued bool                                 // a scroll to the newest turn waits for the rows being measured
+	streaming  *streamState                         // the answer streaming in the conversation shown, nil when none
+	consents   map[string]*consentAsk               // the core's questions waiting on a card, by call id
+	askCards   map[string]*widgets.FunctionCallCard // the cards of calls waiting for consent, by call id
+	follow     bool                                 // keep the newest turn in view while it grows
+	autoAt     float32                              // the scroll offset the pane itself last scrolled to
+	endQueued  bool                                 // a scroll to the newest turn waits for the rows being measured
+	keyed      bool                                 // a key came in the question box since the last frame (inputSeen)
+	seenAt     float32                              // the list's scroll offset at the last frame, or the pane's last scroll
+	rowHeights map[int]float32                      // the heights given to the list's rows, by index, as the list keeps them
+	fontsWarm  bool                                 // the answers' fonts are loaded (markdown.WarmFonts, on the first question)
 
 	// OnSource is called when a source chip is tapped (the window selects the document).
 	OnSource func(src client.AnswerSource)
@@ -180,7 +183,7 @@ func StoreOf(a *app.App) Store {
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
-		consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
+		rowHeights: map[int]float32{}, consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), dropped: widgets.NewToast(lf.Do)}
 	c.files = store.FileTools
 	c.drafts = draftKeeper{store: store.Drafts, ctx: lf.Ctx}
@@ -196,6 +199,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
+	c.input.OnKey = func() { c.keyed = true }
 	c.input.OnChanged = func(text string) {
 		c.draftChanged(text)
 		if c.conv.Kind == records.KindModel {
@@ -363,7 +367,7 @@ func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 func (c *Pane) showTurns(turns []records.Turn) {
 	c.turns, c.views = nil, map[int64]*turnView{}
 	for i := range turns {
-		c.list.SetItemHeight(i, c.estimateHeight(turns[i]))
+		c.setRowHeight(i, c.estimateHeight(turns[i]))
 	}
 	c.turns, c.follow = turns, true
 	c.list.Refresh()
@@ -440,6 +444,7 @@ func (c *Pane) view(i int) *turnView {
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
 		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer, now: c.lf.Now})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
+	v.answer.Frame = c.lf.Frame // a long code block is coloured a few lines a frame
 	v.onResize = func() {
 		v.fitWidth = 0
 		if i := c.index(t.ID); i >= 0 {
@@ -502,7 +507,7 @@ func (c *Pane) measure(i int, v *turnView, w float32) {
 	// size of 0, and the next layout of the turn (when a part of it changed its size) laid it
 	// out at a width of less than 0, its text over the parts under it (issue 35).
 	v.row.Resize(fyne.NewSize(w, h+pad))
-	c.list.SetItemHeight(i, h+pad)
+	c.setRowHeight(i, h+pad)
 	c.keepEnd()
 }
 
@@ -516,6 +521,10 @@ func (c *Pane) keepEnd() {
 	c.endQueued = true
 	c.lf.Do(func() {
 		c.endQueued = false
+		if c.scrolledAway() { // the wheel came between the measure and this: it wins
+			c.follow = false
+			c.jump.Show()
+		}
 		if c.follow {
 			c.scrollToEnd()
 		}

@@ -9,10 +9,11 @@ import (
 	"fyne.io/fyne/v2/test"
 )
 
-// While the pane follows a long answer at its end, the answer lists for the window only its blocks
-// near the list's view, and the window shows the same as with every block listed (a block in
-// view left out would leave its lines blank). Once the reader scrolls up, every block is listed.
-func TestFollowedAnswerListsTheBlocksInSight(t *testing.T) {
+// A long answer lists for the window only its blocks near the list's view, wherever the list is
+// scrolled (at the answer's end while the pane follows it, or anywhere the reader scrolled), and
+// the window shows the same as with every block listed (a block in view left out would leave its
+// lines blank).
+func TestAnswerListsTheBlocksInSight(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
 	ask(t, c, "How many days of annual leave do employees get?")
@@ -26,20 +27,26 @@ func TestFollowedAnswerListsTheBlocksInSight(t *testing.T) {
 	c.refit(i)
 	drain()
 	sight := func() (float32, float32, bool) { return c.answerSight(v) }
-	v.answer.SetSight(nil)
-	all := test.WidgetRenderer(v.answer).Objects()
-	whole := c.win.Canvas().Capture()
-	v.answer.SetSight(sight)
-	listed := test.WidgetRenderer(v.answer).Objects()
-	if len(all) != 200 || len(listed) == 0 || len(listed) > 100 {
-		t.Fatalf("%d of %d blocks listed while following the answer's end", len(listed), len(all))
-	}
-	if !samePixels(whole, c.win.Canvas().Capture()) {
-		t.Fatal("the window shows something else with only the blocks in sight listed")
-	}
-	c.list.ScrollToTop()
-	if n := len(test.WidgetRenderer(v.answer).Objects()); n != 200 {
-		t.Fatalf("scrolled up by the reader: %d blocks listed, want all 200", n)
+	for _, where := range []struct {
+		name   string
+		scroll func()
+	}{
+		{"followed at its end", func() {}},
+		{"scrolled to the top", c.list.ScrollToTop},
+		{"scrolled to the middle", func() { c.list.ScrollToOffset(c.rowTop(i) + v.row.Size().Height/2) }},
+	} {
+		where.scroll()
+		v.answer.SetSight(nil)
+		all := test.WidgetRenderer(v.answer).Objects()
+		whole := c.win.Canvas().Capture()
+		v.answer.SetSight(sight)
+		listed := test.WidgetRenderer(v.answer).Objects()
+		if len(all) != 200 || len(listed) > 100 {
+			t.Errorf("%s: %d of %d blocks listed", where.name, len(listed), len(all))
+		}
+		if !samePixels(whole, c.win.Canvas().Capture()) {
+			t.Errorf("%s: the window shows something else with only the blocks in sight listed", where.name)
+		}
 	}
 }
 

@@ -192,7 +192,10 @@ func (v *turnView) stream(text, stage string, slow bool) {
 }
 
 // showStage shows or hides the stage line, label, under a streaming answer, with Stop beside it
-// when slow (the answer takes unusually long); it reports whether the line changed.
+// when slow (the answer takes unusually long); it reports whether the line changed. Its spinner
+// turns only while no text has come: the growing text shows that the answer goes on, and a
+// spinner makes the window paint every frame (60 a second) for as long as it turns, which is CPU
+// the keyboard then waits for.
 func (v *turnView) showStage(on bool, label string, slow bool) bool {
 	if !on {
 		changed := v.stage.Visible()
@@ -200,12 +203,20 @@ func (v *turnView) showStage(on bool, label string, slow bool) bool {
 		v.stage.Hide()
 		return changed
 	}
-	if v.stage.Visible() && v.stageTxt.Text == label && v.stageStop.Visible() == slow {
+	waiting := v.answer.Text() == ""
+	if v.stage.Visible() && v.stageTxt.Text == label && v.stageStop.Visible() == slow && v.spinner.Visible() == waiting {
 		return false
 	}
-	v.stageTxt.SetText(label)
+	if v.stageTxt.Text != label { // setting a label's text shapes it again, even the same text
+		v.stageTxt.SetText(label)
+	}
 	widgets.ShowIf(v.stageStop, slow)
-	v.spinner.Start()
+	widgets.ShowIf(v.spinner, waiting)
+	if waiting {
+		v.spinner.Start()
+	} else {
+		v.spinner.Stop()
+	}
 	v.stage.Show()
 	return true
 }

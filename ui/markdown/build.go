@@ -26,6 +26,7 @@ type builder struct {
 	// of a block (RichText wraps, measures and draws it), so a text that did not change keeps
 	// its object
 	reuse []*textBlock
+	cut   bool // the last text's end is not shown: it was cut short (hidesTail)
 }
 
 // bullets are the markers of unordered lists by nesting depth: glyphs that Fyne's bundled font
@@ -92,6 +93,7 @@ func (b *builder) text(segs []widget.RichTextSegment, st widget.RichTextStyle) f
 		b.prefix = nil
 	}
 	parts := splitLongText(segs)
+	b.cut = hidesTail(parts, segs)
 	if len(parts) == 1 {
 		return b.textPart(parts[0], st)
 	}

@@ -3,6 +3,7 @@ package markdown
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -113,6 +114,68 @@ func (c *codeBlock) extend(code string) []*textBlock {
 		c.lines.Resize(fyne.NewSize(max(m.Width, w), m.Height))
 	}
 	return added
+}
+
+// colourBudget is how long colour recolours chunks in a frame (at least one): 16 lines take
+// 0.3 to 1 ms.
+const colourBudget = 2 * time.Millisecond
+
+// colour colours the code that the block shows plain, once its fence closed: the same text in
+// the same chunks, so that nothing moves. With frame, the lexer runs off the UI goroutine and the
+// chunks take their colours for a couple of milliseconds a frame, the last (in sight while the
+// answer is followed) first; without, all at once. Code that is not coloured when built whole (an
+// unknown language, too long, a very long line) stays plain.
+func (c *codeBlock) colour(frame func(fn func() bool)) {
+	if c.lang == "" || len(c.code) > maxHighlighted || hasLongLine(c.code) {
+		return
+	}
+	lang, code := c.lang, c.code
+	if frame == nil {
+		chunks := colouredChunks(lang, code)
+		for i := range c.chunks {
+			c.recolour(chunks, i)
+		}
+		return
+	}
+	ready := make(chan [][]widget.RichTextSegment, 1)
+	go func() { ready <- colouredChunks(lang, code) }()
+	var chunks [][]widget.RichTextSegment
+	next := len(c.chunks) - 1
+	frame(func() bool {
+		if chunks == nil {
+			select {
+			case chunks = <-ready:
+			default:
+				return true // the lexer is still at work
+			}
+		}
+		for end := time.Now().Add(colourBudget); next >= 0; {
+			c.recolour(chunks, next)
+			next--
+			if time.Now().After(end) {
+				break
+			}
+		}
+		return next >= 0
+	})
+}
+
+// colouredChunks is code coloured for lang and cut into chunks as a code block shows them;
+// nil when lang is unknown.
+func colouredChunks(lang, code string) [][]widget.RichTextSegment {
+	segs := highlight(lang, code)
+	if segs == nil {
+		return nil
+	}
+	return splitChunks(segs)
+}
+
+// recolour gives chunk i the segments of chunks[i], the same text coloured, when chunks is cut
+// as the block's chunks are.
+func (c *codeBlock) recolour(chunks [][]widget.RichTextSegment, i int) {
+	if len(chunks) == len(c.chunks) {
+		c.chunks[i].setSegments(chunks[i])
+	}
 }
 
 // CodeBlock is the answer's top-level code block number i (from 0), for drivers (the real-window probe):

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"context"
 	"image/color"
 	"sort"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/test"
+
+	"lectern/ui/internal/life"
 )
 
 // framePainter draws frames as the GL window does. Each frame walks the whole object tree and
@@ -172,7 +175,10 @@ func streamPainted(ps []string, pace time.Duration) paintedStream {
 	}
 	ui := make(chan func(), 16) // never closed: a tick already firing when Stop is called still sends
 	ended := false
-	c := NewCoalescerOn(func(f func()) { ui <- f }, frameInterval, func(text string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	frames := life.Ticks(ctx, func(f func()) { ui <- f }, frameInterval)
+	c := NewCoalescer(frames, nil, func(text string) {
 		frame(func() { v.SetText(text) })
 	})
 	go func() {

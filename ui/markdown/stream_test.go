@@ -2,8 +2,10 @@ package markdown
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -262,8 +264,48 @@ func TestOpenCodeGrowsInPlace(t *testing.T) {
 		t.Errorf("%d chunks for 40 lines", n)
 	}
 	v.SetFinal(md)
-	if c := v.objects[1].(*codeBlock); c == code || len(c.chunks) != len(code.chunks) {
-		t.Errorf("closed code: %d chunks, was %d", len(c.chunks), len(code.chunks))
+	if c := v.objects[1].(*codeBlock); c != code {
+		t.Error("closing the fence built the code block again: its lines should keep their objects and take colours")
+	}
+	if got, want := dump(v), dump(render(md)); got != want {
+		t.Errorf("closed in place\n%s\nbuilt at once\n%s", got, want)
+	}
+}
+
+// A long code block whose fence closes while it streams is coloured a few chunks a frame, the
+// lexer off the UI goroutine, when the View has frames: the frame that closes the fence does
+// not colour 3,000 lines.
+func TestClosedCodeIsColouredOverFrames(t *testing.T) {
+	v, _ := newTestView(t)
+	var f frames
+	v.Frame = f.frame
+	var b strings.Builder
+	b.WriteString("Code:\n\n```go\n")
+	for i := range 200 {
+		b.WriteString("func step" + strconv.Itoa(i) + "() { n := 1 }\n")
+	}
+	open := b.String()
+	md := open + "```\n\nAfter."
+	v.SetText(open[:len(open)/2])
+	code := v.objects[1].(*codeBlock)
+	v.SetText(md[:len(md)-3]) // the frame comes with the last 100 lines, the fence closed and more
+	if v.objects[1] != code || f.waiting() != 1 {
+		t.Fatalf("closing the fence: the block rebuilt (%v) or its colouring not left to the frames (%d waiting)", v.objects[1] != code, f.waiting())
+	}
+	plain := dump(code)
+	v.SetFinal(md)
+	for range 1000 {
+		if f.waiting() == 0 {
+			break
+		}
+		f.tick()
+		time.Sleep(time.Millisecond)
+	}
+	if f.waiting() != 0 || dump(code) == plain {
+		t.Fatalf("the code was not coloured over the frames (%d still waiting)", f.waiting())
+	}
+	if got, want := dump(v), dump(render(md)); got != want {
+		t.Errorf("coloured over frames\n%s\nbuilt at once\n%s", got, want)
 	}
 }
 
@@ -288,5 +330,32 @@ func TestCutAnswerShowsNoRawSyntax(t *testing.T) {
 		if !strings.Contains(shown, want) {
 			t.Errorf("cut at %q shows %q; want %q in it", cut, shown, want)
 		}
+	}
+}
+
+func TestLongLineGrowsWithoutBuildingAgain(t *testing.T) {
+	v, _ := newTestView(t)
+	line := strings.Repeat("QmFzZTY0IGRhdGEgd2l0aG91dCBzcGFjZXM", 600) // 21,000 characters: shown cut short
+	v.SetText("Here is the blob:\n\n" + line)
+	n := len(v.blocks)
+	shown, texts := v.blocks[n-1].obj, v.blocks[n-1].texts
+	if !v.blocks[n-1].hidesTail {
+		t.Fatal("an open paragraph cut short is not marked as hiding what is added to it")
+	}
+	more := "Here is the blob:\n\n" + line + "QmFzZTY0+/=.,"
+	v.SetText(more)
+	if v.Text() != more || v.blocks[n-1].obj != shown || len(v.blocks[n-1].texts) != 1 || v.blocks[n-1].texts[0] != texts[0] {
+		t.Fatal("plain words added to a paragraph cut short built it again (or were not kept in the source)")
+	}
+	for _, added := range []string{" and words after it", "**bold**", "\n\nThat is all."} {
+		more += added
+		v.SetText(more)
+		if got, want := dump(v), dump(render(more)); got != want {
+			t.Errorf("after %q was added the view differs from the text rendered whole:\n%s\nwant:\n%s", added, got, want)
+		}
+	}
+	v.SetFinal(more)
+	if got, want := dump(v), dump(render(more)); got != want {
+		t.Errorf("the finished answer differs from the text rendered whole:\n%s\nwant:\n%s", got, want)
 	}
 }

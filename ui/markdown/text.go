@@ -80,11 +80,7 @@ const cutNote = " … (too long to show whole: copy the answer to read all of it
 // line can end (a line break, a sentence's end, a space), and cuts each stretch without a space
 // that is longer (with cutNote); it is [segs] when segs is no longer.
 func splitLongText(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
-	size := 0
-	for _, s := range segs {
-		size += len(s.Textual())
-	}
-	if size <= maxTextRunes {
+	if plainLength(segs) <= maxTextRunes {
 		return [][]widget.RichTextSegment{segs}
 	}
 	text := plainText(segs)
@@ -113,6 +109,31 @@ func splitLongText(segs []widget.RichTextSegment) [][]widget.RichTextSegment {
 		start = end + next + 1
 	}
 	return parts
+}
+
+// hidesTail says whether parts, segs split by splitLongText, show nothing of segs' last
+// characters: the last part was cut with cutNote and segs go on without a space after the cut
+// (a space would have begun another part). Characters added there, with no space, are not shown
+// either.
+func hidesTail(parts [][]widget.RichTextSegment, segs []widget.RichTextSegment) bool {
+	if len(parts) == 0 || len(segs) == 0 || plainLength(segs) <= maxTextRunes {
+		return false
+	}
+	last := parts[len(parts)-1]
+	if len(last) == 0 || !strings.HasSuffix(last[len(last)-1].Textual(), cutNote) {
+		return false
+	}
+	text := segs[len(segs)-1].Textual()
+	return text != "" && !strings.ContainsAny(text[len(text)-1:], " \n")
+}
+
+// plainLength is the length in bytes of the text segs read as.
+func plainLength(segs []widget.RichTextSegment) int {
+	n := 0
+	for _, s := range segs {
+		n += len(s.Textual())
+	}
+	return n
 }
 
 // lineBreak is where a part of window (a text's next maxTextRunes characters) best ends: at the
@@ -216,6 +237,25 @@ func (r *textBlockRenderer) Objects() []fyne.CanvasObject {
 func (r *textBlockRenderer) Refresh() {
 	r.Layout(r.t.Size())
 	r.t.shown().Refresh()
+}
+
+// WarmFonts has Fyne load the faces of the text styles that answers use and the window's start
+// does not (italic, and monospace for code), as measuring a word in each does. Fyne loads a
+// style's faces the first time it measures text in it (about 8 MB, 40 to 150 ms for italic): in
+// the middle of a streaming answer, that held a frame, and a key typed then. Call it on the UI
+// goroutine (Fyne's text caches have no locks), at a moment when nothing waits for it.
+func WarmFonts() {
+	size := theme.TextSize()
+	for _, style := range []fyne.TextStyle{{Italic: true}, {Monospace: true}} {
+		fyne.MeasureText("Lectern", size, style)
+	}
+}
+
+// setSegments shows segs, the text shown already in other styles (code coloured once its fence
+// closed): the size does not change, so only the RichText is refreshed.
+func (t *textBlock) setSegments(segs []widget.RichTextSegment) {
+	t.rich.Segments = segs
+	t.rich.Refresh()
 }
 
 // setCode shows s as plain code, its over-long lines cut (see cutLongLines). The segment is

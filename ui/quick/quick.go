@@ -35,9 +35,6 @@ import (
 // Title is the window's title, which a window manager's rules and the real-window tests find it by.
 const Title = "Quick ask"
 
-// frameInterval is how often the streaming answer is drawn at most: the screen's rate.
-const frameInterval = 16 * time.Millisecond
-
 // tiers are the model tiers a question may go to, after the workspaces.
 var tiers = []string{"Instant", "Fast", "Smart", "Genius"}
 
@@ -197,7 +194,7 @@ func (w *Window) Send() {
 	w.showStage("Sending the question…")
 	key := fmt.Sprintf("quick %p %d", w, time.Now().UnixNano())
 	w.Work.Set(key, work.Answer, "Quick ask: "+safetext.OneLine(text))
-	coal := markdown.NewCoalescerOn(w.lf.Do, frameInterval, w.draw)
+	coal := markdown.NewCoalescer(w.lf.Frame, nil, w.draw) // once a frame
 	update := func(ev events.TurnChanged) {
 		if ev.ConversationID != 0 {
 			w.lf.Do(func() { w.started(ev.ConversationID) })

@@ -77,7 +77,9 @@ func (f *fixture) open() *Window {
 	f.t.Helper()
 	hooks := Hooks{ApplyTheme: func() { f.themes++; f.fa.Settings().SetTheme(ltheme.For(f.app.Settings().Theme)) },
 		SignedOut: func() { f.signedOut++ }, KeyChanged: func() { f.keyChanged++ }, Switched: func() { f.switched++ }}
-	f.w = New(f.fa, uiQueue.Life(f.t), Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
+	lf := uiQueue.Life(f.t)
+	lf.Frame = func(func() bool) {} // Settings' frames watch its focus ring only: in every frame, the queue would never go quiet
+	f.w = New(f.fa, lf, Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
 		Keeping: f.app.Conversations(), Trash: f.app.Conversations(), MCP: f.app.Models().MCPServers()}, hooks)
 	f.w.Win().SetOnClosed(func() { f.closed = true })
 	f.w.Win().Show()

@@ -179,7 +179,7 @@ func (s *Window) focusRing(content *container.Scroll) fyne.CanvasObject {
 	ring.KeepInView(content)
 	ctx, stop := context.WithCancel(s.lf.Ctx)
 	s.stopRing = stop
-	ring.Watch(ctx, s.lf.Do, widgets.FocusEvery)
+	ring.Watch(ctx, s.lf.Frame)
 	return ring.Root()
 }
 

@@ -17,6 +17,9 @@ type Composer struct {
 	OnSend func()
 	// OnEscape is called when Esc is pressed in the box.
 	OnEscape func()
+	// OnKey, when set, is called on the UI goroutine as the box takes each key (typed, pressed or
+	// a shortcut), before it acts on it: the window lets the frame show the key first.
+	OnKey func()
 }
 
 var (
@@ -47,8 +50,22 @@ func (c *Composer) Fill(text string) {
 // the box (widget.Entry keeps Tab in a multi-line box).
 func (c *Composer) AcceptsTab() bool { return false }
 
+// key tells OnKey that a key came.
+func (c *Composer) key() {
+	if c.OnKey != nil {
+		c.OnKey()
+	}
+}
+
+// TypedRune types r.
+func (c *Composer) TypedRune(r rune) {
+	c.key()
+	c.Entry.TypedRune(r)
+}
+
 // KeyDown notes Shift, so that Shift+Enter starts a new line.
 func (c *Composer) KeyDown(k *fyne.KeyEvent) {
+	c.key()
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		c.shift = true
 	}
@@ -65,6 +82,7 @@ func (c *Composer) KeyUp(k *fyne.KeyEvent) {
 
 // TypedKey sends on Enter (not with Shift) and stops on Esc; other keys edit the text.
 func (c *Composer) TypedKey(k *fyne.KeyEvent) {
+	c.key()
 	switch {
 	case ForwardKey(c, k):
 	case isReturn(k.Name) && !c.shift:
@@ -78,6 +96,7 @@ func (c *Composer) TypedKey(k *fyne.KeyEvent) {
 
 // TypedShortcut sends on Ctrl/Cmd+Enter; other shortcuts (copy, paste, select all) edit the text.
 func (c *Composer) TypedShortcut(s fyne.Shortcut) {
+	c.key()
 	if cs, ok := s.(*desktop.CustomShortcut); ok && isReturn(cs.KeyName) {
 		c.send()
 		return

@@ -4,7 +4,6 @@ import (
 	"context"
 	"image/color"
 	"math"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -18,8 +17,11 @@ import (
 // (already that colour) and a selectable text or a list (not tinted at all) do not show: Tab
 // reached them and nothing on the screen moved. A text box draws its own border and gets no ring.
 //
-// Fyne tells nothing when the keyboard moves, so Watch looks at it a few times a second; while
-// the keyboard is in a text box, or on no control, that costs a comparison.
+// Fyne tells nothing when the keyboard moves (Tab and clicks are handled inside its driver, and
+// no widget says when it gains the focus), so Watch looks in each of the window's frames, after the
+// frame's input: a move shows in the frame of the Tab or click that made it, and no timer of its
+// own wakes the app (the window's loop ticks 60 times a second anyway). While the keyboard is in a
+// text box, or on no control, a frame's look costs a comparison.
 type FocusRing struct {
 	root   *fyne.Container
 	ring   *canvas.Rectangle
@@ -27,6 +29,8 @@ type FocusRing struct {
 	shown  fyne.Focusable // the control the keyboard was on at the last look
 	at     fyne.Position  // the ring's place in the layer
 	size   fyne.Size
+	frames int  // frames looked at since the ring was last placed (Watch)
+	moved  bool // the layer was laid out again: the control may have moved (Layout)
 
 	// OnFocus, when set, is called on the UI goroutine with the control the keyboard moved to
 	// (not a text box), before the ring is placed around it.
@@ -35,9 +39,11 @@ type FocusRing struct {
 	scrolls []*container.Scroll // brought to a control they hold that the keyboard moved to (KeepInView)
 }
 
-// FocusEvery is how often a window looks where the keyboard is (Watch): often enough that the
-// ring follows a Tab at once to the eye.
-const FocusEvery = 60 * time.Millisecond
+// placeEvery is how many frames apart Watch places the ring again around the same control: a
+// scroll or a change of layout moves it, and Fyne tells neither. Placing it walks the window's
+// objects (4 to 30 µs); every fourth frame, a control that stays focused in an idle window costs
+// at most 30 ms of CPU a minute, and the ring trails a scroll by at most 4 frames.
+const placeEvery = 4
 
 // ringGap is the room between a control and its ring; ringWidth the ring's thickness.
 const (
@@ -66,25 +72,32 @@ func (r *FocusRing) SetContent(content fyne.CanvasObject) {
 	r.root.Refresh()
 }
 
-// Watch looks at the focus every interval, through do (the UI goroutine), until ctx ends.
-func (r *FocusRing) Watch(ctx context.Context, do func(func()), every time.Duration) {
-	go func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				do(r.Follow)
-			}
+// Watch follows the keyboard in each of frame's frames (a life.Life's Frame: on the UI goroutine,
+// after the frame's input) until ctx ends: the ring moves with the control that has the keyboard
+// in the frame it got it, and is placed again every placeEvery frames while it stays there, or at
+// once when the layer is laid out again (the window resized, or showing another view).
+func (r *FocusRing) Watch(ctx context.Context, frame func(fn func() bool)) {
+	frame(func() bool {
+		if ctx.Err() != nil {
+			return false
 		}
-	}()
+		r.frames++
+		f := r.canvas.Focused()
+		moved := f != r.shown
+		if !moved && (f == nil || drawsOwnFocus(f)) {
+			return true // no ring to place
+		}
+		if moved || r.moved || r.frames >= placeEvery {
+			r.Follow()
+		}
+		return true
+	})
 }
 
 // Follow looks at the control that has the keyboard and draws the ring around it, or hides the
 // ring; a control newly focused is first handed to OnFocus (UI goroutine).
 func (r *FocusRing) Follow() {
+	r.frames, r.moved = 0, false
 	f := r.canvas.Focused()
 	o, ok := f.(fyne.CanvasObject)
 	// A dialog or a pop-up lies over the content, and would hide a ring drawn under it: its
@@ -207,6 +220,7 @@ func (r *FocusRing) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	objects[0].Move(fyne.Position{})
 	r.ring.Move(r.at)
 	r.ring.Resize(r.size)
+	r.moved = true
 }
 
 // MinSize is the content's: the ring never makes the window larger.

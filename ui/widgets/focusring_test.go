@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -62,15 +63,20 @@ func TestFocusRingShowsWhatHasTheKeyboard(t *testing.T) {
 	}
 }
 
-// A control a scroll holds, reached with the keyboard while scrolled out of sight, is scrolled to
-// (KeepInView); a control outside the scroll moves nothing.
-func TestFocusRingBringsAControlIntoView(t *testing.T) {
-	test.NewTempApp(t)
+// scrolledButtons is 30 buttons in a vertical scroll.
+func scrolledButtons() ([]fyne.CanvasObject, *container.Scroll) {
 	var buttons []fyne.CanvasObject
 	for i := range 30 {
 		buttons = append(buttons, widget.NewButton(fmt.Sprint("Button ", i), nil))
 	}
-	scroll := container.NewVScroll(container.NewVBox(buttons...))
+	return buttons, container.NewVScroll(container.NewVBox(buttons...))
+}
+
+// A control a scroll holds, reached with the keyboard while scrolled out of sight, is scrolled to
+// (KeepInView); a control outside the scroll moves nothing.
+func TestFocusRingBringsAControlIntoView(t *testing.T) {
+	test.NewTempApp(t)
+	buttons, scroll := scrolledButtons()
 	below := widget.NewButton("Below", nil)
 	w := test.NewWindow(nil)
 	t.Cleanup(w.Close)
@@ -97,5 +103,51 @@ func TestFocusRingBringsAControlIntoView(t *testing.T) {
 	ring.Follow()
 	if scroll.Offset != at {
 		t.Errorf("a button outside the scroll moved it from %v to %v", at, scroll.Offset)
+	}
+}
+
+// Watch follows the keyboard in the window's frames, with no timer of its own: a Tab shows the
+// ring in the next frame; a control that keeps the keyboard while it moves (its scroll turned) has
+// the ring around it again within placeEvery frames; the frames end with the watch's context.
+func TestFocusRingFollowsInFrames(t *testing.T) {
+	test.NewTempApp(t)
+	buttons, scroll := scrolledButtons()
+	w := test.NewWindow(nil)
+	t.Cleanup(w.Close)
+	ring := NewFocusRing(w.Canvas(), scroll)
+	w.SetContent(ring.Root())
+	w.Resize(fyne.NewSize(300, 300))
+	var frame func() bool
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	ring.Watch(ctx, func(fn func() bool) { frame = fn })
+	if frame == nil {
+		t.Fatal("Watch asked for no frames")
+	}
+	around := func(o fyne.CanvasObject) bool {
+		at, size, shown := ring.Ring()
+		want := fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+		return shown && at.X <= want.X && at.Y <= want.Y && at.X+size.Width >= want.X+o.Size().Width &&
+			at.Y+size.Height >= want.Y+o.Size().Height
+	}
+	w.Canvas().Focus(buttons[1].(fyne.Focusable))
+	if !frame() || !around(buttons[1]) {
+		t.Fatal("the frame after the keyboard moved to a button shows no ring around it")
+	}
+	scroll.ScrollToOffset(fyne.NewPos(0, 20)) // Fyne tells no one: the ring stays behind for a while
+	for range placeEvery {
+		frame()
+	}
+	if !around(buttons[1]) {
+		t.Error("the button scrolled with the keyboard on it has no ring around it after a few frames")
+	}
+	w.Canvas().Unfocus()
+	frame()
+	if _, _, shown := ring.Ring(); shown {
+		t.Error("the ring shows with nothing focused")
+	}
+	stop()
+	if frame() {
+		t.Error("the watch goes on after its context ended")
 	}
 }

@@ -30,7 +30,7 @@ const screenW, screenH = 1920, 1080
 
 // session is one start of the app on its own display.
 type session struct {
-	t       *testing.T
+	t       testing.TB
 	display string
 	out     string // screenshots folder
 	home    string // the data folder and HOME of the app
@@ -46,7 +46,7 @@ type session struct {
 // needTools skips the test when a program the harness runs is not installed, and returns the
 // Python with GTK 3 (python3-gi) that runs the drag source: the system's, when the python3 on
 // PATH is another one.
-func needTools(t *testing.T) (python string) {
+func needTools(t testing.TB) (python string) {
 	for _, tool := range []string{"Xvfb", "openbox", "xdotool", "import"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("realwindow: SKIP (%s not installed; make test-deps installs it as root)", tool)
@@ -63,11 +63,11 @@ func needTools(t *testing.T) (python string) {
 
 // startSession starts Xvfb and the app, and waits until the probe is ready and the main
 // window is mapped. Everything is stopped when the test ends.
-func startSession(t *testing.T) *session { return startSessionWith(t, nil) }
+func startSession(t testing.TB) *session { return startSessionWith(t, nil) }
 
 // startSessionWith is startSession with before run on the display before the app starts (after
 // openbox, which runs in every session): a session bus, a tray host.
-func startSessionWith(t *testing.T, before func(s *session)) *session {
+func startSessionWith(t testing.TB, before func(s *session)) *session {
 	python := needTools(t)
 	bin := os.Getenv("LECTERN_REALWIN_BIN")
 	if bin == "" {
@@ -101,7 +101,7 @@ func startSessionWith(t *testing.T, before func(s *session)) *session {
 }
 
 // startXvfb starts a display of its own (Xvfb picks a free number and writes it to -displayfd).
-func startXvfb(t *testing.T) string {
+func startXvfb(t testing.TB) string {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

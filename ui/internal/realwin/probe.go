@@ -15,6 +15,8 @@
 //	stress               connect to the stress server (issue 24's answers, a 2,000-character name)
 //	stream <question>    ask one of the stress server's questions and watch its answer
 //	answer               how the answer asked with stream went (Answer, JSON)
+//	watch                note every frame the window paints from now on (see frameWatch)
+//	frames               stop watching and return the frames noted ([]Frame, JSON)
 //	theme <name>         save the theme (system, light, dark, high-contrast) and apply it, as Settings does
 //	add <path>...        add files (tab-separated paths) to the workspace shown, as a drop does
 //	athand               what issue 33 shows around the window (AtHand, JSON)
@@ -118,6 +120,12 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return stressed.lastAnswer(), nil
 	case "theme":
 		return struct{}{}, setTheme(u, arg)
+	case "watch":
+		var err error
+		fyne.DoAndWait(func() { err = watch.start(u) })
+		return struct{}{}, err
+	case "frames":
+		return watch.stop(), nil
 	case "add":
 		fyne.DoAndWait(func() { u.AddFiles(strings.Split(arg, "\t")...) })
 		return struct{}{}, nil

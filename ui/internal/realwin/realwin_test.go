@@ -16,7 +16,12 @@ import (
 // pending names the checks that wait for work not landed yet. They measure and log as the others
 // do, but a failure is only logged (PENDING) unless LECTERN_REALWIN_PENDING=1; a pending check
 // that passes says so, to be taken off the list. None waits today.
-var pending = map[string]bool{}
+// Issue 34's goals, not met yet on the 2-core machine CI runs on: the stress start measures and
+// logs them in make realwindow (CI); make bench-realwindow (LECTERN_REALWIN_PENDING=1) fails on
+// them. The first wheel step while an answer streams is not seen in the real window yet, and the
+// view goes on following the answer after it (the headless TestWheelDuringAStreamStopsFollowing
+// passes): wheel-while-streaming waits for that.
+var pending = map[string]bool{"echo-p95": true, "echo-max": true, "wheel-max": true, "wheel-while-streaming": true}
 
 // Conversation share goals of issue 20: at least 70% of the window's height at the default size
 // and at 1280×800, at least 55% at 640×480.
@@ -38,7 +43,7 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 	case ok:
 		s.t.Logf("%s: ok: %s", name, msg)
 	case pending[name] && os.Getenv("LECTERN_REALWIN_PENDING") != "1":
-		s.t.Logf("%s: PENDING (fails until issue 20's work lands): %s; screenshot %s", name, msg, s.screenshot(name))
+		s.t.Logf("%s: PENDING (a goal not met yet; LECTERN_REALWIN_PENDING=1 fails on it): %s; screenshot %s", name, msg, s.screenshot(name))
 	default:
 		s.t.Errorf("%s: FAIL: %s; screenshot %s", name, msg, s.screenshot(name))
 	}

@@ -20,8 +20,9 @@ type Answer struct {
 	Finished bool
 	// Length is the length of the text shown, Want the full answer's.
 	Length, Want int
-	// FinalMs is the time from the server's last event to the answer shown whole.
-	FinalMs float64
+	// FinalMs is the time from the server's last event to the answer shown whole; StreamMs how
+	// long the server took to send it, from its first piece to its last event.
+	FinalMs, StreamMs float64
 }
 
 // stressProbe is the stress server the probe connected the app to ("stress"), and the answer
@@ -81,6 +82,7 @@ func (p *stressProbe) watch(u *harness.Window, want string) {
 		if !streaming && text == want {
 			a.Finished = true
 			a.FinalMs = float64(time.Since(p.server.LastEvent()).Microseconds()) / 1000
+			a.StreamMs = float64(p.server.Streamed().Microseconds()) / 1000
 			p.setAnswer(a)
 			return
 		}

@@ -32,12 +32,12 @@ func scripted(emu *emulator.Emulator) http.Handler {
 	return scriptedBy(emu, map[string]scriptedAnswer{codeQuestion: code})
 }
 
-// scriptedAnswer is an answer streamed in pieces, one each pace; done, when set, is called once
-// its last event is sent.
+// scriptedAnswer is an answer streamed in pieces, one each pace; begin and done, when set, are
+// called as its first piece goes out and once its last event is sent.
 type scriptedAnswer struct {
-	pieces []string
-	pace   time.Duration
-	done   func()
+	pieces      []string
+	pace        time.Duration
+	begin, done func()
 }
 
 // scriptedBy wraps emu: POST /workspace with one of answers' questions is answered with that
@@ -75,6 +75,9 @@ func streamScripted(w http.ResponseWriter, wsID string, a scriptedAnswer) {
 	}
 	event(client.EventCreated, map[string]any{"id": "wsa_tour", "object": "workspace.answer", "status": "in_progress", "sequence_number": seq})
 	event(client.EventStatus, map[string]any{"id": "wsa_tour", "stage": "writing", "sequence_number": seq})
+	if a.begin != nil {
+		a.begin()
+	}
 	start := time.Now()
 	for i, piece := range a.pieces {
 		time.Sleep(time.Until(start.Add(time.Duration(i) * a.pace)))

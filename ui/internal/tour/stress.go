@@ -16,8 +16,12 @@ const (
 	StressQuestionLine = "Stream the answer of one 1 MB line in 1,000 deltas"
 	// StressQuestionStates is issue 36's answer: long prose, code blocks narrow and wide, Arabic.
 	StressQuestionStates = "Stream the answer of long prose and code blocks"
-	stressPace           = 500 * time.Microsecond
+	// StressPace is the time between two pieces of a stress answer.
+	StressPace = 500 * time.Microsecond
 )
+
+// StressPieces is how many pieces each stress answer is sent in, StressPace apart.
+var StressPieces = map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000, StressQuestionStates: 200}
 
 // LongWorkspaceName is the name of the stress server's extra workspace: 2,000 characters.
 var LongWorkspaceName = strings.Repeat("A workspace name that goes on ", 67)[:2000]
@@ -33,8 +37,8 @@ type StressServer struct {
 	Answers  map[string]string // the full answer to each stress question
 	Stop     func()
 
-	mu   sync.Mutex
-	last time.Time
+	mu          sync.Mutex
+	first, last time.Time
 }
 
 // StartStressServer serves the stress server on a free port of 127.0.0.1.
@@ -46,8 +50,8 @@ func StartStressServer() (*StressServer, error) {
 		StressQuestionBig: stress.IssueAnswer(), StressQuestionLine: stress.LongLineAnswer(),
 		StressQuestionStates: stress.StatesAnswer()}}
 	scripts := map[string]scriptedAnswer{}
-	for q, n := range map[string]int{StressQuestionBig: 5000, StressQuestionLine: 1000, StressQuestionStates: 200} {
-		scripts[q] = scriptedAnswer{pieces: pieces(stress.Prefixes(s.Answers[q], n)), pace: stressPace, done: s.sent}
+	for q, n := range StressPieces {
+		scripts[q] = scriptedAnswer{pieces: pieces(stress.Prefixes(s.Answers[q], n)), pace: StressPace, begin: s.begun, done: s.sent}
 	}
 	url, stop, err := serveHandler(scriptedBy(emu, scripts))
 	if err != nil {
@@ -67,15 +71,33 @@ func pieces(prefixes []string) []string {
 	return out
 }
 
+func (s *StressServer) begun() {
+	s.mu.Lock()
+	s.first, s.last = time.Now(), time.Time{}
+	s.mu.Unlock()
+}
+
 func (s *StressServer) sent() {
 	s.mu.Lock()
 	s.last = time.Now()
 	s.mu.Unlock()
 }
 
-// LastEvent is when the last event of a stress answer was sent, zero before.
+// LastEvent is when the last event of the stress answer streaming or streamed last was sent,
+// zero before it was.
 func (s *StressServer) LastEvent() time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.last
+}
+
+// Streamed is how long the stress answer streamed last took from its first piece to its last
+// event (its pieces are paced to take StressPace each), zero while it streams.
+func (s *StressServer) Streamed() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.last.IsZero() {
+		return 0
+	}
+	return s.last.Sub(s.first)
 }

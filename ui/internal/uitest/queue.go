@@ -20,10 +20,14 @@ func NewQueue() Queue { return make(Queue, 100000) }
 // Do queues fn for the test goroutine.
 func (q Queue) Do(fn func()) { q <- fn }
 
-// Life is a view's life.Life over q, with a context that ends when the test does.
+// Life is a view's life.Life over q, with a context that ends when the test does, and frames
+// every 16 ms run through q.
 func (q Queue) Life(t testing.TB) life.Life {
-	return life.Life{Ctx: t.Context(), Do: q.Do, Now: time.Now}
+	return life.Life{Ctx: t.Context(), Do: q.Do, Now: time.Now, Frame: life.Ticks(t.Context(), q.Do, FrameInterval)}
 }
+
+// FrameInterval is how often a test's frames come: a 60 Hz screen's.
+const FrameInterval = 16 * time.Millisecond
 
 // Until runs queued UI work until cond holds, failing the test after 20 seconds.
 func (q Queue) Until(t testing.TB, what string, cond func() bool) {
