@@ -21,7 +21,12 @@ import (
 // them. The first wheel step while an answer streams is not seen in the real window yet, and the
 // view goes on following the answer after it (the headless TestWheelDuringAStreamStopsFollowing
 // passes): wheel-while-streaming waits for that.
-var pending = map[string]bool{"echo-p95": true, "echo-max": true, "wheel-max": true, "wheel-while-streaming": true}
+//
+// ctrl-w-closes-after-settings: in the stress start, since openbox runs in every session and the
+// stress start draws in frames (issue 34's merge), Ctrl+W on the main window after Settings was
+// closed with Ctrl+W leaves the window open (found on the last day; not yet understood).
+var pending = map[string]bool{"echo-p95": true, "echo-max": true, "wheel-max": true, "wheel-while-streaming": true,
+	"ctrl-w-closes-after-settings": true}
 
 // Conversation share goals of issue 20: at least 70% of the window's height at the default size
 // and at 1280×800, at least 55% at 640×480.
@@ -79,7 +84,7 @@ func TestRealWindow(t *testing.T) {
 	s.checkModelDrop()
 	s.checkPDFDrop()
 	s.checkMCPCall()
-	s.checkClose()
+	s.checkClose("ctrl-w-closes")
 	t.Logf("run time %.1f s", time.Since(start).Seconds())
 }
 
@@ -191,7 +196,7 @@ func (s *session) checkDrop() {
 // checkClose presses Ctrl+W in the question box, once the uploads have ended (running uploads
 // ask before quitting), and checks that the app closes its window (and, that being the main
 // window, ends).
-func (s *session) checkClose() {
+func (s *session) checkClose(name string) {
 	if st, ok := s.waitState(30*time.Second, func(st State) bool { return st.Running == 0 }); !ok {
 		s.t.Fatalf("%d uploads still running after 30 s", st.Running)
 	}
@@ -203,14 +208,14 @@ func (s *session) checkClose() {
 	s.xdotoolMay("key", "--window", s.win, "ctrl+w")
 	select {
 	case <-s.exited:
-		s.check("ctrl-w-closes", true, "the app ended after Ctrl+W")
+		s.check(name, true, "the app ended after Ctrl+W")
 		return
 	case <-time.After(5 * time.Second):
 	}
 	search := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^Lectern$")
 	search.Env = s.env()
 	out, _ := search.Output()
-	s.check("ctrl-w-closes", false, "5 s after Ctrl+W the app runs and its window is %s",
+	s.check(name, false, "5 s after Ctrl+W the app runs and its window is %s",
 		map[bool]string{true: "still shown", false: "gone"}[strings.TrimSpace(string(out)) != ""])
 	s.ask("quit", nil, 10*time.Second)
 }

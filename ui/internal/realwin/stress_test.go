@@ -39,7 +39,7 @@ func BenchmarkRealWindowStress(b *testing.B) {
 	s.checkStates()
 	s.checkSettingsTheme()
 	// The app now runs on a server it switched to: Ctrl+W must still close its window.
-	s.checkClose()
+	s.checkClose("ctrl-w-closes-after-settings")
 	b.Logf("run time %.1f s", time.Since(start).Seconds())
 }
 
