@@ -3,7 +3,6 @@
 package ui_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"net/http"
@@ -83,32 +82,8 @@ func openDocumentsPanel(b *testing.B, home string) {
 // idle starts bin, waits until it printed a line starting with each of ready, then 10 s more,
 // and measures what it uses in the next idleFor.
 func idle(b *testing.B, bin string, env []string, ready ...string) use {
-	cmd := exec.Command(bin)
-	cmd.Env = env
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
+	cmd, _ := startReady(b, bin, env, ready)
 	defer stop(cmd)
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	if r := readRun(lines, start, ready); r.ready == 0 {
-		b.Fatalf("%s did not print %q within 30 s", filepath.Base(bin), ready)
-	}
-	go func() {
-		for range lines {
-		}
-	}()
 	time.Sleep(10 * time.Second)
 	pid := cmd.Process.Pid
 	cpu0, sw0 := cpuTime(b, pid), switches(b, pid)

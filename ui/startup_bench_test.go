@@ -163,6 +163,16 @@ func cachedHome(b *testing.B, home string, n int) (string, string) {
 // launch starts bin, waits for its first frame and then for a line starting with each of ready (at
 // most 30 s), waits one more second, reads its peak memory and stops it.
 func launch(b *testing.B, bin string, env []string, ready ...string) run {
+	cmd, r := startReady(b, bin, env, ready)
+	defer stop(cmd)
+	time.Sleep(time.Second)
+	r.peak = time.Duration(vmHWM(b, cmd.Process.Pid))
+	return r
+}
+
+// startReady starts bin and times its trace lines until it printed a line starting with each of
+// ready (at most 30 s); the rest of its output is read and dropped. The caller stops it.
+func startReady(b *testing.B, bin string, env []string, ready []string) (*exec.Cmd, run) {
 	cmd := exec.Command(bin)
 	cmd.Env = env
 	out, err := cmd.StdoutPipe()
@@ -173,7 +183,6 @@ func launch(b *testing.B, bin string, env []string, ready ...string) run {
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	defer stop(cmd)
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
@@ -184,15 +193,14 @@ func launch(b *testing.B, bin string, env []string, ready ...string) run {
 	}()
 	r := readRun(lines, start, ready)
 	if r.ready == 0 {
+		stop(cmd)
 		b.Fatalf("%s did not print %q within 30 s", filepath.Base(bin), ready)
 	}
 	go func() {
 		for range lines {
 		}
 	}()
-	time.Sleep(time.Second)
-	r.peak = time.Duration(vmHWM(b, cmd.Process.Pid))
-	return r
+	return cmd, r
 }
 
 // readRun times the trace lines until every line of ready came, the output ends or 30 s pass.
