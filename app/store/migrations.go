@@ -244,6 +244,43 @@ CREATE TRIGGER conversations_drop_draft AFTER DELETE ON conversations BEGIN
 	DELETE FROM drafts WHERE conversation_id = old.id AND conversation_id != 0;
 END;
 `,
+	// 11: projects (issue 31). A project holds conversations of every kind, on one server as its
+	// conversations are; a conversation is in at most one (project_id 0: none). defaults is JSON
+	// (ProjectDefaults: workspace, tier, system prompt, tools) for the conversations started in it;
+	// collapsed keeps whether its folder is closed in the list. A deleted project goes to the trash
+	// with its conversations: they get the project's deleted_at, which is how they come back with it.
+	`
+CREATE TABLE projects (
+	id         INTEGER PRIMARY KEY,
+	uid        TEXT NOT NULL DEFAULT '',
+	server     TEXT NOT NULL,
+	name       TEXT NOT NULL,
+	colour     TEXT NOT NULL DEFAULT '',
+	defaults   TEXT NOT NULL DEFAULT '', -- JSON; '' = none
+	collapsed  INTEGER NOT NULL DEFAULT 0,
+	created_at INTEGER NOT NULL,
+	updated_at INTEGER NOT NULL,
+	deleted_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX projects_uid ON projects (uid) WHERE uid != '';
+CREATE TRIGGER projects_new_uid AFTER INSERT ON projects WHEN new.uid = '' BEGIN
+	UPDATE projects SET uid = lower(hex(randomblob(16))) WHERE id = new.id;
+END;
+ALTER TABLE conversations ADD COLUMN project_id INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX conversations_project ON conversations (project_id) WHERE project_id != 0;
+`,
+	// 12: branches (issue 31). Turns form a tree: parent_id is the turn before this one on its
+	// branch (0: the first question). An edited question or a retried answer is a new turn beside
+	// the old one (the same parent), so nothing is replaced. head_turn_id is the last turn of the
+	// branch the conversation shows (0: its newest turn). Turns from before this step follow one
+	// another by id, as they were shown.
+	`
+ALTER TABLE turns ADD COLUMN parent_id INTEGER NOT NULL DEFAULT 0;
+UPDATE turns SET parent_id = coalesce(
+	(SELECT max(p.id) FROM turns p WHERE p.conversation_id = turns.conversation_id AND p.id < turns.id), 0);
+CREATE INDEX turns_children ON turns (conversation_id, parent_id, id);
+ALTER TABLE conversations ADD COLUMN head_turn_id INTEGER NOT NULL DEFAULT 0;
+`,
 }
 
 // schemaVersion is the newest schema this code knows.
