@@ -170,24 +170,34 @@ func (m *mainView) statusLine() fyne.CanvasObject {
 
 // start shows the cached workspaces at once, then refreshes from the server in the background.
 // In demo mode after a restart the built-in demo server is started first.
+// The refresh begins once the cache is shown, so that the list tells a first refresh (nothing
+// cached: "Loading more workspaces…" under those arrived) from a later one.
 func (m *mainView) start() {
 	m.showConnection(m.b.SignIn().Connection())
-	m.loadWorkspaces()
 	m.uploads.Load()
-	if m.b.Settings().DemoMode && !m.b.SignIn().DemoMode() {
-		m.runSync(m.b.SignIn().StartDemo)
-		return
-	}
-	m.refresh()
+	m.loadWorkspacesThen(func() {
+		if m.b.Settings().DemoMode && !m.b.SignIn().DemoMode() {
+			m.runSync(m.b.SignIn().StartDemo)
+			return
+		}
+		m.refresh()
+	})
 }
 
 // loadWorkspaces reads the workspace list from the cache (off the UI goroutine) and shows it.
-func (m *mainView) loadWorkspaces() {
+func (m *mainView) loadWorkspaces() { m.loadWorkspacesThen(nil) }
+
+// loadWorkspacesThen is loadWorkspaces, then calls next on the UI goroutine (nil: nothing),
+// whether the cache could be read or not.
+func (m *mainView) loadWorkspacesThen(next func()) {
 	m.loads++
 	go func() {
 		ws, err := m.b.Workspaces().CachedWorkspaces(m.lf.Ctx)
 		m.lf.Do(func() {
 			m.loads--
+			if next != nil {
+				defer next()
+			}
 			if err != nil {
 				if !m.b.Settings().DemoMode {
 					m.listErr.SetError(err)
