@@ -108,7 +108,7 @@ func (e *echoAnswerer) Send(ctx context.Context, conv records.Conversation, m co
 	return e.st.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
 }
 
-func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
+func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn, _ []records.Turn) (records.Turn, error) {
 	return turn, nil
 }
 

@@ -126,6 +126,12 @@ func (s TurnStatus) Retryable() bool {
 type Turn struct {
 	ID             int64
 	ConversationID int64
+	// ParentID is the turn before this one on its branch (0: the conversation's first question);
+	// an edited question or a retried answer is a new turn with the same parent as the old one.
+	ParentID int64
+	// Branch is the turn's place among the turns with the same parent (read with a conversation's
+	// shown turns; Count 1 when it has no siblings).
+	Branch BranchPlace
 	Question       string
 	Answer         string
 	Status         TurnStatus
@@ -170,6 +176,15 @@ type Turn struct {
 	Response   *client.Response
 	Completion *client.ChatCompletion
 }
+
+// BranchPlace is a turn's place among its siblings (the turns with its parent), oldest first:
+// Index from 1 to Count, shown as ‹ Index/Count ›.
+type BranchPlace struct {
+	Index, Count int
+}
+
+// Branched reports whether the turn has siblings to switch to.
+func (b BranchPlace) Branched() bool { return b.Count > 1 }
 
 // PartKind says what a turn part holds.
 type PartKind string
