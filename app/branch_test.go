@@ -250,3 +250,41 @@ func describe(turns []records.Turn) string {
 	}
 	return b.String()
 }
+
+// TestBranchExportSaysWhichBranch: the export shows the branch shown first, numbered as always,
+// then every other branch from where it starts, named "Branch i of n at question k".
+func TestBranchExportSaysWhichBranch(t *testing.T) {
+	f, _ := newAskFixture(t, fastEmulatorConfig())
+	ctx := ctxT(t)
+	cs := f.app.Conversations()
+	conv, _ := cs.New(ctx, f.org, "", "")
+	first, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
+	plain, err := cs.Markdown(ctx, conv.ID)
+	if err != nil || strings.Contains(plain, "Branch") || strings.Contains(plain, "other versions") {
+		t.Fatalf("a conversation without branches exports as before: %v\n%s", err, plain)
+	}
+	second, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{})
+	if _, err := cs.Resend(ctx, second.ID, "Are trains preferred?", conversations.AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "And hotels?"}, conversations.AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	md, err := cs.Markdown(ctx, conv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := []string{"## 1. " + first.Question, "## 2. Are trains preferred?", "## 3. And hotels?",
+		"## Branch 1 of 2 at question 2", "## 2. Which transport is preferred?"}
+	at := 0
+	for _, want := range order {
+		i := strings.Index(md[at:], want)
+		if i < 0 {
+			t.Fatalf("export lacks %q after byte %d:\n%s", want, at, md)
+		}
+		at += i + len(want)
+	}
+	if strings.Count(md, "## 1. ") != 1 {
+		t.Fatalf("the shared first question is written once:\n%s", md)
+	}
+}
