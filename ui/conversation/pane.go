@@ -133,6 +133,9 @@ type Answers interface {
 	Send(ctx context.Context, conversationID int64, m conversations.Message, opts conversations.AskOptions) (records.Turn, error)
 	Retry(ctx context.Context, turnID int64, opts conversations.AskOptions) (records.Turn, error)
 	Resend(ctx context.Context, turnID int64, text string, opts conversations.AskOptions) (records.Turn, error)
+	// SwitchBranch shows another version of a turn, step places from it, and returns the turns
+	// now shown.
+	SwitchBranch(ctx context.Context, turnID int64, step int) ([]records.Turn, error)
 	Stop(turnID int64) bool
 	// TurnImages returns the images a turn sent, with their bytes.
 	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
@@ -441,7 +444,7 @@ func (c *Pane) view(i int) *turnView {
 	if v, ok := c.views[t.ID]; ok {
 		return v
 	}
-	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
+	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, branch: c.switchBranch, source: c.sourceTapped, link: c.linkTapped,
 		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer, now: c.lf.Now})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.answer.Frame = c.lf.Frame // a long code block is coloured a few lines a frame
@@ -452,7 +455,6 @@ func (c *Pane) view(i int) *turnView {
 			c.list.RefreshItem(i)
 		}
 	}
-	v.setLast(i == len(c.turns)-1)
 	if i > 0 {
 		v.follows(&c.turns[i-1])
 	}
