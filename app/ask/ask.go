@@ -29,12 +29,9 @@ func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation,
 	if len(m.Images) > 0 {
 		return records.Turn{}, explain.Checkf("A workspace question cannot carry images; send them to a model instead.")
 	}
-	var before []records.Turn
-	if conv.ID != 0 {
-		var err error
-		if before, err = w.c.store.Turns(ctx, conv.ID); err != nil {
-			return records.Turn{}, err
-		}
+	before, err := w.c.conv.BranchOf(ctx, conv, m)
+	if err != nil {
+		return records.Turn{}, err
 	}
 	if err := w.prepare(ctx, conv, m.Text, before); err != nil {
 		return records.Turn{}, err

@@ -60,11 +60,9 @@ func (a *assistantAnswerer) Send(ctx context.Context, conv records.Conversation,
 	if err != nil {
 		return records.Turn{}, err
 	}
-	var before []records.Turn
-	if conv.ID != 0 {
-		if before, err = a.c.store.Turns(ctx, conv.ID); err != nil {
-			return records.Turn{}, err
-		}
+	before, err := a.c.conv.BranchOf(ctx, conv, m)
+	if err != nil {
+		return records.Turn{}, err
 	}
 	if err := a.newest(ctx, conv.ID, conversations.Tip(before)); err != nil {
 		return records.Turn{}, err

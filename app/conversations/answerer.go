@@ -26,6 +26,19 @@ type Message struct {
 	Images    []records.Image
 	Files     []string
 	FileTexts []records.FileText // model conversations: the texts of files (PDF, OCR), sent before Text
+	// After, when not nil, are the turns the message goes after (its parent is the last of them,
+	// none: a first message); nil sends it after the branch the conversation shows. Compare sends
+	// several messages after the same turns.
+	After []records.Turn
+}
+
+// BranchOf returns the turns a message m in conv goes after: m.After, else the branch conv shows
+// (none when conv is not saved yet).
+func (c *Conversations) BranchOf(ctx context.Context, conv records.Conversation, m Message) ([]records.Turn, error) {
+	if m.After != nil || conv.ID == 0 {
+		return m.After, nil
+	}
+	return c.store.Turns(ctx, conv.ID)
 }
 
 // Answerer answers one kind of conversation; a value answers one message. send, retry and

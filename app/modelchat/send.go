@@ -40,7 +40,7 @@ func (m *modelAnswerer) Send(ctx context.Context, conv records.Conversation, msg
 	if err := conversations.CheckMessage(msg.Text); err != nil {
 		return records.Turn{}, err
 	}
-	before, err := m.c.branch(ctx, conv.ID)
+	before, err := m.c.conv.BranchOf(ctx, conv, msg)
 	if err != nil {
 		return records.Turn{}, err
 	}
