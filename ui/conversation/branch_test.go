@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 )
 
@@ -86,4 +88,67 @@ func TestBranchAltRightFromTheQuestionBox(t *testing.T) {
 	if got := c.win.Canvas().Focused(); got != c.views[retried].pager.prev {
 		t.Errorf("after switching from the pager the keyboard is on %T, not on the new pager's ‹", got)
 	}
+}
+
+// TestCompareTwoTiersSideBySide: one question to two tiers shows two columns, each streamed to its
+// end with its tier, tokens and time; Continue with this one shows that answer as version 1 of 2
+// of the question, after the turn before, and closes the comparison.
+func TestCompareTwoTiersSideBySide(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	first := ask(t, c, "How many days of annual leave do employees get?")
+	c.compare("Can unused days be carried over?", []conversations.CompareTarget{{Tier: "fast"}, {Tier: "smart"}},
+		[]string{"Tier Fast", "Tier Smart"})
+	cmp := c.comparing
+	until(t, "both answers", func() bool { return cmp.columns[0].ended && cmp.columns[1].ended })
+	for i, col := range cmp.columns {
+		if col.answer.Text() == "" || !strings.Contains(col.facts.Text, "tokens in") ||
+			col.choose.Disabled() {
+			t.Fatalf("column %d: %q / %q, Continue disabled %v", i, col.answer.Text(), col.facts.Text, col.choose.Disabled())
+		}
+	}
+	if !cmp.stop.Disabled() {
+		t.Error("Stop all is offered after every answer ended")
+	}
+	chosen := cmp.columns[0].turnID
+	test.Tap(cmp.columns[0].choose)
+	until(t, "the chosen answer shown", func() bool {
+		return c.comparing == nil && len(c.turns) == 2 && c.turns[1].ID == chosen
+	})
+	if c.turns[0].ID != first.ID || c.turns[1].Branch != (records.BranchPlace{Index: 1, Count: 2}) {
+		t.Fatalf("after Continue: %q, %+v", questions(c), c.turns[1].Branch)
+	}
+}
+
+// TestCompareColumnsScrollInANarrowWindow: four columns in a window narrower than four columns keep
+// their width and scroll sideways; none is squeezed under its narrowest.
+func TestCompareColumnsScrollInANarrowWindow(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	c.win.Resize(fyne.NewSize(700, 600))
+	ask(t, c, "How many days of annual leave do employees get?")
+	c.compare("Who approves leave?", []conversations.CompareTarget{{Tier: "fast"}, {Tier: "smart"}, {Tier: "genius"}, {Tier: "fast", WorkspaceID: f.info.Published}},
+		[]string{"Tier Fast", "Tier Smart", "Tier Genius", "Workspace Published"})
+	cmp := c.comparing
+	until(t, "every answer", func() bool {
+		for _, col := range cmp.columns {
+			if !col.ended {
+				return false
+			}
+		}
+		return true
+	})
+	drain()
+	for i, col := range cmp.columns {
+		if w := col.box.Size().Width; w < compareColumnWidth {
+			t.Errorf("column %d is %.0f wide, under its narrowest %d", i, w, compareColumnWidth)
+		}
+		if i > 0 {
+			prev := cmp.columns[i-1].box
+			if prev.Position().X+prev.Size().Width > col.box.Position().X {
+				t.Errorf("columns %d and %d overlap", i-1, i)
+			}
+		}
+	}
+	cmp.dialog.Hide()
 }

@@ -17,7 +17,7 @@ func (c *Pane) switchBranch(turnID int64, step int) {
 	convID, at := c.conv.ID, c.index(turnID)
 	focused := c.turnFocused() >= 0
 	go func() {
-		turns, err := c.store.Answers.SwitchBranch(c.lf.Ctx, turnID, step)
+		turns, err := c.store.Versions.SwitchBranch(c.lf.Ctx, turnID, step)
 		c.lf.Do(func() {
 			if c.conv.ID != convID || c.streaming != nil {
 				return

@@ -19,6 +19,7 @@ import (
 	appask "lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/settings"
@@ -47,6 +48,8 @@ type Pane struct {
 	conv  records.Conversation // ID 0: a new conversation, saved with its first question
 	turns []records.Turn
 	views map[int64]*turnView
+	// comparing is the comparison shown (Compare tiers…, compare.go), nil when none.
+	comparing *comparison
 
 	picker   *scopePicker
 	askBar   *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
@@ -133,9 +136,6 @@ type Answers interface {
 	Send(ctx context.Context, conversationID int64, m conversations.Message, opts conversations.AskOptions) (records.Turn, error)
 	Retry(ctx context.Context, turnID int64, opts conversations.AskOptions) (records.Turn, error)
 	Resend(ctx context.Context, turnID int64, text string, opts conversations.AskOptions) (records.Turn, error)
-	// SwitchBranch shows another version of a turn, step places from it, and returns the turns
-	// now shown.
-	SwitchBranch(ctx context.Context, turnID int64, step int) ([]records.Turn, error)
 	Stop(turnID int64) bool
 	// TurnImages returns the images a turn sent, with their bytes.
 	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
@@ -155,6 +155,19 @@ type Lists interface {
 	Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error)
 }
 
+// Versions are a question's versions (an edit, a Retry, a comparison's answers) and the
+// comparison that makes several at once; *app.Conversations is one.
+type Versions interface {
+	// SwitchBranch shows another version of a turn, step places from it, and returns the turns
+	// now shown; ShowBranch shows the branch through a turn (Continue with this one).
+	SwitchBranch(ctx context.Context, turnID int64, step int) ([]records.Turn, error)
+	ShowBranch(ctx context.Context, turnID int64) ([]records.Turn, error)
+	Compare(ctx context.Context, conversationID int64, text string, targets []conversations.CompareTarget,
+		onUpdate func(i int, ev events.TurnChanged)) ([]conversations.CompareResult, error)
+	// New saves a workspace conversation before its first question (one compared).
+	New(ctx context.Context, workspaceID, documentID, title string) (records.Conversation, error)
+}
+
 // Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
 type Generator interface {
 	Generate(ctx context.Context, conversationID int64, prompt string, opts conversations.AskOptions) (records.Turn, error)
@@ -164,6 +177,7 @@ type Generator interface {
 // interface; StoreOf makes one of the core's conversations.
 type Store struct {
 	Answers    Answers
+	Versions   Versions
 	Lists      Lists
 	Models     ModelChats
 	Library    Library
@@ -179,7 +193,7 @@ type Store struct {
 // assistant, and the file tools.
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
-	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
+	return Store{Answers: c, Versions: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
 		FileTools: a.Tools(), MCP: m.MCPServers()}
 }
 
