@@ -131,25 +131,25 @@ type Turn struct {
 	ParentID int64
 	// Branch is the turn's place among the turns with the same parent (read with a conversation's
 	// shown turns; Count 1 when it has no siblings).
-	Branch BranchPlace
-	Question       string
-	Answer         string
-	Status         TurnStatus
-	Tier           string // the tier asked for ("" = server default)
-	Thinking       *bool  // as asked; nil = the tier's default
-	Model          string // the tier that answered
-	Found          *bool  // nil until answered
-	Sources        []client.AnswerSource
-	Coverage       *client.Coverage
-	Warnings       []string
-	Notice         string
-	RequestID      string
-	AnswerID       string        // the answer's id (wsa_...), when answered
-	Usage          *client.Usage // tokens used, when answered
-	Error          string        // why it failed or was interrupted, in words
-	ErrorCode      string        // the server's error code, when there is one
-	Created        time.Time
-	Updated        time.Time
+	Branch    BranchPlace
+	Question  string
+	Answer    string
+	Status    TurnStatus
+	Tier      string // the tier asked for ("" = server default)
+	Thinking  *bool  // as asked; nil = the tier's default
+	Model     string // the tier that answered
+	Found     *bool  // nil until answered
+	Sources   []client.AnswerSource
+	Coverage  *client.Coverage
+	Warnings  []string
+	Notice    string
+	RequestID string
+	AnswerID  string        // the answer's id (wsa_...), when answered
+	Usage     *client.Usage // tokens used, when answered
+	Error     string        // why it failed or was interrupted, in words
+	ErrorCode string        // the server's error code, when there is one
+	Created   time.Time
+	Updated   time.Time
 	// Images are the images a model conversation's message sent, in order; read from the
 	// database they have no Data (Conversations.TurnImages reads it).
 	Images []Image
