@@ -7,13 +7,14 @@ import (
 
 // What the real-window probe (ui/internal/realwin) reads and does of versions and comparisons.
 
-// LastVersion is the last turn shown: its place among its versions and its answer as drawn.
-func (c *Pane) LastVersion() (records.BranchPlace, string) {
+// LastVersion is the last turn shown (its place among its versions, its id and status) and its
+// answer as drawn.
+func (c *Pane) LastVersion() (records.Turn, string) {
 	if len(c.turns) == 0 {
-		return records.BranchPlace{}, ""
+		return records.Turn{}, ""
 	}
 	i := len(c.turns) - 1
-	return c.turns[i].Branch, c.view(i).answer.Text()
+	return c.turns[i], c.view(i).answer.Text()
 }
 
 // RetryLast presses the last turn's Retry.

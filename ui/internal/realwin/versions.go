@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"lectern/app/records"
 	"lectern/ui/conversation"
 	"lectern/ui/internal/harness"
 )
@@ -16,6 +17,8 @@ import (
 type Version struct {
 	Place  string
 	Answer string
+	TurnID int64
+	Ended  bool // its answer ended (not pending)
 }
 
 // versionCommand carries out the probe's commands of issue 31's versions and comparisons:
@@ -34,10 +37,10 @@ func versionCommand(u *harness.Window, cmd, arg string) (any, error) {
 	case "version":
 		var v Version
 		fyne.DoAndWait(func() {
-			place, answer := p.LastVersion()
-			v.Answer = answer
-			if place.Branched() {
-				v.Place = fmt.Sprintf("%d/%d", place.Index, place.Count)
+			t, answer := p.LastVersion()
+			v.Answer, v.TurnID, v.Ended = answer, t.ID, t.Status != records.TurnPending
+			if t.Branch.Branched() {
+				v.Place = fmt.Sprintf("%d/%d", t.Branch.Index, t.Branch.Count)
 			}
 		})
 		return v, nil

@@ -15,14 +15,14 @@ func (s *session) version() Version {
 	return v
 }
 
-// waitVersion waits up to 30 s for the last turn to be at place.
+// waitVersion waits up to 30 s for the last turn to be at place, its answer ended.
 func (s *session) waitVersion(place string) (Version, bool) {
 	deadline := time.Now().Add(30 * time.Second)
 	v := s.version()
-	for ; v.Place != place && time.Now().Before(deadline); v = s.version() {
+	for ; (v.Place != place || !v.Ended) && time.Now().Before(deadline); v = s.version() {
 		time.Sleep(100 * time.Millisecond)
 	}
-	return v, v.Place == place
+	return v, v.Place == place && v.Ended
 }
 
 // checkVersions (issue 31): Retry on the last turn makes version 2/2 of it; Alt+Left with the
@@ -34,20 +34,21 @@ func (s *session) checkVersions() {
 		s.t.Fatal(err)
 	}
 	retried, ok := s.waitVersion("2/2")
-	s.check("retry-makes-version-2", ok, "after Retry the last turn is version %q", retried.Place)
-	time.Sleep(500 * time.Millisecond) // the retried answer drawn whole
-	retried = s.version()
+	s.check("retry-makes-version-2", ok && retried.TurnID != first.TurnID, "after Retry the last turn is version %q, its answer ended",
+		retried.Place)
 	if err := s.ask("focus", nil, 10*time.Second); err != nil {
 		s.t.Fatal(err)
 	}
 	s.key("alt+Left")
 	back, ok := s.waitVersion("1/2")
-	s.check("alt-left-version-1", ok && back.Answer == first.Answer, "Alt+Left from the question box shows version %q (its first answer: %v)",
-		back.Place, back.Answer == first.Answer)
+	s.check("alt-left-version-1", ok && back.TurnID == first.TurnID && back.Answer == first.Answer,
+		"Alt+Left from the question box shows version %q (the first turn %d, its answer drawn: %v)", back.Place, back.TurnID,
+		back.Answer == first.Answer)
 	s.key("alt+Right")
 	fwd, ok := s.waitVersion("2/2")
-	s.check("alt-right-version-2", ok && fwd.Answer == retried.Answer, "Alt+Right shows version %q again (the retried answer: %v)",
-		fwd.Place, fwd.Answer == retried.Answer)
+	s.check("alt-right-version-2", ok && fwd.TurnID == retried.TurnID && fwd.Answer == retried.Answer,
+		"Alt+Right shows version %q again (the retried turn %d, the other branch's answer drawn: %v)", fwd.Place, fwd.TurnID,
+		fwd.Answer == retried.Answer)
 	time.Sleep(300 * time.Millisecond)
 	s.t.Logf("screenshot %s", s.screenshot("branch-alt-right"))
 }
