@@ -239,8 +239,11 @@ func (col *compareColumn) update(ev events.TurnChanged, now time.Time) {
 	if ev.Status == records.TurnPending && ev.Text != "" {
 		col.answer.SetText(safetext.Text(ev.Text))
 	}
-	col.facts.SetText("Answering… " + words.Duration(now.Sub(col.sent)))
+	col.facts.SetText("Answering… " + seconds(now.Sub(col.sent)))
 }
+
+// seconds is d in seconds, to the tenth: the time an answer took, to compare with the others'.
+func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 
 // finish shows how the column's answer ended: its text, tokens and time, or why it failed.
 func (col *compareColumn) finish(r conversations.CompareResult, explainErr func(error) explain.Explanation, now time.Time) {
@@ -259,7 +262,7 @@ func (col *compareColumn) finish(r conversations.CompareResult, explainErr func(
 	if u := t.Usage; u != nil {
 		facts = append(facts, fmt.Sprintf("%d tokens in, %d out", u.InputTokens, u.OutputTokens))
 	}
-	facts = append(facts, words.Duration(now.Sub(col.sent)))
+	facts = append(facts, seconds(now.Sub(col.sent)))
 	if r.Err != nil {
 		facts = append(facts, explainErr(r.Err).Sentence)
 	}
