@@ -35,23 +35,31 @@ func questionsOf(turns []records.Turn) []string {
 	return out
 }
 
-// TestBranchEditAnEarlierQuestionKeepsTheOldBranch: editing the second of three questions makes a
-// new turn beside it; the request carries only the turns before it as history (workspace-api.md:
-// "history: prior turns of this conversation"); the old question and the one after it stay, a
-// branch shown again by SwitchBranch, which goes down to the end of the branch answered last.
-func TestBranchEditAnEarlierQuestionKeepsTheOldBranch(t *testing.T) {
+// branchedChat is a workspace conversation of an ask fixture, with its conversations and the
+// turn of each question asked in it in turn.
+func branchedChat(t *testing.T, questions ...string) (*askRecorder, *conversations.Conversations, records.Conversation, []records.Turn) {
+	t.Helper()
 	f, rec := newAskFixture(t, fastEmulatorConfig())
-	ctx := ctxT(t)
 	cs := f.app.Conversations()
-	conv, _ := cs.New(ctx, f.org, "", "")
+	conv, _ := cs.New(ctxT(t), f.org, "", "")
 	var asked []records.Turn
-	for _, q := range []string{"How far ahead must travel be booked?", "Which transport is preferred?", "And hotels?"} {
-		turn, err := cs.Send(ctx, conv.ID, conversations.Message{Text: q}, conversations.AskOptions{})
+	for _, q := range questions {
+		turn, err := cs.Send(ctxT(t), conv.ID, conversations.Message{Text: q}, conversations.AskOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		asked = append(asked, turn)
 	}
+	return rec, cs, conv, asked
+}
+
+// TestBranchEditAnEarlierQuestionKeepsTheOldBranch: editing the second of three questions makes a
+// new turn beside it; the request carries only the turns before it as history (workspace-api.md:
+// "history: prior turns of this conversation"); the old question and the one after it stay, a
+// branch shown again by SwitchBranch, which goes down to the end of the branch answered last.
+func TestBranchEditAnEarlierQuestionKeepsTheOldBranch(t *testing.T) {
+	rec, cs, conv, asked := branchedChat(t, "How far ahead must travel be booked?", "Which transport is preferred?", "And hotels?")
+	ctx := ctxT(t)
 	if asked[1].ParentID != asked[0].ID || asked[2].ParentID != asked[1].ID || asked[0].ParentID != 0 {
 		t.Fatalf("each turn follows the one before: %+v", asked)
 	}
@@ -110,12 +118,8 @@ func TestBranchEditAnEarlierQuestionKeepsTheOldBranch(t *testing.T) {
 // TestBranchRetryOfAnAnsweredTurnIsASibling: Retry of an answered first question asks it again
 // with no history, as version 2 of 2; the first answer stays.
 func TestBranchRetryOfAnAnsweredTurnIsASibling(t *testing.T) {
-	f, rec := newAskFixture(t, fastEmulatorConfig())
-	ctx := ctxT(t)
-	cs := f.app.Conversations()
-	conv, _ := cs.New(ctx, f.org, "", "")
-	first, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
-	second, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "Which transport is preferred?"}, conversations.AskOptions{})
+	rec, cs, conv, asked := branchedChat(t, "How far ahead must travel be booked?", "Which transport is preferred?")
+	ctx, first, second := ctxT(t), asked[0], asked[1]
 	again, err := cs.Retry(ctx, first.ID, conversations.AskOptions{})
 	if err != nil || again.ID == first.ID || again.ParentID != 0 || again.Question != first.Question {
 		t.Fatalf("retry = %+v, %v", again, err)
@@ -254,11 +258,8 @@ func describe(turns []records.Turn) string {
 // TestBranchExportSaysWhichBranch: the export shows the branch shown first, numbered as always,
 // then every other branch from where it starts, named "Branch i of n at question k".
 func TestBranchExportSaysWhichBranch(t *testing.T) {
-	f, _ := newAskFixture(t, fastEmulatorConfig())
-	ctx := ctxT(t)
-	cs := f.app.Conversations()
-	conv, _ := cs.New(ctx, f.org, "", "")
-	first, _ := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
+	_, cs, conv, asked := branchedChat(t, "How far ahead must travel be booked?")
+	ctx, first := ctxT(t), asked[0]
 	plain, err := cs.Markdown(ctx, conv.ID)
 	if err != nil || strings.Contains(plain, "Branch") || strings.Contains(plain, "other versions") {
 		t.Fatalf("a conversation without branches exports as before: %v\n%s", err, plain)

@@ -19,14 +19,8 @@ import (
 // shown (the same parent, the spec's history of that branch sent with each); Continue with this
 // one (ShowBranch) shows the first, and the next question goes after it.
 func TestCompareWorkspaceTiersAreVersionsOfOneQuestion(t *testing.T) {
-	f, rec := newAskFixture(t, fastEmulatorConfig())
-	ctx := ctxT(t)
-	cs := f.app.Conversations()
-	conv, _ := cs.New(ctx, f.org, "", "")
-	first, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, cs, conv, asked := branchedChat(t, "How far ahead must travel be booked?")
+	ctx, first := ctxT(t), asked[0]
 	var mu sync.Mutex
 	streamed := map[int]int{}
 	results, err := cs.Compare(ctx, conv.ID, "Which transport is preferred?", []conversations.CompareTarget{{Tier: "fast"}, {Tier: "smart"}},
@@ -103,10 +97,8 @@ func TestCompareModelTiers(t *testing.T) {
 // TestCompareRefusesWhatCannotBeCompared: one tier, five, the same tier twice and an assistant
 // conversation are refused in words, before anything is saved.
 func TestCompareRefusesWhatCannotBeCompared(t *testing.T) {
-	f, _ := newAskFixture(t, fastEmulatorConfig())
+	_, cs, conv, _ := branchedChat(t)
 	ctx := ctxT(t)
-	cs := f.app.Conversations()
-	conv, _ := cs.New(ctx, f.org, "", "")
 	fast := conversations.CompareTarget{Tier: "fast"}
 	for want, targets := range map[string][]conversations.CompareTarget{
 		"Choose 2 to 4":   {fast},
