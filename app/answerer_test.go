@@ -51,8 +51,8 @@ func sameCalls(t *testing.T, f *fixture, conv records.Conversation) {
 	}
 	var updates []events.TurnChanged
 	turn, err := cs.Retry(ctx, id, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { updates = append(updates, ev) }})
-	if err != nil || turn.ID != id || turn.Status != records.TurnCompleted || turn.Answer == "" {
-		t.Fatalf("retry = %+v, %v", turn, err)
+	if err != nil || turn.ID == id || turn.ParentID != r.turn.ParentID || turn.Status != records.TurnCompleted || turn.Answer == "" {
+		t.Fatalf("retry = %+v, %v; want a new turn beside %d", turn, err, id)
 	}
 	if len(updates) < 2 || updates[0].Status != records.TurnPending || updates[len(updates)-1].Status != records.TurnCompleted {
 		t.Fatalf("retry progress: %+v", updates)
@@ -66,8 +66,8 @@ func sameCalls(t *testing.T, f *fixture, conv records.Conversation) {
 		t.Fatalf("send = %+v, %v", next, err)
 	}
 	turns, _ := cs.Turns(ctx, conv.ID)
-	if len(turns) != 2 || turns[0].ID != edited.ID || turns[1].ID != next.ID {
-		t.Fatalf("saved turns %+v", turns)
+	if len(turns) != 2 || turns[0].ID != edited.ID || turns[1].ID != next.ID || turns[0].Branch != (records.BranchPlace{Index: 3, Count: 3}) {
+		t.Fatalf("shown turns %+v; want the edit (version 3 of 3: stopped, retried, edited) and the next", turns)
 	}
 	// The answerer of the kind answered: a model turn names its tier and carries the /v1 object.
 	switch conv.Kind {
@@ -108,7 +108,7 @@ func (e *echoAnswerer) Send(ctx context.Context, conv records.Conversation, m co
 	return e.st.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text})
 }
 
-func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn) (records.Turn, error) {
+func (e *echoAnswerer) Retry(_ context.Context, _ records.Conversation, turn records.Turn, _ []records.Turn) (records.Turn, error) {
 	return turn, nil
 }
 

@@ -26,8 +26,9 @@ func seedConversation(t testing.TB, st *store.DB, title string, n int) records.C
 	if err != nil {
 		t.Fatal(err)
 	}
+	var parent int64
 	for i := range n {
-		turn := records.Turn{ConversationID: conv.ID, Question: fmt.Sprintf("%s question %d", title, i)}
+		turn := records.Turn{ConversationID: conv.ID, ParentID: parent, Question: fmt.Sprintf("%s question %d", title, i)}
 		if i == 0 {
 			turn.Images = []records.Image{{Name: "dot.png", MIME: "image/png", Data: []byte("\x89PNG fake bytes of " + title)}}
 		}
@@ -35,6 +36,7 @@ func seedConversation(t testing.TB, st *store.DB, title string, n int) records.C
 		if err != nil {
 			t.Fatal(err)
 		}
+		parent = turn.ID
 		turn.Answer, turn.Status = fmt.Sprintf("%s answer %d", title, i), records.TurnCompleted
 		if i == 0 { // a function call the model asked for: a part kept with the turn
 			turn.Parts = []records.TurnPart{{Kind: records.PartFunctionCall, CallID: "call_" + title, Name: "get_weather", Arguments: `{"city":"Oslo"}`}}

@@ -207,11 +207,11 @@ func TestStopKeepsPartialTextAndRetryCompletes(t *testing.T) {
 		t.Fatalf("saved stopped turn = %+v", saved)
 	}
 	turn, err := f.app.Conversations().Retry(context.Background(), id, conversations.AskOptions{})
-	if err != nil || turn.Status != records.TurnCompleted || turn.ID != id {
-		t.Fatalf("retry = %+v, %v", turn, err)
+	if err != nil || turn.Status != records.TurnCompleted || turn.ID == id {
+		t.Fatalf("retry = %+v, %v; want a new turn beside %d", turn, err, id)
 	}
-	if _, err := f.app.Conversations().Retry(context.Background(), id, conversations.AskOptions{}); err == nil {
-		t.Fatal("a completed turn was retried")
+	if kept, _ := f.app.Conversations().Turn(context.Background(), id); kept.Status != records.TurnInterrupted || kept.Answer != r.turn.Answer {
+		t.Fatalf("the stopped turn was not kept as it was: %+v", kept)
 	}
 }
 

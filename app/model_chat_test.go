@@ -365,8 +365,9 @@ func TestChatRefusedByTheServer(t *testing.T) {
 	}
 }
 
-// Retry sends a cut turn again in place, with its own images and only the exchanges before it.
-func TestChatRetryInPlace(t *testing.T) {
+// Retry sends a cut turn again as a new turn beside it, with its own images and only the
+// exchanges before it; the cut one stays, a branch.
+func TestChatRetryBesideTheCutTurn(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
 	first, err := a.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Fast", Text: "first"}, conversations.ChatOptions{})
@@ -381,7 +382,7 @@ func TestChatRetryInPlace(t *testing.T) {
 	fake.reply.err = nil
 	var last events.TurnChanged
 	again, err := a.Conversations().Retry(ctx, cut.ID, conversations.AskOptions{OnUpdate: func(ev events.TurnChanged) { last = ev }})
-	if err != nil || again.ID != cut.ID || again.Status != records.TurnCompleted || again.Usage == nil || last.Status != records.TurnCompleted {
+	if err != nil || again.ID == cut.ID || again.ParentID != first.ID || again.Status != records.TurnCompleted || again.Usage == nil || last.Status != records.TurnCompleted {
 		t.Fatalf("retried %+v (%v), last update %+v", again, err, last)
 	}
 	req := fake.lastResponse(t)
@@ -389,12 +390,14 @@ func TestChatRetryInPlace(t *testing.T) {
 		len(req.Input[2].Content) != 2 {
 		t.Fatalf("retried request %+v", req.Input)
 	}
-	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 2 || len(turns[1].Images) != 1 {
+	if turns, _ := a.Conversations().Turns(ctx, first.ConversationID); len(turns) != 2 || len(turns[1].Images) != 1 ||
+		turns[1].ID != again.ID || turns[1].Branch != (records.BranchPlace{Index: 2, Count: 2}) {
 		t.Fatalf("turns %+v", turns)
 	}
 }
 
-// The last message of a model conversation can be edited and sent again, keeping its images.
+// The last message of a model conversation can be edited and sent again, keeping its images (an
+// earlier one too: TestBranchEditAnEarlierQuestion).
 func TestChatResendTheLastMessage(t *testing.T) {
 	a, fake := newModelApp(t)
 	ctx := ctxT(t)
@@ -402,9 +405,6 @@ func TestChatResendTheLastMessage(t *testing.T) {
 	second, err := a.Models().Chat(ctx, modelchat.ModelMessage{Continue: true, Text: "secnod", Images: []records.Image{mustImage(t, "c.png", pngImage)}}, conversations.ChatOptions{})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if _, err := a.Conversations().Resend(ctx, first.ID, "edited", conversations.AskOptions{}); err == nil {
-		t.Error("an earlier message was edited")
 	}
 	edited, err := a.Conversations().Resend(ctx, second.ID, "second", conversations.AskOptions{})
 	if err != nil || edited.Status != records.TurnCompleted || edited.Question != "second" {

@@ -36,13 +36,15 @@ var (
 	shortcutOpen         = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutNewModelChat = &desktop.CustomShortcut{KeyName: fyne.KeyN,
 		Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
-	shortcutWebSearch = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
-	shortcutDocs      = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutQuestion  = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutPalette   = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutQuit      = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutNextPane  = &desktop.CustomShortcut{KeyName: fyne.KeyF6}
-	shortcutPrevPane  = &desktop.CustomShortcut{KeyName: fyne.KeyF6, Modifier: fyne.KeyModifierShift}
+	shortcutWebSearch   = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	shortcutDocs        = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutQuestion    = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutPalette     = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutQuit        = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutPrevVersion = &desktop.CustomShortcut{KeyName: fyne.KeyLeft, Modifier: fyne.KeyModifierAlt}
+	shortcutNextVersion = &desktop.CustomShortcut{KeyName: fyne.KeyRight, Modifier: fyne.KeyModifierAlt}
+	shortcutNextPane    = &desktop.CustomShortcut{KeyName: fyne.KeyF6}
+	shortcutPrevPane    = &desktop.CustomShortcut{KeyName: fyne.KeyF6, Modifier: fyne.KeyModifierShift}
 )
 
 // menuNames are the menus, in their order in the menu bar.
@@ -56,6 +58,7 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "New model chat", shortcut: shortcutNewModelChat, run: u.inBrowser(func(m *mainView) { m.convs.NewModelChat() }), browser: true},
 		{menu: "File", label: "Quick ask…", run: u.ShowQuick, browser: true},
 		{menu: "File", label: "New assistant conversation", run: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() }), browser: true},
+		{menu: "File", label: "Compare tiers…", run: u.inBrowser(func(m *mainView) { m.chat.CompareTiers() }), browser: true},
 		{menu: "File", label: "Generate a file…", run: u.inBrowser(func(m *mainView) { m.chat.AskGenerate() }), browser: true},
 		{menu: "File", label: "Web search on or off", shortcut: shortcutWebSearch, run: u.inBrowser(func(m *mainView) { m.chat.ToggleWebSearch() }), browser: true},
 		{menu: "File", label: "Search conversations…", shortcut: shortcutSearch, run: u.inBrowser(func(m *mainView) { m.convs.ShowSearch() }), browser: true},
@@ -66,6 +69,8 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "Close window", shortcut: settings.ShortcutClose, run: u.closeWindow},
 		{menu: "File", label: "Quit", shortcut: shortcutQuit, run: u.Quit, quit: true},
 		{menu: "Go", label: "Question box", shortcut: shortcutQuestion, run: u.inBrowser((*mainView).focusQuestion), browser: true},
+		{menu: "Go", label: "Previous version of a question", shortcut: shortcutPrevVersion, run: u.inBrowser(func(m *mainView) { m.chat.SwitchVersion(-1) }), browser: true},
+		{menu: "Go", label: "Next version of a question", shortcut: shortcutNextVersion, run: u.inBrowser(func(m *mainView) { m.chat.SwitchVersion(1) }), browser: true},
 		{menu: "Go", label: "Next pane", shortcut: shortcutNextPane, run: func() { u.cyclePanes(false) }, browser: true},
 		{menu: "Go", label: "Previous pane", shortcut: shortcutPrevPane, run: func() { u.cyclePanes(true) }, browser: true},
 		{menu: "Go", label: "Command palette…", shortcut: shortcutPalette, run: u.showPalette, browser: true, newGroup: true},

@@ -21,45 +21,45 @@ type workspaceAnswerer struct {
 	key  string // the connection's cache key, where the conversation is saved
 	conv records.Conversation
 	req  client.AskRequest
+	// parent is the turn the question follows on its branch (0: the first question).
+	parent int64
 }
 
 func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
 	if len(m.Images) > 0 {
 		return records.Turn{}, explain.Checkf("A workspace question cannot carry images; send them to a model instead.")
 	}
-	if err := w.prepare(ctx, conv, m.Text, nil); err != nil {
+	before, err := w.c.conv.BranchOf(ctx, conv, m)
+	if err != nil {
+		return records.Turn{}, err
+	}
+	if err := w.prepare(ctx, conv, m.Text, before); err != nil {
 		return records.Turn{}, err
 	}
 	return w.save(ctx, m.Text)
 }
 
-func (w *workspaceAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
+func (w *workspaceAnswerer) Resend(ctx context.Context, conv records.Conversation, _ records.Turn, before []records.Turn, text string) (records.Turn, error) {
 	if err := w.prepare(ctx, conv, text, before); err != nil {
-		return records.Turn{}, err // the old turn stays when the edited question cannot be sent
-	}
-	if err := w.c.store.DeleteTurn(ctx, old.ID); err != nil {
 		return records.Turn{}, err
 	}
 	return w.save(ctx, text)
 }
 
-// prepare builds and validates the request that asks question in conv after the turns before
-// (nil: all the turns of conv).
+// prepare builds and validates the request that asks question in conv after the turns before (the
+// history turns of its branch).
 func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversation, question string, before []records.Turn) error {
 	cl, key, err := w.c.conn.Current()
 	if err != nil {
 		return err
 	}
-	if before == nil && conv.ID != 0 {
-		if before, err = w.c.store.Turns(ctx, conv.ID); err != nil {
-			return err
-		}
-	}
 	w.cl, w.key, w.conv, w.req = cl, key, conv, w.c.Request(conv, question, before, w.opts)
+	w.parent = conversations.Tip(before)
 	return w.req.Validate()
 }
 
-// save saves the question as a new pending turn, and the conversation with it when it is new.
+// save saves the question as a new pending turn after w.parent, and the conversation with it when
+// it is new.
 func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.Turn, error) {
 	c := w.c
 	conv, err := c.conv.Saved(ctx, w.key, w.conv, question)
@@ -67,8 +67,8 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 		return records.Turn{}, err
 	}
 	w.conv = conv
-	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: question, Tier: string(w.req.Model),
-		Thinking: w.req.Thinking})
+	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, ParentID: w.parent, Question: question,
+		Tier: string(w.req.Model), Thinking: w.req.Thinking})
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -76,30 +76,16 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 	return turn, nil
 }
 
-// retry saves turn, a failed or interrupted turn, as pending again in place, to be asked with the
-// history of the turns before it.
-func (w *workspaceAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
-	cl, _, err := w.c.conn.Current()
-	if err != nil {
-		return turn, err
-	}
-	all, err := w.c.store.Turns(ctx, conv.ID)
-	if err != nil {
-		return turn, err
-	}
-	var before []records.Turn
-	for _, t := range all {
-		if t.ID < turn.ID {
-			before = append(before, t)
-		}
-	}
+// retry asks turn's question again, with the tier it was asked with unless opts name one, as a
+// new turn beside it after the turns before it.
+func (w *workspaceAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn, before []records.Turn) (records.Turn, error) {
 	if w.opts.Tier == "" && turn.Tier != "" {
 		w.opts.Tier = turn.Tier
 	}
-	w.cl, w.conv, w.req = cl, conv, w.c.Request(conv, turn.Question, before, w.opts)
-	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
-		Tier: string(w.req.Model), Thinking: w.req.Thinking, Created: turn.Created}
-	return turn, w.c.store.SaveTurn(ctx, &turn)
+	if err := w.prepare(ctx, conv, turn.Question, before); err != nil {
+		return records.Turn{}, err
+	}
+	return w.save(ctx, turn.Question)
 }
 
 // answer asks for the answer of the saved pending turn (streamed, or in one JSON response with

@@ -3,6 +3,7 @@ package assistant
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"lectern/app/conversations"
@@ -24,6 +25,12 @@ import (
 // kept and sent back with every later message (client.ToolChatRequest.ConversationID, sent only
 // when set). Without one, each message is a conversation of its own on the server, and the turn
 // says so. The pinned workspace's id goes with every message, its pin only with the first.
+//
+// Branches: the server's conversation holds every message sent in it, in the order sent, and
+// none can be taken back. So an assistant conversation goes on only from its newest turn: a
+// message follows it, and Retry or an edit makes a turn beside it (sent in the same server
+// conversation, after the one it replaces, which the server keeps). Older branches are kept and
+// can be shown, but a message from one of them is refused in words (branchRefused).
 type assistantAnswerer struct {
 	c    *Assistant
 	cl   *client.Client
@@ -33,7 +40,13 @@ type assistantAnswerer struct {
 	// alone is set when earlier answers exist but the server gave no conversation id: the
 	// message goes without them.
 	alone bool
+	// parent is the turn the message follows on its branch (0: the first message).
+	parent int64
 }
+
+// branchRefused says why a message cannot go on from an older branch of an assistant conversation.
+const branchRefused = "The assistant keeps this conversation on the server, which holds its newest messages only: " +
+	"switch to the newest version to go on, or start a new assistant conversation."
 
 // NoConversationID tells a person that a message went without the conversation before it.
 const NoConversationID = "The server gave no conversation id, so this message started a new conversation in its " +
@@ -47,10 +60,27 @@ func (a *assistantAnswerer) Send(ctx context.Context, conv records.Conversation,
 	if err != nil {
 		return records.Turn{}, err
 	}
-	if err := a.prepare(ctx, conv, m.Text, files, 0); err != nil {
+	before, err := a.c.conv.BranchOf(ctx, conv, m)
+	if err != nil {
+		return records.Turn{}, err
+	}
+	if err := a.newest(ctx, conv.ID, conversations.Tip(before)); err != nil {
+		return records.Turn{}, err
+	}
+	if err := a.prepare(ctx, conv, m.Text, files, before); err != nil {
 		return records.Turn{}, err
 	}
 	return a.save(ctx, m.Text, files)
+}
+
+// newest refuses a message that goes on from turnID when it is not the newest turn of conversation
+// convID (the one the server's conversation ends with).
+func (a *assistantAnswerer) newest(ctx context.Context, convID, turnID int64) error {
+	newest, err := a.c.store.NewestTurn(ctx, convID)
+	if err == nil && newest != turnID {
+		err = explain.Checkf("%s", branchRefused)
+	}
+	return err
 }
 
 // assistantFiles names the files at paths, as they will be attached, by their absolute paths so
@@ -74,8 +104,8 @@ func assistantFiles(paths []string) ([]records.Attachment, error) {
 }
 
 // prepare builds and checks the request that sends text with files in conv, after the turns
-// before turn id before (0: all of them).
-func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversation, text string, files []records.Attachment, before int64) error {
+// before (of its branch).
+func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversation, text string, files []records.Attachment, before []records.Turn) error {
 	if err := conversations.CheckMessage(text); err != nil {
 		return err
 	}
@@ -95,22 +125,9 @@ func (a *assistantAnswerer) prepare(ctx context.Context, conv records.Conversati
 	a.cl, a.key, a.conv = cl, key, conv
 	a.req = client.ToolChatRequest{Message: text, Attachments: atts, WorkspaceID: conv.WorkspaceID,
 		WorkspacePin: conv.WorkspaceID != "" && conv.RemoteID == "", ConversationID: conv.RemoteID}
-	if conv.RemoteID == "" && conv.ID != 0 {
-		a.alone, err = a.c.answeredBefore(ctx, conv.ID, before)
-	}
-	return err
-}
-
-// answeredBefore reports whether conversation convID has an answered turn (before turn id
-// before, when not 0).
-func (c *Assistant) answeredBefore(ctx context.Context, convID, before int64) (bool, error) {
-	turns, err := c.store.Turns(ctx, convID)
-	for _, t := range turns {
-		if (before == 0 || t.ID < before) && t.Status.Answered() {
-			return true, err
-		}
-	}
-	return false, err
+	a.parent = conversations.Tip(before)
+	a.alone = conv.RemoteID == "" && slices.ContainsFunc(before, func(t records.Turn) bool { return t.Status.Answered() })
+	return nil
 }
 
 // save saves text with its files as a new pending turn (saving the conversation first when it is
@@ -121,7 +138,7 @@ func (a *assistantAnswerer) save(ctx context.Context, text string, files []recor
 		return records.Turn{}, err
 	}
 	a.conv = conv
-	turn, err := a.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: text, Attachments: files})
+	turn, err := a.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, ParentID: a.parent, Question: text, Attachments: files})
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -129,25 +146,20 @@ func (a *assistantAnswerer) save(ctx context.Context, text string, files []recor
 	return turn, nil
 }
 
-// retry saves a failed or interrupted turn as pending again, in place, to be sent with its files,
-// read again from where they were.
-func (a *assistantAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
-	if err := a.prepare(ctx, conv, turn.Question, turn.Attachments, turn.ID); err != nil {
-		return turn, err
-	}
-	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
-		Created: turn.Created, Attachments: turn.Attachments}
-	return turn, a.c.store.SaveTurn(ctx, &turn)
+// retry sends turn's message again with its files, read again from where they were, as a new
+// turn beside it; only the newest turn can be asked again (branchRefused).
+func (a *assistantAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn, before []records.Turn) (records.Turn, error) {
+	return a.Resend(ctx, conv, turn, before, turn.Question)
 }
 
-// resend replaces old, the last turn of conv, by text with old's files (old stays when the edited
-// message fails its checks). The server keeps the old message in its history: the edited one is
+// resend sends text with old's files as a new turn beside old; only the newest turn can be
+// edited (branchRefused). The server keeps the old message in its history: the edited one is
 // sent after it, in the same conversation.
-func (a *assistantAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
-	if err := a.prepare(ctx, conv, text, old.Attachments, old.ID); err != nil {
+func (a *assistantAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
+	if err := a.newest(ctx, conv.ID, old.ID); err != nil {
 		return records.Turn{}, err
 	}
-	if err := a.c.store.DeleteTurn(ctx, old.ID); err != nil {
+	if err := a.prepare(ctx, conv, text, old.Attachments, before); err != nil {
 		return records.Turn{}, err
 	}
 	return a.save(ctx, text, old.Attachments)

@@ -26,6 +26,19 @@ type Message struct {
 	Images    []records.Image
 	Files     []string
 	FileTexts []records.FileText // model conversations: the texts of files (PDF, OCR), sent before Text
+	// After, when not nil, are the turns the message goes after (its parent is the last of them,
+	// none: a first message); nil sends it after the branch the conversation shows. Compare sends
+	// several messages after the same turns.
+	After []records.Turn
+}
+
+// BranchOf returns the turns a message m in conv goes after: m.After, else the branch conv shows
+// (none when conv is not saved yet).
+func (c *Conversations) BranchOf(ctx context.Context, conv records.Conversation, m Message) ([]records.Turn, error) {
+	if m.After != nil || conv.ID == 0 {
+		return m.After, nil
+	}
+	return c.store.Turns(ctx, conv.ID)
 }
 
 // Answerer answers one kind of conversation; a value answers one message. send, retry and
@@ -37,11 +50,12 @@ type Answerer interface {
 	// send saves m as a new pending turn of conv; a conversation not saved yet (ID 0) is saved
 	// with it.
 	Send(ctx context.Context, conv records.Conversation, m Message) (records.Turn, error)
-	// retry saves turn, failed or interrupted, as pending again in place, to be sent with the
-	// turns before it.
-	Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error)
-	// resend replaces old, the last turn of conv (before: the turns before it), by a pending turn
-	// of text; old stays when text fails its checks.
+	// retry saves turn's message again as a new pending turn beside it (the same parent, the
+	// head of the branch shown), to be sent after before: the turns of its branch before it.
+	Retry(ctx context.Context, conv records.Conversation, turn records.Turn, before []records.Turn) (records.Turn, error)
+	// resend saves text as a new pending turn beside old (the same parent, the head of the branch
+	// shown), to be sent after before: the turns of old's branch before it. Nothing is saved
+	// when text fails its checks.
 	Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error)
 	// answer streams the answer of turn, saved pending by the call before, into turn and saves
 	// how it ended; nil when the service answered.
@@ -106,59 +120,63 @@ func (c *Conversations) Send(ctx context.Context, conversationID int64, m Messag
 	return c.SendIn(ctx, conv, m, opts)
 }
 
-// Retry sends a failed or interrupted turn again, in place, with the turns before it (a model
-// conversation's turn with its images), whatever the conversation's kind.
+// Retry asks a turn's message again, whatever the conversation's kind and however its answer
+// ended: a new turn beside the old one (the same parent; the old one and the turns after it stay,
+// a branch to switch back to), sent with the turns of its branch before it (a model conversation's
+// message with its images), and shown.
 func (c *Conversations) Retry(ctx context.Context, turnID int64, opts AskOptions) (records.Turn, error) {
-	turn, err := c.store.Turn(ctx, turnID)
-	if err != nil {
-		return turn, err
-	}
-	if !turn.Status.Retryable() {
-		return turn, errors.New("only a failed or interrupted answer can be retried")
-	}
-	conv, err := c.Get(ctx, turn.ConversationID)
-	if err != nil {
-		return turn, err
-	}
-	a, err := c.answererOf(conv, &turn, opts)
-	if err != nil {
-		return turn, err
-	}
-	if turn, err = a.Retry(ctx, conv, turn); err != nil {
-		return turn, err
-	}
-	return c.Run(ctx, a, conv, turn, opts.OnUpdate)
+	return c.askAgain(ctx, turnID, opts, func(a Answerer, conv records.Conversation, old records.Turn, before []records.Turn) (records.Turn, error) {
+		return a.Retry(ctx, conv, old, before)
+	})
 }
 
-// Resend replaces the last turn of its conversation by text, whatever the conversation's kind:
-// the edited message is sent with the turns before it, in place of the old turn (kept when the
-// edited message fails its checks); a model conversation's edited message keeps the old one's
-// images.
+// Resend asks text in place of any question of its conversation, whatever the conversation's
+// kind: a new turn beside the old one (the same parent; the old one and the turns after it stay,
+// a branch to switch back to), sent with the turns of its branch before it, and shown; nothing is
+// saved when text fails its checks. A model conversation's edited message keeps the old one's
+// images and files.
 func (c *Conversations) Resend(ctx context.Context, turnID int64, text string, opts AskOptions) (records.Turn, error) {
+	return c.askAgain(ctx, turnID, opts, func(a Answerer, conv records.Conversation, old records.Turn, before []records.Turn) (records.Turn, error) {
+		return a.Resend(ctx, conv, old, before, text)
+	})
+}
+
+// askAgain saves a new turn beside turnID with save (given the answerer of its kind, the turn and
+// the turns of its branch before it) and answers it.
+func (c *Conversations) askAgain(ctx context.Context, turnID int64, opts AskOptions,
+	save func(Answerer, records.Conversation, records.Turn, []records.Turn) (records.Turn, error)) (records.Turn, error) {
 	old, err := c.store.Turn(ctx, turnID)
 	if err != nil {
 		return records.Turn{}, err
+	}
+	if c.Answering(turnID) {
+		return records.Turn{}, explain.Checkf("This answer is still coming; stop it first, or wait for it to end.")
 	}
 	conv, err := c.Get(ctx, old.ConversationID)
 	if err != nil {
 		return records.Turn{}, err
 	}
-	all, err := c.store.Turns(ctx, conv.ID)
+	before, err := c.store.Path(ctx, conv.ID, old.ParentID)
 	if err != nil {
 		return records.Turn{}, err
-	}
-	if len(all) == 0 || all[len(all)-1].ID != turnID || c.Answering(turnID) {
-		return records.Turn{}, errors.New("only the last question of a conversation can be edited, once its answer has ended")
 	}
 	a, err := c.answererOf(conv, &old, opts)
 	if err != nil {
 		return records.Turn{}, err
 	}
-	turn, err := a.Resend(ctx, conv, old, all[:len(all)-1], text)
+	turn, err := save(a, conv, old, before)
 	if err != nil {
 		return turn, err
 	}
 	return c.Run(ctx, a, conv, turn, opts.OnUpdate)
+}
+
+// Tip is the id of the last of turns (0 when there is none): the parent of a turn sent after them.
+func Tip(turns []records.Turn) int64 {
+	if len(turns) == 0 {
+		return 0
+	}
+	return turns[len(turns)-1].ID
 }
 
 // PartialSaveEvery is how often the text of a streaming answer is saved, so a crash keeps it.

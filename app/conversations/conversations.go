@@ -138,7 +138,9 @@ func (c *Conversations) Last(ctx context.Context, workspaceID string) (conv reco
 	return all[0], true, nil
 }
 
-// Turns returns a conversation's turns, oldest first.
+// Turns returns the turns of the branch a conversation shows, from its first question to its head
+// (what is shown, and what its next message is sent after), each with its place among its
+// siblings.
 func (c *Conversations) Turns(ctx context.Context, conversationID int64) ([]records.Turn, error) {
 	if _, err := c.Get(ctx, conversationID); err != nil {
 		return nil, err
@@ -175,7 +177,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	turns, _ := c.store.Turns(ctx, id)
+	turns, _ := c.store.AllTurns(ctx, id)
 	for _, t := range turns {
 		c.Stop(t.ID)
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,19 +57,98 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 	if conv.System != "" {
 		fmt.Fprintf(&b, "**System prompt**:\n\n%s\n\n", quote(safetext.Text(conv.System)))
 	}
-	for i, t := range turns {
-		var links []string
-		if link != nil && len(t.Images) > 0 {
-			if links, err = link(i+1, t); err != nil {
-				return "", err
-			}
+	others, err := c.otherBranches(ctx, id, turns)
+	if err != nil {
+		return "", err
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(&b, "This conversation has other versions of some questions: the branch shown in Lectern comes first, "+
+			"then each other branch from where it starts.\n\n")
+	}
+	w := turnWriter{b: &b, link: link, now: c.store.Now()}
+	if err := w.write(turns, 1); err != nil {
+		return "", err
+	}
+	for _, br := range others {
+		first := br.turns[0]
+		fmt.Fprintf(&b, "---\n\n## Branch %d of %d at question %d\n\n", first.Branch.Index, first.Branch.Count, br.at)
+		if err := w.write(br.turns, br.at); err != nil {
+			return "", err
 		}
-		if i > 0 && t.System != turns[i-1].System {
-			fmt.Fprintf(&b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(safetext.Text(t.System), "(none)")))
-		}
-		writeTurn(&b, i+1, t, links, c.store.Now())
 	}
 	return b.String(), nil
+}
+
+// turnWriter writes turns into b, numbered by question; link, when set, writes each turn's
+// images (numbered by the turns written so far, so that two branches' files do not meet).
+type turnWriter struct {
+	b       *strings.Builder
+	link    imageLinker
+	now     time.Time
+	written int
+}
+
+// write writes turns, the first numbered question at.
+func (w *turnWriter) write(turns []records.Turn, at int) error {
+	var prev *records.Turn
+	for i, t := range turns {
+		w.written++
+		var links []string
+		if w.link != nil && len(t.Images) > 0 {
+			var err error
+			if links, err = w.link(w.written, t); err != nil {
+				return err
+			}
+		}
+		if prev != nil && t.System != prev.System {
+			fmt.Fprintf(w.b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(safetext.Text(t.System), "(none)")))
+		}
+		writeTurn(w.b, at+i, t, links, w.now)
+		prev = &turns[i]
+	}
+	return nil
+}
+
+// branch is a run of turns of a branch not shown, from the question where it leaves the turns
+// written before it (question number at) to its end.
+type branch struct {
+	turns []records.Turn
+	at    int
+}
+
+// otherBranches returns the branches of conversation id other than shown, each from where it
+// leaves the turns written before it, in the order they were started.
+func (c *Conversations) otherBranches(ctx context.Context, id int64, shown []records.Turn) ([]branch, error) {
+	all, err := c.store.AllTurns(ctx, id)
+	if err != nil || len(all) == len(shown) {
+		return nil, err
+	}
+	byID, children := map[int64]records.Turn{}, map[int64]int{}
+	for _, t := range all {
+		byID[t.ID] = t
+		children[t.ParentID]++
+	}
+	written := map[int64]bool{}
+	for _, t := range shown {
+		written[t.ID] = true
+	}
+	var out []branch
+	for _, leaf := range all {
+		if children[leaf.ID] > 0 || written[leaf.ID] {
+			continue
+		}
+		var path []records.Turn // leaf to root
+		for t, ok := leaf, true; ok; t, ok = byID[t.ParentID] {
+			path = append(path, t)
+		}
+		slices.Reverse(path)
+		start := slices.IndexFunc(path, func(t records.Turn) bool { return !written[t.ID] })
+		for _, t := range path[start:] {
+			written[t.ID] = true
+		}
+		out = append(out, branch{turns: path[start:], at: start + 1})
+	}
+	return out, nil
 }
 
 // Export writes conversation id as Markdown to path (replacing the file atomically). The images

@@ -90,11 +90,20 @@ type generateAnswerer struct {
 }
 
 func (g *generateAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
-	if err := conversations.CheckMessage(m.Text); err != nil {
+	head, err := g.c.store.Head(ctx, conv.ID)
+	if err != nil {
 		return records.Turn{}, err
 	}
-	g.prompt = m.Text
-	turn, err := g.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: m.Text, Tier: conv.Model,
+	return g.save(ctx, conv, head, m.Text)
+}
+
+// save saves prompt as a new pending turn after parent.
+func (g *generateAnswerer) save(ctx context.Context, conv records.Conversation, parent int64, prompt string) (records.Turn, error) {
+	if err := conversations.CheckMessage(prompt); err != nil {
+		return records.Turn{}, err
+	}
+	g.prompt = prompt
+	turn, err := g.c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, ParentID: parent, Question: prompt, Tier: conv.Model,
 		System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}})
 	if err == nil {
 		g.c.bus.Emit(events.ConversationsChanged{})
@@ -102,21 +111,12 @@ func (g *generateAnswerer) Send(ctx context.Context, conv records.Conversation, 
 	return turn, err
 }
 
-func (g *generateAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
-	g.prompt = turn.Question
-	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
-		Tier: conv.Model, Created: turn.Created, System: conv.System, Parts: []records.TurnPart{{Kind: records.PartGeneratedFile}}}
-	return turn, g.c.store.SaveTurn(ctx, &turn)
+func (g *generateAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn, _ []records.Turn) (records.Turn, error) {
+	return g.save(ctx, conv, turn.ParentID, turn.Question)
 }
 
 func (g *generateAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
-	if err := conversations.CheckMessage(text); err != nil {
-		return records.Turn{}, err
-	}
-	if err := g.c.store.DeleteTurn(ctx, old.ID); err != nil {
-		return records.Turn{}, err
-	}
-	return g.Send(ctx, conv, conversations.Message{Text: text})
+	return g.save(ctx, conv, old.ParentID, text)
 }
 
 // answer asks for the file and saves the text and the file the service made.

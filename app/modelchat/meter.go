@@ -50,10 +50,11 @@ func (c *Models) Meter(ctx context.Context, id int64, m conversations.Message, f
 		meter.Problem = TierGone(conv.Model, tiersOf(tiers))
 		return meter, nil
 	}
-	earlier, err := c.exchanges(ctx, conv.ID, 0)
+	turns, err := c.branch(ctx, conv.ID)
 	if err != nil {
 		return meter, err
 	}
+	earlier := exchanges(turns)
 	offered, err := c.chatTools(ctx, s, conv, nil) // the tools the conversation offers count too
 	if err != nil {
 		return meter, err

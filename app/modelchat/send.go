@@ -33,21 +33,34 @@ type modelAnswerer struct {
 	svc           modelSession
 	conv          records.Conversation
 	req           modelRequest
+	parent        int64 // the turn the message follows on its branch (0: the first message)
 }
 
 func (m *modelAnswerer) Send(ctx context.Context, conv records.Conversation, msg conversations.Message) (records.Turn, error) {
 	if err := conversations.CheckMessage(msg.Text); err != nil {
 		return records.Turn{}, err
 	}
-	if err := m.prepare(ctx, conv, exchange{question: withFiles(msg.Text, msg.FileTexts), images: msg.Images}, 0); err != nil {
+	before, err := m.c.conv.BranchOf(ctx, conv, msg)
+	if err != nil {
+		return records.Turn{}, err
+	}
+	if err := m.prepare(ctx, conv, exchange{question: withFiles(msg.Text, msg.FileTexts), images: msg.Images}, before); err != nil {
 		return records.Turn{}, err
 	}
 	return m.save(ctx, records.Turn{Question: msg.Text, Images: msg.Images, Parts: fileParts(msg.FileTexts)})
 }
 
-// prepare builds and checks the request that sends newest in conv after the exchanges before
-// turn id before (0: all of them).
-func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, newest exchange, before int64) error {
+// branch returns the turns of the branch conversation convID shows (none when it is not saved).
+func (c *Models) branch(ctx context.Context, convID int64) ([]records.Turn, error) {
+	if convID == 0 {
+		return nil, nil
+	}
+	return c.store.Turns(ctx, convID)
+}
+
+// prepare builds and checks the request that sends newest in conv after the turns before (of
+// its branch).
+func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, newest exchange, before []records.Turn) error {
 	s, err := m.c.models.service()
 	if err != nil {
 		return err
@@ -59,12 +72,12 @@ func (m *modelAnswerer) prepare(ctx context.Context, conv records.Conversation, 
 		conversations.Tell(m.notice, m.tools.note)
 	}
 	req, err := m.c.prepare(ctx, s, conv, newest, before, slices.Concat(m.functions, tools.Functions(m.tools.sources)))
-	m.svc, m.conv, m.req = s, conv, req
+	m.svc, m.conv, m.req, m.parent = s, conv, req, conversations.Tip(before)
 	return err
 }
 
-// save saves the message of t (its text, images and files) as a new pending turn (saving the
-// conversation first when it is not saved yet).
+// save saves the message of t (its text, images and files) as a new pending turn after m.parent
+// (saving the conversation first when it is not saved yet).
 func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn, error) {
 	c := m.c
 	conv, err := c.conv.Saved(ctx, m.svc.key, m.conv, t.Question)
@@ -72,8 +85,8 @@ func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn,
 		return records.Turn{}, err
 	}
 	m.conv = conv
-	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, Question: t.Question, Tier: conv.Model, Images: t.Images,
-		System: conv.System, Parts: t.Parts})
+	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, ParentID: m.parent, Question: t.Question,
+		Tier: conv.Model, Images: t.Images, System: conv.System, Parts: t.Parts})
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -81,24 +94,23 @@ func (m *modelAnswerer) save(ctx context.Context, t records.Turn) (records.Turn,
 	return turn, nil
 }
 
-// retry saves a failed or interrupted turn as pending again, in place, to be sent with its images
-// and the exchanges before it.
-func (m *modelAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn) (records.Turn, error) {
+// retry sends turn's message again, with its images and files, as a new turn beside it after the
+// turns before it.
+func (m *modelAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn, before []records.Turn) (records.Turn, error) {
 	images, err := m.c.conv.TurnImages(ctx, turn.ID)
 	if err != nil {
-		return turn, err
+		return records.Turn{}, err
 	}
-	if err := m.prepare(ctx, conv, exchange{question: sentText(turn), images: images}, turn.ID); err != nil {
-		return turn, err
+	if err := m.prepare(ctx, conv, exchange{question: sentText(turn), images: images}, before); err != nil {
+		return records.Turn{}, err
 	}
-	turn = records.Turn{ID: turn.ID, ConversationID: turn.ConversationID, Question: turn.Question, Status: records.TurnPending,
-		Tier: conv.Model, Created: turn.Created, Images: turn.Images, System: conv.System, Parts: keptParts(turn.Parts)}
-	return turn, m.c.store.SaveTurn(ctx, &turn)
+	return m.save(ctx, records.Turn{Question: turn.Question, Images: images, Parts: keptParts(turn.Parts)})
 }
 
-// resend replaces old, the last turn of conv, by text with old's images and files (old stays
-// when the edited message fails its checks, an empty message among them).
-func (m *modelAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, _ []records.Turn, text string) (records.Turn, error) {
+// resend sends text in place of old's message, with old's images and files, as a new turn beside
+// it after the turns before it (nothing is saved when the edited message fails its checks, an
+// empty message among them).
+func (m *modelAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
 	if err := conversations.CheckMessage(text); err != nil {
 		return records.Turn{}, err
 	}
@@ -107,21 +119,18 @@ func (m *modelAnswerer) Resend(ctx context.Context, conv records.Conversation, o
 		return records.Turn{}, err
 	}
 	files := old.Files()
-	if err := m.prepare(ctx, conv, exchange{question: withFiles(text, files), images: images}, old.ID); err != nil {
-		return records.Turn{}, err
-	}
-	if err := m.c.store.DeleteTurn(ctx, old.ID); err != nil {
+	if err := m.prepare(ctx, conv, exchange{question: withFiles(text, files), images: images}, before); err != nil {
 		return records.Turn{}, err
 	}
 	return m.save(ctx, records.Turn{Question: text, Images: images, Parts: fileParts(files)})
 }
 
-// prepare builds the request that sends newest in conv after the exchanges before turn id before
-// (0: all of them), offering functions, and checks it: the tier is one the key may use, the images
+// prepare builds the request that sends newest in conv after the turns before (of its branch),
+// offering functions, and checks it: the tier is one the key may use, the images
 // suit it, the conversation fits its context window (trimmed when needed), and the client's checks
 // pass.
 func (c *Models) prepare(ctx context.Context, s modelSession, conv records.Conversation, newest exchange,
-	before int64, functions []client.FunctionTool) (modelRequest, error) {
+	before []records.Turn, functions []client.FunctionTool) (modelRequest, error) {
 	tiers, err := c.models.list(ctx, s, false)
 	if err != nil {
 		return modelRequest{}, err
@@ -134,11 +143,7 @@ func (c *Models) prepare(ctx context.Context, s modelSession, conv records.Conve
 	if err := checkNewImages(newest.images, tier, tiers); err != nil {
 		return modelRequest{}, err
 	}
-	earlier, err := c.exchanges(ctx, conv.ID, before)
-	if err != nil {
-		return modelRequest{}, err
-	}
-	kept, err := fitConversation(requestFrame(conv, functions), earlier, newest, tier)
+	kept, err := fitConversation(requestFrame(conv, functions), exchanges(before), newest, tier)
 	if err != nil {
 		return modelRequest{}, err
 	}
@@ -155,7 +160,8 @@ func (c *Models) prepare(ctx context.Context, s modelSession, conv records.Conve
 // SentQuestions returns the messages of conversation conversationID as its next request sends
 // them, each with what goes before it (the texts of its files): what the model will read.
 func (c *Models) SentQuestions(ctx context.Context, conversationID int64) ([]string, error) {
-	ex, err := c.exchanges(ctx, conversationID, 0)
+	turns, err := c.branch(ctx, conversationID)
+	ex := exchanges(turns)
 	out := make([]string, len(ex))
 	for i, e := range ex {
 		out[i] = e.question
@@ -163,25 +169,14 @@ func (c *Models) SentQuestions(ctx context.Context, conversationID int64) ([]str
 	return out, err
 }
 
-// exchanges returns the exchanges of a conversation (before turn id before, when not 0) that can
-// be sent again: those with a whole answer (completed, or incomplete at the length limit), and
-// refused ones, whose refusal goes back as received (model-api.md §2: "Assistant history parts:
-// output_text and refusal, as received"), with their images' names, types and sizes but not their
-// bytes (see readImages). A failed or interrupted turn is left out with its message, as in
-// workspace conversations.
-func (c *Models) exchanges(ctx context.Context, convID, before int64) ([]exchange, error) {
-	if convID == 0 {
-		return nil, nil
-	}
-	turns, err := c.store.Turns(ctx, convID)
-	if err != nil {
-		return nil, err
-	}
+// exchanges returns the exchanges of turns that can be sent again: those with a whole answer
+// (completed, or incomplete at the length limit), and refused ones, whose refusal goes back as
+// received (model-api.md §2: "Assistant history parts: output_text and refusal, as received"),
+// with their images' names, types and sizes but not their bytes (see readImages). A failed or
+// interrupted turn is left out with its message, as in workspace conversations.
+func exchanges(turns []records.Turn) []exchange {
 	var out []exchange
 	for _, t := range turns {
-		if before != 0 && t.ID >= before {
-			break
-		}
 		x := exchange{question: sentText(t), images: t.Images, turn: t.ID, tools: pairedParts(t.Parts), context: contextOf(t.Parts)}
 		switch {
 		case t.Status.Answered() && strings.TrimSpace(t.Answer) != "":
@@ -194,7 +189,7 @@ func (c *Models) exchanges(ctx context.Context, convID, before int64) ([]exchang
 		}
 		out = append(out, x)
 	}
-	return out, nil
+	return out
 }
 
 // readImages reads the bytes of the images of the earlier exchanges kept in a request, once

@@ -126,24 +126,30 @@ func (s TurnStatus) Retryable() bool {
 type Turn struct {
 	ID             int64
 	ConversationID int64
-	Question       string
-	Answer         string
-	Status         TurnStatus
-	Tier           string // the tier asked for ("" = server default)
-	Thinking       *bool  // as asked; nil = the tier's default
-	Model          string // the tier that answered
-	Found          *bool  // nil until answered
-	Sources        []client.AnswerSource
-	Coverage       *client.Coverage
-	Warnings       []string
-	Notice         string
-	RequestID      string
-	AnswerID       string        // the answer's id (wsa_...), when answered
-	Usage          *client.Usage // tokens used, when answered
-	Error          string        // why it failed or was interrupted, in words
-	ErrorCode      string        // the server's error code, when there is one
-	Created        time.Time
-	Updated        time.Time
+	// ParentID is the turn before this one on its branch (0: the conversation's first question);
+	// an edited question or a retried answer is a new turn with the same parent as the old one.
+	ParentID int64
+	// Branch is the turn's place among the turns with the same parent (read with a conversation's
+	// shown turns; Count 1 when it has no siblings).
+	Branch    BranchPlace
+	Question  string
+	Answer    string
+	Status    TurnStatus
+	Tier      string // the tier asked for ("" = server default)
+	Thinking  *bool  // as asked; nil = the tier's default
+	Model     string // the tier that answered
+	Found     *bool  // nil until answered
+	Sources   []client.AnswerSource
+	Coverage  *client.Coverage
+	Warnings  []string
+	Notice    string
+	RequestID string
+	AnswerID  string        // the answer's id (wsa_...), when answered
+	Usage     *client.Usage // tokens used, when answered
+	Error     string        // why it failed or was interrupted, in words
+	ErrorCode string        // the server's error code, when there is one
+	Created   time.Time
+	Updated   time.Time
 	// Images are the images a model conversation's message sent, in order; read from the
 	// database they have no Data (Conversations.TurnImages reads it).
 	Images []Image
@@ -170,6 +176,15 @@ type Turn struct {
 	Response   *client.Response
 	Completion *client.ChatCompletion
 }
+
+// BranchPlace is a turn's place among its siblings (the turns with its parent), oldest first:
+// Index from 1 to Count, shown as ‹ Index/Count ›.
+type BranchPlace struct {
+	Index, Count int
+}
+
+// Branched reports whether the turn has siblings to switch to.
+func (b BranchPlace) Branched() bool { return b.Count > 1 }
 
 // PartKind says what a turn part holds.
 type PartKind string

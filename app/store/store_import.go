@@ -97,17 +97,42 @@ func importConversation(ctx context.Context, tx *sql.Tx, copyConv string, srcID 
 	if err != nil {
 		return err
 	}
+	newID := map[int64]int64{0: 0} // src turn id -> this file's
 	for _, id := range turns {
 		r, err := tx.ExecContext(ctx, copyTurn+" WHERE id=?", convID, id)
 		if err != nil {
 			return err
 		}
 		turnID, _ := r.LastInsertId()
+		newID[id] = turnID
 		if _, err := tx.ExecContext(ctx, copyImages+" WHERE turn_id=?", turnID, id); err != nil {
 			return err
 		}
 	}
-	return nil
+	return remapBranches(ctx, tx, convID, newID)
+}
+
+// remapBranches points the copied turns of conversation convID at their parents' new ids, and
+// the conversation at its head's (schema step 12's columns, copied with the src's ids); a turn
+// whose parent was not copied starts a branch.
+func remapBranches(ctx context.Context, tx *sql.Tx, convID int64, newID map[int64]int64) error {
+	type link struct{ id, parent int64 }
+	links, err := queryAll(ctx, tx, func(sc rowScanner) (l link, err error) { return l, sc.Scan(&l.id, &l.parent) },
+		"SELECT id, parent_id FROM main.turns WHERE conversation_id=? AND parent_id != 0", convID)
+	if err != nil {
+		return err
+	}
+	for _, l := range links {
+		if _, err := tx.ExecContext(ctx, "UPDATE main.turns SET parent_id=? WHERE id=?", newID[l.parent], l.id); err != nil {
+			return err
+		}
+	}
+	var head int64
+	if err := tx.QueryRowContext(ctx, "SELECT head_turn_id FROM main.conversations WHERE id=?", convID).Scan(&head); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, "UPDATE main.conversations SET head_turn_id=? WHERE id=?", newID[head], convID)
+	return err
 }
 
 // copyStatement is "INSERT INTO main.table (...) SELECT ... FROM src.table" over every column of

@@ -166,10 +166,18 @@ func (s *DB) DeleteConversation(ctx context.Context, server string, id int64) er
 	return affected(res, err)
 }
 
-// deleteTurn removes one turn.
+// deleteTurn removes one turn (one just added that went nowhere: its conversation shows its
+// parent's branch again).
 func (s *DB) DeleteTurn(ctx context.Context, id int64) error {
-	res, err := s.db.ExecContext(ctx, "DELETE FROM turns WHERE id=?", id)
-	return affected(res, err)
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE conversations SET head_turn_id=(SELECT parent_id FROM turns WHERE id=?)
+			WHERE head_turn_id=?`, id, id)
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, "DELETE FROM turns WHERE id=?", id)
+		return affected(res, err)
+	})
 }
 
 func affected(res sql.Result, err error) error {
@@ -182,19 +190,23 @@ func affected(res sql.Result, err error) error {
 	return nil
 }
 
-// addTurn saves a new pending turn with its images and touches its conversation, in one transaction.
+// addTurn saves a new pending turn after its parent (t.ParentID, 0 for a first question) with its
+// images, and makes it the head of its conversation (the branch shown), in one transaction.
 func (s *DB) AddTurn(ctx context.Context, t records.Turn) (records.Turn, error) {
 	now := s.nowMilli()
 	t.Status, t.Created, t.Updated = records.TurnPending, FromMilli(now), FromMilli(now)
 	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, question, status, tier, thinking,
-			extra, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)`, t.ConversationID, t.Question, string(t.Status),
-			t.Tier, nullBool(t.Thinking), extraOf(t), now, now)
+		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, parent_id, question, status, tier, thinking,
+			extra, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?)`, t.ConversationID, t.ParentID, t.Question,
+			string(t.Status), t.Tier, nullBool(t.Thinking), extraOf(t), now, now)
 		if err != nil {
 			return err
 		}
 		t.ID, _ = res.LastInsertId()
 		if err := AddImages(ctx, tx, t.ID, t.Images); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE conversations SET head_turn_id=? WHERE id=?", t.ID, t.ConversationID); err != nil {
 			return err
 		}
 		return touchConversation(ctx, tx, t.ConversationID, now)
@@ -234,7 +246,7 @@ func (s *DB) SavePartial(ctx context.Context, id int64, text string) error {
 	return err
 }
 
-const turnCols = `id, conversation_id, question, answer, status, tier, thinking, model, found, sources, coverage,
+const turnCols = `id, conversation_id, parent_id, question, answer, status, tier, thinking, model, found, sources, coverage,
 	warnings, notice, request_id, error, error_code, extra, input_tokens, output_tokens, total_tokens, created_at,
 	updated_at`
 
@@ -265,15 +277,20 @@ func usageColumns(u *client.Usage) (in, out, total any) {
 
 func scanTurn(sc rowScanner) (records.Turn, error) {
 	var t records.Turn
-	var status, sources, coverage, warnings, extra string
+	return t, scanTurnInto(sc, &t)
+}
+
+// scanTurnInto reads the turnCols of a row into t, then the columns that follow them into extra.
+func scanTurnInto(sc rowScanner, t *records.Turn, extra ...any) error {
+	var status, sources, coverage, warnings, extraJSON string
 	var thinking, found sql.NullBool
 	var in, out, total sql.NullInt64
 	var created, updated int64
-	err := sc.Scan(&t.ID, &t.ConversationID, &t.Question, &t.Answer, &status, &t.Tier, &thinking, &t.Model, &found,
-		&sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &extra, &in, &out, &total,
-		&created, &updated)
+	err := sc.Scan(append([]any{&t.ID, &t.ConversationID, &t.ParentID, &t.Question, &t.Answer, &status, &t.Tier, &thinking,
+		&t.Model, &found, &sources, &coverage, &warnings, &t.Notice, &t.RequestID, &t.Error, &t.ErrorCode, &extraJSON, &in, &out,
+		&total, &created, &updated}, extra...)...)
 	if err != nil {
-		return t, err
+		return err
 	}
 	if total.Valid {
 		t.Usage = &client.Usage{InputTokens: int(in.Int64), OutputTokens: int(out.Int64), TotalTokens: int(total.Int64)}
@@ -284,20 +301,11 @@ func scanTurn(sc rowScanner) (records.Turn, error) {
 	_ = unmarshalIfSet(coverage, &t.Coverage)
 	_ = unmarshalIfSet(warnings, &t.Warnings)
 	var x turnExtra
-	if unmarshalIfSet(extra, &x) == nil {
+	if unmarshalIfSet(extraJSON, &x) == nil {
 		t.AnswerID, t.System, t.Parts, t.Check = x.AnswerID, x.System, x.Parts, x.Check
 		t.Attachments, t.Reply = x.Attachments, x.Reply
 	}
-	return t, nil
-}
-
-// turns lists a conversation's turns, oldest first, with their images' names and types.
-func (s *DB) Turns(ctx context.Context, convID int64) ([]records.Turn, error) {
-	turns, err := queryAll(ctx, s.db, scanTurn, "SELECT "+turnCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
-	if err != nil {
-		return nil, err
-	}
-	return turns, s.describeImages(ctx, "conversation_id=?", convID, turns)
+	return nil
 }
 
 // turn reads one turn, with its images' names and types.

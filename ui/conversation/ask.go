@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -77,36 +78,24 @@ func (c *Pane) askOptions() conversations.AskOptions {
 	return opts
 }
 
-// retryTurn asks a failed or interrupted turn again, or any answered one as a new question. The
-// keyboard goes back to the question box (the button took it), where the draft stays as it was.
+// retryTurn asks a turn's question again, however its answer ended: another version of the turn,
+// shown in its place (the old one stays, a version the pager goes back to). The keyboard goes
+// back to the question box (the button took it), where the draft stays as it was.
 func (c *Pane) retryTurn(turnID int64) {
 	i := c.index(turnID)
 	if i < 0 || c.streaming != nil {
 		return
 	}
-	t := c.turns[i]
 	if c.keyNeeded() {
 		return
 	}
 	defer c.FocusInput()
-	if generated, _ := t.Generated(); generated && !t.Status.Retryable() {
-		c.GenerateFile(t.Question) // a file asked for again is generated again, as a new turn
-		return
-	}
-	if !t.Status.Retryable() { // ask an answered question again, as a new turn, through the box
-		draft := c.input.Text
-		c.filling = true // the draft is not the question's for a moment
-		c.input.SetText(t.Question)
-		c.sendQuestion()
-		c.input.Fill(draft)
-		c.filling = false
-		return
-	}
 	// a model chat's change of tier or prompt goes with the retry
-	c.run(sending{text: t.Question, retry: turnID, after: c.model.saved}, c.askOptions())
+	c.run(sending{text: c.turns[i].Question, retry: turnID, after: c.model.saved}, c.askOptions())
 }
 
-// editTurn puts the last question back in the box; sending it replaces that turn.
+// editTurn puts a question back in the box; sending it makes another version of that turn, shown
+// in its place with what follows it (the old version stays, for the pager).
 func (c *Pane) editTurn(t records.Turn) {
 	if c.streaming != nil {
 		return
@@ -182,7 +171,7 @@ func (c *Pane) answer(ctx context.Context, s sending, o conversations.AskOptions
 // streams, and the saved turn replaces it when the answer ends.
 func (c *Pane) run(what sending, opts conversations.AskOptions) {
 	question := what.text
-	s := &streamState{replaces: what.replaces, question: question, ended: make(chan struct{})}
+	s := &streamState{replaces: cmp.Or(what.replaces, what.retry), question: question, ended: make(chan struct{})}
 	s.text = markdown.NewCoalescer(c.lf.Frame, c.inputSeen, func(text string) { c.drawStream(s, text) })
 	c.streaming = s
 	if !c.fontsWarm { // while the question goes out, in the frame after the one showing it
@@ -254,18 +243,14 @@ func (c *Pane) started(s *streamState, t records.Turn) {
 	if i := c.index(t.ID); i >= 0 {
 		t.System = c.turns[i].System // a retry keeps the prompt its turn went with
 	}
-	if i := c.index(s.replaces); i >= 0 { // an edited question: the old turn goes
-		delete(c.views, c.turns[i].ID)
-		c.turns = append(c.turns[:i], c.turns[i+1:]...)
-	}
-	if i := c.index(t.ID); i >= 0 { // a retry: the turn is shown again, in a view of its own
-		c.turns[i] = t // (a Markdown view shows one answer: it ignores previews of its final text)
-		delete(c.views, t.ID)
-		c.refit(i)
-		return
-	}
-	if n := len(c.turns); n > 0 && c.views[c.turns[n-1].ID] != nil {
-		c.views[c.turns[n-1].ID].setLast(false)
+	if i := c.index(s.replaces); i >= 0 { // an edit or a retry: a new version in the old one's place,
+		old := c.turns[i] // without the turns that followed the old one
+		for _, later := range c.turns[i:] {
+			delete(c.views, later.ID)
+		}
+		c.turns = c.turns[:i]
+		n := max(old.Branch.Count, 1) + 1
+		t.Branch = records.BranchPlace{Index: n, Count: n}
 	}
 	c.turns = append(c.turns, t)
 	c.showIntroIf(false)
@@ -322,6 +307,7 @@ func (c *Pane) finished(s *streamState, turn records.Turn, err error) {
 		return
 	}
 	i := c.index(turn.ID)
+	turn.Branch = c.turns[i].Branch // the saved turn does not say its place; the pane knew it
 	c.turns[i] = turn
 	v := c.view(i)
 	v.set(turn)

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -11,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"lectern/app"
+	appask "lectern/app/ask"
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client/emulator"
 	"lectern/ui/internal/parts"
@@ -124,4 +127,57 @@ func BenchmarkScrollConversation200(b *testing.B) {
 	b.ReportMetric(ms(0.5), "p50-frame-ms")
 	b.ReportMetric(ms(0.99), "p99-frame-ms")
 	b.ReportMetric(ms(1), "max-frame-ms")
+}
+
+// seedBranched saves, in a new conversation of workspace ws, turns answers of which branches are
+// asked again in place of the answer before (edits): 1,000 turns with 50 branch points shows a
+// branch of 950 turns. It returns the conversation.
+func seedBranched(b *testing.B, a *app.App, ws string, turns, branches int) records.Conversation {
+	b.Helper()
+	ctx := context.Background()
+	opts := conversations.AskOptions{NoStream: true}
+	first, err := a.Questions().Ask(ctx, appask.Question{Workspace: ws, Text: "Question 0: how many days of annual leave?"}, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	every, last := turns/branches, first
+	for i := 1; i < turns; i++ {
+		text := fmt.Sprintf("Question %d: how many days of annual leave?", i)
+		if i%every == every/2 { // another version of the turn before
+			last, err = a.Conversations().Resend(ctx, last.ID, text, opts)
+		} else {
+			last, err = a.Conversations().Send(ctx, first.ConversationID, conversations.Message{Text: text}, opts)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	conv, err := a.Conversations().Get(ctx, first.ConversationID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return conv
+}
+
+// BenchmarkOpenBranchedConversation opens a conversation of 1,000 turns with 50 branch points
+// (issue 31): the core reads the branch shown (950 turns, from the first question to the head,
+// each with its place among its versions) and the pane lays the list out at the newest turn and
+// builds the views of the turns on screen, pagers included. Each op is one opening; open-ms is
+// its time (goal: ≤ 50 ms).
+func BenchmarkOpenBranchedConversation(b *testing.B) {
+	a, ws, info := benchApp(b, fastConfig())
+	conv := seedBranched(b, a, info.Personal, 1000, 50)
+	c := chatWindow(b, a, ws)
+	shown := 1000 - 50
+	var took time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		start := time.Now()
+		c.NewConversation()
+		c.Open(conv, 0)
+		runUI(b, func() bool { return len(c.turns) == shown && c.views[c.turns[shown-1].ID] != nil })
+		took += time.Since(start)
+	}
+	b.ReportMetric(float64(took.Microseconds())/1000/float64(b.N), "open-ms")
+	b.ReportMetric(float64(len(c.views)), "views-built")
 }

@@ -19,6 +19,7 @@ import (
 	appask "lectern/app/ask"
 	"lectern/app/connection"
 	"lectern/app/conversations"
+	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
 	"lectern/app/settings"
@@ -47,6 +48,8 @@ type Pane struct {
 	conv  records.Conversation // ID 0: a new conversation, saved with its first question
 	turns []records.Turn
 	views map[int64]*turnView
+	// comparing is the comparison shown (Compare tiers…, compare.go), nil when none.
+	comparing *comparison
 
 	picker   *scopePicker
 	askBar   *fyne.Container // the workspace's pickers (scope, tier and thinking) and the scope's note
@@ -152,6 +155,19 @@ type Lists interface {
 	Untouched(ctx context.Context, kind records.ConversationKind, tier string) (records.Conversation, bool, error)
 }
 
+// Versions are a question's versions (an edit, a Retry, a comparison's answers) and the
+// comparison that makes several at once; *app.Conversations is one.
+type Versions interface {
+	// SwitchBranch shows another version of a turn, step places from it, and returns the turns
+	// now shown; ShowBranch shows the branch through a turn (Continue with this one).
+	SwitchBranch(ctx context.Context, turnID int64, step int) ([]records.Turn, error)
+	ShowBranch(ctx context.Context, turnID int64) ([]records.Turn, error)
+	Compare(ctx context.Context, conversationID int64, text string, targets []conversations.CompareTarget,
+		onUpdate func(i int, ev events.TurnChanged)) ([]conversations.CompareResult, error)
+	// New saves a workspace conversation before its first question (one compared).
+	New(ctx context.Context, workspaceID, documentID, title string) (records.Conversation, error)
+}
+
 // Generator makes a file in a model chat (POST /generate); *app.Conversations is one.
 type Generator interface {
 	Generate(ctx context.Context, conversationID int64, prompt string, opts conversations.AskOptions) (records.Turn, error)
@@ -161,6 +177,7 @@ type Generator interface {
 // interface; StoreOf makes one of the core's conversations.
 type Store struct {
 	Answers    Answers
+	Versions   Versions
 	Lists      Lists
 	Models     ModelChats
 	Library    Library
@@ -176,7 +193,7 @@ type Store struct {
 // assistant, and the file tools.
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
-	return Store{Answers: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
+	return Store{Answers: c, Versions: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
 		FileTools: a.Tools(), MCP: m.MCPServers()}
 }
 
@@ -441,7 +458,7 @@ func (c *Pane) view(i int) *turnView {
 	if v, ok := c.views[t.ID]; ok {
 		return v
 	}
-	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, source: c.sourceTapped, link: c.linkTapped,
+	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, branch: c.switchBranch, source: c.sourceTapped, link: c.linkTapped,
 		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer, now: c.lf.Now})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.answer.Frame = c.lf.Frame // a long code block is coloured a few lines a frame
@@ -452,7 +469,6 @@ func (c *Pane) view(i int) *turnView {
 			c.list.RefreshItem(i)
 		}
 	}
-	v.setLast(i == len(c.turns)-1)
 	if i > 0 {
 		v.follows(&c.turns[i-1])
 	}

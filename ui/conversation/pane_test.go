@@ -275,16 +275,16 @@ func TestChatSelectTextAndDetails(t *testing.T) {
 	_ = i
 }
 
-// Edit puts the last question back in the box; sending replaces that turn, with the earlier turns
-// as history.
+// Edit puts a question back in the box; sending makes another version of that turn in its place,
+// with the earlier turns as history (an earlier question: TestBranchEditAnEarlierQuestion).
 func TestChatEditAndResendLastQuestion(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	c := chatIn(t, f, "My documents")
 	ask(t, c, "How many days of annual leave do employees get?")
 	second := ask(t, c, "Can unused days be carried ovre?")
 	v := c.views[second.ID]
-	if v.edit.Hidden || !c.views[c.turns[0].ID].edit.Hidden {
-		t.Fatal("Edit is offered on the last question only")
+	if v.edit.Hidden || c.views[c.turns[0].ID].edit.Hidden {
+		t.Fatal("Edit is offered on every answered question")
 	}
 	test.Tap(v.edit)
 	if c.editing != second.ID || c.input.Text != second.Question {

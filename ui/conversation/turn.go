@@ -28,6 +28,7 @@ import (
 type turnView struct {
 	turn      records.Turn
 	question  *widget.Label
+	pager     *branchPager // ‹ 2/3 ›, on a question with other versions (turn_branch.go)
 	answer    *markdown.View
 	parts     *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
 	tools     *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
@@ -59,6 +60,7 @@ type turnView struct {
 
 	onRetry  func(turnID int64)
 	onEdit   func(turn records.Turn)
+	onBranch func(turnID int64, step int) // the pager: the version step places before or after
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
 	// onSourceIn shows a source of a consulted workspace; onConsent wires a card waiting for
@@ -70,7 +72,6 @@ type turnView struct {
 	onFile     func(card *widgets.GeneratedFileCard, art *client.OfficeArtifact)
 	onResize   func()    // the turn's height may have changed (select mode, details opened)
 	onStop     func()    // stops the streaming answer (the stage line's Stop)
-	last       bool      // the conversation's last turn: its question can be edited
 	fitWidth   float32   // the width its row was measured at; 0 when it must be measured again
 	streamed   sanitised // the streaming answer's text so far, raw and cleaned
 	refused    retryWait // the wait a refused question's failure counts down (wait.go)
@@ -94,16 +95,11 @@ func (s *sanitised) extend(text string) string {
 	return s.clean
 }
 
-// setLast says whether the turn is the conversation's last, whose question Edit offers to change.
-func (v *turnView) setLast(last bool) {
-	v.last = last
-	widgets.ShowIf(v.edit, last && v.turn.Status != records.TurnPending)
-}
-
 // turnCallbacks are what a turn's buttons do; the chat pane sets them.
 type turnCallbacks struct {
 	retry  func(turnID int64)
 	edit   func(turn records.Turn)
+	branch func(turnID int64, step int) // the pager's ‹ and ›
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
 	do     func(func()) // back to the UI goroutine (the toast's hiding, a countdown's ticks)
@@ -122,11 +118,16 @@ func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 	v := &turnView{question: widget.NewLabel(""), answer: markdown.NewView(), stageTxt: widget.NewLabel(""),
 		spinner: widget.NewActivity(), notFound: widget.NewLabel(""), failure: widget.NewLabel(""),
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
-		onRetry: cb.retry, onEdit: cb.edit, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
+		onRetry: cb.retry, onEdit: cb.edit, onBranch: cb.branch, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
 		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, now: cb.now, onStop: cb.stop,
 		copied: widgets.NewToast(cb.do)}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
+	v.pager = newBranchPager(func(step int) {
+		if v.onBranch != nil {
+			v.onBranch(v.turn.ID, step)
+		}
+	})
 	v.answer.OnLink = func(u *url.URL) { v.onLink(u) }
 	v.stageTxt.TextStyle, v.stageTxt.Wrapping = fyne.TextStyle{Italic: true}, fyne.TextWrapWord
 	v.stageStop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), func() {
@@ -156,7 +157,8 @@ func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 	mp := v.model
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
-	v.root = container.NewVBox(mp.system, v.question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	question := container.NewBorder(nil, nil, nil, v.pager.box, v.question)
+	v.root = container.NewVBox(mp.system, question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -168,6 +170,7 @@ func (v *turnView) set(t records.Turn) {
 	v.turn, v.streamed = t, sanitised{}
 	v.refused.gen++ // a wait shown before is over
 	v.question.SetText(safetext.Text(t.Question))
+	v.pager.set(t.Branch)
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
 	widgets.ShowIf(v.files, len(t.Attachments) > 0)
@@ -229,7 +232,7 @@ func (v *turnView) showOutcome(t records.Turn) {
 	widgets.ShowIf(v.failure, t.Status.Retryable())
 	v.failure.SetText(safetext.Text(failureText(t)))
 	widgets.ShowIf(v.retry, t.Status != records.TurnPending)
-	widgets.ShowIf(v.edit, t.Status != records.TurnPending && v.last)
+	widgets.ShowIf(v.edit, t.Status != records.TurnPending)
 	widgets.ShowIf(v.actions, t.Status != records.TurnPending || t.Answer != "")
 	widgets.ShowIf(v.copyB, t.Answer != "") // stopped before any text: nothing to copy or select
 	widgets.ShowIf(v.selectB, t.Answer != "")

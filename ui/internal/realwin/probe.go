@@ -148,6 +148,8 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		var s TurnsState
 		fyne.DoAndWait(func() { s = readTurns(u) })
 		return s, nil
+	case "retry-last", "version", "compare", "compare-state", "continue":
+		return versionCommand(u, cmd, arg)
 	case "open-model-chat":
 		return struct{}{}, openModelChat(u)
 	case "mcp-add", "mcp-ask", "mcp-state":

@@ -57,7 +57,8 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 // TestRealWindow drives the desktop app in a real window, in one start of the binary: the demo,
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
 // three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
-// from a real drag source, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
+// from a real drag source, a question's versions (Retry, Alt+Left/Right) and a comparison of two
+// tiers, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
 // into it, an MCP server's tool called in another after a click on Allow once, and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
@@ -78,6 +79,8 @@ func TestRealWindow(t *testing.T) {
 	s.checkDocumentsPanel()
 	s.checkPanelFits("panel-fits-1280x800")
 	s.checkWheel()
+	s.checkVersions()
+	s.checkCompare()
 	s.checkDrop()
 	s.checkShare("share-640x480", s.resize(640, 480), narrowShareGoal)
 	s.checkPanelFits("panel-fits-640x480")
