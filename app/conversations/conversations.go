@@ -192,6 +192,15 @@ func (c *Conversations) Search(ctx context.Context, text string) ([]records.Sear
 	return c.store.Search(ctx, c.conn.CacheKey(), text, 100)
 }
 
+// ShowTurn makes the conversation show the branch that holds turnID when it shows another (a
+// search hit on a branch out of sight, opened): that branch to its end.
+func (c *Conversations) ShowTurn(ctx context.Context, conversationID, turnID int64) error {
+	if _, err := c.Get(ctx, conversationID); err != nil {
+		return err
+	}
+	return c.store.ShowTurn(ctx, conversationID, turnID)
+}
+
 // Stop stops the answer of turnID if it is streaming: the text so far is kept and the turn is
 // marked interrupted. It reports whether an answer was stopped.
 func (c *Conversations) Stop(turnID int64) bool {

@@ -94,7 +94,7 @@ func (s *DB) searchTurns(ctx context.Context, server string, words []string, lim
 
 // searchWords splits what a user typed into words; FTS5 syntax characters are dropped.
 func SearchWords(text string) []string {
-	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+	return strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) })
 }
 
 // ftsQuery makes an FTS5 query in which every word must appear, the last one as a prefix unless
@@ -112,38 +112,71 @@ func FTSQuery(words []string) string {
 	return strings.Join(parts, " ")
 }
 
-// snippet returns about 160 characters of text around the first of words found in it, that word
-// wrapped in [ and ]; without a match, the start of text.
+// snippet returns about 160 characters of text around the first of words found in it (at the
+// start of a word of text), with each word of text in it that begins with one of words wrapped
+// in [ and ]; without a match, the start of text.
 func Snippet(text string, words []string) string {
 	text = strings.Join(strings.Fields(text), " ")
 	lower := strings.ToLower(text)
-	pos, n := -1, 0
-	if len(lower) == len(text) { // byte offsets agree (no case mapping changed a length)
-		for _, w := range words {
-			if k := strings.Index(lower, strings.ToLower(w)); k >= 0 && (pos < 0 || k < pos) {
-				pos, n = k, len(w)
-			}
-		}
-	}
-	if pos < 0 {
+	if len(lower) != len(text) { // byte offsets would not agree (a case mapping changed a length)
 		return cutRunes(text, 0, 160)
 	}
-	start, end := max(0, pos-60), min(len(text), pos+n+100)
+	marks := wordsMarked(lower, words)
+	if len(marks) == 0 {
+		return cutRunes(text, 0, 160)
+	}
+	start, end := max(0, marks[0][0]-60), min(len(text), marks[0][1]+100)
 	for start > 0 && !utf8.RuneStart(text[start]) {
 		start--
 	}
 	for end < len(text) && !utf8.RuneStart(text[end]) {
 		end++
 	}
-	out := text[start:pos] + "[" + text[pos:pos+n] + "]" + text[pos+n:end]
+	var out strings.Builder
 	if start > 0 {
-		out = "…" + out
+		out.WriteString("…")
 	}
+	at := start
+	for _, m := range marks {
+		if m[1] > end {
+			break
+		}
+		out.WriteString(text[at:m[0]] + "[" + text[m[0]:m[1]] + "]")
+		at = m[1]
+	}
+	out.WriteString(text[at:end])
 	if end < len(text) {
-		out += "…"
+		out.WriteString("…")
 	}
-	return out
+	return out.String()
 }
+
+// wordsMarked finds in lower (lower-case text) the words that begin with one of words, as the
+// full-text index matches them: their start and end, in order.
+func wordsMarked(lower string, words []string) [][2]int {
+	var marks [][2]int
+	for i := 0; i < len(lower); {
+		r, n := utf8.DecodeRuneInString(lower[i:])
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		end := i + strings.IndexFunc(lower[i:], func(r rune) bool { return !isWordRune(r) })
+		if end < i {
+			end = len(lower)
+		}
+		for _, w := range words {
+			if strings.HasPrefix(lower[i:end], strings.ToLower(w)) {
+				marks = append(marks, [2]int{i, end})
+				break
+			}
+		}
+		i = end
+	}
+	return marks
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
 
 func cutRunes(s string, from, n int) string {
 	r := []rune(s)
