@@ -5,6 +5,7 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"time"
@@ -77,6 +78,7 @@ type Pane struct {
 	consents   map[string]*consentAsk               // the core's questions waiting on a card, by call id
 	askCards   map[string]*widgets.FunctionCallCard // the cards of calls waiting for consent, by call id
 	follow     bool                                 // keep the newest turn in view while it grows
+	marked     int64                                // the turn opened from a search, marked a moment (mark.go)
 	autoAt     float32                              // the scroll offset the pane itself last scrolled to
 	endQueued  bool                                 // a scroll to the newest turn waits for the rows being measured
 	keyed      bool                                 // a key came in the question box since the last frame (inputSeen)
@@ -134,6 +136,8 @@ type Answers interface {
 	Retry(ctx context.Context, turnID int64, opts conversations.AskOptions) (records.Turn, error)
 	Resend(ctx context.Context, turnID int64, text string, opts conversations.AskOptions) (records.Turn, error)
 	Stop(turnID int64) bool
+	// ShowTurn makes the conversation show the branch that holds turnID.
+	ShowTurn(ctx context.Context, conversationID, turnID int64) error
 	// TurnImages returns the images a turn sent, with their bytes.
 	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
 }
@@ -336,12 +340,16 @@ func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 	c.cancelEdit()
 	c.showKind()
 	go func() {
-		turns, err := c.store.Answers.Turns(c.lf.Ctx, conv.ID)
+		var err error
+		if atTurn != 0 {
+			err = c.store.Answers.ShowTurn(c.lf.Ctx, conv.ID, atTurn) // a turn on a branch out of sight
+		}
+		turns, terr := c.store.Answers.Turns(c.lf.Ctx, conv.ID)
 		c.lf.Do(func() {
 			if c.conv.ID != conv.ID {
 				return
 			}
-			c.errs.SetError(err)
+			c.errs.SetError(errors.Join(err, terr))
 			c.showTurns(turns)
 			if conv.Kind == records.KindModel && len(turns) == 0 {
 				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
@@ -353,6 +361,7 @@ func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 			if i := c.index(atTurn); i >= 0 {
 				c.follow = false
 				c.list.ScrollTo(i)
+				c.markTurn(atTurn)
 			}
 			if c.OnShown != nil {
 				c.OnShown(len(turns))
@@ -432,6 +441,7 @@ func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 	if len(box.Objects) != 2 || box.Objects[1] != v.row {
 		box.Objects = []fyne.CanvasObject{box.Objects[0], v.row}
 	}
+	c.paintMark(box.Objects[0].(*tapSink), c.turns[i].ID)
 	c.measure(i, v, row.Size().Width)
 }
 
