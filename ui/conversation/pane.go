@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -437,11 +438,11 @@ func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 		return
 	}
 	v := c.view(i)
-	box := row.(*fyne.Container) // newTurnRow: the tapSink, then the turn
-	if len(box.Objects) != 2 || box.Objects[1] != v.row {
-		box.Objects = []fyne.CanvasObject{box.Objects[0], v.row}
+	box := row.(*fyne.Container) // newTurnRow: the tapSink, the mark, then the turn
+	if len(box.Objects) != 3 || box.Objects[2] != v.row {
+		box.Objects = []fyne.CanvasObject{box.Objects[0], box.Objects[1], v.row}
 	}
-	c.paintMark(box.Objects[0].(*tapSink), c.turns[i].ID)
+	c.paintMark(box.Objects[1].(*canvas.Rectangle), c.turns[i].ID)
 	c.measure(i, v, row.Size().Width)
 }
 

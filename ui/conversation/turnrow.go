@@ -1,15 +1,19 @@
 package conversation
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// newTurnRow makes a row of the list of turns: a stack of a tapSink under the turn's view, which
-// updateRow puts in.
-func newTurnRow() fyne.CanvasObject { return container.NewStack(&tapSink{}) }
+// newTurnRow makes a row of the list of turns: a stack of a tapSink and the mark of a turn opened
+// from a search (mark.go; transparent otherwise) under the turn's view, which updateRow puts in.
+func newTurnRow() fyne.CanvasObject {
+	return container.NewStack(&tapSink{}, canvas.NewRectangle(color.Transparent))
+}
 
 // tapSink lies under a turn in its row and takes the clicks and the pointer's hovering that land
 // on nothing of the turn that answers them. Left to the list, a click selected the row, painting

@@ -57,7 +57,7 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 // TestRealWindow drives the desktop app in a real window, in one start of the binary: the demo,
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
 // three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
-// from a real drag source, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
+// from a real drag source, a search in the command palette that opens a turn, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
 // into it, an MCP server's tool called in another after a click on Allow once, and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
@@ -78,6 +78,7 @@ func TestRealWindow(t *testing.T) {
 	s.checkDocumentsPanel()
 	s.checkPanelFits("panel-fits-1280x800")
 	s.checkWheel()
+	s.checkSearch()
 	s.checkDrop()
 	s.checkShare("share-640x480", s.resize(640, 480), narrowShareGoal)
 	s.checkPanelFits("panel-fits-640x480")
@@ -169,6 +170,24 @@ func (s *session) checkWheel() {
 	down := wheel("5")
 	s.check("wheel", up < before && down > up, "wheel over the conversation at (%d, %d): offset %.0f, after %d steps up %.0f, after %d down %.0f",
 		x, y, before, wheelClicks, up, wheelClicks, down)
+}
+
+// checkSearch types words of the seeded conversation's second question in the command palette
+// (Ctrl+K), which finds that turn (no action, workspace or title holds them), presses Enter and
+// checks that the conversation is shown at a turn found, marked (issue 31); the screenshot shows
+// it marked.
+func (s *session) checkSearch() {
+	before := s.state()
+	s.key("ctrl+k")
+	time.Sleep(300 * time.Millisecond)
+	s.xdotool("type", "--window", s.win, "--delay", "40", "remote work")
+	time.Sleep(1500 * time.Millisecond) // each keystroke searches; the last search's rows come
+	s.t.Logf("the palette with the turns found: %s", s.screenshot("search-palette"))
+	s.key("Return")
+	st, ok := s.waitState(5*time.Second, func(st State) bool { return st.Marked != 0 && st.MarkedInSight })
+	shot := s.screenshot("search-opens-turn")
+	s.check("search-opens-turn", ok, "Ctrl+K, “remote work”, Enter: turn %d marked and in sight %v, the turns scrolled from %.0f to %.0f; %s",
+		st.Marked, st.MarkedInSight, before.Offset, st.Offset, shot)
 }
 
 // droppedFiles are the files the drag source offers: three small text files.
