@@ -21,12 +21,7 @@ import (
 // them. The first wheel step while an answer streams is not seen in the real window yet, and the
 // view goes on following the answer after it (the headless TestWheelDuringAStreamStopsFollowing
 // passes): wheel-while-streaming waits for that.
-//
-// ctrl-w-closes-after-settings: in the stress start, since openbox runs in every session and the
-// stress start draws in frames (issue 34's merge), Ctrl+W on the main window after Settings was
-// closed with Ctrl+W leaves the window open (found on the last day; not yet understood).
-var pending = map[string]bool{"echo-p95": true, "echo-max": true, "wheel-max": true, "wheel-while-streaming": true,
-	"ctrl-w-closes-after-settings": true}
+var pending = map[string]bool{"echo-p95": true, "echo-max": true, "wheel-max": true, "wheel-while-streaming": true}
 
 // Conversation share goals of issue 20: at least 70% of the window's height at the default size
 // and at 1280×800, at least 55% at 640×480.
@@ -222,9 +217,7 @@ func (s *session) checkClose(name string) {
 	if err := s.ask("focus", nil, 5*time.Second); err != nil {
 		s.t.Fatal(err)
 	}
-	// The window goes on the w's press: the key's release then finds no window, which xdotool
-	// reports as BadWindow. That is the window closing, not a failure.
-	s.xdotoolMay("key", "--window", s.win, "ctrl+w")
+	s.keyClosing(s.win, "ctrl+w")
 	select {
 	case <-s.exited:
 		s.check(name, true, "the app ended after Ctrl+W")
