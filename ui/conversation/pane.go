@@ -200,7 +200,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.list = widget.NewList(func() int { return len(c.turns) }, newTurnRow,
+	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return newTurnRow(c.readClicked) },
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
@@ -585,6 +585,17 @@ func (c *Pane) AskDocument(doc client.Document) {
 
 // FocusInput puts the keyboard in the question box.
 func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
+
+// readClicked keeps the keyboard in the question box after a click on a turn's read-only text:
+// Fyne takes it from the focused widget at a click on anything that cannot have it, and the keys
+// typed after a click in an answer (while reading it as it streams) went nowhere. The click is in
+// the conversation, whose place for the keyboard is the box (as F6 has it); selecting text (Select
+// text) clicks the text's own labels, which take the keyboard for copying.
+func (c *Pane) readClicked() {
+	if c.CanAsk() {
+		c.FocusInput()
+	}
+}
 
 // TurnList returns the list of turns, for the test harness's probe of the real window (its place,
 // size and scroll offset).
