@@ -180,3 +180,10 @@ func TestFTSQueryEscapesSyntax(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchSnippetMarksEveryWordThatBeginsWithAWordTyped(t *testing.T) {
+	got := store.Snippet("Start the Passport renewal: passports take a week; compass apart.", []string{"pass", "art"})
+	if want := "Start the [Passport] renewal: [passports] take a week; compass apart."; got != want {
+		t.Fatalf("snippet = %q; want %q (whole words marked, never the middle of one)", got, want)
+	}
+}

@@ -38,7 +38,8 @@ icon:
 # beside the conversation at each) and a real XDND drag; then, in a
 # second start (BenchmarkRealWindowStress), issue 24's scripted answers and long workspace name, the
 # question box's echo of keys typed while they stream (issue 34: echo-p95-ms, echo-max-ms; it fails
-# over their goals), issue 36's (the wheel over code blocks, one click in an answer in both themes),
+# over their goals), issue 36's (the wheel over code blocks, one click in an answer in both themes; a click in a
+# streaming answer leaves the keyboard in the question box),
 # the Settings window following the theme, and Ctrl+W after that switch of server; in a third
 # (TestRealWindowAtHand, with a session bus and a StatusNotifierItem tray host), issue 33:
 # bin/lectern started again on the same data folder (plain, quick, with a file) hands its request

@@ -16,9 +16,11 @@ import (
 )
 
 // typeShortcut types s in the main window, as the desktop driver does when no menu has it.
-func (f *fixture) typeShortcut(s fyne.Shortcut) {
+func (f *fixture) typeShortcut(s fyne.Shortcut) { typeShortcutIn(f.u.win.Canvas(), s) }
+
+// typeShortcutIn types the shortcut s in canvas c, as the window's keyboard does.
+func typeShortcutIn(c fyne.Canvas, s fyne.Shortcut) {
 	// The test canvas wraps a software canvas, which holds the shortcuts.
-	c := f.u.win.Canvas()
 	sh := reflect.ValueOf(c).Elem().FieldByName("WindowlessCanvas").Interface().(interface{ TypedShortcut(fyne.Shortcut) })
 	sh.TypedShortcut(s)
 }

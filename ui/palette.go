@@ -8,7 +8,8 @@ import (
 )
 
 // The command palette (Ctrl/Cmd+K) is dialogs.Palette over every action of the menus with its
-// keys, then every workspace and conversation to jump to; the shell makes its items.
+// keys, then every workspace and conversation to jump to, then the turns of every conversation
+// that hold the words typed (the app's search); the shell makes its items.
 
 // showPalette opens the command palette over the main window.
 func (u *UI) showPalette() {
@@ -16,8 +17,9 @@ func (u *UI) showPalette() {
 		return
 	}
 	items := append(u.paletteActions(), u.main.workspaceItems()...)
-	u.palette = dialogs.ShowPalette(u.win.Canvas(), "Type an action, a workspace or a conversation", items)
+	u.palette = dialogs.ShowPalette(u.win.Canvas(), "Type an action, a workspace or words of a conversation", items)
 	u.main.loadConversationItems(u.palette)
+	u.palette.OnType = u.main.searchInto(u.palette)
 }
 
 // paletteActions are the palette's rows for every action with a menu, with their keys.
@@ -62,4 +64,36 @@ func (m *mainView) loadConversationItems(p *dialogs.Palette) {
 		}
 		m.lf.Do(func() { p.Add(items...) })
 	}()
+}
+
+// searchInto is the palette's search: each text typed is searched off the UI goroutine, and
+// the turns found become p's rows found, each saying its conversation, where it is and its
+// words (conversation.HitPlace, HitExcerpt); a row opens its conversation at the turn. The
+// conversations found by title are the rows of loadConversationItems already.
+func (m *mainView) searchInto(p *dialogs.Palette) func(text string) {
+	names := map[string]string{}
+	for _, ws := range m.list.All() {
+		names[ws.WorkspaceID] = ws.Workspace.Name
+	}
+	return func(text string) {
+		go func() {
+			hits, err := m.b.Conversations().Search(m.lf.Ctx, text)
+			if err != nil {
+				return // the search dialog (Ctrl/Cmd+Shift+F) says why; the palette's other rows stay
+			}
+			words := conversation.SearchWords(text)
+			var items []dialogs.PaletteItem
+			for _, h := range hits {
+				if h.TurnID == 0 {
+					continue
+				}
+				items = append(items, dialogs.PaletteItem{
+					Label:   "Found in: " + conversation.Title(h.Conversation) + " · " + conversation.HitPlace(h, names),
+					Excerpt: conversation.HitExcerpt(h, words),
+					Run:     func() { m.convs.OpenHit(h) },
+				})
+			}
+			m.lf.Do(func() { p.SetFound(text, items) })
+		}()
+	}
 }

@@ -43,6 +43,9 @@ type RunOptions struct {
 	Instance *instance.Listener
 	// Version is the version line Help → About Lectern says, as lectern --version prints it.
 	Version string
+	// Command is the lectern program Settings tells AI apps to start (settings.Core.Command);
+	// empty: this program. The harness binary sets the installed path, which it is not.
+	Command string
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -75,7 +78,7 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	defer func() { _ = o.a.Close() }()
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
-	u.win, u.version = win, opts.Version
+	u.win, u.version, u.command = win, opts.Version, opts.Command
 	return u.run(start, opts, o.a)
 }
 

@@ -5,8 +5,10 @@
 package conversations
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -192,6 +194,20 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 // (the last word may be the start of a word), best match first, at most 100.
 func (c *Conversations) Search(ctx context.Context, text string) ([]records.SearchHit, error) {
 	return c.store.Search(ctx, c.conn.CacheKey(), text, 100)
+}
+
+// ShowTurn makes the conversation show the branch that holds turnID when it shows another (a
+// search hit on a branch out of sight, opened): that branch to its end answered last (ShowBranch).
+func (c *Conversations) ShowTurn(ctx context.Context, conversationID, turnID int64) error {
+	shown, err := c.Turns(ctx, conversationID)
+	if err != nil || slices.ContainsFunc(shown, func(t records.Turn) bool { return t.ID == turnID }) {
+		return err
+	}
+	if turn, err := c.store.Turn(ctx, turnID); err != nil || turn.ConversationID != conversationID {
+		return cmp.Or(err, records.ErrNotFound)
+	}
+	_, err = c.ShowBranch(ctx, turnID)
+	return err
 }
 
 // Stop stops the answer of turnID if it is streaming: the text so far is kept and the turn is

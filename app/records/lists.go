@@ -11,15 +11,21 @@ type KnownServer struct {
 	Current    bool // the server in use (not in demo mode)
 }
 
-// SearchHit is one turn that matches a search, with its conversation and an excerpt of its
-// question and of its answer, in which the first matching word is wrapped in [ and ] (an excerpt
-// without a match is the start of its text).
+// SearchHit is one turn that matches a search, or a conversation whose title does (TurnID 0),
+// with its conversation and excerpts of its title, question and answer, in which the first
+// matching word is wrapped in [ and ] (an excerpt without a match is the start of its text).
 type SearchHit struct {
 	Conversation    Conversation
-	TurnID          int64
+	TurnID          int64 // 0: the conversation's title matched
 	Question        string
+	TitleSnippet    string
 	QuestionSnippet string
 	AnswerSnippet   string
+	// Project is the name of the project the conversation is in, "" for none.
+	Project string
+	// Branch and Branches say that the turn is on a branch the conversation does not show: on
+	// branch Branch of the Branches that part where it leaves the branch shown (0 and 0: shown).
+	Branch, Branches int
 }
 
 // ListFilter chooses the conversations ListAll returns; zero values choose all.

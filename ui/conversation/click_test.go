@@ -42,3 +42,26 @@ func changedPixels(a, b image.Image) int {
 	}
 	return n
 }
+
+// A click in an answer (a person reading it, as it streams too) leaves the keyboard in the question
+// box: the keys typed after it go on the draft. Fyne took the keyboard away at the click, and they
+// went nowhere. make realwindow clicks in one streaming in a real window (click-keeps-the-keyboard).
+func TestClickInAnAnswerKeepsTheKeyboard(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	turn := ask(t, c, "How many days of annual leave do employees get?")
+	drain()
+	canvas := c.win.Canvas()
+	canvas.Focus(c.input)
+	test.Type(c.input, "And sick")
+	v := c.views[turn.ID]
+	test.TapCanvas(canvas, fyne.CurrentApp().Driver().AbsolutePositionForObject(v.answer).Add(fyne.NewPos(v.answer.Size().Width/2, 10)))
+	drain()
+	if canvas.Focused() != c.input {
+		t.Fatalf("after a click in the answer the keyboard is in %T, not the question box", canvas.Focused())
+	}
+	test.Type(c.input, " days?")
+	if c.input.Text != "And sick days?" {
+		t.Errorf("the draft is %q after typing on", c.input.Text)
+	}
+}

@@ -5,11 +5,13 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -80,6 +82,7 @@ type Pane struct {
 	consents   map[string]*consentAsk               // the core's questions waiting on a card, by call id
 	askCards   map[string]*widgets.FunctionCallCard // the cards of calls waiting for consent, by call id
 	follow     bool                                 // keep the newest turn in view while it grows
+	marked     int64                                // the turn opened from a search, marked a moment (mark.go)
 	autoAt     float32                              // the scroll offset the pane itself last scrolled to
 	endQueued  bool                                 // a scroll to the newest turn waits for the rows being measured
 	keyed      bool                                 // a key came in the question box since the last frame (inputSeen)
@@ -137,6 +140,8 @@ type Answers interface {
 	Retry(ctx context.Context, turnID int64, opts conversations.AskOptions) (records.Turn, error)
 	Resend(ctx context.Context, turnID int64, text string, opts conversations.AskOptions) (records.Turn, error)
 	Stop(turnID int64) bool
+	// ShowTurn makes the conversation show the branch that holds turnID.
+	ShowTurn(ctx context.Context, conversationID, turnID int64) error
 	// TurnImages returns the images a turn sent, with their bytes.
 	TurnImages(ctx context.Context, turnID int64) ([]records.Image, error)
 }
@@ -212,7 +217,7 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.think = widgets.NewCheck("Thinking", nil)
 	c.intro.Wrapping, c.intro.Alignment = fyne.TextWrapWord, fyne.TextAlignCenter
 	c.intro.TextStyle = fyne.TextStyle{Italic: true} // the normal text colour: low importance is too pale in the light theme
-	c.list = widget.NewList(func() int { return len(c.turns) }, newTurnRow,
+	c.list = widget.NewList(func() int { return len(c.turns) }, func() fyne.CanvasObject { return newTurnRow(c.readClicked) },
 		c.updateRow)
 	c.list.HideSeparators = true
 	c.input.OnSend, c.input.OnEscape = c.sendQuestion, c.StopAnswer
@@ -353,12 +358,16 @@ func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 	c.cancelEdit()
 	c.showKind()
 	go func() {
-		turns, err := c.store.Answers.Turns(c.lf.Ctx, conv.ID)
+		var err error
+		if atTurn != 0 {
+			err = c.store.Answers.ShowTurn(c.lf.Ctx, conv.ID, atTurn) // a turn on a branch out of sight
+		}
+		turns, terr := c.store.Answers.Turns(c.lf.Ctx, conv.ID)
 		c.lf.Do(func() {
 			if c.conv.ID != conv.ID {
 				return
 			}
-			c.errs.SetError(err)
+			c.errs.SetError(errors.Join(err, terr))
 			c.showTurns(turns)
 			if conv.Kind == records.KindModel && len(turns) == 0 {
 				c.model.setBegun(false) // saved by New model chat: its setup is still to choose
@@ -370,6 +379,7 @@ func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 			if i := c.index(atTurn); i >= 0 {
 				c.follow = false
 				c.list.ScrollTo(i)
+				c.markTurn(atTurn)
 			}
 			if c.OnShown != nil {
 				c.OnShown(len(turns))
@@ -445,10 +455,11 @@ func (c *Pane) updateRow(i widget.ListItemID, row fyne.CanvasObject) {
 		return
 	}
 	v := c.view(i)
-	box := row.(*fyne.Container) // newTurnRow: the tapSink, then the turn
-	if len(box.Objects) != 2 || box.Objects[1] != v.row {
-		box.Objects = []fyne.CanvasObject{box.Objects[0], v.row}
+	box := row.(*fyne.Container) // newTurnRow: the tapSink, the mark, then the turn
+	if len(box.Objects) != 3 || box.Objects[2] != v.row {
+		box.Objects = []fyne.CanvasObject{box.Objects[0], box.Objects[1], v.row}
 	}
+	c.paintMark(box.Objects[1].(*canvas.Rectangle), c.turns[i].ID)
 	c.measure(i, v, row.Size().Width)
 }
 
@@ -590,6 +601,17 @@ func (c *Pane) AskDocument(doc client.Document) {
 
 // FocusInput puts the keyboard in the question box.
 func (c *Pane) FocusInput() { c.win.Canvas().Focus(c.input) }
+
+// readClicked keeps the keyboard in the question box after a click on a turn's read-only text:
+// Fyne takes it from the focused widget at a click on anything that cannot have it, and the keys
+// typed after a click in an answer (while reading it as it streams) went nowhere. The click is in
+// the conversation, whose place for the keyboard is the box (as F6 has it); selecting text (Select
+// text) clicks the text's own labels, which take the keyboard for copying.
+func (c *Pane) readClicked() {
+	if c.CanAsk() {
+		c.FocusInput()
+	}
+}
 
 // TurnList returns the list of turns, for the test harness's probe of the real window (its place,
 // size and scroll offset).

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"lectern/app/records"
-	"lectern/internal/words"
+	"lectern/internal/safetext"
 	"lectern/ui/dialogs"
 	"lectern/ui/internal/life"
 	"lectern/ui/widgets"
@@ -22,13 +22,14 @@ import (
 // a hit closes it and calls OnOpenTurn.
 func (c *List) ShowSearch() {
 	if c.search == nil {
-		c.search = newConversationSearch(c.lf, c.b, c.store, c.win, c.openHit)
+		c.search = newConversationSearch(c.lf, c.b, c.store, c.win, c.OpenHit)
 	}
 	c.search.open()
 }
 
-// openHit highlights the hit's conversation when it is listed and calls OnOpenTurn.
-func (c *List) openHit(h records.SearchHit) {
+// OpenHit opens what a search found: it highlights the hit's conversation when it is listed and
+// calls OnOpenTurn (the window opens the conversation at the turn, on its branch).
+func (c *List) OpenHit(h records.SearchHit) {
 	if h.Conversation.WorkspaceID == c.workspaceID {
 		c.SelectConversation(h.Conversation.ID)
 	}
@@ -37,9 +38,9 @@ func (c *List) openHit(h records.SearchHit) {
 	}
 }
 
-// conversationSearch is the search dialog: a box to type in and the turns found, each with its
-// conversation's title and workspace, the question and an excerpt of the answer, the matching
-// word in bold. Every keystroke searches again off the UI goroutine; older results are dropped.
+// conversationSearch is the search dialog: a box to type in and the conversations (by title) and
+// turns found, each with its conversation's title, kind, project and the branch it is on
+// (HitPlace), the question and an excerpt of the answer, the matching words in bold. Every keystroke searches again off the UI goroutine; older results are dropped.
 type conversationSearch struct {
 	b     Core
 	store Store
@@ -138,7 +139,7 @@ func (s *conversationSearch) query(text string) {
 }
 
 func (s *conversationSearch) setHits(text string, hits []records.SearchHit, err error) {
-	s.hits, s.words = hits, searchWords(text)
+	s.hits, s.words = hits, SearchWords(text)
 	s.list.UnselectAll()
 	s.list.Refresh()
 	s.list.ScrollToTop()
@@ -150,7 +151,7 @@ func (s *conversationSearch) setHits(text string, hits []records.SearchHit, err 
 	case len(hits) == 0:
 		s.status.SetText(fmt.Sprintf("Nothing found for “%s”.", strings.TrimSpace(text)))
 	default:
-		s.status.SetText(fmt.Sprintf("%d %s found. Enter opens the first.", len(hits), words.Plural(len(hits), "turn")))
+		s.status.SetText(fmt.Sprintf("%d found. Enter opens the first.", len(hits)))
 	}
 }
 
@@ -164,12 +165,13 @@ func (s *conversationSearch) pick(i int) {
 	s.onPick(h)
 }
 
-// searchWords splits what was typed into words, as the app's search does.
-func searchWords(text string) []string {
+// SearchWords splits what was typed into words, as the app's search does.
+func SearchWords(text string) []string {
 	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
 }
 
-// searchRow is one hit: the conversation's title and workspace, the question, the answer excerpt.
+// searchRow is one hit: the conversation's title and where it is, the question and the answer's
+// excerpts (a title found: the title, marked).
 type searchRow struct {
 	widget.BaseWidget
 	title     *widget.Label
@@ -204,51 +206,46 @@ func (r *searchRow) CreateRenderer() fyne.WidgetRenderer {
 
 func (r *searchRow) set(h records.SearchHit, names map[string]string, words []string) {
 	r.title.SetText(Title(h.Conversation))
-	name := names[h.Conversation.WorkspaceID]
-	if name == "" {
-		name = h.Conversation.WorkspaceID
-	}
-	r.workspace.SetText(name)
-	r.question.Segments = highlighted("Q: ", h.QuestionSnippet, words, widget.RichTextStyleInline)
-	r.question.Refresh()
+	r.workspace.SetText(HitPlace(h, names))
 	answer := widget.RichTextStyleInline
 	answer.SizeName, answer.ColorName = theme.SizeNameCaptionText, theme.ColorNamePlaceHolder
-	r.answer.Segments = highlighted("A: ", h.AnswerSnippet, words, answer)
+	if h.TurnID == 0 {
+		r.question.Segments = widgets.Marked("Title: ", safetext.OneLine(h.TitleSnippet), words, widget.RichTextStyleInline)
+		r.answer.Segments = nil
+	} else {
+		r.question.Segments = widgets.Marked("Q: ", h.QuestionSnippet, words, widget.RichTextStyleInline)
+		r.answer.Segments = widgets.Marked("A: ", h.AnswerSnippet, words, answer)
+	}
+	r.question.Refresh()
 	r.answer.Refresh()
 }
 
-// highlighted turns an app excerpt into text segments after prefix: the match the app wrapped
-// in [ and ] (one of words) becomes bold, without its brackets; other brackets stay as they are.
-func highlighted(prefix, snippet string, words []string, style widget.RichTextStyle) []widget.RichTextSegment {
-	bold := style
-	bold.TextStyle.Bold = true
-	for from := 0; ; {
-		open := strings.IndexByte(snippet[from:], '[')
-		if open < 0 {
-			break
-		}
-		open += from
-		end := strings.IndexByte(snippet[open:], ']')
-		if end < 0 {
-			break
-		}
-		end += open
-		if inner := snippet[open+1 : end]; isWord(inner, words) {
-			return []widget.RichTextSegment{&widget.TextSegment{Text: prefix + snippet[:open], Style: style},
-				&widget.TextSegment{Text: inner, Style: bold}, &widget.TextSegment{Text: snippet[end+1:], Style: style}}
-		}
-		from = open + 1
+// HitPlace says where a search hit is: its conversation's kind (KindText), its project and, for
+// a turn on a branch the conversation does not show, which: "Model chat · Smart · Travel · on
+// branch 2 of 3".
+func HitPlace(h records.SearchHit, names map[string]string) string {
+	parts := []string{KindText(h.Conversation, names)}
+	if h.Conversation.Kind == records.KindWorkspace && names[h.Conversation.WorkspaceID] == "" {
+		parts[0] = "Workspace " + safetext.OneLine(h.Conversation.WorkspaceID) // its name not read (yet)
 	}
-	return []widget.RichTextSegment{&widget.TextSegment{Text: prefix + snippet, Style: style}}
+	if h.Project != "" {
+		parts = append(parts, "project "+safetext.OneLine(h.Project))
+	}
+	if h.Branch > 0 {
+		parts = append(parts, fmt.Sprintf("on branch %d of %d", h.Branch, h.Branches))
+	}
+	return strings.Join(parts, " · ")
 }
 
-func isWord(s string, words []string) bool {
-	for _, w := range words {
-		if strings.EqualFold(s, w) {
-			return true
-		}
+// HitExcerpt is a search hit's words in one line, the words found in bold: the title found, or
+// the question and the answer's excerpt.
+func HitExcerpt(h records.SearchHit, words []string) []widget.RichTextSegment {
+	style := widget.RichTextStyleInline
+	style.SizeName = theme.SizeNameCaptionText
+	if h.TurnID == 0 {
+		return widgets.Marked("Title: ", safetext.OneLine(h.TitleSnippet), words, style)
 	}
-	return false
+	return append(widgets.Marked("Q: ", h.QuestionSnippet, words, style), widgets.Marked(" — A: ", h.AnswerSnippet, words, style)...)
 }
 
 // AccessibilityLabel says "Search conversations", then the words typed.

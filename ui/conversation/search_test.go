@@ -2,8 +2,10 @@ package conversation
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -12,6 +14,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/modelchat"
 	"lectern/app/records"
+	"lectern/app/store"
 	"lectern/ui/internal/parts"
 )
 
@@ -30,7 +33,7 @@ func TestConvSearchOpensTheTurnFound(t *testing.T) {
 	}
 	test.Type(s.entry, "invoic")
 	until(t, "the hit", func() bool { return len(s.hits) == 1 && s.names != nil })
-	if !strings.HasPrefix(s.status.Text, "1 turn found") {
+	if !strings.HasPrefix(s.status.Text, "1 found") {
 		t.Errorf("status: %q", s.status.Text)
 	}
 	row := newSearchRow()
@@ -38,7 +41,7 @@ func TestConvSearchOpensTheTurnFound(t *testing.T) {
 	if row.title.Text != "How are invoices approved?" || row.workspace.Text != "Finance" {
 		t.Errorf("row: %q in %q", row.title.Text, row.workspace.Text)
 	}
-	if seg := row.question.Segments; len(seg) != 3 || seg[1].(*widget.TextSegment).Text != "invoic" {
+	if seg := row.question.Segments; len(seg) != 3 || seg[1].(*widget.TextSegment).Text != "invoices" {
 		t.Errorf("question excerpt: %q", row.question.String())
 	}
 	s.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
@@ -80,17 +83,6 @@ func TestConvSearchPickHighlightsAListedConversation(t *testing.T) {
 	}
 }
 
-func TestConvSearchHighlighted(t *testing.T) {
-	seg := highlighted("Q: ", "a [b] and [Word] here", []string{"word"}, widget.RichTextStyleInline)
-	if len(seg) != 3 || seg[0].(*widget.TextSegment).Text != "Q: a [b] and " || seg[1].(*widget.TextSegment).Text != "Word" ||
-		!seg[1].(*widget.TextSegment).Style.TextStyle.Bold || seg[2].(*widget.TextSegment).Text != " here" {
-		t.Errorf("segments: %+v", seg)
-	}
-	if seg := highlighted("A: ", "no match [x", []string{"y"}, widget.RichTextStyleInline); len(seg) != 1 {
-		t.Errorf("without a match: %+v", seg)
-	}
-}
-
 // A model conversation made on the command line, found by the search, opens as a model chat in
 // the pane and continues there: the question box takes a follow-up, sent with the whole
 // conversation to its tier.
@@ -125,4 +117,71 @@ func TestModelCommandLineConversationContinuedInThePane(t *testing.T) {
 	if !c.askBar.Visible() || c.model.top.Visible() {
 		t.Error("a new workspace conversation still shows the model's controls")
 	}
+}
+
+// branchBeside saves, as SQL beside the core (no code makes branches yet on this branch of the
+// work), a later version of turn: a turn with turn's parent and question, whose conversation
+// keeps showing turn. The conversation's turns are chained first as schema step 12 chains them
+// (Send does not set parent_id yet).
+func branchBeside(t *testing.T, f *fixture, turn records.Turn, question string) int64 {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(f.home, store.DatabaseFile), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.SQL().Exec(`UPDATE turns SET parent_id = coalesce((SELECT max(p.id) FROM turns p
+		WHERE p.conversation_id = turns.conversation_id AND p.id < turns.id), 0) WHERE conversation_id = ?`, turn.ConversationID); err != nil {
+		t.Fatal(err)
+	}
+	res, err := st.SQL().Exec(`INSERT INTO turns (conversation_id, parent_id, question, answer, status, created_at, updated_at)
+		SELECT conversation_id, parent_id, ?, 'Yes, and a visa.', 'completed', created_at, updated_at FROM turns WHERE id = ?`, question, turn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SQL().Exec("UPDATE conversations SET head_turn_id = ? WHERE id = ?", turn.ID, turn.ConversationID); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := res.LastInsertId()
+	return id
+}
+
+// A turn found on a branch the conversation does not show: the hit says which branch, and
+// opening it shows that branch (the conversation's head moves to it) with the turn marked a
+// moment.
+func TestSearchOpensATurnOnABranchOutOfSightAndMarksIt(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	l := NewList(uiQueue.Life(t), parts.Of(f.app), StoreOf(f.app), test.NewTempWindow(t, nil))
+	l.OnOpenTurn = func(conv records.Conversation, turnID int64) { c.Open(conv, turnID) } // as the window does
+	ctx := context.Background()
+	first, err := f.app.Models().Chat(ctx, modelchat.ModelMessage{Tier: "Smart", Text: "Name a warm island."}, conversations.ChatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := f.app.Conversations().Send(ctx, first.ConversationID, conversations.Message{Text: "Is Crete warm in May?"}, conversations.AskOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := branchBeside(t, f, second, "Do I need a passport for Zanzibar?")
+	l.ShowSearch()
+	test.Type(l.search.entry, "zanzibar pass")
+	until(t, "the hit", func() bool { return len(l.search.hits) == 1 })
+	row := newSearchRow()
+	l.search.list.UpdateItem(0, row)
+	if want := "Model chat · Smart · on branch 2 of 2"; row.workspace.Text != want {
+		t.Errorf("the hit says %q; want %q", row.workspace.Text, want)
+	}
+	if got := row.question.String(); got != "Q: Do I need a passport for Zanzibar?" {
+		t.Errorf("question excerpt %q", got)
+	}
+	l.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	until(t, "the conversation shown at the turn, marked", func() bool {
+		return c.conv.ID == first.ConversationID && c.index(other) >= 0 && c.marked == other
+	})
+	hits, _ := f.app.Conversations().Search(ctx, "zanzibar")
+	if len(hits) != 1 || hits[0].Branch != 0 {
+		t.Errorf("after opening, the turn's branch is not the one shown: %+v", hits)
+	}
+	until(t, "the mark gone after a moment", func() bool { return c.marked == 0 })
 }

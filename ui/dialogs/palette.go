@@ -12,11 +12,12 @@ import (
 )
 
 // PaletteItem is one row of a Palette: what it says, the keys that do the same (empty when none)
-// and what choosing it runs.
+// and what choosing it runs; a row found by a search (SetFound) has an excerpt under its label.
 type PaletteItem struct {
-	Label string
-	Keys  string
-	Run   func()
+	Label   string
+	Keys    string
+	Run     func()
+	Excerpt []widget.RichTextSegment
 }
 
 // Palette is a command palette: a box over a list of items. Typing filters (every word typed, in
@@ -27,9 +28,16 @@ type Palette struct {
 	list  *widget.List
 	pop   *widget.PopUp
 	all   []PaletteItem
-	shown []int // indices into all, after the filter
-	cur   int   // the row Enter runs, in shown
-	quiet bool  // the list is selected by the arrows, not clicked
+	found []PaletteItem // what a search found for the text typed, after the rows the filter passes
+	shown []int         // indices into all, then len(all)+i for found[i]
+	cur   int           // the row Enter runs, in shown
+	quiet bool          // the list is selected by the arrows, not clicked
+	tall  float32       // the height of a row with an excerpt; 0 until measured
+	short float32       // the height of a row without
+
+	// OnType, when set, is called on the UI goroutine with the text typed each time it changes:
+	// a search to run, whose rows SetFound gives.
+	OnType func(text string)
 }
 
 // paletteBox is the palette's filter box: it hands Up, Down, Enter and Esc to the palette.
@@ -53,9 +61,15 @@ func ShowPalette(c fyne.Canvas, hint string, items []PaletteItem) *Palette {
 	p.box = &paletteBox{key: p.key, label: p.spoken}
 	p.box.ExtendBaseWidget(p.box)
 	p.box.SetPlaceHolder(hint)
-	p.box.OnChanged = func(string) { p.filter() }
+	p.box.OnChanged = func(text string) {
+		p.found = nil
+		p.filter()
+		if p.OnType != nil {
+			p.OnType(text)
+		}
+	}
 	p.list = widget.NewList(func() int { return len(p.shown) }, newPaletteRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) { setPaletteRow(o, p.all[p.shown[id]]) })
+		func(id widget.ListItemID, o fyne.CanvasObject) { setPaletteRow(o, p.item(p.shown[id])) })
 	p.list.OnSelected = func(id widget.ListItemID) {
 		if !p.quiet {
 			p.cur = id
@@ -76,6 +90,23 @@ func (p *Palette) Add(items ...PaletteItem) {
 	p.filter()
 }
 
+// SetFound shows items, found by a search for text, after the rows the filter passes, when text
+// is still what is typed; on the UI goroutine.
+func (p *Palette) SetFound(text string, items []PaletteItem) {
+	if text == p.box.Text {
+		p.found = items
+		p.filter()
+	}
+}
+
+// item is row i of all, then of found.
+func (p *Palette) item(i int) PaletteItem {
+	if i < len(p.all) {
+		return p.all[i]
+	}
+	return p.found[i-len(p.all)]
+}
+
 // Visible says whether the palette is open.
 func (p *Palette) Visible() bool { return p.pop.Visible() }
 
@@ -86,13 +117,13 @@ func (p *Palette) Owns(o fyne.Focusable) bool { return o == p.box }
 func (p *Palette) Shown() []PaletteItem {
 	out := make([]PaletteItem, len(p.shown))
 	for i, s := range p.shown {
-		out[i] = p.all[s]
+		out[i] = p.item(s)
 	}
 	return out
 }
 
-// filter shows the rows whose label or keys hold every word typed, in any case, the first
-// highlighted.
+// filter shows the rows whose label or keys hold every word typed, in any case, then the rows
+// found, the first highlighted.
 func (p *Palette) filter() {
 	words := strings.Fields(strings.ToLower(p.box.Text))
 	p.shown = p.shown[:0]
@@ -101,6 +132,10 @@ func (p *Palette) filter() {
 			p.shown = append(p.shown, i)
 		}
 	}
+	for i := range p.found {
+		p.shown = append(p.shown, len(p.all)+i)
+	}
+	p.setHeights()
 	p.list.Refresh()
 	p.cur = 0
 	p.move(0)
@@ -151,19 +186,45 @@ func (p *Palette) run() {
 		return
 	}
 	p.pop.Hide()
-	p.all[p.shown[p.cur]].Run()
+	p.item(p.shown[p.cur]).Run()
 }
 
+// setHeights gives the rows with an excerpt two lines, the others one.
+func (p *Palette) setHeights() {
+	if p.tall == 0 {
+		row := newPaletteRow()
+		p.short = row.MinSize().Height
+		setPaletteRow(row, PaletteItem{Excerpt: []widget.RichTextSegment{&widget.TextSegment{Text: "Excerpt"}}})
+		p.tall = row.MinSize().Height
+	}
+	for id, i := range p.shown {
+		h := p.short
+		if len(p.item(i).Excerpt) > 0 {
+			h = p.tall
+		}
+		p.list.SetItemHeight(id, h)
+	}
+}
+
+// newPaletteRow is a row: the label with the keys at its right, an excerpt under them.
 func newPaletteRow() fyne.CanvasObject {
 	label, keys := widget.NewLabel("Search conversations…"), widgets.CaptionLabel("Ctrl+Shift+F")
 	label.Truncation = fyne.TextTruncateEllipsis
-	return container.NewBorder(nil, nil, nil, keys, label)
+	excerpt := widget.NewRichText()
+	excerpt.Truncation = fyne.TextTruncateEllipsis
+	excerpt.Hide()
+	return container.NewVBox(container.NewBorder(nil, nil, nil, keys, label), excerpt)
 }
 
 func setPaletteRow(o fyne.CanvasObject, it PaletteItem) {
 	c := o.(*fyne.Container)
-	c.Objects[0].(*widget.Label).SetText(it.Label)
-	c.Objects[1].(*widget.Label).SetText(it.Keys)
+	top := c.Objects[0].(*fyne.Container)
+	top.Objects[0].(*widget.Label).SetText(it.Label)
+	top.Objects[1].(*widget.Label).SetText(it.Keys)
+	excerpt := c.Objects[1].(*widget.RichText)
+	excerpt.Segments = it.Excerpt
+	widgets.ShowIf(excerpt, len(it.Excerpt) > 0)
+	excerpt.Refresh()
 }
 
 // AccessibilityLabel is the palette's words as they stand: see Palette.spoken.
@@ -178,7 +239,7 @@ func (b *paletteBox) AccessibilityRole() fyne.AccessibleRole { return fyne.Acces
 func (p *Palette) spoken() string {
 	label := widgets.FieldLabel("Command palette", p.box.Text) + ", " + words.Count(len(p.shown), "result")
 	if p.cur >= 0 && p.cur < len(p.shown) {
-		it := p.all[p.shown[p.cur]]
+		it := p.item(p.shown[p.cur])
 		label = widgets.Spoken(label, it.Label+" "+it.Keys)
 	}
 	return label

@@ -36,12 +36,9 @@ type hostSettings struct {
 	root    fyne.CanvasObject
 }
 
-func newHostSettings(s *Window) *hostSettings {
-	exe, err := os.Executable()
-	if err != nil {
-		exe = "lectern"
-	}
-	h := &hostSettings{s: s, configs: mcpserver.HostConfigs(runtime.GOOS, exe), path: widget.NewLabel(""),
+// newHostSettings makes the section for the program command (Core.Command).
+func newHostSettings(s *Window, command string) *hostSettings {
+	h := &hostSettings{s: s, configs: mcpserver.HostConfigs(runtime.GOOS, program(command)), path: widget.NewLabel(""),
 		note: widget.NewLabel(""), json: widget.NewLabel(""), calls: container.NewVBox()}
 	names := make([]string, len(h.configs))
 	for i, c := range h.configs {
@@ -63,6 +60,18 @@ func newHostSettings(s *Window) *hostSettings {
 		widget.NewLabelWithStyle("Recent calls from AI apps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), h.calls)
 	h.host.SetSelected(names[0])
 	return h
+}
+
+// program is the path AI apps start Lectern by: command when set, else this program's own path.
+func program(command string) string {
+	if command != "" {
+		return command
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "lectern"
+	}
+	return exe
 }
 
 // config is the chosen host's configuration.

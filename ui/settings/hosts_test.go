@@ -59,3 +59,15 @@ func TestHostSettingsWithoutCalls(t *testing.T) {
 		return len(w.hosts.calls.Objects) == 1 && w.hosts.calls.Objects[0].(*widget.Label).Text == "No AI app has asked yet."
 	})
 }
+
+// A command given (the screenshot tour gives an installed one) is the program in the lines, not
+// the path of the program that runs.
+func TestHostSettingsShowTheCommandGiven(t *testing.T) {
+	f := newFixture(t)
+	f.command = "/usr/local/bin/lectern"
+	w := f.open()
+	exe, _ := os.Executable()
+	if !strings.Contains(w.hosts.json.Text, `"command": "/usr/local/bin/lectern"`) || strings.Contains(w.hosts.json.Text, exe) {
+		t.Errorf("the lines do not name /usr/local/bin/lectern alone: %s", w.hosts.json.Text)
+	}
+}

@@ -115,6 +115,9 @@ type Core struct {
 	Keeping Keeping
 	Trash   Trash
 	MCP     MCPServers // the MCP servers of model chats; nil leaves their section out
+	// Command is the path of the lectern program that AI apps start (`COMMAND mcp`); empty: this
+	// program's own (os.Executable). The screenshot tour, a binary of its own, sets an installed one.
+	Command string
 }
 
 // Hooks are what Settings asks of the main window; each runs on the UI goroutine.
@@ -152,7 +155,7 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.servers = newServerList(s)
 	s.keeping = newKeeping(s)
 	s.desktop = newDesktopSettings(s)
-	s.hosts = newHostSettings(s)
+	s.hosts = newHostSettings(s, c.Command)
 	if c.MCP != nil {
 		s.mcp = newMCPSettings(s, c.MCP)
 	}

@@ -175,8 +175,7 @@ func (s *session) checkQuitKeepsDraft() {
 	if st, ok := s.waitState(5*time.Second, func(st State) bool { return st.Question == draft }); !ok {
 		s.t.Fatalf("the box holds %q after typing", st.Question)
 	}
-	// The window goes on the q's press: the key's release then finds no window (BadWindow).
-	s.xdotoolMay("key", "--window", s.win, "ctrl+q")
+	s.keyClosing(s.win, "ctrl+q")
 	select {
 	case <-s.exited:
 		s.check("ctrl-q-quits", true, "the app ended after Ctrl+Q")

@@ -292,6 +292,17 @@ func (s *session) key(keys ...string) {
 	}
 }
 
+// keyClosing presses keys (such as ctrl+w or Escape) that close window win, as a person does: win
+// takes the keyboard, and the keys go to the window that has it (XTEST). Not with xdotool's
+// --window, which sends each event to win: once win is gone, the release of a key finds no
+// window, xdotool stops on BadWindow, and the keys it pressed stay down on the X server. Settings'
+// Ctrl and W held down that way made the main window's Ctrl+W after it come to nothing, or the
+// W's autorepeat closed the main window unasked (ctrl-w-closes-after-settings, at random).
+func (s *session) keyClosing(win, keys string) {
+	s.xdotool("windowfocus", "--sync", win)
+	s.xdotool("key", keys)
+}
+
 // resize gives the main window the size w×h in pixels and waits until its canvas has it. The
 // size is asked again when it has not come within two seconds: right after the window first
 // maps, the window manager may still be placing it and answer the request with the old size.

@@ -48,6 +48,10 @@ type State struct {
 	Documents         Rect
 	DocumentsMin      float32
 	ConversationShown bool
+	// Marked is the turn marked a moment after a search opened it (0: none); MarkedInSight says
+	// whether it is drawn in the visible part of the turns.
+	Marked        int64
+	MarkedInSight bool
 }
 
 // readState gathers the State of the main window; call it on the UI goroutine.
@@ -74,6 +78,10 @@ func readState(w *harness.Window) State {
 	s.ModelTier, s.Attached = w.ModelTier(), w.Attached()
 	if p := w.Pane(); p != nil && s.ModelTier != "" {
 		s.FileCards = p.FileCards()
+	}
+	if p := w.Pane(); p != nil {
+		s.Marked = p.MarkedTurn()
+		s.MarkedInSight = s.Marked != 0 && p.TurnInSight(s.Marked)
 	}
 	readPanel(&s, c.Content(), w.TurnList())
 	return s

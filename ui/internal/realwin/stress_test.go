@@ -48,6 +48,8 @@ func BenchmarkRealWindowStress(b *testing.B) {
 // the answer of one 1 MB line must be shown whole. It returns the echoes of the keys typed in the
 // question box while they stream (echoes; each answer's are logged), and how long each step of the
 // wheel turned while the 64 KB answer streams took to reach the screen (checkWheelWhileStreaming).
+// Last, a click in that answer streaming again must leave the keyboard in the question box
+// (checkClickKeepsTheKeyboard).
 func (s *session) checkStress() (echoes, wheel []time.Duration) {
 	if err := s.ask("stress", nil, time.Minute); err != nil {
 		s.t.Fatal(err)
@@ -70,7 +72,9 @@ func (s *session) checkStress() (echoes, wheel []time.Duration) {
 			ms(percentile(e, 50)), ms(percentile(e, 95)), ms(percentile(e, 100)))
 		echoes = append(echoes, e...)
 	}
-	return echoes, s.checkWheelWhileStreaming(k)
+	wheel = s.checkWheelWhileStreaming(k)
+	s.checkClickKeepsTheKeyboard(k)
+	return echoes, wheel
 }
 
 // geometry reads the main window's size in pixels, as the window manager has it.

@@ -48,8 +48,7 @@ func (s *session) checkSettingsTheme() {
 		s.check("settings-follows-"+step.theme, step.ok(l),
 			"with Settings open, the %s theme chosen: its mean lightness is %.2f (%s)", step.theme, l, step.want)
 	}
-	// The window goes on the w's press: the key's release then finds no window, which xdotool reports.
-	s.xdotoolMay("key", "--window", settings, "ctrl+w")
+	s.keyClosing(settings, "ctrl+w")
 	time.Sleep(300 * time.Millisecond)
 	left := strings.TrimSpace(s.xdotoolMay("search", "--onlyvisible", "--name", "^Lectern Settings$"))
 	s.check("settings-ctrl-w", left == "", "after Ctrl+W in Settings its window is %s", map[bool]string{true: "gone", false: "still shown"}[left == ""])

@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 
 	"lectern/app"
 	"lectern/app/settings"
@@ -35,7 +36,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: lectern-tour smoke|screenshots|probe")
 		os.Exit(2)
 	}
-	opts := ui.RunOptions{Trace: true, Driver: driver}
+	// Settings shows AI apps the command an installed Lectern has, not this harness binary's path.
+	opts := ui.RunOptions{Trace: true, Driver: driver, Command: installedProgram(runtime.GOOS)}
 	if home, err := settings.DefaultHome(); err == nil {
 		l, forwarded, err := instance.Claim(home, instance.Request{})
 		if forwarded || err != nil {
@@ -50,4 +52,13 @@ func main() {
 		_ = opts.Instance.Close()
 	}
 	os.Exit(code)
+}
+
+// installedProgram is where an installed lectern program is on the system goos: the Mac app's
+// bundle, else where the Linux package's `sudo make install` puts it.
+func installedProgram(goos string) string {
+	if goos == "darwin" {
+		return "/Applications/Lectern.app/Contents/MacOS/lectern"
+	}
+	return "/usr/local/bin/lectern"
 }
