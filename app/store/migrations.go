@@ -281,6 +281,11 @@ UPDATE turns SET parent_id = coalesce(
 CREATE INDEX turns_children ON turns (conversation_id, parent_id, id);
 ALTER TABLE conversations ADD COLUMN head_turn_id INTEGER NOT NULL DEFAULT 0;
 `,
+	// 13: a preset's tools (issues 30 and 31): JSON as conversations.tool_settings (web search,
+	// files, workspaces to consult, the MCP servers whose tools a chat made from it offers).
+	`
+ALTER TABLE model_presets ADD COLUMN tool_settings TEXT NOT NULL DEFAULT '';
+`,
 }
 
 // schemaVersion is the newest schema this code knows.
