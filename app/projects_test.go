@@ -1,9 +1,12 @@
 package app
 
 import (
+	"compress/gzip"
 	"context"
 	"errors"
+	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -267,4 +270,110 @@ func assertEchoCalled(t *testing.T, f *fixture, conv records.Conversation) {
 	if run.State != records.ToolDone || run.MCP == nil || run.MCP.Server != "local" || !strings.Contains(run.Output, "echo: bonjour") {
 		t.Fatalf("run %+v", run)
 	}
+}
+
+// A backup carries projects: an import adds the projects it lacks (by uid), or takes the one of
+// the same name here, and points the imported conversations at them; a second import adds none.
+func TestProjectBackupAndImportCarryProjects(t *testing.T) {
+	ctx := context.Background()
+	from := openHome(t, t.TempDir())
+	trip, other := seedConversation(t, from.store, "trip", 1), seedConversation(t, from.store, "other", 1)
+	seedConversation(t, from.store, "loose", 1)
+	travel, _ := from.store.CreateProject(ctx, "srv", records.Project{Name: "Travel", Colour: "blue",
+		Defaults: records.ProjectDefaults{Tier: "Smart"}})
+	work, _ := from.store.CreateProject(ctx, "srv", records.Project{Name: "Work"})
+	_ = from.store.MoveToProject(ctx, "srv", []int64{trip.ID}, travel.ID)
+	_ = from.store.MoveToProject(ctx, "srv", []int64{other.ID}, work.ID)
+	file := filepath.Join(t.TempDir(), "from.db")
+	if _, _, err := from.Conversations().Backup(ctx, file); err != nil {
+		t.Fatal(err)
+	}
+	to := openHome(t, t.TempDir())
+	mine, _ := to.store.CreateProject(ctx, "srv", records.Project{Name: "work"}) // the same name, made here
+	res, err := to.Conversations().Import(ctx, file)
+	if err != nil || res != (records.ImportResult{Added: 3, Projects: 1}) {
+		t.Fatalf("import: %+v, %v", res, err)
+	}
+	projects, _ := to.store.Projects(ctx, "srv")
+	if len(projects) != 2 || projects[0].Name != "Travel" || projects[0].UID != travel.UID || projects[0].Colour != "blue" ||
+		projects[0].Defaults.Tier != "Smart" || projects[0].Conversations != 1 || projects[1].ID != mine.ID || projects[1].Conversations != 1 {
+		t.Fatalf("projects after the import: %+v", projects)
+	}
+	convs, _ := to.store.Conversations(ctx, "srv", "")
+	for _, c := range convs {
+		want := map[string]int64{"trip": projects[0].ID, "other": mine.ID, "loose": 0}[c.Title]
+		if c.ProjectID != want {
+			t.Errorf("%q is in project %d, want %d", c.Title, c.ProjectID, want)
+		}
+	}
+	if res, err := to.Conversations().Import(ctx, file); err != nil || res != (records.ImportResult{Present: 3}) {
+		t.Errorf("a second import: %+v, %v", res, err)
+	}
+}
+
+// A backup written by the main of before projects and branches (schema 10; app/testdata's
+// backup-schema10.db.gz, made as its README says) imports whole: every conversation of each
+// kind with its turns, the image and the files, none in a project; its trash left out.
+func TestProjectImportOfABackupFromBeforeProjects(t *testing.T) {
+	ctx := context.Background()
+	file := gunzip(t, filepath.Join("testdata", "backup-schema10.db.gz"))
+	to := openHome(t, t.TempDir())
+	res, err := to.Conversations().Import(ctx, file)
+	if err != nil || res != (records.ImportResult{Added: 4, Trashed: 1}) {
+		t.Fatalf("import: %+v, %v", res, err)
+	}
+	convs, _ := to.store.Conversations(ctx, "demo", "")
+	want := map[records.ConversationKind]int{records.KindWorkspace: 2, records.KindModel: 1, records.KindAssistant: 1}
+	kinds := map[records.ConversationKind]int{}
+	for _, c := range convs {
+		turns, err := to.store.Turns(ctx, c.ID)
+		if err != nil || len(turns) == 0 || turns[len(turns)-1].Status != records.TurnCompleted || turns[0].Answer == "" || c.ProjectID != 0 {
+			t.Errorf("%q: %+v, %d turns, %v", c.Title, c, len(turns), err)
+			continue
+		}
+		if c.Kind == records.KindModel && c.System == "Answer in one sentence." && turns[0].System != c.System {
+			t.Errorf("%q lost the prompt its turn went with: %+v", c.Title, turns[0])
+		}
+		if c.Kind == records.KindAssistant && (len(turns[0].Attachments) != 1 || turns[0].Attachments[0].Name != "notes.txt") {
+			t.Errorf("the assistant's turn lost its file: %+v", turns[0].Attachments)
+		}
+		kinds[c.Kind] = max(kinds[c.Kind], len(turns))
+	}
+	if len(convs) != 4 || kinds[records.KindWorkspace] != want[records.KindWorkspace] || kinds[records.KindAssistant] != 1 {
+		t.Errorf("%d conversations, the most turns by kind %v", len(convs), kinds)
+	}
+	var images int
+	_ = to.store.SQL().QueryRow("SELECT count(*) FROM turn_images").Scan(&images)
+	if images != 1 {
+		t.Errorf("%d images imported, want the one PNG", images)
+	}
+	if hits, _ := to.store.Search(ctx, "demo", "annual leave", 10); len(hits) == 0 {
+		t.Error("the imported turns are not found by search")
+	}
+}
+
+// gunzip writes the file gz holds to a temporary folder and returns its path.
+func gunzip(t *testing.T, gz string) string {
+	t.Helper()
+	f, err := os.Open(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(gz), ".gz"))
+	w, err := os.Create(out)
+	if err == nil {
+		_, err = io.Copy(w, r)
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

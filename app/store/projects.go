@@ -3,20 +3,19 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 
 	"lectern/app/explain"
 	"lectern/app/records"
 )
 
-// Projects (schema step 11): folders of conversations, per server. A deleted project goes to the
-// trash with its conversations, which take its deleted_at: restoring the project brings back
-// those, and not the ones deleted on their own before.
+// Projects (schema step 11): folders of conversations, per server. A deleted project's
+// conversations take its deleted_at, so that restoring it brings back those alone.
 
-// projectCols are the columns scanProject reads, then the count of its conversations.
+// projectCols are the columns scanProject reads, then the count of its conversations (of one in
+// the trash, those that went with it).
 const projectCols = `id, uid, name, colour, defaults, collapsed, created_at, updated_at, deleted_at,
-	(SELECT count(*) FROM conversations c WHERE c.project_id=projects.id AND c.deleted_at=0)`
+	(SELECT count(*) FROM conversations c WHERE c.project_id=projects.id AND c.deleted_at=projects.deleted_at)`
 
 func scanProject(sc rowScanner) (records.Project, error) {
 	var p records.Project
@@ -25,17 +24,8 @@ func scanProject(sc rowScanner) (records.Project, error) {
 	var created, updated, deleted int64
 	err := sc.Scan(&p.ID, &p.UID, &p.Name, &p.Colour, &defaults, &collapsed, &created, &updated, &deleted, &p.Conversations)
 	p.Collapsed, p.Created, p.Updated, p.Deleted = collapsed != 0, FromMilli(created), FromMilli(updated), FromMilli(deleted)
-	p.Defaults = decodeDefaults(defaults)
+	p.Defaults = decodeJSON[records.ProjectDefaults](defaults)
 	return p, err
-}
-
-// decodeDefaults reads the defaults column; a damaged value gives none.
-func decodeDefaults(s string) records.ProjectDefaults {
-	var d records.ProjectDefaults
-	if s != "" && json.Unmarshal([]byte(s), &d) != nil {
-		return records.ProjectDefaults{}
-	}
-	return d
 }
 
 // Projects lists server's projects (not those in the trash), by name.
@@ -47,25 +37,28 @@ func (s *DB) Projects(ctx context.Context, server string) ([]records.Project, er
 // TrashedProjects lists server's projects in the trash, most recently deleted first; their
 // Conversations count those that went with them.
 func (s *DB) TrashedProjects(ctx context.Context, server string) ([]records.Project, error) {
-	return queryAll(ctx, s.db, scanProject, `SELECT id, uid, name, colour, defaults, collapsed, created_at, updated_at,
-		deleted_at, (SELECT count(*) FROM conversations c WHERE c.project_id=projects.id AND c.deleted_at=projects.deleted_at)
-		FROM projects WHERE server=? AND deleted_at!=0 ORDER BY deleted_at DESC, id DESC`, server)
+	return queryAll(ctx, s.db, scanProject, "SELECT "+projectCols+
+		" FROM projects WHERE server=? AND deleted_at!=0 ORDER BY deleted_at DESC, id DESC", server)
 }
 
 // Project reads one project of server that is not in the trash.
 func (s *DB) Project(ctx context.Context, server string, id int64) (records.Project, error) {
-	p, err := scanProject(s.db.QueryRowContext(ctx, "SELECT "+projectCols+
-		" FROM projects WHERE server=? AND id=? AND deleted_at=0", server, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, records.ErrNotFound
+	p, ok, err := s.oneProject(ctx, "id=?", server, id)
+	if err == nil && !ok {
+		err = records.ErrNotFound
 	}
 	return p, err
 }
 
 // ProjectNamed finds server's project named name, in any case; ok is false when there is none.
 func (s *DB) ProjectNamed(ctx context.Context, server, name string) (p records.Project, ok bool, err error) {
-	p, err = scanProject(s.db.QueryRowContext(ctx, "SELECT "+projectCols+
-		" FROM projects WHERE server=? AND name=? COLLATE NOCASE AND deleted_at=0 ORDER BY id LIMIT 1", server, name))
+	return s.oneProject(ctx, "name=? COLLATE NOCASE", server, name)
+}
+
+// oneProject reads server's first project not in the trash that passes where (with arg).
+func (s *DB) oneProject(ctx context.Context, where, server string, arg any) (records.Project, bool, error) {
+	p, err := scanProject(s.db.QueryRowContext(ctx, "SELECT "+projectCols+" FROM projects WHERE server=? AND "+where+
+		" AND deleted_at=0 ORDER BY id LIMIT 1", server, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return records.Project{}, false, nil
 	}
@@ -172,18 +165,9 @@ func (s *DB) RestoreProject(ctx context.Context, server string, id int64) (recor
 // every id must be a conversation of server not in the trash. Their updated time stays.
 func (s *DB) MoveToProject(ctx context.Context, server string, ids []int64, project int64) error {
 	return InTx(ctx, s.db, func(tx *sql.Tx) error {
-		if project != 0 {
-			var n int
-			err := tx.QueryRowContext(ctx, "SELECT count(*) FROM projects WHERE server=? AND id=? AND deleted_at=0", server, project).Scan(&n)
-			if err != nil {
-				return err
-			}
-			if n == 0 {
-				return records.ErrNotFound
-			}
-		}
 		for _, id := range ids {
-			if err := affected(tx.ExecContext(ctx, "UPDATE conversations SET project_id=? WHERE server=? AND id=? AND deleted_at=0",
+			if err := affected(tx.ExecContext(ctx, `UPDATE conversations SET project_id=?1 WHERE server=?2 AND id=?3 AND deleted_at=0
+				AND (?1=0 OR EXISTS (SELECT 1 FROM projects WHERE server=?2 AND id=?1 AND deleted_at=0))`,
 				project, server, id)); err != nil {
 				return err
 			}

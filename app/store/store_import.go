@@ -114,20 +114,14 @@ func (p *projectImport) of(ctx context.Context, tx *sql.Tx, srcID int64) (int64,
 	return id, nil
 }
 
-// add copies src's project srcID into main and returns its id there; 0 when src has no such
-// project, or main keeps its uid in the trash.
+// add copies src's project srcID into main and returns its id there; 0 when main keeps its uid
+// in the trash.
 func (p *projectImport) add(ctx context.Context, tx *sql.Tx, srcID int64) (int64, error) {
-	var trashed int
-	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM main.projects m, src.projects s WHERE s.id=? AND m.uid=s.uid`,
-		srcID).Scan(&trashed)
-	if err != nil || trashed > 0 {
-		return 0, err
-	}
 	copyProject, err := copyStatement(ctx, tx, "projects", "deleted_at")
 	if err != nil {
 		return 0, err
 	}
-	r, err := tx.ExecContext(ctx, copyProject+" WHERE id=?", 0, srcID)
+	r, err := tx.ExecContext(ctx, copyProject+" WHERE id=? AND uid NOT IN (SELECT uid FROM main.projects)", 0, srcID)
 	if err != nil {
 		return 0, err
 	}

@@ -24,7 +24,8 @@ func (s *DB) Search(ctx context.Context, server, text string, limit int) ([]reco
 		return h, err
 	}
 	return queryAll(ctx, s.db, scan, `SELECT c.id, c.kind, c.workspace_id, c.document_id, c.model, c.system_prompt,
-		c.api, c.title, c.created_at, c.updated_at, c.pinned_at, c.answer_format, c.remote_id, t.id, t.question, t.answer
+		c.api, c.title, c.created_at, c.updated_at, c.pinned_at, c.answer_format, c.remote_id, c.project_id,
+		t.id, t.question, t.answer
 		FROM turns_fts f JOIN turns t ON t.id = f.rowid JOIN conversations c ON c.id = t.conversation_id
 		WHERE turns_fts MATCH ? AND c.server = ? AND c.deleted_at = 0 ORDER BY f.rowid DESC LIMIT ?`, FTSQuery(words), server, limit)
 }

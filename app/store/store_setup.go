@@ -33,16 +33,16 @@ func (s *DB) ToolSettings(ctx context.Context, server string, id int64) (records
 	if err != nil {
 		return records.ToolSettings{}, err
 	}
-	return decodeToolSettings(raw), nil
+	return decodeJSON[records.ToolSettings](raw), nil
 }
 
-// decodeToolSettings reads the tool_settings column; a damaged value gives no tools.
-func decodeToolSettings(s string) records.ToolSettings {
-	var ts records.ToolSettings
-	if s != "" && json.Unmarshal([]byte(s), &ts) != nil {
-		return records.ToolSettings{}
+// decodeJSON reads a JSON column (tool settings, a project's defaults); a damaged value gives
+// the zero value: no tools, no defaults.
+func decodeJSON[T any](s string) (v T) {
+	if s != "" && json.Unmarshal([]byte(s), &v) != nil {
+		return *new(T)
 	}
-	return ts
+	return v
 }
 
 // setWorkspace sets the workspace of conversation id.
@@ -63,7 +63,7 @@ func scanPreset(sc rowScanner) (records.Preset, error) {
 	var p records.Preset
 	var format, tools string
 	err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format, &tools)
-	p.Format, p.Tools = decodeFormat(format), decodeToolSettings(tools)
+	p.Format, p.Tools = decodeFormat(format), decodeJSON[records.ToolSettings](tools)
 	return p, err
 }
 
