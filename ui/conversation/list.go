@@ -36,7 +36,14 @@ type List struct {
 	win   fyne.Window
 
 	workspaceID string
-	all         []records.Conversation // shown, newest first; deleted ones waiting for Undo are left out
+	all         []records.Conversation // listed, newest first; deleted ones waiting for Undo are left out
+	rows        []listRow              // what the rows show: folders, their conversations, then the others (arrange)
+	projects    []records.Project      // by name
+	filter      *widgets.FilterEntry   // the rows whose titles hold its words
+	marked      map[int64]bool         // conversations picked with Shift or Ctrl, which a move takes together
+	anchor      int64                  // the conversation a Shift-click picks from
+	drag        *rowDrag               // a drag of rows under way, nil when none
+	folderRows  []*folderRow           // every folder row made, for a drop to find the one under the pointer
 	selected    int64
 	loads       int  // loads started; the result of an older one is dropped
 	loaded      bool // the shown workspace's conversations were read once
@@ -73,22 +80,22 @@ type List struct {
 	// OnCreated is called once a conversation the person created here (New model chat, New
 	// assistant conversation) is open, for the window to put the keyboard in its message box.
 	OnCreated func()
+	// modifiers are the keys held down with a click (Shift, Ctrl); tests replace it.
+	modifiers func() fyne.KeyModifier
 }
 
 // NewList makes the list, showing no workspace, over the core b and its conversations store.
 func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c := &List{b: b, store: store, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
-		empty: widget.NewLabel(""), errView: errview.New(b.Explain), done: widgets.NewToast(lf.Do)}
+		empty: widget.NewLabel(""), errView: errview.New(b.Explain), done: widgets.NewToast(lf.Do),
+		marked: map[int64]bool{}, modifiers: heldModifiers}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
-	c.list = widgets.NewKeyList(func() int { return len(c.all) },
-		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), c.lf.Now())
-		},
-		c.rowSelected)
+	c.list = widgets.NewKeyList(func() int { return len(c.rows) }, c.newItem, c.updateItem, c.rowSelected)
+	c.list.OnReselected = c.rowReselected
 	c.list.Name = "Conversations"
+	c.filter = widgets.NewFilterEntry("Filter conversations", c.SetFilter)
 	c.kindFilter = widgets.NewSelect("Show conversations", listScopes, c.SetScope)
 	c.kindFilter.Selected = scopeThisWorkspace
 	c.root = c.layout()
@@ -119,8 +126,10 @@ func (c *List) layout() fyne.CanvasObject {
 	searchB.Importance = widget.LowImportance
 	modelB := widgets.NewIconButton("New model chat", theme.ComputerIcon(), c.NewModelChat) // New model chat (File menu, Ctrl/Cmd+Shift+N)
 	modelB.Importance = widget.LowImportance
+	projectB := widgets.NewIconButton("New project", theme.FolderNewIcon(), c.AskNewProject)
+	projectB.Importance = widget.LowImportance
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title),
-		container.NewBorder(nil, nil, nil, modelB, c.kindFilter))
+		container.NewBorder(nil, nil, nil, container.NewHBox(projectB, modelB), c.kindFilter), c.filter)
 	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
 	deleted := widget.NewLabel("Conversation deleted")
 	deleted.Truncation = fyne.TextTruncateEllipsis
@@ -159,10 +168,14 @@ func (c *List) load() {
 	gen, ws := c.loads, c.workspaceID
 	go func() {
 		convs, names, err := c.listed(c.lf.Ctx, scope, ws)
+		var projects []records.Project
+		if err == nil && c.store.Projects != nil {
+			projects, err = c.store.Projects.Projects(c.lf.Ctx)
+		}
 		c.lf.Do(func() {
 			if gen == c.loads && ws == c.workspaceID {
 				if err == nil {
-					c.wsNames = names
+					c.wsNames, c.projects = names, projects
 				}
 				c.setConversations(convs, err)
 			}
@@ -185,8 +198,9 @@ func (c *List) setConversations(convs []records.Conversation, err error) {
 	c.refreshRows()
 }
 
-// refreshRows redraws the rows and highlights the selected conversation, when listed.
+// refreshRows arranges and redraws the rows and highlights the selected conversation, when shown.
 func (c *List) refreshRows() {
+	c.arrange()
 	c.list.UnselectAll()
 	c.list.Refresh()
 	if pos := c.position(c.selected); pos >= 0 {
@@ -197,9 +211,11 @@ func (c *List) refreshRows() {
 
 func (c *List) updateEmpty(err error) {
 	switch {
-	case len(c.all) > 0:
+	case len(c.rows) > 0:
 		c.empty.Hide()
 		return
+	case len(c.all) > 0:
+		c.empty.SetText("No conversation's title holds these words.")
 	case c.workspaceID == "" && needsWorkspace(c.kindFilter.Selected):
 		c.empty.SetText("Choose a workspace to see its conversations.")
 	case err != nil:
@@ -214,6 +230,16 @@ func (c *List) updateEmpty(err error) {
 
 // position returns the row of conversation id, or -1.
 func (c *List) position(id int64) int {
+	for i, r := range c.rows {
+		if id != 0 && r.kind == rowConversation && c.all[r.index].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// index returns conversation id's place in all, or -1.
+func (c *List) index(id int64) int {
 	for i, conv := range c.all {
 		if id != 0 && conv.ID == id {
 			return i
@@ -222,14 +248,39 @@ func (c *List) position(id int64) int {
 	return -1
 }
 
+// rowSelected opens the conversation of row id, or marks it with Shift or Ctrl held (a folder
+// opens or closes).
 func (c *List) rowSelected(id widget.ListItemID) {
-	conv := c.all[id]
+	r := c.rows[id]
+	if r.kind != rowConversation {
+		c.folderPicked(r)
+		return
+	}
+	conv := c.all[r.index]
+	if c.markWith(conv.ID, c.modifiers()) {
+		return
+	}
+	c.unmarkAll()
+	c.anchor = conv.ID
 	if conv.ID == c.selected {
 		return
 	}
 	c.selected = conv.ID
 	if c.OnSelected != nil {
 		c.OnSelected(conv)
+	}
+}
+
+// rowReselected is a row picked again: a folder opens or closes again, the open conversation is
+// marked or unmarked with Shift or Ctrl held.
+func (c *List) rowReselected(id widget.ListItemID) {
+	if id < 0 || id >= len(c.rows) {
+		return
+	}
+	if r := c.rows[id]; r.kind != rowConversation {
+		c.folderPicked(r)
+	} else {
+		c.markWith(c.all[r.index].ID, c.modifiers())
 	}
 }
 
@@ -266,8 +317,8 @@ func (c *List) insert(conv records.Conversation) {
 
 // conversation returns the listed conversation id.
 func (c *List) conversation(id int64) (records.Conversation, bool) {
-	if pos := c.position(id); pos >= 0 {
-		return c.all[pos], true
+	if i := c.index(id); i >= 0 {
+		return c.all[i], true
 	}
 	return records.Conversation{}, false
 }
@@ -281,7 +332,7 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 	rename := fyne.NewMenuItemWithIcon("Rename…", theme.DocumentCreateIcon(), func() { c.askRename(conv) })
 	export := fyne.NewMenuItemWithIcon("Export to Markdown…", theme.DocumentSaveIcon(), func() { c.askExport(conv) })
 	del := fyne.NewMenuItemWithIcon("Delete", theme.DeleteIcon(), func() { c.remove(conv) })
-	menu := fyne.NewMenu("", c.pinItem(conv), rename, export, fyne.NewMenuItemSeparator(), del)
+	menu := fyne.NewMenu("", c.pinItem(conv), rename, export, c.moveItem(conv), fyne.NewMenuItemSeparator(), del)
 	widget.ShowPopUpMenuAtRelativePosition(menu, c.win.Canvas(), fyne.NewPos(0, at.Size().Height), at)
 }
 
@@ -290,6 +341,8 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 type conversationRow struct {
 	widget.BaseWidget
 	id    int64
+	mark  *widget.Icon // shown on a row picked with Shift or Ctrl
+	drag  rowDragger   // the list, which a drag of the row goes to
 	title *widget.Label // the title as drawn (bidi.Display)
 	said  string        // the title as written, for a screen reader
 	when  *widget.Label
@@ -299,7 +352,9 @@ type conversationRow struct {
 var _ fyne.Widget = (*conversationRow)(nil)
 
 func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
-	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now")}
+	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now"),
+		mark: widget.NewIcon(theme.CheckButtonCheckedIcon())}
+	r.mark.Hide()
 	r.title.Truncation = fyne.TextTruncateEllipsis
 	r.when.Truncation = fyne.TextTruncateEllipsis // a narrow list cuts the workspace's name
 	r.menu = widgets.NewIconButton("Conversation menu", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
@@ -311,7 +366,7 @@ func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversa
 // CreateRenderer lays the row out: the title over the time, the menu button on the right.
 func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 	text := container.NewVBox(r.title, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.when))
-	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, nil, container.NewCenter(r.menu), text))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.mark, container.NewCenter(r.menu), text))
 }
 
 // set shows conv; kind names its kind (its workspace, or the tier of a model chat).
@@ -324,6 +379,19 @@ func (r *conversationRow) set(conv records.Conversation, kind string, now time.T
 		caption = "Pinned · " + caption
 	}
 	r.when.SetText(caption)
+}
+
+// setMarked shows or hides the row's mark (picked with Shift or Ctrl).
+func (r *conversationRow) setMarked(marked bool) {
+	if marked == r.mark.Visible() {
+		return
+	}
+	if marked {
+		r.mark.Show()
+	} else {
+		r.mark.Hide()
+	}
+	r.Refresh()
 }
 
 // Title is the title shown for conv (in the list and the command palette): a conversation not asked yet has none.
@@ -370,6 +438,9 @@ func (c *List) Root() fyne.CanvasObject { return c.root }
 
 // AccessibilityLabel reads the row as shown now: "Office hours, Pinned, Operations, 5 minutes ago".
 func (r *conversationRow) AccessibilityLabel() string {
+	if r.mark.Visible() {
+		return widgets.Spoken(r.said, "Selected", r.when.Text)
+	}
 	return widgets.Spoken(r.said, r.when.Text)
 }
 
