@@ -40,9 +40,11 @@ type List struct {
 	rows        []listRow              // what the rows show: folders, their conversations, then the others (arrange)
 	projects    []records.Project      // by name
 	filter      *widgets.FilterEntry   // the rows whose titles hold its words
+	filterKeys  map[string]string      // titles as the filter reads them (lower case), by title
 	marked      map[int64]bool         // conversations picked with Shift or Ctrl, which a move takes together
 	anchor      int64                  // the conversation a Shift-click picks from
 	drag        *rowDrag               // a drag of rows under way, nil when none
+	quiet       bool                   // the list's selection is being set, not picked: rowSelected does nothing
 	folderRows  []*folderRow           // every folder row made, for a drop to find the one under the pointer
 	selected    int64
 	loads       int  // loads started; the result of an older one is dropped
@@ -88,7 +90,7 @@ type List struct {
 func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c := &List{b: b, store: store, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
 		empty: widget.NewLabel(""), errView: errview.New(b.Explain), done: widgets.NewToast(lf.Do),
-		marked: map[int64]bool{}, modifiers: heldModifiers}
+		marked: map[int64]bool{}, modifiers: heldModifiers, filterKeys: map[string]string{}}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
@@ -151,10 +153,11 @@ func (c *List) Show(workspaceID string) {
 	c.load()
 }
 
-// Handle reloads the list when a conversation of the shown workspace changed.
+// Handle reloads the list when a conversation of the shown workspace changed, or conversations
+// of any workspace (projects: WorkspaceID "").
 func (c *List) Handle(ev events.Event) {
 	ch, ok := ev.(events.ConversationsChanged)
-	if ok && (!needsWorkspace(c.kindFilter.Selected) || ch.WorkspaceID == c.workspaceID && c.workspaceID != "") {
+	if ok && (!needsWorkspace(c.kindFilter.Selected) || c.workspaceID != "" && (ch.WorkspaceID == c.workspaceID || ch.WorkspaceID == "")) {
 		c.load()
 	}
 }
@@ -203,9 +206,7 @@ func (c *List) refreshRows() {
 	c.arrange()
 	c.list.UnselectAll()
 	c.list.Refresh()
-	if pos := c.position(c.selected); pos >= 0 {
-		c.list.Select(pos)
-	}
+	c.highlightSelected()
 	c.updateEmpty(c.errView.Err())
 }
 
@@ -251,6 +252,9 @@ func (c *List) index(id int64) int {
 // rowSelected opens the conversation of row id, or marks it with Shift or Ctrl held (a folder
 // opens or closes).
 func (c *List) rowSelected(id widget.ListItemID) {
+	if c.quiet {
+		return
+	}
 	r := c.rows[id]
 	if r.kind != rowConversation {
 		c.folderPicked(r)
@@ -272,15 +276,18 @@ func (c *List) rowSelected(id widget.ListItemID) {
 }
 
 // rowReselected is a row picked again: a folder opens or closes again, the open conversation is
-// marked or unmarked with Shift or Ctrl held.
+// marked or unmarked with Shift or Ctrl held (a plain click takes the marks away).
 func (c *List) rowReselected(id widget.ListItemID) {
 	if id < 0 || id >= len(c.rows) {
 		return
 	}
-	if r := c.rows[id]; r.kind != rowConversation {
+	r := c.rows[id]
+	switch {
+	case r.kind != rowConversation:
 		c.folderPicked(r)
-	} else {
-		c.markWith(c.all[r.index].ID, c.modifiers())
+	case !c.markWith(c.all[r.index].ID, c.modifiers()):
+		c.unmarkAll()
+		c.anchor = c.all[r.index].ID
 	}
 }
 
@@ -289,8 +296,8 @@ func (c *List) rowReselected(id widget.ListItemID) {
 func (c *List) SelectConversation(id int64) {
 	c.selected = id
 	c.list.UnselectAll()
+	c.highlightSelected()
 	if pos := c.position(id); pos >= 0 {
-		c.list.Select(pos)
 		c.list.ScrollTo(pos)
 	}
 }
@@ -373,12 +380,20 @@ func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 func (r *conversationRow) set(conv records.Conversation, kind string, now time.Time) {
 	r.id = conv.ID
 	r.said = Title(conv)
-	r.title.SetText(bidi.Display(r.said))
+	setLabel(r.title, bidi.Display(r.said))
 	caption := kind + " · " + whenText(conv.Updated, now)
 	if conv.IsPinned() {
 		caption = "Pinned · " + caption
 	}
-	r.when.SetText(caption)
+	setLabel(r.when, caption)
+}
+
+// setLabel sets l's text when it changed: a label set lays its text out again (a list's rows are
+// set again at every change of the list, a filter's keystroke).
+func setLabel(l *widget.Label, text string) {
+	if l.Text != text {
+		l.SetText(text)
+	}
 }
 
 // setMarked shows or hides the row's mark (picked with Shift or Ctrl).

@@ -68,7 +68,7 @@ func (c *List) arrange() {
 	}
 	var loose []int
 	for i := range c.all {
-		if !titleHolds(c.all[i], words) {
+		if !c.titleHolds(c.all[i], words) {
 			continue
 		}
 		if in, ok := inProject[c.all[i].ProjectID]; ok {
@@ -100,12 +100,17 @@ func (c *List) arrange() {
 	c.rows = rows
 }
 
-// titleHolds reports whether conv's title, as shown, holds every one of words (lower case).
-func titleHolds(conv records.Conversation, words []string) bool {
+// titleHolds reports whether conv's title, as shown, holds every one of words (lower case). The
+// titles as the filter reads them are kept (by title), so that a keystroke reads each once.
+func (c *List) titleHolds(conv records.Conversation, words []string) bool {
 	if len(words) == 0 {
 		return true
 	}
-	title := strings.ToLower(Title(conv))
+	title, ok := c.filterKeys[conv.Title]
+	if !ok {
+		title = strings.ToLower(Title(conv))
+		c.filterKeys[conv.Title] = title
+	}
 	for _, w := range words {
 		if !strings.Contains(title, w) {
 			return false
@@ -204,9 +209,7 @@ func (c *List) updateItem(id widget.ListItemID, o fyne.CanvasObject) {
 // folderPicked opens or closes a folder row's project (a note does nothing), and keeps it.
 func (c *List) folderPicked(r listRow) {
 	c.list.UnselectAll()
-	if pos := c.position(c.selected); pos >= 0 {
-		c.list.Select(pos)
-	}
+	c.highlightSelected()
 	if r.kind != rowFolder {
 		return
 	}
@@ -215,6 +218,15 @@ func (c *List) folderPicked(r listRow) {
 	id, collapsed := p.ID, p.Collapsed
 	c.refreshRows()
 	c.run(func(ctx context.Context) error { return c.store.Projects.SetProjectCollapsed(ctx, id, collapsed) }, nil)
+}
+
+// highlightSelected selects the open conversation's row, when shown, without opening it again.
+func (c *List) highlightSelected() {
+	if pos := c.position(c.selected); pos >= 0 {
+		c.quiet = true
+		c.list.Select(pos)
+		c.quiet = false
+	}
 }
 
 // heldModifiers are the keys held down now, where the driver tells them.
@@ -362,7 +374,7 @@ func (r *folderRow) CreateRenderer() fyne.WidgetRenderer {
 // set shows p.
 func (r *folderRow) set(p records.Project) {
 	r.id, r.closed, r.said = p.ID, p.Collapsed, safetext.OneLine(p.Name)
-	r.name.SetText(bidi.Display(r.said))
+	setLabel(r.name, bidi.Display(r.said))
 	icon := theme.FolderOpenIcon()
 	if p.Collapsed {
 		icon = theme.FolderIcon()
@@ -371,7 +383,7 @@ func (r *folderRow) set(p records.Project) {
 		icon = theme.NewColoredResource(icon, ColourName(p.Colour))
 	}
 	r.icon.SetResource(icon)
-	r.count.SetText(words.Count(p.Conversations, "conversation"))
+	setLabel(r.count, words.Count(p.Conversations, "conversation"))
 }
 
 // AccessibilityLabel reads the folder: "Project Travel, open, 3 conversations".
