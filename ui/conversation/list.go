@@ -348,8 +348,8 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 type conversationRow struct {
 	widget.BaseWidget
 	id    int64
-	mark  *widget.Icon // shown on a row picked with Shift or Ctrl
-	drag  rowDragger   // the list, which a drag of the row goes to
+	mark  *widget.Icon  // shown on a row picked with Shift or Ctrl
+	drag  rowDragger    // the list, which a drag of the row goes to
 	title *widget.Label // the title as drawn (bidi.Display)
 	said  string        // the title as written, for a screen reader
 	when  *widget.Label
