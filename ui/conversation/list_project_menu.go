@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -163,4 +164,48 @@ func (c *List) askDefaults(p records.Project) {
 	}, c.win)
 	dlg.Resize(fyne.NewSize(480, dlg.MinSize().Height))
 	dialogs.Show(dlg, c.win)
+}
+
+// AskMove asks which project the marked conversations (else the open one) go to: one of the
+// list's, none, or a new one by name (File → Move to project…, the command palette: the
+// keyboard's way to move).
+func (c *List) AskMove() {
+	ids := c.Marked()
+	if len(ids) == 0 && c.selected != 0 {
+		ids = []int64{c.selected}
+	}
+	if len(ids) == 0 {
+		c.setError(errors.New("Open a conversation, or mark several with Ctrl-click, to move them to a project."))
+		return
+	}
+	names := []string{"No project"}
+	for _, p := range c.projects {
+		names = append(names, safetext.OneLine(words.Cut(p.Name, 60)))
+	}
+	pick := widgets.NewSelect("Project", names, nil)
+	pick.SetSelectedIndex(0)
+	if conv, ok := c.conversation(ids[0]); ok {
+		for i, p := range c.projects {
+			if p.ID == conv.ProjectID {
+				pick.SetSelectedIndex(i + 1)
+			}
+		}
+	}
+	fresh := widgets.NewEntry("New project")
+	fresh.SetPlaceHolder("or type a new project's name")
+	items := []*widget.FormItem{widget.NewFormItem("Project", pick), widget.NewFormItem("New project", fresh)}
+	d := dialog.NewForm("Move "+words.Count(len(ids), "conversation"), "Move", "Cancel", items, func(ok bool) {
+		switch i := pick.SelectedIndex(); {
+		case !ok:
+		case strings.TrimSpace(fresh.Text) != "":
+			c.moveToNew(ids, fresh.Text)
+		case i <= 0:
+			c.moveTo(ids, 0)
+		default:
+			c.moveTo(ids, c.projects[i-1].ID)
+		}
+	}, c.win)
+	fresh.OnSubmitted = func(string) { d.Submit() }
+	d.Resize(fyne.NewSize(440, d.MinSize().Height))
+	dialogs.Show(d, c.win)
 }

@@ -269,3 +269,24 @@ func typeInDialog(t *testing.T, f *convFixture, text string) {
 	test.Type(entry, text)
 	entry.OnSubmitted(entry.Text)
 }
+
+// Move to project… (the keyboard's way, File menu and palette) moves the open conversation to a
+// project picked, or to a new one typed.
+func TestProjectMoveByTheKeyboardDialog(t *testing.T) {
+	f := newConvFixture(t)
+	conv := f.newConv(opsID, "Open one")
+	f.project("Kept")
+	f.showWith(opsID)
+	f.waitRows("[Kept]", "-", "Open one")
+	f.c.AskMove()
+	if f.c.errView.Err() == nil {
+		t.Error("a move with nothing open said nothing")
+	}
+	f.c.list.Select(2)
+	f.c.AskMove()
+	typeInDialog(t, f, "Fresh")
+	f.waitRows("[Fresh]", "Open one", "[Kept]", "-")
+	if got, _ := f.app.Conversations().Get(f.ctx, conv.ID); got.ProjectID == 0 {
+		t.Errorf("not moved: %+v", got)
+	}
+}
