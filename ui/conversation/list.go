@@ -45,7 +45,7 @@ type List struct {
 	anchor      int64                  // the conversation a Shift-click picks from
 	drag        *rowDrag               // a drag of rows under way, nil when none
 	quiet       bool                   // the list's selection is being set, not picked: rowSelected does nothing
-	folderRows  []*folderRow           // every folder row made, for a drop to find the one under the pointer
+	items       []*listItem            // every row made, for a drop to find the folder under the pointer
 	selected    int64
 	loads       int  // loads started; the result of an older one is dropped
 	loaded      bool // the shown workspace's conversations were read once

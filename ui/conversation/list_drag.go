@@ -1,6 +1,9 @@
 package conversation
 
 import (
+	"cmp"
+	"slices"
+
 	"fyne.io/fyne/v2"
 )
 
@@ -57,21 +60,46 @@ func (c *List) rowDropped(id int64) {
 	}
 }
 
-// folderAt returns the project of the folder row drawn at pos on the canvas: of the folder rows
-// the list made, one shown inside the list's own bounds (the list keeps rows it does not show).
+// folderAt returns the project of the folder row drawn at pos on the canvas.
 func (c *List) folderAt(pos fyne.Position) (int64, bool) {
-	drv := fyne.CurrentApp().Driver()
-	inside := func(o fyne.CanvasObject) bool {
-		at, size := drv.AbsolutePositionForObject(o), o.Size()
-		return pos.X >= at.X && pos.Y >= at.Y && pos.X < at.X+size.Width && pos.Y < at.Y+size.Height
-	}
-	if !inside(c.list) {
-		return 0, false
-	}
-	for _, f := range c.folderRows {
-		if f.Visible() && f.id != 0 && !drv.AbsolutePositionForObject(f).IsZero() && inside(f) {
+	for _, row := range c.ShownRows() {
+		f, ok := row.Object.(*folderRow)
+		if ok && pos.X >= row.At.X && pos.Y >= row.At.Y && pos.X < row.At.X+row.Size.Width && pos.Y < row.At.Y+row.Size.Height {
 			return f.id, true
 		}
 	}
 	return 0, false
+}
+
+// ShownRow is a row of the list as it is drawn: a folder or a conversation, its text (a
+// project's name, a conversation's title) and its place on the canvas.
+type ShownRow struct {
+	Object fyne.CanvasObject // a folder's row or a conversation's
+	Folder bool
+	Text   string
+	At     fyne.Position
+	Size   fyne.Size
+}
+
+// ShownRows are the folder and conversation rows drawn inside the list's bounds, top first (the
+// list keeps rows it does not show; a drop, and the real-window test, find rows by these).
+func (c *List) ShownRows() []ShownRow {
+	drv := fyne.CurrentApp().Driver()
+	top, size := drv.AbsolutePositionForObject(c.list), c.list.Size()
+	var out []ShownRow
+	for _, it := range c.items {
+		row := ShownRow{Object: it.conv, Text: it.conv.said}
+		if it.folder.Visible() {
+			row = ShownRow{Object: it.folder, Folder: true, Text: it.folder.said}
+		} else if !it.conv.Visible() || it.conv.id == 0 {
+			continue
+		}
+		row.At, row.Size = drv.AbsolutePositionForObject(row.Object), row.Object.Size()
+		if !it.Visible() || row.At.IsZero() || row.At.Y+row.Size.Height <= top.Y || row.At.Y >= top.Y+size.Height {
+			continue
+		}
+		out = append(out, row)
+	}
+	slices.SortFunc(out, func(a, b ShownRow) int { return cmp.Compare(a.At.Y, b.At.Y) })
+	return out
 }

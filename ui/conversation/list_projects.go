@@ -140,7 +140,7 @@ func (c *List) newItem() fyne.CanvasObject {
 	it := &listItem{conv: newConversationRow(c.showMenu), folder: newFolderRow(c.showFolderMenu),
 		note: widgets.CaptionLabel("No conversations here yet: drag one onto the folder, or use a conversation's Move to project.")}
 	it.conv.drag = c
-	c.folderRows = append(c.folderRows, it.folder)
+	c.items = append(c.items, it)
 	it.note.Wrapping = fyne.TextWrapWord
 	it.folder.Hide()
 	it.note.Hide()

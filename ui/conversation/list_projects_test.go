@@ -201,9 +201,9 @@ func drag(d fyne.Draggable, from, to fyne.Position) {
 
 // shownFolder is the folder row drawn for project id.
 func (f *convFixture) shownFolder(id int64) *folderRow {
-	for _, r := range f.c.folderRows {
-		if r.Visible() && r.id == id {
-			return r
+	for _, r := range f.c.ShownRows() {
+		if fr, ok := r.Object.(*folderRow); ok && fr.id == id {
+			return fr
 		}
 	}
 	return nil

@@ -58,7 +58,9 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 // the keyboard from start-up, a seeded conversation, the conversation's share of the window at
 // three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
 // from a real drag source, an image dropped into a new model chat (Ctrl+Shift+N), a PDF dropped
-// into it, an MCP server's tool called in another after a click on Allow once, and Ctrl+W.
+// into it, an MCP server's tool called in another after a click on Allow once, a conversation
+// dragged into a project's folder (issue 31, with screenshots of the list, light and dark), and
+// Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
@@ -84,6 +86,15 @@ func TestRealWindow(t *testing.T) {
 	s.checkModelDrop()
 	s.checkPDFDrop()
 	s.checkMCPCall()
+	s.resize(1100, 700)
+	s.checkProjectDrag()
+	s.resize(640, 480)
+	for _, theme := range []string{"light", "dark"} { // a 640 px wide window: nothing overlaps
+		if err := s.ask("theme "+theme, nil, 10*time.Second); err == nil {
+			time.Sleep(400 * time.Millisecond)
+			t.Logf("projects at 640×480, %s: %s", theme, s.screenshot("projects-640-"+theme))
+		}
+	}
 	s.checkClose("ctrl-w-closes")
 	t.Logf("run time %.1f s", time.Since(start).Seconds())
 }

@@ -1,0 +1,85 @@
+//go:build realwindow
+
+package realwin
+
+import (
+	"strconv"
+	"time"
+)
+
+// checkProjectDrag makes a project, drags the first conversation row onto its folder with the
+// mouse (button down, moved in steps, up, as a hand does) and checks that the conversation is
+// then listed in the folder; then takes the screenshots of the list with projects, light and dark.
+func (s *session) checkProjectDrag() {
+	if err := s.ask("project-new Trip", nil, 15*time.Second); err != nil {
+		s.check("project-drag", false, "%v", err)
+		return
+	}
+	if err := s.ask("project-new Garden", nil, 15*time.Second); err != nil { // an empty one, its note shown
+		s.check("project-drag", false, "%v", err)
+		return
+	}
+	rows := s.listRows()
+	folder, conv := -1, -1
+	for i, r := range rows {
+		switch {
+		case r.Folder && r.Text == "Trip":
+			folder = i
+		case !r.Folder && conv < 0:
+			conv = i
+		}
+	}
+	if folder < 0 || conv < 0 {
+		s.check("project-drag", false, "no folder Trip or no conversation row in %+v", rows)
+		return
+	}
+	title, scale := rows[conv].Text, s.state().Scale
+	fx, fy := pointAt(rows[folder].Rect, scale)
+	cx, cy := pointAt(rows[conv].Rect, scale)
+	s.xdotool("mousemove", strconv.Itoa(cx), strconv.Itoa(cy))
+	s.xdotool("mousedown", "1")
+	const steps = 12
+	for i := 1; i <= steps; i++ {
+		s.xdotool("mousemove", strconv.Itoa(cx+(fx-cx)*i/steps), strconv.Itoa(cy+(fy-cy)*i/steps))
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.xdotool("mouseup", "1")
+	after, ok := poll(10*time.Second, s.listRows, func(rows []ListRow) bool {
+		for i, r := range rows {
+			if r.Folder && r.Text == "Trip" {
+				return i+1 < len(rows) && !rows[i+1].Folder && rows[i+1].Text == title
+			}
+		}
+		return false
+	})
+	s.check("project-drag", ok, "the row %q dragged from (%d, %d) onto the folder Trip at (%d, %d): rows then %+v",
+		title, cx, cy, fx, fy, rowTexts(after))
+	for _, theme := range []string{"light", "dark"} {
+		if err := s.ask("theme "+theme, nil, 10*time.Second); err == nil {
+			time.Sleep(400 * time.Millisecond)
+			s.t.Logf("projects, %s: %s", theme, s.screenshot("projects-"+theme))
+		}
+	}
+}
+
+// listRows reads the conversation list's rows shown.
+func (s *session) listRows() []ListRow {
+	var rows []ListRow
+	if err := s.ask("list-rows", &rows, 10*time.Second); err != nil {
+		s.t.Logf("list-rows: %v", err)
+	}
+	return rows
+}
+
+// rowTexts are the rows' texts, a folder's in brackets.
+func rowTexts(rows []ListRow) []string {
+	var out []string
+	for _, r := range rows {
+		if r.Folder {
+			out = append(out, "["+r.Text+"]")
+		} else {
+			out = append(out, r.Text)
+		}
+	}
+	return out
+}
