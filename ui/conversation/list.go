@@ -2,10 +2,12 @@ package conversation
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -347,20 +349,21 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 // a button that opens the row's menu.
 type conversationRow struct {
 	widget.BaseWidget
-	id    int64
-	mark  *widget.Icon  // shown on a row picked with Shift or Ctrl
-	drag  rowDragger    // the list, which a drag of the row goes to
-	title *widget.Label // the title as drawn (bidi.Display)
-	said  string        // the title as written, for a screen reader
-	when  *widget.Label
-	menu  *widgets.Button
+	id     int64
+	mark   *widget.Icon      // shown on a row picked with Shift or Ctrl
+	indent *canvas.Rectangle // room at the left of a conversation in a project, under its folder
+	drag   rowDragger        // the list, which a drag of the row goes to
+	title  *widget.Label     // the title as drawn (bidi.Display)
+	said   string            // the title as written, for a screen reader
+	when   *widget.Label
+	menu   *widgets.Button
 }
 
 var _ fyne.Widget = (*conversationRow)(nil)
 
 func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
 	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now"),
-		mark: widget.NewIcon(theme.CheckButtonCheckedIcon())}
+		mark: widget.NewIcon(theme.CheckButtonCheckedIcon()), indent: canvas.NewRectangle(color.Transparent)}
 	r.mark.Hide()
 	r.title.Truncation = fyne.TextTruncateEllipsis
 	r.when.Truncation = fyne.TextTruncateEllipsis // a narrow list cuts the workspace's name
@@ -373,7 +376,7 @@ func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversa
 // CreateRenderer lays the row out: the title over the time, the menu button on the right.
 func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 	text := container.NewVBox(r.title, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.when))
-	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.mark, container.NewCenter(r.menu), text))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, container.NewHBox(r.indent, r.mark), container.NewCenter(r.menu), text))
 }
 
 // set shows conv; kind names its kind (its workspace, or the tier of a model chat).
@@ -393,6 +396,18 @@ func (r *conversationRow) set(conv records.Conversation, kind string, now time.T
 func setLabel(l *widget.Label, text string) {
 	if l.Text != text {
 		l.SetText(text)
+	}
+}
+
+// setIndented gives the row room at its left when its conversation is in a project.
+func (r *conversationRow) setIndented(in bool) {
+	w := float32(0)
+	if in {
+		w = 16
+	}
+	if r.indent.MinSize().Width != w {
+		r.indent.SetMinSize(fyne.NewSize(w, 1))
+		r.Refresh()
 	}
 }
 

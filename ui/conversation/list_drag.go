@@ -71,27 +71,31 @@ func (c *List) folderAt(pos fyne.Position) (int64, bool) {
 	return 0, false
 }
 
-// ShownRow is a row of the list as it is drawn: a folder or a conversation, its text (a
-// project's name, a conversation's title) and its place on the canvas.
+// ShownRow is a row of the list as it is drawn: a folder, a conversation or a folder's note, its
+// text (a project's name, a conversation's title, the note) and its place on the canvas.
 type ShownRow struct {
-	Object fyne.CanvasObject // a folder's row or a conversation's
+	Object fyne.CanvasObject // a folder's row, a conversation's or a note
 	Folder bool
+	Note   bool
 	Text   string
 	At     fyne.Position
 	Size   fyne.Size
 }
 
-// ShownRows are the folder and conversation rows drawn inside the list's bounds, top first (the
-// list keeps rows it does not show; a drop, and the real-window test, find rows by these).
+// ShownRows are the rows drawn inside the list's bounds, top first (the list keeps rows it does
+// not show; a drop, and the real-window test, find rows by these).
 func (c *List) ShownRows() []ShownRow {
 	drv := fyne.CurrentApp().Driver()
 	top, size := drv.AbsolutePositionForObject(c.list), c.list.Size()
 	var out []ShownRow
 	for _, it := range c.items {
 		row := ShownRow{Object: it.conv, Text: it.conv.said}
-		if it.folder.Visible() {
+		switch {
+		case it.folder.Visible():
 			row = ShownRow{Object: it.folder, Folder: true, Text: it.folder.said}
-		} else if !it.conv.Visible() || it.conv.id == 0 {
+		case it.note.Visible():
+			row = ShownRow{Object: it.note, Note: true, Text: it.note.Text}
+		case !it.conv.Visible() || it.conv.id == 0:
 			continue
 		}
 		row.At, row.Size = drv.AbsolutePositionForObject(row.Object), row.Object.Size()

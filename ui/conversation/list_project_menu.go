@@ -44,9 +44,6 @@ func (c *List) showFolderMenu(id int64, at fyne.CanvasObject) {
 		}
 		it := fyne.NewMenuItem(label, func() { c.setColour(p.ID, name) })
 		it.Checked = name == p.Colour
-		if name != "" {
-			it.Icon = theme.NewColoredResource(theme.FolderIcon(), ColourName(name))
-		}
 		colours = append(colours, it)
 	}
 	colour := fyne.NewMenuItemWithIcon("Colour", theme.ColorPaletteIcon(), nil)

@@ -2,9 +2,11 @@ package conversation
 
 import (
 	"context"
+	"image/color"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
@@ -202,8 +204,18 @@ func (c *List) updateItem(id widget.ListItemID, o fyne.CanvasObject) {
 		conv := c.all[r.index]
 		it.conv.set(conv, c.kindText(conv), c.lf.Now())
 		it.conv.setMarked(c.marked[conv.ID])
+		it.conv.setIndented(c.inProject(conv))
 		it.show(it.conv)
 	}
+}
+
+// inProject reports whether conv is listed under a folder.
+func (c *List) inProject(conv records.Conversation) bool {
+	if conv.ProjectID == 0 {
+		return false
+	}
+	_, ok := c.project(conv.ProjectID)
+	return ok
 }
 
 // folderPicked opens or closes a folder row's project (a note does nothing), and keeps it.
@@ -346,6 +358,7 @@ func (c *List) moveToNew(ids []int64, name string) {
 type folderRow struct {
 	widget.BaseWidget
 	id     int64
+	swatch *canvas.Rectangle // the project's colour, a bar at the row's left; hidden for none
 	icon   *widget.Icon
 	name   *widget.Label
 	said   string
@@ -355,10 +368,12 @@ type folderRow struct {
 }
 
 func newFolderRow(showMenu func(id int64, at fyne.CanvasObject)) *folderRow {
-	r := &folderRow{icon: widget.NewIcon(theme.FolderIcon()), name: widget.NewLabelWithStyle("Project", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+	r := &folderRow{swatch: canvas.NewRectangle(color.Transparent), icon: widget.NewIcon(theme.FolderIcon()), name: widget.NewLabelWithStyle("Project", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		count: widgets.CaptionLabel("0 conversations")}
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.count.Truncation = fyne.TextTruncateEllipsis
+	r.swatch.SetMinSize(fyne.NewSize(5, 32))
+	r.swatch.CornerRadius = 2
 	r.menu = widgets.NewIconButton("Project menu", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
 	r.menu.Importance = widget.LowImportance
 	r.ExtendBaseWidget(r)
@@ -368,7 +383,8 @@ func newFolderRow(showMenu func(id int64, at fyne.CanvasObject)) *folderRow {
 // CreateRenderer lays the folder out as a conversation row is: the name over the count.
 func (r *folderRow) CreateRenderer() fyne.WidgetRenderer {
 	text := container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.count))
-	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, container.NewCenter(r.icon), container.NewCenter(r.menu), text))
+	left := container.NewHBox(container.NewCenter(r.swatch), container.NewCenter(r.icon))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, left, container.NewCenter(r.menu), text))
 }
 
 // set shows p.
@@ -379,10 +395,11 @@ func (r *folderRow) set(p records.Project) {
 	if p.Collapsed {
 		icon = theme.FolderIcon()
 	}
-	if p.Colour != "" {
-		icon = theme.NewColoredResource(icon, ColourName(p.Colour))
-	}
 	r.icon.SetResource(icon)
+	if c := ProjectColour(p.Colour); c != r.swatch.FillColor {
+		r.swatch.FillColor = c
+		r.swatch.Refresh()
+	}
 	setLabel(r.count, words.Count(p.Conversations, "conversation"))
 }
 
@@ -398,10 +415,24 @@ func (r *folderRow) AccessibilityLabel() string {
 // AccessibilityRole is text: the list opens and closes it.
 func (r *folderRow) AccessibilityRole() fyne.AccessibleRole { return fyne.AccessibleRoleText }
 
-// ColourName is the theme's colour of a project colour (records.ProjectColours).
-func ColourName(colour string) fyne.ThemeColorName {
-	if colour == "grey" {
-		return theme.ColorGray
+// ProjectColour is the colour drawn for a project colour (records.ProjectColours): a middle
+// shade that shows on the light and the dark themes alike; transparent for none.
+func ProjectColour(name string) color.Color {
+	switch name {
+	case "red":
+		return color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xff}
+	case "orange":
+		return color.NRGBA{R: 0xf5, G: 0x7c, B: 0x00, A: 0xff}
+	case "yellow":
+		return color.NRGBA{R: 0xd4, G: 0xa5, B: 0x00, A: 0xff}
+	case "green":
+		return color.NRGBA{R: 0x43, G: 0xa0, B: 0x47, A: 0xff}
+	case "blue":
+		return color.NRGBA{R: 0x1e, G: 0x88, B: 0xe5, A: 0xff}
+	case "purple":
+		return color.NRGBA{R: 0x8e, G: 0x24, B: 0xaa, A: 0xff}
+	case "grey":
+		return color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xff}
 	}
-	return fyne.ThemeColorName(colour)
+	return color.Transparent
 }

@@ -19,18 +19,9 @@ func (s *session) checkProjectDrag() {
 		s.check("project-drag", false, "%v", err)
 		return
 	}
-	rows := s.listRows()
-	folder, conv := -1, -1
-	for i, r := range rows {
-		switch {
-		case r.Folder && r.Text == "Trip":
-			folder = i
-		case !r.Folder && conv < 0:
-			conv = i
-		}
-	}
+	rows, folder, conv := s.projectRows()
 	if folder < 0 || conv < 0 {
-		s.check("project-drag", false, "no folder Trip or no conversation row in %+v", rows)
+		s.check("project-drag", false, "no folder Trip or no conversation row in %+v", rowTexts(rows))
 		return
 	}
 	title, scale := rows[conv].Text, s.state().Scale
@@ -62,6 +53,50 @@ func (s *session) checkProjectDrag() {
 	}
 }
 
+// projectRows scrolls the conversation list to its top with the wheel and, when the folder Trip
+// and a conversation row are not both in sight, closes the folders above Trip with a click, as a
+// person makes room; it returns the rows then, and the places of Trip and of the first
+// conversation row among them (-1 when not shown).
+func (s *session) projectRows() (rows []ListRow, folder, conv int) {
+	find := func(rows []ListRow) (folder, conv int) {
+		folder, conv = -1, -1
+		for i, r := range rows {
+			switch {
+			case r.Folder && r.Text == "Trip":
+				folder = i
+			case !r.Folder && !r.Note && conv < 0 && folder >= 0:
+				conv = i
+			}
+		}
+		return folder, conv
+	}
+	scale := s.state().Scale
+	for try := 0; try < 3; try++ {
+		rows, _ = poll(5*time.Second, s.listRows, func(rows []ListRow) bool { f, _ := find(rows); return f >= 0 || len(rows) > 0 })
+		if len(rows) == 0 {
+			return rows, -1, -1
+		}
+		x, y := pointAt(rows[0].Rect, scale)
+		s.xdotool("mousemove", strconv.Itoa(x), strconv.Itoa(y))
+		for range 15 {
+			s.xdotool("click", "4")
+		}
+		time.Sleep(300 * time.Millisecond)
+		rows = s.listRows()
+		if folder, conv = find(rows); folder >= 0 && conv >= 0 {
+			return rows, folder, conv
+		}
+		if len(rows) > 0 && rows[0].Folder && rows[0].Text != "Trip" { // a folder above Trip: closed
+			x, y := pointAt(rows[0].Rect, scale)
+			s.xdotool("mousemove", strconv.Itoa(x), strconv.Itoa(y))
+			s.xdotool("click", "1")
+			time.Sleep(300 * time.Millisecond)
+		}
+	}
+	folder, conv = find(rows)
+	return rows, folder, conv
+}
+
 // listRows reads the conversation list's rows shown.
 func (s *session) listRows() []ListRow {
 	var rows []ListRow
@@ -75,9 +110,12 @@ func (s *session) listRows() []ListRow {
 func rowTexts(rows []ListRow) []string {
 	var out []string
 	for _, r := range rows {
-		if r.Folder {
+		switch {
+		case r.Folder:
 			out = append(out, "["+r.Text+"]")
-		} else {
+		case r.Note:
+			out = append(out, "(note)")
+		default:
 			out = append(out, r.Text)
 		}
 	}

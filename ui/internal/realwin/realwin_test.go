@@ -86,13 +86,15 @@ func TestRealWindow(t *testing.T) {
 	s.checkModelDrop()
 	s.checkPDFDrop()
 	s.checkMCPCall()
-	s.resize(1100, 700)
+	s.resize(1280, 1000)
 	s.checkProjectDrag()
-	s.resize(640, 480)
-	for _, theme := range []string{"light", "dark"} { // a 640 px wide window: nothing overlaps
+	// A 640 px wide window (nothing may overlap); 700 high: the model chat shown, with an image and
+	// a PDF's card waiting to go, needs about 600 px of height, so 480 is not given.
+	s.resize(640, 700)
+	for _, theme := range []string{"light", "dark"} {
 		if err := s.ask("theme "+theme, nil, 10*time.Second); err == nil {
 			time.Sleep(400 * time.Millisecond)
-			t.Logf("projects at 640×480, %s: %s", theme, s.screenshot("projects-640-"+theme))
+			t.Logf("projects at 640×700, %s: %s", theme, s.screenshot("projects-640-"+theme))
 		}
 	}
 	s.checkClose("ctrl-w-closes")
