@@ -1,6 +1,10 @@
 package records
 
-import "time"
+import (
+	"time"
+
+	"lectern/internal/words"
+)
 
 // What the lists of servers, conversations, search hits, presets and schemas hold.
 
@@ -60,6 +64,15 @@ type ImportResult struct {
 	Trashed int // in the backup's trash: left out
 	// Projects is how many projects were added (by uid) for the conversations added.
 	Projects int
+}
+
+// AddedText says what was added: "3 conversations", "3 conversations in 1 new project".
+func (r ImportResult) AddedText() string {
+	added := words.Count(r.Added, "conversation")
+	if r.Projects > 0 {
+		added += " in " + words.Count(r.Projects, "new project")
+	}
+	return added
 }
 
 // TrashKept is how long a deleted conversation stays in the trash before it is removed for good.

@@ -110,12 +110,8 @@ func (k *keeping) importFile(path string) {
 				k.s.errs.SetError(err)
 				return
 			}
-			added := words.Count(res.Added, "conversation")
-			if res.Projects > 0 {
-				added += " in " + words.Count(res.Projects, "new project")
-			}
 			k.status.SetText(fmt.Sprintf("Added %s; %s already here, left as they are; %s in its trash left out.",
-				added, words.Count(res.Present, "conversation"), words.Count(res.Trashed, "conversation")))
+				res.AddedText(), words.Count(res.Present, "conversation"), words.Count(res.Trashed, "conversation")))
 		})
 	}()
 }
