@@ -172,7 +172,7 @@ func (c *List) AskMove() {
 		ids = []int64{c.selected}
 	}
 	if len(ids) == 0 {
-		c.setError(errors.New("Open a conversation, or mark several with Ctrl-click, to move them to a project."))
+		c.setError(errors.New("open a conversation, or mark several with Ctrl-click, to move them to a project"))
 		return
 	}
 	names := []string{"No project"}
