@@ -418,21 +418,19 @@ func (r *folderRow) AccessibilityRole() fyne.AccessibleRole { return fyne.Access
 // ProjectColour is the colour drawn for a project colour (records.ProjectColours): a middle
 // shade that shows on the light and the dark themes alike; transparent for none.
 func ProjectColour(name string) color.Color {
-	switch name {
-	case "red":
-		return color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xff}
-	case "orange":
-		return color.NRGBA{R: 0xf5, G: 0x7c, B: 0x00, A: 0xff}
-	case "yellow":
-		return color.NRGBA{R: 0xd4, G: 0xa5, B: 0x00, A: 0xff}
-	case "green":
-		return color.NRGBA{R: 0x43, G: 0xa0, B: 0x47, A: 0xff}
-	case "blue":
-		return color.NRGBA{R: 0x1e, G: 0x88, B: 0xe5, A: 0xff}
-	case "purple":
-		return color.NRGBA{R: 0x8e, G: 0x24, B: 0xaa, A: 0xff}
-	case "grey":
-		return color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xff}
+	if c, ok := projectShades[name]; ok {
+		return c
 	}
 	return color.Transparent
+}
+
+// projectShades are the shades of records.ProjectColours.
+var projectShades = map[string]color.NRGBA{
+	"red":    {R: 0xe5, G: 0x39, B: 0x35, A: 0xff},
+	"orange": {R: 0xf5, G: 0x7c, B: 0x00, A: 0xff},
+	"yellow": {R: 0xd4, G: 0xa5, B: 0x00, A: 0xff},
+	"green":  {R: 0x43, G: 0xa0, B: 0x47, A: 0xff},
+	"blue":   {R: 0x1e, G: 0x88, B: 0xe5, A: 0xff},
+	"purple": {R: 0x8e, G: 0x24, B: 0xaa, A: 0xff},
+	"grey":   {R: 0x80, G: 0x80, B: 0x80, A: 0xff},
 }

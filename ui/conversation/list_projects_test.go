@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -88,6 +89,11 @@ func TestProjectFoldersOpenCloseAndKeep(t *testing.T) {
 	f.c.list.Select(5)
 	if len(f.opened) != 1 || f.opened[0].ID != loose.ID {
 		t.Errorf("opened %+v", f.opened)
+	}
+	for _, name := range records.ProjectColours {
+		if ProjectColour(name) == color.Transparent {
+			t.Errorf("the colour %q is not drawn", name)
+		}
 	}
 }
 
@@ -212,27 +218,12 @@ func (f *convFixture) shownFolder(id int64) *folderRow {
 // shownConvRow is the row drawn for conversation id.
 func (f *convFixture) shownConvRow(id int64) *conversationRow {
 	var found *conversationRow
-	walkObjects(f.win.Content(), func(o fyne.CanvasObject) {
+	walk(f.win.Content(), func(o fyne.CanvasObject) {
 		if r, ok := o.(*conversationRow); ok && r.Visible() && r.id == id {
 			found = r
 		}
 	})
 	return found
-}
-
-// walkObjects calls fn for o and every object it draws.
-func walkObjects(o fyne.CanvasObject, fn func(fyne.CanvasObject)) {
-	fn(o)
-	switch v := o.(type) {
-	case *fyne.Container:
-		for _, c := range v.Objects {
-			walkObjects(c, fn)
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(v).Objects() {
-			walkObjects(c, fn)
-		}
-	}
 }
 
 // New project asks for a name and makes it; a name taken is refused in words.
@@ -258,7 +249,7 @@ func typeInDialog(t *testing.T, f *convFixture, text string) {
 		t.Fatal("no dialog")
 	}
 	var entry *widgets.Entry
-	walkObjects(top, func(o fyne.CanvasObject) {
+	walk(top, func(o fyne.CanvasObject) {
 		if e, ok := o.(*widgets.Entry); ok && entry == nil {
 			entry = e
 		}
