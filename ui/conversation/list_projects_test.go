@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"context"
 	"image/color"
 	"slices"
 	"strings"
@@ -279,5 +280,37 @@ func TestProjectMoveByTheKeyboardDialog(t *testing.T) {
 	f.waitRows("[Fresh]", "Open one", "[Kept]", "-")
 	if got, _ := f.app.Conversations().Get(f.ctx, conv.ID); got.ProjectID == 0 {
 		t.Errorf("not moved: %+v", got)
+	}
+}
+
+// A preset keeps the tools of the chat it was saved from, MCP servers among them; picking it for a
+// new chat shows them, and the chat saved offers them (issue 30's folder or preset).
+func TestProjectPresetCarriesTheMCPServersInThePane(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	ctx := context.Background()
+	tools := records.ToolSettings{WebSearch: true, MCPServers: []string{"local"}}
+	if _, err := f.app.Models().SavePreset(ctx, records.Preset{Name: "Researcher", Tier: "Fast", Tools: tools}); err != nil {
+		t.Fatal(err)
+	}
+	c := modelChat(t, f)
+	until(t, "the presets offered", func() bool { return len(c.model.preset.Options) == 2 })
+	c.model.preset.SetSelected("Researcher")
+	if !slices.Equal(c.model.tools.settings.MCPServers, []string{"local"}) || !c.model.tools.web.Checked ||
+		!strings.Contains(c.model.tools.mcp.Text, "local") {
+		t.Fatalf("after the preset: %+v, button %q", c.model.tools.settings, c.model.tools.mcp.Text)
+	}
+	c.Ask("Good morning")
+	until(t, "the answer", func() bool { return len(c.turns) == 1 && c.turns[0].Status != records.TurnPending })
+	saved, _ := f.app.Models().ToolSettings(ctx, c.ConversationID())
+	if !slices.Equal(saved.MCPServers, []string{"local"}) || !saved.WebSearch {
+		t.Errorf("the chat saved offers %+v", saved)
+	}
+	c.model.savePreset("Copy")
+	until(t, "the preset saved", func() bool { return len(c.model.presets) == 2 })
+	list, _ := f.app.Models().Presets(ctx)
+	for _, p := range list {
+		if !slices.Equal(p.Tools.MCPServers, []string{"local"}) {
+			t.Errorf("preset %q keeps %+v", p.Name, p.Tools)
+		}
 	}
 }
