@@ -25,8 +25,8 @@ func (s *session) checkProjectDrag() {
 		return
 	}
 	title, scale := rows[conv].Text, s.state().Scale
-	fx, fy := pointAt(rows[folder].Rect, scale)
-	cx, cy := pointAt(rows[conv].Rect, scale)
+	fx, fy := nearTop(rows[folder].Rect, scale)
+	cx, cy := nearTop(rows[conv].Rect, scale)
 	s.xdotool("mousemove", strconv.Itoa(cx), strconv.Itoa(cy))
 	s.xdotool("mousedown", "1")
 	const steps = 12
@@ -95,6 +95,12 @@ func (s *session) projectRows() (rows []ListRow, folder, conv int) {
 	}
 	folder, conv = find(rows)
 	return rows, folder, conv
+}
+
+// nearTop returns the window coordinates, in pixels, of a point of r 12 units below its top, in
+// the middle of its width: a row at the list's bottom edge may be cut in half.
+func nearTop(r Rect, scale float32) (x, y int) {
+	return int((r.X + r.W/2) * scale), int((r.Y + min(12, r.H/2)) * scale)
 }
 
 // listRows reads the conversation list's rows shown.
