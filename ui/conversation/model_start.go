@@ -44,7 +44,8 @@ func (m *modelBar) presetChosen(string) {
 	}
 	m.format.apply(p.Format)
 	m.c.conv.Format = p.Format // shown as chosen at once; a saved chat's is written by apply
-	if p.Tools.Any() {         // its web search, workspaces and MCP servers, sent from the first message
+	// Its web search, workspaces and MCP servers, sent from the first message.
+	if p.Tools.Any() {
 		m.tools.set(p.Tools, m.tools.note.Text)
 	}
 	m.loadSchemas()
