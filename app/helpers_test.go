@@ -26,6 +26,10 @@ func TestMain(m *testing.M) {
 		openChild()
 		return
 	}
+	if os.Getenv(echoServerEnv) != "" {
+		echoServer()
+		return
+	}
 	if os.Getenv("LECTERN_KEYRING_IT") == "" {
 		keyring.MockInit()
 	}

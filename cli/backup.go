@@ -70,7 +70,6 @@ func runImport(e *env, args []string) error {
 		return localf("%v", err)
 	}
 	fmt.Fprintf(e.stdout, "Added %s from %s; %s already here (left as they are); %s in its trash left out.\n",
-		words.Count(res.Added, "conversation"), quoted(pos[0]), words.Count(res.Present, "conversation"),
-		words.Count(res.Trashed, "conversation"))
+		res.AddedText(), quoted(pos[0]), words.Count(res.Present, "conversation"), words.Count(res.Trashed, "conversation"))
 	return nil
 }

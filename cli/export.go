@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
 	"lectern/app/records"
 )
@@ -28,9 +27,9 @@ func runExport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	id, err := strconv.ParseInt(pos[0], 10, 64)
-	if err != nil || id <= 0 {
-		return localf("%q is not a conversation id; \"lectern history\" lists them", pos[0])
+	id, err := conversationArg(pos[0], "history")
+	if err != nil {
+		return err
 	}
 	a, err := e.appOn()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -89,4 +90,14 @@ func wantArgs(cmd string, got []string, min, max int, names string) error {
 		return usagef(cmd, "too many arguments: %q (quote a question that has spaces)", strings.Join(got[max:], " "))
 	}
 	return nil
+}
+
+// conversationArg reads a conversation's id as typed; the error names the command that lists
+// them (list: "history", "trash").
+func conversationArg(arg, list string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, localf("%q is not a conversation id; \"lectern %s\" lists them", arg, list)
+	}
+	return id, nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -16,7 +17,7 @@ import (
 
 var cmdHistory = &command{
 	name:    "history",
-	args:    "[--search TEXT] [--json]",
+	args:    "[--search TEXT] [--project NAME] [--json]",
 	summary: "list the conversations kept on this computer, or search their turns",
 	help: `
 Every "lectern ask" and "lectern chat" is kept on this computer (in LECTERN_HOME), never on the
@@ -24,8 +25,9 @@ server, with the desktop app's conversations. Without flags, lists the conversat
 server in use (--server, LECTERN_SERVER or the saved one), newest first, with the ids "lectern
 export" takes; a conversation with a model tier shows "model" and its tier instead of a workspace.
 
-  --search TEXT   list the questions and answers that contain TEXT
-  --json          print JSON instead`,
+  --search TEXT    list the questions and answers that contain TEXT
+  --project NAME   list the conversations of that project alone ("lectern projects")
+  --json           print JSON instead`,
 	run: runHistory,
 }
 
@@ -46,15 +48,25 @@ type historyEntry struct {
 	Status         string    `json:"status,omitempty"`
 }
 
-// history lists the conversations with the command's server, newest first, or with search the
-// turns that match, best first.
-func (e *env) history(search string) ([]historyEntry, error) {
+// history lists the conversations with the command's server (of project only, when named),
+// newest first, or with search the turns that match, best first.
+func (e *env) history(search, project string) ([]historyEntry, error) {
 	a, err := e.appOn()
 	if err != nil {
 		return nil, err
 	}
 	h := historyLog{convs: a.Conversations(), server: a.SignIn().Server(),
 		names: workspaceNamer{cache: a.Workspaces(), tools: a.Tools()}}
+	if project != "" {
+		p, ok, err := a.Conversations().ProjectNamed(e.ctx, project)
+		if err != nil {
+			return nil, localf("cannot read the projects: %v", err)
+		}
+		if !ok {
+			return nil, localf("no project named %q; \"lectern projects\" lists them", project)
+		}
+		h.project = p.ID
+	}
 	var list []historyEntry
 	if search == "" {
 		list, err = h.conversationEntries(e.ctx)
@@ -70,7 +82,7 @@ func (e *env) history(search string) ([]historyEntry, error) {
 // conversationLog is what the history reads of the conversations kept on this computer
 // (app/conversations).
 type conversationLog interface {
-	List(ctx context.Context, workspaceID string) ([]records.Conversation, error)
+	ListAll(ctx context.Context, f records.ListFilter) ([]records.Conversation, error)
 	Search(ctx context.Context, text string) ([]records.SearchHit, error)
 	Turn(ctx context.Context, id int64) (records.Turn, error)
 	Turns(ctx context.Context, conversationID int64) ([]records.Turn, error)
@@ -78,17 +90,21 @@ type conversationLog interface {
 
 // historyLog describes the conversations of one server for `lectern history`.
 type historyLog struct {
-	convs  conversationLog
-	server string // the server in use, which every entry names
-	names  workspaceNamer
+	convs   conversationLog
+	server  string // the server in use, which every entry names
+	names   workspaceNamer
+	project int64 // only this project's conversations and turns; 0 for all
 }
 
 // conversationEntries describes every conversation of the server.
 func (h historyLog) conversationEntries(ctx context.Context) ([]historyEntry, error) {
-	convs, err := h.convs.List(ctx, "")
+	convs, err := h.convs.ListAll(ctx, records.ListFilter{ProjectID: h.project})
 	if err != nil {
 		return nil, err
 	}
+	slices.SortFunc(convs, func(a, b records.Conversation) int { // newest first, pins or not
+		return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(b.ID, a.ID))
+	})
 	names := h.names.names(ctx, convs)
 	out := make([]historyEntry, 0, len(convs))
 	for _, c := range convs {
@@ -103,6 +119,7 @@ func (h historyLog) matchEntries(ctx context.Context, search string) ([]historyE
 	if err != nil {
 		return nil, err
 	}
+	hits = slices.DeleteFunc(hits, func(hit records.SearchHit) bool { return h.project != 0 && hit.Conversation.ProjectID != h.project })
 	listed := make([]records.Conversation, len(hits))
 	for i, hit := range hits {
 		listed[i] = hit.Conversation
@@ -195,11 +212,12 @@ const toolNamesWait = 3 * time.Second
 func runHistory(e *env, args []string) error {
 	fs := newFlagSet(e, "history")
 	search := fs.String("search", "", "text to find")
+	project := fs.String("project", "", "a project's name")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if _, err := parseArgs(fs, args, 0, 0, ""); err != nil {
 		return err
 	}
-	list, err := e.history(*search)
+	list, err := e.history(*search, *project)
 	if err != nil {
 		return err
 	}

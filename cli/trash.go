@@ -128,9 +128,9 @@ func (e *env) inTrash(cmd string, args []string, list string, move func(trashCan
 	if err != nil {
 		return err
 	}
-	id, err := strconv.ParseInt(pos[0], 10, 64)
-	if err != nil || id <= 0 {
-		return localf("%q is not a conversation id; \"lectern %s\" lists them", pos[0], list)
+	id, err := conversationArg(pos[0], list)
+	if err != nil {
+		return err
 	}
 	a, err := e.appOn()
 	if err != nil {

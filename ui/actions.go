@@ -59,6 +59,8 @@ func (u *UI) actions() []action {
 		{menu: "File", label: "Quick ask…", run: u.ShowQuick, browser: true},
 		{menu: "File", label: "New assistant conversation", run: u.inBrowser(func(m *mainView) { m.convs.NewAssistant() }), browser: true},
 		{menu: "File", label: "Compare tiers…", run: u.inBrowser(func(m *mainView) { m.chat.CompareTiers() }), browser: true},
+		{menu: "File", label: "New project…", run: u.inBrowser(func(m *mainView) { m.convs.AskNewProject() }), browser: true},
+		{menu: "File", label: "Move to project…", run: u.inBrowser(func(m *mainView) { m.convs.AskMove() }), browser: true},
 		{menu: "File", label: "Generate a file…", run: u.inBrowser(func(m *mainView) { m.chat.AskGenerate() }), browser: true},
 		{menu: "File", label: "Web search on or off", shortcut: shortcutWebSearch, run: u.inBrowser(func(m *mainView) { m.chat.ToggleWebSearch() }), browser: true},
 		{menu: "File", label: "Search conversations…", shortcut: shortcutSearch, run: u.inBrowser(func(m *mainView) { m.convs.ShowSearch() }), browser: true},

@@ -22,7 +22,8 @@ func (u *UI) harness(a *app.App) *harness.Window {
 	return &harness.Window{App: a, Main: u.Window, Settings: u.SettingsWindow,
 		Quit: u.Quit, ApplyTheme: u.applyTheme, ShowSettings: u.ShowSettings, Refresh: u.Refresh,
 		ShowPalette: u.showPalette, Pane: d.pane, FocusRing: d.focusRing, OpenConversation: d.openConversation,
-		FirstRun: harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
+		ConversationList: d.conversationList,
+		FirstRun:         harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
 			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
 			SelectDocument: d.selectDocument, DocumentDetailsShown: d.documentDetailsShown,
@@ -39,6 +40,14 @@ func (u *UI) harness(a *app.App) *harness.Window {
 			TrayMenu: d.trayMenu, Focused: func() bool { return focused },
 			UploadsOpen: func() bool { return u.main != nil && u.main.uploads.Open() }},
 	}
+}
+
+// conversationList is the conversation list, nil before the browser is shown.
+func (d driver) conversationList() *conversation.List {
+	if d.u.main == nil {
+		return nil
+	}
+	return d.u.main.convs
 }
 
 // settled reports whether the workspace browser shows its workspaces, and a selected workspace's

@@ -239,21 +239,23 @@ func (u *UI) applyTheme() {
 
 // The application core implements what each view package uses of it.
 var (
-	_ syncer                  = (*workspaces.Sync)(nil)
-	_ documents.Backend       = parts.Core{}
-	_ conversation.Core       = parts.Core{}
-	_ settings.Backend        = parts.Core{}
-	_ banner.Core             = parts.Core{}
-	_ settings.Keys           = parts.Core{}
-	_ settings.Servers        = parts.Core{}
-	_ settings.ConnectBackend = parts.Core{}
-	_ settings.Keeping        = (*conversations.Conversations)(nil)
-	_ settings.Trash          = (*conversations.Conversations)(nil)
-	_ uploads.Queue           = (*appuploads.Queue)(nil)
-	_ conversation.Answers    = (*conversations.Conversations)(nil)
-	_ conversation.Lists      = (*conversations.Conversations)(nil)
-	_ conversation.ModelChats = (*modelchat.Models)(nil)
-	_ conversation.Library    = (*modelchat.Models)(nil)
+	_ syncer                    = (*workspaces.Sync)(nil)
+	_ documents.Backend         = parts.Core{}
+	_ conversation.Core         = parts.Core{}
+	_ settings.Backend          = parts.Core{}
+	_ banner.Core               = parts.Core{}
+	_ settings.Keys             = parts.Core{}
+	_ settings.Servers          = parts.Core{}
+	_ settings.ConnectBackend   = parts.Core{}
+	_ settings.Keeping          = (*conversations.Conversations)(nil)
+	_ settings.Trash            = (*conversations.Conversations)(nil)
+	_ uploads.Queue             = (*appuploads.Queue)(nil)
+	_ conversation.Answers      = (*conversations.Conversations)(nil)
+	_ conversation.Lists        = (*conversations.Conversations)(nil)
+	_ conversation.ModelChats   = (*modelchat.Models)(nil)
+	_ conversation.Library      = (*modelchat.Models)(nil)
+	_ conversation.Projects     = (*conversations.Conversations)(nil)
+	_ conversation.ProjectChats = (*modelchat.Models)(nil)
 )
 
 // ShowSettings opens the Settings window, or brings it to the front when already open.

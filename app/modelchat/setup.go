@@ -72,7 +72,7 @@ func (c *Models) SavePreset(ctx context.Context, p records.Preset) (records.Pres
 	if err != nil {
 		return p, err
 	}
-	p.Format, p.System = f, strings.TrimSpace(p.System)
+	p.Format, p.System, p.Tools = f, strings.TrimSpace(p.System), cleanToolSettings(p.Tools)
 	if p.Tier != "" {
 		p.Tier = tierName(p.Tier)
 	}
@@ -84,8 +84,8 @@ func (c *Models) DeletePreset(ctx context.Context, id int64) error {
 	return c.store.DeletePreset(ctx, id)
 }
 
-// NewChatFromPreset starts a model conversation with a preset's tier, system prompt and answer
-// format (the responses API family).
+// NewChatFromPreset starts a model conversation with a preset's tier, system prompt, answer
+// format and tools (among them the MCP servers whose tools it offers), in the responses API family.
 func (c *Models) NewChatFromPreset(ctx context.Context, presetID int64, title string) (records.Conversation, error) {
 	p, err := c.store.Preset(ctx, presetID)
 	if err != nil {
@@ -97,6 +97,9 @@ func (c *Models) NewChatFromPreset(ctx context.Context, presetID int64, title st
 	}
 	if conv.Format = p.Format; conv.Format.JSON() {
 		err = c.SetFormat(ctx, conv.ID, conv.Format)
+	}
+	if err == nil && p.Tools.Any() {
+		err = c.SetToolSettings(ctx, conv.ID, p.Tools)
 	}
 	return conv, err
 }
@@ -123,4 +126,26 @@ func (c *Models) SaveSchema(ctx context.Context, s records.SavedSchema) (records
 // DeleteSchema removes a saved schema; formats that copied it keep their copy.
 func (c *Models) DeleteSchema(ctx context.Context, id int64) error {
 	return c.store.DeleteSchema(ctx, id)
+}
+
+// NewChatInProject starts a model conversation in a project with the project's defaults: its
+// tier, system prompt and tools (among them the MCP servers whose tools it offers and the
+// workspaces it consults), in the responses API family.
+func (c *Models) NewChatInProject(ctx context.Context, project int64, title string) (records.Conversation, error) {
+	p, err := c.conv.Project(ctx, project)
+	if err != nil {
+		return records.Conversation{}, err
+	}
+	d := p.Defaults
+	conv, err := c.NewChat(ctx, d.Tier, d.System, records.APIResponses, title)
+	if err != nil {
+		return conv, err
+	}
+	if d.Tools.Any() {
+		if err := c.SetToolSettings(ctx, conv.ID, d.Tools); err != nil {
+			return conv, err
+		}
+	}
+	conv.ProjectID = p.ID
+	return conv, c.conv.MoveToProject(ctx, []int64{conv.ID}, p.ID)
 }

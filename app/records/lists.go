@@ -1,6 +1,10 @@
 package records
 
-import "time"
+import (
+	"time"
+
+	"lectern/internal/words"
+)
 
 // What the lists of servers, conversations, search hits, presets and schemas hold.
 
@@ -32,6 +36,7 @@ type SearchHit struct {
 type ListFilter struct {
 	Kind        ConversationKind // KindWorkspace, KindModel; "" for every kind
 	WorkspaceID string           // only this workspace's conversations; "" for any
+	ProjectID   int64            // only this project's conversations; 0 for any
 }
 
 // Preset is a named way to start a model conversation, kept on this computer.
@@ -41,6 +46,9 @@ type Preset struct {
 	Tier   string // "" = the settings' default
 	System string
 	Format AnswerFormat
+	// Tools are what a chat started from the preset offers: web search, files, workspaces to
+	// consult and the MCP servers whose tools it offers.
+	Tools ToolSettings
 }
 
 // SavedSchema is a JSON schema saved under a name, to pick as an answer format.
@@ -60,6 +68,17 @@ type ImportResult struct {
 	Added   int // added, with their turns, images and tool cards
 	Present int // already in this data folder (the same conversation, by its uid): left as they are
 	Trashed int // in the backup's trash: left out
+	// Projects is how many projects were added (by uid) for the conversations added.
+	Projects int
+}
+
+// AddedText says what was added: "3 conversations", "3 conversations in 1 new project".
+func (r ImportResult) AddedText() string {
+	added := words.Count(r.Added, "conversation")
+	if r.Projects > 0 {
+		added += " in " + words.Count(r.Projects, "new project")
+	}
+	return added
 }
 
 // TrashKept is how long a deleted conversation stays in the trash before it is removed for good.

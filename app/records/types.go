@@ -77,6 +77,8 @@ type Conversation struct {
 	Created time.Time
 	Updated time.Time
 	Deleted time.Time // when it went to the trash; zero for a conversation not in it
+	// ProjectID is the project the conversation is in (Project.ID); 0 for none.
+	ProjectID int64
 }
 
 // KindLabel names what the conversation talks to, for a list: "Workspace", or a model

@@ -293,6 +293,11 @@ CREATE VIRTUAL TABLE turns_fts USING fts5 (
 );
 INSERT INTO turns_fts (turns_fts) VALUES ('rebuild');
 `,
+	// 14: a preset's tools (issues 30 and 31): JSON as conversations.tool_settings (web search,
+	// files, workspaces to consult, the MCP servers whose tools a chat made from it offers).
+	`
+ALTER TABLE model_presets ADD COLUMN tool_settings TEXT NOT NULL DEFAULT '';
+`,
 }
 
 // schemaVersion is the newest schema this code knows.

@@ -40,23 +40,24 @@ func (s *DB) importFrom(ctx context.Context, srcPath string) (records.ImportResu
 
 // sourceConversation is a conversation of the database imported from.
 type sourceConversation struct {
-	id, deleted int64
-	uid         string
+	id, deleted, project int64
+	uid                  string
 }
 
 // importConversations copies src's conversations that main lacks.
 func importConversations(ctx context.Context, tx *sql.Tx) (records.ImportResult, error) {
 	var res records.ImportResult
 	convs, err := queryAll(ctx, tx, func(sc rowScanner) (c sourceConversation, err error) {
-		return c, sc.Scan(&c.id, &c.uid, &c.deleted)
-	}, "SELECT id, uid, deleted_at FROM src.conversations ORDER BY id")
+		return c, sc.Scan(&c.id, &c.uid, &c.deleted, &c.project)
+	}, "SELECT id, uid, deleted_at, project_id FROM src.conversations ORDER BY id")
 	if err != nil {
 		return res, err
 	}
-	copyConv, err := copyStatement(ctx, tx, "conversations", "")
+	copyConv, err := copyStatement(ctx, tx, "conversations", "project_id")
 	if err != nil {
 		return res, err
 	}
+	projects := projectImport{ids: map[int64]int64{}}
 	for _, c := range convs {
 		var present int
 		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM main.conversations WHERE uid=?", c.uid).Scan(&present); err != nil {
@@ -68,18 +69,73 @@ func importConversations(ctx context.Context, tx *sql.Tx) (records.ImportResult,
 		case present > 0:
 			res.Present++
 		default:
-			if err := importConversation(ctx, tx, copyConv, c.id); err != nil {
+			project, err := projects.of(ctx, tx, c.project)
+			if err != nil {
+				return res, err
+			}
+			if err := importConversation(ctx, tx, copyConv, c.id, project); err != nil {
 				return res, err
 			}
 			res.Added++
 		}
 	}
+	res.Projects = projects.added
 	return res, nil
 }
 
-// importConversation copies one conversation of src with its turns and their images.
-func importConversation(ctx context.Context, tx *sql.Tx, copyConv string, srcID int64) error {
-	r, err := tx.ExecContext(ctx, copyConv+" WHERE id=?", srcID)
+// projectImport finds, or adds, the projects of the conversations imported.
+type projectImport struct {
+	ids   map[int64]int64 // src's project id -> main's
+	added int
+}
+
+// of returns main's id of src's project srcID (0: none): the live project of the same uid, else
+// the live one of the same name on its server, else a copy of it added (out of any trash).
+func (p *projectImport) of(ctx context.Context, tx *sql.Tx, srcID int64) (int64, error) {
+	if srcID == 0 {
+		return 0, nil
+	}
+	if id, ok := p.ids[srcID]; ok {
+		return id, nil
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT m.id FROM main.projects m, src.projects s
+		WHERE s.id=?1 AND m.deleted_at=0 AND (m.uid=s.uid OR (m.server=s.server AND m.name=s.name COLLATE NOCASE))
+		ORDER BY m.uid=s.uid DESC LIMIT 1), 0)`, srcID).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	if id == 0 {
+		if id, err = p.add(ctx, tx, srcID); err != nil {
+			return 0, err
+		}
+	}
+	p.ids[srcID] = id
+	return id, nil
+}
+
+// add copies src's project srcID into main and returns its id there; 0 when main keeps its uid
+// in the trash.
+func (p *projectImport) add(ctx context.Context, tx *sql.Tx, srcID int64) (int64, error) {
+	copyProject, err := copyStatement(ctx, tx, "projects", "deleted_at")
+	if err != nil {
+		return 0, err
+	}
+	r, err := tx.ExecContext(ctx, copyProject+" WHERE id=? AND uid NOT IN (SELECT uid FROM main.projects)", 0, srcID)
+	if err != nil {
+		return 0, err
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return 0, nil
+	}
+	p.added++
+	return r.LastInsertId()
+}
+
+// importConversation copies one conversation of src with its turns and their images, into
+// main's project (0: none).
+func importConversation(ctx context.Context, tx *sql.Tx, copyConv string, srcID, project int64) error {
+	r, err := tx.ExecContext(ctx, copyConv+" WHERE id=?", project, srcID)
 	if err != nil {
 		return err
 	}

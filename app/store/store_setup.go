@@ -33,16 +33,16 @@ func (s *DB) ToolSettings(ctx context.Context, server string, id int64) (records
 	if err != nil {
 		return records.ToolSettings{}, err
 	}
-	return decodeToolSettings(raw), nil
+	return decodeJSON[records.ToolSettings](raw), nil
 }
 
-// decodeToolSettings reads the tool_settings column; a damaged value gives no tools.
-func decodeToolSettings(s string) records.ToolSettings {
-	var ts records.ToolSettings
-	if s != "" && json.Unmarshal([]byte(s), &ts) != nil {
-		return records.ToolSettings{}
+// decodeJSON reads a JSON column (tool settings, a project's defaults); a damaged value gives
+// the zero value: no tools, no defaults.
+func decodeJSON[T any](s string) (v T) {
+	if s != "" && json.Unmarshal([]byte(s), &v) != nil {
+		return *new(T)
 	}
-	return ts
+	return v
 }
 
 // setWorkspace sets the workspace of conversation id.
@@ -53,20 +53,23 @@ func (s *DB) SetWorkspace(ctx context.Context, id int64, workspaceID string) err
 
 // presets lists the saved presets, by name.
 func (s *DB) Presets(ctx context.Context) ([]records.Preset, error) {
-	return queryAll(ctx, s.db, scanPreset, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets ORDER BY name COLLATE NOCASE")
+	return queryAll(ctx, s.db, scanPreset, "SELECT "+presetCols+" FROM model_presets ORDER BY name COLLATE NOCASE")
 }
+
+// presetCols are the columns scanPreset reads.
+const presetCols = "id, name, tier, system_prompt, answer_format, tool_settings"
 
 func scanPreset(sc rowScanner) (records.Preset, error) {
 	var p records.Preset
-	var format string
-	err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format)
-	p.Format = decodeFormat(format)
+	var format, tools string
+	err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format, &tools)
+	p.Format, p.Tools = decodeFormat(format), decodeJSON[records.ToolSettings](tools)
 	return p, err
 }
 
 // preset reads one preset.
 func (s *DB) Preset(ctx context.Context, id int64) (records.Preset, error) {
-	p, err := scanPreset(s.db.QueryRowContext(ctx, "SELECT id, name, tier, system_prompt, answer_format FROM model_presets WHERE id=?", id))
+	p, err := scanPreset(s.db.QueryRowContext(ctx, "SELECT "+presetCols+" FROM model_presets WHERE id=?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, records.ErrNotFound
 	}
@@ -75,18 +78,18 @@ func (s *DB) Preset(ctx context.Context, id int64) (records.Preset, error) {
 
 // savePreset saves p, checked already: new when p.ID is 0, else in place. Names are unique.
 func (s *DB) SavePreset(ctx context.Context, p records.Preset) (records.Preset, error) {
-	args := []any{p.Name, p.Tier, p.System, EncodeFormat(p.Format)}
+	args := []any{p.Name, p.Tier, p.System, EncodeFormat(p.Format), EncodeToolSettings(p.Tools)}
 	if p.ID == 0 {
-		res, err := s.db.ExecContext(ctx, `INSERT INTO model_presets (name, tier, system_prompt, answer_format)
-			VALUES (?,?,?,?)`, args...)
+		res, err := s.db.ExecContext(ctx, `INSERT INTO model_presets (name, tier, system_prompt, answer_format, tool_settings)
+			VALUES (?,?,?,?,?)`, args...)
 		if err != nil {
 			return p, nameTaken(err, "preset", p.Name)
 		}
 		p.ID, _ = res.LastInsertId()
 		return p, nil
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE model_presets SET name=?, tier=?, system_prompt=?, answer_format=?
-		WHERE id=?`, append(args, p.ID)...)
+	res, err := s.db.ExecContext(ctx, `UPDATE model_presets SET name=?, tier=?, system_prompt=?, answer_format=?,
+		tool_settings=? WHERE id=?`, append(args, p.ID)...)
 	return p, nameTaken(affected(res, err), "preset", p.Name)
 }
 

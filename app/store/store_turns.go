@@ -12,7 +12,7 @@ import (
 )
 
 const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at, " +
-	"pinned_at, answer_format, remote_id"
+	"pinned_at, answer_format, remote_id, project_id"
 
 // scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
 func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error) {
@@ -20,7 +20,7 @@ func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error)
 	var kind, api, format string
 	var created, updated, pinned int64
 	dest := []any{&c.ID, &kind, &c.WorkspaceID, &c.DocumentID, &c.Model, &c.System, &api, &c.Title, &created, &updated,
-		&pinned, &format, &c.RemoteID}
+		&pinned, &format, &c.RemoteID, &c.ProjectID}
 	err := sc.Scan(append(dest, extra...)...)
 	c.Kind, c.API, c.Created, c.Updated = records.ConversationKind(kind), records.ModelAPI(api), FromMilli(created), FromMilli(updated)
 	if pinned != 0 {
@@ -43,9 +43,10 @@ func (s *DB) CreateConversation(ctx context.Context, server string, c records.Co
 		c.Model = c.Host
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO conversations (server, kind, workspace_id, document_id, model,
-		system_prompt, api, title, created_at, updated_at, answer_format, remote_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+		system_prompt, api, title, created_at, updated_at, answer_format, remote_id, project_id)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		server, string(c.Kind), c.WorkspaceID, c.DocumentID, c.Model, c.System, string(c.API), c.Title,
-		now.UnixMilli(), now.UnixMilli(), EncodeFormat(c.Format), c.RemoteID)
+		now.UnixMilli(), now.UnixMilli(), EncodeFormat(c.Format), c.RemoteID, c.ProjectID)
 	if err != nil {
 		return records.Conversation{}, err
 	}
@@ -81,6 +82,10 @@ func (s *DB) ListConversations(ctx context.Context, server string, f records.Lis
 	if f.Kind != "" {
 		q += " AND kind=?"
 		args = append(args, string(f.Kind))
+	}
+	if f.ProjectID != 0 {
+		q += " AND project_id=?"
+		args = append(args, f.ProjectID)
 	}
 	order := " ORDER BY "
 	if first != "" {

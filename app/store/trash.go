@@ -29,11 +29,14 @@ func (s *DB) Trashed(ctx context.Context, server string) ([]records.Conversation
 		WHERE server=? AND deleted_at!=0 ORDER BY deleted_at DESC, id DESC`, server)
 }
 
-// restoreConversation takes server's conversation id out of the trash and returns it.
+// restoreConversation takes server's conversation id out of the trash and returns it. A
+// conversation whose project is still in the trash (or gone) comes back without a project.
 func (s *DB) RestoreConversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
 	var conv records.Conversation
 	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE conversations SET deleted_at=0 WHERE server=? AND id=? AND deleted_at!=0", server, id)
+		res, err := tx.ExecContext(ctx, `UPDATE conversations SET deleted_at=0,
+			project_id = CASE WHEN project_id IN (SELECT id FROM projects WHERE deleted_at=0) THEN project_id ELSE 0 END
+			WHERE server=? AND id=? AND deleted_at!=0`, server, id)
 		if err := affected(res, err); err != nil {
 			return err
 		}
@@ -47,10 +50,19 @@ func (s *DB) RestoreConversation(ctx context.Context, server string, id int64) (
 	return conv, err
 }
 
-// emptyTrash removes for good, with their turns and images, the conversations deleted before
-// the trash's time was up at now.
+// emptyTrash removes for good, with their turns and images, the conversations and projects
+// deleted before the trash's time was up at now.
 func (s *DB) EmptyTrash(ctx context.Context, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE deleted_at!=0 AND deleted_at<?",
-		now.Add(-records.TrashKept).UnixMilli())
-	return err
+	before := now.Add(-records.TrashKept).UnixMilli()
+	return InTx(ctx, s.db, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM conversations WHERE deleted_at!=0 AND deleted_at<?", before); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM projects WHERE deleted_at!=0 AND deleted_at<?", before); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE conversations SET project_id=0
+			WHERE project_id!=0 AND project_id NOT IN (SELECT id FROM projects)`)
+		return err
+	})
 }

@@ -139,8 +139,8 @@ func (c *List) remove(conv records.Conversation) {
 	c.commitDelete()
 	p := &pendingDelete{conv: conv, selected: conv.ID == c.selected}
 	c.pending, c.hidden[conv.ID] = p, true
-	if pos := c.position(conv.ID); pos >= 0 {
-		c.all = append(c.all[:pos], c.all[pos+1:]...)
+	if i := c.index(conv.ID); i >= 0 {
+		c.all = append(c.all[:i], c.all[i+1:]...)
 	}
 	if p.selected {
 		c.selected = 0

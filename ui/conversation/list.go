@@ -2,10 +2,12 @@ package conversation
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -36,7 +38,16 @@ type List struct {
 	win   fyne.Window
 
 	workspaceID string
-	all         []records.Conversation // shown, newest first; deleted ones waiting for Undo are left out
+	all         []records.Conversation // listed, newest first; deleted ones waiting for Undo are left out
+	rows        []listRow              // what the rows show: folders, their conversations, then the others (arrange)
+	projects    []records.Project      // by name
+	filter      *widgets.FilterEntry   // the rows whose titles hold its words
+	filterKeys  map[string]string      // titles as the filter reads them (lower case), by title
+	marked      map[int64]bool         // conversations picked with Shift or Ctrl, which a move takes together
+	anchor      int64                  // the conversation a Shift-click picks from
+	drag        *rowDrag               // a drag of rows under way, nil when none
+	quiet       bool                   // the list's selection is being set, not picked: rowSelected does nothing
+	items       []*listItem            // every row made, for a drop to find the folder under the pointer
 	selected    int64
 	loads       int  // loads started; the result of an older one is dropped
 	loaded      bool // the shown workspace's conversations were read once
@@ -73,22 +84,22 @@ type List struct {
 	// OnCreated is called once a conversation the person created here (New model chat, New
 	// assistant conversation) is open, for the window to put the keyboard in its message box.
 	OnCreated func()
+	// modifiers are the keys held down with a click (Shift, Ctrl); tests replace it.
+	modifiers func() fyne.KeyModifier
 }
 
 // NewList makes the list, showing no workspace, over the core b and its conversations store.
 func NewList(lf life.Life, b Core, store Store, win fyne.Window) *List {
 	c := &List{b: b, store: store, lf: lf, win: win, hidden: map[int64]bool{}, UndoTimeout: undoTimeout,
-		empty: widget.NewLabel(""), errView: errview.New(b.Explain), done: widgets.NewToast(lf.Do)}
+		empty: widget.NewLabel(""), errView: errview.New(b.Explain), done: widgets.NewToast(lf.Do),
+		marked: map[int64]bool{}, modifiers: heldModifiers, filterKeys: map[string]string{}}
 	c.chooseExport = c.saveDialog
 	c.empty.Wrapping = fyne.TextWrapWord
 	c.empty.Alignment = fyne.TextAlignCenter
-	c.list = widgets.NewKeyList(func() int { return len(c.all) },
-		func() fyne.CanvasObject { return newConversationRow(c.showMenu) },
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			o.(*conversationRow).set(c.all[id], c.kindText(c.all[id]), c.lf.Now())
-		},
-		c.rowSelected)
+	c.list = widgets.NewKeyList(func() int { return len(c.rows) }, c.newItem, c.updateItem, c.rowSelected)
+	c.list.OnReselected = c.rowReselected
 	c.list.Name = "Conversations"
+	c.filter = widgets.NewFilterEntry("Filter conversations", c.SetFilter)
 	c.kindFilter = widgets.NewSelect("Show conversations", listScopes, c.SetScope)
 	c.kindFilter.Selected = scopeThisWorkspace
 	c.root = c.layout()
@@ -119,8 +130,10 @@ func (c *List) layout() fyne.CanvasObject {
 	searchB.Importance = widget.LowImportance
 	modelB := widgets.NewIconButton("New model chat", theme.ComputerIcon(), c.NewModelChat) // New model chat (File menu, Ctrl/Cmd+Shift+N)
 	modelB.Importance = widget.LowImportance
+	projectB := widgets.NewIconButton("New project", theme.FolderNewIcon(), c.AskNewProject)
+	projectB.Importance = widget.LowImportance
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(searchB, newB), title),
-		container.NewBorder(nil, nil, nil, modelB, c.kindFilter))
+		container.NewBorder(nil, nil, nil, container.NewHBox(projectB, modelB), c.kindFilter), c.filter)
 	undo := widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), c.undoDelete)
 	deleted := widget.NewLabel("Conversation deleted")
 	deleted.Truncation = fyne.TextTruncateEllipsis
@@ -142,10 +155,11 @@ func (c *List) Show(workspaceID string) {
 	c.load()
 }
 
-// Handle reloads the list when a conversation of the shown workspace changed.
+// Handle reloads the list when a conversation of the shown workspace changed, or conversations
+// of any workspace (projects: WorkspaceID "").
 func (c *List) Handle(ev events.Event) {
 	ch, ok := ev.(events.ConversationsChanged)
-	if ok && (!needsWorkspace(c.kindFilter.Selected) || ch.WorkspaceID == c.workspaceID && c.workspaceID != "") {
+	if ok && (!needsWorkspace(c.kindFilter.Selected) || c.workspaceID != "" && (ch.WorkspaceID == c.workspaceID || ch.WorkspaceID == "")) {
 		c.load()
 	}
 }
@@ -159,10 +173,14 @@ func (c *List) load() {
 	gen, ws := c.loads, c.workspaceID
 	go func() {
 		convs, names, err := c.listed(c.lf.Ctx, scope, ws)
+		var projects []records.Project
+		if err == nil && c.store.Projects != nil {
+			projects, err = c.store.Projects.Projects(c.lf.Ctx)
+		}
 		c.lf.Do(func() {
 			if gen == c.loads && ws == c.workspaceID {
 				if err == nil {
-					c.wsNames = names
+					c.wsNames, c.projects = names, projects
 				}
 				c.setConversations(convs, err)
 			}
@@ -185,21 +203,22 @@ func (c *List) setConversations(convs []records.Conversation, err error) {
 	c.refreshRows()
 }
 
-// refreshRows redraws the rows and highlights the selected conversation, when listed.
+// refreshRows arranges and redraws the rows and highlights the selected conversation, when shown.
 func (c *List) refreshRows() {
+	c.arrange()
 	c.list.UnselectAll()
 	c.list.Refresh()
-	if pos := c.position(c.selected); pos >= 0 {
-		c.list.Select(pos)
-	}
+	c.highlightSelected()
 	c.updateEmpty(c.errView.Err())
 }
 
 func (c *List) updateEmpty(err error) {
 	switch {
-	case len(c.all) > 0:
+	case len(c.rows) > 0:
 		c.empty.Hide()
 		return
+	case len(c.all) > 0:
+		c.empty.SetText("No conversation's title holds these words.")
 	case c.workspaceID == "" && needsWorkspace(c.kindFilter.Selected):
 		c.empty.SetText("Choose a workspace to see its conversations.")
 	case err != nil:
@@ -214,6 +233,16 @@ func (c *List) updateEmpty(err error) {
 
 // position returns the row of conversation id, or -1.
 func (c *List) position(id int64) int {
+	for i, r := range c.rows {
+		if id != 0 && r.kind == rowConversation && c.all[r.index].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// index returns conversation id's place in all, or -1.
+func (c *List) index(id int64) int {
 	for i, conv := range c.all {
 		if id != 0 && conv.ID == id {
 			return i
@@ -222,8 +251,23 @@ func (c *List) position(id int64) int {
 	return -1
 }
 
+// rowSelected opens the conversation of row id, or marks it with Shift or Ctrl held (a folder
+// opens or closes).
 func (c *List) rowSelected(id widget.ListItemID) {
-	conv := c.all[id]
+	if c.quiet {
+		return
+	}
+	r := c.rows[id]
+	if r.kind != rowConversation {
+		c.folderPicked(r)
+		return
+	}
+	conv := c.all[r.index]
+	if c.markWith(conv.ID, c.modifiers()) {
+		return
+	}
+	c.unmarkAll()
+	c.anchor = conv.ID
 	if conv.ID == c.selected {
 		return
 	}
@@ -233,13 +277,29 @@ func (c *List) rowSelected(id widget.ListItemID) {
 	}
 }
 
+// rowReselected is a row picked again: a folder opens or closes again, the open conversation is
+// marked or unmarked with Shift or Ctrl held (a plain click takes the marks away).
+func (c *List) rowReselected(id widget.ListItemID) {
+	if id < 0 || id >= len(c.rows) {
+		return
+	}
+	r := c.rows[id]
+	switch {
+	case r.kind != rowConversation:
+		c.folderPicked(r)
+	case !c.markWith(c.all[r.index].ID, c.modifiers()):
+		c.unmarkAll()
+		c.anchor = c.all[r.index].ID
+	}
+}
+
 // SelectConversation highlights conversation id (after the chat pane created one) without
 // calling OnSelected; a conversation not listed yet is highlighted when the next load lists it.
 func (c *List) SelectConversation(id int64) {
 	c.selected = id
 	c.list.UnselectAll()
+	c.highlightSelected()
 	if pos := c.position(id); pos >= 0 {
-		c.list.Select(pos)
 		c.list.ScrollTo(pos)
 	}
 }
@@ -266,8 +326,8 @@ func (c *List) insert(conv records.Conversation) {
 
 // conversation returns the listed conversation id.
 func (c *List) conversation(id int64) (records.Conversation, bool) {
-	if pos := c.position(id); pos >= 0 {
-		return c.all[pos], true
+	if i := c.index(id); i >= 0 {
+		return c.all[i], true
 	}
 	return records.Conversation{}, false
 }
@@ -281,7 +341,7 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 	rename := fyne.NewMenuItemWithIcon("Rename…", theme.DocumentCreateIcon(), func() { c.askRename(conv) })
 	export := fyne.NewMenuItemWithIcon("Export to Markdown…", theme.DocumentSaveIcon(), func() { c.askExport(conv) })
 	del := fyne.NewMenuItemWithIcon("Delete", theme.DeleteIcon(), func() { c.remove(conv) })
-	menu := fyne.NewMenu("", c.pinItem(conv), rename, export, fyne.NewMenuItemSeparator(), del)
+	menu := fyne.NewMenu("", c.pinItem(conv), rename, export, c.moveItem(conv), fyne.NewMenuItemSeparator(), del)
 	widget.ShowPopUpMenuAtRelativePosition(menu, c.win.Canvas(), fyne.NewPos(0, at.Size().Height), at)
 }
 
@@ -289,17 +349,22 @@ func (c *List) showMenu(id int64, at fyne.CanvasObject) {
 // a button that opens the row's menu.
 type conversationRow struct {
 	widget.BaseWidget
-	id    int64
-	title *widget.Label // the title as drawn (bidi.Display)
-	said  string        // the title as written, for a screen reader
-	when  *widget.Label
-	menu  *widgets.Button
+	id     int64
+	mark   *widget.Icon      // shown on a row picked with Shift or Ctrl
+	indent *canvas.Rectangle // room at the left of a conversation in a project, under its folder
+	drag   rowDragger        // the list, which a drag of the row goes to
+	title  *widget.Label     // the title as drawn (bidi.Display)
+	said   string            // the title as written, for a screen reader
+	when   *widget.Label
+	menu   *widgets.Button
 }
 
 var _ fyne.Widget = (*conversationRow)(nil)
 
 func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversationRow {
-	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now")}
+	r := &conversationRow{title: widget.NewLabel("Conversation title"), when: widgets.CaptionLabel("just now"),
+		mark: widget.NewIcon(theme.CheckButtonCheckedIcon()), indent: canvas.NewRectangle(color.Transparent)}
+	r.mark.Hide()
 	r.title.Truncation = fyne.TextTruncateEllipsis
 	r.when.Truncation = fyne.TextTruncateEllipsis // a narrow list cuts the workspace's name
 	r.menu = widgets.NewIconButton("Conversation menu", theme.MoreVerticalIcon(), func() { showMenu(r.id, r.menu) })
@@ -311,19 +376,52 @@ func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversa
 // CreateRenderer lays the row out: the title over the time, the menu button on the right.
 func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
 	text := container.NewVBox(r.title, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.when))
-	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, nil, container.NewCenter(r.menu), text))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, container.NewHBox(r.indent, r.mark), container.NewCenter(r.menu), text))
 }
 
 // set shows conv; kind names its kind (its workspace, or the tier of a model chat).
 func (r *conversationRow) set(conv records.Conversation, kind string, now time.Time) {
 	r.id = conv.ID
 	r.said = Title(conv)
-	r.title.SetText(bidi.Display(r.said))
+	setLabel(r.title, bidi.Display(r.said))
 	caption := kind + " · " + whenText(conv.Updated, now)
 	if conv.IsPinned() {
 		caption = "Pinned · " + caption
 	}
-	r.when.SetText(caption)
+	setLabel(r.when, caption)
+}
+
+// setLabel sets l's text when it changed: a label set lays its text out again (a list's rows are
+// set again at every change of the list, a filter's keystroke).
+func setLabel(l *widget.Label, text string) {
+	if l.Text != text {
+		l.SetText(text)
+	}
+}
+
+// setIndented gives the row room at its left when its conversation is in a project.
+func (r *conversationRow) setIndented(in bool) {
+	w := float32(0)
+	if in {
+		w = 16
+	}
+	if r.indent.MinSize().Width != w {
+		r.indent.SetMinSize(fyne.NewSize(w, 1))
+		r.Refresh()
+	}
+}
+
+// setMarked shows or hides the row's mark (picked with Shift or Ctrl).
+func (r *conversationRow) setMarked(marked bool) {
+	if marked == r.mark.Visible() {
+		return
+	}
+	if marked {
+		r.mark.Show()
+	} else {
+		r.mark.Hide()
+	}
+	r.Refresh()
 }
 
 // Title is the title shown for conv (in the list and the command palette): a conversation not asked yet has none.
@@ -370,6 +468,9 @@ func (c *List) Root() fyne.CanvasObject { return c.root }
 
 // AccessibilityLabel reads the row as shown now: "Office hours, Pinned, Operations, 5 minutes ago".
 func (r *conversationRow) AccessibilityLabel() string {
+	if r.mark.Visible() {
+		return widgets.Spoken(r.said, "Selected", r.when.Text)
+	}
 	return widgets.Spoken(r.said, r.when.Text)
 }
 

@@ -44,11 +44,15 @@ func (m *modelBar) presetChosen(string) {
 	}
 	m.format.apply(p.Format)
 	m.c.conv.Format = p.Format // shown as chosen at once; a saved chat's is written by apply
+	// Its web search, workspaces and MCP servers, sent from the first message.
+	if p.Tools.Any() {
+		m.tools.set(p.Tools, m.tools.note.Text)
+	}
 	m.loadSchemas()
 }
 
-// askPresetName asks a name, then saves the chat's tier, system prompt and answer format as a
-// preset.
+// askPresetName asks a name, then saves the chat's tier, system prompt, answer format and tools
+// (web search, workspaces to consult, MCP servers) as a preset.
 func (m *modelBar) askPresetName() {
 	name := widgets.NewEntry("Preset name")
 	name.SetPlaceHolder("Preset name")
@@ -61,7 +65,9 @@ func (m *modelBar) askPresetName() {
 
 // savePreset saves the chat's setup as preset name; the pickers offer it from then on.
 func (m *modelBar) savePreset(name string) {
-	p := records.Preset{Name: name, Tier: m.c.conv.Model, System: m.system.Text, Format: m.c.conv.Format}
+	tools := m.tools.settings
+	tools.Allowed = nil // what the person allowed in this chat stays with it
+	p := records.Preset{Name: name, Tier: m.c.conv.Model, System: m.system.Text, Format: m.c.conv.Format, Tools: tools}
 	ctx := m.c.lf.Ctx
 	go func() {
 		_, err := m.store.Library.SavePreset(ctx, p)

@@ -90,6 +90,7 @@ func (t *toolsBar) set(s records.ToolSettings, note string) {
 	t.web.OnChanged = nil // showing the saved state is not a change to save
 	t.web.SetChecked(s.WebSearch)
 	t.web.OnChanged = t.webToggled
+	t.mcp.SetText(t.mcpText())
 	t.setNote(note)
 	t.tierChanged()
 }

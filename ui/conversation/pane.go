@@ -192,6 +192,9 @@ type Store struct {
 	Drafts     Drafts
 	FileTools  FileTools  // nil: no PDF, OCR or downloads in model chats
 	MCP        MCPServers // nil: no MCP servers to offer
+	// Projects are the folders of the list; nil shows none. ProjectChats starts a chat in one.
+	Projects     Projects
+	ProjectChats ProjectChats
 }
 
 // StoreOf is the Store of the core a: its conversations, the answerers of model chats and of the
@@ -199,7 +202,7 @@ type Store struct {
 func StoreOf(a *app.App) Store {
 	c, m := a.Conversations(), a.Models()
 	return Store{Answers: c, Versions: c, Lists: c, Models: m, Library: m, Assistants: a.Assistant(), Files: m, Tools: m, Drafts: c,
-		FileTools: a.Tools(), MCP: m.MCPServers()}
+		FileTools: a.Tools(), MCP: m.MCPServers(), Projects: c, ProjectChats: m}
 }
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -31,6 +32,9 @@ type Keeping interface {
 type Trash interface {
 	Trash(ctx context.Context) ([]records.Conversation, error)
 	Restore(ctx context.Context, id int64) error
+	// TrashedProjects and RestoreProject: a deleted project comes back with its conversations.
+	TrashedProjects(ctx context.Context) ([]records.Project, error)
+	RestoreProject(ctx context.Context, id int64) (records.Project, error)
 }
 
 // keeping is the part of Settings that backs up, imports, and shows the trash.
@@ -107,7 +111,7 @@ func (k *keeping) importFile(path string) {
 				return
 			}
 			k.status.SetText(fmt.Sprintf("Added %s; %s already here, left as they are; %s in its trash left out.",
-				words.Count(res.Added, "conversation"), words.Count(res.Present, "conversation"), words.Count(res.Trashed, "conversation")))
+				res.AddedText(), words.Count(res.Present, "conversation"), words.Count(res.Trashed, "conversation")))
 		})
 	}()
 }
@@ -124,43 +128,54 @@ func (k *keeping) showTrash() {
 func (k *keeping) loadTrash() {
 	go func() {
 		list, err := k.s.trashB.Trash(k.s.lf.Ctx)
+		projects, perr := k.s.trashB.TrashedProjects(k.s.lf.Ctx)
 		k.s.lf.Do(func() {
-			if err != nil {
+			if err = cmp.Or(err, perr); err != nil {
 				k.s.errs.SetError(err)
 			}
-			k.showList(list)
+			k.showList(projects, list)
 		})
 	}()
 }
 
-func (k *keeping) showList(list []records.Conversation) {
+// showList lists the deleted projects (each restored with its conversations), then the deleted
+// conversations.
+func (k *keeping) showList(projects []records.Project, list []records.Conversation) {
 	k.trash.RemoveAll()
-	if len(list) == 0 {
+	if len(list) == 0 && len(projects) == 0 {
 		k.trash.Add(widget.NewLabel("The trash is empty. Deleted conversations stay here for 30 days."))
 		return
 	}
+	for _, p := range projects {
+		text := "Project " + safetext.OneLine(p.Name) + ", with " + words.Count(p.Conversations, "conversation")
+		k.trash.Add(k.row(text, p.Deleted, func(ctx context.Context) error {
+			_, err := k.s.trashB.RestoreProject(ctx, p.ID)
+			return err
+		}))
+	}
 	for _, c := range list {
-		k.trash.Add(k.row(c))
+		k.trash.Add(k.row(safetext.OneLine(c.Title), c.Deleted, func(ctx context.Context) error { return k.s.trashB.Restore(ctx, c.ID) }))
 	}
 }
 
-// row is one deleted conversation: its title, when it goes for good, and Restore.
-func (k *keeping) row(c records.Conversation) fyne.CanvasObject {
-	title := widget.NewLabel(safetext.OneLine(c.Title))
+// row is one deleted project or conversation: its name, when it goes for good, and Restore,
+// which calls restore.
+func (k *keeping) row(name string, deleted time.Time, restore func(context.Context) error) fyne.CanvasObject {
+	title := widget.NewLabel(name)
 	title.Truncation = fyne.TextTruncateEllipsis
-	until := widgets.CaptionLabel(trashWhen(c.Deleted, k.s.lf.Now()))
-	restore := widget.NewButton("Restore", nil)
-	restore.OnTapped = func() {
-		restore.Disable()
+	until := widgets.CaptionLabel(trashWhen(deleted, k.s.lf.Now()))
+	button := widget.NewButton("Restore", nil)
+	button.OnTapped = func() {
+		button.Disable()
 		go func() {
-			err := k.s.trashB.Restore(k.s.lf.Ctx, c.ID)
+			err := restore(k.s.lf.Ctx)
 			k.s.lf.Do(func() {
 				k.s.errs.SetError(err)
 				k.loadTrash()
 			})
 		}()
 	}
-	return container.NewBorder(nil, nil, nil, container.NewHBox(until, restore), title)
+	return container.NewBorder(nil, nil, nil, container.NewHBox(until, button), title)
 }
 
 // trashWhen says when a conversation deleted at deleted went to the trash and until when it is

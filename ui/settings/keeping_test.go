@@ -83,3 +83,40 @@ func TestTrashSaysWhenFromTheClockGiven(t *testing.T) {
 		}
 	}
 }
+
+// A deleted project is listed in the trash, with how many conversations went with it; Restore
+// brings it back with them.
+func TestProjectRestoredFromTheTrash(t *testing.T) {
+	f := newFixture(t)
+	f.connect()
+	ctx := context.Background()
+	list, _ := f.app.Workspaces().CachedWorkspaces(ctx)
+	c := f.app.Conversations()
+	a, _ := c.New(ctx, list[0].WorkspaceID, "", "Seeds")
+	b, _ := c.New(ctx, list[0].WorkspaceID, "", "Soil")
+	p, err := c.NewProject(ctx, "Garden", "green")
+	if err == nil {
+		err = c.MoveToProject(ctx, []int64{a.ID, b.ID}, p.ID)
+	}
+	if err == nil {
+		err = c.DeleteProject(ctx, p.ID)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := f.open().keeping
+	k.loadTrash()
+	until(t, "the trash listed", func() bool { return len(k.trash.Objects) == 3 })
+	row := k.trash.Objects[0].(*fyne.Container)
+	if title := row.Objects[0].(*widget.Label).Text; title != "Project Garden, with 2 conversations" {
+		t.Fatalf("the trash's first row %q", title)
+	}
+	test.Tap(row.Objects[1].(*fyne.Container).Objects[1].(*widget.Button))
+	until(t, "the trash empty", func() bool {
+		l, ok := k.trash.Objects[0].(*widget.Label)
+		return ok && strings.Contains(l.Text, "The trash is empty")
+	})
+	if in, _ := c.Projects(ctx); len(in) != 1 || in[0].Conversations != 2 {
+		t.Errorf("after Restore: %+v", in)
+	}
+}

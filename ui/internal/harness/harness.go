@@ -40,6 +40,8 @@ type Window struct {
 	FocusRing func() (fyne.Position, fyne.Size, bool)
 	// OpenConversation opens conversation id as a click on its row in the conversation list does.
 	OpenConversation func(id int64)
+	// ConversationList is the conversation list (its folders and rows), nil before the browser is shown.
+	ConversationList func() *conversation.List
 }
 
 // FirstRun drives the first-run page.

@@ -154,6 +154,8 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return struct{}{}, openModelChat(u)
 	case "mcp-add", "mcp-ask", "mcp-state":
 		return mcpCommand(u, cmd, arg)
+	case "project-new", "list-rows":
+		return projectCommand(u, cmd, arg)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }

@@ -54,8 +54,9 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 // three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
 // from a real drag source, a search in the command palette that opens a turn, a question's
 // versions (Retry, Alt+Left/Right) and a comparison of two tiers, an image dropped into a new
-// model chat (Ctrl+Shift+N), a PDF dropped
-// into it, an MCP server's tool called in another after a click on Allow once, and Ctrl+W.
+// model chat (Ctrl+Shift+N), a PDF dropped into it, an MCP server's tool called in another after a
+// click on Allow once, a conversation dragged into a project's folder (issue 31, with screenshots
+// of the list, light and dark), and Ctrl+W.
 func TestRealWindow(t *testing.T) {
 	start := time.Now()
 	s := startSession(t)
@@ -84,6 +85,17 @@ func TestRealWindow(t *testing.T) {
 	s.checkModelDrop()
 	s.checkPDFDrop()
 	s.checkMCPCall()
+	s.resize(1280, 1000)
+	s.checkProjectDrag()
+	// A 640 px wide window (nothing may overlap); 700 high: the model chat shown, with an image and
+	// a PDF's card waiting to go, needs about 600 px of height, so 480 is not given.
+	s.resize(640, 700)
+	for _, theme := range []string{"light", "dark"} {
+		if err := s.ask("theme "+theme, nil, 10*time.Second); err == nil {
+			time.Sleep(400 * time.Millisecond)
+			t.Logf("projects at 640×700, %s: %s", theme, s.screenshot("projects-640-"+theme))
+		}
+	}
 	s.checkClose("ctrl-w-closes")
 	t.Logf("run time %.1f s", time.Since(start).Seconds())
 }
