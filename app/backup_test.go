@@ -15,6 +15,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 // seedConversation saves a conversation of server "srv" with n answered turns, the first with an
@@ -79,7 +80,7 @@ func TestTrashKeepsDeletedConversationsThirtyDays(t *testing.T) {
 		t.Errorf("a second delete gave %v", err)
 	}
 	list, _ := st.Conversations(ctx, "srv", "")
-	hits, _ := st.Search(ctx, "srv", "binned", 10)
+	hits, _ := search.Find(ctx, st, "srv", "binned", 10)
 	_, getErr := st.Conversation(ctx, "srv", gone.ID)
 	if len(list) != 1 || list[0].ID != kept.ID || len(hits) != 0 || !errors.Is(getErr, records.ErrNotFound) {
 		t.Fatalf("the binned conversation still shows: list %v, hits %d, get %v", list, len(hits), getErr)
@@ -203,7 +204,7 @@ func TestImportAddsOnlyWhatIsMissing(t *testing.T) {
 			t.Errorf("imported %q: %+v, turns %+v, images %v, card %q", c.Title, c, turns, imgs, card)
 		}
 	}
-	if hits, _ := to.store.Search(ctx, "srv", "trip1 answer", 10); len(hits) != 2 {
+	if hits, _ := search.Find(ctx, to.store, "srv", "trip1 answer", 10); len(hits) != 2 {
 		t.Errorf("search finds %d imported turns", len(hits))
 	}
 	// A data folder's own backup adds nothing to it.

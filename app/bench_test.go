@@ -10,6 +10,7 @@ import (
 
 	"lectern/app/settings"
 	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 // BenchmarkOpenAndLoadWorkspace10k opens the database and reads a cached workspace of 10,000
@@ -89,7 +90,7 @@ func BenchmarkSearch10kTurns(b *testing.B) {
 	for _, q := range []struct{ name, text string }{{"typical", "zebra7 budget"}, {"every-turn-matches", "budget"}} {
 		b.Run(q.name, func(b *testing.B) {
 			for b.Loop() {
-				hits, err := st.Search(ctx, "srv", q.text, 100)
+				hits, err := search.Find(ctx, st, "srv", q.text, 100)
 				if err != nil || len(hits) == 0 {
 					b.Fatalf("%d hits, %v", len(hits), err)
 				}

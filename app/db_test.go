@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 func openTestStore(t testing.TB, path string) *store.DB {
@@ -152,14 +153,14 @@ func TestFTS5Available(t *testing.T) {
 
 func TestSnippet(t *testing.T) {
 	long := strings.Repeat("lorem ipsum ", 30) + "the Pension fund is described here " + strings.Repeat("dolor sit ", 30)
-	got := store.Snippet(long, []string{"pension"})
+	got := search.Snippet(long, []string{"pension"})
 	if !strings.Contains(got, "[Pension]") || !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "…") || len(got) > 220 {
 		t.Fatalf("snippet = %q", got)
 	}
-	if got := store.Snippet("short text", []string{"none"}); got != "short text" {
+	if got := search.Snippet("short text", []string{"none"}); got != "short text" {
 		t.Fatalf("no match: %q", got)
 	}
-	if got := store.Snippet("Ünïcödé résumé here", []string{"résumé"}); !strings.Contains(got, "[résumé]") {
+	if got := search.Snippet("Ünïcödé résumé here", []string{"résumé"}); !strings.Contains(got, "[résumé]") {
 		t.Fatalf("unicode: %q", got)
 	}
 }
@@ -172,8 +173,8 @@ func TestFTSQueryEscapesSyntax(t *testing.T) {
 		"café-crème":      `"café" "crème"*`,
 	} {
 		got := ""
-		if w := store.SearchWords(in); len(w) > 0 {
-			got = store.FTSQuery(w)
+		if w := search.Words(in); len(w) > 0 {
+			got = search.FTSQuery(w)
 		}
 		if got != want {
 			t.Errorf("ftsQuery(%q) = %q; want %q", in, got, want)
@@ -182,7 +183,7 @@ func TestFTSQueryEscapesSyntax(t *testing.T) {
 }
 
 func TestSearchSnippetMarksEveryWordThatBeginsWithAWordTyped(t *testing.T) {
-	got := store.Snippet("Start the Passport renewal: passports take a week; compass apart.", []string{"pass", "art"})
+	got := search.Snippet("Start the Passport renewal: passports take a week; compass apart.", []string{"pass", "art"})
 	if want := "Start the [Passport] renewal: [passports] take a week; compass apart."; got != want {
 		t.Fatalf("snippet = %q; want %q (whole words marked, never the middle of one)", got, want)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 // FuzzSearch checks that any text typed into the search box gives results or none, never an
@@ -25,7 +26,7 @@ func FuzzSearch(f *testing.F) {
 	tr.Answer, tr.Status = "The office closes for the holiday — Ünïcödé, NEAR and OR are words here.", records.TurnCompleted
 	st.SaveTurn(ctx, &tr)
 	f.Fuzz(func(t *testing.T, text string) {
-		hits, err := st.Search(ctx, "srv", text, 10)
+		hits, err := search.Find(ctx, st, "srv", text, 10)
 		if err != nil {
 			t.Fatalf("search(%q): %v", text, err)
 		}
@@ -34,6 +35,6 @@ func FuzzSearch(f *testing.F) {
 				t.Fatalf("invalid snippet %q", h.AnswerSnippet)
 			}
 		}
-		_ = store.Snippet(strings.Repeat(text, 3), store.SearchWords(text))
+		_ = search.Snippet(strings.Repeat(text, 3), search.Words(text))
 	})
 }

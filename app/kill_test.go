@@ -16,6 +16,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/uploadq"
 )
 
 // killChildEnv names the database a re-executed test binary writes to until it is killed.
@@ -53,7 +54,7 @@ func killChild() {
 			fmt.Fprintf(out, "committed answer %d %s\n", t.ID, marker)
 			out.Flush()
 		}
-		u, _, err := st.AddUpload(ctx, "srv", records.Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
+		u, _, err := uploadq.Of(st).AddUpload(ctx, "srv", records.Upload{WorkspaceID: "ws", Path: "/p", Name: marker + ".txt", ClientDocumentID: "abcdefghijkl"})
 		if err == nil {
 			fmt.Fprintf(out, "committed upload %d %s\n", u.ID, marker)
 			out.Flush()
@@ -162,7 +163,7 @@ func checkCommitted(t *testing.T, st *store.DB, lines []string) {
 			tr, err := st.Turn(ctx, id)
 			ok = err == nil && tr.Status == records.TurnCompleted && strings.Contains(tr.Answer, marker)
 		case "upload":
-			u, err := st.Upload(ctx, "srv", id)
+			u, err := uploadq.Of(st).Upload(ctx, "srv", id)
 			ok = err == nil && u.Name == marker+".txt"
 		case "workspace":
 			docs, err := st.Documents(ctx, "srv", "ws_"+marker)

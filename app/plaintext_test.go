@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"lectern/app/records"
-	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 func TestPlainTextDropsMarkdown(t *testing.T) {
@@ -18,7 +18,7 @@ func TestPlainTextDropsMarkdown(t *testing.T) {
 		"plain [1] text":                                   "plain [1] text",
 		"<b>raw</b> html":                                  "raw html",
 	} {
-		if got := store.PlainText(md); got != want {
+		if got := search.PlainText(md); got != want {
 			t.Errorf("PlainText(%q) = %q, want %q", md, got, want)
 		}
 	}

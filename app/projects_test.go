@@ -17,6 +17,8 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/mcp"
 	"lectern/app/records"
+	"lectern/app/store/projectdb"
+	"lectern/app/store/search"
 )
 
 // echoServerEnv makes the test binary an MCP server over stdio with one tool, echo (a server
@@ -279,22 +281,22 @@ func TestProjectBackupAndImportCarryProjects(t *testing.T) {
 	from := openHome(t, t.TempDir())
 	trip, other := seedConversation(t, from.store, "trip", 1), seedConversation(t, from.store, "other", 1)
 	seedConversation(t, from.store, "loose", 1)
-	travel, _ := from.store.CreateProject(ctx, "srv", records.Project{Name: "Travel", Colour: "blue",
+	travel, _ := projectdb.Of(from.store).CreateProject(ctx, "srv", records.Project{Name: "Travel", Colour: "blue",
 		Defaults: records.ProjectDefaults{Tier: "Smart"}})
-	work, _ := from.store.CreateProject(ctx, "srv", records.Project{Name: "Work"})
-	_ = from.store.MoveToProject(ctx, "srv", []int64{trip.ID}, travel.ID)
-	_ = from.store.MoveToProject(ctx, "srv", []int64{other.ID}, work.ID)
+	work, _ := projectdb.Of(from.store).CreateProject(ctx, "srv", records.Project{Name: "Work"})
+	_ = projectdb.Of(from.store).MoveToProject(ctx, "srv", []int64{trip.ID}, travel.ID)
+	_ = projectdb.Of(from.store).MoveToProject(ctx, "srv", []int64{other.ID}, work.ID)
 	file := filepath.Join(t.TempDir(), "from.db")
 	if _, _, err := from.Conversations().Backup(ctx, file); err != nil {
 		t.Fatal(err)
 	}
 	to := openHome(t, t.TempDir())
-	mine, _ := to.store.CreateProject(ctx, "srv", records.Project{Name: "work"}) // the same name, made here
+	mine, _ := projectdb.Of(to.store).CreateProject(ctx, "srv", records.Project{Name: "work"}) // the same name, made here
 	res, err := to.Conversations().Import(ctx, file)
 	if err != nil || res != (records.ImportResult{Added: 3, Projects: 1}) {
 		t.Fatalf("import: %+v, %v", res, err)
 	}
-	projects, _ := to.store.Projects(ctx, "srv")
+	projects, _ := projectdb.Of(to.store).Projects(ctx, "srv")
 	if len(projects) != 2 || projects[0].Name != "Travel" || projects[0].UID != travel.UID || projects[0].Colour != "blue" ||
 		projects[0].Defaults.Tier != "Smart" || projects[0].Conversations != 1 || projects[1].ID != mine.ID || projects[1].Conversations != 1 {
 		t.Fatalf("projects after the import: %+v", projects)
@@ -347,7 +349,7 @@ func TestProjectImportOfABackupFromBeforeProjects(t *testing.T) {
 	if images != 1 {
 		t.Errorf("%d images imported, want the one PNG", images)
 	}
-	if hits, _ := to.store.Search(ctx, "demo", "annual leave", 10); len(hits) == 0 {
+	if hits, _ := search.Find(ctx, to.store, "demo", "annual leave", 10); len(hits) == 0 {
 		t.Error("the imported turns are not found by search")
 	}
 }

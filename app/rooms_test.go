@@ -118,19 +118,29 @@ func TestAppIsOnlyTheWiring(t *testing.T) {
 	}
 }
 
-// Every room stays within maxRoomCodeLine non-test lines, blank ones counted.
+// Every room stays within maxRoomCodeLine non-test lines, blank ones counted; a package under a
+// room (app/store/search) is a room of its own, counted on its own.
 func TestRoomsStaySmall(t *testing.T) {
 	for _, rooms := range roomLayers {
 		for _, room := range rooms {
-			files, _ := filepath.Glob(filepath.Join(room, "*.go"))
-			n := 0
-			for _, f := range files {
-				if !strings.HasSuffix(f, "_test.go") {
-					n += countLines(t, f, false)
+			err := filepath.WalkDir(room, func(dir string, d os.DirEntry, err error) error {
+				if err != nil || !d.IsDir() || d.Name() == "testdata" {
+					return err
 				}
-			}
-			if n > maxRoomCodeLine {
-				t.Errorf("app/%s has %d lines outside its tests; at most %d: split a concern off", room, n, maxRoomCodeLine)
+				files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+				n := 0
+				for _, f := range files {
+					if !strings.HasSuffix(f, "_test.go") {
+						n += countLines(t, f, false)
+					}
+				}
+				if n > maxRoomCodeLine {
+					t.Errorf("app/%s has %d lines outside its tests; at most %d: split a concern off", dir, n, maxRoomCodeLine)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

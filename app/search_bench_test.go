@@ -11,13 +11,14 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 // BenchmarkSearchEverything searches 100,000 turns of 2,000 conversations of every kind (a third
 // of them in 50 projects, some with branches) as a person types (issue 31, goal: p95-ms ≤ 30):
 // each query is one keystroke of three searches, every prefix of "budget travel" and of
 // "zebra42 invoice", and "xylophone", which matches nothing (nor do its prefixes; a first letter
-// alone may find nothing: see store.FTSQuery). p95-ms is the 95th percentile of
+// alone may find nothing: see search.FTSQuery). p95-ms is the 95th percentile of
 // one query's time, over every query of every iteration.
 func BenchmarkSearchEverything(b *testing.B) {
 	st := openTestStore(b, filepath.Join(b.TempDir(), store.DatabaseFile))
@@ -35,9 +36,9 @@ func BenchmarkSearchEverything(b *testing.B) {
 	for b.Loop() {
 		for _, q := range queries {
 			start := time.Now()
-			hits, err := st.Search(ctx, "srv", q, 100)
+			hits, err := search.Find(ctx, st, "srv", q, 100)
 			took = append(took, time.Since(start))
-			words := store.SearchWords(q)
+			words := search.Words(q)
 			if err != nil || (len(words[len(words)-1]) > 1 && (len(hits) == 0) != strings.HasPrefix(q, "x")) {
 				b.Fatalf("%q: %d hits, %v", q, len(hits), err)
 			}

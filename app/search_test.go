@@ -10,6 +10,7 @@ import (
 	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/search"
 )
 
 // searchFixture is a store with conversations of every kind on two servers, in projects, in
@@ -51,7 +52,7 @@ func searchFixture(t *testing.T) *store.DB {
 
 func TestSearchFindsTurnsOfEveryKindOnThisServerOutOfTheTrash(t *testing.T) {
 	st := searchFixture(t)
-	hits, err := st.Search(context.Background(), "srv", "passp", 100)
+	hits, err := search.Find(context.Background(), st, "srv", "passp", 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,14 +75,14 @@ func TestSearchFindsTurnsOfEveryKindOnThisServerOutOfTheTrash(t *testing.T) {
 
 func TestSearchFindsTitlesBeforeTurns(t *testing.T) {
 	st := searchFixture(t)
-	hits, err := st.Search(context.Background(), "srv", "review budg", 100)
+	hits, err := search.Find(context.Background(), st, "srv", "review budg", 100)
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("hits = %+v, %v", hits, err)
 	}
 	if h := hits[0]; h.TurnID != 0 || h.Conversation.ID != 1 || h.TitleSnippet != "[Budget] [review]" || h.Project != "Finance" {
 		t.Fatalf("title hit = %+v", h)
 	}
-	if hits, _ := st.Search(context.Background(), "srv", "gone", 100); len(hits) != 0 {
+	if hits, _ := search.Find(context.Background(), st, "srv", "gone", 100); len(hits) != 0 {
 		t.Fatalf("a title in the trash was found: %+v", hits)
 	}
 }
@@ -91,7 +92,7 @@ func TestSearchSaysTheBranchOfATurnOutOfSight(t *testing.T) {
 	ctx := context.Background()
 	branch := func(text string) records.SearchHit {
 		t.Helper()
-		hits, err := st.Search(ctx, "srv", text, 100)
+		hits, err := search.Find(ctx, st, "srv", text, 100)
 		if err != nil || len(hits) != 1 {
 			t.Fatalf("%q: hits = %+v, %v", text, hits, err)
 		}

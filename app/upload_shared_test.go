@@ -9,6 +9,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/uploadq"
 	"lectern/app/uploads"
 	"lectern/client"
 )
@@ -93,13 +94,13 @@ func leaveAsKilled(t *testing.T, path, key string, u records.Upload, state recor
 	st := openTestStore(t, path)
 	defer st.Close()
 	u.ContentHash, _ = uploads.FileHash(u.Path)
-	e, _, err := st.AddUpload(ctxT(t), key, u)
+	e, _, err := uploadq.Of(st).AddUpload(ctxT(t), key, u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if state == records.UploadSending { // claimed and marked sending, last alive a minute ago
 		st.Now = func() time.Time { return time.Now().Add(-time.Minute) }
-		if _, ok, err := st.Claim(ctxT(t), key, e.ID, records.UploadQueued, "dead-process", time.Now()); !ok || err != nil {
+		if _, ok, err := uploadq.Of(st).Claim(ctxT(t), key, e.ID, records.UploadQueued, "dead-process", time.Now()); !ok || err != nil {
 			t.Fatal("claim:", ok, err)
 		}
 	}

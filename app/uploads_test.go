@@ -14,6 +14,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/uploadq"
 	"lectern/client"
 	"lectern/client/emulator"
 )
@@ -320,9 +321,9 @@ func TestCrashWhileSendingAsksStatusBeforeResending(t *testing.T) {
 		{WorkspaceID: f.ws, Path: arrived, Name: "arrived.txt", Size: fileSize(t, arrived), ClientDocumentID: req.ClientDocumentID},
 		{WorkspaceID: f.ws, Path: lost, Name: "lost.txt", Size: fileSize(t, lost), ClientDocumentID: client.NewClientDocumentID()},
 	} {
-		e, _, _ := st.AddUpload(ctx, key, u)
+		e, _, _ := uploadq.Of(st).AddUpload(ctx, key, u)
 		e.State = records.UploadSending // the state at the crash
-		st.SaveUpload(ctx, key, &e)
+		uploadq.Of(st).SaveUpload(ctx, key, &e)
 	}
 	st.Close()
 	a := f.open()

@@ -17,6 +17,8 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/projectdb"
+	"lectern/app/store/search"
 	"lectern/client"
 )
 
@@ -25,10 +27,11 @@ import (
 // stopping, renaming, deleting, searching and exporting. Every method works on the current
 // server's conversations.
 type Conversations struct {
-	store *store.DB
-	conn  *connection.Manager
-	bus   *events.Bus
-	kinds map[records.ConversationKind]Kind // the answerer of each kind (Answer)
+	store    *store.DB
+	projects projectdb.Projects // the projects' rows in store
+	conn     *connection.Manager
+	bus      *events.Bus
+	kinds    map[records.ConversationKind]Kind // the answerer of each kind (Answer)
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop
@@ -84,7 +87,7 @@ type AskOptions struct {
 var errStopped = connection.ErrStopped
 
 func New(st *store.DB, conn *connection.Manager, bus *events.Bus) *Conversations {
-	return &Conversations{store: st, conn: conn, bus: bus, active: map[int64]context.CancelCauseFunc{},
+	return &Conversations{store: st, projects: projectdb.Of(st), conn: conn, bus: bus, active: map[int64]context.CancelCauseFunc{},
 		kinds: map[records.ConversationKind]Kind{}}
 }
 
@@ -193,7 +196,7 @@ func (c *Conversations) Delete(ctx context.Context, id int64) error {
 // Search finds the turns of the current server's conversations that contain every word of text
 // (the last word may be the start of a word), best match first, at most 100.
 func (c *Conversations) Search(ctx context.Context, text string) ([]records.SearchHit, error) {
-	return c.store.Search(ctx, c.conn.CacheKey(), text, 100)
+	return search.Find(ctx, c.store, c.conn.CacheKey(), text, 100)
 }
 
 // ShowTurn makes the conversation show the branch that holds turnID when it shows another (a

@@ -8,7 +8,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/explain"
 	"lectern/app/records"
-	"lectern/app/store"
+	"lectern/app/store/projectdb"
 )
 
 // Projects are folders of conversations of every kind (issue 31), on the current server as its
@@ -24,17 +24,17 @@ func (c *Conversations) Projects(ctx context.Context) ([]records.Project, error)
 	if key == "" {
 		return nil, connection.ErrNotConnected
 	}
-	return c.store.Projects(ctx, key)
+	return c.projects.Projects(ctx, key)
 }
 
 // Project returns one project.
 func (c *Conversations) Project(ctx context.Context, id int64) (records.Project, error) {
-	return c.store.Project(ctx, c.conn.CacheKey(), id)
+	return c.projects.Project(ctx, c.conn.CacheKey(), id)
 }
 
 // ProjectNamed finds a project by its name, in any case; ok is false when there is none.
 func (c *Conversations) ProjectNamed(ctx context.Context, name string) (p records.Project, ok bool, err error) {
-	return c.store.ProjectNamed(ctx, c.conn.CacheKey(), projectName(name))
+	return c.projects.ProjectNamed(ctx, c.conn.CacheKey(), projectName(name))
 }
 
 // NewProject makes a project named name (unique in any case) with colour (one of
@@ -51,7 +51,7 @@ func (c *Conversations) NewProject(ctx context.Context, name, colour string) (re
 	if !records.KnownColour(colour) {
 		return records.Project{}, colourError(colour)
 	}
-	p, err := c.store.CreateProject(ctx, key, records.Project{Name: name, Colour: colour})
+	p, err := c.projects.CreateProject(ctx, key, records.Project{Name: name, Colour: colour})
 	return p, c.changed(err)
 }
 
@@ -61,7 +61,7 @@ func (c *Conversations) RenameProject(ctx context.Context, id int64, name string
 	if err != nil {
 		return err
 	}
-	return c.changed(c.store.RenameProject(ctx, c.conn.CacheKey(), id, name))
+	return c.changed(c.projects.RenameProject(ctx, c.conn.CacheKey(), id, name))
 }
 
 // SetProjectColour gives a project one of records.ProjectColours, or none ("").
@@ -69,14 +69,14 @@ func (c *Conversations) SetProjectColour(ctx context.Context, id int64, colour s
 	if !records.KnownColour(colour) {
 		return colourError(colour)
 	}
-	return c.changed(c.store.SetProjectColumn(ctx, c.conn.CacheKey(), id, "colour", colour))
+	return c.changed(c.projects.SetProjectColumn(ctx, c.conn.CacheKey(), id, "colour", colour))
 }
 
 // SetProjectDefaults sets what a conversation started in the project starts with (NewInProject,
 // Models.NewChatInProject); the conversations in it already keep their own.
 func (c *Conversations) SetProjectDefaults(ctx context.Context, id int64, d records.ProjectDefaults) error {
 	d.WorkspaceID, d.Tier, d.System = strings.TrimSpace(d.WorkspaceID), strings.TrimSpace(d.Tier), strings.TrimSpace(d.System)
-	return c.changed(c.store.SetProjectColumn(ctx, c.conn.CacheKey(), id, "defaults", store.EncodeDefaults(d)))
+	return c.changed(c.projects.SetProjectColumn(ctx, c.conn.CacheKey(), id, "defaults", projectdb.EncodeDefaults(d)))
 }
 
 // SetProjectCollapsed keeps whether the project's folder is closed in the list.
@@ -85,25 +85,25 @@ func (c *Conversations) SetProjectCollapsed(ctx context.Context, id int64, colla
 	if collapsed {
 		v = 1
 	}
-	return c.changed(c.store.SetProjectColumn(ctx, c.conn.CacheKey(), id, "collapsed", v))
+	return c.changed(c.projects.SetProjectColumn(ctx, c.conn.CacheKey(), id, "collapsed", v))
 }
 
 // DeleteProject moves a project to the trash with its conversations; RestoreProject brings them
 // back together.
 func (c *Conversations) DeleteProject(ctx context.Context, id int64) error {
-	return c.changed(c.store.TrashProject(ctx, c.conn.CacheKey(), id))
+	return c.changed(c.projects.TrashProject(ctx, c.conn.CacheKey(), id))
 }
 
 // RestoreProject takes a project out of the trash with the conversations that went with it
 // (not those deleted on their own before).
 func (c *Conversations) RestoreProject(ctx context.Context, id int64) (records.Project, error) {
-	p, err := c.store.RestoreProject(ctx, c.conn.CacheKey(), id)
+	p, err := c.projects.RestoreProject(ctx, c.conn.CacheKey(), id)
 	return p, c.changed(err)
 }
 
 // TrashedProjects returns the current server's deleted projects, most recently deleted first.
 func (c *Conversations) TrashedProjects(ctx context.Context) ([]records.Project, error) {
-	return c.store.TrashedProjects(ctx, c.conn.CacheKey())
+	return c.projects.TrashedProjects(ctx, c.conn.CacheKey())
 }
 
 // MoveToProject puts the conversations ids in project (0: takes them out of any), all or none.
@@ -111,7 +111,7 @@ func (c *Conversations) MoveToProject(ctx context.Context, ids []int64, project 
 	if len(ids) == 0 {
 		return nil
 	}
-	err := c.store.MoveToProject(ctx, c.conn.CacheKey(), ids, project)
+	err := c.projects.MoveToProject(ctx, c.conn.CacheKey(), ids, project)
 	if err == records.ErrNotFound {
 		err = explain.Checkf("A conversation or the project was not found (deleted in another window?): nothing was moved.")
 	}

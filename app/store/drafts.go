@@ -29,7 +29,7 @@ func (s *DB) SaveDraft(ctx context.Context, server string, place records.DraftPl
 	}
 	_, err := s.db.ExecContext(ctx, `INSERT INTO drafts (server, conversation_id, workspace_id, text, updated_at)
 		VALUES (?,?,?,?,?) ON CONFLICT (server, conversation_id, workspace_id) DO UPDATE SET text=excluded.text,
-		updated_at=excluded.updated_at`, server, place.ConversationID, ws, text, s.nowMilli())
+		updated_at=excluded.updated_at`, server, place.ConversationID, ws, text, s.NowMilli())
 	return err
 }
 

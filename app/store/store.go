@@ -44,19 +44,19 @@ func (s *DB) Integrity(ctx context.Context) (string, error) {
 	return res, err
 }
 
-// nowMilli is the current time in storage form.
-func (s *DB) nowMilli() int64 { return s.Now().UnixMilli() }
+// NowMilli is the current time in storage form.
+func (s *DB) NowMilli() int64 { return s.Now().UnixMilli() }
 
-// rowScanner is what a scan function reads one row from: *sql.Row or *sql.Rows.
-type rowScanner = interface{ Scan(dest ...any) error }
+// RowScanner is what a scan function reads one row from: *sql.Row or *sql.Rows.
+type RowScanner = interface{ Scan(dest ...any) error }
 
-// querier is *sql.DB or *sql.Tx.
-type querier interface {
+// Querier is *sql.DB or *sql.Tx.
+type Querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-// queryAll runs query and reads every row it returns with scan.
-func queryAll[T any](ctx context.Context, q querier, scan func(rowScanner) (T, error), query string, args ...any) ([]T, error) {
+// QueryAll runs query and reads every row it returns with scan.
+func QueryAll[T any](ctx context.Context, q Querier, scan func(RowScanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -73,8 +73,8 @@ func queryAll[T any](ctx context.Context, q querier, scan func(rowScanner) (T, e
 	return out, rows.Err()
 }
 
-// scanString reads a row of one text column.
-func scanString(sc rowScanner) (string, error) {
+// ScanString reads a row of one text column.
+func ScanString(sc RowScanner) (string, error) {
 	var s string
 	err := sc.Scan(&s)
 	return s, err

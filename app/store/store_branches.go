@@ -20,7 +20,7 @@ const branchCols = turnCols + `,
 	(SELECT count(*) FROM turns s WHERE s.conversation_id=turns.conversation_id AND s.parent_id=turns.parent_id)`
 
 // scanBranchTurn reads the branchCols of a row.
-func scanBranchTurn(sc rowScanner) (records.Turn, error) {
+func scanBranchTurn(sc RowScanner) (records.Turn, error) {
 	var t records.Turn
 	var place records.BranchPlace
 	err := scanTurnInto(sc, &t, &place.Index, &place.Count)
@@ -44,7 +44,7 @@ func (s *DB) Path(ctx context.Context, convID, tip int64) ([]records.Turn, error
 	if tip == 0 {
 		return []records.Turn{}, nil
 	}
-	turns, err := queryAll(ctx, s.db, scanBranchTurn, `WITH RECURSIVE path(tid, depth) AS (
+	turns, err := QueryAll(ctx, s.db, scanBranchTurn, `WITH RECURSIVE path(tid, depth) AS (
 			SELECT id, 0 FROM turns WHERE id=? AND conversation_id=?
 			UNION ALL SELECT t.parent_id, path.depth+1 FROM turns t JOIN path ON t.id=path.tid WHERE t.parent_id != 0)
 		SELECT `+branchCols+` FROM path JOIN turns ON turns.id=path.tid ORDER BY path.depth DESC`, tip, convID)
@@ -57,7 +57,7 @@ func (s *DB) Path(ctx context.Context, convID, tip int64) ([]records.Turn, error
 // AllTurns lists every turn of a conversation, of every branch, oldest first (a parent before its
 // children), each with its place among its siblings.
 func (s *DB) AllTurns(ctx context.Context, convID int64) ([]records.Turn, error) {
-	turns, err := queryAll(ctx, s.db, scanBranchTurn, "SELECT "+branchCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
+	turns, err := QueryAll(ctx, s.db, scanBranchTurn, "SELECT "+branchCols+" FROM turns WHERE conversation_id=? ORDER BY id", convID)
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +79,13 @@ func (s *DB) Head(ctx context.Context, convID int64) (int64, error) {
 func (s *DB) SetHead(ctx context.Context, convID, turnID int64) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE conversations SET head_turn_id=? WHERE id=?
 		AND EXISTS (SELECT 1 FROM turns WHERE id=? AND conversation_id=?)`, turnID, convID, turnID, convID)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // Siblings lists the ids of the turns with the same parent as turnID (itself among them), oldest
 // first.
 func (s *DB) Siblings(ctx context.Context, turnID int64) ([]int64, error) {
-	ids, err := queryAll(ctx, s.db, scanID, `SELECT s.id FROM turns t JOIN turns s
+	ids, err := QueryAll(ctx, s.db, scanID, `SELECT s.id FROM turns t JOIN turns s
 		ON s.conversation_id=t.conversation_id AND s.parent_id=t.parent_id WHERE t.id=? ORDER BY s.id`, turnID)
 	if err == nil && len(ids) == 0 {
 		err = records.ErrNotFound
@@ -109,7 +109,7 @@ func (s *DB) NewestLeaf(ctx context.Context, turnID int64) (int64, error) {
 	return leaf, err
 }
 
-func scanID(sc rowScanner) (id int64, err error) { return id, sc.Scan(&id) }
+func scanID(sc RowScanner) (id int64, err error) { return id, sc.Scan(&id) }
 
 // NewestTurn returns the id of a conversation's newest turn, of any branch (0: it has none).
 func (s *DB) NewestTurn(ctx context.Context, convID int64) (int64, error) {

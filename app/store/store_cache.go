@@ -125,7 +125,7 @@ func (s *DB) FinishSync(ctx context.Context, server string, keep []string, at ti
 
 // keepOnly drops the workspaces of server that are not in keep and records the sync time.
 func keepOnly(ctx context.Context, tx *sql.Tx, server string, keep []string, at time.Time) error {
-	cached, err := queryAll(ctx, tx, scanString, "SELECT id FROM workspaces WHERE server=?", server)
+	cached, err := QueryAll(ctx, tx, ScanString, "SELECT id FROM workspaces WHERE server=?", server)
 	if err != nil {
 		return err
 	}
@@ -172,11 +172,11 @@ func (s *DB) TouchSynced(ctx context.Context, server string, at time.Time) error
 
 // workspaces lists the cached workspaces of server in the server's order.
 func (s *DB) Workspaces(ctx context.Context, server string) ([]records.CachedWorkspace, error) {
-	return queryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
+	return QueryAll(ctx, s.db, scanCachedWorkspace, `SELECT id, name, scope, access, n_documents, n_ready,
 		n_not_ready, n_failed, synced_at, sync_error, read_only FROM workspaces WHERE server=? ORDER BY position, name`, server)
 }
 
-func scanCachedWorkspace(sc rowScanner) (records.CachedWorkspace, error) {
+func scanCachedWorkspace(sc RowScanner) (records.CachedWorkspace, error) {
 	var w records.CachedWorkspace
 	var at int64
 	c := &w.Counts
@@ -209,14 +209,14 @@ func (s *DB) Workspace(ctx context.Context, server, id string) (records.CachedWo
 
 // documents lists the cached documents of one workspace in the server's order.
 func (s *DB) Documents(ctx context.Context, server, wsID string) ([]client.Document, error) {
-	return queryAll(ctx, s.db, scanDocument, `SELECT id, name, source_type, status, updated, updated_at, source_id,
+	return QueryAll(ctx, s.db, scanDocument, `SELECT id, name, source_type, status, updated, updated_at, source_id,
 		url, client_document_id FROM documents WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
 }
 
 // anyDocumentID returns the server id of a cached document of wsID (the first in the server's
 // order), "" when it has none.
 func (s *DB) AnyDocumentID(ctx context.Context, server, wsID string) string {
-	ids, err := queryAll(ctx, s.db, scanString, `SELECT id FROM documents WHERE server=? AND workspace_id=? AND id<>''
+	ids, err := QueryAll(ctx, s.db, ScanString, `SELECT id FROM documents WHERE server=? AND workspace_id=? AND id<>''
 		ORDER BY position LIMIT 1`, server, wsID)
 	if err != nil || len(ids) == 0 {
 		return ""
@@ -224,7 +224,7 @@ func (s *DB) AnyDocumentID(ctx context.Context, server, wsID string) string {
 	return ids[0]
 }
 
-func scanDocument(sc rowScanner) (client.Document, error) {
+func scanDocument(sc RowScanner) (client.Document, error) {
 	var d client.Document
 	err := sc.Scan(&d.DocumentID, &d.Name, &d.SourceType, &d.Status, &d.Updated, &d.UpdatedAt, &d.SourceID, &d.URL,
 		&d.ClientDocumentID)
@@ -233,11 +233,11 @@ func scanDocument(sc rowScanner) (client.Document, error) {
 
 // sources lists the cached website imports of one workspace.
 func (s *DB) Sources(ctx context.Context, server, wsID string) ([]client.Source, error) {
-	return queryAll(ctx, s.db, scanSource, `SELECT id, name, pages, n_ready, n_not_ready, document_ids
+	return QueryAll(ctx, s.db, scanSource, `SELECT id, name, pages, n_ready, n_not_ready, document_ids
 		FROM sources WHERE server=? AND workspace_id=? ORDER BY position`, server, wsID)
 }
 
-func scanSource(sc rowScanner) (client.Source, error) {
+func scanSource(sc RowScanner) (client.Source, error) {
 	var src client.Source
 	var ids string
 	err := sc.Scan(&src.SourceID, &src.Name, &src.Pages, &src.Ready, &src.NotReady, &ids)
@@ -265,7 +265,7 @@ func (s *DB) PutDocument(ctx context.Context, server, wsID string, d client.Docu
 
 // documentNames returns the names in use in a cached workspace, lower-cased (for suggesting a free name).
 func (s *DB) DocumentNames(ctx context.Context, server, wsID string) (map[string]bool, error) {
-	list, err := queryAll(ctx, s.db, scanString, `SELECT name FROM documents WHERE server=? AND workspace_id=?
+	list, err := QueryAll(ctx, s.db, ScanString, `SELECT name FROM documents WHERE server=? AND workspace_id=?
 		UNION SELECT name FROM uploads WHERE server=? AND workspace_id=? AND state != 'failed'`, server, wsID, server, wsID)
 	names := make(map[string]bool, len(list))
 	for _, n := range list {
@@ -277,7 +277,7 @@ func (s *DB) DocumentNames(ctx context.Context, server, wsID string) (map[string
 // syncedServers lists the servers with a cache (every one that was synced completely), the most
 // recently synced first; demo mode's cache (under the key demo) is not a server.
 func (s *DB) SyncedServers(ctx context.Context, demo string) ([]records.KnownServer, error) {
-	return queryAll(ctx, s.db, func(r rowScanner) (records.KnownServer, error) {
+	return QueryAll(ctx, s.db, func(r RowScanner) (records.KnownServer, error) {
 		var ks records.KnownServer
 		var ms int64
 		err := r.Scan(&ks.Address, &ms)

@@ -44,12 +44,12 @@ func (s *DB) Images(ctx context.Context, column string, arg int64, withData bool
 		turnID int64
 		img    records.Image
 	}
-	scan := func(sc rowScanner) (owned, error) {
+	scan := func(sc RowScanner) (owned, error) {
 		var o owned
 		err := sc.Scan(&o.turnID, &o.img.Name, &o.img.MIME, &o.img.Size, &o.img.Data)
 		return o, err
 	}
-	list, err := queryAll(ctx, s.db, scan, `SELECT turn_id, name, mime, size, `+data+` FROM turn_images
+	list, err := QueryAll(ctx, s.db, scan, `SELECT turn_id, name, mime, size, `+data+` FROM turn_images
 		WHERE turn_id IN (SELECT id FROM turns WHERE `+column+`) ORDER BY turn_id, position`, arg)
 	out := map[int64][]records.Image{}
 	for _, o := range list {

@@ -47,7 +47,7 @@ type sourceConversation struct {
 // importConversations copies src's conversations that main lacks.
 func importConversations(ctx context.Context, tx *sql.Tx) (records.ImportResult, error) {
 	var res records.ImportResult
-	convs, err := queryAll(ctx, tx, func(sc rowScanner) (c sourceConversation, err error) {
+	convs, err := QueryAll(ctx, tx, func(sc RowScanner) (c sourceConversation, err error) {
 		return c, sc.Scan(&c.id, &c.uid, &c.deleted, &c.project)
 	}, "SELECT id, uid, deleted_at, project_id FROM src.conversations ORDER BY id")
 	if err != nil {
@@ -148,7 +148,7 @@ func importConversation(ctx context.Context, tx *sql.Tx, copyConv string, srcID,
 	if err != nil {
 		return err
 	}
-	turns, err := queryAll(ctx, tx, func(sc rowScanner) (id int64, err error) { return id, sc.Scan(&id) },
+	turns, err := QueryAll(ctx, tx, func(sc RowScanner) (id int64, err error) { return id, sc.Scan(&id) },
 		"SELECT id FROM src.turns WHERE conversation_id=? ORDER BY id", srcID)
 	if err != nil {
 		return err
@@ -173,7 +173,7 @@ func importConversation(ctx context.Context, tx *sql.Tx, copyConv string, srcID,
 // whose parent was not copied starts a branch.
 func remapBranches(ctx context.Context, tx *sql.Tx, convID int64, newID map[int64]int64) error {
 	type link struct{ id, parent int64 }
-	links, err := queryAll(ctx, tx, func(sc rowScanner) (l link, err error) { return l, sc.Scan(&l.id, &l.parent) },
+	links, err := QueryAll(ctx, tx, func(sc RowScanner) (l link, err error) { return l, sc.Scan(&l.id, &l.parent) },
 		"SELECT id, parent_id FROM main.turns WHERE conversation_id=? AND parent_id != 0", convID)
 	if err != nil {
 		return err
@@ -196,7 +196,7 @@ func remapBranches(ctx context.Context, tx *sql.Tx, convID int64, newID map[int6
 // set, is a column whose value is the statement's first parameter (the new row's parent) instead
 // of the source's; the caller adds the WHERE clause.
 func copyStatement(ctx context.Context, tx *sql.Tx, table, parent string) (string, error) {
-	cols, err := queryAll(ctx, tx, func(sc rowScanner) (name string, err error) {
+	cols, err := QueryAll(ctx, tx, func(sc RowScanner) (name string, err error) {
 		return name, sc.Scan(&name)
 	}, "SELECT name FROM pragma_table_info(?) ORDER BY cid", table)
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 // this package, never outside text).
 func (s *DB) SetModelColumn(ctx context.Context, server string, id int64, column, value string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET "+column+"=? WHERE server=? AND id=?", value, server, id)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // toolSettings reads the tool settings of conversation id of server.
@@ -33,12 +33,12 @@ func (s *DB) ToolSettings(ctx context.Context, server string, id int64) (records
 	if err != nil {
 		return records.ToolSettings{}, err
 	}
-	return decodeJSON[records.ToolSettings](raw), nil
+	return DecodeJSON[records.ToolSettings](raw), nil
 }
 
-// decodeJSON reads a JSON column (tool settings, a project's defaults); a damaged value gives
+// DecodeJSON reads a JSON column (tool settings, a project's defaults); a damaged value gives
 // the zero value: no tools, no defaults.
-func decodeJSON[T any](s string) (v T) {
+func DecodeJSON[T any](s string) (v T) {
 	if s != "" && json.Unmarshal([]byte(s), &v) != nil {
 		return *new(T)
 	}
@@ -48,22 +48,22 @@ func decodeJSON[T any](s string) (v T) {
 // setWorkspace sets the workspace of conversation id.
 func (s *DB) SetWorkspace(ctx context.Context, id int64, workspaceID string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET workspace_id=? WHERE id=?", workspaceID, id)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // presets lists the saved presets, by name.
 func (s *DB) Presets(ctx context.Context) ([]records.Preset, error) {
-	return queryAll(ctx, s.db, scanPreset, "SELECT "+presetCols+" FROM model_presets ORDER BY name COLLATE NOCASE")
+	return QueryAll(ctx, s.db, scanPreset, "SELECT "+presetCols+" FROM model_presets ORDER BY name COLLATE NOCASE")
 }
 
 // presetCols are the columns scanPreset reads.
 const presetCols = "id, name, tier, system_prompt, answer_format, tool_settings"
 
-func scanPreset(sc rowScanner) (records.Preset, error) {
+func scanPreset(sc RowScanner) (records.Preset, error) {
 	var p records.Preset
 	var format, tools string
 	err := sc.Scan(&p.ID, &p.Name, &p.Tier, &p.System, &format, &tools)
-	p.Format, p.Tools = decodeFormat(format), decodeJSON[records.ToolSettings](tools)
+	p.Format, p.Tools = decodeFormat(format), DecodeJSON[records.ToolSettings](tools)
 	return p, err
 }
 
@@ -90,21 +90,21 @@ func (s *DB) SavePreset(ctx context.Context, p records.Preset) (records.Preset, 
 	}
 	res, err := s.db.ExecContext(ctx, `UPDATE model_presets SET name=?, tier=?, system_prompt=?, answer_format=?,
 		tool_settings=? WHERE id=?`, append(args, p.ID)...)
-	return p, nameTaken(affected(res, err), "preset", p.Name)
+	return p, nameTaken(Affected(res, err), "preset", p.Name)
 }
 
 // deletePreset removes a preset.
 func (s *DB) DeletePreset(ctx context.Context, id int64) error {
-	return affected(s.db.ExecContext(ctx, "DELETE FROM model_presets WHERE id=?", id))
+	return Affected(s.db.ExecContext(ctx, "DELETE FROM model_presets WHERE id=?", id))
 }
 
 // schemas lists the saved schemas, by name.
 func (s *DB) Schemas(ctx context.Context) ([]records.SavedSchema, error) {
-	scan := func(sc rowScanner) (records.SavedSchema, error) {
+	scan := func(sc RowScanner) (records.SavedSchema, error) {
 		var s records.SavedSchema
 		return s, sc.Scan(&s.ID, &s.Name, &s.Schema)
 	}
-	return queryAll(ctx, s.db, scan, "SELECT id, name, schema FROM answer_schemas ORDER BY name COLLATE NOCASE")
+	return QueryAll(ctx, s.db, scan, "SELECT id, name, schema FROM answer_schemas ORDER BY name COLLATE NOCASE")
 }
 
 // saveSchema saves sc, checked already: new when sc.ID is 0, else in place. Names are unique.
@@ -118,12 +118,12 @@ func (s *DB) SaveSchema(ctx context.Context, sc records.SavedSchema) (records.Sa
 		return sc, nil
 	}
 	res, err := s.db.ExecContext(ctx, "UPDATE answer_schemas SET name=?, schema=? WHERE id=?", sc.Name, sc.Schema, sc.ID)
-	return sc, nameTaken(affected(res, err), "schema", sc.Name)
+	return sc, nameTaken(Affected(res, err), "schema", sc.Name)
 }
 
 // deleteSchema removes a saved schema.
 func (s *DB) DeleteSchema(ctx context.Context, id int64) error {
-	return affected(s.db.ExecContext(ctx, "DELETE FROM answer_schemas WHERE id=?", id))
+	return Affected(s.db.ExecContext(ctx, "DELETE FROM answer_schemas WHERE id=?", id))
 }
 
 // nameTaken says in words that a name is used already, for a unique-name failure.
@@ -136,4 +136,4 @@ func nameTaken(err error, what, name string) error {
 }
 
 // encodeToolSettings is the tool_settings column of s.
-func EncodeToolSettings(s records.ToolSettings) string { return jsonOrEmpty(s) }
+func EncodeToolSettings(s records.ToolSettings) string { return JSONOrEmpty(s) }

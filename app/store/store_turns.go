@@ -11,11 +11,12 @@ import (
 	"lectern/client"
 )
 
-const conversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at, " +
+// ConversationCols are the columns of a conversation that ScanConversation reads, in its order.
+const ConversationCols = "id, kind, workspace_id, document_id, model, system_prompt, api, title, created_at, updated_at, " +
 	"pinned_at, answer_format, remote_id, project_id"
 
-// scanConversation reads the conversationCols of a row, then the columns that follow them into extra.
-func scanConversation(sc rowScanner, extra ...any) (records.Conversation, error) {
+// ScanConversation reads the ConversationCols of a row, then the columns that follow them into extra.
+func ScanConversation(sc RowScanner, extra ...any) (records.Conversation, error) {
 	var c records.Conversation
 	var kind, api, format string
 	var created, updated, pinned int64
@@ -57,8 +58,8 @@ func (s *DB) CreateConversation(ctx context.Context, server string, c records.Co
 
 // conversation reads one conversation of server.
 func (s *DB) Conversation(ctx context.Context, server string, id int64) (records.Conversation, error) {
-	row := s.db.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
-	c, err := scanConversation(row)
+	row := s.db.QueryRowContext(ctx, "SELECT "+ConversationCols+" FROM conversations WHERE server=? AND id=? AND deleted_at=0", server, id)
+	c, err := ScanConversation(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, records.ErrNotFound
 	}
@@ -73,7 +74,7 @@ func (s *DB) Conversations(ctx context.Context, server, workspaceID string) ([]r
 // listConversations lists the conversations of server that pass f, in order (after first, when
 // set), newest first.
 func (s *DB) ListConversations(ctx context.Context, server string, f records.ListFilter, first string) ([]records.Conversation, error) {
-	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
+	q := "SELECT " + ConversationCols + " FROM conversations WHERE server=? AND deleted_at=0"
 	args := []any{server}
 	if f.WorkspaceID != "" {
 		q += " AND workspace_id=?"
@@ -91,14 +92,14 @@ func (s *DB) ListConversations(ctx context.Context, server string, f records.Lis
 	if first != "" {
 		order += first + ", "
 	}
-	scan := func(sc rowScanner) (records.Conversation, error) { return scanConversation(sc) }
-	return queryAll(ctx, s.db, scan, q+order+"updated_at DESC, id DESC", args...)
+	scan := func(sc RowScanner) (records.Conversation, error) { return ScanConversation(sc) }
+	return QueryAll(ctx, s.db, scan, q+order+"updated_at DESC, id DESC", args...)
 }
 
 // pinConversation sets a conversation's pin time (0: unpinned), leaving its updated time alone.
 func (s *DB) PinConversation(ctx context.Context, server string, id, at int64) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET pinned_at=? WHERE server=? AND id=? AND deleted_at=0", at, server, id)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // lastModelConversation returns the newest model conversation of server (in conversations'
@@ -110,13 +111,13 @@ func (s *DB) LastModelConversation(ctx context.Context, server, model string) (r
 // lastConversation returns the newest conversation of kind of server (in conversations' order),
 // of model when it is not ""; ok is false when there is none.
 func (s *DB) LastConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
-	q := "SELECT " + conversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
+	q := "SELECT " + ConversationCols + " FROM conversations WHERE server=? AND kind=? AND deleted_at=0"
 	args := []any{server, string(kind)}
 	if model != "" {
 		q += " AND model=?"
 		args = append(args, model)
 	}
-	c, err := scanConversation(s.db.QueryRowContext(ctx, q+" ORDER BY updated_at DESC, id DESC LIMIT 1", args...))
+	c, err := ScanConversation(s.db.QueryRowContext(ctx, q+" ORDER BY updated_at DESC, id DESC LIMIT 1", args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return records.Conversation{}, false, nil
 	}
@@ -127,17 +128,17 @@ func (s *DB) LastConversation(ctx context.Context, server string, kind records.C
 // was done with since it was made (no turn, title, system prompt, answer format, workspace, server
 // id or pin), with its updated time brought to now; ok is false when there is none.
 func (s *DB) UntouchedConversation(ctx context.Context, server string, kind records.ConversationKind, model string) (records.Conversation, bool, error) {
-	q := "SELECT " + conversationCols + ` FROM conversations c WHERE server=? AND kind=? AND model=? AND deleted_at=0
+	q := "SELECT " + ConversationCols + ` FROM conversations c WHERE server=? AND kind=? AND model=? AND deleted_at=0
 		AND title='' AND system_prompt='' AND answer_format='' AND workspace_id='' AND remote_id='' AND pinned_at=0
 		AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id=c.id) ORDER BY id DESC LIMIT 1`
-	c, err := scanConversation(s.db.QueryRowContext(ctx, q, server, string(kind), model))
+	c, err := ScanConversation(s.db.QueryRowContext(ctx, q, server, string(kind), model))
 	if errors.Is(err, sql.ErrNoRows) {
 		return records.Conversation{}, false, nil
 	}
 	if err != nil {
 		return records.Conversation{}, false, err
 	}
-	now := s.nowMilli()
+	now := s.NowMilli()
 	if _, err := s.db.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, c.ID); err != nil {
 		return records.Conversation{}, false, err
 	}
@@ -148,7 +149,7 @@ func (s *DB) UntouchedConversation(ctx context.Context, server string, kind reco
 // setRemoteID keeps the server's id of an assistant conversation.
 func (s *DB) SetRemoteID(ctx context.Context, id int64, remote string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET remote_id=? WHERE id=?", remote, id)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // MoveConversations files the conversations kept under server key from under key to.
@@ -160,15 +161,15 @@ func (s *DB) MoveConversations(ctx context.Context, from, to string) error {
 // renameConversation changes a conversation's title.
 func (s *DB) RenameConversation(ctx context.Context, server string, id int64, title string) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET title=?, updated_at=? WHERE server=? AND id=? AND deleted_at=0",
-		title, s.nowMilli(), server, id)
-	return affected(res, err)
+		title, s.NowMilli(), server, id)
+	return Affected(res, err)
 }
 
 // deleteConversation removes a conversation and its turns for good (an ask that saved nothing
 // worth keeping); a person's delete moves it to the trash (trashConversation).
 func (s *DB) DeleteConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "DELETE FROM conversations WHERE server=? AND id=?", server, id)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // deleteTurn removes one turn (one just added that went nowhere: its conversation shows its
@@ -181,11 +182,12 @@ func (s *DB) DeleteTurn(ctx context.Context, id int64) error {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, "DELETE FROM turns WHERE id=?", id)
-		return affected(res, err)
+		return Affected(res, err)
 	})
 }
 
-func affected(res sql.Result, err error) error {
+// Affected is err, or records.ErrNotFound when the statement changed no row.
+func Affected(res sql.Result, err error) error {
 	if err != nil {
 		return err
 	}
@@ -198,7 +200,7 @@ func affected(res sql.Result, err error) error {
 // addTurn saves a new pending turn after its parent (t.ParentID, 0 for a first question) with its
 // images, and makes it the head of its conversation (the branch shown), in one transaction.
 func (s *DB) AddTurn(ctx context.Context, t records.Turn) (records.Turn, error) {
-	now := s.nowMilli()
+	now := s.NowMilli()
 	t.Status, t.Created, t.Updated = records.TurnPending, FromMilli(now), FromMilli(now)
 	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, parent_id, question, status, tier, thinking,
@@ -221,14 +223,14 @@ func (s *DB) AddTurn(ctx context.Context, t records.Turn) (records.Turn, error) 
 
 func touchConversation(ctx context.Context, tx *sql.Tx, id, now int64) error {
 	res, err := tx.ExecContext(ctx, "UPDATE conversations SET updated_at=? WHERE id=?", now, id)
-	return affected(res, err)
+	return Affected(res, err)
 }
 
 // saveTurn writes a turn's answer fields and status.
 func (s *DB) SaveTurn(ctx context.Context, t *records.Turn) error {
-	now := s.nowMilli()
+	now := s.NowMilli()
 	t.Updated = FromMilli(now)
-	sources, coverage, warnings := jsonOrEmpty(t.Sources), jsonOrEmpty(t.Coverage), jsonOrEmpty(t.Warnings)
+	sources, coverage, warnings := JSONOrEmpty(t.Sources), JSONOrEmpty(t.Coverage), JSONOrEmpty(t.Warnings)
 	extra := extraOf(*t)
 	in, out, total := usageColumns(t.Usage)
 	return InTx(ctx, s.db, func(tx *sql.Tx) error {
@@ -237,7 +239,7 @@ func (s *DB) SaveTurn(ctx context.Context, t *records.Turn) error {
 			input_tokens=?, output_tokens=?, total_tokens=?, updated_at=? WHERE id=?`, t.Answer, string(t.Status),
 			t.Tier, nullBool(t.Thinking), t.Model, nullBool(t.Found), sources, coverage, warnings, t.Notice,
 			t.RequestID, t.Error, t.ErrorCode, extra, in, out, total, now, t.ID)
-		if err := affected(res, err); err != nil {
+		if err := Affected(res, err); err != nil {
 			return err
 		}
 		return touchConversation(ctx, tx, t.ConversationID, now)
@@ -247,7 +249,7 @@ func (s *DB) SaveTurn(ctx context.Context, t *records.Turn) error {
 // savePartial stores the text so far of a pending answer, so that a crash keeps it.
 func (s *DB) SavePartial(ctx context.Context, id int64, text string) error {
 	_, err := s.db.ExecContext(ctx, "UPDATE turns SET answer=?, updated_at=? WHERE id=? AND status='pending'",
-		text, s.nowMilli(), id)
+		text, s.NowMilli(), id)
 	return err
 }
 
@@ -268,7 +270,7 @@ type turnExtra struct {
 
 // extraOf is the extra column of a turn.
 func extraOf(t records.Turn) string {
-	return jsonOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check,
+	return JSONOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check,
 		Attachments: t.Attachments, Reply: t.Reply})
 }
 
@@ -280,13 +282,13 @@ func usageColumns(u *client.Usage) (in, out, total any) {
 	return u.InputTokens, u.OutputTokens, u.TotalTokens
 }
 
-func scanTurn(sc rowScanner) (records.Turn, error) {
+func scanTurn(sc RowScanner) (records.Turn, error) {
 	var t records.Turn
 	return t, scanTurnInto(sc, &t)
 }
 
 // scanTurnInto reads the turnCols of a row into t, then the columns that follow them into extra.
-func scanTurnInto(sc rowScanner, t *records.Turn, extra ...any) error {
+func scanTurnInto(sc RowScanner, t *records.Turn, extra ...any) error {
 	var status, sources, coverage, warnings, extraJSON string
 	var thinking, found sql.NullBool
 	var in, out, total sql.NullInt64
@@ -302,11 +304,11 @@ func scanTurnInto(sc rowScanner, t *records.Turn, extra ...any) error {
 	}
 	t.Status, t.Created, t.Updated = records.TurnStatus(status), FromMilli(created), FromMilli(updated)
 	t.Thinking, t.Found = boolPtr(thinking), boolPtr(found)
-	_ = unmarshalIfSet(sources, &t.Sources)
-	_ = unmarshalIfSet(coverage, &t.Coverage)
-	_ = unmarshalIfSet(warnings, &t.Warnings)
+	_ = UnmarshalIfSet(sources, &t.Sources)
+	_ = UnmarshalIfSet(coverage, &t.Coverage)
+	_ = UnmarshalIfSet(warnings, &t.Warnings)
 	var x turnExtra
-	if unmarshalIfSet(extraJSON, &x) == nil {
+	if UnmarshalIfSet(extraJSON, &x) == nil {
 		t.AnswerID, t.System, t.Parts, t.Check = x.AnswerID, x.System, x.Parts, x.Check
 		t.Attachments, t.Reply = x.Attachments, x.Reply
 	}
@@ -331,7 +333,7 @@ func (s *DB) Turn(ctx context.Context, id int64) (records.Turn, error) {
 // keeping their text.
 func (s *DB) AbandonPending(ctx context.Context, before time.Time, reason string) (int64, error) {
 	res, err := s.db.ExecContext(ctx, `UPDATE turns SET status='interrupted', error=?, updated_at=?
-		WHERE status='pending' AND updated_at < ?`, reason, s.nowMilli(), before.UnixMilli())
+		WHERE status='pending' AND updated_at < ?`, reason, s.NowMilli(), before.UnixMilli())
 	if err != nil {
 		return 0, err
 	}
@@ -353,7 +355,8 @@ func boolPtr(b sql.NullBool) *bool {
 	return &v
 }
 
-func jsonOrEmpty(v any) string {
+// JSONOrEmpty is v as JSON, or "" for nil (a column's empty value).
+func JSONOrEmpty(v any) string {
 	b, err := json.Marshal(v)
 	if err != nil || string(b) == "null" {
 		return ""
@@ -361,7 +364,8 @@ func jsonOrEmpty(v any) string {
 	return string(b)
 }
 
-func unmarshalIfSet(s string, v any) error {
+// UnmarshalIfSet decodes the JSON column text s into v, leaving v as it is when s is "".
+func UnmarshalIfSet(s string, v any) error {
 	if s == "" {
 		return nil
 	}
@@ -380,7 +384,7 @@ func EncodeFormat(f records.AnswerFormat) string {
 // decodeFormat reads a saved format; what cannot be read is text.
 func decodeFormat(s string) records.AnswerFormat {
 	var f records.AnswerFormat
-	if unmarshalIfSet(s, &f) != nil {
+	if UnmarshalIfSet(s, &f) != nil {
 		return records.AnswerFormat{}
 	}
 	return f

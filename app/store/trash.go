@@ -13,19 +13,19 @@ import (
 // continued, and its turns stay until the trash is emptied of it.
 func (s *DB) TrashConversation(ctx context.Context, server string, id int64) error {
 	res, err := s.db.ExecContext(ctx, "UPDATE conversations SET deleted_at=? WHERE server=? AND id=? AND deleted_at=0",
-		s.nowMilli(), server, id)
-	return affected(res, err)
+		s.NowMilli(), server, id)
+	return Affected(res, err)
 }
 
 // trashed lists server's conversations in the trash, most recently deleted first.
 func (s *DB) Trashed(ctx context.Context, server string) ([]records.Conversation, error) {
-	scan := func(sc rowScanner) (records.Conversation, error) {
+	scan := func(sc RowScanner) (records.Conversation, error) {
 		var deleted int64
-		c, err := scanConversation(sc, &deleted)
+		c, err := ScanConversation(sc, &deleted)
 		c.Deleted = FromMilli(deleted)
 		return c, err
 	}
-	return queryAll(ctx, s.db, scan, "SELECT "+conversationCols+`, deleted_at FROM conversations
+	return QueryAll(ctx, s.db, scan, "SELECT "+ConversationCols+`, deleted_at FROM conversations
 		WHERE server=? AND deleted_at!=0 ORDER BY deleted_at DESC, id DESC`, server)
 }
 
@@ -37,11 +37,11 @@ func (s *DB) RestoreConversation(ctx context.Context, server string, id int64) (
 		res, err := tx.ExecContext(ctx, `UPDATE conversations SET deleted_at=0,
 			project_id = CASE WHEN project_id IN (SELECT id FROM projects WHERE deleted_at=0) THEN project_id ELSE 0 END
 			WHERE server=? AND id=? AND deleted_at!=0`, server, id)
-		if err := affected(res, err); err != nil {
+		if err := Affected(res, err); err != nil {
 			return err
 		}
-		row := tx.QueryRowContext(ctx, "SELECT "+conversationCols+" FROM conversations WHERE id=?", id)
-		conv, err = scanConversation(row)
+		row := tx.QueryRowContext(ctx, "SELECT "+ConversationCols+" FROM conversations WHERE id=?", id)
+		conv, err = ScanConversation(row)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {

@@ -161,7 +161,7 @@ func (u *Queue) newQuota(ctx context.Context, wsID string) *quota {
 	lim, ok := u.UploadLimits(ctx, wsID)
 	q := &quota{lim: lim, known: ok, uploadsFor: lim.DailyUploadsRemaining,
 		bytesFree: lim.WorkspaceBytesLimit - lim.WorkspaceBytesUsed}
-	open, _ := u.store.Uploads(ctx, u.conn.CacheKey(), records.UploadQueued, records.UploadSending)
+	open, _ := u.queue.Uploads(ctx, u.conn.CacheKey(), records.UploadQueued, records.UploadSending)
 	for _, e := range open {
 		if e.WorkspaceID == wsID {
 			q.uploadsFor--

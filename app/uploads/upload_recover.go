@@ -108,7 +108,7 @@ func (u *Queue) isReadOnly(ctx context.Context, key, wsID string) bool {
 	if ro {
 		return true
 	}
-	failed, _ := u.store.Uploads(ctx, key, records.UploadFailed)
+	failed, _ := u.queue.Uploads(ctx, key, records.UploadFailed)
 	for _, e := range failed {
 		if e.WorkspaceID == wsID && e.ErrorCode == "workspace_read_only" {
 			u.rememberReadOnly(ctx, key, wsID)

@@ -61,7 +61,7 @@ func (u *Queue) cacheDocument(ctx context.Context, key string, e records.Upload,
 
 // save writes e and announces it; false means the entry is gone (removed by the user).
 func (u *Queue) save(ctx context.Context, key string, e *records.Upload) bool {
-	if err := u.store.SaveUpload(context.WithoutCancel(ctx), key, e); err != nil {
+	if err := u.queue.SaveUpload(context.WithoutCancel(ctx), key, e); err != nil {
 		return false
 	}
 	u.changed(*e, 0)

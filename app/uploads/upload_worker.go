@@ -67,7 +67,7 @@ func (u *Queue) loop() {
 			return
 		case <-u.kickc:
 		case <-t.C:
-			_ = u.store.Heartbeat(u.ctx, u.owner)
+			_ = u.queue.Heartbeat(u.ctx, u.owner)
 		}
 	}
 }
@@ -83,7 +83,7 @@ func (u *Queue) schedule() {
 	if err != nil {
 		return
 	}
-	open, err := u.store.Uploads(u.ctx, key, records.UploadQueued, records.UploadSending, records.UploadProcessing)
+	open, err := u.queue.Uploads(u.ctx, key, records.UploadQueued, records.UploadSending, records.UploadProcessing)
 	if err != nil {
 		return
 	}
@@ -162,7 +162,7 @@ func (u *Queue) launch(key string, e records.Upload, sending bool, work func(con
 	go func() {
 		defer u.wg.Done()
 		defer u.done(e.ID, cancel)
-		cur, ok, err := u.store.Claim(ctx, key, e.ID, e.State, u.owner, time.Now().Add(-u.claimTTL))
+		cur, ok, err := u.queue.Claim(ctx, key, e.ID, e.State, u.owner, time.Now().Add(-u.claimTTL))
 		if err != nil || !ok || cur.ClientDocumentID != e.ClientDocumentID {
 			u.later(e.ID) // another process works it: look again later
 			return
@@ -177,7 +177,7 @@ func (u *Queue) launch(key string, e records.Upload, sending bool, work func(con
 // done ends the work on entry id: its claim is released and the scheduler looks again.
 func (u *Queue) done(id int64, cancel context.CancelFunc) {
 	cancel()
-	_ = u.store.Release(context.Background(), id, u.owner)
+	_ = u.queue.Release(context.Background(), id, u.owner)
 	u.mu.Lock()
 	delete(u.active, id)
 	u.mu.Unlock()

@@ -23,6 +23,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/uploadq"
 	"lectern/app/workspaces"
 	"lectern/client"
 )
@@ -36,6 +37,7 @@ import (
 // UploadChanged events, and the end of each upload as UploadFinished.
 type Queue struct {
 	store    *store.DB
+	queue    uploadq.Queue // the queue's rows in store
 	conn     *connection.Manager
 	bus      *events.Bus
 	sync     *workspaces.Sync
@@ -84,7 +86,7 @@ type EnqueueResult struct {
 // through sync once a file is ready; retry and claimTTL are Options.RetryDelay and ClaimTTL (0: the
 // defaults).
 func New(st *store.DB, conn *connection.Manager, bus *events.Bus, sync *workspaces.Sync, retry, claimTTL time.Duration) *Queue {
-	u := &Queue{store: st, conn: conn, bus: bus, sync: sync, retry: cmp.Or(retry, 5*time.Second),
+	u := &Queue{store: st, queue: uploadq.Of(st), conn: conn, bus: bus, sync: sync, retry: cmp.Or(retry, 5*time.Second),
 		claimTTL: cmp.Or(claimTTL, defaultClaimTTL), owner: client.NewClientDocumentID(),
 		kickc: make(chan struct{}, 1), mine: map[int64]bool{}, active: map[int64]*activeUpload{},
 		notBefore: map[int64]time.Time{}}
@@ -117,7 +119,7 @@ func (u *Queue) add(ctx context.Context, key, workspaceID string, p candidate, r
 		r.Reason = "The file cannot be read: " + pathError(err)
 		return nil
 	}
-	e, existing, err := u.store.AddUpload(ctx, key, records.Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
+	e, existing, err := u.queue.AddUpload(ctx, key, records.Upload{WorkspaceID: workspaceID, Path: p.path, Name: r.Name,
 		Size: p.size, ContentHash: hash, ClientDocumentID: client.NewClientDocumentID()})
 	if err != nil {
 		return err
@@ -187,7 +189,7 @@ func pathError(err error) string {
 
 // List returns the current server's queue, oldest first, with bytes sent for entries being sent.
 func (u *Queue) List(ctx context.Context) ([]records.Upload, error) {
-	all, err := u.store.Uploads(ctx, u.conn.CacheKey())
+	all, err := u.queue.Uploads(ctx, u.conn.CacheKey())
 	for i := range all {
 		all[i].Sent = u.sentOf(all[i])
 	}
@@ -196,7 +198,7 @@ func (u *Queue) List(ctx context.Context) ([]records.Upload, error) {
 
 // Get returns one entry of the queue.
 func (u *Queue) Get(ctx context.Context, id int64) (records.Upload, error) {
-	e, err := u.store.Upload(ctx, u.conn.CacheKey(), id)
+	e, err := u.queue.Upload(ctx, u.conn.CacheKey(), id)
 	e.Sent = u.sentOf(e)
 	return e, err
 }
@@ -223,7 +225,7 @@ func (u *Queue) Retry(ctx context.Context, id int64) error { return u.RetryAs(ct
 // SuggestName offers after duplicate_name.
 func (u *Queue) RetryAs(ctx context.Context, id int64, name string) error {
 	key := u.conn.CacheKey()
-	e, err := u.store.Upload(ctx, key, id)
+	e, err := u.queue.Upload(ctx, key, id)
 	if err != nil {
 		return err
 	}
@@ -246,7 +248,7 @@ func (u *Queue) RetryAs(ctx context.Context, id int64, name string) error {
 	delete(u.notBefore, id)
 	u.mu.Unlock()
 	e.DocumentID, e.Status, e.Warnings, e.Record, e.Error, e.ErrorCode, e.SuggestedName = "", "", nil, nil, "", "", ""
-	if err := u.store.SaveUpload(ctx, key, &e); err != nil {
+	if err := u.queue.SaveUpload(ctx, key, &e); err != nil {
 		return err
 	}
 	u.changed(e, 0)
@@ -260,7 +262,7 @@ func (u *Queue) RetryAs(ctx context.Context, id int64, name string) error {
 // cache and the queue know), such as "report (2).pdf" for "report.pdf".
 func (u *Queue) SuggestName(ctx context.Context, id int64) (string, error) {
 	key := u.conn.CacheKey()
-	e, err := u.store.Upload(ctx, key, id)
+	e, err := u.queue.Upload(ctx, key, id)
 	if err != nil {
 		return "", err
 	}
@@ -291,7 +293,7 @@ func (u *Queue) Remove(ctx context.Context, id int64) error {
 		a.cancel()
 	}
 	u.mu.Unlock()
-	if err := u.store.RemoveUpload(ctx, u.conn.CacheKey(), id); err != nil {
+	if err := u.queue.RemoveUpload(ctx, u.conn.CacheKey(), id); err != nil {
 		return err
 	}
 	u.bus.Emit(events.UploadChanged{ID: id})
@@ -300,7 +302,7 @@ func (u *Queue) Remove(ctx context.Context, id int64) error {
 
 // ClearFinished removes the entries that are ready.
 func (u *Queue) ClearFinished(ctx context.Context) error {
-	done, err := u.store.Uploads(ctx, u.conn.CacheKey(), records.UploadReady)
+	done, err := u.queue.Uploads(ctx, u.conn.CacheKey(), records.UploadReady)
 	for _, e := range done {
 		if err := u.Remove(ctx, e.ID); err != nil {
 			return err

@@ -1,4 +1,4 @@
-package store
+package search
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"lectern/app/records"
+	"lectern/app/store"
 )
 
 // turnTree is a conversation's turns as the tree they form (schema step 12): each turn's parent
@@ -17,7 +18,7 @@ type turnTree struct {
 }
 
 // turnTrees reads the trees of the conversations ids.
-func (s *DB) turnTrees(ctx context.Context, ids []int64) (map[int64]*turnTree, error) {
+func turnTrees(ctx context.Context, q store.Querier, ids []int64) (map[int64]*turnTree, error) {
 	trees := map[int64]*turnTree{}
 	if len(ids) == 0 {
 		return trees, nil
@@ -26,7 +27,7 @@ func (s *DB) turnTrees(ctx context.Context, ids []int64) (map[int64]*turnTree, e
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT conversation_id, id, parent_id FROM turns
+	rows, err := q.QueryContext(ctx, `SELECT conversation_id, id, parent_id FROM turns
 		WHERE conversation_id IN (?`+strings.Repeat(",?", len(ids)-1)+`) ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
@@ -76,12 +77,12 @@ func (t *turnTree) branchOf(turn int64, shown map[int64]bool) (i, n int) {
 }
 
 // markBranches sets Branch and Branches of the turns hit, given the conversations' head turns.
-func (s *DB) markBranches(ctx context.Context, hits []records.SearchHit, heads map[int64]int64) error {
+func markBranches(ctx context.Context, q store.Querier, hits []records.SearchHit, heads map[int64]int64) error {
 	ids := make([]int64, 0, len(heads))
 	for id := range heads {
 		ids = append(ids, id)
 	}
-	trees, err := s.turnTrees(ctx, ids)
+	trees, err := turnTrees(ctx, q, ids)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package store
+package search
 
 import (
 	"context"
@@ -8,19 +8,21 @@ import (
 	"unicode/utf8"
 
 	"lectern/app/records"
+	"lectern/app/store"
 )
 
-// Search finds, on server and out of the trash, the turns that hold every word of text (the last
+// Find finds in db, on server and out of the trash, the turns that hold every word of text (the last
 // word may be the start of a word), newest first, after the conversations whose title holds them
 // and no turn found does (at most maxTitleHits, newest first); limit in all. Each hit says its
 // conversation's project and, for a turn, whether it is on a branch the conversation does not
 // show. Ranking by recency keeps it fast however many turns match.
-func (s *DB) Search(ctx context.Context, server, text string, limit int) ([]records.SearchHit, error) {
-	words := SearchWords(text)
+func Find(ctx context.Context, db *store.DB, server, text string, limit int) ([]records.SearchHit, error) {
+	words := Words(text)
 	if len(words) == 0 || limit <= 0 {
 		return nil, nil
 	}
-	turns, err := s.searchTurns(ctx, server, words, limit)
+	q := db.SQL()
+	turns, err := searchTurns(ctx, q, server, words, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +30,7 @@ func (s *DB) Search(ctx context.Context, server, text string, limit int) ([]reco
 	for _, h := range turns {
 		found[h.Conversation.ID] = true
 	}
-	titles, err := s.searchTitles(ctx, server, words, len(found)+min(limit, maxTitleHits))
+	titles, err := searchTitles(ctx, q, server, words, len(found)+min(limit, maxTitleHits))
 	if err != nil {
 		return nil, err
 	}
@@ -40,64 +42,64 @@ func (s *DB) Search(ctx context.Context, server, text string, limit int) ([]reco
 // maxTitleHits is how many conversations found by their title come before the turns found.
 const maxTitleHits = 20
 
-// searchConversationCols are conversationCols of the conversation c, then its project's name
+// searchConversationCols are store.ConversationCols of the conversation c, then its project's name
 // (a project in the trash: none; its conversations are in the trash with it).
-var searchConversationCols = "c." + strings.ReplaceAll(conversationCols, ", ", ", c.") + ", coalesce(p.name, '')"
+var searchConversationCols = "c." + strings.ReplaceAll(store.ConversationCols, ", ", ", c.") + ", coalesce(p.name, '')"
 
 // projectJoin joins a conversation c to its project p.
 const projectJoin = " LEFT JOIN projects p ON p.id = c.project_id AND p.deleted_at = 0 "
 
 // searchTitles finds the conversations whose title holds every word (LIKE: a letter's case is
 // ignored in ASCII only).
-func (s *DB) searchTitles(ctx context.Context, server string, words []string, limit int) ([]records.SearchHit, error) {
+func searchTitles(ctx context.Context, q store.Querier, server string, words []string, limit int) ([]records.SearchHit, error) {
 	where, args := "", []any{server}
 	for _, w := range words {
 		where += ` AND c.title LIKE ? ESCAPE '\'`
 		args = append(args, "%"+w+"%") // words hold letters and digits only: nothing to escape
 	}
-	scan := func(sc rowScanner) (records.SearchHit, error) {
+	scan := func(sc store.RowScanner) (records.SearchHit, error) {
 		var h records.SearchHit
-		c, err := scanConversation(sc, &h.Project)
+		c, err := store.ScanConversation(sc, &h.Project)
 		h.Conversation, h.TitleSnippet = c, Snippet(c.Title, words)
 		return h, err
 	}
-	return queryAll(ctx, s.db, scan, "SELECT "+searchConversationCols+" FROM conversations c"+projectJoin+
+	return store.QueryAll(ctx, q, scan, "SELECT "+searchConversationCols+" FROM conversations c"+projectJoin+
 		"WHERE c.server = ? AND c.deleted_at = 0"+where+" ORDER BY c.updated_at DESC LIMIT ?", append(args, limit)...)
 }
 
 // searchTurns finds the turns that hold every word, the newest first: the full-text index gives
 // the turns in the order of their ids and the join stops at limit.
-func (s *DB) searchTurns(ctx context.Context, server string, words []string, limit int) ([]records.SearchHit, error) {
+func searchTurns(ctx context.Context, q store.Querier, server string, words []string, limit int) ([]records.SearchHit, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
 	heads := map[int64]int64{} // conversation -> the last turn of the branch it shows
-	scan := func(sc rowScanner) (records.SearchHit, error) {
+	scan := func(sc store.RowScanner) (records.SearchHit, error) {
 		var h records.SearchHit
 		var answer string
 		var head int64
-		c, err := scanConversation(sc, &h.Project, &head, &h.TurnID, &h.Question, &answer)
+		c, err := store.ScanConversation(sc, &h.Project, &head, &h.TurnID, &h.Question, &answer)
 		h.Conversation, h.TitleSnippet = c, Snippet(c.Title, words)
 		h.QuestionSnippet, h.AnswerSnippet = Snippet(h.Question, words), Snippet(PlainText(answer), words)
 		heads[c.ID] = head
 		return h, err
 	}
-	hits, err := queryAll(ctx, s.db, scan, "SELECT "+searchConversationCols+`, c.head_turn_id, t.id, t.question, t.answer
+	hits, err := store.QueryAll(ctx, q, scan, "SELECT "+searchConversationCols+`, c.head_turn_id, t.id, t.question, t.answer
 		FROM turns_fts f JOIN turns t ON t.id = f.rowid JOIN conversations c ON c.id = t.conversation_id`+projectJoin+`
 		WHERE turns_fts MATCH ? AND c.server = ? AND c.deleted_at = 0 ORDER BY f.rowid DESC LIMIT ?`,
 		FTSQuery(words), server, limit)
 	if err != nil {
 		return nil, err
 	}
-	return hits, s.markBranches(ctx, hits, heads)
+	return hits, markBranches(ctx, q, hits, heads)
 }
 
-// searchWords splits what a user typed into words; FTS5 syntax characters are dropped.
-func SearchWords(text string) []string {
+// Words splits what a user typed into words; FTS5 syntax characters are dropped.
+func Words(text string) []string {
 	return strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) })
 }
 
-// ftsQuery makes an FTS5 query in which every word must appear, the last one as a prefix unless
+// FTSQuery makes an FTS5 query in which every word must appear, the last one as a prefix unless
 // it is one letter: a prefix that short stands for a good part of every word written, whose lists
 // of turns FTS5 reads and merges whole before the first hit. Each word is quoted, so that input
 // such as OR, NEAR or * is taken literally.
@@ -112,7 +114,7 @@ func FTSQuery(words []string) string {
 	return strings.Join(parts, " ")
 }
 
-// snippet returns about 160 characters of text around the first of words found in it (at the
+// Snippet returns about 160 characters of text around the first of words found in it (at the
 // start of a word of text), with each word of text in it that begins with one of words wrapped
 // in [ and ]; without a match, the start of text.
 func Snippet(text string, words []string) string {
