@@ -5,11 +5,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"lectern/app/conversations"
+	"lectern/app/events"
 	"lectern/app/mcp"
 	"lectern/app/records"
+	"lectern/internal/procs"
 )
 
 // mcpPeers returns the folder of the npm test peers, or skips the test without Node or them.
@@ -105,5 +109,74 @@ func TestMCPServerThatCannotStartOffersNothing(t *testing.T) {
 	}
 	if st := f.app.Models().MCPServers().States(); len(st) != 1 || !strings.Contains(st[0].Words(), "was not found on the PATH") {
 		t.Errorf("state %+v", st)
+	}
+}
+
+// server-everything's slow tool in a chat (10 s in 5 steps, the defaults of its schema): its
+// progress notifications reach OnUpdate while it runs, in the run's MCP.Progress; Stop ends the
+// call at once, the cancellation reaches the server (it reads a notifications/cancelled of the
+// call), the card says the call was stopped and how far it got, and closing the app leaves no
+// child process.
+func TestMCPSlowToolProgressAndStopInAChat(t *testing.T) {
+	dir := mcpPeers(t)
+	stdinLog := filepath.Join(t.TempDir(), "stdin.log")
+	everything := mcp.Server{Name: "everything", Command: "node", Env: map[string]string{"STDIN_LOG": stdinLog},
+		Args: []string{"--import", filepath.Join(dir, "tap-stdin.mjs"),
+			filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"), "stdio"}}
+	f, conv := mcpChat(t, everything)
+	cs := chatsOf(f.app)
+	var mu sync.Mutex
+	var seen []records.MCPProgress
+	opts := conversations.AskOptions{Consent: (&progress{answer: conversations.ConsentOnce}).consent,
+		OnUpdate: func(ev events.TurnChanged) {
+			for _, p := range ev.Parts {
+				if p.Run == nil || p.Run.MCP == nil || p.Run.MCP.Progress == nil || p.Run.State != records.ToolRunning {
+					continue
+				}
+				mu.Lock()
+				seen = append(seen, *p.Run.MCP.Progress)
+				if len(seen) == 2 {
+					cs.Stop(ev.TurnID)
+				}
+				mu.Unlock()
+			}
+		}}
+	start := time.Now()
+	turn, err := cs.Send(ctxT(t), conv.ID, conversations.Message{Text: "mcp__everything__trigger-long-running-operation"}, opts)
+	if took := time.Since(start); took > 8*time.Second {
+		t.Errorf("the stopped call took %v; it runs 10 s when not stopped", took)
+	}
+	run := outputPart(t, turn, "mcp__everything__trigger-long-running-operation")
+	if err == nil || turn.Status != records.TurnInterrupted || run.State != records.ToolStopped || run.Reason != "Stopped while it ran." {
+		t.Fatalf("stopped: %+v, %+v, %v", turn, run, err)
+	}
+	mu.Lock()
+	if len(seen) < 2 || seen[0] != (records.MCPProgress{Progress: 1, Total: 5}) || seen[1].Progress != 2 || seen[1].Words() != "2 of 5 (40%)" {
+		t.Errorf("progress seen: %+v", seen)
+	}
+	mu.Unlock()
+	saved, _ := cs.Turn(ctxT(t), turn.ID)
+	if r := saved.Parts[1].Run; r.State != records.ToolStopped || r.MCP.Progress == nil || r.MCP.Progress.Progress < 2 || r.Started.IsZero() {
+		t.Errorf("saved run %+v %+v", r, r.MCP)
+	}
+	waitFor(t, func() bool {
+		b, _ := os.ReadFile(stdinLog)
+		return strings.Contains(string(b), `"method":"notifications/cancelled"`)
+	}, "the server never read the cancellation")
+	if err := f.app.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := procs.Children(); n != 0 {
+		t.Errorf("%d children left after Close", n)
+	}
+}
+
+// waitFor waits up to 5 s for ok, failing with why.
+func waitFor(t *testing.T, ok func() bool, why string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal(why)
+		}
 	}
 }

@@ -31,11 +31,18 @@ func newAnswerPrinter(e *env, live bool) *answerPrinter {
 
 // stage shows the server's progress (retrieving, reading, ...) until the text starts.
 func (p *answerPrinter) stage(stage string) {
-	if !p.live || p.shown != "" || stage == "" {
+	if stage != "" {
+		p.stageLine("(" + safetext.OneLine(stage) + "…)")
+	}
+}
+
+// stageLine replaces the stage line with line (terminals only, until the text starts).
+func (p *answerPrinter) stageLine(line string) {
+	if !p.live || p.shown != "" {
 		return
 	}
 	fmt.Fprint(p.term, "\r\033[K")
-	fmt.Fprintf(p.w, "(%s…)", safetext.OneLine(stage))
+	fmt.Fprint(p.w, line)
 	p.staging = true
 }
 

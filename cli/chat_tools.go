@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"lectern/app/mcp"
 	"lectern/app/records"
 	"lectern/internal/safetext"
+	"lectern/internal/words"
 )
 
 // The app's tools on the command line: `lectern chat --web`, `--workspace WS`, `--files DIR` run
@@ -136,14 +138,25 @@ func (e *env) stdinIsTerminal() bool {
 }
 
 // toolLines prints a line on stderr per tool call as it ends (and when it waits for the tools'
-// shared limit), the stage line cleared first, then passes the update on to next.
+// shared limit), the stage line cleared first, then passes the update on to next. How far a
+// running call is (an MCP tool's progress) is shown on the stage line on a terminal, updated in
+// place, and otherwise in a line on stderr at each change.
 func toolLines(e *env, p *answerPrinter, next func(events.TurnChanged)) func(events.TurnChanged) {
 	shown := map[int]records.ToolState{}
+	progress := map[int]string{} // the progress last shown of each call
 	return func(ev events.TurnChanged) {
+		live := ""
 		for i, part := range ev.Parts {
 			r := part.Run
 			if r != nil && r.State == records.ToolWaitingConsent {
 				p.clearStage() // the question goes on a line of its own
+			}
+			if said := runningProgress(part); said != "" && said != progress[i] {
+				progress[i] = said
+				live = said
+				if !p.live {
+					fmt.Fprintf(e.stderr, "lectern: tool: %s\n", records.ToolLine(part, time.Now()))
+				}
 			}
 			if r == nil || shown[i] == r.State || (!r.State.Final() && r.State != records.ToolWaitingLimit) {
 				continue
@@ -153,7 +166,20 @@ func toolLines(e *env, p *answerPrinter, next func(events.TurnChanged)) func(eve
 			fmt.Fprintf(e.stderr, "lectern: tool: %s\n", records.ToolLine(part, time.Now()))
 		}
 		next(ev)
+		if live != "" {
+			p.stageLine("(" + words.Cut(live, 76) + "…)")
+		}
 	}
+}
+
+// runningProgress is how far the running call of part is, with the tool's name, as its server
+// said: "Echo Tool: 2 of 5 (40%)"; "" when it is not running or said nothing.
+func runningProgress(part records.TurnPart) string {
+	r := part.Run
+	if r == nil || r.State != records.ToolRunning || r.MCP == nil || r.MCP.Progress == nil {
+		return ""
+	}
+	return safetext.OneLine(cmp.Or(r.MCP.Title, r.MCP.Tool)) + ": " + r.MCP.Progress.Words()
 }
 
 // saveFiles downloads the files the turn's tools made into dir ("": none), as `lectern generate`

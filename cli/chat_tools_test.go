@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"lectern/app/events"
+	"lectern/app/records"
 )
 
 // requested reports whether the fixture's server got a request starting with prefix since the
@@ -76,5 +80,58 @@ func TestChatWorkspaceAndFiles(t *testing.T) {
 	r = runCLI(t, "chat", "--workspace", "No such place", "--yes", "hello")
 	if r.code == 0 || !strings.Contains(r.stderr, "No such place") {
 		t.Errorf("an unknown workspace: %d\n%s", r.code, r.stderr)
+	}
+}
+
+// slowToolUpdates are the updates of a running MCP call that says its progress twice (the
+// second time twice over), then ends.
+func slowToolUpdates() []events.TurnChanged {
+	part := func(state records.ToolState, p *records.MCPProgress) []records.TurnPart {
+		return []records.TurnPart{{Kind: records.PartFunctionOutput, CallID: "c1", Name: "mcp__everything__slow",
+			Run: &records.ToolRun{State: state, MCP: &records.MCPRun{Server: "everything", Tool: "slow", Title: "Slow Tool",
+				Progress: p, Result: "done"}}}}
+	}
+	var out []events.TurnChanged
+	for _, parts := range [][]records.TurnPart{
+		part(records.ToolRunning, nil),
+		part(records.ToolRunning, &records.MCPProgress{Progress: 1, Total: 4}),
+		part(records.ToolRunning, &records.MCPProgress{Progress: 2, Total: 4, Message: "Indexing"}),
+		part(records.ToolRunning, &records.MCPProgress{Progress: 2, Total: 4, Message: "Indexing"}),
+		part(records.ToolDone, &records.MCPProgress{Progress: 4, Total: 4}),
+	} {
+		out = append(out, events.TurnChanged{Status: records.TurnPending, Stage: records.StageTool, Parts: parts})
+	}
+	return out
+}
+
+// chat --mcp shows how far a running MCP call is: on a terminal in the stage line, updated in
+// place; otherwise in a plain line on stderr at each change (issue 30).
+func TestChatShowsAnMCPToolsProgress(t *testing.T) {
+	var out, errs bytes.Buffer
+	e := &env{stdout: &out, stderr: &errs}
+	p := &answerPrinter{w: &out, term: &out, live: true}
+	show := toolLines(e, p, p.follow)
+	for _, ev := range slowToolUpdates() {
+		show(ev)
+	}
+	for _, want := range []string{"\r\033[K(Slow Tool: 1 of 4 (25%)…)", "\r\033[K(Slow Tool: 2 of 4 (50%): Indexing…)\r\033[K"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the terminal's stage line lacks %q:\n%q", want, out.String())
+		}
+	}
+	if strings.Count(out.String(), "Indexing") != 1 || errs.String() != "lectern: tool: “Slow Tool” of the MCP server “everything”: “done”\n" {
+		t.Errorf("on a terminal, stdout %q, stderr %q", out.String(), errs.String())
+	}
+
+	out.Reset()
+	errs.Reset()
+	p = &answerPrinter{w: &out, term: &out}
+	show = toolLines(e, p, p.follow)
+	for _, ev := range slowToolUpdates() {
+		show(ev)
+	}
+	head := "lectern: tool: “Slow Tool” of the MCP server “everything”: "
+	if want := head + "running: 1 of 4 (25%)\n" + head + "running: 2 of 4 (50%): Indexing\n" + head + "“done”\n"; errs.String() != want || out.Len() != 0 {
+		t.Errorf("piped: stderr %q, want %q; stdout %q", errs.String(), want, out.String())
 	}
 }

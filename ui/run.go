@@ -46,6 +46,9 @@ type RunOptions struct {
 	// Command is the lectern program Settings tells AI apps to start (settings.Core.Command);
 	// empty: this program. The harness binary sets the installed path, which it is not.
 	Command string
+	// HomeShown is the data folder as Settings shows it (settings.Core.HomeShown); empty: the
+	// app's own. The harness binary, on a temporary folder, sets the platform's default.
+	HomeShown string
 }
 
 // Run opens the desktop app and returns the process exit code when its last window closes. open
@@ -78,7 +81,7 @@ func Run(open func() (*app.App, error), opts RunOptions) int {
 	defer func() { _ = o.a.Close() }()
 	o.a.Uploads().Start() // the desktop app works the whole upload queue, whoever queued the files
 	u := New(fa, o.a)
-	u.win, u.version, u.command = win, opts.Version, opts.Command
+	u.win, u.version, u.command, u.homeShown = win, opts.Version, opts.Command, opts.HomeShown
 	return u.run(start, opts, o.a)
 }
 

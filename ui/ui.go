@@ -94,6 +94,7 @@ type UI struct {
 	openForm    *openForm
 	version     string // the version line Help → About Lectern says (RunOptions.Version)
 	command     string // the lectern program AI apps start, as Settings shows it (RunOptions.Command)
+	homeShown   string // the data folder as Settings shows it (RunOptions.HomeShown)
 
 	// OnViewShown, when set, is called on the UI goroutine after the window's view changes.
 	OnViewShown func(name string)
@@ -268,7 +269,7 @@ func (u *UI) ShowSettings() {
 	lf := u.lf
 	lf.Frame = u.ringFrames // Settings uses its frames for its focus ring only
 	s := settings.New(u.fa, lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
-		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers(), Command: u.command}, hooks)
+		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers(), Command: u.command, HomeShown: u.homeShown}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"lectern/app/mcp"
 	"lectern/app/records"
@@ -85,13 +87,13 @@ func (s *mcpSource) Describe(name, arguments string, run *records.ToolRun) strin
 
 // Run checks the arguments against the tool's whole input schema (the model was offered its
 // checkable part), then calls the tool and fills run's result.
-func (s *mcpSource) Run(ctx context.Context, name, arguments string, run *records.ToolRun) (string, error) {
+func (s *mcpSource) Run(ctx context.Context, name, arguments string, run *records.ToolRun, progressed func()) (string, error) {
 	if t := s.byName[name]; json.Valid(t.InputSchema) {
 		if problem := schemacheck.Check(t.InputSchema, arguments, "arguments"); problem != "" {
 			return "", errors.New("the arguments do not fit the tool's input schema: " + problem)
 		}
 	}
-	return callMCP(ctx, s.servers, run.MCP)
+	return callMCP(ctx, s.servers, run.MCP, progressed)
 }
 
 // mcpDescription is what the model reads of a tool: its title and description, and its server.
@@ -156,13 +158,19 @@ func mcpSummary(m *records.MCPRun) string {
 		records.QuoteShort(m.Arguments)
 }
 
-// callMCP calls the tool of m and fills its result; a tool that says it failed is an error whose
-// text is the tool's.
-func callMCP(ctx context.Context, src *mcp.Servers, m *records.MCPRun) (string, error) {
+// callMCP calls the tool of m and fills its result; the server's progress notifications go into
+// m.Progress, shown by progressed while the call runs. A tool that says it failed is an error
+// whose text is the tool's.
+func callMCP(ctx context.Context, src *mcp.Servers, m *records.MCPRun, progressed func()) (string, error) {
 	if src == nil {
 		return "", errors.New("the MCP servers are not open")
 	}
-	res, err := src.Call(ctx, m.Server, m.Tool, json.RawMessage(m.Arguments), nil)
+	if progressed == nil {
+		progressed = func() {}
+	}
+	p := &mcpProgress{run: m, show: progressed}
+	res, err := src.Call(ctx, m.Server, m.Tool, json.RawMessage(m.Arguments), p.note)
+	p.end()
 	if err != nil {
 		return "", err
 	}
@@ -171,4 +179,59 @@ func callMCP(ctx context.Context, src *mcp.Servers, m *records.MCPRun) (string, 
 		return "", errors.New(words.Cut(strings.TrimSpace(res.Text), 2000))
 	}
 	return res.Text, nil
+}
+
+// progressEvery is the least time between two progress changes shown of a running call: a
+// server may send many a second, a card needs a few.
+const progressEvery = 100 * time.Millisecond
+
+// mcpProgress writes a call's progress notifications into its run and shows them: at once, or,
+// when the last was shown less than progressEvery ago, the latest of them when that time has
+// passed; none once the call has returned (end), so that the run is the loop's alone again.
+type mcpProgress struct {
+	mu      sync.Mutex
+	run     *records.MCPRun
+	show    func()
+	last    time.Time // when a change was last shown
+	pending bool      // a timer is to show the latest change
+	ended   bool
+}
+
+// note takes one progress notification (on the connection's goroutine).
+func (p *mcpProgress) note(n mcp.Progress) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ended {
+		return
+	}
+	p.run.Progress = &records.MCPProgress{Progress: n.Progress, Total: n.Total, Message: n.Message}
+	wait := progressEvery - time.Since(p.last)
+	switch {
+	case p.pending: // the timer shows this one
+	case wait <= 0:
+		p.showLocked()
+	default:
+		p.pending = true
+		time.AfterFunc(wait, func() {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			p.pending = false
+			if !p.ended {
+				p.showLocked()
+			}
+		})
+	}
+}
+
+// showLocked shows the run as it is now (p.mu held).
+func (p *mcpProgress) showLocked() {
+	p.last = time.Now()
+	p.show()
+}
+
+// end stops the notifications: the call has returned.
+func (p *mcpProgress) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ended = true
 }

@@ -28,6 +28,9 @@ func ToolLine(p TurnPart, now time.Time) string {
 	case ToolWaitingConsent:
 		return head + ": waiting for your consent"
 	case ToolRunning:
+		if r.MCP != nil && r.MCP.Progress != nil {
+			return head + ": running: " + r.MCP.Progress.Words()
+		}
 		return head + ": running"
 	case ToolWaitingLimit:
 		return head + ": the tools' shared limit is reached; it runs again in " + words.Wait(r.Until.Sub(now))
@@ -35,6 +38,8 @@ func ToolLine(p TurnPart, now time.Time) string {
 		return head + ": not run: " + safetext.OneLine(r.Reason)
 	case ToolFailed:
 		return head + ": failed: " + safetext.OneLine(r.Reason)
+	case ToolStopped:
+		return head + ": stopped: " + safetext.OneLine(r.Reason)
 	}
 	s := head + ": " + toolResult(r)
 	if r.CutNote != "" {

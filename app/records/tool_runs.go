@@ -2,11 +2,13 @@ package records
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"lectern/client"
 	"lectern/internal/safetext"
+	"lectern/internal/words"
 )
 
 // The runs of tools kept in a turn's parts, and a model chat's tool settings.
@@ -34,10 +36,15 @@ const (
 	ToolDone         ToolState = "done"    // ran; the output went back to the model
 	ToolRefused      ToolState = "refused" // the person did not allow it (Reason says so to the model too)
 	ToolFailed       ToolState = "failed"  // not run or run without a result: Reason says why, in words
+	// ToolStopped: the answer was stopped (Stop) while the call ran; it may have done part of
+	// its work, so it is not said "not run".
+	ToolStopped ToolState = "stopped"
 )
 
-// Final reports whether the run has ended (done, refused or failed).
-func (s ToolState) Final() bool { return s == ToolDone || s == ToolRefused || s == ToolFailed }
+// Final reports whether the run has ended (done, refused, failed or stopped).
+func (s ToolState) Final() bool {
+	return s == ToolDone || s == ToolRefused || s == ToolFailed || s == ToolStopped
+}
 
 // ToolRun is the run of one tool call (a PartFunctionOutput), or of the search run on a message
 // (a PartMessageContext), as a card shows it. Only the result of its kind is set.
@@ -46,6 +53,8 @@ type ToolRun struct {
 	State ToolState `json:"state"`
 	// Until is when a run waiting for the shared limit goes again (ToolWaitingLimit).
 	Until time.Time `json:"until,omitzero"`
+	// Started is when the run last began running (ToolRunning): a card counts the time from it.
+	Started time.Time `json:"started,omitzero"`
 	// Reason says, in words, why a run failed or was refused (internet_access_blocked among them).
 	Reason string `json:"reason,omitempty"`
 	// Output is the text sent back to the model (or with the message, as context), capped at
@@ -60,14 +69,46 @@ type ToolRun struct {
 }
 
 // MCPRun is what the card of an MCP server's tool shows: the server, the tool (its title), the
-// arguments it was called with, the text it gave, and whether the tool said it failed.
+// arguments it was called with, how far it got while it ran, the text it gave, and whether the
+// tool said it failed.
 type MCPRun struct {
-	Server    string `json:"server"`
-	Tool      string `json:"tool"`
-	Title     string `json:"title,omitempty"`
-	Arguments string `json:"arguments,omitempty"`
-	Result    string `json:"result,omitempty"`
-	IsError   bool   `json:"is_error,omitempty"`
+	Server    string       `json:"server"`
+	Tool      string       `json:"tool"`
+	Title     string       `json:"title,omitempty"`
+	Arguments string       `json:"arguments,omitempty"`
+	Progress  *MCPProgress `json:"progress,omitempty"` // the last progress the server sent; nil: none
+	Result    string       `json:"result,omitempty"`
+	IsError   bool         `json:"is_error,omitempty"`
+}
+
+// MCPProgress is the last progress notification of a call (MCP notifications/progress): how far
+// it is, of what total (0 when the server does not know it), and the server's message.
+type MCPProgress struct {
+	Progress float64 `json:"progress"`
+	Total    float64 `json:"total,omitempty"`
+	Message  string  `json:"message,omitempty"`
+}
+
+// Fraction is how much of the total is done, from 0 to 1; -1 when the total is not known.
+func (p MCPProgress) Fraction() float64 {
+	if p.Total <= 0 {
+		return -1
+	}
+	return min(max(p.Progress/p.Total, 0), 1)
+}
+
+// Words says the progress in one line: "2 of 5 (40%): Indexing", or "3 so far: Indexing" when
+// the total is not known. The message is the server's, made safe to show.
+func (p MCPProgress) Words() string {
+	n := strconv.FormatFloat(p.Progress, 'f', -1, 64)
+	w := n + " so far"
+	if f := p.Fraction(); f >= 0 {
+		w = n + " of " + strconv.FormatFloat(p.Total, 'f', -1, 64) + " (" + strconv.Itoa(int(f*100)) + "%)"
+	}
+	if m := safetext.OneLine(p.Message); m != "" {
+		w += ": " + words.Cut(m, 200)
+	}
+	return w
 }
 
 // SearchRun is what a web search card shows: the queries, each result's title, domain and link,

@@ -52,7 +52,7 @@ func (b *Builtin) describe(run *records.ToolRun, arguments string) {
 }
 
 // Run runs the tool of run, described already, and fills its result; the error is the request's.
-func (b *Builtin) Run(ctx context.Context, _, _ string, run *records.ToolRun) (string, error) {
+func (b *Builtin) Run(ctx context.Context, _, _ string, run *records.ToolRun, _ func()) (string, error) {
 	cl, _, err := b.t.conn.Current()
 	if err != nil {
 		return "", err

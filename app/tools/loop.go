@@ -145,11 +145,15 @@ func addUsage(a, b *client.Usage) *client.Usage {
 		TotalTokens: a.TotalTokens + b.TotalTokens}
 }
 
-// abort ends a turn whose tools were stopped or could not be saved: runs not ended are marked
-// failed, and the turn interrupted or failed as any answer is.
+// abort ends a turn whose tools were stopped or could not be saved: a run that was running is
+// marked stopped, one that waited failed, and the turn interrupted or failed as any answer is.
 func (m *loop) abort(ctx context.Context, turn *records.Turn, err error) error {
 	for _, p := range turn.Parts {
-		if p.Run != nil && !p.Run.State.Final() {
+		switch {
+		case p.Run == nil || p.Run.State.Final():
+		case p.Run.State == records.ToolRunning: // it may have done part of its work
+			p.Run.State, p.Run.Reason = records.ToolStopped, "Stopped while it ran."
+		default:
 			p.Run.State, p.Run.Until, p.Run.Reason = records.ToolFailed, time.Time{}, "Stopped before it ended."
 		}
 	}
@@ -264,11 +268,11 @@ func (m *loop) keepAlive(ctx context.Context, turnID int64, text string) (stop f
 // Retry-After, it waits that long (shown as ToolWaitingLimit until then) and runs once more.
 func (m *loop) runTool(ctx context.Context, turn *records.Turn, src Source, arguments string, run *records.ToolRun) (string, error) {
 	for try := 1; ; try++ {
-		run.State, run.Until = records.ToolRunning, time.Time{}
+		run.State, run.Until, run.Started = records.ToolRunning, time.Time{}, m.t.store.Now().UTC().Round(0) // as it is saved
 		if err := m.publish(ctx, turn); err != nil {
 			return "", err
 		}
-		out, err := src.Run(ctx, string(run.Tool), arguments, run)
+		out, err := src.Run(ctx, string(run.Tool), arguments, run, m.progressed(turn))
 		wait := limitWait(err)
 		if wait <= 0 || try == 2 {
 			return out, err
@@ -315,9 +319,21 @@ func (m *loop) publish(ctx context.Context, turn *records.Turn) error {
 	if err := m.t.store.SaveTurn(context.WithoutCancel(ctx), turn); err != nil {
 		return err
 	}
+	m.show(turn)
+	return nil
+}
+
+// show tells notify of the turn's parts as they are now, copied.
+func (m *loop) show(turn *records.Turn) {
 	m.notify(events.TurnChanged{ConversationID: turn.ConversationID, TurnID: turn.ID, Status: records.TurnPending, Text: turn.Answer,
 		Stage: toolStage(turn.Parts), Parts: cloneParts(turn.Parts)})
-	return nil
+}
+
+// progressed is what a source calls while turn's call runs, after it wrote how far the call is
+// into its run: the parts are shown, not saved (a restart need not keep how far a call got while
+// it ran; the run's end saves it).
+func (m *loop) progressed(turn *records.Turn) func() {
+	return func() { m.show(turn) }
 }
 
 // toolStage is the stage of a turn whose tool runs changed: that of the first run not ended, or,

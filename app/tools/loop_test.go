@@ -32,7 +32,7 @@ func (s *echoSource) Describe(name, arguments string, run *records.ToolRun) stri
 	return "Echo " + arguments
 }
 
-func (s *echoSource) Run(_ context.Context, name, arguments string, run *records.ToolRun) (string, error) {
+func (s *echoSource) Run(_ context.Context, name, arguments string, run *records.ToolRun, _ func()) (string, error) {
 	s.runs = append(s.runs, name+" "+arguments)
 	var a struct{ Text string }
 	_ = json.Unmarshal([]byte(arguments), &a)

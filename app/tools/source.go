@@ -20,8 +20,10 @@ type Source interface {
 	Describe(name, arguments string, run *records.ToolRun) string
 	// Run runs the call of function name with its arguments, described in run already, and fills
 	// run's result; it returns the output the model gets. An error is the call's failure, told to
-	// the model and on the card in words (ErrorText).
-	Run(ctx context.Context, name, arguments string, run *records.ToolRun) (string, error)
+	// the model and on the card in words (ErrorText). A source that learns how far the call is
+	// while it runs (an MCP server's progress) writes it into run and calls progressed, which
+	// shows the change; it never calls progressed once Run has returned.
+	Run(ctx context.Context, name, arguments string, run *records.ToolRun, progressed func()) (string, error)
 }
 
 // functionOf finds the function called name among the sources' and the source that offers it.

@@ -73,8 +73,11 @@ func (p *modelParts) showImages(images []records.Image) {
 // runs of the app's tools as their cards above it, in the order they ran, before the answer that
 // used them (turn_tools.go). It empties the slots of a turn without them.
 func (v *turnView) setModelParts(t records.Turn) {
-	for _, card := range v.cards {
-		card.Wait.Stop() // its countdown ends with it
+	open := map[int]bool{} // the cards whose arguments are shown stay so: a running call's progress redraws them
+	for i, card := range v.cards {
+		card.Wait.Stop() // its countdown and its time run end with it
+		card.Progress.Stop()
+		open[i] = card.Open()
 	}
 	v.parts.RemoveAll()
 	v.tools.RemoveAll()
@@ -96,6 +99,7 @@ func (v *turnView) setModelParts(t records.Turn) {
 			v.parts.Add(card)
 		case p.Kind == records.PartFunctionOutput || p.Kind == records.PartMessageContext:
 			card := v.toolCard(t, p)
+			card.SetOpen(open[len(v.cards)])
 			v.cards = append(v.cards, card)
 			v.tools.Add(card)
 		}

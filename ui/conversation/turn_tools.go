@@ -69,6 +69,8 @@ func toolTitle(p records.TurnPart) string {
 			workspaceName(p.Run.Workspace)
 	case p.Run.Tool == records.ToolGenerate:
 		return "File generation"
+	case p.Run.MCP != nil && p.Run.State == records.ToolStopped:
+		return "Stopped: " + mcpToolName(p.Run.MCP)
 	case p.Run.MCP != nil:
 		return stateWords(p.Run.State, "Asks to run: ", "Running: ", "Not run: ", "Ran: ") + mcpToolName(p.Run.MCP)
 	}
@@ -83,7 +85,7 @@ func stateWords(state records.ToolState, asks, runs, notRun, ran string) string 
 		return asks
 	case records.ToolRunning, records.ToolWaitingLimit:
 		return runs
-	case records.ToolRefused, records.ToolFailed:
+	case records.ToolRefused, records.ToolFailed, records.ToolStopped:
 		return notRun
 	}
 	return ran
@@ -104,7 +106,7 @@ func workspaceName(ws *records.WorkspaceRun) string {
 // when there is nothing to say.
 func runReason(run *records.ToolRun) fyne.CanvasObject {
 	text, imp := run.Reason, widget.DangerImportance
-	if run.State == records.ToolRefused {
+	if run.State == records.ToolRefused || run.State == records.ToolStopped {
 		imp = widget.WarningImportance
 	}
 	if run.CutNote != "" {
@@ -142,6 +144,7 @@ func (v *turnView) showRunState(card *widgets.FunctionCallCard, t records.Turn, 
 		}
 	case records.ToolRunning:
 		card.SetStatus(widgets.CallPending, "")
+		v.showProgress(card, run)
 	case records.ToolWaitingLimit:
 		card.SetStatus(widgets.CallWaiting, "")
 		card.WaitUntil(limitWait, run.Until, v.do)
@@ -151,6 +154,8 @@ func (v *turnView) showRunState(card *widgets.FunctionCallCard, t records.Turn, 
 		card.SetStatus(widgets.CallRefused, "")
 	case records.ToolFailed:
 		card.SetStatus(widgets.CallFailed, "")
+	case records.ToolStopped:
+		card.SetStatus(widgets.CallStopped, "")
 	default: // a state this version does not know: shown as it came
 		card.SetStatus(widgets.CallShown, safetext.OneLine(string(run.State)))
 	}
@@ -172,7 +177,7 @@ func (v *turnView) toolResult(run *records.ToolRun) (fyne.CanvasObject, string) 
 	case run.File != nil:
 		return v.fileResult(run.File)
 	case run.MCP != nil:
-		return mcpResult(run.MCP)
+		return mcpResult(run.MCP, run.State)
 	}
 	return nil, ""
 }

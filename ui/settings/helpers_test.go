@@ -34,8 +34,9 @@ type fixture struct {
 	app  *app.App
 	fa   fyne.App
 	w    *Window
-	// command is Core.Command of the window open makes (empty: this program).
-	command string
+	// command is Core.Command of the window open makes (empty: this program); homeShown its
+	// Core.HomeShown (empty: the app's data folder).
+	command, homeShown string
 
 	themes, signedOut, keyChanged, switched int
 	closed                                  bool
@@ -83,7 +84,7 @@ func (f *fixture) open() *Window {
 	lf.Frame = func(func() bool) {} // Settings' frames watch its focus ring only: in every frame, the queue would never go quiet
 	f.w = New(f.fa, lf, Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
 		Keeping: f.app.Conversations(), Trash: f.app.Conversations(), MCP: f.app.Models().MCPServers(),
-		Command: f.command}, hooks)
+		Command: f.command, HomeShown: f.homeShown}, hooks)
 	f.w.Win().SetOnClosed(func() { f.closed = true })
 	f.w.Win().Show()
 	f.t.Cleanup(drain)

@@ -71,3 +71,17 @@ func TestHostSettingsShowTheCommandGiven(t *testing.T) {
 		t.Errorf("the lines do not name /usr/local/bin/lectern alone: %s", w.hosts.json.Text)
 	}
 }
+
+// The data folder shows as the app's, unless one to show is given (the screenshot tour, run on a
+// temporary folder, gives a person's).
+func TestDataFolderShownAsGiven(t *testing.T) {
+	f := newFixture(t)
+	if w := f.open(); w.home.Text != f.app.Home() {
+		t.Errorf("the data folder shows %q, not the app's %q", w.home.Text, f.app.Home())
+	}
+	f.w.Win().Close()
+	f.homeShown = "~/.config/lectern"
+	if w := f.open(); w.home.Text != "~/.config/lectern" {
+		t.Errorf("the data folder shows %q, not the one given", w.home.Text)
+	}
+}

@@ -5,6 +5,7 @@
 package settings
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -70,6 +71,7 @@ type Window struct {
 	thinking     *widgets.Check
 	theme        *widgets.RadioGroup
 	home         *widget.Label
+	homeShown    string // the data folder as the page says it (Core.HomeShown); empty: the app's
 	signOut      *widget.Button
 	errs         *errview.View
 	loading      bool
@@ -118,6 +120,9 @@ type Core struct {
 	// Command is the path of the lectern program that AI apps start (`COMMAND mcp`); empty: this
 	// program's own (os.Executable). The screenshot tour, a binary of its own, sets an installed one.
 	Command string
+	// HomeShown is the data folder as the page says it; empty: the app's (Backend.Home). The
+	// screenshot tour, run on a temporary folder, sets the one a person has.
+	HomeShown string
 }
 
 // Hooks are what Settings asks of the main window; each runs on the UI goroutine.
@@ -131,7 +136,7 @@ type Hooks struct {
 // New makes the Settings window (not shown yet) in the Fyne app fa.
 func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s := &Window{lf: lf, b: c.App, keysB: c.Keys, serversB: c.Servers, connectB: c.Connect, keepB: c.Keeping,
-		trashB: c.Trash, hooks: h, fa: fa,
+		trashB: c.Trash, hooks: h, fa: fa, homeShown: c.HomeShown,
 		win: fa.NewWindow("Lectern Settings"), server: widget.NewLabel(""), key: widget.NewLabel(""),
 		keychain: widget.NewLabel(""), home: widget.NewLabel(""), errs: errview.New(errview.KeyExplain(c.App.Explain))}
 	s.server.Selectable = true
@@ -232,7 +237,7 @@ func (s *Window) Refresh() {
 	s.theme.SetSelected(labelOf(themeOptions, st.Theme))
 	s.desktop.show(st)
 	s.loading = false
-	s.home.SetText(b.Home())
+	s.home.SetText(cmp.Or(s.homeShown, b.Home()))
 	server := b.Server()
 	switch {
 	case st.DemoMode:

@@ -26,11 +26,13 @@ const (
 	CallAsking                    // waits for the person to allow it (Consent)
 	CallWaiting                   // waits for the tools' shared limit (Wait)
 	CallRefused                   // the person refused it: not run
+	CallStopped                   // stopped (Stop) while it ran: it may have done part of its work
 )
 
 // FunctionCallCard shows a function call an answer asked for: its name, its arguments as formatted
 // JSON (folded until opened), a status slot, and for a call the app runs, the question whether it
-// may run (Consent), the wait for a shared limit (Wait) and its result (Body). Every state is also
+// may run (Consent), the wait for a shared limit (Wait), how far it is while it runs (Progress)
+// and its result (Body). Every state is also
 // said in words (Toggle's text, StatusLabel, AccessibilityLabel), for readers that do not see icons.
 type FunctionCallCard struct {
 	widget.BaseWidget
@@ -44,9 +46,11 @@ type FunctionCallCard struct {
 	StatusIcon  *widget.Icon
 	Spinner     *widget.Activity
 	StatusLabel *widget.Label
-	// Consent asks whether the call may run; Wait counts down a wait for the tools' limit.
-	Consent *ConsentBar
-	Wait    *Countdown
+	// Consent asks whether the call may run; Wait counts down a wait for the tools' limit;
+	// Progress says how far the running call is and how long it has run.
+	Consent  *ConsentBar
+	Wait     *Countdown
+	Progress *CallProgress
 	// Body holds the call's result (SetResult).
 	Body *fyne.Container
 	// OnToggled, when set, is called after the arguments open or close (the card's height changed).
@@ -62,7 +66,7 @@ type FunctionCallCard struct {
 func NewFunctionCallCard(name, arguments string) *FunctionCallCard {
 	c := &FunctionCallCard{Name: name, Arguments: arguments, Args: widget.NewLabel(FormatJSON(arguments)),
 		StatusIcon: widget.NewIcon(nil), Spinner: widget.NewActivity(), StatusLabel: widget.NewLabel(""),
-		Consent: NewConsentBar(), Wait: NewCountdown(nil), Body: container.NewVBox()}
+		Consent: NewConsentBar(), Wait: NewCountdown(nil), Progress: NewCallProgress(), Body: container.NewVBox()}
 	c.ExtendBaseWidget(c)
 	c.title = widget.NewLabelWithStyle("Function call: "+quoteName(name), fyne.TextAlignLeading,
 		fyne.TextStyle{Bold: true})
@@ -77,7 +81,7 @@ func NewFunctionCallCard(name, arguments string) *FunctionCallCard {
 	slot := container.NewHBox(c.StatusIcon, c.Spinner, c.StatusLabel)
 	head := container.NewBorder(nil, nil, nil, slot, c.title)
 	c.Body.Hide()
-	body := container.NewVBox(head, container.NewHBox(c.Toggle, layout.NewSpacer()), c.Args, c.Consent, c.Wait, c.Body)
+	body := container.NewVBox(head, container.NewHBox(c.Toggle, layout.NewSpacer()), c.Args, c.Consent, c.Wait, c.Progress, c.Body)
 	c.root = container.NewStack(widget.NewCard("", "", body)) // the card's background follows the theme
 	c.SetStatus(CallShown, "")
 	return c
@@ -174,6 +178,8 @@ func callStatusLook(s CallStatus) (fyne.Resource, string) {
 		return theme.HistoryIcon(), "Waiting for the limit"
 	case CallRefused:
 		return theme.CancelIcon(), "Refused: not run"
+	case CallStopped:
+		return theme.MediaStopIcon(), "Stopped"
 	}
 	return nil, "Not run"
 }
@@ -193,6 +199,9 @@ func (c *FunctionCallCard) AccessibilityLabel() string {
 	}
 	if c.Wait.Running() {
 		parts = append(parts, c.Wait.Label.Text)
+	}
+	if c.Progress.Running() {
+		parts = append(parts, c.Progress.Label.Text)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -48,23 +48,8 @@ func (c *Countdown) Start(why string, until time.Time) {
 	c.why, c.until = why, until
 	c.Show()
 	c.Tick()
-	if c.do != nil {
-		c.schedule(c.gen)
-	}
-}
-
-// schedule asks for the next tick of the Start numbered gen, a second from now.
-func (c *Countdown) schedule(gen int) {
-	time.AfterFunc(time.Second, func() {
-		c.do(func() {
-			if c.gen != gen || !c.Visible() {
-				return
-			}
-			if c.Tick() > 0 {
-				c.schedule(gen)
-			}
-		})
-	})
+	gen := c.gen
+	tickEachSecond(c.do, func() bool { return c.gen == gen && c.Visible() && c.Tick() > 0 })
 }
 
 // Tick writes the time left and returns it (0 once reached).

@@ -97,6 +97,46 @@ func TestToolCountdownTicks(t *testing.T) {
 	}
 }
 
+// A running call's progress counts the time it has run each second through the hook to the UI
+// goroutine, beside the server's words, until Stop; a bar only when the total is known (issue 30).
+func TestCallProgressTicks(t *testing.T) {
+	test.NewTempApp(t)
+	ticks := make(chan func(), 4)
+	p := NewCallProgress()
+	started := time.Date(2026, 11, 26, 11, 0, 0, 0, time.UTC)
+	now := started.Add(2 * time.Second)
+	p.Now = func() time.Time { return now }
+	p.Start(started, 0.25, "1 of 4 (25%)", func(f func()) { ticks <- f })
+	if !p.Running() || !p.Bar.Visible() || p.Bar.Value != 0.25 || p.Label.Text != "1 of 4 (25%) · running for 2 s" {
+		t.Fatalf("started: running %v, bar %v %v, %q", p.Running(), p.Bar.Visible(), p.Bar.Value, p.Label.Text)
+	}
+	now = now.Add(time.Second)
+	select {
+	case f := <-ticks:
+		f()
+	case <-time.After(5 * time.Second):
+		t.Fatal("no tick came a second after the start")
+	}
+	if p.Label.Text != "1 of 4 (25%) · running for 3 s" || p.AccessibilityLabel() != p.Label.Text {
+		t.Errorf("after a tick: %q", p.Label.Text)
+	}
+	p.Stop()
+	now = now.Add(time.Second)
+	select {
+	case f := <-ticks:
+		f() // the tick scheduled before Stop: it must change nothing
+	case <-time.After(5 * time.Second):
+		t.Fatal("the next tick was not scheduled")
+	}
+	if p.Running() || p.Label.Text != "1 of 4 (25%) · running for 3 s" {
+		t.Errorf("a tick after Stop changed the progress: running %v, %q", p.Running(), p.Label.Text)
+	}
+	p.Start(started, -1, "", nil)
+	if p.Bar.Visible() || p.Label.Text != "running for 4 s" {
+		t.Errorf("no total: bar %v, %q", p.Bar.Visible(), p.Label.Text)
+	}
+}
+
 // LeftText rounds up to whole seconds and says minutes past one.
 func TestToolLeftText(t *testing.T) {
 	for d, want := range map[time.Duration]string{

@@ -43,9 +43,9 @@ func (g *generator) value(s Schema, hint string) any {
 	case "string":
 		return fitString(hint, s)
 	case "integer":
-		return math.Ceil(number(s, 1))
+		return math.Ceil(number(s, numberDefault(s)))
 	case "number":
-		return number(s, 1)
+		return number(s, numberDefault(s))
 	case "boolean":
 		return true
 	}
@@ -101,6 +101,14 @@ func (g *generator) array(s Schema, hint string) []any {
 		out = append(out, g.value(child, hint))
 	}
 	return out
+}
+
+// numberDefault is the number a schema suggests, its default (what the tool's author chose), else 1.
+func numberDefault(s Schema) float64 {
+	if d, ok := s["default"].(float64); ok {
+		return d
+	}
+	return 1
 }
 
 // number returns def moved into the schema's minimum and maximum.

@@ -35,7 +35,13 @@ func TestGenerateSatisfiesSchema(t *testing.T) {
 			t.Errorf("%s: generated %s is not valid", s, b)
 		}
 	}
-	sc := schema(t, `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+	// A number takes the schema's default (server-everything's slow tool: 10 s in 5 steps), moved
+	// into its bounds.
+	sc := schema(t, `{"type":"object","properties":{"duration":{"type":"number","default":10},"steps":{"type":"integer","default":5,"maximum":4}}}`)
+	if b, _ := json.Marshal(Generate(sc, "")); string(b) != `{"duration":10,"steps":4}` {
+		t.Errorf("with defaults: %s", b)
+	}
+	sc = schema(t, `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
 	for _, bad := range []string{`{}`, `{"n":1.5}`, `{"n":1,"x":2}`, `[]`, `{"n":"1"}`} {
 		var v any
 		_ = json.Unmarshal([]byte(bad), &v)

@@ -13,14 +13,16 @@ import (
 	"time"
 )
 
-// mcpQuestion makes the demo's model call server-everything's echo tool.
-const mcpQuestion = "mcp__everything__echo: hello from the real window"
+// mcpQuestion makes the demo's model call server-everything's slow tool (with its schema's
+// defaults: 10 s in 5 steps, a progress notification each 2 s).
+const mcpQuestion = "mcp__everything__trigger-long-running-operation"
 
 // checkMCPCall adds server-everything (from testdata/mcp, installed by make test-deps) as an MCP
-// server, has a new model chat offer its tools, asks so that the model calls its echo tool, clicks
-// Allow once on the call's card with the mouse, and checks that the card then shows the tool's
-// result (issue 30: "a model chat in the real window calls a server-everything tool after consent,
-// and its card shows the result").
+// server, has a new model chat offer its tools, asks so that the model calls its slow tool, clicks
+// Allow once on the call's card with the mouse, checks that the card shows the tool's progress
+// while it runs (a screenshot of it then), and then the tool's result (issue 30: "a model chat in
+// the real window calls a server-everything tool after consent, and its card shows the result";
+// the slow tool's progress, live on its card).
 func (s *session) checkMCPCall() {
 	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "testdata", "mcp"))
 	index := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
@@ -49,7 +51,7 @@ func (s *session) checkMCPCall() {
 	}
 	ms, ok := s.waitMCP(60*time.Second, func(ms MCPState) bool { return ms.Allow.W > 0 })
 	if !ok {
-		s.check("mcp-call", false, "no card asked to run the echo tool in the %s chat; cards %q", st.ModelTier, ms.Cards)
+		s.check("mcp-call", false, "no card asked to run the slow tool in the %s chat; cards %q", st.ModelTier, ms.Cards)
 		return
 	}
 	x, y := pointAt(ms.Allow, st.Scale)
@@ -57,10 +59,17 @@ func (s *session) checkMCPCall() {
 	s.xdotool("click", "1")
 	ms, ok = s.waitMCP(30*time.Second, func(ms MCPState) bool {
 		return slices.ContainsFunc(ms.Cards, func(c string) bool {
-			return strings.HasPrefix(c, "Ran: Echo Tool (everything), Echo: hello from the real window")
+			return strings.HasPrefix(c, "Running: Trigger Long Running Operation Tool (everything), running, 2 of 5 (40%) · running for ")
 		})
 	})
-	s.check("mcp-call", ok, "Allow once clicked at (%d, %d) on the echo tool's card; the cards say %q", x, y, ms.Cards)
+	s.check("mcp-progress", ok, "Allow once clicked at (%d, %d) on the slow tool's card; while it runs, the cards say %q", x, y, ms.Cards)
+	s.t.Logf("mcp-progress: the window while the call runs: %s", s.screenshot("mcp-progress-card"))
+	ms, ok = s.waitMCP(30*time.Second, func(ms MCPState) bool {
+		return slices.ContainsFunc(ms.Cards, func(c string) bool {
+			return strings.HasPrefix(c, "Ran: Trigger Long Running Operation Tool (everything), Long running operation completed.")
+		})
+	})
+	s.check("mcp-call", ok, "the slow tool's card after it ran says %q", ms.Cards)
 	s.t.Logf("mcp-call: the window after the call: %s", s.screenshot("mcp-call-card"))
 }
 

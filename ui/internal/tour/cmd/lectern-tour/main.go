@@ -36,8 +36,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: lectern-tour smoke|screenshots|probe")
 		os.Exit(2)
 	}
-	// Settings shows AI apps the command an installed Lectern has, not this harness binary's path.
-	opts := ui.RunOptions{Trace: true, Driver: driver, Command: installedProgram(runtime.GOOS)}
+	// Settings shows AI apps the command an installed Lectern has, not this harness binary's path,
+	// and a person's data folder, not the temporary one the tour runs on.
+	opts := ui.RunOptions{Trace: true, Driver: driver, Command: installedProgram(runtime.GOOS), HomeShown: defaultHome(runtime.GOOS)}
 	if home, err := settings.DefaultHome(); err == nil {
 		l, forwarded, err := instance.Claim(home, instance.Request{})
 		if forwarded || err != nil {
@@ -61,4 +62,16 @@ func installedProgram(goos string) string {
 		return "/Applications/Lectern.app/Contents/MacOS/lectern"
 	}
 	return "/usr/local/bin/lectern"
+}
+
+// defaultHome is a person's data folder on the system goos: settings.DefaultHome's, the user's
+// configuration folder (os.UserConfigDir) and lectern in it, as a person writes it.
+func defaultHome(goos string) string {
+	switch goos {
+	case "darwin":
+		return "~/Library/Application Support/lectern"
+	case "windows":
+		return `%AppData%\lectern`
+	}
+	return "~/.config/lectern"
 }
