@@ -20,6 +20,7 @@ require (
 	golang.org/x/image v0.24.0
 	golang.org/x/net v0.60.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/term v0.46.0
 	golang.org/x/text v0.42.0
 	modernc.org/sqlite v1.61.1
 )

@@ -23,6 +23,7 @@ import (
 	"lectern/app/settings"
 	"lectern/app/signin"
 	"lectern/app/store"
+	appsync "lectern/app/sync"
 	"lectern/app/tools"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
@@ -92,6 +93,10 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
+	a.conv.UseSync(appsync.NewService(st, a.secrets, appsync.Settings{
+		Target:    func() string { return a.settings.Get().SyncTarget },
+		SetTarget: a.setSyncTarget,
+	}, opts.Now))
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
@@ -183,6 +188,11 @@ func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 		a.bus.Emit(events.SettingsChanged{})
 	}
 	return err
+}
+
+// setSyncTarget keeps the sync target in the settings.
+func (a *App) setSyncTarget(t string) error {
+	return a.UpdateSettings(func(s *settings.Settings) { s.SyncTarget = t })
 }
 
 // Conversations returns the conversations service.

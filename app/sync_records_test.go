@@ -8,6 +8,7 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
+	"lectern/app/store/syncrec"
 )
 
 // syncClock is a test's clock for a store: it says the time set, never the day the test runs.
@@ -28,10 +29,10 @@ func openSyncStore(t testing.TB, start time.Time) (*store.DB, *syncClock) {
 }
 
 // changed lists the records st changed after version after.
-func changed(t testing.TB, st *store.DB, after string) ([]store.SyncRecord, string) {
+func changed(t testing.TB, st *store.DB, after string) ([]syncrec.SyncRecord, string) {
 	t.Helper()
-	var out []store.SyncRecord
-	last, err := st.ChangedSince(context.Background(), after, func(r store.SyncRecord) error {
+	var out []syncrec.SyncRecord
+	last, err := syncrec.Of(st).ChangedSince(context.Background(), after, func(r syncrec.SyncRecord) error {
 		out = append(out, r)
 		return nil
 	})
@@ -58,8 +59,8 @@ func TestSyncRecordsVersionEveryChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs, last := changed(t, st, "")
-	device, _ := st.SyncDevice(ctx)
-	if len(recs) != 2 || recs[0].Type != store.SyncConversation || recs[1].Type != store.SyncTurn {
+	device, _ := syncrec.Of(st).SyncDevice(ctx)
+	if len(recs) != 2 || recs[0].Type != syncrec.SyncConversation || recs[1].Type != syncrec.SyncTurn {
 		t.Fatalf("records %+v, want the conversation then its turn", recs)
 	}
 	wantWall := "0" + fmtHex(syncEpoch.UnixMilli())

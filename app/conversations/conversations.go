@@ -15,6 +15,7 @@ import (
 	"lectern/app/events"
 	"lectern/app/records"
 	"lectern/app/store"
+	convsync "lectern/app/sync"
 	"lectern/client"
 )
 
@@ -27,6 +28,7 @@ type Conversations struct {
 	conn  *connection.Manager
 	bus   *events.Bus
 	kinds map[records.ConversationKind]Kind // the answerer of each kind (Answer)
+	sync  *convsync.Service                 // the rounds of sync (UseSync)
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop

@@ -83,3 +83,18 @@ func scanString(sc rowScanner) (string, error) {
 // SQL is the database handle, for tests that look at the file as SQL. No room writes SQL: each
 // asks the store.
 func (s *DB) SQL() *sql.DB { return s.db }
+
+// QueryAll runs query and reads every row with scan (for syncrec, the part of the store that
+// keeps the sync records).
+func QueryAll[T any](ctx context.Context, q Querier, scan func(RowScanner) (T, error), query string, args ...any) ([]T, error) {
+	return queryAll(ctx, q, scan, query, args...)
+}
+
+// ScanString reads a row of one text column.
+func ScanString(sc RowScanner) (string, error) { return scanString(sc) }
+
+// RowScanner is *sql.Row or *sql.Rows.
+type RowScanner = rowScanner
+
+// Querier is *sql.DB or *sql.Tx.
+type Querier = querier

@@ -1,4 +1,4 @@
-package sync_test
+package sync
 
 import (
 	"bytes"
@@ -13,8 +13,6 @@ import (
 	"testing"
 
 	"filippo.io/age"
-
-	"lectern/app/sync"
 )
 
 // batchFiles lists the batch files of a folder target.
@@ -29,12 +27,12 @@ func TestSyncWrongPassphraseAppliesAndWritesNothing(t *testing.T) {
 	dir := t.TempDir()
 	a, b := newDevice(t, epoch), newDevice(t, epoch)
 	a.conversation("mine", "q")
-	a.sync(sync.Folder{Dir: dir})
+	a.sync(Folder{Dir: dir})
 	b.conversation("b's", "q")
-	o := b.options(sync.Folder{Dir: dir})
+	o := b.options(Folder{Dir: dir})
 	o.Passphrase = "another passphrase"
-	_, err := sync.Round(context.Background(), o)
-	if !errors.Is(err, sync.ErrWrongPassphrase) || !strings.Contains(err.Error(), "passphrase") {
+	_, err := Round(context.Background(), o)
+	if !errors.Is(err, ErrWrongPassphrase) || !strings.Contains(err.Error(), "passphrase") {
 		t.Fatalf("round with a wrong passphrase: %v", err)
 	}
 	if n := b.count("SELECT count(*) FROM conversations"); n != 1 {
@@ -43,7 +41,7 @@ func TestSyncWrongPassphraseAppliesAndWritesNothing(t *testing.T) {
 	if n := len(batchFiles(t, dir)); n != 1 {
 		t.Errorf("%d batches in the target, want A's alone (B wrote nothing under another passphrase)", n)
 	}
-	if res := b.sync(sync.Folder{Dir: dir}); res.In.Conversations != 1 {
+	if res := b.sync(Folder{Dir: dir}); res.In.Conversations != 1 {
 		t.Errorf("the right passphrase then: %s", res)
 	}
 }
@@ -60,11 +58,11 @@ func TestSyncDamagedBatchAppliesNothingAndIsTriedAgain(t *testing.T) {
 		for i := range 30 {
 			a.conversation("conversation "+string(rune('a'+i%26)), strings.Repeat("words ", 100))
 		}
-		a.sync(sync.Folder{Dir: dir})
+		a.sync(Folder{Dir: dir})
 		file := batchFiles(t, dir)[0]
 		whole, _ := os.ReadFile(file)
 		must(t, os.WriteFile(file, spoil(whole), 0o600))
-		res := b.sync(sync.Folder{Dir: dir})
+		res := b.sync(Folder{Dir: dir})
 		if len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "damaged or was changed") || !strings.Contains(res.Problems[0], "next sync tries it again") {
 			t.Fatalf("%s: problems %q", name, res.Problems)
 		}
@@ -72,7 +70,7 @@ func TestSyncDamagedBatchAppliesNothingAndIsTriedAgain(t *testing.T) {
 			t.Fatalf("%s: %d conversations applied from a damaged batch", name, n)
 		}
 		must(t, os.WriteFile(file, whole, 0o600))
-		if res := b.sync(sync.Folder{Dir: dir}); res.In.Conversations != 30 || len(res.Problems) != 0 {
+		if res := b.sync(Folder{Dir: dir}); res.In.Conversations != 30 || len(res.Problems) != 0 {
 			t.Errorf("%s: once whole: %s %q", name, res, res.Problems)
 		}
 	}
@@ -101,7 +99,7 @@ func TestSyncBatchFromNewerLecternIsRefused(t *testing.T) {
 	m, _ := json.Marshal(map[string]any{"lectern_sync": 1, "device": "ffff", "batches": []string{name}})
 	must(t, os.WriteFile(filepath.Join(dir, "manifests", strings.Repeat("cd", 16)), seal(m), 0o600))
 	b := newDevice(t, epoch)
-	res := b.sync(sync.Folder{Dir: dir})
+	res := b.sync(Folder{Dir: dir})
 	if len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "newer Lectern") || !strings.Contains(res.Problems[0], "update Lectern") {
 		t.Fatalf("problems %q, want one saying a newer Lectern wrote it", res.Problems)
 	}
@@ -112,12 +110,12 @@ func TestSyncBatchFromNewerLecternIsRefused(t *testing.T) {
 
 // failingTarget is a target whose writes fail as a full disk does.
 type failingTarget struct {
-	sync.Target
+	Target
 	err error
 }
 
 func (f failingTarget) Write(ctx context.Context, path string, data []byte) error {
-	return &sync.TargetError{Sentence: "The sync folder is full: free some space there, then sync again. Nothing was changed.", Err: f.err}
+	return &TargetError{Sentence: "The sync folder is full: free some space there, then sync again. Nothing was changed.", Err: f.err}
 }
 
 // A target that cannot be written ends the round with its sentence; nothing is marked sent, so
@@ -126,11 +124,11 @@ func TestSyncFullTargetChangesNothingAndNextRoundSends(t *testing.T) {
 	dir := t.TempDir()
 	a := newDevice(t, epoch)
 	a.conversation("mine", "q")
-	_, err := sync.Round(context.Background(), a.options(failingTarget{sync.Folder{Dir: dir}, syscall.ENOSPC}))
+	_, err := Round(context.Background(), a.options(failingTarget{Folder{Dir: dir}, syscall.ENOSPC}))
 	if err == nil || !strings.Contains(err.Error(), "full") {
 		t.Fatalf("round to a full target: %v", err)
 	}
-	if res := a.sync(sync.Folder{Dir: dir}); res.Out != 2 {
+	if res := a.sync(Folder{Dir: dir}); res.Out != 2 {
 		t.Errorf("the next round sent %d records, want the conversation and its turn", res.Out)
 	}
 }

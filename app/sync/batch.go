@@ -10,7 +10,7 @@ import (
 	"io"
 	"regexp"
 
-	"lectern/app/store"
+	"lectern/app/store/syncrec"
 )
 
 // FormatVersion is the version of the batch and manifest format this Lectern writes and reads;
@@ -60,7 +60,7 @@ func newBatchWriter(device string) *batchWriter {
 }
 
 // add appends one record.
-func (w *batchWriter) add(r store.SyncRecord) error {
+func (w *batchWriter) add(r syncrec.SyncRecord) error {
 	w.n++
 	return w.enc.Encode(r)
 }
@@ -75,7 +75,7 @@ func (w *batchWriter) bytes() ([]byte, error) {
 
 // readBatch decodes an opened batch whole: a batch of a newer format, or one that does not
 // decode, returns an error and no record.
-func readBatch(plain []byte) ([]store.SyncRecord, error) {
+func readBatch(plain []byte) ([]syncrec.SyncRecord, error) {
 	gz, err := gzip.NewReader(bytes.NewReader(plain))
 	if err != nil {
 		return nil, fmt.Errorf("it is not a sync batch (%v)", err)
@@ -89,9 +89,9 @@ func readBatch(plain []byte) ([]store.SyncRecord, error) {
 	if h.Format > FormatVersion {
 		return nil, newerError(h.Format)
 	}
-	var recs []store.SyncRecord
+	var recs []syncrec.SyncRecord
 	for {
-		var r store.SyncRecord
+		var r syncrec.SyncRecord
 		err := d.Decode(&r)
 		if errors.Is(err, io.EOF) {
 			return recs, nil

@@ -1,4 +1,4 @@
-package sync_test
+package sync
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 
 	"lectern/app/records"
 	"lectern/app/store"
-	"lectern/app/sync"
 )
 
 // testWorkFactor keeps the tests' scrypt cheap; the format is the same.
@@ -47,17 +46,17 @@ func (d *device) at(minutes int) *device {
 }
 
 // sync does a round with target and fails the test on an error.
-func (d *device) sync(target sync.Target) sync.Result {
+func (d *device) sync(target Target) Result {
 	d.t.Helper()
-	res, err := sync.Round(context.Background(), d.options(target))
+	res, err := Round(context.Background(), d.options(target))
 	if err != nil {
 		d.t.Fatalf("round: %v", err)
 	}
 	return res
 }
 
-func (d *device) options(target sync.Target) sync.Options {
-	return sync.Options{Store: d.st, Target: target, Passphrase: testPassphrase, WorkFactor: testWorkFactor}
+func (d *device) options(target Target) Options {
+	return Options{Store: d.st, Target: target, Passphrase: testPassphrase, WorkFactor: testWorkFactor}
 }
 
 // conversation starts a conversation titled title with one turn asking question.

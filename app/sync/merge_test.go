@@ -1,20 +1,18 @@
-package sync_test
+package sync
 
 import (
 	"context"
 	"strings"
 	"testing"
-
-	"lectern/app/sync"
 )
 
 // offlinePair is two data folders that synced once, then edited offline (the proof):
 // new conversations on both, turns added to one conversation on both (the same question
 // answered on two computers: two branches), one conversation renamed on both (B first, A
 // later), one deleted on A (later) while B added a turn to it.
-func offlinePair(t *testing.T) (a, b *device, target sync.Target) {
+func offlinePair(t *testing.T) (a, b *device, target Target) {
 	ctx := context.Background()
-	target = sync.Folder{Dir: t.TempDir()}
+	target = Folder{Dir: t.TempDir()}
 	a, b = newDevice(t, epoch), newDevice(t, epoch)
 	a.conversation("shared", "first question")
 	a.conversation("renamed", "q")
@@ -91,7 +89,7 @@ func TestSyncRoundWithNothingNewDoesNothing(t *testing.T) {
 			t.Errorf("a round with nothing new: %+v (%s)", res, res)
 		}
 	}
-	if got := (sync.Result{Out: 1}).String(); !strings.Contains(got, "nothing in, 1 out") {
+	if got := (Result{Out: 1}).String(); !strings.Contains(got, "nothing in, 1 out") {
 		t.Errorf("String %q", got)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"lectern/app/store"
+	"lectern/app/store/syncrec"
 )
 
 // Options are what a round needs.
@@ -30,7 +31,7 @@ type Options struct {
 
 // Result says what a round did.
 type Result struct {
-	In       store.SyncApplied
+	In       syncrec.SyncApplied
 	Out      int      // records sent
 	Batches  int      // batches applied
 	Problems []string // the batches that could not be applied, each in a sentence
@@ -74,7 +75,7 @@ func Round(ctx context.Context, o Options) (Result, error) {
 	if o.Passphrase == "" {
 		return Result{}, ErrNoPassphrase
 	}
-	r := &round{Options: o, seal: sealer{passphrase: o.Passphrase, workFactor: o.WorkFactor}, key: o.Target.String()}
+	r := &round{Options: o, seal: sealer{passphrase: o.Passphrase, workFactor: o.WorkFactor}, key: o.Target.String(), rec: syncrec.Of(o.Store)}
 	if r.seal.workFactor == 0 {
 		r.seal.workFactor = DefaultWorkFactor
 	}
@@ -89,13 +90,14 @@ type round struct {
 	Options
 	seal sealer
 	key  string // the target's name, under which its state is kept
+	rec  syncrec.Records
 	res  Result
 	snap bool // the snapshot was taken
 }
 
 // receive applies the batches of the other devices not applied yet.
 func (r *round) receive(ctx context.Context) error {
-	own, err := r.Store.SyncState(ctx, r.key, stateManifest)
+	own, err := r.rec.SyncState(ctx, r.key, stateManifest)
 	if err != nil {
 		return err
 	}
@@ -103,7 +105,7 @@ func (r *round) receive(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	applied, err := r.Store.SyncAppliedBatches(ctx, r.key)
+	applied, err := r.rec.SyncAppliedBatches(ctx, r.key)
 	if err != nil {
 		return err
 	}
@@ -121,7 +123,7 @@ func (r *round) receive(ctx context.Context) error {
 // receiveDevice applies the new batches of one device's manifest; the manifest is marked seen
 // only when every one of them was applied.
 func (r *round) receiveDevice(ctx context.Context, e Entry, applied map[string]bool) error {
-	seen, err := r.Store.SyncState(ctx, r.key, stateSeen+e.Name)
+	seen, err := r.rec.SyncState(ctx, r.key, stateSeen+e.Name)
 	if err != nil || seen == e.Stamp {
 		return err
 	}
@@ -147,7 +149,7 @@ func (r *round) receiveDevice(ctx context.Context, e Entry, applied map[string]b
 	if !whole {
 		return nil
 	}
-	return r.Store.SetSyncState(ctx, r.key, nil, stateSeen+e.Name, e.Stamp)
+	return r.rec.SetSyncState(ctx, r.key, nil, stateSeen+e.Name, e.Stamp)
 }
 
 // readManifest reads and opens a device's manifest.
@@ -193,7 +195,7 @@ func (r *round) applyBatch(ctx context.Context, name string) error {
 		}
 		r.snap = true
 	}
-	res, err := r.Store.ApplySync(ctx, r.key, name, recs)
+	res, err := r.rec.ApplySync(ctx, r.key, name, recs)
 	if err != nil {
 		return err
 	}
@@ -212,16 +214,16 @@ func isTargetOrPassphrase(err error) bool {
 // send writes what changed here since the last round as a new batch, then this device's
 // manifest naming it; the store remembers what was sent only once both are written.
 func (r *round) send(ctx context.Context) error {
-	sent, err := r.Store.SyncState(ctx, r.key, stateSent)
+	sent, err := r.rec.SyncState(ctx, r.key, stateSent)
 	if err != nil {
 		return err
 	}
-	device, err := r.Store.SyncDevice(ctx)
+	device, err := r.rec.SyncDevice(ctx)
 	if err != nil {
 		return err
 	}
 	w := newBatchWriter(device)
-	newest, err := r.Store.ChangedSince(ctx, sent, w.add)
+	newest, err := r.rec.ChangedSince(ctx, sent, w.add)
 	if err != nil || w.n == 0 {
 		return err
 	}
@@ -250,21 +252,21 @@ func (r *round) send(ctx context.Context) error {
 	}
 	list, _ := json.Marshal(batches)
 	r.res.Out = w.n
-	return r.Store.SetSyncState(ctx, r.key, []string{name}, stateManifest, own, stateSent, newest, stateBatches, string(list))
+	return r.rec.SetSyncState(ctx, r.key, []string{name}, stateManifest, own, stateSent, newest, stateBatches, string(list))
 }
 
 // ownManifest is this device's manifest's name (a new one on the first round to a target) and
 // the batches it lists.
 func (r *round) ownManifest(ctx context.Context) (string, []string, error) {
-	own, err := r.Store.SyncState(ctx, r.key, stateManifest)
+	own, err := r.rec.SyncState(ctx, r.key, stateManifest)
 	if err != nil {
 		return "", nil, err
 	}
 	if own == "" { // kept before it is written: a crash then does not leave two manifests of one device
 		own = newName()
-		return own, nil, r.Store.SetSyncState(ctx, r.key, nil, stateManifest, own)
+		return own, nil, r.rec.SetSyncState(ctx, r.key, nil, stateManifest, own)
 	}
-	list, err := r.Store.SyncState(ctx, r.key, stateBatches)
+	list, err := r.rec.SyncState(ctx, r.key, stateBatches)
 	var batches []string
 	if err == nil && list != "" {
 		err = json.Unmarshal([]byte(list), &batches)

@@ -54,6 +54,15 @@ func NewWebDAV(rawURL string, transport http.RoundTripper) (*WebDAV, error) {
 // String is the address without its password.
 func (w *WebDAV) String() string { return w.url.Redacted() }
 
+// withoutPassword is the address with its user but not its password.
+func (w *WebDAV) withoutPassword() string {
+	u := *w.url
+	if u.User != nil {
+		u.User = url.User(u.User.Username())
+	}
+	return u.String()
+}
+
 // Requests is how many HTTP requests the target has sent.
 func (w *WebDAV) Requests() int64 { return w.requests.Load() }
 

@@ -1,4 +1,4 @@
-package sync_test
+package sync
 
 import (
 	"context"
@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	xwebdav "golang.org/x/net/webdav"
-
-	"lectern/app/sync"
 )
 
 // davServer serves a WebDAV folder in memory on 127.0.0.1 (golang.org/x/net/webdav), with
@@ -26,9 +24,9 @@ func davServer(t *testing.T, fault func(w http.ResponseWriter, r *http.Request) 
 	return srv
 }
 
-func davTarget(t *testing.T, url string) *sync.WebDAV {
+func davTarget(t *testing.T, url string) *WebDAV {
 	t.Helper()
-	w, err := sync.NewWebDAV(url, nil)
+	w, err := NewWebDAV(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +76,7 @@ func TestSyncWebDAVFaultsInWords(t *testing.T) {
 	for name, f := range faults {
 		d := newDevice(t, epoch)
 		d.conversation("mine", "q")
-		_, err := sync.Round(context.Background(), d.options(davTarget(t, davServer(t, f.fault).URL+"/lectern")))
+		_, err := Round(context.Background(), d.options(davTarget(t, davServer(t, f.fault).URL+"/lectern")))
 		if err == nil || !strings.Contains(err.Error(), f.want) || !strings.Contains(err.Error(), "Nothing was changed") {
 			t.Errorf("%s: %v, want a sentence with %q", name, err, f.want)
 			continue

@@ -1,4 +1,4 @@
-package store
+package syncrec
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"lectern/app/store"
 )
 
 // SyncApplied counts what applying a batch changed here.
@@ -44,9 +46,9 @@ const (
 // here yet waits in sync_pending (and is tried again with every later batch), a tombstone deletes
 // an older row for good. The batch is marked applied in the same transaction; the clock moves past
 // every version seen. An error applies nothing.
-func (s *DB) ApplySync(ctx context.Context, target, batch string, recs []SyncRecord) (SyncApplied, error) {
+func (s Records) ApplySync(ctx context.Context, target, batch string, recs []SyncRecord) (SyncApplied, error) {
 	var res SyncApplied
-	err := InTx(ctx, s.db, func(tx *sql.Tx) error {
+	err := store.InTx(ctx, s.db, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, "UPDATE sync_clock SET applying = 1"); err != nil {
 			return err
 		}
@@ -187,7 +189,7 @@ func (a *applier) upsert(r SyncRecord) (outcome, error) {
 	}
 	id, _ = res.LastInsertId()
 	if r.Type == SyncTurn {
-		err = AddImages(a.ctx, a.tx, id, r.Images)
+		err = store.AddImages(a.ctx, a.tx, id, r.Images)
 	}
 	if uid := r.Refs["head"]; r.Type == SyncConversation && uid != "" && refs["head_turn_id"] == 0 {
 		if a.heads == nil {
@@ -302,7 +304,7 @@ func (a *applier) wait(r SyncRecord) error {
 // turns that arrived after their conversation.
 func (a *applier) retryPending() error {
 	for {
-		pending, err := queryAll(a.ctx, a.tx, scanString, "SELECT record FROM sync_pending ORDER BY version")
+		pending, err := store.QueryAll(a.ctx, a.tx, store.ScanString, "SELECT record FROM sync_pending ORDER BY version")
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package store
+package syncrec
 
 import (
 	"context"
@@ -7,8 +7,16 @@ import (
 	"slices"
 	"strings"
 
+	"lectern/app/store"
+
 	"lectern/app/records"
 )
+
+// Records reads and applies the sync records of a store's database.
+type Records struct{ db *sql.DB }
+
+// Of is the sync records of st.
+func Of(st *store.DB) Records { return Records{db: st.SQL()} }
 
 // SyncRecord is one record of a sync batch: a project, a conversation (its pin and trash state
 // among its fields) or a turn, at one version; or a tombstone ("gone": the row of Kind deleted for
@@ -69,8 +77,8 @@ func tableOf(typ string) (syncTable, bool) {
 }
 
 // fieldColumns are the columns of t sent as Fields, in the file's order.
-func (t syncTable) fieldColumns(ctx context.Context, q querier) ([]string, error) {
-	cols, err := queryAll(ctx, q, scanString, "SELECT name FROM pragma_table_info(?) ORDER BY cid", t.table)
+func (t syncTable) fieldColumns(ctx context.Context, q store.Querier) ([]string, error) {
+	cols, err := store.QueryAll(ctx, q, store.ScanString, "SELECT name FROM pragma_table_info(?) ORDER BY cid", t.table)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +89,7 @@ func (t syncTable) fieldColumns(ctx context.Context, q querier) ([]string, error
 }
 
 // SyncDevice is this data folder's device id, the last part of every version it makes.
-func (s *DB) SyncDevice(ctx context.Context) (string, error) {
+func (s Records) SyncDevice(ctx context.Context) (string, error) {
 	var d string
 	err := s.db.QueryRowContext(ctx, "SELECT device FROM sync_clock").Scan(&d)
 	return d, err
@@ -90,7 +98,7 @@ func (s *DB) SyncDevice(ctx context.Context) (string, error) {
 // ChangedSince calls each with every record this device changed at a version after after (""
 // for all), projects first, then conversations, turns and tombstones, in one read transaction;
 // it returns the newest version it passed (after when none).
-func (s *DB) ChangedSince(ctx context.Context, after string, each func(SyncRecord) error) (string, error) {
+func (s Records) ChangedSince(ctx context.Context, after string, each func(SyncRecord) error) (string, error) {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return after, err
@@ -110,11 +118,11 @@ func (s *DB) ChangedSince(ctx context.Context, after string, each func(SyncRecor
 			return after, fmt.Errorf("reading the %ss to sync: %w", t.typ, err)
 		}
 	}
-	gone := func(sc rowScanner) (r SyncRecord, err error) {
+	gone := func(sc store.RowScanner) (r SyncRecord, err error) {
 		r.Type = SyncGone
 		return r, sc.Scan(&r.UID, &r.Kind, &r.Version)
 	}
-	tombs, err := queryAll(ctx, tx, gone, "SELECT uid, kind, version FROM sync_tombstones WHERE version > ? AND substr(version, 19) = ? ORDER BY version", after, device)
+	tombs, err := store.QueryAll(ctx, tx, gone, "SELECT uid, kind, version FROM sync_tombstones WHERE version > ? AND substr(version, 19) = ? ORDER BY version", after, device)
 	if err != nil {
 		return after, err
 	}
@@ -186,7 +194,7 @@ func rowRecord(ctx context.Context, tx *sql.Tx, t syncTable, cols []string, vals
 	if !withImages[rec.UID] {
 		return rec, nil
 	}
-	imgs, err := queryAll(ctx, tx, func(sc rowScanner) (img records.Image, err error) {
+	imgs, err := store.QueryAll(ctx, tx, func(sc store.RowScanner) (img records.Image, err error) {
 		return img, sc.Scan(&img.Name, &img.MIME, &img.Size, &img.Data)
 	}, "SELECT name, mime, size, data FROM turn_images WHERE turn_id = (SELECT id FROM turns WHERE uid = ?) ORDER BY position", rec.UID)
 	rec.Images = imgs
@@ -200,7 +208,7 @@ func turnsWithImages(ctx context.Context, tx *sql.Tx, t syncTable) (map[string]b
 	if t.typ != SyncTurn {
 		return out, nil
 	}
-	uids, err := queryAll(ctx, tx, scanString, "SELECT DISTINCT t.uid FROM turn_images i JOIN turns t ON t.id = i.turn_id")
+	uids, err := store.QueryAll(ctx, tx, store.ScanString, "SELECT DISTINCT t.uid FROM turn_images i JOIN turns t ON t.id = i.turn_id")
 	for _, u := range uids {
 		out[u] = true
 	}
