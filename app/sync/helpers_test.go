@@ -2,7 +2,6 @@ package sync
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -100,13 +99,6 @@ func (d *device) id(title string) int64 {
 	return id
 }
 
-// idByUID is the local id of the conversation with uid.
-func (d *device) idByUID(uid string) int64 {
-	var id int64
-	_ = d.st.SQL().QueryRow("SELECT id FROM conversations WHERE uid = ?", uid).Scan(&id)
-	return id
-}
-
 // dump is everything a person could see of the device's conversations, by uid, in order: the
 // same on two devices when they hold the same union.
 func (d *device) dump() string {
@@ -147,5 +139,3 @@ func must(t testing.TB, err error) {
 		t.Fatal(err)
 	}
 }
-
-var _ = fmt.Sprint
