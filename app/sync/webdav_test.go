@@ -46,6 +46,17 @@ func TestSyncThroughWebDAV(t *testing.T) {
 	}
 }
 
+// putFails answers every PUT with code.
+func putFails(code int) func(w http.ResponseWriter, r *http.Request) bool {
+	return func(w http.ResponseWriter, r *http.Request) bool {
+		if r.Method == http.MethodPut {
+			w.WriteHeader(code)
+			return true
+		}
+		return false
+	}
+}
+
 // A full server (507), a locked folder (423) and a redirect to another host each end the round
 // with a sentence that says so; nothing is marked sent, and the next round to a sound server
 // sends everything.
@@ -54,20 +65,8 @@ func TestSyncWebDAVFaultsInWords(t *testing.T) {
 		fault func(w http.ResponseWriter, r *http.Request) bool
 		want  string
 	}{
-		"507": {func(w http.ResponseWriter, r *http.Request) bool {
-			if r.Method == http.MethodPut {
-				w.WriteHeader(http.StatusInsufficientStorage)
-				return true
-			}
-			return false
-		}, "is full (507)"},
-		"423": {func(w http.ResponseWriter, r *http.Request) bool {
-			if r.Method == http.MethodPut {
-				w.WriteHeader(http.StatusLocked)
-				return true
-			}
-			return false
-		}, "is locked (423)"},
+		"507": {putFails(http.StatusInsufficientStorage), "is full (507)"},
+		"423": {putFails(http.StatusLocked), "is locked (423)"},
 		"redirect": {func(w http.ResponseWriter, r *http.Request) bool {
 			http.Redirect(w, r, "http://127.0.0.2:9"+r.URL.Path, http.StatusTemporaryRedirect)
 			return true
