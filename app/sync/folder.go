@@ -54,16 +54,37 @@ func (f Folder) Read(_ context.Context, path string) ([]byte, error) {
 	return b, nil
 }
 
-// Write writes a file atomically, making its folder.
+// Write writes a file atomically, making its folder. The temporary files a write of the same
+// path left when Lectern was stopped go first (only this device writes a given name).
 func (f Folder) Write(_ context.Context, path string, data []byte) error {
 	full := filepath.Join(f.Dir, filepath.FromSlash(path))
 	if err := os.MkdirAll(filepath.Dir(full), 0o700); err != nil {
 		return f.fail("cannot write to", err)
 	}
+	removeLeftovers(full)
 	if err := atomicfile.WriteFile(full, data, 0o600); err != nil {
 		return f.fail("cannot write to", err)
 	}
 	return nil
+}
+
+// Remove removes a file and what a write of it left.
+func (f Folder) Remove(_ context.Context, path string) error {
+	full := filepath.Join(f.Dir, filepath.FromSlash(path))
+	removeLeftovers(full)
+	if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return f.fail("cannot remove a file from", err)
+	}
+	return nil
+}
+
+// removeLeftovers removes the temporary files atomicfile.WriteFile leaves beside full when the
+// process is killed while writing it.
+func removeLeftovers(full string) {
+	tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(full), "."+filepath.Base(full)+".tmp*"))
+	for _, t := range tmps {
+		_ = os.Remove(t)
+	}
 }
 
 // fail says in words what went wrong with the folder.

@@ -65,6 +65,7 @@ const (
 	stateManifest = "manifest" // this device's manifest's name
 	stateSent     = "sent"     // the newest version sent
 	stateBatches  = "batches"  // this device's batches (JSON list)
+	statePending  = "pending"  // the batch being written, until the manifest names it
 	stateSeen     = "seen:"    // + a manifest's name: its stamp when last applied whole
 )
 
@@ -212,7 +213,9 @@ func isTargetOrPassphrase(err error) bool {
 }
 
 // send writes what changed here since the last round as a new batch, then this device's
-// manifest naming it; the store remembers what was sent only once both are written.
+// manifest naming it; the store remembers what was sent only once both are written. The batch's
+// name is kept (pending) before it is written: when Lectern is stopped before the manifest
+// names it, the next round sends its records again in a new batch and removes it.
 func (r *round) send(ctx context.Context) error {
 	sent, err := r.rec.SyncState(ctx, r.key, stateSent)
 	if err != nil {
@@ -234,12 +237,19 @@ func (r *round) send(ctx context.Context) error {
 	if data, err = r.seal.seal(data); err != nil {
 		return err
 	}
-	name := newName()
-	if err := r.Target.Write(ctx, batchesDir+"/"+name, data); err != nil {
-		return err
-	}
 	own, batches, err := r.ownManifest(ctx)
 	if err != nil {
+		return err
+	}
+	unlisted, err := r.rec.SyncState(ctx, r.key, statePending)
+	if err != nil {
+		return err
+	}
+	name := newName()
+	if err := r.rec.SetSyncState(ctx, r.key, nil, statePending, name); err != nil {
+		return err
+	}
+	if err := r.Target.Write(ctx, batchesDir+"/"+name, data); err != nil {
 		return err
 	}
 	batches = append(batches, name)
@@ -252,7 +262,13 @@ func (r *round) send(ctx context.Context) error {
 	}
 	list, _ := json.Marshal(batches)
 	r.res.Out = w.n
-	return r.rec.SetSyncState(ctx, r.key, []string{name}, stateManifest, own, stateSent, newest, stateBatches, string(list))
+	if err := r.rec.SetSyncState(ctx, r.key, []string{name}, stateManifest, own, stateSent, newest, stateBatches, string(list), statePending, ""); err != nil {
+		return err
+	}
+	if unlisted != "" && !slices.Contains(batches, unlisted) {
+		_ = r.Target.Remove(ctx, batchesDir+"/"+unlisted) // unlisted, so never read: failing to remove it harms nothing
+	}
+	return nil
 }
 
 // ownManifest is this device's manifest's name (a new one on the first round to a target) and

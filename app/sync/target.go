@@ -18,6 +18,9 @@ type Target interface {
 	// Write writes a file whole, making its dir when needed: a failure leaves no file at path
 	// that a reader would take for whole (a batch is named in a manifest only once written).
 	Write(ctx context.Context, path string, data []byte) error
+	// Remove removes a file (one that is not there is no error): a batch a round wrote but
+	// never listed, because Lectern stopped before it wrote the manifest.
+	Remove(ctx context.Context, path string) error
 	// String names the target for a person.
 	String() string
 }

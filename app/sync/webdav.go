@@ -166,6 +166,16 @@ func (w *WebDAV) Write(ctx context.Context, name string, data []byte) error {
 	return nil
 }
 
+// Remove deletes a file; one already gone is no error.
+func (w *WebDAV) Remove(ctx context.Context, name string) error {
+	err := w.client.RemoveAll(ctx, name)
+	var se *statusError
+	if err != nil && !(errors.As(err, &se) && se.code == http.StatusNotFound) {
+		return w.fail("cannot remove a file from", err)
+	}
+	return nil
+}
+
 // mkdirs makes dir, and the target's own folder first when it is missing too (409).
 func (w *WebDAV) mkdirs(ctx context.Context, dir string) error {
 	exists := func(err error) bool {
