@@ -3,13 +3,13 @@ package sync
 import (
 	"bytes"
 	"context"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"path"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -23,6 +23,7 @@ import (
 type WebDAV struct {
 	url      *url.URL
 	client   *webdav.Client
+	doer     webdav.HTTPClient // for the MKCOLs above the target's folder
 	requests atomic.Int64
 }
 
@@ -43,6 +44,7 @@ func NewWebDAV(rawURL string, transport http.RoundTripper) (*WebDAV, error) {
 		pass, _ := u.User.Password()
 		doer = webdav.HTTPClientWithBasicAuth(doer, u.User.Username(), pass)
 	}
+	w.doer = doer
 	endpoint := *u
 	endpoint.User = nil
 	if w.client, err = webdav.NewClient(doer, endpoint.String()); err != nil {
@@ -108,9 +110,11 @@ func (d statusDoer) Do(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// List lists dir's files.
+// List lists dir's files, with a PROPFIND of Lectern's: go-webdav's ReadDir refuses a weak
+// ETag (W/"..."; its issue 118), which Apache's mod_dav sends for a file changed in the last
+// second. A stamp is the ETag as sent (weak or not), else the size and time.
 func (w *WebDAV) List(ctx context.Context, dir string) ([]Entry, error) {
-	infos, err := w.client.ReadDir(ctx, dir+"/", false)
+	ms, err := w.propfind(ctx, dir+"/")
 	var se *statusError
 	if errors.As(err, &se) && se.code == http.StatusNotFound {
 		return nil, nil
@@ -119,18 +123,69 @@ func (w *WebDAV) List(ctx context.Context, dir string) ([]Entry, error) {
 		return nil, w.fail("cannot list", err)
 	}
 	var out []Entry
-	for _, fi := range infos {
-		name := path.Base(fi.Path)
-		if fi.IsDir || !namePattern.MatchString(name) {
-			continue
+	for _, r := range ms.Responses {
+		p, err := url.PathUnescape(r.Href)
+		name := path.Base(strings.TrimSuffix(p, "/"))
+		if err != nil || strings.HasSuffix(p, "/") || !namePattern.MatchString(name) {
+			continue // the folder itself, or another program's file
 		}
-		stamp := fi.ETag
-		if stamp == "" {
-			stamp = strconv.FormatInt(fi.Size, 10) + "@" + strconv.FormatInt(fi.ModTime.UnixNano(), 10)
+		for _, ps := range r.Propstats {
+			if ps.Prop.ResourceType.Collection != nil || !strings.Contains(ps.Status, " 200 ") {
+				continue
+			}
+			stamp := strings.TrimSpace(ps.Prop.ETag)
+			if stamp == "" {
+				stamp = strings.TrimSpace(ps.Prop.Length) + "@" + strings.TrimSpace(ps.Prop.Modified)
+			}
+			out = append(out, Entry{Name: name, Stamp: stamp})
 		}
-		out = append(out, Entry{Name: name, Stamp: stamp})
 	}
 	return out, nil
+}
+
+// propfindBody asks for what List needs of each file.
+const propfindBody = `<?xml version="1.0" encoding="utf-8"?>
+<D:propfind xmlns:D="DAV:"><D:prop><D:resourcetype/><D:getcontentlength/><D:getlastmodified/><D:getetag/></D:prop></D:propfind>`
+
+// multistatus is a PROPFIND's reply, as far as List reads it.
+type multistatus struct {
+	Responses []struct {
+		Href      string `xml:"DAV: href"`
+		Propstats []struct {
+			Status string `xml:"DAV: status"`
+			Prop   struct {
+				ResourceType struct {
+					Collection *struct{} `xml:"DAV: collection"`
+				} `xml:"DAV: resourcetype"`
+				Length   string `xml:"DAV: getcontentlength"`
+				Modified string `xml:"DAV: getlastmodified"`
+				ETag     string `xml:"DAV: getetag"`
+			} `xml:"DAV: prop"`
+		} `xml:"DAV: propstat"`
+	} `xml:"DAV: response"`
+}
+
+// propfind lists dir (Depth: 1).
+func (w *WebDAV) propfind(ctx context.Context, dir string) (multistatus, error) {
+	u := *w.url
+	u.User = nil
+	u.Path += dir
+	req, err := http.NewRequestWithContext(ctx, "PROPFIND", u.String(), strings.NewReader(propfindBody))
+	if err != nil {
+		return multistatus{}, err
+	}
+	req.Header.Set("Depth", "1")
+	req.Header.Set("Content-Type", "application/xml; charset=utf-8")
+	resp, err := w.doer.Do(req)
+	if err != nil {
+		return multistatus{}, err
+	}
+	defer resp.Body.Close()
+	var ms multistatus
+	if err := xml.NewDecoder(io.LimitReader(resp.Body, 64<<20)).Decode(&ms); err != nil {
+		return multistatus{}, fmt.Errorf("the server's listing does not read as WebDAV (%v)", err)
+	}
+	return ms, nil
 }
 
 // Read returns a file's bytes.
@@ -176,23 +231,37 @@ func (w *WebDAV) Remove(ctx context.Context, name string) error {
 	return nil
 }
 
-// mkdirs makes dir, and the target's own folder first when it is missing too (409).
+// mkdirs makes dir; when its parents are missing too (409), it makes every folder of the
+// target's address first, as mkdir -p does (those that exist answer 405, or refuse: the last
+// MKCOL says).
 func (w *WebDAV) mkdirs(ctx context.Context, dir string) error {
-	exists := func(err error) bool {
-		var se *statusError
-		return err == nil || errors.As(err, &se) && se.code == http.StatusMethodNotAllowed
-	}
 	err := w.client.Mkdir(ctx, dir)
 	var se *statusError
 	if errors.As(err, &se) && se.code == http.StatusConflict {
-		if err = w.client.Mkdir(ctx, "."); exists(err) {
-			err = w.client.Mkdir(ctx, dir)
-		}
+		w.mkcolTarget(ctx)
+		err = w.client.Mkdir(ctx, dir)
 	}
-	if exists(err) {
+	if err == nil || errors.As(err, &se) && se.code == http.StatusMethodNotAllowed {
 		return nil
 	}
 	return err
+}
+
+// mkcolTarget makes each folder of the target's address, from the server's root down.
+func (w *WebDAV) mkcolTarget(ctx context.Context) {
+	u := *w.url
+	u.User = nil
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	for i := range parts {
+		u.Path = "/" + strings.Join(parts[:i+1], "/") + "/"
+		req, err := http.NewRequestWithContext(ctx, "MKCOL", u.String(), nil)
+		if err != nil {
+			return
+		}
+		if resp, err := w.doer.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}
 }
 
 func (w *WebDAV) put(ctx context.Context, name string, data []byte) error {
