@@ -96,6 +96,8 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conv.UseSync(appsync.NewService(st, a.secrets, appsync.Settings{
 		Target:    func() string { return a.settings.Get().SyncTarget },
 		SetTarget: a.setSyncTarget,
+		Synced:    a.syncedSettings,
+		SetSynced: a.setSyncedSettings,
 	}, opts.Now))
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
@@ -185,9 +187,23 @@ func (a *App) Settings() settings.Settings { return a.settings.Get() }
 func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 	changed, err := a.settings.Update(fn)
 	if changed {
+		// A failure here costs only the change's time: the next sync round notes the settings again.
+		_ = a.conv.Sync().NoteSettings(context.Background())
 		a.bus.Emit(events.SettingsChanged{})
 	}
 	return err
+}
+
+// syncedSettings are the settings that sync, and their defaults.
+func (a *App) syncedSettings() (values, defaults map[string]string) {
+	return a.settings.Get().Synced(), settings.DefaultSynced()
+}
+
+// setSyncedSettings sets the synced settings a sync round brought.
+func (a *App) setSyncedSettings(values map[string]string) error {
+	var bad error
+	err := a.UpdateSettings(func(s *settings.Settings) { bad = s.SetSynced(values) })
+	return cmp.Or(bad, err)
 }
 
 // setSyncTarget keeps the sync target in the settings.

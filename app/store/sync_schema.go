@@ -70,6 +70,16 @@ CREATE TABLE sync_pending (
 	version TEXT NOT NULL,
 	record  TEXT NOT NULL -- JSON (SyncRecord)
 );
+-- The person's synced preferences (app/settings.Synced: theme, tiers, notifications...; never a
+-- key, token or secret), one row a setting, its uid the setting's name, its value JSON, kept in
+-- step with settings.json by app/sync so that each has a version.
+CREATE TABLE sync_settings (
+	id           INTEGER PRIMARY KEY,
+	uid          TEXT NOT NULL UNIQUE,
+	value        TEXT NOT NULL,
+	updated_at   INTEGER NOT NULL,
+	sync_version TEXT NOT NULL DEFAULT ''
+);
 ALTER TABLE turns ADD COLUMN uid TEXT NOT NULL DEFAULT '';
 UPDATE turns SET uid = 'v12-' || (SELECT c.uid FROM conversations c WHERE c.id = turns.conversation_id) || '-' || id;
 CREATE UNIQUE INDEX turns_uid ON turns (uid) WHERE uid != '';
@@ -85,5 +95,6 @@ UPDATE turns SET sync_version = printf('%012x%06x', updated_at, 0) || (SELECT de
 UPDATE projects SET sync_version = printf('%012x%06x', max(updated_at, deleted_at), 0) || (SELECT device FROM sync_clock);
 ` + syncTriggers("conversations", "conversation", "max(new.updated_at, new.pinned_at, new.deleted_at)", "") +
 	syncTriggers("turns", "turn", "new.updated_at", "") +
+	syncTriggers("sync_settings", "setting", "new.updated_at", "value") +
 	syncTriggers("projects", "project", "max(new.updated_at, new.deleted_at)",
 		"server, name, colour, defaults, created_at, updated_at, deleted_at")

@@ -13,6 +13,7 @@ import (
 
 	"lectern/app/secrets"
 	"lectern/app/store"
+	"lectern/app/store/syncrec"
 )
 
 // EnvPassphrase is the environment variable a script sets the sync passphrase in; it goes
@@ -23,10 +24,13 @@ const EnvPassphrase = "LECTERN_SYNC_PASSPHRASE"
 const passphraseEntry = "lectern-sync-passphrase"
 
 // Settings is where the target is kept (settings.json): read and changed by the caller's
-// functions, so that this room needs no more of the settings.
+// functions, so that this room needs no more of the settings. Synced and SetSynced, when set,
+// read and write the person's synced preferences (name → JSON), which then sync too.
 type Settings struct {
 	Target    func() string
 	SetTarget func(string) error
+	Synced    func() (values, defaults map[string]string)
+	SetSynced func(map[string]string) error
 }
 
 // Service runs the rounds of a data folder: one at a time, with the target kept in the
@@ -161,11 +165,41 @@ func (s *Service) Round(ctx context.Context) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if err := s.NoteSettings(ctx); err != nil {
+		return Result{}, err
+	}
 	res, err := Round(ctx, Options{Store: s.store, Target: t, Passphrase: pass})
+	if res.In.Settings > 0 {
+		if err := s.applySettings(ctx); err != nil {
+			res.Problems = append(res.Problems, fmt.Sprintf("The settings from another computer were not applied: %v.", err))
+		}
+	}
 	s.mu.Lock()
 	s.last, s.lastAt, s.lastOK = res, s.now(), err == nil
 	s.mu.Unlock()
 	return res, err
+}
+
+// NoteSettings keeps the synced settings' current values as records, a changed one at a new
+// version (now): called by every change of the settings, and before each round (a change made
+// while Lectern was closed). Last change wins.
+func (s *Service) NoteSettings(ctx context.Context) error {
+	if s.settings.Synced == nil {
+		return nil
+	}
+	values, defaults := s.settings.Synced()
+	_, err := syncrec.Of(s.store).KeepSettings(ctx, values, defaults, s.now().UnixMilli())
+	return err
+}
+
+// applySettings writes the synced settings kept (the later of each, after a round) to the
+// settings.
+func (s *Service) applySettings(ctx context.Context) error {
+	values, err := syncrec.Of(s.store).SyncedSettings(ctx)
+	if err != nil || s.settings.SetSynced == nil {
+		return err
+	}
+	return s.settings.SetSynced(values)
 }
 
 // Last is the last round's result, when it ended, and whether it ended without an error (the

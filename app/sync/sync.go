@@ -43,21 +43,22 @@ func (r Result) String() string {
 	for _, c := range []struct {
 		n    int
 		word string
-	}{{r.In.Projects, "project"}, {r.In.Conversations, "conversation"}, {r.In.Turns, "turn"}} {
+	}{{r.In.Projects, "project"}, {r.In.Conversations, "conversation"}, {r.In.Turns, "turn"}, {r.In.Settings, "setting"}} {
 		if c.n == 1 {
 			in = append(in, "1 "+c.word)
 		} else if c.n > 1 {
 			in = append(in, fmt.Sprintf("%d %ss", c.n, c.word))
 		}
 	}
-	s := "nothing in"
-	if len(in) > 0 {
-		s = strings.Join(in, " and ") + " in"
-		if len(in) == 3 {
-			s = in[0] + ", " + in[1] + " and " + in[2] + " in"
+	s := "nothing"
+	if n := len(in); n > 0 {
+		s = strings.Join(in[:n-1], ", ")
+		if n > 1 {
+			s += " and "
 		}
+		s += in[n-1]
 	}
-	return fmt.Sprintf("%s, %d out", s, r.Out)
+	return fmt.Sprintf("%s in, %d out", s, r.Out)
 }
 
 // The keys of a target's state kept in the store.

@@ -16,6 +16,7 @@ import (
 // SyncApplied counts what applying a batch changed here.
 type SyncApplied struct {
 	Projects, Conversations, Turns int // records added or changed
+	Settings                       int // settings changed
 	Deleted                        int // rows deleted for good
 	Older                          int // records older than what is here, left aside
 	Waiting                        int // records still waiting for a record they refer to
@@ -26,6 +27,7 @@ func (a *SyncApplied) Add(o SyncApplied) {
 	a.Projects += o.Projects
 	a.Conversations += o.Conversations
 	a.Turns += o.Turns
+	a.Settings += o.Settings
 	a.Deleted += o.Deleted
 	a.Older += o.Older
 	a.Waiting = o.Waiting
@@ -103,6 +105,8 @@ func (a *applier) apply(r SyncRecord) error {
 			a.res.Conversations++
 		case SyncTurn:
 			a.res.Turns++
+		case SyncSetting:
+			a.res.Settings++
 		}
 	case older:
 		a.res.Older++

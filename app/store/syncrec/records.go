@@ -19,7 +19,7 @@ type Records struct{ db *sql.DB }
 func Of(st *store.DB) Records { return Records{db: st.SQL()} }
 
 // SyncRecord is one record of a sync batch: a project, a conversation (its pin and trash state
-// among its fields) or a turn, at one version; or a tombstone ("gone": the row of Kind deleted for
+// among its fields), a turn or a setting (its uid the setting's name), at one version; or a tombstone ("gone": the row of Kind deleted for
 // good). Fields are the row's columns but its local ones (id, the ids of other rows, view state):
 // every column a later schema step adds travels too. Refs name the rows it points to by uid.
 type SyncRecord struct {
@@ -37,6 +37,7 @@ const (
 	SyncProject      = "project"
 	SyncConversation = "conversation"
 	SyncTurn         = "turn"
+	SyncSetting      = "setting"
 	SyncGone         = "gone"
 )
 
@@ -65,6 +66,7 @@ var syncTables = []syncTable{
 	{typ: SyncTurn, table: "turns", refs: []syncRef{
 		{column: "conversation_id", name: "conversation", table: "conversations", hard: true},
 		{column: "parent_id", name: "parent", table: "turns", hard: true}}},
+	{typ: SyncSetting, table: "sync_settings"},
 }
 
 // tableOf is the syncTable of a record type or a tombstone's kind.
