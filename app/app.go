@@ -23,6 +23,7 @@ import (
 	"lectern/app/settings"
 	"lectern/app/signin"
 	"lectern/app/store"
+	"lectern/app/store/syncrec"
 	appsync "lectern/app/sync"
 	"lectern/app/tools"
 	"lectern/app/uploads"
@@ -99,6 +100,7 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 		Synced:    a.syncedSettings,
 		SetSynced: a.setSyncedSettings,
 	}, opts.Now))
+	a.conv.Sync().OnRound(a.syncEnded)
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
@@ -116,8 +118,11 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume
 	a.bus.Subscribe(func(ev events.Event) {
-		if cc, ok := ev.(events.ConnectionChanged); ok {
-			a.recon.Observe(cc.Connection)
+		switch ev := ev.(type) {
+		case events.ConnectionChanged:
+			a.recon.Observe(ev.Connection)
+		case events.ConversationsChanged, events.SettingsChanged:
+			a.conv.Sync().Changed() // automatic sync, when the desktop runs it, syncs soon
 		}
 	})
 	return a, nil
@@ -192,6 +197,17 @@ func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 		a.bus.Emit(events.SettingsChanged{})
 	}
 	return err
+}
+
+// syncEnded tells a sync round's end: the lists of the conversations it brought refresh.
+func (a *App) syncEnded(res appsync.Result, _ error) {
+	if in := res.In; in.Projects+in.Conversations+in.Turns+in.Deleted > 0 {
+		spaces, _ := syncrec.Of(a.store).Workspaces(context.Background())
+		for _, ws := range spaces {
+			a.bus.Emit(events.ConversationsChanged{WorkspaceID: ws})
+		}
+	}
+	a.bus.Emit(events.SyncEnded{})
 }
 
 // syncedSettings are the settings that sync, and their defaults.

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"lectern/app/events"
+	"lectern/app/records"
 	"lectern/app/settings"
 	appsync "lectern/app/sync"
 )
@@ -97,5 +99,59 @@ func TestSyncSettingsLastChangeWins(t *testing.T) {
 	}
 	if got := a.Settings(); got.Server != "https://qa.example.com" || !got.KeyFile || len(got.MCPServers) != 1 {
 		t.Errorf("A lost what stays on it: %+v", got)
+	}
+}
+
+// A round that brings conversations tells the lists of their workspaces to refresh, and every
+// round ends with SyncEnded; automatic sync does a round soon after a change here.
+func TestSyncRoundEventsAndAutomaticSync(t *testing.T) {
+	t.Setenv(appsync.EnvPassphrase, "correct horse battery staple")
+	dir := t.TempDir()
+	a := openSyncingHome(t, dir, time.Date(2030, 1, 2, 3, 0, 0, 0, time.UTC))
+	b := openSyncingHome(t, dir, time.Date(2030, 1, 2, 3, 0, 0, 0, time.UTC))
+	ctx := context.Background()
+	if _, err := a.store.CreateConversation(ctx, "srv", records.Conversation{WorkspaceID: "ws", Title: "From A"}); err != nil {
+		t.Fatal(err)
+	}
+	a.bus.Emit(events.ConversationsChanged{WorkspaceID: "ws"}) // as the conversations service does
+	got := make(chan events.Event, 100)
+	b.Subscribe(func(ev events.Event) {
+		switch ev.(type) {
+		case events.ConversationsChanged, events.SyncEnded:
+			got <- ev
+		}
+	})
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	go a.Conversations().Sync().Auto(runCtx) // A's new conversation was a change: a round soon
+	deadline := time.After(20 * time.Second)
+	for {
+		_, at, err := a.Conversations().Sync().Last()
+		if !at.IsZero() {
+			if err != nil {
+				t.Fatalf("A's automatic round: %v", err)
+			}
+			break
+		}
+		select {
+		case <-deadline:
+			t.Fatal("automatic sync did no round after a change")
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	b.sync(t, 1)
+	var sawList, sawEnd bool
+	for !sawList || !sawEnd {
+		select {
+		case ev := <-got:
+			_, isEnd := ev.(events.SyncEnded)
+			sawEnd = sawEnd || isEnd
+			sawList = sawList || !isEnd
+		case <-time.After(10 * time.Second):
+			t.Fatalf("B's round: list refreshed %v, sync ended %v", sawList, sawEnd)
+		}
+	}
+	if res, _, _ := b.Conversations().Sync().Last(); res.In.Conversations != 1 {
+		t.Errorf("B's last round: %s", res)
 	}
 }

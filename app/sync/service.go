@@ -41,16 +41,18 @@ type Service struct {
 	settings Settings
 	now      func() time.Time
 
-	round  gosync.Mutex // one round at a time in this process
-	mu     gosync.Mutex
-	last   Result
-	lastAt time.Time
-	lastOK bool
+	round   gosync.Mutex  // one round at a time in this process
+	kick    chan struct{} // Changed: a round soon (Auto)
+	mu      gosync.Mutex
+	last    Result
+	lastAt  time.Time
+	lastErr error
+	onRound func(Result, error)
 }
 
 // NewService returns the sync of the data folder whose database is st.
 func NewService(st *store.DB, sec *secrets.Secrets, set Settings, now func() time.Time) *Service {
-	return &Service{store: st, secrets: sec, settings: set, now: now}
+	return &Service{store: st, secrets: sec, settings: set, now: now, kick: make(chan struct{}, 1)}
 }
 
 // Target is the target set ("" when sync is not set up).
@@ -149,10 +151,24 @@ func (s *Service) passphrase() (string, error) {
 // ErrNotSetUp says sync has no target yet.
 var ErrNotSetUp = errors.New("sync is not set up: choose a folder or a WebDAV address to sync through (lectern sync --to DIR|URL, or Settings → Sync)")
 
-// Round does one round to the target set.
+// Round does one round to the target set, keeps what it did (Last) and tells it (OnRound).
 func (s *Service) Round(ctx context.Context) (Result, error) {
 	s.round.Lock()
 	defer s.round.Unlock()
+	res, err := s.roundOnce(ctx)
+	s.mu.Lock()
+	s.last, s.lastAt, s.lastErr = res, s.now(), err
+	told := s.onRound
+	s.mu.Unlock()
+	if told != nil {
+		told(res, err)
+	}
+	return res, err
+}
+
+// roundOnce opens the target, notes the settings, does the round and applies the settings it
+// brought.
+func (s *Service) roundOnce(ctx context.Context) (Result, error) {
 	target := s.Target()
 	if target == "" {
 		return Result{}, ErrNotSetUp
@@ -165,6 +181,9 @@ func (s *Service) Round(ctx context.Context) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if pass == "" {
+		return Result{}, ErrNoPassphrase
+	}
 	if err := s.NoteSettings(ctx); err != nil {
 		return Result{}, err
 	}
@@ -174,9 +193,6 @@ func (s *Service) Round(ctx context.Context) (Result, error) {
 			res.Problems = append(res.Problems, fmt.Sprintf("The settings from another computer were not applied: %v.", err))
 		}
 	}
-	s.mu.Lock()
-	s.last, s.lastAt, s.lastOK = res, s.now(), err == nil
-	s.mu.Unlock()
 	return res, err
 }
 
@@ -202,12 +218,12 @@ func (s *Service) applySettings(ctx context.Context) error {
 	return s.settings.SetSynced(values)
 }
 
-// Last is the last round's result, when it ended, and whether it ended without an error (the
-// zero time when none ran in this process).
-func (s *Service) Last() (Result, time.Time, bool) {
+// Last is the last round's result, when it ended, and its error (the zero time when none ran
+// in this process).
+func (s *Service) Last() (Result, time.Time, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.last, s.lastAt, s.lastOK
+	return s.last, s.lastAt, s.lastErr
 }
 
 // OpenTarget is the target named by target: an http or https address is a WebDAV server,

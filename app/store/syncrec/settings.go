@@ -47,3 +47,9 @@ func (s Records) SyncedSettings(ctx context.Context) (map[string]string, error) 
 	}
 	return out, err
 }
+
+// Workspaces are the workspaces the conversations here belong to ("" for those of none): those
+// whose lists a round that brought conversations refreshes.
+func (s Records) Workspaces(ctx context.Context) ([]string, error) {
+	return store.QueryAll(ctx, s.db, store.ScanString, "SELECT DISTINCT workspace_id FROM conversations")
+}
