@@ -80,7 +80,8 @@ func (f *fixture) open() *Window {
 	lf := uiQueue.Life(f.t)
 	lf.Frame = func(func() bool) {} // Settings' frames watch its focus ring only: in every frame, the queue would never go quiet
 	f.w = New(f.fa, lf, Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
-		Keeping: f.app.Conversations(), Trash: f.app.Conversations(), MCP: f.app.Models().MCPServers()}, hooks)
+		Keeping: f.app.Conversations(), Trash: f.app.Conversations(), MCP: f.app.Models().MCPServers(),
+		Sync: f.app.Conversations().Sync()}, hooks)
 	f.w.Win().SetOnClosed(func() { f.closed = true })
 	f.w.Win().Show()
 	f.t.Cleanup(drain)
