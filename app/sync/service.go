@@ -113,9 +113,9 @@ type KeptForSession struct {
 	Err  error
 }
 
-// Error says so.
+// Error says so (the keychain's own error speaks of the API key: not repeated here).
 func (e *KeptForSession) Error() string {
-	return fmt.Sprintf("%s is kept for this session only: %v", e.What, e.Err)
+	return fmt.Sprintf("%s is kept for this session only: no system keychain is available (on Linux: no Secret Service such as GNOME Keyring or KWallet is running), so it must be typed again after Lectern restarts (or set %s)", e.What, EnvPassphrase)
 }
 
 // Unwrap returns the cause.
