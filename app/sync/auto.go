@@ -29,13 +29,14 @@ func (s *Service) Changed() {
 }
 
 // Auto syncs until ctx ends: a round autoSettle after a change (Changed), and one every
-// AutoEvery, the wait measured on the service's clock (one timer, never waking more than once a
-// second). It does nothing while no target is set or no passphrase is at hand; a round's error
-// is the round's to tell (OnRound, Last).
+// AutoEvery, the wait measured on the service's clock (one timer, waking at most once a second
+// and at least once a minute to read the clock). It does nothing while no target is set or no
+// passphrase is at hand; a round's error is the round's to tell (OnRound, Last).
 func (s *Service) Auto(ctx context.Context) {
 	next := s.now().Add(AutoEvery)
 	for {
-		wait := max(next.Sub(s.now()), time.Second)
+		// At most a minute: a timer does not count a computer's sleep, the clock does.
+		wait := min(max(next.Sub(s.now()), time.Second), time.Minute)
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
