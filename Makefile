@@ -63,10 +63,11 @@ test: deps test-deps lint test-unit keyring-it fuzz smoke realwindow readme-test
 # test-deps installs, as root, what the integration tests use: Xvfb and ImageMagick for the smoke test,
 # gnome-keyring and D-Bus for the keychain test, xdotool, openbox and GTK 3 for Python (the drag
 # source) for the real-window tests, and a StatusNotifierItem tray host (gtk-sni-tray-standalone:
-# Fyne's tray on Linux is one, which XEmbed trays such as trayer cannot show) for their tray check.
-# Without root they are skipped where missing.
+# Fyne's tray on Linux is one, which XEmbed trays such as trayer cannot show) for their tray check,
+# and two WebDAV servers for the sync tests (rclone serve webdav, Apache's mod_dav).
+# Without root they are skipped where missing (the sync tests fail instead when CI is set).
 TEST_APT_PKGS := xvfb xauth imagemagick gnome-keyring dbus-daemon xdotool openbox python3-gi gir1.2-gtk-3.0 \
-	haskell-gtk-sni-tray-utils
+	haskell-gtk-sni-tray-utils rclone apache2
 test-deps:
 	@missing=""; for p in $(TEST_APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \

@@ -23,6 +23,8 @@ import (
 	"lectern/app/settings"
 	"lectern/app/signin"
 	"lectern/app/store"
+	"lectern/app/store/syncrec"
+	appsync "lectern/app/sync"
 	"lectern/app/tools"
 	"lectern/app/uploads"
 	"lectern/app/workspaces"
@@ -92,6 +94,13 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.conn = connection.NewManager(func(c connection.Connection) { a.bus.Emit(events.ConnectionChanged{Connection: c}) }, a.secrets, opts.HTTPClient, opts.ClientOptions...)
 	a.sync = workspaces.NewSync(st, a.conn, a.bus, opts.Now)
 	a.conv = conversations.New(st, a.conn, a.bus)
+	a.conv.UseSync(appsync.NewService(st, a.secrets, appsync.Settings{
+		Target:    func() string { return a.settings.Get().SyncTarget },
+		SetTarget: a.setSyncTarget,
+		Synced:    a.syncedSettings,
+		SetSynced: a.setSyncedSettings,
+	}, opts.Now))
+	a.conv.Sync().OnRound(a.syncEnded)
 	a.mcp = mcp.NewServers(settings, a.secrets)
 	a.ask = ask.New(a.conv, st, a.conn, a.sync, a.bus,
 		func() (string, bool) { s := a.settings.Get(); return s.DefaultTier, s.Thinking })
@@ -109,8 +118,11 @@ func Open(ctx context.Context, opts Options) (*App, error) {
 	a.recon = connection.NewReconnector(a.conn, cmp.Or(opts.ReconnectFirst, connection.ReconnectFirst), cmp.Or(opts.ReconnectMax, connection.ReconnectMax))
 	a.recon.Back = a.sync.Resume
 	a.bus.Subscribe(func(ev events.Event) {
-		if cc, ok := ev.(events.ConnectionChanged); ok {
-			a.recon.Observe(cc.Connection)
+		switch ev := ev.(type) {
+		case events.ConnectionChanged:
+			a.recon.Observe(ev.Connection)
+		case events.ConversationsChanged, events.SettingsChanged:
+			a.conv.Sync().Changed() // automatic sync, when the desktop runs it, syncs soon
 		}
 	})
 	return a, nil
@@ -180,9 +192,39 @@ func (a *App) Settings() settings.Settings { return a.settings.Get() }
 func (a *App) UpdateSettings(fn func(*settings.Settings)) error {
 	changed, err := a.settings.Update(fn)
 	if changed {
+		// A failure here costs only the change's time: the next sync round notes the settings again.
+		_ = a.conv.Sync().NoteSettings(context.Background())
 		a.bus.Emit(events.SettingsChanged{})
 	}
 	return err
+}
+
+// syncEnded tells a sync round's end: the lists of the conversations it brought refresh.
+func (a *App) syncEnded(res appsync.Result, _ error) {
+	if in := res.In; in.Projects+in.Conversations+in.Turns+in.Deleted > 0 {
+		spaces, _ := syncrec.Of(a.store).Workspaces(context.Background())
+		for _, ws := range spaces {
+			a.bus.Emit(events.ConversationsChanged{WorkspaceID: ws})
+		}
+	}
+	a.bus.Emit(events.SyncEnded{})
+}
+
+// syncedSettings are the settings that sync, and their defaults.
+func (a *App) syncedSettings() (values, defaults map[string]string) {
+	return a.settings.Get().Synced(), settings.DefaultSynced()
+}
+
+// setSyncedSettings sets the synced settings a sync round brought.
+func (a *App) setSyncedSettings(values map[string]string) error {
+	var bad error
+	err := a.UpdateSettings(func(s *settings.Settings) { bad = s.SetSynced(values) })
+	return cmp.Or(bad, err)
+}
+
+// setSyncTarget keeps the sync target in the settings.
+func (a *App) setSyncTarget(t string) error {
+	return a.UpdateSettings(func(s *settings.Settings) { s.SyncTarget = t })
 }
 
 // Conversations returns the conversations service.

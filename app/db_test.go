@@ -79,6 +79,9 @@ func TestForeignFilesReportedAndUntouched(t *testing.T) {
 	cases := map[string]func(path string){
 		"text file":  func(p string) { os.WriteFile(p, []byte("hello, this is not a database at all\n"), 0o600) },
 		"short file": func(p string) { os.WriteFile(p, []byte("SQLite"), 0o600) },
+		// A header of zeros passes the header check (a new database another process is making
+		// writes its header last); SQLite itself refuses it, read only.
+		"file of zeros": func(p string) { os.WriteFile(p, make([]byte, 8192), 0o600) },
 		"other program's SQLite": func(p string) {
 			db, _ := sql.Open("sqlite", p)
 			db.Exec("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat')")

@@ -21,7 +21,7 @@ var roomLayers = [][]string{
 	{"explain"},
 	{"store", "connection"},
 	{"events"},
-	{"workspaces"},
+	{"workspaces", "sync"},
 	{"uploads", "conversations"},
 	{"signin", "tools", "ask", "mcp"},
 	{"assistant", "modelchat"},

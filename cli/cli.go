@@ -40,7 +40,7 @@ func commands() []*command {
 	return []*command{
 		cmdWorkspaces, cmdDocuments, cmdAsk, cmdUpload, cmdStatus,
 		cmdModels, cmdChat, cmdAssist, cmdPDF, cmdOCR, cmdSearch, cmdGenerate,
-		cmdHistory, cmdProjects, cmdMove, cmdExport, cmdDelete, cmdTrash, cmdRestore, cmdBackup, cmdImport, cmdDemo, cmdConnect, cmdQuick, cmdMCP, cmdVersion,
+		cmdHistory, cmdProjects, cmdMove, cmdExport, cmdDelete, cmdTrash, cmdRestore, cmdBackup, cmdImport, cmdSync, cmdDemo, cmdConnect, cmdQuick, cmdMCP, cmdVersion,
 	}
 }
 

@@ -34,7 +34,9 @@ icon:
 
 # realwindow runs the real-window tests (ui/internal/realwin, build tag realwindow): the harness binary
 # in its probe mode (`lectern-tour probe`) on its own Xvfb display with openbox and a demo data folder,
-# driven with xdotool: the mouse wheel, the keyboard, three window sizes (the documents panel fitting
+# driven with xdotool: a conversation synced in from another data folder (issue 32: the list and the
+# Settings' Sync section, light and dark, in bin/realwindow/sync-*.png), the mouse wheel, the keyboard,
+# three window sizes (the documents panel fitting
 # beside the conversation at each) and a real XDND drag; then, in a
 # second start (BenchmarkRealWindowStress), issue 24's scripted answers and long workspace name, the
 # question box's echo of keys typed while they stream (issue 34: echo-p95-ms, echo-max-ms; it fails
@@ -47,7 +49,7 @@ icon:
 # uploads, the window hides in the tray; then (TestRealWindowFirstHour) Tab's focus shown and in
 # sight, a draft kept over Ctrl+Q and a start again, and a model chat reopened after it drawn whole
 # and at its end.
-# Screenshots of failed checks go to bin/realwindow/. Issue 34's goals, not met yet, are measured and
+# Screenshots of failed checks (and the sync check's) go to bin/realwindow/. Issue 34's goals, not met yet, are measured and
 # logged as PENDING (realwin's pending list); LECTERN_REALWIN_PENDING=1 makes them fail. It skips when Xvfb
 # is not installed.
 # bench-realwindow is the stress start alone, failing on issue 34's goals still pending in make realwindow

@@ -25,7 +25,8 @@ func (u *UI) harness(a *app.App) *harness.Window {
 		ConversationList: d.conversationList,
 		FirstRun:         harness.FirstRun{FirstRunShown: d.firstRunShown, TypeServer: d.typeServer, TryDemo: d.tryDemo},
 		Browser: harness.Browser{Settled: d.settled, ShowBrowser: d.showBrowser, WorkspaceNames: d.workspaceNames,
-			SelectWorkspace: d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
+			ConversationTitles: d.conversationTitles,
+			SelectWorkspace:    d.selectWorkspace, FilterDocuments: d.filterDocuments, SortDocuments: d.sortDocuments,
 			SelectDocument: d.selectDocument, DocumentDetailsShown: d.documentDetailsShown,
 			FoldDocuments: d.foldDocuments, LimitsShown: d.limitsShown},
 		Chat: harness.Chat{NewConversation: u.newConversation, Ask: d.ask, Answer: d.answer, StopAnswer: d.stopAnswer,
@@ -93,6 +94,14 @@ func (d driver) workspaceNames() []string {
 		names = append(names, w.Workspace.Name)
 	}
 	return names
+}
+
+// conversationTitles returns the conversation list's titles (none before the browser is shown).
+func (d driver) conversationTitles() []string {
+	if d.u.main == nil {
+		return nil
+	}
+	return d.u.main.convs.Titles()
 }
 
 // selectWorkspace selects the browser's workspace named name; false when it shows none.

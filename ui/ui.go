@@ -127,6 +127,7 @@ func (u *UI) Show() {
 	u.win.SetOnDropped(u.dropped)
 	u.watchFocus()
 	u.unsub = u.b.Subscribe(func(ev events.Event) { u.lf.Do(func() { u.dispatch(ev) }) })
+	go u.b.Conversations().Sync().Auto(u.lf.Ctx) // idle until a sync target is set
 	u.installShortcuts()
 	s := u.b.Settings()
 	if s.Server == "" && !s.DemoMode {
@@ -151,6 +152,9 @@ func (u *UI) dispatch(ev events.Event) {
 		if u.settings != nil {
 			u.settings.Refresh()
 		}
+	}
+	if _, ok := ev.(events.SyncEnded); ok && u.settings != nil {
+		u.settings.SyncEnded()
 	}
 	if u.active != nil {
 		u.active.handle(ev)
@@ -269,7 +273,7 @@ func (u *UI) ShowSettings() {
 	lf := u.lf
 	lf.Frame = u.ringFrames // Settings uses its frames for its focus ring only
 	s := settings.New(u.fa, lf, settings.Core{App: parts.Of(u.b), Keys: parts.Of(u.b), Servers: parts.Of(u.b), Connect: parts.Of(u.b), Keeping: u.b.Conversations(),
-		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers(), Command: u.command, HomeShown: u.homeShown}, hooks)
+		Trash: u.b.Conversations(), MCP: u.b.Models().MCPServers(), Command: u.command, HomeShown: u.homeShown, Sync: u.b.Conversations().Sync()}, hooks)
 	u.settings = s
 	s.Win().SetOnClosed(func() { u.settings = nil; s.Closed() })
 	s.Win().Show()

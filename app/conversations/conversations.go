@@ -19,6 +19,7 @@ import (
 	"lectern/app/store"
 	"lectern/app/store/projectdb"
 	"lectern/app/store/search"
+	convsync "lectern/app/sync"
 	"lectern/client"
 )
 
@@ -32,6 +33,7 @@ type Conversations struct {
 	conn     *connection.Manager
 	bus      *events.Bus
 	kinds    map[records.ConversationKind]Kind // the answerer of each kind (Answer)
+	sync     *convsync.Service                 // the rounds of sync (UseSync)
 
 	mu     sync.Mutex
 	active map[int64]context.CancelCauseFunc // turn id -> stop

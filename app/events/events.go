@@ -68,6 +68,10 @@ type TurnChanged struct {
 // ConversationsChanged says a conversation of a workspace was created, renamed, deleted or updated.
 type ConversationsChanged struct{ WorkspaceID string }
 
+// SyncEnded says a sync round ended (app/sync's Service.Last says what it did); the conversations
+// it brought are ConversationsChanged too.
+type SyncEnded struct{}
+
 // Notice is a message for the user that is not an error, for example that the API key is kept
 // for this session only because no keychain is available.
 type Notice struct{ Message string }
@@ -80,6 +84,7 @@ func (UploadChanged) isEvent()        {}
 func (UploadFinished) isEvent()       {}
 func (ConversationsChanged) isEvent() {}
 func (Notice) isEvent()               {}
+func (SyncEnded) isEvent()            {}
 
 // Bus delivers events to subscribers, in order, on one goroutine of its own: a slow subscriber
 // delays later events but never the code that emitted them. It is safe to use from any goroutine.

@@ -57,6 +57,9 @@ type Settings struct {
 	// MCPServers are the MCP servers whose tools model chats may offer (issue 30); the values of
 	// their env and headers are kept in the keychain, never here.
 	MCPServers []MCPServer `json:"mcp_servers,omitempty"`
+	// SyncTarget is the folder or WebDAV address conversations are synced through (issue 32),
+	// without a password; "" when sync is not set up. The passphrase is in the keychain.
+	SyncTarget string `json:"sync_target,omitempty"`
 }
 
 // MCPServer is an MCP server the person added: a command to start (stdio) or a url to reach

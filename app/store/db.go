@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -154,8 +155,8 @@ func fileURI(path string) string {
 var sqliteMagic = []byte("SQLite format 3\x00")
 
 // checkHeader refuses a non-empty file that is not SQLite, reading it only. A file shorter than a
-// header whose bytes start SQLite's magic is one another process is creating right now: SQLite's
-// own locks make this process wait for it, so it is not refused.
+// header whose bytes start SQLite's magic, or whose header is still zeros, is one another process
+// is creating right now: SQLite's own locks make this process wait for it, so it is not refused.
 func checkHeader(path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -171,6 +172,12 @@ func checkHeader(path string) error {
 	case err != nil && err != io.EOF && err != io.ErrUnexpectedEOF:
 		return &DatabaseError{Path: path, Err: err}
 	case n < len(head) && isGrowingDatabase(path, head[:n]):
+		return nil
+	case !slices.ContainsFunc(head, func(b byte) bool { return b != 0 }):
+		// A new database being made by another process: a transaction larger than SQLite's page
+		// cache writes its later pages into the file before it commits, and the first page, the
+		// header, last. SQLite's locks make this process wait for it; a file of zeros that is
+		// not being made is refused by SQLite itself, read only.
 		return nil
 	case n < len(head) || !bytes.HasPrefix(head, sqliteMagic):
 		return &DatabaseError{Path: path, Problem: DatabaseNotOurs}

@@ -298,6 +298,20 @@ INSERT INTO turns_fts (turns_fts) VALUES ('rebuild');
 	`
 ALTER TABLE model_presets ADD COLUMN tool_settings TEXT NOT NULL DEFAULT '';
 `,
+	// 15: sync (issue 32). Every conversation, turn and project is a record: a uid (turns get
+	// one here, made of their conversation's uid and id for the turns before this step, so that
+	// two copies of one file agree) and sync_version, a hybrid logical clock taken at each change:
+	// 12 hex digits of wall ms, 6 of a counter, then the device id, so that comparing the texts
+	// compares versions totally. sync_clock holds this data folder's device id and clock; the
+	// triggers tick it from the changed row's own times (Options.Now's, written by the store), so
+	// no SQL reads the system clock. A record applied from another device keeps that device's
+	// version: the triggers stand aside while sync_clock.applying is set (inside the applying
+	// transaction only). A row deleted for good leaves a tombstone (sync_tombstones), so that an
+	// older copy from another device does not bring it back; a trashed conversation or project
+	// keeps its row (deleted_at). sync_state, sync_applied and sync_pending are the rounds'
+	// bookkeeping per target: what was sent, which batches were applied, records waiting for the
+	// record they refer to.
+	SyncStep,
 }
 
 // schemaVersion is the newest schema this code knows.

@@ -65,13 +65,19 @@ func (s *DB) AllTurns(ctx context.Context, convID int64) ([]records.Turn, error)
 }
 
 // Head returns the last turn of the branch a conversation shows: its head_turn_id when that turn
-// is there, else its newest turn; 0 when it has no turn.
+// is there (on to the newest leaf after it, when turns came after it), else its newest turn; 0
+// when it has no turn.
 func (s *DB) Head(ctx context.Context, convID int64) (int64, error) {
 	var head int64
 	err := s.db.QueryRowContext(ctx, `SELECT coalesce(
 		(SELECT t.id FROM conversations c JOIN turns t ON t.id=c.head_turn_id AND t.conversation_id=c.id WHERE c.id=?),
 		(SELECT max(id) FROM turns WHERE conversation_id=?), 0)`, convID, convID).Scan(&head)
-	return head, err
+	if err != nil || head == 0 {
+		return head, err
+	}
+	// The head is a leaf unless turns came after it from elsewhere (sync: another computer's
+	// later turns, the head its record kept): the branch then goes on through them.
+	return s.NewestLeaf(ctx, head)
 }
 
 // SetHead makes turnID, a turn of conversation convID, the last turn of the branch it shows; its

@@ -203,6 +203,15 @@ func (c *List) setConversations(convs []records.Conversation, err error) {
 	c.refreshRows()
 }
 
+// Titles are the titles of the conversations listed, newest first (the test harness reads them).
+func (c *List) Titles() []string {
+	out := make([]string, len(c.all))
+	for i, conv := range c.all {
+		out[i] = conv.Title
+	}
+	return out
+}
+
 // refreshRows arranges and redraws the rows and highlights the selected conversation, when shown.
 func (c *List) refreshRows() {
 	c.arrange()

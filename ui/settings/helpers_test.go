@@ -84,7 +84,7 @@ func (f *fixture) open() *Window {
 	lf.Frame = func(func() bool) {} // Settings' frames watch its focus ring only: in every frame, the queue would never go quiet
 	f.w = New(f.fa, lf, Core{App: parts.Of(f.app), Keys: parts.Of(f.app), Servers: parts.Of(f.app), Connect: parts.Of(f.app),
 		Keeping: f.app.Conversations(), Trash: f.app.Conversations(), MCP: f.app.Models().MCPServers(),
-		Command: f.command, HomeShown: f.homeShown}, hooks)
+		Command: f.command, HomeShown: f.homeShown, Sync: f.app.Conversations().Sync()}, hooks)
 	f.w.Win().SetOnClosed(func() { f.closed = true })
 	f.w.Win().Show()
 	f.t.Cleanup(drain)

@@ -63,7 +63,8 @@ type Window struct {
 	keeping  *keeping
 	desktop  *desktopSettings
 	hosts    *hostSettings
-	mcp      *mcpSettings // nil when the core has no MCP servers
+	mcp      *mcpSettings  // nil when the core has no MCP servers
+	sync     *syncSettings // nil when the core has no sync
 	another  *widget.Button
 	// connectOther is the form of the last Connect to another server dialog (tests use it).
 	connectOther *ConnectForm
@@ -123,6 +124,7 @@ type Core struct {
 	// HomeShown is the data folder as the page says it; empty: the app's (Backend.Home). The
 	// screenshot tour, run on a temporary folder, sets the one a person has.
 	HomeShown string
+	Sync      Sync // sync between computers; nil leaves its section out
 }
 
 // Hooks are what Settings asks of the main window; each runs on the UI goroutine.
@@ -163,6 +165,9 @@ func New(fa fyne.App, lf life.Life, c Core, h Hooks) *Window {
 	s.hosts = newHostSettings(s, c.Command)
 	if c.MCP != nil {
 		s.mcp = newMCPSettings(s, c.MCP)
+	}
+	if c.Sync != nil {
+		s.sync = newSyncSettings(s, c.Sync)
 	}
 	s.another = widget.NewButtonWithIcon("Connect to another server", theme.LoginIcon(), s.showConnectOther)
 	s.win.SetContent(s.focusRing(s.layout()))
@@ -212,11 +217,16 @@ func (s *Window) layout() *container.Scroll {
 	if s.mcp != nil {
 		tools = container.NewVBox(widget.NewSeparator(), heading("Tools: MCP servers"), s.mcp.root)
 	}
+	var sync fyne.CanvasObject = container.NewVBox()
+	if s.sync != nil {
+		sync = container.NewVBox(widget.NewSeparator(), heading("Sync between computers"), s.sync.root)
+	}
 	return container.NewVScroll(container.NewPadded(container.NewVBox(
 		heading("Connection"), conn, container.NewHBox(s.another, s.signOut), s.errs.Box, s.servers.root,
 		widget.NewSeparator(), heading("Answers"), answers,
 		widget.NewSeparator(), heading("Appearance"), look,
 		widget.NewSeparator(), heading("Desktop"), s.desktop.root,
+		sync,
 		tools,
 		widget.NewSeparator(), heading("Use your workspaces in other apps"), s.hosts.root,
 		widget.NewSeparator(), heading("Data folder"), data,
@@ -262,6 +272,17 @@ func (s *Window) Refresh() {
 	s.hosts.load()
 	if s.mcp != nil {
 		s.mcp.load()
+	}
+	if s.sync != nil {
+		s.sync.show()
+	}
+}
+
+// SyncEnded shows what the sync round that just ended did (the desktop calls it on
+// events.SyncEnded).
+func (s *Window) SyncEnded() {
+	if s.sync != nil {
+		s.sync.showLast()
 	}
 }
 

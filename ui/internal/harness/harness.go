@@ -58,6 +58,7 @@ type Browser struct {
 	Settled              func() bool
 	ShowBrowser          func()                   // a new browser for the current server, as after connecting
 	WorkspaceNames       func() []string          // the listed workspaces' names
+	ConversationTitles   func() []string          // the conversation list's titles, newest first
 	SelectWorkspace      func(name string) bool   // selects the workspace named name
 	FilterDocuments      func(text string)        // types text in the documents filter
 	SortDocuments        func(col doclist.Column) // clicks a column header

@@ -27,6 +27,7 @@
 //	focus-state          where the keyboard is and how it shows (FocusState, JSON)
 //	turns-state          how the turns shown are drawn (TurnsState, JSON)
 //	open-model-chat      open the newest model chat, as a click on its row in the list does
+//	sync-other, sync-setup, sync-state, settings-close, conversations: the sync check's (syncprobe.go)
 //	quit                 quit the app
 //
 // Before the first command it prints "probe: ready" once the demo's workspaces are shown. Other
@@ -156,6 +157,8 @@ func serve(u *harness.Window, cmd, arg string) (any, error) {
 		return mcpCommand(u, cmd, arg)
 	case "project-new", "list-rows":
 		return projectCommand(u, cmd, arg)
+	case "sync-other", "sync-setup", "sync-state", "settings-close", "conversations":
+		return syncCommand(u, cmd, arg)
 	}
 	return nil, fmt.Errorf("unknown command %q", cmd)
 }

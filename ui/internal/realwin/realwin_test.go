@@ -50,7 +50,8 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 }
 
 // TestRealWindow drives the desktop app in a real window, in one start of the binary: the demo,
-// the keyboard from start-up, a seeded conversation, the conversation's share of the window at
+// the keyboard from start-up, a conversation synced in from another data folder (checkSync), a
+// seeded conversation, the conversation's share of the window at
 // three sizes and the documents panel fitting beside it at each, the mouse wheel, files dropped
 // from a real drag source, a search in the command palette that opens a turn, a question's
 // versions (Retry, Alt+Left/Right) and a comparison of two tiers, an image dropped into a new
@@ -67,6 +68,7 @@ func TestRealWindow(t *testing.T) {
 	if err := s.ask("select My documents", nil, 30*time.Second); err != nil {
 		t.Fatal(err)
 	}
+	s.checkSync()
 	seeded := time.Now()
 	if err := s.ask("seed "+strconv.Itoa(seedTurns), nil, 2*time.Minute); err != nil {
 		t.Fatal(err)
