@@ -114,3 +114,51 @@ func TestCompareRefusesWhatCannotBeCompared(t *testing.T) {
 		t.Fatalf("a refused comparison saved %d turns", len(turns))
 	}
 }
+
+// TestCompareAcrossWorkspacesRecordsWhichAnswered: a question compared across two workspaces is
+// asked of each (the request's workspace_id); the answer of the other workspace records it on its
+// turn, read back from the database, and the Markdown export says it ("Answered from"). After
+// Continue with this one on that answer, a follow-up asks the conversation's own workspace (which
+// stays), while a Retry of the other's answer asks that workspace again.
+func TestCompareAcrossWorkspacesRecordsWhichAnswered(t *testing.T) {
+	f, rec := newAskFixture(t, fastEmulatorConfig())
+	ctx, cs := ctxT(t), f.app.Conversations()
+	conv, _ := cs.New(ctx, f.org, "", "")
+	results, err := cs.Compare(ctx, conv.ID, "When is the office closed?",
+		[]conversations.CompareTarget{{Tier: "fast"}, {Tier: "fast", WorkspaceID: f.ws}}, nil)
+	if err != nil || results[0].Err != nil || results[1].Err != nil {
+		t.Fatalf("compare: %v %+v", err, results)
+	}
+	asked := map[string]bool{}
+	rec.mu.Lock()
+	for _, b := range rec.bodies {
+		asked[b["workspace_id"].(string)] = true
+	}
+	rec.mu.Unlock()
+	if !asked[f.org] || !asked[f.ws] || len(asked) != 2 {
+		t.Fatalf("workspaces asked %v", asked)
+	}
+	own, other := results[0].Turn, results[1].Turn
+	if own.WorkspaceID != "" || other.WorkspaceID != f.ws || !strings.Contains(other.Answer, "25 December") {
+		t.Fatalf("own %q, other %q: %q", own.WorkspaceID, other.WorkspaceID, other.Answer)
+	}
+	shown, err := cs.ShowBranch(ctx, other.ID)
+	if err != nil || shown[0].WorkspaceID != f.ws {
+		t.Fatalf("the turn read back: %+v %v", shown, err)
+	}
+	md, err := cs.Markdown(ctx, conv.ID)
+	if err != nil || !strings.Contains(md, "Answered from: Ann's notes ("+f.ws+")") || strings.Count(md, "Answered from") != 1 {
+		t.Fatalf("export %v:\n%s", err, md)
+	}
+	next, err := cs.Send(ctx, conv.ID, conversations.Message{Text: "How far ahead must travel be booked?"}, conversations.AskOptions{})
+	if err != nil || next.ParentID != other.ID || next.WorkspaceID != "" || rec.last()["workspace_id"] != f.org {
+		t.Fatalf("a follow-up: %+v %v, asked %v", next, err, rec.last()["workspace_id"])
+	}
+	if got, _ := cs.Get(ctx, conv.ID); got.WorkspaceID != f.org {
+		t.Errorf("the conversation's workspace became %q", got.WorkspaceID)
+	}
+	again, err := cs.Retry(ctx, other.ID, conversations.AskOptions{})
+	if err != nil || again.WorkspaceID != f.ws || rec.last()["workspace_id"] != f.ws {
+		t.Fatalf("a retry of the other's answer: %+v %v, asked %v", again, err, rec.last()["workspace_id"])
+	}
+}

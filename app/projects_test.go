@@ -203,7 +203,7 @@ func TestProjectDefaultsStartAChatThatOffersItsMCPServers(t *testing.T) {
 	ctx := ctxT(t)
 	c := f.app.Conversations()
 	p, _ := c.NewProject(ctx, "Research", "")
-	if _, err := c.NewInProject(ctx, p.ID, "", ""); err == nil || !strings.Contains(f.app.Describe(err), "has no workspace") {
+	if _, err := c.NewInProject(ctx, p.ID, "", "", ""); err == nil || !strings.Contains(f.app.Describe(err), "has no workspace") {
 		t.Errorf("a workspace conversation in a project without a workspace: %v", err)
 	}
 	d := records.ProjectDefaults{WorkspaceID: f.ws, Tier: "Fast", System: "Answer in French.",
@@ -223,9 +223,52 @@ func TestProjectDefaultsStartAChatThatOffersItsMCPServers(t *testing.T) {
 		t.Errorf("tools %+v", ts)
 	}
 	assertEchoCalled(t, f, conv)
-	wsConv, err := c.NewInProject(ctx, p.ID, "", "")
+	wsConv, err := c.NewInProject(ctx, p.ID, "", "", "")
 	if err != nil || wsConv.WorkspaceID != f.ws || wsConv.ProjectID != p.ID {
 		t.Errorf("%+v, %v", wsConv, err)
+	}
+}
+
+// TestProjectStartsEveryKind: a workspace question started in a project asks the project's
+// workspace, else the one the front-end shows (none at all is refused in words); an assistant
+// conversation in it is pinned on its first message to the project's workspace when the assistant
+// takes it (GET /workspaces lists it: model-api.md §4, "workspace_id must be one of GET
+// /workspaces"), else to none; each is in the project.
+func TestProjectStartsEveryKind(t *testing.T) {
+	f := assistantFixture(t) // the assistant takes f.ws alone
+	ctx, c := ctxT(t), f.app.Conversations()
+	p, _ := c.NewProject(ctx, "Trips", "")
+	if _, err := c.NewInProject(ctx, p.ID, " ", "", ""); err == nil || !strings.Contains(f.app.Describe(err), "has no workspace") {
+		t.Errorf("no workspace anywhere: %v", err)
+	}
+	shown, err := c.NewInProject(ctx, p.ID, f.org, "", "")
+	if err != nil || shown.WorkspaceID != f.org || shown.ProjectID != p.ID {
+		t.Fatalf("on the workspace shown: %+v %v", shown, err)
+	}
+	unpinned, err := f.app.Assistant().NewAssistantInProject(ctx, p.ID, "")
+	if err != nil || unpinned.Kind != records.KindAssistant || unpinned.WorkspaceID != "" || unpinned.ProjectID != p.ID {
+		t.Fatalf("an assistant conversation in a project without a workspace: %+v %v", unpinned, err)
+	}
+	_ = c.SetProjectDefaults(ctx, p.ID, records.ProjectDefaults{WorkspaceID: f.ws})
+	if own, err := c.NewInProject(ctx, p.ID, f.org, "", ""); err != nil || own.WorkspaceID != f.ws {
+		t.Fatalf("the project's workspace before the one shown: %+v %v", own, err)
+	}
+	pinned, err := f.app.Assistant().NewAssistantInProject(ctx, p.ID, "")
+	if err != nil || pinned.WorkspaceID != f.ws || pinned.ProjectID != p.ID {
+		t.Fatalf("pinned to the project's workspace: %+v %v", pinned, err)
+	}
+	if got, _ := c.Get(ctx, pinned.ID); got.ProjectID != p.ID || got.WorkspaceID != f.ws {
+		t.Errorf("saved %+v", got)
+	}
+	if _, err := c.Send(ctx, pinned.ID, conversations.Message{Text: "When is the office closed?"}, conversations.AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if chats := f.emu.Tools.Chats("ann"); len(chats) != 1 || !chats[0].Pinned || chats[0].WorkspaceID != f.ws {
+		t.Errorf("the first message's pin: %+v", chats)
+	}
+	_ = c.SetProjectDefaults(ctx, p.ID, records.ProjectDefaults{WorkspaceID: f.org}) // one the assistant does not take
+	if other, err := f.app.Assistant().NewAssistantInProject(ctx, p.ID, ""); err != nil || other.WorkspaceID != "" || other.ProjectID != p.ID {
+		t.Errorf("a workspace the assistant does not take: %+v %v", other, err)
 	}
 }
 

@@ -16,7 +16,8 @@ CONVERSATION is an id from "lectern history": the conversations with the server 
 desktop app's included. FILE gets the questions, the answers, their sources, the model and the
 dates, as Markdown; a model conversation's tier, API, system prompt, token counts, function
 calls and images too: the images are written beside FILE, in a folder named after it (notes.md:
-notes_images/), and shown by links. An existing FILE is replaced.`,
+notes_images/), and shown by links. A conversation with edited or retried questions has every
+branch: the one shown first, then each other from where it starts. An existing FILE is replaced.`,
 	run: runExport,
 }
 

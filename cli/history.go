@@ -25,7 +25,8 @@ server, with the desktop app's conversations. Without flags, lists the conversat
 server in use (--server, LECTERN_SERVER or the saved one), newest first, with the ids "lectern
 export" takes; a conversation with a model tier shows "model" and its tier instead of a workspace.
 
-  --search TEXT    list the questions and answers that contain TEXT
+  --search TEXT    list the questions and answers that contain TEXT, of every branch (a
+                   turn on a branch the conversation does not show says which)
   --project NAME   list the conversations of that project alone ("lectern projects")
   --json           print JSON instead`,
 	run: runHistory,
@@ -46,6 +47,9 @@ type historyEntry struct {
 	Question       string    `json:"question,omitempty"` // search: the matching turn
 	Answer         string    `json:"answer,omitempty"`
 	Status         string    `json:"status,omitempty"`
+	// Branch says which branch a matching turn is on when the conversation shows another
+	// ("branch 1 of 2"; the desktop app's ‹ 1/2 ›); "" for a turn of the branch shown.
+	Branch string `json:"branch,omitempty"`
 }
 
 // history lists the conversations with the command's server (of project only, when named),
@@ -134,6 +138,9 @@ func (h historyLog) matchEntries(ctx context.Context, search string) ([]historyE
 			described[hit.Conversation.ID] = en
 		}
 		en.Question, en.Answer = hit.Question, hit.AnswerSnippet
+		if hit.Branch > 0 {
+			en.Branch = fmt.Sprintf("branch %d of %d", hit.Branch, hit.Branches)
+		}
 		if t, err := h.convs.Turn(ctx, hit.TurnID); err == nil {
 			en.Status, en.Updated = string(t.Status), t.Updated
 		}
@@ -254,8 +261,12 @@ func printMatches(e *env, search string, list []historyEntry) {
 		return
 	}
 	for _, h := range list {
+		status := h.Status
+		if h.Branch != "" {
+			status += ", on " + h.Branch + ", not the one shown"
+		}
 		fmt.Fprintf(e.stdout, "[%s] %s  %s (%s)\n", h.ConversationID, h.Updated.Local().Format(timeLayout),
-			safetext.OneLine(h.with()), h.Status)
+			safetext.OneLine(h.with()), status)
 		fmt.Fprintf(e.stdout, "  Q: %s\n  A: %s\n", shorten(h.Question, 100), shorten(h.Answer, 100))
 	}
 	n := fmt.Sprintf("%d turns match", len(list))

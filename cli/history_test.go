@@ -5,10 +5,13 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/zalando/go-keyring"
 
+	"lectern/app/conversations"
 	"lectern/app/records"
 	"lectern/client"
 )
@@ -122,4 +125,50 @@ func documentCount(t *testing.T) int {
 		t.Fatalf("documents --json: %v\n%s", err, r.stdout)
 	}
 	return len(docs)
+}
+
+// TestHistoryBranchedConversationExportsEveryBranch: a question edited in the desktop app (a
+// branch beside the old one) is exported with every branch, the one shown first, the other
+// saying which it is and where it starts; history --search finds a turn of the branch not shown
+// and says which branch it is on (issue 31: "Export and search see every branch, and say which").
+func TestHistoryBranchedConversationExportsEveryBranch(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	runCLI(t, "ask", "Handbook", "How many days of paid holiday a year?").want(t, 0)
+	runCLI(t, "ask", "--continue", "Handbook", "Can unused days be carried over?").want(t, 0)
+	a := openData(t, f.srv.URL)
+	list, err := a.Conversations().List(t.Context(), "")
+	if err != nil || len(list) != 1 {
+		t.Fatal(list, err)
+	}
+	id := list[0].ID
+	turns, _ := a.Conversations().Turns(t.Context(), id)
+	if _, err := a.Conversations().Resend(t.Context(), turns[1].ID, "When are expenses refunded?", conversations.AskOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_ = a.Close()
+
+	file := filepath.Join(t.TempDir(), "branched.md")
+	runCLI(t, "export", strconv.FormatInt(id, 10), file).want(t, 0)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(b)
+	contains(t, "export", md, "other versions of some questions", "## Branch 1 of 2 at question 2", "Can unused days be carried over?")
+	if shown, old := strings.Index(md, "When are expenses refunded?"), strings.Index(md, "Can unused days be carried over?"); shown < 0 || shown > old {
+		t.Errorf("the branch shown (the edit) is not first:\n%s", md)
+	}
+	r := runCLI(t, "history", "--search", "carried").want(t, 0)
+	contains(t, "search", r.stdout, "on branch 1 of 2, not the one shown", "Q: Can unused days be carried over?")
+	var hits []historyEntry
+	if err := json.Unmarshal([]byte(runCLI(t, "history", "--search", "refunded", "--json").want(t, 0).stdout), &hits); err != nil {
+		t.Fatal(err)
+	}
+	branches := map[string]string{}
+	for _, h := range hits {
+		branches[h.Question] = h.Branch
+	}
+	if b, ok := branches["When are expenses refunded?"]; !ok || b != "" || branches["Can unused days be carried over?"] != "branch 1 of 2" {
+		t.Errorf("branches of the turns found: %q", branches)
+	}
 }

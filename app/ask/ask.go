@@ -23,6 +23,8 @@ type workspaceAnswerer struct {
 	req  client.AskRequest
 	// parent is the turn the question follows on its branch (0: the first question).
 	parent int64
+	// from is the workspace asked when it is not the conversation's ("": the conversation's).
+	from string
 }
 
 func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation, m conversations.Message) (records.Turn, error) {
@@ -33,27 +35,37 @@ func (w *workspaceAnswerer) Send(ctx context.Context, conv records.Conversation,
 	if err != nil {
 		return records.Turn{}, err
 	}
+	w.from = m.Workspace
 	if err := w.prepare(ctx, conv, m.Text, before); err != nil {
 		return records.Turn{}, err
 	}
 	return w.save(ctx, m.Text)
 }
 
-func (w *workspaceAnswerer) Resend(ctx context.Context, conv records.Conversation, _ records.Turn, before []records.Turn, text string) (records.Turn, error) {
+// Resend asks an edited question of the workspace old was asked of.
+func (w *workspaceAnswerer) Resend(ctx context.Context, conv records.Conversation, old records.Turn, before []records.Turn, text string) (records.Turn, error) {
+	w.from = old.WorkspaceID
 	if err := w.prepare(ctx, conv, text, before); err != nil {
 		return records.Turn{}, err
 	}
 	return w.save(ctx, text)
 }
 
-// prepare builds and validates the request that asks question in conv after the turns before (the
-// history turns of its branch).
+// prepare builds and validates the request that asks question in conv (of w.from when set) after
+// the turns before (the history turns of its branch).
 func (w *workspaceAnswerer) prepare(ctx context.Context, conv records.Conversation, question string, before []records.Turn) error {
 	cl, key, err := w.c.conn.Current()
 	if err != nil {
 		return err
 	}
-	w.cl, w.key, w.conv, w.req = cl, key, conv, w.c.Request(conv, question, before, w.opts)
+	if w.from == conv.WorkspaceID {
+		w.from = ""
+	}
+	asked := conv
+	if w.from != "" {
+		asked.WorkspaceID = w.from
+	}
+	w.cl, w.key, w.conv, w.req = cl, key, conv, w.c.Request(asked, question, before, w.opts)
 	w.parent = conversations.Tip(before)
 	return w.req.Validate()
 }
@@ -68,7 +80,7 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 	}
 	w.conv = conv
 	turn, err := c.store.AddTurn(ctx, records.Turn{ConversationID: conv.ID, ParentID: w.parent, Question: question,
-		Tier: string(w.req.Model), Thinking: w.req.Thinking})
+		Tier: string(w.req.Model), Thinking: w.req.Thinking, WorkspaceID: w.from})
 	if err != nil {
 		return records.Turn{}, err
 	}
@@ -76,9 +88,10 @@ func (w *workspaceAnswerer) save(ctx context.Context, question string) (records.
 	return turn, nil
 }
 
-// retry asks turn's question again, with the tier it was asked with unless opts name one, as a
-// new turn beside it after the turns before it.
+// retry asks turn's question again, with the tier it was asked with unless opts name one, of the
+// workspace that answered it, as a new turn beside it after the turns before it.
 func (w *workspaceAnswerer) Retry(ctx context.Context, conv records.Conversation, turn records.Turn, before []records.Turn) (records.Turn, error) {
+	w.from = turn.WorkspaceID
 	if w.opts.Tier == "" && turn.Tier != "" {
 		w.opts.Tier = turn.Tier
 	}
@@ -100,7 +113,9 @@ func (w *workspaceAnswerer) Answer(ctx context.Context, turn *records.Turn, noti
 		w.c.conv.Follow(ctx, &askProgress{s: stream}, *turn, notify)
 		out = outcome{answer: stream.Final().Answer, text: stream.Text(), err: stream.Err()}
 	}
-	return w.c.finish(ctx, w.c.conn.CacheKey(), w.conv, turn, out)
+	asked := w.conv
+	asked.WorkspaceID = w.req.WorkspaceID // a workspace gone is forgotten: the one asked
+	return w.c.finish(ctx, w.c.conn.CacheKey(), asked, turn, out)
 }
 
 // outcome is how a request for an answer ended: the final answer object, or the text received

@@ -5,6 +5,7 @@ package assistant
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"lectern/app/connection"
@@ -87,6 +88,32 @@ func (c *Assistant) NewAssistant(ctx context.Context, workspaceID, title string)
 		c.bus.Emit(events.ConversationsChanged{})
 	}
 	return conv, err
+}
+
+// NewAssistantInProject starts an assistant conversation in a project, pinned on its first
+// message to the project's workspace when the assistant takes it (one of ToolWorkspaces), else to
+// none: the person may choose another before the first message.
+func (c *Assistant) NewAssistantInProject(ctx context.Context, project int64, title string) (records.Conversation, error) {
+	p, err := c.conv.Project(ctx, project)
+	if err != nil {
+		return records.Conversation{}, err
+	}
+	ws := ""
+	if id := p.Defaults.WorkspaceID; id != "" {
+		list, err := c.tools.ToolWorkspaces(ctx)
+		if err != nil {
+			return records.Conversation{}, err
+		}
+		if slices.ContainsFunc(list, func(w client.ToolWorkspace) bool { return w.ID == id }) {
+			ws = id
+		}
+	}
+	conv, err := c.NewAssistant(ctx, ws, title)
+	if err != nil {
+		return conv, err
+	}
+	conv.ProjectID = p.ID
+	return conv, c.conv.MoveToProject(ctx, []int64{conv.ID}, p.ID)
 }
 
 // SetAssistantWorkspace changes the workspace an assistant conversation will be pinned to on its

@@ -30,6 +30,9 @@ type Message struct {
 	// none: a first message); nil sends it after the branch the conversation shows. Compare sends
 	// several messages after the same turns.
 	After []records.Turn
+	// Workspace, for a workspace question, asks another workspace than the conversation's (Compare
+	// across workspaces); the turn records it (Turn.WorkspaceID). "": the conversation's.
+	Workspace string
 }
 
 // BranchOf returns the turns a message m in conv goes after: m.After, else the branch conv shows

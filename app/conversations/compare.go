@@ -34,7 +34,8 @@ type CompareResult struct {
 // model chat; tiers or workspaces of a workspace conversation) and blocks until every answer
 // ended. Each answer is a new turn after the branch shown, so the answers are versions of one
 // another (the same parent); the one saved last is shown until ShowBranch shows another
-// (Continue with this one). Each answer streams through onUpdate with its target's index, on a
+// (Continue with this one). An answer from another workspace records which (Turn.WorkspaceID);
+// the conversation keeps its own workspace, which the questions after it ask. Each answer streams through onUpdate with its target's index, on a
 // goroutine of its own; Stop(turn.ID) stops one.
 func (c *Conversations) Compare(ctx context.Context, conversationID int64, text string, targets []CompareTarget,
 	onUpdate func(i int, ev events.TurnChanged)) ([]CompareResult, error) {
@@ -58,15 +59,15 @@ func (c *Conversations) Compare(ctx context.Context, conversationID int64, text 
 				onUpdate(i, ev)
 			}
 		}}
-		switch {
-		case conv.Kind == records.KindModel:
+		m := Message{Text: text, After: append([]records.Turn{}, after...)}
+		if conv.Kind == records.KindModel {
 			sent.Model = t.Tier
-		case t.WorkspaceID != "":
-			sent.WorkspaceID = t.WorkspaceID
+		} else {
+			m.Workspace = t.WorkspaceID // recorded on the turn: the conversation's workspace stays
 		}
 		a, err := c.answererFor(sent, opts)
 		if err == nil {
-			out[i].Turn, err = a.Send(ctx, sent, Message{Text: text, After: append([]records.Turn{}, after...)})
+			out[i].Turn, err = a.Send(ctx, sent, m)
 		}
 		if err != nil {
 			out[i].Err = err

@@ -65,7 +65,7 @@ func (c *Conversations) markdown(ctx context.Context, id int64, link imageLinker
 		fmt.Fprintf(&b, "This conversation has other versions of some questions: the branch shown in Lectern comes first, "+
 			"then each other branch from where it starts.\n\n")
 	}
-	w := turnWriter{b: &b, link: link, now: c.store.Now()}
+	w := turnWriter{b: &b, link: link, now: c.store.Now(), workspace: func(id string) string { return c.workspaceName(ctx, id) }}
 	if err := w.write(turns, 1); err != nil {
 		return "", err
 	}
@@ -86,6 +86,8 @@ type turnWriter struct {
 	link    imageLinker
 	now     time.Time
 	written int
+	// workspace names a workspace by its id, for an answer from another than the conversation's.
+	workspace func(id string) string
 }
 
 // write writes turns, the first numbered question at.
@@ -103,7 +105,11 @@ func (w *turnWriter) write(turns []records.Turn, at int) error {
 		if prev != nil && t.System != prev.System {
 			fmt.Fprintf(w.b, "**System prompt changed** (from this message on):\n\n%s\n\n", quote(cmp.Or(safetext.Text(t.System), "(none)")))
 		}
-		writeTurn(w.b, at+i, t, links, w.now)
+		from := ""
+		if t.WorkspaceID != "" {
+			from = w.workspace(t.WorkspaceID)
+		}
+		writeTurn(w.b, at+i, t, from, links, w.now)
 		prev = &turns[i]
 	}
 	return nil
@@ -197,8 +203,9 @@ func writeModelScope(b *strings.Builder, conv records.Conversation) {
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
-// writeTurn renders one turn; links, when set, are where its images were written.
-func writeTurn(b *strings.Builder, n int, t records.Turn, links []string, now time.Time) {
+// writeTurn renders one turn; from names the workspace that answered when it is not the
+// conversation's; links, when set, are where its images were written.
+func writeTurn(b *strings.Builder, n int, t records.Turn, from string, links []string, now time.Time) {
 	fmt.Fprintf(b, "---\n\n## %d. %s\n\n", n, oneLine(t.Question))
 	fmt.Fprintf(b, "**Question** (%s):\n\n%s\n\n", stamp(t.Created), quote(t.Question))
 	for i, img := range t.Images {
@@ -216,6 +223,9 @@ func writeTurn(b *strings.Builder, n int, t records.Turn, links []string, now ti
 	}
 	fmt.Fprintf(b, "**Answer**")
 	var meta []string
+	if from != "" {
+		meta = append(meta, "Answered from: "+safetext.OneLine(from))
+	}
 	if t.Model != "" {
 		meta = append(meta, "Model: "+t.Model)
 	}

@@ -1,6 +1,7 @@
 package conversations
 
 import (
+	"cmp"
 	"context"
 	"strings"
 
@@ -143,17 +144,19 @@ func (c *Conversations) countIn(ctx context.Context, project int64) (int, error)
 	return p.Conversations, err
 }
 
-// NewInProject starts a workspace conversation in a project, on the project's workspace, scoped
-// to documentID ("" = the whole workspace).
-func (c *Conversations) NewInProject(ctx context.Context, project int64, documentID, title string) (records.Conversation, error) {
+// NewInProject starts a workspace conversation in a project, on the project's workspace, else on
+// orWorkspace (the one a front-end shows; "" for none), scoped to documentID ("" = the whole
+// workspace).
+func (c *Conversations) NewInProject(ctx context.Context, project int64, orWorkspace, documentID, title string) (records.Conversation, error) {
 	p, err := c.Project(ctx, project)
 	if err != nil {
 		return records.Conversation{}, err
 	}
-	if p.Defaults.WorkspaceID == "" {
+	ws := cmp.Or(p.Defaults.WorkspaceID, strings.TrimSpace(orWorkspace))
+	if ws == "" {
 		return records.Conversation{}, explain.Checkf("The project %q has no workspace: choose one in its defaults, or ask from a workspace.", p.Name)
 	}
-	conv, err := c.New(ctx, p.Defaults.WorkspaceID, documentID, title)
+	conv, err := c.New(ctx, ws, documentID, title)
 	if err != nil {
 		return conv, err
 	}

@@ -171,6 +171,10 @@ type Turn struct {
 	// Reply is an assistant answer exactly as the server sent it (its shape is not shown in the
 	// spec: the text is Answer, and everything else is kept here).
 	Reply json.RawMessage
+	// WorkspaceID is the workspace that answered a workspace question when it is not the
+	// conversation's own (a comparison across workspaces, and a retry or edit of such an
+	// answer); "" for the conversation's.
+	WorkspaceID string
 	// Final is the answer object exactly as the server sent it (metadata and created included).
 	// Only the turn returned by Ask or Retry has it; a turn read back from the database has nil.
 	// A model conversation's turn has Response or Completion instead, by its API family.

@@ -266,12 +266,14 @@ type turnExtra struct {
 	// Attachments and Reply are an assistant turn's files and the server's reply.
 	Attachments []records.Attachment `json:"attachments,omitempty"`
 	Reply       json.RawMessage      `json:"reply,omitempty"`
+	// Workspace is the workspace that answered, when not the conversation's (Turn.WorkspaceID).
+	Workspace string `json:"workspace,omitempty"`
 }
 
 // extraOf is the extra column of a turn.
 func extraOf(t records.Turn) string {
 	return JSONOrEmpty(turnExtra{AnswerID: t.AnswerID, System: t.System, Parts: t.Parts, Check: t.Check,
-		Attachments: t.Attachments, Reply: t.Reply})
+		Attachments: t.Attachments, Reply: t.Reply, Workspace: t.WorkspaceID})
 }
 
 // usageColumns are the three token counts of an answer, NULL when the server reported none.
@@ -310,7 +312,7 @@ func scanTurnInto(sc RowScanner, t *records.Turn, extra ...any) error {
 	var x turnExtra
 	if UnmarshalIfSet(extraJSON, &x) == nil {
 		t.AnswerID, t.System, t.Parts, t.Check = x.AnswerID, x.System, x.Parts, x.Check
-		t.Attachments, t.Reply = x.Attachments, x.Reply
+		t.Attachments, t.Reply, t.WorkspaceID = x.Attachments, x.Reply, x.Workspace
 	}
 	return nil
 }

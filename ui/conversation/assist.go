@@ -22,10 +22,12 @@ import (
 )
 
 // Assistants is what the pane uses of the saved conversations for a conversation with the
-// assistant (POST /chat); *app.Conversations is one.
+// assistant (POST /chat); *assistant.Assistant is one.
 type Assistants interface {
 	NewAssistant(ctx context.Context, workspaceID, title string) (records.Conversation, error)
 	SetAssistantWorkspace(ctx context.Context, id int64, workspaceID string) (records.Conversation, error)
+	// NewAssistantInProject starts one in a project, pinned to its workspace when the assistant takes it.
+	NewAssistantInProject(ctx context.Context, project int64, title string) (records.Conversation, error)
 }
 
 // noWorkspace is the workspace picker's first choice.

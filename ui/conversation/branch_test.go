@@ -152,3 +152,47 @@ func TestCompareColumnsScrollInANarrowWindow(t *testing.T) {
 	}
 	cmp.dialog.Hide()
 }
+
+// TestCompareAcrossWorkspacesSaysWhichAnswered: the column of another workspace says, before
+// Continue with this one, that the questions after it still ask this conversation's workspace;
+// continued with, its turn says "Answered from" that workspace, by name, also when the
+// conversation is opened again; the next question asks the conversation's own workspace and says
+// nothing of the kind.
+func TestCompareAcrossWorkspacesSaysWhichAnswered(t *testing.T) {
+	f := newFixture(t, fastConfig())
+	c := chatIn(t, f, "My documents")
+	ask(t, c, "How many days of annual leave do employees get?")
+	_, list := c.compareChoices()
+	c.learnNames(list)
+	c.compare("Who approves leave?", []conversations.CompareTarget{{Tier: "fast"}, {Tier: "fast", WorkspaceID: f.info.Published}},
+		[]string{"Tier Fast", "Workspace Employee handbook (published)"})
+	cmp := c.comparing
+	until(t, "both answers", func() bool { return cmp.columns[0].ended && cmp.columns[1].ended })
+	own, other := cmp.columns[0], cmp.columns[1]
+	if own.note.Visible() || !other.note.Visible() ||
+		!strings.Contains(other.note.Text, "the questions after it still ask My documents, this conversation's workspace") {
+		t.Fatalf("notes: own %v %q, other %v %q", own.note.Visible(), own.note.Text, other.note.Visible(), other.note.Text)
+	}
+	chosen := other.turnID
+	test.Tap(other.choose)
+	until(t, "the other workspace's answer shown", func() bool {
+		return c.comparing == nil && len(c.turns) == 2 && c.turns[1].ID == chosen
+	})
+	const said = "Answered from Employee handbook (published)"
+	if c.turns[1].WorkspaceID != f.info.Published || c.view(1).from.Hidden || c.view(1).from.Text != said || !c.view(0).from.Hidden {
+		t.Fatalf("the turn: %q, label %q (hidden %v)", c.turns[1].WorkspaceID, c.view(1).from.Text, c.view(1).from.Hidden)
+	}
+	conv, before := c.conv, c.view(1)
+	c.wsNames = map[string]string{} // opened again, the names are read with the turns
+	c.Open(conv, 0)
+	until(t, "the workspace named when opened again", func() bool {
+		return len(c.turns) == 2 && c.view(1) != before && c.view(1).from.Text == said
+	})
+	next := ask(t, c, "Can unused days be carried over?")
+	if next.WorkspaceID != "" || next.ParentID != chosen || !c.view(2).from.Hidden {
+		t.Fatalf("the follow-up: %+v, label hidden %v", next, c.view(2).from.Hidden)
+	}
+	if saved, _ := f.app.Conversations().Get(context.Background(), conv.ID); saved.WorkspaceID != c.ws.WorkspaceID {
+		t.Errorf("the conversation's workspace became %q", saved.WorkspaceID)
+	}
+}

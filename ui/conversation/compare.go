@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,55 @@ type compareChoice struct {
 	target conversations.CompareTarget
 }
 
+// An answer from another workspace than the conversation's records which (Turn.WorkspaceID): its
+// turn says "Answered from NAME" under the question, and its column says, before Continue with
+// this one, that the questions after it still ask the conversation's own workspace.
+
+// showFrom shows, under the question, the workspace that answered when it is not the
+// conversation's.
+func (v *turnView) showFrom(t records.Turn) {
+	widgets.ShowIf(v.from, t.WorkspaceID != "")
+	if t.WorkspaceID == "" {
+		return
+	}
+	name := t.WorkspaceID
+	if v.workspaceName != nil {
+		name = v.workspaceName(t.WorkspaceID)
+	}
+	v.from.SetText("Answered from " + safetext.OneLine(name))
+}
+
+// workspaceName is the name of workspace id as last read (learnNames), else its id.
+func (c *Pane) workspaceName(id string) string {
+	if name, ok := c.wsNames[id]; ok && name != "" {
+		return name
+	}
+	return id
+}
+
+// learnNames keeps the names of the workspaces of list (UI goroutine), for the turns answered
+// from another workspace.
+func (c *Pane) learnNames(list []records.CachedWorkspace) {
+	for _, w := range list {
+		c.wsNames[w.WorkspaceID] = w.Name
+	}
+}
+
+// answeredElsewhere reports whether a turn of turns was answered from another workspace than the
+// conversation's, whose name the pane must then know.
+func answeredElsewhere(turns []records.Turn) bool {
+	return slices.ContainsFunc(turns, func(t records.Turn) bool { return t.WorkspaceID != "" })
+}
+
+// followUpNote says, on the column of another workspace's answer, where the questions after it go.
+func (c *Pane) followUpNote(target conversations.CompareTarget) string {
+	if target.WorkspaceID == "" || c.conv.Kind != records.KindWorkspace {
+		return ""
+	}
+	return fmt.Sprintf("Continuing with this answer keeps it, marked “Answered from %s”; the questions after it still ask %s, "+
+		"this conversation's workspace.", safetext.OneLine(c.workspaceName(target.WorkspaceID)), safetext.OneLine(c.ws.Name))
+}
+
 // CompareTiers asks what to compare (the chooser), then compares (Compare tiers…).
 func (c *Pane) CompareTiers() {
 	if err := c.canCompare(); err != nil {
@@ -44,8 +94,11 @@ func (c *Pane) CompareTiers() {
 		return
 	}
 	go func() {
-		choices := c.compareChoices()
-		c.lf.Do(func() { c.chooseCompare(choices) })
+		choices, list := c.compareChoices()
+		c.lf.Do(func() {
+			c.learnNames(list)
+			c.chooseCompare(choices)
+		})
 	}()
 }
 
@@ -62,14 +115,15 @@ func (c *Pane) canCompare() error {
 
 // compareChoices are the tiers of the conversation (a model chat's, read from the server; a
 // workspace's three) and, for a workspace question, the other workspaces, asked at the tier
-// picked above the question box (off the UI goroutine: the workspaces are read from the cache).
-func (c *Pane) compareChoices() []compareChoice {
+// picked above the question box (off the UI goroutine: the workspaces are read from the cache,
+// and returned for their names).
+func (c *Pane) compareChoices() ([]compareChoice, []records.CachedWorkspace) {
 	var out []compareChoice
 	if c.conv.Kind == records.KindModel {
 		for _, t := range c.model.tiers {
 			out = append(out, compareChoice{label: "Tier " + t.Name, target: conversations.CompareTarget{Tier: t.Name}})
 		}
-		return out
+		return out, nil
 	}
 	for _, t := range c.tier.Options {
 		out = append(out, compareChoice{label: "Tier " + t, target: conversations.CompareTarget{Tier: strings.ToLower(t)}})
@@ -81,7 +135,7 @@ func (c *Pane) compareChoices() []compareChoice {
 				target: conversations.CompareTarget{Tier: strings.ToLower(c.tier.Selected), WorkspaceID: w.WorkspaceID}})
 		}
 	}
-	return out
+	return out, list
 }
 
 // chooseCompare shows the chooser: the message (the question box's text) and the tiers and
@@ -139,6 +193,7 @@ type compareColumn struct {
 	title  *widget.Label
 	answer *markdown.View
 	facts  *widget.Label // "Answering… 3 s", or its tokens and time, or why it failed
+	note   *widget.Label // another workspace's column: where the questions after it go
 	choose *widget.Button
 	box    fyne.CanvasObject
 	turnID int64
@@ -150,8 +205,8 @@ type compareColumn struct {
 func (c *Pane) compare(text string, targets []conversations.CompareTarget, labels []string) {
 	cmp := &comparison{convID: c.conv.ID}
 	grid := container.NewGridWithColumns(max(len(targets), 1))
-	for _, l := range labels {
-		col := c.newCompareColumn(cmp, l)
+	for i, l := range labels {
+		col := c.newCompareColumn(cmp, l, c.followUpNote(targets[i]))
 		cmp.columns = append(cmp.columns, col)
 		grid.Add(col.box)
 	}
@@ -196,16 +251,19 @@ func (c *Pane) compare(text string, targets []conversations.CompareTarget, label
 	}()
 }
 
-// newCompareColumn makes a column titled label.
-func (c *Pane) newCompareColumn(cmp *comparison, label string) *compareColumn {
+// newCompareColumn makes a column titled label; note, when set, says what Continue with this one
+// leaves as it is (followUpNote).
+func (c *Pane) newCompareColumn(cmp *comparison, label, note string) *compareColumn {
 	col := &compareColumn{title: widget.NewLabel(label), answer: markdown.NewView(), facts: widget.NewLabel("Waiting for the answer…"),
-		sent: c.lf.Now()}
+		note: widget.NewLabel(note), sent: c.lf.Now()}
 	col.title.TextStyle = fyne.TextStyle{Bold: true}
 	col.title.Truncation = fyne.TextTruncateEllipsis
-	col.facts.Wrapping = fyne.TextWrapWord
+	col.facts.Wrapping, col.note.Wrapping = fyne.TextWrapWord, fyne.TextWrapWord
+	col.note.TextStyle = fyne.TextStyle{Italic: true}
+	widgets.ShowIf(col.note, note != "")
 	col.choose = widget.NewButtonWithIcon("Continue with this one", theme.ConfirmIcon(), func() { c.continueWith(cmp, col) })
 	col.choose.Disable()
-	col.box = container.New(minWidth(compareColumnWidth), container.NewBorder(col.title, container.NewVBox(col.facts, col.choose),
+	col.box = container.New(minWidth(compareColumnWidth), container.NewBorder(col.title, container.NewVBox(col.facts, col.note, col.choose),
 		nil, nil, container.NewVScroll(col.answer)))
 	return col
 }

@@ -17,8 +17,9 @@ import (
 	"lectern/ui/widgets"
 )
 
-// A folder's menu (New model chat here, Rename…, Colour ▸, Project defaults…, Delete…) and the
-// dialogs it opens, and New project.
+// A folder's menu (New question here, New model chat here, New assistant conversation here,
+// Rename…, Colour ▸, Project defaults…, Delete…) and the dialogs it opens, and New project. Each
+// New … here starts a conversation of its kind in the project with the project's defaults.
 
 // project returns the listed project id.
 func (c *List) project(id int64) (records.Project, bool) {
@@ -36,6 +37,11 @@ func (c *List) showFolderMenu(id int64, at fyne.CanvasObject) {
 	if !ok {
 		return
 	}
+	widget.ShowPopUpMenuAtRelativePosition(c.folderMenu(p), c.win.Canvas(), fyne.NewPos(0, at.Size().Height), at)
+}
+
+// folderMenu is the menu of p's folder.
+func (c *List) folderMenu(p records.Project) *fyne.Menu {
 	var colours []*fyne.MenuItem
 	for _, name := range append([]string{""}, records.ProjectColours...) {
 		label := "No colour"
@@ -48,14 +54,15 @@ func (c *List) showFolderMenu(id int64, at fyne.CanvasObject) {
 	}
 	colour := fyne.NewMenuItemWithIcon("Colour", theme.ColorPaletteIcon(), nil)
 	colour.ChildMenu = fyne.NewMenu("", colours...)
-	menu := fyne.NewMenu("",
+	return fyne.NewMenu("",
+		fyne.NewMenuItemWithIcon("New question here", theme.ContentAddIcon(), func() { c.NewQuestionIn(p.ID) }),
 		fyne.NewMenuItemWithIcon("New model chat here", theme.ComputerIcon(), func() { c.NewChatIn(p.ID) }),
+		fyne.NewMenuItemWithIcon("New assistant conversation here", theme.AccountIcon(), func() { c.NewAssistantIn(p.ID) }),
 		fyne.NewMenuItemWithIcon("Rename…", theme.DocumentCreateIcon(), func() { c.askRenameProject(p) }),
 		colour,
 		fyne.NewMenuItemWithIcon("Project defaults…", theme.SettingsIcon(), func() { c.askDefaults(p) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItemWithIcon("Delete…", theme.DeleteIcon(), func() { c.askDeleteProject(p) }))
-	widget.ShowPopUpMenuAtRelativePosition(menu, c.win.Canvas(), fyne.NewPos(0, at.Size().Height), at)
 }
 
 // AskNewProject asks for a name and makes a project (the New project button, the File menu).
@@ -114,6 +121,23 @@ func (c *List) NewChatIn(id int64) {
 	c.openNew(func(ctx context.Context) (records.Conversation, error) {
 		return c.store.ProjectChats.NewChatInProject(ctx, id, "")
 	}, c.OnNewModelChat)
+}
+
+// NewQuestionIn starts a workspace conversation in project id, on the project's workspace, else
+// the workspace shown, and opens it (the window shows its workspace).
+func (c *List) NewQuestionIn(id int64) {
+	shown := c.workspaceID
+	c.openNew(func(ctx context.Context) (records.Conversation, error) {
+		return c.store.Projects.NewInProject(ctx, id, shown, "", "")
+	}, nil)
+}
+
+// NewAssistantIn starts an assistant conversation in project id, pinned to the project's
+// workspace when the assistant takes it, and opens it.
+func (c *List) NewAssistantIn(id int64) {
+	c.openNew(func(ctx context.Context) (records.Conversation, error) {
+		return c.store.Assistants.NewAssistantInProject(ctx, id, "")
+	}, nil)
 }
 
 // askDefaults opens Project defaults…: the workspace, tier and system prompt a conversation

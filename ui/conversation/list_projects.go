@@ -36,6 +36,8 @@ type Projects interface {
 	SetProjectCollapsed(ctx context.Context, id int64, collapsed bool) error
 	DeleteProject(ctx context.Context, id int64) error
 	MoveToProject(ctx context.Context, ids []int64, project int64) error
+	// NewInProject starts a workspace conversation in project, on its workspace, else orWorkspace.
+	NewInProject(ctx context.Context, project int64, orWorkspace, documentID, title string) (records.Conversation, error)
 }
 
 // ProjectChats starts a model chat with a project's defaults; *modelchat.Models is one.

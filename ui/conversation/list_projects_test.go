@@ -314,3 +314,70 @@ func TestProjectPresetCarriesTheMCPServersInThePane(t *testing.T) {
 		}
 	}
 }
+
+// menuAction runs the item labelled label of menu.
+func menuAction(t *testing.T, menu *fyne.Menu, label string) {
+	t.Helper()
+	for _, it := range menu.Items {
+		if it.Label == label {
+			it.Action()
+			return
+		}
+	}
+	t.Fatalf("no %q in the menu", label)
+}
+
+// TestProjectFolderMenuStartsEveryKind: a folder's menu starts a question, a model chat and an
+// assistant conversation in the project, with its defaults: the question on the project's
+// workspace, else the one shown; the assistant pinned to the project's workspace when it takes it
+// (the demo's assistant takes My documents), else to none. Each opens and is listed in the folder.
+func TestProjectFolderMenuStartsEveryKind(t *testing.T) {
+	f := newConvFixture(t)
+	p := f.project("Trip")
+	f.showWith(opsID)
+	f.waitRows("[Trip]", "-")
+	started := func(what string) records.Conversation {
+		t.Helper()
+		n := len(f.opened)
+		menuAction(t, f.c.folderMenu(p), what)
+		until(t, what+" opened", func() bool { return len(f.opened) > n })
+		conv := f.opened[len(f.opened)-1]
+		if saved, err := f.app.Conversations().Get(f.ctx, conv.ID); err != nil || saved.ProjectID != p.ID {
+			t.Fatalf("%s: %+v %v", what, saved, err)
+		}
+		return conv
+	}
+	if q := started("New question here"); q.Kind != records.KindWorkspace || q.WorkspaceID != opsID {
+		t.Errorf("a question in a project without a workspace: %+v", q)
+	}
+	if a := started("New assistant conversation here"); a.Kind != records.KindAssistant || a.WorkspaceID != "" {
+		t.Errorf("an assistant conversation in a project without a workspace: %+v", a)
+	}
+	own := f.info.Personal
+	if err := f.app.Conversations().SetProjectDefaults(f.ctx, p.ID, records.ProjectDefaults{WorkspaceID: own, Tier: "Smart"}); err != nil {
+		t.Fatal(err)
+	}
+	until(t, "the defaults listed", func() bool { q, _ := f.c.project(p.ID); return q.Defaults.WorkspaceID == own })
+	p, _ = f.c.project(p.ID)
+	if q := started("New question here"); q.WorkspaceID != own {
+		t.Errorf("a question on the project's workspace: %+v", q)
+	}
+	if a := started("New assistant conversation here"); a.WorkspaceID != own {
+		t.Errorf("an assistant conversation pinned to the project's workspace: %+v", a)
+	}
+	f.c.OnNewModelChat = func(conv records.Conversation) { f.opened = append(f.opened, conv) }
+	if m := started("New model chat here"); m.Kind != records.KindModel || m.Model != "Smart" {
+		t.Errorf("a model chat with the project's tier: %+v", m)
+	}
+	if err := f.app.Conversations().SetProjectDefaults(f.ctx, p.ID, records.ProjectDefaults{WorkspaceID: financeID}); err != nil {
+		t.Fatal(err)
+	}
+	until(t, "the defaults listed", func() bool { q, _ := f.c.project(p.ID); return q.Defaults.WorkspaceID == financeID })
+	p, _ = f.c.project(p.ID)
+	if a := started("New assistant conversation here"); a.WorkspaceID != "" {
+		t.Errorf("a workspace the assistant does not take was pinned: %+v", a)
+	}
+	if in, _ := f.app.Conversations().Project(f.ctx, p.ID); in.Conversations != 6 {
+		t.Errorf("the project holds %d conversations, want 6", in.Conversations)
+	}
+}

@@ -50,6 +50,9 @@ type Pane struct {
 	conv  records.Conversation // ID 0: a new conversation, saved with its first question
 	turns []records.Turn
 	views map[int64]*turnView
+	// wsNames are the workspaces' names by id as last read, for the turns answered from another
+	// workspace than the conversation's (compare.go).
+	wsNames map[string]string
 	// comparing is the comparison shown (Compare tiers…, compare.go), nil when none.
 	comparing *comparison
 
@@ -207,7 +210,7 @@ func StoreOf(a *app.App) Store {
 
 // New makes the pane, showing no workspace, over the core b and its conversations store.
 func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
-	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true,
+	c := &Pane{b: b, store: store, lf: lf, win: win, views: map[int64]*turnView{}, follow: true, wsNames: map[string]string{},
 		rowHeights: map[int]float32{}, consents: map[string]*consentAsk{}, askCards: map[string]*widgets.FunctionCallCard{},
 		intro: widget.NewLabel(""), input: widgets.NewComposer(), errs: errview.New(b.Explain), dropped: widgets.NewToast(lf.Do)}
 	c.files = store.FileTools
@@ -366,10 +369,15 @@ func (c *Pane) Open(conv records.Conversation, atTurn int64) {
 			err = c.store.Answers.ShowTurn(c.lf.Ctx, conv.ID, atTurn) // a turn on a branch out of sight
 		}
 		turns, terr := c.store.Answers.Turns(c.lf.Ctx, conv.ID)
+		var names []records.CachedWorkspace
+		if answeredElsewhere(turns) {
+			names, _ = c.b.CachedWorkspaces(c.lf.Ctx) // without them, a turn names its workspace by id
+		}
 		c.lf.Do(func() {
 			if c.conv.ID != conv.ID {
 				return
 			}
+			c.learnNames(names)
 			c.errs.SetError(errors.Join(err, terr))
 			c.showTurns(turns)
 			if conv.Kind == records.KindModel && len(turns) == 0 {
@@ -473,7 +481,8 @@ func (c *Pane) view(i int) *turnView {
 		return v
 	}
 	v := newTurnView(t, turnCallbacks{retry: c.retryTurn, edit: c.editTurn, branch: c.switchBranch, source: c.sourceTapped, link: c.linkTapped,
-		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer, now: c.lf.Now})
+		do: c.lf.Do, sourceIn: c.sourceInTapped, consent: c.cardAsks, file: c.OfferFile, stop: c.StopAnswer, now: c.lf.Now,
+		workspaceName: c.workspaceName})
 	v.answer.SetSight(func() (float32, float32, bool) { return c.answerSight(v) })
 	v.answer.Frame = c.lf.Frame // a long code block is coloured a few lines a frame
 	v.onResize = func() {

@@ -28,7 +28,8 @@ import (
 type turnView struct {
 	turn      records.Turn
 	question  *widget.Label
-	pager     *branchPager // ‹ 2/3 ›, on a question with other versions (turn_branch.go)
+	pager     *branchPager  // ‹ 2/3 ›, on a question with other versions (turn_branch.go)
+	from      *widget.Label // "Answered from Policies": an answer of another workspace (compare.go)
 	answer    *markdown.View
 	parts     *fyne.Container             // a model answer's JSON tree and function-call cards (turn_model.go)
 	tools     *fyne.Container             // the cards of the app's tools the answer used, above it (turn_tools.go)
@@ -63,6 +64,8 @@ type turnView struct {
 	onBranch func(turnID int64, step int) // the pager: the version step places before or after
 	onSource func(src client.AnswerSource)
 	onLink   func(u *url.URL)
+	// workspaceName names a workspace by its id, for an answer of another than the conversation's.
+	workspaceName func(id string) string
 	// onSourceIn shows a source of a consulted workspace; onConsent wires a card waiting for
 	// consent to the question asked (turn_tools.go).
 	onSourceIn func(workspaceID string, src client.AnswerSource)
@@ -103,6 +106,8 @@ type turnCallbacks struct {
 	source func(src client.AnswerSource)
 	link   func(u *url.URL)
 	do     func(func()) // back to the UI goroutine (the toast's hiding, a countdown's ticks)
+	// workspaceName names a workspace by its id (an answer of another workspace); nil: its id.
+	workspaceName func(id string) string
 	// sourceIn and consent are a tool card's: a consulted workspace's source, a consent to ask.
 	sourceIn func(workspaceID string, src client.AnswerSource)
 	consent  func(callID string, card *widgets.FunctionCallCard)
@@ -120,7 +125,7 @@ func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 		sources: container.New(layout.NewRowWrapLayout()), facts: widget.NewLabel(""),
 		onRetry: cb.retry, onEdit: cb.edit, onBranch: cb.branch, onSource: cb.source, onLink: cb.link, model: newModelParts(), first: true,
 		onSourceIn: cb.sourceIn, onConsent: cb.consent, onFile: cb.file, do: cb.do, now: cb.now, onStop: cb.stop,
-		copied: widgets.NewToast(cb.do)}
+		copied: widgets.NewToast(cb.do), from: widget.NewLabel(""), workspaceName: cb.workspaceName}
 	v.question.Wrapping, v.question.Selectable = fyne.TextWrapWord, true
 	v.question.TextStyle = fyne.TextStyle{Bold: true}
 	v.pager = newBranchPager(func(step int) {
@@ -158,7 +163,8 @@ func newTurnView(t records.Turn, cb turnCallbacks) *turnView {
 	v.parts, v.tools = container.NewVBox(), container.NewVBox()
 	v.files = container.New(layout.NewRowWrapLayout())
 	question := container.NewBorder(nil, nil, nil, v.pager.box, v.question)
-	v.root = container.NewVBox(mp.system, question, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
+	v.from.TextStyle, v.from.Wrapping = fyne.TextStyle{Italic: true}, fyne.TextWrapWord
+	v.root = container.NewVBox(mp.system, question, v.from, v.files, mp.pics, mp.files, v.tools, v.answer, v.parts, v.stage, v.notFound, mp.ended, v.failure,
 		v.sources, v.details, v.actions)
 	v.row = container.NewPadded(v.root)
 	v.set(t)
@@ -171,6 +177,7 @@ func (v *turnView) set(t records.Turn) {
 	v.refused.gen++ // a wait shown before is over
 	v.question.SetText(safetext.Text(t.Question))
 	v.pager.set(t.Branch)
+	v.showFrom(t)
 	v.files.Objects = fileChips(t.Attachments)
 	v.files.Refresh()
 	widgets.ShowIf(v.files, len(t.Attachments) > 0)
