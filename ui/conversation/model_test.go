@@ -478,3 +478,20 @@ func TestModelSavedEmptyChatTakesAPreset(t *testing.T) {
 		t.Errorf("answered by %q with the prompt %q (presets still offered: %v)", c.turns[0].Model, c.turns[0].System, c.model.preset.Visible())
 	}
 }
+
+// The tools line of a model chat wraps in a narrow window instead of widening it: with an MCP
+// server's name on its button the three took 642 px on one line, and a window could not be made
+// 640 px wide (make realwindow's 640×700 start after an MCP call).
+func TestModelToolsLineWrapsInANarrowWindow(t *testing.T) {
+	test.NewTempApp(t)
+	bar := newToolsBar(nil)
+	bar.settings.MCPServers = []string{"everything", "filesystem"}
+	bar.setKeys("Ctrl+Shift+E")
+	bar.mcp.SetText(bar.mcpText())
+	bar.consult.SetText("Workspaces to consult: Finance, Operations")
+	line := bar.box.Objects[0]
+	one := bar.web.MinSize().Width + bar.consult.MinSize().Width + bar.mcp.MinSize().Width
+	if got := line.MinSize().Width; got >= one || got > 480 {
+		t.Fatalf("the tools line needs %.0f px (%.0f side by side); want it to wrap to the widest one", got, one)
+	}
+}

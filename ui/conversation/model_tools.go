@@ -51,7 +51,9 @@ func newToolsBar(m *modelBar) *toolsBar {
 	t.note.Hide()
 	t.mcp = widget.NewButtonWithIcon(t.mcpText(), theme.ComputerIcon(), t.pickMCP)
 	t.mcp.Importance = widget.LowImportance
-	t.box = container.NewVBox(container.NewHBox(t.web, t.consult, t.mcp, layout.NewSpacer()), t.note)
+	// The three wrap onto a second line in a narrow window rather than widen it: with an MCP
+	// server's name on its button they need about 640 px on one line.
+	t.box = container.NewVBox(container.New(layout.NewRowWrapLayout(), t.web, t.consult, t.mcp), t.note)
 	return t
 }
 
