@@ -1,36 +1,16 @@
 package app
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
-	"time"
-
-	"lectern/app/store"
 )
 
 // Schema step 12 (issue 31) makes turns a tree: turns saved before it follow one another by id
 // in their conversation, as they were shown, each conversation's first turn with parent 0.
 func TestBranchMigrationChainsEarlierTurns(t *testing.T) {
-	path := filepath.Join(t.TempDir(), store.DatabaseFile)
-	saved := store.Migrations
-	t.Cleanup(func() { store.Migrations, store.SchemaVersion = saved, len(saved) })
-	store.Migrations, store.SchemaVersion = saved[:10], 10
-	st := openTestStore(t, path)
-	_, err := st.SQL().Exec(`INSERT INTO conversations (id, server, title, created_at, updated_at) VALUES (1, 's', 'a', 0, 0), (2, 's', 'b', 0, 0);
+	st := seededAtVersion(t, 10, `INSERT INTO conversations (id, server, title, created_at, updated_at) VALUES (1, 's', 'a', 0, 0), (2, 's', 'b', 0, 0);
 		INSERT INTO turns (id, conversation_id, question, status, created_at, updated_at) VALUES
 			(1, 1, 'q1', 'completed', 0, 0), (2, 2, 'other', 'completed', 0, 0),
 			(3, 1, 'q2', 'completed', 0, 0), (7, 1, 'q3', 'failed', 0, 0)`)
-	st.Close()
-	store.Migrations, store.SchemaVersion = saved, len(saved)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err = store.Open(context.Background(), path, time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	want := map[int64]int64{1: 0, 2: 0, 3: 1, 7: 3}
 	for id, parent := range want {
 		var got int64
