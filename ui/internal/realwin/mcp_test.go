@@ -49,7 +49,14 @@ func (s *session) checkMCPCall() {
 	if err := s.ask("mcp-ask everything\t"+mcpQuestion, nil, 10*time.Second); err != nil {
 		s.t.Fatal(err)
 	}
-	ms, ok := s.waitMCP(60*time.Second, func(ms MCPState) bool { return ms.Allow.W > 0 })
+	// The button where it stays: a card just made is first placed at the top of the view (once,
+	// under load, the click went to (57, 18) and missed), then laid out in its turn.
+	var last MCPState
+	ms, ok := s.waitMCP(60*time.Second, func(ms MCPState) bool {
+		steady := ms.Allow.W > 0 && ms.Allow == last.Allow
+		last = ms
+		return steady
+	})
 	if !ok {
 		s.check("mcp-call", false, "no card asked to run the slow tool in the %s chat; cards %q", st.ModelTier, ms.Cards)
 		return
