@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,16 +29,7 @@ const idleFor = time.Minute
 //
 //	go test -tags ci,migrated_fynedo -run '^$' -bench Idle -benchtime 1x ./ui/
 func BenchmarkIdle(b *testing.B) {
-	if testing.Short() {
-		b.Skip("starts processes under Xvfb")
-	}
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		b.Skip("Xvfb is not installed")
-	}
-	dir := b.TempDir()
-	lectern, bare := buildBinary(b, dir, "lectern", productTags), buildBinary(b, dir, "lectern/internal/barewindow", "migrated_fynedo")
-	display := startXvfb(b)
-	home, key := cachedHome(b, filepath.Join(dir, "home"), 1000)
+	dir, lectern, bare, display, home, key := startPair(b, 1000)
 	openDocumentsPanel(b, home)
 	base := append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "LECTERN_TRACE=1",
 		"DBUS_SESSION_BUS_ADDRESS=disabled:")

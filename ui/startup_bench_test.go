@@ -35,16 +35,7 @@ import (
 //
 //	go test -tags ci,migrated_fynedo -run '^$' -bench Startup ./ui/
 func BenchmarkStartup(b *testing.B) {
-	if testing.Short() {
-		b.Skip("starts processes under Xvfb")
-	}
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		b.Skip("Xvfb is not installed")
-	}
-	dir := b.TempDir()
-	lectern, bare := buildBinary(b, dir, "lectern", productTags), buildBinary(b, dir, "lectern/internal/barewindow", "migrated_fynedo")
-	display := startXvfb(b)
-	home, key := cachedHome(b, filepath.Join(dir, "home"), 10000)
+	dir, lectern, bare, display, home, key := startPair(b, 10000)
 	// No session bus: the key comes from LECTERN_API_KEY and no keychain daemon is started.
 	base := append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "LECTERN_TRACE=1",
 		"DBUS_SESSION_BUS_ADDRESS=disabled:")
@@ -277,4 +268,22 @@ func askTwenty(b *testing.B, a *app.App, ws string) {
 	if err != nil {
 		b.Fatal(err)
 	}
+}
+
+// startPair is what the start-up and idle benchmarks share: skipped with -short or without Xvfb,
+// the folder they work in, Lectern and the bare window built there, an Xvfb display, and a cached
+// data folder of a workspace of docs documents with its key.
+func startPair(b *testing.B, docs int) (dir, lectern, bare, display, home, key string) {
+	b.Helper()
+	if testing.Short() {
+		b.Skip("starts processes under Xvfb")
+	}
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		b.Skip("Xvfb is not installed")
+	}
+	dir = b.TempDir()
+	lectern, bare = buildBinary(b, dir, "lectern", productTags), buildBinary(b, dir, "lectern/internal/barewindow", "migrated_fynedo")
+	display = startXvfb(b)
+	home, key = cachedHome(b, filepath.Join(dir, "home"), docs)
+	return dir, lectern, bare, display, home, key
 }
