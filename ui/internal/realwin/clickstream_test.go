@@ -24,7 +24,8 @@ func (s *session) checkClickKeepsTheKeyboard(k *keyer) {
 	for a := s.answer(); a.Length < a.Want/4 && a.Streaming; a = s.answer() {
 		time.Sleep(20 * time.Millisecond) // a quarter of the answer in, the rest streams on
 	}
-	st := s.state()
+	// The key may still be on its way (a loaded machine): the draft is what the box shows once it came.
+	st, _ := s.waitState(2*time.Second, func(st State) bool { return st.Question != "" })
 	draft := len(st.Question)
 	x, y := int((st.Conversation.X+st.Conversation.W/3)*st.Scale), int((st.Conversation.Y+0.2*st.Conversation.H)*st.Scale)
 	s.xdotool("mousemove", "--window", s.win, strconv.Itoa(x), strconv.Itoa(y))

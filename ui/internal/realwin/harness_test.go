@@ -38,9 +38,10 @@ type session struct {
 	stdin   io.WriteCloser
 	lines   chan string
 	exited  chan error
-	win     string // the main window's X id
-	python  string // the Python that runs the drag source
-	bus     string // the session bus's address, "" for none (DBUS_SESSION_BUS_ADDRESS=disabled:)
+	win     string   // the main window's X id
+	python  string   // the Python that runs the drag source
+	bus     string   // the session bus's address, "" for none (DBUS_SESSION_BUS_ADDRESS=disabled:)
+	failed  []string // the checks that failed, named again at the end (CI shows a log's tail)
 }
 
 // needTools skips the test when a program the harness runs is not installed, and returns the
@@ -185,6 +186,7 @@ func (s *session) startApp(bin string) {
 		}
 		if s.t.Failed() {
 			s.t.Logf("the app's last error output:\n%s", stderr.String())
+			s.t.Logf("the checks that failed: %s", strings.Join(s.failed, "; "))
 		}
 	})
 }

@@ -45,6 +45,7 @@ func (s *session) check(name string, ok bool, format string, args ...any) {
 	case pending[name] && os.Getenv("LECTERN_REALWIN_PENDING") != "1":
 		s.t.Logf("%s: PENDING (a goal not met yet; LECTERN_REALWIN_PENDING=1 fails on it): %s; screenshot %s", name, msg, s.screenshot(name))
 	default:
+		s.failed = append(s.failed, name+": "+msg)
 		s.t.Errorf("%s: FAIL: %s; screenshot %s", name, msg, s.screenshot(name))
 	}
 }
