@@ -180,7 +180,7 @@ func (c *Pane) run(what sending, opts conversations.AskOptions) {
 	}
 	c.follow = true // asking (or Retry) follows the answer, also after the reader scrolled up
 	c.scrollToEnd()
-	c.jump.Hide()
+	c.showJump(false)
 	c.showIdle()
 	opts.OnUpdate = func(ev events.TurnChanged) { c.update(s, ev, question) }
 	key := fmt.Sprintf("answer %p", s)
@@ -360,7 +360,7 @@ func (c *Pane) refit(i int) {
 		c.scrollToEnd()
 		return
 	}
-	c.jump.Show()
+	c.showJump(true)
 }
 
 // scrollToEnd shows the newest turn and notes where that left the view.
@@ -381,10 +381,20 @@ func (c *Pane) inputSeen() bool {
 	return seen
 }
 
+// showJump shows Jump to latest's line, or hides it. A container shown is laid out again only
+// when refreshed: else its button kept the place and size of before (none, at the window's left).
+func (c *Pane) showJump(on bool) {
+	if c.jumpBar.Visible() == on {
+		return
+	}
+	widgets.ShowIf(c.jumpBar, on)
+	c.jumpBar.Refresh()
+}
+
 // jumpToLatest follows the newest turn again.
 func (c *Pane) jumpToLatest() {
 	c.follow = true
-	c.jump.Hide()
+	c.showJump(false)
 	c.scrollToEnd()
 }
 

@@ -30,7 +30,7 @@ func TestOpenedConversationShowsItsLastTurn(t *testing.T) {
 	if ok, at, end := c.atBottom(); !ok {
 		t.Errorf("the opened conversation is scrolled to %.0f, its end is at %.0f", at, end)
 	}
-	if c.jump.Visible() {
+	if c.jumpBar.Visible() {
 		t.Error("Jump to latest shows on opening")
 	}
 }
@@ -53,7 +53,7 @@ func TestRetryFollowsTheAnswer(t *testing.T) {
 		return c.streaming == nil && len(c.turns) == 4 && c.turns[3].Status != records.TurnPending && c.turns[3].Branch.Count == 2
 	})
 	drain()
-	if ok, at, end := c.atBottom(); !ok || !c.follow || c.jump.Visible() {
-		t.Errorf("after Retry: following %v, Jump to latest %v, scrolled to %.0f of %.0f", c.follow, c.jump.Visible(), at, end)
+	if ok, at, end := c.atBottom(); !ok || !c.follow || c.jumpBar.Visible() {
+		t.Errorf("after Retry: following %v, Jump to latest %v, scrolled to %.0f of %.0f", c.follow, c.jumpBar.Visible(), at, end)
 	}
 }

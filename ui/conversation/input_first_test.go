@@ -51,7 +51,7 @@ func TestWheelDuringAStreamStopsFollowing(t *testing.T) {
 	first := c.list.GetScrollOffset()
 	feed <- answer[:2*step]
 	until(t, "the second part shown", shows(answer[:2*step]))
-	if followed := c.list.GetScrollOffset(); followed <= first || !c.follow || c.jump.Visible() {
+	if followed := c.list.GetScrollOffset(); followed <= first || !c.follow || c.jumpBar.Visible() {
 		t.Fatalf("the view did not follow the growing answer: offset %v then %v", first, followed)
 	}
 
@@ -67,13 +67,13 @@ func TestWheelDuringAStreamStopsFollowing(t *testing.T) {
 	}
 	feed <- answer[:3*step]
 	until(t, "the third part shown", shows(answer[:3*step]))
-	if got := c.list.GetScrollOffset(); got != left || c.follow || !c.jump.Visible() {
+	if got := c.list.GetScrollOffset(); got != left || c.follow || !c.jumpBar.Visible() {
 		t.Fatalf("the view moved from where the reader left it (%v, now %v) or still follows", left, got)
 	}
 	close(feed)
 	until(t, "the answer ended", func() bool { return c.streaming == nil })
 	drain()
-	if got := c.list.GetScrollOffset(); got != left || !c.jump.Visible() {
+	if got := c.list.GetScrollOffset(); got != left || !c.jumpBar.Visible() {
 		t.Fatalf("the answer's end moved the view from where the reader left it (%v, now %v)", left, got)
 	}
 	test.Tap(c.jump)

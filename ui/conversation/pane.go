@@ -68,6 +68,7 @@ type Pane struct {
 	send     *widget.Button
 	stop     *widget.Button
 	jump     *widget.Button
+	jumpBar  *fyne.Container // jump on a line above the question box, shown while the reader is scrolled away
 	errs     *errview.View
 	bar      *fyne.Container             // the pickers' line, the window's buttons at its end (AddToBar)
 	model    *modelBar                   // the controls of a conversation with a model, hidden in other kinds
@@ -238,7 +239,10 @@ func New(lf life.Life, b Core, store Store, win fyne.Window) *Pane {
 	c.send.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.StopAnswer)
 	c.jump = widget.NewButtonWithIcon("Jump to latest", theme.MoveDownIcon(), c.jumpToLatest)
-	c.jump.Hide() // until the reader scrolls up from a growing answer (refit)
+	// A line of its own above the question box: laid over the turns it hid the buttons of the
+	// lowest one (Edit, Retry) at the moment the reader had scrolled to reach them.
+	c.jumpBar = container.NewCenter(c.jump)
+	c.jumpBar.Hide() // until the reader scrolls up from a growing answer (refit, showJump)
 	c.root = c.layout()
 	c.applyDefaults()
 	c.showIdle()
@@ -258,10 +262,9 @@ func (c *Pane) layout() fyne.CanvasObject {
 	c.introBox = container.NewVScroll(container.NewPadded(container.NewVBox(layout.NewSpacer(), c.intro, layout.NewSpacer())))
 	c.showIntroIf(false) // until a conversation is shown empty (showTurns)
 	// The visible turns are measured again at a new width: their wrapped text changes its height.
-	turns := container.New(&widthWatch{changed: c.list.Refresh, heightChanged: c.keepEnd}, c.list, c.introBox,
-		container.NewVBox(layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), c.jump, layout.NewSpacer())))
+	turns := container.New(&widthWatch{changed: c.list.Refresh, heightChanged: c.keepEnd}, c.list, c.introBox)
 	buttons := container.NewVBox(c.send, c.stop, c.model.attach, c.assist.attach)
-	bottom := container.NewVBox(c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.dropped.Label, c.errs.Box,
+	bottom := container.NewVBox(c.jumpBar, c.model.tools.box, c.model.images.box, c.model.files.box, c.assist.files.box, c.dropped.Label, c.errs.Box,
 		container.NewBorder(nil, nil, nil, buttons, c.input), c.model.meter.box)
 	return widgets.Border(container.NewPadded(top), container.NewPadded(bottom), nil, nil, turns)
 }
@@ -411,7 +414,7 @@ func (c *Pane) showTurns(turns []records.Turn) {
 	c.list.Refresh()
 	c.intro.SetText(c.introText())
 	c.showIntroIf(len(turns) == 0)
-	c.jump.Hide()
+	c.showJump(false)
 	c.scrollToEnd()
 }
 
@@ -562,7 +565,7 @@ func (c *Pane) keepEnd() {
 		c.endQueued = false
 		if c.scrolledAway() { // the wheel came between the measure and this: it wins
 			c.follow = false
-			c.jump.Show()
+			c.showJump(true)
 		}
 		if c.follow {
 			c.scrollToEnd()

@@ -63,6 +63,8 @@ func (s *session) checkWheelWhileStreaming(k *keyer) []time.Duration {
 		}
 	}
 	a := s.waitAnswer()
+	// For a person to look at: scrolled away, Jump to latest on its line above the question box.
+	s.t.Logf("wheel-while-streaming: after the answer ended, screenshot %s", s.screenshot("jump-to-latest"))
 	left, end := frames[len(frames)-1].Offset, s.state().Offset
 	s.check("wheel-while-streaming", a.Finished && end == left && left < offsetAt(frames, sent[0].UnixNano()),
 		"%d wheel steps up while the 64 KB answer streamed: the view moved to %.0f and is at %.0f once the answer ended (%d of %d bytes shown; the offsets the frames showed: %v); each step on the screen after %v",
