@@ -169,6 +169,10 @@ func TestCompareAcrossWorkspacesSaysWhichAnswered(t *testing.T) {
 	cmp := c.comparing
 	until(t, "both answers", func() bool { return cmp.columns[0].ended && cmp.columns[1].ended })
 	own, other := cmp.columns[0], cmp.columns[1]
+	// Spanning workspaces, each column names its workspace and tier.
+	if own.title.Text != "My documents · Fast" || other.title.Text != "Employee handbook (published) · Fast" {
+		t.Errorf("column titles %q and %q, want each to name its workspace and tier", own.title.Text, other.title.Text)
+	}
 	if own.note.Visible() || !other.note.Visible() ||
 		!strings.Contains(other.note.Text, "the questions after it still ask My documents, this conversation's workspace") {
 		t.Fatalf("notes: own %v %q, other %v %q", own.note.Visible(), own.note.Text, other.note.Visible(), other.note.Text)

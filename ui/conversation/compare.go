@@ -87,6 +87,33 @@ func (c *Pane) followUpNote(target conversations.CompareTarget) string {
 		"this conversation's workspace.", safetext.OneLine(c.workspaceName(target.WorkspaceID)), safetext.OneLine(c.ws.Name))
 }
 
+// columnTitles names the columns of targets by their labels in the chooser; when the comparison
+// spans workspaces, each names its workspace and tier instead ("My documents · Fast"), since the
+// chooser's "Tier Fast" did not say which workspace, nor "Workspace …" which tier.
+func (c *Pane) columnTitles(targets []conversations.CompareTarget, labels []string) []string {
+	spans := slices.ContainsFunc(targets, func(t conversations.CompareTarget) bool { return t.WorkspaceID != "" })
+	if !spans {
+		return labels
+	}
+	titles := make([]string, len(targets))
+	for i, t := range targets {
+		name := c.ws.Name
+		if t.WorkspaceID != "" {
+			name = c.workspaceName(t.WorkspaceID)
+		}
+		titles[i] = safetext.OneLine(name) + " · " + tierName(t.Tier)
+	}
+	return titles
+}
+
+// tierName is how a workspace tier is shown: "fast" as Fast.
+func tierName(tier string) string {
+	if tier == "" {
+		return ""
+	}
+	return strings.ToUpper(tier[:1]) + tier[1:]
+}
+
 // CompareTiers asks what to compare (the chooser), then compares (Compare tiers…).
 func (c *Pane) CompareTiers() {
 	if err := c.canCompare(); err != nil {
@@ -205,7 +232,7 @@ type compareColumn struct {
 func (c *Pane) compare(text string, targets []conversations.CompareTarget, labels []string) {
 	cmp := &comparison{convID: c.conv.ID}
 	grid := container.NewGridWithColumns(max(len(targets), 1))
-	for i, l := range labels {
+	for i, l := range c.columnTitles(targets, labels) {
 		col := c.newCompareColumn(cmp, l, c.followUpNote(targets[i]))
 		cmp.columns = append(cmp.columns, col)
 		grid.Add(col.box)

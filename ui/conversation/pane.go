@@ -276,7 +276,7 @@ func (c *Pane) applyDefaults() {
 	if tier == "" {
 		tier = "fast"
 	}
-	c.tier.SetSelected(strings.ToUpper(tier[:1]) + tier[1:])
+	c.tier.SetSelected(tierName(tier))
 	c.think.SetChecked(s.Thinking)
 }
 
