@@ -241,7 +241,7 @@ func TestCacheWorkspaceAddsOneWorkspace(t *testing.T) {
 	}
 }
 
-// "Last synced" says how fresh what is shown is: a background refresh of one workspace moves it
+// "Updated" (the status line) says how fresh what is shown is: a background refresh of one workspace moves it
 // (in the connection and in the cache, so that going offline later does not move it back).
 func TestRefreshWorkspaceMovesLastSynced(t *testing.T) {
 	f := newFixture(t, fastEmulatorConfig())

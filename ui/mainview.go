@@ -509,7 +509,7 @@ func (m *mainView) handle(ev events.Event) {
 	case events.ConnectionChanged:
 		back := m.status.shown == connection.ConnOffline && e.Connection.State == connection.ConnOnline
 		m.showConnection(e.Connection)
-		if back { // reconnected: catch up with what changed meanwhile (and "Last synced" with it)
+		if back { // reconnected: catch up with what changed meanwhile (and "Updated" with it)
 			m.refresh()
 		}
 	case events.WorkspacesChanged:

@@ -27,7 +27,7 @@ type statusBar struct {
 	end, tail *fyne.Container
 	root      fyne.CanvasObject
 	shown     connection.ConnState // the state shown
-	now       func() time.Time     // the clock "Last synced" is told from
+	now       func() time.Time     // the clock "Updated" is told from
 }
 
 func newStatusBar(now func() time.Time) *statusBar {
@@ -44,7 +44,7 @@ func newStatusBar(now func() time.Time) *statusBar {
 }
 
 // statusLine lays out the status bar's line: the state at the start, the end's and the tail's
-// controls at the end, the centre between them taking what is left. "Last synced" sits between
+// controls at the end, the centre between them taking what is left. "Updated" sits between
 // the end and the tail while there is room for it and gives way in a narrow window, so that the
 // line never makes the window wider than 640 px (the controls keep their words).
 type statusLine struct{}
@@ -81,7 +81,7 @@ func (statusLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	place(tail, tail.MinSize().Width)
 }
 
-// MinSize is the line without "Last synced", which gives way first.
+// MinSize is the line without "Updated", which gives way first.
 func (statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var w, h float32
 	for i, o := range objs {
@@ -124,10 +124,11 @@ func (s *statusBar) set(c connection.Connection, server string, demo bool) {
 	default:
 		s.server.SetText(server)
 	}
+	// "Updated", not "synced": syncing is what Settings → Sync between computers does.
 	if c.LastSynced.IsZero() {
-		s.synced.SetText("Never synced")
+		s.synced.SetText("Not updated yet")
 	} else {
-		s.synced.SetText("Last synced " + widgets.ClockOrDate(c.LastSynced, s.now()))
+		s.synced.SetText("Updated " + widgets.ClockOrDate(c.LastSynced, s.now()))
 	}
 }
 

@@ -23,13 +23,13 @@ func (s *switchable) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // After the connection comes back (a request got through while the window showed Offline), the
-// window catches up with the server, and "Last synced" moves with it.
+// window catches up with the server, and "Updated" moves with it.
 func TestReconnectingMovesLastSynced(t *testing.T) {
 	f := newFixture(t, fastConfig())
 	net := &switchable{}
 	_ = f.app.Close()
 	f.app = f.openWith(net)
-	// The window's clock is a day after the sync: "Last synced" then has its date, whatever the
+	// The window's clock is a day after the sync: "Updated" then has its date, whatever the
 	// hour the test runs at.
 	tomorrow := func() time.Time { return time.Now().Add(24 * time.Hour) }
 	f.now = tomorrow
@@ -44,7 +44,7 @@ func TestReconnectingMovesLastSynced(t *testing.T) {
 		return !m.busy && f.app.SignIn().Connection().LastSynced.After(before) && m.status.shown == connection.ConnOnline
 	})
 	synced := f.app.SignIn().Connection().LastSynced.Local()
-	if got, want := m.status.synced.Text, "Last synced "+synced.Format(widgets.DateTimeLayout); got != want {
+	if got, want := m.status.synced.Text, "Updated "+synced.Format(widgets.DateTimeLayout); got != want {
 		t.Errorf("status bar %q; want %q", got, want)
 	}
 }

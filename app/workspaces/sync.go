@@ -229,7 +229,7 @@ func (s *Sync) pullOne(ctx context.Context, id string, add bool) (*client.Worksp
 }
 
 // touchSynced records that the cache of server key took the server's state at now (a background
-// refresh of the workspace shown counts: "Last synced" says how fresh what is shown is), unless a
+// refresh of the workspace shown counts: "Updated" (the status line) says how fresh what is shown is), unless a
 // full refresh is under way (it sets the time when it ends).
 func (s *Sync) touchSynced(ctx context.Context, key string, now time.Time) {
 	c := s.conn.Connection()

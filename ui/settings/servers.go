@@ -63,7 +63,7 @@ func (l *serverList) show(list []records.KnownServer) {
 func (l *serverList) row(ks records.KnownServer) fyne.CanvasObject {
 	addr := widget.NewLabel(safetext.OneLine(ks.Address))
 	addr.Truncation = fyne.TextTruncateEllipsis
-	when := widgets.CaptionLabel("Last synced " + widgets.ClockOrDate(ks.LastSynced, l.s.lf.Now()))
+	when := widgets.CaptionLabel("Last updated " + widgets.ClockOrDate(ks.LastSynced, l.s.lf.Now()))
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
 	change := widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), func() { l.changeKey(ks.Address) })
 	return container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(change, use)),
