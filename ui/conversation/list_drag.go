@@ -72,7 +72,8 @@ func (c *List) folderAt(pos fyne.Position) (int64, bool) {
 }
 
 // ShownRow is a row of the list as it is drawn: a folder, a conversation or a folder's note, its
-// text (a project's name, a conversation's title, the note) and its place on the canvas.
+// text (a project's name, a conversation's title, the note) and the place on the canvas of its
+// part inside the list (a row at the list's edge is cut).
 type ShownRow struct {
 	Object fyne.CanvasObject // a folder's row, a conversation's or a note
 	Folder bool
@@ -102,6 +103,10 @@ func (c *List) ShownRows() []ShownRow {
 		if !it.Visible() || row.At.IsZero() || row.At.Y+row.Size.Height <= top.Y || row.At.Y >= top.Y+size.Height {
 			continue
 		}
+		// Only the part inside the list is drawn: a drop below the list's edge is not on its last row.
+		bottom := min(row.At.Y+row.Size.Height, top.Y+size.Height)
+		row.At.Y = max(row.At.Y, top.Y)
+		row.Size.Height = bottom - row.At.Y
 		out = append(out, row)
 	}
 	slices.SortFunc(out, func(a, b ShownRow) int { return cmp.Compare(a.At.Y, b.At.Y) })

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"fmt"
 	"image/color"
 	"slices"
 	"strings"
@@ -379,5 +380,32 @@ func TestProjectFolderMenuStartsEveryKind(t *testing.T) {
 	}
 	if in, _ := f.app.Conversations().Project(f.ctx, p.ID); in.Conversations != 6 {
 		t.Errorf("the project holds %d conversations, want 6", in.Conversations)
+	}
+}
+
+// The rows shown are what the list draws: a row cut by the list's bottom edge is given as its
+// part inside the list, so that a drop below that edge is not taken as a drop on it (and the real
+// window's drag picks a row in sight whole).
+func TestProjectRowsShownStopAtTheListsEdge(t *testing.T) {
+	f := newConvFixture(t)
+	f.newConv(opsID, "Loose")
+	for i := range 20 {
+		f.project(fmt.Sprintf("Project %02d", i))
+	}
+	f.showWith(opsID)
+	until(t, "every folder listed", func() bool { return len(f.c.rowTexts()) == 41 })
+	f.win.Content().Refresh()
+	drv := fyne.CurrentApp().Driver()
+	top := drv.AbsolutePositionForObject(f.c.list).Y
+	edge := top + f.c.list.Size().Height
+	cut := false
+	for _, r := range f.c.ShownRows() {
+		if r.At.Y < top-0.5 || r.At.Y+r.Size.Height > edge+0.5 {
+			t.Errorf("%q is given from y %.0f to %.0f, outside the list's %.0f to %.0f", r.Text, r.At.Y, r.At.Y+r.Size.Height, top, edge)
+		}
+		cut = cut || drv.AbsolutePositionForObject(r.Object).Y+r.Object.Size().Height > edge+0.5
+	}
+	if !cut {
+		t.Fatal("no row is cut by the list's edge: the test shows nothing")
 	}
 }

@@ -64,8 +64,8 @@ func (s *session) projectRows() (rows []ListRow, folder, conv int) {
 			switch {
 			case r.Folder && r.Text == "Trip":
 				folder = i
-			case !r.Folder && !r.Note && conv < 0 && folder >= 0:
-				conv = i
+			case !r.Folder && !r.Note && conv < 0 && folder >= 0 && r.Rect.H >= wholeRow:
+				conv = i // in sight whole: a press on a row cut by the list's edge was seen to start no drag
 			}
 		}
 		return folder, conv
@@ -86,7 +86,7 @@ func (s *session) projectRows() (rows []ListRow, folder, conv int) {
 		if folder, conv = find(rows); folder >= 0 && conv >= 0 {
 			return rows, folder, conv
 		}
-		if len(rows) > 0 && rows[0].Folder && rows[0].Text != "Trip" { // a folder above Trip: closed
+		if len(rows) > 0 && rows[0].Folder && rows[0].Text != "Trip" { // a folder above Trip: closed, making room
 			x, y := pointAt(rows[0].Rect, scale)
 			s.xdotool("mousemove", strconv.Itoa(x), strconv.Itoa(y))
 			s.xdotool("click", "1")
@@ -96,6 +96,9 @@ func (s *session) projectRows() (rows []ListRow, folder, conv int) {
 	folder, conv = find(rows)
 	return rows, folder, conv
 }
+
+// wholeRow is the least height, in units, of a conversation row wholly in the list (two lines).
+const wholeRow = 40
 
 // nearTop returns the window coordinates, in pixels, of a point of r 12 units below its top, in
 // the middle of its width: a row at the list's bottom edge may be cut in half.
