@@ -93,10 +93,10 @@ func TestOfflineListingsAnswerFromCache(t *testing.T) {
 	if r.stdout != online.stdout {
 		t.Errorf("offline list differs:\n%s\nonline:\n%s", r.stdout, online.stdout)
 	}
-	contains(t, "stderr", r.stderr, "offline", "last synced", "Cannot reach")
+	contains(t, "stderr", r.stderr, "offline", "last updated", "Cannot reach")
 	r = runCLI(t, "documents", "handbook").want(t, 0)
 	contains(t, "stdout", r.stdout, "handbook.txt", "131 documents in Handbook")
-	contains(t, "stderr", r.stderr, "offline", "last synced")
+	contains(t, "stderr", r.stderr, "offline", "last updated")
 	if r.stdout != docs.stdout {
 		t.Errorf("offline documents differ:\n%s\nonline:\n%s", r.stdout, docs.stdout)
 	}

@@ -54,7 +54,7 @@ func (e *env) noteCached(c *workspaces.Cached, what string) {
 	}
 	when := "never synced"
 	if !c.Synced.IsZero() {
-		when = "last synced " + c.Synced.Local().Format(timeLayout)
+		when = "last updated " + c.Synced.Local().Format(timeLayout)
 	}
 	fmt.Fprintf(e.stderr, "lectern: offline, showing the cached %s (%s). %s\n", what, when, e.explain(c.Err).Sentence)
 }

@@ -177,7 +177,7 @@ func (h *handlers) cachedNote(c *workspaces.Cached) string {
 	}
 	when := "never synced"
 	if !c.Synced.IsZero() {
-		when = "last synced " + c.Synced.UTC().Format("2006-01-02 15:04 UTC")
+		when = "last updated " + c.Synced.UTC().Format("2006-01-02 15:04 UTC")
 	}
 	return "Offline: this is Lectern's cached copy (" + when + "). " + h.describe(c.Err)
 }

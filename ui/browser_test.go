@@ -32,7 +32,7 @@ func TestBrowserOfflineBannerKeepsTheCachedList(t *testing.T) {
 	f.emu.Close()
 	f.u.Refresh()
 	until(t, "the offline state", func() bool { return !m.busy && m.banner.Root().Visible() })
-	if !strings.HasPrefix(m.banner.Text(), "Offline, last synced at ") {
+	if !strings.HasPrefix(m.banner.Text(), "Offline, last updated at ") {
 		t.Errorf("banner: %q", m.banner.Text())
 	}
 	if !strings.Contains(m.banner.Text(), "Cannot reach") {

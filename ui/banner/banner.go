@@ -105,7 +105,7 @@ func (o *Banner) Set(c connection.Connection) {
 func (o *Banner) showOffline(c connection.Connection) {
 	text := "Offline, showing the cached list"
 	if !c.LastSynced.IsZero() {
-		text = "Offline, last synced at " + widgets.ClockOrDate(c.LastSynced, o.lf.Now())
+		text = "Offline, last updated at " + widgets.ClockOrDate(c.LastSynced, o.lf.Now())
 	}
 	o.text.SetText(text)
 	o.why.SetText(c.Why.Sentence)

@@ -120,7 +120,7 @@ func TestOfflineBannerSaysWhyAndOffersTryAgain(t *testing.T) {
 		t.Errorf("never synced: visible %v, %q, retry %v, key box %v", b.root.Visible(), b.Text(), b.retry.Visible(), b.keyBox.Visible())
 	}
 	b.Set(connection.Connection{State: connection.ConnOffline, LastSynced: time.Now()})
-	if !strings.HasPrefix(b.Text(), "Offline, last synced at ") {
+	if !strings.HasPrefix(b.Text(), "Offline, last updated at ") {
 		t.Errorf("synced before: %q", b.Text())
 	}
 	test.Tap(b.retry)
