@@ -37,7 +37,7 @@ func (c *Pane) CompareTo(text string, tiers []string) {
 	var labels []string
 	for _, t := range tiers {
 		targets = append(targets, conversations.CompareTarget{Tier: t})
-		labels = append(labels, "Tier "+t)
+		labels = append(labels, "Tier "+tierName(t)) // as the chooser says it
 	}
 	c.compare(text, targets, labels)
 }
