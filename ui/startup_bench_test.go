@@ -21,6 +21,7 @@ import (
 	"lectern/app/ask"
 	"lectern/app/conversations"
 	"lectern/app/settings"
+	"lectern/internal/procs"
 	"lectern/ui/internal/tour"
 )
 
@@ -174,14 +175,7 @@ func startReady(b *testing.B, bin string, env []string, ready []string) (*exec.C
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
+	lines := procs.Lines(out)
 	r := readRun(lines, start, ready)
 	if r.ready == 0 {
 		stop(cmd)

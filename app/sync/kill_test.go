@@ -1,7 +1,6 @@
 package sync
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"lectern/app/store"
+	"lectern/internal/procs"
 )
 
 // The environment of the child process of TestSyncKilledRoundLosesNothing: the database it
@@ -184,14 +184,7 @@ func killSyncChild(t *testing.T, db, dir string, after int) bool {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
+	lines := procs.Lines(stdout)
 	var out []string
 	var began time.Time
 	if after < 0 {

@@ -1,8 +1,11 @@
 // Package procs counts a process's children, for the tests that check that every child process
-// Lectern started (the MCP servers) ends with it.
+// Lectern started (the MCP servers) ends with it, and reads a child's lines, for the tests and
+// benchmarks that start one.
 package procs
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,4 +30,18 @@ func Children() int {
 		}
 	}
 	return n
+}
+
+// Lines sends each line a child process writes to r (its stdout pipe) on the channel it returns,
+// which is closed at the end of r. Read it to the end, or the child may block on a full pipe.
+func Lines(r io.Reader) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return lines
 }
