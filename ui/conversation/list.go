@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -384,7 +383,7 @@ func newConversationRow(showMenu func(id int64, at fyne.CanvasObject)) *conversa
 
 // CreateRenderer lays the row out: the title over the time, the menu button on the right.
 func (r *conversationRow) CreateRenderer() fyne.WidgetRenderer {
-	text := container.NewVBox(r.title, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.when))
+	text := widgets.TitleOverCaption(r.title, r.when)
 	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, container.NewHBox(r.indent, r.mark), container.NewCenter(r.menu), text))
 }
 

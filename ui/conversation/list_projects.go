@@ -384,7 +384,7 @@ func newFolderRow(showMenu func(id int64, at fyne.CanvasObject)) *folderRow {
 
 // CreateRenderer lays the folder out as a conversation row is: the name over the count.
 func (r *folderRow) CreateRenderer() fyne.WidgetRenderer {
-	text := container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), r.count))
+	text := widgets.TitleOverCaption(r.name, r.count)
 	left := container.NewHBox(container.NewCenter(r.swatch), container.NewCenter(r.icon))
 	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, left, container.NewCenter(r.menu), text))
 }

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -67,7 +66,7 @@ func (l *serverList) row(ks records.KnownServer) fyne.CanvasObject {
 	use := widget.NewButtonWithIcon("Use", theme.LoginIcon(), func() { l.use(ks.Address) })
 	change := widget.NewButtonWithIcon("Change key", theme.DocumentCreateIcon(), func() { l.changeKey(ks.Address) })
 	return container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(change, use)),
-		container.NewVBox(addr, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), when)))
+		widgets.TitleOverCaption(addr, when))
 }
 
 // use makes the server current again; the main window then shows its cache and refreshes it.

@@ -2,6 +2,8 @@ package widgets
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -23,4 +25,10 @@ func CaptionLabel(text string) *widget.Label {
 	l := widget.NewLabel(text)
 	l.SizeName = theme.SizeNameCaptionText
 	return l
+}
+
+// TitleOverCaption stacks a row's title over what it says below (a CaptionLabel, or a line that
+// holds one), the second pulled up 8 units into the labels' padding, so that the two read as one.
+func TitleOverCaption(title, below fyne.CanvasObject) *fyne.Container {
+	return container.NewVBox(title, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), below))
 }

@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -246,7 +245,7 @@ func newWorkspaceRow() *workspaceRow {
 // keeps it, and the badges before the counts below.
 func (r *workspaceRow) CreateRenderer() fyne.WidgetRenderer {
 	below := container.NewBorder(nil, nil, container.NewHBox(r.scope, r.access), nil, r.counts)
-	return widget.NewSimpleRenderer(container.NewVBox(r.name, container.New(layout.NewCustomPaddedLayout(-8, 0, 0, 0), below)))
+	return widget.NewSimpleRenderer(widgets.TitleOverCaption(r.name, below))
 }
 
 // set shows ws in the row: a workspace whose last sync did not bring it whole says why in place of
